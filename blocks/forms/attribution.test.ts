@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ATTRIBUTION_STORAGE_KEY,
+  ATTRIBUTION_VALUE_MAX_LENGTH,
+  captureAttribution,
+  extractAttribution,
+  readStoredAttribution,
+} from './attribution.ts';
+import type { StorageLike } from './rate-limit.ts';
+
+function createMemoryStorage(initial: Record<string, string> = {}): StorageLike & { items: Map<string, string> } {
+  const items = new Map(Object.entries(initial));
+  return {
+    items,
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  };
+}
+
+const CAMPAIGN_URL =
+  'https://example.com/ai-transformation?utm_source=google&utm_medium=cpc&utm_campaign=spring&utm_term=ai+consulting&utm_content=ad-1&gclid=G123&fbclid=F456&other=ignored';
+
+describe('extractAttribution', () => {
+  it('captures every campaign parameter, the landing page and an external referrer', () => {
+    expect(extractAttribution(CAMPAIGN_URL, 'https://www.google.com/')).toEqual({
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      utm_campaign: 'spring',
+      utm_term: 'ai consulting',
+      utm_content: 'ad-1',
+      gclid: 'G123',
+      fbclid: 'F456',
+      landing_page: CAMPAIGN_URL,
+      first_referrer: 'https://www.google.com/',
+    });
+  });
+
+  it('captures only the landing page when the visit has no campaign and no referrer', () => {
+    expect(extractAttribution('https://example.com/', '')).toEqual({ landing_page: 'https://example.com/' });
+  });
+
+  it.each([
+    ['a page of this site', 'https://example.com/blog'],
+    ['a page of this site with a query', 'https://example.com/?utm_source=self'],
+  ])('ignores a referrer that is %s', (_kind, referrer) => {
+    expect(extractAttribution('https://example.com/contact', referrer)).not.toHaveProperty('first_referrer');
+  });
+
+  it.each([
+    ['another site', 'https://news.example.org/article', 'https://news.example.org/article'],
+    ['a subdomain of this site', 'https://blog.example.com/post', 'https://blog.example.com/post'],
+    ['this host over plain http', 'http://example.com/', 'http://example.com/'],
+  ])('keeps a referrer from %s', (_kind, referrer, expected) => {
+    expect(extractAttribution('https://example.com/', referrer).first_referrer).toBe(expected);
+  });
+
+  it('ignores a referrer that is not an address', () => {
+    expect(extractAttribution('https://example.com/', 'not a url')).not.toHaveProperty('first_referrer');
+  });
+
+  it('skips empty campaign parameters', () => {
+    expect(extractAttribution('https://example.com/?utm_source=&utm_medium=%20', '')).toEqual({
+      landing_page: 'https://example.com/?utm_source=&utm_medium=%20',
+    });
+  });
+
+  it('cuts very long values', () => {
+    const long = 'x'.repeat(ATTRIBUTION_VALUE_MAX_LENGTH + 100);
+    const attribution = extractAttribution(`https://example.com/?utm_campaign=${long}`, '');
+    expect(attribution.utm_campaign).toHaveLength(ATTRIBUTION_VALUE_MAX_LENGTH);
+    expect(attribution.landing_page).toHaveLength(ATTRIBUTION_VALUE_MAX_LENGTH);
+  });
+
+  it('captures nothing from an address it cannot read', () => {
+    expect(extractAttribution('not a url', 'https://www.google.com/')).toEqual({});
+  });
+});
+
+describe('captureAttribution', () => {
+  it('stores what the first page view of a visit captures', () => {
+    const storage = createMemoryStorage();
+    const first = captureAttribution({ url: CAMPAIGN_URL, referrer: 'https://www.google.com/', storage });
+    expect(first.utm_source).toBe('google');
+    expect(readStoredAttribution(storage)).toEqual(first);
+  });
+
+  it('keeps the first view\'s attribution on later pages of the same visit', () => {
+    const storage = createMemoryStorage();
+    const first = captureAttribution({ url: CAMPAIGN_URL, referrer: 'https://www.google.com/', storage });
+    const later = captureAttribution({
+      url: 'https://example.com/contact?utm_source=newsletter',
+      referrer: 'https://other.example.org/',
+      storage,
+    });
+    expect(later).toEqual(first);
+  });
+
+  it('keeps a direct first visit direct even if a later page has campaign parameters', () => {
+    const storage = createMemoryStorage();
+    captureAttribution({ url: 'https://example.com/', referrer: '', storage });
+    expect(captureAttribution({ url: 'https://example.com/?utm_source=x', referrer: '', storage })).toEqual({
+      landing_page: 'https://example.com/',
+    });
+  });
+
+  it('captures afresh when the stored value is corrupt', () => {
+    const storage = createMemoryStorage({ [ATTRIBUTION_STORAGE_KEY]: '{"utm_source": 5}' });
+    expect(captureAttribution({ url: 'https://example.com/?utm_source=bing', referrer: '', storage }).utm_source).toBe(
+      'bing',
+    );
+  });
+
+  it.each([['{oops'], ['[]'], ['null'], ['{"evil_field":"x"}']])('reads corrupt stored value %j as nothing', (stored) => {
+    expect(readStoredAttribution(createMemoryStorage({ [ATTRIBUTION_STORAGE_KEY]: stored }))).toBeUndefined();
+  });
+
+  it('still returns the attribution when storage is blocked', () => {
+    const blocked = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('SecurityError');
+      },
+    };
+    expect(captureAttribution({ url: 'https://example.com/?gclid=G1', referrer: '', storage: blocked })).toEqual({
+      gclid: 'G1',
+      landing_page: 'https://example.com/?gclid=G1',
+    });
+  });
+});

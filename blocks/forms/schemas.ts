@@ -1,0 +1,354 @@
+// The four lead forms' validation rules (spec §5), shared by the browser forms and the lead relay.
+import * as z from 'zod';
+import { parseNumber } from '../roi/engine.ts';
+import { sanitizeText } from './sanitize.ts';
+
+export const LEAD_FORM_IDS = ['home', 'roi', 'contact', 'landing'] as const;
+export type LeadFormId = (typeof LEAD_FORM_IDS)[number];
+
+// ARCHITECTURE.md 'Runtime contract': `source` names the form on the wire.
+export const LEAD_SOURCES = {
+  home: 'Homepage Simple Lead Form',
+  roi: 'AI ROI Calculator + Lead Form',
+  contact: 'Contact Page Form',
+  landing: 'AI Transformation Landing Page',
+} as const satisfies Record<LeadFormId, string>;
+export type LeadSource = (typeof LEAD_SOURCES)[LeadFormId];
+
+// ---------------------------------------------------------------------------------------------
+// Option lists (spec §3): values are the spec's exactly; labels are what visitors read.
+
+export interface SelectOption {
+  readonly value: string;
+  readonly label: string;
+}
+
+export const COMPANY_SIZE_OPTIONS = [
+  { value: '1-10', label: '1-10 employees' },
+  { value: '11-50', label: '11-50 employees' },
+  { value: '51-200', label: '51-200 employees' },
+  { value: '201-1000', label: '201-1000 employees' },
+  { value: '1000+', label: '1000+ employees' },
+] as const satisfies readonly SelectOption[];
+
+export const INDUSTRY_OPTIONS = [
+  { value: 'technology', label: 'Technology' },
+  { value: 'healthcare', label: 'Healthcare' },
+  { value: 'finance', label: 'Finance' },
+  { value: 'retail', label: 'Retail' },
+  { value: 'manufacturing', label: 'Manufacturing' },
+  { value: 'real_estate', label: 'Real Estate' },
+  { value: 'consulting', label: 'Consulting' },
+  { value: 'other', label: 'Other' },
+] as const satisfies readonly SelectOption[];
+
+export const MANUAL_HOURS_OPTIONS = [
+  { value: '<5', label: 'Less than 5 hours' },
+  { value: '5-10', label: '5-10 hours' },
+  { value: '10-20', label: '10-20 hours' },
+  { value: '20+', label: '20+ hours' },
+] as const satisfies readonly SelectOption[];
+
+export const BEST_TIME_OPTIONS = [
+  { value: 'morning', label: 'Morning (9 AM-12 PM)' },
+  { value: 'afternoon', label: 'Afternoon (12 PM-5 PM)' },
+  { value: 'evening', label: 'Evening (5 PM-8 PM)' },
+] as const satisfies readonly SelectOption[];
+
+// Spec §3 also lists an empty 'none selected' value: that is the select's placeholder, never valid.
+export const SERVICE_INTEREST_OPTIONS = [
+  { value: 'AI Voice Services', label: 'AI Voice Services' },
+  { value: 'AI Consulting', label: 'AI Consulting' },
+  { value: 'Both Services', label: 'Both Services' },
+  { value: 'General Inquiry', label: 'General Inquiry' },
+] as const satisfies readonly SelectOption[];
+
+export const REVENUE_OPTIONS = [
+  { value: 'under-1m', label: 'Under $1M' },
+  { value: '1m-5m', label: '$1M - $5M' },
+  { value: '5m-10m', label: '$5M - $10M' },
+  { value: '10m-50m', label: '$10M - $50M' },
+  { value: '50m-plus', label: '$50M+' },
+] as const satisfies readonly SelectOption[];
+
+export type CompanySize = (typeof COMPANY_SIZE_OPTIONS)[number]['value'];
+export type Industry = (typeof INDUSTRY_OPTIONS)[number]['value'];
+export type ManualHours = (typeof MANUAL_HOURS_OPTIONS)[number]['value'];
+export type BestTime = (typeof BEST_TIME_OPTIONS)[number]['value'];
+export type ServiceInterest = (typeof SERVICE_INTEREST_OPTIONS)[number]['value'];
+export type Revenue = (typeof REVENUE_OPTIONS)[number]['value'];
+
+function listValues<const T extends string>(options: readonly { readonly value: T }[]): T[] {
+  return options.map((option) => option.value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bounds and messages (spec §5). Exported so the forms can mirror them as native constraints.
+
+export const FIELD_LIMITS = {
+  name: { minLength: 2, maxLength: 100 },
+  email: { maxLength: 255 },
+  phone: { minLength: 10, maxLength: 20 },
+  company: { minLength: 2, maxLength: 200 },
+  roiCompany: { minLength: 2, maxLength: 150 },
+  challenge: { maxLength: 1000 },
+  message: { minLength: 10, maxLength: 2000 },
+  // Spec §2 'Calculator': revenue and salary inputs have minimum 0, team size minimum 1.
+  amountUsd: { minimum: 0 },
+  teamSize: { minimum: 1 },
+} as const;
+
+// Spec §5 ROI form: digits, spaces, dash, plus, parentheses and dot.
+export const ROI_PHONE_PATTERN = /^[\d\s\-+().]+$/;
+// Spec §5 lead schema: an optional leading plus, then digits; spaces, dashes, dots and parentheses
+// are also accepted so '+1 (555) 123-4567' is not rejected (the spec hides the exact pattern).
+export const LANDING_PHONE_PATTERN = /^\+?[\d\s\-().]+$/;
+
+export const VALIDATION_MESSAGES = {
+  // Spec §5 'Unused schemas': the validation library's generic messages, used where no message is given.
+  required: 'Required',
+  invalidInput: 'Invalid input',
+  invalidEmail: 'Invalid email',
+  nameTooShort: 'Name must be at least 2 characters',
+  nameTooLong: 'Name too long',
+  emailInvalid: 'Please enter a valid email',
+  businessEmailInvalid: 'Please enter a valid business email address',
+  emailTooLong: 'Email too long',
+  phoneInvalid: 'Please enter a valid phone number',
+  phoneTooLong: 'Phone number too long',
+  companyRequired: 'Company name required',
+  companyTooLong: 'Company name too long',
+  companySizeRequired: 'Please select company size',
+  currentRevenueRequired: 'Please enter annual revenue',
+  industryRequired: 'Please select industry',
+  teamSizeRequired: 'Please enter team size',
+  averageSalaryRequired: 'Please enter average salary',
+  manualHoursRequired: 'Please select manual hours per week',
+  challengeTooLong: 'Challenge description must be less than 1000 characters',
+  revenueRequired: 'Please select your annual revenue',
+  messageTooShort: 'Message must be at least 10 characters',
+  messageTooLong: 'Message must be 2000 characters or less',
+} as const;
+
+const M = VALIDATION_MESSAGES;
+
+// ---------------------------------------------------------------------------------------------
+// Field builders
+
+// A field absent from the submission is 'Required'; any other wrong type is 'Invalid input'.
+function reportMissingOrInvalid(issue: { readonly input?: unknown }): string {
+  return issue.input === undefined ? M.required : M.invalidInput;
+}
+
+// Free text is sanitised (which also trims) before its bounds are checked.
+function freeText() {
+  return z.string({ error: reportMissingOrInvalid }).overwrite(sanitizeText);
+}
+
+function optionalFreeText(maxLength: number, tooLong: string) {
+  return freeText().max(maxLength, tooLong).optional().default('');
+}
+
+function personName() {
+  return freeText()
+    .min(FIELD_LIMITS.name.minLength, M.nameTooShort)
+    .max(FIELD_LIMITS.name.maxLength, M.nameTooLong);
+}
+
+function companyName(maxLength: number) {
+  return freeText().min(FIELD_LIMITS.company.minLength, M.companyRequired).max(maxLength, M.companyTooLong);
+}
+
+// Email is only trimmed: the email format itself admits no dangerous characters.
+function emailAddress(invalid: string, empty: string = invalid) {
+  return z
+    .string({ error: reportMissingOrInvalid })
+    .trim()
+    .min(1, empty)
+    .pipe(z.email(invalid).max(FIELD_LIMITS.email.maxLength, M.emailTooLong));
+}
+
+function phoneNumber(tooLong: string, pattern?: RegExp) {
+  const bounded = freeText()
+    .min(FIELD_LIMITS.phone.minLength, M.phoneInvalid)
+    .max(FIELD_LIMITS.phone.maxLength, tooLong);
+  return pattern === undefined ? bounded : bounded.regex(pattern, M.phoneInvalid);
+}
+
+// A numeric text input (spec §2: numeric, with a minimum); every failure reads as the field's message.
+function numericText(minimum: number, message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .refine((text) => {
+      const amount = parseNumber(text);
+      return amount !== undefined && amount >= minimum;
+    }, message);
+}
+
+function requiredChoice<const T extends string>(values: T[], message: string) {
+  return z.enum(values, { error: message });
+}
+
+// A submission that is not an object at all is reported once, with the generic message.
+function leadForm<const Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.object(shape, { error: M.invalidInput });
+}
+
+// Optional select: '' (nothing chosen) or one of the options.
+function optionalChoice<const T extends string>(values: T[]) {
+  return z.union([z.literal(''), z.enum(values)], { error: M.invalidInput }).optional().default('');
+}
+
+// ---------------------------------------------------------------------------------------------
+// The four forms
+
+// Spec §5 'Simple home form (values trimmed)'.
+export const homeFormSchema = leadForm({
+  name: personName(),
+  email: emailAddress(M.emailInvalid),
+  phone: phoneNumber(M.phoneTooLong),
+  company: companyName(FIELD_LIMITS.company.maxLength),
+});
+
+// Spec §5 'ROI form'; bounds without a message of their own reuse the home form's wording.
+export const roiFormSchema = leadForm({
+  companySize: requiredChoice(listValues(COMPANY_SIZE_OPTIONS), M.companySizeRequired),
+  currentRevenue: numericText(FIELD_LIMITS.amountUsd.minimum, M.currentRevenueRequired),
+  industry: requiredChoice(listValues(INDUSTRY_OPTIONS), M.industryRequired),
+  teamSize: numericText(FIELD_LIMITS.teamSize.minimum, M.teamSizeRequired),
+  averageSalary: numericText(FIELD_LIMITS.amountUsd.minimum, M.averageSalaryRequired),
+  manualHours: requiredChoice(listValues(MANUAL_HOURS_OPTIONS), M.manualHoursRequired),
+  name: personName(),
+  email: emailAddress(M.businessEmailInvalid),
+  phone: phoneNumber(M.phoneInvalid, ROI_PHONE_PATTERN),
+  company: companyName(FIELD_LIMITS.roiCompany.maxLength),
+  challenge: optionalFreeText(FIELD_LIMITS.challenge.maxLength, M.challengeTooLong),
+  best_time: optionalChoice(listValues(BEST_TIME_OPTIONS)),
+});
+
+// Spec §5 'Contact form' hides its bounds: the contact schema's message rule (10-2000) and generic messages.
+export const contactFormSchema = leadForm({
+  name: freeText().min(1, M.required).max(FIELD_LIMITS.name.maxLength, M.nameTooLong),
+  email: emailAddress(M.invalidEmail, M.required),
+  phone: freeText().min(1, M.required).max(FIELD_LIMITS.phone.maxLength, M.phoneTooLong),
+  company: optionalFreeText(FIELD_LIMITS.company.maxLength, M.companyTooLong),
+  service_interest: z.enum(listValues(SERVICE_INTEREST_OPTIONS), {
+    error: (issue) => (issue.input === undefined || issue.input === '' ? M.required : M.invalidInput),
+  }),
+  message: freeText()
+    .min(1, M.required)
+    .min(FIELD_LIMITS.message.minLength, M.messageTooShort)
+    .max(FIELD_LIMITS.message.maxLength, M.messageTooLong),
+});
+
+// Spec §5 'Landing form' hides its bounds: the unused lead schema's rules; challenge is required here.
+export const landingFormSchema = leadForm({
+  name: personName(),
+  email: emailAddress(M.invalidEmail, M.required),
+  phone: phoneNumber(M.phoneTooLong, LANDING_PHONE_PATTERN),
+  company: companyName(FIELD_LIMITS.company.maxLength),
+  revenue: requiredChoice(listValues(REVENUE_OPTIONS), M.revenueRequired),
+  challenge: freeText().min(1, M.required).max(FIELD_LIMITS.challenge.maxLength, M.challengeTooLong),
+  bestTime: optionalChoice(listValues(BEST_TIME_OPTIONS)),
+});
+
+export type HomeFormInput = z.input<typeof homeFormSchema>;
+export type HomeFormValues = z.output<typeof homeFormSchema>;
+export type RoiFormInput = z.input<typeof roiFormSchema>;
+export type RoiFormValues = z.output<typeof roiFormSchema>;
+export type ContactFormInput = z.input<typeof contactFormSchema>;
+export type ContactFormValues = z.output<typeof contactFormSchema>;
+export type LandingFormInput = z.input<typeof landingFormSchema>;
+export type LandingFormValues = z.output<typeof landingFormSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Spam signals (issue 3 §5). Kept out of the field schemas so they can never become a visitor-facing
+// field error; the relay parses them separately and judges them.
+
+export const HONEYPOT_FIELD = 'website';
+export const FORM_SHOWN_AT_FIELD = 'form_shown_at';
+
+export const spamSignalsSchema = z.object({
+  // Present in every browser submission; people leave it empty, bots tend to fill it.
+  [HONEYPOT_FIELD]: z.string(),
+  // When the form was shown (ms since epoch); absent when the form was posted without JavaScript.
+  [FORM_SHOWN_AT_FIELD]: z.coerce.number().int().positive().optional(),
+});
+export type SpamSignals = z.output<typeof spamSignalsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Lookups
+
+export const LEAD_FORM_SCHEMAS = {
+  home: homeFormSchema,
+  roi: roiFormSchema,
+  contact: contactFormSchema,
+  landing: landingFormSchema,
+} as const satisfies Record<LeadFormId, z.ZodType>;
+
+export interface LeadFormValuesById {
+  home: HomeFormValues;
+  roi: RoiFormValues;
+  contact: ContactFormValues;
+  landing: LandingFormValues;
+}
+
+export interface LeadFormDefinition<F extends LeadFormId = LeadFormId> {
+  readonly formId: F;
+  readonly source: (typeof LEAD_SOURCES)[F];
+  readonly schema: (typeof LEAD_FORM_SCHEMAS)[F];
+}
+
+export const LEAD_FORM_DEFINITIONS: { readonly [F in LeadFormId]: LeadFormDefinition<F> } = {
+  home: { formId: 'home', source: LEAD_SOURCES.home, schema: homeFormSchema },
+  roi: { formId: 'roi', source: LEAD_SOURCES.roi, schema: roiFormSchema },
+  contact: { formId: 'contact', source: LEAD_SOURCES.contact, schema: contactFormSchema },
+  landing: { formId: 'landing', source: LEAD_SOURCES.landing, schema: landingFormSchema },
+};
+
+// The relay picks the schema from the payload's `source` label.
+export const LEAD_FORM_DEFINITIONS_BY_SOURCE = {
+  [LEAD_SOURCES.home]: LEAD_FORM_DEFINITIONS.home,
+  [LEAD_SOURCES.roi]: LEAD_FORM_DEFINITIONS.roi,
+  [LEAD_SOURCES.contact]: LEAD_FORM_DEFINITIONS.contact,
+  [LEAD_SOURCES.landing]: LEAD_FORM_DEFINITIONS.landing,
+} as const satisfies Record<LeadSource, LeadFormDefinition>;
+
+export function findLeadFormDefinition(source: unknown): LeadFormDefinition | undefined {
+  if (typeof source !== 'string' || !Object.hasOwn(LEAD_FORM_DEFINITIONS_BY_SOURCE, source)) return undefined;
+  return LEAD_FORM_DEFINITIONS_BY_SOURCE[source as LeadSource];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors as values
+
+export type FieldErrors = Record<string, string>;
+
+// Issues not tied to a field (e.g. the body is not an object) are reported under this key.
+export const FORM_ERROR_KEY = '_form';
+
+/** The first message for each field, keyed by the field's wire name. */
+export function collectFieldErrors(error: z.ZodError): FieldErrors {
+  const fieldErrors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const [field] = issue.path;
+    const key = field === undefined ? FORM_ERROR_KEY : String(field);
+    fieldErrors[key] ??= issue.message;
+  }
+  return fieldErrors;
+}
+
+export type LeadValidationResult<T> =
+  | { readonly success: true; readonly data: T }
+  | { readonly success: false; readonly fieldErrors: FieldErrors };
+
+/** Validates one form's values; expected failures are a value, never a throw. */
+export function validateLeadForm<F extends LeadFormId>(
+  formId: F,
+  values: unknown,
+): LeadValidationResult<LeadFormValuesById[F]> {
+  const result = LEAD_FORM_SCHEMAS[formId].safeParse(values);
+  if (result.success) return { success: true, data: result.data as LeadFormValuesById[F] };
+  return { success: false, fieldErrors: collectFieldErrors(result.error) };
+}

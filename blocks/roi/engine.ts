@@ -1,0 +1,203 @@
+// The ROI engine (spec §9 'ROI calculation', ARCHITECTURE.md 'ROI maths'): pure functions of the
+// visitor's inputs and the parameters from content/roi.yaml.
+import type { Industry, ManualHours } from '../forms/schemas.ts';
+
+export interface RoiParameters {
+  /** Share of current revenue the engagement is expected to add, by industry; 'other' also covers unknown industries. */
+  readonly upliftRateByIndustry: Readonly<Record<Industry, number>>;
+  /** Weekly hours saved per person, by the visitor's manual-hours answer. */
+  readonly weeklyHoursSavedByManualHours: Readonly<Record<ManualHours, number>>;
+  /** Weekly hours saved when the manual-hours answer is not one of the options. */
+  readonly fallbackWeeklyHoursSaved: number;
+  readonly investmentUsd: number;
+  readonly weeksPerYear: number;
+  readonly workHoursPerWeek: number;
+  readonly defaultAverageSalaryUsd: number;
+  readonly defaultTeamSize: number;
+}
+
+// Spec §9: every number below is the spec's.
+export const DEFAULT_ROI_PARAMETERS: RoiParameters = Object.freeze({
+  upliftRateByIndustry: Object.freeze({
+    technology: 0.15,
+    healthcare: 0.12,
+    finance: 0.14,
+    retail: 0.1,
+    manufacturing: 0.13,
+    real_estate: 0.08,
+    consulting: 0.11,
+    other: 0.1,
+  }),
+  weeklyHoursSavedByManualHours: Object.freeze({
+    '<5': 2.5,
+    '5-10': 7.5,
+    '10-20': 15,
+    '20+': 25,
+  }),
+  fallbackWeeklyHoursSaved: 10,
+  investmentUsd: 50_000,
+  weeksPerYear: 52,
+  workHoursPerWeek: 40,
+  defaultAverageSalaryUsd: 50_000,
+  defaultTeamSize: 1,
+});
+
+// Spec §9: 'other or unknown 0.10' — unknown industries take the 'other' rate.
+const FALLBACK_INDUSTRY: Industry = 'other';
+const PERCENT = 100;
+// Rates like 0.14 × 100 carry float noise (14.000000000000002); percentages keep this many decimals.
+const PERCENTAGE_DECIMALS = 2;
+
+/** The raw form answers the engine reads; numbers may still be the text the visitor typed. */
+export interface RoiInputs {
+  readonly currentRevenue: string | number;
+  readonly industry: string;
+  readonly teamSize: string | number;
+  readonly averageSalary: string | number;
+  readonly manualHours: string;
+}
+
+/** Spec §3 'ROI result', unrounded; `roi` and `upliftPercentage` are percentages. */
+export interface RoiResult {
+  readonly revenueIncrease: number;
+  readonly laborSavings: number;
+  readonly totalSavings: number;
+  readonly roi: number;
+  readonly weeklyHoursSaved: number;
+  readonly upliftPercentage: number;
+}
+
+/** A finite number from a number or numeric text (surrounding spaces allowed); otherwise undefined. */
+export function parseNumber(value: string | number): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  const text = value.trim();
+  if (text === '') return undefined;
+  const parsed = Number(text);
+  return Number.isFinite(parsed) ? parsed : undefined;
+}
+
+function roundTo(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}
+
+export function lookupUpliftRate(industry: string, parameters: RoiParameters = DEFAULT_ROI_PARAMETERS): number {
+  const rates = parameters.upliftRateByIndustry;
+  return Object.hasOwn(rates, industry) ? rates[industry as Industry] : rates[FALLBACK_INDUSTRY];
+}
+
+export function lookupWeeklyHoursSaved(
+  manualHours: string,
+  parameters: RoiParameters = DEFAULT_ROI_PARAMETERS,
+): number {
+  const hoursMap = parameters.weeklyHoursSavedByManualHours;
+  return Object.hasOwn(hoursMap, manualHours)
+    ? hoursMap[manualHours as ManualHours]
+    : parameters.fallbackWeeklyHoursSaved;
+}
+
+export function calculateRoi(inputs: RoiInputs, parameters: RoiParameters = DEFAULT_ROI_PARAMETERS): RoiResult {
+  // Revenue that is not a number counts as 0, matching its 'Under 1M' bracket.
+  const revenueUsd = parseNumber(inputs.currentRevenue) ?? 0;
+  // Spec §9: salary defaults to 50000 if not parsable; team size defaults to 1.
+  const averageSalaryUsd = parseNumber(inputs.averageSalary) ?? parameters.defaultAverageSalaryUsd;
+  const teamSize = parseNumber(inputs.teamSize) ?? parameters.defaultTeamSize;
+
+  const upliftRate = lookupUpliftRate(inputs.industry, parameters);
+  const weeklyHoursSaved = lookupWeeklyHoursSaved(inputs.manualHours, parameters);
+
+  // Spec §9: hourly wage = salary / (52 × 40); labour savings = hours × 52 × wage × team size.
+  const hourlyWageUsd = averageSalaryUsd / (parameters.weeksPerYear * parameters.workHoursPerWeek);
+  const revenueIncrease = revenueUsd * upliftRate;
+  const laborSavings = weeklyHoursSaved * parameters.weeksPerYear * hourlyWageUsd * teamSize;
+  const totalSavings = revenueIncrease + laborSavings;
+  // Spec §9: ROI against the fixed investment, floored at 0.
+  const roi = Math.max(0, ((totalSavings - parameters.investmentUsd) / parameters.investmentUsd) * PERCENT);
+
+  return {
+    revenueIncrease,
+    laborSavings,
+    totalSavings,
+    roi,
+    weeklyHoursSaved,
+    upliftPercentage: roundTo(upliftRate * PERCENT, PERCENTAGE_DECIMALS),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Revenue brackets (ARCHITECTURE.md 'ROI maths'): the first bracket whose bound exceeds the revenue.
+
+export const REVENUE_BRACKETS = [
+  { label: 'Under 1M', belowUsd: 1_000_000 },
+  { label: '1M-2M', belowUsd: 2_000_000 },
+  { label: '2M-5M', belowUsd: 5_000_000 },
+  { label: '5M-10M', belowUsd: 10_000_000 },
+  { label: '10M-25M', belowUsd: 25_000_000 },
+  { label: '25M-100M', belowUsd: 100_000_000 },
+  { label: '100M+', belowUsd: Number.POSITIVE_INFINITY },
+] as const;
+export type RevenueBracket = (typeof REVENUE_BRACKETS)[number]['label'];
+
+// ARCHITECTURE.md: revenue that is not a number is 'Under 1M'.
+const DEFAULT_REVENUE_BRACKET: RevenueBracket = 'Under 1M';
+
+/** The bracket label sent as the ROI payload's `currentRevenue`. */
+export function revenueBracket(revenue: string | number): RevenueBracket {
+  const revenueUsd = parseNumber(revenue);
+  if (revenueUsd === undefined) return DEFAULT_REVENUE_BRACKET;
+  return REVENUE_BRACKETS.find((bracket) => revenueUsd < bracket.belowUsd)?.label ?? DEFAULT_REVENUE_BRACKET;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Display (spec §9: amounts with thousands separators, ROI with 0 decimals)
+
+// A fixed locale so the prerendered HTML and the hydrated page print the same text.
+const DISPLAY_LOCALE = 'en-US';
+const HOURS_MAX_DECIMALS = 1;
+const ROI_DECIMALS = 0;
+
+// 'negative' keeps a rounded -0.4 from printing as '-$0'.
+const usdFormat = new Intl.NumberFormat(DISPLAY_LOCALE, {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+  minimumFractionDigits: 0,
+  signDisplay: 'negative',
+});
+
+/** '$1,234,568' — whole dollars with thousands separators. */
+export function formatUsd(amountUsd: number): string {
+  return usdFormat.format(amountUsd);
+}
+
+/** '220%' with no decimals by default; '14.5%' with maxDecimals 1. */
+export function formatPercent(percent: number, maxDecimals: number = ROI_DECIMALS): string {
+  const format = new Intl.NumberFormat(DISPLAY_LOCALE, { maximumFractionDigits: maxDecimals, signDisplay: 'negative' });
+  return `${format.format(percent)}%`;
+}
+
+/** '7.5' — weekly hours. */
+export function formatHours(hours: number): string {
+  return new Intl.NumberFormat(DISPLAY_LOCALE, { maximumFractionDigits: HOURS_MAX_DECIMALS }).format(hours);
+}
+
+export interface RoiDisplay {
+  readonly revenueIncrease: string;
+  readonly laborSavings: string;
+  readonly totalSavings: string;
+  readonly roi: string;
+  readonly weeklyHoursSaved: string;
+  readonly upliftPercentage: string;
+}
+
+/** Every figure of a result as the result screen prints it. */
+export function formatRoiResult(result: RoiResult): RoiDisplay {
+  return {
+    revenueIncrease: formatUsd(result.revenueIncrease),
+    laborSavings: formatUsd(result.laborSavings),
+    totalSavings: formatUsd(result.totalSavings),
+    roi: formatPercent(result.roi, ROI_DECIMALS),
+    weeklyHoursSaved: formatHours(result.weeklyHoursSaved),
+    upliftPercentage: formatPercent(result.upliftPercentage, PERCENTAGE_DECIMALS),
+  };
+}
