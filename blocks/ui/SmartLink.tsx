@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useSite } from '../../renderer/site-context.tsx';
+import { resolveLinkTarget } from './link-target.ts';
+import { visuallyHidden } from './styles.ts';
+
+type SmartLinkProps = {
+  href: string;
+  fullPageLoad?: boolean | undefined;
+  className?: string;
+  children: ReactNode;
+  onClick?: () => void;
+  'aria-current'?: 'page' | undefined;
+};
+
+/** Every link from content goes through here, so booking and external links always open safely in a new tab. */
+export function SmartLink({ href, fullPageLoad, children, ...rest }: SmartLinkProps) {
+  const site = useSite();
+  const target = resolveLinkTarget(href, site.bookingUrl, fullPageLoad);
+  switch (target.kind) {
+    case 'internal':
+      return (
+        <Link to={target.to} {...rest}>
+          {children}
+        </Link>
+      );
+    case 'new-tab':
+      return (
+        <a href={target.href} target="_blank" rel="noopener noreferrer" {...rest}>
+          {children}
+          <span css={visuallyHidden}> (opens in a new tab)</span>
+        </a>
+      );
+    default:
+      return (
+        <a href={target.kind === 'document' ? target.href : target.href} {...rest}>
+          {children}
+        </a>
+      );
+  }
+}

@@ -1,0 +1,25 @@
+// A problem found in a content file, located for a non-developer: file:line:column, where, and what.
+export type ContentIssue = {
+  file: string;
+  line: number;
+  column: number;
+  /** Where in the file, e.g. `blocks[2] (stats) items[2]`. Empty for the whole file. */
+  where: string;
+  message: string;
+};
+
+export function formatIssue(issue: ContentIssue): string {
+  const place = `${issue.file}:${issue.line}:${issue.column}`;
+  return issue.where ? `${place} ${issue.where}: ${issue.message}` : `${place} ${issue.message}`;
+}
+
+export class ContentError extends Error {
+  readonly issues: readonly ContentIssue[];
+
+  constructor(issues: readonly ContentIssue[]) {
+    const count = issues.length === 1 ? '1 problem' : `${issues.length} problems`;
+    super(`Content check failed (${count}):\n${issues.map((i) => `  ${formatIssue(i)}`).join('\n')}`);
+    this.name = 'ContentError';
+    this.issues = issues;
+  }
+}

@@ -1,0 +1,50 @@
+// Browser entry: hydrates the prerendered page, then routes client-side.
+import createCache from '@emotion/cache';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
+import { AppProviders, EMOTION_KEY } from './AppProviders.tsx';
+import { HYDRATION_DATA_ID, ROUTE_ID_ATTRIBUTE, type HydrationData } from './hydration-data.ts';
+import { createRoutes } from './routes.tsx';
+
+async function start() {
+  const routes = createRoutes();
+  const matches = await resolveLazyMatches(routes, window.location);
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from the page');
+
+  // A static host may answer an unknown address with another page's HTML (e.g. 404.html for a
+  // missing article): hydrate only when the HTML was rendered for the route we are on.
+  const renderedFor = root.getAttribute(ROUTE_ID_ATTRIBUTE);
+  const canHydrate = root.hasChildNodes() && renderedFor === matches.at(-1)?.route.id;
+  const router = createBrowserRouter(routes, canHydrate ? { hydrationData: readHydrationData() } : {});
+  const app = (
+    <StrictMode>
+      <AppProviders cache={createCache({ key: EMOTION_KEY })}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+  if (canHydrate) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+
+/** Lazy routes of the current address must be loaded before hydration, or React would see a mismatch. */
+async function resolveLazyMatches(routes: RouteObject[], location: Location) {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const resolved = await route.lazy();
+      Object.assign(route, { ...resolved, lazy: undefined });
+    }),
+  );
+  return matches;
+}
+
+function readHydrationData(): HydrationData | undefined {
+  const text = document.getElementById(HYDRATION_DATA_ID)?.textContent;
+  return text ? (JSON.parse(text) as HydrationData) : undefined;
+}
+
+void start();

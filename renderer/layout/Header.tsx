@@ -1,0 +1,107 @@
+import { css, useTheme } from '@emotion/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { ActionButton } from '../../blocks/ui/ActionButton.tsx';
+import { container, visuallyHidden } from '../../blocks/ui/styles.ts';
+import { useSite } from '../site-context.tsx';
+import { Logo } from './Logo.tsx';
+
+export function Header() {
+  const theme = useTheme();
+  const site = useSite();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const linkStyle = css({
+    display: 'block',
+    padding: `${theme.space[3]} ${theme.space[3]}`,
+    borderRadius: theme.radius.sm,
+    color: theme.colors.text,
+    fontWeight: 500,
+    fontSize: theme.fontSize.sm,
+    textDecoration: 'none',
+    transition: `background ${theme.motion.fast}, color ${theme.motion.fast}`,
+    '&:hover': { background: theme.colors.surface, color: theme.colors.primary },
+    '&[aria-current="page"]': { color: theme.colors.primary, background: '#EEF2FF', fontWeight: 650 },
+    [theme.mq.lg]: { padding: `${theme.space[2]} ${theme.space[3]}` },
+  });
+
+  return (
+    <header css={css({ position: 'sticky', top: 0, zIndex: 40, background: 'rgba(255,255,255,0.94)', backdropFilter: 'saturate(180%) blur(12px)', borderBottom: `1px solid ${theme.colors.border}` })}>
+      <div css={[container(theme), css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: theme.space[4], minHeight: '4rem' })]}>
+        <Link to="/" aria-label={`${site.company.name}, home`} css={css({ display: 'inline-flex', alignItems: 'center', gap: theme.space[2], textDecoration: 'none', color: theme.colors.text, borderRadius: theme.radius.sm })}>
+          <Logo />
+        </Link>
+        <button
+          ref={toggleRef}
+          type="button"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen((value) => !value)}
+          css={css({
+            display: 'inline-flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            width: '2.75rem',
+            height: '2.75rem',
+            border: `1px solid ${theme.colors.border}`,
+            borderRadius: theme.radius.sm,
+            background: theme.colors.white,
+            color: theme.colors.text,
+            cursor: 'pointer',
+            [theme.mq.lg]: { display: 'none' },
+          })}
+        >
+          <span css={visuallyHidden}>Toggle menu</span>
+          <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false">
+            {open ? <path d="M18 6 6 18M6 6l12 12" /> : <path d="M4 6h16M4 12h16M4 18h16" />}
+          </svg>
+        </button>
+        <nav
+          id={menuId}
+          aria-label="Main"
+          css={css({
+            display: open ? 'block' : 'none',
+            position: 'absolute',
+            insetInline: 0,
+            top: '100%',
+            background: theme.colors.white,
+            borderBottom: `1px solid ${theme.colors.border}`,
+            boxShadow: theme.shadow.card,
+            padding: `${theme.space[3]} ${theme.space[5]} ${theme.space[5]}`,
+            [theme.mq.lg]: { display: 'flex', alignItems: 'center', gap: theme.space[4], position: 'static', padding: 0, border: 0, boxShadow: 'none', background: 'transparent' },
+          })}
+        >
+          <ul css={css({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: theme.space[1], [theme.mq.lg]: { display: 'flex', gap: theme.space[1] } })}>
+            {site.navigation.map((item) => (
+              <li key={item.href}>
+                <NavLink to={item.href} end={item.href === '/'} css={linkStyle} onClick={() => setOpen(false)}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          {site.headerAction ? (
+            <div css={css({ marginTop: theme.space[4], [theme.mq.lg]: { marginTop: 0 } })}>
+              <ActionButton action={site.headerAction} />
+            </div>
+          ) : null}
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,202 @@
+// Loads every content file, validates it against schema/ and cross-checks links, slugs and pictures.
+// Used by the build (Vite plugin), `npm run check:content` and tests; never shipped to browsers.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ContentError, type ContentIssue } from './content-issue.ts';
+import type { BlogPostFrontMatter, PageContent, RoiContent, SiteContent } from './content-types.ts';
+import { readImageSize, type ImageSize } from './image-size.ts';
+import { createSchemaValidator, describePath, type SchemaName } from './validate-content.ts';
+import { parseYamlSource, type YamlSource } from './yaml-source.ts';
+
+export type LoadedPage = { name: string; file: string; page: PageContent };
+export type LoadedPost = { slug: string; file: string; meta: BlogPostFrontMatter; body: string; imageSize?: ImageSize };
+export type ContentBundle = {
+  site: SiteContent;
+  pages: LoadedPage[];
+  /** Sorted by `order` (the first is the featured article). */
+  posts: LoadedPost[];
+  roi: RoiContent;
+  /** Every file read, absolute, for watching. */
+  files: string[];
+};
+
+export type ContentLocation = {
+  /** Project root; file names in messages are relative to it. */
+  root: string;
+  contentDir?: string;
+  schemaDir?: string;
+  publicDir?: string;
+};
+
+export const NOT_FOUND_PATH = '*';
+export const ARTICLE_PATH = '/blog/:slug';
+const BLOG_PREFIX = '/blog/';
+const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
+
+export function loadContent(location: ContentLocation): ContentBundle {
+  const { root } = location;
+  const contentDir = location.contentDir ?? path.join(root, 'content');
+  const schemaDir = location.schemaDir ?? path.join(root, 'schema');
+  const publicDir = location.publicDir ?? path.join(root, 'public');
+  const validator = createSchemaValidator(schemaDir);
+  const issues: ContentIssue[] = [];
+  const files: string[] = [];
+  const relative = (file: string) => path.relative(root, file).split(path.sep).join('/');
+
+  const read = (file: string, schema: SchemaName, text?: string, lineOffset = 0): YamlSource | undefined => {
+    if (!existsSync(file)) {
+      issues.push({ file: relative(file), line: 1, column: 1, where: '', message: 'This file is missing.' });
+      return undefined;
+    }
+    files.push(file);
+    const source = parseYamlSource(relative(file), text ?? readFileSync(file, 'utf8'), lineOffset);
+    if (source.syntaxErrors.length) {
+      issues.push(...source.syntaxErrors.map((e) => ({ file: source.file, line: e.line, column: e.column, where: '', message: e.message })));
+      return undefined;
+    }
+    const found = validator.validate(schema, source);
+    issues.push(...found);
+    return found.length ? undefined : source;
+  };
+
+  const siteSource = read(path.join(contentDir, 'site.yaml'), 'site.schema.json');
+  const roiSource = read(path.join(contentDir, 'roi.yaml'), 'roi.schema.json');
+
+  const pageSources = listFiles(path.join(contentDir, 'pages'), '.yaml').map((file) => ({ file, source: read(file, 'page.schema.json') }));
+  const pages: (LoadedPage & { source: YamlSource })[] = [];
+  for (const { file, source } of pageSources) {
+    if (source) pages.push({ name: path.basename(file, '.yaml'), file: relative(file), page: source.data as PageContent, source });
+  }
+
+  const posts: (LoadedPost & { source: YamlSource })[] = [];
+  for (const file of listFiles(path.join(contentDir, 'blog'), '.md')) {
+    const text = readFileSync(file, 'utf8');
+    const match = text.match(FRONT_MATTER);
+    if (!match) {
+      files.push(file);
+      issues.push({ file: relative(file), line: 1, column: 1, where: '', message: 'The article must start with front matter: a line "---", the title, excerpt, author, date, readTime, category, image, imageAlt and order, then another "---".' });
+      continue;
+    }
+    const source = read(file, 'blog-post.schema.json', match[1], 1);
+    const body = text.slice(match[0].length).trim();
+    if (source && !body) issues.push({ file: relative(file), line: match[0].split('\n').length, column: 1, where: '', message: 'The article has no text after the front matter.' });
+    if (source) posts.push({ slug: path.basename(file, '.md'), file: relative(file), meta: source.data as BlogPostFrontMatter, body, source });
+  }
+  posts.sort((a, b) => a.meta.order - b.meta.order);
+
+  if (siteSource) {
+    crossCheck({ site: siteSource, pages, posts, publicDir, issues, contentDir: relative(path.join(contentDir, 'pages')) });
+  }
+  if (issues.length) throw new ContentError(sortIssues(issues));
+
+  return {
+    site: siteSource!.data as SiteContent,
+    pages: pages.map(({ source: _source, ...page }) => page),
+    posts: posts.map(({ source: _source, ...post }) => post),
+    roi: roiSource!.data as RoiContent,
+    files,
+  };
+}
+
+function listFiles(dir: string, extension: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(extension))
+    .sort()
+    .map((f) => path.join(dir, f));
+}
+
+function sortIssues(issues: ContentIssue[]): ContentIssue[] {
+  return [...issues].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+}
+
+type CrossCheckInput = {
+  site: YamlSource;
+  pages: { file: string; page: PageContent; source: YamlSource }[];
+  posts: { slug: string; meta: BlogPostFrontMatter; source: YamlSource; imageSize?: ImageSize }[];
+  publicDir: string;
+  issues: ContentIssue[];
+  contentDir: string;
+};
+
+function crossCheck({ site, pages, posts, publicDir, issues, contentDir }: CrossCheckInput): void {
+  const at = (source: YamlSource, segments: (string | number)[], message: string, where = '') => {
+    const { line, column } = source.positionOf(segments);
+    issues.push({ file: source.file, line, column, where, message });
+  };
+
+  const owners = new Map<string, string>();
+  for (const { file, page, source } of pages) {
+    const owner = owners.get(page.path);
+    if (owner) at(source, ['path'], `The address "${page.path}" is already used by ${owner}. Each page needs its own address.`, 'path');
+    else owners.set(page.path, file);
+    page.blocks.forEach((block, index) => {
+      if (block.type === 'article' && page.path !== ARTICLE_PATH) {
+        at(source, ['blocks', index], `An "article" block only works on the page whose path is "${ARTICLE_PATH}".`, `blocks[${index}] (article)`);
+      }
+    });
+  }
+  if (!owners.has(NOT_FOUND_PATH)) {
+    issues.push({ file: contentDir, line: 1, column: 1, where: '', message: `No page has the path "${NOT_FOUND_PATH}": add one to show visitors who follow a broken link.` });
+  }
+
+  const orders = new Map<number, string>();
+  for (const post of posts) {
+    const { slug, meta, source } = post;
+    const other = orders.get(meta.order);
+    if (other) at(source, ['order'], `Order ${meta.order} is already used by the article "${other}". Give each article its own number.`, 'order');
+    else orders.set(meta.order, slug);
+    const size = checkImage(meta.image, () => at(source, ['image'], `The picture "${meta.image}" does not exist: put it in public${meta.image}.`, 'image'));
+    if (size) post.imageSize = size;
+  }
+
+  const known = new Set([...owners.keys()].filter((p) => !p.includes(':') && p !== NOT_FOUND_PATH));
+  if (owners.has(ARTICLE_PATH)) posts.forEach((p) => known.add(`${BLOG_PREFIX}${p.slug}`));
+
+  const sources = [site, ...pages.map((p) => p.source)];
+  for (const source of sources) {
+    walk(source.data, [], (value, segments) => {
+      const key = segments[segments.length - 1];
+      if (key === 'href' && typeof value === 'string' && value.startsWith('/')) {
+        const target = value.split(/[?#]/)[0]!.replace(/(.)\/$/, '$1');
+        if (!known.has(target)) {
+          const pagesList = [...known].filter((p) => !p.startsWith(BLOG_PREFIX)).sort().join(', ');
+          at(source, segments, `The link "${value}" goes to no page of this site. Pages: ${pagesList}, and /blog/<article> for each file in content/blog.`, describePath(segments, source.data));
+        }
+      }
+      if (isImage(value)) {
+        const where = describePath(segments, source.data);
+        const size = checkImage(value.src, () => at(source, [...segments, 'src'], `The picture "${value.src}" does not exist: put it in public${value.src}.`, where));
+        if (size) {
+          if (value.width === undefined) value.width = size.width;
+          if (value.height === undefined) value.height = value.width === size.width ? size.height : Math.round((size.height * value.width) / size.width);
+        } else if (existsSync(path.join(publicDir, value.src)) && (value.width === undefined || value.height === undefined)) {
+          at(source, [...segments, 'src'], 'The size of this picture cannot be read from the file: add "width" and "height".', where);
+        }
+      }
+    });
+  }
+
+  function checkImage(src: string, reportMissing: () => void) {
+    const file = path.join(publicDir, src);
+    if (!existsSync(file)) {
+      reportMissing();
+      return undefined;
+    }
+    return readImageSize(file);
+  }
+}
+
+type ImageValue = { src: string; alt: string; width?: number; height?: number };
+
+function isImage(value: unknown): value is ImageValue {
+  return typeof value === 'object' && value !== null && typeof (value as ImageValue).src === 'string' && typeof (value as ImageValue).alt === 'string';
+}
+
+function walk(value: unknown, segments: (string | number)[], visit: (value: unknown, segments: (string | number)[]) => void): void {
+  visit(value, segments);
+  if (Array.isArray(value)) value.forEach((item, i) => walk(item, [...segments, i], visit));
+  else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) walk(item, [...segments, key], visit);
+  }
+}

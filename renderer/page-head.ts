@@ -1,0 +1,27 @@
+// Finds the head tags for the matched route: the page's own, or the article's when one is shown.
+import type { Article } from './blog-index.ts';
+import type { PageContent } from './content-types.ts';
+import { buildHeadTags, type HeadTags } from './head-tags.ts';
+import type { SiteData } from './site-context.tsx';
+
+export type PageHandle = { page: PageContent };
+export type ArticleLoaderData = { article: Article | null };
+
+type MatchLike = { handle?: unknown; data?: unknown };
+
+export function resolveHead(matches: readonly MatchLike[], site: SiteData, pathname: string): HeadTags | undefined {
+  const match = [...matches].reverse().find((m) => isPageHandle(m.handle));
+  if (!match) return undefined;
+  const { page } = match.handle as PageHandle;
+  const article = (match.data as ArticleLoaderData | undefined)?.article;
+  const overrides = article ? { title: pageTitleFor(article.title, site), description: article.excerpt } : {};
+  return buildHeadTags(article ? { ...page, image: article.image } : page, site, pathname, overrides);
+}
+
+function pageTitleFor(title: string, site: SiteData) {
+  return site.seo.titleTemplate.replace('%s', title);
+}
+
+function isPageHandle(handle: unknown): handle is PageHandle {
+  return typeof handle === 'object' && handle !== null && 'page' in handle;
+}

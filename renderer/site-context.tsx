@@ -1,0 +1,17 @@
+// Site-wide content (site.yaml plus public build settings) for every block, without prop drilling.
+import { createContext, useContext, type ReactNode } from 'react';
+import type { SiteContent } from './content-types.ts';
+
+export type SiteData = SiteContent & { siteUrl: string; leadEndpoint: string };
+
+const SiteContext = createContext<SiteData | null>(null);
+
+export function SiteProvider({ site, children }: { site: SiteData; children: ReactNode }) {
+  return <SiteContext.Provider value={site}>{children}</SiteContext.Provider>;
+}
+
+export function useSite(): SiteData {
+  const site = useContext(SiteContext);
+  if (!site) throw new Error('useSite() needs a <SiteProvider> above it');
+  return site;
+}

@@ -1,0 +1,182 @@
+// Checks content against the JSON Schemas in schema/ and turns ajv's findings into sentences for editors.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { ContentIssue } from './content-issue.ts';
+import type { YamlSource } from './yaml-source.ts';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+export type SchemaName = 'site.schema.json' | 'page.schema.json' | 'blog-post.schema.json' | 'roi.schema.json';
+
+export type SchemaValidator = {
+  /** Validates one parsed file; returns located issues (empty when valid). */
+  validate(schema: SchemaName, source: YamlSource): ContentIssue[];
+};
+
+export function createSchemaValidator(schemaDir: string): SchemaValidator {
+  const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
+  addFormats(ajv);
+  for (const file of readdirSync(schemaDir).filter((f) => f.endsWith('.schema.json'))) {
+    ajv.addSchema(JSON.parse(readFileSync(path.join(schemaDir, file), 'utf8')) as object, file);
+  }
+  const compiled = new Map<SchemaName, ValidateFunction>();
+  return {
+    validate(schema, source) {
+      let validate = compiled.get(schema);
+      if (!validate) {
+        validate = ajv.getSchema(schema);
+        if (!validate) throw new Error(`schema/${schema} is missing`);
+        compiled.set(schema, validate);
+      }
+      if (validate(source.data)) return [];
+      return dedupe((validate.errors ?? []).filter(isReportable).map((e) => toIssue(e, source)));
+    },
+  };
+}
+
+function isReportable(error: ErrorObject): boolean {
+  // `if`/`then` wrappers repeat what the inner error already says.
+  return error.keyword !== 'if';
+}
+
+function dedupe(issues: ContentIssue[]): ContentIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((i) => {
+    const key = `${i.line}:${i.column}:${i.where}:${i.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function toIssue(error: ErrorObject, source: YamlSource): ContentIssue {
+  const segments = pathSegments(error.instancePath);
+  const pointAtKey = error.keyword === 'additionalProperties';
+  const target = pointAtKey ? [...segments, String(error.params.additionalProperty)] : segments;
+  const { line, column } = source.positionOf(target, pointAtKey ? 'key' : 'value');
+  return { file: source.file, line, column, where: describePath(segments, source.data), message: explain(error) };
+}
+
+export function pathSegments(instancePath: string): (string | number)[] {
+  if (!instancePath) return [];
+  return instancePath
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+}
+
+/** `['blocks', 2, 'items', 0]` → `blocks[2] (stats) items[0]` */
+export function describePath(segments: readonly (string | number)[], data: unknown): string {
+  const parts: string[] = [];
+  let node: unknown = data;
+  segments.forEach((segment, index) => {
+    node = isRecord(node) || Array.isArray(node) ? (node as Record<string | number, unknown>)[segment] : undefined;
+    if (typeof segment === 'number') {
+      const last = parts.pop() ?? '';
+      const blockType = segments[index - 1] === 'blocks' && isRecord(node) && typeof node.type === 'string' ? ` (${node.type})` : '';
+      parts.push(`${last}[${segment}]${blockType}`);
+    } else {
+      parts.push(segment);
+    }
+  });
+  return parts.join(' ');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+type SchemaLike = { description?: string; properties?: Record<string, { description?: string }>; enum?: unknown[] };
+
+function explain(error: ErrorObject): string {
+  const parent = (error.parentSchema ?? {}) as SchemaLike;
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required': {
+      const name = String(params.missingProperty);
+      const hint = parent.properties?.[name]?.description;
+      return `"${name}" is missing.${hint ? ` Add it: ${hint}` : ''}`;
+    }
+    case 'additionalProperties': {
+      const name = String(params.additionalProperty);
+      const known = Object.keys(parent.properties ?? {});
+      const guess = closest(name, known);
+      return `"${name}" is not a property here.${guess ? ` Did you mean "${guess}"?` : ''} Allowed: ${known.join(', ')}.`;
+    }
+    case 'enum': {
+      const allowed = (params.allowedValues as unknown[]).map(String);
+      const guess = closest(String(error.data), allowed);
+      return `"${String(error.data)}" is not allowed here.${guess ? ` Did you mean "${guess}"?` : ''} Choose one of: ${allowed.join(', ')}.`;
+    }
+    case 'const':
+      return `This must be "${String(params.allowedValue)}".`;
+    case 'type':
+      return `This should be ${TYPE_NAMES[String(params.type)] ?? String(params.type)}, but it is ${describeValue(error.data)}.`;
+    case 'minLength':
+      return params.limit === 1 ? 'This must not be empty.' : `This is too short: write at least ${String(params.limit)} characters (it has ${String(error.data).length}).`;
+    case 'maxLength':
+      return `This is too long: at most ${String(params.limit)} characters (it has ${String(error.data).length}).`;
+    case 'pattern':
+      return `"${String(error.data)}" is not valid here.${parent.description ? ` Expected: ${parent.description}` : ''}`;
+    case 'format':
+      return params.format === 'email' ? `"${String(error.data)}" is not a valid e-mail address.` : `"${String(error.data)}" is not a valid ${String(params.format)}.`;
+    case 'minimum':
+      return `This must be at least ${String(params.limit)} (it is ${String(error.data)}).`;
+    case 'maximum':
+      return `This must be at most ${String(params.limit)} (it is ${String(error.data)}).`;
+    case 'minItems':
+      return `This list needs at least ${String(params.limit)} ${params.limit === 1 ? 'entry' : 'entries'}.`;
+    case 'maxItems':
+      return `This list can have at most ${String(params.limit)} entries.`;
+    default:
+      return error.message ? `This ${error.message}.` : 'This value is not valid.';
+  }
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list (lines starting with "- ")',
+  object: 'a group of properties ("name: value" lines)',
+};
+
+function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return 'empty';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a group of properties';
+  if (typeof value === 'string') return `the text "${value}"`;
+  return `${typeof value === 'number' ? 'the number' : 'the value'} ${String(value)}`;
+}
+
+/** The allowed word closest to a typo, if it is close enough to be a likely fix. */
+export function closest(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best !== undefined && bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length]!;
+}

@@ -1,0 +1,23 @@
+// Types of the modules the content plugin (renderer/vite-content-plugin.ts) generates.
+declare module 'virtual:content/site' {
+  import type { SiteContent } from './content-types.ts';
+  const site: SiteContent & { siteUrl: string; leadEndpoint: string };
+  export default site;
+}
+declare module 'virtual:content/routes' {
+  import type { PageContent } from './content-types.ts';
+  import type { Article } from './blog-index.ts';
+  export const pages: { name: string; path: string; load: () => Promise<{ default: PageContent }> }[];
+  export const articles: Record<string, () => Promise<{ default: Article }>>;
+  export const articlePath: string;
+}
+declare module 'virtual:content/blog-index' {
+  import type { BlogIndexEntry } from './blog-index.ts';
+  const posts: BlogIndexEntry[];
+  export default posts;
+}
+declare module 'virtual:content/roi' {
+  import type { RoiContent } from './content-types.ts';
+  const roi: RoiContent;
+  export default roi;
+}

@@ -1,0 +1,106 @@
+// Vite plugin: validated content as virtual modules, one chunk per page and per article.
+// Build: bad content stops the build with file:line:column messages. Dev: the same message shows in
+// the page (Vite's overlay) and the page reloads by itself once the file is fixed.
+import path from 'node:path';
+import type { Plugin, ViteDevServer } from 'vite';
+import { ContentError } from './content-issue.ts';
+import { ARTICLE_PATH, loadContent, type ContentBundle } from './load-content.ts';
+import type { PublicSettings } from './public-settings.ts';
+import { blogIndexEntry } from './blog-index.ts';
+
+export const VIRTUAL = {
+  site: 'virtual:content/site',
+  routes: 'virtual:content/routes',
+  blogIndex: 'virtual:content/blog-index',
+  roi: 'virtual:content/roi',
+  pagePrefix: 'virtual:content/page/',
+  articlePrefix: 'virtual:content/article/',
+} as const;
+const RESOLVED_PREFIX = '\0';
+
+export type ContentPluginOptions = { root: string; contentDir?: string; settings: PublicSettings };
+
+export function contentPlugin(options: ContentPluginOptions): Plugin {
+  const { root, settings } = options;
+  const contentDir = options.contentDir ?? path.join(root, 'content');
+  const schemaDir = path.join(root, 'schema');
+  let bundle: ContentBundle | undefined;
+  let failure: ContentError | undefined;
+  let server: ViteDevServer | undefined;
+
+  const reload = () => {
+    try {
+      bundle = loadContent({ root, contentDir, schemaDir, publicDir: path.join(root, 'public') });
+      failure = undefined;
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      failure = error;
+    }
+  };
+  const current = (): ContentBundle => {
+    if (!bundle && !failure) reload();
+    if (failure) throw failure;
+    return bundle!;
+  };
+
+  return {
+    name: 'site-content',
+    enforce: 'pre',
+    buildStart() {
+      reload();
+      if (failure && !server) this.error(failure.message);
+      for (const file of bundle?.files ?? []) this.addWatchFile(file);
+    },
+    configureServer(devServer) {
+      server = devServer;
+      devServer.watcher.add([contentDir, schemaDir]);
+      const onChange = (file: string) => {
+        if (!file.startsWith(contentDir) && !file.startsWith(schemaDir) && !file.startsWith(path.join(root, 'public', 'images'))) return;
+        reload();
+        for (const mod of devServer.moduleGraph.idToModuleMap.values()) {
+          if (mod.id?.startsWith(RESOLVED_PREFIX + 'virtual:content/')) devServer.moduleGraph.invalidateModule(mod);
+        }
+        if (failure) {
+          devServer.config.logger.error(failure.message, { timestamp: true });
+          devServer.ws.send({ type: 'error', err: { message: failure.message, stack: '', plugin: 'site-content' } });
+        } else {
+          devServer.config.logger.info('content reloaded', { timestamp: true });
+          devServer.ws.send({ type: 'full-reload' });
+        }
+      };
+      devServer.watcher.on('change', onChange);
+      devServer.watcher.on('add', onChange);
+      devServer.watcher.on('unlink', onChange);
+    },
+    resolveId(id) {
+      return id.startsWith('virtual:content/') ? RESOLVED_PREFIX + id : undefined;
+    },
+    load(id) {
+      if (!id.startsWith(RESOLVED_PREFIX + 'virtual:content/')) return undefined;
+      const content = current();
+      const name = id.slice(RESOLVED_PREFIX.length);
+      const json = (value: unknown) => `export default ${JSON.stringify(value)};`;
+      if (name === VIRTUAL.site) {
+        return json({ ...content.site, bookingUrl: settings.bookingUrl || content.site.bookingUrl, siteUrl: settings.siteUrl, leadEndpoint: settings.leadEndpoint });
+      }
+      if (name === VIRTUAL.roi) return json(content.roi);
+      if (name === VIRTUAL.blogIndex) return json(content.posts.map(blogIndexEntry));
+      if (name === VIRTUAL.routes) {
+        const pages = content.pages.map(
+          (p) => `  { name: ${JSON.stringify(p.name)}, path: ${JSON.stringify(p.page.path)}, load: () => import(${JSON.stringify(VIRTUAL.pagePrefix + p.name)}) },`,
+        );
+        const articles = content.posts.map((p) => `  ${JSON.stringify(p.slug)}: () => import(${JSON.stringify(VIRTUAL.articlePrefix + p.slug)}),`);
+        return `export const pages = [\n${pages.join('\n')}\n];\nexport const articles = {\n${articles.join('\n')}\n};\nexport const articlePath = ${JSON.stringify(ARTICLE_PATH)};\n`;
+      }
+      if (name.startsWith(VIRTUAL.pagePrefix)) {
+        const page = content.pages.find((p) => p.name === name.slice(VIRTUAL.pagePrefix.length));
+        return page ? json(page.page) : undefined;
+      }
+      if (name.startsWith(VIRTUAL.articlePrefix)) {
+        const post = content.posts.find((p) => p.slug === name.slice(VIRTUAL.articlePrefix.length));
+        return post ? json({ ...blogIndexEntry(post), body: post.body }) : undefined;
+      }
+      return undefined;
+    },
+  };
+}
