@@ -1,0 +1,30 @@
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { healthPlugin } from './plugins/health.ts';
+import { apiRoutes } from './routes/api.ts';
+import { siteRoutes } from './routes/site.ts';
+
+/**
+ * The whole HTTP application, built from a parsed Config. It never listens: main.ts does, and
+ * tests call `inject`. Loading happens on `ready()`, which rejects with a SiteBuildError when
+ * DIST_DIR holds no usable build.
+ */
+export function buildApp(config: Config): FastifyInstance {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    // Rejects requests that arrive while closing instead of queueing them behind the shutdown.
+    return503OnClosing: true,
+  });
+
+  // Capabilities first: decorators and hooks (health checks; later security headers, the lead
+  // store and its outbox worker, each closing what it opens in onClose) must exist before the
+  // routes that use them.
+  app.register(healthPlugin);
+
+  // Routes: the specific prefixes before the site's catch-all.
+  app.register(apiRoutes, { prefix: '/api' });
+  app.register(siteRoutes, { distDir: config.distDir });
+
+  return app;
+}

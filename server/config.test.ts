@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULTS, parseConfig } from './config.ts';
+import type { Config, Environment } from './config.ts';
+
+function parseValid(env: Environment): Config {
+  const result = parseConfig(env);
+  if (!result.success) throw new Error(`expected a valid config, got: ${result.errors.join('; ')}`);
+  return result.data;
+}
+
+function parseErrors(env: Environment): readonly string[] {
+  const result = parseConfig(env);
+  if (result.success) throw new Error('expected configuration errors');
+  return result.errors;
+}
+
+const SECRET = `whsec_${Buffer.alloc(32, 1).toString('base64')}`;
+
+describe('parseConfig', () => {
+  it('uses the contract defaults for an empty environment', () => {
+    expect(parseValid({})).toEqual({
+      port: 4321,
+      host: '127.0.0.1',
+      siteUrl: undefined,
+      bookingUrl: undefined,
+      publicLeadEndpoint: '/api/leads',
+      crmWebhookUrl: undefined,
+      crmWebhookSecret: undefined,
+      leadStore: { kind: 'sqlite', file: './data/leads.sqlite' },
+      leadRateLimitPerMinute: 10,
+      crmRetryDelaysMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000],
+      distDir: 'dist',
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every setting', () => {
+    expect(
+      parseValid({
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        SITE_URL: 'https://example.com/',
+        BOOKING_URL: 'https://cal.example.com/book',
+        PUBLIC_LEAD_ENDPOINT: 'https://hooks.example.com/lead',
+        CRM_WEBHOOK_URL: 'https://crm.example.com/hook?token=abc',
+        CRM_WEBHOOK_SECRET: SECRET,
+        DATABASE_URL: 'postgres://user:pw@db:5432/leads',
+        LEAD_RATE_LIMIT: '30',
+        CRM_RETRY_DELAYS_MS: '1000, 2000,3000',
+        DIST_DIR: '/srv/site/dist',
+        LOG_LEVEL: 'WARN',
+      }),
+    ).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      siteUrl: 'https://example.com',
+      bookingUrl: 'https://cal.example.com/book',
+      publicLeadEndpoint: 'https://hooks.example.com/lead',
+      crmWebhookUrl: 'https://crm.example.com/hook?token=abc',
+      crmWebhookSecret: SECRET,
+      leadStore: { kind: 'postgres', url: 'postgres://user:pw@db:5432/leads' },
+      leadRateLimitPerMinute: 30,
+      crmRetryDelaysMs: [1000, 2000, 3000],
+      distDir: '/srv/site/dist',
+      logLevel: 'warn',
+    });
+  });
+
+  it('treats empty values as unset, except PUBLIC_LEAD_ENDPOINT where empty means demo mode', () => {
+    const config = parseValid({ PORT: '', HOST: ' ', LOG_LEVEL: '', PUBLIC_LEAD_ENDPOINT: '' });
+    expect(config.port).toBe(DEFAULTS.port);
+    expect(config.host).toBe(DEFAULTS.host);
+    expect(config.logLevel).toBe('info');
+    expect(config.publicLeadEndpoint).toBeUndefined();
+  });
+
+  it.each([
+    [{ LEADS_DB_FILE: '/var/lib/leads.db' }, { kind: 'sqlite', file: '/var/lib/leads.db' }],
+    [{ DATABASE_URL: 'postgresql://db/leads', LEADS_DB_FILE: '/ignored.db' }, { kind: 'postgres', url: 'postgresql://db/leads' }],
+  ])('chooses the lead store from %j', (env, leadStore) => {
+    expect(parseValid(env).leadStore).toEqual(leadStore);
+  });
+
+  it.each([
+    ['1', 1],
+    ['65535', 65_535],
+    [' 4321 ', 4321],
+  ])('accepts PORT %j', (raw, port) => {
+    expect(parseValid({ PORT: raw }).port).toBe(port);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be a whole number between 1 and 65535, got "abc"'],
+    [{ PORT: '0' }, 'PORT must be a whole number between 1 and 65535, got "0"'],
+    [{ PORT: '65536' }, 'PORT must be a whole number between 1 and 65535, got "65536"'],
+    [{ PORT: '80.5' }, 'PORT must be a whole number between 1 and 65535, got "80.5"'],
+    [{ HOST: 'local host' }, 'HOST must be a host name or IP address, got "local host"'],
+    [{ SITE_URL: 'example.com' }, 'SITE_URL must be an http(s) URL such as https://example.com, got "example.com"'],
+    [{ SITE_URL: 'ftp://example.com' }, 'SITE_URL must be an http(s) URL such as https://example.com, got "ftp://example.com"'],
+    [{ BOOKING_URL: 'javascript:alert(1)' }, 'BOOKING_URL must be an http(s) URL such as https://example.com, got "javascript:alert(1)"'],
+    [
+      { PUBLIC_LEAD_ENDPOINT: 'api/leads' },
+      'PUBLIC_LEAD_ENDPOINT must be a path such as /api/leads, an http(s) URL, or empty for demo mode, got "api/leads"',
+    ],
+    [
+      { PUBLIC_LEAD_ENDPOINT: '//evil.example/leads' },
+      'PUBLIC_LEAD_ENDPOINT must be a path such as /api/leads, an http(s) URL, or empty for demo mode, got "//evil.example/leads"',
+    ],
+    [{ CRM_WEBHOOK_URL: 'hooks.example.com/x' }, 'CRM_WEBHOOK_URL must be an http(s) URL (value not shown: it may contain a token)'],
+    [
+      { CRM_WEBHOOK_SECRET: 'hunter2' },
+      'CRM_WEBHOOK_SECRET must be a Standard Webhooks secret: "whsec_" followed by base64 of 24 to 64 bytes (value not shown)',
+    ],
+    [{ DATABASE_URL: 'mysql://root:pw@db/leads' }, 'DATABASE_URL must be a postgres:// or postgresql:// URL (value not shown: it may contain a password)'],
+    [{ LEAD_RATE_LIMIT: '0' }, 'LEAD_RATE_LIMIT must be a whole number of at least 1, got "0"'],
+    [{ LEAD_RATE_LIMIT: 'ten' }, 'LEAD_RATE_LIMIT must be a whole number of at least 1, got "ten"'],
+    [
+      { CRM_RETRY_DELAYS_MS: '5s,10s' },
+      'CRM_RETRY_DELAYS_MS must be a comma-separated list of whole milliseconds (e.g. 5000,300000), got "5s,10s"',
+    ],
+    [
+      { CRM_RETRY_DELAYS_MS: '1000,,2000' },
+      'CRM_RETRY_DELAYS_MS must be a comma-separated list of whole milliseconds (e.g. 5000,300000), got "1000,,2000"',
+    ],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"'],
+  ])('rejects %j with a clear message', (env, message) => {
+    expect(parseErrors(env)).toEqual([message]);
+  });
+
+  it('never repeats secret values in its messages', () => {
+    const errors = parseErrors({
+      CRM_WEBHOOK_SECRET: 'topsecret',
+      DATABASE_URL: 'mysql://root:hunter2@db/leads',
+      CRM_WEBHOOK_URL: 'not a url token=abc123',
+    });
+    expect(errors).toHaveLength(3);
+    for (const secret of ['topsecret', 'hunter2', 'abc123']) expect(errors.join('\n')).not.toContain(secret);
+  });
+
+  it('reports every bad setting at once', () => {
+    expect(parseErrors({ PORT: 'abc', LOG_LEVEL: 'loud', LEAD_RATE_LIMIT: '-1' })).toHaveLength(3);
+  });
+
+  it('accepts a Standard Webhooks secret with or without the whsec_ prefix', () => {
+    const key = Buffer.alloc(24, 9).toString('base64');
+    expect(parseValid({ CRM_WEBHOOK_SECRET: key }).crmWebhookSecret).toBe(key);
+    expect(parseValid({ CRM_WEBHOOK_SECRET: `whsec_${key}` }).crmWebhookSecret).toBe(`whsec_${key}`);
+  });
+
+  it('returns a deeply frozen object', () => {
+    const config = parseValid({});
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(Object.isFrozen(config.leadStore)).toBe(true);
+    expect(Object.isFrozen(config.crmRetryDelaysMs)).toBe(true);
+  });
+
+  it('does not read process.env', () => {
+    const original = process.env.PORT;
+    process.env.PORT = '9999';
+    try {
+      expect(parseValid({}).port).toBe(4321);
+    } finally {
+      if (original === undefined) delete process.env.PORT;
+      else process.env.PORT = original;
+    }
+  });
+});

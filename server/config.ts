@@ -1,0 +1,204 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+// The server's settings, read once from the environment (ARCHITECTURE.md, "Runtime contract").
+// parseConfig is pure; loadConfig is the one place that touches process.env and `.env`.
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export type LeadStoreConfig =
+  | { readonly kind: 'sqlite'; readonly file: string }
+  | { readonly kind: 'postgres'; readonly url: string };
+
+export type Config = Readonly<{
+  port: number;
+  host: string;
+  /** Canonical origin without a trailing slash (build time; the server may compare origins). */
+  siteUrl: string | undefined;
+  bookingUrl: string | undefined;
+  /** Where browsers send leads (build time); undefined means demo mode (`PUBLIC_LEAD_ENDPOINT=`). */
+  publicLeadEndpoint: string | undefined;
+  /** Unset: leads stay in the inbox as `held`. */
+  crmWebhookUrl: string | undefined;
+  /** Standard Webhooks signing secret; never log it. */
+  crmWebhookSecret: string | undefined;
+  leadStore: LeadStoreConfig;
+  leadRateLimitPerMinute: number;
+  crmRetryDelaysMs: readonly number[];
+  /** The build output folder (holds `routes.json` and `client/`), relative to the working directory. */
+  distDir: string;
+  logLevel: LogLevel;
+}>;
+
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+export type ConfigResult =
+  | { success: true; data: Config }
+  | { success: false; errors: readonly string[] };
+
+export const DEFAULTS = {
+  port: 4321,
+  host: '127.0.0.1',
+  publicLeadEndpoint: '/api/leads',
+  leadsDbFile: './data/leads.sqlite',
+  leadRateLimitPerMinute: 10,
+  // About 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h (contract).
+  crmRetryDelaysMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000],
+  distDir: 'dist',
+  logLevel: 'info',
+} as const;
+
+const MAX_PORT = 65_535;
+
+type Reader<T> = (raw: string, name: string) => { value: T } | { error: string };
+
+/** Parses the environment into a frozen Config, collecting every problem instead of stopping at the first. */
+export function parseConfig(env: Environment): ConfigResult {
+  const errors: string[] = [];
+
+  function read<T>(name: string, reader: Reader<T>, fallback: T): T {
+    const raw = env[name]?.trim();
+    // An empty value (`NAME=` in .env) means "not set", like an absent variable.
+    if (raw === undefined || raw === '') return fallback;
+    const result = reader(raw, name);
+    if ('error' in result) {
+      errors.push(result.error);
+      return fallback;
+    }
+    return result.value;
+  }
+
+  const databaseUrl = read('DATABASE_URL', readPostgresUrl, undefined);
+  const leadsDbFile = read('LEADS_DB_FILE', readNonBlank, DEFAULTS.leadsDbFile);
+  const rawLeadEndpoint = env.PUBLIC_LEAD_ENDPOINT;
+
+  const data: Config = {
+    port: read('PORT', readPort, DEFAULTS.port),
+    host: read('HOST', readHost, DEFAULTS.host),
+    siteUrl: read('SITE_URL', readSiteUrl, undefined),
+    bookingUrl: read('BOOKING_URL', readHttpUrl, undefined),
+    // Unlike the others, an empty PUBLIC_LEAD_ENDPOINT is meaningful: demo mode.
+    publicLeadEndpoint:
+      rawLeadEndpoint !== undefined && rawLeadEndpoint.trim() === ''
+        ? undefined
+        : read('PUBLIC_LEAD_ENDPOINT', readLeadEndpoint, DEFAULTS.publicLeadEndpoint),
+    crmWebhookUrl: read('CRM_WEBHOOK_URL', readSecretHttpUrl, undefined),
+    crmWebhookSecret: read('CRM_WEBHOOK_SECRET', readWebhookSecret, undefined),
+    leadStore: Object.freeze(
+      databaseUrl === undefined
+        ? { kind: 'sqlite' as const, file: leadsDbFile }
+        : { kind: 'postgres' as const, url: databaseUrl },
+    ),
+    leadRateLimitPerMinute: read('LEAD_RATE_LIMIT', readPositiveWholeNumber, DEFAULTS.leadRateLimitPerMinute),
+    crmRetryDelaysMs: Object.freeze([...read('CRM_RETRY_DELAYS_MS', readDelayList, DEFAULTS.crmRetryDelaysMs)]),
+    distDir: read('DIST_DIR', readNonBlank, DEFAULTS.distDir),
+    logLevel: read('LOG_LEVEL', readLogLevel, DEFAULTS.logLevel),
+  };
+
+  return errors.length > 0 ? { success: false, errors } : { success: true, data: Object.freeze(data) };
+}
+
+/**
+ * Reads `.env` from `cwd` into process.env if it exists (real environment variables win, as
+ * process.loadEnvFile never overrides them), then parses process.env.
+ */
+export function loadConfig(cwd: string = process.cwd()): ConfigResult {
+  const envFile = path.join(cwd, '.env');
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  return parseConfig(process.env);
+}
+
+const WHOLE_NUMBER = /^\d+$/;
+
+const readPort: Reader<number> = (raw, name) => {
+  const port = Number(raw);
+  return WHOLE_NUMBER.test(raw) && port >= 1 && port <= MAX_PORT
+    ? { value: port }
+    : { error: `${name} must be a whole number between 1 and ${MAX_PORT}, got ${quote(raw)}` };
+};
+
+const readPositiveWholeNumber: Reader<number> = (raw, name) => {
+  const value = Number(raw);
+  return WHOLE_NUMBER.test(raw) && value >= 1 && Number.isSafeInteger(value)
+    ? { value }
+    : { error: `${name} must be a whole number of at least 1, got ${quote(raw)}` };
+};
+
+const readDelayList: Reader<readonly number[]> = (raw, name) => {
+  const parts = raw.split(',').map((part) => part.trim());
+  const valid = parts.every((part) => WHOLE_NUMBER.test(part) && Number.isSafeInteger(Number(part)));
+  return valid
+    ? { value: parts.map(Number) }
+    : {
+        error: `${name} must be a comma-separated list of whole milliseconds (e.g. 5000,300000), got ${quote(raw)}`,
+      };
+};
+
+const readHost: Reader<string> = (raw, name) =>
+  /\s/.test(raw) ? { error: `${name} must be a host name or IP address, got ${quote(raw)}` } : { value: raw };
+
+const readNonBlank: Reader<string> = (raw) => ({ value: raw });
+
+const readLogLevel: Reader<LogLevel> = (raw, name) => {
+  const level = LOG_LEVELS.find((candidate) => candidate === raw.toLowerCase());
+  return level !== undefined
+    ? { value: level }
+    : { error: `${name} must be one of ${LOG_LEVELS.join(', ')}, got ${quote(raw)}` };
+};
+
+const readHttpUrl: Reader<string> = (raw, name) =>
+  isHttpUrl(raw) ? { value: raw } : { error: `${name} must be an http(s) URL such as https://example.com, got ${quote(raw)}` };
+
+const readSiteUrl: Reader<string> = (raw, name) => {
+  const result = readHttpUrl(raw, name);
+  return 'value' in result ? { value: result.value.replace(/\/+$/, '') } : result;
+};
+
+// Webhook URLs often carry an access token, so the value is not repeated in the message.
+const readSecretHttpUrl: Reader<string> = (raw, name) =>
+  isHttpUrl(raw) ? { value: raw } : { error: `${name} must be an http(s) URL (value not shown: it may contain a token)` };
+
+const readLeadEndpoint: Reader<string> = (raw, name) =>
+  (raw.startsWith('/') && !raw.startsWith('//')) || isHttpUrl(raw)
+    ? { value: raw }
+    : {
+        error: `${name} must be a path such as /api/leads, an http(s) URL, or empty for demo mode, got ${quote(raw)}`,
+      };
+
+const readPostgresUrl: Reader<string> = (raw, name) => {
+  const protocol = parseUrl(raw)?.protocol;
+  return protocol === 'postgres:' || protocol === 'postgresql:'
+    ? { value: raw }
+    : { error: `${name} must be a postgres:// or postgresql:// URL (value not shown: it may contain a password)` };
+};
+
+// Standard Webhooks: a base64 key of 24 to 64 bytes, conventionally prefixed with `whsec_`.
+const WEBHOOK_SECRET_PREFIX = 'whsec_';
+const WEBHOOK_SECRET_BYTES = { min: 24, max: 64 } as const;
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+const readWebhookSecret: Reader<string> = (raw, name) => {
+  const key = raw.startsWith(WEBHOOK_SECRET_PREFIX) ? raw.slice(WEBHOOK_SECRET_PREFIX.length) : raw;
+  const bytes = BASE64.test(key) ? Buffer.from(key, 'base64').length : 0;
+  return bytes >= WEBHOOK_SECRET_BYTES.min && bytes <= WEBHOOK_SECRET_BYTES.max
+    ? { value: raw }
+    : {
+        error:
+          `${name} must be a Standard Webhooks secret: "${WEBHOOK_SECRET_PREFIX}" followed by base64 of ` +
+          `${WEBHOOK_SECRET_BYTES.min} to ${WEBHOOK_SECRET_BYTES.max} bytes (value not shown)`,
+      };
+};
+
+function isHttpUrl(raw: string): boolean {
+  const url = parseUrl(raw);
+  return (url?.protocol === 'http:' || url?.protocol === 'https:') && url.hostname !== '';
+}
+
+function parseUrl(raw: string): URL | undefined {
+  return URL.canParse(raw) ? new URL(raw) : undefined;
+}
+
+function quote(raw: string): string {
+  return JSON.stringify(raw);
+}

@@ -1,0 +1,66 @@
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { healthPlugin } from './health.ts';
+import type { HealthPluginOptions } from './health.ts';
+
+let app: FastifyInstance | undefined;
+afterEach(() => app?.close());
+
+function appWith(register: (instance: FastifyInstance) => void, options: HealthPluginOptions = {}): FastifyInstance {
+  app = Fastify({ logger: false });
+  app.register(healthPlugin, options);
+  app.register(async (instance) => register(instance));
+  return app;
+}
+
+describe('health plugin', () => {
+  it('answers ok with no checks registered', async () => {
+    const response = await appWith(() => {}).inject({ url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers ok when every check resolves', async () => {
+    const response = await appWith((instance) => {
+      instance.healthChecks.add('a', async () => undefined);
+      instance.healthChecks.add('b', async () => 'fine');
+    }).inject({ url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('fails a check that outlives the timeout and aborts its signal', async () => {
+    let aborted = false;
+    const response = await appWith(
+      (instance) => {
+        instance.healthChecks.add('slow-store', (signal) => {
+          signal.addEventListener('abort', () => {
+            aborted = true;
+          });
+          return new Promise(() => {});
+        });
+      },
+      { checkTimeoutMs: 50 },
+    ).inject({ url: '/healthz' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ status: 'unavailable', failing: ['slow-store'] });
+    expect(aborted).toBe(true);
+  });
+
+  it('does not say why a check failed (that goes to the log)', async () => {
+    const response = await appWith((instance) => {
+      instance.healthChecks.add('store', async () => {
+        throw new Error('password authentication failed for user "leads"');
+      });
+    }).inject({ url: '/healthz' });
+    expect(response.body).not.toContain('password');
+  });
+
+  it('refuses two checks with the same name', async () => {
+    const duplicate = appWith((instance) => {
+      instance.healthChecks.add('store', async () => undefined);
+      instance.healthChecks.add('store', async () => undefined);
+    });
+    await expect(duplicate.ready()).rejects.toThrow('Health check "store" is already registered');
+  });
+});

@@ -1,0 +1,80 @@
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+
+// `GET /healthz` plus a registry other plugins add their checks to, e.g. the lead store:
+//   app.healthChecks.add('lead-store', (signal) => store.ping(signal));
+// 200 {"status":"ok"} when every check resolves; 503 {"status":"unavailable","failing":[names]} otherwise.
+
+/** Resolves when healthy; rejects (or outlives the timeout, when `signal` aborts) when not. */
+export type HealthCheck = (signal: AbortSignal) => Promise<unknown>;
+
+export type HealthChecks = {
+  add(name: string, check: HealthCheck): void;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    healthChecks: HealthChecks;
+  }
+}
+
+export type HealthPluginOptions = { checkTimeoutMs?: number };
+
+export const HEALTH_CHECK_TIMEOUT_MS = 2_000;
+
+const health: FastifyPluginAsync<HealthPluginOptions> = async (app, { checkTimeoutMs = HEALTH_CHECK_TIMEOUT_MS }) => {
+  const checks = new Map<string, HealthCheck>();
+
+  app.decorate('healthChecks', {
+    add(name, check) {
+      if (checks.has(name)) throw new Error(`Health check "${name}" is already registered`);
+      checks.set(name, check);
+    },
+  } satisfies HealthChecks);
+
+  app.get('/healthz', async (request, reply) => {
+    const failing = await findFailingChecks(checks, checkTimeoutMs, request.log);
+    reply.header('cache-control', 'no-store');
+    if (failing.length === 0) return { status: 'ok' };
+    return reply.code(503).send({ status: 'unavailable', failing });
+  });
+};
+
+// Not encapsulated, so `app.healthChecks` is visible to the plugins registered after it.
+export const healthPlugin = fp(health, { name: 'health', fastify: '5.x' });
+
+async function findFailingChecks(
+  checks: ReadonlyMap<string, HealthCheck>,
+  timeoutMs: number,
+  log: FastifyBaseLogger,
+): Promise<string[]> {
+  const results = await Promise.all(
+    [...checks].map(async ([name, check]) => {
+      try {
+        await runWithTimeout(check, timeoutMs);
+        return undefined;
+      } catch (error) {
+        log.warn({ check: name, err: error }, 'health check failed');
+        return name;
+      }
+    }),
+  );
+  return results.filter((name) => name !== undefined);
+}
+
+async function runWithTimeout(check: HealthCheck, timeoutMs: number): Promise<void> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new Error(`timed out after ${timeoutMs} ms`);
+      controller.abort(error);
+      reject(error);
+    }, timeoutMs);
+  });
+  try {
+    await Promise.race([check(controller.signal), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,70 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { ALLOWED_METHODS, CACHE_CONTROL, resolveSiteRequest } from '../site/resolve-request.ts';
+import type { SiteResolution } from '../site/resolve-request.ts';
+import { loadSiteBuild } from '../site/site-build.ts';
+import type { SiteBuild } from '../site/site-build.ts';
+
+// Serves the prerendered site from DIST_DIR: pages by route, files by path, not-found pages with 404.
+// More specific routes registered elsewhere (`/healthz`, `/api/*`) take precedence over `/*`.
+
+export type SiteRoutesOptions = { distDir: string };
+
+const PERMANENT_REDIRECT = 308;
+const ALLOW_HEADER = ALLOWED_METHODS.join(', ');
+const CONDITIONAL_HEADERS = ['if-match', 'if-none-match', 'if-modified-since', 'if-unmodified-since', 'if-range'] as const;
+
+export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { distDir }) => {
+  const build = await loadSiteBuild(distDir);
+
+  await app.register(fastifyStatic, {
+    root: build.clientDir,
+    // No wildcard route of its own: resolveSiteRequest decides which listed file, if any, is sent.
+    serve: false,
+    // Picks `<file>.br`, then `<file>.gz`, then the file itself per Accept-Encoding (q=0 respected)
+    // and sets Content-Encoding and Vary; nothing is compressed at request time.
+    preCompressed: true,
+    cacheControl: false,
+    index: false,
+  });
+
+  const answer = (request: FastifyRequest, reply: FastifyReply): FastifyReply =>
+    sendResolution(reply, build, resolveSiteRequest(build, request.method, request.url));
+
+  app.route({ method: [...ALLOWED_METHODS], url: '/*', handler: answer });
+
+  // Other methods get 405 on existing resources, decided in onRequest so no request body is read;
+  // on unknown paths they fall through to the handler and get the not-found page.
+  app.route({
+    method: app.supportedMethods.filter((method) => !(ALLOWED_METHODS as readonly string[]).includes(method)),
+    url: '/*',
+    onRequest: async (request, reply) => {
+      const resolution = resolveSiteRequest(build, request.method, request.url);
+      if (resolution.kind === 'method-not-allowed') return sendResolution(reply, build, resolution);
+    },
+    handler: answer,
+  });
+
+  // Methods Fastify does not route (and files that vanished after start-up) end here.
+  app.setNotFoundHandler(answer);
+};
+
+function sendResolution(reply: FastifyReply, build: SiteBuild, resolution: SiteResolution): FastifyReply {
+  switch (resolution.kind) {
+    case 'document':
+      reply.code(resolution.statusCode).header('cache-control', CACHE_CONTROL.document);
+      if (resolution.statusCode === 200) return reply.sendFile(resolution.file, build.clientDir);
+      // The not-found page stands in for a resource that does not exist: it is never a 304, 206 or 412.
+      for (const header of CONDITIONAL_HEADERS) delete reply.request.raw.headers[header];
+      return reply.sendFile(resolution.file, build.clientDir, { etag: false, lastModified: false, acceptRanges: false });
+    case 'file':
+      reply.header('cache-control', resolution.cacheControl);
+      return reply.sendFile(resolution.file, build.clientDir);
+    case 'redirect':
+      return reply.redirect(resolution.location, PERMANENT_REDIRECT);
+    case 'method-not-allowed':
+      return reply.code(405).header('allow', ALLOW_HEADER).type('text/plain; charset=utf-8').send('Method Not Allowed');
+    case 'asset-not-found':
+      return reply.code(404).header('cache-control', CACHE_CONTROL.document).type('text/plain; charset=utf-8').send('Not Found');
+  }
+}

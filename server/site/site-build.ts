@@ -1,0 +1,161 @@
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+
+// What the build wrote to DIST_DIR, checked once at start-up:
+//   routes.json   { pages: { route: file }, notFound: file, notFoundByPrefix: { prefix: file } }
+//   client/       the public root; every path in routes.json is relative to it
+// Only files listed here can ever be served, so nothing outside client/ (routes.json included)
+// and no precompressed sibling (.br, .gz) is reachable by URL, however the URL is spelled.
+
+export const ROUTES_FILE = 'routes.json';
+export const CLIENT_DIR = 'client';
+export const PRECOMPRESSED_EXTENSIONS = ['.br', '.gz'] as const;
+
+export type SiteBuild = Readonly<{
+  /** Absolute path of the public root. */
+  clientDir: string;
+  /** Route (`/`, `/about`) → page file relative to clientDir. */
+  pages: ReadonlyMap<string, string>;
+  /** URL path of a page file (`/about/index.html`) → its route (`/about`). */
+  pageFileRoutes: ReadonlyMap<string, string>;
+  /** URL paths (`/robots.txt`) of every other servable file; the file is the path without its leading slash. */
+  files: ReadonlySet<string>;
+  notFound: string;
+  /** Longest prefix first, so the most specific not-found page wins. */
+  notFoundByPrefix: ReadonlyArray<readonly [prefix: string, file: string]>;
+}>;
+
+/** A build that is missing or inconsistent: the server cannot start, and the message says why. */
+export class SiteBuildError extends Error {
+  override name = 'SiteBuildError';
+}
+
+export async function loadSiteBuild(distDir: string): Promise<SiteBuild> {
+  const displayDir = `${distDir.replace(/[\\/]+$/, '')}/`;
+  const routesFile = path.resolve(distDir, ROUTES_FILE);
+  const clientDir = path.resolve(distDir, CLIENT_DIR);
+
+  const routesText = await readFile(routesFile, 'utf8').catch((error: unknown) => {
+    if (isMissing(error)) throw new SiteBuildError(`No build found in ${displayDir}: run \`npm run build\` first`);
+    throw error;
+  });
+  const allFiles = await listFiles(clientDir).catch((error: unknown) => {
+    if (isMissing(error)) {
+      throw new SiteBuildError(`Incomplete build: ${displayDir}${CLIENT_DIR}/ is missing; run \`npm run build\` again`);
+    }
+    throw error;
+  });
+
+  const manifest = parseRoutesManifest(routesText, `${displayDir}${ROUTES_FILE}`);
+  const problems: string[] = [];
+  const requireFile = (file: string, where: string): void => {
+    if (!allFiles.has(file)) problems.push(`${where} points to "${file}", which is not in ${displayDir}${CLIENT_DIR}/`);
+  };
+
+  const pageFileRoutes = new Map<string, string>();
+  for (const [route, file] of manifest.pages) {
+    requireFile(file, `pages["${route}"]`);
+    pageFileRoutes.set(`/${file}`, route);
+  }
+  requireFile(manifest.notFound, 'notFound');
+  for (const [prefix, file] of manifest.notFoundByPrefix) requireFile(file, `notFoundByPrefix["${prefix}"]`);
+  if (problems.length > 0) {
+    throw new SiteBuildError(`${displayDir}${ROUTES_FILE} does not match the build:\n  ${problems.join('\n  ')}`);
+  }
+
+  // HTML documents are reachable only through their routes; not-found pages never answer 200.
+  const routedFiles = new Set([...manifest.pages.values(), manifest.notFound, ...manifest.notFoundByPrefix.map(([, file]) => file)]);
+  const files = new Set<string>();
+  for (const file of allFiles) {
+    if (!routedFiles.has(file) && !isPrecompressedSibling(file)) files.add(`/${file}`);
+  }
+
+  return Object.freeze({
+    clientDir,
+    pages: manifest.pages,
+    pageFileRoutes,
+    files,
+    notFound: manifest.notFound,
+    notFoundByPrefix: [...manifest.notFoundByPrefix].sort(([a], [b]) => b.length - a.length),
+  });
+}
+
+type RoutesManifest = {
+  pages: Map<string, string>;
+  notFound: string;
+  notFoundByPrefix: Array<readonly [string, string]>;
+};
+
+function parseRoutesManifest(text: string, where: string): RoutesManifest {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new SiteBuildError(`${where} is not valid JSON: ${(error as Error).message}`);
+  }
+  const fail = (message: string): never => {
+    throw new SiteBuildError(`${where}: ${message}`);
+  };
+  if (!isRecord(json)) return fail('expected an object with "pages" and "notFound"');
+
+  const pages = readStringRecord(json.pages, '"pages"', fail);
+  if (pages.length === 0) fail('"pages" lists no routes');
+  for (const [route] of pages) {
+    if (!isCanonicalRoute(route)) fail(`route "${route}" must start with "/" and have no trailing slash (except "/")`);
+  }
+  const notFound = typeof json.notFound === 'string' ? json.notFound : fail('"notFound" must be a file name such as "404.html"');
+  const notFoundByPrefix = json.notFoundByPrefix === undefined ? [] : readStringRecord(json.notFoundByPrefix, '"notFoundByPrefix"', fail);
+  for (const [prefix] of notFoundByPrefix) {
+    if (!prefix.startsWith('/')) fail(`notFoundByPrefix key "${prefix}" must start with "/"`);
+  }
+  for (const [, file] of [...pages, ['', notFound] as const, ...notFoundByPrefix]) {
+    if (!isSafeRelativeFile(file)) fail(`"${file}" must be a path inside ${CLIENT_DIR}/ such as "about/index.html"`);
+  }
+  return { pages: new Map(pages), notFound, notFoundByPrefix };
+}
+
+function readStringRecord(value: unknown, name: string, fail: (message: string) => never): Array<readonly [string, string]> {
+  if (!isRecord(value)) return fail(`${name} must be an object`);
+  return Object.entries(value).map(([key, file]) =>
+    typeof file === 'string' ? ([key, file] as const) : fail(`${name}["${key}"] must be a file path`),
+  );
+}
+
+async function listFiles(root: string): Promise<Set<string>> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  const files = new Set<string>();
+  for (const entry of entries) {
+    // Regular files only: symlinks could point outside the public root.
+    if (!entry.isFile()) continue;
+    const relative = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    // Dotfiles (.DS_Store, .env copied by mistake) are never public.
+    if (relative.split('/').some((segment) => segment.startsWith('.'))) continue;
+    files.add(relative);
+  }
+  return files;
+}
+
+function isPrecompressedSibling(file: string): boolean {
+  return PRECOMPRESSED_EXTENSIONS.some((extension) => file.endsWith(extension));
+}
+
+function isCanonicalRoute(route: string): boolean {
+  return route === '/' || (route.startsWith('/') && !route.endsWith('/') && !route.includes('//'));
+}
+
+function isSafeRelativeFile(file: string): boolean {
+  return (
+    file !== '' &&
+    !file.startsWith('/') &&
+    !file.includes('\\') &&
+    file.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..')
+  );
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+}
