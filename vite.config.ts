@@ -6,6 +6,15 @@ import { contentPlugin } from './renderer/vite-content-plugin.ts';
 
 const root = import.meta.dirname;
 
+/** Readable chunk names: `block-hero-…js`, `page-home-…js`, `article-…js`. */
+function chunkName({ facadeModuleId, name }: { facadeModuleId: string | null; name: string }): string {
+  const block = facadeModuleId?.match(/blocks\/([a-z-]+)\/Block\.tsx$/)?.[1];
+  if (block) return `block-${block}`;
+  const content = facadeModuleId?.match(/virtual:content\/(page|article)\/([a-z0-9-]+)$/);
+  if (content) return `${content[1]}-${content[2]}`;
+  return name;
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root,
   plugins: [
@@ -18,8 +27,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: !isSsrBuild,
     target: 'es2022',
     assetsInlineLimit: 0,
-    rollupOptions: isSsrBuild ? { input: path.join(root, 'renderer/entry-server.tsx') } : undefined,
+    rollupOptions: isSsrBuild
+      ? { input: path.join(root, 'renderer/entry-server.tsx') }
+      : { output: { chunkFileNames: (chunk: { facadeModuleId: string | null; name: string }) => `assets/${chunkName(chunk)}-[hash].js` } },
   },
-  ssr: { noExternal: isSsrBuild ? ['@fontsource-variable/inter'] : [] },
+  // The prerender bundle is self-contained, so a build can be written anywhere (tests build into temp folders).
+  ssr: { noExternal: isSsrBuild ? true : [] },
   server: { host: '127.0.0.1', port: 5173 },
 }));

@@ -15,6 +15,10 @@ export function Layout() {
   const matches = useMatches();
   useDocumentHead(resolveHead(matches, site, location.pathname));
   useRouteFocus();
+  useEffect(() => {
+    // Marks the document interactive: tests and CSS can tell a hydrated page from the static HTML.
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
 
   return (
     <>

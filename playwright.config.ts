@@ -1,0 +1,31 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Browser journeys against the built site served by our own server (build once: `npm run build`).
+const PORT = Number(process.env.E2E_PORT ?? 4399);
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node server/main.ts',
+    url: `${BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LEADS_DB_FILE: `.tmp/e2e-leads-${PORT}.sqlite` },
+  },
+});

@@ -1,0 +1,106 @@
+import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ContentError, formatIssue } from './content-issue.ts';
+import { loadContent } from './load-content.ts';
+
+const repo = path.resolve(import.meta.dirname, '..');
+let root: string;
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(tmpdir(), 'content-test-'));
+  cpSync(path.join(repo, 'content'), path.join(root, 'content'), { recursive: true });
+  symlinkSync(path.join(repo, 'schema'), path.join(root, 'schema'));
+  symlinkSync(path.join(repo, 'public'), path.join(root, 'public'));
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+function writePage(name: string, yaml: string) {
+  writeFileSync(path.join(root, 'content/pages', `${name}.yaml`), yaml);
+}
+
+function problems(): string[] {
+  try {
+    loadContent({ root });
+  } catch (error) {
+    if (error instanceof ContentError) return error.issues.map(formatIssue);
+    throw error;
+  }
+  return [];
+}
+
+const GOOD_PAGE = `path: /extra
+title: Extra Page
+description: A page written by the test to check the content validator's messages for editors.
+blocks:
+  - type: hero
+    heading: Extra
+  - type: stats
+    items:
+      - value: 58+
+        label: Projects Delivered
+`;
+
+describe('loadContent', () => {
+  it('loads the real content: every page, every article in list order, the ROI numbers', () => {
+    const content = loadContent({ root: repo });
+    const paths = content.pages.map((p) => p.page.path);
+    for (const route of ['/', '/calculator', '/about', '/services', '/voice-ai', '/blog', '/blog/:slug', '/faqs', '/testimonials', '/contact', '/disclaimer', '/privacy-policy', '/terms-of-service', '/thankyou', '/ai-transformation', '*']) {
+      expect(paths).toContain(route);
+    }
+    expect(content.posts.map((p) => p.slug).slice(0, 3)).toEqual(['what-is-ai-consulting', 'why-enterprises-need-ai-consulting', 'industry-applications-choosing-ai-consulting-partner']);
+    expect(content.posts).toHaveLength(6);
+  });
+
+  it('accepts a valid new page and fills in picture sizes from the files', () => {
+    writePage('extra', `${GOOD_PAGE}  - type: team
+    members:
+      - name: Dr. Sarah Chen
+        role: Founder & CEO
+        experience: Fifteen years in applied machine learning.
+        image:
+          src: /images/team/sarah-chen.svg
+          alt: Portrait of Dr. Sarah Chen
+`);
+    const content = loadContent({ root });
+    const extra = content.pages.find((p) => p.name === 'extra')!;
+    const team = extra.page.blocks[2];
+    expect(team?.type === 'team' && team.members[0]?.image).toEqual({ src: '/images/team/sarah-chen.svg', alt: 'Portrait of Dr. Sarah Chen', width: 320, height: 320 });
+  });
+
+  it.each([
+    ['a missing required property', GOOD_PAGE.replace('        label: Projects Delivered\n', ''), 'content/pages/extra.yaml:9:9 blocks[1] (stats) items[0]: "label" is missing. Add it: What the number means.'],
+    ['a misspelt property, with a suggestion', GOOD_PAGE.replace('    heading: Extra', '    headng: Extra'), 'content/pages/extra.yaml:6:5 blocks[0] (hero): "headng" is not a property here. Did you mean "heading"?'],
+    ['an unknown block type, with a suggestion', GOOD_PAGE.replace('type: hero', 'type: herro'), 'content/pages/extra.yaml:5:11 blocks[0] (herro) type: "herro" is not allowed here. Did you mean "hero"?'],
+    ['a value of the wrong kind', GOOD_PAGE.replace('    items:\n      - value: 58+\n        label: Projects Delivered\n', '    items: 58\n'), 'content/pages/extra.yaml:8:12 blocks[1] (stats) items: This should be a list (lines starting with "- "), but it is the number 58.'],
+    ['an empty text', GOOD_PAGE.replace('heading: Extra', 'heading: ""'), 'content/pages/extra.yaml:6:14 blocks[0] (hero) heading: This must not be empty.'],
+    ['a too-short description', GOOD_PAGE.replace(/description: .*/, 'description: Too short.'), 'content/pages/extra.yaml:3:14 description: This is too short: write at least 50 characters (it has 10).'],
+    ['a link to a page that does not exist', `${GOOD_PAGE}  - type: cta\n    heading: Go\n    actions:\n      - label: Pricing\n        href: /pricing\n`, 'content/pages/extra.yaml:15:15 blocks[2] (cta) actions[0] href: The link "/pricing" goes to no page of this site.'],
+    ['a picture that does not exist', `${GOOD_PAGE}  - type: rich-text\n    body: Hello\n    image:\n      src: /images/missing.svg\n      alt: Nothing\n`, 'content/pages/extra.yaml:14:12 blocks[2] (rich-text) image: The picture "/images/missing.svg" does not exist: put it in public/images/missing.svg.'],
+    ['a second page with the same address', GOOD_PAGE.replace('path: /extra', 'path: /about'), 'content/pages/extra.yaml:1:7 path: The address "/about" is already used by content/pages/about.yaml.'],
+    ['broken YAML', GOOD_PAGE.replace('    heading: Extra', '    heading: "Extra'), 'content/pages/extra.yaml:'],
+  ])('reports %s with file:line:column, where and a plain sentence', (_case, yaml, expected) => {
+    writePage('extra', yaml);
+    const found = problems();
+    expect(found.some((p) => p.startsWith(expected)), `expected a problem starting with:\n${expected}\ngot:\n${found.join('\n')}`).toBe(true);
+  });
+
+  it('locates problems in article front matter on the right line of the .md file', () => {
+    const file = path.join(root, 'content/blog/what-is-ai-consulting.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^readTime: .*\n/m, ''));
+    expect(problems()).toContain('content/blog/what-is-ai-consulting.md:2:1 "readTime" is missing. Add it: Reading time as shown, e.g. "8 min read".');
+  });
+
+  it('reports an article whose order number another article already uses', () => {
+    const file = path.join(root, 'content/blog/why-enterprises-need-ai-consulting.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^order: .*$/m, 'order: 1'));
+    expect(problems().some((p) => /why-enterprises-need-ai-consulting\.md:\d+:8 order: Order 1 is already used by the article "what-is-ai-consulting"/.test(p))).toBe(true);
+  });
+
+  it('reports a navigation link in site.yaml that goes nowhere', () => {
+    const file = path.join(root, 'content/site.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('    href: /faqs', '    href: /faq'));
+    expect(problems().some((p) => /^content\/site\.yaml:\d+:11 navigation\[5\] href: The link "\/faq" goes to no page/.test(p))).toBe(true);
+  });
+});

@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { blockLoaders } from '../renderer/block-registry.ts';
+import { BLOCK_TYPES } from '../renderer/content-types.ts';
+import { renderContentGuide } from './generate-content-guide.ts';
+import { renderContentTypes } from './generate-content-types.ts';
+import { readSchemaModel } from './schema-model.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const model = readSchemaModel(path.join(root, 'schema'));
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+
+describe('files generated from the schemas', () => {
+  it('renderer/content-types.ts is current (run `npm run generate` after changing a schema)', () => {
+    expect(read('renderer/content-types.ts')).toBe(renderContentTypes(model));
+  });
+
+  it('docs/content-guide.md is current (run `npm run generate` after changing a schema)', () => {
+    expect(read('docs/content-guide.md')).toBe(renderContentGuide(model));
+  });
+
+  it('the guide documents every block type with its properties and an example', () => {
+    const guide = read('docs/content-guide.md');
+    for (const { type, schema } of model.blocks) {
+      expect(guide).toContain(`### Block: ${type}`);
+      for (const property of Object.keys(schema.properties ?? {})) expect(guide).toContain(`| \`${property}\` |`);
+    }
+    expect(guide.match(/```yaml/g)?.length).toBeGreaterThanOrEqual(model.blocks.length);
+  });
+});
+
+describe('schemas', () => {
+  it('every property of every schema has a description and every block an example', () => {
+    const missing: string[] = [];
+    const visit = (schema: Record<string, unknown>, where: string) => {
+      const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+      for (const [name, prop] of Object.entries(properties)) {
+        if (!prop.description && !prop.$ref) missing.push(`${where}.${name}`);
+        visit(prop, `${where}.${name}`);
+        if (prop.items) visit(prop.items as Record<string, unknown>, `${where}.${name}[]`);
+      }
+    };
+    for (const [file, schema] of Object.entries(model.files)) visit(schema as Record<string, unknown>, file);
+    for (const [name, def] of Object.entries(model.common.definitions ?? {})) {
+      if (!def.description) missing.push(`common.${name}`);
+      visit(def as Record<string, unknown>, `common.${name}`);
+    }
+    expect(missing).toEqual([]);
+    for (const { file, schema } of model.blocks) expect(schema.examples?.length, file).toBeGreaterThan(0);
+  });
+
+  it('the page schema lists every block schema, and the registry has a component for each', () => {
+    const page = JSON.parse(read('schema/page.schema.json')) as { properties: { blocks: { items: { properties: { type: { enum: string[] } }; allOf: { then: { $ref: string } }[] } } } };
+    const types = model.blocks.map((b) => b.type).sort();
+    expect([...page.properties.blocks.items.properties.type.enum].sort()).toEqual(types);
+    expect(page.properties.blocks.items.allOf.map((c) => c.then.$ref).sort()).toEqual(model.blocks.map((b) => b.file).sort());
+    expect(Object.keys(blockLoaders).sort()).toEqual(types);
+    expect([...BLOCK_TYPES].sort()).toEqual(types);
+  });
+});
