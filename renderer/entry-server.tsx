@@ -7,15 +7,19 @@ import site from 'virtual:content/site';
 import { articlePath, articles, pages } from 'virtual:content/routes';
 import { AppProviders, EMOTION_KEY } from './AppProviders.tsx';
 import { renderHeadTags } from './head-tags.ts';
-import { HYDRATION_DATA_ID, ROUTE_ID_ATTRIBUTE, serializeForScript, type HydrationData } from './hydration-data.ts';
+import { HYDRATION_DATA_ID, serializeForScript, type HydrationData } from './hydration-data.ts';
 import { resolveHead, type PageHandle } from './page-head.ts';
 import { createRoutes } from './routes.tsx';
 import { FONT_URL } from './layout/GlobalStyles.tsx';
 
 export type RenderedPage = {
   status: number;
-  /** The #root element with the app inside, and the router data block after it. */
-  body: string;
+  /** The app's HTML, to go inside #root. */
+  appHtml: string;
+  /** The deepest matched route id, for #root's data-route-id. */
+  routeId: string;
+  /** The router data block that follows #root. */
+  dataScript: string;
   /** <title>, meta and link tags, then the critical CSS. */
   head: string;
   /** The page file rendered (content/pages/<name>.yaml) and the block types it uses: the chunks to preload. */
@@ -56,13 +60,11 @@ export async function render(url: string): Promise<RenderedPage> {
   const pageHandle = context.matches.at(-1)?.route.handle as PageHandle | undefined;
   if (!pageHandle) throw new Error(`Prerendering ${url}: the matched route has no page`);
   const data: HydrationData = { loaderData: context.loaderData, actionData: context.actionData };
-  const body = [
-    `<div id="root" ${ROUTE_ID_ATTRIBUTE}="${routeIds[routeIds.length - 1] ?? ''}">${app}</div>`,
-    `<script type="application/json" id="${HYDRATION_DATA_ID}">${serializeForScript(data)}</script>`,
-  ].join('\n    ');
   return {
     status: context.statusCode,
-    body,
+    appHtml: app,
+    routeId: routeIds.at(-1) ?? '',
+    dataScript: `<script type="application/json" id="${HYDRATION_DATA_ID}">${serializeForScript(data)}</script>`,
     head: `${renderHeadTags(head)}\n    ${styles}`,
     pageName: routeIds.at(-1)!.replace(/^page:/, ''),
     blockTypes: [...new Set(pageHandle.page.blocks.map((b) => b.type))],

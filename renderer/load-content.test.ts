@@ -104,3 +104,13 @@ describe('loadContent', () => {
     expect(problems().some((p) => /^content\/site\.yaml:\d+:11 navigation\[5\] href: The link "\/faq" goes to no page/.test(p))).toBe(true);
   });
 });
+
+describe('one mistake, one message', () => {
+  it('a page with a mistake still counts as existing, so links to it are not reported too', () => {
+    const file = path.join(root, 'content/pages/about.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('- type: hero', '- type: herro'));
+    const found = problems();
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^content\/pages\/about\.yaml:\d+:\d+ blocks\[0\] \(herro\) type: "herro" is not allowed here\. Did you mean "hero"\?/);
+  });
+});

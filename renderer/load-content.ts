@@ -62,10 +62,17 @@ export function loadContent(location: ContentLocation): ContentBundle {
   const siteSource = read(path.join(contentDir, 'site.yaml'), 'site.schema.json');
   const roiSource = read(path.join(contentDir, 'roi.yaml'), 'roi.schema.json');
 
-  const pageSources = listFiles(path.join(contentDir, 'pages'), '.yaml').map((file) => ({ file, source: read(file, 'page.schema.json') }));
+  const pageFiles = listFiles(path.join(contentDir, 'pages'), '.yaml');
   const pages: (LoadedPage & { source: YamlSource })[] = [];
-  for (const { file, source } of pageSources) {
+  // Paths of pages that have mistakes still count as existing, so links to them don't add noise.
+  const declaredPaths: string[] = [];
+  for (const file of pageFiles) {
+    const source = read(file, 'page.schema.json');
     if (source) pages.push({ name: path.basename(file, '.yaml'), file: relative(file), page: source.data as PageContent, source });
+    else {
+      const declared = readDeclaredPath(file);
+      if (declared) declaredPaths.push(declared);
+    }
   }
 
   const posts: (LoadedPost & { source: YamlSource })[] = [];
@@ -85,7 +92,7 @@ export function loadContent(location: ContentLocation): ContentBundle {
   posts.sort((a, b) => a.meta.order - b.meta.order);
 
   if (siteSource) {
-    crossCheck({ site: siteSource, pages, posts, publicDir, issues, contentDir: relative(path.join(contentDir, 'pages')) });
+    crossCheck({ site: siteSource, pages, posts, publicDir, issues, declaredPaths, contentDir: relative(path.join(contentDir, 'pages')) });
   }
   if (issues.length) throw new ContentError(sortIssues(issues));
 
@@ -96,6 +103,11 @@ export function loadContent(location: ContentLocation): ContentBundle {
     roi: roiSource!.data as RoiContent,
     files,
   };
+}
+
+function readDeclaredPath(file: string): string | undefined {
+  const match = readFileSync(file, 'utf8').match(/^path:\s*["']?([^"'\s#]+)/m);
+  return match?.[1];
 }
 
 function listFiles(dir: string, extension: string): string[] {
@@ -116,10 +128,11 @@ type CrossCheckInput = {
   posts: { slug: string; meta: BlogPostFrontMatter; source: YamlSource; imageSize?: ImageSize }[];
   publicDir: string;
   issues: ContentIssue[];
+  declaredPaths: string[];
   contentDir: string;
 };
 
-function crossCheck({ site, pages, posts, publicDir, issues, contentDir }: CrossCheckInput): void {
+function crossCheck({ site, pages, posts, publicDir, issues, declaredPaths, contentDir }: CrossCheckInput): void {
   const at = (source: YamlSource, segments: (string | number)[], message: string, where = '') => {
     const { line, column } = source.positionOf(segments);
     issues.push({ file: source.file, line, column, where, message });
@@ -150,7 +163,7 @@ function crossCheck({ site, pages, posts, publicDir, issues, contentDir }: Cross
     if (size) post.imageSize = size;
   }
 
-  const known = new Set([...owners.keys()].filter((p) => !p.includes(':') && p !== NOT_FOUND_PATH));
+  const known = new Set([...owners.keys(), ...declaredPaths].filter((p) => !p.includes(':') && p !== NOT_FOUND_PATH));
   if (owners.has(ARTICLE_PATH)) posts.forEach((p) => known.add(`${BLOG_PREFIX}${p.slug}`));
 
   const sources = [site, ...pages.map((p) => p.source)];

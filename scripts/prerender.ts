@@ -4,10 +4,11 @@
 import { readFileSync, readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ROUTE_ID_ATTRIBUTE } from '../renderer/hydration-data.ts';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; src?: string }>;
-type RenderedPage = { status: number; body: string; head: string; pageName: string; blockTypes: string[] };
+type RenderedPage = { status: number; appHtml: string; routeId: string; dataScript: string; head: string; pageName: string; blockTypes: string[] };
 type ServerEntry = {
   render(url: string): Promise<RenderedPage>;
   listRoutes(): { pages: { name: string; path: string }[]; articlePath: string; articleSlugs: string[] };
@@ -20,11 +21,13 @@ const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|xml|txt|webmanifest|map)$/;
 const NOT_FOUND_URL = '/__not-found__';
 const MISSING_ARTICLE_SLUG = '__missing-article__';
 const ORIGIN = 'http://prerender.local';
+const ROOT_PLACEHOLDER = '<div id="root"><!--app-html--></div>';
 
 export async function prerender(distDir: string): Promise<RoutesFile> {
   const clientDir = path.join(distDir, 'client');
   const entry = (await import(pathToFileURL(path.join(distDir, 'server', 'entry-server.js')).href)) as ServerEntry;
   const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  if (!template.includes(ROOT_PLACEHOLDER)) throw new Error(`index.html must contain ${ROOT_PLACEHOLDER}`);
   const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const entryChunks = collectChunks(manifest, [findEntryKey(manifest)]);
   const { pages, articlePath, articleSlugs } = entry.listRoutes();
@@ -50,7 +53,11 @@ export async function prerender(distDir: string): Promise<RoutesFile> {
       ...preloads.filter((f) => f.endsWith('.js')).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
       rendered.head,
     ].join('\n    ');
-    const html = template.replace('<!--app-head-->', head).replace('<!--app-body-->', rendered.body);
+    // Function replacers: page text may contain "$&" or "$'", which string replacements would expand.
+    const html = template
+      .replace('<!--app-head-->', () => head)
+      .replace(ROOT_PLACEHOLDER, () => `<div id="root" ${ROUTE_ID_ATTRIBUTE}="${rendered.routeId}">${rendered.appHtml}</div>`)
+      .replace('<!--app-data-->', () => rendered.dataScript);
     writeFile(path.join(clientDir, job.file), html);
     if (job.file === '404.html') routes.notFound = job.file;
     else if (job.url.endsWith(MISSING_ARTICLE_SLUG)) routes.notFoundByPrefix[job.url.slice(0, -MISSING_ARTICLE_SLUG.length)] = job.file;

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { NotFoundBlock } from '../../renderer/content-types.ts';
 import { ActionButton } from '../ui/ActionButton.tsx';
-import { container } from '../ui/styles.ts';
+import { container, visuallyHidden } from '../ui/styles.ts';
 
 export default function NotFound({ code = '404', heading, text, action }: NotFoundBlock) {
   const theme = useTheme();
@@ -17,7 +17,7 @@ export default function NotFound({ code = '404', heading, text, action }: NotFou
       <div>
         <p aria-hidden="true" css={css({ margin: 0, fontSize: 'clamp(4rem, 2rem + 10vw, 8rem)', fontWeight: 800, lineHeight: 1, letterSpacing: '-0.05em', background: `linear-gradient(135deg, ${theme.colors.primary}, ${theme.colors.accent})`, WebkitBackgroundClip: 'text', backgroundClip: 'text', color: 'transparent' })}>{code}</p>
         <h1 css={css({ margin: `${theme.space[4]} 0 0`, fontSize: theme.fontSize['2xl'] })}>
-          <span css={css({ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' })}>{code} </span>
+          <span css={visuallyHidden}>{code} </span>
           {heading}
         </h1>
         {text ? <p css={css({ margin: `${theme.space[3]} auto 0`, maxWidth: '32rem', color: theme.colors.muted })}>{text}</p> : null}

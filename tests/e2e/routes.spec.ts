@@ -36,7 +36,7 @@ test.describe('not found', () => {
     const response = await page.goto('/no/such/page');
     expect(response?.status()).toBe(404);
     await waitForHydration(page);
-    await expect(page.getByText('404', { exact: true })).toBeVisible();
+    await expect(page.locator('main p', { hasText: /^404$/ })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Oops! Page not found');
     await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
     expect(errors.some((e) => e.includes('/no/such/page'))).toBe(true);
