@@ -1,0 +1,130 @@
+// The durable inbox and outbox behind one small interface (SQLite and PostgreSQL implement it; one
+// contract suite, lead-store.contract.ts, runs against both). Times are milliseconds since the epoch
+// and always passed in, so leases and schedules are testable without waiting.
+
+export const DELIVERY_STATES = ['held', 'pending', 'delivered', 'delivered-test', 'failed', 'spam'] as const;
+/**
+ * held: no CRM_WEBHOOK_URL yet; pending: due at `nextAttemptAt`; delivered: the CRM answered 2xx;
+ * delivered-test: a 2xx that says it was only a test (the lead reached no live workflow);
+ * failed: out of attempts or the CRM answered 410; spam: kept, never forwarded.
+ */
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+/** The CRM body of a lead: the spec's payload with unchanged field names, plus attribution. */
+export type LeadPayload = Readonly<Record<string, unknown>>;
+
+export type NewLead = {
+  readonly id: string;
+  readonly receivedAt: number;
+  readonly source: string;
+  /** Lower-cased, for `erase --email`; '' when the submission had none. */
+  readonly email: string;
+  readonly payload: LeadPayload;
+  /** Why it was judged spam, or undefined for a real lead. */
+  readonly spamReason: string | undefined;
+  /** SHA-256 of the client's Idempotency-Key, or undefined when it sent none. */
+  readonly idempotencyKeyHash: string | undefined;
+  /** The first delivery state: 'pending' (forward now), 'held' (no CRM URL) or 'spam'. */
+  readonly initialState: 'pending' | 'held' | 'spam';
+};
+
+export type InsertLeadResult =
+  | { readonly kind: 'created'; readonly id: string }
+  /** The Idempotency-Key was seen before: nothing was stored; `id` is the first lead's. */
+  | { readonly kind: 'duplicate'; readonly id: string };
+
+export type LeadRecord = {
+  readonly id: string;
+  readonly receivedAt: number;
+  readonly source: string;
+  readonly email: string;
+  readonly payload: LeadPayload;
+  readonly spamReason: string | undefined;
+  readonly state: DeliveryState;
+  readonly attempts: number;
+  readonly nextAttemptAt: number | undefined;
+  readonly lastStatus: number | undefined;
+  readonly lastError: string | undefined;
+  readonly updatedAt: number;
+};
+
+export type AttemptRecord = {
+  readonly leadId: string;
+  readonly attemptedAt: number;
+  readonly durationMs: number;
+  /** The CRM's HTTP status, or undefined for a timeout or network error. */
+  readonly status: number | undefined;
+  /** The CRM's answer body, cut to RESPONSE_BODY_MAX_CHARS. */
+  readonly responseBody: string | undefined;
+  readonly error: string | undefined;
+  readonly outcome: DeliveryState;
+};
+
+/** A lead claimed for one delivery attempt; no other worker gets it until `leaseUntil`. */
+export type ClaimedDelivery = {
+  readonly leadId: string;
+  readonly payload: LeadPayload;
+  /** Attempts already made before this one. */
+  readonly attempts: number;
+};
+
+export type DeliveryResult = {
+  readonly leadId: string;
+  /** The worker that claimed it: a result from a worker whose lease was taken over changes no state. */
+  readonly owner: string;
+  readonly attempt: Omit<AttemptRecord, 'leadId' | 'outcome'>;
+  readonly nextState: 'pending' | 'delivered' | 'delivered-test' | 'failed';
+  /** When the next attempt is due (pending only). */
+  readonly nextAttemptAt: number | undefined;
+};
+
+export type ClaimOptions = {
+  readonly now: number;
+  readonly limit: number;
+  /** Who claims (one id per worker); stored with the lease. */
+  readonly owner: string;
+  /** How long the claim holds; after it a crashed worker's lead is claimed again (sent at most once more). */
+  readonly leaseMs: number;
+};
+
+export type ListOptions = {
+  readonly state?: DeliveryState;
+  readonly limit?: number;
+};
+
+export type StateCounts = Readonly<Partial<Record<DeliveryState, number>>>;
+
+export interface LeadStore {
+  /** Stores the lead and its delivery record in one committed transaction. */
+  insertLead(lead: NewLead): Promise<InsertLeadResult>;
+  /** Claims up to `limit` pending leads that are due and not leased by a live worker. */
+  claimDue(options: ClaimOptions): Promise<ClaimedDelivery[]>;
+  /** Records each attempt and moves each lead to its next state, in one transaction. */
+  recordResults(results: readonly DeliveryResult[]): Promise<void>;
+  /** held → pending, due at `now` (a CRM URL is configured). Returns how many. */
+  releaseHeld(now: number): Promise<number>;
+  /** pending → held (no CRM URL is configured). Returns how many. */
+  holdPending(now: number): Promise<number>;
+  /** failed / delivered-test / held / pending → pending, due now, attempts reset. Returns the ids changed. */
+  retry(target: { readonly id: string } | { readonly state: 'failed' }, now: number): Promise<string[]>;
+  /** Deletes every lead (and its delivery history) whose email matches, case-insensitively. Returns the ids. */
+  eraseByEmail(email: string): Promise<string[]>;
+  listLeads(options?: ListOptions): Promise<LeadRecord[]>;
+  getLead(id: string): Promise<LeadRecord | undefined>;
+  listAttempts(leadId: string): Promise<AttemptRecord[]>;
+  countByState(): Promise<StateCounts>;
+  /** The applied schema version. */
+  schemaVersion(): Promise<number>;
+  /** Resolves when the store answers a trivial query. */
+  ping(signal?: AbortSignal): Promise<void>;
+  close(): Promise<void>;
+}
+
+// Keeps a chatty CRM error page from bloating the attempts table.
+export const RESPONSE_BODY_MAX_CHARS = 2_000;
+
+export function truncateResponseBody(body: string | undefined): string | undefined {
+  return body === undefined ? undefined : body.slice(0, RESPONSE_BODY_MAX_CHARS);
+}
+
+export const RETRYABLE_STATES: readonly DeliveryState[] = ['failed', 'delivered-test', 'held', 'pending'];

@@ -1,0 +1,346 @@
+import pg from 'pg';
+import type { PoolClient, QueryResultRow } from 'pg';
+import type {
+  AttemptRecord,
+  ClaimedDelivery,
+  ClaimOptions,
+  DeliveryResult,
+  DeliveryState,
+  InsertLeadResult,
+  LeadRecord,
+  LeadStore,
+  ListOptions,
+  NewLead,
+  StateCounts,
+} from './lead-store.ts';
+import { RETRYABLE_STATES, truncateResponseBody } from './lead-store.ts';
+import { assertMigrationsOrdered, pendingMigrations } from './migrations.ts';
+import type { Migration } from './migrations.ts';
+
+// PostgreSQL store through `pg`. Commits are durable with the server's default synchronous_commit.
+// Several server processes may share one database: claimDue takes due rows with
+// `FOR UPDATE SKIP LOCKED` and stamps a lease, so no two workers hold the same lead at once; a lease
+// outlives one attempt's timeout, and a crashed worker's lead is claimed again once it lapses.
+
+// Any number that identifies this app's migration lock among other advisory locks on the database.
+const MIGRATION_LOCK_ID = 4_201_735_001;
+const POOL_SIZE = 10;
+const CONNECT_TIMEOUT_MS = 5_000;
+
+export const POSTGRES_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'leads, deliveries and delivery attempts',
+    sql: `
+      CREATE TABLE leads (
+        id TEXT PRIMARY KEY,
+        received_at BIGINT NOT NULL,
+        source TEXT NOT NULL,
+        email TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        spam_reason TEXT,
+        idempotency_key_hash TEXT UNIQUE
+      );
+      CREATE INDEX leads_email ON leads (email);
+      CREATE INDEX leads_received_at ON leads (received_at);
+      CREATE TABLE deliveries (
+        lead_id TEXT PRIMARY KEY REFERENCES leads (id) ON DELETE CASCADE,
+        state TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at BIGINT,
+        lease_owner TEXT,
+        lease_until BIGINT,
+        last_status INTEGER,
+        last_error TEXT,
+        updated_at BIGINT NOT NULL
+      );
+      CREATE INDEX deliveries_due ON deliveries (state, next_attempt_at);
+      CREATE TABLE delivery_attempts (
+        id BIGSERIAL PRIMARY KEY,
+        lead_id TEXT NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+        attempted_at BIGINT NOT NULL,
+        duration_ms INTEGER NOT NULL,
+        status INTEGER,
+        response_body TEXT,
+        error TEXT,
+        outcome TEXT NOT NULL
+      );
+      CREATE INDEX delivery_attempts_lead ON delivery_attempts (lead_id);
+    `,
+  },
+];
+
+const LEAD_COLUMNS = `
+  l.id, l.received_at, l.source, l.email, l.payload, l.spam_reason,
+  d.state, d.attempts, d.next_attempt_at, d.last_status, d.last_error, d.updated_at`;
+
+export async function openPostgresStore(url: string, migrations: readonly Migration[] = POSTGRES_MIGRATIONS): Promise<LeadStore> {
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // An idle client losing its connection (database restart) must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  let closed = false;
+
+  async function transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+    if (closed) throw new Error('The lead store is closed');
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async function query<R extends QueryResultRow>(sql: string, params: unknown[] = []): Promise<R[]> {
+    if (closed) throw new Error('The lead store is closed');
+    return (await pool.query<R>(sql, params)).rows;
+  }
+
+  try {
+    await migrate(pool, migrations);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+
+  return {
+    insertLead: (lead: NewLead) =>
+      transaction<InsertLeadResult>(async (client) => {
+        const inserted = await client.query(
+          `INSERT INTO leads (id, received_at, source, email, payload, spam_reason, idempotency_key_hash)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (idempotency_key_hash) DO NOTHING RETURNING id`,
+          [
+            lead.id,
+            lead.receivedAt,
+            lead.source,
+            lead.email.toLowerCase(),
+            JSON.stringify(lead.payload),
+            lead.spamReason ?? null,
+            lead.idempotencyKeyHash ?? null,
+          ],
+        );
+        if (inserted.rowCount === 0) {
+          // The conflicting insert has committed (PostgreSQL waited for it), so its row is visible now.
+          const existing = await client.query<{ id: string }>('SELECT id FROM leads WHERE idempotency_key_hash = $1', [
+            lead.idempotencyKeyHash,
+          ]);
+          return { kind: 'duplicate', id: String(existing.rows[0]?.id) };
+        }
+        await client.query(
+          `INSERT INTO deliveries (lead_id, state, attempts, next_attempt_at, updated_at) VALUES ($1, $2, 0, $3, $4)`,
+          [lead.id, lead.initialState, lead.initialState === 'pending' ? lead.receivedAt : null, lead.receivedAt],
+        );
+        return { kind: 'created', id: lead.id };
+      }),
+
+    claimDue: ({ now, limit, owner, leaseMs }: ClaimOptions) =>
+      transaction<ClaimedDelivery[]>(async (client) => {
+        const { rows } = await client.query(
+          `WITH due AS (
+             SELECT lead_id FROM deliveries
+             WHERE state = 'pending' AND next_attempt_at <= $1 AND (lease_until IS NULL OR lease_until <= $1)
+             ORDER BY next_attempt_at LIMIT $2
+             FOR UPDATE SKIP LOCKED
+           )
+           UPDATE deliveries d SET lease_owner = $3, lease_until = $4
+           FROM due, leads l
+           WHERE d.lead_id = due.lead_id AND l.id = d.lead_id
+           RETURNING d.lead_id, d.attempts, l.payload, d.next_attempt_at`,
+          [now, limit, owner, now + leaseMs],
+        );
+        return rows
+          .sort((a, b) => Number(a.next_attempt_at) - Number(b.next_attempt_at))
+          .map((row) => ({
+            leadId: String(row.lead_id),
+            attempts: Number(row.attempts),
+            payload: JSON.parse(String(row.payload)) as Record<string, unknown>,
+          }));
+      }),
+
+    recordResults: async (results: readonly DeliveryResult[]) => {
+      if (results.length === 0) return;
+      await transaction(async (client) => {
+        for (const result of results) {
+          const { attempt } = result;
+          await client.query(
+            `INSERT INTO delivery_attempts (lead_id, attempted_at, duration_ms, status, response_body, error, outcome)
+             SELECT $1, $2, $3, $4, $5, $6, $7 WHERE EXISTS (SELECT 1 FROM leads WHERE id = $1)`,
+            [
+              result.leadId,
+              attempt.attemptedAt,
+              Math.round(attempt.durationMs),
+              attempt.status ?? null,
+              truncateResponseBody(attempt.responseBody) ?? null,
+              attempt.error ?? null,
+              result.nextState,
+            ],
+          );
+          await client.query(
+            `UPDATE deliveries SET state = $1, attempts = attempts + 1, next_attempt_at = $2, lease_owner = NULL,
+               lease_until = NULL, last_status = $3, last_error = $4, updated_at = $5
+             WHERE lead_id = $6 AND lease_owner = $7`,
+            [
+              result.nextState,
+              result.nextAttemptAt ?? null,
+              attempt.status ?? null,
+              attempt.error ?? null,
+              Math.round(attempt.attemptedAt + attempt.durationMs),
+              result.leadId,
+              result.owner,
+            ],
+          );
+        }
+      });
+    },
+
+    releaseHeld: async (now: number) =>
+      (await pool.query(`UPDATE deliveries SET state = 'pending', next_attempt_at = $1, updated_at = $1 WHERE state = 'held'`, [now]))
+        .rowCount ?? 0,
+
+    holdPending: async (now: number) =>
+      (await pool.query(`UPDATE deliveries SET state = 'held', next_attempt_at = NULL, updated_at = $1 WHERE state = 'pending'`, [now]))
+        .rowCount ?? 0,
+
+    retry: async (target, now) => {
+      const rows =
+        'id' in target
+          ? await query<{ lead_id: string }>(
+              `UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = $1, lease_owner = NULL,
+                 lease_until = NULL, updated_at = $1
+               WHERE lead_id = $2 AND state = ANY($3::text[]) AND (lease_until IS NULL OR lease_until <= $1)
+               RETURNING lead_id`,
+              [now, target.id, RETRYABLE_STATES],
+            )
+          : await query<{ lead_id: string }>(
+              `UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = $1, lease_owner = NULL,
+                 lease_until = NULL, updated_at = $1
+               WHERE state = 'failed' RETURNING lead_id`,
+              [now],
+            );
+      return rows.map((row) => row.lead_id);
+    },
+
+    eraseByEmail: (email: string) =>
+      transaction(async (client) => {
+        const { rows } = await client.query<{ id: string }>('DELETE FROM leads WHERE email = $1 RETURNING id', [
+          email.trim().toLowerCase(),
+        ]);
+        // deliveries and delivery_attempts go with their lead (ON DELETE CASCADE).
+        return rows.map((row) => row.id);
+      }),
+
+    listLeads: async ({ state, limit }: ListOptions = {}) => {
+      const rows = await query(
+        `SELECT ${LEAD_COLUMNS} FROM leads l JOIN deliveries d ON d.lead_id = l.id
+         WHERE ($1::text IS NULL OR d.state = $1) ORDER BY l.received_at, l.id LIMIT $2`,
+        [state ?? null, limit ?? null],
+      );
+      return rows.map(toLeadRecord);
+    },
+
+    getLead: async (id: string) => {
+      const [row] = await query(`SELECT ${LEAD_COLUMNS} FROM leads l JOIN deliveries d ON d.lead_id = l.id WHERE l.id = $1`, [id]);
+      return row === undefined ? undefined : toLeadRecord(row);
+    },
+
+    listAttempts: async (leadId: string) =>
+      (
+        await query(
+          `SELECT lead_id, attempted_at, duration_ms, status, response_body, error, outcome
+           FROM delivery_attempts WHERE lead_id = $1 ORDER BY id`,
+          [leadId],
+        )
+      ).map(toAttemptRecord),
+
+    countByState: async () => {
+      const counts: Partial<Record<DeliveryState, number>> = {};
+      for (const row of await query('SELECT state, COUNT(*) AS count FROM deliveries GROUP BY state')) {
+        counts[row.state as DeliveryState] = Number(row.count);
+      }
+      return counts as StateCounts;
+    },
+
+    schemaVersion: async () => {
+      const [row] = await query('SELECT MAX(version) AS version FROM schema_migrations');
+      return Number(row?.version ?? 0);
+    },
+
+    ping: async () => {
+      await query('SELECT 1');
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+async function migrate(pool: pg.Pool, migrations: readonly Migration[]): Promise<void> {
+  assertMigrationsOrdered(migrations);
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    // Several servers starting together: one migrates, the others wait here and then find nothing to do.
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID]);
+    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`);
+    const { rows } = await client.query('SELECT MAX(version) AS version FROM schema_migrations');
+    const applied = Number(rows[0]?.version ?? 0);
+    if (applied > migrations.length) {
+      throw new Error(`The lead database is at schema version ${applied}, newer than this server knows (${migrations.length})`);
+    }
+    for (const migration of pendingMigrations(migrations, applied)) {
+      await client.query(migration.sql);
+      await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
+        migration.version,
+        migration.name,
+        Date.now(),
+      ]);
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+const optionalNumber = (value: unknown): number | undefined => (value === null || value === undefined ? undefined : Number(value));
+const optionalString = (value: unknown): string | undefined => (value === null || value === undefined ? undefined : String(value));
+
+function toLeadRecord(row: QueryResultRow): LeadRecord {
+  return {
+    id: String(row.id),
+    receivedAt: Number(row.received_at),
+    source: String(row.source),
+    email: String(row.email),
+    payload: JSON.parse(String(row.payload)) as Record<string, unknown>,
+    spamReason: optionalString(row.spam_reason),
+    state: row.state as DeliveryState,
+    attempts: Number(row.attempts),
+    nextAttemptAt: optionalNumber(row.next_attempt_at),
+    lastStatus: optionalNumber(row.last_status),
+    lastError: optionalString(row.last_error),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+function toAttemptRecord(row: QueryResultRow): AttemptRecord {
+  return {
+    leadId: String(row.lead_id),
+    attemptedAt: Number(row.attempted_at),
+    durationMs: Number(row.duration_ms),
+    status: optionalNumber(row.status),
+    responseBody: optionalString(row.response_body),
+    error: optionalString(row.error),
+    outcome: row.outcome as DeliveryState,
+  };
+}

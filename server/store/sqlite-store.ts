@@ -1,0 +1,359 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { SQLInputValue, StatementSync } from 'node:sqlite';
+import type {
+  AttemptRecord,
+  ClaimedDelivery,
+  ClaimOptions,
+  DeliveryResult,
+  DeliveryState,
+  InsertLeadResult,
+  LeadRecord,
+  LeadStore,
+  ListOptions,
+  NewLead,
+  StateCounts,
+} from './lead-store.ts';
+import { RETRYABLE_STATES, truncateResponseBody } from './lead-store.ts';
+import { assertMigrationsOrdered, pendingMigrations } from './migrations.ts';
+import type { Migration } from './migrations.ts';
+
+// node:sqlite store. Durability: WAL with synchronous=FULL, so a COMMIT returns only after the WAL
+// is fsynced; insertLead commits before the route answers 201. Several processes may share the file
+// (the server and the `npm run leads` CLI, or several servers): BEGIN IMMEDIATE takes SQLite's one
+// write lock, which is what makes claimDue exclusive across processes.
+
+// Another process holding the write lock (a CLI command, a second server) is waited for this long.
+const BUSY_TIMEOUT_MS = 5_000;
+
+export const SQLITE_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'leads, deliveries and delivery attempts',
+    sql: `
+      CREATE TABLE leads (
+        id TEXT PRIMARY KEY,
+        received_at INTEGER NOT NULL,
+        source TEXT NOT NULL,
+        email TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        spam_reason TEXT,
+        idempotency_key_hash TEXT UNIQUE
+      );
+      CREATE INDEX leads_email ON leads (email);
+      CREATE INDEX leads_received_at ON leads (received_at);
+      CREATE TABLE deliveries (
+        lead_id TEXT PRIMARY KEY REFERENCES leads (id) ON DELETE CASCADE,
+        state TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER,
+        lease_owner TEXT,
+        lease_until INTEGER,
+        last_status INTEGER,
+        last_error TEXT,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE INDEX deliveries_due ON deliveries (state, next_attempt_at);
+      CREATE TABLE delivery_attempts (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        lead_id TEXT NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+        attempted_at INTEGER NOT NULL,
+        duration_ms INTEGER NOT NULL,
+        status INTEGER,
+        response_body TEXT,
+        error TEXT,
+        outcome TEXT NOT NULL
+      );
+      CREATE INDEX delivery_attempts_lead ON delivery_attempts (lead_id);
+    `,
+  },
+];
+
+type Row = Record<string, SQLInputValue>;
+
+const LEAD_COLUMNS = `
+  l.id, l.received_at, l.source, l.email, l.payload, l.spam_reason,
+  d.state, d.attempts, d.next_attempt_at, d.last_status, d.last_error, d.updated_at`;
+
+export function openSqliteStore(file: string, migrations: readonly Migration[] = SQLITE_MIGRATIONS): LeadStore {
+  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const db = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS });
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA synchronous = FULL');
+  db.exec('PRAGMA foreign_keys = ON');
+  migrate(db, migrations);
+
+  const statements = new Map<string, StatementSync>();
+  const prepare = (sql: string): StatementSync => {
+    let statement = statements.get(sql);
+    if (statement === undefined) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  const all = (sql: string, ...params: SQLInputValue[]): Row[] => prepare(sql).all(...params) as Row[];
+  const get = (sql: string, ...params: SQLInputValue[]): Row | undefined => prepare(sql).get(...params) as Row | undefined;
+  const run = (sql: string, ...params: SQLInputValue[]): number => Number(prepare(sql).run(...params).changes);
+  let closed = false;
+
+  function transaction<T>(work: () => T): T {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = work();
+      db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      if (db.isTransaction) db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  function insertLead(lead: NewLead): InsertLeadResult {
+    return transaction(() => {
+      if (lead.idempotencyKeyHash !== undefined) {
+        const existing = get('SELECT id FROM leads WHERE idempotency_key_hash = ?', lead.idempotencyKeyHash);
+        if (existing !== undefined) return { kind: 'duplicate', id: String(existing.id) };
+      }
+      run(
+        `INSERT INTO leads (id, received_at, source, email, payload, spam_reason, idempotency_key_hash)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        lead.id,
+        lead.receivedAt,
+        lead.source,
+        lead.email.toLowerCase(),
+        JSON.stringify(lead.payload),
+        lead.spamReason ?? null,
+        lead.idempotencyKeyHash ?? null,
+      );
+      run(
+        `INSERT INTO deliveries (lead_id, state, attempts, next_attempt_at, updated_at) VALUES (?, ?, 0, ?, ?)`,
+        lead.id,
+        lead.initialState,
+        lead.initialState === 'pending' ? lead.receivedAt : null,
+        lead.receivedAt,
+      );
+      return { kind: 'created', id: lead.id };
+    });
+  }
+
+  function claimDue({ now, limit, owner, leaseMs }: ClaimOptions): ClaimedDelivery[] {
+    return transaction(() => {
+      const rows = all(
+        `SELECT d.lead_id, d.attempts, l.payload FROM deliveries d JOIN leads l ON l.id = d.lead_id
+         WHERE d.state = 'pending' AND d.next_attempt_at <= ? AND (d.lease_until IS NULL OR d.lease_until <= ?)
+         ORDER BY d.next_attempt_at LIMIT ?`,
+        now,
+        now,
+        limit,
+      );
+      for (const row of rows) {
+        run('UPDATE deliveries SET lease_owner = ?, lease_until = ? WHERE lead_id = ?', owner, now + leaseMs, row.lead_id as string);
+      }
+      return rows.map((row) => ({
+        leadId: String(row.lead_id),
+        attempts: Number(row.attempts),
+        payload: JSON.parse(String(row.payload)) as Record<string, unknown>,
+      }));
+    });
+  }
+
+  function recordResults(results: readonly DeliveryResult[]): void {
+    if (results.length === 0) return;
+    transaction(() => {
+      for (const result of results) {
+        const { attempt } = result;
+        run(
+          `INSERT INTO delivery_attempts (lead_id, attempted_at, duration_ms, status, response_body, error, outcome)
+           SELECT ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM leads WHERE id = ?)`,
+          result.leadId,
+          attempt.attemptedAt,
+          attempt.durationMs,
+          attempt.status ?? null,
+          truncateResponseBody(attempt.responseBody) ?? null,
+          attempt.error ?? null,
+          result.nextState,
+          result.leadId,
+        );
+        run(
+          `UPDATE deliveries SET state = ?, attempts = attempts + 1, next_attempt_at = ?, lease_owner = NULL,
+             lease_until = NULL, last_status = ?, last_error = ?, updated_at = ?
+           WHERE lead_id = ? AND lease_owner = ?`,
+          result.nextState,
+          result.nextAttemptAt ?? null,
+          attempt.status ?? null,
+          attempt.error ?? null,
+          attempt.attemptedAt + attempt.durationMs,
+          result.leadId,
+          result.owner,
+        );
+      }
+    });
+  }
+
+  function retry(target: { readonly id: string } | { readonly state: 'failed' }, now: number): string[] {
+    return transaction(() => {
+      const rows =
+        'id' in target
+          ? all(
+              `SELECT lead_id FROM deliveries WHERE lead_id = ? AND state IN (${placeholders(RETRYABLE_STATES.length)})
+               AND (lease_until IS NULL OR lease_until <= ?)`,
+              target.id,
+              ...RETRYABLE_STATES,
+              now,
+            )
+          : all(`SELECT lead_id FROM deliveries WHERE state = 'failed'`);
+      for (const row of rows) {
+        run(
+          `UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = ?, lease_owner = NULL,
+             lease_until = NULL, updated_at = ? WHERE lead_id = ?`,
+          now,
+          now,
+          row.lead_id as string,
+        );
+      }
+      return rows.map((row) => String(row.lead_id));
+    });
+  }
+
+  function eraseByEmail(email: string): string[] {
+    return transaction(() => {
+      const ids = all('SELECT id FROM leads WHERE email = ?', email.trim().toLowerCase()).map((row) => String(row.id));
+      for (const id of ids) {
+        run('DELETE FROM delivery_attempts WHERE lead_id = ?', id);
+        run('DELETE FROM deliveries WHERE lead_id = ?', id);
+        run('DELETE FROM leads WHERE id = ?', id);
+      }
+      return ids;
+    });
+  }
+
+  function listLeads({ state, limit }: ListOptions = {}): LeadRecord[] {
+    const where = state === undefined ? '' : 'WHERE d.state = ?';
+    const params: SQLInputValue[] = state === undefined ? [] : [state];
+    const rows = all(
+      `SELECT ${LEAD_COLUMNS} FROM leads l JOIN deliveries d ON d.lead_id = l.id ${where}
+       ORDER BY l.received_at, l.id LIMIT ?`,
+      ...params,
+      limit ?? -1,
+    );
+    return rows.map(toLeadRecord);
+  }
+
+  const ifOpen = <A extends unknown[], T>(work: (...args: A) => T) =>
+    async (...args: A): Promise<T> => {
+      if (closed) throw new Error('The lead store is closed');
+      return work(...args);
+    };
+
+  return {
+    insertLead: ifOpen(insertLead),
+    claimDue: ifOpen(claimDue),
+    recordResults: ifOpen(recordResults),
+    releaseHeld: ifOpen((now: number) =>
+      run(`UPDATE deliveries SET state = 'pending', next_attempt_at = ?, updated_at = ? WHERE state = 'held'`, now, now),
+    ),
+    holdPending: ifOpen((now: number) =>
+      run(`UPDATE deliveries SET state = 'held', next_attempt_at = NULL, updated_at = ? WHERE state = 'pending'`, now),
+    ),
+    retry: ifOpen(retry),
+    eraseByEmail: ifOpen(eraseByEmail),
+    listLeads: ifOpen(listLeads),
+    getLead: ifOpen((id: string) => {
+      const row = get(`SELECT ${LEAD_COLUMNS} FROM leads l JOIN deliveries d ON d.lead_id = l.id WHERE l.id = ?`, id);
+      return row === undefined ? undefined : toLeadRecord(row);
+    }),
+    listAttempts: ifOpen((leadId: string) =>
+      all(
+        `SELECT lead_id, attempted_at, duration_ms, status, response_body, error, outcome
+         FROM delivery_attempts WHERE lead_id = ? ORDER BY id`,
+        leadId,
+      ).map(toAttemptRecord),
+    ),
+    countByState: ifOpen(() => {
+      const counts: Partial<Record<DeliveryState, number>> = {};
+      for (const row of all('SELECT state, COUNT(*) AS count FROM deliveries GROUP BY state')) {
+        counts[row.state as DeliveryState] = Number(row.count);
+      }
+      return counts as StateCounts;
+    }),
+    schemaVersion: ifOpen(() => readSchemaVersion(db)),
+    ping: ifOpen(() => {
+      get('SELECT 1 AS ok');
+    }),
+    async close() {
+      if (closed) return;
+      closed = true;
+      db.close();
+    },
+  };
+}
+
+function migrate(db: DatabaseSync, migrations: readonly Migration[]): void {
+  assertMigrationsOrdered(migrations);
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`);
+    const applied = readSchemaVersion(db);
+    if (applied > migrations.length) {
+      throw new Error(`The lead database is at schema version ${applied}, newer than this server knows (${migrations.length})`);
+    }
+    for (const migration of pendingMigrations(migrations, applied)) {
+      db.exec(migration.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+        migration.version,
+        migration.name,
+        Date.now(),
+      );
+    }
+    db.exec('COMMIT');
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+}
+
+function readSchemaVersion(db: DatabaseSync): number {
+  const row = db.prepare('SELECT MAX(version) AS version FROM schema_migrations').get() as Row | undefined;
+  return Number(row?.version ?? 0);
+}
+
+function placeholders(count: number): string {
+  return Array.from({ length: count }, () => '?').join(', ');
+}
+
+const optionalNumber = (value: SQLInputValue | undefined): number | undefined =>
+  value === null || value === undefined ? undefined : Number(value);
+const optionalString = (value: SQLInputValue | undefined): string | undefined =>
+  value === null || value === undefined ? undefined : String(value);
+
+function toLeadRecord(row: Row): LeadRecord {
+  return {
+    id: String(row.id),
+    receivedAt: Number(row.received_at),
+    source: String(row.source),
+    email: String(row.email),
+    payload: JSON.parse(String(row.payload)) as Record<string, unknown>,
+    spamReason: optionalString(row.spam_reason),
+    state: row.state as DeliveryState,
+    attempts: Number(row.attempts),
+    nextAttemptAt: optionalNumber(row.next_attempt_at),
+    lastStatus: optionalNumber(row.last_status),
+    lastError: optionalString(row.last_error),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+function toAttemptRecord(row: Row): AttemptRecord {
+  return {
+    leadId: String(row.lead_id),
+    attemptedAt: Number(row.attempted_at),
+    durationMs: Number(row.duration_ms),
+    status: optionalNumber(row.status),
+    responseBody: optionalString(row.response_body),
+    error: optionalString(row.error),
+    outcome: row.outcome as DeliveryState,
+  };
+}

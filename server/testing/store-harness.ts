@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { LeadStore } from '../store/lead-store.ts';
+import { openPostgresStore } from '../store/postgres-store.ts';
+import { openSqliteStore } from '../store/sqlite-store.ts';
+
+// One empty database per test for each store kind. `open()` may be called several times: each call
+// is another connection to the same database, standing in for another server process.
+
+export type StoreDatabase = {
+  open(): Promise<LeadStore>;
+  /** Closes every store this database opened and deletes the database. */
+  remove(): Promise<void>;
+};
+
+export type StoreHarness = {
+  readonly kind: 'sqlite' | 'postgres';
+  /** Why this harness cannot run here, or undefined when it can. */
+  readonly skipReason: string | undefined;
+  createDatabase(): Promise<StoreDatabase>;
+};
+
+export const sqliteHarness: StoreHarness = {
+  kind: 'sqlite',
+  skipReason: undefined,
+  async createDatabase() {
+    const folder = await mkdtemp(path.join(tmpdir(), 'lead-store-'));
+    const file = path.join(folder, 'leads.sqlite');
+    const opened: LeadStore[] = [];
+    return {
+      async open() {
+        const store = openSqliteStore(file);
+        opened.push(store);
+        return store;
+      },
+      async remove() {
+        await Promise.all(opened.map((store) => store.close()));
+        await rm(folder, { recursive: true, force: true });
+      },
+    };
+  },
+};
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
+
+export const POSTGRES_SKIP_REASON =
+  'TEST_DATABASE_URL is not set: the PostgreSQL lead-store tests are skipped (.ci/run starts PostgreSQL and sets it)';
+
+/** Each database is a fresh schema in TEST_DATABASE_URL, reached through `search_path`. */
+export const postgresHarness: StoreHarness = {
+  kind: 'postgres',
+  skipReason: TEST_DATABASE_URL === undefined ? POSTGRES_SKIP_REASON : undefined,
+  async createDatabase() {
+    if (TEST_DATABASE_URL === undefined) throw new Error(POSTGRES_SKIP_REASON);
+    const schema = `lead_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    const url = new URL(TEST_DATABASE_URL);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    const opened: LeadStore[] = [];
+    return {
+      async open() {
+        const store = await openPostgresStore(url.toString());
+        opened.push(store);
+        return store;
+      },
+      async remove() {
+        await Promise.all(opened.map((store) => store.close()));
+        const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
+        await cleanup.connect();
+        await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
+        await cleanup.end();
+      },
+    };
+  },
+};
+
+export const STORE_HARNESSES = [sqliteHarness, postgresHarness] as const;
+
+/** Says out loud why a suite is skipped, so a skipped PostgreSQL run is never mistaken for a pass. */
+export function announceSkip(harness: StoreHarness): void {
+  if (harness.skipReason !== undefined) console.warn(`[skipped] ${harness.kind}: ${harness.skipReason}`);
+}
