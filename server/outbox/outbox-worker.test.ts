@@ -1,0 +1,258 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LeadStore, NewLead } from '../store/lead-store.ts';
+import { startCrmReceiver } from '../testing/crm-receiver.ts';
+import type { CrmReceiver } from '../testing/crm-receiver.ts';
+import { announceSkip, sqliteHarness, STORE_HARNESSES } from '../testing/store-harness.ts';
+import type { StoreDatabase } from '../testing/store-harness.ts';
+import { createCrmClient } from './crm-client.ts';
+import { createOutboxWorker } from './outbox-worker.ts';
+import type { OutboxWorker, OutboxWorkerOptions } from './outbox-worker.ts';
+
+// The outbox against a real HTTP CRM receiver on 127.0.0.1 and a real store. Retry waits are a few
+// milliseconds here; the schedule itself is tested in delivery-policy.test.ts.
+
+const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+const FAST_RETRIES = [20, 20, 20];
+const silentLog = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
+
+let sequence = 0;
+function newLead(): NewLead {
+  sequence += 1;
+  const id = `lead-${sequence}`;
+  return {
+    id,
+    receivedAt: Date.now(),
+    source: 'Contact Page Form',
+    email: 'ana@example.com',
+    payload: { name: "Seán O'Brien", company: 'Smith & Sons', lead_id: id, utm_source: 'newsletter' },
+    spamReason: undefined,
+    idempotencyKeyHash: undefined,
+    initialState: 'pending',
+  };
+}
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('outbox worker (SQLite store, real HTTP CRM)', () => {
+  let database: StoreDatabase;
+  let store: LeadStore;
+  let crm: CrmReceiver;
+  const workers: OutboxWorker[] = [];
+
+  function startWorker(overrides: Partial<OutboxWorkerOptions> & { secret?: string; timeoutMs?: number } = {}): OutboxWorker {
+    const worker = createOutboxWorker({
+      store,
+      client: createCrmClient({ url: crm.url, secret: overrides.secret, timeoutMs: overrides.timeoutMs ?? 2_000 }),
+      retryDelaysMs: FAST_RETRIES,
+      log: silentLog,
+      pollIntervalMs: 20,
+      ...overrides,
+    });
+    workers.push(worker);
+    worker.start();
+    return worker;
+  }
+
+  const stateOf = async (id: string) => (await store.getLead(id))?.state;
+
+  beforeEach(async () => {
+    database = await sqliteHarness.createDatabase();
+    store = await database.open();
+    crm = await startCrmReceiver();
+  });
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+    await crm.close();
+    await database.remove();
+  });
+
+  it('posts the stored payload once, as JSON with the lead id as Idempotency-Key, and keeps the answer', async () => {
+    const lead = newLead();
+    await store.insertLead(lead);
+    startWorker();
+    await waitFor(async () => (await stateOf(lead.id)) === 'delivered');
+    expect(crm.requests).toHaveLength(1);
+    const [request] = crm.requests;
+    expect(request?.json).toEqual(lead.payload);
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(request?.headers['idempotency-key']).toBe(lead.id);
+    expect(request?.headers['webhook-signature']).toBeUndefined();
+    expect(await store.listAttempts(lead.id)).toMatchObject([{ status: 200, responseBody: '{"status":"ok"}', outcome: 'delivered' }]);
+  });
+
+  it('signs with CRM_WEBHOOK_SECRET so the Standard Webhooks check passes', async () => {
+    const lead = newLead();
+    await store.insertLead(lead);
+    startWorker({ secret: SECRET });
+    await crm.waitForRequests(1);
+    const [request] = crm.requests;
+    const headers = request?.headers ?? {};
+    expect(headers['webhook-id']).toBe(lead.id);
+    const timestamp = Number(headers['webhook-timestamp']);
+    expect(Math.abs(timestamp - Date.now() / 1000)).toBeLessThan(300);
+    const expected = createHmac('sha256', Buffer.from(SECRET.slice('whsec_'.length), 'base64'))
+      .update(`${lead.id}.${timestamp}.${request?.body}`)
+      .digest('base64');
+    expect(headers['webhook-signature']).toBe(`v1,${expected}`);
+  });
+
+  it('retries a CRM that fails, then recovers, and delivers exactly once', async () => {
+    const lead = newLead();
+    await store.insertLead(lead);
+    crm.respond = (_, index) => (index < 2 ? { status: index === 0 ? 500 : 503, body: 'down' } : { status: 200, body: 'ok' });
+    startWorker();
+    await waitFor(async () => (await stateOf(lead.id)) === 'delivered');
+    await sleep(100);
+    expect(crm.leadIds()).toEqual([lead.id, lead.id, lead.id]);
+    expect((await store.listAttempts(lead.id)).map((attempt) => [attempt.status, attempt.outcome])).toEqual([
+      [500, 'pending'],
+      [503, 'pending'],
+      [200, 'delivered'],
+    ]);
+  });
+
+  it('times out a CRM that hangs and retries', async () => {
+    const lead = newLead();
+    await store.insertLead(lead);
+    crm.respond = (_, index) => (index === 0 ? 'hang' : { status: 200, body: 'ok' });
+    startWorker({ timeoutMs: 200 });
+    await waitFor(async () => (await stateOf(lead.id)) === 'delivered');
+    const [first, second] = await store.listAttempts(lead.id);
+    expect(first).toMatchObject({ status: undefined, error: 'timeout after 200 ms', outcome: 'pending' });
+    expect(first?.durationMs).toBeGreaterThanOrEqual(190);
+    expect(second).toMatchObject({ status: 200, outcome: 'delivered' });
+  });
+
+  it('stops at 410 and keeps the lead as failed', async () => {
+    const lead = newLead();
+    await store.insertLead(lead);
+    crm.respond = () => ({ status: 410, body: 'gone' });
+    startWorker();
+    await waitFor(async () => (await stateOf(lead.id)) === 'failed');
+    await sleep(150);
+    expect(crm.requests).toHaveLength(1);
+  });
+
+  it('marks a test-only 2xx as delivered-test', async () => {
+    const lead = newLead();
+    await store.insertLead(lead);
+    crm.respond = () => ({ status: 200, body: 'Success: test request received' });
+    startWorker();
+    await waitFor(async () => (await stateOf(lead.id)) === 'delivered-test');
+    expect(crm.requests).toHaveLength(1);
+  });
+
+  it('fails a lead after the last scheduled attempt, and keeps it', async () => {
+    const lead = newLead();
+    await store.insertLead(lead);
+    crm.respond = () => ({ status: 500, body: 'still down' });
+    startWorker();
+    await waitFor(async () => (await stateOf(lead.id)) === 'failed');
+    expect(crm.requests).toHaveLength(FAST_RETRIES.length + 1);
+    expect(await store.getLead(lead.id)).toMatchObject({ attempts: 4, lastStatus: 500 });
+  });
+
+  it('honours Retry-After on a 429', async () => {
+    const lead = newLead();
+    await store.insertLead(lead);
+    crm.respond = (_, index) => (index === 0 ? { status: 429, headers: { 'retry-after': '1' } } : { status: 200 });
+    startWorker();
+    await crm.waitForRequests(2, 5_000);
+    const [first, second] = crm.requests;
+    expect((second?.receivedAt ?? 0) - (first?.receivedAt ?? 0)).toBeGreaterThanOrEqual(950);
+  });
+
+  it('records a network error and retries', async () => {
+    const lead = newLead();
+    await store.insertLead(lead);
+    const deadUrl = crm.url;
+    await crm.close();
+    const worker = createOutboxWorker({
+      store,
+      client: createCrmClient({ url: deadUrl, secret: undefined }),
+      retryDelaysMs: [],
+      log: silentLog,
+      pollIntervalMs: 20,
+    });
+    worker.start();
+    await waitFor(async () => (await stateOf(lead.id)) === 'failed');
+    await worker.stop();
+    const [attempt] = await store.listAttempts(lead.id);
+    expect(attempt?.error).toMatch(/^network error: ECONNREFUSED/);
+    crm = await startCrmReceiver();
+  });
+
+  it('finishes in-flight deliveries and records them before stop() resolves', async () => {
+    const lead = newLead();
+    await store.insertLead(lead);
+    crm.respond = () => ({ status: 200, body: 'ok', delayMs: 300 });
+    const worker = startWorker();
+    await crm.waitForRequests(1);
+    await worker.stop();
+    expect(await stateOf(lead.id)).toBe('delivered');
+    expect(await store.listAttempts(lead.id)).toHaveLength(1);
+  });
+
+  it('wakes up at once when nudged, well before the poll interval', async () => {
+    const worker = startWorker({ pollIntervalMs: 60_000 });
+    await sleep(50);
+    const lead = newLead();
+    await store.insertLead(lead);
+    worker.nudge();
+    await crm.waitForRequests(1, 1_000);
+    expect(crm.leadIds()).toEqual([lead.id]);
+  });
+});
+
+for (const harness of STORE_HARNESSES) {
+  announceSkip(harness);
+
+  describe.skipIf(harness.skipReason !== undefined)(`several workers on one ${harness.kind} database`, () => {
+    it('never send a lead twice', async () => {
+      const database = await harness.createDatabase();
+      const crm = await startCrmReceiver();
+      crm.respond = () => ({ status: 200, body: 'ok' });
+      const stores = await Promise.all([database.open(), database.open(), database.open()]);
+      const [first] = stores;
+      const ids: string[] = [];
+      for (let index = 0; index < 150; index += 1) {
+        const lead = newLead();
+        ids.push(lead.id);
+        await first?.insertLead(lead);
+      }
+      const workers = stores.map((store) =>
+        createOutboxWorker({
+          store,
+          client: createCrmClient({ url: crm.url, secret: undefined }),
+          retryDelaysMs: FAST_RETRIES,
+          log: silentLog,
+          pollIntervalMs: 10,
+          concurrency: 8,
+        }),
+      );
+      try {
+        for (const worker of workers) worker.start();
+        await crm.waitForRequests(ids.length, 15_000);
+        await sleep(200);
+        expect(crm.leadIds().sort()).toEqual([...ids].sort());
+        await Promise.all(workers.map((worker) => worker.stop()));
+        expect(await first?.countByState()).toEqual({ delivered: ids.length });
+      } finally {
+        await Promise.all(workers.map((worker) => worker.stop()));
+        await crm.close();
+        await database.remove();
+      }
+    });
+  });
+}
