@@ -1,0 +1,236 @@
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_ROI_PARAMETERS } from '../roi/engine.ts';
+import { createRoiFormSpec } from '../roi/roi-form.ts';
+import { contactFormSpec } from './contact-form.ts';
+import type { LeadFormSpec } from './form-spec.ts';
+import { homeFormSpec } from './home-form.ts';
+import { landingFormSpec } from './landing-form.ts';
+import type { PayloadContext } from './payload.ts';
+import { createRateLimiter, type StorageLike } from './rate-limit.ts';
+import type { LeadFormId } from './schemas.ts';
+import { runSubmission, type PendingRetry, type SubmitFlowDeps } from './submit-flow.ts';
+import type { LeadSubmission, SubmitLeadResult } from './submit-lead.ts';
+import { CONNECTION_ERROR_MESSAGE, toastFor } from './toasts.ts';
+
+const roiFormSpec = createRoiFormSpec(DEFAULT_ROI_PARAMETERS);
+
+function createMemoryStorage(): StorageLike {
+  const items = new Map<string, string>();
+  return { getItem: (k) => items.get(k) ?? null, setItem: (k, v) => void items.set(k, v), removeItem: (k) => void items.delete(k) };
+}
+
+const CONTEXT: PayloadContext = {
+  now: new Date('2025-03-04T05:06:07.089Z'),
+  pageUrl: 'https://example.com/?utm_source=newsletter',
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
+  referrer: '',
+  attribution: { utm_source: 'newsletter', landing_page: 'https://example.com/?utm_source=newsletter' },
+};
+
+const HOME_VALUES = { name: "Seán O'Brien", email: 'sean@example.com', phone: '+1 512 555 0147', company: 'Smith & Sons' };
+
+function setUp<F extends LeadFormId>(spec: LeadFormSpec<F>, overrides: Partial<SubmitFlowDeps> = {}, answers: SubmitLeadResult[] = [{ ok: true, status: 201 }]) {
+  let nowMs = 1_700_000_000_000;
+  const limiter = createRateLimiter({ policy: spec.rateLimit, storage: createMemoryStorage(), now: () => nowMs });
+  const sent: LeadSubmission[] = [];
+  let keys = 0;
+  const deps: SubmitFlowDeps = {
+    limiter,
+    endpoint: '/api/leads',
+    createContext: () => CONTEXT,
+    spam: { website: '', form_shown_at: 1_699_999_990_000 },
+    retry: undefined,
+    createKey: () => `key-${(keys += 1)}`,
+    send: async (submission) => {
+      sent.push(submission);
+      return answers[Math.min(sent.length - 1, answers.length - 1)]!;
+    },
+    onSending: vi.fn(),
+    ...overrides,
+  };
+  return { deps, sent, limiter, advanceMs: (ms: number) => void (nowMs += ms) };
+}
+
+describe('runSubmission order (spec §4)', () => {
+  it('checks the rate limit before anything else: a blocked press validates and sends nothing', async () => {
+    const { deps, sent } = setUp(homeFormSpec);
+    for (let press = 0; press < 3; press += 1) await runSubmission(homeFormSpec, { name: '', email: '', phone: '', company: '' }, deps);
+    const outcome = await runSubmission(homeFormSpec, HOME_VALUES, deps);
+    expect(outcome).toEqual({ kind: 'rate-limited', retryAfterSeconds: 600 });
+    expect(sent).toEqual([]);
+    expect(deps.onSending).not.toHaveBeenCalled();
+  });
+
+  it('reports every invalid field with the schema message, and sends nothing', async () => {
+    const { deps, sent } = setUp(homeFormSpec);
+    const outcome = await runSubmission(homeFormSpec, { name: 'A', email: 'nope', phone: '123', company: '' }, deps);
+    expect(outcome).toEqual({
+      kind: 'invalid',
+      fieldErrors: {
+        name: 'Name must be at least 2 characters',
+        email: 'Please enter a valid email',
+        phone: 'Please enter a valid phone number',
+        company: 'Company name required',
+      },
+    });
+    expect(sent).toEqual([]);
+  });
+
+  it('sends the spec payload plus the spam fields, once the values are valid', async () => {
+    const { deps, sent } = setUp(homeFormSpec);
+    const outcome = await runSubmission(homeFormSpec, HOME_VALUES, deps);
+    expect(outcome).toMatchObject({ kind: 'sent', demo: false, data: HOME_VALUES });
+    expect(deps.onSending).toHaveBeenCalledTimes(1);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ endpoint: '/api/leads', idempotencyKey: 'key-1', markAsXhr: true });
+    expect(JSON.parse(sent[0]!.body)).toEqual({
+      utm_source: 'newsletter',
+      landing_page: 'https://example.com/?utm_source=newsletter',
+      name: "Seán O'Brien",
+      email: 'sean@example.com',
+      phone: '+1 512 555 0147',
+      company: 'Smith & Sons',
+      submitted_at: '2025-03-04T05:06:07.089Z',
+      source: 'Homepage Simple Lead Form',
+      page_url: 'https://example.com/?utm_source=newsletter',
+      website: '',
+      form_shown_at: 1_699_999_990_000,
+    });
+  });
+
+  it('a success resets the counter when the policy says so (home) but not for the contact form', async () => {
+    const home = setUp(homeFormSpec);
+    for (let press = 0; press < 5; press += 1) expect((await runSubmission(homeFormSpec, HOME_VALUES, home.deps)).kind).toBe('sent');
+
+    const contact = setUp(contactFormSpec);
+    const values = { name: 'Ann', email: 'ann@example.com', phone: '555 0147', company: '', service_interest: 'AI Consulting', message: 'Please call me back.' };
+    expect((await runSubmission(contactFormSpec, values, contact.deps)).kind).toBe('sent');
+    expect((await runSubmission(contactFormSpec, values, contact.deps)).kind).toBe('sent');
+    expect(await runSubmission(contactFormSpec, values, contact.deps)).toEqual({ kind: 'rate-limited', retryAfterSeconds: 300 });
+    expect(contact.sent).toHaveLength(2);
+  });
+});
+
+describe('demo mode (no PUBLIC_LEAD_ENDPOINT)', () => {
+  it.each([
+    ['home', homeFormSpec],
+    ['landing', landingFormSpec],
+  ] as const)('%s: a valid submission succeeds as demo and nothing is sent', async (_name, spec) => {
+    const values =
+      spec.formId === 'home'
+        ? HOME_VALUES
+        : { ...HOME_VALUES, revenue: '1m-5m', challenge: 'Too many missed calls.', bestTime: '' };
+    const { deps, sent } = setUp(spec as LeadFormSpec, { endpoint: '' });
+    const outcome = await runSubmission(spec as LeadFormSpec, values as never, deps);
+    expect(outcome).toMatchObject({ kind: 'sent', demo: true });
+    expect(sent).toEqual([]);
+  });
+
+  it('ROI: demo success carries the parsed values for the result screen, and the toast is "Demo Mode Success!"', async () => {
+    const values = {
+      name: "Seán O'Brien",
+      email: 'sean@smith.example',
+      phone: '(512) 555-0147',
+      company: 'Smith & Sons',
+      companySize: '11-50',
+      currentRevenue: '2000000',
+      industry: 'technology',
+      teamSize: '10',
+      averageSalary: '60000',
+      manualHours: '10-20',
+      best_time: '',
+      challenge: '',
+    };
+    const { deps, sent } = setUp(roiFormSpec, { endpoint: '' });
+    const outcome = await runSubmission(roiFormSpec, values, deps);
+    expect(outcome).toMatchObject({ kind: 'sent', demo: true, data: { currentRevenue: '2000000', company: 'Smith & Sons' } });
+    expect(sent).toEqual([]);
+    expect(toastFor(roiFormSpec.toasts, { kind: 'sent', demo: true }).title).toBe('Demo Mode Success!');
+  });
+
+  it('still checks the rate limit and the values first', async () => {
+    const { deps } = setUp(homeFormSpec, { endpoint: '' });
+    expect((await runSubmission(homeFormSpec, { ...HOME_VALUES, email: 'x' }, deps)).kind).toBe('invalid');
+  });
+});
+
+describe('failures and retries with the same Idempotency-Key', () => {
+  it('a failure returns the submission to retry; pressing again with unchanged values resends it as is', async () => {
+    const { deps, sent } = setUp(homeFormSpec, {}, [{ ok: false, reason: 'http', status: 500 }, { ok: true, status: 201 }]);
+    const first = await runSubmission(homeFormSpec, HOME_VALUES, deps);
+    expect(first.kind).toBe('failed');
+    const retry = (first as { retry: PendingRetry }).retry;
+    const second = await runSubmission(homeFormSpec, HOME_VALUES, { ...deps, retry });
+    expect(second.kind).toBe('sent');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toBe(sent[0]);
+  });
+
+  it('changed values are a new submission with a new key', async () => {
+    const { deps, sent } = setUp(homeFormSpec, {}, [{ ok: false, reason: 'network' }, { ok: true, status: 201 }]);
+    const first = await runSubmission(homeFormSpec, HOME_VALUES, deps);
+    const retry = (first as { retry: PendingRetry }).retry;
+    await runSubmission(homeFormSpec, { ...HOME_VALUES, company: 'Smith & Daughters' }, { ...deps, retry });
+    expect(sent.map((submission) => submission.idempotencyKey)).toEqual(['key-1', 'key-2']);
+  });
+
+  it('trimming differences do not count as a change (the parsed values are compared)', async () => {
+    const { deps, sent } = setUp(homeFormSpec, {}, [{ ok: false, reason: 'network' }, { ok: true, status: 201 }]);
+    const first = await runSubmission(homeFormSpec, HOME_VALUES, deps);
+    const retry = (first as { retry: PendingRetry }).retry;
+    await runSubmission(homeFormSpec, { ...HOME_VALUES, name: `  ${HOME_VALUES.name} ` }, { ...deps, retry });
+    expect(sent[1]!.idempotencyKey).toBe('key-1');
+  });
+
+  it('a failure does not reset the counter', async () => {
+    const { deps } = setUp(landingFormSpec, {}, [{ ok: false, reason: 'http', status: 500 }]);
+    const values = { ...HOME_VALUES, revenue: '1m-5m', challenge: 'Missed calls.', bestTime: 'morning' };
+    for (let press = 0; press < 3; press += 1) expect((await runSubmission(landingFormSpec, values, deps)).kind).toBe('failed');
+    expect((await runSubmission(landingFormSpec, values, deps)).kind).toBe('rate-limited');
+  });
+});
+
+describe('toasts (spec §8)', () => {
+  const CASES = [
+    {
+      spec: homeFormSpec as LeadFormSpec,
+      rateLimited: ['Rate limit exceeded', 'Please wait 42 seconds before submitting again.', 'destructive'],
+      invalid: ['Validation Error', 'Please check the form fields and try again.'],
+      sent: ['Success!', "We'll be in touch soon to discuss your AI strategy."],
+      failed: ['Error', CONNECTION_ERROR_MESSAGE, 'default'],
+    },
+    {
+      spec: roiFormSpec as LeadFormSpec,
+      rateLimited: ['Too many attempts', 'Please wait 42 seconds before submitting again.', 'default'],
+      invalid: ['Validation Error', 'Please check the form and correct any errors.'],
+      sent: ['Success!', 'Your strategy session has been booked. Check your email for confirmation.'],
+      failed: ['Submission Error', CONNECTION_ERROR_MESSAGE, 'default'],
+    },
+    {
+      spec: contactFormSpec as LeadFormSpec,
+      rateLimited: ['Rate limit exceeded', 'Please wait 42 seconds before submitting again.', 'destructive'],
+      invalid: ['Validation Error', 'Please check the form fields and try again.'],
+      sent: ['Message sent successfully!', "Thank you for contacting us. We'll get back to you within 24 hours."],
+      failed: ['Error', expect.stringMatching(/try again/), 'destructive'],
+    },
+    {
+      spec: landingFormSpec as LeadFormSpec,
+      rateLimited: ['Too many attempts', 'Please wait a moment before submitting again.', 'default'],
+      invalid: ['Validation Error', 'Please check the form for errors.'],
+      sent: ['Success!', "We'll contact you within 24 hours to discuss your AI transformation."],
+      failed: ['Error', expect.stringMatching(/try again/), 'default'],
+    },
+  ] as const;
+
+  it.each(CASES)('$spec.formId', ({ spec, rateLimited, invalid, sent, failed }) => {
+    const toast = (outcome: Parameters<typeof toastFor>[1]) => {
+      const { title, description, variant } = toastFor(spec.toasts, outcome);
+      return [title, description, variant];
+    };
+    expect(toast({ kind: 'rate-limited', retryAfterSeconds: 42 })).toEqual(rateLimited);
+    expect(toast({ kind: 'invalid' })).toEqual([...invalid, 'default']);
+    expect(toast({ kind: 'sent', demo: false })).toEqual([...sent, 'success']);
+    expect(toast({ kind: 'failed' })).toEqual(failed);
+    expect(toast({ kind: 'sent', demo: true })[0]).toBe('Demo Mode Success!');
+  });
+});

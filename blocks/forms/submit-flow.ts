@@ -1,0 +1,95 @@
+// One press of a form's submit button, as the spec orders it (§4): rate-limit check first, then
+// validation, then sending (or the demo success when no endpoint is configured). Everything the
+// outside world provides is injected, so each path is a plain unit test.
+import type { FieldName, LeadFormSpec, SpamFields } from './form-spec.ts';
+import type { PayloadContext } from './payload.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import { validateLeadForm, type FieldErrors, type LeadFormId, type LeadFormValuesById } from './schemas.ts';
+import { createLeadSubmission, type LeadSubmission, type SubmitLeadResult } from './submit-lead.ts';
+
+/** A failed submission kept so that pressing the button again with unchanged values resends it as is. */
+export interface PendingRetry {
+  readonly fingerprint: string;
+  readonly submission: LeadSubmission;
+}
+
+export type SubmitOutcome<F extends LeadFormId> =
+  | { readonly kind: 'rate-limited'; readonly retryAfterSeconds: number }
+  | { readonly kind: 'invalid'; readonly fieldErrors: Partial<Record<FieldName<F>, string>> }
+  | { readonly kind: 'sent'; readonly demo: boolean; readonly data: LeadFormValuesById[F] }
+  | {
+      readonly kind: 'failed';
+      readonly data: LeadFormValuesById[F];
+      readonly retry: PendingRetry;
+      readonly result: Extract<SubmitLeadResult, { ok: false }>;
+    };
+
+export interface SubmitFlowDeps {
+  readonly limiter: Pick<RateLimiter, 'check' | 'recordSuccess'>;
+  /** PUBLIC_LEAD_ENDPOINT; '' means demo mode: nothing is sent. */
+  readonly endpoint: string;
+  readonly createContext: () => PayloadContext;
+  readonly spam: SpamFields;
+  /** The previous failed submission of this form, if any. */
+  readonly retry: PendingRetry | undefined;
+  readonly createKey?: () => string;
+  readonly send: (submission: LeadSubmission) => Promise<SubmitLeadResult>;
+  /** Called once the values passed every check, right before the request goes out (or demo success). */
+  readonly onSending?: () => void;
+}
+
+/** What makes two submissions 'the same': the parsed values and the honeypot, not the clock. */
+export function fingerprintSubmission(data: object, spam: SpamFields): string {
+  return JSON.stringify([data, spam.website]);
+}
+
+export async function runSubmission<F extends LeadFormId>(
+  spec: LeadFormSpec<F>,
+  values: Readonly<Record<FieldName<F>, string>>,
+  deps: SubmitFlowDeps,
+): Promise<SubmitOutcome<F>> {
+  const decision = deps.limiter.check();
+  if (!decision.allowed) return { kind: 'rate-limited', retryAfterSeconds: decision.retryAfterSeconds };
+
+  const validation = validateLeadForm(spec.formId, values);
+  if (!validation.success) return { kind: 'invalid', fieldErrors: pickFieldErrors(spec, validation.fieldErrors) };
+  const data = validation.data;
+  deps.onSending?.();
+
+  if (deps.endpoint === '') {
+    deps.limiter.recordSuccess();
+    return { kind: 'sent', demo: true, data };
+  }
+
+  const fingerprint = fingerprintSubmission(data, deps.spam);
+  const submission =
+    deps.retry?.fingerprint === fingerprint
+      ? deps.retry.submission
+      : createLeadSubmission({
+          endpoint: deps.endpoint,
+          payload: { ...spec.buildPayload(data, deps.createContext()), ...deps.spam },
+          markAsXhr: spec.markAsXhr,
+          ...(deps.createKey ? { createKey: deps.createKey } : {}),
+        });
+  const result = await deps.send(submission);
+  if (result.ok) {
+    deps.limiter.recordSuccess();
+    return { kind: 'sent', demo: false, data };
+  }
+  return { kind: 'failed', data, retry: { fingerprint, submission }, result };
+}
+
+/** Only errors of visible fields reach the form; the schema has no other keys for a flat object. */
+function pickFieldErrors<F extends LeadFormId>(
+  spec: LeadFormSpec<F>,
+  fieldErrors: FieldErrors,
+): Partial<Record<FieldName<F>, string>> {
+  const picked: Partial<Record<FieldName<F>, string>> = {};
+  for (const group of spec.groups) {
+    for (const field of group.fields) {
+      const message = fieldErrors[field.name];
+      if (message !== undefined) picked[field.name] = message;
+    }
+  }
+  return picked;
+}

@@ -1,0 +1,106 @@
+// Spec §2 'Calculator' and §5 'ROI form': contact and business columns, additional information, and
+// the payload with the ROI figures computed from content/roi.yaml's parameters.
+import { companyField, emailField, fullNameField, phoneField, ROI_PHONE_HTML_PATTERN, AMOUNT_STEP_USD, selectField, textAreaField } from '../forms/fields.ts';
+import type { LeadFormSpec } from '../forms/form-spec.ts';
+import { buildRoiPayload } from '../forms/payload.ts';
+import { ROI_RATE_LIMIT } from '../forms/rate-limit.ts';
+import {
+  BEST_TIME_OPTIONS,
+  COMPANY_SIZE_OPTIONS,
+  FIELD_LIMITS,
+  INDUSTRY_OPTIONS,
+  MANUAL_HOURS_OPTIONS,
+} from '../forms/schemas.ts';
+import { CONNECTION_ERROR_MESSAGE, SUCCESS_TITLE, TOO_MANY_ATTEMPTS_TITLE, VALIDATION_ERROR_TITLE, demoToast, waitSecondsMessage } from '../forms/toasts.ts';
+import type { RoiParameters } from './engine.ts';
+
+export function createRoiFormSpec(parameters: RoiParameters): LeadFormSpec<'roi'> {
+  return {
+    formId: 'roi',
+    groups: [
+      {
+        legend: 'Contact Information',
+        layout: 'column',
+        fields: [
+          fullNameField({ span: 'full' }),
+          emailField({ span: 'full' }),
+          phoneField({ span: 'full', pattern: ROI_PHONE_HTML_PATTERN }),
+          companyField({ span: 'full', maxLength: FIELD_LIMITS.roiCompany.maxLength }),
+        ],
+      },
+      {
+        legend: 'Business Information',
+        layout: 'column',
+        fields: [
+          selectField('companySize', 'Company Size', COMPANY_SIZE_OPTIONS, { placeholder: 'Select size' }),
+          selectField('industry', 'Industry', INDUSTRY_OPTIONS, { placeholder: 'Select industry' }),
+          {
+            name: 'currentRevenue',
+            label: 'Annual Revenue',
+            control: 'input',
+            type: 'number',
+            hint: 'Yearly, in US dollars',
+            placeholder: '2000000',
+            required: true,
+            min: FIELD_LIMITS.amountUsd.minimum,
+            step: AMOUNT_STEP_USD,
+            span: 'full',
+          },
+          {
+            name: 'averageSalary',
+            label: 'Average Salary',
+            control: 'input',
+            type: 'number',
+            hint: 'Yearly, per person (USD)',
+            placeholder: '60000',
+            required: true,
+            min: FIELD_LIMITS.amountUsd.minimum,
+            step: AMOUNT_STEP_USD,
+            span: 'half',
+          },
+          {
+            name: 'teamSize',
+            label: 'Team Size',
+            control: 'input',
+            type: 'number',
+            hint: 'People doing manual work',
+            placeholder: '10',
+            required: true,
+            min: FIELD_LIMITS.teamSize.minimum,
+            step: 1,
+            span: 'half',
+          },
+          selectField('manualHours', 'Manual Hours per Week', MANUAL_HOURS_OPTIONS, {
+            placeholder: 'Select hours per person',
+            span: 'full',
+          }),
+        ],
+      },
+      {
+        legend: 'Additional Information',
+        layout: 'full',
+        fields: [
+          selectField('best_time', 'Best Time to Contact', BEST_TIME_OPTIONS, { required: false, placeholder: 'Any time', span: 'full' }),
+          textAreaField('challenge', 'Biggest Challenge', {
+            required: false,
+            maxLength: FIELD_LIMITS.challenge.maxLength,
+            placeholder: 'Which process costs your team the most time?',
+          }),
+        ],
+      },
+    ],
+    rateLimit: ROI_RATE_LIMIT,
+    markAsXhr: true,
+    submitLabel: 'Get My ROI Analysis & Book Session',
+    submittingLabel: 'Calculating Your ROI...',
+    layout: 'stacked',
+    toasts: {
+      rateLimited: (seconds) => ({ title: TOO_MANY_ATTEMPTS_TITLE, description: waitSecondsMessage(seconds), variant: 'default' }),
+      invalid: { title: VALIDATION_ERROR_TITLE, description: 'Please check the form and correct any errors.', variant: 'default' },
+      sent: { title: SUCCESS_TITLE, description: 'Your strategy session has been booked. Check your email for confirmation.', variant: 'success' },
+      demo: demoToast('Your ROI analysis is ready. Nothing was sent: this site has no lead endpoint configured.'),
+      failed: { title: 'Submission Error', description: CONNECTION_ERROR_MESSAGE, variant: 'default' },
+    },
+    buildPayload: (values, context) => buildRoiPayload(values, context, parameters),
+  };
+}
