@@ -1,0 +1,113 @@
+// Renders any lead form from its spec and engine: a real <form method="post"> (works before
+// hydration), the fields, the honeypot, the submit button in its states, links and consent.
+import { useTheme } from '@emotion/react';
+import { useId } from 'react';
+import type { Action } from '../../renderer/content-types.ts';
+import { ActionRow, buttonStyle } from '../ui/ActionButton.tsx';
+import { Field } from './Field.tsx';
+import type { FieldGroup, FieldName } from './form-spec.ts';
+import * as styles from './form-styles.ts';
+import { HONEYPOT_FIELD, LEAD_SOURCES, type LeadFormId } from './schemas.ts';
+import type { LeadFormEngine } from './use-lead-form.ts';
+
+// The no-JavaScript post names its form the way the JSON payload does.
+export const SOURCE_FIELD = 'source';
+
+type LeadFormProps<F extends LeadFormId> = {
+  engine: LeadFormEngine<F>;
+  /** The id of the heading that names the form. */
+  labelledBy: string;
+  consent?: string | undefined;
+  links?: Action[] | undefined;
+};
+
+export function LeadForm<F extends LeadFormId>({ engine, labelledBy, consent, links }: LeadFormProps<F>) {
+  const theme = useTheme();
+  const { spec, state, submitting } = engine;
+  const hasColumns = spec.groups.some((group) => group.layout === 'column');
+
+  const renderGroup = (group: FieldGroup<FieldName<F>>) => {
+    const fields = (
+      <div css={styles.fieldGrid(theme)}>
+        {group.fields.map((field) => (
+          <Field key={field.name} spec={field} value={state.values[field.name]} error={state.errors[field.name]} onValueChange={engine.setValue} />
+        ))}
+      </div>
+    );
+    if (!group.legend) return fields;
+    return (
+      <fieldset css={styles.fieldset}>
+        <legend css={styles.legend(theme)}>{group.legend}</legend>
+        {fields}
+      </fieldset>
+    );
+  };
+
+  return (
+    <form
+      ref={engine.formRef}
+      aria-labelledby={labelledBy}
+      method="post"
+      action={engine.endpoint || undefined}
+      noValidate={engine.enhanced}
+      aria-busy={submitting || undefined}
+      onSubmit={engine.handleSubmit}
+      css={styles.formCard(theme)}
+    >
+      <input type="hidden" name={SOURCE_FIELD} value={LEAD_SOURCES[spec.formId]} />
+      {hasColumns ? (
+        <div css={styles.groupGrid(theme)}>
+          {spec.groups.map((group, index) => (
+            <div key={group.legend ?? index} css={styles.groupSpan(group.layout)}>
+              {renderGroup(group)}
+            </div>
+          ))}
+        </div>
+      ) : (
+        spec.groups.map((group, index) => <div key={group.legend ?? index}>{renderGroup(group)}</div>)
+      )}
+      <Honeypot value={state.website} onChange={engine.setHoneypot} />
+      <div css={styles.footerRule(theme)}>
+        <div css={styles.actions(theme)}>
+          <button
+            type="submit"
+            aria-disabled={submitting || undefined}
+            css={[...buttonStyle(theme, 'primary'), styles.submitButton(theme)]}
+          >
+            {submitting ? (
+              <>
+                <span css={styles.spinner(theme)} aria-hidden="true" />
+                {spec.submittingLabel}
+              </>
+            ) : (
+              spec.submitLabel
+            )}
+          </button>
+          <ActionRow actions={links} />
+        </div>
+        {consent ? <p css={styles.consent(theme)}>{consent}</p> : null}
+      </div>
+    </form>
+  );
+}
+
+/** Issue 3 §5: a field people never see or reach (off-screen, aria-hidden, out of the tab order). */
+function Honeypot({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <div aria-hidden="true" css={styles.honeypot}>
+      <label htmlFor={id}>Website (leave this empty)</label>
+      <input
+        id={id}
+        type="text"
+        name={HONEYPOT_FIELD}
+        tabIndex={-1}
+        autoComplete="off"
+        data-1p-ignore="true"
+        data-lpignore="true"
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+// The one form engine (STYLE.md convention 7): runs any LeadFormSpec through the spec's states —
+// rate-limit check, validation with per-field errors and focus, sending, toasts, success and failure.
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useSite } from '../../renderer/site-context.tsx';
+import { captureVisitAttribution, createBrowserPayloadContext, readBrowserStorage } from './browser-world.ts';
+import { emptyValues, listFields, readPrefill, type FieldName, type LeadFormSpec } from './form-spec.ts';
+import { createInitialState, createLeadFormReducer, type LeadFormState } from './form-state.ts';
+import { showToast } from './notify.ts';
+import { createRateLimiter } from './rate-limit.ts';
+import type { LeadFormId, LeadFormValuesById } from './schemas.ts';
+import { runSubmission } from './submit-flow.ts';
+import { submitLead } from './submit-lead.ts';
+import { toastFor } from './toasts.ts';
+
+export interface LeadFormOptions<F extends LeadFormId> {
+  /** Runs after a successful (or demo) submission with the parsed values, before any redirect. */
+  readonly onSuccess?: (data: LeadFormValuesById[F], details: { readonly demo: boolean }) => void;
+}
+
+export interface LeadFormEngine<F extends LeadFormId> {
+  readonly spec: LeadFormSpec<F>;
+  readonly state: LeadFormState<FieldName<F>>;
+  /** PUBLIC_LEAD_ENDPOINT: the no-JavaScript form posts here; '' is demo mode. */
+  readonly endpoint: string;
+  /** False in the prerendered HTML (native validation, plain POST); true once hydrated. */
+  readonly enhanced: boolean;
+  readonly submitting: boolean;
+  readonly formRef: RefObject<HTMLFormElement | null>;
+  readonly setValue: (field: FieldName<F>, value: string) => void;
+  readonly setHoneypot: (value: string) => void;
+  readonly handleSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** Empties the form (as after success) and moves focus to its first field. */
+  readonly reset: () => void;
+}
+
+interface FocusRequest {
+  readonly field: string;
+  readonly sequence: number;
+}
+
+export function useLeadForm<F extends LeadFormId>(spec: LeadFormSpec<F>, options: LeadFormOptions<F> = {}): LeadFormEngine<F> {
+  const { leadEndpoint: endpoint } = useSite();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const reducer = useMemo(() => createLeadFormReducer(emptyValues(spec)), [spec]);
+  const [state, dispatch] = useReducer(reducer, spec, (initialSpec) => createInitialState(emptyValues(initialSpec)));
+  const [enhanced, setEnhanced] = useState(false);
+  const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
+  const formRef = useRef<HTMLFormElement | null>(null);
+  // Submit handlers read the latest state and ignore presses while a submission is under way.
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const busyRef = useRef(false);
+  const optionsRef = useRef(options);
+  optionsRef.current = options;
+
+  useEffect(() => {
+    setEnhanced(true);
+    dispatch({ type: 'shown', atMs: Date.now() });
+    // Issue 3: attribution is captured when a form is first shown (see browser-world.ts).
+    captureVisitAttribution();
+  }, []);
+
+  // `?service=AI%20Voice%20Services` preselects the service, also on client-side navigation.
+  useEffect(() => {
+    for (const [field, value] of Object.entries(readPrefill(spec, search)) as [FieldName<F>, string][]) {
+      dispatch({ type: 'edited', field, value });
+    }
+  }, [spec, search]);
+
+  useEffect(() => {
+    if (!focusRequest) return;
+    const control = formRef.current?.elements.namedItem(focusRequest.field);
+    if (control instanceof HTMLElement) control.focus();
+  }, [focusRequest]);
+
+  const requestFocus = useCallback((field: string) => {
+    setFocusRequest((previous) => ({ field, sequence: (previous?.sequence ?? 0) + 1 }));
+  }, []);
+
+  const handleSubmit = useCallback(
+    (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      if (busyRef.current) return;
+      busyRef.current = true;
+      const current = stateRef.current;
+      void runSubmission(spec, current.values, {
+        limiter: createRateLimiter({ policy: spec.rateLimit, storage: readBrowserStorage('localStorage'), now: Date.now }),
+        endpoint,
+        createContext: createBrowserPayloadContext,
+        spam: { website: current.website, form_shown_at: current.shownAtMs },
+        retry: current.retry,
+        send: (submission) => submitLead(submission),
+        onSending: () => dispatch({ type: 'submitted' }),
+      })
+        .then((outcome) => {
+          switch (outcome.kind) {
+            case 'rate-limited':
+              break;
+            case 'invalid': {
+              dispatch({ type: 'rejected', errors: outcome.fieldErrors });
+              const firstInvalid = listFields(spec).find((field) => outcome.fieldErrors[field.name] !== undefined);
+              if (firstInvalid) requestFocus(firstInvalid.name);
+              break;
+            }
+            case 'sent':
+              dispatch({ type: 'succeeded', atMs: Date.now() });
+              optionsRef.current.onSuccess?.(outcome.data, { demo: outcome.demo });
+              if (spec.redirectOnSuccess) void navigate(spec.redirectOnSuccess);
+              break;
+            case 'failed':
+              dispatch({ type: 'failed', retry: outcome.retry });
+              break;
+          }
+          showToast(toastFor(spec.toasts, outcome));
+        })
+        .finally(() => {
+          busyRef.current = false;
+        });
+    },
+    [spec, endpoint, navigate, requestFocus],
+  );
+
+  const setValue = useCallback((field: FieldName<F>, value: string) => dispatch({ type: 'edited', field, value }), []);
+  const setHoneypot = useCallback((value: string) => dispatch({ type: 'honeypotEdited', value }), []);
+  const reset = useCallback(() => {
+    dispatch({ type: 'reset', atMs: Date.now() });
+    const [firstField] = listFields(spec);
+    if (firstField) requestFocus(firstField.name);
+  }, [spec, requestFocus]);
+
+  return {
+    spec,
+    state,
+    endpoint,
+    enhanced,
+    submitting: state.status === 'submitting',
+    formRef,
+    setValue,
+    setHoneypot,
+    handleSubmit,
+    reset,
+  };
+}
