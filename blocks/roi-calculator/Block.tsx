@@ -1,15 +1,34 @@
-import { css, useTheme } from '@emotion/react';
+// The `roi-calculator` block (/calculator): the ROI lead form, then the result screen after success.
+import { useId, useState } from 'react';
+import roiContent from 'virtual:content/roi';
 import type { RoiCalculatorBlock } from '../../renderer/content-types.ts';
-import { Section } from '../ui/Section.tsx';
+import { LeadForm } from '../forms/LeadForm.tsx';
+import { LeadFormSection } from '../forms/LeadFormSection.tsx';
+import { useLeadForm } from '../forms/use-lead-form.ts';
+import { calculateRoi, type RoiResult } from '../roi/engine.ts';
+import { buildRoiParameters } from '../roi/parameters.ts';
+import { RoiResultView } from '../roi/RoiResult.tsx';
+import { createRoiFormSpec } from '../roi/roi-form.ts';
 
-/** Until the lead forms land (issue 3) this block says so plainly instead of showing a dead form. */
-export default function RoiCalculator({ id, eyebrow, heading, intro, tone }: RoiCalculatorBlock) {
-  const theme = useTheme();
+const roiParameters = buildRoiParameters(roiContent);
+const roiFormSpec = createRoiFormSpec(roiParameters);
+
+export default function RoiCalculator({ id, eyebrow, heading, intro, tone, consent }: RoiCalculatorBlock) {
+  const headingId = useId();
+  const [result, setResult] = useState<RoiResult | null>(null);
+  // Spec §4: success (or demo success) switches to the result screen; the engine has cleared the fields.
+  const engine = useLeadForm(roiFormSpec, { onSuccess: (values) => setResult(calculateRoi(values, roiParameters)) });
+  const calculateAnother = () => {
+    setResult(null);
+    engine.reset();
+  };
   return (
-    <Section id={id} eyebrow={eyebrow} heading={heading} intro={intro} tone={tone}>
-      <p role="note" css={css({ maxWidth: '36rem', marginInline: 'auto', padding: theme.space[5], borderRadius: theme.radius.md, border: `1px dashed ${theme.colors.border}`, textAlign: 'center', color: theme.colors.muted, background: theme.colors.white })}>
-        The ROI calculator is coming soon.
-      </p>
-    </Section>
+    <LeadFormSection id={id} tone={tone} eyebrow={eyebrow} heading={heading} headingId={headingId} intro={intro} layout={roiFormSpec.layout} maxWidth="content">
+      {result ? (
+        <RoiResultView result={result} investmentUsd={roiParameters.investmentUsd} onCalculateAnother={calculateAnother} />
+      ) : (
+        <LeadForm engine={engine} labelledBy={headingId} consent={consent} />
+      )}
+    </LeadFormSection>
   );
 }
