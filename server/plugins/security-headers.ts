@@ -1,0 +1,139 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+
+// Security headers on every response (pages, files, 404s, API, /healthz, Fastify's own errors).
+// Registered first in buildApp.
+//
+// The Content-Security-Policy comes from what the build actually emits: `npm run build` writes
+// DIST_DIR/csp.json with the SHA-256 of every inline script (normally none: router data and
+// JSON-LD are data blocks, which CSP does not govern) and the origin of an external lead endpoint.
+
+/** DIST_DIR/csp.json, written by scripts/seo/csp-manifest.ts. */
+export type CspManifest = {
+  /** `'sha256-…'` sources, one per distinct inline executable script in the built HTML. */
+  scriptHashes: string[];
+  /** Origin of PUBLIC_LEAD_ENDPOINT when it is on another site (browsers fetch it); null otherwise. */
+  leadEndpointOrigin: string | null;
+  /** SITE_URL the build used. */
+  siteUrl: string;
+};
+
+export const CSP_MANIFEST_FILE = 'csp.json';
+
+export const EMPTY_CSP_MANIFEST: CspManifest = Object.freeze({ scriptHashes: [], leadEndpointOrigin: null, siteUrl: '' });
+
+const HSTS_MAX_AGE_S = 63_072_000; // two years, the preload list's minimum
+
+// Features the site never uses; every name is one Chromium recognises (unknown names log a console error).
+export const DENIED_FEATURES = [
+  'accelerometer',
+  'autoplay',
+  'bluetooth',
+  'camera',
+  'display-capture',
+  'encrypted-media',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+  'browsing-topics',
+] as const;
+
+export type SecurityPolicyInput = {
+  manifest: CspManifest;
+  /** SITE_URL (run-time setting, else the build's): https turns on HSTS and upgrade-insecure-requests. */
+  siteUrl: string | undefined;
+  /** PUBLIC_LEAD_ENDPOINT as the server sees it, for a deployment that sets it only at run time. */
+  leadEndpoint: string | undefined;
+};
+
+/** The headers every response gets. Pure, so tests can check the policy without a server. */
+export function buildSecurityHeaders({ manifest, siteUrl, leadEndpoint }: SecurityPolicyInput) {
+  const https = (siteUrl || manifest.siteUrl).startsWith('https://');
+  const leadOrigins = [...new Set([manifest.leadEndpointOrigin, externalOrigin(leadEndpoint)].filter((o): o is string => Boolean(o)))];
+  const directives: [string, ...string[]][] = [
+    ['default-src', "'self'"],
+    // No 'unsafe-inline' and no 'unsafe-eval': only our own files and the hashed inline scripts run.
+    ['script-src', "'self'", ...manifest.scriptHashes],
+    // Emotion writes <style> tags at run time (prerendered critical CSS, then styles of components
+    // that mount later, and sonner's); a static site cannot give them a per-response nonce, so
+    // inline styles are allowed. Styles cannot run code, and every script stays locked down.
+    ['style-src', "'self'", "'unsafe-inline'"],
+    ['img-src', "'self'", 'data:'],
+    ['font-src', "'self'"],
+    ['connect-src', "'self'", ...leadOrigins],
+    ['form-action', "'self'", ...leadOrigins],
+    ['frame-ancestors', "'none'"],
+    ['base-uri', "'self'"],
+    ['object-src', "'none'"],
+    ...(https ? [['upgrade-insecure-requests'] as [string]] : []),
+  ];
+  return {
+    'content-security-policy': directives.map((parts) => parts.join(' ')).join('; '),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'permissions-policy': DENIED_FEATURES.map((feature) => `${feature}=()`).join(', '),
+    // Older browsers that ignore frame-ancestors.
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    ...(https ? { 'strict-transport-security': `max-age=${HSTS_MAX_AGE_S}; includeSubDomains` } : {}),
+  };
+}
+
+/** Reads DIST_DIR/csp.json; a build without one (older builds, test fixtures) gets the strictest policy. */
+export async function readCspManifest(distDir: string): Promise<CspManifest> {
+  const file = path.resolve(distDir, CSP_MANIFEST_FILE);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return EMPTY_CSP_MANIFEST;
+    throw error;
+  }
+  const json = JSON.parse(text) as Partial<CspManifest>;
+  const hashes = json.scriptHashes ?? [];
+  if (!Array.isArray(hashes) || !hashes.every((h) => typeof h === 'string' && /^'sha256-[A-Za-z0-9+/]+=*'$/.test(h))) {
+    throw new Error(`${file}: "scriptHashes" must be a list of 'sha256-…' sources; rebuild with \`npm run build\``);
+  }
+  const origin = json.leadEndpointOrigin ?? null;
+  if (origin !== null && externalOrigin(origin) !== origin) throw new Error(`${file}: "leadEndpointOrigin" must be an http(s) origin`);
+  return { scriptHashes: hashes, leadEndpointOrigin: origin, siteUrl: typeof json.siteUrl === 'string' ? json.siteUrl : '' };
+}
+
+/** The origin of an absolute http(s) URL; undefined for a path such as /api/leads. */
+export function externalOrigin(url: string | null | undefined): string | undefined {
+  if (!url || !/^https?:\/\//.test(url) || !URL.canParse(url)) return undefined;
+  return new URL(url).origin;
+}
+
+export type SecurityHeadersOptions = { config: Pick<Config, 'distDir' | 'siteUrl' | 'publicLeadEndpoint'> };
+
+const securityHeaders: FastifyPluginAsync<SecurityHeadersOptions> = async (app, { config }) => {
+  const manifest = await readCspManifest(config.distDir);
+  const headers = buildSecurityHeaders({ manifest, siteUrl: config.siteUrl, leadEndpoint: config.publicLeadEndpoint });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.headers(headers);
+    return payload;
+  });
+  // Fastify answers a few requests itself before any hook runs (a malformed URL: 400, an overlong
+  // one: 414, a request while closing: 503). Setting the headers on the raw response first, ahead
+  // of Fastify's own listener, covers those too; `inject` bypasses the socket, hence onSend above.
+  app.server.prependListener('request', (_request, response) => {
+    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+  });
+};
+
+// Not encapsulated: the hook covers every route registered after it, and the not-found handlers.
+export const securityHeadersPlugin = fp(securityHeaders, { name: 'security-headers', fastify: '5.x' });
