@@ -341,10 +341,10 @@ describe('/api', () => {
     ['GET', '/api'],
     ['GET', '/api/'],
     ['GET', '/api/leads'],
-    ['POST', '/api/leads'],
+    ['POST', '/api/lead'],
     ['DELETE', '/api/leads/1'],
     ['HEAD', '/api/anything'],
-  ])('%s %s answers JSON 404 until the lead relay claims it', async (method, url) => {
+  ])('%s %s answers JSON 404 (only POST /api/leads is a route)', async (method, url) => {
     const response = await app.inject({ method: method as 'GET', url });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -352,7 +352,7 @@ describe('/api', () => {
   });
 
   it('answers before parsing a malformed body', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/leads', headers: { 'content-type': 'application/json' }, payload: '{oops' });
+    const response = await app.inject({ method: 'POST', url: '/api/unknown', headers: { 'content-type': 'application/json' }, payload: '{oops' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: 'not_found' });
   });
@@ -368,9 +368,9 @@ describe('/healthz', () => {
 
   it('answers 503 naming the failing checks that later plugins add', async () => {
     const withChecks = buildApp(fixtureConfig(fixture.distDir));
-    // What a later plugin (the lead store, the outbox) does inside its own registration.
+    // What a later plugin does inside its own registration.
     withChecks.register(async (instance) => {
-      instance.healthChecks.add('lead-store', async () => {
+      instance.healthChecks.add('search-index', async () => {
         throw new Error('database is locked');
       });
       instance.healthChecks.add('outbox', async () => 'running');
@@ -381,7 +381,7 @@ describe('/healthz', () => {
     try {
       const response = await withChecks.inject({ url: '/healthz' });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ status: 'unavailable', failing: ['lead-store', 'crm'] });
+      expect(response.json()).toEqual({ status: 'unavailable', failing: ['search-index', 'crm'] });
     } finally {
       await withChecks.close();
     }

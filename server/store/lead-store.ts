@@ -105,7 +105,7 @@ export interface LeadStore {
   releaseHeld(now: number): Promise<number>;
   /** pending → held (no CRM URL is configured). Returns how many. */
   holdPending(now: number): Promise<number>;
-  /** failed / delivered-test / held / pending → pending, due now, attempts reset. Returns the ids changed. */
+  /** By id: failed / delivered-test / held / pending / spam → pending, due now, attempts reset; by state: every failed lead. Returns the ids changed. */
   retry(target: { readonly id: string } | { readonly state: 'failed' }, now: number): Promise<string[]>;
   /** Deletes every lead (and its delivery history) whose email matches, case-insensitively. Returns the ids. */
   eraseByEmail(email: string): Promise<string[]>;
@@ -127,4 +127,5 @@ export function truncateResponseBody(body: string | undefined): string | undefin
   return body === undefined ? undefined : body.slice(0, RESPONSE_BODY_MAX_CHARS);
 }
 
-export const RETRYABLE_STATES: readonly DeliveryState[] = ['failed', 'delivered-test', 'held', 'pending'];
+// `retry <id>` also forwards a lead judged spam: the operator has looked at it and knows better.
+export const RETRYABLE_STATES: readonly DeliveryState[] = ['failed', 'delivered-test', 'held', 'pending', 'spam'];

@@ -84,9 +84,9 @@ export async function createSiteFixture(options: { largeFile?: { name: string; b
   return { distDir, clientDir, remove: () => rm(root, { recursive: true, force: true }) };
 }
 
-/** A quiet Config serving `distDir`. */
+/** A quiet Config serving `distDir`, with an in-memory lead store unless `env` names one. */
 export function fixtureConfig(distDir: string, env: Environment = {}): Config {
-  const result = parseConfig({ DIST_DIR: distDir, LOG_LEVEL: 'silent', ...env });
+  const result = parseConfig({ DIST_DIR: distDir, LOG_LEVEL: 'silent', LEADS_DB_FILE: ':memory:', ...env });
   if (!result.success) throw new Error(result.errors.join('\n'));
   return result.data;
 }

@@ -1,0 +1,114 @@
+import type { FieldErrors, LeadFormId } from '../../blocks/forms/schemas.ts';
+import { FORM_ERROR_KEY } from '../../blocks/forms/schemas.ts';
+
+// What a visitor sees when a form posted without JavaScript does not validate: a plain page that
+// lists each field's message (spec §5 wording) and links back to the form. Every piece of text is
+// HTML-escaped here, where it is rendered (ARCHITECTURE.md: never in stored data).
+
+// ARCHITECTURE.md 'Runtime contract': the visible label of each field, per form.
+const COMMON_LABELS = {
+  name: 'Full Name',
+  email: 'Business Email',
+  phone: 'Phone Number',
+  company: 'Company Name',
+  challenge: 'Biggest Challenge',
+  source: 'Form',
+  [FORM_ERROR_KEY]: 'Form',
+} as const;
+
+export const FIELD_LABELS: Readonly<Record<LeadFormId, Readonly<Record<string, string>>>> = {
+  home: COMMON_LABELS,
+  roi: {
+    ...COMMON_LABELS,
+    companySize: 'Company Size',
+    currentRevenue: 'Annual Revenue',
+    industry: 'Industry',
+    teamSize: 'Team Size',
+    averageSalary: 'Average Salary',
+    manualHours: 'Manual Hours per Week',
+    best_time: 'Best Time to Contact',
+  },
+  contact: {
+    ...COMMON_LABELS,
+    email: 'Email',
+    phone: 'Phone',
+    company: 'Company',
+    service_interest: 'Service Interest',
+    message: 'Message',
+  },
+  landing: { ...COMMON_LABELS, revenue: 'Annual Revenue', bestTime: 'Best Time to Call' },
+};
+
+// Where each form lives (content/pages/*.yaml), for the link back when the Referer cannot be used.
+export const FORM_PAGE_PATHS: Readonly<Record<LeadFormId, string>> = {
+  home: '/',
+  roi: '/calculator',
+  contact: '/contact',
+  landing: '/ai-transformation',
+};
+
+// Spec §8: the validation toast's wording for the simple and contact forms.
+const HEADING = 'Please check the form fields and try again.';
+const BACK_LINK_TEXT = 'Back to the form';
+
+const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+}
+
+export function labelFor(formId: LeadFormId | undefined, field: string): string {
+  const labels = formId === undefined ? COMMON_LABELS : FIELD_LABELS[formId];
+  return (labels as Record<string, string>)[field] ?? field;
+}
+
+/** The link back: the page the form was posted from when it is on this site, else the form's page. */
+export function chooseBackHref(formId: LeadFormId | undefined, referer: string | undefined, host: string | undefined): string {
+  if (referer !== undefined && host !== undefined && URL.canParse(referer)) {
+    const url = new URL(referer);
+    if (url.host === host && (url.protocol === 'http:' || url.protocol === 'https:')) return `${url.pathname}${url.search}`;
+  }
+  return formId === undefined ? '/' : FORM_PAGE_PATHS[formId];
+}
+
+export function renderValidationErrorPage(formId: LeadFormId | undefined, fields: FieldErrors, backHref: string): string {
+  const items = Object.entries(fields).map(
+    ([field, message]) => `<li><strong>${escapeHtml(labelFor(formId, field))}:</strong> ${escapeHtml(message)}</li>`,
+  );
+  return renderNoticePage({ title: 'Please check the form', heading: HEADING, itemsHtml: items, backHref });
+}
+
+/** The same page with one sentence and no list (e.g. the server-side rate limit). */
+export function renderMessagePage(title: string, message: string, backHref: string): string {
+  return renderNoticePage({ title, heading: message, itemsHtml: [], backHref });
+}
+
+function renderNoticePage({ title, heading, itemsHtml, backHref }: { title: string; heading: string; itemsHtml: string[]; backHref: string }): string {
+  const list = itemsHtml.length === 0 ? '' : `<ul>\n        ${itemsHtml.join('\n        ')}\n      </ul>\n      `;
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="robots" content="noindex">
+    <title>${escapeHtml(title)}</title>
+    <style>
+      body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; line-height: 1.5; color: #1f2937; background: #f8fafc; }
+      main { max-width: 36rem; margin: 4rem auto; padding: 2rem; background: #fff; border-radius: 0.75rem; box-shadow: 0 1px 3px rgb(0 0 0 / 0.12); }
+      h1 { font-size: 1.375rem; margin: 0 0 1rem; }
+      ul { padding-left: 1.25rem; margin: 0 0 1.5rem; }
+      li { margin: 0.25rem 0; color: #b91c1c; }
+      strong { color: #1f2937; }
+      a { display: inline-block; padding: 0.625rem 1.25rem; border-radius: 0.5rem; background: #1d4ed8; color: #fff; text-decoration: none; font-weight: 600; }
+      a:focus-visible { outline: 3px solid #93c5fd; outline-offset: 2px; }
+    </style>
+  </head>
+  <body>
+    <main>
+      <h1>${escapeHtml(heading)}</h1>
+      ${list}<a href="${escapeHtml(backHref)}">${escapeHtml(BACK_LINK_TEXT)}</a>
+    </main>
+  </body>
+</html>
+`;
+}

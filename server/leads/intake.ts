@@ -1,0 +1,172 @@
+import { ATTRIBUTION_QUERY_PARAMS, ATTRIBUTION_VALUE_MAX_LENGTH } from '../../blocks/forms/attribution.ts';
+import type { Attribution, AttributionField } from '../../blocks/forms/attribution.ts';
+import {
+  buildContactPayload,
+  buildHomePayload,
+  buildLandingPayload,
+  buildRoiPayload,
+} from '../../blocks/forms/payload.ts';
+import type { LeadPayload, PayloadContext } from '../../blocks/forms/payload.ts';
+import { sanitizeText } from '../../blocks/forms/sanitize.ts';
+import {
+  FORM_ERROR_KEY,
+  findLeadFormDefinition,
+  validateLeadForm,
+  VALIDATION_MESSAGES,
+} from '../../blocks/forms/schemas.ts';
+import type { FieldErrors, LeadFormId } from '../../blocks/forms/schemas.ts';
+import type { RoiParameters } from '../../blocks/roi/engine.ts';
+import { judgeSpam } from './spam.ts';
+import type { SpamReason } from './spam.ts';
+
+// From a submitted body to the lead the relay stores and forwards (pure: time and parameters are
+// passed in). Validation uses the forms' own zod schemas (spec §5 messages); the payload is rebuilt
+// by the forms' payload builders, so ROI figures and the revenue bracket are recomputed here rather
+// than trusted, and the CRM gets the spec's field names unchanged.
+
+export type IntakeContext = {
+  /** Server receive time, ms since the epoch: the payload's `submitted_at`. */
+  readonly receivedAt: number;
+  readonly roiParameters: RoiParameters;
+  /** Request headers standing in for fields a form posted without JavaScript cannot send. */
+  readonly userAgentHeader: string | undefined;
+  readonly refererHeader: string | undefined;
+};
+
+export type IntakeResult =
+  | { readonly kind: 'invalid'; readonly formId: LeadFormId | undefined; readonly fields: FieldErrors }
+  | {
+      readonly kind: 'accepted';
+      readonly formId: LeadFormId | undefined;
+      readonly source: string;
+      readonly email: string;
+      readonly phone: string;
+      readonly payload: Readonly<Record<string, unknown>>;
+      readonly spamReason: SpamReason | undefined;
+    };
+
+// Browser-supplied context fields (page address, user agent, referrer) are cut to this length.
+export const CONTEXT_FIELD_MAX_LENGTH = 2_000;
+// Stands in for `source` when a spam submission names no known form.
+const UNKNOWN_SOURCE = 'unknown';
+
+const ATTRIBUTION_BODY_FIELDS: readonly AttributionField[] = [...ATTRIBUTION_QUERY_PARAMS, 'landing_page', 'first_referrer'];
+
+export function takeInLead(body: unknown, context: IntakeContext): IntakeResult {
+  if (!isPlainObject(body)) return { kind: 'invalid', formId: undefined, fields: { [FORM_ERROR_KEY]: VALIDATION_MESSAGES.invalidInput } };
+  const fields = stringifyNumbers(body);
+  const definition = findLeadFormDefinition(fields.source);
+  const spamReason = judgeSpam(fields, context.receivedAt);
+
+  if (definition === undefined) {
+    if (spamReason !== undefined) return acceptSpam(fields, spamReason);
+    const message = fields.source === undefined ? VALIDATION_MESSAGES.required : VALIDATION_MESSAGES.invalidInput;
+    return { kind: 'invalid', formId: undefined, fields: { source: message } };
+  }
+
+  const formId = definition.formId;
+  const validation = validateLeadForm(formId, formValues(formId, fields));
+  if (!validation.success) {
+    // A bot gets the same answer as a person who succeeded: it learns nothing from a 400.
+    if (spamReason !== undefined) return acceptSpam(fields, spamReason);
+    return { kind: 'invalid', formId, fields: validation.fieldErrors };
+  }
+
+  const payloadContext = describeContext(fields, context);
+  const payload = buildPayload(formId, validation.data, payloadContext, context.roiParameters);
+  return {
+    kind: 'accepted',
+    formId,
+    source: definition.source,
+    email: payload.email,
+    phone: payload.phone,
+    payload: { ...payload },
+    spamReason,
+  };
+}
+
+function buildPayload(formId: LeadFormId, values: unknown, context: PayloadContext, roiParameters: RoiParameters): LeadPayload {
+  // `values` is the schema's output for `formId` (validateLeadForm checked it).
+  switch (formId) {
+    case 'home':
+      return buildHomePayload(values as Parameters<typeof buildHomePayload>[0], context);
+    case 'roi':
+      return buildRoiPayload(values as Parameters<typeof buildRoiPayload>[0], context, roiParameters);
+    case 'contact':
+      return buildContactPayload(values as Parameters<typeof buildContactPayload>[0], context);
+    case 'landing':
+      return buildLandingPayload(values as Parameters<typeof buildLandingPayload>[0], context);
+  }
+}
+
+/**
+ * The ROI payload's `currentRevenue` holds the bracket label, and `current_revenue_usd` the amount
+ * (ARCHITECTURE.md 'ROI maths'): validate and recompute from the amount. A form posted without
+ * JavaScript sends the amount itself as `currentRevenue`.
+ */
+function formValues(formId: LeadFormId, fields: Record<string, unknown>): Record<string, unknown> {
+  if (formId !== 'roi' || fields.current_revenue_usd === undefined) return fields;
+  return { ...fields, currentRevenue: fields.current_revenue_usd };
+}
+
+function describeContext(fields: Record<string, unknown>, context: IntakeContext): PayloadContext {
+  return {
+    now: new Date(context.receivedAt),
+    pageUrl: readContextField(fields.page_url) ?? readContextField(context.refererHeader) ?? '',
+    userAgent: readContextField(fields.user_agent) ?? readContextField(context.userAgentHeader) ?? '',
+    referrer: readContextField(fields.referrer) ?? '',
+    attribution: pickAttribution(fields),
+  };
+}
+
+function pickAttribution(fields: Record<string, unknown>): Attribution {
+  const attribution: Attribution = {};
+  for (const field of ATTRIBUTION_BODY_FIELDS) {
+    const value = fields[field];
+    if (typeof value !== 'string') continue;
+    const cleaned = sanitizeText(value).slice(0, ATTRIBUTION_VALUE_MAX_LENGTH);
+    if (cleaned !== '') attribution[field] = cleaned;
+  }
+  return attribution;
+}
+
+function readContextField(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const cleaned = sanitizeText(value).slice(0, CONTEXT_FIELD_MAX_LENGTH);
+  return cleaned === '' ? undefined : cleaned;
+}
+
+/** Spam is kept as it came (sanitised, strings only) so an operator can judge it; it is never forwarded. */
+function acceptSpam(fields: Record<string, unknown>, spamReason: SpamReason): IntakeResult {
+  const kept: Record<string, string> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    if (typeof value === 'string') kept[key] = sanitizeText(value);
+  }
+  const definition = findLeadFormDefinition(fields.source);
+  return {
+    kind: 'accepted',
+    formId: definition?.formId,
+    source: definition?.source ?? UNKNOWN_SOURCE,
+    email: kept.email ?? '',
+    phone: kept.phone ?? '',
+    payload: kept,
+    spamReason,
+  };
+}
+
+// Keys that would reach an object's prototype when assigned; no form field is named like this.
+const UNSAFE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+// JSON clients may send numbers where the forms send text (teamSize: 12); the schemas read text.
+function stringifyNumbers(body: Record<string, unknown>): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (UNSAFE_KEYS.has(key)) continue;
+    fields[key] = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+  }
+  return fields;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

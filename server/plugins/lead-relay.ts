@@ -1,0 +1,63 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import { createCrmClient } from '../outbox/crm-client.ts';
+import { createOutboxWorker } from '../outbox/outbox-worker.ts';
+import type { OutboxWorker, OutboxWorkerOptions } from '../outbox/outbox-worker.ts';
+import type { LeadStore } from '../store/lead-store.ts';
+import { openLeadStore } from '../store/open-lead-store.ts';
+
+// The lead relay's capabilities: the store (opened and migrated at start, checked by /healthz) and,
+// when CRM_WEBHOOK_URL is set, the outbox worker. On close (after in-flight requests have finished)
+// the worker finishes its in-flight deliveries first, then the store closes.
+
+export type LeadRelay = {
+  readonly store: LeadStore;
+  /** Undefined without CRM_WEBHOOK_URL: leads are kept as `held`. */
+  readonly outbox: OutboxWorker | undefined;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    leadRelay: LeadRelay;
+  }
+}
+
+/** Tuning for tests (fast polls, short timeouts); production uses the defaults. */
+export type LeadRelayTuning = Partial<Pick<OutboxWorkerOptions, 'pollIntervalMs' | 'leaseMs' | 'concurrency' | 'now' | 'random'>> & {
+  readonly crmTimeoutMs?: number;
+};
+
+export type LeadRelayPluginOptions = { config: Config; tuning?: LeadRelayTuning };
+
+const leadRelay: FastifyPluginAsync<LeadRelayPluginOptions> = async (app, { config, tuning = {} }) => {
+  const { crmTimeoutMs, ...workerTuning } = tuning;
+  const store = await openLeadStore(config.leadStore);
+  let outbox: OutboxWorker | undefined;
+  app.addHook('onClose', async () => {
+    await outbox?.stop();
+    await store.close();
+  });
+
+  const now = (workerTuning.now ?? Date.now)();
+  if (config.crmWebhookUrl === undefined) {
+    const held = await store.holdPending(now);
+    app.log.warn({ held }, 'CRM_WEBHOOK_URL is not set: leads are kept in the inbox as held until it is set and the server restarts');
+  } else {
+    const released = await store.releaseHeld(now);
+    outbox = createOutboxWorker({
+      store,
+      client: createCrmClient({ url: config.crmWebhookUrl, secret: config.crmWebhookSecret, timeoutMs: crmTimeoutMs }),
+      retryDelaysMs: config.crmRetryDelaysMs,
+      log: app.log.child({ component: 'outbox' }),
+      ...workerTuning,
+    });
+    outbox.start();
+    app.log.info({ released, signed: config.crmWebhookSecret !== undefined }, 'outbox started: forwarding leads to the CRM');
+  }
+
+  app.decorate('leadRelay', { store, outbox } satisfies LeadRelay);
+  app.healthChecks.add('lead-store', (signal) => store.ping(signal));
+};
+
+export const leadRelayPlugin = fp(leadRelay, { name: 'lead-relay', fastify: '5.x', dependencies: ['health'] });
