@@ -1,0 +1,158 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LeadStore, NewLead } from '../store/lead-store.ts';
+import { openSqliteStore } from '../store/sqlite-store.ts';
+import { runLeadsCommand, toCsvCell } from './leads-command.ts';
+
+const NOW = Date.UTC(2025, 0, 15, 9, 0, 0);
+const NODE = fileURLToPath(new URL('../../node_modules/.bin/node', import.meta.url));
+const CLI = fileURLToPath(new URL('./leads.ts', import.meta.url));
+
+let folder: string;
+let file: string;
+let store: LeadStore;
+
+function lead(id: string, overrides: Partial<NewLead> = {}): NewLead {
+  return {
+    id,
+    receivedAt: NOW + Number(id.replace(/\D/g, '')),
+    source: 'Contact Page Form',
+    email: `${id}@example.com`,
+    payload: { name: "Seán O'Brien", company: 'Smith & Sons, Ltd.', message: '=HYPERLINK("x")', lead_id: id },
+    spamReason: undefined,
+    idempotencyKeyHash: undefined,
+    initialState: 'pending',
+    ...overrides,
+  };
+}
+
+async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runLeadsCommand(argv, store, { out: (text) => (out += text), err: (text) => (err += text), now: () => NOW + 1_000 });
+  return { code, out, err };
+}
+
+async function deliver(id: string, nextState: 'delivered' | 'delivered-test' | 'failed', status: number): Promise<void> {
+  await store.claimDue({ now: NOW + 500, limit: 100, owner: 'w', leaseMs: 1 });
+  await store.recordResults([
+    { leadId: id, owner: 'w', attempt: { attemptedAt: NOW + 500, durationMs: 5, status, responseBody: '', error: undefined }, nextState, nextAttemptAt: undefined },
+  ]);
+}
+
+beforeEach(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'leads-cli-'));
+  file = path.join(folder, 'leads.sqlite');
+  store = openSqliteStore(file);
+  await store.insertLead(lead('lead1'));
+  await store.insertLead(lead('lead2', { initialState: 'spam', spamReason: 'honeypot' }));
+  await store.insertLead(lead('lead3', { email: 'Ana@Example.com' }));
+  await store.insertLead(lead('lead4'));
+  await deliver('lead1', 'failed', 410);
+  await deliver('lead4', 'delivered-test', 200);
+});
+afterEach(async () => {
+  await store.close();
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe('leads list', () => {
+  it('shows each lead with its state and last answer, emails masked, and the counts', async () => {
+    const { code, out } = await run('list');
+    expect(code).toBe(0);
+    expect(out).toMatch(/^ID\s+RECEIVED\s+SOURCE\s+EMAIL\s+STATE\s+ATTEMPTS\s+LAST ANSWER/);
+    expect(out).toMatch(/lead1\s+2025-01-15T09:00:00\.001Z\s+Contact Page Form\s+l\*\*\*@example\.com\s+failed\s+1\s+HTTP 410/);
+    expect(out).toMatch(/lead2 .* spam \(honeypot\)/);
+    expect(out).toMatch(/lead4 .* delivered-test\s+1\s+HTTP 200/);
+    expect(out).not.toContain('lead1@example.com');
+    expect(out).toContain('4 shown · pending: 1 · delivered-test: 1 · failed: 1 · spam: 1');
+    expect(out).toContain('1 lead(s) are delivered-test');
+  });
+
+  it('filters by state and limits', async () => {
+    expect((await run('list', '--state', 'spam')).out).toContain('1 shown');
+    expect((await run('list', '--limit', '2')).out).toContain('2 shown');
+    expect((await run('list', '--state', 'lost')).code).toBe(2);
+  });
+});
+
+describe('leads export', () => {
+  it('writes JSON with every payload', async () => {
+    const { code, out } = await run('export', '--format', 'json');
+    expect(code).toBe(0);
+    const records = JSON.parse(out) as Array<Record<string, unknown>>;
+    expect(records).toHaveLength(4);
+    expect(records[0]).toMatchObject({ lead_id: 'lead1', state: 'failed', last_status: 410, payload: { name: "Seán O'Brien" } });
+  });
+
+  it('writes CSV with a column per payload field, quoted, formulas defused', async () => {
+    const { out } = await run('export', '--format', 'csv');
+    const [header, first] = out.split('\r\n');
+    expect(header).toBe('lead_id,received_at,source,state,spam_reason,attempts,last_status,last_error,name,company,message');
+    expect(first).toBe(`lead1,2025-01-15T09:00:00.001Z,Contact Page Form,failed,,1,410,,Seán O'Brien,"Smith & Sons, Ltd.","'=HYPERLINK(""x"")"`);
+  });
+
+  it('needs a format', async () => {
+    expect((await run('export')).code).toBe(2);
+    expect((await run('export', '--format', 'xml')).err).toContain('--format csv or --format json');
+  });
+
+  it.each([
+    ['plain', 'plain'],
+    ['a "quote"', '"a ""quote"""'],
+    ['-1+1', "'-1+1"],
+    [42, '42'],
+    [null, ''],
+  ])('CSV cell %j → %s', (value, cell) => {
+    expect(toCsvCell(value)).toBe(cell);
+  });
+});
+
+describe('leads retry', () => {
+  it('queues one lead by id', async () => {
+    const { code, out } = await run('retry', 'lead4');
+    expect(code).toBe(0);
+    expect(out).toContain('1 lead(s) queued');
+    expect(await store.getLead('lead4')).toMatchObject({ state: 'pending', attempts: 0, nextAttemptAt: NOW + 1_000 });
+  });
+
+  it('queues every failed lead', async () => {
+    expect((await run('retry', '--failed')).out).toContain('1 lead(s) queued');
+    expect(await store.getLead('lead1')).toMatchObject({ state: 'pending' });
+    expect(await store.getLead('lead2')).toMatchObject({ state: 'spam' });
+  });
+
+  it('explains when there is nothing to retry', async () => {
+    await deliver('lead3', 'delivered', 200);
+    expect(await run('retry', 'lead3')).toMatchObject({ code: 1, err: 'Lead lead3 is delivered: nothing to retry.\n' });
+    expect(await run('retry', 'nope')).toMatchObject({ code: 1, err: 'No lead with id nope.\n' });
+    expect((await run('retry')).code).toBe(2);
+    expect((await run('retry', 'lead1', '--failed')).code).toBe(2);
+  });
+});
+
+describe('leads erase', () => {
+  it('deletes every lead of the address, whatever its case', async () => {
+    const { code, out } = await run('erase', '--email', 'ANA@example.com');
+    expect(code).toBe(0);
+    expect(out).toBe('1 lead(s) of A***@example.com erased, with their delivery history.\n');
+    expect(await store.getLead('lead3')).toBeUndefined();
+    expect((await run('erase')).code).toBe(2);
+  });
+});
+
+describe('npm run leads (the process)', () => {
+  it('runs against LEADS_DB_FILE and exits with the command’s code', () => {
+    const env = { PATH: process.env.PATH ?? '', LEADS_DB_FILE: file };
+    const listed = spawnSync(NODE, [CLI, 'list', '--state', 'failed'], { cwd: folder, env, encoding: 'utf8' });
+    expect(listed.status).toBe(0);
+    expect(listed.stdout).toContain('lead1');
+    const unknown = spawnSync(NODE, [CLI, 'frobnicate'], { cwd: folder, env, encoding: 'utf8' });
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('Unknown command "frobnicate"');
+  });
+});

@@ -1,0 +1,188 @@
+import { parseArgs } from 'node:util';
+import { maskEmail } from '../leads/mask.ts';
+import { DELIVERY_STATES } from '../store/lead-store.ts';
+import type { DeliveryState, LeadRecord, LeadStore } from '../store/lead-store.ts';
+
+// `npm run leads -- list | export --format csv|json | retry <id|--failed> | erase --email <addr>`
+// (ARCHITECTURE.md 'Runtime contract'). The command works on an open store and writes to `out`, so
+// it is tested without a process; server/cli/leads.ts opens the configured store and runs it.
+
+export const USAGE = `Usage: npm run leads -- <command>
+
+  list [--state <state>] [--limit <n>]   leads, oldest first (email masked), with delivery state
+  export --format csv|json [--state <state>]
+                                         every lead with its full payload, to standard output
+  retry <id>                             forward one lead again (failed, delivered-test, held, spam)
+  retry --failed                         forward every failed lead again
+  erase --email <address>                delete every lead of that address and its delivery history
+
+States: ${DELIVERY_STATES.join(', ')}
+`;
+
+export type CliIo = {
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+  readonly now: () => number;
+};
+
+/** Runs one command; resolves to the process exit code (0 ok, 1 nothing done, 2 usage error). */
+export async function runLeadsCommand(argv: readonly string[], store: LeadStore, io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'list':
+        return await list(rest, store, io);
+      case 'export':
+        return await exportLeads(rest, store, io);
+      case 'retry':
+        return await retry(rest, store, io);
+      case 'erase':
+        return await erase(rest, store, io);
+      case undefined:
+      case 'help':
+      case '--help':
+        io.out(USAGE);
+        return command === undefined ? 2 : 0;
+      default:
+        io.err(`Unknown command "${command}".\n\n${USAGE}`);
+        return 2;
+    }
+  } catch (error) {
+    if (error instanceof UsageError || (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
+      io.err(`${(error as Error).message}\n\n${USAGE}`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+class UsageError extends Error {}
+
+function readState(value: string | undefined): DeliveryState | undefined {
+  if (value === undefined) return undefined;
+  const state = DELIVERY_STATES.find((candidate) => candidate === value);
+  if (state === undefined) throw new UsageError(`Unknown state "${value}".`);
+  return state;
+}
+
+function readLimit(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`--limit must be a whole number of at least 1, got "${value}".`);
+  return Number(value);
+}
+
+async function list(args: readonly string[], store: LeadStore, io: CliIo): Promise<number> {
+  const { values } = parseArgs({ args: [...args], options: { state: { type: 'string' }, limit: { type: 'string' } } });
+  const leads = await store.listLeads({ state: readState(values.state), limit: readLimit(values.limit) });
+  const header = ['ID', 'RECEIVED', 'SOURCE', 'EMAIL', 'STATE', 'ATTEMPTS', 'LAST ANSWER'];
+  const rows = leads.map((lead) => [
+    lead.id,
+    new Date(lead.receivedAt).toISOString(),
+    lead.source,
+    lead.email === '' ? '-' : maskEmail(lead.email),
+    lead.spamReason === undefined ? lead.state : `${lead.state} (${lead.spamReason})`,
+    String(lead.attempts),
+    describeLastAnswer(lead),
+  ]);
+  io.out(formatTable([header, ...rows]));
+  const counts = await store.countByState();
+  const summary = DELIVERY_STATES.filter((state) => counts[state] !== undefined).map((state) => `${state}: ${counts[state]}`);
+  io.out(`\n${leads.length} shown · ${summary.length === 0 ? 'no leads' : summary.join(' · ')}\n`);
+  const testOnly = counts['delivered-test'] ?? 0;
+  if (testOnly > 0) {
+    io.out(
+      `Note: ${testOnly} lead(s) are delivered-test: the CRM answered that its workflow only received a test request, ` +
+        'so they reached no live workflow. Publish the workflow, then `npm run leads -- retry <id>`.\n',
+    );
+  }
+  return 0;
+}
+
+function describeLastAnswer(lead: LeadRecord): string {
+  if (lead.lastStatus !== undefined) return `HTTP ${lead.lastStatus}`;
+  if (lead.lastError !== undefined) return lead.lastError;
+  if (lead.state === 'pending' && lead.nextAttemptAt !== undefined) return `due ${new Date(lead.nextAttemptAt).toISOString()}`;
+  return '-';
+}
+
+function formatTable(rows: readonly (readonly string[])[]): string {
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
+  return `${rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd()).join('\n')}\n`;
+}
+
+const EXPORT_COLUMNS = ['lead_id', 'received_at', 'source', 'state', 'spam_reason', 'attempts', 'last_status', 'last_error'] as const;
+
+async function exportLeads(args: readonly string[], store: LeadStore, io: CliIo): Promise<number> {
+  const { values } = parseArgs({ args: [...args], options: { format: { type: 'string' }, state: { type: 'string' } } });
+  if (values.format !== 'csv' && values.format !== 'json') throw new UsageError('export needs --format csv or --format json.');
+  const leads = await store.listLeads({ state: readState(values.state) });
+  if (values.format === 'json') {
+    io.out(`${JSON.stringify(leads.map(toExportRecord), null, 2)}\n`);
+    return 0;
+  }
+  const payloadColumns = [...new Set(leads.flatMap((lead) => Object.keys(lead.payload)))].filter((key) => key !== 'lead_id');
+  const lines = [[...EXPORT_COLUMNS, ...payloadColumns].map(toCsvCell).join(',')];
+  for (const lead of leads) {
+    const record = toExportRecord(lead);
+    const cells = [
+      ...EXPORT_COLUMNS.map((column) => record[column]),
+      ...payloadColumns.map((column) => lead.payload[column]),
+    ];
+    lines.push(cells.map(toCsvCell).join(','));
+  }
+  io.out(`${lines.join('\r\n')}\r\n`);
+  return 0;
+}
+
+function toExportRecord(lead: LeadRecord) {
+  return {
+    lead_id: lead.id,
+    received_at: new Date(lead.receivedAt).toISOString(),
+    source: lead.source,
+    state: lead.state,
+    spam_reason: lead.spamReason ?? null,
+    attempts: lead.attempts,
+    last_status: lead.lastStatus ?? null,
+    last_error: lead.lastError ?? null,
+    payload: lead.payload,
+  };
+}
+
+// Spreadsheet apps run cells starting with these as formulas; lead text is visitor input.
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function toCsvCell(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  let text = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+async function retry(args: readonly string[], store: LeadStore, io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({ args: [...args], options: { failed: { type: 'boolean' } }, allowPositionals: true });
+  const [id, extra] = positionals;
+  if ((values.failed === true) === (id !== undefined) || extra !== undefined) {
+    throw new UsageError('retry needs one lead id, or --failed.');
+  }
+  const retried = await store.retry(id === undefined ? { state: 'failed' } : { id }, io.now());
+  if (id !== undefined && retried.length === 0) {
+    const lead = await store.getLead(id);
+    io.err(
+      lead === undefined
+        ? `No lead with id ${id}.\n`
+        : `Lead ${id} is ${lead.state}${lead.state === 'pending' ? ' and being delivered right now' : ''}: nothing to retry.\n`,
+    );
+    return 1;
+  }
+  io.out(`${retried.length} lead(s) queued for delivery: the running server forwards them within its poll interval.\n`);
+  return 0;
+}
+
+async function erase(args: readonly string[], store: LeadStore, io: CliIo): Promise<number> {
+  const { values } = parseArgs({ args: [...args], options: { email: { type: 'string' } } });
+  const email = values.email?.trim();
+  if (email === undefined || email === '') throw new UsageError('erase needs --email <address>.');
+  const erased = await store.eraseByEmail(email);
+  io.out(`${erased.length} lead(s) of ${maskEmail(email)} erased, with their delivery history.\n`);
+  return 0;
+}

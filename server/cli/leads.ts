@@ -1,0 +1,23 @@
+import { loadConfig } from '../config.ts';
+import { openLeadStore } from '../store/open-lead-store.ts';
+import { runLeadsCommand } from './leads-command.ts';
+
+// `npm run leads -- …`: the operator's view of the inbox, on the store the server is configured with
+// (DATABASE_URL or LEADS_DB_FILE, from the environment or `.env`). Safe while the server runs.
+
+const configResult = loadConfig();
+if (!configResult.success) {
+  process.stderr.write(`Invalid configuration:\n${configResult.errors.map((error) => `  - ${error}`).join('\n')}\n`);
+  process.exit(1);
+}
+
+const store = await openLeadStore(configResult.data.leadStore);
+try {
+  process.exitCode = await runLeadsCommand(process.argv.slice(2), store, {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    now: Date.now,
+  });
+} finally {
+  await store.close();
+}
