@@ -55,7 +55,7 @@ for (const harness of STORE_HARNESSES) {
 
     describe('migrations', () => {
       it('brings a new database to the latest version, and reopening applies nothing twice', async () => {
-        const latest = harness.kind === 'sqlite' ? SQLITE_MIGRATIONS.length : POSTGRES_MIGRATIONS.length;
+        const latest = harness.kind === 'postgres' ? POSTGRES_MIGRATIONS.length : SQLITE_MIGRATIONS.length;
         expect(await store.schemaVersion()).toBe(latest);
         await store.insertLead(newLead());
         const reopened = await database.open();

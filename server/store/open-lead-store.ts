@@ -1,9 +1,12 @@
 import type { LeadStoreConfig } from '../config.ts';
 import type { LeadStore } from './lead-store.ts';
 import { openPostgresStore } from './postgres-store.ts';
-import { openSqliteStore } from './sqlite-store.ts';
+import { openSqliteWorkerStore } from './sqlite-worker-store.ts';
 
-/** Opens the configured store and brings its schema up to date (migrations run here, at start). */
+/**
+ * Opens the configured store and brings its schema up to date (migrations run here, at start).
+ * SQLite runs on a worker thread so its synchronous commits never stall the HTTP thread.
+ */
 export async function openLeadStore(config: LeadStoreConfig): Promise<LeadStore> {
-  return config.kind === 'sqlite' ? openSqliteStore(config.file) : openPostgresStore(config.url);
+  return config.kind === 'sqlite' ? openSqliteWorkerStore(config.file) : openPostgresStore(config.url);
 }

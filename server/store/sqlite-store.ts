@@ -110,32 +110,71 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
     }
   }
 
-  function insertLead(lead: NewLead): InsertLeadResult {
-    return transaction(() => {
-      if (lead.idempotencyKeyHash !== undefined) {
-        const existing = get('SELECT id FROM leads WHERE idempotency_key_hash = ?', lead.idempotencyKeyHash);
-        if (existing !== undefined) return { kind: 'duplicate', id: String(existing.id) };
-      }
-      run(
-        `INSERT INTO leads (id, received_at, source, email, payload, spam_reason, idempotency_key_hash)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        lead.id,
-        lead.receivedAt,
-        lead.source,
-        lead.email.toLowerCase(),
-        JSON.stringify(lead.payload),
-        lead.spamReason ?? null,
-        lead.idempotencyKeyHash ?? null,
-      );
-      run(
-        `INSERT INTO deliveries (lead_id, state, attempts, next_attempt_at, updated_at) VALUES (?, ?, 0, ?, ?)`,
-        lead.id,
-        lead.initialState,
-        lead.initialState === 'pending' ? lead.receivedAt : null,
-        lead.receivedAt,
-      );
-      return { kind: 'created', id: lead.id };
+  // Group commit: inserts requested in the same event-loop turn share one transaction, so one WAL
+  // fsync acknowledges them all. Each caller's promise settles only after that COMMIT has returned.
+  // A savepoint per lead keeps one bad insert from taking the others with it.
+  let insertQueue: Array<{ lead: NewLead; resolve: (result: InsertLeadResult) => void; reject: (error: unknown) => void }> = [];
+
+  function queueInsert(lead: NewLead): Promise<InsertLeadResult> {
+    return new Promise((resolve, reject) => {
+      if (insertQueue.length === 0) setImmediate(commitQueuedInserts);
+      insertQueue.push({ lead, resolve, reject });
     });
+  }
+
+  function commitQueuedInserts(): void {
+    const batch = insertQueue;
+    insertQueue = [];
+    const outcomes: Array<{ ok: true; result: InsertLeadResult } | { ok: false; error: unknown }> = [];
+    try {
+      transaction(() => {
+        for (const { lead } of batch) {
+          db.exec('SAVEPOINT lead');
+          try {
+            outcomes.push({ ok: true, result: insertOneLead(lead) });
+            db.exec('RELEASE lead');
+          } catch (error) {
+            db.exec('ROLLBACK TO lead');
+            db.exec('RELEASE lead');
+            outcomes.push({ ok: false, error });
+          }
+        }
+      });
+    } catch (error) {
+      for (const { reject } of batch) reject(error);
+      return;
+    }
+    batch.forEach(({ resolve, reject }, index) => {
+      const outcome = outcomes[index];
+      if (outcome?.ok) resolve(outcome.result);
+      else reject(outcome?.error);
+    });
+  }
+
+  function insertOneLead(lead: NewLead): InsertLeadResult {
+    if (lead.idempotencyKeyHash !== undefined) {
+      const existing = get('SELECT id FROM leads WHERE idempotency_key_hash = ?', lead.idempotencyKeyHash);
+      if (existing !== undefined) return { kind: 'duplicate', id: String(existing.id) };
+    }
+    run(
+      `INSERT INTO leads (id, received_at, source, email, payload, spam_reason, idempotency_key_hash)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      lead.id,
+      lead.receivedAt,
+      lead.source,
+      lead.email.toLowerCase(),
+      JSON.stringify(lead.payload),
+      lead.spamReason ?? null,
+      lead.idempotencyKeyHash ?? null,
+    );
+    run(
+      `INSERT INTO deliveries (lead_id, state, attempts, next_attempt_at, updated_at) VALUES (?, ?, 0, ?, ?)`,
+      lead.id,
+      lead.initialState,
+      lead.initialState === 'pending' ? lead.receivedAt : null,
+      lead.receivedAt,
+    );
+    return { kind: 'created', id: lead.id };
   }
 
   function claimDue({ now, limit, owner, leaseMs }: ClaimOptions): ClaimedDelivery[] {
@@ -248,7 +287,7 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
     };
 
   return {
-    insertLead: ifOpen(insertLead),
+    insertLead: (lead: NewLead) => (closed ? Promise.reject(new Error('The lead store is closed')) : queueInsert(lead)),
     claimDue: ifOpen(claimDue),
     recordResults: ifOpen(recordResults),
     releaseHeld: ifOpen((now: number) =>
@@ -285,6 +324,7 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
     async close() {
       if (closed) return;
       closed = true;
+      if (insertQueue.length > 0) commitQueuedInserts();
       db.close();
     },
   };

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { LeadStore } from '../store/lead-store.ts';
 import { openPostgresStore } from '../store/postgres-store.ts';
 import { openSqliteStore } from '../store/sqlite-store.ts';
+import { openSqliteWorkerStore } from '../store/sqlite-worker-store.ts';
 
 // One empty database per test for each store kind. `open()` may be called several times: each call
 // is another connection to the same database, standing in for another server process.
@@ -17,32 +18,38 @@ export type StoreDatabase = {
 };
 
 export type StoreHarness = {
-  readonly kind: 'sqlite' | 'postgres';
+  readonly kind: 'sqlite' | 'sqlite on a worker thread' | 'postgres';
   /** Why this harness cannot run here, or undefined when it can. */
   readonly skipReason: string | undefined;
   createDatabase(): Promise<StoreDatabase>;
 };
 
-export const sqliteHarness: StoreHarness = {
-  kind: 'sqlite',
-  skipReason: undefined,
-  async createDatabase() {
-    const folder = await mkdtemp(path.join(tmpdir(), 'lead-store-'));
-    const file = path.join(folder, 'leads.sqlite');
-    const opened: LeadStore[] = [];
-    return {
-      async open() {
-        const store = openSqliteStore(file);
-        opened.push(store);
-        return store;
-      },
-      async remove() {
-        await Promise.all(opened.map((store) => store.close()));
-        await rm(folder, { recursive: true, force: true });
-      },
-    };
-  },
-};
+function createSqliteHarness(kind: StoreHarness['kind'], openStore: (file: string) => LeadStore | Promise<LeadStore>): StoreHarness {
+  return {
+    kind,
+    skipReason: undefined,
+    async createDatabase() {
+      const folder = await mkdtemp(path.join(tmpdir(), 'lead-store-'));
+      const file = path.join(folder, 'leads.sqlite');
+      const opened: LeadStore[] = [];
+      return {
+        async open() {
+          const store = await openStore(file);
+          opened.push(store);
+          return store;
+        },
+        async remove() {
+          await Promise.all(opened.map((store) => store.close()));
+          await rm(folder, { recursive: true, force: true });
+        },
+      };
+    },
+  };
+}
+
+export const sqliteHarness = createSqliteHarness('sqlite', openSqliteStore);
+/** What the server uses: the same store on a worker thread. */
+export const sqliteWorkerHarness = createSqliteHarness('sqlite on a worker thread', openSqliteWorkerStore);
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
 
@@ -80,7 +87,7 @@ export const postgresHarness: StoreHarness = {
   },
 };
 
-export const STORE_HARNESSES = [sqliteHarness, postgresHarness] as const;
+export const STORE_HARNESSES = [sqliteHarness, sqliteWorkerHarness, postgresHarness] as const;
 
 /** Says out loud why a suite is skipped, so a skipped PostgreSQL run is never mistaken for a pass. */
 export function announceSkip(harness: StoreHarness): void {

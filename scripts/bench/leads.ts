@@ -1,0 +1,143 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import type { Result } from 'autocannon';
+import { LEAD_FORM_IDS } from '../../blocks/forms/schemas.ts';
+import { startCrmReceiver } from '../../server/testing/crm-receiver.ts';
+import { validLeadBody } from '../../server/testing/lead-bodies.ts';
+import { startServerProcess } from '../../server/testing/server-process.ts';
+import { createSiteFixture } from '../../server/testing/site-fixture.ts';
+import { openSqliteStore } from '../../server/store/sqlite-store.ts';
+
+// Lead-API load run (issue 4 §5): autocannon against a real server process with the SQLite store
+// (WAL, synchronous=FULL: every 201 is on disk) and a local CRM receiver, while a second client keeps
+// requesting a page. Everything runs on 127.0.0.1 and stops by itself.
+
+export const LEAD_BENCH = {
+  warmUpSeconds: 3,
+  durationSeconds: 20,
+  connections: 32,
+  pageConnections: 2,
+  pageRequestsPerSecond: 50,
+  distinctBodies: 2_000,
+  drainTimeoutMs: 60_000,
+} as const;
+
+export type LeadBenchResult = {
+  readonly leads: Result;
+  readonly pages: Result;
+  readonly stored: number;
+  readonly delivered: number;
+  readonly drainMs: number;
+  readonly crmRequests: number;
+  readonly siteSource: string;
+};
+
+export async function runLeadBench(log: (line: string) => void = console.log): Promise<LeadBenchResult> {
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'lead-bench-'));
+  const dbFile = path.join(workDir, 'leads.sqlite');
+  const builtSite = await stat(path.resolve('dist/routes.json')).then(() => true, () => false);
+  const fixture = builtSite ? undefined : await createSiteFixture();
+  const distDir = fixture?.distDir ?? path.resolve('dist');
+  const crm = await startCrmReceiver({ record: false });
+  const server = await startServerProcess(
+    { DIST_DIR: distDir, LEADS_DB_FILE: dbFile, CRM_WEBHOOK_URL: crm.url, LEAD_RATE_LIMIT: '1000000000', LOG_LEVEL: 'info' },
+    workDir,
+    { keepOutput: false },
+  );
+  try {
+    const bodies = Array.from({ length: LEAD_BENCH.distinctBodies }, (_, index) =>
+      JSON.stringify({ ...validLeadBody(LEAD_FORM_IDS[index % LEAD_FORM_IDS.length] ?? 'home'), email: `bench-${index}@example.com` }),
+    );
+    let next = 0;
+    const leadRequest = {
+      method: 'POST',
+      path: '/api/leads',
+      headers: { 'content-type': 'application/json' },
+      setupRequest: (request: Record<string, unknown>) => ({ ...request, body: bodies[(next += 1) % bodies.length] }),
+    };
+    log(`warm-up ${LEAD_BENCH.warmUpSeconds} s…`);
+    await autocannon({ url: server.baseUrl, connections: LEAD_BENCH.connections, duration: LEAD_BENCH.warmUpSeconds, requests: [leadRequest] });
+    const storedBefore = await countStored(dbFile);
+
+    log(`lead run ${LEAD_BENCH.durationSeconds} s, ${LEAD_BENCH.connections} connections, pages at ${LEAD_BENCH.pageRequestsPerSecond}/s alongside…`);
+    const [leads, pages] = await Promise.all([
+      autocannon({ url: server.baseUrl, connections: LEAD_BENCH.connections, duration: LEAD_BENCH.durationSeconds, requests: [leadRequest] }),
+      autocannon({
+        url: `${server.baseUrl}/`,
+        connections: LEAD_BENCH.pageConnections,
+        duration: LEAD_BENCH.durationSeconds,
+        overallRate: LEAD_BENCH.pageRequestsPerSecond,
+      }),
+    ]);
+    const runEnded = Date.now();
+
+    // Every 201 must be in the store, and the outbox must forward every stored lead.
+    let storedTotal = 0;
+    let delivered = 0;
+    while (Date.now() - runEnded < LEAD_BENCH.drainTimeoutMs) {
+      storedTotal = await countStored(dbFile);
+      delivered = await countDelivered(dbFile);
+      if (delivered >= storedTotal) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return {
+      leads,
+      pages,
+      stored: storedTotal - storedBefore,
+      delivered: delivered - storedBefore,
+      drainMs: Date.now() - runEnded,
+      crmRequests: crm.received(),
+      siteSource: builtSite ? 'dist/ (npm run build)' : 'test fixture build',
+    };
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
+    await crm.close();
+    await fixture?.remove();
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+async function countStored(dbFile: string): Promise<number> {
+  const store = openSqliteStore(dbFile);
+  try {
+    return Object.values(await store.countByState()).reduce((sum, count) => sum + count, 0);
+  } finally {
+    await store.close();
+  }
+}
+
+async function countDelivered(dbFile: string): Promise<number> {
+  const store = openSqliteStore(dbFile);
+  try {
+    return (await store.countByState()).delivered ?? 0;
+  } finally {
+    await store.close();
+  }
+}
+
+export function formatLeadBenchTable(result: LeadBenchResult): string {
+  const { leads, pages } = result;
+  const seconds = leads.duration;
+  const rows = [
+    ['Lead posts answered 201 per second', `${Math.round(leads['2xx'] / seconds)}`],
+    ['Lead latency p50 / p99 / max', `${leads.latency.p50} ms / ${leads.latency.p99} ms / ${leads.latency.max} ms`],
+    ['Lead posts: 201 / other / errors', `${leads['2xx']} / ${leads.non2xx} / ${leads.errors + leads.timeouts}`],
+    ['Leads stored (durable, in SQLite)', `${result.stored}`],
+    ['Leads delivered to the CRM receiver', `${result.delivered} (outbox drained ${(result.drainMs / 1000).toFixed(1)} s after the run)`],
+    ['Page GET / alongside: req/s, p50 / p99', `${Math.round(pages['2xx'] / pages.duration)}/s, ${pages.latency.p50} ms / ${pages.latency.p99} ms (non-2xx ${pages.non2xx}, errors ${pages.errors})`],
+  ];
+  const cpu = os.cpus();
+  const header = [
+    `Machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}; ` +
+      `load average at the end ${os.loadavg().map((load) => load.toFixed(1)).join(' / ')}`,
+    `Run: ${seconds} s, ${LEAD_BENCH.connections} connections, SQLite WAL + synchronous=FULL, LOG_LEVEL=info, site from ${result.siteSource}`,
+    '',
+    '| Measure | Result |',
+    '| --- | --- |',
+    ...rows.map(([measure, value]) => `| ${measure} | ${value} |`),
+  ];
+  return header.join('\n');
+}

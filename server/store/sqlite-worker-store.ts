@@ -1,0 +1,67 @@
+import { Worker } from 'node:worker_threads';
+import type { LeadStore } from './lead-store.ts';
+
+// The SQLite store on its own thread. node:sqlite is synchronous, so every COMMIT (an fsync of the
+// WAL, synchronous=FULL) would stall the server's event loop, and with it every page request. Here
+// the HTTP thread only posts messages; the worker runs the store (with its group commit: inserts
+// that queue up while a commit is in progress share the next one) and answers each call.
+
+type Call = { id: number; method: keyof LeadStore; args: unknown[] };
+type Answer = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: unknown };
+
+const WORKER_URL = new URL('./sqlite-worker-thread.ts', import.meta.url);
+
+export async function openSqliteWorkerStore(file: string): Promise<LeadStore> {
+  const worker = new Worker(WORKER_URL, { workerData: { file } });
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
+  let nextId = 0;
+  let closed = false;
+  let failure: unknown;
+
+  worker.on('message', (answer: Answer) => {
+    const waiter = pending.get(answer.id);
+    pending.delete(answer.id);
+    if (answer.ok) waiter?.resolve(answer.value);
+    else waiter?.reject(answer.error);
+  });
+  worker.on('error', (error) => {
+    failure = error;
+    for (const waiter of pending.values()) waiter.reject(error);
+    pending.clear();
+  });
+
+  function call<T>(method: keyof LeadStore, args: unknown[]): Promise<T> {
+    if (closed || failure !== undefined) return Promise.reject(failure ?? new Error('The lead store is closed'));
+    return new Promise<T>((resolve, reject) => {
+      const id = (nextId += 1);
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      worker.postMessage({ id, method, args } satisfies Call);
+    });
+  }
+
+  // Opening (and migrating) happens in the worker; wait for it so start-up errors surface here.
+  await call('schemaVersion', []);
+
+  return {
+    insertLead: (...args) => call('insertLead', args),
+    claimDue: (...args) => call('claimDue', args),
+    recordResults: (...args) => call('recordResults', args),
+    releaseHeld: (...args) => call('releaseHeld', args),
+    holdPending: (...args) => call('holdPending', args),
+    retry: (...args) => call('retry', args),
+    eraseByEmail: (...args) => call('eraseByEmail', args),
+    listLeads: (...args) => call('listLeads', args),
+    getLead: (...args) => call('getLead', args),
+    listAttempts: (...args) => call('listAttempts', args),
+    countByState: () => call('countByState', []),
+    schemaVersion: () => call('schemaVersion', []),
+    // An AbortSignal cannot cross threads; the health check's own timeout covers a stuck worker.
+    ping: () => call('ping', []),
+    async close() {
+      if (closed) return;
+      await call('close', []).catch(() => {});
+      closed = true;
+      await worker.terminate();
+    },
+  };
+}
