@@ -34,7 +34,8 @@ export function SavingsChart({ result, investmentUsd }: SavingsChartProps) {
   return (
     <svg
       role="img"
-      aria-labelledby={`${titleId} ${descId}`}
+      aria-labelledby={titleId}
+      aria-describedby={descId}
       width="100%"
       height={bars.length * ROW_HEIGHT_PX}
       css={css({ display: 'block', overflow: 'visible' })}
