@@ -9,7 +9,30 @@ export function useDocumentHead(head: HeadTags | undefined) {
     upsertLink('canonical', head.canonical);
     upsertMeta('name', 'robots', head.robots);
     for (const tag of head.meta) upsertMeta(tag.key, tag.name, tag.content);
+    syncAlternates(head.alternates);
+    removeStaleStructuredData(head.canonical);
   }, [head]);
+}
+
+function syncAlternates(alternates: HeadTags['alternates']) {
+  const wanted = new Set(alternates.map((a) => a.href));
+  for (const link of document.head.querySelectorAll<HTMLLinkElement>('link[rel="alternate"]')) {
+    if (!wanted.has(link.getAttribute('href') ?? '')) link.remove();
+  }
+  for (const alternate of alternates) {
+    if (document.head.querySelector(`link[rel="alternate"][href="${CSS.escape(alternate.href)}"]`)) continue;
+    const link = document.createElement('link');
+    Object.assign(link, { rel: 'alternate', type: alternate.type, title: alternate.title });
+    link.setAttribute('href', alternate.href);
+    document.head.append(link);
+  }
+}
+
+/** The prerendered JSON-LD describes the page it was built for; after navigating away it would describe the wrong one. */
+function removeStaleStructuredData(canonical: string) {
+  for (const script of document.head.querySelectorAll<HTMLScriptElement>('script[type="application/ld+json"][data-canonical]')) {
+    if (script.dataset.canonical !== canonical) script.remove();
+  }
 }
 
 function upsertMeta(key: 'name' | 'property', name: string, content: string | undefined) {

@@ -1,7 +1,7 @@
 // Finds the head tags for the matched route: the page's own, or the article's when one is shown.
 import type { Article } from './blog-index.ts';
 import type { PageContent } from './content-types.ts';
-import { buildHeadTags, type HeadTags } from './head-tags.ts';
+import { BLOG_PATH, buildHeadTags, type HeadOverrides, type HeadTags } from './head-tags.ts';
 import type { SiteData } from './site-context.tsx';
 
 export type PageHandle = { page: PageContent };
@@ -9,13 +9,20 @@ export type ArticleLoaderData = { article: Article | null };
 
 type MatchLike = { handle?: unknown; data?: unknown };
 
+const NOT_FOUND_PATH = '*';
+
 export function resolveHead(matches: readonly MatchLike[], site: SiteData, pathname: string): HeadTags | undefined {
   const match = [...matches].reverse().find((m) => isPageHandle(m.handle));
   if (!match) return undefined;
   const { page } = match.handle as PageHandle;
-  const article = (match.data as ArticleLoaderData | undefined)?.article;
-  const overrides = article ? { title: pageTitleFor(article.title, site), description: article.excerpt } : {};
-  return buildHeadTags(article ? { ...page, image: article.image } : page, site, pathname, overrides);
+  const data = match.data as ArticleLoaderData | undefined;
+  const article = data?.article;
+  // The not-found screens have no card of their own: they borrow the home page's or the blog's.
+  const missing = page.path === NOT_FOUND_PATH ? '/' : article === null ? BLOG_PATH : undefined;
+  const overrides: HeadOverrides = article
+    ? { title: pageTitleFor(article.title, site), description: article.excerpt, ogType: 'article' }
+    : { ogImageFor: missing };
+  return buildHeadTags(page, site, pathname, overrides);
 }
 
 function pageTitleFor(title: string, site: SiteData) {

@@ -1,10 +1,14 @@
 // Renders every route of the built site to static HTML (plus the two "not found" screens), adds the
 // chunks each route needs as modulepreload links, writes dist/routes.json for the server, and
 // precompresses every text file (brotli and gzip) so no byte is compressed at request time.
+// Search and sharing files (JSON-LD, Open Graph images, sitemap, robots, RSS, csp.json) come from scripts/seo/.
 import { readFileSync, readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { readPublicSettings } from '../renderer/build-settings.ts';
 import { ROUTE_ID_ATTRIBUTE } from '../renderer/hydration-data.ts';
+import { loadContent } from '../renderer/load-content.ts';
+import { createSeoBuild, type SeoSummary } from './seo/seo-build.ts';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; src?: string }>;
@@ -23,8 +27,11 @@ const MISSING_ARTICLE_SLUG = '__missing-article__';
 const ORIGIN = 'http://prerender.local';
 const ROOT_PLACEHOLDER = '<div id="root"><!--app-html--></div>';
 
-export async function prerender(distDir: string): Promise<RoutesFile> {
+export async function prerender(distDir: string, options: { contentDir?: string } = {}): Promise<RoutesFile & { seo: SeoSummary }> {
   const clientDir = path.join(distDir, 'client');
+  const root = path.resolve(import.meta.dirname, '..');
+  // The same content and settings the Vite build used (CONTENT_DIR, SITE_URL, … from the environment).
+  const seo = createSeoBuild(loadContent({ root, contentDir: options.contentDir }), readPublicSettings(process.env));
   const entry = (await import(pathToFileURL(path.join(distDir, 'server', 'entry-server.js')).href)) as ServerEntry;
   const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   if (!template.includes(ROOT_PLACEHOLDER)) throw new Error(`index.html must contain ${ROOT_PLACEHOLDER}`);
@@ -52,6 +59,7 @@ export async function prerender(distDir: string): Promise<RoutesFile> {
       `<link rel="preload" href="${entry.FONT_URL}" as="font" type="font/woff2" crossorigin>`,
       ...preloads.filter((f) => f.endsWith('.js')).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
       rendered.head,
+      seo.headFor(job.url),
     ].join('\n    ');
     // Function replacers: page text may contain "$&" or "$'", which string replacements would expand.
     const html = template
@@ -64,7 +72,9 @@ export async function prerender(distDir: string): Promise<RoutesFile> {
     else routes.pages[job.url] = job.file;
   }
   writeFileSync(path.join(distDir, 'routes.json'), JSON.stringify(routes, null, 2) + '\n');
-  return routes;
+  const htmlFiles = jobs.map((job) => job.file);
+  const summary = await seo.writeFiles({ distDir, clientDir, routePaths: Object.keys(routes.pages), htmlFiles });
+  return { ...routes, seo: summary };
 }
 
 export function htmlFileFor(urlPath: string): string {
@@ -132,8 +142,10 @@ export function compressTree(dir: string): number {
 if (import.meta.main) {
   const distDir = process.env.OUT_DIR ? path.resolve(process.env.OUT_DIR) : path.resolve(import.meta.dirname, '..', 'dist');
   const started = performance.now();
-  const routes = await prerender(distDir);
+  const routes = await prerender(distDir, { contentDir: process.env.CONTENT_DIR ? path.resolve(process.env.CONTENT_DIR) : undefined });
   const compressed = compressTree(path.join(distDir, 'client'));
   const pageCount = Object.keys(routes.pages).length + 1 + Object.keys(routes.notFoundByPrefix).length;
+  const { ogImages, sitemapUrls, feedItems, inlineScriptHashes } = routes.seo;
   console.log(`prerendered ${pageCount} pages, compressed ${compressed} files in ${Math.round(performance.now() - started)} ms`);
+  console.log(`seo: ${ogImages} Open Graph images, ${sitemapUrls} sitemap URLs, ${feedItems} feed items, ${inlineScriptHashes} inline script hashes for the CSP`);
 }
