@@ -26,6 +26,6 @@ export default defineConfig({
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 30_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LEADS_DB_FILE: `.tmp/e2e-leads-${PORT}.sqlite` },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LEADS_DB_FILE: `.tmp/e2e-leads-${PORT}.sqlite`, ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}) },
   },
 });

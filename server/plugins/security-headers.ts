@@ -31,7 +31,6 @@ const HSTS_MAX_AGE_S = 63_072_000; // two years, the preload list's minimum
 export const DENIED_FEATURES = [
   'accelerometer',
   'autoplay',
-  'bluetooth',
   'camera',
   'display-capture',
   'encrypted-media',
