@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { readPublicSettings } from './renderer/build-settings.ts';
 import { contentPlugin } from './renderer/vite-content-plugin.ts';
+import { chunkModulesPlugin } from './scripts/budgets/chunk-modules-plugin.ts';
 
 const root = import.meta.dirname;
 
@@ -20,6 +21,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react({ jsxImportSource: '@emotion/react' }),
     contentPlugin({ root, contentDir: process.env.CONTENT_DIR ? path.resolve(process.env.CONTENT_DIR) : undefined, settings: readPublicSettings(process.env) }),
+    // Which modules each browser chunk holds, for the byte-budget tests.
+    chunkModulesPlugin(root),
   ],
   build: {
     outDir: path.join(process.env.OUT_DIR ? path.resolve(process.env.OUT_DIR) : path.join(root, 'dist'), isSsrBuild ? 'server' : 'client'),
