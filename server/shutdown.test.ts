@@ -6,12 +6,20 @@ import { describe, expect, it } from 'vitest';
 import { closeGracefully } from './shutdown.ts';
 
 // An app with a route that answers after `delayMs`, standing in for slow in-flight work.
-async function startSlowApp(onClose: () => void): Promise<{ app: FastifyInstance; get: (delayMs: number) => Promise<string> }> {
+// `arrived` resolves once the server is handling a request, so tests never race its arrival.
+async function startSlowApp(
+  onClose: () => void,
+  onResponse: () => void = () => {},
+): Promise<{ app: FastifyInstance; get: (delayMs: number) => Promise<string>; arrived: Promise<void> }> {
   const app = Fastify({ logger: false });
+  let markArrived: () => void = () => {};
+  const arrived = new Promise<void>((resolve) => (markArrived = resolve));
   app.get<{ Querystring: { ms: string } }>('/slow', async (request) => {
+    markArrived();
     await new Promise((resolve) => setTimeout(resolve, Number(request.query.ms)));
     return 'done';
   });
+  app.addHook('onResponse', async () => onResponse());
   app.addHook('onClose', async () => onClose());
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
@@ -25,31 +33,29 @@ async function startSlowApp(onClose: () => void): Promise<{ app: FastifyInstance
       request.on('error', reject);
       request.end();
     });
-  return { app, get };
+  return { app, get, arrived };
 }
-
-const waitMs = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('closeGracefully', () => {
   it('lets in-flight requests finish, then runs onClose hooks', async () => {
     const events: string[] = [];
-    const { app, get } = await startSlowApp(() => events.push('onClose'));
-    const inFlight = get(300).then((body) => {
-      events.push(`response: ${body}`);
-      return body;
-    });
-    await waitMs(50);
+    const { app, get, arrived } = await startSlowApp(
+      () => events.push('onClose'),
+      () => events.push('response sent'),
+    );
+    const inFlight = get(300);
+    await arrived;
     const outcome = await closeGracefully(app, { graceMs: 5_000 });
     expect(outcome).toBe('clean');
     expect(await inFlight).toBe('done');
-    expect(events).toEqual(['response: done', 'onClose']);
+    expect(events).toEqual(['response sent', 'onClose']);
   });
 
   it('cuts requests still open after the grace period', async () => {
     let closed = false;
-    const { app, get } = await startSlowApp(() => (closed = true));
+    const { app, get, arrived } = await startSlowApp(() => (closed = true));
     const inFlight = get(10_000);
-    await waitMs(50);
+    await arrived;
     const started = Date.now();
     const outcome = await closeGracefully(app, { graceMs: 200 });
     expect(outcome).toBe('forced');

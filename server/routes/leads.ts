@@ -60,9 +60,11 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, opt
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return isFormPost(request)
-        ? sendHtml(reply, 429, renderMessagePage('Too many submissions', `Please wait ${String(reply.getHeader('retry-after') ?? 60)} seconds before submitting again.`, chooseBackHref(undefined, request.headers.referer, request.headers.host)))
-        : reply.code(429).send(LEAD_ERRORS.rateLimited);
+      if (!isFormPost(request)) return reply.code(429).send(LEAD_ERRORS.rateLimited);
+      // Spec §8's rate-limit wording, with the wait @fastify/rate-limit put in Retry-After.
+      const message = `Please wait ${String(reply.getHeader('retry-after'))} seconds before submitting again.`;
+      const backHref = chooseBackHref(undefined, request.headers.referer, request.headers.host);
+      return sendHtml(reply, 429, renderMessagePage('Too many submissions', message, backHref));
     }
     if (status === 413) return reply.code(413).send(LEAD_ERRORS.payloadTooLarge);
     if (status === 415) return reply.code(415).send(LEAD_ERRORS.unsupportedMediaType);
@@ -106,7 +108,7 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, opt
         source: intake.source,
         email: maskEmail(intake.email),
         phone: maskPhone(intake.phone),
-        outcome: result.kind === 'duplicate' ? 'duplicate' : intake.spamReason !== undefined ? 'spam' : outbox === undefined ? 'held' : 'stored',
+        outcome: describeOutcome(result.kind, intake.spamReason !== undefined, outbox !== undefined),
         spamReason: intake.spamReason,
       },
       result.kind === 'duplicate' ? 'lead repeated with the same Idempotency-Key: first answer returned' : 'lead stored',
@@ -127,6 +129,12 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, opt
     await reply.code(403).send(LEAD_ERRORS.forbiddenOrigin);
   }
 };
+
+function describeOutcome(kind: 'created' | 'duplicate', isSpam: boolean, isForwarding: boolean): string {
+  if (kind === 'duplicate') return 'duplicate';
+  if (isSpam) return 'spam';
+  return isForwarding ? 'stored' : 'held';
+}
 
 function answerInvalid(request: FastifyRequest, reply: FastifyReply, formId: LeadFormId | undefined, fields: FieldErrors): FastifyReply {
   if (!isFormPost(request)) return reply.code(400).send({ error: 'validation', fields });
