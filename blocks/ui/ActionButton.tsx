@@ -25,14 +25,15 @@ export function buttonStyle(theme: Theme, variant: Variant, onDark = false) {
     '&:focus-visible': { outline: 'none', boxShadow: theme.focusRing },
     '&:disabled, &[aria-disabled="true"]': { opacity: 0.65, cursor: 'not-allowed', transform: 'none' },
   });
+  // Each hover repeats its text colour: the global `a:hover` colour would otherwise win and hide the label.
   const variants: Record<Variant, ReturnType<typeof css>> = {
     primary: onDark
-      ? css({ background: theme.colors.white, color: theme.colors.primaryDark, '&:hover': { background: '#EEF2FF' } })
-      : css({ background: theme.colors.primary, color: theme.colors.white, '&:hover': { background: theme.colors.primaryDark } }),
+      ? css({ background: theme.colors.white, color: theme.colors.primaryDark, '&:hover': { background: '#EEF2FF', color: theme.colors.primaryDark } })
+      : css({ background: theme.colors.primary, color: theme.colors.white, '&:hover': { background: theme.colors.primaryDark, color: theme.colors.white } }),
     secondary: onDark
-      ? css({ borderColor: 'rgba(255,255,255,0.7)', color: theme.colors.white, '&:hover': { background: 'rgba(255,255,255,0.12)' } })
-      : css({ borderColor: theme.colors.primary, color: theme.colors.primary, background: theme.colors.white, '&:hover': { background: '#EEF2FF' } }),
-    ghost: css({ color: onDark ? theme.colors.white : theme.colors.primary, paddingInline: theme.space[3], '&:hover': { textDecoration: 'underline' } }),
+      ? css({ borderColor: 'rgba(255,255,255,0.7)', color: theme.colors.white, '&:hover': { background: 'rgba(255,255,255,0.12)', color: theme.colors.white } })
+      : css({ borderColor: theme.colors.primary, color: theme.colors.primary, background: theme.colors.white, '&:hover': { background: '#EEF2FF', color: theme.colors.primaryDark } }),
+    ghost: css({ color: onDark ? theme.colors.white : theme.colors.primary, paddingInline: theme.space[3], '&:hover': { textDecoration: 'underline', color: onDark ? theme.colors.white : theme.colors.primaryDark } }),
   };
   return [base, variants[variant]];
 }

@@ -15,6 +15,8 @@ type SectionProps = SectionHeaderProps & {
   /** Narrow column for reading text. */
   narrow?: boolean;
   align?: 'center' | 'start';
+  /** Extra styles from the block (Emotion `css` prop on <Section>), e.g. decoration or tighter padding. */
+  className?: string;
   children?: ReactNode;
 };
 
@@ -34,12 +36,12 @@ export function toneStyles(theme: Theme, tone: Tone) {
 export const isDarkTone = (tone: Tone | undefined) => tone === 'dark' || tone === 'brand';
 
 /** The shell every block section uses: background tone, width, and a heading linked to the region. */
-export function Section({ id, tone = 'plain', narrow, align = 'center', eyebrow, heading, intro, children }: SectionProps) {
+export function Section({ id, tone = 'plain', narrow, align = 'center', eyebrow, heading, intro, className, children }: SectionProps) {
   const theme = useTheme();
   const headingId = useId();
   const dark = isDarkTone(tone);
   return (
-    <section id={id} aria-labelledby={heading ? headingId : undefined} css={[toneStyles(theme, tone), css({ paddingBlock: theme.space[8], [theme.mq.md]: { paddingBlock: theme.space[9] }, scrollMarginTop: '5rem' })]}>
+    <section id={id} className={className} aria-labelledby={heading ? headingId : undefined} css={[toneStyles(theme, tone), css({ paddingBlock: theme.space[8], [theme.mq.md]: { paddingBlock: theme.space[9] }, scrollMarginTop: '5rem' })]}>
       <div css={[container(theme), narrow && css({ maxWidth: theme.width.text })]}>
         {heading ? (
           <header css={css({ textAlign: align, maxWidth: align === 'center' ? '44rem' : undefined, marginInline: align === 'center' ? 'auto' : undefined, marginBottom: theme.space[7] })}>
