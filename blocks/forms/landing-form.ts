@@ -21,7 +21,7 @@ export const landingFormSpec: LeadFormSpec<'landing'> = {
         emailField(),
         phoneField({ pattern: LANDING_PHONE_HTML_PATTERN }),
         companyField(),
-        selectField('revenue', 'Annual Revenue', REVENUE_OPTIONS, { placeholder: 'Select your annual revenue' }),
+        selectField('revenue', 'Annual Revenue', REVENUE_OPTIONS, { placeholder: 'Select revenue' }),
         selectField('bestTime', 'Best Time to Call', BEST_TIME_OPTIONS, { required: false, placeholder: 'Any time' }),
         textAreaField('challenge', 'Biggest Challenge', {
           maxLength: FIELD_LIMITS.challenge.maxLength,
