@@ -14,7 +14,7 @@ export const OUTBOX_DEFAULTS = {
   concurrency: 32,
   pollIntervalMs: 1_000,
   // Nudges within this window share one claim, so a burst of leads costs one transaction, not one each.
-  nudgeDelayMs: 5,
+  nudgeDelayMs: 20,
   // Outlives one attempt (timeout plus margin): a lead is claimed again only if its worker died.
   leaseMs: CRM_TIMEOUT_MS * 6,
 } as const;

@@ -1,0 +1,60 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { NewLead } from './lead-store.ts';
+import { openSqliteStore } from './sqlite-store.ts';
+
+// SQLite-only behaviour beside the shared contract (lead-store.test.ts).
+
+let folder: string;
+beforeEach(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'sqlite-store-'));
+});
+afterEach(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+const lead = (id: string): NewLead => ({
+  id,
+  receivedAt: 1,
+  source: 'Homepage Simple Lead Form',
+  email: 'a@example.com',
+  payload: { lead_id: id },
+  spamReason: undefined,
+  idempotencyKeyHash: undefined,
+  initialState: 'pending',
+});
+
+describe('openSqliteStore', () => {
+  it('creates the folder and a WAL-mode database on first start', async () => {
+    const file = path.join(folder, 'data', 'leads.sqlite');
+    const store = openSqliteStore(file);
+    await store.close();
+    expect((await stat(file)).isFile()).toBe(true);
+    const db = new DatabaseSync(file);
+    expect(db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
+    db.close();
+  });
+
+  it('commits inserts of one event-loop turn together, and a failing one alone fails', async () => {
+    const store = openSqliteStore(path.join(folder, 'leads.sqlite'));
+    await store.insertLead(lead('taken'));
+    const results = await Promise.allSettled([lead('a'), lead('taken'), lead('b')].map((next) => store.insertLead(next)));
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((await store.listLeads()).map((stored) => stored.id).sort()).toEqual(['a', 'b', 'taken']);
+    await store.close();
+  });
+
+  it('commits queued inserts before closing', async () => {
+    const file = path.join(folder, 'leads.sqlite');
+    const store = openSqliteStore(file);
+    const inserted = store.insertLead(lead('last'));
+    await store.close();
+    await expect(inserted).resolves.toEqual({ kind: 'created', id: 'last' });
+    const reopened = openSqliteStore(file);
+    expect(await reopened.getLead('last')).toBeDefined();
+    await reopened.close();
+  });
+});
