@@ -17,7 +17,7 @@ import { openSqliteStore } from '../../server/store/sqlite-store.ts';
 export const LEAD_BENCH = {
   warmUpSeconds: 3,
   durationSeconds: 20,
-  connections: 32,
+  connections: 16,
   pageConnections: 2,
   pageRequestsPerSecond: 50,
   distinctBodies: 2_000,

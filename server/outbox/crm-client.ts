@@ -1,10 +1,14 @@
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LeadPayload } from '../store/lead-store.ts';
 import type { CrmAnswer } from './delivery-policy.ts';
 import { signWebhook } from './signature.ts';
 
 // The one place that talks to the CRM: it sets the headers (JSON, Idempotency-Key = lead id, the
 // Standard Webhooks signature when a secret is configured), the per-attempt timeout, and turns
-// whatever happens into a CrmAnswer value; it never throws.
+// whatever happens into a CrmAnswer value; it never throws. node:http(s) with a keep-alive agent
+// rather than fetch: it costs the server thread about half the CPU per delivery.
 
 export const CRM_TIMEOUT_MS = 10_000;
 // The answer body is kept with the attempt; more than this is never needed to understand it.
@@ -22,41 +26,67 @@ export type CrmClientOptions = {
 
 export type CrmClient = {
   send(leadId: string, payload: LeadPayload): Promise<CrmAnswer>;
+  /** Closes idle keep-alive connections. */
+  close(): void;
 };
 
 export function createCrmClient({ url, secret, timeoutMs = CRM_TIMEOUT_MS, now = Date.now }: CrmClientOptions): CrmClient {
+  const target = new URL(url);
+  const isHttps = target.protocol === 'https:';
+  const agent = isHttps ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+  const request = isHttps ? httpsRequest : httpRequest;
+
   return {
-    async send(leadId, payload) {
+    send(leadId, payload) {
       const body = JSON.stringify(payload);
       const headers: Record<string, string> = {
         'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(body)),
         'user-agent': USER_AGENT,
         'idempotency-key': leadId,
         ...(secret === undefined ? {} : signWebhook(secret, leadId, Math.floor(now() / MS_PER_SECOND), body)),
       };
       const started = performance.now();
       const elapsed = (): number => Math.round(performance.now() - started);
-      try {
-        const response = await fetch(url, {
-          method: 'POST',
-          headers,
-          body,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        const text = (await response.text()).slice(0, MAX_BODY_CHARS);
-        return {
-          kind: 'answered',
-          status: response.status,
-          body: text,
-          retryAfter: response.headers.get('retry-after') ?? undefined,
-          durationMs: elapsed(),
+      return new Promise<CrmAnswer>((resolve) => {
+        let settled = false;
+        const settle = (answer: CrmAnswer): void => {
+          if (settled) return;
+          settled = true;
+          resolve(answer);
         };
-      } catch (error) {
-        return { kind: 'unanswered', error: describeFailure(error, timeoutMs), durationMs: elapsed() };
-      }
+        const fail = (error: unknown): void => settle({ kind: 'unanswered', error: describeFailure(error, timeoutMs), durationMs: elapsed() });
+        const outgoing = request(target, { method: 'POST', agent, headers, signal: AbortSignal.timeout(timeoutMs) }, (response: IncomingMessage) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            if (text.length < MAX_BODY_CHARS) text += chunk;
+          });
+          response.on('end', () =>
+            settle({
+              kind: 'answered',
+              status: response.statusCode ?? 0,
+              body: text.slice(0, MAX_BODY_CHARS),
+              retryAfter: firstHeader(response.headers['retry-after']),
+              durationMs: elapsed(),
+            }),
+          );
+          response.on('error', fail);
+          // Cut off mid-body (the timeout fired): no 'end' will come.
+          response.on('close', () => fail(new Error('connection closed before the answer was complete')));
+        });
+        outgoing.on('error', fail);
+        outgoing.end(body);
+      });
+    },
+    close() {
+      agent.destroy();
     },
   };
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }
 
 function describeFailure(error: unknown, timeoutMs: number): string {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { createCrmClient } from '../outbox/crm-client.ts';
+import type { CrmClient } from '../outbox/crm-client.ts';
 import { createOutboxWorker } from '../outbox/outbox-worker.ts';
 import type { OutboxWorker, OutboxWorkerOptions } from '../outbox/outbox-worker.ts';
 import type { LeadStore } from '../store/lead-store.ts';
@@ -34,8 +35,10 @@ const leadRelay: FastifyPluginAsync<LeadRelayPluginOptions> = async (app, { conf
   const { crmTimeoutMs, ...workerTuning } = tuning;
   const store = await openLeadStore(config.leadStore);
   let outbox: OutboxWorker | undefined;
+  let crmClient: CrmClient | undefined;
   app.addHook('onClose', async () => {
     await outbox?.stop();
+    crmClient?.close();
     await store.close();
   });
 
@@ -45,9 +48,10 @@ const leadRelay: FastifyPluginAsync<LeadRelayPluginOptions> = async (app, { conf
     app.log.warn({ held }, 'CRM_WEBHOOK_URL is not set: leads are kept in the inbox as held until it is set and the server restarts');
   } else {
     const released = await store.releaseHeld(now);
+    crmClient = createCrmClient({ url: config.crmWebhookUrl, secret: config.crmWebhookSecret, timeoutMs: crmTimeoutMs });
     outbox = createOutboxWorker({
       store,
-      client: createCrmClient({ url: config.crmWebhookUrl, secret: config.crmWebhookSecret, timeoutMs: crmTimeoutMs }),
+      client: crmClient,
       retryDelaysMs: config.crmRetryDelaysMs,
       log: app.log.child({ component: 'outbox' }),
       ...workerTuning,
