@@ -3,6 +3,10 @@ import * as z from 'zod';
 import { parseNumber } from '../roi/engine.ts';
 import { sanitizeText } from './sanitize.ts';
 
+// No compiled validators: zod's JIT probes `new Function`, which our Content-Security-Policy
+// (script-src without 'unsafe-eval') blocks and reports as a violation on every form page.
+z.config({ jitless: true });
+
 export const LEAD_FORM_IDS = ['home', 'roi', 'contact', 'landing'] as const;
 export type LeadFormId = (typeof LEAD_FORM_IDS)[number];
 
