@@ -32,9 +32,12 @@ export type LeadBenchResult = {
   readonly drainMs: number;
   readonly crmRequests: number;
   readonly siteSource: string;
+  /** 1-minute load average when the run started: other work on this machine skews every figure. */
+  readonly loadAtStart: number;
 };
 
 export async function runLeadBench(log: (line: string) => void = console.log): Promise<LeadBenchResult> {
+  const loadAtStart = os.loadavg()[0] ?? 0;
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'lead-bench-'));
   const dbFile = path.join(workDir, 'leads.sqlite');
   const builtSite = await stat(path.resolve('dist/routes.json')).then(() => true, () => false);
@@ -90,6 +93,7 @@ export async function runLeadBench(log: (line: string) => void = console.log): P
       drainMs: Date.now() - runEnded,
       crmRequests: crm.received(),
       siteSource: builtSite ? 'dist/ (npm run build)' : 'test fixture build',
+      loadAtStart,
     };
   } finally {
     server.child.kill('SIGTERM');
@@ -132,7 +136,7 @@ export function formatLeadBenchTable(result: LeadBenchResult): string {
   const cpu = os.cpus();
   const header = [
     `Machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}; ` +
-      `load average at the end ${os.loadavg().map((load) => load.toFixed(1)).join(' / ')}`,
+      `1-minute load average ${result.loadAtStart.toFixed(1)} at the start, ${(os.loadavg()[0] ?? 0).toFixed(1)} at the end (the run itself adds about 2)`,
     `Run: ${seconds} s, ${LEAD_BENCH.connections} connections, SQLite WAL + synchronous=FULL, LOG_LEVEL=info, site from ${result.siteSource}`,
     '',
     '| Measure | Result |',
