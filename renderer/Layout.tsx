@@ -1,21 +1,13 @@
 import { css, useTheme } from '@emotion/react';
-import { useEffect, useRef, type CSSProperties } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
-import { Toaster } from 'sonner';
 import { useDocumentHead } from './Head.tsx';
 import { Footer } from './layout/Footer.tsx';
 import { GlobalStyles } from './layout/GlobalStyles.tsx';
 import { Header } from './layout/Header.tsx';
 import { resolveHead } from './page-head.ts';
 import { useSite } from './site-context.tsx';
-
-// Spec §9 'Other constants': the toast system (sonner) shows 3 toasts for 4000 ms each, 356 px wide,
-// 14 px apart, 32 px from the viewport edge. Mounted once here so toasts survive client-side navigation.
-const TOAST_VISIBLE_COUNT = 3;
-const TOAST_DURATION_MS = 4000;
-const TOAST_WIDTH_PX = 356;
-const TOAST_GAP_PX = 14;
-const TOAST_OFFSET_PX = 32;
+import { ToasterHost } from './ToasterHost.tsx';
 
 export function Layout() {
   const theme = useTheme();
@@ -55,27 +47,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
-      <Toaster
-        visibleToasts={TOAST_VISIBLE_COUNT}
-        duration={TOAST_DURATION_MS}
-        gap={TOAST_GAP_PX}
-        offset={TOAST_OFFSET_PX}
-        closeButton
-        richColors
-        style={
-          {
-            '--width': `${TOAST_WIDTH_PX}px`,
-            '--normal-text': theme.colors.text,
-            '--success-bg': theme.colors.white,
-            '--success-border': theme.colors.success,
-            '--success-text': theme.colors.success,
-            '--error-bg': theme.colors.white,
-            '--error-border': theme.colors.danger,
-            '--error-text': theme.colors.danger,
-          } as CSSProperties
-        }
-        toastOptions={{ style: { fontFamily: theme.font.body, fontSize: theme.fontSize.sm } }}
-      />
+      <ToasterHost />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { emailField, fullNameField, phoneField, companyField, selectField, textA
 import type { LeadFormSpec } from './form-spec.ts';
 import { buildContactPayload } from './payload.ts';
 import { CONTACT_RATE_LIMIT } from './rate-limit.ts';
-import { FIELD_LIMITS, SERVICE_INTEREST_OPTIONS } from './schemas.ts';
+import { FIELD_LIMITS, SERVICE_INTEREST_OPTIONS } from './form-rules.ts';
 import { ERROR_TITLE, RATE_LIMIT_EXCEEDED_TITLE, VALIDATION_ERROR_TITLE, demoToast, waitSecondsMessage } from './toasts.ts';
 
 // Spec §8 leaves the contact form's failure wording to a helper; this is ours.

@@ -3,7 +3,7 @@ import { companyField, emailField, fullNameField, LANDING_PHONE_HTML_PATTERN, ph
 import type { LeadFormSpec } from './form-spec.ts';
 import { buildLandingPayload } from './payload.ts';
 import { LANDING_RATE_LIMIT } from './rate-limit.ts';
-import { BEST_TIME_OPTIONS, FIELD_LIMITS, REVENUE_OPTIONS } from './schemas.ts';
+import { BEST_TIME_OPTIONS, FIELD_LIMITS, REVENUE_OPTIONS } from './form-rules.ts';
 import { ERROR_TITLE, SUCCESS_TITLE, TOO_MANY_ATTEMPTS_TITLE, VALIDATION_ERROR_TITLE, demoToast } from './toasts.ts';
 
 export const THANK_YOU_PATH = '/thankyou';

@@ -9,13 +9,8 @@ import {
   type RoiParameters,
 } from '../roi/engine.ts';
 import type { Attribution } from './attribution.ts';
-import {
-  LEAD_SOURCES,
-  type ContactFormValues,
-  type HomeFormValues,
-  type LandingFormValues,
-  type RoiFormValues,
-} from './schemas.ts';
+import { LEAD_SOURCES } from './form-rules.ts';
+import type { ContactFormValues, HomeFormValues, LandingFormValues, RoiFormValues } from './schemas.ts';
 
 // Spec §9 'Other constants': user_agent truncated to 200 characters.
 export const USER_AGENT_MAX_LENGTH = 200;

@@ -2,137 +2,32 @@
 import * as z from 'zod';
 import { parseNumber } from '../roi/engine.ts';
 import { sanitizeText } from './sanitize.ts';
+import {
+  LEAD_SOURCES,
+  COMPANY_SIZE_OPTIONS,
+  INDUSTRY_OPTIONS,
+  MANUAL_HOURS_OPTIONS,
+  BEST_TIME_OPTIONS,
+  SERVICE_INTEREST_OPTIONS,
+  REVENUE_OPTIONS,
+  listValues,
+  FIELD_LIMITS,
+  ROI_PHONE_PATTERN,
+  LANDING_PHONE_PATTERN,
+  VALIDATION_MESSAGES,
+  HONEYPOT_FIELD,
+  FORM_SHOWN_AT_FIELD,
+  FORM_ERROR_KEY,
+  type LeadFormId,
+  type LeadSource,
+  type FieldErrors,
+} from './form-rules.ts';
+
+export * from './form-rules.ts';
 
 // No compiled validators: zod's JIT probes `new Function`, which our Content-Security-Policy
 // (script-src without 'unsafe-eval') blocks and reports as a violation on every form page.
 z.config({ jitless: true });
-
-export const LEAD_FORM_IDS = ['home', 'roi', 'contact', 'landing'] as const;
-export type LeadFormId = (typeof LEAD_FORM_IDS)[number];
-
-// ARCHITECTURE.md 'Runtime contract': `source` names the form on the wire.
-export const LEAD_SOURCES = {
-  home: 'Homepage Simple Lead Form',
-  roi: 'AI ROI Calculator + Lead Form',
-  contact: 'Contact Page Form',
-  landing: 'AI Transformation Landing Page',
-} as const satisfies Record<LeadFormId, string>;
-export type LeadSource = (typeof LEAD_SOURCES)[LeadFormId];
-
-// ---------------------------------------------------------------------------------------------
-// Option lists (spec §3): values are the spec's exactly; labels are what visitors read.
-
-export interface SelectOption {
-  readonly value: string;
-  readonly label: string;
-}
-
-export const COMPANY_SIZE_OPTIONS = [
-  { value: '1-10', label: '1-10 employees' },
-  { value: '11-50', label: '11-50 employees' },
-  { value: '51-200', label: '51-200 employees' },
-  { value: '201-1000', label: '201-1000 employees' },
-  { value: '1000+', label: '1000+ employees' },
-] as const satisfies readonly SelectOption[];
-
-export const INDUSTRY_OPTIONS = [
-  { value: 'technology', label: 'Technology' },
-  { value: 'healthcare', label: 'Healthcare' },
-  { value: 'finance', label: 'Finance' },
-  { value: 'retail', label: 'Retail' },
-  { value: 'manufacturing', label: 'Manufacturing' },
-  { value: 'real_estate', label: 'Real Estate' },
-  { value: 'consulting', label: 'Consulting' },
-  { value: 'other', label: 'Other' },
-] as const satisfies readonly SelectOption[];
-
-export const MANUAL_HOURS_OPTIONS = [
-  { value: '<5', label: 'Less than 5 hours' },
-  { value: '5-10', label: '5-10 hours' },
-  { value: '10-20', label: '10-20 hours' },
-  { value: '20+', label: '20+ hours' },
-] as const satisfies readonly SelectOption[];
-
-export const BEST_TIME_OPTIONS = [
-  { value: 'morning', label: 'Morning (9 AM-12 PM)' },
-  { value: 'afternoon', label: 'Afternoon (12 PM-5 PM)' },
-  { value: 'evening', label: 'Evening (5 PM-8 PM)' },
-] as const satisfies readonly SelectOption[];
-
-// Spec §3 also lists an empty 'none selected' value: that is the select's placeholder, never valid.
-export const SERVICE_INTEREST_OPTIONS = [
-  { value: 'AI Voice Services', label: 'AI Voice Services' },
-  { value: 'AI Consulting', label: 'AI Consulting' },
-  { value: 'Both Services', label: 'Both Services' },
-  { value: 'General Inquiry', label: 'General Inquiry' },
-] as const satisfies readonly SelectOption[];
-
-export const REVENUE_OPTIONS = [
-  { value: 'under-1m', label: 'Under $1M' },
-  { value: '1m-5m', label: '$1M - $5M' },
-  { value: '5m-10m', label: '$5M - $10M' },
-  { value: '10m-50m', label: '$10M - $50M' },
-  { value: '50m-plus', label: '$50M+' },
-] as const satisfies readonly SelectOption[];
-
-export type CompanySize = (typeof COMPANY_SIZE_OPTIONS)[number]['value'];
-export type Industry = (typeof INDUSTRY_OPTIONS)[number]['value'];
-export type ManualHours = (typeof MANUAL_HOURS_OPTIONS)[number]['value'];
-export type BestTime = (typeof BEST_TIME_OPTIONS)[number]['value'];
-export type ServiceInterest = (typeof SERVICE_INTEREST_OPTIONS)[number]['value'];
-export type Revenue = (typeof REVENUE_OPTIONS)[number]['value'];
-
-function listValues<const T extends string>(options: readonly { readonly value: T }[]): T[] {
-  return options.map((option) => option.value);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Bounds and messages (spec §5). Exported so the forms can mirror them as native constraints.
-
-export const FIELD_LIMITS = {
-  name: { minLength: 2, maxLength: 100 },
-  email: { maxLength: 255 },
-  phone: { minLength: 10, maxLength: 20 },
-  company: { minLength: 2, maxLength: 200 },
-  roiCompany: { minLength: 2, maxLength: 150 },
-  challenge: { maxLength: 1000 },
-  message: { minLength: 10, maxLength: 2000 },
-  // Spec §2 'Calculator': revenue and salary inputs have minimum 0, team size minimum 1.
-  amountUsd: { minimum: 0 },
-  teamSize: { minimum: 1 },
-} as const;
-
-// Spec §5 ROI form: digits, spaces, dash, plus, parentheses and dot.
-export const ROI_PHONE_PATTERN = /^[\d\s\-+().]+$/;
-// Spec §5 lead schema: an optional leading plus, then digits; spaces, dashes, dots and parentheses
-// are also accepted so '+1 (555) 123-4567' is not rejected (the spec hides the exact pattern).
-export const LANDING_PHONE_PATTERN = /^\+?[\d\s\-().]+$/;
-
-export const VALIDATION_MESSAGES = {
-  // Spec §5 'Unused schemas': the validation library's generic messages, used where no message is given.
-  required: 'Required',
-  invalidInput: 'Invalid input',
-  invalidEmail: 'Invalid email',
-  nameTooShort: 'Name must be at least 2 characters',
-  nameTooLong: 'Name too long',
-  emailInvalid: 'Please enter a valid email',
-  businessEmailInvalid: 'Please enter a valid business email address',
-  emailTooLong: 'Email too long',
-  phoneInvalid: 'Please enter a valid phone number',
-  phoneTooLong: 'Phone number too long',
-  companyRequired: 'Company name required',
-  companyTooLong: 'Company name too long',
-  companySizeRequired: 'Please select company size',
-  currentRevenueRequired: 'Please enter annual revenue',
-  industryRequired: 'Please select industry',
-  teamSizeRequired: 'Please enter team size',
-  averageSalaryRequired: 'Please enter average salary',
-  manualHoursRequired: 'Please select manual hours per week',
-  challengeTooLong: 'Challenge description must be less than 1000 characters',
-  revenueRequired: 'Please select your annual revenue',
-  messageTooShort: 'Message must be at least 10 characters',
-  messageTooLong: 'Message must be 2000 characters or less',
-} as const;
 
 const M = VALIDATION_MESSAGES;
 
@@ -270,9 +165,6 @@ export type LandingFormValues = z.output<typeof landingFormSchema>;
 // Spam signals (issue 3 §5). Kept out of the field schemas so they can never become a visitor-facing
 // field error; the relay parses them separately and judges them.
 
-export const HONEYPOT_FIELD = 'website';
-export const FORM_SHOWN_AT_FIELD = 'form_shown_at';
-
 export const spamSignalsSchema = z.object({
   // Present in every browser submission; people leave it empty, bots tend to fill it.
   [HONEYPOT_FIELD]: z.string(),
@@ -326,11 +218,6 @@ export function findLeadFormDefinition(source: unknown): LeadFormDefinition | un
 
 // ---------------------------------------------------------------------------------------------
 // Errors as values
-
-export type FieldErrors = Record<string, string>;
-
-// Issues not tied to a field (e.g. the body is not an object) are reported under this key.
-export const FORM_ERROR_KEY = '_form';
 
 /** The first message for each field, keyed by the field's wire name. */
 export function collectFieldErrors(error: z.ZodError): FieldErrors {

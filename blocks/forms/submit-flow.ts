@@ -4,8 +4,18 @@
 import type { FieldName, LeadFormSpec, SpamFields } from './form-spec.ts';
 import type { PayloadContext } from './payload.ts';
 import type { RateLimiter } from './rate-limit.ts';
-import { validateLeadForm, type FieldErrors, type LeadFormId, type LeadFormValuesById } from './schemas.ts';
+import type { FieldErrors, LeadFormId, LeadFormValuesById } from './schemas.ts';
 import { createLeadSubmission, type LeadSubmission, type SubmitLeadResult } from './submit-lead.ts';
+
+/**
+ * The zod rules load on demand: no page needs them before a form is submitted, and they are the
+ * largest part of the form code. `preloadValidation()` starts the download when a form is first used.
+ */
+const loadValidation = () => import('./schemas.ts');
+
+export function preloadValidation(): void {
+  void loadValidation();
+}
 
 /** A failed submission kept so that pressing the button again with unchanged values resends it as is. */
 export interface PendingRetry {
@@ -51,6 +61,7 @@ export async function runSubmission<F extends LeadFormId>(
   const decision = deps.limiter.check();
   if (!decision.allowed) return { kind: 'rate-limited', retryAfterSeconds: decision.retryAfterSeconds };
 
+  const { validateLeadForm } = await loadValidation();
   const validation = validateLeadForm(spec.formId, values);
   if (!validation.success) return { kind: 'invalid', fieldErrors: pickFieldErrors(spec, validation.fieldErrors) };
   const data = validation.data;

@@ -9,7 +9,7 @@ import { createInitialState, createLeadFormReducer, type LeadFormState } from '.
 import { showToast } from './notify.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import type { LeadFormId, LeadFormValuesById } from './schemas.ts';
-import { runSubmission } from './submit-flow.ts';
+import { preloadValidation, runSubmission } from './submit-flow.ts';
 import { submitLead } from './submit-lead.ts';
 import { toastFor } from './toasts.ts';
 
@@ -60,6 +60,13 @@ export function useLeadForm<F extends LeadFormId>(spec: LeadFormSpec<F>, options
     dispatch({ type: 'shown', atMs: Date.now() });
     // Issue 3: attribution is captured when a form is first shown (see browser-world.ts).
     captureVisitAttribution();
+  }, []);
+
+  // The zod rules download when a visitor first reaches the form, not with the page (submit-flow.ts).
+  useEffect(() => {
+    const form = formRef.current;
+    form?.addEventListener('focusin', preloadValidation, { once: true });
+    return () => form?.removeEventListener('focusin', preloadValidation);
   }, []);
 
   // `?service=AI%20Voice%20Services` preselects the service, also on client-side navigation.
@@ -113,7 +120,7 @@ export function useLeadForm<F extends LeadFormId>(spec: LeadFormSpec<F>, options
               dispatch({ type: 'failed', retry: outcome.retry });
               break;
           }
-          showToast(toastFor(spec.toasts, outcome));
+          void showToast(toastFor(spec.toasts, outcome));
         })
         .finally(() => {
           busyRef.current = false;

@@ -10,7 +10,7 @@ import {
   FIELD_LIMITS,
   INDUSTRY_OPTIONS,
   MANUAL_HOURS_OPTIONS,
-} from '../forms/schemas.ts';
+} from '../forms/form-rules.ts';
 import { CONNECTION_ERROR_MESSAGE, SUCCESS_TITLE, TOO_MANY_ATTEMPTS_TITLE, VALIDATION_ERROR_TITLE, demoToast, waitSecondsMessage } from '../forms/toasts.ts';
 import type { RoiParameters } from './engine.ts';
 
