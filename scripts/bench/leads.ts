@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -34,6 +34,8 @@ export type LeadBenchResult = {
   readonly siteSource: string;
   /** 1-minute load average when the run started: other work on this machine skews every figure. */
   readonly loadAtStart: number;
+  /** CPU used during the measured run, in cores: the server process, this process (autocannon and the CRM receiver), everything else. */
+  readonly cpuCores: { readonly server: number; readonly bench: number; readonly others: number } | undefined;
 };
 
 export async function runLeadBench(log: (line: string) => void = console.log): Promise<LeadBenchResult> {
@@ -65,6 +67,7 @@ export async function runLeadBench(log: (line: string) => void = console.log): P
     const storedBefore = await countStored(dbFile);
 
     log(`lead run ${LEAD_BENCH.durationSeconds} s, ${LEAD_BENCH.connections} connections, pages at ${LEAD_BENCH.pageRequestsPerSecond}/s alongside…`);
+    const cpuBefore = await sampleCpu(server.child.pid);
     const [leads, pages] = await Promise.all([
       autocannon({ url: server.baseUrl, connections: LEAD_BENCH.connections, duration: LEAD_BENCH.durationSeconds, requests: [leadRequest] }),
       autocannon({
@@ -75,6 +78,7 @@ export async function runLeadBench(log: (line: string) => void = console.log): P
       }),
     ]);
     const runEnded = Date.now();
+    const cpuAfter = await sampleCpu(server.child.pid);
 
     // Every 201 must be in the store, and the outbox must forward every stored lead.
     let storedTotal = 0;
@@ -94,6 +98,7 @@ export async function runLeadBench(log: (line: string) => void = console.log): P
       crmRequests: crm.received(),
       siteSource: builtSite ? 'dist/ (npm run build)' : 'test fixture build',
       loadAtStart,
+      cpuCores: describeCpu(cpuBefore, cpuAfter),
     };
   } finally {
     server.child.kill('SIGTERM');
@@ -102,6 +107,37 @@ export async function runLeadBench(log: (line: string) => void = console.log): P
     await fixture?.remove();
     await rm(workDir, { recursive: true, force: true });
   }
+}
+
+type CpuSample = { at: number; busyMs: number; serverMs: number; benchMs: number } | undefined;
+
+// Linux /proc accounting in clock ticks (USER_HZ, 100 a second on Linux); undefined elsewhere.
+const MS_PER_TICK = 10;
+
+async function sampleCpu(serverPid: number | undefined): Promise<CpuSample> {
+  try {
+    const [cpuLine] = (await readFile('/proc/stat', 'utf8')).split('\n');
+    const [, user, nice, system, , , irq, softirq, steal] = (cpuLine ?? '').trim().split(/\s+/).map(Number);
+    const serverStat = (await readFile(`/proc/${serverPid}/stat`, 'utf8')).split(') ')[1]?.split(' ') ?? [];
+    const own = process.cpuUsage();
+    return {
+      at: performance.now(),
+      busyMs: ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) * MS_PER_TICK,
+      serverMs: (Number(serverStat[11]) + Number(serverStat[12])) * MS_PER_TICK,
+      benchMs: (own.user + own.system) / 1000,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+function describeCpu(before: CpuSample, after: CpuSample): LeadBenchResult['cpuCores'] {
+  if (before === undefined || after === undefined) return undefined;
+  const wallMs = after.at - before.at;
+  const server = (after.serverMs - before.serverMs) / wallMs;
+  const bench = (after.benchMs - before.benchMs) / wallMs;
+  const busy = (after.busyMs - before.busyMs) / wallMs;
+  return { server, bench, others: Math.max(0, busy - server - bench) };
 }
 
 async function countStored(dbFile: string): Promise<number> {
@@ -138,6 +174,10 @@ export function formatLeadBenchTable(result: LeadBenchResult): string {
     `Machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}; ` +
       `1-minute load average ${result.loadAtStart.toFixed(1)} at the start, ${(os.loadavg()[0] ?? 0).toFixed(1)} at the end (the run itself adds about 2)`,
     `Run: ${seconds} s, ${LEAD_BENCH.connections} connections, SQLite WAL + synchronous=FULL, LOG_LEVEL=info, site from ${result.siteSource}`,
+    result.cpuCores === undefined
+      ? 'CPU use during the run: not measured (no /proc)'
+      : `CPU use during the run, in cores of 2: server ${result.cpuCores.server.toFixed(2)}, autocannon + CRM receiver ${result.cpuCores.bench.toFixed(2)}, ` +
+        `other processes on the machine ${result.cpuCores.others.toFixed(2)}`,
     '',
     '| Measure | Result |',
     '| --- | --- |',
