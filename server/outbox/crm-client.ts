@@ -1,7 +1,6 @@
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import type { IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import type { LeadPayload } from '../store/lead-store.ts';
 import type { CrmAnswer } from './delivery-policy.ts';
 import { signWebhook } from './signature.ts';
 
@@ -25,7 +24,8 @@ export type CrmClientOptions = {
 };
 
 export type CrmClient = {
-  send(leadId: string, payload: LeadPayload): Promise<CrmAnswer>;
+  /** Posts `body` (the lead's JSON) once. */
+  send(leadId: string, body: string): Promise<CrmAnswer>;
   /** Closes idle keep-alive connections. */
   close(): void;
 };
@@ -37,8 +37,7 @@ export function createCrmClient({ url, secret, timeoutMs = CRM_TIMEOUT_MS, now =
   const request = isHttps ? httpsRequest : httpRequest;
 
   return {
-    send(leadId, payload) {
-      const body = JSON.stringify(payload);
+    send(leadId, body) {
       const headers: Record<string, string> = {
         'content-type': 'application/json',
         'content-length': String(Buffer.byteLength(body)),

@@ -103,7 +103,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function deliver(claim: ClaimedDelivery): Promise<void> {
     const attemptedAt = now();
-    const answer = await client.send(claim.leadId, claim.payload);
+    const answer = await client.send(claim.leadId, claim.body);
     const decision = decideDelivery(answer, { attemptsBefore: claim.attempts, retryDelaysMs, now: now(), random });
     const status = answer.kind === 'answered' ? answer.status : undefined;
     const attempt = claim.attempts + 1;

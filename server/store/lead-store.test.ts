@@ -113,13 +113,13 @@ for (const harness of STORE_HARNESSES) {
     });
 
     describe('claimDue', () => {
-      it('claims due leads oldest first, up to the limit, with their payload', async () => {
+      it('claims due leads oldest first, up to the limit, with their payload as stored JSON text', async () => {
         const leads = [newLead(), newLead(), newLead()];
         for (const lead of leads) await store.insertLead(lead);
         const claimed = await store.claimDue({ now: T0 + 10_000, limit: 2, owner: 'w1', leaseMs: LEASE_MS });
         expect(claimed).toEqual([
-          { leadId: leads[0]?.id, attempts: 0, payload: leads[0]?.payload },
-          { leadId: leads[1]?.id, attempts: 0, payload: leads[1]?.payload },
+          { leadId: leads[0]?.id, attempts: 0, body: JSON.stringify(leads[0]?.payload) },
+          { leadId: leads[1]?.id, attempts: 0, body: JSON.stringify(leads[1]?.payload) },
         ]);
       });
 

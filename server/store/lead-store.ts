@@ -63,7 +63,8 @@ export type AttemptRecord = {
 /** A lead claimed for one delivery attempt; no other worker gets it until `leaseUntil`. */
 export type ClaimedDelivery = {
   readonly leadId: string;
-  readonly payload: LeadPayload;
+  /** The stored payload's JSON text, sent as the request body exactly as stored (never re-serialised). */
+  readonly body: string;
   /** Attempts already made before this one. */
   readonly attempts: number;
 };

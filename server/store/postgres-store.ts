@@ -158,7 +158,7 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
           .map((row) => ({
             leadId: String(row.lead_id),
             attempts: Number(row.attempts),
-            payload: JSON.parse(String(row.payload)) as Record<string, unknown>,
+            body: String(row.payload),
           }));
       }),
 

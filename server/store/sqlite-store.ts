@@ -205,7 +205,7 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
       return rows.map((row) => ({
         leadId: String(row.lead_id),
         attempts: Number(row.attempts),
-        payload: JSON.parse(String(row.payload)) as Record<string, unknown>,
+        body: String(row.payload),
       }));
     }, 'bookkeeping');
   }
