@@ -1,7 +1,9 @@
 import { css, useTheme } from '@emotion/react';
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import { captureVisitAttribution } from '../blocks/forms/browser-world.ts';
 import { useDocumentHead } from './Head.tsx';
+import { HYDRATED_MARK } from './hydration-data.ts';
 import { Footer } from './layout/Footer.tsx';
 import { GlobalStyles } from './layout/GlobalStyles.tsx';
 import { Header } from './layout/Header.tsx';
@@ -19,6 +21,11 @@ export function Layout() {
   useEffect(() => {
     // Marks the document interactive: tests and CSS can tell a hydrated page from the static HTML.
     document.documentElement.dataset.hydrated = 'true';
+    // The end of hydration on the performance timeline (scripts/bench/lighthouse.ts reads it from the trace).
+    performance.mark(HYDRATED_MARK);
+    // The visit's UTM tags, click ids and referrer are kept from the first page view, so a lead
+    // sent later on another page (even after a full page load) is still attributed.
+    captureVisitAttribution();
   }, []);
 
   return (

@@ -41,14 +41,15 @@ export default function Stats({ id, eyebrow, heading, intro, tone, variant = 'in
               {item.label}
               {item.text ? <span css={css({ display: 'block', fontSize: theme.fontSize.xs, fontWeight: 400, marginTop: theme.space[1] })}>{item.text}</span> : null}
             </dt>
-            <dd css={css({ margin: 0, fontSize: theme.fontSize['2xl'], fontWeight: 800, letterSpacing: '-0.03em', lineHeight: 1.1, color: dark ? theme.colors.white : theme.colors.text })}>
+            <dd css={css({ margin: 0, display: 'flex', flexDirection: 'column', alignItems: 'center', fontSize: theme.fontSize['2xl'], fontWeight: 800, letterSpacing: '-0.03em', lineHeight: 1.1, color: dark ? theme.colors.white : theme.colors.text })}>
+              {item.icon ? (
+                // Inside the <dd>: a <dl> group may hold only <dt> and <dd>.
+                <span css={css({ display: 'inline-flex', color: dark ? '#A5B4FC' : theme.colors.primary, marginBottom: theme.space[3] })}>
+                  <Icon name={item.icon} />
+                </span>
+              ) : null}
               {item.value}
             </dd>
-            {item.icon ? (
-              <span css={css({ display: 'inline-flex', color: dark ? '#A5B4FC' : theme.colors.primary, marginBottom: theme.space[2] })}>
-                <Icon name={item.icon} />
-              </span>
-            ) : null}
           </div>
         ))}
       </dl>
