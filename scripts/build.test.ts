@@ -17,7 +17,7 @@ beforeAll(() => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 function build(env: Record<string, string>) {
-  return run('npm', ['run', 'build'], { cwd: root, env: { ...process.env, ...env, CONTENT_DIR: path.join(work, 'content') }, maxBuffer: 64 * 1024 * 1024 });
+  return run('npm', ['run', 'build'], { cwd: root, env: { ...process.env, ...env, NODE_ENV: 'production', CONTENT_DIR: path.join(work, 'content') }, maxBuffer: 64 * 1024 * 1024 });
 }
 
 describe('the build reads the YAML content', () => {
