@@ -4,6 +4,9 @@ export const HYDRATION_DATA_ID = 'router-data';
 /** The deepest matched route, written on #root so the browser can tell whether the HTML fits the address. */
 export const ROUTE_ID_ATTRIBUTE = 'data-route-id';
 
+/** User-timing mark the app sets once hydrated (renderer/Layout.tsx); benchmarks read it from the trace. */
+export const HYDRATED_MARK = 'hydrated';
+
 export type HydrationData = { loaderData: Record<string, unknown>; actionData: Record<string, unknown> | null };
 
 export function serializeForScript(value: unknown): string {

@@ -1,0 +1,171 @@
+// `npm run bench:pages`: Lighthouse over every prerendered route of a build, mobile and desktop, with
+// the system Chromium. Per route and form factor: one warm-up run, then the median of five of the
+// performance score, LCP, TBT, CLS, transfer bytes and the longest main-thread task up to the end of
+// hydration (the `hydrated` user-timing mark, read from the trace). Serves the build with our own
+// server on 127.0.0.1 (nothing else is contacted) and prints a Markdown table.
+//
+//   npm run bench:pages -- [--dist dist] [--runs 5] [--routes /,/about] [--form-factors mobile,desktop] [--write-docs]
+//
+// --write-docs replaces the table between the bench markers in docs/performance.md.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
+import { HYDRATED_MARK } from '../../renderer/hydration-data.ts';
+import type { RoutesFile } from '../prerender.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+export const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FORM_FACTORS = ['mobile', 'desktop'] as const;
+type FormFactor = (typeof FORM_FACTORS)[number];
+const DOCS_FILE = path.join(root, 'docs/performance.md');
+const DOCS_START = '<!-- bench:pages:start -->';
+const DOCS_END = '<!-- bench:pages:end -->';
+const SERVER_START_TIMEOUT_MS = 20_000;
+
+export type RunMetrics = { score: number; lcpMs: number; tbtMs: number; cls: number; transferBytes: number; longestHydrationTaskMs: number };
+
+type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; cat?: string; args?: { name?: string; data?: { documentLoaderURL?: string } } };
+
+/**
+ * The longest top-level task on the page's main thread from navigation until the app marked itself
+ * hydrated. The page's renderer is found through the mark itself (site isolation gives the page a
+ * different process than the about:blank Lighthouse starts from).
+ */
+export function longestHydrationTaskMs(events: readonly TraceEvent[]): number {
+  const hydrated = events.find((e) => e.name === HYDRATED_MARK && e.cat?.includes('blink.user_timing'));
+  if (!hydrated) return Number.NaN;
+  const onPageThread = (e: TraceEvent) => e.pid === hydrated.pid && e.tid === hydrated.tid;
+  const navigation = events.filter((e) => onPageThread(e) && e.name === 'navigationStart' && e.ts <= hydrated.ts && /^https?:/.test(e.args?.data?.documentLoaderURL ?? '')).at(-1);
+  if (!navigation) return Number.NaN;
+  let longestUs = 0;
+  for (const e of events) {
+    if (!onPageThread(e) || e.ph !== 'X' || e.name !== 'RunTask' || e.dur === undefined) continue;
+    if (e.ts + e.dur < navigation.ts || e.ts > hydrated.ts) continue;
+    longestUs = Math.max(longestUs, e.dur);
+  }
+  return longestUs / 1000;
+}
+
+export function metricsOf(lhr: Result, trace: readonly TraceEvent[]): RunMetrics {
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
+    lcpMs: value('largest-contentful-paint'),
+    tbtMs: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    transferBytes: value('total-byte-weight'),
+    longestHydrationTaskMs: longestHydrationTaskMs(trace),
+  };
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = values.filter(Number.isFinite).toSorted((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+export function medianMetrics(runs: readonly RunMetrics[]): RunMetrics {
+  const of = (key: keyof RunMetrics) => median(runs.map((run) => run[key]));
+  return { score: of('score'), lcpMs: of('lcpMs'), tbtMs: of('tbtMs'), cls: of('cls'), transferBytes: of('transferBytes'), longestHydrationTaskMs: of('longestHydrationTaskMs') };
+}
+
+export type Row = { route: string; formFactor: FormFactor; metrics: RunMetrics };
+
+export function formatTable(rows: readonly Row[]): string {
+  const lines = ['| Route | Form factor | Score | LCP | TBT | CLS | Transfer | Longest task to hydrated |', '|---|---|--:|--:|--:|--:|--:|--:|'];
+  for (const { route, formFactor, metrics: m } of rows) {
+    lines.push(`| \`${route}\` | ${formFactor} | ${m.score} | ${(m.lcpMs / 1000).toFixed(2)} s | ${Math.round(m.tbtMs)} ms | ${m.cls.toFixed(3)} | ${(m.transferBytes / 1024).toFixed(0)} KB | ${Number.isFinite(m.longestHydrationTaskMs) ? `${Math.round(m.longestHydrationTaskMs)} ms` : 'n/a'} |`);
+  }
+  return lines.join('\n');
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function startSite(distDir: string, port: number): Promise<ChildProcess> {
+  const server = spawn(process.execPath, [path.join(root, 'server/main.ts')], {
+    cwd: root,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DIST_DIR: distDir, LOG_LEVEL: 'warn', LEADS_DB_FILE: path.join(root, '.tmp', `bench-leads-${port}.sqlite`) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+    if (healthy) return server;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  server.kill('SIGTERM');
+  throw new Error('the server did not become healthy');
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      dist: { type: 'string', default: process.env.DIST_DIR ?? 'dist' },
+      runs: { type: 'string', default: '5' },
+      routes: { type: 'string' },
+      'form-factors': { type: 'string', default: FORM_FACTORS.join(',') },
+      'write-docs': { type: 'boolean', default: false },
+    },
+  });
+  const distDir = path.resolve(root, values.dist);
+  const runs = Number(values.runs);
+  const routesFile = JSON.parse(readFileSync(path.join(distDir, 'routes.json'), 'utf8')) as RoutesFile;
+  const routes = values.routes ? values.routes.split(',') : Object.keys(routesFile.pages).sort();
+  const formFactors = values['form-factors'].split(',') as FormFactor[];
+
+  mkdirSync(path.join(root, '.tmp'), { recursive: true });
+  const port = await freePort();
+  const server = await startSite(distDir, port);
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const rows: Row[] = [];
+  try {
+    for (const formFactor of formFactors) {
+      const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
+      const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
+      for (const route of routes) {
+        const url = `http://127.0.0.1:${port}${route}`;
+        const measured: RunMetrics[] = [];
+        // The first run warms the server's and the OS's caches; it is not counted.
+        for (let run = 0; run <= runs; run++) {
+          const result = await lighthouse(url, flags, config);
+          if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+          const trace = (result.artifacts.Trace?.traceEvents ?? []) as TraceEvent[];
+          if (run > 0) measured.push(metricsOf(result.lhr, trace));
+        }
+        const metrics = medianMetrics(measured);
+        rows.push({ route, formFactor, metrics });
+        console.error(`${formFactor.padEnd(7)} ${route.padEnd(58)} score ${metrics.score}  LCP ${Math.round(metrics.lcpMs)} ms  TBT ${Math.round(metrics.tbtMs)} ms  CLS ${metrics.cls.toFixed(3)}`);
+      }
+    }
+  } finally {
+    chrome.kill();
+    server.kill('SIGTERM');
+  }
+
+  const table = formatTable(rows);
+  const stamp = `Measured ${new Date().toISOString().slice(0, 10)} with Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, Chromium at ${process.env.CHROME_PATH ?? '/usr/bin/chromium'}, median of ${runs} runs after one warm-up.`;
+  console.log(`${stamp}\n\n${table}`);
+  writeFileSync(path.join(root, '.tmp', 'bench-pages.json'), `${JSON.stringify(rows, null, 2)}\n`);
+  if (values['write-docs']) {
+    const docs = readFileSync(DOCS_FILE, 'utf8');
+    const start = docs.indexOf(DOCS_START);
+    const end = docs.indexOf(DOCS_END);
+    if (start === -1 || end === -1) throw new Error(`${DOCS_FILE} needs the markers ${DOCS_START} and ${DOCS_END}`);
+    writeFileSync(DOCS_FILE, `${docs.slice(0, start + DOCS_START.length)}\n${stamp}\n\n${table}\n${docs.slice(end)}`);
+  }
+}
+
+if (import.meta.main) await main();
