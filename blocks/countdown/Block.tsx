@@ -3,7 +3,7 @@ import { Fragment, useEffect, useState } from 'react';
 import type { CountdownBlock } from '../../renderer/content-types.ts';
 import { Section } from '../ui/Section.tsx';
 import { tonePalette } from '../ui/tone-palette.ts';
-import { formatClock, nextRemaining, toSeconds, type ClockFace } from './clock.ts';
+import { formatClock, remainingAt, toSeconds, type ClockFace } from './clock.ts';
 
 const TICK_MS = 1000;
 const UNITS: { key: keyof ClockFace; label: string }[] = [
@@ -21,7 +21,8 @@ export default function Countdown({ id, eyebrow, heading, intro, tone, start, no
   // The server and the first client render both show the start value, so hydration matches; ticking begins after mount.
   const [remaining, setRemaining] = useState(startSeconds);
   useEffect(() => {
-    const timer = setInterval(() => setRemaining((seconds) => nextRemaining(seconds, startSeconds)), TICK_MS);
+    const startedAt = Date.now();
+    const timer = setInterval(() => setRemaining(remainingAt(Date.now() - startedAt, startSeconds)), TICK_MS);
     return () => clearInterval(timer);
   }, [startSeconds]);
   const face = formatClock(remaining);

@@ -9,9 +9,16 @@ export function toSeconds({ hours, minutes, seconds }: ClockStart): number {
   return hours * SECONDS_PER_HOUR + minutes * SECONDS_PER_MINUTE + seconds;
 }
 
-/** The value after one tick: one second less, or the start again once 00:00:00 has been shown. */
-export function nextRemaining(seconds: number, startSeconds: number): number {
-  return seconds <= 0 ? startSeconds : seconds - 1;
+const MS_PER_SECOND = 1000;
+
+/**
+ * What the clock shows after `elapsedMs` since it started: start, start-1, …, 00:00:00, then start
+ * again. Derived from elapsed time, not counted per tick, so a background tab whose timers the
+ * browser throttles still shows the right value when it comes back.
+ */
+export function remainingAt(elapsedMs: number, startSeconds: number): number {
+  const elapsedSeconds = Math.max(0, Math.floor(elapsedMs / MS_PER_SECOND));
+  return startSeconds - (elapsedSeconds % (startSeconds + 1));
 }
 
 const twoDigits = (value: number) => String(value).padStart(2, '0');
