@@ -11,6 +11,7 @@ import { HYDRATION_DATA_ID, serializeForScript, type HydrationData } from './hyd
 import { resolveHead, type PageHandle } from './page-head.ts';
 import { createRoutes } from './routes.tsx';
 import { FONT_URL } from './layout/GlobalStyles.tsx';
+import { preloadMarkdown } from '../blocks/ui/Markdown.tsx';
 
 export type RenderedPage = {
   status: number;
@@ -39,6 +40,8 @@ export function listRoutes() {
 }
 
 export async function render(url: string): Promise<RenderedPage> {
+  // Markdown renders synchronously here; browsers load the parser only when they render text themselves.
+  await preloadMarkdown();
   const handler = createStaticHandler(createRoutes());
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error(`Prerendering ${url} answered a redirect to ${context.headers.get('Location')}`);

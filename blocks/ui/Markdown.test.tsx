@@ -3,10 +3,14 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import ReactMarkdown from 'react-markdown';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SiteProvider, type SiteData } from '../../renderer/site-context.tsx';
 import { createTheme } from '../../renderer/theme.ts';
-import { Markdown, markdownHeadingLevel, markdownOptions, type HeadingLevel } from './Markdown.tsx';
+import { Markdown, markdownHeadingLevel, preloadMarkdown, type HeadingLevel } from './Markdown.tsx';
+import { markdownOptions } from './MarkdownContent.tsx';
+
+// <Markdown> renders synchronously once the parser is loaded, as the prerenderer does.
+beforeAll(() => preloadMarkdown());
 
 const site = { bookingUrl: 'https://booking.example.com/premier' } as SiteData;
 

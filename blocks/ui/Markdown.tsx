@@ -1,76 +1,26 @@
 // Markdown from content, rendered with the site's typography. Import only from blocks that show
-// Markdown (rich-text, faq-list, legal-sections, article) so the parser loads only on their routes.
+// Markdown (rich-text, faq-list, legal-sections, article).
+//
+// The parser (MarkdownContent.tsx) is not part of any page's first load: a prerendered page already
+// has the text as HTML, so hydration keeps that HTML as it is, and the parser loads only when the
+// browser has to render text itself (after client-side navigation). Internal links in kept HTML
+// still navigate client-side.
 import { css, useTheme, type Theme } from '@emotion/react';
-import type { ComponentProps } from 'react';
-import ReactMarkdown, { type Components, type ExtraProps, type Options } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
-import { SmartLink } from './SmartLink.tsx';
+import { Suspense, use, useState, useSyncExternalStore, type MouseEvent } from 'react';
+import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import { alpha } from './alpha.ts';
+import { markdownHeadingLevel, type HeadingLevel } from './markdown-heading.ts';
 
-export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
+export { markdownHeadingLevel, type HeadingLevel };
 
-/**
- * The level a Markdown heading gets under a surrounding heading: `##` sits one level below it,
- * `###` two. `#` is treated like `##`, so text can never repeat the page's h1 or skip a level.
- */
-export function markdownHeadingLevel(markdownLevel: number, parentLevel: HeadingLevel): HeadingLevel {
-  const level = Math.max(markdownLevel + parentLevel - 1, parentLevel + 1);
-  return Math.min(level, 6) as HeadingLevel;
-}
+type MarkdownContentModule = typeof import('./MarkdownContent.tsx');
+let loading: Promise<MarkdownContentModule> | undefined;
+let loaded: MarkdownContentModule | undefined;
 
-const MARKDOWN_HEADINGS = [1, 2, 3, 4, 5, 6] as const;
-
-function headingComponent(level: HeadingLevel) {
-  const Tag = `h${level}` as const;
-  return function MarkdownHeading({ node: _node, ...props }: ComponentProps<'h2'> & ExtraProps) {
-    return <Tag {...props} />;
-  };
-}
-
-/** Spec's "**Label:** text" block: a paragraph that opens with bold text is marked so it can be styled as a labelled line. */
-function MarkdownParagraph({ node, ...props }: ComponentProps<'p'> & ExtraProps) {
-  const first = node?.children[0];
-  const labelled = first?.type === 'element' && first.tagName === 'strong';
-  return <p {...props} data-labelled={labelled ? '' : undefined} />;
-}
-
-/** Links go through SmartLink: `/…` becomes a router <Link>, web addresses open in a new tab with rel="noopener noreferrer". */
-function MarkdownLink({ node: _node, href, children, className }: ComponentProps<'a'> & ExtraProps) {
-  // An unsafe URL (javascript:, data:…) arrives here emptied by react-markdown's urlTransform.
-  if (!href) return <span className={className}>{children}</span>;
-  return (
-    <SmartLink href={href} className={className}>
-      {children}
-    </SmartLink>
-  );
-}
-
-/** Wide tables scroll inside their own box instead of widening the page. */
-function MarkdownTable({ node: _node, ...props }: ComponentProps<'table'> & ExtraProps) {
-  return (
-    <div data-table-scroll="">
-      <table {...props} />
-    </div>
-  );
-}
-
-type MarkdownOptions = Pick<Options, 'components' | 'remarkPlugins' | 'skipHtml'>;
-
-const optionsByParentLevel = new Map<HeadingLevel, MarkdownOptions>();
-
-/**
- * The pure part: how Markdown maps to elements for text sitting under a heading of `parentLevel`.
- * Built once per level, so re-renders keep the same component types (React would otherwise remount the text).
- */
-export function markdownOptions(parentLevel: HeadingLevel): MarkdownOptions {
-  const cached = optionsByParentLevel.get(parentLevel);
-  if (cached) return cached;
-  const headings = Object.fromEntries(MARKDOWN_HEADINGS.map((level) => [`h${level}`, headingComponent(markdownHeadingLevel(level, parentLevel))]));
-  const components: Components = { ...headings, p: MarkdownParagraph, a: MarkdownLink, table: MarkdownTable };
-  // Raw HTML in content is shown as text, never as markup (react-markdown's default; kept deliberately).
-  const options: MarkdownOptions = { components, remarkPlugins: [remarkGfm], skipHtml: false };
-  optionsByParentLevel.set(parentLevel, options);
-  return options;
+/** Loads the parser. The prerenderer awaits it before rendering (it renders synchronously); tests do too. */
+export function preloadMarkdown(): Promise<MarkdownContentModule> {
+  loading ??= import('./MarkdownContent.tsx').then((module) => (loaded = module));
+  return loading;
 }
 
 type MarkdownProps = {
@@ -81,13 +31,44 @@ type MarkdownProps = {
   className?: string;
 };
 
+const noSubscription = () => () => {};
+// React leaves the children of an element with dangerouslySetInnerHTML alone while hydrating, and
+// never rewrites them while this (equal) value stays.
+const KEEP_SERVER_HTML = { __html: '' };
+
 export function Markdown({ children, parentLevel, onDark = false, className }: MarkdownProps) {
   const theme = useTheme();
+  const navigate = useNavigate();
+  // The server snapshot is read while prerendering and while hydrating; the client one afterwards.
+  const fromServer = useSyncExternalStore(noSubscription, () => false, () => true);
+  const [hydratedText] = useState(() => (fromServer && typeof document !== 'undefined' ? children : undefined));
+  if (hydratedText === children) {
+    return <div className={className} css={proseStyle(theme, onDark)} dangerouslySetInnerHTML={KEEP_SERVER_HTML} suppressHydrationWarning onClick={(event) => followInternalLink(event, navigate)} />;
+  }
   return (
     <div className={className} css={proseStyle(theme, onDark)}>
-      <ReactMarkdown {...markdownOptions(parentLevel)}>{children}</ReactMarkdown>
+      <Suspense fallback={null}>
+        <ParsedMarkdown parentLevel={parentLevel}>{children}</ParsedMarkdown>
+      </Suspense>
     </div>
   );
+}
+
+function ParsedMarkdown({ children, parentLevel }: { children: string; parentLevel: HeadingLevel }) {
+  // Suspends until the parser has loaded, the first time only.
+  const { MarkdownContent } = loaded ?? use(preloadMarkdown());
+  return <MarkdownContent parentLevel={parentLevel}>{children}</MarkdownContent>;
+}
+
+/** In kept HTML, a plain click on a link to this site navigates client-side, as a router <Link> would. */
+function followInternalLink(event: MouseEvent<HTMLDivElement>, navigate: NavigateFunction) {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const link = (event.target as Element).closest('a');
+  if (!link || link.target || link.hasAttribute('download')) return;
+  const url = new URL(link.href, window.location.href);
+  if (url.origin !== window.location.origin) return;
+  event.preventDefault();
+  void navigate(`${url.pathname}${url.search}${url.hash}`);
 }
 
 function proseStyle(theme: Theme, onDark: boolean) {

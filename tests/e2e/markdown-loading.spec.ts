@@ -1,0 +1,55 @@
+// Markdown text arrives as prerendered HTML: hydration keeps it without loading the parser, which
+// loads only when the browser renders text itself (client-side navigation). Links in kept HTML
+// still navigate client-side.
+import { expect, test, type Page } from '@playwright/test';
+import { isSameDocument, markDocument, waitForHydration } from './support.ts';
+
+/** Records which scripts load, by file name. */
+function recordScripts(page: Page) {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.endsWith('.js')) scripts.push(pathname);
+  });
+  return scripts;
+}
+const isParser = (file: string) => /\/MarkdownContent-[^/]+\.js$/.test(file);
+
+test('a prerendered FAQ page hydrates without the Markdown parser, and its text stays', async ({ page }) => {
+  const scripts = recordScripts(page);
+  await page.goto('/faqs');
+  await waitForHydration(page);
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter(isParser)).toEqual([]);
+  const answer = page.locator('main details[open] p').first();
+  await expect(answer).toContainText(/video call/);
+});
+
+test('after client-side navigation the parser loads and renders the same text', async ({ page }) => {
+  await page.goto('/faqs');
+  await waitForHydration(page);
+  const prerendered = await page.locator('main details').first().innerHTML();
+  await page.goto('/');
+  await waitForHydration(page);
+  await markDocument(page);
+  const scripts = recordScripts(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQs', exact: true }).first().click();
+  await expect(page).toHaveURL('/faqs');
+  await expect(page.locator('main details').first().locator('p').first()).toContainText(/video call/);
+  expect(scripts.some(isParser)).toBe(true);
+  expect(await isSameDocument(page)).toBe(true);
+  const rendered = await page.locator('main details').first().innerHTML();
+  const text = (html: string) => html.replace(/<!--.*?-->/g, '').replace(/\s+class="[^"]*"/g, '');
+  expect(text(rendered)).toBe(text(prerendered));
+});
+
+test('a link inside kept Markdown HTML navigates client-side', async ({ page }) => {
+  await page.goto('/faqs');
+  await waitForHydration(page);
+  await markDocument(page);
+  await page.locator('main details').evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+  await page.locator('main details a[href="/calculator"]').first().click();
+  await expect(page).toHaveURL('/calculator');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('ROI');
+  expect(await isSameDocument(page)).toBe(true);
+});
