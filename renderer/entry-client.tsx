@@ -1,6 +1,6 @@
 // Browser entry: hydrates the prerendered page, then routes client-side.
 import createCache from '@emotion/cache';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { AppProviders, EMOTION_KEY } from './AppProviders.tsx';
@@ -25,8 +25,21 @@ async function start() {
       </AppProviders>
     </StrictMode>
   );
-  if (canHydrate) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+  if (!canHydrate) {
+    createRoot(root).render(app);
+    return;
+  }
+  // The prerendered page is already complete: let the browser paint it first, then hydrate as a
+  // transition, which React splits into short tasks (input stays responsive; no long task).
+  await nextFrame();
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+}
+
+/** Resolves after the browser has had a chance to paint. */
+function nextFrame(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
 /** Lazy routes of the current address must be loaded before hydration, or React would see a mismatch. */
