@@ -1,0 +1,194 @@
+// Accessibility, WCAG 2.2 AA: axe-core finds nothing (any impact) on every route at 390 and 1280 px,
+// plus what axe cannot judge: the skip link, visible focus, heading order, the mobile menu by
+// keyboard, reduced motion and a countdown that does not talk every second.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ROUTES, waitForHydration } from './support.ts';
+
+const WIDTHS = [390, 1280] as const;
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+async function axeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return violations.map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`).join('\n')}`);
+}
+
+for (const width of WIDTHS) {
+  test.describe(`axe at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    for (const path of [...ROUTES.map((r) => r.path), '/no/such/page']) {
+      test(`${path} has no violations`, async ({ page }) => {
+        await page.goto(path);
+        await waitForHydration(page);
+        expect(await axeViolations(page)).toEqual([]);
+      });
+    }
+  });
+}
+
+test.describe('axe in states a first load does not show', () => {
+  test('the open mobile menu', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    await expect(page.getByRole('button', { name: 'Toggle menu' })).toHaveAttribute('aria-expanded', 'true');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('a form showing its errors, and the toast', async ({ page }) => {
+    await page.goto('/contact');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.locator('[data-sonner-toast]').first()).toBeVisible();
+    await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('every FAQ answer open', async ({ page }) => {
+    await page.goto('/faqs');
+    await waitForHydration(page);
+    await page.locator('main details').evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+test('the skip link is the first stop, becomes visible on focus and moves focus to the main content', async ({ page }) => {
+  await page.goto('/services');
+  await waitForHydration(page);
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#main')).toBeFocused();
+  // The next Tab continues inside the main content, past the header.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
+});
+
+test.describe('visible focus', () => {
+  for (const width of WIDTHS) {
+    test(`every stop in the Tab order of the home page and the contact page shows a focus indicator at ${width} px`, async ({ page }) => {
+      test.slow();
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of ['/', '/contact']) {
+        await page.goto(path);
+        await waitForHydration(page);
+        const seen = new Set<string>();
+        for (let press = 0; press < 80; press++) {
+          await page.keyboard.press('Tab');
+          const focus = await page.evaluate(() => {
+            const element = document.activeElement as HTMLElement | null;
+            if (!element || element === document.body) return null;
+            const style = getComputedStyle(element);
+            const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+            // A ring may be drawn by the element or by a pseudo-element spanning its card.
+            const ring = [style, getComputedStyle(element, '::after'), getComputedStyle(element, '::before')].some((s) => s.boxShadow !== 'none');
+            const label = `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}" ${element.getAttribute('href') ?? element.getAttribute('name') ?? ''}`;
+            return { label, visible: outline || ring, matchesFocusVisible: element.matches(':focus-visible') };
+          });
+          if (!focus || seen.has(focus.label)) break;
+          seen.add(focus.label);
+          expect(focus.matchesFocusVisible, `${path}: ${focus.label} takes keyboard focus`).toBe(true);
+          expect(focus.visible, `${path}: ${focus.label} shows where focus is`).toBe(true);
+        }
+        expect(seen.size, `${path} has a Tab order`).toBeGreaterThan(10);
+      }
+    });
+  }
+});
+
+test('headings: one h1 first, and no level skipped on the way down, on every route', async ({ page }) => {
+  test.slow();
+  for (const path of [...ROUTES.map((r) => r.path), '/no/such/page']) {
+    await page.goto(path);
+    await waitForHydration(page);
+    const levels = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((all) => all.map((h) => Number(h.tagName[1])));
+    expect(levels[0], `${path} starts with its h1`).toBe(1);
+    expect(levels.filter((l) => l === 1), `${path} has one h1`).toHaveLength(1);
+    levels.forEach((level, index) => {
+      if (index > 0) expect(level, `${path}: heading ${index + 1} (h${level}) follows an h${levels[index - 1]}`).toBeLessThanOrEqual(levels[index - 1]! + 1);
+    });
+  }
+});
+
+test('the mobile menu works by keyboard alone: open, move through, close with Escape', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await waitForHydration(page);
+  const toggle = page.getByRole('button', { name: 'Toggle menu' });
+  for (let press = 0; press < 10 && !(await toggle.evaluate((e) => e === document.activeElement)); press++) await page.keyboard.press('Tab');
+  await expect(toggle).toBeFocused();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await page.keyboard.press('Tab');
+  await expect(nav.getByRole('link').first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(toggle).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/about');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+});
+
+test.describe('reduced motion', () => {
+  const motionOf = (page: Page) =>
+    page.evaluate(() => {
+      const seconds = (value: string) => Math.max(...value.split(',').map((part) => (part.trim().endsWith('ms') ? parseFloat(part) / 1000 : parseFloat(part))));
+      let longestS = 0;
+      for (const element of document.querySelectorAll('*')) {
+        const style = getComputedStyle(element);
+        longestS = Math.max(longestS, seconds(style.transitionDuration), seconds(style.animationDuration));
+      }
+      return { longestS, scrollBehavior: getComputedStyle(document.documentElement).scrollBehavior };
+    });
+
+  test('with prefers-reduced-motion: reduce, nothing animates and scrolling jumps', async ({ page }) => {
+    test.slow();
+    await page.goto('/');
+    await waitForHydration(page);
+    const normal = await motionOf(page);
+    expect(normal.longestS, 'the site does animate when motion is welcome').toBeGreaterThan(0.05);
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    for (const path of ['/', '/voice-ai', '/faqs', '/thankyou', '/calculator']) {
+      await page.goto(path);
+      await waitForHydration(page);
+      const reduced = await motionOf(page);
+      expect(reduced.longestS, `${path}: longest transition or animation`).toBeLessThanOrEqual(0.001);
+      expect(reduced.scrollBehavior).toBe('auto');
+    }
+  });
+});
+
+test('the thank-you countdown ticks without being announced every second', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/thankyou');
+  await waitForHydration(page);
+  const timer = page.getByRole('timer');
+  await expect(timer).toHaveCount(1);
+  const before = await timer.textContent();
+  await page.clock.runFor(3000);
+  await expect(timer).not.toHaveText(before!);
+  // role="timer" is aria-live="off" by default; nothing may turn the ticking digits into a live region.
+  const live = await timer.evaluate((element) => {
+    const regions: string[] = [];
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const value = node.getAttribute('aria-live');
+      const role = node.getAttribute('role');
+      if ((value && value !== 'off') || (role && ['status', 'alert', 'log', 'marquee'].includes(role))) regions.push(`${node.tagName} aria-live=${value} role=${role}`);
+    }
+    for (const child of element.querySelectorAll('[aria-live], [role="status"], [role="alert"], [role="log"]')) {
+      if (child.getAttribute('aria-live') !== 'off') regions.push(`inner ${child.tagName}`);
+    }
+    return regions;
+  });
+  expect(live).toEqual([]);
+});

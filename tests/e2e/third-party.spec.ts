@@ -1,0 +1,59 @@
+// Nothing leaves the site: every request of every route (load, hydration, lazy images further down,
+// client-side navigation) goes to our own origin, and no route logs a console error or warning.
+import { expect, test, type Page } from '@playwright/test';
+import { ROUTES, waitForHydration, watchConsole } from './support.ts';
+
+function recordRequests(page: Page, origin: string) {
+  const foreign: string[] = [];
+  let count = 0;
+  page.on('request', (request) => {
+    count++;
+    const url = request.url();
+    if (/^(data|blob):/.test(url)) return;
+    if (new URL(url).origin !== origin) foreign.push(`${request.resourceType()} ${url}`);
+  });
+  return { foreign, count: () => count };
+}
+
+/** Scrolls to the end in steps, so lazy images and anything loaded on view are requested too. */
+async function scrollThrough(page: Page) {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < height; y += 600) await page.evaluate((top) => window.scrollTo(0, top), y);
+  await page.waitForLoadState('networkidle');
+}
+
+for (const width of [390, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    for (const route of ROUTES) {
+      test(`${route.path}: only same-origin requests, no console errors`, async ({ page, baseURL }) => {
+        const requests = recordRequests(page, new URL(baseURL!).origin);
+        const messages = watchConsole(page);
+        await page.goto(route.path);
+        await waitForHydration(page);
+        await scrollThrough(page);
+        expect(requests.count(), 'requests were recorded').toBeGreaterThan(3);
+        expect(requests.foreign, 'requests to other origins').toEqual([]);
+        expect(messages, 'console errors and warnings').toEqual([]);
+      });
+    }
+  });
+}
+
+test('client-side navigation through the menu makes no third-party request either', async ({ page, baseURL }) => {
+  test.slow();
+  const requests = recordRequests(page, new URL(baseURL!).origin);
+  const messages = watchConsole(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  await waitForHydration(page);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const name of ['About', 'Services', 'Voice AI', 'Blog', 'FAQs', 'Testimonials', 'Contact', 'Home']) {
+    await nav.getByRole('link', { name, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await scrollThrough(page);
+  }
+  expect(requests.foreign).toEqual([]);
+  expect(messages).toEqual([]);
+});
