@@ -192,3 +192,27 @@ test('the thank-you countdown ticks without being announced every second', async
   });
   expect(live).toEqual([]);
 });
+
+test.describe('every form works by keyboard alone', () => {
+  for (const path of ['/', '/calculator', '/contact', '/ai-transformation']) {
+    test(`${path}: Tab reaches each field in order, and Enter on the button submits`, async ({ page }) => {
+      test.slow();
+      await page.goto(path);
+      await waitForHydration(page);
+      const form = page.locator('main form').first();
+      const controls = form.locator('input:not([type="hidden"]):not([tabindex="-1"]):visible, select:visible, textarea:visible, button:visible');
+      const count = await controls.count();
+      expect(count, `${path} has form controls`).toBeGreaterThan(3);
+      for (let press = 0; press < 150 && !(await controls.first().evaluate((e) => e === document.activeElement)); press++) await page.keyboard.press('Tab');
+      await expect(controls.first()).toBeFocused();
+      for (let index = 1; index < count; index++) {
+        await page.keyboard.press('Tab');
+        await expect(controls.nth(index), `${path}: control ${index + 1} of ${count} is the next Tab stop`).toBeFocused();
+      }
+      // The last stop is the submit button: Enter sends, and with empty fields the form answers with its validation toast.
+      await page.keyboard.press('Enter');
+      await expect(page.locator('[data-sonner-toast]').first()).toBeVisible();
+      await expect(form.locator('[aria-invalid="true"]').first()).toBeFocused();
+    });
+  }
+});
