@@ -1,11 +1,15 @@
 import { ThemeProvider } from '@emotion/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FaqListBlock } from '../../renderer/content-types.ts';
 import { SiteProvider, type SiteData } from '../../renderer/site-context.tsx';
 import { createTheme } from '../../renderer/theme.ts';
+import { preloadMarkdown } from '../ui/Markdown.tsx';
 import FaqList from './Block.tsx';
+
+// Answers render synchronously once the Markdown parser is loaded, as they do when prerendering.
+beforeAll(() => preloadMarkdown());
 
 const site = { bookingUrl: 'https://booking.example.com/premier' } as SiteData;
 
