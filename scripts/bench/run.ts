@@ -1,10 +1,21 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { formatLeadBenchTable, runLeadBench } from './leads.ts';
+
+/** Runs a bench script in its own process (it prints its own table) and reports how it ended. */
+function runScript(script: string, title: string): Promise<string> {
+  const result = spawnSync(process.execPath, [path.join(import.meta.dirname, script)], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${title} failed with exit code ${result.status}`);
+  return Promise.resolve(`${title}: table above (also written to docs/performance.md with --write-docs).`);
+}
 
 // `npm run bench [-- <name>…]`: every load run (or only the named ones), each printing its table.
 // Not part of `npm test`. Add a run by adding an entry.
 
 const BENCHES: Record<string, () => Promise<string>> = {
   leads: async () => `Lead API (POST /api/leads)\n\n${formatLeadBenchTable(await runLeadBench())}`,
+  // Lighthouse per route, mobile and desktop, against the existing build (run `npm run build` first).
+  pages: () => runScript('lighthouse.ts', 'Pages (Lighthouse)'),
 };
 
 const requested = process.argv.slice(2);
