@@ -1,13 +1,11 @@
 import pg from 'pg';
 import type { PoolClient, QueryResultRow } from 'pg';
 import type {
-  AttemptRecord,
   ClaimedDelivery,
   ClaimOptions,
   DeliveryResult,
   DeliveryState,
   InsertLeadResult,
-  LeadRecord,
   LeadStore,
   ListOptions,
   NewLead,
@@ -15,6 +13,7 @@ import type {
 } from './lead-store.ts';
 import { RETRYABLE_STATES, truncateResponseBody } from './lead-store.ts';
 import { assertMigrationsOrdered, pendingMigrations } from './migrations.ts';
+import { toAttemptRecord, toLeadRecord } from './row-mapping.ts';
 import type { Migration } from './migrations.ts';
 
 // PostgreSQL store through `pg`. Commits are durable with the server's default synchronous_commit.
@@ -311,36 +310,4 @@ async function migrate(pool: pg.Pool, migrations: readonly Migration[]): Promise
   } finally {
     client.release();
   }
-}
-
-const optionalNumber = (value: unknown): number | undefined => (value === null || value === undefined ? undefined : Number(value));
-const optionalString = (value: unknown): string | undefined => (value === null || value === undefined ? undefined : String(value));
-
-function toLeadRecord(row: QueryResultRow): LeadRecord {
-  return {
-    id: String(row.id),
-    receivedAt: Number(row.received_at),
-    source: String(row.source),
-    email: String(row.email),
-    payload: JSON.parse(String(row.payload)) as Record<string, unknown>,
-    spamReason: optionalString(row.spam_reason),
-    state: row.state as DeliveryState,
-    attempts: Number(row.attempts),
-    nextAttemptAt: optionalNumber(row.next_attempt_at),
-    lastStatus: optionalNumber(row.last_status),
-    lastError: optionalString(row.last_error),
-    updatedAt: Number(row.updated_at),
-  };
-}
-
-function toAttemptRecord(row: QueryResultRow): AttemptRecord {
-  return {
-    leadId: String(row.lead_id),
-    attemptedAt: Number(row.attempted_at),
-    durationMs: Number(row.duration_ms),
-    status: optionalNumber(row.status),
-    responseBody: optionalString(row.response_body),
-    error: optionalString(row.error),
-    outcome: row.outcome as DeliveryState,
-  };
 }

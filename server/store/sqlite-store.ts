@@ -3,7 +3,6 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { SQLInputValue, StatementSync } from 'node:sqlite';
 import type {
-  AttemptRecord,
   ClaimedDelivery,
   ClaimOptions,
   DeliveryResult,
@@ -17,6 +16,7 @@ import type {
 } from './lead-store.ts';
 import { RETRYABLE_STATES, truncateResponseBody } from './lead-store.ts';
 import { assertMigrationsOrdered, pendingMigrations } from './migrations.ts';
+import { toAttemptRecord, toLeadRecord } from './row-mapping.ts';
 import type { Migration } from './migrations.ts';
 
 // node:sqlite store. Durability: WAL with synchronous=FULL, so a COMMIT returns only after the WAL
@@ -374,38 +374,4 @@ function readSchemaVersion(db: DatabaseSync): number {
 
 function placeholders(count: number): string {
   return Array.from({ length: count }, () => '?').join(', ');
-}
-
-const optionalNumber = (value: SQLInputValue | undefined): number | undefined =>
-  value === null || value === undefined ? undefined : Number(value);
-const optionalString = (value: SQLInputValue | undefined): string | undefined =>
-  value === null || value === undefined ? undefined : String(value);
-
-function toLeadRecord(row: Row): LeadRecord {
-  return {
-    id: String(row.id),
-    receivedAt: Number(row.received_at),
-    source: String(row.source),
-    email: String(row.email),
-    payload: JSON.parse(String(row.payload)) as Record<string, unknown>,
-    spamReason: optionalString(row.spam_reason),
-    state: row.state as DeliveryState,
-    attempts: Number(row.attempts),
-    nextAttemptAt: optionalNumber(row.next_attempt_at),
-    lastStatus: optionalNumber(row.last_status),
-    lastError: optionalString(row.last_error),
-    updatedAt: Number(row.updated_at),
-  };
-}
-
-function toAttemptRecord(row: Row): AttemptRecord {
-  return {
-    leadId: String(row.lead_id),
-    attemptedAt: Number(row.attempted_at),
-    durationMs: Number(row.duration_ms),
-    status: optionalNumber(row.status),
-    responseBody: optionalString(row.response_body),
-    error: optionalString(row.error),
-    outcome: row.outcome as DeliveryState,
-  };
 }
