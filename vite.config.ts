@@ -16,8 +16,18 @@ function chunkName({ facadeModuleId, name }: { facadeModuleId: string | null; na
   return name;
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * react-router's package exports always resolve to its development build, which keeps its dev-only
+ * warnings and checks; builds use the production copy the package ships (identical apart from that).
+ */
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: path.join(root, 'node_modules/react-router/dist/production/index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(root, 'node_modules/react-router/dist/production/dom-export.mjs') },
+];
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   root,
+  resolve: { alias: command === 'build' ? reactRouterProduction : [] },
   plugins: [
     react({ jsxImportSource: '@emotion/react' }),
     contentPlugin({ root, contentDir: process.env.CONTENT_DIR ? path.resolve(process.env.CONTENT_DIR) : undefined, settings: readPublicSettings(process.env) }),
@@ -32,7 +42,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     assetsInlineLimit: 0,
     rollupOptions: isSsrBuild
       ? { input: path.join(root, 'renderer/entry-server.tsx') }
-      : { output: { chunkFileNames: (chunk: { facadeModuleId: string | null; name: string }) => `assets/${chunkName(chunk)}-[hash].js` } },
+      : {
+          output: {
+            chunkFileNames: (chunk: { facadeModuleId: string | null; name: string }) => `assets/${chunkName(chunk)}-[hash].js`,
+          },
+        },
   },
   // The prerender bundle is self-contained, so a build can be written anywhere (tests build into temp folders).
   ssr: { noExternal: isSsrBuild ? true : [] },

@@ -7,7 +7,8 @@ import { createTheme } from './theme.ts';
 /** Emotion's cache key; server and browser must agree so prerendered styles are reused, not re-inserted. */
 export const EMOTION_KEY = 'c';
 
-const theme = createTheme(site.brand);
+/** The theme every page uses, from content/site.yaml's brand. */
+export const theme = createTheme(site.brand);
 
 export function AppProviders({ cache, children }: { cache: EmotionCache; children: ReactNode }) {
   return (

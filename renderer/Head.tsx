@@ -1,11 +1,14 @@
 import { useEffect } from 'react';
 import type { HeadTags } from './head-tags.ts';
 
-/** Keeps document.head in step with the page after client-side navigation. The prerendered HTML already has the same tags. */
+/**
+ * Keeps document.head in step with the page after client-side navigation. The prerendered HTML
+ * already has the same tags, so on the first page nothing is written: only what differs changes.
+ */
 export function useDocumentHead(head: HeadTags | undefined) {
   useEffect(() => {
     if (!head) return;
-    document.title = head.title;
+    if (document.title !== head.title) document.title = head.title;
     upsertLink('canonical', head.canonical);
     upsertMeta('name', 'robots', head.robots);
     for (const tag of head.meta) upsertMeta(tag.key, tag.name, tag.content);
@@ -46,7 +49,7 @@ function upsertMeta(key: 'name' | 'property', name: string, content: string | un
     element.setAttribute(key, name);
     document.head.append(element);
   }
-  element.content = content;
+  if (element.content !== content) element.content = content;
 }
 
 function upsertLink(rel: string, href: string) {
@@ -56,5 +59,5 @@ function upsertLink(rel: string, href: string) {
     element.rel = rel;
     document.head.append(element);
   }
-  element.href = href;
+  if (element.getAttribute('href') !== href) element.href = href;
 }

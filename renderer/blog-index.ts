@@ -18,10 +18,15 @@ export type BlogIndexEntry = {
 
 export type Article = BlogIndexEntry & { body: string };
 
-const DATE_LABEL = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
+/**
+ * "2026-03-05" → "March 5, 2026", as Intl.DateTimeFormat('en-US', { dateStyle: 'long' }) prints it,
+ * without Intl: the first Intl formatter a page creates costs the phone a long task while it starts.
+ */
 export function formatDateLabel(isoDate: string): string {
-  return DATE_LABEL.format(new Date(`${isoDate}T00:00:00Z`));
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
 export function blogIndexEntry(post: LoadedPost): BlogIndexEntry {

@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { AppProviders, EMOTION_KEY } from './AppProviders.tsx';
 import { HYDRATION_DATA_ID, ROUTE_ID_ATTRIBUTE, type HydrationData } from './hydration-data.ts';
+import { adoptPrerenderedStyles } from './prerendered-styles.ts';
 import { createRoutes } from './routes.tsx';
 
 async function start() {
@@ -18,9 +19,11 @@ async function start() {
   const renderedFor = root.getAttribute(ROUTE_ID_ATTRIBUTE);
   const canHydrate = root.hasChildNodes() && renderedFor === matches.at(-1)?.route.id;
   const router = createBrowserRouter(routes, canHydrate ? { hydrationData: readHydrationData() } : {});
+  const cache = createCache({ key: EMOTION_KEY });
+  adoptPrerenderedStyles(cache);
   const app = (
     <StrictMode>
-      <AppProviders cache={createCache({ key: EMOTION_KEY })}>
+      <AppProviders cache={cache}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>

@@ -5,12 +5,13 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import site from 'virtual:content/site';
 import { articlePath, articles, pages } from 'virtual:content/routes';
-import { AppProviders, EMOTION_KEY } from './AppProviders.tsx';
+import { AppProviders, EMOTION_KEY, theme } from './AppProviders.tsx';
 import { renderHeadTags } from './head-tags.ts';
 import { HYDRATION_DATA_ID, serializeForScript, type HydrationData } from './hydration-data.ts';
 import { resolveHead, type PageHandle } from './page-head.ts';
 import { createRoutes } from './routes.tsx';
-import { FONT_URL } from './layout/GlobalStyles.tsx';
+import { FONT_URL, GLOBAL_STYLES_ATTRIBUTE, globalCss } from './layout/GlobalStyles.tsx';
+import { escapeStyleText, prerenderedStyleTags } from './prerendered-styles.ts';
 import { preloadMarkdown } from '../blocks/ui/Markdown.tsx';
 
 export type RenderedPage = {
@@ -21,7 +22,7 @@ export type RenderedPage = {
   routeId: string;
   /** The router data block that follows #root. */
   dataScript: string;
-  /** <title>, meta and link tags, then the critical CSS. */
+  /** <title>, meta and link tags, then the global CSS and the critical CSS of the page's components. */
   head: string;
   /** The page file rendered (content/pages/<name>.yaml) and the block types it uses: the chunks to preload. */
   pageName: string;
@@ -55,7 +56,10 @@ export async function render(url: string): Promise<RenderedPage> {
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>,
   );
-  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(app));
+  const styles = [
+    `<style ${GLOBAL_STYLES_ATTRIBUTE}>${escapeStyleText(globalCss(theme))}</style>`,
+    prerenderedStyleTags(cache, emotion.extractCriticalToChunks(app).styles),
+  ].join('');
   const matches = context.matches.map((m) => ({ handle: m.route.handle, data: context.loaderData[m.route.id] }));
   const head = resolveHead(matches, site, new URL(url).pathname);
   if (!head) throw new Error(`Prerendering ${url}: no page matched`);

@@ -1,10 +1,11 @@
-// Renders every route of the built site to static HTML (plus the two "not found" screens), adds the
-// chunks each route needs as modulepreload links, writes dist/routes.json for the server, and
-// precompresses every text file (brotli and gzip) so no byte is compressed at request time.
+// Renders every route of the built site to static HTML (plus the two "not found" screens), lists the
+// chunks each route needs for the boot loader (renderer/boot-loader.ts: the app's scripts start after
+// the first paint), writes dist/routes.json for the server, and precompresses every text file (brotli and gzip) so no byte is compressed at request time.
 // Search and sharing files (JSON-LD, Open Graph images, sitemap, robots, RSS, csp.json) come from scripts/seo/.
 import { readFileSync, readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { bootTags } from '../renderer/boot-loader.ts';
 import { readPublicSettings } from '../renderer/build-settings.ts';
 import { ROUTE_ID_ATTRIBUTE } from '../renderer/hydration-data.ts';
 import { loadContent } from '../renderer/load-content.ts';
@@ -33,10 +34,11 @@ export async function prerender(distDir: string, options: { contentDir?: string 
   // The same content and settings the Vite build used (CONTENT_DIR, SITE_URL, … from the environment).
   const seo = createSeoBuild(loadContent({ root, contentDir: options.contentDir }), readPublicSettings(process.env));
   const entry = (await import(pathToFileURL(path.join(distDir, 'server', 'entry-server.js')).href)) as ServerEntry;
-  const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-  if (!template.includes(ROOT_PLACEHOLDER)) throw new Error(`index.html must contain ${ROOT_PLACEHOLDER}`);
   const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const entryChunks = collectChunks(manifest, [findEntryKey(manifest)]);
+  const entryFile = entryChunks.at(-1)!;
+  const template = withoutViteEntryTags(readFileSync(path.join(clientDir, 'index.html'), 'utf8'), entryChunks);
+  if (!template.includes(ROOT_PLACEHOLDER)) throw new Error(`index.html must contain ${ROOT_PLACEHOLDER}`);
   const { pages, articlePath, articleSlugs } = entry.listRoutes();
 
   const jobs: { url: string; file: string; expectStatus: number }[] = [];
@@ -55,9 +57,9 @@ export async function prerender(distDir: string, options: { contentDir?: string 
     if (rendered.status !== job.expectStatus) throw new Error(`${job.url} rendered with status ${rendered.status}, expected ${job.expectStatus}`);
     const routeKeys = [pageModuleKey(manifest, rendered.pageName), ...rendered.blockTypes.map((t) => blockModuleKey(manifest, t))];
     const preloads = collectChunks(manifest, routeKeys).filter((file) => !entryChunks.includes(file));
+    const scripts = [...entryChunks.filter((f) => f !== entryFile), ...preloads].filter((f) => f.endsWith('.js')).map((f) => `/${f}`);
     const head = [
       `<link rel="preload" href="${entry.FONT_URL}" as="font" type="font/woff2" crossorigin>`,
-      ...preloads.filter((f) => f.endsWith('.js')).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
       rendered.head,
       seo.headFor(job.url),
     ].join('\n    ');
@@ -65,7 +67,7 @@ export async function prerender(distDir: string, options: { contentDir?: string 
     const html = template
       .replace('<!--app-head-->', () => head)
       .replace(ROOT_PLACEHOLDER, () => `<div id="root" ${ROUTE_ID_ATTRIBUTE}="${rendered.routeId}">${rendered.appHtml}</div>`)
-      .replace('<!--app-data-->', () => rendered.dataScript);
+      .replace('<!--app-data-->', () => `${rendered.dataScript}\n    ${bootTags(`/${entryFile}`, scripts)}`);
     writeFile(path.join(clientDir, job.file), html);
     if (job.file === '404.html') routes.notFound = job.file;
     else if (job.url.endsWith(MISSING_ARTICLE_SLUG)) routes.notFoundByPrefix[job.url.slice(0, -MISSING_ARTICLE_SLUG.length)] = job.file;
@@ -79,6 +81,21 @@ export async function prerender(distDir: string, options: { contentDir?: string 
 
 export function htmlFileFor(urlPath: string): string {
   return urlPath === '/' ? 'index.html' : `${urlPath.replace(/^\/|\/$/g, '')}/index.html`;
+}
+
+/**
+ * index.html as Vite wrote it, minus the entry's <script type="module"> and modulepreload tags: those
+ * would start every script before the first paint. The boot loader starts them after it instead.
+ */
+function withoutViteEntryTags(html: string, entryChunks: readonly string[]): string {
+  let result = html;
+  for (const file of entryChunks.filter((f) => f.endsWith('.js'))) {
+    const tag = [`<script type="module" crossorigin src="/${file}"></script>`, `<link rel="modulepreload" crossorigin href="/${file}">`].find((t) => result.includes(t));
+    if (!tag) throw new Error(`index.html: Vite's tag for ${file} was not found; update withoutViteEntryTags for the new output`);
+    result = result.replace(tag, '');
+  }
+  if (/<script type="module"|rel="modulepreload"/.test(result)) throw new Error('index.html still starts scripts before the first paint');
+  return result;
 }
 
 function findEntryKey(manifest: Manifest): string {

@@ -1,9 +1,9 @@
 // The value list of a checklist: items may carry a dollar value; the total is computed, never typed in content.
-const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+import { formatNumber } from '../ui/number-format.ts';
 
 /** "$2,500": whole US dollars with thousands separators. */
 export function formatUsd(amountUsd: number): string {
-  return usdFormat.format(amountUsd);
+  return formatNumber(amountUsd, { maxDecimals: 0, usd: true });
 }
 
 /** True when at least one item has a value, so the list shows values and a total. */

@@ -1,7 +1,6 @@
 // Plan prices as shown: whole dollars without cents ("$1,749"), other amounts with two decimals ("$0.45").
-const WHOLE_DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const WITH_CENTS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+import { formatNumber } from '../ui/number-format.ts';
 
 export function formatPriceUsd(priceUsd: number): string {
-  return (Number.isInteger(priceUsd) ? WHOLE_DOLLARS : WITH_CENTS).format(priceUsd);
+  return Number.isInteger(priceUsd) ? formatNumber(priceUsd, { maxDecimals: 0, usd: true }) : formatNumber(priceUsd, { minDecimals: 2, maxDecimals: 2, usd: true });
 }

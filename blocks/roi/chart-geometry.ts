@@ -1,6 +1,7 @@
 // The savings chart's numbers (issue 3 §3): revenue increase vs labor savings vs the investment, as
 // bar widths relative to the largest, and the sentence that describes the chart to screen readers.
 import { formatUsd, type RoiResult } from './engine.ts';
+import { formatNumber } from '../ui/number-format.ts';
 
 export type SavingsBarKey = 'revenue' | 'labor' | 'investment';
 
@@ -40,7 +41,6 @@ export function layoutSavingsBars(result: Pick<RoiResult, 'revenueIncrease' | 'l
   });
 }
 
-const multipleFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
 /** The chart as one sentence: every figure it draws and how the total compares with the investment. */
 export function describeSavings(result: Pick<RoiResult, 'revenueIncrease' | 'laborSavings' | 'totalSavings'>, investmentUsd: number): string {
@@ -49,5 +49,5 @@ export function describeSavings(result: Pick<RoiResult, 'revenueIncrease' | 'lab
     `compared with an investment of ${formatUsd(investmentUsd)}.`;
   if (investmentUsd <= 0) return figures;
   const multiple = result.totalSavings / investmentUsd;
-  return `${figures} Total annual savings of ${formatUsd(result.totalSavings)} are ${multipleFormat.format(multiple)} times the investment.`;
+  return `${figures} Total annual savings of ${formatUsd(result.totalSavings)} are ${formatNumber(multiple, { maxDecimals: 1 })} times the investment.`;
 }

@@ -1,6 +1,7 @@
 // The ROI engine (spec §9 'ROI calculation', ARCHITECTURE.md 'ROI maths'): pure functions of the
 // visitor's inputs and the parameters from content/roi.yaml.
 import type { Industry, ManualHours } from '../forms/schemas.ts';
+import { formatNumber } from '../ui/number-format.ts';
 
 export interface RoiParameters {
   /** Share of current revenue the engagement is expected to add, by industry; 'other' also covers unknown industries. */
@@ -151,34 +152,23 @@ export function revenueBracket(revenue: string | number): RevenueBracket {
 // ---------------------------------------------------------------------------------------------
 // Display (spec §9: amounts with thousands separators, ROI with 0 decimals)
 
-// A fixed locale so the prerendered HTML and the hydrated page print the same text.
-const DISPLAY_LOCALE = 'en-US';
+// en-US, fixed, so the prerendered HTML and the hydrated page print the same text (ui/number-format.ts).
 const HOURS_MAX_DECIMALS = 1;
 const ROI_DECIMALS = 0;
 
-// 'negative' keeps a rounded -0.4 from printing as '-$0'.
-const usdFormat = new Intl.NumberFormat(DISPLAY_LOCALE, {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-  signDisplay: 'negative',
-});
-
-/** '$1,234,568' — whole dollars with thousands separators. */
+/** '$1,234,568' — whole dollars with thousands separators; a rounded -0.4 prints as '$0', not '-$0'. */
 export function formatUsd(amountUsd: number): string {
-  return usdFormat.format(amountUsd);
+  return formatNumber(amountUsd, { maxDecimals: 0, usd: true, hideNegativeZero: true });
 }
 
 /** '220%' with no decimals by default; '14.5%' with maxDecimals 1. */
 export function formatPercent(percent: number, maxDecimals: number = ROI_DECIMALS): string {
-  const format = new Intl.NumberFormat(DISPLAY_LOCALE, { maximumFractionDigits: maxDecimals, signDisplay: 'negative' });
-  return `${format.format(percent)}%`;
+  return `${formatNumber(percent, { maxDecimals, hideNegativeZero: true })}%`;
 }
 
 /** '7.5' — weekly hours. */
 export function formatHours(hours: number): string {
-  return new Intl.NumberFormat(DISPLAY_LOCALE, { maximumFractionDigits: HOURS_MAX_DECIMALS }).format(hours);
+  return formatNumber(hours, { maxDecimals: HOURS_MAX_DECIMALS });
 }
 
 export interface RoiDisplay {

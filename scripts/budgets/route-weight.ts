@@ -1,12 +1,13 @@
 // What a first visit to a prerendered route downloads, counted from the build output alone (no
-// browser, so the numbers are exact and repeatable): the HTML, then the scripts it starts (the entry
-// and the modulepreloads) with every chunk they import statically, stylesheets, the preloaded font
+// browser, so the numbers are exact and repeatable): the HTML, then the scripts its boot loader starts
+// (the entry and the chunks it preloads; renderer/boot-loader.ts) with every chunk they import statically, stylesheets, the preloaded font
 // and the images it loads eagerly. Text files count at their precompressed gzip size (the .gz the
 // build writes, level 9); fonts and raster images at their size on disk.
 //
 // `node scripts/budgets/route-weight.ts [distDir]` prints the table.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { bootModules } from '../../renderer/boot-loader.ts';
 import type { RoutesFile } from '../prerender.ts';
 import { CHUNK_MODULES_FILE, type ChunkModules } from './chunk-modules-plugin.ts';
 
@@ -62,6 +63,7 @@ export function weighRoute(clientDir: string, route: string, file: string, chunk
   const scripts = [
     ...tags(html, 'script').filter(({ attrs }) => attrs.has('src')).map(({ attrs }) => attrs.get('src')!),
     ...tags(html, 'link').filter(({ attrs }) => attrs.get('rel') === 'modulepreload').map(({ attrs }) => attrs.get('href')!),
+    ...bootModules(html),
   ];
   const seen = new Set<string>();
   const queue = [...scripts];

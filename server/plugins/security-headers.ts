@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 // Registered first in buildApp.
 //
 // The Content-Security-Policy comes from what the build actually emits: `npm run build` writes
-// DIST_DIR/csp.json with the SHA-256 of every inline script (normally none: router data and
+// DIST_DIR/csp.json with the SHA-256 of every inline script (the boot loader; router data and
 // JSON-LD are data blocks, which CSP does not govern) and the origin of an external lead endpoint.
 
 /** DIST_DIR/csp.json, written by scripts/seo/csp-manifest.ts. */

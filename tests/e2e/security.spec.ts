@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { bootModules } from '../../renderer/boot-loader.ts';
 import { cspHash, findInlineScripts } from '../../scripts/seo/csp-manifest.ts';
 import type { CspManifest } from '../../server/plugins/security-headers.ts';
 import { isSameDocument, markDocument, ROUTES, waitForHydration } from './support.ts';
@@ -18,7 +19,7 @@ function directives(csp: string) {
 test.describe('security headers', () => {
   test('every kind of response carries them', async ({ request }) => {
     const home = await (await request.get('/')).text();
-    const asset = home.match(/<script type="module" crossorigin src="([^"]+)"/)![1]!;
+    const asset = bootModules(home)[0]!;
     const responses = {
       page: await request.get('/'),
       'inner page': await request.get('/about'),

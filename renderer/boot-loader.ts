@@ -1,0 +1,63 @@
+// How a prerendered page starts its JavaScript. The HTML is complete without it, so the browser
+// first spends the network on the page itself (HTML, font, pictures) and paints; only then does this
+// small inline script request the app: a modulepreload for each chunk the route needs and the entry
+// module, all at once. On a slow phone connection that keeps ~120 KB of scripts from competing with
+// the first paint (Lighthouse mobile LCP went from ~2.3 s to ~1 s; docs/performance.md).
+//
+// The list of chunks is a JSON data block, so the script text is the same on every page and the
+// Content-Security-Policy needs exactly one hash for it (the build computes it: scripts/seo/csp-manifest.ts).
+
+/** id of the JSON block listing the page's scripts: the entry first, then the chunks to preload. */
+export const BOOT_MODULES_ID = 'boot-modules';
+
+/** How long after the load event the app starts when the browser reports no paint (old browsers, background tabs). */
+const NO_PAINT_FALLBACK_MS = 1000;
+
+/**
+ * Elements added per task. Starting a request costs the main thread a few milliseconds (more with
+ * DevTools or Lighthouse attached); a page needs up to ~20, and all in one task made a long task.
+ */
+const BATCH_SIZE = 4;
+
+/**
+ * The inline script. It starts the app once, after the first paint the browser reports through
+ * Paint Timing; without Paint Timing, a second after the load event.
+ * ES5 on purpose: it is not bundled, and must not throw in any browser that parses the page.
+ */
+export const BOOT_LOADER_SCRIPT = `(function () {
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    var urls = JSON.parse(document.getElementById(${JSON.stringify(BOOT_MODULES_ID)}).textContent);
+    var next = 0;
+    (function requestBatch() {
+      for (var end = Math.min(next + ${BATCH_SIZE}, urls.length); next < end; next++) {
+        var element = document.createElement(next === 0 ? 'script' : 'link');
+        if (next === 0) element.type = 'module';
+        else element.rel = 'modulepreload';
+        element.crossOrigin = '';
+        element[next === 0 ? 'src' : 'href'] = urls[next];
+        document.head.appendChild(element);
+      }
+      if (next < urls.length) setTimeout(requestBatch, 0);
+    })();
+  }
+  if (window.PerformanceObserver && (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') !== -1) {
+    new PerformanceObserver(function () { setTimeout(start, 0); }).observe({ type: 'paint', buffered: true });
+  }
+  addEventListener('load', function () { setTimeout(start, ${NO_PAINT_FALLBACK_MS}); });
+})();`;
+
+/** The two tags that end every prerendered page: the script list and the loader. */
+export function bootTags(entry: string, preloads: readonly string[]): string {
+  // "<" is escaped so no URL can close the data block early.
+  const list = JSON.stringify([entry, ...preloads]).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${BOOT_MODULES_ID}">${list}</script>\n    <script>${BOOT_LOADER_SCRIPT}</script>`;
+}
+
+/** The scripts a prerendered page starts (entry first), read back from its HTML; [] when it has none. */
+export function bootModules(html: string): string[] {
+  const match = new RegExp(`<script type="application/json" id="${BOOT_MODULES_ID}">([^<]*)</script>`).exec(html);
+  return match ? (JSON.parse(match[1]!) as string[]) : [];
+}
