@@ -27,6 +27,7 @@ const NOT_FOUND_URL = '/__not-found__';
 const MISSING_ARTICLE_SLUG = '__missing-article__';
 const ORIGIN = 'http://prerender.local';
 const ROOT_PLACEHOLDER = '<div id="root"><!--app-html--></div>';
+const REACT_DOM_CLIENT = 'node_modules/react-dom/client.js';
 
 export async function prerender(distDir: string, options: { contentDir?: string } = {}): Promise<RoutesFile & { seo: SeoSummary }> {
   const clientDir = path.join(distDir, 'client');
@@ -35,9 +36,12 @@ export async function prerender(distDir: string, options: { contentDir?: string 
   const seo = createSeoBuild(loadContent({ root, contentDir: options.contentDir }), readPublicSettings(process.env));
   const entry = (await import(pathToFileURL(path.join(distDir, 'server', 'entry-server.js')).href)) as ServerEntry;
   const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-  const entryChunks = collectChunks(manifest, [findEntryKey(manifest)]);
-  const entryFile = entryChunks.at(-1)!;
-  const template = withoutViteEntryTags(readFileSync(path.join(clientDir, 'index.html'), 'utf8'), entryChunks);
+  const entryKey = findEntryKey(manifest);
+  const entryFile = manifest[entryKey]!.file;
+  // The entry imports react-dom/client dynamically (renderer/entry-client.tsx); every page needs it at once.
+  if (!manifest[entryKey]!.dynamicImports?.includes(REACT_DOM_CLIENT)) throw new Error(`The entry chunk no longer imports ${REACT_DOM_CLIENT} dynamically; update prerender.ts`);
+  const entryChunks = collectChunks(manifest, [entryKey, REACT_DOM_CLIENT]);
+  const template = withoutViteEntryTags(readFileSync(path.join(clientDir, 'index.html'), 'utf8'), collectChunks(manifest, [entryKey]));
   if (!template.includes(ROOT_PLACEHOLDER)) throw new Error(`index.html must contain ${ROOT_PLACEHOLDER}`);
   const { pages, articlePath, articleSlugs } = entry.listRoutes();
 
