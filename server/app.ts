@@ -14,6 +14,13 @@ export type BuildAppOptions = {
   relayTuning?: LeadRelayTuning;
 };
 
+/** A hop count becomes Fastify's own rule for one (its types leave out the number form). */
+function fastifyTrustProxy(trustProxy: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (trustProxy === false) return false;
+  if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
+  return [...trustProxy];
+}
+
 /**
  * The whole HTTP application, built from a parsed Config. It never listens: main.ts does, and
  * tests call `inject`. Loading happens on `ready()`, which rejects with a SiteBuildError when
@@ -24,6 +31,9 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
     logger: { level: config.logLevel },
     // Rejects requests that arrive while closing instead of queueing them behind the shutdown.
     return503OnClosing: true,
+    // Behind a TLS proxy every request comes from the proxy; TRUST_PROXY says whose
+    // X-Forwarded-For to believe, so the rate limit and logs see the visitor's address.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   });
 
   // Capabilities first: decorators and hooks (health checks; later security headers, the lead

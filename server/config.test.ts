@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS, parseConfig } from './config.ts';
 import type { Config, Environment } from './config.ts';
@@ -28,6 +30,7 @@ describe('parseConfig', () => {
       crmWebhookSecret: undefined,
       leadStore: { kind: 'sqlite', file: './data/leads.sqlite' },
       leadRateLimitPerMinute: 10,
+      trustProxy: false,
       crmRetryDelaysMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000],
       distDir: 'dist',
       logLevel: 'info',
@@ -46,6 +49,7 @@ describe('parseConfig', () => {
         CRM_WEBHOOK_SECRET: SECRET,
         DATABASE_URL: 'postgres://user:pw@db:5432/leads',
         LEAD_RATE_LIMIT: '30',
+        TRUST_PROXY: '1',
         CRM_RETRY_DELAYS_MS: '1000, 2000,3000',
         DIST_DIR: '/srv/site/dist',
         LOG_LEVEL: 'WARN',
@@ -60,6 +64,7 @@ describe('parseConfig', () => {
       crmWebhookSecret: SECRET,
       leadStore: { kind: 'postgres', url: 'postgres://user:pw@db:5432/leads' },
       leadRateLimitPerMinute: 30,
+      trustProxy: 1,
       crmRetryDelaysMs: [1000, 2000, 3000],
       distDir: '/srv/site/dist',
       logLevel: 'warn',
@@ -79,6 +84,14 @@ describe('parseConfig', () => {
     [{ DATABASE_URL: 'postgresql://db/leads', LEADS_DB_FILE: '/ignored.db' }, { kind: 'postgres', url: 'postgresql://db/leads' }],
   ])('chooses the lead store from %j', (env, leadStore) => {
     expect(parseValid(env).leadStore).toEqual(leadStore);
+  });
+
+  it.each([
+    ['2', 2],
+    ['127.0.0.1', ['127.0.0.1']],
+    ['loopback, 10.0.0.0/8 ,fd00::/8', ['loopback', '10.0.0.0/8', 'fd00::/8']],
+  ])('accepts TRUST_PROXY %j', (raw, trustProxy) => {
+    expect(parseValid({ TRUST_PROXY: raw }).trustProxy).toEqual(trustProxy);
   });
 
   it.each([
@@ -122,6 +135,10 @@ describe('parseConfig', () => {
       { CRM_RETRY_DELAYS_MS: '1000,,2000' },
       'CRM_RETRY_DELAYS_MS must be a comma-separated list of whole milliseconds (e.g. 5000,300000), got "1000,,2000"',
     ],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY must be the number of proxies in front of the server (1 to 10), or their addresses and ranges (e.g. 127.0.0.1,10.0.0.0/8, or loopback), got "true"'],
+    [{ TRUST_PROXY: '0' }, 'TRUST_PROXY must be the number of proxies in front of the server (1 to 10), or their addresses and ranges (e.g. 127.0.0.1,10.0.0.0/8, or loopback), got "0"'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY must be the number of proxies in front of the server (1 to 10), or their addresses and ranges (e.g. 127.0.0.1,10.0.0.0/8, or loopback), got "10.0.0.0/33"'],
+    [{ TRUST_PROXY: 'proxy.internal' }, 'TRUST_PROXY must be the number of proxies in front of the server (1 to 10), or their addresses and ranges (e.g. 127.0.0.1,10.0.0.0/8, or loopback), got "proxy.internal"'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"'],
   ])('rejects %j with a clear message', (env, message) => {
     expect(parseErrors(env)).toEqual([message]);
@@ -163,5 +180,34 @@ describe('parseConfig', () => {
       if (original === undefined) delete process.env.PORT;
       else process.env.PORT = original;
     }
+  });
+});
+
+describe('the documented settings', () => {
+  // Every name parseConfig reads, recorded through a Proxy so a new setting cannot go undocumented.
+  function settingsRead(): string[] {
+    const names = new Set<string>();
+    const recorder = new Proxy({} as Environment, {
+      get: (_target, name) => {
+        if (typeof name === 'string') names.add(name);
+        return undefined;
+      },
+    });
+    parseConfig(recorder);
+    return [...names].sort();
+  }
+
+  const root = path.resolve(import.meta.dirname, '..');
+
+  it('are all listed in .env.example', () => {
+    const listed = readFileSync(path.join(root, '.env.example'), 'utf8').match(/^[A-Z_]+(?==)/gm) ?? [];
+    expect(settingsRead().filter((name) => !listed.includes(name))).toEqual([]);
+  });
+
+  it('are all in the README settings table', () => {
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    const rows = readme.split('\n').filter((line) => line.startsWith('| `'));
+    const documented = rows.flatMap((row) => [...(row.split('|')[1] ?? '').matchAll(/`([A-Z_]+)`/g)].map((match) => match[1]));
+    expect(settingsRead().filter((name) => !documented.includes(name))).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 // The server's settings, read once from the environment (ARCHITECTURE.md, "Runtime contract").
@@ -25,11 +26,18 @@ export type Config = Readonly<{
   crmWebhookSecret: string | undefined;
   leadStore: LeadStoreConfig;
   leadRateLimitPerMinute: number;
+  /**
+   * Which proxies' `X-Forwarded-For` to believe when taking a visitor's address (rate limit, logs):
+   * false = none (the socket address), a number = that many proxy hops, or addresses and ranges.
+   */
+  trustProxy: TrustProxy;
   crmRetryDelaysMs: readonly number[];
   /** The build output folder (holds `routes.json` and `client/`), relative to the working directory. */
   distDir: string;
   logLevel: LogLevel;
 }>;
+
+export type TrustProxy = false | number | readonly string[];
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
@@ -91,6 +99,7 @@ export function parseConfig(env: Environment): ConfigResult {
         : { kind: 'postgres' as const, url: databaseUrl },
     ),
     leadRateLimitPerMinute: read('LEAD_RATE_LIMIT', readPositiveWholeNumber, DEFAULTS.leadRateLimitPerMinute),
+    trustProxy: read('TRUST_PROXY', readTrustProxy, false),
     crmRetryDelaysMs: Object.freeze([...read('CRM_RETRY_DELAYS_MS', readDelayList, DEFAULTS.crmRetryDelaysMs)]),
     distDir: read('DIST_DIR', readNonBlank, DEFAULTS.distDir),
     logLevel: read('LOG_LEVEL', readLogLevel, DEFAULTS.logLevel),
@@ -132,6 +141,30 @@ const readDelayList: Reader<readonly number[]> = (raw, name) => {
     ? { value: parts.map(Number) }
     : {
         error: `${name} must be a comma-separated list of whole milliseconds (e.g. 5000,300000), got ${quote(raw)}`,
+      };
+};
+
+// proxy-addr's names for address ranges, accepted by Fastify's trustProxy next to addresses and CIDRs.
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+const isProxyAddress = (part: string): boolean => {
+  if (PROXY_RANGE_NAMES.includes(part)) return true;
+  const [address = '', prefix, ...rest] = part.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return WHOLE_NUMBER.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+};
+
+const readTrustProxy: Reader<TrustProxy> = (raw, name) => {
+  if (WHOLE_NUMBER.test(raw) && Number(raw) >= 1 && Number(raw) <= 10) return { value: Number(raw) };
+  const parts = raw.split(',').map((part) => part.trim());
+  return parts.every(isProxyAddress)
+    ? { value: Object.freeze(parts) }
+    : {
+        error:
+          `${name} must be the number of proxies in front of the server (1 to 10), or their addresses and ranges ` +
+          `(e.g. 127.0.0.1,10.0.0.0/8, or loopback), got ${quote(raw)}`,
       };
 };
 

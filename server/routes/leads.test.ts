@@ -287,6 +287,38 @@ describe('413, 415, 429', () => {
   });
 });
 
+describe('client addresses behind a proxy (TRUST_PROXY)', () => {
+  const fromProxy = (app: FastifyInstance, forwardedFor: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      remoteAddress: '127.0.0.1',
+      headers: { host: HOST, 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+      payload: JSON.stringify(validLeadBody('home')),
+    });
+
+  it('without it, ignores X-Forwarded-For, so a client cannot dodge the limit by sending one', async () => {
+    const app = await startRelay({ LEAD_RATE_LIMIT: '1' });
+    expect((await fromProxy(app, '203.0.113.1')).statusCode).toBe(201);
+    expect((await fromProxy(app, '203.0.113.2')).statusCode).toBe(429);
+  });
+
+  it('with it, limits each visitor the proxy forwards for, not the proxy itself', async () => {
+    const app = await startRelay({ LEAD_RATE_LIMIT: '1', TRUST_PROXY: 'loopback' });
+    expect((await fromProxy(app, '203.0.113.1')).statusCode).toBe(201);
+    expect((await fromProxy(app, '203.0.113.2')).statusCode).toBe(201);
+    expect((await fromProxy(app, '203.0.113.1')).statusCode).toBe(429);
+  });
+
+  it('with a hop count, believes that many proxies and no more', async () => {
+    const app = await startRelay({ LEAD_RATE_LIMIT: '1', TRUST_PROXY: '1' });
+    // The visitor's own header (a spoofed first entry) is not believed: only the hop the proxy added.
+    expect((await fromProxy(app, '198.51.100.9, 203.0.113.1')).statusCode).toBe(201);
+    expect((await fromProxy(app, '198.51.100.10, 203.0.113.1')).statusCode).toBe(429);
+    expect((await fromProxy(app, '203.0.113.2')).statusCode).toBe(201);
+  });
+});
+
 describe('Idempotency-Key', () => {
   it('answers a repeat with the first id and stores and forwards nothing new', async () => {
     const app = await startRelay();
