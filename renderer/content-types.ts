@@ -556,7 +556,6 @@ export type SiteContent = {
   seo: {
     /** How page titles are shown when a page title has no "|": "%s" is replaced by the page title. */
     titleTemplate: string;
-    defaultImage?: Image;
     /** Twitter/X handle, e.g. "@premierai". */
     twitter?: string;
     /** Language and region, e.g. "en_US". */

@@ -200,14 +200,14 @@ describe('the documented settings', () => {
   const root = path.resolve(import.meta.dirname, '..');
 
   it('are all listed in .env.example', () => {
-    const listed = readFileSync(path.join(root, '.env.example'), 'utf8').match(/^[A-Z_]+(?==)/gm) ?? [];
+    const listed: string[] = readFileSync(path.join(root, '.env.example'), 'utf8').match(/^[A-Z_]+(?==)/gm) ?? [];
     expect(settingsRead().filter((name) => !listed.includes(name))).toEqual([]);
   });
 
   it('are all in the README settings table', () => {
     const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
     const rows = readme.split('\n').filter((line) => line.startsWith('| `'));
-    const documented = rows.flatMap((row) => [...(row.split('|')[1] ?? '').matchAll(/`([A-Z_]+)`/g)].map((match) => match[1]));
+    const documented: string[] = rows.flatMap((row) => [...(row.split('|')[1] ?? '').matchAll(/`([A-Z_]+)`/g)].map((match) => match[1] ?? ''));
     expect(settingsRead().filter((name) => !documented.includes(name))).toEqual([]);
   });
 });
