@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { isHttpUrl, readHttpsUrl, readLeadEndpoint, readSiteOrigin } from '../renderer/build-settings.ts';
+import type { SettingReader } from '../renderer/build-settings.ts';
 
 // The server's settings, read once from the environment (ARCHITECTURE.md, "Runtime contract").
 // parseConfig is pure; loadConfig is the one place that touches process.env and `.env`.
@@ -59,7 +61,7 @@ export const DEFAULTS = {
 
 const MAX_PORT = 65_535;
 
-type Reader<T> = (raw: string, name: string) => { value: T } | { error: string };
+type Reader<T> = SettingReader<T>;
 
 /** Parses the environment into a frozen Config, collecting every problem instead of stopping at the first. */
 export function parseConfig(env: Environment): ConfigResult {
@@ -84,8 +86,8 @@ export function parseConfig(env: Environment): ConfigResult {
   const data: Config = {
     port: read('PORT', readPort, DEFAULTS.port),
     host: read('HOST', readHost, DEFAULTS.host),
-    siteUrl: read('SITE_URL', readSiteUrl, undefined),
-    bookingUrl: read('BOOKING_URL', readHttpUrl, undefined),
+    siteUrl: read('SITE_URL', readSiteOrigin, undefined),
+    bookingUrl: read('BOOKING_URL', readHttpsUrl, undefined),
     // Unlike the others, an empty PUBLIC_LEAD_ENDPOINT is meaningful: demo mode.
     publicLeadEndpoint:
       rawLeadEndpoint !== undefined && rawLeadEndpoint.trim() === ''
@@ -180,24 +182,9 @@ const readLogLevel: Reader<LogLevel> = (raw, name) => {
     : { error: `${name} must be one of ${LOG_LEVELS.join(', ')}, got ${quote(raw)}` };
 };
 
-const readHttpUrl: Reader<string> = (raw, name) =>
-  isHttpUrl(raw) ? { value: raw } : { error: `${name} must be an http(s) URL such as https://example.com, got ${quote(raw)}` };
-
-const readSiteUrl: Reader<string> = (raw, name) => {
-  const result = readHttpUrl(raw, name);
-  return 'value' in result ? { value: result.value.replace(/\/+$/, '') } : result;
-};
-
 // Webhook URLs often carry an access token, so the value is not repeated in the message.
 const readSecretHttpUrl: Reader<string> = (raw, name) =>
   isHttpUrl(raw) ? { value: raw } : { error: `${name} must be an http(s) URL (value not shown: it may contain a token)` };
-
-const readLeadEndpoint: Reader<string> = (raw, name) =>
-  (raw.startsWith('/') && !raw.startsWith('//')) || isHttpUrl(raw)
-    ? { value: raw }
-    : {
-        error: `${name} must be a path such as /api/leads, an http(s) URL, or empty for demo mode, got ${quote(raw)}`,
-      };
 
 const readPostgresUrl: Reader<string> = (raw, name) => {
   const protocol = parseUrl(raw)?.protocol;
@@ -222,11 +209,6 @@ const readWebhookSecret: Reader<string> = (raw, name) => {
           `${WEBHOOK_SECRET_BYTES.min} to ${WEBHOOK_SECRET_BYTES.max} bytes (value not shown)`,
       };
 };
-
-function isHttpUrl(raw: string): boolean {
-  const url = parseUrl(raw);
-  return (url?.protocol === 'http:' || url?.protocol === 'https:') && url.hostname !== '';
-}
 
 function parseUrl(raw: string): URL | undefined {
   return URL.canParse(raw) ? new URL(raw) : undefined;
