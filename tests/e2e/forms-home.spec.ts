@@ -134,8 +134,11 @@ test('network down: one automatic retry with the same key, then the error toast;
 test('rate limit: the fourth press within 10 minutes is refused before validation, and nothing is sent', async ({ page }) => {
   const receiver = await startLeadReceiver(page);
   const fields = await openForm(page);
-  for (let press = 0; press < 3; press += 1) await fields.submit.click();
-  await expect(page.locator('[data-sonner-toast]')).not.toHaveCount(0);
+  // The first press also downloads the validation rules, and presses while a submission is under
+  // way are the same submission; once it is answered, every press is answered at once.
+  await fields.submit.click();
+  await expectToast(page, 'Validation Error', 'Please check the form fields and try again.');
+  for (let press = 1; press < 3; press += 1) await fields.submit.click();
 
   await fillValid(fields);
   await fields.submit.click();
