@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { readPublicSettings } from './renderer/build-settings.ts';
 import { contentPlugin } from './renderer/vite-content-plugin.ts';
 import { chunkModulesPlugin } from './scripts/budgets/chunk-modules-plugin.ts';
+import { compileHintsPlugin } from './scripts/build/compile-hints.ts';
 
 const root = import.meta.dirname;
 
@@ -33,6 +34,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     contentPlugin({ root, contentDir: process.env.CONTENT_DIR ? path.resolve(process.env.CONTENT_DIR) : undefined, settings: readPublicSettings(process.env) }),
     // Which modules each browser chunk holds, for the byte-budget tests.
     chunkModulesPlugin(root),
+    // Code every page runs while it starts is compiled off the main thread as it downloads.
+    isSsrBuild ? [] : compileHintsPlugin(),
   ],
   build: {
     outDir: path.join(process.env.OUT_DIR ? path.resolve(process.env.OUT_DIR) : path.join(root, 'dist'), isSsrBuild ? 'server' : 'client'),
