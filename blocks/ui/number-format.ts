@@ -25,7 +25,7 @@ const LARGEST_PLAIN = 1e21;
 export function formatNumber(value: number, options: NumberFormatOptions): string {
   const { minDecimals = 0, maxDecimals, usd = false, hideNegativeZero = false } = options;
   const magnitude = Math.abs(value);
-  if (!Number.isFinite(value) || magnitude >= LARGEST_PLAIN) return intlFallback(value, options);
+  if (!Number.isFinite(value) || magnitude >= LARGEST_PLAIN) return formatNumberWithIntl(value, options);
 
   const [whole, fraction] = roundHalfExpand(magnitude < SMALLEST_PLAIN ? '0' : String(magnitude), maxDecimals);
   let shown = fraction;
@@ -62,8 +62,11 @@ function incrementDigits(digits: string): string {
   return index < 0 ? `1${result}` : `${digits.slice(0, index)}${Number(digits[index]) + 1}${result}`;
 }
 
-/** Infinity, NaN and astronomically large values: rare enough to pay for Intl. */
-function intlFallback(value: number, { minDecimals = 0, maxDecimals, usd = false, hideNegativeZero = false }: NumberFormatOptions): string {
+/**
+ * The same format through Intl: the fallback for Infinity, NaN and astronomically large values (rare
+ * enough to pay for Intl), and the reference the tests hold formatNumber to.
+ */
+export function formatNumberWithIntl(value: number, { minDecimals = 0, maxDecimals, usd = false, hideNegativeZero = false }: NumberFormatOptions): string {
   return new Intl.NumberFormat('en-US', {
     minimumFractionDigits: minDecimals,
     maximumFractionDigits: maxDecimals,
