@@ -1,6 +1,7 @@
 // Renders every route of the built site to static HTML (plus the two "not found" screens), lists the
 // chunks each route needs for the boot loader (renderer/boot-loader.ts: the app's scripts start after
-// the first paint), writes dist/routes.json for the server, and precompresses every text file (brotli and gzip) so no byte is compressed at request time.
+// the first paint), writes dist/routes.json for the server, and precompresses every text file
+// (brotli and gzip) so no byte is compressed at request time.
 // Search and sharing files (JSON-LD, Open Graph images, sitemap, robots, RSS, csp.json) come from scripts/seo/.
 import { readFileSync, readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';

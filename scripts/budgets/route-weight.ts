@@ -1,7 +1,7 @@
 // What a first visit to a prerendered route downloads, counted from the build output alone (no
 // browser, so the numbers are exact and repeatable): the HTML, then the scripts its boot loader starts
-// (the entry and the chunks it preloads; renderer/boot-loader.ts) with every chunk they import statically, stylesheets, the preloaded font
-// and the images it loads eagerly. Text files count at their precompressed gzip size (the .gz the
+// (the entry and the chunks it preloads; renderer/boot-loader.ts) with every chunk they import
+// statically, stylesheets, the preloaded font and the images it loads eagerly. Text files count at their precompressed gzip size (the .gz the
 // build writes, level 9); fonts and raster images at their size on disk.
 //
 // `node scripts/budgets/route-weight.ts [distDir]` prints the table.
