@@ -106,6 +106,7 @@ function renderControl<N extends string>(
           maxLength={spec.maxLength}
           pattern={spec.pattern}
           min={spec.min}
+          max={spec.max}
           step={spec.step}
           inputMode={spec.type === 'number' ? 'numeric' : undefined}
           css={styles.control(theme)}

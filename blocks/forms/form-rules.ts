@@ -93,9 +93,11 @@ export const FIELD_LIMITS = {
   roiCompany: { minLength: 2, maxLength: 150 },
   challenge: { maxLength: 1000 },
   message: { minLength: 10, maxLength: 2000 },
-  // Spec §2 'Calculator': revenue and salary inputs have minimum 0, team size minimum 1.
-  amountUsd: { minimum: 0 },
-  teamSize: { minimum: 1 },
+  // Revenue and salary have minimum 0, team size minimum 1. The upper bounds lie far beyond any real
+  // business and keep every ROI figure a finite number the CRM can store.
+  revenueUsd: { minimum: 0, maximum: 1_000_000_000_000 },
+  salaryUsd: { minimum: 0, maximum: 10_000_000 },
+  teamSize: { minimum: 1, maximum: 1_000_000 },
 } as const;
 
 // Spec §5 ROI form: digits, spaces, dash, plus, parentheses and dot.
@@ -124,6 +126,9 @@ export const VALIDATION_MESSAGES = {
   teamSizeRequired: 'Please enter team size',
   averageSalaryRequired: 'Please enter average salary',
   manualHoursRequired: 'Please select manual hours per week',
+  currentRevenueTooLarge: 'Annual revenue must be at most $1,000,000,000,000',
+  averageSalaryTooLarge: 'Average salary must be at most $10,000,000',
+  teamSizeTooLarge: 'Team size must be at most 1,000,000',
   challengeTooLong: 'Challenge description must be less than 1000 characters',
   revenueRequired: 'Please select your annual revenue',
   messageTooShort: 'Message must be at least 10 characters',

@@ -25,6 +25,7 @@ export interface FieldSpec<N extends string = string> {
   /** An HTML pattern (implicitly anchored, compiled with the `v` flag by browsers). */
   readonly pattern?: string;
   readonly min?: number;
+  readonly max?: number;
   readonly step?: number;
   readonly options?: readonly SelectOption[];
   readonly rows?: number;

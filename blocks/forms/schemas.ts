@@ -1,7 +1,7 @@
 // The four lead forms' validation rules (spec §5), shared by the browser forms and the lead relay.
 import * as z from 'zod';
 import { parseNumber } from '../roi/engine.ts';
-import { sanitizeText } from './sanitize.ts';
+import { sanitizeText, trimInvisible } from './sanitize.ts';
 import {
   LEAD_SOURCES,
   COMPANY_SIZE_OPTIONS,
@@ -39,23 +39,23 @@ function reportMissingOrInvalid(issue: { readonly input?: unknown }): string {
   return issue.input === undefined ? M.required : M.invalidInput;
 }
 
-// Free text is sanitised (which also trims) before its bounds are checked.
-function freeText() {
-  return z.string({ error: reportMissingOrInvalid }).overwrite(sanitizeText);
+// Free text is trimmed (invisible characters too, so a name of zero-width spaces is empty), its
+// length is checked before it is cleaned, so no over-long text reaches the sanitiser, then it is
+// cleaned and its lower bound checked on what will be stored.
+function freeText(maxLength: number, tooLong: string) {
+  return z.string({ error: reportMissingOrInvalid }).overwrite(trimInvisible).max(maxLength, { error: tooLong, abort: true }).overwrite(sanitizeText);
 }
 
 function optionalFreeText(maxLength: number, tooLong: string) {
-  return freeText().max(maxLength, tooLong).optional().default('');
+  return freeText(maxLength, tooLong).optional().default('');
 }
 
 function personName() {
-  return freeText()
-    .min(FIELD_LIMITS.name.minLength, M.nameTooShort)
-    .max(FIELD_LIMITS.name.maxLength, M.nameTooLong);
+  return freeText(FIELD_LIMITS.name.maxLength, M.nameTooLong).min(FIELD_LIMITS.name.minLength, M.nameTooShort);
 }
 
 function companyName(maxLength: number) {
-  return freeText().min(FIELD_LIMITS.company.minLength, M.companyRequired).max(maxLength, M.companyTooLong);
+  return freeText(maxLength, M.companyTooLong).min(FIELD_LIMITS.company.minLength, M.companyRequired);
 }
 
 // Email is only trimmed: the email format itself admits no dangerous characters.
@@ -68,21 +68,21 @@ function emailAddress(invalid: string, empty: string = invalid) {
 }
 
 function phoneNumber(tooLong: string, pattern?: RegExp) {
-  const bounded = freeText()
-    .min(FIELD_LIMITS.phone.minLength, M.phoneInvalid)
-    .max(FIELD_LIMITS.phone.maxLength, tooLong);
+  const bounded = freeText(FIELD_LIMITS.phone.maxLength, tooLong).min(FIELD_LIMITS.phone.minLength, M.phoneInvalid);
   return pattern === undefined ? bounded : bounded.regex(pattern, M.phoneInvalid);
 }
 
-// A numeric text input (spec §2: numeric, with a minimum); every failure reads as the field's message.
-function numericText(minimum: number, message: string) {
+// A numeric text input: decimal digits only (no `0x10`, no `1e300`), within its bounds. Anything
+// but an amount over the maximum reads as the field's own message ('Please enter team size').
+function numericText(bounds: { minimum: number; maximum: number }, message: string, tooLarge: string) {
   return z
     .string({ error: message })
     .trim()
-    .refine((text) => {
+    .superRefine((text, context) => {
       const amount = parseNumber(text);
-      return amount !== undefined && amount >= minimum;
-    }, message);
+      if (amount === undefined || amount < bounds.minimum) context.addIssue({ code: 'custom', message });
+      else if (amount > bounds.maximum) context.addIssue({ code: 'custom', message: tooLarge });
+    });
 }
 
 function requiredChoice<const T extends string>(values: T[], message: string) {
@@ -113,10 +113,10 @@ export const homeFormSchema = leadForm({
 // Spec §5 'ROI form'; bounds without a message of their own reuse the home form's wording.
 export const roiFormSchema = leadForm({
   companySize: requiredChoice(listValues(COMPANY_SIZE_OPTIONS), M.companySizeRequired),
-  currentRevenue: numericText(FIELD_LIMITS.amountUsd.minimum, M.currentRevenueRequired),
+  currentRevenue: numericText(FIELD_LIMITS.revenueUsd, M.currentRevenueRequired, M.currentRevenueTooLarge),
   industry: requiredChoice(listValues(INDUSTRY_OPTIONS), M.industryRequired),
-  teamSize: numericText(FIELD_LIMITS.teamSize.minimum, M.teamSizeRequired),
-  averageSalary: numericText(FIELD_LIMITS.amountUsd.minimum, M.averageSalaryRequired),
+  teamSize: numericText(FIELD_LIMITS.teamSize, M.teamSizeRequired, M.teamSizeTooLarge),
+  averageSalary: numericText(FIELD_LIMITS.salaryUsd, M.averageSalaryRequired, M.averageSalaryTooLarge),
   manualHours: requiredChoice(listValues(MANUAL_HOURS_OPTIONS), M.manualHoursRequired),
   name: personName(),
   email: emailAddress(M.businessEmailInvalid),
@@ -128,17 +128,16 @@ export const roiFormSchema = leadForm({
 
 // Spec §5 'Contact form' hides its bounds: the contact schema's message rule (10-2000) and generic messages.
 export const contactFormSchema = leadForm({
-  name: freeText().min(1, M.required).max(FIELD_LIMITS.name.maxLength, M.nameTooLong),
+  name: freeText(FIELD_LIMITS.name.maxLength, M.nameTooLong).min(1, M.required),
   email: emailAddress(M.invalidEmail, M.required),
-  phone: freeText().min(1, M.required).max(FIELD_LIMITS.phone.maxLength, M.phoneTooLong),
+  phone: freeText(FIELD_LIMITS.phone.maxLength, M.phoneTooLong).min(1, M.required),
   company: optionalFreeText(FIELD_LIMITS.company.maxLength, M.companyTooLong),
   service_interest: z.enum(listValues(SERVICE_INTEREST_OPTIONS), {
     error: (issue) => (issue.input === undefined || issue.input === '' ? M.required : M.invalidInput),
   }),
-  message: freeText()
+  message: freeText(FIELD_LIMITS.message.maxLength, M.messageTooLong)
     .min(1, M.required)
-    .min(FIELD_LIMITS.message.minLength, M.messageTooShort)
-    .max(FIELD_LIMITS.message.maxLength, M.messageTooLong),
+    .min(FIELD_LIMITS.message.minLength, M.messageTooShort),
 });
 
 // Spec §5 'Landing form' hides its bounds: the unused lead schema's rules; challenge is required here.
@@ -148,7 +147,7 @@ export const landingFormSchema = leadForm({
   phone: phoneNumber(M.phoneTooLong, LANDING_PHONE_PATTERN),
   company: companyName(FIELD_LIMITS.company.maxLength),
   revenue: requiredChoice(listValues(REVENUE_OPTIONS), M.revenueRequired),
-  challenge: freeText().min(1, M.required).max(FIELD_LIMITS.challenge.maxLength, M.challengeTooLong),
+  challenge: freeText(FIELD_LIMITS.challenge.maxLength, M.challengeTooLong).min(1, M.required),
   bestTime: optionalChoice(listValues(BEST_TIME_OPTIONS)),
 });
 

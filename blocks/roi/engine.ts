@@ -68,11 +68,15 @@ export interface RoiResult {
   readonly upliftPercentage: number;
 }
 
-/** A finite number from a number or numeric text (surrounding spaces allowed); otherwise undefined. */
+// Decimal digits with an optional sign and fraction: what a number input holds. `Number()` alone
+// would also read `0x10` as 16 and `1e300` as a figure no business has.
+const DECIMAL_NUMBER = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+/** A finite number from a number or decimal text (surrounding spaces allowed); otherwise undefined. */
 export function parseNumber(value: string | number): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   const text = value.trim();
-  if (text === '') return undefined;
+  if (!DECIMAL_NUMBER.test(text)) return undefined;
   const parsed = Number(text);
   return Number.isFinite(parsed) ? parsed : undefined;
 }

@@ -9,6 +9,7 @@ import {
 import type { LeadPayload, PayloadContext } from '../../blocks/forms/payload.ts';
 import { sanitizeText } from '../../blocks/forms/sanitize.ts';
 import {
+  FIELD_LIMITS,
   FORM_ERROR_KEY,
   findLeadFormDefinition,
   validateLeadForm,
@@ -47,6 +48,8 @@ export type IntakeResult =
 
 // Browser-supplied context fields (page address, user agent, referrer) are cut to this length.
 export const CONTEXT_FIELD_MAX_LENGTH = 2_000;
+// A spam value longer than the longest form field (a message) is cut to it before cleaning.
+const SPAM_VALUE_MAX_LENGTH = FIELD_LIMITS.message.maxLength;
 // Stands in for `source` when a spam submission names no known form.
 const UNKNOWN_SOURCE = 'unknown';
 
@@ -124,7 +127,7 @@ function pickAttribution(fields: Record<string, unknown>): Attribution {
   for (const field of ATTRIBUTION_BODY_FIELDS) {
     const value = fields[field];
     if (typeof value !== 'string') continue;
-    const cleaned = sanitizeText(value).slice(0, ATTRIBUTION_VALUE_MAX_LENGTH);
+    const cleaned = sanitizeText(value.slice(0, ATTRIBUTION_VALUE_MAX_LENGTH));
     if (cleaned !== '') attribution[field] = cleaned;
   }
   return attribution;
@@ -132,15 +135,18 @@ function pickAttribution(fields: Record<string, unknown>): Attribution {
 
 function readContextField(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
-  const cleaned = sanitizeText(value).slice(0, CONTEXT_FIELD_MAX_LENGTH);
+  const cleaned = sanitizeText(value.slice(0, CONTEXT_FIELD_MAX_LENGTH));
   return cleaned === '' ? undefined : cleaned;
 }
 
-/** Spam is kept as it came (sanitised, strings only) so an operator can judge it; it is never forwarded. */
+/**
+ * Spam is kept as it came (strings only, each cut to the longest field any form has, then
+ * sanitised) so an operator can judge it; it is never forwarded.
+ */
 function acceptSpam(fields: Record<string, unknown>, spamReason: SpamReason): IntakeResult {
   const kept: Record<string, string> = {};
   for (const [key, value] of Object.entries(fields)) {
-    if (typeof value === 'string') kept[key] = sanitizeText(value);
+    if (typeof value === 'string') kept[key] = sanitizeText(value.slice(0, SPAM_VALUE_MAX_LENGTH));
   }
   const definition = findLeadFormDefinition(fields.source);
   return {
