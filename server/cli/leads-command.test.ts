@@ -89,11 +89,31 @@ describe('leads export', () => {
     expect(records[0]).toMatchObject({ lead_id: 'lead1', state: 'failed', last_status: 410, payload: { name: "Seán O'Brien" } });
   });
 
-  it('writes CSV with a column per payload field, quoted, formulas defused', async () => {
+  it('writes CSV with one fixed set of columns, each once, quoted, formulas defused', async () => {
     const { out } = await run('export', '--format', 'csv');
     const [header, first] = out.split('\r\n');
-    expect(header).toBe('lead_id,received_at,source,state,spam_reason,attempts,last_status,last_error,name,company,message');
-    expect(first).toBe(`lead1,2025-01-15T09:00:00.001Z,Contact Page Form,failed,,1,410,,Seán O'Brien,"Smith & Sons, Ltd.","'=HYPERLINK(""x"")"`);
+    const columns = header!.split(',');
+    expect(columns.slice(0, 12)).toEqual(['lead_id', 'received_at', 'source', 'state', 'spam_reason', 'attempts', 'last_status', 'last_error', 'name', 'email', 'phone', 'company']);
+    expect(columns.at(-1)).toBe('extra_fields');
+    expect(new Set(columns).size).toBe(columns.length);
+    const cells = parseCsvLine(first!);
+    expect(cells.slice(0, 12)).toEqual(['lead1', '2025-01-15T09:00:00.001Z', 'Contact Page Form', 'failed', '', '1', '410', '', "Seán O'Brien", '', '', 'Smith & Sons, Ltd.']);
+    expect(cells[columns.indexOf('message')]).toBe(`'=HYPERLINK("x")`);
+    expect(cells.at(-1)).toBe('');
+  });
+
+  it('puts a spam lead’s hundreds of made-up fields into one column, so the header stays the same', async () => {
+    const junk = Object.fromEntries(Array.from({ length: 300 }, (_, index) => [`field${index}`, `v${index}`]));
+    await store.insertLead(lead('lead5', { initialState: 'spam', spamReason: 'honeypot', payload: { ...junk, source: 'x', state: 'y', attempts: 'z', name: 'Bot' } }));
+    const { out } = await run('export', '--format', 'csv');
+    const [header, ...rows] = out.trimEnd().split('\r\n');
+    const columns = header!.split(',');
+    expect(columns).not.toContain('field0');
+    expect(new Set(columns).size).toBe(columns.length);
+    const spamRow = parseCsvLine(rows.find((row) => row.startsWith('lead5'))!);
+    expect(spamRow).toHaveLength(columns.length);
+    expect(spamRow[columns.indexOf('name')]).toBe('Bot');
+    expect(JSON.parse(spamRow.at(-1)!)).toMatchObject({ field0: 'v0', field299: 'v299', state: 'y', attempts: 'z' });
   });
 
   it('needs a format', async () => {
@@ -109,6 +129,43 @@ describe('leads export', () => {
     [null, ''],
   ])('CSV cell %j → %s', (value, cell) => {
     expect(toCsvCell(value)).toBe(cell);
+  });
+});
+
+describe('terminal safety: nothing printed carries raw control characters', () => {
+  // ESC ] 0 ; … BEL retitles the terminal, ESC [ 31 m turns it red, CSI in its one-byte C1 form,
+  // a carriage return overwrites the line, and U+202E reverses what follows.
+  const HOSTILE = '\u001b]0;pwned\u0007\u001b[31mred\u009b2J\rover\u202Eeurt';
+  const RAW_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+
+  beforeEach(async () => {
+    await store.insertLead(lead('lead9', { initialState: 'spam', spamReason: 'honeypot', email: `ab${HOSTILE}@x${HOSTILE}.example`, payload: { email: HOSTILE, name: HOSTILE, lead_id: 'lead9' } }));
+  });
+
+  it('list shows them as visible escapes', async () => {
+    const { out } = await run('list');
+    expect(out).not.toMatch(RAW_CONTROL);
+    expect(out.split('\n').find((line) => line.startsWith('lead9'))).toContain('\\x1B');
+  });
+
+  it('the JSON export keeps the data exactly, escaped', async () => {
+    const { out } = await run('export', '--format', 'json');
+    expect(out).not.toMatch(RAW_CONTROL);
+    const records = JSON.parse(out) as Array<{ lead_id: string; payload: Record<string, string> }>;
+    expect(records.find((record) => record.lead_id === 'lead9')?.payload.name).toBe(HOSTILE);
+  });
+
+  it('the CSV export shows them as \\xHH text, keeping line breaks inside quoted cells', async () => {
+    await store.insertLead(lead('lead8', { payload: { message: 'line one\r\nline two\u001b[2J', lead_id: 'lead8' } }));
+    const { out } = await run('export', '--format', 'csv');
+    expect(out.replaceAll('\r\n', '\n').replaceAll('\t', '')).not.toMatch(RAW_CONTROL);
+    expect(out).toContain('"line one\r\nline two\\x1B[2J"');
+  });
+
+  it('error messages echo ids as visible escapes', async () => {
+    const { err } = await run('retry', 'id\u001b[31m');
+    expect(err).not.toMatch(RAW_CONTROL);
+    expect(err).toContain('id\\x1B[31m');
   });
 });
 
@@ -156,3 +213,26 @@ describe('npm run leads (the process)', () => {
     expect(unknown.stderr).toContain('Unknown command "frobnicate"');
   });
 });
+
+/** One CSV record's cells (quoted cells may hold commas and doubled quotes). */
+function parseCsvLine(line: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let index = 0; index < line.length; index += 1) {
+    const character = line[index]!;
+    if (quoted) {
+      if (character === '"' && line[index + 1] === '"') {
+        cell += '"';
+        index += 1;
+      } else if (character === '"') quoted = false;
+      else cell += character;
+    } else if (character === '"') quoted = true;
+    else if (character === ',') {
+      cells.push(cell);
+      cell = '';
+    } else cell += character;
+  }
+  cells.push(cell);
+  return cells;
+}

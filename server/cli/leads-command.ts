@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
+import { ATTRIBUTION_QUERY_PARAMS } from '../../blocks/forms/attribution.ts';
 import { maskEmail } from '../leads/mask.ts';
 import { DELIVERY_STATES } from '../store/lead-store.ts';
 import type { DeliveryState, LeadRecord, LeadStore } from '../store/lead-store.ts';
+import { toCsvSafeText, toTerminalCell, toTerminalSafeJson } from './terminal-text.ts';
 
 // `npm run leads -- list | export --format csv|json | retry <id|--failed> | erase --email <addr>`
 // (ARCHITECTURE.md 'Runtime contract'). The command works on an open store and writes to `out`, so
@@ -44,7 +46,7 @@ export async function runLeadsCommand(argv: readonly string[], store: LeadStore,
         io.out(USAGE);
         return command === undefined ? 2 : 0;
       default:
-        io.err(`Unknown command "${command}".\n\n${USAGE}`);
+        io.err(`Unknown command "${toTerminalCell(command)}".\n\n${USAGE}`);
         return 2;
     }
   } catch (error) {
@@ -61,13 +63,13 @@ class UsageError extends Error {}
 function readState(value: string | undefined): DeliveryState | undefined {
   if (value === undefined) return undefined;
   const state = DELIVERY_STATES.find((candidate) => candidate === value);
-  if (state === undefined) throw new UsageError(`Unknown state "${value}".`);
+  if (state === undefined) throw new UsageError(`Unknown state "${toTerminalCell(value)}".`);
   return state;
 }
 
 function readLimit(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`--limit must be a whole number of at least 1, got "${value}".`);
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`--limit must be a whole number of at least 1, got "${toTerminalCell(value)}".`);
   return Number(value);
 }
 
@@ -105,28 +107,69 @@ function describeLastAnswer(lead: LeadRecord): string {
   return '-';
 }
 
-function formatTable(rows: readonly (readonly string[])[]): string {
+function formatTable(rawRows: readonly (readonly string[])[]): string {
+  const rows = rawRows.map((row) => row.map(toTerminalCell));
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
   return `${rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd()).join('\n')}\n`;
 }
 
 const EXPORT_COLUMNS = ['lead_id', 'received_at', 'source', 'state', 'spam_reason', 'attempts', 'last_status', 'last_error'] as const;
 
+// Every field a form's CRM payload can hold, in the order an operator reads them. The CSV has these
+// columns and no others, whatever a submission carried; anything else a lead holds (spam keeps what
+// a bot posted) goes, as JSON, into the one `extra_fields` column.
+export const PAYLOAD_COLUMNS = [
+  'name',
+  'email',
+  'phone',
+  'company',
+  'companySize',
+  'currentRevenue',
+  'current_revenue_usd',
+  'industry',
+  'teamSize',
+  'averageSalary',
+  'manualHours',
+  'revenue',
+  'service_interest',
+  'message',
+  'challenge',
+  'best_time',
+  'bestTime',
+  'roi_revenue_increase',
+  'roi_labor_savings',
+  'roi_total_savings',
+  'roi_percentage',
+  'roi_hours_saved_weekly',
+  'roi_uplift_percentage',
+  'submitted_at',
+  'page_url',
+  'user_agent',
+  'referrer',
+  ...ATTRIBUTION_QUERY_PARAMS,
+  'landing_page',
+  'first_referrer',
+] as const;
+const EXTRA_FIELDS_COLUMN = 'extra_fields';
+// Payload fields the fixed export columns already show.
+const SHOWN_ELSEWHERE: ReadonlySet<string> = new Set<string>([...PAYLOAD_COLUMNS, 'lead_id', 'source']);
+
 async function exportLeads(args: readonly string[], store: LeadStore, io: CliIo): Promise<number> {
   const { values } = parseArgs({ args: [...args], options: { format: { type: 'string' }, state: { type: 'string' } } });
   if (values.format !== 'csv' && values.format !== 'json') throw new UsageError('export needs --format csv or --format json.');
   const leads = await store.listLeads({ state: readState(values.state) });
   if (values.format === 'json') {
-    io.out(`${JSON.stringify(leads.map(toExportRecord), null, 2)}\n`);
+    io.out(`${toTerminalSafeJson(leads.map(toExportRecord))}\n`);
     return 0;
   }
-  const payloadColumns = [...new Set(leads.flatMap((lead) => Object.keys(lead.payload)))].filter((key) => key !== 'lead_id');
-  const lines = [[...EXPORT_COLUMNS, ...payloadColumns].map(toCsvCell).join(',')];
+  const lines = [[...EXPORT_COLUMNS, ...PAYLOAD_COLUMNS, EXTRA_FIELDS_COLUMN].map(toCsvCell).join(',')];
   for (const lead of leads) {
     const record = toExportRecord(lead);
+    const extra = Object.entries(lead.payload).filter(([key]) => !SHOWN_ELSEWHERE.has(key));
     const cells = [
       ...EXPORT_COLUMNS.map((column) => record[column]),
-      ...payloadColumns.map((column) => lead.payload[column]),
+      ...PAYLOAD_COLUMNS.map((column) => (Object.hasOwn(lead.payload, column) ? lead.payload[column] : undefined)),
+      extra.length === 0 ? undefined : JSON.stringify(Object.fromEntries(extra)),
     ];
     lines.push(cells.map(toCsvCell).join(','));
   }
@@ -151,9 +194,11 @@ function toExportRecord(lead: LeadRecord) {
 // Spreadsheet apps run cells starting with these as formulas; lead text is visitor input.
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+/** A CSV cell: formulas neutralised, control characters other than tab and line breaks as `\xHH` text. */
 export function toCsvCell(value: unknown): string {
   if (value === undefined || value === null) return '';
-  let text = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const raw = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  let text = toCsvSafeText(raw);
   if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
@@ -167,10 +212,11 @@ async function retry(args: readonly string[], store: LeadStore, io: CliIo): Prom
   const retried = await store.retry(id === undefined ? { state: 'failed' } : { id }, io.now());
   if (id !== undefined && retried.length === 0) {
     const lead = await store.getLead(id);
+    const shownId = toTerminalCell(id);
     io.err(
       lead === undefined
-        ? `No lead with id ${id}.\n`
-        : `Lead ${id} is ${lead.state}${lead.state === 'pending' ? ' and being delivered right now' : ''}: nothing to retry.\n`,
+        ? `No lead with id ${shownId}.\n`
+        : `Lead ${shownId} is ${lead.state}${lead.state === 'pending' ? ' and being delivered right now' : ''}: nothing to retry.\n`,
     );
     return 1;
   }
@@ -183,6 +229,6 @@ async function erase(args: readonly string[], store: LeadStore, io: CliIo): Prom
   const email = values.email?.trim();
   if (email === undefined || email === '') throw new UsageError('erase needs --email <address>.');
   const erased = await store.eraseByEmail(email);
-  io.out(`${erased.length} lead(s) of ${maskEmail(email)} erased, with their delivery history.\n`);
+  io.out(`${erased.length} lead(s) of ${toTerminalCell(maskEmail(email))} erased, with their delivery history.\n`);
   return 0;
 }

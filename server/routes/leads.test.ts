@@ -149,6 +149,35 @@ describe('201: stored, then forwarded with the spec field names, lead_id and att
     });
   });
 
+  it.each([
+    ['teamSize', '1e300', 'Please enter team size'],
+    ['averageSalary', '1e300', 'Please enter average salary'],
+    ['teamSize', '0x10', 'Please enter team size'],
+    ['teamSize', 1e300, 'Please enter team size'],
+    ['teamSize', '1000001', 'Team size must be at most 1,000,000'],
+    ['averageSalary', '20000000', 'Average salary must be at most $10,000,000'],
+    ['current_revenue_usd', '2000000000000', 'Annual revenue must be at most $1,000,000,000,000'],
+  ])('refuses ROI %s %j with a plain message', async (field, value, message) => {
+    const app = await startRelay();
+    const response = await postJson(app, { ...validLeadBody('roi'), [field]: value });
+    expect(response.statusCode).toBe(400);
+    const errorField = field === 'current_revenue_usd' ? 'currentRevenue' : field;
+    expect(response.json()).toEqual({ error: 'validation', fields: { [errorField]: message } });
+  });
+
+  it('sends the CRM finite ROI figures for every accepted input, the largest included', async () => {
+    const app = await startRelay();
+    const largest = { teamSize: '1000000', averageSalary: '10000000', current_revenue_usd: '1000000000000', manualHours: '20+' };
+    const response = await postJson(app, { ...validLeadBody('roi'), ...largest });
+    expect(response.statusCode).toBe(201);
+    await crm.waitForRequests(1);
+    const received = crm.requests[0]!.json;
+    const figures = Object.entries(received).filter(([key]) => key.startsWith('roi_') || key === 'current_revenue_usd');
+    expect(figures).toHaveLength(7);
+    for (const [key, value] of figures) expect(Number.isFinite(value), `${key} = ${String(value)}`).toBe(true);
+    expect(received.roi_total_savings).toBe(1000000000000 * 0.15 + 25 * 52 * (10000000 / 2080) * 1000000);
+  });
+
   it('accepts numbers where the forms send text', async () => {
     const app = await startRelay();
     const response = await postJson(app, { ...validLeadBody('roi'), teamSize: 12, averageSalary: 65_000 });

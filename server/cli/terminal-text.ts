@@ -1,0 +1,30 @@
+// Lead text is visitor input, and a terminal obeys control characters: ESC sequences retitle the
+// window, recolour or hide text, a carriage return overwrites what came before, and bidirectional
+// overrides reorder what is shown. Everything the leads CLI prints passes through here.
+
+// C0 controls (tab and line breaks included), DEL, C1 controls, and the bidirectional overrides and isolates.
+const CONTROL_OR_REORDERING = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+// The same, less tab and line breaks, which a CSV cell may hold inside its quotes.
+const CONTROL_OR_REORDERING_BUT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+// What JSON.stringify leaves raw: DEL, C1 controls and the reordering marks (it escapes C0 itself).
+const RAW_IN_JSON = /[\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+
+function visibleEscape(character: string): string {
+  const code = character.codePointAt(0) ?? 0;
+  return code <= 0xff ? `\\x${code.toString(16).toUpperCase().padStart(2, '0')}` : `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** One line of a table: every control character is shown as `\xHH` text, line breaks included. */
+export function toTerminalCell(text: string): string {
+  return text.replace(CONTROL_OR_REORDERING, visibleEscape);
+}
+
+/** A CSV cell's text: tab and line breaks kept (the cell is quoted), other control characters as `\xHH`. */
+export function toCsvSafeText(text: string): string {
+  return text.replace(CONTROL_OR_REORDERING_BUT_LINES, visibleEscape);
+}
+
+/** JSON with every control and reordering character as a `\uXXXX` escape: the same data, nothing raw. */
+export function toTerminalSafeJson(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(RAW_IN_JSON, (character) => `\\u${(character.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);
+}
