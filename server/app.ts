@@ -6,12 +6,39 @@ import { leadRelayPlugin } from './plugins/lead-relay.ts';
 import type { LeadRelayTuning } from './plugins/lead-relay.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { apiRoutes } from './routes/api.ts';
-import { leadRoutes } from './routes/leads.ts';
+import { LEAD_BODY_LIMIT_BYTES, leadRoutes } from './routes/leads.ts';
 import { siteRoutes } from './routes/site.ts';
+
+/**
+ * How long a client may take. Without limits a client that sends one byte every few seconds holds
+ * a connection (and its memory) forever, and enough of them exhaust the server.
+ */
+export type ConnectionLimits = {
+  /** All request headers must arrive within this. */
+  readonly headersTimeoutMs: number;
+  /** The whole request, headers and body, must arrive within this (a lead body is at most 16 KiB). */
+  readonly requestTimeoutMs: number;
+  /** A connection on which nothing moves for this long is closed. */
+  readonly idleTimeoutMs: number;
+  /** A kept-alive connection waiting for its next request is closed after this. */
+  readonly keepAliveTimeoutMs: number;
+  /** How often Node checks the header and request deadlines; a late client is cut off within this. */
+  readonly checkIntervalMs: number;
+};
+
+export const CONNECTION_LIMITS: ConnectionLimits = Object.freeze({
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  idleTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  checkIntervalMs: 1_000,
+});
 
 export type BuildAppOptions = {
   /** Outbox tuning for tests (poll interval, CRM timeout); production uses the defaults. */
   relayTuning?: LeadRelayTuning;
+  /** Shorter limits for tests; production uses CONNECTION_LIMITS. */
+  connectionLimits?: ConnectionLimits;
 };
 
 /** A hop count becomes Fastify's own rule for one (its types leave out the number form). */
@@ -27,7 +54,18 @@ function fastifyTrustProxy(trustProxy: Config['trustProxy']): boolean | string[]
  * DIST_DIR holds no usable build.
  */
 export function buildApp(config: Config, options: BuildAppOptions = {}): FastifyInstance {
+  const limits = options.connectionLimits ?? CONNECTION_LIMITS;
   const app = Fastify({
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      connectionsCheckingInterval: limits.checkIntervalMs,
+    },
+    requestTimeout: limits.requestTimeoutMs,
+    // No route takes a larger body than a lead; any other route never reads one at all.
+    bodyLimit: LEAD_BODY_LIMIT_BYTES,
+    connectionTimeout: limits.idleTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
     logger: { level: config.logLevel },
     // Rejects requests that arrive while closing instead of queueing them behind the shutdown.
     return503OnClosing: true,

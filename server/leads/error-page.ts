@@ -66,9 +66,15 @@ export function labelFor(formId: LeadFormId | undefined, field: string): string 
 export function chooseBackHref(formId: LeadFormId | undefined, referer: string | undefined, host: string | undefined): string {
   if (referer !== undefined && host !== undefined && URL.canParse(referer)) {
     const url = new URL(referer);
-    if (url.host === host && (url.protocol === 'http:' || url.protocol === 'https:')) return `${url.pathname}${url.search}`;
+    const path = `${url.pathname}${url.search}`;
+    if (url.host === host && (url.protocol === 'http:' || url.protocol === 'https:') && isSameOriginPath(path)) return path;
   }
   return formId === undefined ? '/' : FORM_PAGE_PATHS[formId];
+}
+
+/** A path a link can use without leaving the site: `//host/…` and `/\\host/…` are other sites to a browser. */
+function isSameOriginPath(path: string): boolean {
+  return path.startsWith('/') && path[1] !== '/' && path[1] !== '\\';
 }
 
 export function renderValidationErrorPage(formId: LeadFormId | undefined, fields: FieldErrors, backHref: string): string {

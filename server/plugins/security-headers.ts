@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
@@ -132,7 +134,39 @@ const securityHeaders: FastifyPluginAsync<SecurityHeadersOptions> = async (app, 
   app.server.prependListener('request', (_request, response) => {
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
   });
+  // Requests Node cannot even parse (a bad request line, headers over the size limit, a client too
+  // slow to finish) never become a request: Fastify's own answer is written straight to the socket,
+  // without these headers. Ours replaces it and carries them.
+  app.server.removeAllListeners('clientError');
+  app.server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    app.log.debug({ err: error }, 'client error answered before routing');
+    if (socket.writable) socket.write(formatClientErrorResponse(error.code, headers));
+    socket.destroy();
+  });
 };
+
+const CLIENT_ERRORS: Readonly<Record<string, { status: number; message: string }>> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'Client Timeout' },
+  HPE_HEADER_OVERFLOW: { status: 431, message: 'Exceeded maximum allowed HTTP header size' },
+};
+const CLIENT_ERROR_DEFAULT = { status: 400, message: 'Client Error' };
+
+/** The whole HTTP response to a request Node could not parse, with the security headers and `Connection: close`. */
+export function formatClientErrorResponse(code: string | undefined, headers: Readonly<Record<string, string>>): string {
+  const { status, message } = (code !== undefined && CLIENT_ERRORS[code]) || CLIENT_ERROR_DEFAULT;
+  const statusText = STATUS_CODES[status] ?? 'Error';
+  const body = JSON.stringify({ error: statusText, message, statusCode: status });
+  const lines = [
+    `HTTP/1.1 ${status} ${statusText}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Cache-Control: no-store',
+    'Connection: close',
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  return `${lines.join('\r\n')}\r\n\r\n${body}`;
+}
 
 // Not encapsulated: the hook covers every route registered after it, and the not-found handlers.
 export const securityHeadersPlugin = fp(securityHeaders, { name: 'security-headers', fastify: '5.x' });

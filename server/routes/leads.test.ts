@@ -470,6 +470,25 @@ describe('forms posted without JavaScript (application/x-www-form-urlencoded)', 
     expect(response.body).toContain('<a href="/calculator">Back to the form</a>');
     expect(response.body).toContain('<strong>Business Email:</strong> Please enter a valid business email address');
   });
+
+  it.each([
+    `http://${HOST}//evil.example/calculator`,
+    `http://${HOST}/\\evil.example/calculator`,
+    `http://${HOST}/%2F/evil.example`,
+    `http://${HOST}///evil.example`,
+  ])('never links off-site from a same-host Referer whose path is really another host: %s', async (referer) => {
+    const app = await startRelay();
+    const response = await postForm(app, { ...validLeadBody('roi'), email: 'x' }, { referer });
+    const href = /<a href="([^"]*)">Back to the form<\/a>/.exec(response.body)?.[1];
+    expect(href).toBeDefined();
+    expect(new URL(href!.replaceAll('&amp;', '&'), `http://${HOST}/`).host).toBe(HOST);
+  });
+
+  it('links back to the page the form was posted from on this site', async () => {
+    const app = await startRelay();
+    const response = await postForm(app, { ...validLeadBody('roi'), email: 'x' }, { referer: `http://${HOST}/calculator?utm_source=x` });
+    expect(response.body).toContain('<a href="/calculator?utm_source=x">Back to the form</a>');
+  });
 });
 
 describe('held mode (no CRM_WEBHOOK_URL)', () => {

@@ -33,15 +33,12 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { d
 
   app.route({ method: [...ALLOWED_METHODS], url: '/*', handler: answer });
 
-  // Other methods get 405 on existing resources, decided in onRequest so no request body is read;
-  // on unknown paths they fall through to the handler and get the not-found page.
+  // Other methods (POST, PUT, …) get 405 on existing resources and the not-found page elsewhere,
+  // answered in onRequest, before any of the request body is read: the site takes no bodies.
   app.route({
     method: app.supportedMethods.filter((method) => !(ALLOWED_METHODS as readonly string[]).includes(method)),
     url: '/*',
-    onRequest: async (request, reply) => {
-      const resolution = resolveSiteRequest(build, request.method, request.url);
-      if (resolution.kind === 'method-not-allowed') return sendResolution(reply, build, resolution);
-    },
+    onRequest: async (request, reply) => answer(request, reply),
     handler: answer,
   });
 
