@@ -49,7 +49,7 @@ function exchange(talk: (socket: Socket) => void, giveUpMs = 10_000): Promise<Ex
       socket.destroy();
       reject(new Error(`the server kept the connection open for ${giveUpMs} ms`));
     }, giveUpMs);
-    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', () => undefined);
     socket.on('close', () => {
       clearTimeout(timer);
