@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   IDEMPOTENCY_KEY_HEADER,
   NETWORK_RETRY_DELAY_MS,
+  RETRY_AFTER_MAX_MS,
   createLeadSubmission,
   submitLead,
   type FetchLike,
   type LeadSubmission,
 } from './submit-lead.ts';
 
-type Answer = number | 'network-error' | 'timeout';
+type Answer = number | 'network-error' | 'timeout' | { readonly status: number; readonly retryAfter: string };
 
 /** A fetch that answers from a script and records every request it sees. */
 function createFakeFetch(...answers: Answer[]) {
@@ -18,6 +19,7 @@ function createFakeFetch(...answers: Answer[]) {
     const answer = answers[Math.min(requests.length - 1, answers.length - 1)];
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
     if (answer === 'timeout') throw new DOMException('The operation timed out.', 'TimeoutError');
+    if (typeof answer === 'object') return { ok: false, status: answer.status, headers: new Headers({ 'retry-after': answer.retryAfter }) };
     const status = answer ?? 500;
     return { ok: status >= 200 && status < 300, status };
   };
@@ -98,7 +100,7 @@ describe('submitLead result', () => {
     await expect(submitLead(makeSubmission(), { fetch })).resolves.toEqual({ ok: true, status });
   });
 
-  it.each([301, 400, 404, 413, 429, 500, 503])('%i is an HTTP failure, not retried (the server answered)', async (status) => {
+  it.each([301, 400, 404, 413, 422, 429, 500])('%i is an HTTP failure, not retried (the server answered)', async (status) => {
     const { fetch, requests } = createFakeFetch(status, 201);
     const { sleep, pausesMs } = createRecordingSleep();
     await expect(submitLead(makeSubmission(), { fetch, sleep })).resolves.toEqual({ ok: false, reason: 'http', status });
@@ -117,6 +119,29 @@ describe('submitLead result', () => {
       expect(headersOf(init)[IDEMPOTENCY_KEY_HEADER]).toBe(submission.idempotencyKey);
       expect(init.body).toBe(submission.body);
     }
+  });
+
+  it.each([
+    ['503 (the relay’s store was busy)', 503, '2', 2_000],
+    ['409 (the same submission is still being stored)', 409, '1', NETWORK_RETRY_DELAY_MS],
+    ['503 with a Retry-After beyond the cap', 503, '120', RETRY_AFTER_MAX_MS],
+  ])('retries a %s once after its Retry-After, with the same key and body', async (_case, status, retryAfter, pauseMs) => {
+    const { fetch, requests } = createFakeFetch({ status, retryAfter }, 201);
+    const { sleep, pausesMs } = createRecordingSleep();
+    const submission = makeSubmission();
+    await expect(submitLead(submission, { fetch, sleep })).resolves.toEqual({ ok: true, status: 201 });
+    expect(pausesMs).toEqual([pauseMs]);
+    expect(requests.map(({ init }) => [headersOf(init)[IDEMPOTENCY_KEY_HEADER], init.body])).toEqual([
+      [submission.idempotencyKey, submission.body],
+      [submission.idempotencyKey, submission.body],
+    ]);
+  });
+
+  it('reports a 503 that lasts past the retry as an HTTP failure', async () => {
+    const { fetch, requests } = createFakeFetch({ status: 503, retryAfter: '2' });
+    const { sleep } = createRecordingSleep();
+    await expect(submitLead(makeSubmission(), { fetch, sleep })).resolves.toEqual({ ok: false, reason: 'http', status: 503, retryAfterMs: 2_000 });
+    expect(requests).toHaveLength(2);
   });
 
   it('gives up after the single retry and reports the network failure', async () => {

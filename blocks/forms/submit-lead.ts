@@ -9,9 +9,14 @@ export const JSON_CONTENT_TYPE = 'application/json';
 
 // A lead that has not been answered by then is treated as lost (and retried once, see below).
 export const LEAD_REQUEST_TIMEOUT_MS = 15_000;
-// A request that never reached an answer (network down, timeout) is sent once more after this pause.
+// A request that never reached an answer (network down, timeout), or that the relay asked to send
+// again (503: its store was busy; 409: the same submission is still being stored), is sent once
+// more after this pause, or after the relay's Retry-After up to RETRY_AFTER_MAX_MS.
 export const NETWORK_RETRY_DELAY_MS = 1_000;
 export const NETWORK_RETRIES = 1;
+export const RETRY_AFTER_MAX_MS = 5_000;
+// The relay's answers that mean "not stored yet, send the same submission again".
+const TRY_AGAIN_STATUSES: ReadonlySet<number> = new Set([409, 503]);
 
 /**
  * One submission: the body is serialised and the key made once, so every resend of this submission
@@ -46,10 +51,13 @@ export type LeadFailureReason = 'http' | 'network' | 'timeout';
 
 export type SubmitLeadResult =
   | { readonly ok: true; readonly status: number }
-  | { readonly ok: false; readonly reason: 'http'; readonly status: number }
+  | { readonly ok: false; readonly reason: 'http'; readonly status: number; readonly retryAfterMs?: number }
   | { readonly ok: false; readonly reason: 'network' | 'timeout' };
 
-export type FetchLike = (input: string, init: RequestInit) => Promise<Pick<Response, 'ok' | 'status'>>;
+export type FetchLike = (
+  input: string,
+  init: RequestInit,
+) => Promise<Pick<Response, 'ok' | 'status'> & { readonly headers?: Pick<Headers, 'get'> }>;
 
 export interface SubmitLeadOptions {
   readonly fetch?: FetchLike;
@@ -81,19 +89,35 @@ async function sendOnce(submission: LeadSubmission, fetchLead: FetchLike, timeou
       body: submission.body,
       signal: AbortSignal.timeout(timeoutMs),
     });
-    // Spec §7: any 2xx is success; the body is not read.
-    return response.ok ? { ok: true, status: response.status } : { ok: false, reason: 'http', status: response.status };
+    // Any 2xx is success; the body is not read.
+    if (response.ok) return { ok: true, status: response.status };
+    const retryAfterMs = readRetryAfterMs(response.headers?.get('retry-after') ?? null);
+    return { ok: false, reason: 'http', status: response.status, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
   } catch (error) {
     return { ok: false, reason: isTimeout(error) ? 'timeout' : 'network' };
   }
 }
 
-/** Only a request that got no answer is retried: an HTTP error is the server's considered reply. */
-export function isRetryableFailure(result: SubmitLeadResult): boolean {
-  return !result.ok && result.reason !== 'http';
+/** Retry-After in whole seconds, as the relay sends it; anything else is ignored. */
+function readRetryAfterMs(value: string | null): number | undefined {
+  return value !== null && /^\d{1,6}$/.test(value.trim()) ? Number(value.trim()) * 1_000 : undefined;
 }
 
-/** POSTs the submission as JSON; a network failure or timeout is retried once with the same key and body. */
+/**
+ * A request that got no answer is retried, and so is a 503 or 409 (the relay saying "not stored
+ * yet, send it again"); any other HTTP error is the server's considered reply.
+ */
+export function isRetryableFailure(result: SubmitLeadResult): boolean {
+  if (result.ok) return false;
+  return result.reason !== 'http' || TRY_AGAIN_STATUSES.has(result.status);
+}
+
+function retryDelayFor(result: SubmitLeadResult, defaultDelayMs: number): number {
+  if (result.ok || result.reason !== 'http' || result.retryAfterMs === undefined) return defaultDelayMs;
+  return Math.min(Math.max(result.retryAfterMs, defaultDelayMs), RETRY_AFTER_MAX_MS);
+}
+
+/** POSTs the submission as JSON; a retryable failure is retried once with the same key and body. */
 export async function submitLead(submission: LeadSubmission, options: SubmitLeadOptions = {}): Promise<SubmitLeadResult> {
   const {
     fetch: fetchLead = (input, init) => globalThis.fetch(input, init),
@@ -104,7 +128,7 @@ export async function submitLead(submission: LeadSubmission, options: SubmitLead
   } = options;
   let result = await sendOnce(submission, fetchLead, timeoutMs);
   for (let retry = 0; retry < networkRetries && isRetryableFailure(result); retry += 1) {
-    await sleep(retryDelayMs);
+    await sleep(retryDelayFor(result, retryDelayMs));
     result = await sendOnce(submission, fetchLead, timeoutMs);
   }
   return result;

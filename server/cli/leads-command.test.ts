@@ -24,7 +24,6 @@ function lead(id: string, overrides: Partial<NewLead> = {}): NewLead {
     email: `${id}@example.com`,
     payload: { name: "Seán O'Brien", company: 'Smith & Sons, Ltd.', message: '=HYPERLINK("x")', lead_id: id },
     spamReason: undefined,
-    idempotencyKeyHash: undefined,
     initialState: 'pending',
     ...overrides,
   };

@@ -29,7 +29,6 @@ function newLead(): NewLead {
     email: 'ana@example.com',
     payload: { name: "Seán O'Brien", company: 'Smith & Sons', lead_id: id, utm_source: 'newsletter' },
     spamReason: undefined,
-    idempotencyKeyHash: undefined,
     initialState: 'pending',
   };
 }

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -368,8 +369,9 @@ describe('Idempotency-Key', () => {
   it('answers a repeat with the first id and stores and forwards nothing new', async () => {
     const app = await startRelay();
     const headers = { 'idempotency-key': 'submission-7f3a' };
-    const first = await postJson(app, validLeadBody('landing'), headers);
-    const again = await postJson(app, validLeadBody('landing'), headers);
+    const body = validLeadBody('landing');
+    const first = await postJson(app, body, headers);
+    const again = await postJson(app, body, headers);
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
@@ -379,6 +381,80 @@ describe('Idempotency-Key', () => {
     await crm.waitForRequests(2);
     await sleep(150);
     expect(crm.requests).toHaveLength(2);
+  });
+});
+
+describe('Idempotency-Key reused or still in flight: refused, never dropped silently', () => {
+  it('answers 422 with a plain message when the key comes with a different body, and stores nothing', async () => {
+    const app = await startRelay();
+    const headers = { 'idempotency-key': 'submission-reused' };
+    const body = validLeadBody('home');
+    const first = await postJson(app, body, headers);
+    expect(first.statusCode).toBe(201);
+    const other = await postJson(app, { ...body, name: 'Another Person', email: 'another@example.com' }, headers);
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toEqual({
+      error: 'idempotency_key_reused',
+      message: 'This Idempotency-Key was already used for a different submission. Send each new submission with a new key.',
+    });
+    const stored = await app.leadRelay.store.listLeads();
+    expect(stored.map((lead) => lead.id)).toEqual([first.json<{ id: string }>().id]);
+    // The same submission sent again still gets its first answer.
+    const again = await postJson(app, body, headers);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+  });
+
+  it('answers 409 with Retry-After while a request with the same key is still being stored', async () => {
+    const app = await startRelay();
+    const store = app.leadRelay.store;
+    const insertLead = store.insertLead.bind(store);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reachedStore: () => void = () => undefined;
+    const storing = new Promise<void>((resolve) => (reachedStore = resolve));
+    store.insertLead = async (lead) => {
+      reachedStore();
+      await held;
+      return insertLead(lead);
+    };
+    const headers = { 'idempotency-key': 'submission-in-flight' };
+    const body = validLeadBody('contact');
+    const first = postJson(app, body, headers);
+    await storing;
+    const second = await postJson(app, body, headers);
+    expect(second.statusCode).toBe(409);
+    expect(second.headers['retry-after']).toBe('1');
+    expect(second.json()).toMatchObject({ error: 'idempotency_key_in_flight' });
+    release();
+    expect((await first).statusCode).toBe(201);
+    // Once the first has its answer, a repeat gets the same answer.
+    const third = await postJson(app, body, headers);
+    expect(third.json()).toEqual((await first).json());
+    expect(await app.leadRelay.store.listLeads()).toHaveLength(1);
+  });
+});
+
+describe('503 with Retry-After when the store is locked by another process', () => {
+  it('answers 503 after the busy wait, then stores the same submission once the lock is gone', { timeout: 20_000 }, async () => {
+    const file = path.join(workDir, 'locked.sqlite');
+    // Held mode: no outbox polling the store, so the lead's insert is the only thing that waits.
+    const app = await startRelay({ LEADS_DB_FILE: file, CRM_WEBHOOK_URL: '' });
+    // Another process (a CLI command, a second server) holding SQLite's write lock.
+    const other = new DatabaseSync(file);
+    other.exec('BEGIN IMMEDIATE');
+    const body = validLeadBody('home');
+    const headers = { 'idempotency-key': 'locked-submission' };
+    const refused = await postJson(app, body, headers);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('2');
+    expect(refused.json()).toEqual({ error: 'store_unavailable', message: 'Your details were not saved yet. Please try again in a moment.' });
+    other.exec('ROLLBACK');
+    other.close();
+    // The browser sends the same submission again after Retry-After: now it is stored, once.
+    const stored = await postJson(app, body, headers);
+    expect(stored.statusCode).toBe(201);
+    expect(await app.leadRelay.store.listLeads()).toHaveLength(1);
   });
 });
 

@@ -5,6 +5,7 @@ import type { RoiParameters } from '../../blocks/roi/engine.ts';
 import { FORM_ERROR_KEY, VALIDATION_MESSAGES } from '../../blocks/forms/schemas.ts';
 import type { FieldErrors, LeadFormId } from '../../blocks/forms/schemas.ts';
 import type { Config } from '../config.ts';
+import { isStoreUnavailable } from '../store/lead-store.ts';
 import { chooseBackHref, renderMessagePage, renderValidationErrorPage } from '../leads/error-page.ts';
 import { takeInLead } from '../leads/intake.ts';
 import { maskEmail, maskPhone } from '../leads/mask.ts';
@@ -13,7 +14,9 @@ import { loadRoiParameters } from '../leads/roi-parameters.ts';
 
 // POST /api/leads (ARCHITECTURE.md 'Runtime contract'): JSON from the forms' fetch, or
 // application/x-www-form-urlencoded from a form posted without JavaScript. Answers:
-//   201 {"id"} (JSON) / 303 → /thankyou (form post)   stored, or spam stored flagged
+//   201 {"id"} (JSON) / 303 → /thankyou (form post)   stored, or spam stored flagged; the same
+//       Idempotency-Key with the same body answers the first id again and stores nothing
+//   409 the same Idempotency-Key is still being processed · 422 it was used with another body
 //   400 {"error":"validation","fields":{…}} (JSON) / an HTML page listing each message (form post)
 //   403 cross-site post · 413 over 16 KiB · 415 other content types · 429 + Retry-After
 // The lead and its delivery record are committed before the answer.
@@ -30,7 +33,21 @@ export const LEAD_ERRORS = {
   unsupportedMediaType: { error: 'unsupported_media_type' },
   rateLimited: { error: 'rate_limited' },
   internal: { error: 'internal' },
+  storeUnavailable: { error: 'store_unavailable', message: 'Your details were not saved yet. Please try again in a moment.' },
+  // The IETF Idempotency-Key draft's two refusals: nothing is stored, and the client is told why.
+  keyInFlight: {
+    error: 'idempotency_key_in_flight',
+    message: 'A request with this Idempotency-Key is still being processed. Wait for its answer, then try again.',
+  },
+  keyReused: {
+    error: 'idempotency_key_reused',
+    message: 'This Idempotency-Key was already used for a different submission. Send each new submission with a new key.',
+  },
 } as const;
+// A store busy past its own wait is usually free again within seconds.
+const STORE_UNAVAILABLE_RETRY_AFTER_S = 2;
+// A request with the same key still in flight is usually answered within a second.
+const KEY_IN_FLIGHT_RETRY_AFTER_S = 1;
 
 export type LeadRoutesOptions = {
   config: Config;
@@ -42,6 +59,8 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, opt
   const { config } = options;
   const roiParameters = options.roiParameters ?? (await loadRoiParameters());
   const { store, outbox } = app.leadRelay;
+  // Idempotency keys (hashed) of the requests this process is storing right now.
+  const keysInFlight = new Set<string>();
 
   // Only the two accepted body types are parsed here; anything else is a 415 before it is read.
   app.removeAllContentTypeParsers();
@@ -72,6 +91,16 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, opt
       // Unreadable JSON, an empty body, a forbidden `__proto__` key: one message for the whole form.
       return answerInvalid(request, reply, undefined, { [FORM_ERROR_KEY]: VALIDATION_MESSAGES.invalidInput });
     }
+    if (isStoreUnavailable(error)) {
+      request.log.warn(
+        { err: error, outcome: 'store_unavailable', retryAfterS: STORE_UNAVAILABLE_RETRY_AFTER_S },
+        'lead not stored: the lead store is busy or unreachable; answered 503 with Retry-After so the browser sends it again',
+      );
+      reply.header('retry-after', String(STORE_UNAVAILABLE_RETRY_AFTER_S));
+      if (!isFormPost(request)) return reply.code(503).send(LEAD_ERRORS.storeUnavailable);
+      const backHref = chooseBackHref(undefined, request.headers.referer, request.headers.host);
+      return sendHtml(reply, 503, renderMessagePage('Please try again', LEAD_ERRORS.storeUnavailable.message, backHref));
+    }
     request.log.error({ err: error }, 'lead request failed');
     return reply.code(500).send(LEAD_ERRORS.internal);
   });
@@ -91,16 +120,31 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, opt
 
     const id = randomUUID();
     const idempotencyKey = readIdempotencyKey(request);
-    const result = await store.insertLead({
-      id,
-      receivedAt,
-      source: intake.source,
-      email: intake.email,
-      payload: { ...intake.payload, lead_id: id },
-      spamReason: intake.spamReason,
-      idempotencyKeyHash: idempotencyKey === undefined ? undefined : hashIdempotencyKey(idempotencyKey),
-      initialState: intake.spamReason !== undefined ? 'spam' : outbox === undefined ? 'held' : 'pending',
-    });
+    const idempotency = idempotencyKey === undefined ? undefined : { keyHash: sha256(idempotencyKey), bodyHash: sha256(JSON.stringify(request.body)) };
+    if (idempotency !== undefined && keysInFlight.has(idempotency.keyHash)) {
+      request.log.info({ outcome: 'key_in_flight' }, 'lead refused: its Idempotency-Key is still being processed');
+      return reply.code(409).header('retry-after', String(KEY_IN_FLIGHT_RETRY_AFTER_S)).send(LEAD_ERRORS.keyInFlight);
+    }
+    if (idempotency !== undefined) keysInFlight.add(idempotency.keyHash);
+    let result;
+    try {
+      result = await store.insertLead({
+        id,
+        receivedAt,
+        source: intake.source,
+        email: intake.email,
+        payload: { ...intake.payload, lead_id: id },
+        spamReason: intake.spamReason,
+        idempotency,
+        initialState: intake.spamReason !== undefined ? 'spam' : outbox === undefined ? 'held' : 'pending',
+      });
+    } finally {
+      if (idempotency !== undefined) keysInFlight.delete(idempotency.keyHash);
+    }
+    if (result.kind === 'key-reused') {
+      request.log.warn({ firstLeadId: result.id, source: intake.source, outcome: 'key_reused' }, 'lead refused: Idempotency-Key reused with a different body');
+      return reply.code(422).send(LEAD_ERRORS.keyReused);
+    }
     if (result.kind === 'created' && intake.spamReason === undefined) outbox?.nudge();
     request.log.info(
       {
@@ -155,9 +199,9 @@ function readIdempotencyKey(request: FastifyRequest): string | undefined {
   return key === undefined || key === '' ? undefined : key;
 }
 
-// Stored as a hash: any length fits, and the client's value is never kept.
-function hashIdempotencyKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+// Keys and bodies are stored as hashes: any length fits, and the client's key is never kept.
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
 }
 
 function firstHeader(value: string | string[] | undefined): string | undefined {

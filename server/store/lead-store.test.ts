@@ -22,7 +22,6 @@ function newLead(overrides: Partial<NewLead> = {}): NewLead {
     email: `Person${sequence}@Example.com`,
     payload: { name: "Seán O'Brien", email: `person${sequence}@example.com`, company: 'Smith & Sons', lead_id: id },
     spamReason: undefined,
-    idempotencyKeyHash: undefined,
     initialState: 'pending',
     ...overrides,
   };
@@ -84,16 +83,24 @@ for (const harness of STORE_HARNESSES) {
       });
 
       it('answers a repeated idempotency key with the first id and stores nothing new', async () => {
-        const first = newLead({ idempotencyKeyHash: 'hash-a' });
+        const first = newLead({ idempotency: { keyHash: 'hash-a', bodyHash: 'body-1' } });
         await store.insertLead(first);
-        const repeat = newLead({ idempotencyKeyHash: 'hash-a' });
+        const repeat = newLead({ idempotency: { keyHash: 'hash-a', bodyHash: 'body-1' } });
         expect(await store.insertLead(repeat)).toEqual({ kind: 'duplicate', id: first.id });
+        expect((await store.listLeads()).map((lead) => lead.id)).toEqual([first.id]);
+      });
+
+      it('tells a key reused with another body apart, and stores nothing for it', async () => {
+        const first = newLead({ idempotency: { keyHash: 'hash-b', bodyHash: 'body-1' } });
+        await store.insertLead(first);
+        const other = newLead({ idempotency: { keyHash: 'hash-b', bodyHash: 'body-2' } });
+        expect(await store.insertLead(other)).toEqual({ kind: 'key-reused', id: first.id });
         expect((await store.listLeads()).map((lead) => lead.id)).toEqual([first.id]);
       });
 
       it('lets exactly one of several concurrent inserts with the same key through', async () => {
         const other = await database.open();
-        const leads = Array.from({ length: 6 }, () => newLead({ idempotencyKeyHash: 'hash-race' }));
+        const leads = Array.from({ length: 6 }, () => newLead({ idempotency: { keyHash: 'hash-race', bodyHash: 'body-1' } }));
         const results = await Promise.all(leads.map((lead, index) => (index % 2 === 0 ? store : other).insertLead(lead)));
         const created = results.filter((result) => result.kind === 'created');
         expect(created).toHaveLength(1);

@@ -1,5 +1,5 @@
 // The durable inbox and outbox behind one small interface (SQLite and PostgreSQL implement it; one
-// contract suite, lead-store.contract.ts, runs against both). Times are milliseconds since the epoch
+// contract suite, lead-store.test.ts, runs against both). Times are milliseconds since the epoch
 // and always passed in, so leases and schedules are testable without waiting.
 
 export const DELIVERY_STATES = ['held', 'pending', 'delivered', 'delivered-test', 'failed', 'spam'] as const;
@@ -22,16 +22,26 @@ export type NewLead = {
   readonly payload: LeadPayload;
   /** Why it was judged spam, or undefined for a real lead. */
   readonly spamReason: string | undefined;
-  /** SHA-256 of the client's Idempotency-Key, or undefined when it sent none. */
-  readonly idempotencyKeyHash: string | undefined;
+  /** Set when the client sent an Idempotency-Key: SHA-256 of the key, and of the body it came with. */
+  readonly idempotency?: { readonly keyHash: string; readonly bodyHash: string };
   /** The first delivery state: 'pending' (forward now), 'held' (no CRM URL) or 'spam'. */
   readonly initialState: 'pending' | 'held' | 'spam';
 };
 
 export type InsertLeadResult =
   | { readonly kind: 'created'; readonly id: string }
-  /** The Idempotency-Key was seen before: nothing was stored; `id` is the first lead's. */
-  | { readonly kind: 'duplicate'; readonly id: string };
+  /** The Idempotency-Key was seen before with the same body: nothing was stored; `id` is the first lead's. */
+  | { readonly kind: 'duplicate'; readonly id: string }
+  /** The Idempotency-Key was seen before with another body: nothing was stored; the client must use a new key. */
+  | { readonly kind: 'key-reused'; readonly id: string };
+
+/**
+ * What a repeated Idempotency-Key means, given the body hash stored with its first use (null for a
+ * lead stored before body hashes were kept: it cannot be compared, so it counts as the same).
+ */
+export function judgeRepeatedKey(id: string, storedBodyHash: string | null, bodyHash: string): InsertLeadResult {
+  return storedBodyHash === null || storedBodyHash === bodyHash ? { kind: 'duplicate', id } : { kind: 'key-reused', id };
+}
 
 export type LeadRecord = {
   readonly id: string;
@@ -119,6 +129,20 @@ export interface LeadStore {
   /** Resolves when the store answers a trivial query. */
   ping(signal?: AbortSignal): Promise<void>;
   close(): Promise<void>;
+}
+
+// A store that cannot take a write right now (another process holds SQLite's write lock past the
+// busy timeout, PostgreSQL refuses connections) fails with this message. The relay answers 503 with
+// Retry-After, so the browser sends the lead again instead of losing it. The message is the marker
+// because errors from the SQLite worker thread cross to the main thread as plain Errors.
+export const STORE_UNAVAILABLE_MESSAGE = 'The lead store is briefly unavailable';
+
+export function storeUnavailableError(cause: unknown): Error {
+  return new Error(STORE_UNAVAILABLE_MESSAGE, { cause });
+}
+
+export function isStoreUnavailable(error: unknown): boolean {
+  return error instanceof Error && error.message === STORE_UNAVAILABLE_MESSAGE;
 }
 
 // Keeps a chatty CRM error page from bloating the attempts table.

@@ -11,7 +11,7 @@ import type {
   NewLead,
   StateCounts,
 } from './lead-store.ts';
-import { RETRYABLE_STATES, truncateResponseBody } from './lead-store.ts';
+import { judgeRepeatedKey, RETRYABLE_STATES, storeUnavailableError, truncateResponseBody } from './lead-store.ts';
 import { assertMigrationsOrdered, pendingMigrations } from './migrations.ts';
 import { toAttemptRecord, toLeadRecord } from './row-mapping.ts';
 import type { Migration } from './migrations.ts';
@@ -67,6 +67,11 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX delivery_attempts_lead ON delivery_attempts (lead_id);
     `,
   },
+  {
+    version: 2,
+    name: 'the body hash that came with each Idempotency-Key',
+    sql: `ALTER TABLE leads ADD COLUMN idempotency_body_hash TEXT;`,
+  },
 ];
 
 const LEAD_COLUMNS = `
@@ -81,7 +86,13 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
 
   async function transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
     if (closed) throw new Error('The lead store is closed');
-    const client = await pool.connect();
+    let client: PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      // Down, restarting or out of connections: the client should try again shortly.
+      throw storeUnavailableError(error);
+    }
     try {
       await client.query('BEGIN');
       const result = await work(client);
@@ -111,8 +122,8 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
     insertLead: (lead: NewLead) =>
       transaction<InsertLeadResult>(async (client) => {
         const inserted = await client.query(
-          `INSERT INTO leads (id, received_at, source, email, payload, spam_reason, idempotency_key_hash)
-           VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (idempotency_key_hash) DO NOTHING RETURNING id`,
+          `INSERT INTO leads (id, received_at, source, email, payload, spam_reason, idempotency_key_hash, idempotency_body_hash)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (idempotency_key_hash) DO NOTHING RETURNING id`,
           [
             lead.id,
             lead.receivedAt,
@@ -120,15 +131,18 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
             lead.email.toLowerCase(),
             JSON.stringify(lead.payload),
             lead.spamReason ?? null,
-            lead.idempotencyKeyHash ?? null,
+            lead.idempotency?.keyHash ?? null,
+            lead.idempotency?.bodyHash ?? null,
           ],
         );
-        if (inserted.rowCount === 0) {
+        if (inserted.rowCount === 0 && lead.idempotency !== undefined) {
           // The conflicting insert has committed (PostgreSQL waited for it), so its row is visible now.
-          const existing = await client.query<{ id: string }>('SELECT id FROM leads WHERE idempotency_key_hash = $1', [
-            lead.idempotencyKeyHash,
-          ]);
-          return { kind: 'duplicate', id: String(existing.rows[0]?.id) };
+          const existing = await client.query<{ id: string; idempotency_body_hash: string | null }>(
+            'SELECT id, idempotency_body_hash FROM leads WHERE idempotency_key_hash = $1',
+            [lead.idempotency.keyHash],
+          );
+          const row = existing.rows[0];
+          return judgeRepeatedKey(String(row?.id), row?.idempotency_body_hash ?? null, lead.idempotency.bodyHash);
         }
         await client.query(
           `INSERT INTO deliveries (lead_id, state, attempts, next_attempt_at, updated_at) VALUES ($1, $2, 0, $3, $4)`,

@@ -23,7 +23,6 @@ const lead = (id: string): NewLead => ({
   email: 'a@example.com',
   payload: { lead_id: id },
   spamReason: undefined,
-  idempotencyKeyHash: undefined,
   initialState: 'pending',
 });
 

@@ -14,7 +14,7 @@ import type {
   NewLead,
   StateCounts,
 } from './lead-store.ts';
-import { RETRYABLE_STATES, truncateResponseBody } from './lead-store.ts';
+import { judgeRepeatedKey, RETRYABLE_STATES, storeUnavailableError, truncateResponseBody } from './lead-store.ts';
 import { assertMigrationsOrdered, pendingMigrations } from './migrations.ts';
 import { toAttemptRecord, toLeadRecord } from './row-mapping.ts';
 import type { Migration } from './migrations.ts';
@@ -26,6 +26,14 @@ import type { Migration } from './migrations.ts';
 
 // Another process holding the write lock (a CLI command, a second server) is waited for this long.
 const BUSY_TIMEOUT_MS = 5_000;
+// SQLite's primary result codes for a lock held elsewhere (extended codes keep them in the low byte).
+const SQLITE_BUSY = 5;
+const SQLITE_LOCKED = 6;
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { errcode?: unknown } | null)?.errcode;
+  return typeof code === 'number' && ((code & 0xff) === SQLITE_BUSY || (code & 0xff) === SQLITE_LOCKED);
+}
 
 export const SQLITE_MIGRATIONS: readonly Migration[] = [
   {
@@ -68,6 +76,11 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX delivery_attempts_lead ON delivery_attempts (lead_id);
     `,
   },
+  {
+    version: 2,
+    name: 'the body hash that came with each Idempotency-Key',
+    sql: `ALTER TABLE leads ADD COLUMN idempotency_body_hash TEXT;`,
+  },
 ];
 
 type Row = Record<string, SQLInputValue>;
@@ -109,14 +122,14 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
 
   function transaction<T>(work: () => T, durability: Durability = 'full'): T {
     if (durability === 'bookkeeping') db.exec('PRAGMA synchronous = NORMAL');
-    db.exec('BEGIN IMMEDIATE');
     try {
+      db.exec('BEGIN IMMEDIATE');
       const result = work();
       db.exec('COMMIT');
       return result;
     } catch (error) {
       if (db.isTransaction) db.exec('ROLLBACK');
-      throw error;
+      throw isBusy(error) ? storeUnavailableError(error) : error;
     } finally {
       if (durability === 'bookkeeping') db.exec('PRAGMA synchronous = FULL');
     }
@@ -164,20 +177,24 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
   }
 
   function insertOneLead(lead: NewLead): InsertLeadResult {
-    if (lead.idempotencyKeyHash !== undefined) {
-      const existing = get('SELECT id FROM leads WHERE idempotency_key_hash = ?', lead.idempotencyKeyHash);
-      if (existing !== undefined) return { kind: 'duplicate', id: String(existing.id) };
+    if (lead.idempotency !== undefined) {
+      const existing = get('SELECT id, idempotency_body_hash FROM leads WHERE idempotency_key_hash = ?', lead.idempotency.keyHash);
+      if (existing !== undefined) {
+        const storedBodyHash = existing.idempotency_body_hash;
+        return judgeRepeatedKey(String(existing.id), typeof storedBodyHash === 'string' ? storedBodyHash : null, lead.idempotency.bodyHash);
+      }
     }
     run(
-      `INSERT INTO leads (id, received_at, source, email, payload, spam_reason, idempotency_key_hash)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO leads (id, received_at, source, email, payload, spam_reason, idempotency_key_hash, idempotency_body_hash)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       lead.id,
       lead.receivedAt,
       lead.source,
       lead.email.toLowerCase(),
       JSON.stringify(lead.payload),
       lead.spamReason ?? null,
-      lead.idempotencyKeyHash ?? null,
+      lead.idempotency?.keyHash ?? null,
+      lead.idempotency?.bodyHash ?? null,
     );
     run(
       `INSERT INTO deliveries (lead_id, state, attempts, next_attempt_at, updated_at) VALUES (?, ?, 0, ?, ?)`,
