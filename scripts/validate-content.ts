@@ -1,15 +1,46 @@
-// `npm run check:content`: the full content check (schemas, links, slugs, pictures) with editor-friendly messages.
+// `npm run check:content`: the full content check with messages an editor can act on
+// (`file:line:column where: what to fix`, typos with a suggestion, broken links, missing pictures),
+// then ajv-cli over the same files, as CI runs it on its own. The plain check goes first so its
+// message is the one an editor sees; ajv-cli's raw report appears only if it finds something the
+// plain check let through.
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ContentError } from '../renderer/content-issue.ts';
 import { loadContent } from '../renderer/load-content.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const contentDir = process.env.CONTENT_DIR ? path.resolve(process.env.CONTENT_DIR) : undefined;
-try {
-  const content = loadContent({ root, contentDir });
-  console.log(`Content OK: site.yaml, roi.yaml, ${content.pages.length} pages, ${content.posts.length} articles.`);
-} catch (error) {
-  if (!(error instanceof ContentError)) throw error;
-  console.error(error.message);
-  process.exitCode = 1;
+const contentDir = process.env.CONTENT_DIR ? path.resolve(process.env.CONTENT_DIR) : path.join(root, 'content');
+
+function checkPlainly(): boolean {
+  try {
+    const content = loadContent({ root, contentDir });
+    console.log(`Content OK: site.yaml, roi.yaml, ${content.pages.length} pages, ${content.posts.length} articles.`);
+    return true;
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    console.error(error.message);
+    return false;
+  }
 }
+
+/** The JSON Schema check CI runs (`npm run check:schemas`), over the same content folder. */
+function checkWithAjvCli(): boolean {
+  const ajv = path.join(root, 'node_modules', '.bin', 'ajv');
+  const schema = (name: string) => path.join(root, 'schema', name);
+  const runs = [
+    ['--all-errors', '-s', schema('page.schema.json'), '-r', schema('common.schema.json'), '-r', schema('block-*.schema.json'), '-d', path.join(contentDir, 'pages', '*.yaml')],
+    ['-s', schema('site.schema.json'), '-r', schema('common.schema.json'), '-d', path.join(contentDir, 'site.yaml')],
+    ['-s', schema('roi.schema.json'), '-d', path.join(contentDir, 'roi.yaml')],
+  ];
+  for (const args of runs) {
+    const result = spawnSync(ajv, ['validate', '--spec=draft7', '-c', 'ajv-formats', ...args], { encoding: 'utf8' });
+    if (result.status !== 0) {
+      console.error(`ajv-cli (the check CI runs) found more:\n${result.stdout}${result.stderr}`);
+      return false;
+    }
+  }
+  console.log('ajv-cli (the check CI runs): every file matches its schema.');
+  return true;
+}
+
+process.exitCode = checkPlainly() && checkWithAjvCli() ? 0 : 1;

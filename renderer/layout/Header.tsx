@@ -43,7 +43,7 @@ export function Header() {
   return (
     <header css={css({ position: 'sticky', top: 0, zIndex: 40, background: 'rgba(255,255,255,0.94)', backdropFilter: 'saturate(180%) blur(12px)', borderBottom: `1px solid ${theme.colors.border}` })}>
       <div css={[container(theme), css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: theme.space[4], minHeight: '4rem' })]}>
-        <Link to="/" aria-label={`${site.company.name}, home`} css={css({ display: 'inline-flex', alignItems: 'center', gap: theme.space[2], textDecoration: 'none', color: theme.colors.text, borderRadius: theme.radius.sm })}>
+        <Link to="/" aria-label={`${site.company.shortName}, home`} css={css({ display: 'inline-flex', alignItems: 'center', gap: theme.space[2], textDecoration: 'none', color: theme.colors.text, borderRadius: theme.radius.sm })}>
           <Logo />
         </Link>
         <button
