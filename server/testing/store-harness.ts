@@ -56,10 +56,13 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefi
 export const POSTGRES_SKIP_REASON =
   'TEST_DATABASE_URL is not set: the PostgreSQL lead-store tests are skipped (.ci/run starts PostgreSQL and sets it)';
 
+// CI sets REQUIRE_POSTGRES=1: there a missing database fails the suite instead of skipping it.
+const POSTGRES_REQUIRED = process.env.REQUIRE_POSTGRES === '1';
+
 /** Each database is a fresh schema in TEST_DATABASE_URL, reached through `search_path`. */
 export const postgresHarness: StoreHarness = {
   kind: 'postgres',
-  skipReason: TEST_DATABASE_URL === undefined ? POSTGRES_SKIP_REASON : undefined,
+  skipReason: TEST_DATABASE_URL === undefined && !POSTGRES_REQUIRED ? POSTGRES_SKIP_REASON : undefined,
   async createDatabase() {
     if (TEST_DATABASE_URL === undefined) throw new Error(POSTGRES_SKIP_REASON);
     const schema = `lead_test_${randomBytes(6).toString('hex')}`;
