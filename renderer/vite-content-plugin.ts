@@ -1,6 +1,7 @@
 // Vite plugin: validated content as virtual modules, one chunk per page and per article.
-// Build: bad content stops the build with file:line:column messages. Dev: the same message shows in
-// the page (Vite's overlay) and the page reloads by itself once the file is fixed.
+// Build: the build loads and checks the content once, before any bundling, and hands it in here.
+// Dev: the plugin loads and watches it; a mistake shows in the page (Vite's overlay) with the same
+// message as the build, and the page reloads by itself once the file is fixed.
 import path from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { ContentError } from './content-issue.ts';
@@ -18,13 +19,19 @@ export const VIRTUAL = {
 } as const;
 const RESOLVED_PREFIX = '\0';
 
-export type ContentPluginOptions = { root: string; contentDir?: string; settings: PublicSettings };
+export type ContentPluginOptions = {
+  root: string;
+  contentDir?: string;
+  settings: PublicSettings;
+  /** Content already loaded and checked: used as it is, never reloaded (the build). */
+  content?: ContentBundle;
+};
 
 export function contentPlugin(options: ContentPluginOptions): Plugin {
   const { root, settings } = options;
   const contentDir = options.contentDir ?? path.join(root, 'content');
   const schemaDir = path.join(root, 'schema');
-  let bundle: ContentBundle | undefined;
+  let bundle: ContentBundle | undefined = options.content;
   let failure: ContentError | undefined;
   let server: ViteDevServer | undefined;
 
@@ -47,6 +54,7 @@ export function contentPlugin(options: ContentPluginOptions): Plugin {
     name: 'site-content',
     enforce: 'pre',
     buildStart() {
+      if (options.content !== undefined) return;
       reload();
       if (failure && !server) this.error(failure.message);
       for (const file of bundle?.files ?? []) this.addWatchFile(file);

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -49,6 +49,46 @@ describe('the build reads the YAML content', () => {
       expect(failure, 'the build must fail').toBeDefined();
       const output = `${failure!.stdout}\n${failure!.stderr}`;
       expect(output).toMatch(/content\/pages\/home\.yaml:\d+:\d+ blocks\[0\] \(hero\): "heading" is missing\. Add it: The headline/);
+      // Plain messages and nothing else: no bundler report, no stack trace.
+      expect(output).not.toMatch(/\n\s+at |Error:|RolldownError|error during build/);
+      expect(failure!.stderr.trimEnd()).toMatch(/The build stopped; nothing in \S+ was changed\.$/);
+    },
+    BUILD_TIMEOUT_MS,
+  );
+});
+
+describe('the build owns its output', () => {
+  it(
+    'writes the checked ROI numbers for the relay beside routes.json',
+    async () => {
+      const outDir = path.join(work, 'dist-roi');
+      cpSync(path.join(root, 'content'), path.join(work, 'content-roi'), { recursive: true });
+      const roiFile = path.join(work, 'content-roi/roi.yaml');
+      writeFileSync(roiFile, readFileSync(roiFile, 'utf8').replace('investmentUsd: 50000', 'investmentUsd: 60000'));
+      await run('npm', ['run', 'build'], { cwd: root, env: { ...process.env, NODE_ENV: 'production', CONTENT_DIR: path.join(work, 'content-roi'), OUT_DIR: outDir } });
+      const parameters = JSON.parse(readFileSync(path.join(outDir, 'roi-parameters.json'), 'utf8')) as { investmentUsd: number; upliftRateByIndustry: Record<string, number> };
+      expect(parameters.investmentUsd).toBe(60_000);
+      expect(parameters.upliftRateByIndustry.technology).toBe(0.15);
+    },
+    BUILD_TIMEOUT_MS,
+  );
+
+  it(
+    'builds a checkout whose node_modules is a symlink to a folder elsewhere',
+    async () => {
+      const project = path.join(work, 'project');
+      const elsewhere = path.join(work, 'elsewhere');
+      const skipped = new Set(['node_modules', 'dist', '.git', '.tmp', 'test-results', 'playwright-report', 'data']);
+      cpSync(root, project, { recursive: true, filter: (source) => !skipped.has(path.basename(source)) || path.dirname(source) !== root });
+      mkdirSync(elsewhere);
+      symlinkSync(path.join(root, 'node_modules'), path.join(elsewhere, 'node_modules'));
+      symlinkSync(path.join(elsewhere, 'node_modules'), path.join(project, 'node_modules'));
+      await run(path.join(project, 'node_modules/.bin/node'), ['scripts/build.ts'], { cwd: project, env: { ...process.env, NODE_ENV: 'production' } });
+      const html = readFileSync(path.join(project, 'dist/client/index.html'), 'utf8');
+      expect(html).toMatch(/<h1[^>]*>Transform Your Business with Premier AI<\/h1>/);
+      const bootModules = JSON.parse(/<script type="application\/json" id="boot-modules">([^<]*)<\/script>/.exec(html)![1]!) as string[];
+      expect(bootModules[0]).toMatch(/^\/assets\/entry-client-[\w-]+\.js$/);
+      expect(bootModules.length).toBeGreaterThan(5);
     },
     BUILD_TIMEOUT_MS,
   );

@@ -1,6 +1,6 @@
 // The ROI engine (spec §9 'ROI calculation', ARCHITECTURE.md 'ROI maths'): pure functions of the
 // visitor's inputs and the parameters from content/roi.yaml.
-import type { Industry, ManualHours } from '../forms/schemas.ts';
+import type { Industry, ManualHours } from '../forms/form-rules.ts';
 import { formatNumber } from '../ui/number-format.ts';
 
 export interface RoiParameters {

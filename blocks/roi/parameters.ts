@@ -1,5 +1,6 @@
 // Turns content/roi.yaml (already checked against schema/roi.schema.json) into the engine's parameters.
-import type { Industry, ManualHours } from '../forms/schemas.ts';
+import { INDUSTRY_OPTIONS, listValues, MANUAL_HOURS_OPTIONS } from '../forms/form-rules.ts';
+import type { Industry, ManualHours } from '../forms/form-rules.ts';
 import { DEFAULT_ROI_PARAMETERS, type RoiParameters } from './engine.ts';
 
 // The YAML names each manual-hours answer with a plain word: the generated content types cannot
@@ -53,4 +54,44 @@ export function buildRoiParameters(
     }),
     fallbackWeeklyHoursSaved: content.fallbackWeeklyHoursSaved ?? defaults.fallbackWeeklyHoursSaved,
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The engine's parameters as the build writes them (dist/roi-parameters.json) and the relay reads
+// them back: every number present, finite and in range. Plain checks, no validation library, so the
+// ROI block can import this module without shipping one.
+
+const POSITIVE = (value: number) => value > 0;
+const SHARE = (value: number) => value >= 0 && value <= 1;
+const HOURS = (value: number) => value >= 0 && value <= 168;
+
+const NUMBER_RULES: ReadonlyArray<readonly [keyof RoiParameters, (value: number) => boolean, string]> = [
+  ['investmentUsd', POSITIVE, 'a positive amount'],
+  ['weeksPerYear', POSITIVE, 'a positive number'],
+  ['workHoursPerWeek', POSITIVE, 'a positive number'],
+  ['defaultAverageSalaryUsd', POSITIVE, 'a positive amount'],
+  ['defaultTeamSize', POSITIVE, 'a positive number'],
+  ['fallbackWeeklyHoursSaved', HOURS, 'hours between 0 and 168'],
+];
+
+/** Every problem with a parsed roi-parameters.json, in words; [] when it is usable. */
+export function checkRoiParameters(value: unknown): string[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return ['it must hold an object of ROI parameters'];
+  const record = value as Record<string, unknown>;
+  const problems: string[] = [];
+  const checkNumber = (where: string, raw: unknown, isValid: (n: number) => boolean, expected: string) => {
+    if (typeof raw !== 'number' || !Number.isFinite(raw) || !isValid(raw)) problems.push(`${where} must be ${expected}, got ${JSON.stringify(raw) ?? 'nothing'}`);
+  };
+  for (const [key, isValid, expected] of NUMBER_RULES) checkNumber(key, record[key], isValid, expected);
+  const checkTable = (key: 'upliftRateByIndustry' | 'weeklyHoursSavedByManualHours', keys: readonly string[], isValid: (n: number) => boolean, expected: string) => {
+    const table = record[key];
+    if (typeof table !== 'object' || table === null) {
+      problems.push(`${key} must be a table of ${keys.join(', ')}`);
+      return;
+    }
+    for (const entry of keys) checkNumber(`${key}.${entry}`, (table as Record<string, unknown>)[entry], isValid, expected);
+  };
+  checkTable('upliftRateByIndustry', listValues(INDUSTRY_OPTIONS), SHARE, 'a share between 0 and 1');
+  checkTable('weeklyHoursSavedByManualHours', listValues(MANUAL_HOURS_OPTIONS), HOURS, 'hours between 0 and 168');
+  return problems;
 }

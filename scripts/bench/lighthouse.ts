@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
 import { HYDRATED_MARK } from '../../renderer/hydration-data.ts';
-import type { RoutesFile } from '../prerender.ts';
+import type { RoutesFile } from '../build/build-site.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { bootModules } from '../../renderer/boot-loader.ts';
-import type { RoutesFile } from '../prerender.ts';
+import type { RoutesFile } from '../build/build-site.ts';
 import { CHUNK_MODULES_FILE, type ChunkModules } from './chunk-modules-plugin.ts';
 
 export type Resource = { url: string; kind: 'html' | 'script' | 'style' | 'font' | 'image'; bytes: number };

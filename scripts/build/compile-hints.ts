@@ -1,7 +1,3 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Plugin } from 'vite';
-
 /**
  * V8's explicit compile hint (Chrome 136+): a file that starts with `//# allFunctionsCalledOnLoad`
  * is compiled whole while it streams in, on a background thread. Without it V8 compiles each
@@ -15,20 +11,11 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 export const STARTUP_PACKAGES = /node_modules\/(react|react-dom|scheduler|react-router|@emotion\/[a-z-]+)\//;
 
 /**
- * The hint must be the file's first line, so it is written into the files once they are on disk:
- * minification strips comments, and Vite puts its preload map at the top of the entry after every
- * plugin's generateBundle. The hashes in the file names are of the code without the line.
+ * The hint as the bundler's post-banner: written after minification (which would strip a comment)
+ * and before the file name's hash is computed, so the hash covers it. The entry chunk is left out:
+ * Vite writes its preload map at the top of the entry later, and a hint not on the first line does
+ * nothing.
  */
-export function compileHintsPlugin(): Plugin {
-  return {
-    name: 'compile-hints',
-    apply: 'build',
-    writeBundle(options, bundle) {
-      for (const output of Object.values(bundle)) {
-        if (output.type !== 'chunk' || !output.moduleIds.some((id) => STARTUP_PACKAGES.test(id))) continue;
-        const file = path.join(options.dir ?? '', output.fileName);
-        writeFileSync(file, `${COMPILE_HINT}\n${readFileSync(file, 'utf8')}`);
-      }
-    },
-  };
+export function compileHintBanner(chunk: { readonly isEntry: boolean; readonly moduleIds: readonly string[] }): string {
+  return !chunk.isEntry && chunk.moduleIds.some((id) => STARTUP_PACKAGES.test(id)) ? COMPILE_HINT : '';
 }

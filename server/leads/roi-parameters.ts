@@ -1,25 +1,37 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
-import { buildRoiParameters } from '../../blocks/roi/parameters.ts';
-import type { RoiParametersContent } from '../../blocks/roi/parameters.ts';
+import path from 'node:path';
+import { checkRoiParameters } from '../../blocks/roi/parameters.ts';
 import type { RoiParameters } from '../../blocks/roi/engine.ts';
+import { ROUTES_FILE, SiteBuildError } from '../site/site-build.ts';
 
-// The relay recomputes ROI figures with the numbers the site uses: content/roi.yaml (checked against
-// schema/roi.schema.json by the build and CI), read once at start.
+// The relay recomputes each lead's ROI figures with the numbers the visitor's page was built with:
+// the build checks content/roi.yaml and writes the result to DIST_DIR/roi-parameters.json, and the
+// relay reads that file once at start. Editing roi.yaml changes nothing until the next build, for
+// the page and the relay alike; a deployment that ships only dist/ has everything it needs.
 
-export const ROI_CONTENT_FILE = fileURLToPath(new URL('../../content/roi.yaml', import.meta.url));
+export const ROI_PARAMETERS_FILE = 'roi-parameters.json';
 
-export async function loadRoiParameters(file: string = ROI_CONTENT_FILE): Promise<RoiParameters> {
+export async function loadRoiParameters(distDir: string): Promise<RoiParameters> {
+  const file = path.resolve(distDir, ROI_PARAMETERS_FILE);
+  const shown = path.join(distDir, ROI_PARAMETERS_FILE);
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new Error(`Cannot read the ROI parameters ${file}: ${(error as Error).message}`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      if (!existsSync(path.resolve(distDir, ROUTES_FILE))) throw new SiteBuildError(`No build found in ${distDir.replace(/[\\/]+$/, '')}/: run \`npm run build\` first`);
+      throw new SiteBuildError(`The build has no ROI parameters (${shown} is missing): run \`npm run build\` again`);
+    }
+    throw error;
   }
-  const content: unknown = parse(text);
-  if (content !== null && (typeof content !== 'object' || Array.isArray(content))) {
-    throw new Error(`${file} must hold the ROI parameters as a mapping (see schema/roi.schema.json)`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new SiteBuildError(`${shown} is not valid JSON: run \`npm run build\` again`);
   }
-  return buildRoiParameters((content ?? {}) as RoiParametersContent);
+  const problems = checkRoiParameters(parsed);
+  if (problems.length > 0) throw new SiteBuildError(`${shown} cannot be used: ${problems.join('; ')}. Run \`npm run build\` again`);
+  return Object.freeze(parsed as RoiParameters);
 }

@@ -51,13 +51,13 @@ const KEY_IN_FLIGHT_RETRY_AFTER_S = 1;
 
 export type LeadRoutesOptions = {
   config: Config;
-  /** Defaults to content/roi.yaml, read once at start. */
+  /** Defaults to the build's DIST_DIR/roi-parameters.json, read once at start. */
   roiParameters?: RoiParameters;
 };
 
 export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, options) => {
   const { config } = options;
-  const roiParameters = options.roiParameters ?? (await loadRoiParameters());
+  const roiParameters = options.roiParameters ?? (await loadRoiParameters(config.distDir));
   const { store, outbox } = app.leadRelay;
   // Idempotency keys (hashed) of the requests this process is storing right now.
   const keysInFlight = new Set<string>();

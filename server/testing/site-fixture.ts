@@ -2,7 +2,14 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import type { RoiParameters } from '../../blocks/roi/engine.ts';
+import { buildRoiParameters } from '../../blocks/roi/parameters.ts';
+import type { RoiParametersContent } from '../../blocks/roi/parameters.ts';
 import { parseConfig } from '../config.ts';
+import { ROI_PARAMETERS_FILE } from '../leads/roi-parameters.ts';
 import type { Config, Environment } from '../config.ts';
 
 // A small build in a temp folder, shaped like the `npm run build` output the server expects:
@@ -77,11 +84,18 @@ export async function createSiteFixture(options: { largeFile?: { name: string; b
   await write(path.join(clientDir, FIXTURE_IMAGE_WITH_SPACE), PNG_BYTES);
   await write(path.join(clientDir, '.env'), 'SECRET=1\n');
   await write(path.join(distDir, 'routes.json'), JSON.stringify(FIXTURE_ROUTES, null, 2));
+  await write(path.join(distDir, ROI_PARAMETERS_FILE), JSON.stringify(shippedRoiParameters()));
   await write(path.join(distDir, 'secret.txt'), FIXTURE_SECRET);
   await write(path.join(root, 'secret.txt'), FIXTURE_SECRET);
   if (options.largeFile) await write(path.join(clientDir, options.largeFile.name), Buffer.alloc(options.largeFile.bytes, 'x'));
 
   return { distDir, clientDir, remove: () => rm(root, { recursive: true, force: true }) };
+}
+
+/** The ROI numbers of the shipped content/roi.yaml, as the build writes them. */
+export function shippedRoiParameters(): RoiParameters {
+  const file = fileURLToPath(new URL('../../content/roi.yaml', import.meta.url));
+  return buildRoiParameters(parse(readFileSync(file, 'utf8')) as RoiParametersContent);
 }
 
 /** A quiet Config serving `distDir`, with an in-memory lead store unless `env` names one. */

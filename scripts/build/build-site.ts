@@ -1,0 +1,194 @@
+// `npm run build`, in one process: load and check the content once, bundle the browser code and the
+// prerender code through Vite's JavaScript API, prerender every route into HTML this file writes
+// itself, then the search and sharing files, the ROI numbers the relay uses, the route table and
+// precompressed copies of every text file.
+//
+// dist/
+//   client/             the public root: pages (index.html per route, 404 pages), assets, images
+//   server/             the prerender bundle (used once, here)
+//   routes.json         which HTML file answers which address (read by the server)
+//   csp.json            hashes of the inline scripts, for the Content-Security-Policy
+//   roi-parameters.json the checked ROI numbers, so the relay computes what the visitor saw
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { build as viteBuild } from 'vite';
+import type { Rolldown } from 'vite';
+import { buildRoiParameters } from '../../blocks/roi/parameters.ts';
+import { bootTags } from '../../renderer/boot-loader.ts';
+import { ROUTE_ID_ATTRIBUTE } from '../../renderer/hydration-data.ts';
+import { createTheme } from '../../renderer/theme.ts';
+import type { ContentBundle } from '../../renderer/load-content.ts';
+import type { PublicSettings } from '../../renderer/public-settings.ts';
+import { ROI_PARAMETERS_FILE } from '../../server/leads/roi-parameters.ts';
+import { createSeoBuild } from '../seo/seo-build.ts';
+import type { SeoSummary } from '../seo/seo-build.ts';
+import { renderDocument } from './document.ts';
+import { browserBuildConfig, prerenderBuildConfig } from './vite-config.ts';
+
+export type RoutesFile = { pages: Record<string, string>; notFound: string; notFoundByPrefix: Record<string, string> };
+
+
+export type BuildSiteOptions = {
+  readonly root: string;
+  readonly outDir: string;
+  readonly content: ContentBundle;
+  readonly settings: PublicSettings;
+};
+
+export type BuildSummary = { pages: number; compressedFiles: number; seo: SeoSummary; bundleMs: number; prerenderMs: number };
+
+type RenderedPage = { status: number; appHtml: string; routeId: string; dataScript: string; head: string; pageName: string; blockTypes: string[] };
+type PrerenderEntry = {
+  render(url: string): Promise<RenderedPage>;
+  listRoutes(): { pages: { name: string; path: string }[]; articlePath: string; articleSlugs: string[] };
+  FONT_URL: string;
+};
+
+const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|xml|txt|webmanifest|map)$/;
+const NOT_FOUND_URL = '/__not-found__';
+const MISSING_ARTICLE_SLUG = '__missing-article__';
+const ORIGIN = 'http://prerender.local';
+
+export async function buildSite({ root, outDir, content, settings }: BuildSiteOptions): Promise<BuildSummary> {
+  const started = performance.now();
+  rmSync(outDir, { recursive: true, force: true });
+  const clientDir = path.join(outDir, 'client');
+  const serverDir = path.join(outDir, 'server');
+  const viteOptions = { root, settings, content };
+  const browser = await viteBuild(browserBuildConfig({ ...viteOptions, outDir: clientDir }));
+  await viteBuild(prerenderBuildConfig({ ...viteOptions, outDir: serverDir }));
+  const bundled = performance.now();
+
+  const chunks = readChunkGraph(browser);
+  const entry = (await import(pathToFileURL(path.join(serverDir, 'entry-server.js')).href)) as PrerenderEntry;
+  const seo = createSeoBuild(content, settings);
+  const routes = await prerenderRoutes({ entry, chunks, clientDir, seo, content });
+  writeFileSync(path.join(outDir, 'routes.json'), `${JSON.stringify(routes, null, 2)}\n`);
+  writeFileSync(path.join(outDir, ROI_PARAMETERS_FILE), `${JSON.stringify(buildRoiParameters(content.roi), null, 2)}\n`);
+  const htmlFiles = [...Object.values(routes.pages), routes.notFound, ...Object.values(routes.notFoundByPrefix)];
+  const seoSummary = await seo.writeFiles({ distDir: outDir, clientDir, routePaths: Object.keys(routes.pages), htmlFiles });
+  const compressedFiles = compressTree(clientDir);
+  return { pages: htmlFiles.length, compressedFiles, seo: seoSummary, bundleMs: bundled - started, prerenderMs: performance.now() - bundled };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The browser bundle's chunks, as Rolldown reports them (not as file names or manifest keys, which
+// depend on where node_modules lives).
+
+type ChunkGraph = {
+  /** The entry's file and every chunk a page needs before its app can start, in load order. */
+  readonly startup: readonly string[];
+  readonly entryFile: string;
+  /** The chunks (with their static imports) that hold a page's content or a block type. */
+  chunksFor(moduleMatches: (facadeModuleId: string) => boolean, what: string): string[];
+};
+
+function readChunkGraph(result: Awaited<ReturnType<typeof viteBuild>>): ChunkGraph {
+  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  const chunks = outputs.flatMap((output) => output.output).filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const withImports = (files: readonly string[]): string[] => {
+    const ordered: string[] = [];
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      byFile.get(file)?.imports.forEach(visit);
+      ordered.push(file);
+    };
+    files.forEach(visit);
+    return ordered;
+  };
+
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  if (entry === undefined) throw new Error('The browser bundle has no entry chunk');
+  // The entry imports react-dom's client after a yield (renderer/entry-client.tsx); every page needs it at once.
+  const reactDomClient = entry.dynamicImports.find((file) => byFile.get(file)?.moduleIds.some((id) => /[/\\]react-dom[/\\]/.test(id)));
+  if (reactDomClient === undefined) throw new Error('The browser entry does not load react-dom dynamically (renderer/entry-client.tsx)');
+  return {
+    startup: withImports([entry.fileName, reactDomClient]),
+    entryFile: entry.fileName,
+    chunksFor(moduleMatches, what) {
+      const found = chunks.filter((chunk) => chunk.facadeModuleId !== null && moduleMatches(chunk.facadeModuleId));
+      if (found.length === 0) throw new Error(`The browser bundle has no chunk for ${what}`);
+      return withImports(found.map((chunk) => chunk.fileName));
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Prerendering
+
+type PrerenderInput = {
+  entry: PrerenderEntry;
+  chunks: ChunkGraph;
+  clientDir: string;
+  seo: ReturnType<typeof createSeoBuild>;
+  content: ContentBundle;
+};
+
+async function prerenderRoutes({ entry, chunks, clientDir, seo, content }: PrerenderInput): Promise<RoutesFile> {
+  const { pages, articlePath, articleSlugs } = entry.listRoutes();
+  const jobs: { url: string; file: string; expectStatus: number }[] = [];
+  for (const page of pages) {
+    if (page.path === '*') jobs.push({ url: NOT_FOUND_URL, file: '404.html', expectStatus: 200 });
+    else if (page.path === articlePath) {
+      const prefix = articlePath.slice(0, articlePath.indexOf(':'));
+      for (const slug of articleSlugs) jobs.push({ url: `${prefix}${slug}`, file: htmlFileFor(`${prefix}${slug}`), expectStatus: 200 });
+      jobs.push({ url: `${prefix}${MISSING_ARTICLE_SLUG}`, file: `${prefix.slice(1)}404.html`, expectStatus: 404 });
+    } else jobs.push({ url: page.path, file: htmlFileFor(page.path), expectStatus: 200 });
+  }
+
+  const routes: RoutesFile = { pages: {}, notFound: '404.html', notFoundByPrefix: {} };
+  for (const job of jobs) {
+    const rendered = await entry.render(`${ORIGIN}${job.url}`);
+    if (rendered.status !== job.expectStatus) throw new Error(`${job.url} rendered with status ${rendered.status}, expected ${job.expectStatus}`);
+    const routeChunks = [
+      ...chunks.chunksFor((id) => id.endsWith(`virtual:content/page/${rendered.pageName}`), `page "${rendered.pageName}"`),
+      ...rendered.blockTypes.flatMap((type) => chunks.chunksFor((id) => id.endsWith(path.join('blocks', type, 'Block.tsx')), `block "${type}"`)),
+    ];
+    const preloads = [...chunks.startup.filter((file) => file !== chunks.entryFile), ...routeChunks.filter((file) => !chunks.startup.includes(file))];
+    const head = [`<link rel="preload" href="${entry.FONT_URL}" as="font" type="font/woff2" crossorigin>`, rendered.head, seo.headFor(job.url)].join('\n    ');
+    const html = renderDocument({
+      themeColor: createTheme(content.site.brand).colors.primary,
+      head,
+      rootAttributes: `${ROUTE_ID_ATTRIBUTE}="${rendered.routeId}"`,
+      appHtml: rendered.appHtml,
+      tail: `${rendered.dataScript}\n    ${bootTags(`/${chunks.entryFile}`, [...new Set(preloads)].filter((file) => file.endsWith('.js')).map((file) => `/${file}`))}`,
+    });
+    writeFile(path.join(clientDir, job.file), html);
+    if (job.file === '404.html') routes.notFound = job.file;
+    else if (job.url.endsWith(MISSING_ARTICLE_SLUG)) routes.notFoundByPrefix[job.url.slice(0, -MISSING_ARTICLE_SLUG.length)] = job.file;
+    else routes.pages[job.url] = job.file;
+  }
+  return routes;
+}
+
+export function htmlFileFor(urlPath: string): string {
+  return urlPath === '/' ? 'index.html' : `${urlPath.replace(/^\/|\/$/g, '')}/index.html`;
+}
+
+function writeFile(file: string, content: string) {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, content);
+}
+
+/** Brotli and gzip copies beside every text file, so the server never compresses at request time. */
+export function compressTree(dir: string): number {
+  let count = 0;
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) {
+      count += compressTree(file);
+      continue;
+    }
+    if (!COMPRESSIBLE.test(name)) continue;
+    const content = readFileSync(file);
+    writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+    count++;
+  }
+  return count;
+}
