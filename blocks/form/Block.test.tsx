@@ -9,7 +9,7 @@ import { SiteProvider, type SiteData } from '../../renderer/site-context.tsx';
 import { createTheme } from '../../renderer/theme.ts';
 import { LeadForm } from '../forms/LeadForm.tsx';
 import { useLeadForm } from '../forms/use-lead-form.ts';
-import { DEFAULT_ROI_PARAMETERS } from '../roi/engine.ts';
+import { DEFAULT_ROI_PARAMETERS } from '../../lead/roi/engine.ts';
 import { createRoiFormSpec } from '../roi/roi-form.ts';
 import Form from './Block.tsx';
 

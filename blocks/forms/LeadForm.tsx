@@ -7,7 +7,7 @@ import { ActionRow, buttonStyle } from '../ui/ActionButton.tsx';
 import { Field } from './Field.tsx';
 import type { FieldGroup, FieldName } from './form-spec.ts';
 import * as styles from './form-styles.ts';
-import { HONEYPOT_FIELD, LEAD_SOURCES, type LeadFormId } from './form-rules.ts';
+import { HONEYPOT_FIELD, LEAD_SOURCES, type LeadFormId } from '../../lead/rules.ts';
 import type { LeadFormEngine } from './use-lead-form.ts';
 
 // The no-JavaScript post names its form the way the JSON payload does.

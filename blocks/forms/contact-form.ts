@@ -1,9 +1,9 @@
 // Spec §2 'Contact' and §5 'Contact form': the contact page form; `?service=` preselects the service.
 import { emailField, fullNameField, phoneField, companyField, selectField, textAreaField } from './fields.ts';
 import type { LeadFormSpec } from './form-spec.ts';
-import { buildContactPayload } from './payload.ts';
+import { buildContactPayload } from '../../lead/crm-payload.ts';
 import { CONTACT_RATE_LIMIT } from './rate-limit.ts';
-import { FIELD_LIMITS, SERVICE_INTEREST_OPTIONS } from './form-rules.ts';
+import { FIELD_LIMITS, SERVICE_INTEREST_OPTIONS } from '../../lead/rules.ts';
 import { ERROR_TITLE, RATE_LIMIT_EXCEEDED_TITLE, VALIDATION_ERROR_TITLE, demoToast, waitSecondsMessage } from './toasts.ts';
 
 // Spec §8 leaves the contact form's failure wording to a helper; this is ours.

@@ -1,9 +1,9 @@
 // What a lead form is (STYLE.md convention 7): its fields, its rate policy, its toasts and how it
 // builds its payload. The engine (use-lead-form.ts) runs any of them; the schema and the wire
 // `source` come from the shared definitions in schemas.ts, never from here.
-import type { PayloadContext } from './payload.ts';
+import type { PayloadContext } from '../../lead/crm-payload.ts';
 import type { RateLimitPolicy } from './rate-limit.ts';
-import type { LeadFormId, LeadFormValuesById, SelectOption } from './schemas.ts';
+import type { LeadFormId, LeadFormValuesById, SelectOption } from '../../lead/validation.ts';
 
 export type FieldName<F extends LeadFormId> = keyof LeadFormValuesById[F] & string;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ROI_PARAMETERS } from '../roi/engine.ts';
+import { DEFAULT_ROI_PARAMETERS } from '../../lead/roi/engine.ts';
 import { createRoiFormSpec } from '../roi/roi-form.ts';
 import { contactFormSpec } from './contact-form.ts';
 import { HTML_PATTERN_SOURCES } from './fields.ts';
@@ -15,7 +15,7 @@ import {
   MANUAL_HOURS_OPTIONS,
   REVENUE_OPTIONS,
   SERVICE_INTEREST_OPTIONS,
-} from './schemas.ts';
+} from '../../lead/validation.ts';
 import { RATE_LIMIT_POLICIES } from './rate-limit.ts';
 
 const roiFormSpec = createRoiFormSpec(DEFAULT_ROI_PARAMETERS);

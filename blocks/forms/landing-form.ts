@@ -1,9 +1,9 @@
 // Spec §2 'Landing page' and §5 'Landing form': the strategy-session form; success goes to /thankyou.
 import { companyField, emailField, fullNameField, LANDING_PHONE_HTML_PATTERN, phoneField, selectField, textAreaField } from './fields.ts';
 import type { LeadFormSpec } from './form-spec.ts';
-import { buildLandingPayload } from './payload.ts';
+import { buildLandingPayload } from '../../lead/crm-payload.ts';
 import { LANDING_RATE_LIMIT } from './rate-limit.ts';
-import { BEST_TIME_OPTIONS, FIELD_LIMITS, REVENUE_OPTIONS } from './form-rules.ts';
+import { BEST_TIME_OPTIONS, FIELD_LIMITS, REVENUE_OPTIONS } from '../../lead/rules.ts';
 import { ERROR_TITLE, SUCCESS_TITLE, TOO_MANY_ATTEMPTS_TITLE, VALIDATION_ERROR_TITLE, demoToast } from './toasts.ts';
 
 export const THANK_YOU_PATH = '/thankyou';

@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_ROI_PARAMETERS } from '../roi/engine.ts';
+import { DEFAULT_ROI_PARAMETERS } from '../../lead/roi/engine.ts';
 import { createRoiFormSpec } from '../roi/roi-form.ts';
 import { contactFormSpec } from './contact-form.ts';
 import type { LeadFormSpec } from './form-spec.ts';
 import { homeFormSpec } from './home-form.ts';
 import { landingFormSpec } from './landing-form.ts';
-import type { PayloadContext } from './payload.ts';
+import type { PayloadContext } from '../../lead/crm-payload.ts';
 import { createRateLimiter, type StorageLike } from './rate-limit.ts';
-import type { LeadFormId } from './schemas.ts';
+import type { LeadFormId } from '../../lead/validation.ts';
 import { runSubmission, type PendingRetry, type SubmitFlowDeps } from './submit-flow.ts';
 import type { LeadSubmission, SubmitLeadResult } from './submit-lead.ts';
 import { CONNECTION_ERROR_MESSAGE, toastFor } from './toasts.ts';

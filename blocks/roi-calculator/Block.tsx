@@ -5,8 +5,8 @@ import type { RoiCalculatorBlock } from '../../renderer/content-types.ts';
 import { LeadForm } from '../forms/LeadForm.tsx';
 import { LeadFormSection } from '../forms/LeadFormSection.tsx';
 import { useLeadForm } from '../forms/use-lead-form.ts';
-import { calculateRoi, type RoiResult } from '../roi/engine.ts';
-import { buildRoiParameters } from '../roi/parameters.ts';
+import { calculateRoi, type RoiResult } from '../../lead/roi/engine.ts';
+import { buildRoiParameters } from '../../lead/roi/parameters.ts';
 import { RoiResultView } from '../roi/RoiResult.tsx';
 import { createRoiFormSpec } from '../roi/roi-form.ts';
 

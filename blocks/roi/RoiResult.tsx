@@ -5,7 +5,8 @@ import { useEffect, useRef } from 'react';
 import { buttonStyle } from '../ui/ActionButton.tsx';
 import { SmartLink } from '../ui/SmartLink.tsx';
 import { BOOKING_HREF } from '../ui/link-target.ts';
-import { formatRoiResult, type RoiResult } from './engine.ts';
+import type { RoiResult } from '../../lead/roi/engine.ts';
+import { formatRoiResult } from './format.ts';
 import { SavingsChart } from './SavingsChart.tsx';
 
 export const RESULT_HEADING = 'Success! Your ROI Analysis is Ready';

@@ -3,7 +3,8 @@
 // text never scales with the viewport.
 import { css, useTheme, type Theme } from '@emotion/react';
 import { useId } from 'react';
-import { formatUsd, type RoiResult } from './engine.ts';
+import type { RoiResult } from '../../lead/roi/engine.ts';
+import { formatUsd } from './format.ts';
 import { describeSavings, layoutSavingsBars, type SavingsBarKey } from './chart-geometry.ts';
 
 export const SAVINGS_CHART_TITLE = 'Where your savings come from';

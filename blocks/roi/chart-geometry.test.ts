@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeSavings, layoutSavingsBars, MIN_VISIBLE_BAR_PERCENT } from './chart-geometry.ts';
-import { calculateRoi, DEFAULT_ROI_PARAMETERS } from './engine.ts';
+import { calculateRoi, DEFAULT_ROI_PARAMETERS } from '../../lead/roi/engine.ts';
 
 // Technology, $2,000,000 revenue, $60,000 salary, 10 people, 10-20 manual hours (spec §9 maths).
 const RESULT = calculateRoi({ currentRevenue: '2000000', industry: 'technology', teamSize: '10', averageSalary: '60000', manualHours: '10-20' });

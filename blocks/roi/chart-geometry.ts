@@ -1,6 +1,7 @@
 // The savings chart's numbers (issue 3 §3): revenue increase vs labor savings vs the investment, as
 // bar widths relative to the largest, and the sentence that describes the chart to screen readers.
-import { formatUsd, type RoiResult } from './engine.ts';
+import type { RoiResult } from '../../lead/roi/engine.ts';
+import { formatUsd } from './format.ts';
 import { formatNumber } from '../ui/number-format.ts';
 
 export type SavingsBarKey = 'revenue' | 'labor' | 'investment';

@@ -2,7 +2,7 @@
 // the payload with the ROI figures computed from content/roi.yaml's parameters.
 import { companyField, emailField, fullNameField, phoneField, ROI_PHONE_HTML_PATTERN, AMOUNT_STEP_USD, selectField, textAreaField } from '../forms/fields.ts';
 import type { LeadFormSpec } from '../forms/form-spec.ts';
-import { buildRoiPayload } from '../forms/payload.ts';
+import { buildRoiPayload } from '../../lead/crm-payload.ts';
 import { ROI_RATE_LIMIT } from '../forms/rate-limit.ts';
 import {
   BEST_TIME_OPTIONS,
@@ -10,9 +10,9 @@ import {
   FIELD_LIMITS,
   INDUSTRY_OPTIONS,
   MANUAL_HOURS_OPTIONS,
-} from '../forms/form-rules.ts';
+} from '../../lead/rules.ts';
 import { CONNECTION_ERROR_MESSAGE, SUCCESS_TITLE, TOO_MANY_ATTEMPTS_TITLE, VALIDATION_ERROR_TITLE, demoToast, waitSecondsMessage } from '../forms/toasts.ts';
-import type { RoiParameters } from './engine.ts';
+import type { RoiParameters } from '../../lead/roi/engine.ts';
 
 export function createRoiFormSpec(parameters: RoiParameters): LeadFormSpec<'roi'> {
   return {

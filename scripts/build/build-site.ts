@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { build as viteBuild } from 'vite';
 import type { Rolldown } from 'vite';
-import { buildRoiParameters } from '../../blocks/roi/parameters.ts';
+import { buildRoiParameters } from '../../lead/roi/parameters.ts';
 import { bootTags } from '../../renderer/boot-loader.ts';
 import { ROUTE_ID_ATTRIBUTE } from '../../renderer/hydration-data.ts';
 import { createTheme } from '../../renderer/theme.ts';

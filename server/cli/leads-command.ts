@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ATTRIBUTION_QUERY_PARAMS } from '../../blocks/forms/attribution.ts';
+import { ATTRIBUTION_QUERY_PARAMS } from '../../lead/attribution.ts';
 import { maskEmail } from '../leads/mask.ts';
 import { DELIVERY_STATES } from '../store/lead-store.ts';
 import type { DeliveryState, LeadRecord, LeadStore } from '../store/lead-store.ts';

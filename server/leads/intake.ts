@@ -1,22 +1,22 @@
-import { ATTRIBUTION_QUERY_PARAMS, ATTRIBUTION_VALUE_MAX_LENGTH } from '../../blocks/forms/attribution.ts';
-import type { Attribution, AttributionField } from '../../blocks/forms/attribution.ts';
+import { ATTRIBUTION_QUERY_PARAMS, ATTRIBUTION_VALUE_MAX_LENGTH } from '../../lead/attribution.ts';
+import type { Attribution, AttributionField } from '../../lead/attribution.ts';
 import {
   buildContactPayload,
   buildHomePayload,
   buildLandingPayload,
   buildRoiPayload,
-} from '../../blocks/forms/payload.ts';
-import type { LeadPayload, PayloadContext } from '../../blocks/forms/payload.ts';
-import { sanitizeText } from '../../blocks/forms/sanitize.ts';
+} from '../../lead/crm-payload.ts';
+import type { LeadPayload, PayloadContext } from '../../lead/crm-payload.ts';
+import { sanitizeText } from '../../lead/sanitize.ts';
 import {
   FIELD_LIMITS,
   FORM_ERROR_KEY,
   findLeadFormDefinition,
   validateLeadForm,
   VALIDATION_MESSAGES,
-} from '../../blocks/forms/schemas.ts';
-import type { FieldErrors, LeadFormId } from '../../blocks/forms/schemas.ts';
-import type { RoiParameters } from '../../blocks/roi/engine.ts';
+} from '../../lead/validation.ts';
+import type { FieldErrors, LeadFormId } from '../../lead/validation.ts';
+import type { RoiParameters } from '../../lead/roi/engine.ts';
 import { judgeSpam } from './spam.ts';
 import type { SpamReason } from './spam.ts';
 

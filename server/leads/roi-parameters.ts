@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { checkRoiParameters } from '../../blocks/roi/parameters.ts';
-import type { RoiParameters } from '../../blocks/roi/engine.ts';
+import { checkRoiParameters } from '../../lead/roi/parameters.ts';
+import type { RoiParameters } from '../../lead/roi/engine.ts';
 import { ROUTES_FILE, SiteBuildError } from '../site/site-build.ts';
 
 // The relay recomputes each lead's ROI figures with the numbers the visitor's page was built with:

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { hostileTexts } from '../../blocks/forms/hostile-text.ts';
+import { hostileTexts } from '../../lead/testing/hostile-text.ts';
 import { buildApp } from '../app.ts';
 import { validLeadBody } from '../testing/lead-bodies.ts';
 import { createSiteFixture, fixtureConfig } from '../testing/site-fixture.ts';

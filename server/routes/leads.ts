@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { RoiParameters } from '../../blocks/roi/engine.ts';
-import { FORM_ERROR_KEY, VALIDATION_MESSAGES } from '../../blocks/forms/schemas.ts';
-import type { FieldErrors, LeadFormId } from '../../blocks/forms/schemas.ts';
+import type { RoiParameters } from '../../lead/roi/engine.ts';
+import { FORM_ERROR_KEY, VALIDATION_MESSAGES } from '../../lead/validation.ts';
+import type { FieldErrors, LeadFormId } from '../../lead/validation.ts';
 import type { Config } from '../config.ts';
 import { isStoreUnavailable } from '../store/lead-store.ts';
 import { chooseBackHref, renderMessagePage, renderValidationErrorPage } from '../leads/error-page.ts';

@@ -1,5 +1,5 @@
-import { LEAD_SOURCES } from '../../blocks/forms/schemas.ts';
-import type { LeadFormId } from '../../blocks/forms/schemas.ts';
+import { LEAD_SOURCES } from '../../lead/validation.ts';
+import type { LeadFormId } from '../../lead/validation.ts';
 
 // What the browser forms send (spec §3 payloads plus the spam signals and attribution), one valid
 // body per form, for the relay's tests and the bench.

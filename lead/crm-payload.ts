@@ -7,10 +7,10 @@ import {
   revenueBracket,
   type RevenueBracket,
   type RoiParameters,
-} from '../roi/engine.ts';
+} from './roi/engine.ts';
 import type { Attribution } from './attribution.ts';
-import { LEAD_SOURCES } from './form-rules.ts';
-import type { ContactFormValues, HomeFormValues, LandingFormValues, RoiFormValues } from './schemas.ts';
+import { LEAD_SOURCES } from './rules.ts';
+import type { ContactFormValues, HomeFormValues, LandingFormValues, RoiFormValues } from './validation.ts';
 
 // Spec §9 'Other constants': user_agent truncated to 200 characters.
 export const USER_AGENT_MAX_LENGTH = 200;

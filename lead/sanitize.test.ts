@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostileTexts, nest } from './hostile-text.ts';
+import { hostileTexts, nest } from './testing/hostile-text.ts';
 import { sanitizeText, trimInvisible } from './sanitize.ts';
 
 describe('sanitizeText keeps ordinary text exactly as typed', () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Ajv } from 'ajv';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { MANUAL_HOURS_OPTIONS } from '../forms/schemas.ts';
+import { MANUAL_HOURS_OPTIONS } from '../validation.ts';
 import { DEFAULT_ROI_PARAMETERS } from './engine.ts';
 import { MANUAL_HOURS_CONTENT_KEYS, buildRoiParameters, type RoiParametersContent } from './parameters.ts';
 

@@ -1,13 +1,9 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { INDUSTRY_OPTIONS, MANUAL_HOURS_OPTIONS } from '../forms/schemas.ts';
+import { INDUSTRY_OPTIONS, MANUAL_HOURS_OPTIONS } from '../validation.ts';
 import {
   DEFAULT_ROI_PARAMETERS,
   calculateRoi,
-  formatHours,
-  formatPercent,
-  formatRoiResult,
-  formatUsd,
   lookupUpliftRate,
   lookupWeeklyHoursSaved,
   parseNumber,
@@ -256,46 +252,5 @@ describe('parseNumber', () => {
     [Number.NEGATIVE_INFINITY, undefined],
   ])('reads %j as %j', (value, expected) => {
     expect(parseNumber(value)).toBe(expected);
-  });
-});
-
-describe('display formatting (spec §9)', () => {
-  it.each([
-    [0, '$0'],
-    [999.4, '$999'],
-    [1234.5, '$1,235'],
-    [487_500, '$487,500'],
-    [1_234_567.89, '$1,234,568'],
-    [-0.4, '$0'],
-  ])('formats %d dollars as %j', (amount, text) => {
-    expect(formatUsd(amount)).toBe(text);
-  });
-
-  it.each([
-    [0, '0%'],
-    [72.6, '73%'],
-    [875, '875%'],
-    [1234.4, '1,234%'],
-  ])('formats ROI %d with no decimals as %j', (roi, text) => {
-    expect(formatPercent(roi)).toBe(text);
-  });
-
-  it.each([
-    [2.5, '2.5'],
-    [15, '15'],
-  ])('formats %d weekly hours as %j', (hours, text) => {
-    expect(formatHours(hours)).toBe(text);
-  });
-
-  it('formats every figure of a result', () => {
-    const result = calculateRoi({ ...BASE_INPUTS, currentRevenue: '2500000', teamSize: '5', averageSalary: '60000', manualHours: '10-20' });
-    expect(formatRoiResult(result)).toEqual({
-      revenueIncrease: '$375,000',
-      laborSavings: '$112,500',
-      totalSavings: '$487,500',
-      roi: '875%',
-      weeklyHoursSaved: '15',
-      upliftPercentage: '15%',
-    });
   });
 });

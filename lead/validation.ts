@@ -1,6 +1,6 @@
 // The four lead forms' validation rules (spec §5), shared by the browser forms and the lead relay.
 import * as z from 'zod';
-import { parseNumber } from '../roi/engine.ts';
+import { parseNumber } from './roi/engine.ts';
 import { sanitizeText, trimInvisible } from './sanitize.ts';
 import {
   LEAD_SOURCES,
@@ -21,9 +21,9 @@ import {
   type LeadFormId,
   type LeadSource,
   type FieldErrors,
-} from './form-rules.ts';
+} from './rules.ts';
 
-export * from './form-rules.ts';
+export * from './rules.ts';
 
 // No compiled validators: zod's JIT probes `new Function`, which our Content-Security-Policy
 // (script-src without 'unsafe-eval') blocks and reports as a violation on every form page.

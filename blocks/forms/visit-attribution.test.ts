@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ATTRIBUTION_STORAGE_KEY,
-  ATTRIBUTION_VALUE_MAX_LENGTH,
-  captureAttribution,
-  extractAttribution,
-  readStoredAttribution,
-} from './attribution.ts';
 import type { StorageLike } from './rate-limit.ts';
+import { ATTRIBUTION_STORAGE_KEY, captureAttribution, readStoredAttribution } from './visit-attribution.ts';
 
 function createMemoryStorage(initial: Record<string, string> = {}): StorageLike & { items: Map<string, string> } {
   const items = new Map(Object.entries(initial));
@@ -20,62 +14,6 @@ function createMemoryStorage(initial: Record<string, string> = {}): StorageLike 
 
 const CAMPAIGN_URL =
   'https://example.com/ai-transformation?utm_source=google&utm_medium=cpc&utm_campaign=spring&utm_term=ai+consulting&utm_content=ad-1&gclid=G123&fbclid=F456&other=ignored';
-
-describe('extractAttribution', () => {
-  it('captures every campaign parameter, the landing page and an external referrer', () => {
-    expect(extractAttribution(CAMPAIGN_URL, 'https://www.google.com/')).toEqual({
-      utm_source: 'google',
-      utm_medium: 'cpc',
-      utm_campaign: 'spring',
-      utm_term: 'ai consulting',
-      utm_content: 'ad-1',
-      gclid: 'G123',
-      fbclid: 'F456',
-      landing_page: CAMPAIGN_URL,
-      first_referrer: 'https://www.google.com/',
-    });
-  });
-
-  it('captures only the landing page when the visit has no campaign and no referrer', () => {
-    expect(extractAttribution('https://example.com/', '')).toEqual({ landing_page: 'https://example.com/' });
-  });
-
-  it.each([
-    ['a page of this site', 'https://example.com/blog'],
-    ['a page of this site with a query', 'https://example.com/?utm_source=self'],
-  ])('ignores a referrer that is %s', (_kind, referrer) => {
-    expect(extractAttribution('https://example.com/contact', referrer)).not.toHaveProperty('first_referrer');
-  });
-
-  it.each([
-    ['another site', 'https://news.example.org/article', 'https://news.example.org/article'],
-    ['a subdomain of this site', 'https://blog.example.com/post', 'https://blog.example.com/post'],
-    ['this host over plain http', 'http://example.com/', 'http://example.com/'],
-  ])('keeps a referrer from %s', (_kind, referrer, expected) => {
-    expect(extractAttribution('https://example.com/', referrer).first_referrer).toBe(expected);
-  });
-
-  it('ignores a referrer that is not an address', () => {
-    expect(extractAttribution('https://example.com/', 'not a url')).not.toHaveProperty('first_referrer');
-  });
-
-  it('skips empty campaign parameters', () => {
-    expect(extractAttribution('https://example.com/?utm_source=&utm_medium=%20', '')).toEqual({
-      landing_page: 'https://example.com/?utm_source=&utm_medium=%20',
-    });
-  });
-
-  it('cuts very long values', () => {
-    const long = 'x'.repeat(ATTRIBUTION_VALUE_MAX_LENGTH + 100);
-    const attribution = extractAttribution(`https://example.com/?utm_campaign=${long}`, '');
-    expect(attribution.utm_campaign).toHaveLength(ATTRIBUTION_VALUE_MAX_LENGTH);
-    expect(attribution.landing_page).toHaveLength(ATTRIBUTION_VALUE_MAX_LENGTH);
-  });
-
-  it('captures nothing from an address it cannot read', () => {
-    expect(extractAttribution('not a url', 'https://www.google.com/')).toEqual({});
-  });
-});
 
 describe('captureAttribution', () => {
   it('stores what the first page view of a visit captures', () => {

@@ -1,6 +1,6 @@
 // Turns content/roi.yaml (already checked against schema/roi.schema.json) into the engine's parameters.
-import { INDUSTRY_OPTIONS, listValues, MANUAL_HOURS_OPTIONS } from '../forms/form-rules.ts';
-import type { Industry, ManualHours } from '../forms/form-rules.ts';
+import { INDUSTRY_OPTIONS, listValues, MANUAL_HOURS_OPTIONS } from '../rules.ts';
+import type { Industry, ManualHours } from '../rules.ts';
 import { DEFAULT_ROI_PARAMETERS, type RoiParameters } from './engine.ts';
 
 // The YAML names each manual-hours answer with a plain word: the generated content types cannot

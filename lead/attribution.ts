@@ -1,6 +1,6 @@
-// Marketing attribution (issue 3): captured on the first page view of a visit and attached to every
-// lead of that visit. Kept in an injected storage (sessionStorage in the browser, so one visit = one tab session).
-import type { StorageLike } from './rate-limit.ts';
+// Marketing attribution: where a visit came from (campaign parameters, click ids, the landing page
+// and an external referrer), attached flat to every lead of that visit so the CRM can tell which
+// campaign brought it. How the browser keeps it for a visit is blocks/forms/visit-attribution.ts.
 
 export const ATTRIBUTION_QUERY_PARAMS = [
   'utm_source',
@@ -17,19 +17,10 @@ export type AttributionField = AttributionQueryParam | 'landing_page' | 'first_r
 /** Flat wire fields merged into every lead payload; only what was present is set. */
 export type Attribution = Partial<Record<AttributionField, string>>;
 
-export const ATTRIBUTION_STORAGE_KEY = 'lead_attribution';
 // Keeps hand-crafted query strings from bloating a lead past the relay's body limit.
 export const ATTRIBUTION_VALUE_MAX_LENGTH = 500;
 
-const ATTRIBUTION_FIELDS: readonly AttributionField[] = [...ATTRIBUTION_QUERY_PARAMS, 'landing_page', 'first_referrer'];
-
-export interface AttributionSource {
-  /** The current page's full address. */
-  readonly url: string;
-  /** `document.referrer`: empty when the visitor typed the address or the referrer was withheld. */
-  readonly referrer: string;
-  readonly storage: Pick<StorageLike, 'getItem' | 'setItem'>;
-}
+export const ATTRIBUTION_FIELDS: readonly AttributionField[] = [...ATTRIBUTION_QUERY_PARAMS, 'landing_page', 'first_referrer'];
 
 function parseUrl(address: string): URL | undefined {
   try {
@@ -60,34 +51,10 @@ export function extractAttribution(url: string, referrer: string): Attribution {
   return attribution;
 }
 
-function isAttribution(value: unknown): value is Attribution {
+/** Whether a value read back from anywhere (storage, a request) is attribution and nothing else. */
+export function isAttribution(value: unknown): value is Attribution {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   return Object.entries(value).every(
     ([key, field]) => (ATTRIBUTION_FIELDS as readonly string[]).includes(key) && typeof field === 'string',
   );
-}
-
-/** The visit's stored attribution, or undefined when none (or only corrupt data) is stored. */
-export function readStoredAttribution(storage: Pick<StorageLike, 'getItem'>): Attribution | undefined {
-  try {
-    const stored = storage.getItem(ATTRIBUTION_STORAGE_KEY);
-    if (stored === null) return undefined;
-    const parsed: unknown = JSON.parse(stored);
-    return isAttribution(parsed) ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Call on every page view: the first view of a visit stores its attribution, later views reuse it. */
-export function captureAttribution({ url, referrer, storage }: AttributionSource): Attribution {
-  const stored = readStoredAttribution(storage);
-  if (stored !== undefined) return stored;
-  const attribution = extractAttribution(url, referrer);
-  try {
-    storage.setItem(ATTRIBUTION_STORAGE_KEY, JSON.stringify(attribution));
-  } catch {
-    // Blocked storage: this page's leads still carry the attribution; later pages capture their own.
-  }
-  return attribution;
 }

@@ -17,7 +17,7 @@ import {
   spamSignalsSchema,
   validateLeadForm,
   type LeadFormId,
-} from './schemas.ts';
+} from './validation.ts';
 
 const VALID_VALUES: Record<LeadFormId, Record<string, string>> = {
   home: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '5125550147', company: 'Analytical Engines' },

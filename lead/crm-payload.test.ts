@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ROI_PARAMETERS, type RoiParameters } from '../roi/engine.ts';
+import { DEFAULT_ROI_PARAMETERS, type RoiParameters } from './roi/engine.ts';
 import {
   buildContactPayload,
   buildHomePayload,
   buildLandingPayload,
   buildRoiPayload,
   type PayloadContext,
-} from './payload.ts';
-import type { ContactFormValues, HomeFormValues, LandingFormValues, RoiFormValues } from './schemas.ts';
+} from './crm-payload.ts';
+import type { ContactFormValues, HomeFormValues, LandingFormValues, RoiFormValues } from './validation.ts';
 
 const NOW = new Date('2025-03-04T05:06:07.089Z');
 const USER_AGENT_300 = `Mozilla/5.0 ${'x'.repeat(288)}`;
