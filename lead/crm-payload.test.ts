@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ROI_PARAMETERS, type RoiParameters } from './roi/engine.ts';
+import { SHIPPED_ROI_PARAMETERS } from '../scripts/testing/shipped-content.ts';
+import { type RoiParameters } from './roi/engine.ts';
 import {
   buildContactPayload,
   buildHomePayload,
@@ -83,7 +84,7 @@ describe('buildHomePayload (spec §3 simple lead submission)', () => {
 });
 
 describe('buildRoiPayload (spec §3 ROI lead submission)', () => {
-  const payload = buildRoiPayload(ROI_VALUES, CONTEXT);
+  const payload = buildRoiPayload(ROI_VALUES, CONTEXT, SHIPPED_ROI_PARAMETERS);
 
   it.each([
     ['companySize', '11-50'],
@@ -136,6 +137,7 @@ describe('buildRoiPayload (spec §3 ROI lead submission)', () => {
     const rounded = buildRoiPayload(
       { ...ROI_VALUES, currentRevenue: '1234567', industry: 'finance', averageSalary: '33333', teamSize: '3', manualHours: '<5' },
       CONTEXT,
+      SHIPPED_ROI_PARAMETERS,
     );
     expect(rounded.roi_revenue_increase).toBe(172_839);
     expect(rounded.roi_labor_savings).toBe(6_250);
@@ -149,29 +151,29 @@ describe('buildRoiPayload (spec §3 ROI lead submission)', () => {
     ['999999', 'Under 1M', 999_999],
     ['100000000', '100M+', 100_000_000],
   ])('sends revenue %s as bracket %j with the amount beside it', (currentRevenue, bracket, amountUsd) => {
-    const bracketed = buildRoiPayload({ ...ROI_VALUES, currentRevenue }, CONTEXT);
+    const bracketed = buildRoiPayload({ ...ROI_VALUES, currentRevenue }, CONTEXT, SHIPPED_ROI_PARAMETERS);
     expect(bracketed.currentRevenue).toBe(bracket);
     expect(bracketed.current_revenue_usd).toBe(amountUsd);
   });
 
   it('uses the parameters it is given', () => {
-    const parameters: RoiParameters = { ...DEFAULT_ROI_PARAMETERS, investmentUsd: 487_500 };
+    const parameters: RoiParameters = { ...SHIPPED_ROI_PARAMETERS, investmentUsd: 487_500 };
     expect(buildRoiPayload(ROI_VALUES, CONTEXT, parameters).roi_percentage).toBe(0);
   });
 
   it('cuts user_agent at 200 characters', () => {
-    const long = buildRoiPayload(ROI_VALUES, { ...CONTEXT, userAgent: USER_AGENT_300 });
+    const long = buildRoiPayload(ROI_VALUES, { ...CONTEXT, userAgent: USER_AGENT_300 }, SHIPPED_ROI_PARAMETERS);
     expect(long.user_agent).toBe(USER_AGENT_300.slice(0, 200));
     expect(long.user_agent).toHaveLength(200);
   });
 
   it.each([[''], ['   ']])('sends referrer "direct" when the referrer is %j', (referrer) => {
-    expect(buildRoiPayload(ROI_VALUES, { ...CONTEXT, referrer }).referrer).toBe('direct');
+    expect(buildRoiPayload(ROI_VALUES, { ...CONTEXT, referrer }, SHIPPED_ROI_PARAMETERS).referrer).toBe('direct');
   });
 
   it('never lets attribution overwrite a spec field', () => {
     const hostile = { ...CONTEXT, attribution: { ...CONTEXT.attribution, source: 'Spoofed', name: 'Mallory' } };
-    const guarded = buildRoiPayload(ROI_VALUES, hostile as PayloadContext);
+    const guarded = buildRoiPayload(ROI_VALUES, hostile as PayloadContext, SHIPPED_ROI_PARAMETERS);
     expect(guarded.source).toBe('AI ROI Calculator + Lead Form');
     expect(guarded.name).toBe("Seán O'Brien");
   });

@@ -1,7 +1,6 @@
 // Lead payloads (spec §3): the fields each form sends, with the spec's wire names unchanged so the
 // CRM's existing field mappings keep working, plus the visit's attribution merged flat.
 import {
-  DEFAULT_ROI_PARAMETERS,
   calculateRoi,
   parseNumber,
   revenueBracket,
@@ -91,7 +90,7 @@ export function buildHomePayload(values: HomeFormValues, context: PayloadContext
 export function buildRoiPayload(
   values: RoiFormValues,
   context: PayloadContext,
-  parameters: RoiParameters = DEFAULT_ROI_PARAMETERS,
+  parameters: RoiParameters,
 ): RoiLeadPayload {
   const result = calculateRoi(values, parameters);
   return {

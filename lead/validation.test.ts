@@ -1,23 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BEST_TIME_OPTIONS,
-  COMPANY_SIZE_OPTIONS,
-  FORM_ERROR_KEY,
-  INDUSTRY_OPTIONS,
-  LEAD_FORM_DEFINITIONS,
-  LEAD_FORM_DEFINITIONS_BY_SOURCE,
-  LEAD_FORM_IDS,
-  LEAD_SOURCES,
-  MANUAL_HOURS_OPTIONS,
-  REVENUE_OPTIONS,
-  SERVICE_INTEREST_OPTIONS,
-  collectFieldErrors,
-  findLeadFormDefinition,
-  homeFormSchema,
-  spamSignalsSchema,
-  validateLeadForm,
-  type LeadFormId,
-} from './validation.ts';
+import { LEAD_FORMS } from './forms.ts';
+import { collectFieldErrors, homeFormSchema } from './validation.ts';
+import { BEST_TIME_OPTIONS, COMPANY_SIZE_OPTIONS, FORM_ERROR_KEY, INDUSTRY_OPTIONS, LEAD_FORM_IDS, MANUAL_HOURS_OPTIONS, REVENUE_OPTIONS, SERVICE_INTEREST_OPTIONS, type LeadFormId } from './rules.ts';
 
 const VALID_VALUES: Record<LeadFormId, Record<string, string>> = {
   home: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '5125550147', company: 'Analytical Engines' },
@@ -56,7 +40,11 @@ const VALID_VALUES: Record<LeadFormId, Record<string, string>> = {
 
 const MISSING = Symbol('missing');
 
-function validateWith(formId: LeadFormId, field: string, value: unknown) {
+function validateLeadForm(formId: LeadFormId, values: unknown) {
+  return LEAD_FORMS[formId].validate(values);
+}
+
+function validateField(formId: LeadFormId, field: string, value: unknown) {
   const values: Record<string, unknown> = { ...VALID_VALUES[formId] };
   if (value === MISSING) delete values[field];
   else values[field] = value;
@@ -64,12 +52,12 @@ function validateWith(formId: LeadFormId, field: string, value: unknown) {
 }
 
 function errorFor(formId: LeadFormId, field: string, value: unknown): string | undefined {
-  const result = validateWith(formId, field, value);
+  const result = validateField(formId, field, value);
   return result.success ? undefined : result.fieldErrors[field];
 }
 
 function valueAfterParsing(formId: LeadFormId, field: string, value: unknown): unknown {
-  const result = validateWith(formId, field, value);
+  const result = validateField(formId, field, value);
   if (!result.success) throw new Error(`expected valid, got ${JSON.stringify(result.fieldErrors)}`);
   return (result.data as Record<string, unknown>)[field];
 }
@@ -350,29 +338,6 @@ describe('option lists (spec §3)', () => {
   });
 });
 
-describe('form lookup by source label', () => {
-  it.each([
-    ['Homepage Simple Lead Form', 'home'],
-    ['AI ROI Calculator + Lead Form', 'roi'],
-    ['Contact Page Form', 'contact'],
-    ['AI Transformation Landing Page', 'landing'],
-  ])('finds %j as the %s form', (source, formId) => {
-    expect(findLeadFormDefinition(source)?.formId).toBe(formId);
-  });
-
-  it.each([['Unknown Form'], ['toString'], [undefined], [42]])('finds nothing for %j', (source) => {
-    expect(findLeadFormDefinition(source)).toBeUndefined();
-  });
-
-  it('pairs every form with its own source and schema', () => {
-    for (const formId of LEAD_FORM_IDS) {
-      const definition = LEAD_FORM_DEFINITIONS[formId];
-      expect(definition.source).toBe(LEAD_SOURCES[formId]);
-      expect(LEAD_FORM_DEFINITIONS_BY_SOURCE[definition.source]).toBe(definition);
-    }
-  });
-});
-
 describe('field errors', () => {
   it('keeps only the first message per field', () => {
     const result = homeFormSchema.safeParse({ ...VALID_VALUES.home, email: x(300) });
@@ -397,30 +362,5 @@ describe('field errors', () => {
 
   it.each([[null], ['name=Ada'], [[]]])('reports a body that is not an object (%j) under the form key', (body) => {
     expect(validateLeadForm('contact', body)).toEqual({ success: false, fieldErrors: { [FORM_ERROR_KEY]: 'Invalid input' } });
-  });
-});
-
-describe('spam signals', () => {
-  it('accepts an empty honeypot and a shown-at time', () => {
-    expect(spamSignalsSchema.parse({ website: '', form_shown_at: 1_700_000_000_000 })).toEqual({
-      website: '',
-      form_shown_at: 1_700_000_000_000,
-    });
-  });
-
-  it('accepts a filled honeypot, leaving the verdict to the server', () => {
-    expect(spamSignalsSchema.safeParse({ website: 'https://spam.example' }).success).toBe(true);
-  });
-
-  it('reads the shown-at time from form-encoded text', () => {
-    expect(spamSignalsSchema.parse({ website: '', form_shown_at: '1700000000000' }).form_shown_at).toBe(1_700_000_000_000);
-  });
-
-  it('requires the honeypot field to be present', () => {
-    expect(spamSignalsSchema.safeParse({ form_shown_at: 1 }).success).toBe(false);
-  });
-
-  it.each([['soon'], [''], [-1], [1.5]])('rejects a shown-at time of %j', (value) => {
-    expect(spamSignalsSchema.safeParse({ website: '', form_shown_at: value }).success).toBe(false);
   });
 });

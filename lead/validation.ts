@@ -1,9 +1,9 @@
-// The four lead forms' validation rules (spec §5), shared by the browser forms and the lead relay.
+// The four lead forms' validation rules, one zod schema per form, shared by the browser forms (loaded
+// when a form is first used) and the lead relay. Limits and messages are in rules.ts.
 import * as z from 'zod';
 import { parseNumber } from './roi/engine.ts';
 import { sanitizeText, trimInvisible } from './sanitize.ts';
 import {
-  LEAD_SOURCES,
   COMPANY_SIZE_OPTIONS,
   INDUSTRY_OPTIONS,
   MANUAL_HOURS_OPTIONS,
@@ -15,15 +15,9 @@ import {
   ROI_PHONE_PATTERN,
   LANDING_PHONE_PATTERN,
   VALIDATION_MESSAGES,
-  HONEYPOT_FIELD,
-  FORM_SHOWN_AT_FIELD,
   FORM_ERROR_KEY,
-  type LeadFormId,
-  type LeadSource,
   type FieldErrors,
 } from './rules.ts';
-
-export * from './rules.ts';
 
 // No compiled validators: zod's JIT probes `new Function`, which our Content-Security-Policy
 // (script-src without 'unsafe-eval') blocks and reports as a violation on every form page.
@@ -151,68 +145,16 @@ export const landingFormSchema = leadForm({
   bestTime: optionalChoice(listValues(BEST_TIME_OPTIONS)),
 });
 
-export type HomeFormInput = z.input<typeof homeFormSchema>;
 export type HomeFormValues = z.output<typeof homeFormSchema>;
-export type RoiFormInput = z.input<typeof roiFormSchema>;
 export type RoiFormValues = z.output<typeof roiFormSchema>;
-export type ContactFormInput = z.input<typeof contactFormSchema>;
 export type ContactFormValues = z.output<typeof contactFormSchema>;
-export type LandingFormInput = z.input<typeof landingFormSchema>;
 export type LandingFormValues = z.output<typeof landingFormSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// Spam signals (issue 3 §5). Kept out of the field schemas so they can never become a visitor-facing
-// field error; the relay parses them separately and judges them.
-
-export const spamSignalsSchema = z.object({
-  // Present in every browser submission; people leave it empty, bots tend to fill it.
-  [HONEYPOT_FIELD]: z.string(),
-  // When the form was shown (ms since epoch); absent when the form was posted without JavaScript.
-  [FORM_SHOWN_AT_FIELD]: z.coerce.number().int().positive().optional(),
-});
-export type SpamSignals = z.output<typeof spamSignalsSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// Lookups
-
-export const LEAD_FORM_SCHEMAS = {
-  home: homeFormSchema,
-  roi: roiFormSchema,
-  contact: contactFormSchema,
-  landing: landingFormSchema,
-} as const satisfies Record<LeadFormId, z.ZodType>;
 
 export interface LeadFormValuesById {
   home: HomeFormValues;
   roi: RoiFormValues;
   contact: ContactFormValues;
   landing: LandingFormValues;
-}
-
-export interface LeadFormDefinition<F extends LeadFormId = LeadFormId> {
-  readonly formId: F;
-  readonly source: (typeof LEAD_SOURCES)[F];
-  readonly schema: (typeof LEAD_FORM_SCHEMAS)[F];
-}
-
-export const LEAD_FORM_DEFINITIONS: { readonly [F in LeadFormId]: LeadFormDefinition<F> } = {
-  home: { formId: 'home', source: LEAD_SOURCES.home, schema: homeFormSchema },
-  roi: { formId: 'roi', source: LEAD_SOURCES.roi, schema: roiFormSchema },
-  contact: { formId: 'contact', source: LEAD_SOURCES.contact, schema: contactFormSchema },
-  landing: { formId: 'landing', source: LEAD_SOURCES.landing, schema: landingFormSchema },
-};
-
-// The relay picks the schema from the payload's `source` label.
-export const LEAD_FORM_DEFINITIONS_BY_SOURCE = {
-  [LEAD_SOURCES.home]: LEAD_FORM_DEFINITIONS.home,
-  [LEAD_SOURCES.roi]: LEAD_FORM_DEFINITIONS.roi,
-  [LEAD_SOURCES.contact]: LEAD_FORM_DEFINITIONS.contact,
-  [LEAD_SOURCES.landing]: LEAD_FORM_DEFINITIONS.landing,
-} as const satisfies Record<LeadSource, LeadFormDefinition>;
-
-export function findLeadFormDefinition(source: unknown): LeadFormDefinition | undefined {
-  if (typeof source !== 'string' || !Object.hasOwn(LEAD_FORM_DEFINITIONS_BY_SOURCE, source)) return undefined;
-  return LEAD_FORM_DEFINITIONS_BY_SOURCE[source as LeadSource];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -233,12 +175,8 @@ export type LeadValidationResult<T> =
   | { readonly success: true; readonly data: T }
   | { readonly success: false; readonly fieldErrors: FieldErrors };
 
-/** Validates one form's values; expected failures are a value, never a throw. */
-export function validateLeadForm<F extends LeadFormId>(
-  formId: F,
-  values: unknown,
-): LeadValidationResult<LeadFormValuesById[F]> {
-  const result = LEAD_FORM_SCHEMAS[formId].safeParse(values);
-  if (result.success) return { success: true, data: result.data as LeadFormValuesById[F] };
-  return { success: false, fieldErrors: collectFieldErrors(result.error) };
+/** Validates with one form's schema; expected failures are a value, never a throw. */
+export function validateWith<T>(schema: z.ZodType<T>, values: unknown): LeadValidationResult<T> {
+  const result = schema.safeParse(values);
+  return result.success ? { success: true, data: result.data } : { success: false, fieldErrors: collectFieldErrors(result.error) };
 }

@@ -601,48 +601,48 @@ export type BlogPostFrontMatter = {
   order: number;
 };
 
-/** The numbers the ROI calculator uses to estimate a visitor's savings. Every number is optional: leave one out and the calculator uses the number shown as its default. */
+/** The numbers the ROI calculator uses to estimate a visitor's savings, and the relay uses to compute the figures each lead sends the CRM. Every number is required: this file is their only source. */
 export type RoiContent = {
   /** What the engagement costs the client, in US dollars. The ROI percentage compares the yearly savings with this amount. */
-  investmentUsd?: number;
+  investmentUsd: number;
   /** Working weeks in a year. Used to turn weekly hours saved into yearly savings, and a yearly salary into an hourly wage. */
-  weeksPerYear?: number;
+  weeksPerYear: number;
   /** Working hours in a week. Used to turn a yearly salary into an hourly wage. */
-  workHoursPerWeek?: number;
+  workHoursPerWeek: number;
   /** Yearly salary in US dollars assumed when the visitor's average salary cannot be read as a number. */
-  defaultAverageSalaryUsd?: number;
+  defaultAverageSalaryUsd: number;
   /** Number of people assumed when the visitor's team size cannot be read as a number. */
-  defaultTeamSize?: number;
+  defaultTeamSize: number;
   /** Extra revenue the client can expect each year, as a share of their current revenue, by industry: 0.15 means 15%. Visitors whose industry is not listed use the rate for other. */
-  upliftRateByIndustry?: {
+  upliftRateByIndustry: {
     /** Share of revenue added for technology companies (0.15 = 15%). */
-    technology?: number;
+    technology: number;
     /** Share of revenue added for healthcare companies (0.12 = 12%). */
-    healthcare?: number;
+    healthcare: number;
     /** Share of revenue added for finance companies (0.14 = 14%). */
-    finance?: number;
+    finance: number;
     /** Share of revenue added for retail companies (0.10 = 10%). */
-    retail?: number;
+    retail: number;
     /** Share of revenue added for manufacturing companies (0.13 = 13%). */
-    manufacturing?: number;
+    manufacturing: number;
     /** Share of revenue added for real estate companies (0.08 = 8%). */
-    real_estate?: number;
+    real_estate: number;
     /** Share of revenue added for consulting companies (0.11 = 11%). */
-    consulting?: number;
+    consulting: number;
     /** Share of revenue added for any other industry, and for an industry the calculator does not know (0.10 = 10%). */
-    other?: number;
+    other: number;
   };
   /** Hours each person saves per week, by the visitor's answer to 'Manual Hours per Week'. */
-  weeklyHoursSavedByManualHours?: {
+  weeklyHoursSavedByManualHours: {
     /** Hours saved per week when the visitor answers 'Less than 5 hours'. */
-    lessThan5?: number;
+    lessThan5: number;
     /** Hours saved per week when the visitor answers '5-10 hours'. */
-    from5To10?: number;
+    from5To10: number;
     /** Hours saved per week when the visitor answers '10-20 hours'. */
-    from10To20?: number;
+    from10To20: number;
     /** Hours saved per week when the visitor answers '20+ hours'. */
-    moreThan20?: number;
+    moreThan20: number;
   };
   /** Hours saved per week when the visitor's manual-hours answer is not one the calculator knows. */
-  fallbackWeeklyHoursSaved?: number;
+  fallbackWeeklyHoursSaved: number;
 };

@@ -1,5 +1,6 @@
 // The prerendered markup of the lead forms: what a visitor without JavaScript gets (issue 3 §5, §6).
 import { ThemeProvider } from '@emotion/react';
+import { SHIPPED_ROI_PARAMETERS } from '../../scripts/testing/shipped-content.ts';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
@@ -9,7 +10,6 @@ import { SiteProvider, type SiteData } from '../../renderer/site-context.tsx';
 import { createTheme } from '../../renderer/theme.ts';
 import { LeadForm } from '../forms/LeadForm.tsx';
 import { useLeadForm } from '../forms/use-lead-form.ts';
-import { DEFAULT_ROI_PARAMETERS } from '../../lead/roi/engine.ts';
 import { createRoiFormSpec } from '../roi/roi-form.ts';
 import Form from './Block.tsx';
 
@@ -123,7 +123,7 @@ describe('prerendered lead form', () => {
 });
 
 function RoiForm() {
-  const engine = useLeadForm(createRoiFormSpec(DEFAULT_ROI_PARAMETERS));
+  const engine = useLeadForm(createRoiFormSpec(SHIPPED_ROI_PARAMETERS));
   return <LeadForm engine={engine} labelledBy="roi-heading" />;
 }
 

@@ -7,7 +7,7 @@ import { homeFormSpec } from '../forms/home-form.ts';
 import { landingFormSpec } from '../forms/landing-form.ts';
 import { LeadForm } from '../forms/LeadForm.tsx';
 import { LeadFormSection } from '../forms/LeadFormSection.tsx';
-import type { LeadFormId } from '../../lead/validation.ts';
+import type { LeadFormId } from '../../lead/rules.ts';
 import { useLeadForm } from '../forms/use-lead-form.ts';
 
 export default function Form(block: FormBlock) {

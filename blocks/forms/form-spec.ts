@@ -3,7 +3,8 @@
 // `source` come from the shared definitions in schemas.ts, never from here.
 import type { PayloadContext } from '../../lead/crm-payload.ts';
 import type { RateLimitPolicy } from './rate-limit.ts';
-import type { LeadFormId, LeadFormValuesById, SelectOption } from '../../lead/validation.ts';
+import type { LeadFormValuesById } from '../../lead/validation.ts';
+import type { LeadFormId, SelectOption } from '../../lead/rules.ts';
 
 export type FieldName<F extends LeadFormId> = keyof LeadFormValuesById[F] & string;
 

@@ -1,24 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ROI_PARAMETERS } from '../../lead/roi/engine.ts';
+import { SHIPPED_ROI_PARAMETERS } from '../../scripts/testing/shipped-content.ts';
 import { createRoiFormSpec } from '../roi/roi-form.ts';
 import { contactFormSpec } from './contact-form.ts';
 import { HTML_PATTERN_SOURCES } from './fields.ts';
 import { emptyValues, listFields, readPrefill, type FieldSpec, type LeadFormSpec } from './form-spec.ts';
 import { homeFormSpec } from './home-form.ts';
 import { landingFormSpec } from './landing-form.ts';
-import {
-  BEST_TIME_OPTIONS,
-  COMPANY_SIZE_OPTIONS,
-  FIELD_LIMITS,
-  INDUSTRY_OPTIONS,
-  LEAD_FORM_SCHEMAS,
-  MANUAL_HOURS_OPTIONS,
-  REVENUE_OPTIONS,
-  SERVICE_INTEREST_OPTIONS,
-} from '../../lead/validation.ts';
+import { contactFormSchema, homeFormSchema, landingFormSchema, roiFormSchema } from '../../lead/validation.ts';
+import { BEST_TIME_OPTIONS, COMPANY_SIZE_OPTIONS, FIELD_LIMITS, INDUSTRY_OPTIONS, MANUAL_HOURS_OPTIONS, REVENUE_OPTIONS, SERVICE_INTEREST_OPTIONS } from '../../lead/rules.ts';
 import { RATE_LIMIT_POLICIES } from './rate-limit.ts';
 
-const roiFormSpec = createRoiFormSpec(DEFAULT_ROI_PARAMETERS);
+const LEAD_FORM_SCHEMAS = { home: homeFormSchema, roi: roiFormSchema, contact: contactFormSchema, landing: landingFormSchema };
+const roiFormSpec = createRoiFormSpec(SHIPPED_ROI_PARAMETERS);
 const SPECS = [homeFormSpec, roiFormSpec, contactFormSpec, landingFormSpec] as unknown as LeadFormSpec[];
 
 const fieldOf = (spec: LeadFormSpec, name: string): FieldSpec => {

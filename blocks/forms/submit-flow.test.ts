@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_ROI_PARAMETERS } from '../../lead/roi/engine.ts';
+import { SHIPPED_ROI_PARAMETERS } from '../../scripts/testing/shipped-content.ts';
 import { createRoiFormSpec } from '../roi/roi-form.ts';
 import { contactFormSpec } from './contact-form.ts';
 import type { LeadFormSpec } from './form-spec.ts';
@@ -7,12 +7,12 @@ import { homeFormSpec } from './home-form.ts';
 import { landingFormSpec } from './landing-form.ts';
 import type { PayloadContext } from '../../lead/crm-payload.ts';
 import { createRateLimiter, type StorageLike } from './rate-limit.ts';
-import type { LeadFormId } from '../../lead/validation.ts';
+import type { LeadFormId } from '../../lead/rules.ts';
 import { runSubmission, type PendingRetry, type SubmitFlowDeps } from './submit-flow.ts';
 import type { LeadSubmission, SubmitLeadResult } from './submit-lead.ts';
 import { CONNECTION_ERROR_MESSAGE, toastFor } from './toasts.ts';
 
-const roiFormSpec = createRoiFormSpec(DEFAULT_ROI_PARAMETERS);
+const roiFormSpec = createRoiFormSpec(SHIPPED_ROI_PARAMETERS);
 
 function createMemoryStorage(): StorageLike {
   const items = new Map<string, string>();
@@ -25,6 +25,21 @@ const CONTEXT: PayloadContext = {
   userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
   referrer: '',
   attribution: { utm_source: 'newsletter', landing_page: 'https://example.com/?utm_source=newsletter' },
+};
+
+const ROI_VALUES = {
+  companySize: '11-50',
+  currentRevenue: '2500000',
+  industry: 'technology',
+  teamSize: '5',
+  averageSalary: '60000',
+  manualHours: '10-20',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  phone: '+1 (512) 555-0147',
+  company: 'Analytical Engines',
+  challenge: '',
+  best_time: '',
 };
 
 const HOME_VALUES = { name: "Seán O'Brien", email: 'sean@example.com', phone: '+1 512 555 0147', company: 'Smith & Sons' };
@@ -76,7 +91,7 @@ describe('runSubmission order (spec §4)', () => {
     expect(sent).toEqual([]);
   });
 
-  it('sends the spec payload plus the spam fields, once the values are valid', async () => {
+  it('sends our relay the values as typed, the form, the visit and the spam fields', async () => {
     const { deps, sent } = setUp(homeFormSpec);
     const outcome = await runSubmission(homeFormSpec, HOME_VALUES, deps);
     expect(outcome).toMatchObject({ kind: 'sent', demo: false, data: HOME_VALUES });
@@ -93,9 +108,27 @@ describe('runSubmission order (spec §4)', () => {
       submitted_at: '2025-03-04T05:06:07.089Z',
       source: 'Homepage Simple Lead Form',
       page_url: 'https://example.com/?utm_source=newsletter',
+      user_agent: 'Mozilla/5.0 (X11; Linux x86_64)',
+      referrer: '',
       website: '',
       form_shown_at: 1_699_999_990_000,
     });
+  });
+
+  it('sends the ROI revenue as the typed amount, with no figure of its own, to the relay', async () => {
+    const { deps, sent } = setUp(roiFormSpec);
+    const values = { ...ROI_VALUES };
+    expect((await runSubmission(roiFormSpec, values, deps)).kind).toBe('sent');
+    const body = JSON.parse(sent[0]!.body) as Record<string, unknown>;
+    expect(body).toMatchObject({ currentRevenue: '2500000', source: 'AI ROI Calculator + Lead Form' });
+    expect(Object.keys(body).filter((key) => key.startsWith('roi_') || key === 'current_revenue_usd')).toEqual([]);
+  });
+
+  it('sends a CRM webhook reached directly (no relay) the CRM payload, built by the same lead code', async () => {
+    const { deps, sent } = setUp(roiFormSpec, { endpoint: 'https://services.crm.example/hooks/abc' });
+    expect((await runSubmission(roiFormSpec, { ...ROI_VALUES }, deps)).kind).toBe('sent');
+    const body = JSON.parse(sent[0]!.body) as Record<string, unknown>;
+    expect(body).toMatchObject({ currentRevenue: '2M-5M', current_revenue_usd: 2_500_000, roi_revenue_increase: 375_000, source: 'AI ROI Calculator + Lead Form' });
   });
 
   it('a success resets the counter when the policy says so (home) but not for the contact form', async () => {

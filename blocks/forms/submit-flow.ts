@@ -1,17 +1,18 @@
-// One press of a form's submit button, as the spec orders it (§4): rate-limit check first, then
-// validation, then sending (or the demo success when no endpoint is configured). Everything the
+// One press of a form's submit button: rate-limit check first, then validation, then sending (or the demo success when no endpoint is configured). Everything the
 // outside world provides is injected, so each path is a plain unit test.
 import type { FieldName, LeadFormSpec, SpamFields } from './form-spec.ts';
 import type { PayloadContext } from '../../lead/crm-payload.ts';
+import { buildRelaySubmission, isRelayEndpoint } from '../../lead/relay-submission.ts';
 import type { RateLimiter } from './rate-limit.ts';
-import type { FieldErrors, LeadFormId, LeadFormValuesById } from '../../lead/validation.ts';
+import type { LeadFormValuesById } from '../../lead/validation.ts';
+import type { FieldErrors, LeadFormId } from '../../lead/rules.ts';
 import { createLeadSubmission, type LeadSubmission, type SubmitLeadResult } from './submit-lead.ts';
 
 /**
  * The zod rules load on demand: no page needs them before a form is submitted, and they are the
  * largest part of the form code. `preloadValidation()` starts the download when a form is first used.
  */
-const loadValidation = () => import('../../lead/validation.ts');
+const loadValidation = () => import('../../lead/forms.ts');
 
 export function preloadValidation(): void {
   void loadValidation();
@@ -61,8 +62,8 @@ export async function runSubmission<F extends LeadFormId>(
   const decision = deps.limiter.check();
   if (!decision.allowed) return { kind: 'rate-limited', retryAfterSeconds: decision.retryAfterSeconds };
 
-  const { validateLeadForm } = await loadValidation();
-  const validation = validateLeadForm(spec.formId, values);
+  const { LEAD_FORMS } = await loadValidation();
+  const validation = LEAD_FORMS[spec.formId].validate(values);
   if (!validation.success) return { kind: 'invalid', fieldErrors: pickFieldErrors(spec, validation.fieldErrors) };
   const data = validation.data;
   deps.onSending?.();
@@ -78,7 +79,7 @@ export async function runSubmission<F extends LeadFormId>(
       ? deps.retry.submission
       : createLeadSubmission({
           endpoint: deps.endpoint,
-          payload: { ...spec.buildPayload(data, deps.createContext()), ...deps.spam },
+          payload: { ...buildRequestBody(spec, data, deps.endpoint, deps.createContext()), ...deps.spam },
           markAsXhr: spec.markAsXhr,
           ...(deps.createKey ? { createKey: deps.createKey } : {}),
         });
@@ -88,6 +89,11 @@ export async function runSubmission<F extends LeadFormId>(
     return { kind: 'sent', demo: false, data };
   }
   return { kind: 'failed', data, retry: { fingerprint, submission }, result };
+}
+
+/** Our relay gets the values and the visit and builds the CRM payload itself; a CRM reached directly gets that payload. */
+function buildRequestBody<F extends LeadFormId>(spec: LeadFormSpec<F>, data: LeadFormValuesById[F], endpoint: string, context: PayloadContext): object {
+  return isRelayEndpoint(endpoint) ? buildRelaySubmission(spec.formId, data, context) : spec.buildPayload(data, context);
 }
 
 /** Only errors of visible fields reach the form; the schema has no other keys for a flat object. */

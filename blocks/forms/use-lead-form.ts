@@ -8,7 +8,8 @@ import { emptyValues, listFields, readPrefill, type FieldName, type LeadFormSpec
 import { createInitialState, createLeadFormReducer, type LeadFormState } from './form-state.ts';
 import { showToast } from './notify.ts';
 import { createRateLimiter } from './rate-limit.ts';
-import type { LeadFormId, LeadFormValuesById } from '../../lead/validation.ts';
+import type { LeadFormValuesById } from '../../lead/validation.ts';
+import type { LeadFormId } from '../../lead/rules.ts';
 import { preloadValidation, runSubmission } from './submit-flow.ts';
 import { submitLead } from './submit-lead.ts';
 import { toastFor } from './toasts.ts';

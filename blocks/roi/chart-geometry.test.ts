@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { SHIPPED_ROI_PARAMETERS } from '../../scripts/testing/shipped-content.ts';
 import { describeSavings, layoutSavingsBars, MIN_VISIBLE_BAR_PERCENT } from './chart-geometry.ts';
-import { calculateRoi, DEFAULT_ROI_PARAMETERS } from '../../lead/roi/engine.ts';
+import { calculateRoi } from '../../lead/roi/engine.ts';
 
 // Technology, $2,000,000 revenue, $60,000 salary, 10 people, 10-20 manual hours (spec §9 maths).
-const RESULT = calculateRoi({ currentRevenue: '2000000', industry: 'technology', teamSize: '10', averageSalary: '60000', manualHours: '10-20' });
+const RESULT = calculateRoi({ currentRevenue: '2000000', industry: 'technology', teamSize: '10', averageSalary: '60000', manualHours: '10-20' }, SHIPPED_ROI_PARAMETERS);
 
 describe('layoutSavingsBars', () => {
   it('draws revenue increase, labor savings and the investment, scaled to the largest', () => {
-    expect(layoutSavingsBars(RESULT, DEFAULT_ROI_PARAMETERS.investmentUsd)).toEqual([
+    expect(layoutSavingsBars(RESULT, SHIPPED_ROI_PARAMETERS.investmentUsd)).toEqual([
       { key: 'revenue', label: 'Revenue increase', amountUsd: 300_000, widthPercent: 100 },
       { key: 'labor', label: 'Labor cost savings', amountUsd: 225_000, widthPercent: 75 },
       { key: 'investment', label: 'Investment', amountUsd: 50_000, widthPercent: (50_000 / 300_000) * 100 },

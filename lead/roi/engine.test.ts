@@ -1,16 +1,21 @@
 import * as fc from 'fast-check';
+import { SHIPPED_ROI_PARAMETERS } from '../../scripts/testing/shipped-content.ts';
 import { describe, expect, it } from 'vitest';
-import { INDUSTRY_OPTIONS, MANUAL_HOURS_OPTIONS } from '../validation.ts';
+import { INDUSTRY_OPTIONS, MANUAL_HOURS_OPTIONS } from '../rules.ts';
 import {
-  DEFAULT_ROI_PARAMETERS,
-  calculateRoi,
-  lookupUpliftRate,
-  lookupWeeklyHoursSaved,
+  calculateRoi as calculateRoiWith,
+  lookupUpliftRate as lookupUpliftRateWith,
+  lookupWeeklyHoursSaved as lookupWeeklyHoursSavedWith,
   parseNumber,
   revenueBracket,
   type RoiInputs,
   type RoiParameters,
 } from './engine.ts';
+
+// The site's own numbers (content/roi.yaml) unless a test passes others.
+const calculateRoi = (inputs: RoiInputs, parameters: RoiParameters = SHIPPED_ROI_PARAMETERS) => calculateRoiWith(inputs, parameters);
+const lookupUpliftRate = (industry: string) => lookupUpliftRateWith(industry, SHIPPED_ROI_PARAMETERS);
+const lookupWeeklyHoursSaved = (manualHours: string) => lookupWeeklyHoursSavedWith(manualHours, SHIPPED_ROI_PARAMETERS);
 
 // A salary of 2,080 $/year makes the hourly wage exactly $1 (52 weeks × 40 hours).
 const ONE_DOLLAR_AN_HOUR_SALARY = '2080';
@@ -25,7 +30,7 @@ const BASE_INPUTS: RoiInputs = {
 
 describe('spec §9 parameters', () => {
   it('defaults to the spec numbers', () => {
-    expect(DEFAULT_ROI_PARAMETERS).toEqual({
+    expect(SHIPPED_ROI_PARAMETERS).toEqual({
       upliftRateByIndustry: {
         technology: 0.15,
         healthcare: 0.12,
@@ -47,8 +52,8 @@ describe('spec §9 parameters', () => {
   });
 
   it('has an uplift rate for every industry option and hours for every manual-hours option', () => {
-    expect(Object.keys(DEFAULT_ROI_PARAMETERS.upliftRateByIndustry)).toEqual(INDUSTRY_OPTIONS.map((o) => o.value));
-    expect(Object.keys(DEFAULT_ROI_PARAMETERS.weeklyHoursSavedByManualHours)).toEqual(
+    expect(Object.keys(SHIPPED_ROI_PARAMETERS.upliftRateByIndustry)).toEqual(INDUSTRY_OPTIONS.map((o) => o.value));
+    expect(Object.keys(SHIPPED_ROI_PARAMETERS.weeklyHoursSavedByManualHours)).toEqual(
       MANUAL_HOURS_OPTIONS.map((o) => o.value),
     );
   });
@@ -154,10 +159,10 @@ describe('calculateRoi (spec §9 formulas)', () => {
 
   it('takes its numbers from the parameters it is given', () => {
     const parameters: RoiParameters = {
-      ...DEFAULT_ROI_PARAMETERS,
+      ...SHIPPED_ROI_PARAMETERS,
       investmentUsd: 100_000,
-      upliftRateByIndustry: { ...DEFAULT_ROI_PARAMETERS.upliftRateByIndustry, technology: 0.2 },
-      weeklyHoursSavedByManualHours: { ...DEFAULT_ROI_PARAMETERS.weeklyHoursSavedByManualHours, '5-10': 0 },
+      upliftRateByIndustry: { ...SHIPPED_ROI_PARAMETERS.upliftRateByIndustry, technology: 0.2 },
+      weeklyHoursSavedByManualHours: { ...SHIPPED_ROI_PARAMETERS.weeklyHoursSavedByManualHours, '5-10': 0 },
     };
     const result = calculateRoi(BASE_INPUTS, parameters);
     expect(result.revenueIncrease).toBeCloseTo(200_000, 6);

@@ -16,32 +16,6 @@ export interface RoiParameters {
   readonly defaultTeamSize: number;
 }
 
-// Spec §9: every number below is the spec's.
-export const DEFAULT_ROI_PARAMETERS: RoiParameters = Object.freeze({
-  upliftRateByIndustry: Object.freeze({
-    technology: 0.15,
-    healthcare: 0.12,
-    finance: 0.14,
-    retail: 0.1,
-    manufacturing: 0.13,
-    real_estate: 0.08,
-    consulting: 0.11,
-    other: 0.1,
-  }),
-  weeklyHoursSavedByManualHours: Object.freeze({
-    '<5': 2.5,
-    '5-10': 7.5,
-    '10-20': 15,
-    '20+': 25,
-  }),
-  fallbackWeeklyHoursSaved: 10,
-  investmentUsd: 50_000,
-  weeksPerYear: 52,
-  workHoursPerWeek: 40,
-  defaultAverageSalaryUsd: 50_000,
-  defaultTeamSize: 1,
-});
-
 // Spec §9: 'other or unknown 0.10' — unknown industries take the 'other' rate.
 const FALLBACK_INDUSTRY: Industry = 'other';
 const PERCENT = 100;
@@ -85,14 +59,14 @@ function roundTo(value: number, decimals: number): number {
   return Math.round(value * factor) / factor;
 }
 
-export function lookupUpliftRate(industry: string, parameters: RoiParameters = DEFAULT_ROI_PARAMETERS): number {
+export function lookupUpliftRate(industry: string, parameters: RoiParameters): number {
   const rates = parameters.upliftRateByIndustry;
   return Object.hasOwn(rates, industry) ? rates[industry as Industry] : rates[FALLBACK_INDUSTRY];
 }
 
 export function lookupWeeklyHoursSaved(
   manualHours: string,
-  parameters: RoiParameters = DEFAULT_ROI_PARAMETERS,
+  parameters: RoiParameters,
 ): number {
   const hoursMap = parameters.weeklyHoursSavedByManualHours;
   return Object.hasOwn(hoursMap, manualHours)
@@ -100,7 +74,7 @@ export function lookupWeeklyHoursSaved(
     : parameters.fallbackWeeklyHoursSaved;
 }
 
-export function calculateRoi(inputs: RoiInputs, parameters: RoiParameters = DEFAULT_ROI_PARAMETERS): RoiResult {
+export function calculateRoi(inputs: RoiInputs, parameters: RoiParameters): RoiResult {
   // Revenue that is not a number counts as 0, matching its 'Under 1M' bracket.
   const revenueUsd = parseNumber(inputs.currentRevenue) ?? 0;
   // Spec §9: salary defaults to 50000 if not parsable; team size defaults to 1.

@@ -1,7 +1,8 @@
-// Turns content/roi.yaml (already checked against schema/roi.schema.json) into the engine's parameters.
+// Turns content/roi.yaml (already checked against schema/roi.schema.json) into the engine's
+// parameters, and checks those parameters when they are read back from the build.
 import { INDUSTRY_OPTIONS, listValues, MANUAL_HOURS_OPTIONS } from '../rules.ts';
 import type { Industry, ManualHours } from '../rules.ts';
-import { DEFAULT_ROI_PARAMETERS, type RoiParameters } from './engine.ts';
+import type { RoiParameters } from './engine.ts';
 
 // The YAML names each manual-hours answer with a plain word: the generated content types cannot
 // carry keys such as '<5'. This table maps them back to the form's option values.
@@ -13,46 +14,32 @@ export const MANUAL_HOURS_CONTENT_KEYS = {
 } as const satisfies Record<string, ManualHours>;
 type ManualHoursContentKey = keyof typeof MANUAL_HOURS_CONTENT_KEYS;
 
-/** The shape of content/roi.yaml (schema/roi.schema.json); every number may be left out. */
+/** The shape of content/roi.yaml (schema/roi.schema.json): every number present. */
 export interface RoiParametersContent {
-  investmentUsd?: number;
-  weeksPerYear?: number;
-  workHoursPerWeek?: number;
-  defaultAverageSalaryUsd?: number;
-  defaultTeamSize?: number;
-  upliftRateByIndustry?: Partial<Record<Industry, number>>;
-  weeklyHoursSavedByManualHours?: Partial<Record<ManualHoursContentKey, number>>;
-  fallbackWeeklyHoursSaved?: number;
+  readonly investmentUsd: number;
+  readonly weeksPerYear: number;
+  readonly workHoursPerWeek: number;
+  readonly defaultAverageSalaryUsd: number;
+  readonly defaultTeamSize: number;
+  readonly upliftRateByIndustry: Readonly<Record<Industry, number>>;
+  readonly weeklyHoursSavedByManualHours: Readonly<Record<ManualHoursContentKey, number>>;
+  readonly fallbackWeeklyHoursSaved: number;
 }
 
-function mapManualHoursKeys(
-  hoursByContentKey: Partial<Record<ManualHoursContentKey, number>>,
-): Partial<Record<ManualHours, number>> {
-  const hoursByAnswer: Partial<Record<ManualHours, number>> = {};
-  for (const [contentKey, answer] of Object.entries(MANUAL_HOURS_CONTENT_KEYS)) {
-    const hours = hoursByContentKey[contentKey as ManualHoursContentKey];
-    if (hours !== undefined) hoursByAnswer[answer] = hours;
-  }
-  return hoursByAnswer;
-}
-
-/** Validated roi.yaml data → frozen engine parameters; anything left out keeps the spec's number. */
-export function buildRoiParameters(
-  content: RoiParametersContent = {},
-  defaults: RoiParameters = DEFAULT_ROI_PARAMETERS,
-): RoiParameters {
+/** Checked roi.yaml data → frozen engine parameters (its plain-word hour keys mapped to the form's answers). */
+export function buildRoiParameters(content: RoiParametersContent): RoiParameters {
+  const hoursByAnswer = Object.fromEntries(
+    Object.entries(MANUAL_HOURS_CONTENT_KEYS).map(([contentKey, answer]) => [answer, content.weeklyHoursSavedByManualHours[contentKey as ManualHoursContentKey]]),
+  ) as Record<ManualHours, number>;
   return Object.freeze({
-    investmentUsd: content.investmentUsd ?? defaults.investmentUsd,
-    weeksPerYear: content.weeksPerYear ?? defaults.weeksPerYear,
-    workHoursPerWeek: content.workHoursPerWeek ?? defaults.workHoursPerWeek,
-    defaultAverageSalaryUsd: content.defaultAverageSalaryUsd ?? defaults.defaultAverageSalaryUsd,
-    defaultTeamSize: content.defaultTeamSize ?? defaults.defaultTeamSize,
-    upliftRateByIndustry: Object.freeze({ ...defaults.upliftRateByIndustry, ...content.upliftRateByIndustry }),
-    weeklyHoursSavedByManualHours: Object.freeze({
-      ...defaults.weeklyHoursSavedByManualHours,
-      ...mapManualHoursKeys(content.weeklyHoursSavedByManualHours ?? {}),
-    }),
-    fallbackWeeklyHoursSaved: content.fallbackWeeklyHoursSaved ?? defaults.fallbackWeeklyHoursSaved,
+    investmentUsd: content.investmentUsd,
+    weeksPerYear: content.weeksPerYear,
+    workHoursPerWeek: content.workHoursPerWeek,
+    defaultAverageSalaryUsd: content.defaultAverageSalaryUsd,
+    defaultTeamSize: content.defaultTeamSize,
+    upliftRateByIndustry: Object.freeze({ ...content.upliftRateByIndustry }),
+    weeklyHoursSavedByManualHours: Object.freeze(hoursByAnswer),
+    fallbackWeeklyHoursSaved: content.fallbackWeeklyHoursSaved,
   });
 }
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Result } from 'autocannon';
-import { LEAD_FORM_IDS } from '../../lead/validation.ts';
+import { LEAD_FORM_IDS } from '../../lead/rules.ts';
 import { startCrmReceiver } from '../../server/testing/crm-receiver.ts';
 import { validLeadBody } from '../../server/testing/lead-bodies.ts';
 import { startServerProcess } from '../../server/testing/server-process.ts';

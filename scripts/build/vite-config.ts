@@ -9,7 +9,6 @@ import type { ContentBundle } from '../../renderer/load-content.ts';
 import type { PublicSettings } from '../../renderer/public-settings.ts';
 import { contentPlugin } from '../../renderer/vite-content-plugin.ts';
 import { chunkModulesPlugin } from '../budgets/chunk-modules-plugin.ts';
-import { compileHintBanner } from './compile-hints.ts';
 
 export type SiteViteOptions = {
   readonly root: string;
@@ -84,8 +83,6 @@ export function browserBuildConfig(options: SiteViteOptions & { readonly outDir:
         output: {
           entryFileNames: 'assets/entry-client-[hash].js',
           chunkFileNames: (chunk: { facadeModuleId: string | null; name: string }) => `assets/${chunkName(chunk)}-[hash].js`,
-          // Code every page runs while it starts is compiled off the main thread as it downloads.
-          postBanner: compileHintBanner,
         },
       },
     },

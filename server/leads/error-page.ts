@@ -1,5 +1,5 @@
-import type { FieldErrors, LeadFormId } from '../../lead/validation.ts';
-import { FORM_ERROR_KEY } from '../../lead/validation.ts';
+import type { FieldErrors, LeadFormId } from '../../lead/rules.ts';
+import { FORM_ERROR_KEY } from '../../lead/rules.ts';
 
 // What a visitor sees when a form posted without JavaScript does not validate: a plain page that
 // lists each field's message (spec §5 wording) and links back to the form. Every piece of text is

@@ -1,29 +1,19 @@
 import { ATTRIBUTION_QUERY_PARAMS, ATTRIBUTION_VALUE_MAX_LENGTH } from '../../lead/attribution.ts';
 import type { Attribution, AttributionField } from '../../lead/attribution.ts';
-import {
-  buildContactPayload,
-  buildHomePayload,
-  buildLandingPayload,
-  buildRoiPayload,
-} from '../../lead/crm-payload.ts';
-import type { LeadPayload, PayloadContext } from '../../lead/crm-payload.ts';
+import type { PayloadContext } from '../../lead/crm-payload.ts';
+import { acceptLead, findLeadForm } from '../../lead/forms.ts';
 import { sanitizeText } from '../../lead/sanitize.ts';
-import {
-  FIELD_LIMITS,
-  FORM_ERROR_KEY,
-  findLeadFormDefinition,
-  validateLeadForm,
-  VALIDATION_MESSAGES,
-} from '../../lead/validation.ts';
-import type { FieldErrors, LeadFormId } from '../../lead/validation.ts';
+import { FIELD_LIMITS, FORM_ERROR_KEY, VALIDATION_MESSAGES } from '../../lead/rules.ts';
+import type { FieldErrors, LeadFormId } from '../../lead/rules.ts';
 import type { RoiParameters } from '../../lead/roi/engine.ts';
 import { judgeSpam } from './spam.ts';
 import type { SpamReason } from './spam.ts';
 
 // From a submitted body to the lead the relay stores and forwards (pure: time and parameters are
-// passed in). Validation uses the forms' own zod schemas (spec §5 messages); the payload is rebuilt
-// by the forms' payload builders, so ROI figures and the revenue bracket are recomputed here rather
-// than trusted, and the CRM gets the spec's field names unchanged.
+// passed in). The body holds the form's values as typed, its `source` and the visit; the form's entry
+// in lead/forms.ts checks the values with the browser's own rules and builds the CRM payload, so the
+// ROI figures and the revenue bracket are computed here, with the build's numbers, never taken from
+// the browser.
 
 export type IntakeContext = {
   /** Server receive time, ms since the epoch: the payload's `submitted_at`. */
@@ -58,58 +48,30 @@ const ATTRIBUTION_BODY_FIELDS: readonly AttributionField[] = [...ATTRIBUTION_QUE
 export function takeInLead(body: unknown, context: IntakeContext): IntakeResult {
   if (!isPlainObject(body)) return { kind: 'invalid', formId: undefined, fields: { [FORM_ERROR_KEY]: VALIDATION_MESSAGES.invalidInput } };
   const fields = stringifyNumbers(body);
-  const definition = findLeadFormDefinition(fields.source);
+  const entry = findLeadForm(fields.source);
   const spamReason = judgeSpam(fields, context.receivedAt);
 
-  if (definition === undefined) {
+  if (entry === undefined) {
     if (spamReason !== undefined) return acceptSpam(fields, spamReason);
     const message = fields.source === undefined ? VALIDATION_MESSAGES.required : VALIDATION_MESSAGES.invalidInput;
     return { kind: 'invalid', formId: undefined, fields: { source: message } };
   }
 
-  const formId = definition.formId;
-  const validation = validateLeadForm(formId, formValues(formId, fields));
-  if (!validation.success) {
+  const accepted = acceptLead(entry, fields, { ...describeContext(fields, context), roiParameters: context.roiParameters });
+  if (!accepted.success) {
     // A bot gets the same answer as a person who succeeded: it learns nothing from a 400.
     if (spamReason !== undefined) return acceptSpam(fields, spamReason);
-    return { kind: 'invalid', formId, fields: validation.fieldErrors };
+    return { kind: 'invalid', formId: entry.form, fields: accepted.fieldErrors };
   }
-
-  const payloadContext = describeContext(fields, context);
-  const payload = buildPayload(formId, validation.data, payloadContext, context.roiParameters);
   return {
     kind: 'accepted',
-    formId,
-    source: definition.source,
-    email: payload.email,
-    phone: payload.phone,
-    payload: { ...payload },
+    formId: entry.form,
+    source: entry.source,
+    email: accepted.payload.email,
+    phone: accepted.payload.phone,
+    payload: { ...accepted.payload },
     spamReason,
   };
-}
-
-function buildPayload(formId: LeadFormId, values: unknown, context: PayloadContext, roiParameters: RoiParameters): LeadPayload {
-  // `values` is the schema's output for `formId` (validateLeadForm checked it).
-  switch (formId) {
-    case 'home':
-      return buildHomePayload(values as Parameters<typeof buildHomePayload>[0], context);
-    case 'roi':
-      return buildRoiPayload(values as Parameters<typeof buildRoiPayload>[0], context, roiParameters);
-    case 'contact':
-      return buildContactPayload(values as Parameters<typeof buildContactPayload>[0], context);
-    case 'landing':
-      return buildLandingPayload(values as Parameters<typeof buildLandingPayload>[0], context);
-  }
-}
-
-/**
- * The ROI payload's `currentRevenue` holds the bracket label, and `current_revenue_usd` the amount
- * (ARCHITECTURE.md 'ROI maths'): validate and recompute from the amount. A form posted without
- * JavaScript sends the amount itself as `currentRevenue`.
- */
-function formValues(formId: LeadFormId, fields: Record<string, unknown>): Record<string, unknown> {
-  if (formId !== 'roi' || fields.current_revenue_usd === undefined) return fields;
-  return { ...fields, currentRevenue: fields.current_revenue_usd };
 }
 
 function describeContext(fields: Record<string, unknown>, context: IntakeContext): PayloadContext {
@@ -148,11 +110,11 @@ function acceptSpam(fields: Record<string, unknown>, spamReason: SpamReason): In
   for (const [key, value] of Object.entries(fields)) {
     if (typeof value === 'string') kept[key] = sanitizeText(value.slice(0, SPAM_VALUE_MAX_LENGTH));
   }
-  const definition = findLeadFormDefinition(fields.source);
+  const entry = findLeadForm(fields.source);
   return {
     kind: 'accepted',
-    formId: definition?.formId,
-    source: definition?.source ?? UNKNOWN_SOURCE,
+    formId: entry?.form,
+    source: entry?.source ?? UNKNOWN_SOURCE,
     email: kept.email ?? '',
     phone: kept.phone ?? '',
     payload: kept,

@@ -5,8 +5,8 @@ import { DatabaseSync } from 'node:sqlite';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LEAD_FORM_IDS, LEAD_SOURCES } from '../../lead/validation.ts';
-import type { LeadFormId } from '../../lead/validation.ts';
+import { LEAD_FORM_IDS, LEAD_SOURCES } from '../../lead/rules.ts';
+import type { LeadFormId } from '../../lead/rules.ts';
 import { buildApp } from '../app.ts';
 import type { Environment } from '../config.ts';
 import { startCrmReceiver } from '../testing/crm-receiver.ts';
@@ -130,12 +130,12 @@ describe('201: stored, then forwarded with the spec field names, lead_id and att
 
   it('recomputes the ROI figures and the revenue bracket from the inputs', async () => {
     const app = await startRelay();
-    // The browser claims 'Under 1M' and made-up figures; the relay trusts only the inputs.
-    const body = { ...validLeadBody('roi'), currentRevenue: 'Under 1M', current_revenue_usd: 30_000_000 };
+    // A body claiming a bracket and figures of its own: the relay builds them from the inputs alone.
+    const body = { ...validLeadBody('roi'), currentRevenue: '30000000', current_revenue_usd: 1, roi_total_savings: 1, roi_percentage: 1 };
     const response = await postJson(app, body);
     expect(response.statusCode).toBe(201);
     await crm.waitForRequests(1);
-    // Spec §9: 30,000,000 × 0.15 = 4,500,000; 15 h × 52 × (65,000 / 2,080) × 12 = 292,500.
+    // 30,000,000 × 0.15 = 4,500,000; 15 h × 52 × (65,000 / 2,080) × 12 = 292,500.
     expect(crm.requests[0]?.json).toMatchObject({
       currentRevenue: '25M-100M',
       current_revenue_usd: 30_000_000,
@@ -157,18 +157,18 @@ describe('201: stored, then forwarded with the spec field names, lead_id and att
     ['teamSize', 1e300, 'Please enter team size'],
     ['teamSize', '1000001', 'Team size must be at most 1,000,000'],
     ['averageSalary', '20000000', 'Average salary must be at most $10,000,000'],
-    ['current_revenue_usd', '2000000000000', 'Annual revenue must be at most $1,000,000,000,000'],
+    ['currentRevenue', '2000000000000', 'Annual revenue must be at most $1,000,000,000,000'],
   ])('refuses ROI %s %j with a plain message', async (field, value, message) => {
     const app = await startRelay();
     const response = await postJson(app, { ...validLeadBody('roi'), [field]: value });
     expect(response.statusCode).toBe(400);
-    const errorField = field === 'current_revenue_usd' ? 'currentRevenue' : field;
+    const errorField = field;
     expect(response.json()).toEqual({ error: 'validation', fields: { [errorField]: message } });
   });
 
   it('sends the CRM finite ROI figures for every accepted input, the largest included', async () => {
     const app = await startRelay();
-    const largest = { teamSize: '1000000', averageSalary: '10000000', current_revenue_usd: '1000000000000', manualHours: '20+' };
+    const largest = { teamSize: '1000000', averageSalary: '10000000', currentRevenue: '1000000000000', manualHours: '20+' };
     const response = await postJson(app, { ...validLeadBody('roi'), ...largest });
     expect(response.statusCode).toBe(201);
     await crm.waitForRequests(1);
@@ -222,7 +222,7 @@ describe('400: {"error":"validation","fields":{…}} with the spec’s messages'
     [
       'roi: every required choice missing',
       'roi',
-      { companySize: '', industry: '', manualHours: '', currentRevenue: '', current_revenue_usd: undefined, teamSize: '', averageSalary: '' },
+      { companySize: '', industry: '', manualHours: '', currentRevenue: '', teamSize: '', averageSalary: '' },
       {
         companySize: 'Please select company size',
         currentRevenue: 'Please enter annual revenue',
@@ -517,8 +517,7 @@ describe('forms posted without JavaScript (application/x-www-form-urlencoded)', 
 
   it('reads a typed ROI revenue amount and recomputes from it', async () => {
     const app = await startRelay();
-    const { current_revenue_usd: _, ...fields } = validLeadBody('roi');
-    const response = await postForm(app, { ...fields, currentRevenue: '7500000' });
+    const response = await postForm(app, { ...validLeadBody('roi'), currentRevenue: '7500000' });
     expect(response.statusCode).toBe(303);
     const [lead] = await app.leadRelay.store.listLeads();
     expect(lead?.payload).toMatchObject({ currentRevenue: '5M-10M', current_revenue_usd: 7_500_000, roi_revenue_increase: 1_125_000 });

@@ -2,12 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
-import type { RoiParameters } from '../../lead/roi/engine.ts';
-import { buildRoiParameters } from '../../lead/roi/parameters.ts';
-import type { RoiParametersContent } from '../../lead/roi/parameters.ts';
+import { shippedRoiParameters } from '../../scripts/testing/shipped-content.ts';
 import { parseConfig } from '../config.ts';
 import { ROI_PARAMETERS_FILE } from '../leads/roi-parameters.ts';
 import type { Config, Environment } from '../config.ts';
@@ -90,12 +85,6 @@ export async function createSiteFixture(options: { largeFile?: { name: string; b
   if (options.largeFile) await write(path.join(clientDir, options.largeFile.name), Buffer.alloc(options.largeFile.bytes, 'x'));
 
   return { distDir, clientDir, remove: () => rm(root, { recursive: true, force: true }) };
-}
-
-/** The ROI numbers of the shipped content/roi.yaml, as the build writes them. */
-export function shippedRoiParameters(): RoiParameters {
-  const file = fileURLToPath(new URL('../../content/roi.yaml', import.meta.url));
-  return buildRoiParameters(parse(readFileSync(file, 'utf8')) as RoiParametersContent);
 }
 
 /** A quiet Config serving `distDir`, with an in-memory lead store unless `env` names one. */

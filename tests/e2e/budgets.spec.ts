@@ -5,7 +5,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { CHUNK_MODULES_FILE, type ChunkModules } from '../../scripts/budgets/chunk-modules-plugin.ts';
-import { COMPILE_HINT, STARTUP_PACKAGES } from '../../scripts/build/compile-hints.ts';
 import { kb, weighBuild, type RouteWeight } from '../../scripts/budgets/route-weight.ts';
 import { loadContent } from '../../renderer/load-content.ts';
 import type { BlockType } from '../../renderer/content-types.ts';
@@ -68,20 +67,6 @@ test.describe('byte budgets per route', () => {
       }
     });
   }
-
-  test('the chunks every page starts with (React, react-dom, router, emotion) carry V8\'s compile hint, and only those', () => {
-    const chunkModules = JSON.parse(readFileSync(path.join(distDir, 'client', CHUNK_MODULES_FILE), 'utf8')) as ChunkModules;
-    const hinted: string[] = [];
-    for (const [file, modules] of Object.entries(chunkModules)) {
-      const startsWithHint = readFileSync(path.join(distDir, 'client', file), 'utf8').startsWith(`${COMPILE_HINT}\n`);
-      // The entry cannot carry it: Vite writes its preload map on the entry's first line.
-      const isEntry = file.startsWith('assets/entry-client-');
-      const isStartupChunk = !isEntry && Object.keys(modules).some((id) => STARTUP_PACKAGES.test(id));
-      expect(startsWithHint, `${file} ${isStartupChunk ? 'holds startup code but has no' : 'has a'} compile hint`).toBe(isStartupChunk);
-      if (startsWithHint) hinted.push(file);
-    }
-    expect(hinted.some((file) => Object.keys(chunkModules[file]!).some((id) => id.startsWith('node_modules/react-dom/')))).toBe(true);
-  });
 
   test('the chunk map names modules, so the library check above can see them', () => {
     const chunkModules = JSON.parse(readFileSync(path.join(distDir, 'client', CHUNK_MODULES_FILE), 'utf8')) as ChunkModules;
