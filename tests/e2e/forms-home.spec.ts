@@ -58,7 +58,7 @@ test('validation: per-field messages tied to the fields, focus on the first, cle
   expect(receiver.leads).toHaveLength(0);
 });
 
-test('success: the exact payload and headers reach the receiver, the fields clear, the success toast shows', async ({ page, baseURL }) => {
+test('success: the exact request to the relay (values as typed, the visit) and its headers, the fields clear, the success toast shows', async ({ page, baseURL }) => {
   const startedAtMs = Date.now();
   const receiver = await startLeadReceiver(page, 201);
   receiver.hold();
@@ -88,6 +88,8 @@ test('success: the exact payload and headers reach the receiver, the fields clea
     submitted_at: expect.any(String),
     source: 'Homepage Simple Lead Form',
     page_url: `${baseURL}/?${UTM_QUERY}`,
+    user_agent: await page.evaluate(() => navigator.userAgent),
+    referrer: '',
     website: '',
     form_shown_at: expect.any(Number),
   });

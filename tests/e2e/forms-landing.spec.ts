@@ -77,7 +77,7 @@ test('validation: the lead schema\'s messages under the fields; best time is opt
   expect(receiver.leads).toHaveLength(0);
 });
 
-test('success: exact payload and headers, then client-side navigation to /thankyou with the toast still showing', async ({ page, baseURL }) => {
+test('success: the exact request to the relay and its headers, then client-side navigation to /thankyou with the toast still showing', async ({ page, baseURL }) => {
   const startedAtMs = Date.now();
   const receiver = await startLeadReceiver(page, 201);
   receiver.hold();
@@ -105,6 +105,8 @@ test('success: exact payload and headers, then client-side navigation to /thanky
     submitted_at: expect.any(String),
     source: 'AI Transformation Landing Page',
     page_url: `${baseURL}/ai-transformation?${UTM_QUERY}`,
+    user_agent: await page.evaluate(() => navigator.userAgent),
+    referrer: '',
     website: '',
     form_shown_at: expect.any(Number),
   });

@@ -14,7 +14,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 const distDir = path.resolve(root, process.env.DIST_DIR ?? 'dist');
 const FORM_BLOCK = 'blocks/form/Block.tsx';
 const ROI_BLOCK = 'blocks/roi-calculator/Block.tsx';
-const LEAD_CODE_DIR = 'blocks/forms/';
+// The form engine and the lead domain; their lazy chunk (the forms' rules, loaded on submit) is lead code too.
+const LEAD_CODE_DIRS = ['blocks/forms/', 'lead/'];
 
 function readManifest(): Manifest {
   return JSON.parse(readFileSync(path.join(distDir, 'client/.vite/manifest.json'), 'utf8')) as Manifest;
@@ -32,8 +33,7 @@ function reach(manifest: Manifest, key: string, seen = new Set<string>()): Set<s
 function leadOnlyFiles(manifest: Manifest) {
   const shared = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) {
-    // The lead code's own lazy chunk (the zod rules, loaded on submit) is lead code too.
-    if (key === FORM_BLOCK || key === ROI_BLOCK || key.startsWith(LEAD_CODE_DIR) || !(chunk.isEntry || chunk.isDynamicEntry)) continue;
+    if (key === FORM_BLOCK || key === ROI_BLOCK || LEAD_CODE_DIRS.some((dir) => key.startsWith(dir)) || !(chunk.isEntry || chunk.isDynamicEntry)) continue;
     for (const reached of reach(manifest, key)) shared.add(reached);
   }
   const only = (key: string) => [...reach(manifest, key)].filter((reached) => !shared.has(reached)).map((reached) => manifest[reached]!.file);
