@@ -20,8 +20,9 @@ const NO_PAINT_FALLBACK_MS = 1000;
 const BATCH_SIZE = 4;
 
 /**
- * The inline script. It starts the app once, after the first paint the browser reports through
- * Paint Timing; without Paint Timing, a second after the load event.
+ * The inline script. It starts the app once, after the first contentful paint the browser reports
+ * through Paint Timing (not the first paint, which can come earlier with nothing of the page on
+ * screen); without Paint Timing, a second after the load event.
  * ES5 on purpose: it is not bundled, and must not throw in any browser that parses the page.
  */
 export const BOOT_LOADER_SCRIPT = `(function () {
@@ -44,7 +45,10 @@ export const BOOT_LOADER_SCRIPT = `(function () {
     })();
   }
   if (window.PerformanceObserver && (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') !== -1) {
-    new PerformanceObserver(function () { setTimeout(start, 0); }).observe({ type: 'paint', buffered: true });
+    new PerformanceObserver(function (list) {
+      var entries = list.getEntries();
+      for (var i = 0; i < entries.length; i++) if (entries[i].name === 'first-contentful-paint') return void setTimeout(start, 0);
+    }).observe({ type: 'paint', buffered: true });
   }
   addEventListener('load', function () { setTimeout(start, ${NO_PAINT_FALLBACK_MS}); });
 })();`;

@@ -113,9 +113,10 @@ describe('server/main.ts', () => {
     response.pause();
 
     server.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Once the listener is closed (new connections refused), the process must still be running for
+    // the download in flight.
+    await expect.poll(() => fetch(`http://127.0.0.1:${server.port}/healthz`).then(() => 'answered', () => 'refused'), { timeout: 5_000 }).toBe('refused');
     expect(server.child.exitCode).toBeNull();
-    await expect(fetch(`http://127.0.0.1:${server.port}/healthz`)).rejects.toThrow();
 
     let received = 0;
     response.on('data', (chunk: Buffer) => (received += chunk.length));

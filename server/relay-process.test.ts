@@ -90,15 +90,14 @@ describe('crash: SIGKILL right after the last 201', () => {
     const second = await startServerProcess({ ...env, CRM_WEBHOOK_URL: crm.url }, workDir);
     servers.push(second);
     await crm.waitForRequests(acknowledged.length, 15_000);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // SIGTERM lets the outbox finish and record every delivery in flight: after exit the count is final.
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
 
     const received = crm.leadIds();
     // Every acknowledged lead arrived, and no lead arrived twice.
     expect(new Set(received).size).toBe(received.length);
     for (const id of acknowledged) expect(received).toContain(id);
-
-    second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
     const store = openSqliteStore(dbFile);
     try {
       const leads = await store.listLeads();

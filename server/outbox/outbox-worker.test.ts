@@ -110,9 +110,10 @@ describe('outbox worker (SQLite store, real HTTP CRM)', () => {
     const lead = newLead();
     await store.insertLead(lead);
     crm.respond = (_, index) => (index < 2 ? { status: index === 0 ? 500 : 503, body: 'down' } : { status: 200, body: 'ok' });
-    startWorker();
+    const worker = startWorker();
     await waitFor(async () => (await stateOf(lead.id)) === 'delivered');
-    await sleep(100);
+    // Stopping waits for every delivery in flight: after it, nothing more can be sent.
+    await worker.stop();
     expect(crm.leadIds()).toEqual([lead.id, lead.id, lead.id]);
     expect((await store.listAttempts(lead.id)).map((attempt) => [attempt.status, attempt.outcome])).toEqual([
       [500, 'pending'],
@@ -137,10 +138,17 @@ describe('outbox worker (SQLite store, real HTTP CRM)', () => {
     const lead = newLead();
     await store.insertLead(lead);
     crm.respond = () => ({ status: 410, body: 'gone' });
-    startWorker();
+    const worker = startWorker();
     await waitFor(async () => (await stateOf(lead.id)) === 'failed');
-    await sleep(150);
+    await worker.stop();
     expect(crm.requests).toHaveLength(1);
+    // Failed leads are never claimed again: a fresh worker on the same store sends nothing.
+    const again = startWorker();
+    const later = newLead();
+    await store.insertLead(later);
+    await waitFor(async () => (await stateOf(later.id)) === 'failed');
+    await again.stop();
+    expect(crm.leadIds()).toEqual([lead.id, later.id]);
   });
 
   it('marks a test-only 2xx as delivered-test', async () => {
@@ -243,9 +251,9 @@ for (const harness of STORE_HARNESSES) {
       try {
         for (const worker of workers) worker.start();
         await crm.waitForRequests(ids.length, 15_000);
-        await sleep(200);
-        expect(crm.leadIds().sort()).toEqual([...ids].sort());
+        // Stopped workers have finished every delivery they started: the count is final.
         await Promise.all(workers.map((worker) => worker.stop()));
+        expect(crm.leadIds().sort()).toEqual([...ids].sort());
         expect(await first?.countByState()).toEqual({ delivered: ids.length });
       } finally {
         await Promise.all(workers.map((worker) => worker.stop()));

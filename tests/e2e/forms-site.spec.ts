@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectToast, startLeadReceiver } from './lead-receiver.ts';
 import { watchConsole, waitForHydration } from './support.ts';
 
@@ -38,6 +38,15 @@ function leadOnlyFiles(manifest: Manifest) {
   }
   const only = (key: string) => [...reach(manifest, key)].filter((reached) => !shared.has(reached)).map((reached) => manifest[reached]!.file);
   return { form: only(FORM_BLOCK), roi: only(ROI_BLOCK) };
+}
+
+/**
+ * The browser's own constraint validation stopped a submission: the form is invalid and the browser
+ * moved focus to its first invalid control, which it does only when it refuses to submit.
+ */
+async function expectRefusedByTheBrowser(form: Locator): Promise<void> {
+  expect(await form.evaluate((element: HTMLFormElement) => element.checkValidity())).toBe(false);
+  await expect(form.locator('input:invalid, select:invalid, textarea:invalid').first()).toBeFocused();
 }
 
 async function recordScripts(page: Page, address: string): Promise<string[]> {
@@ -125,8 +134,9 @@ test.describe('without JavaScript', () => {
     await page.goto('/contact');
     const form = page.getByRole('form', { name: 'Send Us a Message' });
 
+    // The browser refuses the empty form itself: no request, and focus on the first field to fix.
     await form.getByRole('button', { name: 'Send Message' }).click();
-    await page.waitForTimeout(500);
+    await expectRefusedByTheBrowser(form);
     expect(posts).toHaveLength(0);
 
     await form.getByLabel('Full Name').fill("Seán O'Brien");
@@ -162,7 +172,7 @@ test.describe('without JavaScript', () => {
     const form = page.getByRole('form', { name: 'Get Your Personalized ROI Analysis' });
     await form.getByLabel('Phone Number').fill('call me maybe');
     await form.getByRole('button', { name: 'Get My ROI Analysis & Book Session' }).click();
-    await page.waitForTimeout(500);
+    await expectRefusedByTheBrowser(form);
     expect(posted).toBe(0);
     expect(await form.getByLabel('Phone Number').evaluate((input: HTMLInputElement) => input.validity.patternMismatch)).toBe(true);
   });
