@@ -68,7 +68,7 @@ const LANDING_VALUES: LandingFormValues = {
   bestTime: '',
 };
 
-describe('buildHomePayload (spec §3 simple lead submission)', () => {
+describe('buildHomePayload', () => {
   it('sends the form fields, the added fields and the attribution, nothing else', () => {
     expect(buildHomePayload(HOME_VALUES, CONTEXT)).toEqual({
       ...CONTEXT.attribution,
@@ -83,7 +83,7 @@ describe('buildHomePayload (spec §3 simple lead submission)', () => {
   });
 });
 
-describe('buildRoiPayload (spec §3 ROI lead submission)', () => {
+describe('buildRoiPayload', () => {
   const payload = buildRoiPayload(ROI_VALUES, CONTEXT, SHIPPED_ROI_PARAMETERS);
 
   it.each([
@@ -171,7 +171,7 @@ describe('buildRoiPayload (spec §3 ROI lead submission)', () => {
     expect(buildRoiPayload(ROI_VALUES, { ...CONTEXT, referrer }, SHIPPED_ROI_PARAMETERS).referrer).toBe('direct');
   });
 
-  it('never lets attribution overwrite a spec field', () => {
+  it('never lets attribution overwrite a form field', () => {
     const hostile = { ...CONTEXT, attribution: { ...CONTEXT.attribution, source: 'Spoofed', name: 'Mallory' } };
     const guarded = buildRoiPayload(ROI_VALUES, hostile as PayloadContext, SHIPPED_ROI_PARAMETERS);
     expect(guarded.source).toBe('AI ROI Calculator + Lead Form');
@@ -179,7 +179,7 @@ describe('buildRoiPayload (spec §3 ROI lead submission)', () => {
   });
 });
 
-describe('buildContactPayload (spec §3 contact form lead)', () => {
+describe('buildContactPayload', () => {
   it('sends the form fields, the added fields and the attribution, nothing else', () => {
     expect(buildContactPayload(CONTACT_VALUES, CONTEXT)).toEqual({
       ...CONTEXT.attribution,
@@ -206,7 +206,7 @@ describe('buildContactPayload (spec §3 contact form lead)', () => {
   });
 });
 
-describe('buildLandingPayload (spec §3 landing form lead)', () => {
+describe('buildLandingPayload', () => {
   it('sends the form fields, the added fields and the attribution, nothing else', () => {
     expect(buildLandingPayload(LANDING_VALUES, CONTEXT)).toEqual({
       ...CONTEXT.attribution,
@@ -225,7 +225,7 @@ describe('buildLandingPayload (spec §3 landing form lead)', () => {
 });
 
 describe('all builders', () => {
-  it('send only the spec fields when the visit has no attribution', () => {
+  it('send only the form\'s fields when the visit has no attribution', () => {
     expect(Object.keys(buildHomePayload(HOME_VALUES, { ...CONTEXT, attribution: {} }))).toEqual([
       'name',
       'email',

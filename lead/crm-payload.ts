@@ -1,4 +1,4 @@
-// Lead payloads (spec §3): the fields each form sends, with the spec's wire names unchanged so the
+// Lead payloads: the fields each form sends, with the wire names the CRM's mappings expect, unchanged so the
 // CRM's existing field mappings keep working, plus the visit's attribution merged flat.
 import {
   calculateRoi,
@@ -11,9 +11,9 @@ import type { Attribution } from './attribution.ts';
 import { LEAD_SOURCES } from './rules.ts';
 import type { ContactFormValues, HomeFormValues, LandingFormValues, RoiFormValues } from './validation.ts';
 
-// Spec §9 'Other constants': user_agent truncated to 200 characters.
+// `user_agent` is cut to 200 characters.
 export const USER_AGENT_MAX_LENGTH = 200;
-// Spec §3: referrer is 'direct' when empty.
+// Referrer is 'direct' when empty.
 export const DIRECT_REFERRER = 'direct';
 
 /** The world a payload is built in, injected so builders stay pure. */
@@ -74,7 +74,7 @@ function describeBrowser(context: PayloadContext): BrowserFields {
 }
 
 // Builders take the schema's parsed output (trimmed, sanitised), never raw form state.
-// Attribution goes first so it can never overwrite a spec field.
+// Attribution goes first so it can never overwrite a form field.
 
 export function buildHomePayload(values: HomeFormValues, context: PayloadContext): HomeLeadPayload {
   return {
@@ -96,7 +96,7 @@ export function buildRoiPayload(
   return {
     ...context.attribution,
     companySize: values.companySize,
-    // Spec §3: the revenue value is replaced by its bracket label; the amount travels beside it.
+    // The revenue value is replaced by its bracket label; the amount travels beside it.
     currentRevenue: revenueBracket(values.currentRevenue),
     industry: values.industry,
     teamSize: values.teamSize,
@@ -108,9 +108,9 @@ export function buildRoiPayload(
     company: values.company,
     challenge: values.challenge,
     best_time: values.best_time,
-    // ARCHITECTURE.md 'ROI maths': the parsed amount, so the relay can recompute every figure.
+    // The parsed amount, so the relay can recompute every figure.
     current_revenue_usd: parseNumber(values.currentRevenue) ?? 0,
-    // ARCHITECTURE.md: money in whole dollars, ROI a whole number, uplift as rate × 100.
+    // Money in whole dollars, ROI a whole number, uplift as rate × 100.
     roi_revenue_increase: Math.round(result.revenueIncrease),
     roi_labor_savings: Math.round(result.laborSavings),
     roi_total_savings: Math.round(result.totalSavings),

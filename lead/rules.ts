@@ -6,7 +6,7 @@
 export const LEAD_FORM_IDS = ['home', 'roi', 'contact', 'landing'] as const;
 export type LeadFormId = (typeof LEAD_FORM_IDS)[number];
 
-// ARCHITECTURE.md 'Runtime contract': `source` names the form on the wire.
+// `source` names the form on the wire; the CRM's workflows and mappings key on these labels.
 export const LEAD_SOURCES = {
   home: 'Homepage Simple Lead Form',
   roi: 'AI ROI Calculator + Lead Form',
@@ -16,7 +16,7 @@ export const LEAD_SOURCES = {
 export type LeadSource = (typeof LEAD_SOURCES)[LeadFormId];
 
 // ---------------------------------------------------------------------------------------------
-// Option lists (spec §3): values are the spec's exactly; labels are what visitors read.
+// Option lists: values are the wire values the CRM expects; labels are what visitors read.
 
 export interface SelectOption {
   readonly value: string;
@@ -55,7 +55,7 @@ export const BEST_TIME_OPTIONS = [
   { value: 'evening', label: 'Evening (5 PM-8 PM)' },
 ] as const satisfies readonly SelectOption[];
 
-// Spec §3 also lists an empty 'none selected' value: that is the select's placeholder, never valid.
+// 'None selected' is the select's empty placeholder, never a valid answer.
 export const SERVICE_INTEREST_OPTIONS = [
   { value: 'AI Voice Services', label: 'AI Voice Services' },
   { value: 'AI Consulting', label: 'AI Consulting' },
@@ -83,7 +83,7 @@ export function listValues<const T extends string>(options: readonly { readonly 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Bounds and messages (spec §5). Exported so the forms can mirror them as native constraints.
+// Bounds and messages. Exported so the forms can mirror them as native constraints.
 
 export const FIELD_LIMITS = {
   name: { minLength: 2, maxLength: 100 },
@@ -100,14 +100,14 @@ export const FIELD_LIMITS = {
   teamSize: { minimum: 1, maximum: 1_000_000 },
 } as const;
 
-// Spec §5 ROI form: digits, spaces, dash, plus, parentheses and dot.
+// ROI form phone numbers: digits, spaces, dash, plus, parentheses and dot.
 export const ROI_PHONE_PATTERN = /^[\d\s\-+().]+$/;
-// Spec §5 lead schema: an optional leading plus, then digits; spaces, dashes, dots and parentheses
-// are also accepted so '+1 (555) 123-4567' is not rejected (the spec hides the exact pattern).
+// Landing form phone numbers: an optional leading plus, then digits; spaces, dashes, dots and parentheses
+// are also accepted so '+1 (555) 123-4567' is not rejected (people write numbers that way).
 export const LANDING_PHONE_PATTERN = /^\+?[\d\s\-().]+$/;
 
 export const VALIDATION_MESSAGES = {
-  // Spec §5 'Unused schemas': the validation library's generic messages, used where no message is given.
+  // The validation library's generic messages, used where no message is given.
   required: 'Required',
   invalidInput: 'Invalid input',
   invalidEmail: 'Invalid email',
@@ -135,7 +135,7 @@ export const VALIDATION_MESSAGES = {
   messageTooLong: 'Message must be 2000 characters or less',
 } as const;
 
-// Spam signals (issue 3 §5), kept out of the field schemas (see schemas.ts).
+// Spam signals, kept out of the field schemas (see schemas.ts).
 export const HONEYPOT_FIELD = 'website';
 export const FORM_SHOWN_AT_FIELD = 'form_shown_at';
 

@@ -90,7 +90,7 @@ describe('valid submissions', () => {
   });
 });
 
-describe('home form (spec §5 simple home form)', () => {
+describe('home form', () => {
   it.each([
     ['name', '', 'Name must be at least 2 characters'],
     ['name', 'A', 'Name must be at least 2 characters'],
@@ -144,7 +144,7 @@ describe('home form (spec §5 simple home form)', () => {
   });
 });
 
-describe('ROI form (spec §5 ROI form)', () => {
+describe('ROI form', () => {
   it.each([
     ['companySize', '', 'Please select company size'],
     ['companySize', MISSING, 'Please select company size'],
@@ -232,7 +232,7 @@ describe('ROI form (spec §5 ROI form)', () => {
   });
 });
 
-describe('contact form (spec §5 contact form, contact schema message rule)', () => {
+describe('contact form', () => {
   it.each([
     ['name', '', 'Required'],
     ['name', '   ', 'Required'],
@@ -273,7 +273,7 @@ describe('contact form (spec §5 contact form, contact schema message rule)', ()
   });
 });
 
-describe('landing form (spec §5 landing form, lead schema rules)', () => {
+describe('landing form', () => {
   it.each([
     ['name', 'A', 'Name must be at least 2 characters'],
     ['name', x(101), 'Name too long'],
@@ -312,7 +312,7 @@ describe('landing form (spec §5 landing form, lead schema rules)', () => {
   });
 });
 
-describe('option lists (spec §3)', () => {
+describe('option lists', () => {
   it.each([
     ['company size', COMPANY_SIZE_OPTIONS, ['1-10', '11-50', '51-200', '201-1000', '1000+']],
     [
@@ -324,7 +324,7 @@ describe('option lists (spec §3)', () => {
     ['best time', BEST_TIME_OPTIONS, ['morning', 'afternoon', 'evening']],
     ['service interest', SERVICE_INTEREST_OPTIONS, ['AI Voice Services', 'AI Consulting', 'Both Services', 'General Inquiry']],
     ['revenue', REVENUE_OPTIONS, ['under-1m', '1m-5m', '5m-10m', '10m-50m', '50m-plus']],
-  ])('lists the spec\'s %s values in order', (_list, options, values) => {
+  ])('lists the %s values in order', (_list, options, values) => {
     expect(options.map((option) => option.value)).toEqual(values);
   });
 

@@ -96,7 +96,7 @@ function optionalChoice<const T extends string>(values: T[]) {
 // ---------------------------------------------------------------------------------------------
 // The four forms
 
-// Spec §5 'Simple home form (values trimmed)'.
+// The home page's simple form: every value trimmed, each with its own message.
 export const homeFormSchema = leadForm({
   name: personName(),
   email: emailAddress(M.emailInvalid),
@@ -104,7 +104,7 @@ export const homeFormSchema = leadForm({
   company: companyName(FIELD_LIMITS.company.maxLength),
 });
 
-// Spec §5 'ROI form'; bounds without a message of their own reuse the home form's wording.
+// The ROI calculator's form; bounds without a message of their own reuse the home form's wording.
 export const roiFormSchema = leadForm({
   companySize: requiredChoice(listValues(COMPANY_SIZE_OPTIONS), M.companySizeRequired),
   currentRevenue: numericText(FIELD_LIMITS.revenueUsd, M.currentRevenueRequired, M.currentRevenueTooLarge),
@@ -120,7 +120,7 @@ export const roiFormSchema = leadForm({
   best_time: optionalChoice(listValues(BEST_TIME_OPTIONS)),
 });
 
-// Spec §5 'Contact form' hides its bounds: the contact schema's message rule (10-2000) and generic messages.
+// The contact form shows no bounds of its own: a message of 10-2000 characters, and the generic messages.
 export const contactFormSchema = leadForm({
   name: freeText(FIELD_LIMITS.name.maxLength, M.nameTooLong).min(1, M.required),
   email: emailAddress(M.invalidEmail, M.required),
@@ -134,7 +134,7 @@ export const contactFormSchema = leadForm({
     .min(FIELD_LIMITS.message.minLength, M.messageTooShort),
 });
 
-// Spec §5 'Landing form' hides its bounds: the unused lead schema's rules; challenge is required here.
+// The landing page's form: the general lead rules, with the challenge required.
 export const landingFormSchema = leadForm({
   name: personName(),
   email: emailAddress(M.invalidEmail, M.required),

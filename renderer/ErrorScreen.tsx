@@ -2,7 +2,7 @@ import { css, useTheme } from '@emotion/react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { container } from '../blocks/ui/styles.ts';
 
-// Spec §2: the router's default error screen.
+// The router's default error screen.
 export const ERROR_TITLE = 'Unexpected Application Error!';
 
 export function describeRouteError(error: unknown): string {

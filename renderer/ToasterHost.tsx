@@ -4,7 +4,7 @@
 import { useTheme } from '@emotion/react';
 import { lazy, Suspense, useEffect, useSyncExternalStore, type CSSProperties } from 'react';
 
-// Spec §9 'Other constants': the toast system (sonner) shows 3 toasts for 4000 ms each, 356 px wide,
+// The toast system (sonner) shows 3 toasts for 4000 ms each, 356 px wide,
 // 14 px apart, 32 px from the viewport edge.
 const TOAST_VISIBLE_COUNT = 3;
 const TOAST_DURATION_MS = 4000;

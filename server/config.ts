@@ -4,7 +4,7 @@ import path from 'node:path';
 import { isHttpUrl, readHttpsUrl, readLeadEndpoint, readSiteOrigin } from '../renderer/build-settings.ts';
 import type { SettingReader } from '../renderer/build-settings.ts';
 
-// The server's settings, read once from the environment (ARCHITECTURE.md, "Runtime contract").
+// The server's settings, read once from the environment.
 // parseConfig is pure; loadConfig is the one place that touches process.env and `.env`.
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;

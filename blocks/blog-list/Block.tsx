@@ -56,7 +56,7 @@ export default function BlogList({ id, eyebrow, heading, intro, tone, categories
   );
 }
 
-/** Display only (spec: the chips do not filter): a plain list with the first shown as selected, nothing to press. */
+/** Display only (the chips do not filter): a plain list with the first shown as selected, nothing to press. */
 function CategoryChips({ categories }: { categories: string[] }) {
   const theme = useTheme();
   return (

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatUsd, hasValues, sumValuesUsd } from './value-total.ts';
 
 describe('sumValuesUsd', () => {
-  it('adds the five thank-you page items to the spec total of $8,750', () => {
+  it('adds the five thank-you page items to the advertised total of $8,750', () => {
     const items = [{ valueUsd: 2500 }, { valueUsd: 2000 }, { valueUsd: 1500 }, { valueUsd: 1750 }, { valueUsd: 1000 }];
     expect(sumValuesUsd(items)).toBe(8750);
     expect(formatUsd(sumValuesUsd(items))).toBe('$8,750');

@@ -5,7 +5,7 @@ const SPEC_START = { hours: 23, minutes: 47, seconds: 32 };
 const SPEC_START_SECONDS = 23 * 3600 + 47 * 60 + 32;
 
 describe('toSeconds', () => {
-  it('turns the spec start 23:47:32 into 85,652 seconds', () => {
+  it('turns the start 23:47:32 into 85,652 seconds', () => {
     expect(toSeconds(SPEC_START)).toBe(SPEC_START_SECONDS);
     expect(SPEC_START_SECONDS).toBe(85652);
   });

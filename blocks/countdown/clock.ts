@@ -1,4 +1,4 @@
-// Pure clock arithmetic for the decorative countdown (spec §4: ticks each second, restarts at the start after zero).
+// Pure clock arithmetic for the decorative countdown.
 export type ClockStart = { hours: number; minutes: number; seconds: number };
 export type ClockFace = { hours: string; minutes: string; seconds: string };
 

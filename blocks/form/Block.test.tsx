@@ -1,4 +1,4 @@
-// The prerendered markup of the lead forms: what a visitor without JavaScript gets (issue 3 §5, §6).
+// The prerendered markup of the lead forms: what a visitor without JavaScript gets.
 import { ThemeProvider } from '@emotion/react';
 import { SHIPPED_ROI_PARAMETERS } from '../../scripts/testing/shipped-content.ts';
 import type { ReactNode } from 'react';
@@ -136,7 +136,7 @@ describe('prerendered ROI form', () => {
     }
   });
 
-  it('uses the spec\'s input attributes for revenue, salary and team size', () => {
+  it('uses the number input attributes for revenue, salary and team size', () => {
     expect(tagOf(html, /<input[^>]*name="currentRevenue"[^>]*>/)).toMatch(/type="number"[^>]*min="0"[^>]*step="1000"/);
     expect(tagOf(html, /<input[^>]*name="averageSalary"[^>]*>/)).toMatch(/type="number"[^>]*min="0"[^>]*step="1000"/);
     expect(tagOf(html, /<input[^>]*name="teamSize"[^>]*>/)).toMatch(/type="number"[^>]*min="1"/);

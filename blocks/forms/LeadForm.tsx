@@ -91,7 +91,7 @@ export function LeadForm<F extends LeadFormId>({ engine, labelledBy, consent, li
   );
 }
 
-/** Issue 3 §5: a field people never see or reach (off-screen, aria-hidden, out of the tab order). */
+/** The honeypot: a field people never see or reach (off-screen, aria-hidden, out of the tab order). */
 function Honeypot({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const id = useId();
   return (

@@ -1,4 +1,4 @@
-// Spec §2 'Contact' and §5 'Contact form': the contact page form; `?service=` preselects the service.
+// The contact page's form; `?service=` preselects the service.
 import { emailField, fullNameField, phoneField, companyField, selectField, textAreaField } from './fields.ts';
 import type { LeadFormSpec } from './form-spec.ts';
 import { buildContactPayload } from '../../lead/crm-payload.ts';
@@ -6,11 +6,11 @@ import { CONTACT_RATE_LIMIT } from './rate-limit.ts';
 import { FIELD_LIMITS, SERVICE_INTEREST_OPTIONS } from '../../lead/rules.ts';
 import { ERROR_TITLE, RATE_LIMIT_EXCEEDED_TITLE, VALIDATION_ERROR_TITLE, demoToast, waitSecondsMessage } from './toasts.ts';
 
-// Spec §8 leaves the contact form's failure wording to a helper; this is ours.
+// The contact form's own failure wording: it says the values are kept.
 export const CONTACT_FAILURE_MESSAGE =
   "We couldn't send your message just now. Please try again in a moment; everything you typed is still here.";
 
-// Spec §5 hides the contact form's bounds: no minimum name or phone length beyond 'Required'.
+// The contact form shows no bounds: no minimum name or phone length beyond 'Required'.
 export const contactFormSpec: LeadFormSpec<'contact'> = {
   formId: 'contact',
   groups: [

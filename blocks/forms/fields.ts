@@ -12,7 +12,7 @@ export const HTML_PATTERN_SOURCES = [
   { html: LANDING_PHONE_HTML_PATTERN, schema: LANDING_PHONE_PATTERN },
 ] as const;
 
-// Spec §2 'Calculator': revenue and salary step by 1000.
+// Revenue and salary step by 1000.
 export const AMOUNT_STEP_USD = 1000;
 
 type Overrides = Partial<Omit<FieldSpec, 'name' | 'control'>>;

@@ -1,4 +1,4 @@
-// What a lead form is (STYLE.md convention 7): its fields, its rate policy, its toasts and how it
+// What a lead form is: its fields, its rate policy, its toasts and how it
 // builds its payload. The engine (use-lead-form.ts) runs any of them; the schema and the wire
 // `source` come from the shared definitions in schemas.ts, never from here.
 import type { PayloadContext } from '../../lead/crm-payload.ts';
@@ -11,7 +11,7 @@ export type FieldName<F extends LeadFormId> = keyof LeadFormValuesById[F] & stri
 /** One visible field. `name` is the wire name, so the no-JavaScript post carries the payload's names. */
 export interface FieldSpec<N extends string = string> {
   readonly name: N;
-  /** The visible label; ARCHITECTURE.md fixes these names. */
+  /** The visible label; tests and assistive technology find fields by these exact names. */
   readonly label: string;
   readonly control: 'input' | 'select' | 'textarea';
   readonly type?: 'text' | 'email' | 'tel' | 'number';
@@ -50,7 +50,7 @@ export interface ToastSpec {
   readonly variant: ToastVariant;
 }
 
-/** Spec §8: each form's toast titles and messages. */
+/** Each form's toast titles and messages. */
 export interface FormToasts {
   readonly rateLimited: (retryAfterSeconds: number) => ToastSpec;
   readonly invalid: ToastSpec;
@@ -59,7 +59,7 @@ export interface FormToasts {
   readonly failed: ToastSpec;
 }
 
-/** Extra payload fields every browser submission carries for the relay's spam judgement (issue 3 §5). */
+/** Extra payload fields every browser submission carries for the relay's spam judgement. */
 export interface SpamFields {
   readonly website: string;
   readonly form_shown_at?: number;
@@ -69,7 +69,7 @@ export interface LeadFormSpec<F extends LeadFormId = LeadFormId> {
   readonly formId: F;
   readonly groups: readonly FieldGroup<FieldName<F>>[];
   readonly rateLimit: RateLimitPolicy;
-  /** Spec §7: the home and ROI forms send `X-Requested-With: XMLHttpRequest`. */
+  /** The home and ROI forms send `X-Requested-With: XMLHttpRequest`. */
   readonly markAsXhr: boolean;
   readonly submitLabel: string;
   readonly submittingLabel: string;

@@ -20,7 +20,7 @@ const fieldOf = (spec: LeadFormSpec, name: string): FieldSpec => {
   return field;
 };
 
-// ARCHITECTURE.md 'Runtime contract': visible labels and button names, in this order.
+// Visible labels and button names, in this order.
 const CONTRACT = {
   home: { labels: ['Full Name', 'Business Email', 'Phone Number', 'Company Name'], button: 'Get Started Now', sending: 'Sending...' },
   roi: {
@@ -52,7 +52,7 @@ describe.each(SPECS)('$formId form spec', (spec) => {
     expect(spec.submittingLabel).toBe(contract.sending);
   });
 
-  it('uses the spec\'s rate-limit policy', () => {
+  it('uses its form\'s rate-limit policy', () => {
     expect(spec.rateLimit).toBe(RATE_LIMIT_POLICIES[spec.formId]);
   });
 
@@ -65,14 +65,14 @@ describe.each(SPECS)('$formId form spec', (spec) => {
     }
   });
 
-  it('gives each select the spec\'s option values, with readable labels', () => {
+  it('gives each select its option values, with readable labels', () => {
     for (const field of fields.filter((candidate) => candidate.control === 'select')) {
       for (const option of field.options ?? []) expect(option.label).not.toBe('');
     }
   });
 });
 
-describe('option lists (spec §3)', () => {
+describe('option lists', () => {
   it.each([
     { spec: roiFormSpec, name: 'companySize', options: COMPANY_SIZE_OPTIONS, values: ['1-10', '11-50', '51-200', '201-1000', '1000+'] },
     { spec: roiFormSpec, name: 'industry', options: INDUSTRY_OPTIONS, values: ['technology', 'healthcare', 'finance', 'retail', 'manufacturing', 'real_estate', 'consulting', 'other'] },
@@ -92,7 +92,7 @@ describe('option lists (spec §3)', () => {
   });
 });
 
-describe('native constraints mirror the schema (issue 3 §6)', () => {
+describe('native constraints mirror the schema', () => {
   it.each([
     { spec: homeFormSpec, name: 'name', expected: { type: 'text', minLength: 2, maxLength: 100 } },
     { spec: homeFormSpec, name: 'email', expected: { type: 'email', maxLength: 255 } },
@@ -116,7 +116,7 @@ describe('native constraints mirror the schema (issue 3 §6)', () => {
     expect(fieldOf(spec as unknown as LeadFormSpec, name)).toMatchObject(expected);
   });
 
-  it('the home form has no phone pattern (spec §5 gives it none)', () => {
+  it('the home form has no phone pattern', () => {
     expect(fieldOf(homeFormSpec as unknown as LeadFormSpec, 'phone').pattern).toBeUndefined();
   });
 

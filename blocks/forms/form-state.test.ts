@@ -31,7 +31,7 @@ describe('lead form state', () => {
     expect(run({ type: 'shown', atMs: 1000 }, { type: 'shown', atMs: 2000 }).shownAtMs).toBe(1000);
   });
 
-  it('editing a field sets its value and clears only that field\'s error (spec §4)', () => {
+  it('editing a field sets its value and clears only that field\'s error', () => {
     const state = run(
       { type: 'rejected', errors: { name: 'Name must be at least 2 characters', email: 'Please enter a valid email' } },
       { type: 'edited', field: 'name', value: 'Ann' },
@@ -54,7 +54,7 @@ describe('lead form state', () => {
     expect(state.errors).toEqual({});
   });
 
-  it('success clears the fields, the honeypot and any retry, and restarts the time on form (spec §4)', () => {
+  it('success clears the fields, the honeypot and any retry, and restarts the time on form', () => {
     const state = run(
       { type: 'shown', atMs: 1000 },
       { type: 'edited', field: 'name', value: 'Ann' },
@@ -67,7 +67,7 @@ describe('lead form state', () => {
     expect(state).toEqual({ ...createInitialState(EMPTY), shownAtMs: 5000 });
   });
 
-  it('failure keeps what was typed and remembers the submission for a retry (spec §4)', () => {
+  it('failure keeps what was typed and remembers the submission for a retry', () => {
     const state = run({ type: 'edited', field: 'name', value: "Seán O'Brien" }, { type: 'submitted' }, { type: 'failed', retry: RETRY });
     expect(state.values).toEqual({ name: "Seán O'Brien", email: '' });
     expect(state.status).toBe('idle');

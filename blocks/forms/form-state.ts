@@ -1,4 +1,4 @@
-// The form engine's state and its transitions (spec §4), written with immer so each transition reads
+// The form engine's state and its transitions, written with immer so each transition reads
 // as the change it makes. Pure: time comes in with the action.
 import { produce } from 'immer';
 import type { PendingRetry } from './submit-flow.ts';
@@ -54,7 +54,7 @@ export function createLeadFormReducer<N extends string>(emptyValues: Readonly<Re
         return;
       case 'edited':
         draft.values[action.field] = action.value;
-        // Spec §4: editing a field clears that field's error.
+        // Editing a field clears that field's error.
         delete draft.errors[action.field];
         return;
       case 'honeypotEdited':
@@ -70,11 +70,11 @@ export function createLeadFormReducer<N extends string>(emptyValues: Readonly<Re
         draft.status = 'submitting';
         return;
       case 'succeeded':
-        // Spec §4: success clears the fields.
+        // Success clears the fields.
         clear(draft, action.atMs);
         return;
       case 'failed':
-        // Spec §4: failure keeps what was typed.
+        // Failure keeps what was typed.
         draft.status = 'idle';
         draft.retry = action.retry;
         return;

@@ -1,4 +1,4 @@
-// Spec §2 'Home': the simple consultation form (name, business email, phone, company).
+// The simple consultation form (name, business email, phone, company).
 import { companyField, emailField, fullNameField, phoneField } from './fields.ts';
 import type { LeadFormSpec } from './form-spec.ts';
 import { buildHomePayload } from '../../lead/crm-payload.ts';

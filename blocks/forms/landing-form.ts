@@ -1,4 +1,4 @@
-// Spec §2 'Landing page' and §5 'Landing form': the strategy-session form; success goes to /thankyou.
+// The landing page's strategy-session form; success goes to /thankyou.
 import { companyField, emailField, fullNameField, LANDING_PHONE_HTML_PATTERN, phoneField, selectField, textAreaField } from './fields.ts';
 import type { LeadFormSpec } from './form-spec.ts';
 import { buildLandingPayload } from '../../lead/crm-payload.ts';
@@ -8,7 +8,7 @@ import { ERROR_TITLE, SUCCESS_TITLE, TOO_MANY_ATTEMPTS_TITLE, VALIDATION_ERROR_T
 
 export const THANK_YOU_PATH = '/thankyou';
 
-// Spec §8 leaves the landing form's failure wording to a helper; this is ours.
+// The landing form's own failure wording.
 export const LANDING_FAILURE_MESSAGE = "We couldn't send your request just now. Please try again in a moment.";
 
 export const landingFormSpec: LeadFormSpec<'landing'> = {

@@ -1,4 +1,4 @@
-// Client-side rate limits (spec §9 'Client-side rate limits'): attempts are kept in browser storage,
+// Client-side rate limits: attempts are kept in browser storage,
 // one key per form; time and storage are injected so the policy is testable.
 import type { LeadFormId } from '../../lead/rules.ts';
 
@@ -12,7 +12,7 @@ export interface StorageLike {
 export interface RateLimitPolicy {
   readonly maxAttempts: number;
   readonly windowMs: number;
-  /** Spec §4/§9: whether a successful submission clears the attempt counter. */
+  /** Whether a successful submission clears the attempt counter. */
   readonly resetOnSuccess: boolean;
   readonly storageKey: string;
 }
@@ -20,7 +20,7 @@ export interface RateLimitPolicy {
 export const MS_PER_SECOND = 1000;
 const MS_PER_MINUTE = 60 * MS_PER_SECOND;
 
-// Spec §9: home 3 per 10 minutes (§4: counter reset on success).
+// Home 3 per 10 minutes; the counter resets on success.
 export const HOME_RATE_LIMIT: RateLimitPolicy = {
   maxAttempts: 3,
   windowMs: 10 * MS_PER_MINUTE,
@@ -28,7 +28,7 @@ export const HOME_RATE_LIMIT: RateLimitPolicy = {
   storageKey: 'lead_rate_limit_home',
 };
 
-// Spec §9: ROI 3 per 60 seconds; an attempt counts at check time; counter cleared on success.
+// ROI 3 per 60 seconds; an attempt counts at check time; counter cleared on success.
 export const ROI_RATE_LIMIT: RateLimitPolicy = {
   maxAttempts: 3,
   windowMs: 60 * MS_PER_SECOND,
@@ -36,7 +36,7 @@ export const ROI_RATE_LIMIT: RateLimitPolicy = {
   storageKey: 'lead_rate_limit_roi',
 };
 
-// Spec §9: contact 2 per 300,000 ms; the spec resets the fields on success, not the counter.
+// Contact 2 per 300,000 ms; a success resets the fields, not the counter.
 export const CONTACT_RATE_LIMIT: RateLimitPolicy = {
   maxAttempts: 2,
   windowMs: 300_000,
@@ -44,7 +44,7 @@ export const CONTACT_RATE_LIMIT: RateLimitPolicy = {
   storageKey: 'lead_rate_limit_contact',
 };
 
-// Spec §9: landing 3 per 60,000 ms; reset on success.
+// Landing 3 per 60,000 ms; reset on success.
 export const LANDING_RATE_LIMIT: RateLimitPolicy = {
   maxAttempts: 3,
   windowMs: 60_000,

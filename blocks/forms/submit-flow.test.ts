@@ -66,7 +66,7 @@ function setUp<F extends LeadFormId>(spec: LeadFormSpec<F>, overrides: Partial<S
   return { deps, sent, limiter, advanceMs: (ms: number) => void (nowMs += ms) };
 }
 
-describe('runSubmission order (spec §4)', () => {
+describe('runSubmission order', () => {
   it('checks the rate limit before anything else: a blocked press validates and sends nothing', async () => {
     const { deps, sent } = setUp(homeFormSpec);
     for (let press = 0; press < 3; press += 1) await runSubmission(homeFormSpec, { name: '', email: '', phone: '', company: '' }, deps);
@@ -223,7 +223,7 @@ describe('failures and retries with the same Idempotency-Key', () => {
   });
 });
 
-describe('toasts (spec §8)', () => {
+describe('toasts', () => {
   const CASES = [
     {
       spec: homeFormSpec as LeadFormSpec,

@@ -1,8 +1,8 @@
-// The one way the browser sends a lead (STYLE.md convention 8): method, headers, timeout, the
+// The one way the browser sends a lead: method, headers, timeout, the
 // Idempotency-Key and the single automatic retry live here; callers get a result value, never a throw.
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-// Spec §7: the home and ROI forms mark their requests as XMLHttpRequest.
+// The home and ROI forms mark their requests as XMLHttpRequest.
 export const REQUESTED_WITH_HEADER = 'X-Requested-With';
 export const REQUESTED_WITH_VALUE = 'XMLHttpRequest';
 export const JSON_CONTENT_TYPE = 'application/json';

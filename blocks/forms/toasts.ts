@@ -1,4 +1,4 @@
-// Spec §8 wording shared by several forms, and the outcome → toast mapping the engine uses.
+// Toast wording shared by several forms, and the outcome → toast mapping the engine uses.
 import type { FormToasts, ToastSpec } from './form-spec.ts';
 
 export const VALIDATION_ERROR_TITLE = 'Validation Error';
@@ -7,14 +7,14 @@ export const TOO_MANY_ATTEMPTS_TITLE = 'Too many attempts';
 export const SUCCESS_TITLE = 'Success!';
 export const ERROR_TITLE = 'Error';
 
-// Spec §8: the simple and ROI forms' message for a non-OK response or a network failure.
+// The simple and ROI forms' message for a non-OK response or a network failure.
 export const CONNECTION_ERROR_MESSAGE =
   'There was an error submitting your form. Please check your connection and try again, or contact us directly.';
 
-// Spec §7: with no lead endpoint the ROI form says this; the other forms reuse the title.
+// With no lead endpoint the ROI form says this; the other forms reuse the title.
 export const DEMO_TITLE = 'Demo Mode Success!';
 
-/** Spec §8: 'Please wait {n} seconds before submitting again.' */
+/** 'Please wait {n} seconds before submitting again.' */
 export function waitSecondsMessage(seconds: number): string {
   return `Please wait ${seconds} seconds before submitting again.`;
 }

@@ -1,4 +1,4 @@
-// The one form engine (STYLE.md convention 7): runs any LeadFormSpec through the spec's states —
+// The one form engine: runs any LeadFormSpec through the form states —
 // rate-limit check, validation with per-field errors and focus, sending, toasts, success and failure.
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';

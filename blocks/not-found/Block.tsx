@@ -9,7 +9,7 @@ export default function NotFound({ code = '404', heading, text, action }: NotFou
   const theme = useTheme();
   const { pathname } = useLocation();
   useEffect(() => {
-    // Spec §2: the missing path is logged to the console.
+    // The missing path is logged to the console.
     console.error('404 Error: User attempted to access non-existent route:', pathname);
   }, [pathname]);
   return (

@@ -16,7 +16,7 @@ const roiFormSpec = createRoiFormSpec(roiParameters);
 export default function RoiCalculator({ id, eyebrow, heading, intro, tone, consent }: RoiCalculatorBlock) {
   const headingId = useId();
   const [result, setResult] = useState<RoiResult | null>(null);
-  // Spec §4: success (or demo success) switches to the result screen; the engine has cleared the fields.
+  // Success (or demo success) switches to the result screen; the engine has cleared the fields.
   const engine = useLeadForm(roiFormSpec, { onSuccess: (values) => setResult(calculateRoi(values, roiParameters)) });
   const calculateAnother = () => {
     setResult(null);

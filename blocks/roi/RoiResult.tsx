@@ -1,4 +1,4 @@
-// Spec §2 'Calculator' result screen: the figures of the analysis, the savings chart, and the two
+// The calculator's result screen: the figures of the analysis, the savings chart, and the two
 // ways on: another calculation, or booking a session (new tab).
 import { css, useTheme, type Theme } from '@emotion/react';
 import { useEffect, useRef } from 'react';
@@ -10,7 +10,7 @@ import { formatRoiResult } from './format.ts';
 import { SavingsChart } from './SavingsChart.tsx';
 
 export const RESULT_HEADING = 'Success! Your ROI Analysis is Ready';
-// Spec §2: the implementation timeline shown with every result.
+// The implementation timeline shown with every result.
 export const IMPLEMENTATION_TIMELINE = '7-90 days depending on project';
 
 type RoiResultViewProps = {

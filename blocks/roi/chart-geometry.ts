@@ -1,4 +1,4 @@
-// The savings chart's numbers (issue 3 §3): revenue increase vs labor savings vs the investment, as
+// The savings chart's numbers: revenue increase vs labor savings vs the investment, as
 // bar widths relative to the largest, and the sentence that describes the chart to screen readers.
 import type { RoiResult } from '../../lead/roi/engine.ts';
 import { formatUsd } from './format.ts';

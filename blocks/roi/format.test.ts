@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RoiResult } from '../../lead/roi/engine.ts';
 import { formatHours, formatPercent, formatRoiResult, formatUsd } from './format.ts';
 
-describe('display formatting (spec §9)', () => {
+describe('display formatting', () => {
   it.each([
     [0, '$0'],
     [999.4, '$999'],

@@ -1,4 +1,4 @@
-// Spec §2 'Calculator' and §5 'ROI form': contact and business columns, additional information, and
+// The ROI calculator's form: contact and business columns, additional information, and
 // the payload with the ROI figures computed from content/roi.yaml's parameters.
 import { companyField, emailField, fullNameField, phoneField, ROI_PHONE_HTML_PATTERN, AMOUNT_STEP_USD, selectField, textAreaField } from '../forms/fields.ts';
 import type { LeadFormSpec } from '../forms/form-spec.ts';

@@ -46,7 +46,7 @@ describe('markdownHeadingLevel', () => {
   });
 });
 
-describe('Markdown block rules (spec: article bodies)', () => {
+describe('Markdown block rules for article bodies', () => {
   it('renders "## " as a level-2 and "### " as a level-3 heading in an article body', () => {
     const html = renderMarkdown('## What It Costs\n\n### Phase one');
     expect(html).toContain('<h2>What It Costs</h2>');

@@ -16,7 +16,7 @@ function headingComponent(level: HeadingLevel) {
   };
 }
 
-/** Spec's "**Label:** text" block: a paragraph that opens with bold text is marked so it can be styled as a labelled line. */
+/** A "**Label:** text" block: a paragraph that opens with bold text is marked so it can be styled as a labelled line. */
 function MarkdownParagraph({ node, ...props }: ComponentProps<'p'> & ExtraProps) {
   const first = node?.children[0];
   const labelled = first?.type === 'element' && first.tagName === 'strong';

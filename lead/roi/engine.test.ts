@@ -28,8 +28,8 @@ const BASE_INPUTS: RoiInputs = {
   manualHours: '5-10',
 };
 
-describe('spec §9 parameters', () => {
-  it('defaults to the spec numbers', () => {
+describe('the shipped ROI numbers (content/roi.yaml)', () => {
+  it('holds the product\'s numbers', () => {
     expect(SHIPPED_ROI_PARAMETERS).toEqual({
       upliftRateByIndustry: {
         technology: 0.15,
@@ -98,7 +98,7 @@ describe('labour savings by manual hours', () => {
   });
 });
 
-describe('calculateRoi (spec §9 formulas)', () => {
+describe('calculateRoi', () => {
   it.each([
     // revenue, industry, team, salary, hours → revenueIncrease, laborSavings, totalSavings, roi
     ['2500000', 'technology', '5', '60000', '10-20', 375_000, 112_500, 487_500, 875],
@@ -206,7 +206,7 @@ describe('calculateRoi properties', () => {
   });
 });
 
-describe('revenueBracket (ARCHITECTURE.md ROI maths)', () => {
+describe('revenueBracket', () => {
   it.each([
     [0, 'Under 1M'],
     [999_999, 'Under 1M'],

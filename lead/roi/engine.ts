@@ -1,4 +1,4 @@
-// The ROI engine (spec §9 'ROI calculation', ARCHITECTURE.md 'ROI maths'): pure functions of the
+// The ROI engine: pure functions of the
 // visitor's inputs and the parameters from content/roi.yaml.
 import type { Industry, ManualHours } from '../rules.ts';
 
@@ -16,7 +16,7 @@ export interface RoiParameters {
   readonly defaultTeamSize: number;
 }
 
-// Spec §9: 'other or unknown 0.10' — unknown industries take the 'other' rate.
+// An industry the table does not know takes the 'other' rate.
 const FALLBACK_INDUSTRY: Industry = 'other';
 const PERCENT = 100;
 // Rates like 0.14 × 100 carry float noise (14.000000000000002); percentages keep this many decimals.
@@ -31,7 +31,7 @@ export interface RoiInputs {
   readonly manualHours: string;
 }
 
-/** Spec §3 'ROI result', unrounded; `roi` and `upliftPercentage` are percentages. */
+/** What the engine computes, unrounded; `roi` and `upliftPercentage` are percentages. */
 export interface RoiResult {
   readonly revenueIncrease: number;
   readonly laborSavings: number;
@@ -77,19 +77,19 @@ export function lookupWeeklyHoursSaved(
 export function calculateRoi(inputs: RoiInputs, parameters: RoiParameters): RoiResult {
   // Revenue that is not a number counts as 0, matching its 'Under 1M' bracket.
   const revenueUsd = parseNumber(inputs.currentRevenue) ?? 0;
-  // Spec §9: salary defaults to 50000 if not parsable; team size defaults to 1.
+  // Salary defaults to 50000 if not parsable; team size defaults to 1.
   const averageSalaryUsd = parseNumber(inputs.averageSalary) ?? parameters.defaultAverageSalaryUsd;
   const teamSize = parseNumber(inputs.teamSize) ?? parameters.defaultTeamSize;
 
   const upliftRate = lookupUpliftRate(inputs.industry, parameters);
   const weeklyHoursSaved = lookupWeeklyHoursSaved(inputs.manualHours, parameters);
 
-  // Spec §9: hourly wage = salary / (52 × 40); labour savings = hours × 52 × wage × team size.
+  // Hourly wage = salary / (52 × 40); labour savings = hours × 52 × wage × team size.
   const hourlyWageUsd = averageSalaryUsd / (parameters.weeksPerYear * parameters.workHoursPerWeek);
   const revenueIncrease = revenueUsd * upliftRate;
   const laborSavings = weeklyHoursSaved * parameters.weeksPerYear * hourlyWageUsd * teamSize;
   const totalSavings = revenueIncrease + laborSavings;
-  // Spec §9: ROI against the fixed investment, floored at 0.
+  // ROI against the fixed investment, floored at 0.
   const roi = Math.max(0, ((totalSavings - parameters.investmentUsd) / parameters.investmentUsd) * PERCENT);
 
   return {
@@ -103,7 +103,7 @@ export function calculateRoi(inputs: RoiInputs, parameters: RoiParameters): RoiR
 }
 
 // ---------------------------------------------------------------------------------------------
-// Revenue brackets (ARCHITECTURE.md 'ROI maths'): the first bracket whose bound exceeds the revenue.
+// Revenue brackets: the first bracket whose bound exceeds the revenue.
 
 export const REVENUE_BRACKETS = [
   { label: 'Under 1M', belowUsd: 1_000_000 },
@@ -116,7 +116,7 @@ export const REVENUE_BRACKETS = [
 ] as const;
 export type RevenueBracket = (typeof REVENUE_BRACKETS)[number]['label'];
 
-// ARCHITECTURE.md: revenue that is not a number is 'Under 1M'.
+// Revenue that is not a number is 'Under 1M'.
 const DEFAULT_REVENUE_BRACKET: RevenueBracket = 'Under 1M';
 
 /** The bracket label sent as the ROI payload's `currentRevenue`. */

@@ -10,7 +10,7 @@ import { startServerProcess } from '../../server/testing/server-process.ts';
 import { createSiteFixture } from '../../server/testing/site-fixture.ts';
 import { openSqliteStore } from '../../server/store/sqlite-store.ts';
 
-// Lead-API load run (issue 4 §5): autocannon against a real server process with the SQLite store
+// Lead-API load run: autocannon against a real server process with the SQLite store
 // (WAL, synchronous=FULL: every 201 is on disk) and a local CRM receiver, while a second client keeps
 // requesting a page. Everything runs on 127.0.0.1 and stops by itself.
 

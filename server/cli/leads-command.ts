@@ -6,7 +6,7 @@ import type { DeliveryState, LeadRecord, LeadStore } from '../store/lead-store.t
 import { toCsvSafeText, toTerminalCell, toTerminalSafeJson } from './terminal-text.ts';
 
 // `npm run leads -- list | export --format csv|json | retry <id|--failed> | erase --email <addr>`
-// (ARCHITECTURE.md 'Runtime contract'). The command works on an open store and writes to `out`, so
+//. The command works on an open store and writes to `out`, so
 // it is tested without a process; server/cli/leads.ts opens the configured store and runs it.
 
 export const USAGE = `Usage: npm run leads -- <command>

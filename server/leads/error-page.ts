@@ -2,10 +2,10 @@ import type { FieldErrors, LeadFormId } from '../../lead/rules.ts';
 import { FORM_ERROR_KEY } from '../../lead/rules.ts';
 
 // What a visitor sees when a form posted without JavaScript does not validate: a plain page that
-// lists each field's message (spec §5 wording) and links back to the form. Every piece of text is
-// HTML-escaped here, where it is rendered (ARCHITECTURE.md: never in stored data).
+// lists each field's message and links back to the form. Every piece of text is
+// HTML-escaped here, where it is rendered.
 
-// ARCHITECTURE.md 'Runtime contract': the visible label of each field, per form.
+// The visible label of each field, per form.
 const COMMON_LABELS = {
   name: 'Full Name',
   email: 'Business Email',
@@ -47,7 +47,7 @@ export const FORM_PAGE_PATHS: Readonly<Record<LeadFormId, string>> = {
   landing: '/ai-transformation',
 };
 
-// Spec §8: the validation toast's wording for the simple and contact forms.
+// The validation toast's wording for the simple and contact forms.
 const HEADING = 'Please check the form fields and try again.';
 const BACK_LINK_TEXT = 'Back to the form';
 

@@ -1,4 +1,4 @@
-// Logs never carry a full email address or phone number (issue 4 §4): enough to tell leads apart.
+// Logs never carry a full email address or phone number: enough to tell leads apart.
 
 const MASK = '***';
 const PHONE_VISIBLE_DIGITS = 2;

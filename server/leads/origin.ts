@@ -1,4 +1,4 @@
-// Cross-site form posts are refused (issue 4 §1). A request may come from the canonical origin
+// Cross-site form posts are refused. A request may come from the canonical origin
 // (SITE_URL) or from the host it was sent to (the Host header), whatever the scheme, so the check
 // also holds behind a TLS-terminating proxy. No Origin header: allowed, since browsers send Origin
 // with every cross-origin POST (form or fetch), so only same-origin browsers of old and non-browser

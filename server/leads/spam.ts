@@ -1,6 +1,6 @@
 import { FORM_SHOWN_AT_FIELD, HONEYPOT_FIELD } from '../../lead/rules.ts';
 
-// Spam judgement without friction (issue 4 §1): a filled honeypot, or a form sent faster than a
+// Spam judgement without friction: a filled honeypot, or a form sent faster than a
 // person could fill it in. Spam is answered like a success and stored flagged, never forwarded.
 
 // Even with autofill a person needs a few seconds to fill four fields and press the button;

@@ -1,4 +1,4 @@
-// What one CRM answer means for a lead (issue 4 §3), as pure functions of the answer, the attempt
+// What one CRM answer means for a lead, as pure functions of the answer, the attempt
 // count, the schedule, the time and a random number: 2xx is delivered (or delivered-test when the
 // body says it was only a test), 410 stops, anything else is retried on the schedule with jitter,
 // never sooner than a 429/503's Retry-After; after the last scheduled wait the lead is failed.

@@ -83,7 +83,7 @@ async function waitForState(app: FastifyInstance, id: string, state: string): Pr
   }
 }
 
-describe('201: stored, then forwarded with the spec field names, lead_id and attribution', () => {
+describe('201: stored, then forwarded with the CRM\'s field names, lead_id and attribution', () => {
   it.each(LEAD_FORM_IDS)('%s form', async (formId) => {
     const app = await startRelay();
     const body = validLeadBody(formId);
@@ -209,7 +209,7 @@ describe('201: stored, then forwarded with the spec field names, lead_id and att
   });
 });
 
-describe('400: {"error":"validation","fields":{…}} with the spec’s messages', () => {
+describe('400: {"error":"validation","fields":{…}} with the forms’ messages', () => {
   const cases: Array<[string, LeadFormId, Record<string, unknown>, Record<string, string>]> = [
     ['home: short name', 'home', { name: 'A' }, { name: 'Name must be at least 2 characters' }],
     ['home: long name', 'home', { name: 'A'.repeat(101) }, { name: 'Name too long' }],

@@ -12,7 +12,7 @@ import { maskEmail, maskPhone } from '../leads/mask.ts';
 import { isAllowedOrigin } from '../leads/origin.ts';
 import { loadRoiParameters } from '../leads/roi-parameters.ts';
 
-// POST /api/leads (ARCHITECTURE.md 'Runtime contract'): JSON from the forms' fetch, or
+// POST /api/leads: JSON from the forms' fetch, or
 // application/x-www-form-urlencoded from a form posted without JavaScript. Answers:
 //   201 {"id"} (JSON) / 303 → /thankyou (form post)   stored, or spam stored flagged; the same
 //       Idempotency-Key with the same body answers the first id again and stores nothing
@@ -80,7 +80,7 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, opt
     const status = error.statusCode ?? 500;
     if (status === 429) {
       if (!isFormPost(request)) return reply.code(429).send(LEAD_ERRORS.rateLimited);
-      // Spec §8's rate-limit wording, with the wait @fastify/rate-limit put in Retry-After.
+      // The forms' rate-limit wording, with the wait @fastify/rate-limit put in Retry-After.
       const message = `Please wait ${String(reply.getHeader('retry-after'))} seconds before submitting again.`;
       const backHref = chooseBackHref(undefined, request.headers.referer, request.headers.host);
       return sendHtml(reply, 429, renderMessagePage('Too many submissions', message, backHref));

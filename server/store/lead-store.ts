@@ -10,7 +10,7 @@ export const DELIVERY_STATES = ['held', 'pending', 'delivered', 'delivered-test'
  */
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
-/** The CRM body of a lead: the spec's payload with unchanged field names, plus attribution. */
+/** The CRM body of a lead: each form's payload with the field names the CRM maps, plus attribution. */
 export type LeadPayload = Readonly<Record<string, unknown>>;
 
 export type NewLead = {

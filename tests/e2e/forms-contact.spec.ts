@@ -24,7 +24,7 @@ const VALUES = {
   service_interest: 'AI Consulting',
   message: 'We miss calls after hours & want an AI receptionist.',
 };
-// Spec §3: user_agent is cut to 200 characters.
+// User_agent is cut to 200 characters.
 const LONG_USER_AGENT = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36 ${'LeadTest/1.0 '.repeat(20)}`;
 
 async function openForm(page: Page, path = '/contact') {

@@ -22,7 +22,7 @@ const SUCCESS = ['Success!', 'Your strategy session has been booked. Check your 
 const CONTACT = { name: "Seán O'Brien", email: 'sean@smithandsons.example', phone: '(512) 555-0147', company: 'Smith & Sons' };
 const BUSINESS = { companySize: '11-50', currentRevenue: '2000000', industry: 'technology', teamSize: '10', averageSalary: '60000', manualHours: '10-20' };
 
-// Spec §9 by hand for technology, $2,000,000 revenue, $60,000 salary, 10 people, 10-20 hours:
+// The ROI maths by hand for technology, $2,000,000 revenue, $60,000 salary, 10 people, 10-20 hours:
 const UPLIFT_RATE = 0.15;
 const WEEKLY_HOURS_SAVED = 15;
 const HOURLY_WAGE_USD = 60_000 / (52 * 40);
@@ -70,7 +70,7 @@ async function fillValid(fields: Fields) {
   await fields.manualHours.selectOption(BUSINESS.manualHours);
 }
 
-test('the spec\'s input attributes and the three groups', async ({ page }) => {
+test('the number inputs\' attributes and the three groups', async ({ page }) => {
   const fields = await openForm(page);
   for (const amount of [fields.currentRevenue, fields.averageSalary]) {
     await expect(amount).toHaveAttribute('type', 'number');

@@ -92,7 +92,7 @@ test.describe('code splitting over the build', () => {
     expect(scripts).not.toContain(manifest[FORM_BLOCK]!.file);
   });
 
-  test('issue 3 §7: a failing block shows "Unexpected Application Error!" and its message; the rest of the page works', async ({ page }) => {
+  test('a failing block shows "Unexpected Application Error!" and its message; the rest of the page works', async ({ page }) => {
     await page.route(`**/${manifest[ROI_BLOCK]!.file}`, (route) =>
       route.fulfill({
         contentType: 'text/javascript',
@@ -178,7 +178,7 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('toasts: the spec\'s constants, at most three visible, each gone after about four seconds', async ({ page }) => {
+test('toasts: their constants, at most three visible, each gone after about four seconds', async ({ page }) => {
   await startLeadReceiver(page);
   await page.goto('/contact');
   await waitForHydration(page);

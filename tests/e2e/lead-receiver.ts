@@ -92,7 +92,7 @@ export async function expectToast(page: Page, title: string, description: string
 export const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-// Attribution on the landing address (issue 3): the UTM fields travel with every lead of the visit.
+// Attribution on the landing address: the UTM fields travel with every lead of the visit.
 export const UTM_QUERY = 'utm_source=newsletter&utm_medium=email&utm_campaign=spring-launch&utm_term=ai%20consulting&utm_content=hero';
 export const UTM_FIELDS = {
   utm_source: 'newsletter',

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { BOOKING_URL, isSameDocument, markDocument, site, waitForHydration } from './support.ts';
 
-test('the top navigation lists the spec\'s links in order and marks the current page', async ({ page }) => {
+test('the top navigation lists its links in order and marks the current page', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/about');
   await waitForHydration(page);
@@ -55,7 +55,7 @@ test('every booking link opens the booking page in a new tab, safely', async ({ 
   }
 });
 
-test('the footer has the spec\'s links, the 2024 copyright, a social link and a mailto link', async ({ page }) => {
+test('the footer has its links, the 2024 copyright, a social link and a mailto link', async ({ page }) => {
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
   const hrefs = await footer.locator('a').evaluateAll((els) => els.map((e) => e.getAttribute('href')));

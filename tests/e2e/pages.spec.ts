@@ -29,7 +29,7 @@ test('about: story, four values and a team of four', async ({ page }) => {
   }
 });
 
-test('voice AI: four plans with the spec\'s prices, SMB marked Most Popular, each linking to /contact', async ({ page }) => {
+test('voice AI: four plans with their prices, SMB marked Most Popular, each linking to /contact', async ({ page }) => {
   await page.goto('/voice-ai');
   for (const [plan, price] of [['Starter', '$299'], ['SMB', '$549'], ['Growth', '$999'], ['Enterprise', '$1,749']] as const) {
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: plan, exact: true }) });

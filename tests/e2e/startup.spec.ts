@@ -1,5 +1,4 @@
-// How a prerendered page becomes an app, on every route (docs/performance.md, "What keeps the main
-// thread free"): the browser paints the page before it requests any script, and hydration leaves the
+// How a prerendered page becomes an app, on every route: the browser paints the page before it requests any script, and hydration leaves the
 // page's styles and head alone (no <style> moved or added, no rule inserted, no meta rewritten).
 import { expect, test } from '@playwright/test';
 import { bootModules } from '../../renderer/boot-loader.ts';
