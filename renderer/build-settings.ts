@@ -28,9 +28,6 @@ export const readSiteOrigin: SettingReader<string> = (raw, name) => {
     : { error: `${name} must be an origin such as https://example.com (no path), got ${quote(raw)}` };
 };
 
-export const readHttpUrl: SettingReader<string> = (raw, name) =>
-  parseHttpUrl(raw) ? { value: raw } : { error: `${name} must be an http(s) URL such as https://example.com, got ${quote(raw)}` };
-
 /** Like content/site.yaml's bookingUrl: visitors leave for it, so only https. */
 export const readHttpsUrl: SettingReader<string> = (raw, name) =>
   parseHttpUrl(raw)?.protocol === 'https:' ? { value: raw } : { error: `${name} must be an https:// URL such as https://cal.example.com/book, got ${quote(raw)}` };

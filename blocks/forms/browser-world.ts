@@ -43,7 +43,7 @@ export function readDocumentUrl(): string {
   return navigation?.name || window.location.href;
 }
 
-/** Call when a form is shown: the visit's first capture wins; later calls read it back. */
+/** Called on every page view (the layout does): the visit's first capture wins; later calls read it back. */
 export function captureVisitAttribution(): Attribution {
   return captureAttribution({
     url: readDocumentUrl(),
