@@ -1,5 +1,5 @@
 // The public build-time settings (SITE_URL, BOOKING_URL, PUBLIC_LEAD_ENDPOINT): one set of rules,
-// used by the build (vite.config.ts, scripts/prerender.ts) and by the server (server/config.ts), so
+// used by the build (scripts/build.ts) and by the server (server/config.ts), so
 // a value the build accepts is never one the server refuses, or the other way round.
 import type { PublicSettings } from './public-settings.ts';
 

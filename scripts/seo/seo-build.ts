@@ -1,4 +1,4 @@
-// The search-and-sharing part of `npm run build`, called by scripts/prerender.ts: JSON-LD for each
+// The search-and-sharing part of `npm run build`, called by scripts/build/build-site.ts: JSON-LD for each
 // page's head while prerendering, then the files beside the pages: an Open Graph image per route,
 // the logo and favicon, sitemap.xml, robots.txt, the blog's RSS feed, and DIST_DIR/csp.json.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
