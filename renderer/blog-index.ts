@@ -1,6 +1,12 @@
 // What the blog list and article pages know about an article.
-import type { LoadedPost } from './load-content.ts';
-import type { Image } from './content-types.ts';
+import type { BlogPostFrontMatter, Image } from './content-types.ts';
+
+/** An article as the build loads it (scripts/content/load-content.ts): its front matter and size of its picture. */
+export type ArticleSource = {
+  readonly slug: string;
+  readonly meta: BlogPostFrontMatter;
+  readonly imageSize?: { readonly width: number; readonly height: number };
+};
 
 export type BlogIndexEntry = {
   slug: string;
@@ -29,7 +35,7 @@ export function formatDateLabel(isoDate: string): string {
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
-export function blogIndexEntry(post: LoadedPost): BlogIndexEntry {
+export function blogIndexEntry(post: ArticleSource): BlogIndexEntry {
   const { meta } = post;
   return {
     slug: post.slug,

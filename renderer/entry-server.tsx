@@ -31,6 +31,9 @@ export type RenderedPage = {
 
 export { FONT_URL };
 
+/** The browser UI colour for the document's theme-color (the brand's primary colour). */
+export const THEME_COLOR: string = theme.colors.primary;
+
 /** Every address to prerender: each page (the article page once per article) and the two "not found" screens. */
 export function listRoutes() {
   return {

@@ -51,8 +51,3 @@ export function createTheme(brand: SiteContent['brand'] = {}) {
 }
 
 export type Theme = ReturnType<typeof createTheme>;
-
-declare module '@emotion/react' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  export interface Theme extends ReturnType<typeof createTheme> {}
-}

@@ -1,4 +1,4 @@
-// Types of the modules the content plugin (renderer/vite-content-plugin.ts) generates.
+// Types of the modules the content plugin (scripts/content/vite-content-plugin.ts) generates.
 declare module 'virtual:content/site' {
   import type { SiteContent } from './content-types.ts';
   const site: SiteContent & { siteUrl: string; leadEndpoint: string };

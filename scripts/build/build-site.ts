@@ -18,8 +18,7 @@ import type { Rolldown } from 'vite';
 import { buildRoiParameters } from '../../lead/roi/parameters.ts';
 import { bootTags } from '../../renderer/boot-loader.ts';
 import { ROUTE_ID_ATTRIBUTE } from '../../renderer/hydration-data.ts';
-import { createTheme } from '../../renderer/theme.ts';
-import type { ContentBundle } from '../../renderer/load-content.ts';
+import type { ContentBundle } from '../content/load-content.ts';
 import type { PublicSettings } from '../../renderer/public-settings.ts';
 import { ROI_PARAMETERS_FILE } from '../../server/leads/roi-parameters.ts';
 import { createSeoBuild } from '../seo/seo-build.ts';
@@ -44,6 +43,7 @@ type PrerenderEntry = {
   render(url: string): Promise<RenderedPage>;
   listRoutes(): { pages: { name: string; path: string }[]; articlePath: string; articleSlugs: string[] };
   FONT_URL: string;
+  THEME_COLOR: string;
 };
 
 const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|xml|txt|webmanifest|map)$/;
@@ -129,7 +129,7 @@ type PrerenderInput = {
   content: ContentBundle;
 };
 
-async function prerenderRoutes({ entry, chunks, clientDir, seo, content }: PrerenderInput): Promise<RoutesFile> {
+async function prerenderRoutes({ entry, chunks, clientDir, seo }: PrerenderInput): Promise<RoutesFile> {
   const { pages, articlePath, articleSlugs } = entry.listRoutes();
   const jobs: { url: string; file: string; expectStatus: number }[] = [];
   for (const page of pages) {
@@ -152,7 +152,7 @@ async function prerenderRoutes({ entry, chunks, clientDir, seo, content }: Prere
     const preloads = [...chunks.startup.filter((file) => file !== chunks.entryFile), ...routeChunks.filter((file) => !chunks.startup.includes(file))];
     const head = [`<link rel="preload" href="${entry.FONT_URL}" as="font" type="font/woff2" crossorigin>`, rendered.head, seo.headFor(job.url)].join('\n    ');
     const html = renderDocument({
-      themeColor: createTheme(content.site.brand).colors.primary,
+      themeColor: entry.THEME_COLOR,
       head,
       rootAttributes: `${ROUTE_ID_ATTRIBUTE}="${rendered.routeId}"`,
       appHtml: rendered.appHtml,

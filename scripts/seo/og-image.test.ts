@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '../../renderer/load-content.ts';
+import { loadContent } from '../content/load-content.ts';
 import { LOGO_IMAGE_SIZE, OG_IMAGE_SIZE, readPngSize, renderFaviconSvg, renderLogoImage, renderOgImage, titleFontSizePx } from './og-image.ts';
 
 const { site } = loadContent({ root: path.resolve(import.meta.dirname, '../..') });

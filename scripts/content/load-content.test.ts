@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContentError, formatIssue } from './content-issue.ts';
 import { loadContent } from './load-content.ts';
 
-const repo = path.resolve(import.meta.dirname, '..');
+const repo = path.resolve(import.meta.dirname, '../..');
 let root: string;
 
 beforeEach(() => {

@@ -6,8 +6,8 @@ import path from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { ContentError } from './content-issue.ts';
 import { ARTICLE_PATH, loadContent, type ContentBundle } from './load-content.ts';
-import type { PublicSettings } from './public-settings.ts';
-import { blogIndexEntry } from './blog-index.ts';
+import type { PublicSettings } from '../../renderer/public-settings.ts';
+import { blogIndexEntry } from '../../renderer/blog-index.ts';
 
 export const VIRTUAL = {
   site: 'virtual:content/site',

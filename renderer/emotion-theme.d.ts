@@ -1,0 +1,8 @@
+// Components read the theme through emotion (`useTheme()`, `css={(theme) => …}`): this tells
+// TypeScript that emotion's Theme is ours. Kept apart from theme.ts so build code can use the tokens
+// (Open Graph images, theme-color) without emotion's types.
+import type { createTheme } from './theme.ts';
+
+declare module '@emotion/react' {
+  export interface Theme extends ReturnType<typeof createTheme> {}
+}
