@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { ResolvedBlocks } from './block-registry.ts';
-import type { Block } from './content-types.ts';
+import type { Block } from '../generated/content-types.ts';
 import { BlockErrorBoundary } from './BlockErrorBoundary.tsx';
 
 type RenderBlocksProps = { blocks: readonly Block[]; components: ResolvedBlocks };

@@ -1,7 +1,7 @@
 // The one map from block type to component. Typed from the schemas' union: a block type without an
 // entry here, or an entry whose component takes the wrong data, is a compile error.
 import type { ComponentType } from 'react';
-import type { Block, BlockType } from './content-types.ts';
+import type { Block, BlockType } from '../generated/content-types.ts';
 
 export type BlockOf<T extends BlockType> = Extract<Block, { type: T }>;
 export type BlockComponent<T extends BlockType> = ComponentType<BlockOf<T>>;

@@ -1,5 +1,5 @@
 // What the blog list and article pages know about an article.
-import type { BlogPostFrontMatter, Image } from './content-types.ts';
+import type { BlogPostFrontMatter, Image } from '../generated/content-types.ts';
 
 /** An article as the build loads it (scripts/content/load-content.ts): its front matter and size of its picture. */
 export type ArticleSource = {

@@ -1,6 +1,6 @@
 // Finds the head tags for the matched route: the page's own, or the article's when one is shown.
 import type { Article } from './blog-index.ts';
-import type { PageContent } from './content-types.ts';
+import type { PageContent } from '../generated/content-types.ts';
 import { BLOG_PATH, buildHeadTags, type HeadOverrides, type HeadTags } from './head-tags.ts';
 import type { SiteData } from './site-context.tsx';
 

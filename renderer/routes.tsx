@@ -2,7 +2,7 @@
 import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { articlePath, articles, pages } from 'virtual:content/routes';
 import { loadBlockComponents, type ResolvedBlocks } from './block-registry.ts';
-import type { PageContent } from './content-types.ts';
+import type { PageContent } from '../generated/content-types.ts';
 import { ErrorScreen } from './ErrorScreen.tsx';
 import { Layout } from './Layout.tsx';
 import type { ArticleLoaderData, PageHandle } from './page-head.ts';

@@ -1,11 +1,11 @@
 // Types of the modules the content plugin (scripts/content/vite-content-plugin.ts) generates.
 declare module 'virtual:content/site' {
-  import type { SiteContent } from './content-types.ts';
+  import type { SiteContent } from '../generated/content-types.ts';
   const site: SiteContent & { siteUrl: string; leadEndpoint: string };
   export default site;
 }
 declare module 'virtual:content/routes' {
-  import type { PageContent } from './content-types.ts';
+  import type { PageContent } from '../generated/content-types.ts';
   import type { Article } from './blog-index.ts';
   export const pages: { name: string; path: string; load: () => Promise<{ default: PageContent }> }[];
   export const articles: Record<string, () => Promise<{ default: Article }>>;
@@ -17,7 +17,7 @@ declare module 'virtual:content/blog-index' {
   export default posts;
 }
 declare module 'virtual:content/roi' {
-  import type { RoiContent } from './content-types.ts';
+  import type { RoiContent } from '../generated/content-types.ts';
   const roi: RoiContent;
   export default roi;
 }

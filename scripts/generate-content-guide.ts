@@ -1,4 +1,4 @@
-// Writes docs/content-guide.md from schema/: the editors' reference can never drift from the schemas.
+// Writes generated/content-guide.md from schema/: the editors' reference can never drift from the schemas.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
@@ -118,7 +118,7 @@ function example(schema: JsonSchema, asBlock = false): string[] {
 
 if (import.meta.main) {
   const root = path.resolve(import.meta.dirname, '..');
-  const target = path.join(root, 'docs/content-guide.md');
+  const target = path.join(root, 'generated/content-guide.md');
   writeFileSync(target, renderContentGuide(readSchemaModel(path.join(root, 'schema'))));
   console.log(`wrote ${path.relative(root, target)}`);
 }

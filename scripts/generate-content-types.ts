@@ -1,4 +1,4 @@
-// Writes renderer/content-types.ts from schema/: the schemas are the one source of truth for content types.
+// Writes generated/content-types.ts from schema/: the schemas are the one source of truth for content types.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { commonRefName, pascalCase, readSchemaModel, type JsonSchema, type SchemaModel } from './schema-model.ts';
@@ -87,7 +87,7 @@ function objectType(schema: JsonSchema, indent: string): string {
 
 if (import.meta.main) {
   const root = path.resolve(import.meta.dirname, '..');
-  const target = path.join(root, 'renderer/content-types.ts');
+  const target = path.join(root, 'generated/content-types.ts');
   writeFileSync(target, renderContentTypes(readSchemaModel(path.join(root, 'schema'))));
   console.log(`wrote ${path.relative(root, target)}`);
 }

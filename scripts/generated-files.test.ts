@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { blockLoaders } from '../renderer/block-registry.ts';
-import { BLOCK_TYPES } from '../renderer/content-types.ts';
+import { BLOCK_TYPES } from '../generated/content-types.ts';
 import { renderContentGuide } from './generate-content-guide.ts';
 import { renderContentTypes } from './generate-content-types.ts';
 import { readSchemaModel } from './schema-model.ts';
@@ -12,16 +12,16 @@ const model = readSchemaModel(path.join(root, 'schema'));
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 
 describe('files generated from the schemas', () => {
-  it('renderer/content-types.ts is current (run `npm run generate` after changing a schema)', () => {
-    expect(read('renderer/content-types.ts')).toBe(renderContentTypes(model));
+  it('generated/content-types.ts is current (run `npm run generate` after changing a schema)', () => {
+    expect(read('generated/content-types.ts')).toBe(renderContentTypes(model));
   });
 
-  it('docs/content-guide.md is current (run `npm run generate` after changing a schema)', () => {
-    expect(read('docs/content-guide.md')).toBe(renderContentGuide(model));
+  it('generated/content-guide.md is current (run `npm run generate` after changing a schema)', () => {
+    expect(read('generated/content-guide.md')).toBe(renderContentGuide(model));
   });
 
   it('the guide documents every block type with its properties and an example', () => {
-    const guide = read('docs/content-guide.md');
+    const guide = read('generated/content-guide.md');
     for (const { type, schema } of model.blocks) {
       expect(guide).toContain(`### Block: ${type}`);
       for (const property of Object.keys(schema.properties ?? {})) expect(guide).toContain(`| \`${property}\` |`);

@@ -1,5 +1,5 @@
 import { css, useTheme, type Theme } from '@emotion/react';
-import type { CalloutBlock } from '../../renderer/content-types.ts';
+import type { CalloutBlock } from '../../generated/content-types.ts';
 import { ActionRow } from '../ui/ActionButton.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { eyebrowStyle, Section } from '../ui/Section.tsx';

@@ -1,6 +1,6 @@
 import { css, useTheme } from '@emotion/react';
 import type { ComponentType } from 'react';
-import type { CardGridBlock } from '../../renderer/content-types.ts';
+import type { CardGridBlock } from '../../generated/content-types.ts';
 import { ActionButton } from '../ui/ActionButton.tsx';
 import { CheckMark } from '../ui/CheckMark.tsx';
 import { itemHeadingTag } from '../ui/heading-level.ts';

@@ -1,5 +1,5 @@
 import { css, type Theme } from '@emotion/react';
-import type { CardGridBlock } from '../../renderer/content-types.ts';
+import type { CardGridBlock } from '../../generated/content-types.ts';
 import type { TonePalette } from '../ui/tone-palette.ts';
 
 type Columns = NonNullable<CardGridBlock['columns']>;

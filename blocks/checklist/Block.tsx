@@ -1,5 +1,5 @@
 import { css, useTheme } from '@emotion/react';
-import type { ChecklistBlock } from '../../renderer/content-types.ts';
+import type { ChecklistBlock } from '../../generated/content-types.ts';
 import { CheckMark } from '../ui/CheckMark.tsx';
 import { Section } from '../ui/Section.tsx';
 import { tonePalette, type TonePalette } from '../ui/tone-palette.ts';

@@ -1,5 +1,5 @@
 import { css, useTheme } from '@emotion/react';
-import type { ContactDetailsBlock, Icon as IconName } from '../../renderer/content-types.ts';
+import type { ContactDetailsBlock, Icon as IconName } from '../../generated/content-types.ts';
 import { useSite, type SiteData } from '../../renderer/site-context.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { Section } from '../ui/Section.tsx';

@@ -1,5 +1,5 @@
 import { css, useTheme, type Theme } from '@emotion/react';
-import type { CtaBlock, Tone } from '../../renderer/content-types.ts';
+import type { CtaBlock, Tone } from '../../generated/content-types.ts';
 import { ActionRow } from '../ui/ActionButton.tsx';
 import { Section } from '../ui/Section.tsx';
 import { tonePalette, type TonePalette } from '../ui/tone-palette.ts';

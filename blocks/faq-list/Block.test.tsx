@@ -2,9 +2,9 @@ import { ThemeProvider } from '@emotion/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FaqListBlock } from '../../renderer/content-types.ts';
+import type { FaqListBlock } from '../../generated/content-types.ts';
 import { SiteProvider, type SiteData } from '../../renderer/site-context.tsx';
-import { createTheme } from '../../renderer/theme.ts';
+import { createTheme } from '../ui/theme.ts';
 import { preloadMarkdown } from '../ui/Markdown.tsx';
 import FaqList from './Block.tsx';
 

@@ -1,5 +1,5 @@
 import { css, useTheme, type Theme } from '@emotion/react';
-import type { FaqListBlock } from '../../renderer/content-types.ts';
+import type { FaqListBlock } from '../../generated/content-types.ts';
 import { Markdown } from '../ui/Markdown.tsx';
 import { isDarkTone, Section } from '../ui/Section.tsx';
 import { alpha } from '../ui/alpha.ts';

@@ -1,6 +1,6 @@
 // The `form` block: the home, contact or landing lead form, with the texts around it from the page YAML.
 import { useId } from 'react';
-import type { FormBlock } from '../../renderer/content-types.ts';
+import type { FormBlock } from '../../generated/content-types.ts';
 import { contactFormSpec } from '../forms/contact-form.ts';
 import type { LeadFormSpec } from '../forms/form-spec.ts';
 import { homeFormSpec } from '../forms/home-form.ts';

@@ -2,7 +2,7 @@
 // hydration), the fields, the honeypot, the submit button in its states, links and consent.
 import { useTheme } from '@emotion/react';
 import { useId } from 'react';
-import type { Action } from '../../renderer/content-types.ts';
+import type { Action } from '../../generated/content-types.ts';
 import { ActionRow, buttonStyle } from '../ui/ActionButton.tsx';
 import { Field } from './Field.tsx';
 import type { FieldGroup, FieldName } from './form-spec.ts';

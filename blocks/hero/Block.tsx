@@ -1,5 +1,5 @@
 import { css, useTheme } from '@emotion/react';
-import type { HeroBlock } from '../../renderer/content-types.ts';
+import type { HeroBlock } from '../../generated/content-types.ts';
 import { ActionRow } from '../ui/ActionButton.tsx';
 import { eyebrowStyle } from '../ui/Section.tsx';
 import { container } from '../ui/styles.ts';

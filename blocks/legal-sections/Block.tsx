@@ -1,5 +1,5 @@
 import { css, useTheme } from '@emotion/react';
-import type { LegalSectionsBlock } from '../../renderer/content-types.ts';
+import type { LegalSectionsBlock } from '../../generated/content-types.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { Markdown } from '../ui/Markdown.tsx';
 import { container } from '../ui/styles.ts';

@@ -1,7 +1,7 @@
 import { css, useTheme } from '@emotion/react';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { NotFoundBlock } from '../../renderer/content-types.ts';
+import type { NotFoundBlock } from '../../generated/content-types.ts';
 import { ActionButton } from '../ui/ActionButton.tsx';
 import { container, visuallyHidden } from '../ui/styles.ts';
 

@@ -1,5 +1,5 @@
 import { css, useTheme } from '@emotion/react';
-import type { PricingTableBlock } from '../../renderer/content-types.ts';
+import type { PricingTableBlock } from '../../generated/content-types.ts';
 import { ActionButton } from '../ui/ActionButton.tsx';
 import { cardGridStyle, cardStyle } from '../ui/card.ts';
 import { Icon } from '../ui/Icon.tsx';

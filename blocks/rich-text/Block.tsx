@@ -1,5 +1,5 @@
 import { css, useTheme } from '@emotion/react';
-import type { RichTextBlock } from '../../renderer/content-types.ts';
+import type { RichTextBlock } from '../../generated/content-types.ts';
 import { Markdown } from '../ui/Markdown.tsx';
 import { eyebrowStyle, isDarkTone, Section } from '../ui/Section.tsx';
 

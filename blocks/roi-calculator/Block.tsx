@@ -1,7 +1,7 @@
 // The `roi-calculator` block (/calculator): the ROI lead form, then the result screen after success.
 import { useId, useState } from 'react';
 import roiContent from 'virtual:content/roi';
-import type { RoiCalculatorBlock } from '../../renderer/content-types.ts';
+import type { RoiCalculatorBlock } from '../../generated/content-types.ts';
 import { LeadForm } from '../forms/LeadForm.tsx';
 import { LeadFormSection } from '../forms/LeadFormSection.tsx';
 import { useLeadForm } from '../forms/use-lead-form.ts';

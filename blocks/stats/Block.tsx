@@ -1,5 +1,5 @@
 import { css, useTheme } from '@emotion/react';
-import type { StatsBlock } from '../../renderer/content-types.ts';
+import type { StatsBlock } from '../../generated/content-types.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { isDarkTone, Section } from '../ui/Section.tsx';
 

@@ -1,5 +1,5 @@
 import { css, useTheme, type Theme } from '@emotion/react';
-import type { StepsBlock } from '../../renderer/content-types.ts';
+import type { StepsBlock } from '../../generated/content-types.ts';
 import { itemHeadingTag } from '../ui/heading-level.ts';
 import { Section } from '../ui/Section.tsx';
 import { tonePalette, type TonePalette } from '../ui/tone-palette.ts';

@@ -1,5 +1,5 @@
 import { css, useTheme } from '@emotion/react';
-import type { TeamBlock } from '../../renderer/content-types.ts';
+import type { TeamBlock } from '../../generated/content-types.ts';
 import { cardGridStyle, cardStyle } from '../ui/card.ts';
 import { Section } from '../ui/Section.tsx';
 import { alpha } from '../ui/alpha.ts';

@@ -1,5 +1,5 @@
 import { css, useTheme } from '@emotion/react';
-import type { TestimonialsBlock } from '../../renderer/content-types.ts';
+import type { TestimonialsBlock } from '../../generated/content-types.ts';
 import { ActionButton } from '../ui/ActionButton.tsx';
 import { cardGridStyle, cardStyle } from '../ui/card.ts';
 import { Icon } from '../ui/Icon.tsx';

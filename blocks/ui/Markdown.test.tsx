@@ -5,7 +5,7 @@ import ReactMarkdown from 'react-markdown';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SiteProvider, type SiteData } from '../../renderer/site-context.tsx';
-import { createTheme } from '../../renderer/theme.ts';
+import { createTheme } from './theme.ts';
 import { Markdown, markdownHeadingLevel, preloadMarkdown, type HeadingLevel } from './Markdown.tsx';
 import { markdownOptions } from './MarkdownContent.tsx';
 

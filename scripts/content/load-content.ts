@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ContentError, type ContentIssue } from './content-issue.ts';
-import type { BlogPostFrontMatter, PageContent, RoiContent, SiteContent } from '../../renderer/content-types.ts';
+import type { BlogPostFrontMatter, PageContent, RoiContent, SiteContent } from '../../generated/content-types.ts';
 import { readImageSize, type ImageSize } from './image-size.ts';
 import { createSchemaValidator, describePath, type SchemaName } from './validate-content.ts';
 import { parseYamlSource, type YamlSource } from './yaml-source.ts';

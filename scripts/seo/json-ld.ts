@@ -6,7 +6,7 @@
 //   articles       BlogPosting
 //   pricing tables Service with one Offer per plan
 import type { BlogPosting, BreadcrumbList, Graph, ListItem, Offer, Organization, Question, Service, Thing, WebPage, WebSite } from 'schema-dts';
-import type { FaqListBlock, PricingTableBlock, SiteContent } from '../../renderer/content-types.ts';
+import type { FaqListBlock, PricingTableBlock, SiteContent } from '../../generated/content-types.ts';
 import { BLOG_PATH, canonicalUrl, ogImagePath } from '../../renderer/head-tags.ts';
 import { serializeForScript } from '../../renderer/hydration-data.ts';
 import { LOGO_IMAGE_SIZE, OG_IMAGE_SIZE } from './og-image.ts';

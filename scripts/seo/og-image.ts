@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
-import type { SiteContent } from '../../renderer/content-types.ts';
-import { createTheme } from '../../renderer/theme.ts';
+import type { SiteContent } from '../../generated/content-types.ts';
+import { createTheme } from '../../blocks/ui/theme.ts';
 
 export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 export const LOGO_IMAGE_SIZE = { width: 512, height: 512 } as const;

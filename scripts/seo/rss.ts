@@ -1,6 +1,6 @@
 // The blog's RSS 2.0 feed, newest article first, linked from the blog pages (<link rel="alternate">).
 import { BLOG_PATH, canonicalUrl, RSS_FEED_PATH } from '../../renderer/head-tags.ts';
-import type { SiteContent } from '../../renderer/content-types.ts';
+import type { SiteContent } from '../../generated/content-types.ts';
 import { escapeXml } from './sitemap.ts';
 import type { SeoPage } from './seo-pages.ts';
 

@@ -1,7 +1,7 @@
 // The public routes as search engines and link previews see them, from the validated content: one
 // entry per page (the article page once per article), none for the not-found screens.
 import { pageTitle } from '../../renderer/head-tags.ts';
-import type { PageContent, SiteContent } from '../../renderer/content-types.ts';
+import type { PageContent, SiteContent } from '../../generated/content-types.ts';
 import { ARTICLE_PATH, NOT_FOUND_PATH, type ContentBundle, type LoadedPost } from '../content/load-content.ts';
 
 export type SeoPage = {

@@ -575,7 +575,7 @@ export type PageContent = {
   image?: Image;
   /** Keep this page out of search engines and the sitemap (e.g. the thank-you page). */
   noindex?: boolean;
-  /** The sections of the page, top to bottom. Each has a "type"; see the block list in docs/content-guide.md. */
+  /** The sections of the page, top to bottom. Each has a "type"; see the block list in generated/content-guide.md. */
   blocks: Block[];
 };
 
