@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SHIPPED_ROI_PARAMETERS } from '../scripts/testing/shipped-content.ts';
 import { type RoiParameters } from './roi/engine.ts';
-import {
-  buildContactPayload,
-  buildHomePayload,
-  buildLandingPayload,
-  buildRoiPayload,
-  type PayloadContext,
-} from './crm-payload.ts';
+import { buildContactPayload, buildHomePayload, buildLandingPayload, buildRoiPayload, type PayloadContext } from './crm-payload.ts';
 import type { ContactFormValues, HomeFormValues, LandingFormValues, RoiFormValues } from './validation.ts';
 
 const NOW = new Date('2025-03-04T05:06:07.089Z');
@@ -123,10 +117,30 @@ describe('buildRoiPayload', () => {
   it('sends no other fields', () => {
     expect(Object.keys(payload).sort()).toEqual(
       [
-        'companySize', 'currentRevenue', 'industry', 'teamSize', 'averageSalary', 'manualHours', 'name', 'email',
-        'phone', 'company', 'challenge', 'best_time', 'current_revenue_usd', 'roi_revenue_increase',
-        'roi_labor_savings', 'roi_total_savings', 'roi_percentage', 'roi_hours_saved_weekly', 'roi_uplift_percentage',
-        'submitted_at', 'source', 'page_url', 'user_agent', 'referrer',
+        'companySize',
+        'currentRevenue',
+        'industry',
+        'teamSize',
+        'averageSalary',
+        'manualHours',
+        'name',
+        'email',
+        'phone',
+        'company',
+        'challenge',
+        'best_time',
+        'current_revenue_usd',
+        'roi_revenue_increase',
+        'roi_labor_savings',
+        'roi_total_savings',
+        'roi_percentage',
+        'roi_hours_saved_weekly',
+        'roi_uplift_percentage',
+        'submitted_at',
+        'source',
+        'page_url',
+        'user_agent',
+        'referrer',
         ...Object.keys(CONTEXT.attribution),
       ].sort(),
     );
@@ -225,7 +239,7 @@ describe('buildLandingPayload', () => {
 });
 
 describe('all builders', () => {
-  it('send only the form\'s fields when the visit has no attribution', () => {
+  it("send only the form's fields when the visit has no attribution", () => {
     expect(Object.keys(buildHomePayload(HOME_VALUES, { ...CONTEXT, attribution: {} }))).toEqual([
       'name',
       'email',

@@ -1,12 +1,6 @@
 // Lead payloads: the fields each form sends, with the wire names the CRM's mappings expect, unchanged so the
 // CRM's existing field mappings keep working, plus the visit's attribution merged flat.
-import {
-  calculateRoi,
-  parseNumber,
-  revenueBracket,
-  type RevenueBracket,
-  type RoiParameters,
-} from './roi/engine.ts';
+import { calculateRoi, parseNumber, revenueBracket, type RevenueBracket, type RoiParameters } from './roi/engine.ts';
 import type { Attribution } from './attribution.ts';
 import { LEAD_SOURCES } from './rules.ts';
 import type { ContactFormValues, HomeFormValues, LandingFormValues, RoiFormValues } from './validation.ts';
@@ -53,10 +47,7 @@ export type RoiLeadPayload = Attribution &
   } & SubmissionFields<typeof LEAD_SOURCES.roi> &
   BrowserFields;
 
-export type ContactLeadPayload = Attribution &
-  ContactFormValues &
-  SubmissionFields<typeof LEAD_SOURCES.contact> &
-  BrowserFields;
+export type ContactLeadPayload = Attribution & ContactFormValues & SubmissionFields<typeof LEAD_SOURCES.contact> & BrowserFields;
 
 export type LandingLeadPayload = Attribution & LandingFormValues & SubmissionFields<typeof LEAD_SOURCES.landing>;
 
@@ -87,11 +78,7 @@ export function buildHomePayload(values: HomeFormValues, context: PayloadContext
   };
 }
 
-export function buildRoiPayload(
-  values: RoiFormValues,
-  context: PayloadContext,
-  parameters: RoiParameters,
-): RoiLeadPayload {
+export function buildRoiPayload(values: RoiFormValues, context: PayloadContext, parameters: RoiParameters): RoiLeadPayload {
   const result = calculateRoi(values, parameters);
   return {
     ...context.attribution,

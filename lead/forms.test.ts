@@ -24,4 +24,3 @@ describe('form lookup by source label', () => {
     }
   });
 });
-

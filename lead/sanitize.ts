@@ -28,10 +28,7 @@ const SCRIPT_SCHEME = new RegExp(`${schemePattern('javascript')}|${schemePattern
 // `data:` only where it starts a data URL (a media type such as `text/html`, or `,` / `;base64`) and is
 // not the end of a longer word, so "Our data: 2 TB" and "metadata:" stay. RFC 6838 caps a media
 // type name at 127 characters, which also bounds the look-ahead.
-const DATA_URL_SCHEME = new RegExp(
-  `(?<![a-z0-9+.-])${schemePattern('data')}(?=${URL_IGNORED}(?:[a-z0-9!#$&^_.+-]{1,127}/|[,;]))`,
-  'gi',
-);
+const DATA_URL_SCHEME = new RegExp(`(?<![a-z0-9+.-])${schemePattern('data')}(?=${URL_IGNORED}(?:[a-z0-9!#$&^_.+-]{1,127}/|[,;]))`, 'gi');
 
 // An opening tag: `<` and a letter, up to its `>` (or the next `<`, or the end, for an unclosed one).
 const TAG = /<[a-z][^<>]*>?/gi;

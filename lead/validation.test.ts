@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { LEAD_FORMS } from './forms.ts';
 import { collectFieldErrors, homeFormSchema } from './validation.ts';
-import { BEST_TIME_OPTIONS, COMPANY_SIZE_OPTIONS, FORM_ERROR_KEY, INDUSTRY_OPTIONS, LEAD_FORM_IDS, MANUAL_HOURS_OPTIONS, REVENUE_OPTIONS, SERVICE_INTEREST_OPTIONS, type LeadFormId } from './rules.ts';
+import {
+  BEST_TIME_OPTIONS,
+  COMPANY_SIZE_OPTIONS,
+  FORM_ERROR_KEY,
+  INDUSTRY_OPTIONS,
+  LEAD_FORM_IDS,
+  MANUAL_HOURS_OPTIONS,
+  REVENUE_OPTIONS,
+  SERVICE_INTEREST_OPTIONS,
+  type LeadFormId,
+} from './rules.ts';
 
 const VALID_VALUES: Record<LeadFormId, Record<string, string>> = {
   home: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '5125550147', company: 'Analytical Engines' },
@@ -71,7 +81,7 @@ describe('valid submissions', () => {
     expect(validateLeadForm(formId, VALID_VALUES[formId]).success).toBe(true);
   });
 
-  it('keeps the visitor\'s characters exactly (no HTML escaping)', () => {
+  it("keeps the visitor's characters exactly (no HTML escaping)", () => {
     const result = validateLeadForm('roi', {
       ...VALID_VALUES.roi,
       name: "Seán O'Brien",

@@ -37,7 +37,11 @@ function reportMissingOrInvalid(issue: { readonly input?: unknown }): string {
 // length is checked before it is cleaned, so no over-long text reaches the sanitiser, then it is
 // cleaned and its lower bound checked on what will be stored.
 function freeText(maxLength: number, tooLong: string) {
-  return z.string({ error: reportMissingOrInvalid }).overwrite(trimInvisible).max(maxLength, { error: tooLong, abort: true }).overwrite(sanitizeText);
+  return z
+    .string({ error: reportMissingOrInvalid })
+    .overwrite(trimInvisible)
+    .max(maxLength, { error: tooLong, abort: true })
+    .overwrite(sanitizeText);
 }
 
 function optionalFreeText(maxLength: number, tooLong: string) {
@@ -90,7 +94,10 @@ function leadForm<const Shape extends z.ZodRawShape>(shape: Shape) {
 
 // Optional select: '' (nothing chosen) or one of the options.
 function optionalChoice<const T extends string>(values: T[]) {
-  return z.union([z.literal(''), z.enum(values)], { error: M.invalidInput }).optional().default('');
+  return z
+    .union([z.literal(''), z.enum(values)], { error: M.invalidInput })
+    .optional()
+    .default('');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -172,8 +179,7 @@ export function collectFieldErrors(error: z.ZodError): FieldErrors {
 }
 
 export type LeadValidationResult<T> =
-  | { readonly success: true; readonly data: T }
-  | { readonly success: false; readonly fieldErrors: FieldErrors };
+  { readonly success: true; readonly data: T } | { readonly success: false; readonly fieldErrors: FieldErrors };
 
 /** Validates with one form's schema; expected failures are a value, never a throw. */
 export function validateWith<T>(schema: z.ZodType<T>, values: unknown): LeadValidationResult<T> {

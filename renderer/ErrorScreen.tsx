@@ -15,9 +15,27 @@ export function ErrorPanel({ message }: { message: string }) {
   const theme = useTheme();
   return (
     <div role="alert" css={[container(theme), css({ paddingBlock: theme.space[7] })]}>
-      <div css={css({ border: `1px solid ${theme.colors.border}`, borderLeft: `4px solid ${theme.colors.danger}`, borderRadius: theme.radius.md, padding: theme.space[5], background: theme.colors.white })}>
+      <div
+        css={css({
+          border: `1px solid ${theme.colors.border}`,
+          borderLeft: `4px solid ${theme.colors.danger}`,
+          borderRadius: theme.radius.md,
+          padding: theme.space[5],
+          background: theme.colors.white,
+        })}
+      >
         <h2 css={css({ margin: 0, fontSize: theme.fontSize.xl, color: theme.colors.text })}>{ERROR_TITLE}</h2>
-        <p css={css({ margin: `${theme.space[3]} 0 0`, color: theme.colors.danger, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: theme.fontSize.sm, wordBreak: 'break-word' })}>{message}</p>
+        <p
+          css={css({
+            margin: `${theme.space[3]} 0 0`,
+            color: theme.colors.danger,
+            fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+            fontSize: theme.fontSize.sm,
+            wordBreak: 'break-word',
+          })}
+        >
+          {message}
+        </p>
       </div>
     </div>
   );

@@ -44,7 +44,11 @@ function Ready() {
 export function ToasterHost() {
   const theme = useTheme();
   // Never wanted while prerendering or hydrating, so the server and client markup match.
-  const show = useSyncExternalStore(subscribe, () => wanted, () => false);
+  const show = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
   if (!show) return null;
   return (
     <Suspense fallback={null}>

@@ -9,8 +9,16 @@ describe('readPublicSettings', () => {
 
   it('reads each setting, dropping a trailing slash from the origin', () => {
     expect(
-      readPublicSettings({ SITE_URL: ' https://www.example.com/ ', BOOKING_URL: 'https://cal.example.com/book', PUBLIC_LEAD_ENDPOINT: 'https://hooks.example.com/lead' }),
-    ).toEqual({ siteUrl: 'https://www.example.com', bookingUrl: 'https://cal.example.com/book', leadEndpoint: 'https://hooks.example.com/lead' });
+      readPublicSettings({
+        SITE_URL: ' https://www.example.com/ ',
+        BOOKING_URL: 'https://cal.example.com/book',
+        PUBLIC_LEAD_ENDPOINT: 'https://hooks.example.com/lead',
+      }),
+    ).toEqual({
+      siteUrl: 'https://www.example.com',
+      bookingUrl: 'https://cal.example.com/book',
+      leadEndpoint: 'https://hooks.example.com/lead',
+    });
   });
 
   it('treats an empty PUBLIC_LEAD_ENDPOINT as demo mode', () => {
@@ -19,7 +27,13 @@ describe('readPublicSettings', () => {
   });
 
   it('names every bad setting at once', () => {
-    expect(() => readPublicSettings({ SITE_URL: 'https://example.com/site', BOOKING_URL: 'http://cal.example.com', PUBLIC_LEAD_ENDPOINT: '//evil.example/x' })).toThrow(
+    expect(() =>
+      readPublicSettings({
+        SITE_URL: 'https://example.com/site',
+        BOOKING_URL: 'http://cal.example.com',
+        PUBLIC_LEAD_ENDPOINT: '//evil.example/x',
+      }),
+    ).toThrow(
       [
         'SITE_URL must be an origin such as https://example.com (no path), got "https://example.com/site"',
         'BOOKING_URL must be an https:// URL such as https://cal.example.com/book, got "http://cal.example.com"',

@@ -22,15 +22,16 @@ export const isHttpUrl = (raw: string): boolean => parseHttpUrl(raw) !== undefin
 /** The public origin, without a trailing slash: pages live at its root, so a path would break every canonical link. */
 export const readSiteOrigin: SettingReader<string> = (raw, name) => {
   const url = parseHttpUrl(raw);
-  const isOrigin = url !== undefined && url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '' && url.password === '';
-  return isOrigin
-    ? { value: url.origin }
-    : { error: `${name} must be an origin such as https://example.com (no path), got ${quote(raw)}` };
+  const isOrigin =
+    url !== undefined && url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+  return isOrigin ? { value: url.origin } : { error: `${name} must be an origin such as https://example.com (no path), got ${quote(raw)}` };
 };
 
 /** Like content/site.yaml's bookingUrl: visitors leave for it, so only https. */
 export const readHttpsUrl: SettingReader<string> = (raw, name) =>
-  parseHttpUrl(raw)?.protocol === 'https:' ? { value: raw } : { error: `${name} must be an https:// URL such as https://cal.example.com/book, got ${quote(raw)}` };
+  parseHttpUrl(raw)?.protocol === 'https:'
+    ? { value: raw }
+    : { error: `${name} must be an https:// URL such as https://cal.example.com/book, got ${quote(raw)}` };
 
 /** A path on our own site (not `//host`, which browsers read as another site) or an http(s) URL. */
 export const readLeadEndpoint: SettingReader<string> = (raw, name) =>
@@ -51,7 +52,8 @@ export function readPublicSettings(env: Record<string, string | undefined>): Pub
   const siteUrl = read('SITE_URL', readSiteOrigin) ?? DEFAULT_SITE_URL;
   const bookingUrl = read('BOOKING_URL', readHttpsUrl);
   // Unlike the others, an empty PUBLIC_LEAD_ENDPOINT is meaningful: demo mode.
-  const leadEndpoint = env.PUBLIC_LEAD_ENDPOINT === undefined ? DEFAULT_LEAD_ENDPOINT : (read('PUBLIC_LEAD_ENDPOINT', readLeadEndpoint) ?? '');
+  const leadEndpoint =
+    env.PUBLIC_LEAD_ENDPOINT === undefined ? DEFAULT_LEAD_ENDPOINT : (read('PUBLIC_LEAD_ENDPOINT', readLeadEndpoint) ?? '');
   if (errors.length > 0) throw new Error(errors.join('\n'));
   return Object.freeze({ siteUrl, bookingUrl, leadEndpoint });
 }

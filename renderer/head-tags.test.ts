@@ -30,20 +30,30 @@ describe('buildHeadTags', () => {
     const tags = buildHeadTags(page, site, '/about');
     expect(metaOf(tags, 'og:image')).toBe('https://premieraiconsulting.com/og/about.png');
     expect(metaOf(tags, 'twitter:image')).toBe('https://premieraiconsulting.com/og/about.png');
-    expect([metaOf(tags, 'og:image:width'), metaOf(tags, 'og:image:height'), metaOf(tags, 'og:image:type')]).toEqual(['1200', '630', 'image/png']);
+    expect([metaOf(tags, 'og:image:width'), metaOf(tags, 'og:image:height'), metaOf(tags, 'og:image:type')]).toEqual([
+      '1200',
+      '630',
+      'image/png',
+    ]);
     expect(metaOf(tags, 'twitter:card')).toBe('summary_large_image');
   });
 
   it('the not-found screens borrow another route’s card', () => {
-    expect(metaOf(buildHeadTags(page, site, '/no/such/page', { ogImageFor: '/' }), 'og:image')).toBe('https://premieraiconsulting.com/og/index.png');
+    expect(metaOf(buildHeadTags(page, site, '/no/such/page', { ogImageFor: '/' }), 'og:image')).toBe(
+      'https://premieraiconsulting.com/og/index.png',
+    );
   });
 
   it('links the RSS feed from the blog and its articles only', () => {
-    expect(buildHeadTags(page, site, '/blog').alternates).toEqual([{ type: 'application/rss+xml', title: 'Premier AI Consulting blog', href: '/blog/rss.xml' }]);
+    expect(buildHeadTags(page, site, '/blog').alternates).toEqual([
+      { type: 'application/rss+xml', title: 'Premier AI Consulting blog', href: '/blog/rss.xml' },
+    ]);
     expect(buildHeadTags(page, site, '/blog/what-is-ai-consulting').alternates).toHaveLength(1);
     expect(buildHeadTags(page, site, '/about').alternates).toEqual([]);
     expect(buildHeadTags(page, site, '/blogroll').alternates).toEqual([]);
-    expect(renderHeadTags(buildHeadTags(page, site, '/blog'))).toContain('<link rel="alternate" type="application/rss+xml" title="Premier AI Consulting blog" href="/blog/rss.xml">');
+    expect(renderHeadTags(buildHeadTags(page, site, '/blog'))).toContain(
+      '<link rel="alternate" type="application/rss+xml" title="Premier AI Consulting blog" href="/blog/rss.xml">',
+    );
   });
 
   it('marks articles as og:type article', () => {

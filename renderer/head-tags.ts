@@ -40,7 +40,12 @@ export function pageTitle(page: Pick<PageContent, 'title'>, site: Pick<SiteData,
 }
 
 /** `pathname` is the address actually shown (e.g. /blog/what-is-ai-consulting for the /blog/:slug page). */
-export function buildHeadTags(page: Pick<PageContent, 'title' | 'description' | 'image' | 'noindex'>, site: SiteData, pathname: string, overrides: HeadOverrides = {}): HeadTags {
+export function buildHeadTags(
+  page: Pick<PageContent, 'title' | 'description' | 'image' | 'noindex'>,
+  site: SiteData,
+  pathname: string,
+  overrides: HeadOverrides = {},
+): HeadTags {
   const title = overrides.title ?? pageTitle(page, site);
   const description = overrides.description ?? page.description;
   const canonical = canonicalUrl(site.siteUrl, pathname);
@@ -87,6 +92,8 @@ export function renderHeadTags(head: HeadTags): string {
     `<link rel="canonical" href="${escapeAttr(head.canonical)}">`,
     ...(head.robots ? [`<meta name="robots" content="${escapeAttr(head.robots)}">`] : []),
     ...head.meta.map((m) => `<meta ${m.key}="${m.name}" content="${escapeAttr(m.content)}">`),
-    ...head.alternates.map((a) => `<link rel="alternate" type="${escapeAttr(a.type)}" title="${escapeAttr(a.title)}" href="${escapeAttr(a.href)}">`),
+    ...head.alternates.map(
+      (a) => `<link rel="alternate" type="${escapeAttr(a.type)}" title="${escapeAttr(a.title)}" href="${escapeAttr(a.href)}">`,
+    ),
   ].join('\n    ');
 }

@@ -4,7 +4,10 @@ import { adoptPrerenderedStyles, PRERENDERED_STYLES_ATTRIBUTE, prerenderedStyleT
 
 describe('prerenderedStyleTags', () => {
   it('writes the critical rules, then the rules the HTML never names, each under its ids', () => {
-    const cache = { key: 'c', inserted: { a1: '.c-a1{color:red;}', b2: '.c-b2{margin:0;}', merged: '.c-merged{isolation:isolate;}', flag: true as const } };
+    const cache = {
+      key: 'c',
+      inserted: { a1: '.c-a1{color:red;}', b2: '.c-b2{margin:0;}', merged: '.c-merged{isolation:isolate;}', flag: true as const },
+    };
     const html = prerenderedStyleTags(cache, [{ key: 'c', ids: ['a1', 'b2'], css: '.c-a1{color:red;}.c-b2{margin:0;}' }]);
     expect(html).toBe(
       `<style ${PRERENDERED_STYLES_ATTRIBUTE}="c a1 b2">.c-a1{color:red;}.c-b2{margin:0;}</style>` +
@@ -14,7 +17,9 @@ describe('prerenderedStyleTags', () => {
 
   it('cannot be closed early by CSS text, and writes nothing for a page without styles', () => {
     const cache = { key: 'c', inserted: {} };
-    expect(prerenderedStyleTags(cache, [{ key: 'c', ids: ['x'], css: '.c-x::after{content:"</style><script>"}' }])).not.toContain('</style><script>');
+    expect(prerenderedStyleTags(cache, [{ key: 'c', ids: ['x'], css: '.c-x::after{content:"</style><script>"}' }])).not.toContain(
+      '</style><script>',
+    );
     expect(prerenderedStyleTags(cache, [])).toBe('');
   });
 });

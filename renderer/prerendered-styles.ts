@@ -22,8 +22,13 @@ export type StyleChunk = { key: string; ids: string[]; css: string };
  */
 export function prerenderedStyleTags(cache: Pick<EmotionCache, 'key' | 'inserted'>, critical: readonly StyleChunk[]): string {
   const inPage = new Set(critical.flatMap((chunk) => chunk.ids));
-  const composed = Object.entries(cache.inserted).filter((entry): entry is [string, string] => !inPage.has(entry[0]) && typeof entry[1] === 'string' && entry[1] !== '');
-  const chunks = composed.length === 0 ? critical : [...critical, { key: cache.key, ids: composed.map(([id]) => id), css: composed.map(([, css]) => css).join('') }];
+  const composed = Object.entries(cache.inserted).filter(
+    (entry): entry is [string, string] => !inPage.has(entry[0]) && typeof entry[1] === 'string' && entry[1] !== '',
+  );
+  const chunks =
+    composed.length === 0
+      ? critical
+      : [...critical, { key: cache.key, ids: composed.map(([id]) => id), css: composed.map(([, css]) => css).join('') }];
   return chunks
     .filter((chunk) => chunk.css !== '')
     .map((chunk) => `<style ${PRERENDERED_STYLES_ATTRIBUTE}="${[chunk.key, ...chunk.ids].join(' ')}">${escapeStyleText(chunk.css)}</style>`)

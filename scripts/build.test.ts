@@ -17,7 +17,11 @@ beforeAll(() => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 function build(env: Record<string, string>) {
-  return run('npm', ['run', 'build'], { cwd: root, env: { ...process.env, ...env, NODE_ENV: 'production', CONTENT_DIR: path.join(work, 'content') }, maxBuffer: 64 * 1024 * 1024 });
+  return run('npm', ['run', 'build'], {
+    cwd: root,
+    env: { ...process.env, ...env, NODE_ENV: 'production', CONTENT_DIR: path.join(work, 'content') },
+    maxBuffer: 64 * 1024 * 1024,
+  });
 }
 
 describe('the build reads the YAML content', () => {
@@ -25,7 +29,10 @@ describe('the build reads the YAML content', () => {
     'an edited YAML value appears in the prerendered page',
     async () => {
       const home = path.join(work, 'content/pages/home.yaml');
-      writeFileSync(home, readFileSync(home, 'utf8').replace('heading: Transform Your Business with Premier AI', 'heading: Edited By The Build Test'));
+      writeFileSync(
+        home,
+        readFileSync(home, 'utf8').replace('heading: Transform Your Business with Premier AI', 'heading: Edited By The Build Test'),
+      );
       const outDir = path.join(work, 'dist');
       await build({ OUT_DIR: outDir });
       const html = readFileSync(path.join(outDir, 'client/index.html'), 'utf8');
@@ -65,8 +72,14 @@ describe('the build owns its output', () => {
       cpSync(path.join(root, 'content'), path.join(work, 'content-roi'), { recursive: true });
       const roiFile = path.join(work, 'content-roi/roi.yaml');
       writeFileSync(roiFile, readFileSync(roiFile, 'utf8').replace('investmentUsd: 50000', 'investmentUsd: 60000'));
-      await run('npm', ['run', 'build'], { cwd: root, env: { ...process.env, NODE_ENV: 'production', CONTENT_DIR: path.join(work, 'content-roi'), OUT_DIR: outDir } });
-      const parameters = JSON.parse(readFileSync(path.join(outDir, 'roi-parameters.json'), 'utf8')) as { investmentUsd: number; upliftRateByIndustry: Record<string, number> };
+      await run('npm', ['run', 'build'], {
+        cwd: root,
+        env: { ...process.env, NODE_ENV: 'production', CONTENT_DIR: path.join(work, 'content-roi'), OUT_DIR: outDir },
+      });
+      const parameters = JSON.parse(readFileSync(path.join(outDir, 'roi-parameters.json'), 'utf8')) as {
+        investmentUsd: number;
+        upliftRateByIndustry: Record<string, number>;
+      };
       expect(parameters.investmentUsd).toBe(60_000);
       expect(parameters.upliftRateByIndustry.technology).toBe(0.15);
     },
@@ -83,7 +96,10 @@ describe('the build owns its output', () => {
       mkdirSync(elsewhere);
       symlinkSync(path.join(root, 'node_modules'), path.join(elsewhere, 'node_modules'));
       symlinkSync(path.join(elsewhere, 'node_modules'), path.join(project, 'node_modules'));
-      await run(path.join(project, 'node_modules/.bin/node'), ['scripts/build.ts'], { cwd: project, env: { ...process.env, NODE_ENV: 'production' } });
+      await run(path.join(project, 'node_modules/.bin/node'), ['scripts/build.ts'], {
+        cwd: project,
+        env: { ...process.env, NODE_ENV: 'production' },
+      });
       const html = readFileSync(path.join(project, 'dist/client/index.html'), 'utf8');
       expect(html).toMatch(/<h1[^>]*>Transform Your Business with Premier AI<\/h1>/);
       const bootModules = JSON.parse(/<script type="application\/json" id="boot-modules">([^<]*)<\/script>/.exec(html)![1]!) as string[];

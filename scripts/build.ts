@@ -40,4 +40,6 @@ console.log(
     `(bundles ${seconds(summary.bundleMs)}, prerender and files ${seconds(summary.prerenderMs)}); ${summary.compressedFiles} files precompressed.`,
 );
 const { ogImages, sitemapUrls, feedItems, inlineScriptHashes } = summary.seo;
-console.log(`SEO: ${ogImages} Open Graph images, ${sitemapUrls} sitemap URLs, ${feedItems} feed items, ${inlineScriptHashes} inline script hash(es) for the CSP.`);
+console.log(
+  `SEO: ${ogImages} Open Graph images, ${sitemapUrls} sitemap URLs, ${feedItems} feed items, ${inlineScriptHashes} inline script hash(es) for the CSP.`,
+);

@@ -9,7 +9,11 @@ let definitions: Record<string, JsonSchema> = {};
 
 const FILES: { file: string; heading: string; where: string }[] = [
   { file: 'site.schema.json', heading: 'Site settings', where: '`content/site.yaml`' },
-  { file: 'page.schema.json', heading: 'Pages', where: '`content/pages/<name>.yaml` (one file per page; the file name is yours to choose)' },
+  {
+    file: 'page.schema.json',
+    heading: 'Pages',
+    where: '`content/pages/<name>.yaml` (one file per page; the file name is yours to choose)',
+  },
   { file: 'blog-post.schema.json', heading: 'Blog articles', where: 'the front matter of `content/blog/<slug>.md`' },
   { file: 'roi.schema.json', heading: 'ROI calculator numbers', where: '`content/roi.yaml`' },
 ];
@@ -42,9 +46,22 @@ export function renderContentGuide(model: SchemaModel): string {
     if (!schema) continue;
     out.push(`## ${heading}`, '', `Where: ${where}.`, '', schema.description ?? '', '', ...propertyTable(schema), '', ...example(schema));
   }
-  out.push('## Blocks', '', 'A page is a list of blocks under `blocks:`; each starts with `- type: <block type>`. They appear on the page in the order listed.', '');
+  out.push(
+    '## Blocks',
+    '',
+    'A page is a list of blocks under `blocks:`; each starts with `- type: <block type>`. They appear on the page in the order listed.',
+    '',
+  );
   for (const { type, schema } of model.blocks) {
-    out.push(`### Block: ${type}`, '', `<a id="block-${type}"></a>**${schema.title ?? type}.** ${schema.description ?? ''}`, '', ...propertyTable(schema), '', ...example(schema, true));
+    out.push(
+      `### Block: ${type}`,
+      '',
+      `<a id="block-${type}"></a>**${schema.title ?? type}.** ${schema.description ?? ''}`,
+      '',
+      ...propertyTable(schema),
+      '',
+      ...example(schema, true),
+    );
   }
   out.push('## Shared values', '', 'Values used by several blocks.', '');
   for (const [name, schema] of Object.entries(model.common.definitions ?? {})) {
@@ -52,11 +69,19 @@ export function renderContentGuide(model: SchemaModel): string {
     if (schema.type === 'object') out.push(...propertyTable(schema), '');
     else if (schema.enum) out.push(`Allowed: ${schema.enum.map((v) => `\`${v}\``).join(', ')}.`, '');
   }
-  return out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
+  return (
+    out
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trimEnd() + '\n'
+  );
 }
 
 function anchor(heading: string): string {
-  return heading.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-');
+  return heading
+    .toLowerCase()
+    .replace(/[^a-z0-9 -]/g, '')
+    .replace(/ /g, '-');
 }
 
 function propertyTable(schema: JsonSchema): string[] {
@@ -81,9 +106,16 @@ function kind(prop: JsonSchema): string {
   if (prop.enum) return 'one of the listed values';
   if (prop.type === 'array') {
     const itemRef = commonRefName(prop.items?.$ref);
-    return itemRef ? `list of [${itemRef}](#${itemRef.toLowerCase()})` : prop.items?.type === 'object' ? 'list of entries (below)' : `list of ${prop.items?.type ?? 'values'}`;
+    return itemRef
+      ? `list of [${itemRef}](#${itemRef.toLowerCase()})`
+      : prop.items?.type === 'object'
+        ? 'list of entries (below)'
+        : `list of ${prop.items?.type ?? 'values'}`;
   }
-  return { string: 'text', integer: 'whole number', number: 'number', boolean: 'true / false', object: 'group (below)' }[prop.type ?? ''] ?? 'value';
+  return (
+    { string: 'text', integer: 'whole number', number: 'number', boolean: 'true / false', object: 'group (below)' }[prop.type ?? ''] ??
+    'value'
+  );
 }
 
 function rules(prop: JsonSchema): string {
@@ -99,7 +131,9 @@ function rules(prop: JsonSchema): string {
   const items = prop.type === 'array' ? prop.items : prop.type === 'object' ? prop : undefined;
   if (items?.type === 'object' && items.properties) {
     const required = new Set(items.required ?? []);
-    const fields = Object.entries(items.properties).map(([name, p]) => `\`${name}\`${required.has(name) ? '' : ' (optional)'}: ${describe(p)}`);
+    const fields = Object.entries(items.properties).map(
+      ([name, p]) => `\`${name}\`${required.has(name) ? '' : ' (optional)'}: ${describe(p)}`,
+    );
     parts.push(`Each ${prop.type === 'array' ? 'entry' : 'group'} has: ${fields.join('; ')}`);
   }
   return parts.join(' ');

@@ -34,7 +34,12 @@ export function renderContentTypes(model: SchemaModel): string {
     const schema = model.files[file];
     if (schema) out.push(doc(schema, ''), `export type ${typeName} = ${typeOf(schema, '')};`, '');
   }
-  return out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
+  return (
+    out
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trimEnd() + '\n'
+  );
 }
 
 export function blockTypeName(type: string): string {

@@ -51,7 +51,9 @@ describe('schemas', () => {
   });
 
   it('the page schema lists every block schema, and the registry has a component for each', () => {
-    const page = JSON.parse(read('schema/page.schema.json')) as { properties: { blocks: { items: { properties: { type: { enum: string[] } }; allOf: { then: { $ref: string } }[] } } } };
+    const page = JSON.parse(read('schema/page.schema.json')) as {
+      properties: { blocks: { items: { properties: { type: { enum: string[] } }; allOf: { then: { $ref: string } }[] } } };
+    };
     const types = model.blocks.map((b) => b.type).sort();
     expect([...page.properties.blocks.items.properties.type.enum].sort()).toEqual(types);
     expect(page.properties.blocks.items.allOf.map((c) => c.then.$ref).sort()).toEqual(model.blocks.map((b) => b.file).sort());

@@ -15,8 +15,19 @@ describe('import cycles', () => {
       ['e', ['c']],
       ['f', ['a', 'c']],
     ]);
-    expect(findImportCycles(graph)).toEqual([['a', 'b'], ['c', 'd', 'e']]);
-    expect(findImportCycles(new Map([['a', ['b', 'c']], ['b', ['c']], ['c', []]]))).toEqual([]);
+    expect(findImportCycles(graph)).toEqual([
+      ['a', 'b'],
+      ['c', 'd', 'e'],
+    ]);
+    expect(
+      findImportCycles(
+        new Map([
+          ['a', ['b', 'c']],
+          ['b', ['c']],
+          ['c', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('the project has none', () => {
@@ -39,7 +50,9 @@ describe('the lead domain stands alone', () => {
       for (const match of readFileSync(file, 'utf8').matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'"]+)['"]/g)) {
         const specifier = match[1]!;
         const isRelative = specifier.startsWith('.');
-        const allowed = isRelative ? path.resolve(path.dirname(file), specifier).startsWith(`${leadDir}${path.sep}`) : ALLOWED_PACKAGES.has(specifier);
+        const allowed = isRelative
+          ? path.resolve(path.dirname(file), specifier).startsWith(`${leadDir}${path.sep}`)
+          : ALLOWED_PACKAGES.has(specifier);
         if (!allowed) offending.push(`${path.relative(root, file)} imports ${specifier}`);
       }
     }

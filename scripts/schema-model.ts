@@ -39,7 +39,9 @@ export const SCHEMA_SUFFIX = '.schema.json';
 
 export function readSchemaModel(schemaDir: string): SchemaModel {
   const files: Record<string, JsonSchema> = {};
-  for (const file of readdirSync(schemaDir).filter((f) => f.endsWith(SCHEMA_SUFFIX)).sort()) {
+  for (const file of readdirSync(schemaDir)
+    .filter((f) => f.endsWith(SCHEMA_SUFFIX))
+    .sort()) {
     files[file] = JSON.parse(readFileSync(path.join(schemaDir, file), 'utf8')) as JsonSchema;
   }
   const common = files['common.schema.json'];

@@ -5,14 +5,39 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 
 const [base = 'http://127.0.0.1:4321', ...requested] = process.argv.slice(2);
-const paths = requested.length ? requested : ['/', '/calculator', '/about', '/services', '/voice-ai', '/blog', '/blog/what-is-ai-consulting', '/faqs', '/testimonials', '/contact', '/privacy-policy', '/thankyou', '/ai-transformation', '/missing-page'];
+const paths = requested.length
+  ? requested
+  : [
+      '/',
+      '/calculator',
+      '/about',
+      '/services',
+      '/voice-ai',
+      '/blog',
+      '/blog/what-is-ai-consulting',
+      '/faqs',
+      '/testimonials',
+      '/contact',
+      '/privacy-policy',
+      '/thankyou',
+      '/ai-transformation',
+      '/missing-page',
+    ];
 const WIDTHS = [390, 1280];
 const outDir = path.resolve(import.meta.dirname, '..', '.tmp', 'screens');
 mkdirSync(outDir, { recursive: true });
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 for (const width of WIDTHS) {
   const page = await browser.newPage({ viewport: { width, height: 900 } });

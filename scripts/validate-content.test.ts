@@ -21,7 +21,10 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 async function checkContent(): Promise<{ code: number; output: string }> {
   try {
-    const { stdout, stderr } = await run('npm', ['run', '--silent', 'check:content'], { cwd: root, env: { ...process.env, CONTENT_DIR: path.join(work, 'content') } });
+    const { stdout, stderr } = await run('npm', ['run', '--silent', 'check:content'], {
+      cwd: root,
+      env: { ...process.env, CONTENT_DIR: path.join(work, 'content') },
+    });
     return { code: 0, output: `${stdout}${stderr}` };
   } catch (error) {
     const failure = error as { code: number; stdout: string; stderr: string };
@@ -35,7 +38,9 @@ describe('npm run check:content', () => {
     async () => {
       const { code, output } = await checkContent();
       expect(code).toBe(0);
-      expect(output).toMatch(/^Content OK: site\.yaml, roi\.yaml, \d+ pages, \d+ articles\.\najv-cli \(the check CI runs\): every file matches its schema\.\n$/);
+      expect(output).toMatch(
+        /^Content OK: site\.yaml, roi\.yaml, \d+ pages, \d+ articles\.\najv-cli \(the check CI runs\): every file matches its schema\.\n$/,
+      );
     },
     CHECK_TIMEOUT_MS,
   );
@@ -49,7 +54,9 @@ describe('npm run check:content', () => {
       expect(code).toBe(1);
       const [summary, first] = output.split('\n');
       expect(summary).toBe('Content check failed (1 problem):');
-      expect(first).toMatch(/^ {2}\S*pages\/about\.yaml:\d+:\d+ blocks\[\d+\] \(rich-text\): "headng" is not a property here\. Did you mean "heading"\?/);
+      expect(first).toMatch(
+        /^ {2}\S*pages\/about\.yaml:\d+:\d+ blocks\[\d+\] \(rich-text\): "headng" is not a property here\. Did you mean "heading"\?/,
+      );
       expect(output).not.toContain('must NOT have additional properties');
       expect(output).not.toMatch(/\n\s+at /);
     },

@@ -28,7 +28,17 @@ function checkWithAjvCli(): boolean {
   const ajv = path.join(root, 'node_modules', '.bin', 'ajv');
   const schema = (name: string) => path.join(root, 'schema', name);
   const runs = [
-    ['--all-errors', '-s', schema('page.schema.json'), '-r', schema('common.schema.json'), '-r', schema('block-*.schema.json'), '-d', path.join(contentDir, 'pages', '*.yaml')],
+    [
+      '--all-errors',
+      '-s',
+      schema('page.schema.json'),
+      '-r',
+      schema('common.schema.json'),
+      '-r',
+      schema('block-*.schema.json'),
+      '-d',
+      path.join(contentDir, 'pages', '*.yaml'),
+    ],
     ['-s', schema('site.schema.json'), '-r', schema('common.schema.json'), '-d', path.join(contentDir, 'site.yaml')],
     ['-s', schema('roi.schema.json'), '-d', path.join(contentDir, 'roi.yaml')],
   ];

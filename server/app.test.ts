@@ -288,7 +288,27 @@ describe('paths outside the public root', () => {
   it('answers any path with a known file, a redirect or a 4xx, never a 5xx', async () => {
     const servable = new Set(Object.values(FIXTURE_TEXT_FILES));
     const segment = fc.oneof(
-      fc.constantFrom('..', '.', '', '%2e%2e', '%2E', '.%2e', '%2f', '%5c', '%00', '%', 'routes.json', 'secret.txt', 'client', 'assets', 'about', 'blog', 'index.html', 'robots.txt', '404.html'),
+      fc.constantFrom(
+        '..',
+        '.',
+        '',
+        '%2e%2e',
+        '%2E',
+        '.%2e',
+        '%2f',
+        '%5c',
+        '%00',
+        '%',
+        'routes.json',
+        'secret.txt',
+        'client',
+        'assets',
+        'about',
+        'blog',
+        'index.html',
+        'robots.txt',
+        '404.html',
+      ),
       fc.webSegment(),
     );
     await fc.assert(
@@ -325,7 +345,12 @@ describe('methods', () => {
   });
 
   it('answers 405 before looking at the request body', async () => {
-    const response = await app.inject({ method: 'POST', url: '/about', headers: { 'content-type': 'application/xml' }, payload: '<lead/>' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/about',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<lead/>',
+    });
     expect(response.statusCode).toBe(405);
   });
 
@@ -352,7 +377,12 @@ describe('/api', () => {
   });
 
   it('answers before parsing a malformed body', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/unknown', headers: { 'content-type': 'application/json' }, payload: '{oops' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/unknown',
+      headers: { 'content-type': 'application/json' },
+      payload: '{oops',
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: 'not_found' });
   });

@@ -81,7 +81,10 @@ describe('parseConfig', () => {
 
   it.each([
     [{ LEADS_DB_FILE: '/var/lib/leads.db' }, { kind: 'sqlite', file: '/var/lib/leads.db' }],
-    [{ DATABASE_URL: 'postgresql://db/leads', LEADS_DB_FILE: '/ignored.db' }, { kind: 'postgres', url: 'postgresql://db/leads' }],
+    [
+      { DATABASE_URL: 'postgresql://db/leads', LEADS_DB_FILE: '/ignored.db' },
+      { kind: 'postgres', url: 'postgresql://db/leads' },
+    ],
   ])('chooses the lead store from %j', (env, leadStore) => {
     expect(parseValid(env).leadStore).toEqual(leadStore);
   });
@@ -110,9 +113,18 @@ describe('parseConfig', () => {
     [{ HOST: 'local host' }, 'HOST must be a host name or IP address, got "local host"'],
     [{ SITE_URL: 'example.com' }, 'SITE_URL must be an origin such as https://example.com (no path), got "example.com"'],
     [{ SITE_URL: 'ftp://example.com' }, 'SITE_URL must be an origin such as https://example.com (no path), got "ftp://example.com"'],
-    [{ SITE_URL: 'https://example.com/site' }, 'SITE_URL must be an origin such as https://example.com (no path), got "https://example.com/site"'],
-    [{ BOOKING_URL: 'javascript:alert(1)' }, 'BOOKING_URL must be an https:// URL such as https://cal.example.com/book, got "javascript:alert(1)"'],
-    [{ BOOKING_URL: 'http://cal.example.com' }, 'BOOKING_URL must be an https:// URL such as https://cal.example.com/book, got "http://cal.example.com"'],
+    [
+      { SITE_URL: 'https://example.com/site' },
+      'SITE_URL must be an origin such as https://example.com (no path), got "https://example.com/site"',
+    ],
+    [
+      { BOOKING_URL: 'javascript:alert(1)' },
+      'BOOKING_URL must be an https:// URL such as https://cal.example.com/book, got "javascript:alert(1)"',
+    ],
+    [
+      { BOOKING_URL: 'http://cal.example.com' },
+      'BOOKING_URL must be an https:// URL such as https://cal.example.com/book, got "http://cal.example.com"',
+    ],
     [
       { PUBLIC_LEAD_ENDPOINT: 'api/leads' },
       'PUBLIC_LEAD_ENDPOINT must be a path such as /api/leads, an http(s) URL, or empty for demo mode, got "api/leads"',
@@ -126,7 +138,10 @@ describe('parseConfig', () => {
       { CRM_WEBHOOK_SECRET: 'hunter2' },
       'CRM_WEBHOOK_SECRET must be a Standard Webhooks secret: "whsec_" followed by base64 of 24 to 64 bytes (value not shown)',
     ],
-    [{ DATABASE_URL: 'mysql://root:pw@db/leads' }, 'DATABASE_URL must be a postgres:// or postgresql:// URL (value not shown: it may contain a password)'],
+    [
+      { DATABASE_URL: 'mysql://root:pw@db/leads' },
+      'DATABASE_URL must be a postgres:// or postgresql:// URL (value not shown: it may contain a password)',
+    ],
     [{ LEAD_RATE_LIMIT: '0' }, 'LEAD_RATE_LIMIT must be a whole number of at least 1, got "0"'],
     [{ LEAD_RATE_LIMIT: 'ten' }, 'LEAD_RATE_LIMIT must be a whole number of at least 1, got "ten"'],
     [
@@ -137,10 +152,22 @@ describe('parseConfig', () => {
       { CRM_RETRY_DELAYS_MS: '1000,,2000' },
       'CRM_RETRY_DELAYS_MS must be a comma-separated list of whole milliseconds (e.g. 5000,300000), got "1000,,2000"',
     ],
-    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY must be the number of proxies in front of the server (1 to 10), or their addresses and ranges (e.g. 127.0.0.1,10.0.0.0/8, or loopback), got "true"'],
-    [{ TRUST_PROXY: '0' }, 'TRUST_PROXY must be the number of proxies in front of the server (1 to 10), or their addresses and ranges (e.g. 127.0.0.1,10.0.0.0/8, or loopback), got "0"'],
-    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY must be the number of proxies in front of the server (1 to 10), or their addresses and ranges (e.g. 127.0.0.1,10.0.0.0/8, or loopback), got "10.0.0.0/33"'],
-    [{ TRUST_PROXY: 'proxy.internal' }, 'TRUST_PROXY must be the number of proxies in front of the server (1 to 10), or their addresses and ranges (e.g. 127.0.0.1,10.0.0.0/8, or loopback), got "proxy.internal"'],
+    [
+      { TRUST_PROXY: 'true' },
+      'TRUST_PROXY must be the number of proxies in front of the server (1 to 10), or their addresses and ranges (e.g. 127.0.0.1,10.0.0.0/8, or loopback), got "true"',
+    ],
+    [
+      { TRUST_PROXY: '0' },
+      'TRUST_PROXY must be the number of proxies in front of the server (1 to 10), or their addresses and ranges (e.g. 127.0.0.1,10.0.0.0/8, or loopback), got "0"',
+    ],
+    [
+      { TRUST_PROXY: '10.0.0.0/33' },
+      'TRUST_PROXY must be the number of proxies in front of the server (1 to 10), or their addresses and ranges (e.g. 127.0.0.1,10.0.0.0/8, or loopback), got "10.0.0.0/33"',
+    ],
+    [
+      { TRUST_PROXY: 'proxy.internal' },
+      'TRUST_PROXY must be the number of proxies in front of the server (1 to 10), or their addresses and ranges (e.g. 127.0.0.1,10.0.0.0/8, or loopback), got "proxy.internal"',
+    ],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"'],
   ])('rejects %j with a clear message', (env, message) => {
     expect(parseErrors(env)).toEqual([message]);
@@ -209,7 +236,9 @@ describe('the documented settings', () => {
   it('are all in the README settings table', () => {
     const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
     const rows = readme.split('\n').filter((line) => line.startsWith('| `'));
-    const documented: string[] = rows.flatMap((row) => [...(row.split('|')[1] ?? '').matchAll(/`([A-Z_]+)`/g)].map((match) => match[1] ?? ''));
+    const documented: string[] = rows.flatMap((row) =>
+      [...(row.split('|')[1] ?? '').matchAll(/`([A-Z_]+)`/g)].map((match) => match[1] ?? ''),
+    );
     expect(settingsRead().filter((name) => !documented.includes(name))).toEqual([]);
   });
 });

@@ -10,9 +10,7 @@ import type { SettingReader } from '../renderer/build-settings.ts';
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-export type LeadStoreConfig =
-  | { readonly kind: 'sqlite'; readonly file: string }
-  | { readonly kind: 'postgres'; readonly url: string };
+export type LeadStoreConfig = { readonly kind: 'sqlite'; readonly file: string } | { readonly kind: 'postgres'; readonly url: string };
 
 export type Config = Readonly<{
   port: number;
@@ -43,9 +41,7 @@ export type TrustProxy = false | number | readonly string[];
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
-export type ConfigResult =
-  | { success: true; data: Config }
-  | { success: false; errors: readonly string[] };
+export type ConfigResult = { success: true; data: Config } | { success: false; errors: readonly string[] };
 
 export const DEFAULTS = {
   port: 4321,
@@ -96,9 +92,7 @@ export function parseConfig(env: Environment): ConfigResult {
     crmWebhookUrl: read('CRM_WEBHOOK_URL', readSecretHttpUrl, undefined),
     crmWebhookSecret: read('CRM_WEBHOOK_SECRET', readWebhookSecret, undefined),
     leadStore: Object.freeze(
-      databaseUrl === undefined
-        ? { kind: 'sqlite' as const, file: leadsDbFile }
-        : { kind: 'postgres' as const, url: databaseUrl },
+      databaseUrl === undefined ? { kind: 'sqlite' as const, file: leadsDbFile } : { kind: 'postgres' as const, url: databaseUrl },
     ),
     leadRateLimitPerMinute: read('LEAD_RATE_LIMIT', readPositiveWholeNumber, DEFAULTS.leadRateLimitPerMinute),
     trustProxy: read('TRUST_PROXY', readTrustProxy, false),
@@ -177,9 +171,7 @@ const readNonBlank: Reader<string> = (raw) => ({ value: raw });
 
 const readLogLevel: Reader<LogLevel> = (raw, name) => {
   const level = LOG_LEVELS.find((candidate) => candidate === raw.toLowerCase());
-  return level !== undefined
-    ? { value: level }
-    : { error: `${name} must be one of ${LOG_LEVELS.join(', ')}, got ${quote(raw)}` };
+  return level !== undefined ? { value: level } : { error: `${name} must be one of ${LOG_LEVELS.join(', ')}, got ${quote(raw)}` };
 };
 
 // Webhook URLs often carry an access token, so the value is not repeated in the message.

@@ -85,7 +85,9 @@ describe('slow clients are cut off while others are served', () => {
   it('a body sent one byte at a time is cut off at the request deadline', async () => {
     const slow = exchange((socket) => {
       const body = JSON.stringify({ name: 'x'.repeat(200) });
-      socket.write(`POST /api/leads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+      socket.write(
+        `POST /api/leads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+      );
       drip(socket, body);
     });
     // Others keep being answered at once while the slow client hangs on.
@@ -100,7 +102,9 @@ describe('slow clients are cut off while others are served', () => {
   });
 
   it('headers sent one byte at a time are cut off at the header deadline', async () => {
-    const { closedAfterMs } = await exchange((socket) => drip(socket, `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ${'a'.repeat(100)}\r\n\r\n`));
+    const { closedAfterMs } = await exchange((socket) =>
+      drip(socket, `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ${'a'.repeat(100)}\r\n\r\n`),
+    );
     expect(closedAfterMs).toBeLessThan(LIMITS.headersTimeoutMs + 1_500);
   });
 
@@ -141,13 +145,18 @@ describe('answers written before routing carry the security headers', () => {
 });
 
 describe('bodies where none is wanted are never read', () => {
-  it.each(['/contact', '/no-such-page', '/api/no-such-endpoint'])('POST %s with a 1 MiB body is answered before the body is sent', async (path) => {
-    const { response } = await exchange((socket) => {
-      // Only the headers: a server that waited for the announced body would time out instead.
-      socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1048576\r\nConnection: close\r\n\r\n`);
-    }, LIMITS.requestTimeoutMs - 200);
-    expect([404, 405]).toContain(statusOf(response));
-  });
+  it.each(['/contact', '/no-such-page', '/api/no-such-endpoint'])(
+    'POST %s with a 1 MiB body is answered before the body is sent',
+    async (path) => {
+      const { response } = await exchange((socket) => {
+        // Only the headers: a server that waited for the announced body would time out instead.
+        socket.write(
+          `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1048576\r\nConnection: close\r\n\r\n`,
+        );
+      }, LIMITS.requestTimeoutMs - 200);
+      expect([404, 405]).toContain(statusOf(response));
+    },
+  );
 
   it('a large body sent all at once to an unknown path is refused, not parsed', async () => {
     const response = await fetch(`http://127.0.0.1:${port}/no-such-page`, {

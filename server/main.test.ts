@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import { get as httpGet } from 'node:http';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -106,7 +107,7 @@ describe('server/main.ts', () => {
     await waitUntilHealthy(server);
 
     // A large download read slowly stays in flight for as long as the client wants.
-    const response = await new Promise<import('node:http').IncomingMessage>((resolve, reject) =>
+    const response = await new Promise<IncomingMessage>((resolve, reject) =>
       httpGet({ host: '127.0.0.1', port: server.port, path: `/${LARGE_FILE.name}` }, resolve).on('error', reject),
     );
     expect(response.statusCode).toBe(200);
@@ -115,7 +116,16 @@ describe('server/main.ts', () => {
     server.child.kill('SIGTERM');
     // Once the listener is closed (new connections refused), the process must still be running for
     // the download in flight.
-    await expect.poll(() => fetch(`http://127.0.0.1:${server.port}/healthz`).then(() => 'answered', () => 'refused'), { timeout: 5_000 }).toBe('refused');
+    await expect
+      .poll(
+        () =>
+          fetch(`http://127.0.0.1:${server.port}/healthz`).then(
+            () => 'answered',
+            () => 'refused',
+          ),
+        { timeout: 5_000 },
+      )
+      .toBe('refused');
     expect(server.child.exitCode).toBeNull();
 
     let received = 0;

@@ -18,7 +18,12 @@ const DEFAULTS = { backLabel: 'Back to Blog', moreLabel: 'More Articles', notFou
 const BLOG_PATH = '/blog';
 
 /** The article named in the address (the route's loader finds it), or a "not found" screen. */
-export default function Article({ backLabel = DEFAULTS.backLabel, moreLabel = DEFAULTS.moreLabel, notFoundHeading = DEFAULTS.notFoundHeading, notFoundText }: ArticleBlock) {
+export default function Article({
+  backLabel = DEFAULTS.backLabel,
+  moreLabel = DEFAULTS.moreLabel,
+  notFoundHeading = DEFAULTS.notFoundHeading,
+  notFoundText,
+}: ArticleBlock) {
   // Undefined only if an editor puts this block on a page other than /blog/:slug (no loader there).
   const article = useLoaderData<ArticleLoaderData | undefined>()?.article;
   if (!article) return <ArticleNotFound heading={notFoundHeading} text={notFoundText} backLabel={backLabel} />;
@@ -63,14 +68,34 @@ function ArticleView({ article, backLabel, moreLabel }: { article: ArticleData; 
             <UiIcon name="arrow-left" size={18} />
             {backLabel}
           </Link>
-          <p css={[tagStyle(theme), css({ margin: 0, background: theme.colors.white, border: `1px solid ${alpha(theme.colors.primary, 25)}` })]}>{article.category}</p>
-          <h1 css={css({ margin: 0, fontSize: theme.fontSize['3xl'], fontWeight: 800, lineHeight: 1.08, letterSpacing: '-0.035em', color: theme.colors.text })}>{article.title}</h1>
+          <p
+            css={[
+              tagStyle(theme),
+              css({ margin: 0, background: theme.colors.white, border: `1px solid ${alpha(theme.colors.primary, 25)}` }),
+            ]}
+          >
+            {article.category}
+          </p>
+          <h1
+            css={css({
+              margin: 0,
+              fontSize: theme.fontSize['3xl'],
+              fontWeight: 800,
+              lineHeight: 1.08,
+              letterSpacing: '-0.035em',
+              color: theme.colors.text,
+            })}
+          >
+            {article.title}
+          </h1>
           <p css={css({ margin: 0, fontSize: theme.fontSize.lg, lineHeight: 1.6, color: theme.colors.muted })}>{article.excerpt}</p>
           <ArticleMeta post={article} />
         </div>
       </header>
 
-      <div css={[container(theme), css({ maxWidth: `calc(${theme.width.text} + ${theme.space[9]} * 2)`, marginTop: `-${theme.space[8]}` })]}>
+      <div
+        css={[container(theme), css({ maxWidth: `calc(${theme.width.text} + ${theme.space[9]} * 2)`, marginTop: `-${theme.space[8]}` })]}
+      >
         <img
           src={article.image.src}
           alt={article.image.alt}
@@ -78,13 +103,31 @@ function ArticleView({ article, backLabel, moreLabel }: { article: ArticleData; 
           height={article.image.height}
           fetchPriority="high"
           decoding="async"
-          css={css({ display: 'block', width: '100%', height: 'auto', borderRadius: theme.radius.lg, boxShadow: theme.shadow.raised, background: theme.colors.surface })}
+          css={css({
+            display: 'block',
+            width: '100%',
+            height: 'auto',
+            borderRadius: theme.radius.lg,
+            boxShadow: theme.shadow.raised,
+            background: theme.colors.surface,
+          })}
         />
       </div>
 
       <div css={[container(theme), readingColumn, css({ paddingTop: theme.space[8], paddingBottom: theme.space[9] })]}>
         <Markdown parentLevel={1}>{article.body}</Markdown>
-        <footer css={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: theme.space[4], marginTop: theme.space[8], paddingTop: theme.space[6], borderTop: `1px solid ${theme.colors.border}` })}>
+        <footer
+          css={css({
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: theme.space[4],
+            marginTop: theme.space[8],
+            paddingTop: theme.space[6],
+            borderTop: `1px solid ${theme.colors.border}`,
+          })}
+        >
           <ArticleMeta post={article} css={css({ fontSize: theme.fontSize.xs })} />
           <ActionButton action={{ label: moreLabel, href: BLOG_PATH }} />
         </footer>
@@ -96,8 +139,32 @@ function ArticleView({ article, backLabel, moreLabel }: { article: ArticleData; 
 function ArticleNotFound({ heading, text, backLabel }: { heading: string; text: string | undefined; backLabel: string }) {
   const theme = useTheme();
   return (
-    <section css={[container(theme), css({ maxWidth: theme.width.text, minHeight: '60vh', display: 'grid', placeContent: 'center', justifyItems: 'center', gap: theme.space[4], textAlign: 'center', paddingBlock: theme.space[9] })]}>
-      <span css={css({ display: 'inline-grid', placeItems: 'center', width: theme.space[8], height: theme.space[8], borderRadius: theme.radius.pill, background: alpha(theme.colors.primary, 10), color: theme.colors.primary })}>
+    <section
+      css={[
+        container(theme),
+        css({
+          maxWidth: theme.width.text,
+          minHeight: '60vh',
+          display: 'grid',
+          placeContent: 'center',
+          justifyItems: 'center',
+          gap: theme.space[4],
+          textAlign: 'center',
+          paddingBlock: theme.space[9],
+        }),
+      ]}
+    >
+      <span
+        css={css({
+          display: 'inline-grid',
+          placeItems: 'center',
+          width: theme.space[8],
+          height: theme.space[8],
+          borderRadius: theme.radius.pill,
+          background: alpha(theme.colors.primary, 10),
+          color: theme.colors.primary,
+        })}
+      >
         <Icon name="file-text" size={28} />
       </span>
       <h1 css={css({ margin: 0, fontSize: theme.fontSize['2xl'], fontWeight: 800, letterSpacing: '-0.02em' })}>{heading}</h1>

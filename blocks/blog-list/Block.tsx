@@ -21,7 +21,16 @@ type TitleLevel = 'h2' | 'h3';
 const articleHref = (post: BlogIndexEntry) => `/blog/${post.slug}`;
 
 /** The blog index (sorted, newest first): the first article is featured, the others form a grid. */
-export default function BlogList({ id, eyebrow, heading, intro, tone, categories, featuredLabel = DEFAULT_FEATURED_LABEL, readLabel = DEFAULT_READ_LABEL }: BlogListBlock) {
+export default function BlogList({
+  id,
+  eyebrow,
+  heading,
+  intro,
+  tone,
+  categories,
+  featuredLabel = DEFAULT_FEATURED_LABEL,
+  readLabel = DEFAULT_READ_LABEL,
+}: BlogListBlock) {
   const theme = useTheme();
   const [featured, ...others] = posts;
   const titleLevel: TitleLevel = heading ? 'h3' : 'h2';
@@ -60,7 +69,18 @@ export default function BlogList({ id, eyebrow, heading, intro, tone, categories
 function CategoryChips({ categories }: { categories: string[] }) {
   const theme = useTheme();
   return (
-    <ul role="list" css={css({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: theme.space[2] })}>
+    <ul
+      role="list"
+      css={css({
+        listStyle: 'none',
+        margin: 0,
+        padding: 0,
+        display: 'flex',
+        flexWrap: 'wrap',
+        justifyContent: 'center',
+        gap: theme.space[2],
+      })}
+    >
       {categories.map((category, index) => (
         <li
           key={category}
@@ -83,7 +103,17 @@ function CategoryChips({ categories }: { categories: string[] }) {
   );
 }
 
-function FeaturedArticle({ post, label, readLabel, titleLevel: Title }: { post: BlogIndexEntry; label: string; readLabel: string; titleLevel: TitleLevel }) {
+function FeaturedArticle({
+  post,
+  label,
+  readLabel,
+  titleLevel: Title,
+}: {
+  post: BlogIndexEntry;
+  label: string;
+  readLabel: string;
+  titleLevel: TitleLevel;
+}) {
   const theme = useTheme();
   return (
     <article
@@ -106,16 +136,57 @@ function FeaturedArticle({ post, label, readLabel, titleLevel: Title }: { post: 
           css={css({ display: 'block', width: '100%', height: 'auto', [theme.mq.lg]: { height: '100%', objectFit: 'cover' } })}
         />
       </div>
-      <div css={css({ display: 'flex', flexDirection: 'column', gap: theme.space[4], padding: theme.space[5], [theme.mq.md]: { padding: theme.space[7] }, [theme.mq.lg]: { justifyContent: 'center', padding: theme.space[6] } })}>
+      <div
+        css={css({
+          display: 'flex',
+          flexDirection: 'column',
+          gap: theme.space[4],
+          padding: theme.space[5],
+          [theme.mq.md]: { padding: theme.space[7] },
+          [theme.mq.lg]: { justifyContent: 'center', padding: theme.space[6] },
+        })}
+      >
         <p css={css({ display: 'flex', flexWrap: 'wrap', gap: theme.space[2], margin: 0 })}>
-          <span css={[tagStyle(theme), css({ background: `linear-gradient(135deg, ${theme.colors.primaryDark}, ${theme.colors.primary})`, color: theme.colors.white, textTransform: 'uppercase', letterSpacing: '0.06em' })]}>{label}</span>
+          <span
+            css={[
+              tagStyle(theme),
+              css({
+                background: `linear-gradient(135deg, ${theme.colors.primaryDark}, ${theme.colors.primary})`,
+                color: theme.colors.white,
+                textTransform: 'uppercase',
+                letterSpacing: '0.06em',
+              }),
+            ]}
+          >
+            {label}
+          </span>
           <span css={tagStyle(theme)}>{post.category}</span>
         </p>
-        <Title css={css({ margin: 0, fontSize: theme.fontSize.xl, fontWeight: 750, lineHeight: 1.2, letterSpacing: '-0.02em', color: theme.colors.text })}>{post.title}</Title>
+        <Title
+          css={css({
+            margin: 0,
+            fontSize: theme.fontSize.xl,
+            fontWeight: 750,
+            lineHeight: 1.2,
+            letterSpacing: '-0.02em',
+            color: theme.colors.text,
+          })}
+        >
+          {post.title}
+        </Title>
         <p css={css({ margin: 0, fontSize: theme.fontSize.md, lineHeight: 1.7, color: theme.colors.muted })}>{post.excerpt}</p>
         <ArticleMeta post={post} />
         <div css={css({ marginTop: theme.space[2] })}>
-          <Link to={articleHref(post)} css={[...buttonStyle(theme, 'primary'), css({ '& svg': { transition: `transform ${theme.motion.fast}` }, '&:hover svg': { transform: `translateX(${theme.space[1]})` } })]}>
+          <Link
+            to={articleHref(post)}
+            css={[
+              ...buttonStyle(theme, 'primary'),
+              css({
+                '& svg': { transition: `transform ${theme.motion.fast}` },
+                '&:hover svg': { transform: `translateX(${theme.space[1]})` },
+              }),
+            ]}
+          >
             {readLabel}
             <span css={visuallyHidden}>: {post.title}</span>
             <UiIcon name="arrow-right" size={18} />
@@ -138,14 +209,26 @@ function ArticleCard({ post, titleLevel: Title }: { post: BlogIndexEntry; titleL
           overflow: 'hidden',
           transition: `transform ${theme.motion.base}, box-shadow ${theme.motion.base}, border-color ${theme.motion.base}`,
           '& img': { transition: `transform ${theme.motion.base}` },
-          '&:hover': { transform: `translateY(-${theme.space[1]})`, boxShadow: theme.shadow.raised, borderColor: alpha(theme.colors.primary, 30) },
+          '&:hover': {
+            transform: `translateY(-${theme.space[1]})`,
+            boxShadow: theme.shadow.raised,
+            borderColor: alpha(theme.colors.primary, 30),
+          },
           '&:hover img': { transform: 'scale(1.03)' },
           '&:hover h2 a, &:hover h3 a': { color: theme.colors.primaryDark },
         }),
       ]}
     >
       <div css={css({ overflow: 'hidden', background: theme.colors.surface })}>
-        <img src={post.image.src} alt={post.image.alt} width={post.image.width} height={post.image.height} loading="lazy" decoding="async" css={css({ display: 'block', width: '100%', height: 'auto' })} />
+        <img
+          src={post.image.src}
+          alt={post.image.alt}
+          width={post.image.width}
+          height={post.image.height}
+          loading="lazy"
+          decoding="async"
+          css={css({ display: 'block', width: '100%', height: 'auto' })}
+        />
       </div>
       <div css={css({ flex: 1, display: 'flex', flexDirection: 'column', gap: theme.space[3], padding: theme.space[5] })}>
         <p css={css({ margin: 0 })}>
@@ -168,7 +251,10 @@ function ArticleCard({ post, titleLevel: Title }: { post: BlogIndexEntry; titleL
           </Link>
         </Title>
         <p css={css({ margin: 0, flex: 1, fontSize: theme.fontSize.sm, lineHeight: 1.65, color: theme.colors.muted })}>{post.excerpt}</p>
-        <ArticleMeta post={post} css={css({ paddingTop: theme.space[4], borderTop: `1px solid ${theme.colors.border}`, fontSize: theme.fontSize.xs })} />
+        <ArticleMeta
+          post={post}
+          css={css({ paddingTop: theme.space[4], borderTop: `1px solid ${theme.colors.border}`, fontSize: theme.fontSize.xs })}
+        />
       </div>
     </article>
   );

@@ -39,9 +39,16 @@ export default function Callout({ id, variant = 'info', icon, eyebrow, heading, 
           borderRadius: theme.radius.lg,
           border: `1px solid ${tint(accent, 30)}`,
           borderInlineStart: `${theme.space[1]} solid ${accent}`,
-          background: variant === 'guarantee' ? `linear-gradient(135deg, ${tint(accent, 10)}, ${theme.colors.white} 70%)` : tint(accent, variant === 'info' ? 6 : 8),
+          background:
+            variant === 'guarantee'
+              ? `linear-gradient(135deg, ${tint(accent, 10)}, ${theme.colors.white} 70%)`
+              : tint(accent, variant === 'info' ? 6 : 8),
           boxShadow: theme.shadow.card,
-          [theme.mq.sm]: { gridTemplateColumns: icon ? 'auto minmax(0, 1fr)' : 'minmax(0, 1fr)', gap: theme.space[5], padding: theme.space[6] },
+          [theme.mq.sm]: {
+            gridTemplateColumns: icon ? 'auto minmax(0, 1fr)' : 'minmax(0, 1fr)',
+            gap: theme.space[5],
+            padding: theme.space[6],
+          },
         })}
       >
         {icon ? (
@@ -62,10 +69,27 @@ export default function Callout({ id, variant = 'info', icon, eyebrow, heading, 
           </span>
         ) : null}
         <div css={css({ display: 'flex', flexDirection: 'column', minWidth: 0 })}>
-          <h2 css={css({ margin: 0, fontSize: theme.fontSize.xl, fontWeight: 700, lineHeight: 1.25, letterSpacing: '-0.015em', color: theme.colors.text })}>{heading}</h2>
+          <h2
+            css={css({
+              margin: 0,
+              fontSize: theme.fontSize.xl,
+              fontWeight: 700,
+              lineHeight: 1.25,
+              letterSpacing: '-0.015em',
+              color: theme.colors.text,
+            })}
+          >
+            {heading}
+          </h2>
           {/* After the heading for screen readers, above it on screen. */}
-          {eyebrow ? <p css={[eyebrowStyle(theme, false), css({ order: -1, marginBottom: theme.space[2], color: accentText })]}>{eyebrow}</p> : null}
-          {text ? <p css={css({ margin: `${theme.space[2]} 0 0`, fontSize: theme.fontSize.md, lineHeight: 1.65, color: theme.colors.muted })}>{text}</p> : null}
+          {eyebrow ? (
+            <p css={[eyebrowStyle(theme, false), css({ order: -1, marginBottom: theme.space[2], color: accentText })]}>{eyebrow}</p>
+          ) : null}
+          {text ? (
+            <p css={css({ margin: `${theme.space[2]} 0 0`, fontSize: theme.fontSize.md, lineHeight: 1.65, color: theme.colors.muted })}>
+              {text}
+            </p>
+          ) : null}
           {actions?.length ? (
             <div css={css({ marginTop: theme.space[5] })}>
               <ActionRow actions={actions} />
@@ -108,7 +132,11 @@ function BadgeCallout({ icon, eyebrow, heading, text, actions }: Omit<CalloutBlo
         {heading}
       </h2>
       {eyebrow ? <p css={[eyebrowStyle(theme, false), css({ order: -1, margin: 0 })]}>{eyebrow}</p> : null}
-      {text ? <p css={css({ margin: 0, maxWidth: theme.width.text, fontSize: theme.fontSize.sm, lineHeight: 1.6, color: theme.colors.muted })}>{text}</p> : null}
+      {text ? (
+        <p css={css({ margin: 0, maxWidth: theme.width.text, fontSize: theme.fontSize.sm, lineHeight: 1.6, color: theme.colors.muted })}>
+          {text}
+        </p>
+      ) : null}
       {actions?.length ? <ActionRow actions={actions} align="center" /> : null}
     </div>
   );

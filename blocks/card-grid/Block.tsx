@@ -43,10 +43,16 @@ function FeatureCard({ card, palette, titleTag: Title }: CardProps) {
           <Icon name={card.icon} />
         </span>
       ) : null}
-      {card.badge ? <p css={[s.pill(theme, palette), css({ alignSelf: 'flex-start', margin: `0 0 ${theme.space[3]}` })]}>{card.badge}</p> : null}
+      {card.badge ? (
+        <p css={[s.pill(theme, palette), css({ alignSelf: 'flex-start', margin: `0 0 ${theme.space[3]}` })]}>{card.badge}</p>
+      ) : null}
       <Title css={s.title(theme, palette, 'lg')}>{card.title}</Title>
       {card.meta ? <p css={s.meta(theme, palette)}>{card.meta}</p> : null}
-      {card.value ? <p css={[s.metricValue(theme, palette), css({ order: 0, margin: `${theme.space[3]} 0 0`, fontSize: theme.fontSize['2xl'] })]}>{card.value}</p> : null}
+      {card.value ? (
+        <p css={[s.metricValue(theme, palette), css({ order: 0, margin: `${theme.space[3]} 0 0`, fontSize: theme.fontSize['2xl'] })]}>
+          {card.value}
+        </p>
+      ) : null}
       <CardDetails card={card} palette={palette} />
     </li>
   );
@@ -75,7 +81,15 @@ function OfferCard({ card, palette, titleTag: Title }: CardProps) {
   return (
     <li css={[s.card(theme, palette), css({ [theme.mq.md]: { padding: theme.space[7] } }), card.action && interactiveCard(theme, palette)]}>
       {card.badge || card.icon ? (
-        <div css={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: theme.space[3], marginBottom: theme.space[5] })}>
+        <div
+          css={css({
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: theme.space[3],
+            marginBottom: theme.space[5],
+          })}
+        >
           {card.badge ? <p css={[s.pill(theme, palette), css({ margin: 0 })]}>{card.badge}</p> : <span />}
           {card.icon ? (
             <span css={s.iconChip(theme, palette)}>
@@ -86,14 +100,28 @@ function OfferCard({ card, palette, titleTag: Title }: CardProps) {
       ) : null}
       <Title css={s.title(theme, palette, 'xl')}>{card.title}</Title>
       {card.meta ? <p css={s.meta(theme, palette)}>{card.meta}</p> : null}
-      {card.value ? <p css={[s.metricValue(theme, palette), css({ order: 0, margin: `${theme.space[4]} 0 0`, fontSize: theme.fontSize['2xl'] })]}>{card.value}</p> : null}
+      {card.value ? (
+        <p css={[s.metricValue(theme, palette), css({ order: 0, margin: `${theme.space[4]} 0 0`, fontSize: theme.fontSize['2xl'] })]}>
+          {card.value}
+        </p>
+      ) : null}
       <CardDetails card={card} palette={palette} fullWidthAction divided />
     </li>
   );
 }
 
 /** Text, bullet points and the button, shared by every card variant; the button always sits at the bottom. */
-function CardDetails({ card, palette, fullWidthAction = false, divided = false }: { card: Card; palette: TonePalette; fullWidthAction?: boolean; divided?: boolean }) {
+function CardDetails({
+  card,
+  palette,
+  fullWidthAction = false,
+  divided = false,
+}: {
+  card: Card;
+  palette: TonePalette;
+  fullWidthAction?: boolean;
+  divided?: boolean;
+}) {
   const theme = useTheme();
   return (
     <>
@@ -107,7 +135,17 @@ function CardDetails({ card, palette, fullWidthAction = false, divided = false }
           ]}
         >
           {card.items.map((item) => (
-            <li key={item} css={css({ display: 'flex', alignItems: 'flex-start', gap: theme.space[3], fontSize: theme.fontSize.sm, lineHeight: 1.6, color: palette.dark ? palette.body : theme.colors.text })}>
+            <li
+              key={item}
+              css={css({
+                display: 'flex',
+                alignItems: 'flex-start',
+                gap: theme.space[3],
+                fontSize: theme.fontSize.sm,
+                lineHeight: 1.6,
+                color: palette.dark ? palette.body : theme.colors.text,
+              })}
+            >
               <CheckMark palette={palette} size="sm" />
               <span>{item}</span>
             </li>
@@ -151,8 +189,23 @@ function BadgeList({ cards, columns, palette }: { cards: Card[]; columns: NonNul
           css={[
             surface,
             tiles
-              ? css({ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: theme.space[1], padding: theme.space[4], borderRadius: theme.radius.lg, [theme.mq.md]: { padding: theme.space[5] } })
-              : css({ display: 'inline-flex', alignItems: 'center', gap: theme.space[2], padding: `${theme.space[2]} ${theme.space[4]}`, borderRadius: theme.radius.pill }),
+              ? css({
+                  display: 'flex',
+                  flexDirection: 'column',
+                  alignItems: 'center',
+                  textAlign: 'center',
+                  gap: theme.space[1],
+                  padding: theme.space[4],
+                  borderRadius: theme.radius.lg,
+                  [theme.mq.md]: { padding: theme.space[5] },
+                })
+              : css({
+                  display: 'inline-flex',
+                  alignItems: 'center',
+                  gap: theme.space[2],
+                  padding: `${theme.space[2]} ${theme.space[4]}`,
+                  borderRadius: theme.radius.pill,
+                }),
           ]}
         >
           {card.icon ? (

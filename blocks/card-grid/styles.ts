@@ -90,4 +90,11 @@ export const metricValue = (theme: Theme, palette: TonePalette) =>
   });
 
 export const note = (theme: Theme, palette: TonePalette) =>
-  css({ maxWidth: theme.width.text, margin: `${theme.space[6]} auto 0`, textAlign: 'center', fontSize: theme.fontSize.sm, lineHeight: 1.6, color: palette.subtle });
+  css({
+    maxWidth: theme.width.text,
+    margin: `${theme.space[6]} auto 0`,
+    textAlign: 'center',
+    fontSize: theme.fontSize.sm,
+    lineHeight: 1.6,
+    color: palette.subtle,
+  });

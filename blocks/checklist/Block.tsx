@@ -10,15 +10,40 @@ type Item = ChecklistBlock['items'][number];
 /** The schema's default for `totalLabel`. */
 const DEFAULT_TOTAL_LABEL = 'Total Value';
 
-export default function Checklist({ id, eyebrow, heading, intro, tone, columns = 1, items, totalLabel = DEFAULT_TOTAL_LABEL, note }: ChecklistBlock) {
+export default function Checklist({
+  id,
+  eyebrow,
+  heading,
+  intro,
+  tone,
+  columns = 1,
+  items,
+  totalLabel = DEFAULT_TOTAL_LABEL,
+  note,
+}: ChecklistBlock) {
   const theme = useTheme();
   const palette = tonePalette(theme, tone);
   const valued = hasValues(items);
   return (
     <Section id={id} eyebrow={eyebrow} heading={heading} intro={intro} tone={tone} narrow={valued || columns === 1}>
-      {valued ? <ValueList items={items} totalLabel={totalLabel} palette={palette} /> : <PointList items={items} columns={columns} palette={palette} />}
+      {valued ? (
+        <ValueList items={items} totalLabel={totalLabel} palette={palette} />
+      ) : (
+        <PointList items={items} columns={columns} palette={palette} />
+      )}
       {note ? (
-        <p css={css({ margin: `${theme.space[6]} auto 0`, maxWidth: theme.width.text, textAlign: 'center', fontSize: theme.fontSize.sm, lineHeight: 1.6, color: palette.subtle })}>{note}</p>
+        <p
+          css={css({
+            margin: `${theme.space[6]} auto 0`,
+            maxWidth: theme.width.text,
+            textAlign: 'center',
+            fontSize: theme.fontSize.sm,
+            lineHeight: 1.6,
+            color: palette.subtle,
+          })}
+        >
+          {note}
+        </p>
       ) : null}
     </Section>
   );
@@ -75,7 +100,14 @@ function PointList({ items, columns, palette }: { items: Item[]; columns: 1 | 2;
 /** Points with dollar values: one column, values right-aligned, and the computed total underneath. */
 function ValueList({ items, totalLabel, palette }: { items: Item[]; totalLabel: string; palette: TonePalette }) {
   const theme = useTheme();
-  const amount = css({ flex: 'none', marginInlineStart: 'auto', fontWeight: 700, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', color: palette.heading });
+  const amount = css({
+    flex: 'none',
+    marginInlineStart: 'auto',
+    fontWeight: 700,
+    fontVariantNumeric: 'tabular-nums',
+    whiteSpace: 'nowrap',
+    color: palette.heading,
+  });
   return (
     <div
       css={css({
@@ -104,10 +136,28 @@ function ValueList({ items, totalLabel, palette }: { items: Item[]; totalLabel: 
             <span css={css({ display: 'flex', gridRow: item.detail ? 'span 2' : undefined })}>
               <CheckMark palette={palette} />
             </span>
-            <span css={css({ alignSelf: 'center', fontSize: theme.fontSize.md, fontWeight: 600, lineHeight: 1.45, color: palette.heading })}>{item.text}</span>{' '}
-            {item.valueUsd !== undefined ? <span css={[amount, css({ gridColumn: 3, alignSelf: 'center', fontSize: theme.fontSize.md, lineHeight: 1.45 })]}>{formatUsd(item.valueUsd)}</span> : null}{' '}
+            <span
+              css={css({ alignSelf: 'center', fontSize: theme.fontSize.md, fontWeight: 600, lineHeight: 1.45, color: palette.heading })}
+            >
+              {item.text}
+            </span>{' '}
+            {item.valueUsd !== undefined ? (
+              <span css={[amount, css({ gridColumn: 3, alignSelf: 'center', fontSize: theme.fontSize.md, lineHeight: 1.45 })]}>
+                {formatUsd(item.valueUsd)}
+              </span>
+            ) : null}{' '}
             {item.detail ? (
-              <span css={css({ gridColumn: '2 / -1', fontSize: theme.fontSize.sm, lineHeight: 1.6, color: palette.body, [theme.mq.md]: { gridColumn: 2 } })}>{item.detail}</span>
+              <span
+                css={css({
+                  gridColumn: '2 / -1',
+                  fontSize: theme.fontSize.sm,
+                  lineHeight: 1.6,
+                  color: palette.body,
+                  [theme.mq.md]: { gridColumn: 2 },
+                })}
+              >
+                {item.detail}
+              </span>
             ) : null}
           </li>
         ))}
@@ -125,7 +175,9 @@ function ValueList({ items, totalLabel, palette }: { items: Item[]; totalLabel: 
         })}
       >
         <span css={css({ fontSize: theme.fontSize.md, fontWeight: 700, color: palette.heading })}>{totalLabel}</span>{' '}
-        <span css={[amount, css({ fontSize: theme.fontSize.xl, fontWeight: 800, letterSpacing: '-0.02em', color: palette.accent })]}>{formatUsd(sumValuesUsd(items))}</span>
+        <span css={[amount, css({ fontSize: theme.fontSize.xl, fontWeight: 800, letterSpacing: '-0.02em', color: palette.accent })]}>
+          {formatUsd(sumValuesUsd(items))}
+        </span>
       </p>
     </div>
   );

@@ -25,7 +25,16 @@ export default function ContactDetails({ id, eyebrow, heading, intro, tone }: Co
   return (
     <Section id={id} eyebrow={eyebrow} heading={heading} intro={intro} tone={tone}>
       <address css={css({ fontStyle: 'normal' })}>
-        <ul css={css({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: theme.space[4], [theme.mq.sm]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } })}>
+        <ul
+          css={css({
+            listStyle: 'none',
+            margin: 0,
+            padding: 0,
+            display: 'grid',
+            gap: theme.space[4],
+            [theme.mq.sm]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+          })}
+        >
           {contactEntries(contact).map((entry) => (
             <li
               key={entry.key}
@@ -60,7 +69,15 @@ export default function ContactDetails({ id, eyebrow, heading, intro, tone }: Co
               >
                 <Icon name={entry.icon} />
               </span>
-              <span css={css({ minWidth: 0, overflowWrap: 'anywhere', fontSize: theme.fontSize.sm, lineHeight: 1.5, [theme.mq.sm]: { fontSize: theme.fontSize.md } })}>
+              <span
+                css={css({
+                  minWidth: 0,
+                  overflowWrap: 'anywhere',
+                  fontSize: theme.fontSize.sm,
+                  lineHeight: 1.5,
+                  [theme.mq.sm]: { fontSize: theme.fontSize.md },
+                })}
+              >
                 <span css={visuallyHidden}>{entry.label}: </span>
                 {entry.href ? (
                   <a

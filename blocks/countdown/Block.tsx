@@ -62,7 +62,15 @@ export default function Countdown({ id, eyebrow, heading, intro, tone, start, no
         {UNITS.map((unit, index) => (
           <Fragment key={unit.key}>
             {index > 0 ? (
-              <span aria-hidden="true" css={css({ fontSize: theme.fontSize['2xl'], fontWeight: 700, lineHeight: 1, color: palette.dark ? palette.subtle : theme.colors.primary })}>
+              <span
+                aria-hidden="true"
+                css={css({
+                  fontSize: theme.fontSize['2xl'],
+                  fontWeight: 700,
+                  lineHeight: 1,
+                  color: palette.dark ? palette.subtle : theme.colors.primary,
+                })}
+              >
                 :
               </span>
             ) : null}
@@ -79,7 +87,15 @@ export default function Countdown({ id, eyebrow, heading, intro, tone, start, no
               >
                 {face[unit.key]}
               </span>{' '}
-              <span css={css({ fontSize: theme.fontSize.xs, fontWeight: 600, letterSpacing: '0.08em', textTransform: 'uppercase', color: palette.dark ? palette.subtle : theme.colors.onDarkMuted })}>
+              <span
+                css={css({
+                  fontSize: theme.fontSize.xs,
+                  fontWeight: 600,
+                  letterSpacing: '0.08em',
+                  textTransform: 'uppercase',
+                  color: palette.dark ? palette.subtle : theme.colors.onDarkMuted,
+                })}
+              >
                 {unit.label}
               </span>
             </span>
@@ -100,7 +116,14 @@ export default function Countdown({ id, eyebrow, heading, intro, tone, start, no
               textAlign: 'center',
               color: palette.accent,
               background: palette.accentSoft,
-              '&::before': { content: '""', flex: 'none', width: theme.space[2], height: theme.space[2], borderRadius: theme.radius.pill, background: 'currentColor' },
+              '&::before': {
+                content: '""',
+                flex: 'none',
+                width: theme.space[2],
+                height: theme.space[2],
+                borderRadius: theme.radius.pill,
+                background: 'currentColor',
+              },
             })}
           >
             {note}

@@ -10,7 +10,19 @@ export default function Cta({ id, eyebrow, heading, text, actions, note, tone = 
   return (
     <Section id={id} tone={tone} eyebrow={eyebrow} heading={heading} intro={text} css={glow(theme, tone, palette)}>
       <ActionRow actions={actions} onDark={palette.dark} align="center" />
-      {note ? <p css={css({ margin: `${theme.space[5]} auto 0`, maxWidth: theme.width.text, textAlign: 'center', fontSize: theme.fontSize.sm, color: palette.subtle })}>{note}</p> : null}
+      {note ? (
+        <p
+          css={css({
+            margin: `${theme.space[5]} auto 0`,
+            maxWidth: theme.width.text,
+            textAlign: 'center',
+            fontSize: theme.fontSize.sm,
+            color: palette.subtle,
+          })}
+        >
+          {note}
+        </p>
+      ) : null}
     </Section>
   );
 }

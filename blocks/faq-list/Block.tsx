@@ -58,7 +58,13 @@ function faqStyles(theme: Theme, dark: boolean) {
       fontSize: theme.fontSize.lg,
       fontWeight: 700,
       color: dark ? theme.colors.white : theme.colors.text,
-      '&::before': { content: '""', width: theme.space[5], height: theme.space[1], borderRadius: theme.radius.pill, background: dark ? theme.colors.onDark : theme.colors.primary },
+      '&::before': {
+        content: '""',
+        width: theme.space[5],
+        height: theme.space[1],
+        borderRadius: theme.radius.pill,
+        background: dark ? theme.colors.onDark : theme.colors.primary,
+      },
     }),
     item: css({
       borderRadius: theme.radius.md,

@@ -55,7 +55,7 @@ describe('prerendered lead form', () => {
     expect(render(<Form {...HOME} />)).toContain('<input type="hidden" name="source" value="Homepage Simple Lead Form"/>');
   });
 
-  it('carries the schema\'s bounds as native constraints', () => {
+  it("carries the schema's bounds as native constraints", () => {
     const html = render(<Form {...HOME} />);
     expect(tagOf(html, /<input[^>]*name="name"[^>]*>/)).toMatch(/required=""[^>]*type="text"[^>]*minLength="2"[^>]*maxLength="100"/);
     expect(tagOf(html, /<input[^>]*name="email"[^>]*>/)).toMatch(/type="email"[^>]*maxLength="255"/);
@@ -65,7 +65,12 @@ describe('prerendered lead form', () => {
 
   it('ties each visible label to its field', () => {
     const html = render(<Form {...HOME} />);
-    for (const [label, name] of [['Full Name', 'name'], ['Business Email', 'email'], ['Phone Number', 'phone'], ['Company Name', 'company']]) {
+    for (const [label, name] of [
+      ['Full Name', 'name'],
+      ['Business Email', 'email'],
+      ['Phone Number', 'phone'],
+      ['Company Name', 'company'],
+    ]) {
       const id = tagOf(html, new RegExp(`<input[^>]*name="${name}"[^>]*>`)).match(/id="([^"]+)"/)?.[1];
       expect(html).toMatch(new RegExp(`<label for="${id}"[^>]*>${label}</label>`));
     }

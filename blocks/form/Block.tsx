@@ -26,7 +26,15 @@ function StandardLeadForm<F extends LeadFormId>({ spec, block }: { spec: LeadFor
   const headingId = useId();
   const engine = useLeadForm(spec);
   return (
-    <LeadFormSection id={block.id} tone={block.tone} eyebrow={block.eyebrow} heading={block.heading} headingId={headingId} intro={block.intro} layout={spec.layout}>
+    <LeadFormSection
+      id={block.id}
+      tone={block.tone}
+      eyebrow={block.eyebrow}
+      heading={block.heading}
+      headingId={headingId}
+      intro={block.intro}
+      layout={spec.layout}
+    >
       <LeadForm engine={engine} labelledBy={headingId} consent={block.consent} links={block.links} />
     </LeadFormSection>
   );

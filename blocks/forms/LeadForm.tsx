@@ -30,7 +30,13 @@ export function LeadForm<F extends LeadFormId>({ engine, labelledBy, consent, li
     const fields = (
       <div css={styles.fieldGrid(theme)}>
         {group.fields.map((field) => (
-          <Field key={field.name} spec={field} value={state.values[field.name]} error={state.errors[field.name]} onValueChange={engine.setValue} />
+          <Field
+            key={field.name}
+            spec={field}
+            value={state.values[field.name]}
+            error={state.errors[field.name]}
+            onValueChange={engine.setValue}
+          />
         ))}
       </div>
     );

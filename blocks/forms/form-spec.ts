@@ -95,10 +95,7 @@ export function emptyValues<F extends LeadFormId>(spec: LeadFormSpec<F>): FormVa
 }
 
 /** The query value when it is one of the field's options; anything else preselects nothing. */
-export function readPrefill<F extends LeadFormId>(
-  spec: LeadFormSpec<F>,
-  search: string,
-): Partial<FormValues<F>> {
+export function readPrefill<F extends LeadFormId>(spec: LeadFormSpec<F>, search: string): Partial<FormValues<F>> {
   const prefill: Partial<FormValues<F>> = {};
   if (!spec.prefillFromQuery) return prefill;
   const params = new URLSearchParams(search);

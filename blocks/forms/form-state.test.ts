@@ -31,7 +31,7 @@ describe('lead form state', () => {
     expect(run({ type: 'shown', atMs: 1000 }, { type: 'shown', atMs: 2000 }).shownAtMs).toBe(1000);
   });
 
-  it('editing a field sets its value and clears only that field\'s error', () => {
+  it("editing a field sets its value and clears only that field's error", () => {
     const state = run(
       { type: 'rejected', errors: { name: 'Name must be at least 2 characters', email: 'Please enter a valid email' } },
       { type: 'edited', field: 'name', value: 'Ann' },
@@ -49,7 +49,11 @@ describe('lead form state', () => {
   });
 
   it('submitting disables the form and clears old errors', () => {
-    const state = run({ type: 'rejected', errors: { name: 'x' } }, { type: 'edited', field: 'email', value: 'a@b.co' }, { type: 'submitted' });
+    const state = run(
+      { type: 'rejected', errors: { name: 'x' } },
+      { type: 'edited', field: 'email', value: 'a@b.co' },
+      { type: 'submitted' },
+    );
     expect(state.status).toBe('submitting');
     expect(state.errors).toEqual({});
   });
@@ -75,7 +79,11 @@ describe('lead form state', () => {
   });
 
   it('reset empties the form like a success (ROI "Calculate Another ROI")', () => {
-    const state = run({ type: 'edited', field: 'email', value: 'a@b.co' }, { type: 'rejected', errors: { name: 'x' } }, { type: 'reset', atMs: 9000 });
+    const state = run(
+      { type: 'edited', field: 'email', value: 'a@b.co' },
+      { type: 'rejected', errors: { name: 'x' } },
+      { type: 'reset', atMs: 9000 },
+    );
     expect(state).toMatchObject({ values: EMPTY, errors: {}, status: 'idle', shownAtMs: 9000 });
   });
 

@@ -48,39 +48,39 @@ export function createLeadFormReducer<N extends string>(emptyValues: Readonly<Re
 
   return (state: LeadFormState<N>, action: LeadFormAction<N>): LeadFormState<N> =>
     produce(state, (draft: LeadFormState<N>) => {
-    switch (action.type) {
-      case 'shown':
-        draft.shownAtMs ??= action.atMs;
-        return;
-      case 'edited':
-        draft.values[action.field] = action.value;
-        // Editing a field clears that field's error.
-        delete draft.errors[action.field];
-        return;
-      case 'honeypotEdited':
-        draft.website = action.value;
-        return;
-      case 'rejected':
-        draft.errors = { ...action.errors };
-        draft.status = 'idle';
-        draft.rejections += 1;
-        return;
-      case 'submitted':
-        draft.errors = {};
-        draft.status = 'submitting';
-        return;
-      case 'succeeded':
-        // Success clears the fields.
-        clear(draft, action.atMs);
-        return;
-      case 'failed':
-        // Failure keeps what was typed.
-        draft.status = 'idle';
-        draft.retry = action.retry;
-        return;
-      case 'reset':
-        clear(draft, action.atMs);
-        return;
-    }
+      switch (action.type) {
+        case 'shown':
+          draft.shownAtMs ??= action.atMs;
+          return;
+        case 'edited':
+          draft.values[action.field] = action.value;
+          // Editing a field clears that field's error.
+          delete draft.errors[action.field];
+          return;
+        case 'honeypotEdited':
+          draft.website = action.value;
+          return;
+        case 'rejected':
+          draft.errors = { ...action.errors };
+          draft.status = 'idle';
+          draft.rejections += 1;
+          return;
+        case 'submitted':
+          draft.errors = {};
+          draft.status = 'submitting';
+          return;
+        case 'succeeded':
+          // Success clears the fields.
+          clear(draft, action.atMs);
+          return;
+        case 'failed':
+          // Failure keeps what was typed.
+          draft.status = 'idle';
+          draft.retry = action.retry;
+          return;
+        case 'reset':
+          clear(draft, action.atMs);
+          return;
+      }
     });
 }

@@ -103,10 +103,22 @@ export const textArea = (theme: Theme) => css({ resize: 'vertical', minHeight: `
 export const selectWrap = css({ position: 'relative' });
 
 export const select = (theme: Theme) =>
-  css({ appearance: 'none', paddingRight: theme.space[7], cursor: 'pointer', '&:invalid, &[data-empty="true"]': { color: theme.colors.muted } });
+  css({
+    appearance: 'none',
+    paddingRight: theme.space[7],
+    cursor: 'pointer',
+    '&:invalid, &[data-empty="true"]': { color: theme.colors.muted },
+  });
 
 export const selectChevron = (theme: Theme) =>
-  css({ position: 'absolute', right: theme.space[4], top: '50%', transform: 'translateY(-50%)', pointerEvents: 'none', color: theme.colors.muted });
+  css({
+    position: 'absolute',
+    right: theme.space[4],
+    top: '50%',
+    transform: 'translateY(-50%)',
+    pointerEvents: 'none',
+    color: theme.colors.muted,
+  });
 
 export const errorMessage = (theme: Theme) =>
   css({
@@ -137,7 +149,13 @@ export const actions = (theme: Theme) =>
   css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: theme.space[3], [theme.mq.md]: { gap: theme.space[4] } });
 
 export const submitButton = (theme: Theme) =>
-  css({ width: '100%', minHeight: '3.25rem', fontSize: theme.fontSize.md, boxShadow: theme.shadow.card, [theme.mq.md]: { width: 'auto', paddingInline: theme.space[6] } });
+  css({
+    width: '100%',
+    minHeight: '3.25rem',
+    fontSize: theme.fontSize.md,
+    boxShadow: theme.shadow.card,
+    [theme.mq.md]: { width: 'auto', paddingInline: theme.space[6] },
+  });
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
 
@@ -151,7 +169,7 @@ export const spinner = (theme: Theme) =>
     animation: `${spin} 0.8s linear infinite`,
   });
 
-export const consent = (theme: Theme) =>
-  css({ margin: 0, fontSize: theme.fontSize.xs, lineHeight: 1.6, color: theme.colors.muted });
+export const consent = (theme: Theme) => css({ margin: 0, fontSize: theme.fontSize.xs, lineHeight: 1.6, color: theme.colors.muted });
 
-export const footerRule = (theme: Theme) => css({ display: 'grid', gap: theme.space[4], paddingTop: theme.space[5], borderTop: `1px solid ${theme.colors.border}` });
+export const footerRule = (theme: Theme) =>
+  css({ display: 'grid', gap: theme.space[4], paddingTop: theme.space[5], borderTop: `1px solid ${theme.colors.border}` });

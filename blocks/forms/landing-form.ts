@@ -37,7 +37,11 @@ export const landingFormSpec: LeadFormSpec<'landing'> = {
   layout: 'split',
   redirectOnSuccess: THANK_YOU_PATH,
   toasts: {
-    rateLimited: () => ({ title: TOO_MANY_ATTEMPTS_TITLE, description: 'Please wait a moment before submitting again.', variant: 'default' }),
+    rateLimited: () => ({
+      title: TOO_MANY_ATTEMPTS_TITLE,
+      description: 'Please wait a moment before submitting again.',
+      variant: 'default',
+    }),
     invalid: { title: VALIDATION_ERROR_TITLE, description: 'Please check the form for errors.', variant: 'default' },
     sent: { title: SUCCESS_TITLE, description: "We'll contact you within 24 hours to discuss your AI transformation.", variant: 'success' },
     demo: demoToast('Your request was checked but not sent: this site has no lead endpoint configured.'),

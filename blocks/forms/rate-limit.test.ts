@@ -46,7 +46,7 @@ function checkTimes(limiter: { check(): unknown }, times: number) {
   for (let attempt = 0; attempt < times; attempt += 1) limiter.check();
 }
 
-describe('the four forms\' limits', () => {
+describe("the four forms' limits", () => {
   it.each([
     ['home', HOME_RATE_LIMIT, 3, 600_000, true],
     ['roi', ROI_RATE_LIMIT, 3, 60_000, true],

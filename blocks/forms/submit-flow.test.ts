@@ -44,7 +44,11 @@ const ROI_VALUES = {
 
 const HOME_VALUES = { name: "Seán O'Brien", email: 'sean@example.com', phone: '+1 512 555 0147', company: 'Smith & Sons' };
 
-function setUp<F extends LeadFormId>(spec: LeadFormSpec<F>, overrides: Partial<SubmitFlowDeps> = {}, answers: SubmitLeadResult[] = [{ ok: true, status: 201 }]) {
+function setUp<F extends LeadFormId>(
+  spec: LeadFormSpec<F>,
+  overrides: Partial<SubmitFlowDeps> = {},
+  answers: SubmitLeadResult[] = [{ ok: true, status: 201 }],
+) {
   let nowMs = 1_700_000_000_000;
   const limiter = createRateLimiter({ policy: spec.rateLimit, storage: createMemoryStorage(), now: () => nowMs });
   const sent: LeadSubmission[] = [];
@@ -128,7 +132,12 @@ describe('runSubmission order', () => {
     const { deps, sent } = setUp(roiFormSpec, { endpoint: 'https://services.crm.example/hooks/abc' });
     expect((await runSubmission(roiFormSpec, { ...ROI_VALUES }, deps)).kind).toBe('sent');
     const body = JSON.parse(sent[0]!.body) as Record<string, unknown>;
-    expect(body).toMatchObject({ currentRevenue: '2M-5M', current_revenue_usd: 2_500_000, roi_revenue_increase: 375_000, source: 'AI ROI Calculator + Lead Form' });
+    expect(body).toMatchObject({
+      currentRevenue: '2M-5M',
+      current_revenue_usd: 2_500_000,
+      roi_revenue_increase: 375_000,
+      source: 'AI ROI Calculator + Lead Form',
+    });
   });
 
   it('a success resets the counter when the policy says so (home) but not for the contact form', async () => {
@@ -136,7 +145,14 @@ describe('runSubmission order', () => {
     for (let press = 0; press < 5; press += 1) expect((await runSubmission(homeFormSpec, HOME_VALUES, home.deps)).kind).toBe('sent');
 
     const contact = setUp(contactFormSpec);
-    const values = { name: 'Ann', email: 'ann@example.com', phone: '555 0147', company: '', service_interest: 'AI Consulting', message: 'Please call me back.' };
+    const values = {
+      name: 'Ann',
+      email: 'ann@example.com',
+      phone: '555 0147',
+      company: '',
+      service_interest: 'AI Consulting',
+      message: 'Please call me back.',
+    };
     expect((await runSubmission(contactFormSpec, values, contact.deps)).kind).toBe('sent');
     expect((await runSubmission(contactFormSpec, values, contact.deps)).kind).toBe('sent');
     expect(await runSubmission(contactFormSpec, values, contact.deps)).toEqual({ kind: 'rate-limited', retryAfterSeconds: 300 });
@@ -150,9 +166,7 @@ describe('demo mode (no PUBLIC_LEAD_ENDPOINT)', () => {
     ['landing', landingFormSpec],
   ] as const)('%s: a valid submission succeeds as demo and nothing is sent', async (_name, spec) => {
     const values =
-      spec.formId === 'home'
-        ? HOME_VALUES
-        : { ...HOME_VALUES, revenue: '1m-5m', challenge: 'Too many missed calls.', bestTime: '' };
+      spec.formId === 'home' ? HOME_VALUES : { ...HOME_VALUES, revenue: '1m-5m', challenge: 'Too many missed calls.', bestTime: '' };
     const { deps, sent } = setUp(spec as LeadFormSpec, { endpoint: '' });
     const outcome = await runSubmission(spec as LeadFormSpec, values as never, deps);
     expect(outcome).toMatchObject({ kind: 'sent', demo: true });
@@ -189,7 +203,10 @@ describe('demo mode (no PUBLIC_LEAD_ENDPOINT)', () => {
 
 describe('failures and retries with the same Idempotency-Key', () => {
   it('a failure returns the submission to retry; pressing again with unchanged values resends it as is', async () => {
-    const { deps, sent } = setUp(homeFormSpec, {}, [{ ok: false, reason: 'http', status: 500 }, { ok: true, status: 201 }]);
+    const { deps, sent } = setUp(homeFormSpec, {}, [
+      { ok: false, reason: 'http', status: 500 },
+      { ok: true, status: 201 },
+    ]);
     const first = await runSubmission(homeFormSpec, HOME_VALUES, deps);
     expect(first.kind).toBe('failed');
     const retry = (first as { retry: PendingRetry }).retry;
@@ -200,7 +217,10 @@ describe('failures and retries with the same Idempotency-Key', () => {
   });
 
   it('changed values are a new submission with a new key', async () => {
-    const { deps, sent } = setUp(homeFormSpec, {}, [{ ok: false, reason: 'network' }, { ok: true, status: 201 }]);
+    const { deps, sent } = setUp(homeFormSpec, {}, [
+      { ok: false, reason: 'network' },
+      { ok: true, status: 201 },
+    ]);
     const first = await runSubmission(homeFormSpec, HOME_VALUES, deps);
     const retry = (first as { retry: PendingRetry }).retry;
     await runSubmission(homeFormSpec, { ...HOME_VALUES, company: 'Smith & Daughters' }, { ...deps, retry });
@@ -208,7 +228,10 @@ describe('failures and retries with the same Idempotency-Key', () => {
   });
 
   it('trimming differences do not count as a change (the parsed values are compared)', async () => {
-    const { deps, sent } = setUp(homeFormSpec, {}, [{ ok: false, reason: 'network' }, { ok: true, status: 201 }]);
+    const { deps, sent } = setUp(homeFormSpec, {}, [
+      { ok: false, reason: 'network' },
+      { ok: true, status: 201 },
+    ]);
     const first = await runSubmission(homeFormSpec, HOME_VALUES, deps);
     const retry = (first as { retry: PendingRetry }).retry;
     await runSubmission(homeFormSpec, { ...HOME_VALUES, name: `  ${HOME_VALUES.name} ` }, { ...deps, retry });

@@ -92,15 +92,17 @@ export async function runSubmission<F extends LeadFormId>(
 }
 
 /** Our relay gets the values and the visit and builds the CRM payload itself; a CRM reached directly gets that payload. */
-function buildRequestBody<F extends LeadFormId>(spec: LeadFormSpec<F>, data: LeadFormValuesById[F], endpoint: string, context: PayloadContext): object {
+function buildRequestBody<F extends LeadFormId>(
+  spec: LeadFormSpec<F>,
+  data: LeadFormValuesById[F],
+  endpoint: string,
+  context: PayloadContext,
+): object {
   return isRelayEndpoint(endpoint) ? buildRelaySubmission(spec.formId, data, context) : spec.buildPayload(data, context);
 }
 
 /** Only errors of visible fields reach the form; the schema has no other keys for a flat object. */
-function pickFieldErrors<F extends LeadFormId>(
-  spec: LeadFormSpec<F>,
-  fieldErrors: FieldErrors,
-): Partial<Record<FieldName<F>, string>> {
+function pickFieldErrors<F extends LeadFormId>(spec: LeadFormSpec<F>, fieldErrors: FieldErrors): Partial<Record<FieldName<F>, string>> {
   const picked: Partial<Record<FieldName<F>, string>> = {};
   for (const group of spec.groups) {
     for (const field of group.fields) {

@@ -140,7 +140,12 @@ describe('submitLead result', () => {
   it('reports a 503 that lasts past the retry as an HTTP failure', async () => {
     const { fetch, requests } = createFakeFetch({ status: 503, retryAfter: '2' });
     const { sleep } = createRecordingSleep();
-    await expect(submitLead(makeSubmission(), { fetch, sleep })).resolves.toEqual({ ok: false, reason: 'http', status: 503, retryAfterMs: 2_000 });
+    await expect(submitLead(makeSubmission(), { fetch, sleep })).resolves.toEqual({
+      ok: false,
+      reason: 'http',
+      status: 503,
+      retryAfterMs: 2_000,
+    });
     expect(requests).toHaveLength(2);
   });
 
@@ -174,6 +179,9 @@ describe('submitLead result', () => {
       throw new TypeError('fetch is not a function');
     };
     const { sleep } = createRecordingSleep();
-    await expect(submitLead(makeSubmission(), { fetch: broken, sleep, networkRetries: 0 })).resolves.toEqual({ ok: false, reason: 'network' });
+    await expect(submitLead(makeSubmission(), { fetch: broken, sleep, networkRetries: 0 })).resolves.toEqual({
+      ok: false,
+      reason: 'network',
+    });
   });
 });

@@ -23,7 +23,7 @@ describe('captureAttribution', () => {
     expect(readStoredAttribution(storage)).toEqual(first);
   });
 
-  it('keeps the first view\'s attribution on later pages of the same visit', () => {
+  it("keeps the first view's attribution on later pages of the same visit", () => {
     const storage = createMemoryStorage();
     const first = captureAttribution({ url: CAMPAIGN_URL, referrer: 'https://www.google.com/', storage });
     const later = captureAttribution({
@@ -44,9 +44,7 @@ describe('captureAttribution', () => {
 
   it('captures afresh when the stored value is corrupt', () => {
     const storage = createMemoryStorage({ [ATTRIBUTION_STORAGE_KEY]: '{"utm_source": 5}' });
-    expect(captureAttribution({ url: 'https://example.com/?utm_source=bing', referrer: '', storage }).utm_source).toBe(
-      'bing',
-    );
+    expect(captureAttribution({ url: 'https://example.com/?utm_source=bing', referrer: '', storage }).utm_source).toBe('bing');
   });
 
   it.each([['{oops'], ['[]'], ['null'], ['{"evil_field":"x"}']])('reads corrupt stored value %j as nothing', (stored) => {

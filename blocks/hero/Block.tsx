@@ -22,16 +22,53 @@ export default function Hero({ variant = 'page', eyebrow, heading, text, actions
     >
       <div css={[container(theme), css({ position: 'relative', textAlign: 'center', maxWidth: feature ? '60rem' : '52rem' })]}>
         {eyebrow ? (
-          <p css={[eyebrowStyle(theme, true), css({ padding: `${theme.space[2]} ${theme.space[4]}`, borderRadius: theme.radius.pill, background: 'rgba(255,255,255,0.08)', border: '1px solid rgba(255,255,255,0.16)', marginBottom: theme.space[5] })]}>{eyebrow}</p>
+          <p
+            css={[
+              eyebrowStyle(theme, true),
+              css({
+                padding: `${theme.space[2]} ${theme.space[4]}`,
+                borderRadius: theme.radius.pill,
+                background: 'rgba(255,255,255,0.08)',
+                border: '1px solid rgba(255,255,255,0.16)',
+                marginBottom: theme.space[5],
+              }),
+            ]}
+          >
+            {eyebrow}
+          </p>
         ) : null}
-        <h1 css={css({ margin: 0, fontSize: feature ? theme.fontSize.display : compact ? theme.fontSize['2xl'] : theme.fontSize['3xl'], fontWeight: 800, lineHeight: 1.05, letterSpacing: '-0.035em' })}>{heading}</h1>
-        {text ? <p css={css({ margin: `${theme.space[5]} auto 0`, maxWidth: '42rem', fontSize: compact ? theme.fontSize.md : theme.fontSize.lg, lineHeight: 1.65, color: theme.colors.onDark })}>{text}</p> : null}
+        <h1
+          css={css({
+            margin: 0,
+            fontSize: feature ? theme.fontSize.display : compact ? theme.fontSize['2xl'] : theme.fontSize['3xl'],
+            fontWeight: 800,
+            lineHeight: 1.05,
+            letterSpacing: '-0.035em',
+          })}
+        >
+          {heading}
+        </h1>
+        {text ? (
+          <p
+            css={css({
+              margin: `${theme.space[5]} auto 0`,
+              maxWidth: '42rem',
+              fontSize: compact ? theme.fontSize.md : theme.fontSize.lg,
+              lineHeight: 1.65,
+              color: theme.colors.onDark,
+            })}
+          >
+            {text}
+          </p>
+        ) : null}
         {actions?.length ? (
           <div css={css({ marginTop: theme.space[6] })}>
             <ActionRow actions={actions} onDark align="center" />
           </div>
         ) : null}
-        {note ? <p css={css({ margin: `${theme.space[5]} 0 0`, fontSize: theme.fontSize.sm, color: theme.colors.onDarkMuted })}>{note}</p> : null}
+        {note ? (
+          <p css={css({ margin: `${theme.space[5]} 0 0`, fontSize: theme.fontSize.sm, color: theme.colors.onDarkMuted })}>{note}</p>
+        ) : null}
       </div>
     </section>
   );

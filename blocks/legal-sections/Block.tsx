@@ -51,12 +51,30 @@ export default function LegalSections({ lastUpdated, intro, sections, contacts }
           {sections.map((section, index) => {
             const anchor = sectionAnchor(section.heading);
             return (
-              <li key={section.heading} css={css({ display: 'grid', gap: theme.space[4], paddingTop: theme.space[7], borderTop: `1px solid ${theme.colors.border}` })}>
-                <h2 id={anchor} css={css({ display: 'flex', alignItems: 'baseline', gap: theme.space[3], margin: 0, fontSize: theme.fontSize.xl, lineHeight: 1.25, letterSpacing: '-0.015em', scrollMarginTop: theme.space[9] })}>
+              <li
+                key={section.heading}
+                css={css({
+                  display: 'grid',
+                  gap: theme.space[4],
+                  paddingTop: theme.space[7],
+                  borderTop: `1px solid ${theme.colors.border}`,
+                })}
+              >
+                <h2
+                  id={anchor}
+                  css={css({
+                    display: 'flex',
+                    alignItems: 'baseline',
+                    gap: theme.space[3],
+                    margin: 0,
+                    fontSize: theme.fontSize.xl,
+                    lineHeight: 1.25,
+                    letterSpacing: '-0.015em',
+                    scrollMarginTop: theme.space[9],
+                  })}
+                >
                   <span css={css({ flexShrink: 0, color: theme.colors.primary, fontVariantNumeric: 'tabular-nums' })}>{index + 1}.</span>
-                  {/* Collapsed by the flex layout, but keeps "1. Heading" apart in the accessible name. */}
-                  {' '}
-                  <span>{section.heading}</span>
+                  {/* Collapsed by the flex layout, but keeps "1. Heading" apart in the accessible name. */} <span>{section.heading}</span>
                 </h2>
                 <Markdown parentLevel={2} css={css({ color: theme.colors.muted })}>
                   {section.body}
@@ -80,7 +98,20 @@ export default function LegalSections({ lastUpdated, intro, sections, contacts }
           <ul role="list" css={css({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: theme.space[4] })}>
             {contacts.map((contact) => (
               <li key={contact.email} css={css({ display: 'flex', gap: theme.space[3], alignItems: 'center' })}>
-                <span css={css({ display: 'none', [theme.mq.sm]: { display: 'inline-grid' }, placeItems: 'center', flexShrink: 0, width: theme.space[7], height: theme.space[7], borderRadius: theme.radius.pill, background: theme.colors.white, border: `1px solid ${theme.colors.border}`, color: theme.colors.primary })}>
+                <span
+                  css={css({
+                    display: 'none',
+                    [theme.mq.sm]: { display: 'inline-grid' },
+                    placeItems: 'center',
+                    flexShrink: 0,
+                    width: theme.space[7],
+                    height: theme.space[7],
+                    borderRadius: theme.radius.pill,
+                    background: theme.colors.white,
+                    border: `1px solid ${theme.colors.border}`,
+                    color: theme.colors.primary,
+                  })}
+                >
                   <Icon name="mail" size={18} />
                 </span>
                 <span css={css({ display: 'grid', minWidth: 0, lineHeight: 1.45 })}>

@@ -13,9 +13,29 @@ export default function NotFound({ code = '404', heading, text, action }: NotFou
     console.error('404 Error: User attempted to access non-existent route:', pathname);
   }, [pathname]);
   return (
-    <section css={[container(theme), css({ minHeight: '60vh', display: 'grid', placeItems: 'center', textAlign: 'center', paddingBlock: theme.space[9] })]}>
+    <section
+      css={[
+        container(theme),
+        css({ minHeight: '60vh', display: 'grid', placeItems: 'center', textAlign: 'center', paddingBlock: theme.space[9] }),
+      ]}
+    >
       <div>
-        <p aria-hidden="true" css={css({ margin: 0, fontSize: 'clamp(4rem, 2rem + 10vw, 8rem)', fontWeight: 800, lineHeight: 1, letterSpacing: '-0.05em', background: `linear-gradient(135deg, ${theme.colors.primary}, ${theme.colors.accent})`, WebkitBackgroundClip: 'text', backgroundClip: 'text', color: 'transparent' })}>{code}</p>
+        <p
+          aria-hidden="true"
+          css={css({
+            margin: 0,
+            fontSize: 'clamp(4rem, 2rem + 10vw, 8rem)',
+            fontWeight: 800,
+            lineHeight: 1,
+            letterSpacing: '-0.05em',
+            background: `linear-gradient(135deg, ${theme.colors.primary}, ${theme.colors.accent})`,
+            WebkitBackgroundClip: 'text',
+            backgroundClip: 'text',
+            color: 'transparent',
+          })}
+        >
+          {code}
+        </p>
         <h1 css={css({ margin: `${theme.space[4]} 0 0`, fontSize: theme.fontSize['2xl'] })}>
           <span css={visuallyHidden}>{code} </span>
           {heading}

@@ -19,21 +19,56 @@ function TextOnly({ id, eyebrow, heading, intro, tone, body }: RichTextBlock) {
 }
 
 /** Text and picture side by side on wide screens (picture first when `imagePosition` is "left"); stacked on phones. */
-function TextWithImage({ id, eyebrow, heading, intro, tone = 'plain', body, image, imagePosition = 'right' }: RichTextBlock & { image: NonNullable<RichTextBlock['image']> }) {
+function TextWithImage({
+  id,
+  eyebrow,
+  heading,
+  intro,
+  tone = 'plain',
+  body,
+  image,
+  imagePosition = 'right',
+}: RichTextBlock & { image: NonNullable<RichTextBlock['image']> }) {
   const theme = useTheme();
   const dark = isDarkTone(tone);
   // The heading sits in the text column, beside the picture, so the block draws its own header inside the Section shell.
   return (
     <Section id={id} tone={tone}>
-      <div css={css({ display: 'grid', gap: theme.space[7], alignItems: 'center', [theme.mq.lg]: { gridTemplateColumns: imagePosition === 'left' ? '5fr 6fr' : '6fr 5fr', gap: theme.space[8] } })}>
+      <div
+        css={css({
+          display: 'grid',
+          gap: theme.space[7],
+          alignItems: 'center',
+          [theme.mq.lg]: { gridTemplateColumns: imagePosition === 'left' ? '5fr 6fr' : '6fr 5fr', gap: theme.space[8] },
+        })}
+      >
         <div css={css({ [theme.mq.lg]: { order: imagePosition === 'left' ? 2 : 1 } })}>
           {heading ? (
             <header css={css({ marginBottom: theme.space[5] })}>
               {eyebrow ? <p css={eyebrowStyle(theme, dark)}>{eyebrow}</p> : null}
-              <h2 css={css({ margin: 0, fontSize: theme.fontSize['2xl'], lineHeight: 1.15, letterSpacing: '-0.02em', color: dark ? theme.colors.white : theme.colors.text })}>
+              <h2
+                css={css({
+                  margin: 0,
+                  fontSize: theme.fontSize['2xl'],
+                  lineHeight: 1.15,
+                  letterSpacing: '-0.02em',
+                  color: dark ? theme.colors.white : theme.colors.text,
+                })}
+              >
                 {heading}
               </h2>
-              {intro ? <p css={css({ margin: `${theme.space[4]} 0 0`, fontSize: theme.fontSize.lg, lineHeight: 1.6, color: dark ? theme.colors.onDark : theme.colors.muted })}>{intro}</p> : null}
+              {intro ? (
+                <p
+                  css={css({
+                    margin: `${theme.space[4]} 0 0`,
+                    fontSize: theme.fontSize.lg,
+                    lineHeight: 1.6,
+                    color: dark ? theme.colors.onDark : theme.colors.muted,
+                  })}
+                >
+                  {intro}
+                </p>
+              ) : null}
             </header>
           ) : null}
           <Markdown parentLevel={heading ? 2 : 1} onDark={dark}>
@@ -48,7 +83,14 @@ function TextWithImage({ id, eyebrow, heading, intro, tone = 'plain', body, imag
             height={image.height}
             loading="lazy"
             decoding="async"
-            css={css({ display: 'block', width: '100%', height: 'auto', borderRadius: theme.radius.lg, boxShadow: theme.shadow.raised, background: theme.colors.surface })}
+            css={css({
+              display: 'block',
+              width: '100%',
+              height: 'auto',
+              borderRadius: theme.radius.lg,
+              boxShadow: theme.shadow.raised,
+              background: theme.colors.surface,
+            })}
           />
         </figure>
       </div>

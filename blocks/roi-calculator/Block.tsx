@@ -23,7 +23,16 @@ export default function RoiCalculator({ id, eyebrow, heading, intro, tone, conse
     engine.reset();
   };
   return (
-    <LeadFormSection id={id} tone={tone} eyebrow={eyebrow} heading={heading} headingId={headingId} intro={intro} layout={roiFormSpec.layout} maxWidth="content">
+    <LeadFormSection
+      id={id}
+      tone={tone}
+      eyebrow={eyebrow}
+      heading={heading}
+      headingId={headingId}
+      intro={intro}
+      layout={roiFormSpec.layout}
+      maxWidth="content"
+    >
       {result ? (
         <RoiResultView result={result} investmentUsd={roiParameters.investmentUsd} onCalculateAnother={calculateAnother} />
       ) : (

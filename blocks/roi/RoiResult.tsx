@@ -40,7 +40,17 @@ export function RoiResultView({ result, investmentUsd, onCalculateAnother }: Roi
     <div css={styles.card(theme)}>
       <div css={styles.header(theme)}>
         <span css={styles.badge(theme)} aria-hidden="true">
-          <svg width={28} height={28} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinecap="round" strokeLinejoin="round" focusable="false">
+          <svg
+            width={28}
+            height={28}
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2.5}
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            focusable="false"
+          >
             <path d="M20 6 9 17l-5-5" />
           </svg>
         </span>
@@ -115,7 +125,14 @@ const styles = {
       color: theme.colors.success,
       background: `color-mix(in srgb, ${theme.colors.success} 12%, white)`,
     }),
-  heading: (theme: Theme) => css({ margin: 0, fontSize: theme.fontSize.xl, color: theme.colors.text, '&:focus': { outline: 'none' }, '&:focus-visible': { boxShadow: theme.focusRing, borderRadius: theme.radius.sm } }),
+  heading: (theme: Theme) =>
+    css({
+      margin: 0,
+      fontSize: theme.fontSize.xl,
+      color: theme.colors.text,
+      '&:focus': { outline: 'none' },
+      '&:focus-visible': { boxShadow: theme.focusRing, borderRadius: theme.radius.sm },
+    }),
   lead: (theme: Theme) => css({ margin: 0, color: theme.colors.muted }),
   headline: (theme: Theme) =>
     css({
@@ -135,7 +152,14 @@ const styles = {
     }),
   headlineTerm: (theme: Theme) => css({ fontSize: theme.fontSize.sm, fontWeight: 600, color: theme.colors.white }),
   headlineValue: (theme: Theme) =>
-    css({ margin: `${theme.space[2]} 0 0`, fontSize: theme.fontSize['2xl'], fontWeight: 800, letterSpacing: '-0.02em', lineHeight: 1.1, fontVariantNumeric: 'tabular-nums' }),
+    css({
+      margin: `${theme.space[2]} 0 0`,
+      fontSize: theme.fontSize['2xl'],
+      fontWeight: 800,
+      letterSpacing: '-0.02em',
+      lineHeight: 1.1,
+      fontVariantNumeric: 'tabular-nums',
+    }),
   detailGrid: (theme: Theme) =>
     css({
       display: 'grid',
@@ -145,10 +169,25 @@ const styles = {
       [theme.mq.sm]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
       [theme.mq.lg]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
     }),
-  detail: (theme: Theme) => css({ padding: theme.space[4], borderRadius: theme.radius.md, border: `1px solid ${theme.colors.border}`, background: theme.colors.surface }),
-  detailTerm: (theme: Theme) => css({ fontSize: theme.fontSize.xs, fontWeight: 700, letterSpacing: '0.06em', textTransform: 'uppercase', color: theme.colors.muted }),
+  detail: (theme: Theme) =>
+    css({
+      padding: theme.space[4],
+      borderRadius: theme.radius.md,
+      border: `1px solid ${theme.colors.border}`,
+      background: theme.colors.surface,
+    }),
+  detailTerm: (theme: Theme) =>
+    css({ fontSize: theme.fontSize.xs, fontWeight: 700, letterSpacing: '0.06em', textTransform: 'uppercase', color: theme.colors.muted }),
   detailValue: (theme: Theme) =>
-    css({ display: 'grid', gap: theme.space[1], margin: `${theme.space[2]} 0 0`, fontSize: theme.fontSize.lg, fontWeight: 700, color: theme.colors.text, fontVariantNumeric: 'tabular-nums' }),
+    css({
+      display: 'grid',
+      gap: theme.space[1],
+      margin: `${theme.space[2]} 0 0`,
+      fontSize: theme.fontSize.lg,
+      fontWeight: 700,
+      color: theme.colors.text,
+      fontVariantNumeric: 'tabular-nums',
+    }),
   detailNote: (theme: Theme) => css({ fontSize: theme.fontSize.xs, fontWeight: 400, color: theme.colors.muted }),
   figure: (theme: Theme) => css({ margin: 0, display: 'grid', gap: theme.space[4] }),
   figcaption: (theme: Theme) => css({ fontSize: theme.fontSize.md, fontWeight: 700, color: theme.colors.text }),

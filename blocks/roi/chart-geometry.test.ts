@@ -4,7 +4,10 @@ import { describeSavings, layoutSavingsBars, MIN_VISIBLE_BAR_PERCENT } from './c
 import { calculateRoi } from '../../lead/roi/engine.ts';
 
 // Technology, $2,000,000 revenue, $60,000 salary, 10 people, 10-20 manual hours.
-const RESULT = calculateRoi({ currentRevenue: '2000000', industry: 'technology', teamSize: '10', averageSalary: '60000', manualHours: '10-20' }, SHIPPED_ROI_PARAMETERS);
+const RESULT = calculateRoi(
+  { currentRevenue: '2000000', industry: 'technology', teamSize: '10', averageSalary: '60000', manualHours: '10-20' },
+  SHIPPED_ROI_PARAMETERS,
+);
 
 describe('layoutSavingsBars', () => {
   it('draws revenue increase, labor savings and the investment, scaled to the largest', () => {

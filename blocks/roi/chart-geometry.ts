@@ -42,9 +42,11 @@ export function layoutSavingsBars(result: Pick<RoiResult, 'revenueIncrease' | 'l
   });
 }
 
-
 /** The chart as one sentence: every figure it draws and how the total compares with the investment. */
-export function describeSavings(result: Pick<RoiResult, 'revenueIncrease' | 'laborSavings' | 'totalSavings'>, investmentUsd: number): string {
+export function describeSavings(
+  result: Pick<RoiResult, 'revenueIncrease' | 'laborSavings' | 'totalSavings'>,
+  investmentUsd: number,
+): string {
   const figures =
     `Revenue increase ${formatUsd(result.revenueIncrease)}, labor cost savings ${formatUsd(result.laborSavings)}, ` +
     `compared with an investment of ${formatUsd(investmentUsd)}.`;

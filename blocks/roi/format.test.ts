@@ -31,7 +31,14 @@ describe('display formatting', () => {
   });
 
   it('formats every figure of a result', () => {
-    const result: RoiResult = { revenueIncrease: 375_000, laborSavings: 112_500.4, totalSavings: 487_500.4, roi: 875.0008, weeklyHoursSaved: 15, upliftPercentage: 15 };
+    const result: RoiResult = {
+      revenueIncrease: 375_000,
+      laborSavings: 112_500.4,
+      totalSavings: 487_500.4,
+      roi: 875.0008,
+      weeklyHoursSaved: 15,
+      upliftPercentage: 15,
+    };
     expect(formatRoiResult(result)).toEqual({
       revenueIncrease: '$375,000',
       laborSavings: '$112,500',

@@ -1,17 +1,27 @@
 // The ROI calculator's form: contact and business columns, additional information, and
 // the payload with the ROI figures computed from content/roi.yaml's parameters.
-import { companyField, emailField, fullNameField, phoneField, ROI_PHONE_HTML_PATTERN, AMOUNT_STEP_USD, selectField, textAreaField } from '../forms/fields.ts';
+import {
+  companyField,
+  emailField,
+  fullNameField,
+  phoneField,
+  ROI_PHONE_HTML_PATTERN,
+  AMOUNT_STEP_USD,
+  selectField,
+  textAreaField,
+} from '../forms/fields.ts';
 import type { LeadFormSpec } from '../forms/form-spec.ts';
 import { buildRoiPayload } from '../../lead/crm-payload.ts';
 import { ROI_RATE_LIMIT } from '../forms/rate-limit.ts';
+import { BEST_TIME_OPTIONS, COMPANY_SIZE_OPTIONS, FIELD_LIMITS, INDUSTRY_OPTIONS, MANUAL_HOURS_OPTIONS } from '../../lead/rules.ts';
 import {
-  BEST_TIME_OPTIONS,
-  COMPANY_SIZE_OPTIONS,
-  FIELD_LIMITS,
-  INDUSTRY_OPTIONS,
-  MANUAL_HOURS_OPTIONS,
-} from '../../lead/rules.ts';
-import { CONNECTION_ERROR_MESSAGE, SUCCESS_TITLE, TOO_MANY_ATTEMPTS_TITLE, VALIDATION_ERROR_TITLE, demoToast, waitSecondsMessage } from '../forms/toasts.ts';
+  CONNECTION_ERROR_MESSAGE,
+  SUCCESS_TITLE,
+  TOO_MANY_ATTEMPTS_TITLE,
+  VALIDATION_ERROR_TITLE,
+  demoToast,
+  waitSecondsMessage,
+} from '../forms/toasts.ts';
 import type { RoiParameters } from '../../lead/roi/engine.ts';
 
 export function createRoiFormSpec(parameters: RoiParameters): LeadFormSpec<'roi'> {
@@ -100,7 +110,11 @@ export function createRoiFormSpec(parameters: RoiParameters): LeadFormSpec<'roi'
     toasts: {
       rateLimited: (seconds) => ({ title: TOO_MANY_ATTEMPTS_TITLE, description: waitSecondsMessage(seconds), variant: 'default' }),
       invalid: { title: VALIDATION_ERROR_TITLE, description: 'Please check the form and correct any errors.', variant: 'default' },
-      sent: { title: SUCCESS_TITLE, description: 'Your strategy session has been booked. Check your email for confirmation.', variant: 'success' },
+      sent: {
+        title: SUCCESS_TITLE,
+        description: 'Your strategy session has been booked. Check your email for confirmation.',
+        variant: 'success',
+      },
       demo: demoToast('Your ROI analysis is ready. Nothing was sent: this site has no lead endpoint configured.'),
       failed: { title: 'Submission Error', description: CONNECTION_ERROR_MESSAGE, variant: 'default' },
     },

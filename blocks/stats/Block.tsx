@@ -39,9 +39,25 @@ export default function Stats({ id, eyebrow, heading, intro, tone, variant = 'in
           >
             <dt css={css({ fontSize: theme.fontSize.sm, fontWeight: 500, color: dark ? theme.colors.onDark : theme.colors.muted })}>
               {item.label}
-              {item.text ? <span css={css({ display: 'block', fontSize: theme.fontSize.xs, fontWeight: 400, marginTop: theme.space[1] })}>{item.text}</span> : null}
+              {item.text ? (
+                <span css={css({ display: 'block', fontSize: theme.fontSize.xs, fontWeight: 400, marginTop: theme.space[1] })}>
+                  {item.text}
+                </span>
+              ) : null}
             </dt>
-            <dd css={css({ margin: 0, display: 'flex', flexDirection: 'column', alignItems: 'center', fontSize: theme.fontSize['2xl'], fontWeight: 800, letterSpacing: '-0.03em', lineHeight: 1.1, color: dark ? theme.colors.white : theme.colors.text })}>
+            <dd
+              css={css({
+                margin: 0,
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'center',
+                fontSize: theme.fontSize['2xl'],
+                fontWeight: 800,
+                letterSpacing: '-0.03em',
+                lineHeight: 1.1,
+                color: dark ? theme.colors.white : theme.colors.text,
+              })}
+            >
               {item.icon ? (
                 // Inside the <dd>: a <dl> group may hold only <dt> and <dd>.
                 <span css={css({ display: 'inline-flex', color: dark ? '#A5B4FC' : theme.colors.primary, marginBottom: theme.space[3] })}>

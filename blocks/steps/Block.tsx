@@ -14,7 +14,11 @@ export default function Steps({ id, eyebrow, heading, intro, tone, variant = 'nu
   const timeline = variant === 'timeline';
   return (
     <Section id={id} eyebrow={eyebrow} heading={heading} intro={intro} tone={tone} narrow={timeline}>
-      {timeline ? <Timeline steps={steps} palette={palette} titleTag={titleTag} /> : <NumberedSteps steps={steps} palette={palette} titleTag={titleTag} />}
+      {timeline ? (
+        <Timeline steps={steps} palette={palette} titleTag={titleTag} />
+      ) : (
+        <NumberedSteps steps={steps} palette={palette} titleTag={titleTag} />
+      )}
     </Section>
   );
 }
@@ -24,10 +28,18 @@ const listReset = css({ listStyle: 'none', margin: 0, padding: 0 });
 const stepTitle = (theme: Theme, palette: TonePalette) =>
   css({ margin: 0, fontSize: theme.fontSize.lg, fontWeight: 700, lineHeight: 1.3, letterSpacing: '-0.01em', color: palette.heading });
 
-const stepText = (theme: Theme, palette: TonePalette) => css({ margin: `${theme.space[2]} 0 0`, fontSize: theme.fontSize.sm, lineHeight: 1.7, color: palette.body });
+const stepText = (theme: Theme, palette: TonePalette) =>
+  css({ margin: `${theme.space[2]} 0 0`, fontSize: theme.fontSize.sm, lineHeight: 1.7, color: palette.body });
 
 const timeLabel = (theme: Theme, palette: TonePalette) =>
-  css({ margin: 0, fontSize: theme.fontSize.xs, fontWeight: 700, letterSpacing: '0.06em', textTransform: 'uppercase', color: palette.accent });
+  css({
+    margin: 0,
+    fontSize: theme.fontSize.xs,
+    fontWeight: 700,
+    letterSpacing: '0.06em',
+    textTransform: 'uppercase',
+    color: palette.accent,
+  });
 
 /** Up to four steps share one row on wide screens; longer sequences wrap in rows of three. */
 const columnsFor = (count: number) => (count <= 4 ? count : 3);
@@ -75,7 +87,16 @@ function NumberedSteps({ steps, palette, titleTag: Title }: StepListProps) {
             },
           })}
         >
-          <div css={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: theme.space[3], marginBottom: theme.space[5] })}>
+          <div
+            css={css({
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              flexWrap: 'wrap',
+              gap: theme.space[3],
+              marginBottom: theme.space[5],
+            })}
+          >
             <span
               css={css({
                 display: 'inline-flex',
@@ -89,7 +110,11 @@ function NumberedSteps({ steps, palette, titleTag: Title }: StepListProps) {
                 fontVariantNumeric: 'tabular-nums',
                 ...(palette.dark
                   ? { background: theme.colors.white, color: theme.colors.primaryDark }
-                  : { background: `linear-gradient(135deg, ${theme.colors.primaryDark}, ${theme.colors.primary})`, color: theme.colors.white, boxShadow: theme.shadow.raised }),
+                  : {
+                      background: `linear-gradient(135deg, ${theme.colors.primaryDark}, ${theme.colors.primary})`,
+                      color: theme.colors.white,
+                      boxShadow: theme.shadow.raised,
+                    }),
               })}
             >
               {index + 1}

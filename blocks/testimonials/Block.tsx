@@ -68,11 +68,28 @@ function TestimonialCard({ item, detailed }: { item: Testimonial; detailed: bool
         <StarRating value={item.rating} />
         {detailed && item.useCase ? <p css={[tagStyle(theme), css({ margin: 0, borderRadius: theme.radius.sm })]}>{item.useCase}</p> : null}
       </div>
-      <blockquote css={css({ margin: 0, flex: 1, fontSize: theme.fontSize.md, lineHeight: 1.65, color: theme.colors.text, [theme.mq.md]: { fontSize: detailed ? theme.fontSize.md : theme.fontSize.lg } })}>
+      <blockquote
+        css={css({
+          margin: 0,
+          flex: 1,
+          fontSize: theme.fontSize.md,
+          lineHeight: 1.65,
+          color: theme.colors.text,
+          [theme.mq.md]: { fontSize: detailed ? theme.fontSize.md : theme.fontSize.lg },
+        })}
+      >
         <p css={css({ margin: 0 })}>{item.quote}</p>
       </blockquote>
       {detailed && item.result ? <ResultHighlight result={item.result} /> : null}
-      <figcaption css={css({ display: 'flex', alignItems: 'center', gap: theme.space[3], paddingTop: theme.space[4], borderTop: `1px solid ${theme.colors.border}` })}>
+      <figcaption
+        css={css({
+          display: 'flex',
+          alignItems: 'center',
+          gap: theme.space[3],
+          paddingTop: theme.space[4],
+          borderTop: `1px solid ${theme.colors.border}`,
+        })}
+      >
         <Avatar item={item} />
         <span css={css({ display: 'grid', lineHeight: 1.4 })}>
           <span css={css({ fontWeight: 700, color: theme.colors.text })}>{item.name}</span>
@@ -91,7 +108,12 @@ function StarRating({ value }: { value: number }) {
     <p css={css({ display: 'inline-flex', gap: theme.space[1], margin: 0 })}>
       <span css={visuallyHidden}>{`Rated ${value} out of ${MAX_RATING}`}</span>
       {Array.from({ length: MAX_RATING }, (_, index) => (
-        <Icon key={index} name="star" size={18} css={css({ color: index < value ? theme.colors.gold : theme.colors.border, fill: 'currentColor' })} />
+        <Icon
+          key={index}
+          name="star"
+          size={18}
+          css={css({ color: index < value ? theme.colors.gold : theme.colors.border, fill: 'currentColor' })}
+        />
       ))}
     </p>
   );
@@ -125,7 +147,17 @@ function Avatar({ item }: { item: Testimonial }) {
   const size = css({ width: theme.space[7], height: theme.space[7], flexShrink: 0, borderRadius: theme.radius.pill });
   if (item.image) {
     const { src, alt, width, height } = item.image;
-    return <img src={src} alt={alt} width={width} height={height} loading="lazy" decoding="async" css={[size, css({ objectFit: 'cover', background: theme.colors.surface })]} />;
+    return (
+      <img
+        src={src}
+        alt={alt}
+        width={width}
+        height={height}
+        loading="lazy"
+        decoding="async"
+        css={[size, css({ objectFit: 'cover', background: theme.colors.surface })]}
+      />
+    );
   }
   const initials = item.name
     .split(/\s+/)
@@ -133,7 +165,20 @@ function Avatar({ item }: { item: Testimonial }) {
     .slice(0, 2)
     .join('');
   return (
-    <span aria-hidden="true" css={[size, css({ display: 'inline-grid', placeItems: 'center', background: alpha(theme.colors.primary, 12), color: theme.colors.primaryDark, fontWeight: 700, fontSize: theme.fontSize.sm })]}>
+    <span
+      aria-hidden="true"
+      css={[
+        size,
+        css({
+          display: 'inline-grid',
+          placeItems: 'center',
+          background: alpha(theme.colors.primary, 12),
+          color: theme.colors.primaryDark,
+          fontWeight: 700,
+          fontSize: theme.fontSize.sm,
+        }),
+      ]}
+    >
       {initials}
     </span>
   );

@@ -28,12 +28,33 @@ export function buttonStyle(theme: Theme, variant: Variant, onDark = false) {
   // Each hover repeats its text colour: the global `a:hover` colour would otherwise win and hide the label.
   const variants: Record<Variant, ReturnType<typeof css>> = {
     primary: onDark
-      ? css({ background: theme.colors.white, color: theme.colors.primaryDark, '&:hover': { background: '#EEF2FF', color: theme.colors.primaryDark } })
-      : css({ background: theme.colors.primary, color: theme.colors.white, '&:hover': { background: theme.colors.primaryDark, color: theme.colors.white } }),
+      ? css({
+          background: theme.colors.white,
+          color: theme.colors.primaryDark,
+          '&:hover': { background: '#EEF2FF', color: theme.colors.primaryDark },
+        })
+      : css({
+          background: theme.colors.primary,
+          color: theme.colors.white,
+          '&:hover': { background: theme.colors.primaryDark, color: theme.colors.white },
+        }),
     secondary: onDark
-      ? css({ borderColor: 'rgba(255,255,255,0.7)', color: theme.colors.white, '&:hover': { background: 'rgba(255,255,255,0.12)', color: theme.colors.white } })
-      : css({ borderColor: theme.colors.primary, color: theme.colors.primary, background: theme.colors.white, '&:hover': { background: '#EEF2FF', color: theme.colors.primaryDark } }),
-    ghost: css({ color: onDark ? theme.colors.white : theme.colors.primary, paddingInline: theme.space[3], '&:hover': { textDecoration: 'underline', color: onDark ? theme.colors.white : theme.colors.primaryDark } }),
+      ? css({
+          borderColor: 'rgba(255,255,255,0.7)',
+          color: theme.colors.white,
+          '&:hover': { background: 'rgba(255,255,255,0.12)', color: theme.colors.white },
+        })
+      : css({
+          borderColor: theme.colors.primary,
+          color: theme.colors.primary,
+          background: theme.colors.white,
+          '&:hover': { background: '#EEF2FF', color: theme.colors.primaryDark },
+        }),
+    ghost: css({
+      color: onDark ? theme.colors.white : theme.colors.primary,
+      paddingInline: theme.space[3],
+      '&:hover': { textDecoration: 'underline', color: onDark ? theme.colors.white : theme.colors.primaryDark },
+    }),
   };
   return [base, variants[variant]];
 }
@@ -44,18 +65,32 @@ type ActionButtonProps = { action: Action; onDark?: boolean | undefined; fullWid
 export function ActionButton({ action, onDark, fullWidth }: ActionButtonProps) {
   const theme = useTheme();
   return (
-    <SmartLink href={action.href} fullPageLoad={action.fullPageLoad} css={[...buttonStyle(theme, action.variant ?? 'primary', onDark), fullWidth && css({ width: '100%' })]}>
+    <SmartLink
+      href={action.href}
+      fullPageLoad={action.fullPageLoad}
+      css={[...buttonStyle(theme, action.variant ?? 'primary', onDark), fullWidth && css({ width: '100%' })]}
+    >
       {action.label}
       {action.icon ? <Icon name={action.icon} size={18} /> : null}
     </SmartLink>
   );
 }
 
-export function ActionRow({ actions, onDark, align = 'start' }: { actions: Action[] | undefined; onDark?: boolean | undefined; align?: 'start' | 'center' }) {
+export function ActionRow({
+  actions,
+  onDark,
+  align = 'start',
+}: {
+  actions: Action[] | undefined;
+  onDark?: boolean | undefined;
+  align?: 'start' | 'center';
+}) {
   const theme = useTheme();
   if (!actions?.length) return null;
   return (
-    <div css={css({ display: 'flex', flexWrap: 'wrap', gap: theme.space[3], justifyContent: align === 'center' ? 'center' : 'flex-start' })}>
+    <div
+      css={css({ display: 'flex', flexWrap: 'wrap', gap: theme.space[3], justifyContent: align === 'center' ? 'center' : 'flex-start' })}
+    >
       {actions.map((action) => (
         <ActionButton key={`${action.label}-${action.href}`} action={action} onDark={onDark} />
       ))}

@@ -101,7 +101,9 @@ describe('Markdown links', () => {
 
   it('opens an external address in a new tab with rel="noopener noreferrer"', () => {
     const html = withoutStyles(renderMarkdown('Read [the guide](https://example.com/guide).'));
-    expect(html).toMatch(/<a href="https:\/\/example\.com\/guide" target="_blank" rel="noopener noreferrer">the guide<span[^>]*> \(opens in a new tab\)<\/span><\/a>/);
+    expect(html).toMatch(
+      /<a href="https:\/\/example\.com\/guide" target="_blank" rel="noopener noreferrer">the guide<span[^>]*> \(opens in a new tab\)<\/span><\/a>/,
+    );
   });
 
   it('keeps mailto links in the same tab', () => {

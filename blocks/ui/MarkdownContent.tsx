@@ -54,7 +54,9 @@ const optionsByParentLevel = new Map<HeadingLevel, MarkdownOptions>();
 export function markdownOptions(parentLevel: HeadingLevel): MarkdownOptions {
   const cached = optionsByParentLevel.get(parentLevel);
   if (cached) return cached;
-  const headings = Object.fromEntries(MARKDOWN_HEADINGS.map((level) => [`h${level}`, headingComponent(markdownHeadingLevel(level, parentLevel))]));
+  const headings = Object.fromEntries(
+    MARKDOWN_HEADINGS.map((level) => [`h${level}`, headingComponent(markdownHeadingLevel(level, parentLevel))]),
+  );
   const components: Components = { ...headings, p: MarkdownParagraph, a: MarkdownLink, table: MarkdownTable };
   // Raw HTML in content is shown as text, never as markup (react-markdown's default; kept deliberately).
   const options: MarkdownOptions = { components, remarkPlugins: [remarkGfm], skipHtml: false };

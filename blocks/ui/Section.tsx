@@ -27,7 +27,10 @@ export function toneStyles(theme: Theme, tone: Tone) {
     case 'dark':
       return css({ background: theme.colors.ink, color: theme.colors.onDark });
     case 'brand':
-      return css({ background: `linear-gradient(135deg, ${theme.colors.primaryDark} 0%, ${theme.colors.primary} 55%, ${theme.colors.accent} 130%)`, color: theme.colors.white });
+      return css({
+        background: `linear-gradient(135deg, ${theme.colors.primaryDark} 0%, ${theme.colors.primary} 55%, ${theme.colors.accent} 130%)`,
+        color: theme.colors.white,
+      });
     default:
       return css({ background: theme.colors.white });
   }
@@ -41,15 +44,51 @@ export function Section({ id, tone = 'plain', narrow, align = 'center', eyebrow,
   const headingId = useId();
   const dark = isDarkTone(tone);
   return (
-    <section id={id} className={className} aria-labelledby={heading ? headingId : undefined} css={[toneStyles(theme, tone), css({ paddingBlock: theme.space[8], [theme.mq.md]: { paddingBlock: theme.space[9] }, scrollMarginTop: '5rem' })]}>
+    <section
+      id={id}
+      className={className}
+      aria-labelledby={heading ? headingId : undefined}
+      css={[
+        toneStyles(theme, tone),
+        css({ paddingBlock: theme.space[8], [theme.mq.md]: { paddingBlock: theme.space[9] }, scrollMarginTop: '5rem' }),
+      ]}
+    >
       <div css={[container(theme), narrow && css({ maxWidth: theme.width.text })]}>
         {heading ? (
-          <header css={css({ textAlign: align, maxWidth: align === 'center' ? '44rem' : undefined, marginInline: align === 'center' ? 'auto' : undefined, marginBottom: theme.space[7] })}>
+          <header
+            css={css({
+              textAlign: align,
+              maxWidth: align === 'center' ? '44rem' : undefined,
+              marginInline: align === 'center' ? 'auto' : undefined,
+              marginBottom: theme.space[7],
+            })}
+          >
             {eyebrow ? <p css={eyebrowStyle(theme, dark)}>{eyebrow}</p> : null}
-            <h2 id={headingId} css={css({ fontSize: theme.fontSize['2xl'], lineHeight: 1.15, letterSpacing: '-0.02em', margin: 0, color: dark ? theme.colors.white : theme.colors.text })}>
+            <h2
+              id={headingId}
+              css={css({
+                fontSize: theme.fontSize['2xl'],
+                lineHeight: 1.15,
+                letterSpacing: '-0.02em',
+                margin: 0,
+                color: dark ? theme.colors.white : theme.colors.text,
+              })}
+            >
               {heading}
             </h2>
-            {intro ? <p css={css({ marginTop: theme.space[4], marginBottom: 0, fontSize: theme.fontSize.lg, lineHeight: 1.6, color: dark ? theme.colors.onDark : theme.colors.muted })}>{intro}</p> : null}
+            {intro ? (
+              <p
+                css={css({
+                  marginTop: theme.space[4],
+                  marginBottom: 0,
+                  fontSize: theme.fontSize.lg,
+                  lineHeight: 1.6,
+                  color: dark ? theme.colors.onDark : theme.colors.muted,
+                })}
+              >
+                {intro}
+              </p>
+            ) : null}
           </header>
         ) : null}
         {children}

@@ -6,8 +6,18 @@ import { formatNumber, formatNumberWithIntl } from './number-format.ts';
 const intl = formatNumberWithIntl;
 
 const options = fc
-  .record({ maxDecimals: fc.integer({ min: 0, max: 3 }), extra: fc.integer({ min: 0, max: 3 }), usd: fc.boolean(), hideNegativeZero: fc.boolean() })
-  .map(({ maxDecimals, extra, usd, hideNegativeZero }) => ({ minDecimals: Math.max(0, maxDecimals - extra), maxDecimals, usd, hideNegativeZero }));
+  .record({
+    maxDecimals: fc.integer({ min: 0, max: 3 }),
+    extra: fc.integer({ min: 0, max: 3 }),
+    usd: fc.boolean(),
+    hideNegativeZero: fc.boolean(),
+  })
+  .map(({ maxDecimals, extra, usd, hideNegativeZero }) => ({
+    minDecimals: Math.max(0, maxDecimals - extra),
+    maxDecimals,
+    usd,
+    hideNegativeZero,
+  }));
 
 // Amounts as the site meets them (prices, ROI figures, hours) and awkward ones: halves, long fractions, tiny and huge.
 const values = fc.oneof(

@@ -66,7 +66,10 @@ function incrementDigits(digits: string): string {
  * The same format through Intl: the fallback for Infinity, NaN and astronomically large values (rare
  * enough to pay for Intl), and the reference the tests hold formatNumber to.
  */
-export function formatNumberWithIntl(value: number, { minDecimals = 0, maxDecimals, usd = false, hideNegativeZero = false }: NumberFormatOptions): string {
+export function formatNumberWithIntl(
+  value: number,
+  { minDecimals = 0, maxDecimals, usd = false, hideNegativeZero = false }: NumberFormatOptions,
+): string {
   return new Intl.NumberFormat('en-US', {
     minimumFractionDigits: minDecimals,
     maximumFractionDigits: maxDecimals,

@@ -13,5 +13,10 @@ export const visuallyHidden = css({
 });
 
 export const container = (theme: Theme) =>
-  css({ width: '100%', maxWidth: theme.width.content, marginInline: 'auto', paddingInline: theme.space[5], [theme.mq.md]: { paddingInline: theme.space[6] } });
-
+  css({
+    width: '100%',
+    maxWidth: theme.width.content,
+    marginInline: 'auto',
+    paddingInline: theme.space[5],
+    [theme.mq.md]: { paddingInline: theme.space[6] },
+  });

@@ -18,7 +18,7 @@ const DEFAULT_COLORS = {
 export type ThemeColors = { [K in keyof typeof DEFAULT_COLORS]: string };
 
 export function createTheme(brand: SiteContent['brand'] = {}) {
-  const colors: ThemeColors = { ...DEFAULT_COLORS, ...brand, };
+  const colors: ThemeColors = { ...DEFAULT_COLORS, ...brand };
   return {
     colors: { ...colors, white: '#FFFFFF', onDark: '#E2E8F0', onDarkMuted: '#A5B4CB' },
     /** 4px base spacing scale. */

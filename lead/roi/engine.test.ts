@@ -29,7 +29,7 @@ const BASE_INPUTS: RoiInputs = {
 };
 
 describe('the shipped ROI numbers (content/roi.yaml)', () => {
-  it('holds the product\'s numbers', () => {
+  it("holds the product's numbers", () => {
     expect(SHIPPED_ROI_PARAMETERS).toEqual({
       upliftRateByIndustry: {
         technology: 0.15,
@@ -53,9 +53,7 @@ describe('the shipped ROI numbers (content/roi.yaml)', () => {
 
   it('has an uplift rate for every industry option and hours for every manual-hours option', () => {
     expect(Object.keys(SHIPPED_ROI_PARAMETERS.upliftRateByIndustry)).toEqual(INDUSTRY_OPTIONS.map((o) => o.value));
-    expect(Object.keys(SHIPPED_ROI_PARAMETERS.weeklyHoursSavedByManualHours)).toEqual(
-      MANUAL_HOURS_OPTIONS.map((o) => o.value),
-    );
+    expect(Object.keys(SHIPPED_ROI_PARAMETERS.weeklyHoursSavedByManualHours)).toEqual(MANUAL_HOURS_OPTIONS.map((o) => o.value));
   });
 });
 

@@ -64,14 +64,9 @@ export function lookupUpliftRate(industry: string, parameters: RoiParameters): n
   return Object.hasOwn(rates, industry) ? rates[industry as Industry] : rates[FALLBACK_INDUSTRY];
 }
 
-export function lookupWeeklyHoursSaved(
-  manualHours: string,
-  parameters: RoiParameters,
-): number {
+export function lookupWeeklyHoursSaved(manualHours: string, parameters: RoiParameters): number {
   const hoursMap = parameters.weeklyHoursSavedByManualHours;
-  return Object.hasOwn(hoursMap, manualHours)
-    ? hoursMap[manualHours as ManualHours]
-    : parameters.fallbackWeeklyHoursSaved;
+  return Object.hasOwn(hoursMap, manualHours) ? hoursMap[manualHours as ManualHours] : parameters.fallbackWeeklyHoursSaved;
 }
 
 export function calculateRoi(inputs: RoiInputs, parameters: RoiParameters): RoiResult {

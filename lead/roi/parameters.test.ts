@@ -57,7 +57,11 @@ describe('buildRoiParameters', () => {
   });
 
   it('takes every number from the file, the hour keys mapped to the form’s answers', () => {
-    const parameters = buildRoiParameters({ ...roiContent, investmentUsd: 75_000, weeklyHoursSavedByManualHours: { ...roiContent.weeklyHoursSavedByManualHours, lessThan5: 3 } });
+    const parameters = buildRoiParameters({
+      ...roiContent,
+      investmentUsd: 75_000,
+      weeklyHoursSavedByManualHours: { ...roiContent.weeklyHoursSavedByManualHours, lessThan5: 3 },
+    });
     expect(parameters.investmentUsd).toBe(75_000);
     expect(parameters.weeklyHoursSavedByManualHours).toEqual({ ...SHIPPED_ROI_PARAMETERS.weeklyHoursSavedByManualHours, '<5': 3 });
   });

@@ -29,7 +29,10 @@ export interface RoiParametersContent {
 /** Checked roi.yaml data → frozen engine parameters (its plain-word hour keys mapped to the form's answers). */
 export function buildRoiParameters(content: RoiParametersContent): RoiParameters {
   const hoursByAnswer = Object.fromEntries(
-    Object.entries(MANUAL_HOURS_CONTENT_KEYS).map(([contentKey, answer]) => [answer, content.weeklyHoursSavedByManualHours[contentKey as ManualHoursContentKey]]),
+    Object.entries(MANUAL_HOURS_CONTENT_KEYS).map(([contentKey, answer]) => [
+      answer,
+      content.weeklyHoursSavedByManualHours[contentKey as ManualHoursContentKey],
+    ]),
   ) as Record<ManualHours, number>;
   return Object.freeze({
     investmentUsd: content.investmentUsd,
@@ -67,10 +70,16 @@ export function checkRoiParameters(value: unknown): string[] {
   const record = value as Record<string, unknown>;
   const problems: string[] = [];
   const checkNumber = (where: string, raw: unknown, isValid: (n: number) => boolean, expected: string) => {
-    if (typeof raw !== 'number' || !Number.isFinite(raw) || !isValid(raw)) problems.push(`${where} must be ${expected}, got ${JSON.stringify(raw) ?? 'nothing'}`);
+    if (typeof raw !== 'number' || !Number.isFinite(raw) || !isValid(raw))
+      problems.push(`${where} must be ${expected}, got ${JSON.stringify(raw) ?? 'nothing'}`);
   };
   for (const [key, isValid, expected] of NUMBER_RULES) checkNumber(key, record[key], isValid, expected);
-  const checkTable = (key: 'upliftRateByIndustry' | 'weeklyHoursSavedByManualHours', keys: readonly string[], isValid: (n: number) => boolean, expected: string) => {
+  const checkTable = (
+    key: 'upliftRateByIndustry' | 'weeklyHoursSavedByManualHours',
+    keys: readonly string[],
+    isValid: (n: number) => boolean,
+    expected: string,
+  ) => {
     const table = record[key];
     if (typeof table !== 'object' || table === null) {
       problems.push(`${key} must be a table of ${keys.join(', ')}`);

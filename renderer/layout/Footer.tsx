@@ -8,11 +8,34 @@ export function Footer() {
   const theme = useTheme();
   const site = useSite();
   const { footer, contact, company } = site;
-  const linkStyle = css({ color: theme.colors.onDark, textDecoration: 'none', '&:hover': { color: theme.colors.white, textDecoration: 'underline' } });
-  const headingStyle = css({ margin: `0 0 ${theme.space[4]}`, fontSize: theme.fontSize.sm, fontWeight: 700, letterSpacing: '0.06em', textTransform: 'uppercase', color: theme.colors.white });
+  const linkStyle = css({
+    color: theme.colors.onDark,
+    textDecoration: 'none',
+    '&:hover': { color: theme.colors.white, textDecoration: 'underline' },
+  });
+  const headingStyle = css({
+    margin: `0 0 ${theme.space[4]}`,
+    fontSize: theme.fontSize.sm,
+    fontWeight: 700,
+    letterSpacing: '0.06em',
+    textTransform: 'uppercase',
+    color: theme.colors.white,
+  });
   return (
-    <footer css={css({ background: theme.colors.ink, color: theme.colors.onDarkMuted, paddingTop: theme.space[8], fontSize: theme.fontSize.sm })}>
-      <div css={[container(theme), css({ display: 'grid', gap: theme.space[7], gridTemplateColumns: '1fr', [theme.mq.md]: { gridTemplateColumns: `2fr repeat(${footer.groups.length + 1}, 1fr)` } })]}>
+    <footer
+      css={css({ background: theme.colors.ink, color: theme.colors.onDarkMuted, paddingTop: theme.space[8], fontSize: theme.fontSize.sm })}
+    >
+      <div
+        css={[
+          container(theme),
+          css({
+            display: 'grid',
+            gap: theme.space[7],
+            gridTemplateColumns: '1fr',
+            [theme.mq.md]: { gridTemplateColumns: `2fr repeat(${footer.groups.length + 1}, 1fr)` },
+          }),
+        ]}
+      >
         <div>
           <div css={css({ display: 'flex', alignItems: 'center', gap: theme.space[2] })}>
             <Logo onDark />
@@ -56,7 +79,20 @@ export function Footer() {
           </ul>
         </div>
       </div>
-      <div css={[container(theme), css({ marginTop: theme.space[8], paddingBlock: theme.space[5], borderTop: '1px solid rgba(148, 163, 184, 0.25)', display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: theme.space[3] })]}>
+      <div
+        css={[
+          container(theme),
+          css({
+            marginTop: theme.space[8],
+            paddingBlock: theme.space[5],
+            borderTop: '1px solid rgba(148, 163, 184, 0.25)',
+            display: 'flex',
+            flexWrap: 'wrap',
+            justifyContent: 'space-between',
+            gap: theme.space[3],
+          }),
+        ]}
+      >
         <p css={css({ margin: 0 })}>
           © {footer.copyrightYear} {company.name}. All rights reserved.
         </p>

@@ -51,7 +51,9 @@ export function globalCss(theme: Theme): string {
         transition-duration: 0.01ms !important;
       }
     }
-  `.replace(/\n\s*/g, ' ').trim();
+  `
+    .replace(/\n\s*/g, ' ')
+    .trim();
 }
 
 // Decided once: either the prerendered page has the static element (always, in production), or the

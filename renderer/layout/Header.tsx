@@ -41,9 +41,34 @@ export function Header() {
   });
 
   return (
-    <header css={css({ position: 'sticky', top: 0, zIndex: 40, background: 'rgba(255,255,255,0.94)', backdropFilter: 'saturate(180%) blur(12px)', borderBottom: `1px solid ${theme.colors.border}` })}>
-      <div css={[container(theme), css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: theme.space[4], minHeight: '4rem' })]}>
-        <Link to="/" aria-label={`${site.company.shortName}, home`} css={css({ display: 'inline-flex', alignItems: 'center', gap: theme.space[2], textDecoration: 'none', color: theme.colors.text, borderRadius: theme.radius.sm })}>
+    <header
+      css={css({
+        position: 'sticky',
+        top: 0,
+        zIndex: 40,
+        background: 'rgba(255,255,255,0.94)',
+        backdropFilter: 'saturate(180%) blur(12px)',
+        borderBottom: `1px solid ${theme.colors.border}`,
+      })}
+    >
+      <div
+        css={[
+          container(theme),
+          css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: theme.space[4], minHeight: '4rem' }),
+        ]}
+      >
+        <Link
+          to="/"
+          aria-label={`${site.company.shortName}, home`}
+          css={css({
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: theme.space[2],
+            textDecoration: 'none',
+            color: theme.colors.text,
+            borderRadius: theme.radius.sm,
+          })}
+        >
           <Logo />
         </Link>
         <button
@@ -67,7 +92,17 @@ export function Header() {
           })}
         >
           <span css={visuallyHidden}>Toggle menu</span>
-          <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false">
+          <svg
+            width="22"
+            height="22"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            aria-hidden="true"
+            focusable="false"
+          >
             {open ? <path d="M18 6 6 18M6 6l12 12" /> : <path d="M4 6h16M4 12h16M4 18h16" />}
           </svg>
         </button>
@@ -83,10 +118,28 @@ export function Header() {
             borderBottom: `1px solid ${theme.colors.border}`,
             boxShadow: theme.shadow.card,
             padding: `${theme.space[3]} ${theme.space[5]} ${theme.space[5]}`,
-            [theme.mq.lg]: { display: 'flex', alignItems: 'center', gap: theme.space[4], position: 'static', padding: 0, border: 0, boxShadow: 'none', background: 'transparent' },
+            [theme.mq.lg]: {
+              display: 'flex',
+              alignItems: 'center',
+              gap: theme.space[4],
+              position: 'static',
+              padding: 0,
+              border: 0,
+              boxShadow: 'none',
+              background: 'transparent',
+            },
           })}
         >
-          <ul css={css({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: theme.space[1], [theme.mq.lg]: { display: 'flex', gap: theme.space[1] } })}>
+          <ul
+            css={css({
+              listStyle: 'none',
+              margin: 0,
+              padding: 0,
+              display: 'grid',
+              gap: theme.space[1],
+              [theme.mq.lg]: { display: 'flex', gap: theme.space[1] },
+            })}
+          >
             {site.navigation.map((item) => (
               <li key={item.href}>
                 <NavLink to={item.href} end={item.href === '/'} css={linkStyle} onClick={() => setOpen(false)}>

@@ -22,7 +22,16 @@ export function Logo({ onDark = false }: { onDark?: boolean }) {
       >
         {site.company.logo ?? site.company.shortName.charAt(0)}
       </span>
-      <span css={css({ fontWeight: 750, fontSize: '1.125rem', letterSpacing: '-0.02em', color: onDark ? theme.colors.white : theme.colors.text })}>{site.company.shortName}</span>
+      <span
+        css={css({
+          fontWeight: 750,
+          fontSize: '1.125rem',
+          letterSpacing: '-0.02em',
+          color: onDark ? theme.colors.white : theme.colors.text,
+        })}
+      >
+        {site.company.shortName}
+      </span>
     </>
   );
 }

@@ -1,6 +1,16 @@
 // The part of autocannon's API the benches use (the package ships no types).
 declare module 'autocannon' {
-  export type Histogram = { average: number; mean: number; stddev: number; min: number; max: number; p50: number; p90: number; p99: number; p999?: number };
+  export type Histogram = {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    p999?: number;
+  };
   export type Result = {
     requests: Histogram & { total: number; sent: number };
     latency: Histogram;

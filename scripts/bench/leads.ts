@@ -42,7 +42,10 @@ export async function runLeadBench(log: (line: string) => void = console.log): P
   const loadAtStart = os.loadavg()[0] ?? 0;
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'lead-bench-'));
   const dbFile = path.join(workDir, 'leads.sqlite');
-  const builtSite = await stat(path.resolve('dist/routes.json')).then(() => true, () => false);
+  const builtSite = await stat(path.resolve('dist/routes.json')).then(
+    () => true,
+    () => false,
+  );
   const fixture = builtSite ? undefined : await createSiteFixture();
   const distDir = fixture?.distDir ?? path.resolve('dist');
   const crm = await startCrmReceiver({ record: false });
@@ -63,13 +66,25 @@ export async function runLeadBench(log: (line: string) => void = console.log): P
       setupRequest: (request: Record<string, unknown>) => ({ ...request, body: bodies[(next += 1) % bodies.length] }),
     };
     log(`warm-up ${LEAD_BENCH.warmUpSeconds} s…`);
-    await autocannon({ url: server.baseUrl, connections: LEAD_BENCH.connections, duration: LEAD_BENCH.warmUpSeconds, requests: [leadRequest] });
+    await autocannon({
+      url: server.baseUrl,
+      connections: LEAD_BENCH.connections,
+      duration: LEAD_BENCH.warmUpSeconds,
+      requests: [leadRequest],
+    });
     const storedBefore = await countStored(dbFile);
 
-    log(`lead run ${LEAD_BENCH.durationSeconds} s, ${LEAD_BENCH.connections} connections, pages at ${LEAD_BENCH.pageRequestsPerSecond}/s alongside…`);
+    log(
+      `lead run ${LEAD_BENCH.durationSeconds} s, ${LEAD_BENCH.connections} connections, pages at ${LEAD_BENCH.pageRequestsPerSecond}/s alongside…`,
+    );
     const cpuBefore = await sampleCpu(server.child.pid);
     const [leads, pages] = await Promise.all([
-      autocannon({ url: server.baseUrl, connections: LEAD_BENCH.connections, duration: LEAD_BENCH.durationSeconds, requests: [leadRequest] }),
+      autocannon({
+        url: server.baseUrl,
+        connections: LEAD_BENCH.connections,
+        duration: LEAD_BENCH.durationSeconds,
+        requests: [leadRequest],
+      }),
       autocannon({
         url: `${server.baseUrl}/`,
         connections: LEAD_BENCH.pageConnections,
@@ -167,7 +182,10 @@ export function formatLeadBenchTable(result: LeadBenchResult): string {
     ['Lead posts: 201 / other / errors', `${leads['2xx']} / ${leads.non2xx} / ${leads.errors + leads.timeouts}`],
     ['Leads stored (durable, in SQLite)', `${result.stored}`],
     ['Leads delivered to the CRM receiver', `${result.delivered} (outbox drained ${(result.drainMs / 1000).toFixed(1)} s after the run)`],
-    ['Page GET / alongside: req/s, p50 / p99', `${Math.round(pages['2xx'] / pages.duration)}/s, ${pages.latency.p50} ms / ${pages.latency.p99} ms (non-2xx ${pages.non2xx}, errors ${pages.errors})`],
+    [
+      'Page GET / alongside: req/s, p50 / p99',
+      `${Math.round(pages['2xx'] / pages.duration)}/s, ${pages.latency.p50} ms / ${pages.latency.p99} ms (non-2xx ${pages.non2xx}, errors ${pages.errors})`,
+    ],
   ];
   const cpu = os.cpus();
   const header = [

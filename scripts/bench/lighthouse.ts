@@ -18,7 +18,16 @@ import { HYDRATED_MARK } from '../../renderer/hydration-data.ts';
 import type { RoutesFile } from '../build/build-site.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-export const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const FORM_FACTORS = ['mobile', 'desktop'] as const;
 type FormFactor = (typeof FORM_FACTORS)[number];
 const DOCS_FILE = path.join(root, 'docs/performance.md');
@@ -26,9 +35,25 @@ const DOCS_START = '<!-- bench:pages:start -->';
 const DOCS_END = '<!-- bench:pages:end -->';
 const SERVER_START_TIMEOUT_MS = 20_000;
 
-export type RunMetrics = { score: number; lcpMs: number; tbtMs: number; cls: number; transferBytes: number; longestHydrationTaskMs: number };
+export type RunMetrics = {
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  transferBytes: number;
+  longestHydrationTaskMs: number;
+};
 
-type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; cat?: string; args?: { name?: string; data?: { documentLoaderURL?: string } } };
+type TraceEvent = {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  cat?: string;
+  args?: { name?: string; data?: { documentLoaderURL?: string } };
+};
 
 /**
  * The longest top-level task on the page's main thread from navigation until the app marked itself
@@ -39,7 +64,12 @@ export function longestHydrationTaskMs(events: readonly TraceEvent[]): number {
   const hydrated = events.find((e) => e.name === HYDRATED_MARK && e.cat?.includes('blink.user_timing'));
   if (!hydrated) return Number.NaN;
   const onPageThread = (e: TraceEvent) => e.pid === hydrated.pid && e.tid === hydrated.tid;
-  const navigation = events.filter((e) => onPageThread(e) && e.name === 'navigationStart' && e.ts <= hydrated.ts && /^https?:/.test(e.args?.data?.documentLoaderURL ?? '')).at(-1);
+  const navigation = events
+    .filter(
+      (e) =>
+        onPageThread(e) && e.name === 'navigationStart' && e.ts <= hydrated.ts && /^https?:/.test(e.args?.data?.documentLoaderURL ?? ''),
+    )
+    .at(-1);
   if (!navigation) return Number.NaN;
   let longestUs = 0;
   for (const e of events) {
@@ -71,15 +101,27 @@ export function median(values: readonly number[]): number {
 
 export function medianMetrics(runs: readonly RunMetrics[]): RunMetrics {
   const of = (key: keyof RunMetrics) => median(runs.map((run) => run[key]));
-  return { score: of('score'), lcpMs: of('lcpMs'), tbtMs: of('tbtMs'), cls: of('cls'), transferBytes: of('transferBytes'), longestHydrationTaskMs: of('longestHydrationTaskMs') };
+  return {
+    score: of('score'),
+    lcpMs: of('lcpMs'),
+    tbtMs: of('tbtMs'),
+    cls: of('cls'),
+    transferBytes: of('transferBytes'),
+    longestHydrationTaskMs: of('longestHydrationTaskMs'),
+  };
 }
 
 export type Row = { route: string; formFactor: FormFactor; metrics: RunMetrics };
 
 export function formatTable(rows: readonly Row[]): string {
-  const lines = ['| Route | Form factor | Score | LCP | TBT | CLS | Transfer | Longest task to hydrated |', '|---|---|--:|--:|--:|--:|--:|--:|'];
+  const lines = [
+    '| Route | Form factor | Score | LCP | TBT | CLS | Transfer | Longest task to hydrated |',
+    '|---|---|--:|--:|--:|--:|--:|--:|',
+  ];
   for (const { route, formFactor, metrics: m } of rows) {
-    lines.push(`| \`${route}\` | ${formFactor} | ${m.score} | ${(m.lcpMs / 1000).toFixed(2)} s | ${Math.round(m.tbtMs)} ms | ${m.cls.toFixed(3)} | ${(m.transferBytes / 1024).toFixed(0)} KB | ${Number.isFinite(m.longestHydrationTaskMs) ? `${Math.round(m.longestHydrationTaskMs)} ms` : 'n/a'} |`);
+    lines.push(
+      `| \`${route}\` | ${formFactor} | ${m.score} | ${(m.lcpMs / 1000).toFixed(2)} s | ${Math.round(m.tbtMs)} ms | ${m.cls.toFixed(3)} | ${(m.transferBytes / 1024).toFixed(0)} KB | ${Number.isFinite(m.longestHydrationTaskMs) ? `${Math.round(m.longestHydrationTaskMs)} ms` : 'n/a'} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -96,13 +138,23 @@ async function freePort(): Promise<number> {
 async function startSite(distDir: string, port: number): Promise<ChildProcess> {
   const server = spawn(process.execPath, [path.join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DIST_DIR: distDir, LOG_LEVEL: 'warn', LEADS_DB_FILE: path.join(root, '.tmp', `bench-leads-${port}.sqlite`) },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DIST_DIR: distDir,
+      LOG_LEVEL: 'warn',
+      LEADS_DB_FILE: path.join(root, '.tmp', `bench-leads-${port}.sqlite`),
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+    const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (healthy) return server;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -147,7 +199,9 @@ async function main() {
         }
         const metrics = medianMetrics(measured);
         rows.push({ route, formFactor, metrics });
-        console.error(`${formFactor.padEnd(7)} ${route.padEnd(58)} score ${metrics.score}  LCP ${Math.round(metrics.lcpMs)} ms  TBT ${Math.round(metrics.tbtMs)} ms  CLS ${metrics.cls.toFixed(3)}`);
+        console.error(
+          `${formFactor.padEnd(7)} ${route.padEnd(58)} score ${metrics.score}  LCP ${Math.round(metrics.lcpMs)} ms  TBT ${Math.round(metrics.tbtMs)} ms  CLS ${metrics.cls.toFixed(3)}`,
+        );
       }
     }
   } finally {

@@ -35,7 +35,8 @@ const STATIC_IMPORT = /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s
 
 function attributes(tag: string): Map<string, string> {
   const result = new Map<string, string>();
-  for (const [, name, value = ''] of tag.slice(tag.search(/\s|>/)).matchAll(ATTRIBUTE)) result.set(name!.toLowerCase(), value.replace(/^["']|["']$/g, ''));
+  for (const [, name, value = ''] of tag.slice(tag.search(/\s|>/)).matchAll(ATTRIBUTE))
+    result.set(name!.toLowerCase(), value.replace(/^["']|["']$/g, ''));
   return result;
 }
 
@@ -61,8 +62,12 @@ export function weighRoute(clientDir: string, route: string, file: string, chunk
   const resources: Resource[] = [{ url: route, kind: 'html', bytes: transferBytes(clientDir, `/${file}`) }];
 
   const scripts = [
-    ...tags(html, 'script').filter(({ attrs }) => attrs.has('src')).map(({ attrs }) => attrs.get('src')!),
-    ...tags(html, 'link').filter(({ attrs }) => attrs.get('rel') === 'modulepreload').map(({ attrs }) => attrs.get('href')!),
+    ...tags(html, 'script')
+      .filter(({ attrs }) => attrs.has('src'))
+      .map(({ attrs }) => attrs.get('src')!),
+    ...tags(html, 'link')
+      .filter(({ attrs }) => attrs.get('rel') === 'modulepreload')
+      .map(({ attrs }) => attrs.get('href')!),
     ...bootModules(html),
   ];
   const seen = new Set<string>();
@@ -76,10 +81,14 @@ export function weighRoute(clientDir: string, route: string, file: string, chunk
   }
 
   const links = tags(html, 'link');
-  for (const { attrs } of links.filter(({ attrs }) => attrs.get('rel') === 'stylesheet')) resources.push({ url: attrs.get('href')!, kind: 'style', bytes: transferBytes(clientDir, attrs.get('href')!) });
-  const preloadedFonts = links.filter(({ attrs }) => attrs.get('rel') === 'preload' && attrs.get('as') === 'font').map(({ attrs }) => attrs.get('href')!);
+  for (const { attrs } of links.filter(({ attrs }) => attrs.get('rel') === 'stylesheet'))
+    resources.push({ url: attrs.get('href')!, kind: 'style', bytes: transferBytes(clientDir, attrs.get('href')!) });
+  const preloadedFonts = links
+    .filter(({ attrs }) => attrs.get('rel') === 'preload' && attrs.get('as') === 'font')
+    .map(({ attrs }) => attrs.get('href')!);
   for (const url of preloadedFonts) resources.push({ url, kind: 'font', bytes: transferBytes(clientDir, url) });
-  for (const { attrs } of links.filter(({ attrs }) => attrs.get('rel') === 'preload' && attrs.get('as') === 'image')) resources.push({ url: attrs.get('href')!, kind: 'image', bytes: transferBytes(clientDir, attrs.get('href')!) });
+  for (const { attrs } of links.filter(({ attrs }) => attrs.get('rel') === 'preload' && attrs.get('as') === 'image'))
+    resources.push({ url: attrs.get('href')!, kind: 'image', bytes: transferBytes(clientDir, attrs.get('href')!) });
 
   const images = tags(html, 'img');
   const imagesWithoutSize = images.filter(({ attrs }) => !attrs.get('width') || !attrs.get('height')).map(({ tag }) => tag);
@@ -92,7 +101,16 @@ export function weighRoute(clientDir: string, route: string, file: string, chunk
   const modules = new Set<string>();
   for (const url of seen) for (const id of Object.keys(chunkModules[url.slice(1)] ?? {})) modules.add(id);
   const sum = (kinds: Resource['kind'][]) => resources.filter((r) => kinds.includes(r.kind)).reduce((total, r) => total + r.bytes, 0);
-  return { route, file, resources, scriptBytes: sum(['script']), totalBytes: sum(['html', 'script', 'style', 'font', 'image']), preloadedFonts, imagesWithoutSize, modules };
+  return {
+    route,
+    file,
+    resources,
+    scriptBytes: sum(['script']),
+    totalBytes: sum(['html', 'script', 'style', 'font', 'image']),
+    preloadedFonts,
+    imagesWithoutSize,
+    modules,
+  };
 }
 
 /** Every prerendered page of a build: the routes, then the not-found pages. */
@@ -101,7 +119,11 @@ export function weighBuild(distDir: string): RouteWeight[] {
   const routes = JSON.parse(readFileSync(path.join(distDir, 'routes.json'), 'utf8')) as RoutesFile;
   const chunkModulesFile = path.join(clientDir, CHUNK_MODULES_FILE);
   const chunkModules = existsSync(chunkModulesFile) ? (JSON.parse(readFileSync(chunkModulesFile, 'utf8')) as ChunkModules) : {};
-  const pages: [string, string][] = [...Object.entries(routes.pages), ['(not found)', routes.notFound], ...Object.entries(routes.notFoundByPrefix).map(([prefix, file]): [string, string] => [`${prefix}(not found)`, file])];
+  const pages: [string, string][] = [
+    ...Object.entries(routes.pages),
+    ['(not found)', routes.notFound],
+    ...Object.entries(routes.notFoundByPrefix).map(([prefix, file]): [string, string] => [`${prefix}(not found)`, file]),
+  ];
   return pages.map(([route, file]) => weighRoute(clientDir, route, file, chunkModules));
 }
 

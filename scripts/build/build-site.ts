@@ -28,7 +28,6 @@ import { browserBuildConfig, prerenderBuildConfig } from './vite-config.ts';
 
 export type RoutesFile = { pages: Record<string, string>; notFound: string; notFoundByPrefix: Record<string, string> };
 
-
 export type BuildSiteOptions = {
   readonly root: string;
   readonly outDir: string;
@@ -38,7 +37,15 @@ export type BuildSiteOptions = {
 
 export type BuildSummary = { pages: number; compressedFiles: number; seo: SeoSummary; bundleMs: number; prerenderMs: number };
 
-type RenderedPage = { status: number; appHtml: string; routeId: string; dataScript: string; head: string; pageName: string; blockTypes: string[] };
+type RenderedPage = {
+  status: number;
+  appHtml: string;
+  routeId: string;
+  dataScript: string;
+  head: string;
+  pageName: string;
+  blockTypes: string[];
+};
 type PrerenderEntry = {
   render(url: string): Promise<RenderedPage>;
   listRoutes(): { pages: { name: string; path: string }[]; articlePath: string; articleSlugs: string[] };
@@ -70,7 +77,13 @@ export async function buildSite({ root, outDir, content, settings }: BuildSiteOp
   const htmlFiles = [...Object.values(routes.pages), routes.notFound, ...Object.values(routes.notFoundByPrefix)];
   const seoSummary = await seo.writeFiles({ distDir: outDir, clientDir, routePaths: Object.keys(routes.pages), htmlFiles });
   const compressedFiles = compressTree(clientDir);
-  return { pages: htmlFiles.length, compressedFiles, seo: seoSummary, bundleMs: bundled - started, prerenderMs: performance.now() - bundled };
+  return {
+    pages: htmlFiles.length,
+    compressedFiles,
+    seo: seoSummary,
+    bundleMs: bundled - started,
+    prerenderMs: performance.now() - bundled,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -144,19 +157,32 @@ async function prerenderRoutes({ entry, chunks, clientDir, seo }: PrerenderInput
   const routes: RoutesFile = { pages: {}, notFound: '404.html', notFoundByPrefix: {} };
   for (const job of jobs) {
     const rendered = await entry.render(`${ORIGIN}${job.url}`);
-    if (rendered.status !== job.expectStatus) throw new Error(`${job.url} rendered with status ${rendered.status}, expected ${job.expectStatus}`);
+    if (rendered.status !== job.expectStatus)
+      throw new Error(`${job.url} rendered with status ${rendered.status}, expected ${job.expectStatus}`);
     const routeChunks = [
       ...chunks.chunksFor((id) => id.endsWith(`virtual:content/page/${rendered.pageName}`), `page "${rendered.pageName}"`),
-      ...rendered.blockTypes.flatMap((type) => chunks.chunksFor((id) => id.endsWith(path.join('blocks', type, 'Block.tsx')), `block "${type}"`)),
+      ...rendered.blockTypes.flatMap((type) =>
+        chunks.chunksFor((id) => id.endsWith(path.join('blocks', type, 'Block.tsx')), `block "${type}"`),
+      ),
     ];
-    const preloads = [...chunks.startup.filter((file) => file !== chunks.entryFile), ...routeChunks.filter((file) => !chunks.startup.includes(file))];
-    const head = [`<link rel="preload" href="${entry.FONT_URL}" as="font" type="font/woff2" crossorigin>`, rendered.head, seo.headFor(job.url)].join('\n    ');
+    const preloads = [
+      ...chunks.startup.filter((file) => file !== chunks.entryFile),
+      ...routeChunks.filter((file) => !chunks.startup.includes(file)),
+    ];
+    const head = [
+      `<link rel="preload" href="${entry.FONT_URL}" as="font" type="font/woff2" crossorigin>`,
+      rendered.head,
+      seo.headFor(job.url),
+    ].join('\n    ');
     const html = renderDocument({
       themeColor: entry.THEME_COLOR,
       head,
       rootAttributes: `${ROUTE_ID_ATTRIBUTE}="${rendered.routeId}"`,
       appHtml: rendered.appHtml,
-      tail: `${rendered.dataScript}\n    ${bootTags(`/${chunks.entryFile}`, [...new Set(preloads)].filter((file) => file.endsWith('.js')).map((file) => `/${file}`))}`,
+      tail: `${rendered.dataScript}\n    ${bootTags(
+        `/${chunks.entryFile}`,
+        [...new Set(preloads)].filter((file) => file.endsWith('.js')).map((file) => `/${file}`),
+      )}`,
     });
     writeFile(path.join(clientDir, job.file), html);
     if (job.file === '404.html') routes.notFound = job.file;
@@ -186,7 +212,12 @@ export function compressTree(dir: string): number {
     }
     if (!COMPRESSIBLE.test(name)) continue;
     const content = readFileSync(file);
-    writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(content, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length },
+      }),
+    );
     writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
     count++;
   }

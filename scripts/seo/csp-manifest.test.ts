@@ -26,7 +26,8 @@ describe('cspHash', () => {
 
 describe('findInlineHandlers', () => {
   it('finds on* attributes and javascript: URLs, not words in text or other attributes', () => {
-    const html = '<a href="javascript:void(0)">x</a><img src="/a.png" onerror="x()" alt="onload=nothing"><p>Say onclick="hi"</p><button aria-label="Toggle menu">';
+    const html =
+      '<a href="javascript:void(0)">x</a><img src="/a.png" onerror="x()" alt="onload=nothing"><p>Say onclick="hi"</p><button aria-label="Toggle menu">';
     expect(findInlineHandlers(html)).toEqual(['href="javascript:void(0)"', 'onerror="x()"']);
   });
 });
@@ -39,11 +40,15 @@ describe('buildCspManifest', () => {
   });
 
   it('records the origin of an external lead endpoint', () => {
-    expect(buildCspManifest([], { ...settings, leadEndpoint: 'https://hooks.crm.example/leads?key=1' }).leadEndpointOrigin).toBe('https://hooks.crm.example');
+    expect(buildCspManifest([], { ...settings, leadEndpoint: 'https://hooks.crm.example/leads?key=1' }).leadEndpointOrigin).toBe(
+      'https://hooks.crm.example',
+    );
     expect(buildCspManifest([], { ...settings, leadEndpoint: '' }).leadEndpointOrigin).toBeNull();
   });
 
   it('stops the build on inline event handlers, naming the file', () => {
-    expect(() => buildCspManifest([{ file: 'contact/index.html', html: '<form onsubmit="send()">' }], settings)).toThrow(/contact\/index\.html: onsubmit="send\(\)"/);
+    expect(() => buildCspManifest([{ file: 'contact/index.html', html: '<form onsubmit="send()">' }], settings)).toThrow(
+      /contact\/index\.html: onsubmit="send\(\)"/,
+    );
   });
 });

@@ -38,7 +38,8 @@ export function findInlineHandlers(html: string): string[] {
   const found: string[] = [];
   for (const [tag] of html.matchAll(START_TAG)) {
     for (const [name, value] of attributesOf(tag.slice(tag.indexOf(' ') === -1 ? tag.length : tag.indexOf(' ')))) {
-      if (/^on[a-z]+$/.test(name) || (['href', 'src', 'action', 'formaction'].includes(name) && /^\s*javascript:/i.test(value))) found.push(`${name}="${value}"`);
+      if (/^on[a-z]+$/.test(name) || (['href', 'src', 'action', 'formaction'].includes(name) && /^\s*javascript:/i.test(value)))
+        found.push(`${name}="${value}"`);
     }
   }
   return found;
@@ -49,10 +50,15 @@ export function cspHash(script: string): string {
   return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
 }
 
-export function buildCspManifest(pages: ReadonlyArray<{ file: string; html: string }>, settings: Pick<PublicSettings, 'leadEndpoint' | 'siteUrl'>): CspManifest {
+export function buildCspManifest(
+  pages: ReadonlyArray<{ file: string; html: string }>,
+  settings: Pick<PublicSettings, 'leadEndpoint' | 'siteUrl'>,
+): CspManifest {
   const handlers = pages.flatMap(({ file, html }) => findInlineHandlers(html).map((handler) => `${file}: ${handler}`));
   if (handlers.length > 0) {
-    throw new Error(`Inline event handlers or javascript: URLs would need 'unsafe-hashes' in the Content-Security-Policy; move them into code:\n  ${handlers.join('\n  ')}`);
+    throw new Error(
+      `Inline event handlers or javascript: URLs would need 'unsafe-hashes' in the Content-Security-Policy; move them into code:\n  ${handlers.join('\n  ')}`,
+    );
   }
   const hashes = new Set(pages.flatMap(({ html }) => findInlineScripts(html).map(cspHash)));
   return { scriptHashes: [...hashes].sort(), leadEndpointOrigin: externalOrigin(settings.leadEndpoint) ?? null, siteUrl: settings.siteUrl };

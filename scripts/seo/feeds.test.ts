@@ -31,15 +31,25 @@ describe('sitemap.xml', () => {
   const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
 
   it('lists every indexable route once with its canonical URL, and no noindex page', () => {
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
-    expect(locs).toEqual(pages.filter((p) => !p.noindex).map((p) => `${SITE_URL}${p.path === '/' ? '/' : p.path}`).sort());
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(
+      true,
+    );
+    expect(locs).toEqual(
+      pages
+        .filter((p) => !p.noindex)
+        .map((p) => `${SITE_URL}${p.path === '/' ? '/' : p.path}`)
+        .sort(),
+    );
     expect(locs).not.toContain(`${SITE_URL}/thankyou`);
   });
 
   it('dates articles and the blog index by publication', () => {
     const post = content.posts[0]!;
     expect(xml).toContain(`<loc>${SITE_URL}/blog/${post.slug}</loc>\n    <lastmod>${post.meta.date}</lastmod>`);
-    const newest = content.posts.map((p) => p.meta.date).sort().at(-1);
+    const newest = content.posts
+      .map((p) => p.meta.date)
+      .sort()
+      .at(-1);
     expect(xml).toContain(`<loc>${SITE_URL}/blog</loc>\n    <lastmod>${newest}</lastmod>`);
   });
 });

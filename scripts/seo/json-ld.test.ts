@@ -32,7 +32,12 @@ describe('JSON-LD for every public route', () => {
 
   it('the home page has no breadcrumbs; inner pages go Home › page, articles Home › Blog › article', () => {
     expect(nodeOf(graphOf('/'), 'BreadcrumbList')).toBeUndefined();
-    const names = (path: string) => (nodeOf(graphOf(path), 'BreadcrumbList')!.itemListElement as { name: string; item: string; position: number }[]).map((i) => [i.position, i.name, i.item]);
+    const names = (path: string) =>
+      (nodeOf(graphOf(path), 'BreadcrumbList')!.itemListElement as { name: string; item: string; position: number }[]).map((i) => [
+        i.position,
+        i.name,
+        i.item,
+      ]);
     expect(names('/about')).toEqual([
       [1, 'Home', `${SITE_URL}/`],
       [2, 'About Us', `${SITE_URL}/about`],
@@ -81,7 +86,8 @@ describe('JSON-LD for every public route', () => {
     expect(service.provider).toEqual({ '@id': `${SITE_URL}/#organization` });
     const offers = service.offers as { name: string; price: number; priceCurrency: string; priceSpecification: Record<string, unknown> }[];
     expect(offers.map((o) => [o.name, o.price, o.priceCurrency])).toEqual(block.plans.map((p) => [p.name, p.priceUsd, 'USD']));
-    for (const offer of offers) expect(offer.priceSpecification).toMatchObject({ '@type': 'UnitPriceSpecification', priceCurrency: 'USD', unitCode: 'MON' });
+    for (const offer of offers)
+      expect(offer.priceSpecification).toMatchObject({ '@type': 'UnitPriceSpecification', priceCurrency: 'USD', unitCode: 'MON' });
     const enterprise = offers.find((o) => o.name === 'Enterprise')!;
     expect(enterprise.priceSpecification).toMatchObject({ minPrice: 1749 });
   });

@@ -5,7 +5,19 @@
 //   inner pages    BreadcrumbList
 //   articles       BlogPosting
 //   pricing tables Service with one Offer per plan
-import type { BlogPosting, BreadcrumbList, Graph, ListItem, Offer, Organization, Question, Service, Thing, WebPage, WebSite } from 'schema-dts';
+import type {
+  BlogPosting,
+  BreadcrumbList,
+  Graph,
+  ListItem,
+  Offer,
+  Organization,
+  Question,
+  Service,
+  Thing,
+  WebPage,
+  WebSite,
+} from 'schema-dts';
 import type { FaqListBlock, PricingTableBlock, SiteContent } from '../../generated/content-types.ts';
 import { BLOG_PATH, canonicalUrl, ogImagePath } from '../../renderer/head-tags.ts';
 import { serializeForScript } from '../../renderer/hydration-data.ts';
@@ -44,7 +56,12 @@ export function buildJsonLd(seoPage: SeoPage, context: JsonLdContext): Graph {
     description: seoPage.description,
     inLanguage: language,
     isPartOf: { '@id': id.website },
-    primaryImageOfPage: { '@type': 'ImageObject', url: `${siteUrl}${ogImagePath(seoPage.path)}`, width: `${OG_IMAGE_SIZE.width}`, height: `${OG_IMAGE_SIZE.height}` },
+    primaryImageOfPage: {
+      '@type': 'ImageObject',
+      url: `${siteUrl}${ogImagePath(seoPage.path)}`,
+      width: `${OG_IMAGE_SIZE.width}`,
+      height: `${OG_IMAGE_SIZE.height}`,
+    },
     ...(breadcrumb ? { breadcrumb: { '@id': breadcrumb['@id'] as string } } : {}),
     ...(faqs.length > 0 ? { mainEntity: faqs.flatMap(buildQuestions) } : {}),
   };
@@ -58,7 +75,10 @@ export function buildJsonLd(seoPage: SeoPage, context: JsonLdContext): Graph {
 
 /** Organization and WebSite alone, for the not-found screens. */
 export function buildSiteJsonLd({ site, siteUrl }: Pick<JsonLdContext, 'site' | 'siteUrl'>): Graph {
-  return { '@context': 'https://schema.org', '@graph': [buildOrganization(site, siteUrl), buildWebSite(site, siteUrl, site.seo.locale.replace('_', '-'))] };
+  return {
+    '@context': 'https://schema.org',
+    '@graph': [buildOrganization(site, siteUrl), buildWebSite(site, siteUrl, site.seo.locale.replace('_', '-'))],
+  };
 }
 
 /** The <script> for the page head. `data-canonical` lets the browser drop a page's data after navigating to another page. */
@@ -113,13 +133,22 @@ export function buildBreadcrumbs(seoPage: SeoPage, { site, siteUrl, pagesByPath 
   return {
     '@type': 'BreadcrumbList',
     '@id': `${url}#breadcrumb`,
-    itemListElement: steps.map((step, index): ListItem => ({ '@type': 'ListItem', position: index + 1, name: step.name, item: canonicalUrl(siteUrl, step.path) })),
+    itemListElement: steps.map((step, index): ListItem => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: step.name,
+      item: canonicalUrl(siteUrl, step.path),
+    })),
   };
 }
 
 function buildQuestions(block: FaqListBlock): Question[] {
   return block.categories.flatMap((category) =>
-    category.items.map((item): Question => ({ '@type': 'Question', name: item.question, acceptedAnswer: { '@type': 'Answer', text: markdownToText(item.answer) } })),
+    category.items.map((item): Question => ({
+      '@type': 'Question',
+      name: item.question,
+      acceptedAnswer: { '@type': 'Answer', text: markdownToText(item.answer) },
+    })),
   );
 }
 
@@ -140,7 +169,12 @@ function buildBlogPosting(seoPage: SeoPage, url: string, { site, siteUrl }: Json
     publisher: { '@id': ids(siteUrl).organization },
     articleSection: meta.category,
     inLanguage: language,
-    isPartOf: { '@type': 'Blog', '@id': `${canonicalUrl(siteUrl, BLOG_PATH)}#blog`, name: site.company.name, url: canonicalUrl(siteUrl, BLOG_PATH) },
+    isPartOf: {
+      '@type': 'Blog',
+      '@id': `${canonicalUrl(siteUrl, BLOG_PATH)}#blog`,
+      name: site.company.name,
+      url: canonicalUrl(siteUrl, BLOG_PATH),
+    },
     ...(Number.isFinite(minutes) && minutes > 0 ? { timeRequired: `PT${minutes}M` } : {}),
   };
 }
@@ -171,7 +205,9 @@ function buildService(seoPage: SeoPage, block: PricingTableBlock, url: string, o
           // "from $1,749": the plan's lowest price, confirmed in a quote.
           ...(startsAt ? { minPrice: plan.priceUsd } : { price: plan.priceUsd }),
           priceCurrency: 'USD',
-          ...(unitCode ? { unitCode, referenceQuantity: { '@type': 'QuantitativeValue', value: 1, unitCode } } : { unitText: period.replace(/^\//, '') }),
+          ...(unitCode
+            ? { unitCode, referenceQuantity: { '@type': 'QuantitativeValue', value: 1, unitCode } }
+            : { unitText: period.replace(/^\//, '') }),
         },
       };
     }),

@@ -1,13 +1,24 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../content/load-content.ts';
-import { LOGO_IMAGE_SIZE, OG_IMAGE_SIZE, readPngSize, renderFaviconSvg, renderLogoImage, renderOgImage, titleFontSizePx } from './og-image.ts';
+import {
+  LOGO_IMAGE_SIZE,
+  OG_IMAGE_SIZE,
+  readPngSize,
+  renderFaviconSvg,
+  renderLogoImage,
+  renderOgImage,
+  titleFontSizePx,
+} from './og-image.ts';
 
 const { site } = loadContent({ root: path.resolve(import.meta.dirname, '../..') });
 
 describe('Open Graph images', () => {
   it('draws a 1200×630 PNG from a title, with fonts read from disk', async () => {
-    const png = await renderOgImage({ title: 'What Is AI Consulting? A Practical Guide for Business Owners', eyebrow: 'Strategy' }, { site, host: 'premieraiconsulting.com' });
+    const png = await renderOgImage(
+      { title: 'What Is AI Consulting? A Practical Guide for Business Owners', eyebrow: 'Strategy' },
+      { site, host: 'premieraiconsulting.com' },
+    );
     expect(readPngSize(png)).toEqual(OG_IMAGE_SIZE);
     expect(png.length).toBeGreaterThan(5_000);
   });

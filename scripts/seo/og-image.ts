@@ -29,11 +29,19 @@ let fonts: { name: string; data: Buffer; weight: 400 | 700 | 800; style: 'normal
 
 function loadFonts() {
   const require = createRequire(import.meta.url);
-  fonts ??= FONT_FILES.map(({ weight, file }) => ({ name: FONT_FAMILY, data: readFileSync(require.resolve(file)), weight, style: 'normal' as const }));
+  fonts ??= FONT_FILES.map(({ weight, file }) => ({
+    name: FONT_FAMILY,
+    data: readFileSync(require.resolve(file)),
+    weight,
+    style: 'normal' as const,
+  }));
   return fonts;
 }
 
-const h = (type: string, style: Record<string, unknown>, children?: Node['props']['children']): Node => ({ type, props: { style, children } });
+const h = (type: string, style: Record<string, unknown>, children?: Node['props']['children']): Node => ({
+  type,
+  props: { style, children },
+});
 
 /** Long titles get a smaller size so they fit in three lines. */
 export function titleFontSizePx(title: string): number {
@@ -87,7 +95,15 @@ function cardTree({ title, eyebrow }: OgCard, { site, host }: OgBrand): Node {
         h('div', { fontSize: 30, fontWeight: 700, letterSpacing: '-0.01em' }, company.name),
       ]),
       h('div', { display: 'flex', flexDirection: 'column', gap: 20 }, [
-        ...(eyebrow ? [h('div', { fontSize: 26, fontWeight: 700, color: brand.onDarkMuted, textTransform: 'uppercase', letterSpacing: '0.08em' }, eyebrow)] : []),
+        ...(eyebrow
+          ? [
+              h(
+                'div',
+                { fontSize: 26, fontWeight: 700, color: brand.onDarkMuted, textTransform: 'uppercase', letterSpacing: '0.08em' },
+                eyebrow,
+              ),
+            ]
+          : []),
         h('div', { fontSize: titleFontSizePx(title), fontWeight: 800, lineHeight: 1.08, letterSpacing: '-0.02em', maxWidth: 1000 }, title),
       ]),
       h('div', { display: 'flex', justifyContent: 'space-between', alignItems: 'center', fontSize: 26, color: brand.onDark }, [
@@ -115,9 +131,19 @@ export function renderOgImage(card: OgCard, brand: OgBrand): Promise<Buffer> {
 /** The square logo for Organization JSON-LD (search engines want a raster logo of at least 112 px). */
 export function renderLogoImage(site: OgBrand['site']): Promise<Buffer> {
   return toPng(
-    h('div', { display: 'flex', width: '100%', height: '100%', alignItems: 'center', justifyContent: 'center', backgroundColor: 'white', fontFamily: FONT_FAMILY }, [
-      logoMark(site, 400),
-    ]),
+    h(
+      'div',
+      {
+        display: 'flex',
+        width: '100%',
+        height: '100%',
+        alignItems: 'center',
+        justifyContent: 'center',
+        backgroundColor: 'white',
+        fontFamily: FONT_FAMILY,
+      },
+      [logoMark(site, 400)],
+    ),
     LOGO_IMAGE_SIZE,
   );
 }

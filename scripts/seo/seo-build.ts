@@ -18,7 +18,12 @@ export type SeoBuild = {
   /** The JSON-LD <script> for a prerendered address (the not-found screens get the site-wide part). */
   headFor(urlPath: string): string;
   /** Writes everything else once all pages are in `clientDir`. `htmlFiles` are relative to it. */
-  writeFiles(options: { distDir: string; clientDir: string; routePaths: readonly string[]; htmlFiles: readonly string[] }): Promise<SeoSummary>;
+  writeFiles(options: {
+    distDir: string;
+    clientDir: string;
+    routePaths: readonly string[];
+    htmlFiles: readonly string[];
+  }): Promise<SeoSummary>;
 };
 
 /** index.html links it; drawn from the brand so it always matches the logo. */
@@ -35,12 +40,17 @@ export function createSeoBuild(content: Pick<ContentBundle, 'site' | 'pages' | '
     pages,
     headFor(urlPath) {
       const page = pagesByPath.get(urlPath);
-      return page ? renderJsonLdScript(buildJsonLd(page, context), canonicalUrl(settings.siteUrl, page.path)) : renderJsonLdScript(buildSiteJsonLd(context));
+      return page
+        ? renderJsonLdScript(buildJsonLd(page, context), canonicalUrl(settings.siteUrl, page.path))
+        : renderJsonLdScript(buildSiteJsonLd(context));
     },
     async writeFiles({ distDir, clientDir, routePaths, htmlFiles }) {
       const missing = routePaths.filter((route) => !pagesByPath.has(route));
       const extra = pages.filter((page) => !routePaths.includes(page.path)).map((page) => page.path);
-      if (missing.length > 0 || extra.length > 0) throw new Error(`SEO pages and prerendered routes differ: missing ${missing.join(', ') || 'none'}; extra ${extra.join(', ') || 'none'}`);
+      if (missing.length > 0 || extra.length > 0)
+        throw new Error(
+          `SEO pages and prerendered routes differ: missing ${missing.join(', ') || 'none'}; extra ${extra.join(', ') || 'none'}`,
+        );
 
       const write = (urlPath: string, data: string | Buffer) => {
         const file = path.join(clientDir, urlPath);
@@ -49,7 +59,10 @@ export function createSeoBuild(content: Pick<ContentBundle, 'site' | 'pages' | '
       };
       const brand = { site: content.site, host: new URL(settings.siteUrl).host };
       for (const page of pages) {
-        write(ogImagePath(page.path), await renderOgImage({ title: page.name, ...(page.post ? { eyebrow: page.post.meta.category } : {}) }, brand));
+        write(
+          ogImagePath(page.path),
+          await renderOgImage({ title: page.name, ...(page.post ? { eyebrow: page.post.meta.category } : {}) }, brand),
+        );
       }
       write(LOGO_PATH, await renderLogoImage(content.site));
       write(FAVICON_PATH, await renderFaviconSvg(content.site));

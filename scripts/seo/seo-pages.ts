@@ -30,7 +30,15 @@ export function listSeoPages(content: Pick<ContentBundle, 'site' | 'pages' | 'po
     if (page.path === NOT_FOUND_PATH) continue;
     if (page.path !== ARTICLE_PATH) {
       const title = pageTitle(page, { seo: site.seo });
-      result.push({ path: page.path, pageName, page, title, name: titleStem(title), description: page.description, noindex: page.noindex === true });
+      result.push({
+        path: page.path,
+        pageName,
+        page,
+        title,
+        name: titleStem(title),
+        description: page.description,
+        noindex: page.noindex === true,
+      });
       continue;
     }
     for (const post of content.posts) {

@@ -11,14 +11,23 @@ export function escapeXml(text: string): string {
 
 /** Every indexable route (noindex pages such as /thankyou are left out); articles carry their date. */
 export function buildSitemap(pages: readonly SeoPage[], siteUrl: string): string {
-  const newestPost = pages.map((p) => p.post?.meta.date).filter((d): d is string => d !== undefined).sort().at(-1);
+  const newestPost = pages
+    .map((p) => p.post?.meta.date)
+    .filter((d): d is string => d !== undefined)
+    .sort()
+    .at(-1);
   const urls = pages
     .filter((page) => !page.noindex)
     .toSorted((a, b) => a.path.localeCompare(b.path))
     .map((page) => {
       // The blog index changes when an article is published.
       const lastmod = page.post?.meta.date ?? (page.page.blocks.some((b) => b.type === 'blog-list') ? newestPost : undefined);
-      return [`  <url>`, `    <loc>${escapeXml(canonicalUrl(siteUrl, page.path))}</loc>`, ...(lastmod ? [`    <lastmod>${lastmod}</lastmod>`] : []), `  </url>`].join('\n');
+      return [
+        `  <url>`,
+        `    <loc>${escapeXml(canonicalUrl(siteUrl, page.path))}</loc>`,
+        ...(lastmod ? [`    <lastmod>${lastmod}</lastmod>`] : []),
+        `  </url>`,
+      ].join('\n');
     });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }

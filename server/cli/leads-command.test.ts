@@ -39,7 +39,13 @@ async function run(...argv: string[]): Promise<{ code: number; out: string; err:
 async function deliver(id: string, nextState: 'delivered' | 'delivered-test' | 'failed', status: number): Promise<void> {
   await store.claimDue({ now: NOW + 500, limit: 100, owner: 'w', leaseMs: 1 });
   await store.recordResults([
-    { leadId: id, owner: 'w', attempt: { attemptedAt: NOW + 500, durationMs: 5, status, responseBody: '', error: undefined }, nextState, nextAttemptAt: undefined },
+    {
+      leadId: id,
+      owner: 'w',
+      attempt: { attemptedAt: NOW + 500, durationMs: 5, status, responseBody: '', error: undefined },
+      nextState,
+      nextAttemptAt: undefined,
+    },
   ]);
 }
 
@@ -92,18 +98,50 @@ describe('leads export', () => {
     const { out } = await run('export', '--format', 'csv');
     const [header, first] = out.split('\r\n');
     const columns = header!.split(',');
-    expect(columns.slice(0, 12)).toEqual(['lead_id', 'received_at', 'source', 'state', 'spam_reason', 'attempts', 'last_status', 'last_error', 'name', 'email', 'phone', 'company']);
+    expect(columns.slice(0, 12)).toEqual([
+      'lead_id',
+      'received_at',
+      'source',
+      'state',
+      'spam_reason',
+      'attempts',
+      'last_status',
+      'last_error',
+      'name',
+      'email',
+      'phone',
+      'company',
+    ]);
     expect(columns.at(-1)).toBe('extra_fields');
     expect(new Set(columns).size).toBe(columns.length);
     const cells = parseCsvLine(first!);
-    expect(cells.slice(0, 12)).toEqual(['lead1', '2025-01-15T09:00:00.001Z', 'Contact Page Form', 'failed', '', '1', '410', '', "Seán O'Brien", '', '', 'Smith & Sons, Ltd.']);
+    expect(cells.slice(0, 12)).toEqual([
+      'lead1',
+      '2025-01-15T09:00:00.001Z',
+      'Contact Page Form',
+      'failed',
+      '',
+      '1',
+      '410',
+      '',
+      "Seán O'Brien",
+      '',
+      '',
+      'Smith & Sons, Ltd.',
+    ]);
     expect(cells[columns.indexOf('message')]).toBe(`'=HYPERLINK("x")`);
     expect(cells.at(-1)).toBe('');
   });
 
   it('puts a spam lead’s hundreds of made-up fields into one column, so the header stays the same', async () => {
     const junk = Object.fromEntries(Array.from({ length: 300 }, (_, index) => [`field${index}`, `v${index}`]));
-    await store.insertLead(lead('lead5', { initialState: 'spam', spamReason: 'honeypot', payload: { ...junk, source: 'x', state: 'y', attempts: 'z', name: 'Bot' } }));
+    await store.insertLead(
+      lead('lead5', {
+        initialState: 'spam',
+        spamReason: 'honeypot',
+        payload: { ...junk, source: 'x', state: 'y', attempts: 'z', name: 'Bot' },
+      }),
+    );
     const { out } = await run('export', '--format', 'csv');
     const [header, ...rows] = out.trimEnd().split('\r\n');
     const columns = header!.split(',');
@@ -135,10 +173,18 @@ describe('terminal safety: nothing printed carries raw control characters', () =
   // ESC ] 0 ; … BEL retitles the terminal, ESC [ 31 m turns it red, CSI in its one-byte C1 form,
   // a carriage return overwrites the line, and U+202E reverses what follows.
   const HOSTILE = '\u001b]0;pwned\u0007\u001b[31mred\u009b2J\rover\u202Eeurt';
+  // oxlint-disable-next-line no-control-regex -- the test looks for exactly these characters
   const RAW_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 
   beforeEach(async () => {
-    await store.insertLead(lead('lead9', { initialState: 'spam', spamReason: 'honeypot', email: `ab${HOSTILE}@x${HOSTILE}.example`, payload: { email: HOSTILE, name: HOSTILE, lead_id: 'lead9' } }));
+    await store.insertLead(
+      lead('lead9', {
+        initialState: 'spam',
+        spamReason: 'honeypot',
+        email: `ab${HOSTILE}@x${HOSTILE}.example`,
+        payload: { email: HOSTILE, name: HOSTILE, lead_id: 'lead9' },
+      }),
+    );
   });
 
   it('list shows them as visible escapes', async () => {

@@ -69,7 +69,8 @@ function readState(value: string | undefined): DeliveryState | undefined {
 
 function readLimit(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`--limit must be a whole number of at least 1, got "${toTerminalCell(value)}".`);
+  if (!/^\d+$/.test(value) || Number(value) < 1)
+    throw new UsageError(`--limit must be a whole number of at least 1, got "${toTerminalCell(value)}".`);
   return Number(value);
 }
 
@@ -110,7 +111,14 @@ function describeLastAnswer(lead: LeadRecord): string {
 function formatTable(rawRows: readonly (readonly string[])[]): string {
   const rows = rawRows.map((row) => row.map(toTerminalCell));
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
-  return `${rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd()).join('\n')}\n`;
+  return `${rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')}\n`;
 }
 
 const EXPORT_COLUMNS = ['lead_id', 'received_at', 'source', 'state', 'spam_reason', 'attempts', 'last_status', 'last_error'] as const;

@@ -3,8 +3,10 @@
 // overrides reorder what is shown. Everything the leads CLI prints passes through here.
 
 // C0 controls (tab and line breaks included), DEL, C1 controls, and the bidirectional overrides and isolates.
+// oxlint-disable-next-line no-control-regex -- matching control characters is this module's purpose
 const CONTROL_OR_REORDERING = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
 // The same, less tab and line breaks, which a CSV cell may hold inside its quotes.
+// oxlint-disable-next-line no-control-regex -- as above
 const CONTROL_OR_REORDERING_BUT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
 // What JSON.stringify leaves raw: DEL, C1 controls and the reordering marks (it escapes C0 itself).
 const RAW_IN_JSON = /[\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
@@ -26,5 +28,8 @@ export function toCsvSafeText(text: string): string {
 
 /** JSON with every control and reordering character as a `\uXXXX` escape: the same data, nothing raw. */
 export function toTerminalSafeJson(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(RAW_IN_JSON, (character) => `\\u${(character.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value, null, 2).replace(
+    RAW_IN_JSON,
+    (character) => `\\u${(character.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`,
+  );
 }

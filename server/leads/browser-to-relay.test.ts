@@ -35,7 +35,11 @@ const CONTEXT: PayloadContext = {
 
 function memoryStorage(): StorageLike {
   const items = new Map<string, string>();
-  return { getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value), removeItem: (key) => void items.delete(key) };
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  };
 }
 
 async function browserSubmission<F extends LeadFormId>(form: F): Promise<Record<string, unknown>> {
@@ -57,7 +61,12 @@ async function browserSubmission<F extends LeadFormId>(form: F): Promise<Record<
   return JSON.parse(sent[0]!.body) as Record<string, unknown>;
 }
 
-const intakeContext = { receivedAt: Date.parse('2025-03-04T05:06:08.000Z'), roiParameters: ROI_PARAMETERS, userAgentHeader: undefined, refererHeader: undefined };
+const intakeContext = {
+  receivedAt: Date.parse('2025-03-04T05:06:08.000Z'),
+  roiParameters: ROI_PARAMETERS,
+  userAgentHeader: undefined,
+  refererHeader: undefined,
+};
 
 describe('every form’s browser submission through the relay’s intake', () => {
   it.each(LEAD_FORM_IDS)('%s: accepted as sent, the CRM payload built by the relay', async (form) => {

@@ -89,7 +89,17 @@ export function renderMessagePage(title: string, message: string, backHref: stri
   return renderNoticePage({ title, heading: message, itemsHtml: [], backHref });
 }
 
-function renderNoticePage({ title, heading, itemsHtml, backHref }: { title: string; heading: string; itemsHtml: string[]; backHref: string }): string {
+function renderNoticePage({
+  title,
+  heading,
+  itemsHtml,
+  backHref,
+}: {
+  title: string;
+  heading: string;
+  itemsHtml: string[];
+  backHref: string;
+}): string {
   const list = itemsHtml.length === 0 ? '' : `<ul>\n        ${itemsHtml.join('\n        ')}\n      </ul>\n      `;
   return `<!doctype html>
 <html lang="en">

@@ -15,7 +15,8 @@ afterEach(async () => {
   await rm(distDir, { recursive: true, force: true });
 });
 
-const writeParameters = (value: unknown) => writeFile(path.join(distDir, ROI_PARAMETERS_FILE), typeof value === 'string' ? value : JSON.stringify(value));
+const writeParameters = (value: unknown) =>
+  writeFile(path.join(distDir, ROI_PARAMETERS_FILE), typeof value === 'string' ? value : JSON.stringify(value));
 
 describe('the relay reads the ROI numbers the build wrote', () => {
   it('reads a build’s numbers as they are', async () => {
@@ -28,14 +29,24 @@ describe('the relay reads the ROI numbers the build wrote', () => {
     await writeFile(path.join(distDir, 'routes.json'), '{}');
     const failure = loadRoiParameters(distDir);
     await expect(failure).rejects.toBeInstanceOf(SiteBuildError);
-    await expect(failure).rejects.toThrow(`The build has no ROI parameters (${path.join(distDir, ROI_PARAMETERS_FILE)} is missing): run \`npm run build\` again`);
+    await expect(failure).rejects.toThrow(
+      `The build has no ROI parameters (${path.join(distDir, ROI_PARAMETERS_FILE)} is missing): run \`npm run build\` again`,
+    );
   });
 
   it.each([
     ['not JSON', '{ investmentUsd: ', /is not valid JSON: run `npm run build` again/],
     ['a missing number', { ...shippedRoiParameters(), investmentUsd: undefined }, /investmentUsd must be a positive amount, got nothing/],
-    ['a rate above 1', { ...shippedRoiParameters(), upliftRateByIndustry: { ...shippedRoiParameters().upliftRateByIndustry, retail: 3 } }, /upliftRateByIndustry\.retail must be a share between 0 and 1, got 3/],
-    ['a missing hours answer', { ...shippedRoiParameters(), weeklyHoursSavedByManualHours: { '<5': 2.5 } }, /weeklyHoursSavedByManualHours\.5-10 must be hours between 0 and 168, got nothing/],
+    [
+      'a rate above 1',
+      { ...shippedRoiParameters(), upliftRateByIndustry: { ...shippedRoiParameters().upliftRateByIndustry, retail: 3 } },
+      /upliftRateByIndustry\.retail must be a share between 0 and 1, got 3/,
+    ],
+    [
+      'a missing hours answer',
+      { ...shippedRoiParameters(), weeklyHoursSavedByManualHours: { '<5': 2.5 } },
+      /weeklyHoursSavedByManualHours\.5-10 must be hours between 0 and 168, got nothing/,
+    ],
     ['a list instead of parameters', [], /it must hold an object of ROI parameters/],
   ])('stops with a plain message for %s', async (_case, value, message) => {
     await writeParameters(value);

@@ -20,7 +20,8 @@ export async function loadRoiParameters(distDir: string): Promise<RoiParameters>
     text = await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      if (!existsSync(path.resolve(distDir, ROUTES_FILE))) throw new SiteBuildError(`No build found in ${distDir.replace(/[\\/]+$/, '')}/: run \`npm run build\` first`);
+      if (!existsSync(path.resolve(distDir, ROUTES_FILE)))
+        throw new SiteBuildError(`No build found in ${distDir.replace(/[\\/]+$/, '')}/: run \`npm run build\` first`);
       throw new SiteBuildError(`The build has no ROI parameters (${shown} is missing): run \`npm run build\` again`);
     }
     throw error;

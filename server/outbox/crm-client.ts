@@ -54,26 +54,31 @@ export function createCrmClient({ url, secret, timeoutMs = CRM_TIMEOUT_MS, now =
           settled = true;
           resolve(answer);
         };
-        const fail = (error: unknown): void => settle({ kind: 'unanswered', error: describeFailure(error, timeoutMs), durationMs: elapsed() });
-        const outgoing = request(target, { method: 'POST', agent, headers, signal: AbortSignal.timeout(timeoutMs) }, (response: IncomingMessage) => {
-          let text = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk: string) => {
-            if (text.length < MAX_BODY_CHARS) text += chunk;
-          });
-          response.on('end', () =>
-            settle({
-              kind: 'answered',
-              status: response.statusCode ?? 0,
-              body: text.slice(0, MAX_BODY_CHARS),
-              retryAfter: firstHeader(response.headers['retry-after']),
-              durationMs: elapsed(),
-            }),
-          );
-          response.on('error', fail);
-          // Cut off mid-body (the timeout fired): no 'end' will come.
-          response.on('close', () => fail(new Error('connection closed before the answer was complete')));
-        });
+        const fail = (error: unknown): void =>
+          settle({ kind: 'unanswered', error: describeFailure(error, timeoutMs), durationMs: elapsed() });
+        const outgoing = request(
+          target,
+          { method: 'POST', agent, headers, signal: AbortSignal.timeout(timeoutMs) },
+          (response: IncomingMessage) => {
+            let text = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => {
+              if (text.length < MAX_BODY_CHARS) text += chunk;
+            });
+            response.on('end', () =>
+              settle({
+                kind: 'answered',
+                status: response.statusCode ?? 0,
+                body: text.slice(0, MAX_BODY_CHARS),
+                retryAfter: firstHeader(response.headers['retry-after']),
+                durationMs: elapsed(),
+              }),
+            );
+            response.on('error', fail);
+            // Cut off mid-body (the timeout fired): no 'end' will come.
+            response.on('close', () => fail(new Error('connection closed before the answer was complete')));
+          },
+        );
         outgoing.on('error', fail);
         outgoing.end(body);
       });

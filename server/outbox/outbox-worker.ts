@@ -109,8 +109,13 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const attempt = claim.attempts + 1;
     const logFields = { leadId: claim.leadId, attempt, status, outcome: decision.nextState, durationMs: answer.durationMs };
     if (decision.nextState === 'delivered') log.info(logFields, 'lead delivered to the CRM');
-    else if (decision.nextState === 'delivered-test') log.warn(logFields, 'CRM answered that this was only a test request: the lead reached no live workflow');
-    else if (decision.nextState === 'pending') log.warn({ ...logFields, reason: decision.reason, nextAttemptAt: new Date(decision.nextAttemptAt ?? 0).toISOString() }, 'lead delivery failed; will retry');
+    else if (decision.nextState === 'delivered-test')
+      log.warn(logFields, 'CRM answered that this was only a test request: the lead reached no live workflow');
+    else if (decision.nextState === 'pending')
+      log.warn(
+        { ...logFields, reason: decision.reason, nextAttemptAt: new Date(decision.nextAttemptAt ?? 0).toISOString() },
+        'lead delivery failed; will retry',
+      );
     else log.error({ ...logFields, reason: decision.reason }, 'lead delivery failed for good; it stays in the inbox');
     queueResult({
       leadId: claim.leadId,

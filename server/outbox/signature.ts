@@ -18,9 +18,7 @@ export function decodeWebhookSecret(secret: string): Buffer {
 
 /** The three Standard Webhooks headers for one request; `timestampSeconds` is Unix time in seconds. */
 export function signWebhook(secret: string, messageId: string, timestampSeconds: number, body: string): WebhookSignatureHeaders {
-  const signature = createHmac('sha256', decodeWebhookSecret(secret))
-    .update(`${messageId}.${timestampSeconds}.${body}`)
-    .digest('base64');
+  const signature = createHmac('sha256', decodeWebhookSecret(secret)).update(`${messageId}.${timestampSeconds}.${body}`).digest('base64');
   return {
     'webhook-id': messageId,
     'webhook-timestamp': String(timestampSeconds),

@@ -43,11 +43,7 @@ const health: FastifyPluginAsync<HealthPluginOptions> = async (app, { checkTimeo
 // Not encapsulated, so `app.healthChecks` is visible to the plugins registered after it.
 export const healthPlugin = fp(health, { name: 'health', fastify: '5.x' });
 
-async function findFailingChecks(
-  checks: ReadonlyMap<string, HealthCheck>,
-  timeoutMs: number,
-  log: FastifyBaseLogger,
-): Promise<string[]> {
+async function findFailingChecks(checks: ReadonlyMap<string, HealthCheck>, timeoutMs: number, log: FastifyBaseLogger): Promise<string[]> {
   const results = await Promise.all(
     [...checks].map(async ([name, check]) => {
       try {

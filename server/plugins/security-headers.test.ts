@@ -12,7 +12,12 @@ import type { CspManifest } from './security-headers.ts';
 const HASH = "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='";
 
 function directives(csp: string): Map<string, string[]> {
-  return new Map(csp.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...sources]) => [name!, sources]));
+  return new Map(
+    csp
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name!, sources]),
+  );
 }
 
 describe('buildSecurityHeaders', () => {
@@ -53,7 +58,11 @@ describe('buildSecurityHeaders', () => {
     const https = buildSecurityHeaders({ ...base, siteUrl: 'https://premieraiconsulting.com' });
     expect(https['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
     expect(directives(https['content-security-policy']).has('upgrade-insecure-requests')).toBe(true);
-    const fromBuild = buildSecurityHeaders({ ...base, siteUrl: undefined, manifest: { ...EMPTY_CSP_MANIFEST, siteUrl: 'https://premieraiconsulting.com' } });
+    const fromBuild = buildSecurityHeaders({
+      ...base,
+      siteUrl: undefined,
+      manifest: { ...EMPTY_CSP_MANIFEST, siteUrl: 'https://premieraiconsulting.com' },
+    });
     expect(fromBuild['strict-transport-security']).toBeDefined();
   });
 
@@ -75,7 +84,10 @@ describe('readCspManifest', () => {
   });
 
   it('rejects a manifest whose hashes are not CSP hash sources', async () => {
-    await writeFile(path.join(fixture.distDir, CSP_MANIFEST_FILE), JSON.stringify({ scriptHashes: ['unsafe-inline'], leadEndpointOrigin: null }));
+    await writeFile(
+      path.join(fixture.distDir, CSP_MANIFEST_FILE),
+      JSON.stringify({ scriptHashes: ['unsafe-inline'], leadEndpointOrigin: null }),
+    );
     await expect(readCspManifest(fixture.distDir)).rejects.toThrow(/scriptHashes/);
   });
 });

@@ -6,8 +6,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 export const API_NOT_FOUND = { error: 'not_found' } as const;
 
 export const apiRoutes: FastifyPluginAsync = async (app) => {
-  const notFound = async (_request: unknown, reply: FastifyReply): Promise<FastifyReply> =>
-    reply.code(404).send(API_NOT_FOUND);
+  const notFound = async (_request: unknown, reply: FastifyReply): Promise<FastifyReply> => reply.code(404).send(API_NOT_FOUND);
 
   for (const url of ['/', '/*']) {
     app.route({ method: app.supportedMethods, url, onRequest: notFound, handler: notFound });

@@ -83,7 +83,7 @@ async function waitForState(app: FastifyInstance, id: string, state: string): Pr
   }
 }
 
-describe('201: stored, then forwarded with the CRM\'s field names, lead_id and attribution', () => {
+describe("201: stored, then forwarded with the CRM's field names, lead_id and attribution", () => {
   it.each(LEAD_FORM_IDS)('%s form', async (formId) => {
     const app = await startRelay();
     const body = validLeadBody(formId);
@@ -120,12 +120,29 @@ describe('201: stored, then forwarded with the CRM\'s field names, lead_id and a
     await crm.waitForRequests(1);
     expect(Object.keys(crm.requests[0]?.json ?? {}).sort()).toEqual(
       [
-        'utm_source', 'utm_campaign', 'gclid',
-        'name', 'email', 'phone', 'company', 'service_interest', 'message',
-        'submitted_at', 'source', 'page_url', 'user_agent', 'referrer', 'lead_id',
+        'utm_source',
+        'utm_campaign',
+        'gclid',
+        'name',
+        'email',
+        'phone',
+        'company',
+        'service_interest',
+        'message',
+        'submitted_at',
+        'source',
+        'page_url',
+        'user_agent',
+        'referrer',
+        'lead_id',
       ].sort(),
     );
-    expect(crm.requests[0]?.json).toMatchObject({ lead_id: id, company: '', referrer: 'https://www.google.com/', user_agent: 'Mozilla/5.0 (test)' });
+    expect(crm.requests[0]?.json).toMatchObject({
+      lead_id: id,
+      company: '',
+      referrer: 'https://www.google.com/',
+      user_agent: 'Mozilla/5.0 (test)',
+    });
   });
 
   it('recomputes the ROI figures and the revenue bracket from the inputs', async () => {
@@ -190,7 +207,7 @@ describe('201: stored, then forwarded with the CRM\'s field names, lead_id and a
     'onboarding=2 weeks',
     'metadata: clean',
     '5 < 6 > 4',
-    "O'Brien & Co. said \"yes\"",
+    'O\'Brien & Co. said "yes"',
     'Time: 10:30, ratio 3:1',
   ])('forwards ordinary prose exactly as typed: %j', async (prose) => {
     const app = await startRelay();
@@ -202,7 +219,11 @@ describe('201: stored, then forwarded with the CRM\'s field names, lead_id and a
 
   it('strips dangerous patterns but keeps the visitor’s characters', async () => {
     const app = await startRelay();
-    const body = { ...validLeadBody('contact'), message: 'Hi <script>alert(1)</script>there, see javascript:alert(2) & more', company: 'O\'Brien & Co. <b onclick=x()>' };
+    const body = {
+      ...validLeadBody('contact'),
+      message: 'Hi <script>alert(1)</script>there, see javascript:alert(2) & more',
+      company: "O'Brien & Co. <b onclick=x()>",
+    };
     const { id } = (await postJson(app, body)).json<{ id: string }>();
     const stored = await app.leadRelay.store.getLead(id);
     expect(stored?.payload).toMatchObject({ message: 'Hi there, see alert(2) & more', company: "O'Brien & Co. <b x()>" });
@@ -235,7 +256,12 @@ describe('400: {"error":"validation","fields":{…}} with the forms’ messages'
     ['roi: bad business email', 'roi', { email: 'x@' }, { email: 'Please enter a valid business email address' }],
     ['roi: phone with letters', 'roi', { phone: '555-CALL-NOW1' }, { phone: 'Please enter a valid phone number' }],
     ['roi: long company', 'roi', { company: 'A'.repeat(151) }, { company: 'Company name too long' }],
-    ['roi: long challenge', 'roi', { challenge: 'A'.repeat(1001) }, { challenge: 'Challenge description must be less than 1000 characters' }],
+    [
+      'roi: long challenge',
+      'roi',
+      { challenge: 'A'.repeat(1001) },
+      { challenge: 'Challenge description must be less than 1000 characters' },
+    ],
     ['contact: empty message', 'contact', { message: '' }, { message: 'Required' }],
     ['contact: short message', 'contact', { message: 'Hi there' }, { message: 'Message must be at least 10 characters' }],
     ['contact: long message', 'contact', { message: 'A'.repeat(2001) }, { message: 'Message must be 2000 characters or less' }],
@@ -274,7 +300,12 @@ describe('400: {"error":"validation","fields":{…}} with the forms’ messages'
     ['a __proto__ key', '{"__proto__": {"admin": true}, "source": "Contact Page Form"}'],
   ])('%s', async (_, payload) => {
     const app = await startRelay();
-    const response = await app.inject({ method: 'POST', url: '/api/leads', headers: { host: HOST, 'content-type': 'application/json' }, payload });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      headers: { host: HOST, 'content-type': 'application/json' },
+      payload,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'validation', fields: { _form: 'Invalid input' } });
   });
@@ -450,7 +481,10 @@ describe('503 with Retry-After when the store is locked by another process', () 
     const refused = await postJson(app, body, headers);
     expect(refused.statusCode).toBe(503);
     expect(refused.headers['retry-after']).toBe('2');
-    expect(refused.json()).toEqual({ error: 'store_unavailable', message: 'Your details were not saved yet. Please try again in a moment.' });
+    expect(refused.json()).toEqual({
+      error: 'store_unavailable',
+      message: 'Your details were not saved yet. Please try again in a moment.',
+    });
     other.exec('ROLLBACK');
     other.close();
     // The browser sends the same submission again after Retry-After: now it is stored, once.
@@ -463,7 +497,11 @@ describe('503 with Retry-After when the store is locked by another process', () 
 describe('spam: answered like a success, stored flagged, never forwarded', () => {
   it.each([
     ['a filled honeypot', { website: 'http://cheap-pills.example' }, 'honeypot'],
-    ['a form sent 0.5 s after it was shown', { form_shown_at: Date.parse('2025-01-15T09:00:00Z') - 500, submitted_at: '2025-01-15T09:00:00.000Z' }, 'too_fast'],
+    [
+      'a form sent 0.5 s after it was shown',
+      { form_shown_at: Date.parse('2025-01-15T09:00:00Z') - 500, submitted_at: '2025-01-15T09:00:00.000Z' },
+      'too_fast',
+    ],
     ['a filled honeypot with invalid fields', { website: 'x', email: 'not-an-email', name: '' }, 'honeypot'],
   ])('%s', async (_, overrides, reason) => {
     const app = await startRelay();
@@ -480,7 +518,10 @@ describe('spam: answered like a success, stored flagged, never forwarded', () =>
   });
 
   it.each([
-    ['sent 3 s after it was shown', { form_shown_at: Date.parse('2025-01-15T09:00:00Z') - 3_000, submitted_at: '2025-01-15T09:00:00.000Z' }],
+    [
+      'sent 3 s after it was shown',
+      { form_shown_at: Date.parse('2025-01-15T09:00:00Z') - 3_000, submitted_at: '2025-01-15T09:00:00.000Z' },
+    ],
     ['posted without JavaScript (no form_shown_at)', { form_shown_at: undefined }],
   ])('a form %s is a real lead', async (_, overrides) => {
     const app = await startRelay();
@@ -617,7 +658,9 @@ describe('property: no body ever produces a 5xx or a slow answer', () => {
     const hostile = fc.constantFrom(...hostileTexts(HOSTILE_TEXT_LENGTH).map(([, text]) => text));
     const fieldValue = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.jsonValue(), hostile);
     const leadLike = fc.dictionary(fc.constantFrom(...fieldNames), fieldValue);
-    const withSource = fc.tuple(leadLike, fc.constantFrom(...Object.values(LEAD_SOURCES))).map(([fields, source]) => ({ ...fields, source }));
+    const withSource = fc
+      .tuple(leadLike, fc.constantFrom(...Object.values(LEAD_SOURCES)))
+      .map(([fields, source]) => ({ ...fields, source }));
     const mutatedValid = fc
       .tuple(fc.constantFrom(...LEAD_FORM_IDS), leadLike)
       .map(([formId, overrides]) => ({ ...validLeadBody(formId), ...overrides }));
@@ -628,7 +671,9 @@ describe('property: no body ever produces a 5xx or a slow answer', () => {
         type: FORM,
         payload: new URLSearchParams(Object.entries(value).map(([key, field]) => [key, asFormValue(field)])).toString(),
       })),
-      fc.tuple(fc.constantFrom('application/json', FORM, 'text/plain', 'application/json; charset=latin1'), fc.string()).map(([type, payload]) => ({ type, payload })),
+      fc
+        .tuple(fc.constantFrom('application/json', FORM, 'text/plain', 'application/json; charset=latin1'), fc.string())
+        .map(([type, payload]) => ({ type, payload })),
     );
     await fc.assert(
       fc.asyncProperty(body, fc.option(fc.string(), { nil: undefined }), async ({ type, payload }, idempotencyKey) => {

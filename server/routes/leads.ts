@@ -120,7 +120,8 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, opt
 
     const id = randomUUID();
     const idempotencyKey = readIdempotencyKey(request);
-    const idempotency = idempotencyKey === undefined ? undefined : { keyHash: sha256(idempotencyKey), bodyHash: sha256(JSON.stringify(request.body)) };
+    const idempotency =
+      idempotencyKey === undefined ? undefined : { keyHash: sha256(idempotencyKey), bodyHash: sha256(JSON.stringify(request.body)) };
     if (idempotency !== undefined && keysInFlight.has(idempotency.keyHash)) {
       request.log.info({ outcome: 'key_in_flight' }, 'lead refused: its Idempotency-Key is still being processed');
       return reply.code(409).header('retry-after', String(KEY_IN_FLIGHT_RETRY_AFTER_S)).send(LEAD_ERRORS.keyInFlight);
@@ -142,7 +143,10 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, opt
       if (idempotency !== undefined) keysInFlight.delete(idempotency.keyHash);
     }
     if (result.kind === 'key-reused') {
-      request.log.warn({ firstLeadId: result.id, source: intake.source, outcome: 'key_reused' }, 'lead refused: Idempotency-Key reused with a different body');
+      request.log.warn(
+        { firstLeadId: result.id, source: intake.source, outcome: 'key_reused' },
+        'lead refused: Idempotency-Key reused with a different body',
+      );
       return reply.code(422).send(LEAD_ERRORS.keyReused);
     }
     if (result.kind === 'created' && intake.spamReason === undefined) outbox?.nudge();

@@ -39,7 +39,8 @@ function findResource(build: SiteBuild, pathname: string, query: string): SiteRe
 
   // `/about/` and `/about/index.html` are spellings of `/about`: one canonical URL per page.
   const withoutSlash = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : undefined;
-  const route = (withoutSlash !== undefined && build.pages.has(withoutSlash) ? withoutSlash : undefined) ?? build.pageFileRoutes.get(pathname);
+  const route =
+    (withoutSlash !== undefined && build.pages.has(withoutSlash) ? withoutSlash : undefined) ?? build.pageFileRoutes.get(pathname);
   if (route !== undefined) return { kind: 'redirect', location: encodeURI(route) + query };
 
   if (build.files.has(pathname)) {

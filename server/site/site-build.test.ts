@@ -46,9 +46,7 @@ describe('loadSiteBuild', () => {
   it('explains a missing build', async () => {
     const empty = await mkdtemp(path.join(tmpdir(), 'no-build-'));
     try {
-      await expect(loadSiteBuild(empty)).rejects.toThrow(
-        new SiteBuildError(`No build found in ${empty}/: run \`npm run build\` first`),
-      );
+      await expect(loadSiteBuild(empty)).rejects.toThrow(new SiteBuildError(`No build found in ${empty}/: run \`npm run build\` first`));
     } finally {
       await rm(empty, { recursive: true });
     }
@@ -58,10 +56,22 @@ describe('loadSiteBuild', () => {
     ['not JSON', '{ pages', /routes\.json is not valid JSON/],
     ['no pages', { notFound: '404.html' }, /"pages" must be an object/],
     ['no notFound', { pages: { '/': 'index.html' } }, /"notFound" must be a file name/],
-    ['a trailing-slash route', { ...FIXTURE_ROUTES, pages: { '/about/': 'about/index.html' } }, /route "\/about\/" must start with "\/" and have no trailing slash/],
-    ['a file outside client/', { ...FIXTURE_ROUTES, pages: { '/': '../secret.txt' } }, /"\.\.\/secret\.txt" must be a path inside client\//],
+    [
+      'a trailing-slash route',
+      { ...FIXTURE_ROUTES, pages: { '/about/': 'about/index.html' } },
+      /route "\/about\/" must start with "\/" and have no trailing slash/,
+    ],
+    [
+      'a file outside client/',
+      { ...FIXTURE_ROUTES, pages: { '/': '../secret.txt' } },
+      /"\.\.\/secret\.txt" must be a path inside client\//,
+    ],
     ['an absolute file', { ...FIXTURE_ROUTES, notFound: '/etc/passwd' }, /"\/etc\/passwd" must be a path inside client\//],
-    ['a missing page file', { ...FIXTURE_ROUTES, pages: { '/': 'index.html', '/team': 'team/index.html' } }, /pages\["\/team"\] points to "team\/index\.html", which is not in .*client\//],
+    [
+      'a missing page file',
+      { ...FIXTURE_ROUTES, pages: { '/': 'index.html', '/team': 'team/index.html' } },
+      /pages\["\/team"\] points to "team\/index\.html", which is not in .*client\//,
+    ],
   ])('rejects routes.json with %s', async (_name, routes, message) => {
     const dir = await writeBuild(routes);
     await expect(loadSiteBuild(dir)).rejects.toThrow(message);

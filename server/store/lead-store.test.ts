@@ -193,7 +193,13 @@ for (const harness of STORE_HARNESSES) {
           {
             leadId: lead.id,
             owner: 'w1',
-            attempt: { attemptedAt: now + 5_000, durationMs: 20, status: 200, responseBody: 'Success: test request received', error: undefined },
+            attempt: {
+              attemptedAt: now + 5_000,
+              durationMs: 20,
+              status: 200,
+              responseBody: 'Success: test request received',
+              error: undefined,
+            },
             nextState: 'delivered-test',
             nextAttemptAt: undefined,
           },
@@ -230,7 +236,12 @@ for (const harness of STORE_HARNESSES) {
         const other = newLead();
         await store.insertLead(other);
         await store.claimDue({ now: T0 + 10_000, limit: 1, owner: 'w1', leaseMs: LEASE_MS });
-        await store.recordResults([{ ...delivered(other.id, 'w1', T0 + 10_001), attempt: { ...delivered(other.id, 'w1', T0).attempt, responseBody: 'x'.repeat(5_000) } }]);
+        await store.recordResults([
+          {
+            ...delivered(other.id, 'w1', T0 + 10_001),
+            attempt: { ...delivered(other.id, 'w1', T0).attempt, responseBody: 'x'.repeat(5_000) },
+          },
+        ]);
         const [attempt] = await store.listAttempts(other.id);
         expect(attempt?.responseBody).toHaveLength(2_000);
       });

@@ -144,10 +144,12 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
           const row = existing.rows[0];
           return judgeRepeatedKey(String(row?.id), row?.idempotency_body_hash ?? null, lead.idempotency.bodyHash);
         }
-        await client.query(
-          `INSERT INTO deliveries (lead_id, state, attempts, next_attempt_at, updated_at) VALUES ($1, $2, 0, $3, $4)`,
-          [lead.id, lead.initialState, lead.initialState === 'pending' ? lead.receivedAt : null, lead.receivedAt],
-        );
+        await client.query(`INSERT INTO deliveries (lead_id, state, attempts, next_attempt_at, updated_at) VALUES ($1, $2, 0, $3, $4)`, [
+          lead.id,
+          lead.initialState,
+          lead.initialState === 'pending' ? lead.receivedAt : null,
+          lead.receivedAt,
+        ]);
         return { kind: 'created', id: lead.id };
       }),
 

@@ -309,7 +309,8 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
     return rows.map(toLeadRecord);
   }
 
-  const ifOpen = <A extends unknown[], T>(work: (...args: A) => T) =>
+  const ifOpen =
+    <A extends unknown[], T>(work: (...args: A) => T) =>
     async (...args: A): Promise<T> => {
       if (closed) throw new Error('The lead store is closed');
       return work(...args);

@@ -26,10 +26,21 @@ export const VALID_VALUES: { readonly [F in LeadFormId]: LeadFormValuesById[F] }
     best_time: 'morning',
   },
   contact: { ...PERSON, company: '', service_interest: 'AI Consulting', message: 'We would like to automate our call handling.' },
-  landing: { ...PERSON, company: 'Smith & Sons', revenue: '1m-5m', challenge: 'Our team spends hours on scheduling.', bestTime: 'afternoon' },
+  landing: {
+    ...PERSON,
+    company: 'Smith & Sons',
+    revenue: '1m-5m',
+    challenge: 'Our team spends hours on scheduling.',
+    bestTime: 'afternoon',
+  },
 };
 
-const PAGE_PATHS: Readonly<Record<LeadFormId, string>> = { home: '/', roi: '/calculator', contact: '/contact', landing: '/ai-transformation' };
+const PAGE_PATHS: Readonly<Record<LeadFormId, string>> = {
+  home: '/',
+  roi: '/calculator',
+  contact: '/contact',
+  landing: '/ai-transformation',
+};
 
 export function validLeadBody(formId: LeadFormId, now: number = Date.now()): Record<string, unknown> {
   const submission = buildRelaySubmission(formId, VALID_VALUES[formId], {

@@ -26,7 +26,11 @@ export async function findFreePort(): Promise<number> {
   return port;
 }
 
-export async function startServerProcess(env: Record<string, string>, cwd: string, options: { keepOutput?: boolean } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  cwd: string,
+  options: { keepOutput?: boolean } = {},
+): Promise<ServerProcess> {
   const keepOutput = options.keepOutput ?? true;
   const port = Number(env.PORT ?? (await findFreePort()));
   const child = spawn(NODE_BINARY, [SERVER_MAIN], {

@@ -13,7 +13,10 @@ async function axeViolations(page: Page) {
   const byDefault = await new AxeBuilder({ page }).analyze();
   const byTags = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const violations = [...byDefault.violations, ...byTags.violations.filter((v) => !byDefault.violations.some((d) => d.id === v.id))];
-  return violations.map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`).join('\n')}`);
+  return violations.map(
+    (v) =>
+      `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`).join('\n')}`,
+  );
 }
 
 for (const width of WIDTHS) {
@@ -88,7 +91,9 @@ test.describe('visible focus', () => {
             const style = getComputedStyle(element);
             const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
             // A ring may be drawn by the element or by a pseudo-element spanning its card.
-            const ring = [style, getComputedStyle(element, '::after'), getComputedStyle(element, '::before')].some((s) => s.boxShadow !== 'none');
+            const ring = [style, getComputedStyle(element, '::after'), getComputedStyle(element, '::before')].some(
+              (s) => s.boxShadow !== 'none',
+            );
             const label = `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}" ${element.getAttribute('href') ?? element.getAttribute('name') ?? ''}`;
             return { label, visible: outline || ring, matchesFocusVisible: element.matches(':focus-visible') };
           });
@@ -110,9 +115,15 @@ test('headings: one h1 first, and no level skipped on the way down, on every rou
     await waitForHydration(page);
     const levels = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((all) => all.map((h) => Number(h.tagName[1])));
     expect(levels[0], `${path} starts with its h1`).toBe(1);
-    expect(levels.filter((l) => l === 1), `${path} has one h1`).toHaveLength(1);
+    expect(
+      levels.filter((l) => l === 1),
+      `${path} has one h1`,
+    ).toHaveLength(1);
     levels.forEach((level, index) => {
-      if (index > 0) expect(level, `${path}: heading ${index + 1} (h${level}) follows an h${levels[index - 1]}`).toBeLessThanOrEqual(levels[index - 1]! + 1);
+      if (index > 0)
+        expect(level, `${path}: heading ${index + 1} (h${level}) follows an h${levels[index - 1]}`).toBeLessThanOrEqual(
+          levels[index - 1]! + 1,
+        );
     });
   }
 });
@@ -122,7 +133,8 @@ test('the mobile menu works by keyboard alone: open, move through, close with Es
   await page.goto('/');
   await waitForHydration(page);
   const toggle = page.getByRole('button', { name: 'Toggle menu' });
-  for (let press = 0; press < 10 && !(await toggle.evaluate((e) => e === document.activeElement)); press++) await page.keyboard.press('Tab');
+  for (let press = 0; press < 10 && !(await toggle.evaluate((e) => e === document.activeElement)); press++)
+    await page.keyboard.press('Tab');
   await expect(toggle).toBeFocused();
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await page.keyboard.press('Enter');
@@ -144,7 +156,8 @@ test('the mobile menu works by keyboard alone: open, move through, close with Es
 test.describe('reduced motion', () => {
   const motionOf = (page: Page) =>
     page.evaluate(() => {
-      const seconds = (value: string) => Math.max(...value.split(',').map((part) => (part.trim().endsWith('ms') ? parseFloat(part) / 1000 : parseFloat(part))));
+      const seconds = (value: string) =>
+        Math.max(...value.split(',').map((part) => (part.trim().endsWith('ms') ? parseFloat(part) / 1000 : parseFloat(part))));
       let longestS = 0;
       for (const element of document.querySelectorAll('*')) {
         const style = getComputedStyle(element);
@@ -186,7 +199,8 @@ test('the thank-you countdown ticks without being announced every second', async
     for (let node: Element | null = element; node; node = node.parentElement) {
       const value = node.getAttribute('aria-live');
       const role = node.getAttribute('role');
-      if ((value && value !== 'off') || (role && ['status', 'alert', 'log', 'marquee'].includes(role))) regions.push(`${node.tagName} aria-live=${value} role=${role}`);
+      if ((value && value !== 'off') || (role && ['status', 'alert', 'log', 'marquee'].includes(role)))
+        regions.push(`${node.tagName} aria-live=${value} role=${role}`);
     }
     for (const child of element.querySelectorAll('[aria-live], [role="status"], [role="alert"], [role="log"]')) {
       if (child.getAttribute('aria-live') !== 'off') regions.push(`inner ${child.tagName}`);
@@ -203,10 +217,13 @@ test.describe('every form works by keyboard alone', () => {
       await page.goto(path);
       await waitForHydration(page);
       const form = page.locator('main form').first();
-      const controls = form.locator('input:not([type="hidden"]):not([tabindex="-1"]):visible, select:visible, textarea:visible, button:visible');
+      const controls = form.locator(
+        'input:not([type="hidden"]):not([tabindex="-1"]):visible, select:visible, textarea:visible, button:visible',
+      );
       const count = await controls.count();
       expect(count, `${path} has form controls`).toBeGreaterThan(3);
-      for (let press = 0; press < 150 && !(await controls.first().evaluate((e) => e === document.activeElement)); press++) await page.keyboard.press('Tab');
+      for (let press = 0; press < 150 && !(await controls.first().evaluate((e) => e === document.activeElement)); press++)
+        await page.keyboard.press('Tab');
       await expect(controls.first()).toBeFocused();
       for (let index = 1; index < count; index++) {
         await page.keyboard.press('Tab');

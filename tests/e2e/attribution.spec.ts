@@ -20,7 +20,13 @@ test('UTM tags from a landing on /about reach a lead sent from the home page aft
 
   await expect.poll(() => receiver.leads.length).toBe(1);
   const lead = receiver.leads[0]!.body;
-  expect(lead).toMatchObject({ utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'fall-launch', gclid: 'abc123', source: 'Homepage Simple Lead Form' });
+  expect(lead).toMatchObject({
+    utm_source: 'newsletter',
+    utm_medium: 'email',
+    utm_campaign: 'fall-launch',
+    gclid: 'abc123',
+    source: 'Homepage Simple Lead Form',
+  });
   expect(String(lead.landing_page)).toContain('/about?utm_source=newsletter');
   expect(String(lead.page_url)).toMatch(/\/$/);
 });

@@ -37,7 +37,9 @@ const ARTICLE_PREFIX = '/blog/';
 /** The block types a prerendered route shows, from its page file (articles: the article page). */
 function blockTypesOf(weight: RouteWeight): Set<BlockType> {
   const isArticle = weight.route.startsWith(ARTICLE_PREFIX);
-  const page = content.pages.find(({ page }) => (isArticle ? page.path === '/blog/:slug' : page.path === weight.route)) ?? content.pages.find(({ page }) => page.path === '*')!;
+  const page =
+    content.pages.find(({ page }) => (isArticle ? page.path === '/blog/:slug' : page.path === weight.route)) ??
+    content.pages.find(({ page }) => page.path === '*')!;
   return new Set(page.page.blocks.map((block) => block.type));
 }
 
@@ -46,7 +48,11 @@ test.describe('byte budgets per route', () => {
     expect(weights.length).toBeGreaterThanOrEqual(15);
     for (const weight of weights) expect(weight.resources.filter((r) => r.kind === 'script').length, weight.route).toBeGreaterThan(0);
     // Printed so a failing run shows where the bytes went.
-    console.log(weights.map((w) => `${w.route.padEnd(60)} JS ${kb(w.scriptBytes).padStart(9)}  first load ${kb(w.totalBytes).padStart(9)}`).join('\n'));
+    console.log(
+      weights
+        .map((w) => `${w.route.padEnd(60)} JS ${kb(w.scriptBytes).padStart(9)}  first load ${kb(w.totalBytes).padStart(9)}`)
+        .join('\n'),
+    );
   });
 
   for (const weight of weights) {
@@ -63,7 +69,8 @@ test.describe('byte budgets per route', () => {
       for (const heavy of HEAVY_MODULES) {
         const loaded = [...weight.modules].some((id) => heavy.pattern.test(id));
         const needed = heavy.blocks.some((type) => blocks.has(type));
-        if (loaded) expect(needed, `${heavy.name} loads on ${weight.route}, whose blocks (${[...blocks].join(', ')}) do not use it`).toBe(true);
+        if (loaded)
+          expect(needed, `${heavy.name} loads on ${weight.route}, whose blocks (${[...blocks].join(', ')}) do not use it`).toBe(true);
       }
     });
   }
@@ -72,6 +79,10 @@ test.describe('byte budgets per route', () => {
     const chunkModules = JSON.parse(readFileSync(path.join(distDir, 'client', CHUNK_MODULES_FILE), 'utf8')) as ChunkModules;
     const all = new Set(Object.values(chunkModules).flatMap((modules) => Object.keys(modules)));
     expect([...all].some((id) => id.startsWith('node_modules/react-dom/'))).toBe(true);
-    for (const heavy of HEAVY_MODULES) expect([...all].some((id) => heavy.pattern.test(id)), `${heavy.name} is somewhere in the build`).toBe(true);
+    for (const heavy of HEAVY_MODULES)
+      expect(
+        [...all].some((id) => heavy.pattern.test(id)),
+        `${heavy.name} is somewhere in the build`,
+      ).toBe(true);
   });
 });

@@ -7,11 +7,16 @@ const port = Number(process.env.CRM_RECEIVER_PORT);
 if (!Number.isInteger(port) || port <= 0) throw new Error('CRM_RECEIVER_PORT must be a port number');
 
 const MAX_KEPT = 10_000;
-export type CrmDelivery = { readonly receivedAt: number; readonly headers: Record<string, string | string[] | undefined>; readonly body: Record<string, unknown> };
+export type CrmDelivery = {
+  readonly receivedAt: number;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly body: Record<string, unknown>;
+};
 const received: CrmDelivery[] = [];
 
 createServer((request, response) => {
-  const answer = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const answer = (status: number, body: unknown) =>
+    response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   if (request.method === 'GET' && request.url === '/healthz') return answer(200, { status: 'ok' });
   if (request.method === 'GET' && request.url === '/received') return answer(200, received);
   if (request.method !== 'POST' || request.url !== '/crm') return answer(404, { error: 'not_found' });

@@ -14,7 +14,11 @@ let vite: ChildProcess;
 test.beforeAll(async () => {
   contentDir = mkdtempSync(path.join(tmpdir(), 'dev-content-'));
   cpSync(path.join(root, 'content'), contentDir, { recursive: true });
-  vite = spawn(path.join(root, 'node_modules/.bin/vite'), ['--port', String(DEV_PORT), '--strictPort'], { cwd: root, env: { ...process.env, CONTENT_DIR: contentDir }, stdio: 'ignore' });
+  vite = spawn(path.join(root, 'node_modules/.bin/vite'), ['--port', String(DEV_PORT), '--strictPort'], {
+    cwd: root,
+    env: { ...process.env, CONTENT_DIR: contentDir },
+    stdio: 'ignore',
+  });
   await expect.poll(async () => (await fetch(`http://127.0.0.1:${DEV_PORT}/`).catch(() => null))?.status, { timeout: 30_000 }).toBe(200);
 });
 
@@ -32,7 +36,9 @@ test('a content mistake shows in the page, and the page recovers when it is fixe
   writeFileSync(file, original.replace('- type: hero', '- type: herro'));
   const overlay = page.locator('vite-error-overlay');
   await expect(overlay).toBeAttached({ timeout: 15_000 });
-  await expect(overlay).toContainText(/pages\/about\.yaml:\d+:\d+ blocks\[0\] \(herro\) type: "herro" is not allowed here\. Did you mean "hero"\?/);
+  await expect(overlay).toContainText(
+    /pages\/about\.yaml:\d+:\d+ blocks\[0\] \(herro\) type: "herro" is not allowed here\. Did you mean "hero"\?/,
+  );
 
   writeFileSync(file, original.replace(/heading: .*/, 'heading: Fixed And Live'));
   await expect(overlay).not.toBeAttached({ timeout: 15_000 });

@@ -89,7 +89,10 @@ test('?service= preselects the service, and follows client-side navigation', asy
 test.describe('with a long user agent', () => {
   test.use({ userAgent: LONG_USER_AGENT });
 
-  test('success: the exact request to the relay (values, the whole user agent, attribution) and headers; fields reset', async ({ page, baseURL }) => {
+  test('success: the exact request to the relay (values, the whole user agent, attribution) and headers; fields reset', async ({
+    page,
+    baseURL,
+  }) => {
     const startedAtMs = Date.now();
     const receiver = await startLeadReceiver(page, 201);
     receiver.hold();
@@ -100,7 +103,8 @@ test.describe('with a long user agent', () => {
     receiver.release();
 
     await expectToast(page, ...SUCCESS, 'success');
-    for (const field of [fields.name, fields.email, fields.phone, fields.company, fields.service, fields.message]) await expect(field).toHaveValue('');
+    for (const field of [fields.name, fields.email, fields.phone, fields.company, fields.service, fields.message])
+      await expect(field).toHaveValue('');
 
     expect(receiver.leads).toHaveLength(1);
     const [lead] = receiver.leads;

@@ -58,7 +58,10 @@ test('validation: per-field messages tied to the fields, focus on the first, cle
   expect(receiver.leads).toHaveLength(0);
 });
 
-test('success: the exact request to the relay (values as typed, the visit) and its headers, the fields clear, the success toast shows', async ({ page, baseURL }) => {
+test('success: the exact request to the relay (values as typed, the visit) and its headers, the fields clear, the success toast shows', async ({
+  page,
+  baseURL,
+}) => {
   const startedAtMs = Date.now();
   const receiver = await startLeadReceiver(page, 201);
   receiver.hold();
@@ -101,7 +104,9 @@ test('success: the exact request to the relay (values as typed, the visit) and i
   expect(lead!.headers['idempotency-key']).toMatch(UUID);
 });
 
-test('failure (500): values stay, the error toast shows; pressing again resends the same submission with the same key', async ({ page }) => {
+test('failure (500): values stay, the error toast shows; pressing again resends the same submission with the same key', async ({
+  page,
+}) => {
   const receiver = await startLeadReceiver(page, 500, 201);
   const fields = await openForm(page);
   await fillValid(fields);

@@ -55,7 +55,7 @@ async function fillValid(fields: Fields) {
   await fields.challenge.fill(VALUES.challenge);
 }
 
-test('validation: the lead schema\'s messages under the fields; best time is optional; cleared on edit', async ({ page }) => {
+test("validation: the lead schema's messages under the fields; best time is optional; cleared on edit", async ({ page }) => {
   const receiver = await startLeadReceiver(page);
   const fields = await openForm(page);
   await fields.phone.fill('555 CALL ME');
@@ -77,7 +77,10 @@ test('validation: the lead schema\'s messages under the fields; best time is opt
   expect(receiver.leads).toHaveLength(0);
 });
 
-test('success: the exact request to the relay and its headers, then client-side navigation to /thankyou with the toast still showing', async ({ page, baseURL }) => {
+test('success: the exact request to the relay and its headers, then client-side navigation to /thankyou with the toast still showing', async ({
+  page,
+  baseURL,
+}) => {
   const startedAtMs = Date.now();
   const receiver = await startLeadReceiver(page, 201);
   receiver.hold();

@@ -20,7 +20,14 @@ const CONNECTION_ERROR = 'There was an error submitting your form. Please check 
 const SUCCESS = ['Success!', 'Your strategy session has been booked. Check your email for confirmation.'] as const;
 
 const CONTACT = { name: "Seán O'Brien", email: 'sean@smithandsons.example', phone: '(512) 555-0147', company: 'Smith & Sons' };
-const BUSINESS = { companySize: '11-50', currentRevenue: '2000000', industry: 'technology', teamSize: '10', averageSalary: '60000', manualHours: '10-20' };
+const BUSINESS = {
+  companySize: '11-50',
+  currentRevenue: '2000000',
+  industry: 'technology',
+  teamSize: '10',
+  averageSalary: '60000',
+  manualHours: '10-20',
+};
 
 // The ROI maths by hand for technology, $2,000,000 revenue, $60,000 salary, 10 people, 10-20 hours:
 const UPLIFT_RATE = 0.15;
@@ -70,7 +77,7 @@ async function fillValid(fields: Fields) {
   await fields.manualHours.selectOption(BUSINESS.manualHours);
 }
 
-test('the number inputs\' attributes and the three groups', async ({ page }) => {
+test("the number inputs' attributes and the three groups", async ({ page }) => {
   const fields = await openForm(page);
   for (const amount of [fields.currentRevenue, fields.averageSalary]) {
     await expect(amount).toHaveAttribute('type', 'number');
@@ -117,7 +124,10 @@ test.describe('with a long user agent', () => {
   const userAgent = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) ${'RoiTest/2.0 '.repeat(25)}`;
   test.use({ userAgent });
 
-  test('success: the result screen with its figures and the chart; the exact request to the relay and its headers', async ({ page, baseURL }) => {
+  test('success: the result screen with its figures and the chart; the exact request to the relay and its headers', async ({
+    page,
+    baseURL,
+  }) => {
     const startedAtMs = Date.now();
     const receiver = await startLeadReceiver(page, 201);
     receiver.hold();

@@ -33,10 +33,17 @@ function reach(manifest: Manifest, key: string, seen = new Set<string>()): Set<s
 function leadOnlyFiles(manifest: Manifest) {
   const shared = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) {
-    if (key === FORM_BLOCK || key === ROI_BLOCK || LEAD_CODE_DIRS.some((dir) => key.startsWith(dir)) || !(chunk.isEntry || chunk.isDynamicEntry)) continue;
+    if (
+      key === FORM_BLOCK ||
+      key === ROI_BLOCK ||
+      LEAD_CODE_DIRS.some((dir) => key.startsWith(dir)) ||
+      !(chunk.isEntry || chunk.isDynamicEntry)
+    )
+      continue;
     for (const reached of reach(manifest, key)) shared.add(reached);
   }
-  const only = (key: string) => [...reach(manifest, key)].filter((reached) => !shared.has(reached)).map((reached) => manifest[reached]!.file);
+  const only = (key: string) =>
+    [...reach(manifest, key)].filter((reached) => !shared.has(reached)).map((reached) => manifest[reached]!.file);
   return { form: only(FORM_BLOCK), roi: only(ROI_BLOCK) };
 }
 

@@ -79,7 +79,10 @@ export type ToastVariant = 'default' | 'success' | 'destructive';
 /** A sonner toast with this exact title and description; destructive toasts are sonner's error type. */
 export async function expectToast(page: Page, title: string, description: string | RegExp, variant?: ToastVariant): Promise<Locator> {
   const exactTitle = new RegExp(`^${escapeRegExp(title)}$`);
-  const toast = page.locator('[data-sonner-toast]').filter({ has: page.locator('[data-title]', { hasText: exactTitle }) }).last();
+  const toast = page
+    .locator('[data-sonner-toast]')
+    .filter({ has: page.locator('[data-title]', { hasText: exactTitle }) })
+    .last();
   await expect(toast).toBeVisible();
   await expect(toast.locator('[data-title]')).toHaveText(title);
   await expect(toast.locator('[data-description]')).toHaveText(description);

@@ -59,7 +59,8 @@ test('the footer has its links, the 2024 copyright, a social link and a mailto l
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
   const hrefs = await footer.locator('a').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
-  for (const href of ['/', '/about', '/blog', '/testimonials', '/contact', '/privacy-policy', '/terms-of-service', '/disclaimer', '/faqs']) expect(hrefs).toContain(href);
+  for (const href of ['/', '/about', '/blog', '/testimonials', '/contact', '/privacy-policy', '/terms-of-service', '/disclaimer', '/faqs'])
+    expect(hrefs).toContain(href);
   expect(hrefs).toContain(`mailto:${site.contact.email}`);
   expect(hrefs.some((h) => h?.startsWith('https://www.linkedin.com/'))).toBe(true);
   await expect(footer).toContainText('© 2024');

@@ -4,22 +4,35 @@ import { waitForHydration } from './support.ts';
 test('home: hero, hero statistics, Proven Results and two testimonials', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByText('AI-Powered Business Solutions')).toBeVisible();
-  for (const text of ['58+', 'Projects Delivered', '92%', 'Client Satisfaction', '$450K', 'Average ROI Generated']) await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+  for (const text of ['58+', 'Projects Delivered', '92%', 'Client Satisfaction', '$450K', 'Average ROI Generated'])
+    await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
   const results = page.getByRole('region', { name: 'Proven Results' });
-  for (const text of ['35%', 'Average Revenue Increase', '25%', 'Cost Reduction', '24/7', 'AI Monitoring', '90 Days', 'Implementation Time']) await expect(results.getByText(text, { exact: true })).toBeVisible();
+  for (const text of [
+    '35%',
+    'Average Revenue Increase',
+    '25%',
+    'Cost Reduction',
+    '24/7',
+    'AI Monitoring',
+    '90 Days',
+    'Implementation Time',
+  ])
+    await expect(results.getByText(text, { exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Trusted by Industry Leaders' }).getByRole('blockquote')).toHaveCount(2);
   await expect(page.locator('a[href="/testimonials"]').first()).toBeAttached();
 });
 
 test('calculator page: three stat cards and the social-proof numbers', async ({ page }) => {
   await page.goto('/calculator');
-  for (const text of ['90 Days', '2x-3x', '$250K+', '500+', '$180K', '220%', '25%']) await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+  for (const text of ['90 Days', '2x-3x', '$250K+', '500+', '$180K', '220%', '25%'])
+    await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('heading', { name: "What You'll Get in Your Strategy Session" })).toBeVisible();
 });
 
 test('about: story, four values and a team of four', async ({ page }) => {
   await page.goto('/about');
-  for (const value of ['Mission-Driven', 'Innovation First', 'Client-Centric', 'Excellence']) await expect(page.getByRole('heading', { name: value })).toBeVisible();
+  for (const value of ['Mission-Driven', 'Innovation First', 'Client-Centric', 'Excellence'])
+    await expect(page.getByRole('heading', { name: value })).toBeVisible();
   await expect(page.getByText(/2019/).first()).toBeVisible();
   const portraits = page.locator('img[src^="/images/team/"]');
   await expect(portraits).toHaveCount(4);
@@ -31,20 +44,28 @@ test('about: story, four values and a team of four', async ({ page }) => {
 
 test('voice AI: four plans with their prices, SMB marked Most Popular, each linking to /contact', async ({ page }) => {
   await page.goto('/voice-ai');
-  for (const [plan, price] of [['Starter', '$299'], ['SMB', '$549'], ['Growth', '$999'], ['Enterprise', '$1,749']] as const) {
+  for (const [plan, price] of [
+    ['Starter', '$299'],
+    ['SMB', '$549'],
+    ['Growth', '$999'],
+    ['Enterprise', '$1,749'],
+  ] as const) {
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: plan, exact: true }) });
     await expect(card).toContainText(price);
   }
   await expect(page.getByText('Most Popular')).toHaveCount(1);
-  for (const text of ['2,500', '7,000', '15,000', '$0.45/min', '$0.14/min', '$0.12/min', '$0.06/min']) await expect(page.getByText(text).first()).toBeVisible();
-  for (const text of ['Real Estate', 'Healthcare', 'E-commerce', 'Professional Services']) await expect(page.getByRole('heading', { name: text })).toBeVisible();
+  for (const text of ['2,500', '7,000', '15,000', '$0.45/min', '$0.14/min', '$0.12/min', '$0.06/min'])
+    await expect(page.getByText(text).first()).toBeVisible();
+  for (const text of ['Real Estate', 'Healthcare', 'E-commerce', 'Professional Services'])
+    await expect(page.getByRole('heading', { name: text })).toBeVisible();
   for (const text of ['$0', '24/7', '99.9%']) await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
 });
 
 test('FAQs: four categories of three, the first open, several open at once', async ({ page }) => {
   await page.goto('/faqs');
   await waitForHydration(page);
-  for (const category of ['Getting Started', 'Technical', 'Business Value', 'Implementation']) await expect(page.getByRole('heading', { name: category })).toBeVisible();
+  for (const category of ['Getting Started', 'Technical', 'Business Value', 'Implementation'])
+    await expect(page.getByRole('heading', { name: category })).toBeVisible();
   const items = page.locator('details');
   await expect(items).toHaveCount(12);
   await expect(items.nth(0)).toHaveAttribute('open', '');
@@ -61,7 +82,8 @@ test('FAQs: four categories of three, the first open, several open at once', asy
 
 test('testimonials: four stat tiles and four five-star testimonials', async ({ page }) => {
   await page.goto('/testimonials');
-  for (const text of ['46', 'Happy Clients', '98%', 'Success Rate', '4.9/5', 'Average Rating', '$1.3M', 'Client Savings']) await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+  for (const text of ['46', 'Happy Clients', '98%', 'Success Rate', '4.9/5', 'Average Rating', '$1.3M', 'Client Savings'])
+    await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('blockquote')).toHaveCount(4);
   await expect(page.getByText(/5 out of 5/)).toHaveCount(4);
   await expect(page.locator('a', { hasText: 'GET STARTED TODAY' })).toHaveAttribute('target', '_blank');
@@ -112,7 +134,11 @@ test('contact: service cards lead to the contact form with the service chosen; m
   await expect(page.locator('#contact-form')).toBeInViewport();
 });
 
-for (const [path, title, sections] of [['/disclaimer', 'Disclaimer', 8], ['/privacy-policy', 'Privacy Policy', 12], ['/terms-of-service', 'Terms of Service', 14]] as const) {
+for (const [path, title, sections] of [
+  ['/disclaimer', 'Disclaimer', 8],
+  ['/privacy-policy', 'Privacy Policy', 12],
+  ['/terms-of-service', 'Terms of Service', 14],
+] as const) {
   test(`${title}: ${sections} numbered sections, the Last Updated banner and legal, privacy and DPO addresses`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByText('Last Updated: January 15, 2024')).toBeVisible();
@@ -123,7 +149,8 @@ for (const [path, title, sections] of [['/disclaimer', 'Disclaimer', 8], ['/priv
 
 test('landing page: hero, the three stats, benefits, case results and trust badges', async ({ page }) => {
   await page.goto('/ai-transformation');
-  for (const text of ['2-3x', 'Average ROI', '90 Days', 'To Results', '$250K+', 'Avg. Revenue Impact']) await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+  for (const text of ['2-3x', 'Average ROI', '90 Days', 'To Results', '$250K+', 'Avg. Revenue Impact'])
+    await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
 });
 
 test.describe('thank-you page', () => {

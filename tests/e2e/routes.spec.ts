@@ -7,7 +7,11 @@ test.describe('every route', () => {
       const response = await request.get(route.path);
       expect(response.status()).toBe(200);
       const html = await response.text();
-      const h1 = html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1]?.replace(/<[^>]+>/g, '').trim() ?? '';
+      const h1 =
+        html
+          .match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1]
+          ?.replace(/<[^>]+>/g, '')
+          .trim() ?? '';
       expect(h1.length).toBeGreaterThan(0);
       if (typeof route.h1 === 'string') expect(h1).toContain(route.h1.replace(/'/g, '&#x27;'));
       else expect(h1).toMatch(route.h1);
@@ -24,7 +28,9 @@ test.describe('every route', () => {
   }
 
   test('titles are unique per route', async ({ request }) => {
-    const titles = await Promise.all(ROUTES.map(async (r) => (await (await request.get(r.path)).text()).match(/<title>([^<]+)<\/title>/)?.[1]));
+    const titles = await Promise.all(
+      ROUTES.map(async (r) => (await (await request.get(r.path)).text()).match(/<title>([^<]+)<\/title>/)?.[1]),
+    );
     expect(new Set(titles).size).toBe(ROUTES.length);
   });
 });

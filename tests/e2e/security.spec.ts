@@ -13,7 +13,12 @@ const distDir = path.resolve(import.meta.dirname, '../..', process.env.DIST_DIR 
 const manifest = JSON.parse(readFileSync(path.join(distDir, 'csp.json'), 'utf8')) as CspManifest;
 
 function directives(csp: string) {
-  return new Map(csp.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...sources]) => [name!, sources]));
+  return new Map(
+    csp
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name!, sources]),
+  );
 }
 
 test.describe('security headers', () => {
@@ -39,7 +44,9 @@ test.describe('security headers', () => {
       expect(headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
       expect(headers['permissions-policy'], what).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\).*payment=\(\).*usb=\(\)/);
       // The test build's SITE_URL is http: no HSTS (it would pin a plain-http origin).
-      expect(headers['strict-transport-security'], what).toBe(manifest.siteUrl.startsWith('https://') ? expect.stringMatching(/^max-age=/) : undefined);
+      expect(headers['strict-transport-security'], what).toBe(
+        manifest.siteUrl.startsWith('https://') ? expect.stringMatching(/^max-age=/) : undefined,
+      );
     }
     expect(responses['not-found page'].status()).toBe(404);
     expect(responses['lead api, invalid'].status()).toBe(400);
@@ -72,7 +79,9 @@ async function watchCsp(page: Page) {
   await page.exposeFunction('__reportCspViolation', (text: string) => violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { __reportCspViolation(text: string): void }).__reportCspViolation(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
+      (window as unknown as { __reportCspViolation(text: string): void }).__reportCspViolation(
+        `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
+      );
     });
   });
   page.on('console', (message) => {

@@ -9,7 +9,12 @@ const SITE_URL = readPublicSettings(process.env).siteUrl;
 const canonicalOf = (path: string) => `${SITE_URL}${path}`;
 const ARTICLE = ROUTES.find((r) => r.path.startsWith('/blog/'))!.path;
 
-type HeadFacts = { title: string; meta: Record<string, string>; links: { rel: string; href: string; type: string | null }[]; jsonLd: unknown[] };
+type HeadFacts = {
+  title: string;
+  meta: Record<string, string>;
+  links: { rel: string; href: string; type: string | null }[];
+  jsonLd: unknown[];
+};
 
 /** Parses the served HTML in the browser, without running it. */
 async function headOf(page: Page, request: APIRequestContext, path: string): Promise<HeadFacts> {
@@ -17,11 +22,16 @@ async function headOf(page: Page, request: APIRequestContext, path: string): Pro
   return page.evaluate((source) => {
     const doc = new DOMParser().parseFromString(source, 'text/html');
     const meta: Record<string, string> = {};
-    for (const element of doc.head.querySelectorAll('meta[name], meta[property]')) meta[element.getAttribute('name') ?? element.getAttribute('property')!] = element.getAttribute('content') ?? '';
+    for (const element of doc.head.querySelectorAll('meta[name], meta[property]'))
+      meta[element.getAttribute('name') ?? element.getAttribute('property')!] = element.getAttribute('content') ?? '';
     return {
       title: doc.title,
       meta,
-      links: [...doc.head.querySelectorAll('link')].map((l) => ({ rel: l.getAttribute('rel')!, href: l.getAttribute('href')!, type: l.getAttribute('type') })),
+      links: [...doc.head.querySelectorAll('link')].map((l) => ({
+        rel: l.getAttribute('rel')!,
+        href: l.getAttribute('href')!,
+        type: l.getAttribute('type'),
+      })),
       jsonLd: [...doc.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? '')),
     };
   }, html);
@@ -64,8 +74,17 @@ test.describe('head tags, Open Graph image and JSON-LD of every route', () => {
       expect(head.jsonLd).toHaveLength(1);
       expect((head.jsonLd[0] as { '@context': string })['@context']).toBe('https://schema.org');
       const [organization] = nodesOfType(graph, 'Organization');
-      expect(organization).toMatchObject({ '@id': `${SITE_URL}/#organization`, name: 'Premier AI Consulting', url: `${SITE_URL}/`, email: site.contact.email });
-      expect(nodesOfType(graph, 'WebSite')[0]).toMatchObject({ '@id': `${SITE_URL}/#website`, url: `${SITE_URL}/`, publisher: { '@id': `${SITE_URL}/#organization` } });
+      expect(organization).toMatchObject({
+        '@id': `${SITE_URL}/#organization`,
+        name: 'Premier AI Consulting',
+        url: `${SITE_URL}/`,
+        email: site.contact.email,
+      });
+      expect(nodesOfType(graph, 'WebSite')[0]).toMatchObject({
+        '@id': `${SITE_URL}/#website`,
+        url: `${SITE_URL}/`,
+        publisher: { '@id': `${SITE_URL}/#organization` },
+      });
       const webPage = graph.find((n) => n['@id'] === canonical)!;
       expect(webPage).toMatchObject({ url: canonical, name: head.title, isPartOf: { '@id': `${SITE_URL}/#website` } });
 
@@ -100,7 +119,12 @@ test.describe('head tags, Open Graph image and JSON-LD of every route', () => {
     await page.goto(ARTICLE);
     const h1 = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
     const posting = nodesOfType(graphOf(await headOf(page, request, ARTICLE)), 'BlogPosting')[0]!;
-    expect(posting).toMatchObject({ headline: h1, url: canonicalOf(ARTICLE), mainEntityOfPage: { '@id': canonicalOf(ARTICLE) }, publisher: { '@id': `${SITE_URL}/#organization` } });
+    expect(posting).toMatchObject({
+      headline: h1,
+      url: canonicalOf(ARTICLE),
+      mainEntityOfPage: { '@id': canonicalOf(ARTICLE) },
+      publisher: { '@id': `${SITE_URL}/#organization` },
+    });
     expect(posting.datePublished).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect((posting.author as { '@type': string; name: string })['@type']).toBe('Person');
     expect(posting.image).toContain(`${SITE_URL}/og${ARTICLE}.png`);
@@ -139,8 +163,20 @@ async function parseXml(page: Page, xml: string) {
       root: doc.documentElement.nodeName,
       namespace: doc.documentElement.namespaceURI,
       urls: [...doc.getElementsByTagName('url')].map((u) => ({ loc: text(u, 'loc'), lastmod: text(u, 'lastmod') })),
-      channel: doc.querySelector('channel') ? { title: text(doc.querySelector('channel')!, 'title'), link: text(doc.querySelector('channel')!, 'link'), description: text(doc.querySelector('channel')!, 'description') } : null,
-      items: [...doc.getElementsByTagName('item')].map((i) => ({ title: text(i, 'title'), link: text(i, 'link'), guid: text(i, 'guid'), pubDate: text(i, 'pubDate'), description: text(i, 'description') })),
+      channel: doc.querySelector('channel')
+        ? {
+            title: text(doc.querySelector('channel')!, 'title'),
+            link: text(doc.querySelector('channel')!, 'link'),
+            description: text(doc.querySelector('channel')!, 'description'),
+          }
+        : null,
+      items: [...doc.getElementsByTagName('item')].map((i) => ({
+        title: text(i, 'title'),
+        link: text(i, 'link'),
+        guid: text(i, 'guid'),
+        pubDate: text(i, 'pubDate'),
+        description: text(i, 'description'),
+      })),
     };
   }, xml);
 }

@@ -17,8 +17,12 @@ for (const route of ROUTES) {
     await page.addInitScript(() => {
       const changes: string[] = [];
       (window as unknown as { headChanges: string[] }).headChanges = changes;
-      const describe = (node: Node) => (node instanceof Element ? `<${node.tagName.toLowerCase()}${[...node.attributes].map((a) => ` ${a.name}`).join('')}>` : node.nodeName);
-      const startedByLoader = (node: Node) => (node instanceof HTMLScriptElement && node.src !== '') || (node instanceof HTMLLinkElement && node.rel === 'modulepreload');
+      const describe = (node: Node) =>
+        node instanceof Element
+          ? `<${node.tagName.toLowerCase()}${[...node.attributes].map((a) => ` ${a.name}`).join('')}>`
+          : node.nodeName;
+      const startedByLoader = (node: Node) =>
+        (node instanceof HTMLScriptElement && node.src !== '') || (node instanceof HTMLLinkElement && node.rel === 'modulepreload');
       document.addEventListener('DOMContentLoaded', () => {
         const observer = new MutationObserver((records) => {
           for (const record of records) {
@@ -44,7 +48,8 @@ for (const route of ROUTES) {
     }));
     expect(timing.firstPaint).toBeGreaterThan(0);
     expect(timing.scripts.length).toBeGreaterThan(0);
-    for (const script of timing.scripts) expect(script.start, `${script.url} was requested before the first paint`).toBeGreaterThanOrEqual(timing.firstPaint);
+    for (const script of timing.scripts)
+      expect(script.start, `${script.url} was requested before the first paint`).toBeGreaterThanOrEqual(timing.firstPaint);
 
     const changes = await page.evaluate(() => (window as unknown as { headChanges: string[] }).headChanges);
     expect(changes, 'hydration changed <head> or <html>').toEqual(['data-hydrated on <html lang data-hydrated>']);
