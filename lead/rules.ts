@@ -135,6 +135,36 @@ export const VALIDATION_MESSAGES = {
   messageTooLong: 'Message must be 2000 characters or less',
 } as const;
 
+// ---------------------------------------------------------------------------------------------
+// Labels: what each field is called on screen. People, assistive technology, the browser tests and
+// the relay's no-JavaScript error page all name fields by these, so they live once, here.
+
+const PERSON_LABELS = { name: 'Full Name', email: 'Business Email', phone: 'Phone Number', company: 'Company Name' } as const;
+
+export const FORM_FIELD_LABELS = {
+  home: PERSON_LABELS,
+  roi: {
+    ...PERSON_LABELS,
+    companySize: 'Company Size',
+    currentRevenue: 'Annual Revenue',
+    industry: 'Industry',
+    teamSize: 'Team Size',
+    averageSalary: 'Average Salary',
+    manualHours: 'Manual Hours per Week',
+    best_time: 'Best Time to Contact',
+    challenge: 'Biggest Challenge',
+  },
+  contact: {
+    name: 'Full Name',
+    email: 'Email',
+    phone: 'Phone',
+    company: 'Company',
+    service_interest: 'Service Interest',
+    message: 'Message',
+  },
+  landing: { ...PERSON_LABELS, revenue: 'Annual Revenue', challenge: 'Biggest Challenge', bestTime: 'Best Time to Call' },
+} as const satisfies Record<LeadFormId, Readonly<Record<string, string>>>;
+
 // Spam signals, kept out of the field schemas (see schemas.ts).
 export const HONEYPOT_FIELD = 'website';
 export const FORM_SHOWN_AT_FIELD = 'form_shown_at';

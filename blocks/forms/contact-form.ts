@@ -1,6 +1,6 @@
 // The contact page's form; `?service=` preselects the service.
 import { emailField, fullNameField, phoneField, companyField, selectField, textAreaField } from './fields.ts';
-import type { LeadFormSpec } from './form-spec.ts';
+import { labelGroups, type LeadFormSpec } from './form-spec.ts';
 import { buildContactPayload } from '../../lead/crm-payload.ts';
 import { CONTACT_RATE_LIMIT } from './rate-limit.ts';
 import { FIELD_LIMITS, SERVICE_INTEREST_OPTIONS } from '../../lead/rules.ts';
@@ -13,16 +13,16 @@ export const CONTACT_FAILURE_MESSAGE =
 // The contact form shows no bounds: no minimum name or phone length beyond 'Required'.
 export const contactFormSpec: LeadFormSpec<'contact'> = {
   formId: 'contact',
-  groups: [
+  groups: labelGroups('contact', [
     {
       layout: 'full',
       fields: [
         fullNameField({ minLength: undefined }),
-        emailField({ label: 'Email' }),
-        phoneField({ label: 'Phone', minLength: undefined }),
-        companyField({ label: 'Company', required: false, minLength: undefined }),
-        selectField('service_interest', 'Service Interest', SERVICE_INTEREST_OPTIONS, { placeholder: 'Select a service', span: 'full' }),
-        textAreaField('message', 'Message', {
+        emailField(),
+        phoneField({ minLength: undefined }),
+        companyField({ required: false, minLength: undefined }),
+        selectField('service_interest', SERVICE_INTEREST_OPTIONS, { placeholder: 'Select a service', span: 'full' }),
+        textAreaField('message', {
           minLength: FIELD_LIMITS.message.minLength,
           maxLength: FIELD_LIMITS.message.maxLength,
           rows: 5,
@@ -30,7 +30,7 @@ export const contactFormSpec: LeadFormSpec<'contact'> = {
         }),
       ],
     },
-  ],
+  ]),
   rateLimit: CONTACT_RATE_LIMIT,
   markAsXhr: false,
   submitLabel: 'Send Message',

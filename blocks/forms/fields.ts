@@ -1,6 +1,6 @@
-// Field specs shared by the four forms, with native constraints taken from the schema's bounds
+// Field specs shared by the four forms (labels come from lead/rules.ts, see labelGroups), with native constraints taken from the schema's bounds
 // (FIELD_LIMITS), so the prerendered form validates like the schema before JavaScript runs.
-import type { FieldSpec } from './form-spec.ts';
+import type { UnlabelledField } from './form-spec.ts';
 import { FIELD_LIMITS, LANDING_PHONE_PATTERN, ROI_PHONE_PATTERN, type SelectOption } from '../../lead/rules.ts';
 
 // Browsers compile `pattern` with the `v` flag, where `(`, `)` and `-` must be escaped inside a
@@ -15,12 +15,11 @@ export const HTML_PATTERN_SOURCES = [
 // Revenue and salary step by 1000.
 export const AMOUNT_STEP_USD = 1000;
 
-type Overrides = Partial<Omit<FieldSpec, 'name' | 'control'>>;
+type Overrides = Partial<Omit<UnlabelledField, 'name' | 'control'>>;
 
-export function fullNameField(overrides: Overrides = {}): FieldSpec<'name'> {
+export function fullNameField(overrides: Overrides = {}): UnlabelledField<'name'> {
   return {
     name: 'name',
-    label: 'Full Name',
     control: 'input',
     type: 'text',
     autoComplete: 'name',
@@ -33,10 +32,9 @@ export function fullNameField(overrides: Overrides = {}): FieldSpec<'name'> {
   };
 }
 
-export function emailField(overrides: Overrides = {}): FieldSpec<'email'> {
+export function emailField(overrides: Overrides = {}): UnlabelledField<'email'> {
   return {
     name: 'email',
-    label: 'Business Email',
     control: 'input',
     type: 'email',
     autoComplete: 'email',
@@ -48,10 +46,9 @@ export function emailField(overrides: Overrides = {}): FieldSpec<'email'> {
   };
 }
 
-export function phoneField(overrides: Overrides = {}): FieldSpec<'phone'> {
+export function phoneField(overrides: Overrides = {}): UnlabelledField<'phone'> {
   return {
     name: 'phone',
-    label: 'Phone Number',
     control: 'input',
     type: 'tel',
     autoComplete: 'tel',
@@ -64,10 +61,9 @@ export function phoneField(overrides: Overrides = {}): FieldSpec<'phone'> {
   };
 }
 
-export function companyField(overrides: Overrides = {}): FieldSpec<'company'> {
+export function companyField(overrides: Overrides = {}): UnlabelledField<'company'> {
   return {
     name: 'company',
-    label: 'Company Name',
     control: 'input',
     type: 'text',
     autoComplete: 'organization',
@@ -80,15 +76,10 @@ export function companyField(overrides: Overrides = {}): FieldSpec<'company'> {
   };
 }
 
-export function selectField<N extends string>(
-  name: N,
-  label: string,
-  options: readonly SelectOption[],
-  overrides: Overrides = {},
-): FieldSpec<N> {
-  return { name, label, control: 'select', options, required: true, placeholder: 'Select an option', span: 'half', ...overrides };
+export function selectField<N extends string>(name: N, options: readonly SelectOption[], overrides: Overrides = {}): UnlabelledField<N> {
+  return { name, control: 'select', options, required: true, placeholder: 'Select an option', span: 'half', ...overrides };
 }
 
-export function textAreaField<N extends string>(name: N, label: string, overrides: Overrides = {}): FieldSpec<N> {
-  return { name, label, control: 'textarea', required: true, rows: 4, span: 'full', ...overrides };
+export function textAreaField<N extends string>(name: N, overrides: Overrides = {}): UnlabelledField<N> {
+  return { name, control: 'textarea', required: true, rows: 4, span: 'full', ...overrides };
 }

@@ -4,7 +4,7 @@
 import type { PayloadContext } from '../../lead/crm-payload.ts';
 import type { RateLimitPolicy } from './rate-limit.ts';
 import type { LeadFormValuesById } from '../../lead/validation.ts';
-import type { LeadFormId, SelectOption } from '../../lead/rules.ts';
+import { FORM_FIELD_LABELS, type LeadFormId, type SelectOption } from '../../lead/rules.ts';
 
 export type FieldName<F extends LeadFormId> = keyof LeadFormValuesById[F] & string;
 
@@ -33,6 +33,9 @@ export interface FieldSpec<N extends string = string> {
   /** Half-width fields pair up from the medium breakpoint; full-width ones take the row. */
   readonly span: 'half' | 'full';
 }
+
+/** A field before its label is looked up in the forms' label table (labelGroups). */
+export type UnlabelledField<N extends string = string> = Omit<FieldSpec<N>, 'label'>;
 
 export interface FieldGroup<N extends string = string> {
   /** A fieldset legend; groups without one render their fields directly. */
@@ -81,6 +84,22 @@ export interface LeadFormSpec<F extends LeadFormId = LeadFormId> {
   /** Where the browser goes after a successful submission (client-side). */
   readonly redirectOnSuccess?: string;
   readonly buildPayload: (values: LeadFormValuesById[F], context: PayloadContext) => object;
+}
+
+/** A form's groups with each field's label taken from the one label table (lead/rules.ts). */
+export function labelGroups<F extends LeadFormId>(
+  form: F,
+  groups: readonly (Omit<FieldGroup<FieldName<F>>, 'fields'> & { readonly fields: readonly UnlabelledField<FieldName<F>>[] })[],
+): FieldGroup<FieldName<F>>[] {
+  const labels: Readonly<Record<string, string>> = FORM_FIELD_LABELS[form];
+  return groups.map((group) => ({
+    ...group,
+    fields: group.fields.map((field) => {
+      const label = labels[field.name];
+      if (label === undefined) throw new Error(`${form} form: field "${field.name}" has no label in FORM_FIELD_LABELS`);
+      return { ...field, label };
+    }),
+  }));
 }
 
 export function listFields<F extends LeadFormId>(spec: LeadFormSpec<F>): readonly FieldSpec<FieldName<F>>[] {

@@ -1,6 +1,6 @@
 // The simple consultation form (name, business email, phone, company).
 import { companyField, emailField, fullNameField, phoneField } from './fields.ts';
-import type { LeadFormSpec } from './form-spec.ts';
+import { labelGroups, type LeadFormSpec } from './form-spec.ts';
 import { buildHomePayload } from '../../lead/crm-payload.ts';
 import { HOME_RATE_LIMIT } from './rate-limit.ts';
 import {
@@ -15,7 +15,7 @@ import {
 
 export const homeFormSpec: LeadFormSpec<'home'> = {
   formId: 'home',
-  groups: [{ layout: 'full', fields: [fullNameField(), emailField(), phoneField(), companyField()] }],
+  groups: labelGroups('home', [{ layout: 'full', fields: [fullNameField(), emailField(), phoneField(), companyField()] }]),
   rateLimit: HOME_RATE_LIMIT,
   markAsXhr: true,
   submitLabel: 'Get Started Now',

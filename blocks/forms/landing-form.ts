@@ -1,6 +1,6 @@
 // The landing page's strategy-session form; success goes to /thankyou.
 import { companyField, emailField, fullNameField, LANDING_PHONE_HTML_PATTERN, phoneField, selectField, textAreaField } from './fields.ts';
-import type { LeadFormSpec } from './form-spec.ts';
+import { labelGroups, type LeadFormSpec } from './form-spec.ts';
 import { buildLandingPayload } from '../../lead/crm-payload.ts';
 import { LANDING_RATE_LIMIT } from './rate-limit.ts';
 import { BEST_TIME_OPTIONS, FIELD_LIMITS, REVENUE_OPTIONS } from '../../lead/rules.ts';
@@ -13,7 +13,7 @@ export const LANDING_FAILURE_MESSAGE = "We couldn't send your request just now. 
 
 export const landingFormSpec: LeadFormSpec<'landing'> = {
   formId: 'landing',
-  groups: [
+  groups: labelGroups('landing', [
     {
       layout: 'full',
       fields: [
@@ -21,15 +21,15 @@ export const landingFormSpec: LeadFormSpec<'landing'> = {
         emailField(),
         phoneField({ pattern: LANDING_PHONE_HTML_PATTERN }),
         companyField(),
-        selectField('revenue', 'Annual Revenue', REVENUE_OPTIONS, { placeholder: 'Select revenue' }),
-        selectField('bestTime', 'Best Time to Call', BEST_TIME_OPTIONS, { required: false, placeholder: 'Any time' }),
-        textAreaField('challenge', 'Biggest Challenge', {
+        selectField('revenue', REVENUE_OPTIONS, { placeholder: 'Select revenue' }),
+        selectField('bestTime', BEST_TIME_OPTIONS, { required: false, placeholder: 'Any time' }),
+        textAreaField('challenge', {
           maxLength: FIELD_LIMITS.challenge.maxLength,
           placeholder: 'What is slowing your business down today?',
         }),
       ],
     },
-  ],
+  ]),
   rateLimit: LANDING_RATE_LIMIT,
   markAsXhr: false,
   submitLabel: 'Claim My Free Strategy Session',

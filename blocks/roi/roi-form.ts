@@ -10,7 +10,7 @@ import {
   selectField,
   textAreaField,
 } from '../forms/fields.ts';
-import type { LeadFormSpec } from '../forms/form-spec.ts';
+import { labelGroups, type LeadFormSpec } from '../forms/form-spec.ts';
 import { buildRoiPayload } from '../../lead/crm-payload.ts';
 import { ROI_RATE_LIMIT } from '../forms/rate-limit.ts';
 import { BEST_TIME_OPTIONS, COMPANY_SIZE_OPTIONS, FIELD_LIMITS, INDUSTRY_OPTIONS, MANUAL_HOURS_OPTIONS } from '../../lead/rules.ts';
@@ -27,7 +27,7 @@ import type { RoiParameters } from '../../lead/roi/engine.ts';
 export function createRoiFormSpec(parameters: RoiParameters): LeadFormSpec<'roi'> {
   return {
     formId: 'roi',
-    groups: [
+    groups: labelGroups('roi', [
       {
         legend: 'Contact Information',
         layout: 'column',
@@ -42,11 +42,10 @@ export function createRoiFormSpec(parameters: RoiParameters): LeadFormSpec<'roi'
         legend: 'Business Information',
         layout: 'column',
         fields: [
-          selectField('companySize', 'Company Size', COMPANY_SIZE_OPTIONS, { placeholder: 'Select size' }),
-          selectField('industry', 'Industry', INDUSTRY_OPTIONS, { placeholder: 'Select industry' }),
+          selectField('companySize', COMPANY_SIZE_OPTIONS, { placeholder: 'Select size' }),
+          selectField('industry', INDUSTRY_OPTIONS, { placeholder: 'Select industry' }),
           {
             name: 'currentRevenue',
-            label: 'Annual Revenue',
             control: 'input',
             type: 'number',
             hint: 'Yearly, in US dollars',
@@ -59,7 +58,6 @@ export function createRoiFormSpec(parameters: RoiParameters): LeadFormSpec<'roi'
           },
           {
             name: 'averageSalary',
-            label: 'Average Salary',
             control: 'input',
             type: 'number',
             hint: 'Yearly, per person (USD)',
@@ -72,7 +70,6 @@ export function createRoiFormSpec(parameters: RoiParameters): LeadFormSpec<'roi'
           },
           {
             name: 'teamSize',
-            label: 'Team Size',
             control: 'input',
             type: 'number',
             hint: 'People doing manual work',
@@ -83,7 +80,7 @@ export function createRoiFormSpec(parameters: RoiParameters): LeadFormSpec<'roi'
             step: 1,
             span: 'half',
           },
-          selectField('manualHours', 'Manual Hours per Week', MANUAL_HOURS_OPTIONS, {
+          selectField('manualHours', MANUAL_HOURS_OPTIONS, {
             placeholder: 'Select hours per person',
             span: 'full',
           }),
@@ -93,15 +90,15 @@ export function createRoiFormSpec(parameters: RoiParameters): LeadFormSpec<'roi'
         legend: 'Additional Information',
         layout: 'full',
         fields: [
-          selectField('best_time', 'Best Time to Contact', BEST_TIME_OPTIONS, { required: false, placeholder: 'Any time', span: 'full' }),
-          textAreaField('challenge', 'Biggest Challenge', {
+          selectField('best_time', BEST_TIME_OPTIONS, { required: false, placeholder: 'Any time', span: 'full' }),
+          textAreaField('challenge', {
             required: false,
             maxLength: FIELD_LIMITS.challenge.maxLength,
             placeholder: 'Which process costs your team the most time?',
           }),
         ],
       },
-    ],
+    ]),
     rateLimit: ROI_RATE_LIMIT,
     markAsXhr: true,
     submitLabel: 'Get My ROI Analysis & Book Session',

@@ -1,43 +1,12 @@
 import type { FieldErrors, LeadFormId } from '../../lead/rules.ts';
-import { FORM_ERROR_KEY } from '../../lead/rules.ts';
+import { FORM_ERROR_KEY, FORM_FIELD_LABELS } from '../../lead/rules.ts';
 
 // What a visitor sees when a form posted without JavaScript does not validate: a plain page that
 // lists each field's message and links back to the form. Every piece of text is
 // HTML-escaped here, where it is rendered.
 
-// The visible label of each field, per form.
-const COMMON_LABELS = {
-  name: 'Full Name',
-  email: 'Business Email',
-  phone: 'Phone Number',
-  company: 'Company Name',
-  challenge: 'Biggest Challenge',
-  source: 'Form',
-  [FORM_ERROR_KEY]: 'Form',
-} as const;
-
-export const FIELD_LABELS: Readonly<Record<LeadFormId, Readonly<Record<string, string>>>> = {
-  home: COMMON_LABELS,
-  roi: {
-    ...COMMON_LABELS,
-    companySize: 'Company Size',
-    currentRevenue: 'Annual Revenue',
-    industry: 'Industry',
-    teamSize: 'Team Size',
-    averageSalary: 'Average Salary',
-    manualHours: 'Manual Hours per Week',
-    best_time: 'Best Time to Contact',
-  },
-  contact: {
-    ...COMMON_LABELS,
-    email: 'Email',
-    phone: 'Phone',
-    company: 'Company',
-    service_interest: 'Service Interest',
-    message: 'Message',
-  },
-  landing: { ...COMMON_LABELS, revenue: 'Annual Revenue', bestTime: 'Best Time to Call' },
-};
+// Fields that belong to no form's table: the form itself (an unknown `source`, an unreadable body).
+const FORM_WIDE_LABEL = 'Form';
 
 // Where each form lives (content/pages/*.yaml), for the link back when the Referer cannot be used.
 export const FORM_PAGE_PATHS: Readonly<Record<LeadFormId, string>> = {
@@ -58,8 +27,9 @@ export function escapeHtml(text: string): string {
 }
 
 export function labelFor(formId: LeadFormId | undefined, field: string): string {
-  const labels = formId === undefined ? COMMON_LABELS : FIELD_LABELS[formId];
-  return (labels as Record<string, string>)[field] ?? field;
+  if (field === 'source' || field === FORM_ERROR_KEY) return FORM_WIDE_LABEL;
+  const labels: Readonly<Record<string, string>> = formId === undefined ? FORM_FIELD_LABELS.home : FORM_FIELD_LABELS[formId];
+  return labels[field] ?? field;
 }
 
 /** The link back: the page the form was posted from when it is on this site, else the form's page. */
