@@ -12,7 +12,7 @@ interface URL {
   readonly searchParams: URLSearchParams;
 }
 
-declare var URL: {
+declare const URL: {
   prototype: URL;
   new (url: string, base?: string): URL;
   canParse(url: string, base?: string): boolean;

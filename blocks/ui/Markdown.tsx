@@ -51,7 +51,7 @@ export function Markdown({ children, parentLevel, onDark = false, className }: M
     return (
       // Delegates clicks on the links inside to client-side navigation; a link activated with the
       // keyboard fires the same click, so the div itself needs no role or key handler.
-      // oxlint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
+      // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
       <div
         className={className}
         css={proseStyle(theme, onDark)}

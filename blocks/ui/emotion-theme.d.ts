@@ -4,5 +4,6 @@
 import type { createTheme } from './theme.ts';
 
 declare module '@emotion/react' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges our theme into emotion's
   export interface Theme extends ReturnType<typeof createTheme> {}
 }

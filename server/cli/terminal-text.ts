@@ -3,10 +3,10 @@
 // overrides reorder what is shown. Everything the leads CLI prints passes through here.
 
 // C0 controls (tab and line breaks included), DEL, C1 controls, and the bidirectional overrides and isolates.
-// oxlint-disable-next-line no-control-regex -- matching control characters is this module's purpose
+// eslint-disable-next-line no-control-regex -- matching control characters is this module's purpose
 const CONTROL_OR_REORDERING = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
 // The same, less tab and line breaks, which a CSV cell may hold inside its quotes.
-// oxlint-disable-next-line no-control-regex -- as above
+// eslint-disable-next-line no-control-regex -- as above
 const CONTROL_OR_REORDERING_BUT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
 // What JSON.stringify leaves raw: DEL, C1 controls and the reordering marks (it escapes C0 itself).
 const RAW_IN_JSON = /[\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
