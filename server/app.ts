@@ -39,6 +39,8 @@ export type BuildAppOptions = {
   relayTuning?: LeadRelayTuning;
   /** Shorter limits for tests; production uses CONNECTION_LIMITS. */
   connectionLimits?: ConnectionLimits;
+  /** Where the log goes (tests read it back); production logs to standard output. */
+  logStream?: { write(line: string): void };
 };
 
 /** A hop count becomes Fastify's own rule for one (its types leave out the number form). */
@@ -66,7 +68,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
     bodyLimit: LEAD_BODY_LIMIT_BYTES,
     connectionTimeout: limits.idleTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
-    logger: { level: config.logLevel },
+    logger: options.logStream === undefined ? { level: config.logLevel } : { level: config.logLevel, stream: options.logStream },
     // Rejects requests that arrive while closing instead of queueing them behind the shutdown.
     return503OnClosing: true,
     // Behind a TLS proxy every request comes from the proxy; TRUST_PROXY says whose

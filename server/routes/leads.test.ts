@@ -472,7 +472,16 @@ describe('503 with Retry-After when the store is locked by another process', () 
   it('answers 503 after the busy wait, then stores the same submission once the lock is gone', { timeout: 20_000 }, async () => {
     const file = path.join(workDir, 'locked.sqlite');
     // Held mode: no outbox polling the store, so the lead's insert is the only thing that waits.
-    const app = await startRelay({ LEADS_DB_FILE: file, CRM_WEBHOOK_URL: '' });
+    const logLines: string[] = [];
+    const config = fixtureConfig(fixture.distDir, {
+      LEADS_DB_FILE: file,
+      CRM_WEBHOOK_URL: '',
+      LOG_LEVEL: 'warn',
+      SITE_URL: 'https://www.example.com',
+    });
+    const app = buildApp(config, { logStream: { write: (line) => void logLines.push(line) } });
+    apps.push(app);
+    await app.ready();
     // Another process (a CLI command, a second server) holding SQLite's write lock.
     const other = new DatabaseSync(file);
     other.exec('BEGIN IMMEDIATE');
@@ -484,6 +493,12 @@ describe('503 with Retry-After when the store is locked by another process', () 
     expect(refused.json()).toEqual({
       error: 'store_unavailable',
       message: 'Your details were not saved yet. Please try again in a moment.',
+    });
+    // The operator reads why in the log.
+    const entries = logLines.map((line) => JSON.parse(line) as { level: number; outcome?: string; msg: string });
+    expect(entries.find((entry) => entry.outcome === 'store_unavailable')).toMatchObject({
+      level: 40,
+      msg: expect.stringContaining('answered 503 with Retry-After'),
     });
     other.exec('ROLLBACK');
     other.close();
