@@ -5,8 +5,12 @@
 // server on 127.0.0.1 (nothing else is contacted) and prints a Markdown table.
 //
 //   npm run bench:pages -- [--dist dist] [--runs 5] [--routes /,/about] [--form-factors mobile,desktop] [--write-docs]
+//                          [--compare-no-script]
 //
 // --write-docs replaces the table between the bench markers in docs/performance.md.
+// --compare-no-script also measures every route on a copy of the build whose pages have no script at
+// all (the physical limit for that content) and prints, per route, the score as a share of the
+// copy's and the TBT above it, against the targets: at least 97 % of the score, at most 100 ms more.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -16,6 +20,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
 import { HYDRATED_MARK } from '../../renderer/hydration-data.ts';
 import type { RoutesFile } from '../build/build-site.ts';
+import { makeNoScriptCopy } from './no-script-copy.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const CHROME_FLAGS = [
@@ -42,6 +47,8 @@ export type RunMetrics = {
   cls: number;
   transferBytes: number;
   longestHydrationTaskMs: number;
+  /** Lighthouse's measure of how fast this host is (higher is faster): figures compare only at similar values. */
+  benchmarkIndex: number;
 };
 
 type TraceEvent = {
@@ -89,6 +96,7 @@ export function metricsOf(lhr: Result, trace: readonly TraceEvent[]): RunMetrics
     cls: value('cumulative-layout-shift'),
     transferBytes: value('total-byte-weight'),
     longestHydrationTaskMs: longestHydrationTaskMs(trace),
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
   };
 }
 
@@ -108,6 +116,7 @@ export function medianMetrics(runs: readonly RunMetrics[]): RunMetrics {
     cls: of('cls'),
     transferBytes: of('transferBytes'),
     longestHydrationTaskMs: of('longestHydrationTaskMs'),
+    benchmarkIndex: of('benchmarkIndex'),
   };
 }
 
@@ -162,6 +171,39 @@ async function startSite(distDir: string, port: number): Promise<ChildProcess> {
   throw new Error('the server did not become healthy');
 }
 
+/** Targets for a route against its no-script copy, measured in the same run. */
+export const NO_SCRIPT_TARGETS = { minScoreShare: 0.97, maxExtraTbtMs: 100 } as const;
+
+export type Comparison = { route: string; formFactor: FormFactor; withScripts: RunMetrics; noScript: RunMetrics };
+
+export function formatComparison(rows: readonly Comparison[]): string {
+  const lines = [
+    '| Route | Form factor | Score | No-script score | Share | TBT | No-script TBT | TBT above | Targets met |',
+    '|---|---|--:|--:|--:|--:|--:|--:|---|',
+  ];
+  for (const { route, formFactor, withScripts: w, noScript: n } of rows) {
+    const share = w.score / n.score;
+    const extraTbtMs = w.tbtMs - n.tbtMs;
+    const met = share >= NO_SCRIPT_TARGETS.minScoreShare && extraTbtMs <= NO_SCRIPT_TARGETS.maxExtraTbtMs;
+    lines.push(
+      `| \`${route}\` | ${formFactor} | ${w.score} | ${n.score} | ${(share * 100).toFixed(1)} % | ${Math.round(w.tbtMs)} ms | ${Math.round(n.tbtMs)} ms | ${Math.round(extraTbtMs)} ms | ${met ? 'yes' : 'no'} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function measure(url: string, flags: Flags, config: Config | undefined, runs: number): Promise<RunMetrics> {
+  const measured: RunMetrics[] = [];
+  // The first run warms the server's and the OS's caches; it is not counted.
+  for (let run = 0; run <= runs; run++) {
+    const result = await lighthouse(url, flags, config);
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const trace = (result.artifacts.Trace?.traceEvents ?? []) as TraceEvent[];
+    if (run > 0) measured.push(metricsOf(result.lhr, trace));
+  }
+  return medianMetrics(measured);
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -170,6 +212,7 @@ async function main() {
       routes: { type: 'string' },
       'form-factors': { type: 'string', default: FORM_FACTORS.join(',') },
       'write-docs': { type: 'boolean', default: false },
+      'compare-no-script': { type: 'boolean', default: false },
     },
   });
   const distDir = path.resolve(root, values.dist);
@@ -181,6 +224,10 @@ async function main() {
   mkdirSync(path.join(root, '.tmp'), { recursive: true });
   const port = await freePort();
   const server = await startSite(distDir, port);
+  const compare = values['compare-no-script'];
+  const noScriptPort = compare ? await freePort() : 0;
+  const noScriptServer = compare ? await startSite(prepareNoScriptCopy(distDir), noScriptPort) : undefined;
+  const comparisons: Comparison[] = [];
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   const rows: Row[] = [];
   try {
@@ -188,17 +235,12 @@ async function main() {
       const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
       const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
       for (const route of routes) {
-        const url = `http://127.0.0.1:${port}${route}`;
-        const measured: RunMetrics[] = [];
-        // The first run warms the server's and the OS's caches; it is not counted.
-        for (let run = 0; run <= runs; run++) {
-          const result = await lighthouse(url, flags, config);
-          if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-          const trace = (result.artifacts.Trace?.traceEvents ?? []) as TraceEvent[];
-          if (run > 0) measured.push(metricsOf(result.lhr, trace));
-        }
-        const metrics = medianMetrics(measured);
+        const metrics = await measure(`http://127.0.0.1:${port}${route}`, flags, config, runs);
         rows.push({ route, formFactor, metrics });
+        if (compare) {
+          const noScript = await measure(`http://127.0.0.1:${noScriptPort}${route}`, flags, config, runs);
+          comparisons.push({ route, formFactor, withScripts: metrics, noScript });
+        }
         console.error(
           `${formFactor.padEnd(7)} ${route.padEnd(58)} score ${metrics.score}  LCP ${Math.round(metrics.lcpMs)} ms  TBT ${Math.round(metrics.tbtMs)} ms  CLS ${metrics.cls.toFixed(3)}`,
         );
@@ -207,11 +249,14 @@ async function main() {
   } finally {
     chrome.kill();
     server.kill('SIGTERM');
+    noScriptServer?.kill('SIGTERM');
   }
 
   const table = formatTable(rows);
-  const stamp = `Measured ${new Date().toISOString().slice(0, 10)} with Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, Chromium at ${process.env.CHROME_PATH ?? '/usr/bin/chromium'}, median of ${runs} runs after one warm-up.`;
+  const benchmarkIndex = Math.round(median(rows.map((row) => row.metrics.benchmarkIndex)));
+  const stamp = `Host benchmark index ${benchmarkIndex} (Lighthouse's; higher is faster). Measured ${new Date().toISOString().slice(0, 10)} with Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, Chromium at ${process.env.CHROME_PATH ?? '/usr/bin/chromium'}, median of ${runs} runs after one warm-up.`;
   console.log(`${stamp}\n\n${table}`);
+  if (compare) console.log(`\nAgainst the same pages with every script removed (same run):\n\n${formatComparison(comparisons)}`);
   writeFileSync(path.join(root, '.tmp', 'bench-pages.json'), `${JSON.stringify(rows, null, 2)}\n`);
   if (values['write-docs']) {
     const docs = readFileSync(DOCS_FILE, 'utf8');
@@ -220,6 +265,14 @@ async function main() {
     if (start === -1 || end === -1) throw new Error(`${DOCS_FILE} needs the markers ${DOCS_START} and ${DOCS_END}`);
     writeFileSync(DOCS_FILE, `${docs.slice(0, start + DOCS_START.length)}\n${stamp}\n\n${table}\n${docs.slice(end)}`);
   }
+}
+
+/** The no-script copy of the build, in .tmp/ (made afresh each run). */
+function prepareNoScriptCopy(distDir: string): string {
+  const copyDir = path.join(root, '.tmp', 'bench-no-script-dist');
+  const pages = makeNoScriptCopy(distDir, copyDir);
+  console.error(`no-script copy: ${pages} pages without scripts in ${path.relative(root, copyDir)}`);
+  return copyDir;
 }
 
 if (import.meta.main) await main();
