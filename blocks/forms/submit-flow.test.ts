@@ -1,3 +1,4 @@
+import { VALID_VALUES } from '../../lead/testing/valid-values.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { SHIPPED_ROI_PARAMETERS } from '../../scripts/testing/shipped-content.ts';
 import { createRoiFormSpec } from '../roi/roi-form.ts';
@@ -27,20 +28,7 @@ const CONTEXT: PayloadContext = {
   attribution: { utm_source: 'newsletter', landing_page: 'https://example.com/?utm_source=newsletter' },
 };
 
-const ROI_VALUES = {
-  companySize: '11-50',
-  currentRevenue: '2500000',
-  industry: 'technology',
-  teamSize: '5',
-  averageSalary: '60000',
-  manualHours: '10-20',
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  phone: '+1 (512) 555-0147',
-  company: 'Analytical Engines',
-  challenge: '',
-  best_time: '',
-};
+const ROI_VALUES = VALID_VALUES.roi;
 
 const HOME_VALUES = { name: "Seán O'Brien", email: 'sean@example.com', phone: '+1 512 555 0147', company: 'Smith & Sons' };
 

@@ -1,6 +1,8 @@
-import type { LeadFormValuesById } from '../../lead/validation.ts';
 import { buildRelaySubmission } from '../../lead/relay-submission.ts';
 import type { LeadFormId } from '../../lead/rules.ts';
+import { VALID_VALUES } from '../../lead/testing/valid-values.ts';
+
+export { VALID_VALUES };
 
 // What the browser forms send the relay, one valid body per form, made by the browser's own builder
 // (lead/relay-submission.ts) so the relay's tests and the bench can never drift from it: the form's
@@ -8,32 +10,6 @@ import type { LeadFormId } from '../../lead/rules.ts';
 
 // Shown well before sending: a person's pace, never judged too fast.
 const HUMAN_FILL_TIME_MS = 15_000;
-
-const PERSON = { name: "Seán O'Brien", email: 'sean.obrien@example.com', phone: '+1 (555) 123-4567' };
-
-export const VALID_VALUES: { readonly [F in LeadFormId]: LeadFormValuesById[F] } = {
-  home: { ...PERSON, company: 'Smith & Sons' },
-  roi: {
-    companySize: '11-50',
-    currentRevenue: '2500000',
-    industry: 'technology',
-    teamSize: '12',
-    averageSalary: '65000',
-    manualHours: '10-20',
-    ...PERSON,
-    company: 'Smith & Sons',
-    challenge: 'Too many manual hand-offs',
-    best_time: 'morning',
-  },
-  contact: { ...PERSON, company: '', service_interest: 'AI Consulting', message: 'We would like to automate our call handling.' },
-  landing: {
-    ...PERSON,
-    company: 'Smith & Sons',
-    revenue: '1m-5m',
-    challenge: 'Our team spends hours on scheduling.',
-    bestTime: 'afternoon',
-  },
-};
 
 const PAGE_PATHS: Readonly<Record<LeadFormId, string>> = {
   home: '/',
