@@ -1,16 +1,19 @@
 import { css, useTheme } from '@emotion/react';
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
-import { captureVisitAttribution } from '../blocks/forms/browser-world.ts';
 import { useDocumentHead } from './Head.tsx';
-import { HYDRATED_MARK } from './hydration-data.ts';
 import { Footer } from './layout/Footer.tsx';
 import { GlobalStyles } from './layout/GlobalStyles.tsx';
 import { Header } from './layout/Header.tsx';
 import { resolveHead } from './page-head.ts';
 import { useSite } from './site-context.tsx';
-import { ToasterHost } from './ToasterHost.tsx';
 
+/**
+ * The page frame: skip link, header, the route's blocks in <main>, footer. Prerendering renders it
+ * to HTML; in the browser it renders only where no page was prerendered (`npm run dev`), where it
+ * also keeps the head, scroll and focus in step with client-side navigation as the page shell
+ * (renderer/shell/) does for prerendered pages.
+ */
 export function Layout() {
   const theme = useTheme();
   const site = useSite();
@@ -18,15 +21,6 @@ export function Layout() {
   const matches = useMatches();
   useDocumentHead(resolveHead(matches, site, location.pathname));
   useRouteFocus();
-  useEffect(() => {
-    // Marks the document interactive: tests and CSS can tell a hydrated page from the static HTML.
-    document.documentElement.dataset.hydrated = 'true';
-    // The end of hydration on the performance timeline (scripts/bench/lighthouse.ts reads it from the trace).
-    performance.mark(HYDRATED_MARK);
-    // The visit's UTM tags, click ids and referrer are kept from the first page view, so a lead
-    // sent later on another page (even after a full page load) is still attributed.
-    captureVisitAttribution();
-  }, []);
 
   return (
     <>
@@ -54,7 +48,6 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
-      <ToasterHost />
     </>
   );
 }

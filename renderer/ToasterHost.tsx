@@ -1,8 +1,9 @@
-// The one sonner <Toaster>, mounted in the app shell the first time something wants to show a toast,
-// so pages without a form never download sonner. Once mounted it stays, so toasts survive client-side
-// navigation. `ensureToaster()` resolves after the Toaster listens, so no toast is lost.
-import { useTheme } from '@emotion/react';
-import { lazy, Suspense, useEffect, useSyncExternalStore, type CSSProperties } from 'react';
+// The one sonner <Toaster>, a React root of its own at the end of <body>, mounted the first time
+// something wants to show a toast, so pages without a form never download sonner. It sits outside the
+// page content, so toasts survive client-side navigation. `ensureToaster()` resolves after the Toaster
+// listens, so no toast is lost.
+import { ThemeProvider, useTheme } from '@emotion/react';
+import { lazy, Suspense, useEffect, type CSSProperties } from 'react';
 
 // The toast system (sonner) shows 3 toasts for 4000 ms each, 356 px wide,
 // 14 px apart, 32 px from the viewport edge.
@@ -12,26 +13,30 @@ const TOAST_WIDTH_PX = 356;
 const TOAST_GAP_PX = 14;
 const TOAST_OFFSET_PX = 32;
 
-let wanted = false;
+/** Marks the Toaster's container element. */
+export const TOASTER_ATTRIBUTE = 'data-toaster';
+
+let mounting: Promise<void> | undefined;
 let markReady: () => void = () => {};
 const ready = new Promise<void>((resolve) => {
   markReady = resolve;
 });
-const listeners = new Set<() => void>();
 
 /** Mounts the Toaster if it is not yet, and resolves once it can show toasts. */
 export function ensureToaster(): Promise<void> {
-  if (!wanted) {
-    wanted = true;
-    listeners.forEach((listener) => listener());
-  }
-  return ready;
+  // The site's theme comes with the providers, which islands have already loaded.
+  mounting ??= Promise.all([import('react-dom/client'), import('./AppProviders.tsx')]).then(([{ createRoot }, { theme }]) => {
+    const container = document.createElement('div');
+    container.setAttribute(TOASTER_ATTRIBUTE, '');
+    document.body.append(container);
+    createRoot(container).render(
+      <ThemeProvider theme={theme}>
+        <ToasterHost />
+      </ThemeProvider>,
+    );
+  });
+  return mounting.then(() => ready);
 }
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
 
 const Toaster = lazy(() => import('sonner').then(({ Toaster }) => ({ default: Toaster })));
 
@@ -41,15 +46,8 @@ function Ready() {
   return null;
 }
 
-export function ToasterHost() {
+function ToasterHost() {
   const theme = useTheme();
-  // Never wanted while prerendering or hydrating, so the server and client markup match.
-  const show = useSyncExternalStore(
-    subscribe,
-    () => wanted,
-    () => false,
-  );
-  if (!show) return null;
   return (
     <Suspense fallback={null}>
       <Toaster

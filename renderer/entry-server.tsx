@@ -1,14 +1,17 @@
-// Prerender entry: renders one address to HTML with its styles, head tags and router data.
+// Prerender entry: renders one address to HTML with its styles and head tags. The page renders
+// once, then each interactive block renders again as an island root of its own (renderer/islands/).
 import createCache from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { createPath, createStaticHandler, createStaticRouter, StaticRouterProvider, type Navigator } from 'react-router-dom';
 import site from 'virtual:content/site';
 import { articlePath, articles, pages } from 'virtual:content/routes';
 import { AppProviders, EMOTION_KEY, theme } from './AppProviders.tsx';
 import { renderHeadTags } from './head-tags.ts';
-import { HYDRATION_DATA_ID, serializeForScript, type HydrationData } from './hydration-data.ts';
-import { resolveHead, type PageHandle } from './page-head.ts';
+import { fixedLocation, IslandRoot } from './islands/IslandRoot.tsx';
+import { islandIdentifierPrefix } from './islands/island-markup.ts';
+import { fillIslands, IslandCollector, IslandCollectorProvider } from './islands/server-islands.tsx';
+import { resolveHead } from './page-head.ts';
 import { createRoutes } from './routes.tsx';
 import { FONT_URL, GLOBAL_STYLES_ATTRIBUTE, globalCss } from './layout/GlobalStyles.tsx';
 import { escapeStyleText, prerenderedStyleTags } from './prerendered-styles.ts';
@@ -20,13 +23,12 @@ export type RenderedPage = {
   appHtml: string;
   /** The deepest matched route id, for #root's data-route-id. */
   routeId: string;
-  /** The router data block that follows #root. */
-  dataScript: string;
   /** <title>, meta and link tags, then the global CSS and the critical CSS of the page's components. */
   head: string;
-  /** The page file rendered (content/pages/<name>.yaml) and the block types it uses: the chunks to preload. */
+  /** The page file rendered (content/pages/<name>.yaml). */
   pageName: string;
-  blockTypes: string[];
+  /** The interactive block types on the page: the island chunks its HTML starts. */
+  islandTypes: string[];
 };
 
 export { FONT_URL };
@@ -54,10 +56,27 @@ export async function render(url: string): Promise<RenderedPage> {
   const router = createStaticRouter(handler.dataRoutes, context);
   const cache = createCache({ key: EMOTION_KEY });
   const emotion = createEmotionServer(cache);
-  const app = renderToString(
+  const islands = new IslandCollector();
+  const page = renderToString(
     <AppProviders cache={cache}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <IslandCollectorProvider value={islands}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </IslandCollectorProvider>
     </AppProviders>,
+  );
+  const location = new URL(url);
+  const app = fillIslands(page, islands, (island) =>
+    renderToString(
+      <IslandRoot
+        cache={cache}
+        location={fixedLocation({ pathname: location.pathname, search: location.search, hash: '' })}
+        navigator={PRERENDER_NAVIGATOR}
+        isStatic
+        block={island.block}
+        Component={island.Component}
+      />,
+      { identifierPrefix: islandIdentifierPrefix(island.id) },
+    ),
   );
   const styles = [
     `<style ${GLOBAL_STYLES_ATTRIBUTE}>${escapeStyleText(globalCss(theme))}</style>`,
@@ -67,16 +86,20 @@ export async function render(url: string): Promise<RenderedPage> {
   const head = resolveHead(matches, site, new URL(url).pathname);
   if (!head) throw new Error(`Prerendering ${url}: no page matched`);
   const routeIds = context.matches.map((m) => m.route.id);
-  const pageHandle = context.matches.at(-1)?.route.handle as PageHandle | undefined;
-  if (!pageHandle) throw new Error(`Prerendering ${url}: the matched route has no page`);
-  const data: HydrationData = { loaderData: context.loaderData, actionData: context.actionData };
   return {
     status: context.statusCode,
     appHtml: app,
     routeId: routeIds.at(-1) ?? '',
-    dataScript: `<script type="application/json" id="${HYDRATION_DATA_ID}">${serializeForScript(data)}</script>`,
     head: `${renderHeadTags(head)}\n    ${styles}`,
     pageName: routeIds.at(-1)!.replace(/^page:/, ''),
-    blockTypes: [...new Set(pageHandle.page.blocks.map((b) => b.type))],
+    islandTypes: [...new Set(islands.islands.map((island) => island.block.type))],
   };
 }
+
+/** Nothing navigates while prerendering; links only need their href. */
+const PRERENDER_NAVIGATOR: Navigator = {
+  createHref: (to) => (typeof to === 'string' ? to : createPath(to)),
+  go: () => {},
+  push: () => {},
+  replace: () => {},
+};

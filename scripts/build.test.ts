@@ -103,7 +103,7 @@ describe('the build owns its output', () => {
       const html = readFileSync(path.join(project, 'dist/client/index.html'), 'utf8');
       expect(html).toMatch(/<h1[^>]*>Transform Your Business with Premier AI<\/h1>/);
       const bootModules = JSON.parse(/<script type="application\/json" id="boot-modules">([^<]*)<\/script>/.exec(html)![1]!) as string[];
-      expect(bootModules[0]).toMatch(/^\/assets\/entry-client-[\w-]+\.js$/);
+      expect(bootModules[0]).toMatch(/^\/assets\/shell-[\w-]+\.js$/);
       expect(bootModules.length).toBeGreaterThan(5);
     },
     BUILD_TIMEOUT_MS,

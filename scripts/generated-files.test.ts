@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { blockLoaders } from '../renderer/block-registry.ts';
+import { blockRegistry } from '../renderer/block-registry.ts';
 import { BLOCK_TYPES } from '../generated/content-types.ts';
 import { renderContentGuide } from './generate-content-guide.ts';
 import { renderContentTypes } from './generate-content-types.ts';
@@ -57,7 +57,7 @@ describe('schemas', () => {
     const types = model.blocks.map((b) => b.type).sort();
     expect([...page.properties.blocks.items.properties.type.enum].sort()).toEqual(types);
     expect(page.properties.blocks.items.allOf.map((c) => c.then.$ref).sort()).toEqual(model.blocks.map((b) => b.file).sort());
-    expect(Object.keys(blockLoaders).sort()).toEqual(types);
+    expect(Object.keys(blockRegistry).sort()).toEqual(types);
     expect([...BLOCK_TYPES].sort()).toEqual(types);
   });
 });

@@ -1,13 +1,11 @@
 // Markdown from content, rendered with the site's typography. Import only from blocks that show
 // Markdown (rich-text, faq-list, legal-sections, article).
 //
-// The parser (MarkdownContent.tsx) is not part of any page's first load: a prerendered page already
-// has the text as HTML, so hydration keeps that HTML as it is, and the parser loads only when the
-// browser has to render text itself (after client-side navigation). Internal links in kept HTML
-// still navigate client-side.
+// The parser (MarkdownContent.tsx) never reaches the browser of a visitor: blocks with Markdown are
+// static, so the build renders their text to HTML and the browser never renders them again. It loads
+// only where React renders a page in the browser (`npm run dev`).
 import { css, useTheme, type Theme } from '@emotion/react';
-import { Suspense, use, useState, useSyncExternalStore, type MouseEvent } from 'react';
-import { useNavigate, type NavigateFunction } from 'react-router-dom';
+import { Suspense, use } from 'react';
 import { alpha } from './alpha.ts';
 import { markdownHeadingLevel, type HeadingLevel } from './markdown-heading.ts';
 import type * as MarkdownContentExports from './MarkdownContent.tsx';
@@ -32,35 +30,8 @@ type MarkdownProps = {
   className?: string;
 };
 
-const noSubscription = () => () => {};
-// React leaves the children of an element with dangerouslySetInnerHTML alone while hydrating, and
-// never rewrites them while this (equal) value stays.
-const KEEP_SERVER_HTML = { __html: '' };
-
 export function Markdown({ children, parentLevel, onDark = false, className }: MarkdownProps) {
   const theme = useTheme();
-  const navigate = useNavigate();
-  // The server snapshot is read while prerendering and while hydrating; the client one afterwards.
-  const fromServer = useSyncExternalStore(
-    noSubscription,
-    () => false,
-    () => true,
-  );
-  const [hydratedText] = useState(() => (fromServer && typeof document !== 'undefined' ? children : undefined));
-  if (hydratedText === children) {
-    return (
-      // Delegates clicks on the links inside to client-side navigation; a link activated with the
-      // keyboard fires the same click, so the div itself needs no role or key handler.
-      // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
-      <div
-        className={className}
-        css={proseStyle(theme, onDark)}
-        dangerouslySetInnerHTML={KEEP_SERVER_HTML}
-        suppressHydrationWarning
-        onClick={(event) => followInternalLink(event, navigate)}
-      />
-    );
-  }
   return (
     <div className={className} css={proseStyle(theme, onDark)}>
       <Suspense fallback={null}>
@@ -74,17 +45,6 @@ function ParsedMarkdown({ children, parentLevel }: { children: string; parentLev
   // Suspends until the parser has loaded, the first time only.
   const { MarkdownContent } = loaded ?? use(preloadMarkdown());
   return <MarkdownContent parentLevel={parentLevel}>{children}</MarkdownContent>;
-}
-
-/** In kept HTML, a plain click on a link to this site navigates client-side, as a router <Link> would. */
-function followInternalLink(event: MouseEvent<HTMLDivElement>, navigate: NavigateFunction) {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-  const link = (event.target as Element).closest('a');
-  if (!link || link.target || link.hasAttribute('download')) return;
-  const url = new URL(link.href, window.location.href);
-  if (url.origin !== window.location.origin) return;
-  event.preventDefault();
-  void navigate(`${url.pathname}${url.search}${url.hash}`);
 }
 
 function proseStyle(theme: Theme, onDark: boolean) {

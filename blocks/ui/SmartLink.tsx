@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { FULL_LOAD_ATTRIBUTE } from '../../renderer/shell/link-policy.ts';
 import { useSite } from '../../renderer/site-context.tsx';
 import { resolveLinkTarget } from './link-target.ts';
 import { visuallyHidden } from './styles.ts';
@@ -31,9 +32,15 @@ export function SmartLink({ href, fullPageLoad, children, ...rest }: SmartLinkPr
           <span css={visuallyHidden}> (opens in a new tab)</span>
         </a>
       );
+    case 'document':
+      return (
+        <a href={target.href} {...{ [FULL_LOAD_ATTRIBUTE]: '' }} {...rest}>
+          {children}
+        </a>
+      );
     default:
       return (
-        <a href={target.kind === 'document' ? target.href : target.href} {...rest}>
+        <a href={target.href} {...rest}>
           {children}
         </a>
       );

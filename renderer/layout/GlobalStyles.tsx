@@ -1,4 +1,5 @@
 import { Global, useTheme, type Theme } from '@emotion/react';
+import { ISLAND_ATTRIBUTE } from '../islands/island-markup.ts';
 import interLatinUrl from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 
 /** The one preloaded font file (self-hosted, Latin subset, variable weight). */
@@ -41,6 +42,7 @@ export function globalCss(theme: Theme): string {
     a:hover { color: ${theme.colors.primaryDark}; }
     :focus-visible { outline: 3px solid ${theme.colors.primary}; outline-offset: 2px; }
     main:focus { outline: none; }
+    [${ISLAND_ATTRIBUTE}] { display: contents; }
     button, input, select, textarea { font: inherit; }
     ::selection { background: #C7D2FE; color: ${theme.colors.text}; }
     @media (prefers-reduced-motion: reduce) {

@@ -1,30 +1,21 @@
 import { css, useTheme } from '@emotion/react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useId } from 'react';
+import { Link, NavLink } from 'react-router-dom';
 import { ActionButton } from '../../blocks/ui/ActionButton.tsx';
 import { container, visuallyHidden } from '../../blocks/ui/styles.ts';
+import { MENU_TOGGLE_ATTRIBUTE } from '../shell/menu.ts';
 import { useSite } from '../site-context.tsx';
 import { Logo } from './Logo.tsx';
 
+/**
+ * The site header. It is never hydrated: the menu toggle's aria-expanded drives the menu through CSS,
+ * and renderer/shell/menu.ts flips it (and closes the menu on Escape or when a link in it is followed).
+ */
 export function Header() {
   const theme = useTheme();
   const site = useSite();
-  const [open, setOpen] = useState(false);
   const menuId = useId();
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
-
-  useEffect(() => setOpen(false), [pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      toggleRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
+  const toggleAttribute = { [MENU_TOGGLE_ATTRIBUTE]: '' };
 
   const linkStyle = css({
     display: 'block',
@@ -72,11 +63,10 @@ export function Header() {
           <Logo />
         </Link>
         <button
-          ref={toggleRef}
+          {...toggleAttribute}
           type="button"
-          aria-expanded={open}
+          aria-expanded="false"
           aria-controls={menuId}
-          onClick={() => setOpen((value) => !value)}
           css={css({
             display: 'inline-flex',
             alignItems: 'center',
@@ -89,6 +79,8 @@ export function Header() {
             color: theme.colors.text,
             cursor: 'pointer',
             [theme.mq.lg]: { display: 'none' },
+            '& .menu-close, &[aria-expanded="true"] .menu-open': { display: 'none' },
+            '&[aria-expanded="true"] .menu-close': { display: 'inline' },
           })}
         >
           <span css={visuallyHidden}>Toggle menu</span>
@@ -103,14 +95,16 @@ export function Header() {
             aria-hidden="true"
             focusable="false"
           >
-            {open ? <path d="M18 6 6 18M6 6l12 12" /> : <path d="M4 6h16M4 12h16M4 18h16" />}
+            <path className="menu-open" d="M4 6h16M4 12h16M4 18h16" />
+            <path className="menu-close" d="M18 6 6 18M6 6l12 12" />
           </svg>
         </button>
         <nav
           id={menuId}
           aria-label="Main"
           css={css({
-            display: open ? 'block' : 'none',
+            display: 'none',
+            '[aria-expanded="true"] + &': { display: 'block' },
             position: 'absolute',
             insetInline: 0,
             top: '100%',
@@ -120,6 +114,7 @@ export function Header() {
             padding: `${theme.space[3]} ${theme.space[5]} ${theme.space[5]}`,
             [theme.mq.lg]: {
               display: 'flex',
+              '[aria-expanded="true"] + &': { display: 'flex' },
               alignItems: 'center',
               gap: theme.space[4],
               position: 'static',
@@ -142,7 +137,7 @@ export function Header() {
           >
             {site.navigation.map((item) => (
               <li key={item.href}>
-                <NavLink to={item.href} end={item.href === '/'} css={linkStyle} onClick={() => setOpen(false)}>
+                <NavLink to={item.href} end={item.href === '/'} css={linkStyle}>
                   {item.label}
                 </NavLink>
               </li>

@@ -26,6 +26,13 @@ export type RouteWeight = {
   imagesWithoutSize: string[];
   /** Source modules (project-relative ids) in the scripts. */
   modules: Set<string>;
+  /** The interactive block types the page hydrates (its islands). */
+  islandTypes: string[];
+  /**
+   * What a client-side navigation to the route downloads at most (arriving from a page that loaded
+   * nothing beyond the page shell): the HTML, and the scripts beyond the shell.
+   */
+  navigationBytes: number;
 };
 
 const START_TAG = (name: string) => new RegExp(`<${name}\\b[^>]*>`, 'gi');
@@ -70,15 +77,21 @@ export function weighRoute(clientDir: string, route: string, file: string, chunk
       .map(({ attrs }) => attrs.get('href')!),
     ...bootModules(html),
   ];
-  const seen = new Set<string>();
-  const queue = [...scripts];
-  while (queue.length > 0) {
-    const url = queue.shift()!;
-    if (seen.has(url)) continue;
-    seen.add(url);
-    resources.push({ url, kind: 'script', bytes: transferBytes(clientDir, url) });
-    queue.push(...staticImports(readFileSync(path.join(clientDir, url), 'utf8'), url));
-  }
+  const withStaticImports = (start: readonly string[]): Set<string> => {
+    const seen = new Set<string>();
+    const queue = [...start];
+    while (queue.length > 0) {
+      const url = queue.shift()!;
+      if (seen.has(url)) continue;
+      seen.add(url);
+      queue.push(...staticImports(readFileSync(path.join(clientDir, url), 'utf8'), url));
+    }
+    return seen;
+  };
+  const seen = withStaticImports(scripts);
+  for (const url of seen) resources.push({ url, kind: 'script', bytes: transferBytes(clientDir, url) });
+  // The boot loader's first module is the page shell, which every page has already started.
+  const shell = withStaticImports(bootModules(html).slice(0, 1));
 
   const links = tags(html, 'link');
   for (const { attrs } of links.filter(({ attrs }) => attrs.get('rel') === 'stylesheet'))
@@ -101,6 +114,10 @@ export function weighRoute(clientDir: string, route: string, file: string, chunk
   const modules = new Set<string>();
   for (const url of seen) for (const id of Object.keys(chunkModules[url.slice(1)] ?? {})) modules.add(id);
   const sum = (kinds: Resource['kind'][]) => resources.filter((r) => kinds.includes(r.kind)).reduce((total, r) => total + r.bytes, 0);
+  const islandTypes = [...new Set([...html.matchAll(/\sdata-island="([a-z-]+)"/g)].map(([, type]) => type!))];
+  const navigationBytes = resources
+    .filter((r) => r.kind === 'html' || (r.kind === 'script' && !shell.has(r.url)))
+    .reduce((total, r) => total + r.bytes, 0);
   return {
     route,
     file,
@@ -110,6 +127,8 @@ export function weighRoute(clientDir: string, route: string, file: string, chunk
     preloadedFonts,
     imagesWithoutSize,
     modules,
+    islandTypes,
+    navigationBytes,
   };
 }
 
@@ -135,6 +154,8 @@ if (import.meta.main) {
     route: w.route,
     'JS (gzip)': kb(w.scriptBytes),
     'first load': kb(w.totalBytes),
+    navigation: kb(w.navigationBytes),
+    islands: w.islandTypes.join(' '),
     scripts: w.resources.filter((r) => r.kind === 'script').length,
     fonts: w.preloadedFonts.length,
   }));

@@ -9,7 +9,7 @@
 //   routes.json         which HTML file answers which address (read by the server)
 //   csp.json            hashes of the inline scripts, for the Content-Security-Policy
 //   roi-parameters.json the checked ROI numbers, so the relay computes what the visitor saw
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -17,7 +17,7 @@ import { build as viteBuild } from 'vite';
 import type { Rolldown } from 'vite';
 import { buildRoiParameters } from '../../lead/roi/parameters.ts';
 import { bootTags } from '../../renderer/boot-loader.ts';
-import { ROUTE_ID_ATTRIBUTE } from '../../renderer/hydration-data.ts';
+import { ROUTE_ID_ATTRIBUTE } from '../../renderer/page-markers.ts';
 import type { ContentBundle } from '../content/load-content.ts';
 import type { PublicSettings } from '../../renderer/public-settings.ts';
 import { ROI_PARAMETERS_FILE } from '../../server/leads/roi-parameters.ts';
@@ -41,10 +41,9 @@ type RenderedPage = {
   status: number;
   appHtml: string;
   routeId: string;
-  dataScript: string;
   head: string;
   pageName: string;
-  blockTypes: string[];
+  islandTypes: string[];
 };
 type PrerenderEntry = {
   render(url: string): Promise<RenderedPage>;
@@ -66,6 +65,7 @@ export async function buildSite({ root, outDir, content, settings }: BuildSiteOp
   const viteOptions = { root, settings, content };
   const browser = await viteBuild(browserBuildConfig({ ...viteOptions, outDir: clientDir }));
   await viteBuild(prerenderBuildConfig({ ...viteOptions, outDir: serverDir }));
+  copyPageAssets(serverDir, clientDir);
   const bundled = performance.now();
 
   const chunks = readChunkGraph(browser);
@@ -91,12 +91,14 @@ export async function buildSite({ root, outDir, content, settings }: BuildSiteOp
 // depend on where node_modules lives).
 
 type ChunkGraph = {
-  /** The entry's file and every chunk a page needs before its app can start, in load order. */
+  /** The page shell's file with the chunks it imports statically: what every page starts. */
   readonly startup: readonly string[];
   readonly entryFile: string;
-  /** The chunks (with their static imports) that hold a page's content or a block type. */
-  chunksFor(moduleMatches: (facadeModuleId: string) => boolean, what: string): string[];
+  /** The island runtime (React, react-dom, the providers) and the chunks of these interactive block types. */
+  islandChunks(types: readonly string[]): string[];
 };
+
+const ISLAND_RUNTIME = /renderer[/\\]islands[/\\]hydrate-island\.tsx$/;
 
 function readChunkGraph(result: Awaited<ReturnType<typeof viteBuild>>): ChunkGraph {
   const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
@@ -114,19 +116,22 @@ function readChunkGraph(result: Awaited<ReturnType<typeof viteBuild>>): ChunkGra
     files.forEach(visit);
     return ordered;
   };
+  const chunkOf = (moduleMatches: (facadeModuleId: string) => boolean, what: string): string => {
+    const found = chunks.find((chunk) => chunk.facadeModuleId !== null && moduleMatches(chunk.facadeModuleId));
+    if (found === undefined) throw new Error(`The browser bundle has no chunk for ${what}`);
+    return found.fileName;
+  };
 
   const entry = chunks.find((chunk) => chunk.isEntry);
   if (entry === undefined) throw new Error('The browser bundle has no entry chunk');
-  // The entry imports react-dom's client after a yield (renderer/entry-client.tsx); every page needs it at once.
-  const reactDomClient = entry.dynamicImports.find((file) => byFile.get(file)?.moduleIds.some((id) => /[/\\]react-dom[/\\]/.test(id)));
-  if (reactDomClient === undefined) throw new Error('The browser entry does not load react-dom dynamically (renderer/entry-client.tsx)');
+  const runtime = chunkOf((id) => ISLAND_RUNTIME.test(id), 'the island runtime (renderer/islands/hydrate-island.tsx)');
   return {
-    startup: withImports([entry.fileName, reactDomClient]),
+    startup: withImports([entry.fileName]),
     entryFile: entry.fileName,
-    chunksFor(moduleMatches, what) {
-      const found = chunks.filter((chunk) => chunk.facadeModuleId !== null && moduleMatches(chunk.facadeModuleId));
-      if (found.length === 0) throw new Error(`The browser bundle has no chunk for ${what}`);
-      return withImports(found.map((chunk) => chunk.fileName));
+    islandChunks(types) {
+      if (types.length === 0) return [];
+      const blocks = types.map((type) => chunkOf((id) => id.endsWith(path.join('blocks', type, 'Block.tsx')), `block "${type}"`));
+      return withImports([runtime, ...blocks]);
     },
   };
 }
@@ -159,12 +164,8 @@ async function prerenderRoutes({ entry, chunks, clientDir, seo }: PrerenderInput
     const rendered = await entry.render(`${ORIGIN}${job.url}`);
     if (rendered.status !== job.expectStatus)
       throw new Error(`${job.url} rendered with status ${rendered.status}, expected ${job.expectStatus}`);
-    const routeChunks = [
-      ...chunks.chunksFor((id) => id.endsWith(`virtual:content/page/${rendered.pageName}`), `page "${rendered.pageName}"`),
-      ...rendered.blockTypes.flatMap((type) =>
-        chunks.chunksFor((id) => id.endsWith(path.join('blocks', type, 'Block.tsx')), `block "${type}"`),
-      ),
-    ];
+    // A page without interactive blocks starts the shell alone; one with islands preloads their code.
+    const routeChunks = chunks.islandChunks(rendered.islandTypes);
     const preloads = [
       ...chunks.startup.filter((file) => file !== chunks.entryFile),
       ...routeChunks.filter((file) => !chunks.startup.includes(file)),
@@ -179,10 +180,10 @@ async function prerenderRoutes({ entry, chunks, clientDir, seo }: PrerenderInput
       head,
       rootAttributes: `${ROUTE_ID_ATTRIBUTE}="${rendered.routeId}"`,
       appHtml: rendered.appHtml,
-      tail: `${rendered.dataScript}\n    ${bootTags(
+      tail: bootTags(
         `/${chunks.entryFile}`,
         [...new Set(preloads)].filter((file) => file.endsWith('.js')).map((file) => `/${file}`),
-      )}`,
+      ),
     });
     writeFile(path.join(clientDir, job.file), html);
     if (job.file === '404.html') routes.notFound = job.file;
@@ -190,6 +191,16 @@ async function prerenderRoutes({ entry, chunks, clientDir, seo }: PrerenderInput
     else routes.pages[job.url] = job.file;
   }
   return routes;
+}
+
+/** Assets the prerender bundle wrote (same names as the browser bundle would give them) that the browser bundle lacks. */
+function copyPageAssets(serverDir: string, clientDir: string) {
+  const from = path.join(serverDir, 'assets');
+  if (!existsSync(from)) return;
+  for (const name of readdirSync(from)) {
+    if (name.endsWith('.js') || existsSync(path.join(clientDir, 'assets', name))) continue;
+    cpSync(path.join(from, name), path.join(clientDir, 'assets', name));
+  }
 }
 
 export function htmlFileFor(urlPath: string): string {

@@ -54,10 +54,11 @@ export function devConfig(options: SiteViteOptions): InlineConfig {
   };
 }
 
-const BROWSER_ENTRY = 'renderer/entry-client.tsx';
+/** Prerendered pages start the page shell; `npm run dev` starts renderer/entry-client.tsx from index.html. */
+const BROWSER_ENTRY = 'renderer/shell/entry.ts';
 const PRERENDER_ENTRY = 'renderer/entry-server.tsx';
 
-/** The browser bundle: one entry, a chunk per block, page and article. */
+/** The browser bundle: the page shell, the island runtime, a chunk per block. */
 export function browserBuildConfig(options: SiteViteOptions & { readonly outDir: string }): InlineConfig {
   return {
     root: options.root,
@@ -81,7 +82,7 @@ export function browserBuildConfig(options: SiteViteOptions & { readonly outDir:
       rollupOptions: {
         input: path.join(options.root, BROWSER_ENTRY),
         output: {
-          entryFileNames: 'assets/entry-client-[hash].js',
+          entryFileNames: 'assets/shell-[hash].js',
           chunkFileNames: (chunk: { facadeModuleId: string | null; name: string }) => `assets/${chunkName(chunk)}-[hash].js`,
         },
       },
@@ -103,6 +104,9 @@ export function prerenderBuildConfig(options: SiteViteOptions & { readonly outDi
       outDir: options.outDir,
       emptyOutDir: true,
       ssr: path.join(options.root, PRERENDER_ENTRY),
+      // Files only the prerendered HTML refers to (the font in the global CSS): no browser script
+      // imports them, so the browser bundle does not write them; the build copies them from here.
+      ssrEmitAssets: true,
       target: 'node24',
       rollupOptions: { output: { entryFileNames: 'entry-server.js' } },
     },

@@ -20,7 +20,6 @@ import type {
 } from 'schema-dts';
 import type { FaqListBlock, PricingTableBlock, SiteContent } from '../../generated/content-types.ts';
 import { BLOG_PATH, canonicalUrl, ogImagePath } from '../../renderer/head-tags.ts';
-import { serializeForScript } from '../../renderer/hydration-data.ts';
 import { LOGO_IMAGE_SIZE, OG_IMAGE_SIZE } from './og-image.ts';
 import { linkLabelFor, type SeoPage } from './seo-pages.ts';
 
@@ -227,4 +226,14 @@ export function markdownToText(markdown: string): string {
     .replace(/^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/gm, '')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+/** JSON inside <script>: nothing in it can close the element or start markup. */
+function serializeForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

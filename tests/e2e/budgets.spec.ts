@@ -1,6 +1,7 @@
 // Performance budgets as byte counts over the build the browser tests serve (DIST_DIR, default dist/).
-// Deterministic: no browser, no timing; each route's HTML is followed to everything it loads first
-// (scripts/budgets/route-weight.ts), text counted at its gzip size.
+// Deterministic: no browser, no timing; each route's HTML is followed to everything it loads first,
+// and to what a client-side navigation to it loads (scripts/budgets/route-weight.ts), text counted at
+// its gzip size.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -13,20 +14,28 @@ const KIB = 1024;
 const BUDGET = {
   /** gzip JavaScript any route loads before it is interactive. */
   scriptBytes: 150 * KIB,
+  /** gzip JavaScript of an article or a legal page: the page shell, no React (only interactive blocks bring it). */
+  readingPageScriptBytes: 30 * KIB,
+  /** A client-side navigation to an article or a legal page: its HTML (and no script). */
+  readingPageNavigationBytes: 30 * KIB,
+  /** A client-side navigation to any route: its HTML and its islands' code. */
+  navigationBytes: 150 * KIB,
   /** HTML, scripts, styles, the preloaded font and eager images together. */
   totalBytes: 250 * KIB,
   preloadedFonts: 1,
 } as const;
 
-// Heavy libraries and the block types that are allowed to bring them.
-const MARKDOWN_BLOCKS: BlockType[] = ['article', 'faq-list', 'legal-sections', 'rich-text'];
-const FORM_BLOCKS: BlockType[] = ['form', 'roi-calculator'];
-const HEAVY_MODULES = [
-  { name: 'react-markdown', pattern: /node_modules\/react-markdown\//, blocks: MARKDOWN_BLOCKS },
-  { name: 'remark-gfm / micromark GFM', pattern: /node_modules\/(remark-gfm|micromark-extension-gfm[^/]*)\//, blocks: MARKDOWN_BLOCKS },
-  { name: 'zod', pattern: /node_modules\/zod\//, blocks: FORM_BLOCKS },
-  { name: 'the form engine', pattern: /^blocks\/forms\/use-lead-form\.ts$/, blocks: FORM_BLOCKS },
-] as const;
+// Heavy libraries and the islands (interactive block types) allowed to bring them. Markdown is
+// rendered to HTML by the build and no island renders any, so its parser is on no route at all.
+const FORM_ISLANDS: BlockType[] = ['form', 'roi-calculator'];
+type HeavyModule = { readonly name: string; readonly pattern: RegExp; readonly islands: readonly BlockType[] };
+const HEAVY_MODULES: readonly HeavyModule[] = [
+  { name: 'react-markdown', pattern: /node_modules\/react-markdown\//, islands: [] },
+  { name: 'remark-gfm / micromark GFM', pattern: /node_modules\/(remark-gfm|micromark-extension-gfm[^/]*)\//, islands: [] },
+  { name: 'react-dom', pattern: /node_modules\/react-dom\//, islands: ['form', 'roi-calculator', 'countdown', 'not-found'] },
+  { name: 'zod', pattern: /node_modules\/zod\//, islands: FORM_ISLANDS },
+  { name: 'the form engine', pattern: /^blocks\/forms\/use-lead-form\.ts$/, islands: FORM_ISLANDS },
+];
 
 const root = path.resolve(import.meta.dirname, '../..');
 const distDir = path.resolve(root, process.env.DIST_DIR ?? 'dist');
@@ -34,13 +43,11 @@ const weights = weighBuild(distDir);
 const content = loadContent({ root });
 const ARTICLE_PREFIX = '/blog/';
 
-/** The block types a prerendered route shows, from its page file (articles: the article page). */
-function blockTypesOf(weight: RouteWeight): Set<BlockType> {
-  const isArticle = weight.route.startsWith(ARTICLE_PREFIX);
-  const page =
-    content.pages.find(({ page }) => (isArticle ? page.path === '/blog/:slug' : page.path === weight.route)) ??
-    content.pages.find(({ page }) => page.path === '*')!;
-  return new Set(page.page.blocks.map((block) => block.type));
+/** Articles and legal pages: pages people read, which must start with almost no JavaScript. */
+function isReadingPage(weight: RouteWeight): boolean {
+  if (weight.route.startsWith(ARTICLE_PREFIX)) return true;
+  const page = content.pages.find(({ page }) => page.path === weight.route);
+  return page?.page.blocks.some((block) => block.type === 'legal-sections') ?? false;
 }
 
 test.describe('byte budgets per route', () => {
@@ -64,14 +71,30 @@ test.describe('byte budgets per route', () => {
       expect(weight.imagesWithoutSize, '<img> without width and height').toEqual([]);
     });
 
-    test(`${weight.route}: heavy libraries only where a block needs them`, () => {
-      const blocks = blockTypesOf(weight);
+    test(`${weight.route}: navigating to it loads ≤ 150 KB gzip (HTML and its islands' code)`, () => {
+      expect(weight.navigationBytes, `client-side navigation to ${weight.route}`).toBeLessThanOrEqual(BUDGET.navigationBytes);
+    });
+
+    test(`${weight.route}: heavy libraries only where an island needs them`, () => {
+      const islands = weight.islandTypes.join(', ') || 'none';
       for (const heavy of HEAVY_MODULES) {
         const loaded = [...weight.modules].some((id) => heavy.pattern.test(id));
-        const needed = heavy.blocks.some((type) => blocks.has(type));
-        if (loaded)
-          expect(needed, `${heavy.name} loads on ${weight.route}, whose blocks (${[...blocks].join(', ')}) do not use it`).toBe(true);
+        const needed = heavy.islands.some((type) => weight.islandTypes.includes(type));
+        if (loaded) expect(needed, `${heavy.name} loads on ${weight.route}, whose islands (${islands}) do not use it`).toBe(true);
       }
+    });
+  }
+
+  const readingPages = weights.filter(isReadingPage);
+  test('articles and legal pages are recognised (every article, three legal pages)', () => {
+    expect(readingPages.filter((w) => w.route.startsWith(ARTICLE_PREFIX)).length).toBe(content.posts.length + 1);
+    expect(readingPages.length).toBeGreaterThanOrEqual(content.posts.length + 4);
+  });
+  for (const weight of readingPages) {
+    test(`${weight.route}: a page people read starts with ≤ 30 KB gzip of JavaScript, and a navigation to it loads ≤ 30 KB`, () => {
+      expect(weight.scriptBytes, `JavaScript on ${weight.route}`).toBeLessThanOrEqual(BUDGET.readingPageScriptBytes);
+      expect(weight.navigationBytes, `client-side navigation to ${weight.route}`).toBeLessThanOrEqual(BUDGET.readingPageNavigationBytes);
+      expect(weight.islandTypes).toEqual([]);
     });
   }
 

@@ -242,7 +242,7 @@ test.describe('sitemap, robots and feed', () => {
   });
 });
 
-test('client-side navigation keeps the head in step: title, canonical, Open Graph, feed link, JSON-LD', async ({ page }) => {
+test("client-side navigation brings the next page's head: title, canonical, Open Graph, feed link, JSON-LD", async ({ page }) => {
   await page.goto('/faqs');
   await waitForHydration(page);
   await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
@@ -251,8 +251,9 @@ test('client-side navigation keeps the head in step: title, canonical, Open Grap
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', canonicalOf('/blog'));
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', `${SITE_URL}/og/blog.png`);
   await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', '/blog/rss.xml');
-  // The FAQs page's structured data would describe the wrong page now.
-  await expect(page.locator('script[type="application/ld+json"][data-canonical]')).toHaveCount(0);
+  // The blog's own structured data replaces the FAQs page's, which would describe the wrong page now.
+  await expect(page.locator('script[type="application/ld+json"][data-canonical]')).toHaveCount(1);
+  await expect(page.locator('script[type="application/ld+json"][data-canonical]')).toHaveAttribute('data-canonical', canonicalOf('/blog'));
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About', exact: true }).click();
   await expect(page).toHaveURL('/about');
   await expect(page.locator('link[rel="alternate"]')).toHaveCount(0);

@@ -1,0 +1,26 @@
+// Static blocks are never hydrated, so state, effects or event handlers in one would silently do
+// nothing in the browser. A block that needs them must be declared interactive in the registry.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { BlockType } from '../generated/content-types.ts';
+import { blockRegistry, isInteractive } from './block-registry.ts';
+
+const BROWSER_ONLY_CODE =
+  /\buse(State|Effect|LayoutEffect|Reducer|SyncExternalStore|Transition|ActionState|Optimistic)\b|\son(Click|Change|Submit|Input|Key\w+|Focus|Blur|Pointer\w+|Mouse\w+|Touch\w+|Scroll|Toggle)=\{/;
+const types = Object.keys(blockRegistry) as BlockType[];
+
+function source(type: BlockType) {
+  return readFileSync(path.join(import.meta.dirname, '..', 'blocks', type, 'Block.tsx'), 'utf8');
+}
+
+describe('the block registry', () => {
+  it.each(types.filter((type) => !isInteractive(type)))('%s is static and its component has no state, effect or handler', (type) => {
+    const found = BROWSER_ONLY_CODE.exec(source(type));
+    expect(found?.[0], `blocks/${type}/Block.tsx uses ${found?.[0]}: declare it interactive in renderer/block-registry.ts`).toBeUndefined();
+  });
+
+  it('knows which blocks respond to the visitor: the lead form, the ROI calculator, the countdown and the not-found log', () => {
+    expect(types.filter(isInteractive).sort()).toEqual(['countdown', 'form', 'not-found', 'roi-calculator']);
+  });
+});

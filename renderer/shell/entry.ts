@@ -1,0 +1,40 @@
+// The browser entry of prerendered pages: the page shell. It is all the JavaScript a page without
+// interactive blocks runs (an article, a legal page): the header menu, client-side navigation between
+// prerendered pages, and the visit's attribution. Interactive blocks are islands it hydrates one by
+// one (renderer/shell/islands.ts); static blocks stay the HTML they were built as.
+import { captureVisitAttribution } from '../../blocks/forms/browser-world.ts';
+import { HYDRATED_MARK } from '../page-markers.ts';
+import { hydrateIslands, unmountIslands } from './islands.ts';
+import { startMenu } from './menu.ts';
+import { startNavigation } from './navigation.ts';
+
+const html = document.documentElement;
+let shownPage = 0;
+
+/** Marks the page interactive once every island on it has hydrated: tests and benchmarks wait for it. */
+function startPage(root: HTMLElement) {
+  const page = ++shownPage;
+  void hydrateIslands(root).then(() => {
+    if (page !== shownPage) return;
+    html.dataset.hydrated = 'true';
+    // On the performance timeline for benchmarks (scripts/bench/lighthouse.ts reads it from the trace).
+    performance.mark(HYDRATED_MARK);
+  });
+}
+
+startMenu();
+// The visit's UTM tags, click ids and referrer are kept from the first page view, so a lead sent
+// later on another page (even after a full page load) is still attributed.
+captureVisitAttribution();
+startNavigation({
+  onStart() {
+    html.dataset.hydrated = 'false';
+  },
+  beforeSwap(root) {
+    shownPage++;
+    unmountIslands(root);
+  },
+  afterSwap: startPage,
+});
+const root = document.getElementById('root');
+if (root) startPage(root);

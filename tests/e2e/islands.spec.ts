@@ -1,0 +1,146 @@
+// Hydrate only what moves: static blocks stay the prerendered DOM (never touched, no script), while
+// the interactive blocks on the same page become islands that respond, after a page load and after
+// client-side navigation.
+import { expect, test, type Page } from '@playwright/test';
+import { expectFieldError } from './lead-receiver.ts';
+import { waitForHydration } from './support.ts';
+
+/** From the end of parsing, remembers every static block and records every change made inside one. */
+async function watchStaticBlocks(page: Page) {
+  await page.addInitScript(() => {
+    const world = window as unknown as { staticChanges: string[]; staticBlocks: Element[] };
+    world.staticChanges = [];
+    document.addEventListener('DOMContentLoaded', () => {
+      world.staticBlocks = [...document.querySelectorAll('main > :not([data-island])')];
+      const observer = new MutationObserver((records) => {
+        for (const record of records)
+          world.staticChanges.push(`${record.type} ${record.attributeName ?? ''} in <${(record.target as Element).nodeName}>`);
+      });
+      for (const block of world.staticBlocks)
+        observer.observe(block, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+  });
+}
+
+async function staticBlocksUntouched(page: Page) {
+  return page.evaluate(() => {
+    const world = window as unknown as { staticChanges: string[]; staticBlocks: Element[] };
+    const now = [...document.querySelectorAll('main > :not([data-island])')];
+    return {
+      count: world.staticBlocks.length,
+      sameNodes: now.length === world.staticBlocks.length && now.every((node, i) => node === world.staticBlocks[i]),
+      changes: world.staticChanges,
+    };
+  });
+}
+
+function loadedScripts(page: Page) {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => path.endsWith('.js')),
+  );
+}
+
+test('the home page: static blocks keep their DOM while the lead form island validates', async ({ page }) => {
+  await watchStaticBlocks(page);
+  await page.goto('/');
+  await waitForHydration(page);
+  const island = page.locator('[data-island="form"]');
+  await expect(island).toHaveAttribute('data-hydrated', '');
+
+  const form = page.getByRole('form', { name: 'Get Your Free Consultation' });
+  await form.getByRole('button', { name: 'Get Started Now' }).click();
+  await expectFieldError(form.getByLabel('Full Name'), 'Name must be at least 2 characters');
+
+  const result = await staticBlocksUntouched(page);
+  expect(result.count, 'static blocks on the home page').toBeGreaterThanOrEqual(3);
+  expect(result.sameNodes, 'static blocks are the nodes the HTML parser made').toBe(true);
+  expect(result.changes, 'changes inside static blocks').toEqual([]);
+  // Only the interactive block's code loaded: no chunk of a static block.
+  const scripts = await loadedScripts(page);
+  expect(scripts.some((path) => /block-form-/.test(path))).toBe(true);
+  expect(scripts.filter((path) => /block-(hero|stats|card-grid|testimonials|faq-list|cta|steps)-/.test(path))).toEqual([]);
+});
+
+test('the thank-you page: the countdown ticks beside static blocks that never change', async ({ page }) => {
+  await watchStaticBlocks(page);
+  await page.goto('/thankyou');
+  await waitForHydration(page);
+  const timer = page.getByRole('timer');
+  const first = await timer.textContent();
+  await expect(timer).not.toHaveText(first ?? '', { timeout: 3_000 });
+  const result = await staticBlocksUntouched(page);
+  expect(result.count).toBeGreaterThanOrEqual(1);
+  expect(result.sameNodes).toBe(true);
+  expect(result.changes).toEqual([]);
+});
+
+test('an article runs the page shell only: no React, no block code', async ({ page }) => {
+  await page.goto('/blog/what-is-ai-consulting');
+  await waitForHydration(page);
+  const scripts = await loadedScripts(page);
+  expect(scripts).toHaveLength(1);
+  expect(scripts[0]).toMatch(/^\/assets\/shell-[\w-]+\.js$/);
+  expect(await page.locator('[data-island]').count()).toBe(0);
+});
+
+test('after client-side navigation from an article, the contact form island hydrates and responds', async ({ page }) => {
+  await page.goto('/blog/what-is-ai-consulting');
+  await waitForHydration(page);
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact', exact: true }).click();
+  await expect(page).toHaveURL('/contact');
+  await waitForHydration(page);
+  await expect(page.locator('[data-island="form"]')).toHaveAttribute('data-hydrated', '');
+  const form = page.getByRole('form', { name: 'Send Us a Message' });
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expectFieldError(form.getByLabel('Full Name'), 'Required');
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
+
+test('client-side navigation brings the page head along and Back restores the scroll position', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/about');
+  await waitForHydration(page);
+  const link = page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' });
+  await link.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(500);
+  await link.click();
+  await expect(page).toHaveURL('/privacy-policy');
+  await expect(page).toHaveTitle(/Privacy Policy/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/privacy-policy$/);
+  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', /\/privacy-policy$/);
+  await expect(page.locator('#main')).toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // One set of page tags: the previous page's are gone.
+  expect(await page.locator('link[rel="canonical"]').count()).toBe(1);
+  expect(await page.locator('title').count()).toBe(1);
+
+  await page.goBack();
+  await expect(page).toHaveURL('/about');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/about$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await page.goForward();
+  await expect(page).toHaveURL('/privacy-policy');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+});
+
+test('a page that cannot be fetched as one of ours is loaded by the browser instead', async ({ page }) => {
+  await page.goto('/about');
+  await waitForHydration(page);
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  // The fetch for the next page fails; the document request that follows is let through.
+  await page.route('**/services', (route) =>
+    route.request().resourceType() === 'fetch'
+      ? route.fulfill({ status: 200, contentType: 'application/json', body: '{}' })
+      : route.continue(),
+  );
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services', exact: true }).click();
+  await expect(page).toHaveURL('/services');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await waitForHydration(page);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBeUndefined();
+});
