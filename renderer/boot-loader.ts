@@ -1,8 +1,9 @@
 // How a prerendered page starts its JavaScript. The HTML is complete without it, so the browser
 // first spends the network on the page itself (HTML, font, pictures) and paints; only then does this
-// small inline script request the app: a modulepreload for each chunk the route needs and the entry
-// module, all at once. On a slow phone connection that keeps ~120 KB of scripts from competing with
-// the first paint (Lighthouse mobile LCP went from ~2.3 s to ~1 s; docs/performance.md).
+// small inline script request the page shell (renderer/shell/entry.ts) and a modulepreload for each
+// chunk the page's islands need. On a slow phone connection that keeps the scripts (up to ~115 KB on
+// a page with a form) from competing with the first paint (Lighthouse mobile LCP went from ~2.3 s to
+// ~1 s when every page still carried ~120 KB; docs/performance.md).
 //
 // The list of chunks is a JSON data block, so the script text is the same on every page and the
 // Content-Security-Policy needs exactly one hash for it (the build computes it: scripts/seo/csp-manifest.ts).

@@ -77,6 +77,19 @@ export function useLeadForm<F extends LeadFormId>(spec: LeadFormSpec<F>, options
     }
   }, [spec, search]);
 
+  // On a slow phone the visitor can type before the form hydrates: what the prerendered fields hold
+  // by then is the visitor's, so it becomes the form's state instead of being wiped (after the
+  // ?service= prefill, which it overrides).
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    for (const field of listFields(spec)) {
+      const control = form.elements.namedItem(field.name);
+      const typed = control instanceof RadioNodeList || isValueControl(control) ? control.value : '';
+      if (typed !== '' && typed !== stateRef.current.values[field.name]) dispatch({ type: 'edited', field: field.name, value: typed });
+    }
+  }, [spec]);
+
   useEffect(() => {
     if (!focusRequest) return;
     const control = formRef.current?.elements.namedItem(focusRequest.field);
@@ -150,4 +163,8 @@ export function useLeadForm<F extends LeadFormId>(spec: LeadFormSpec<F>, options
     handleSubmit,
     reset,
   };
+}
+
+function isValueControl(control: unknown): control is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement {
+  return control instanceof HTMLInputElement || control instanceof HTMLSelectElement || control instanceof HTMLTextAreaElement;
 }

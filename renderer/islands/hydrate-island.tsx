@@ -3,7 +3,8 @@
 // islands, so React reaches the browser only where something responds to the visitor.
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { startTransition, type ComponentType } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
+import type * as ReactDomClient from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { createPath, type Navigator } from 'react-router-dom';
 import { blockRegistry, isInteractive } from '../block-registry.ts';
 import type { Block, BlockType } from '../../generated/content-types.ts';
@@ -22,6 +23,12 @@ import {
 export type HydratedIsland = { readonly element: HTMLElement; unmount(): void };
 
 let cache: EmotionCache | undefined;
+let reactDom: Promise<typeof ReactDomClient> | undefined;
+
+/** Resolves in a later task: each large module below is evaluated in a main-thread task of its own. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
 
 /** One emotion cache for every island: rules the page's prerendered <style> elements hold are never inserted again. */
 function islandCache(): EmotionCache {
@@ -36,7 +43,13 @@ export async function hydrateIsland(element: HTMLElement): Promise<HydratedIslan
   const type = element.getAttribute(ISLAND_ATTRIBUTE) as BlockType;
   if (!Object.hasOwn(blockRegistry, type) || !isInteractive(type)) throw new Error(`"${type}" is not an interactive block type`);
   const block = JSON.parse(element.getAttribute(ISLAND_PROPS_ATTRIBUTE) ?? 'null') as Block;
+  // react-dom sets itself up when first evaluated (tens of ms on a phone), and a form block brings
+  // its engine: each in its own task, so neither adds to the other's.
+  reactDom ??= nextTask().then(() => import('react-dom/client'));
+  const { hydrateRoot } = await reactDom;
+  await nextTask();
   const Component = (await blockRegistry[type].load()).default as ComponentType<Block>;
+  await nextTask();
   const identifierPrefix = islandIdentifierPrefix(element.getAttribute(ISLAND_ID_ATTRIBUTE) ?? '');
   let root: Root | undefined;
   await new Promise<void>((resolve) => {

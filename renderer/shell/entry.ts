@@ -11,7 +11,7 @@ import { startNavigation } from './navigation.ts';
 const html = document.documentElement;
 let shownPage = 0;
 
-/** Marks the page interactive once every island on it has hydrated: tests and benchmarks wait for it. */
+/** Marks the page interactive once the islands on screen have hydrated: tests and benchmarks wait for it. */
 function startPage(root: HTMLElement) {
   const page = ++shownPage;
   void hydrateIslands(root).then(() => {

@@ -1,25 +1,28 @@
 // When each island of a page hydrates: at once when it is on screen as the page starts, otherwise
-// when it is about to scroll into view, when the visitor touches or focuses it, or when the browser
-// is idle, whichever comes first. React and the island's block load only then, and only on pages
-// that have islands.
+// when it comes within a screen's height of the viewport, or when the visitor touches or focuses it
+// (a keyboard user tabbing into a form far down). React and the island's block load only then, and
+// only on pages that have islands, so a phone reading the top of a long page spends nothing on a
+// form at its end. A value typed before the island hydrated is kept: React picks it up while hydrating.
 import { ISLAND_SELECTOR } from '../islands/island-markup.ts';
 import type * as IslandRuntime from '../islands/hydrate-island.tsx';
 import type { HydratedIsland } from '../islands/hydrate-island.tsx';
 
-/** How far below the screen an island starts hydrating, so it is ready when it comes into view. */
-const VISIBLE_MARGIN = '50% 0px';
-/** Browsers without requestIdleCallback wait this long after the load event instead. */
-const IDLE_FALLBACK_MS = 300;
+/** How far outside the screen an island starts hydrating, so it is ready when it comes into view. */
+const NEAR_MARGIN = '100% 0px';
 
-type Scheduled = { cancel(): void; island: Promise<HydratedIsland | undefined> };
+type Scheduled = { cancel(): void; island: Promise<HydratedIsland | undefined>; startedAtOnce: boolean };
 const islands = new Map<HTMLElement, Scheduled>();
 
 let runtime: Promise<typeof IslandRuntime> | undefined;
 
-/** Schedules every island in `container`; resolves when all of them have hydrated (or failed, which is logged). */
+/**
+ * Schedules every island in `container`. Resolves when the islands on screen have hydrated (or
+ * failed, which is logged): the page then responds to everything the visitor can see.
+ */
 export function hydrateIslands(container: ParentNode): Promise<void> {
   const elements = [...container.querySelectorAll<HTMLElement>(ISLAND_SELECTOR)];
-  return Promise.all(elements.map((element) => schedule(element).island)).then(() => undefined);
+  const started = elements.map(schedule).filter((scheduled) => scheduled.startedAtOnce);
+  return Promise.all(started.map((scheduled) => scheduled.island)).then(() => undefined);
 }
 
 /** Stops the islands inside `container` (before its content is replaced). */
@@ -41,6 +44,7 @@ function schedule(element: HTMLElement): Scheduled {
   let cancelled = false;
   let stopWaiting = () => {};
   let cancelPending = () => {};
+  const startedAtOnce = isOnScreen(box);
   const island = new Promise<HydratedIsland | undefined>((resolve) => {
     const start = () => {
       if (started || cancelled) return;
@@ -54,17 +58,15 @@ function schedule(element: HTMLElement): Scheduled {
           resolve(undefined);
         });
     };
-    if (isOnScreen(box)) return start();
+    if (startedAtOnce) return start();
     const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && start(), {
-      rootMargin: VISIBLE_MARGIN,
+      rootMargin: NEAR_MARGIN,
     });
     observer.observe(box);
-    const cancelIdle = whenIdle(start);
     const interactions = ['pointerdown', 'focusin'] as const;
     for (const type of interactions) element.addEventListener(type, start, { once: true, capture: true });
     stopWaiting = () => {
       observer.disconnect();
-      cancelIdle();
       for (const type of interactions) element.removeEventListener(type, start, { capture: true });
     };
     // A cancelled island never hydrates; its promise settles so nothing waits on it forever.
@@ -79,6 +81,7 @@ function schedule(element: HTMLElement): Scheduled {
       cancelPending();
     },
     island,
+    startedAtOnce,
   };
   islands.set(element, scheduled);
   return scheduled;
@@ -87,25 +90,4 @@ function schedule(element: HTMLElement): Scheduled {
 function isOnScreen(box: Element): boolean {
   const rect = box.getBoundingClientRect();
   return rect.top < window.innerHeight && rect.bottom > 0;
-}
-
-/** Runs `callback` once the page has loaded and the main thread is idle; returns a cancel function. */
-function whenIdle(callback: () => void): () => void {
-  let cancel = () => {};
-  const afterLoad = () => {
-    // Safari has no requestIdleCallback.
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(callback);
-      cancel = () => cancelIdleCallback(handle);
-    } else {
-      const handle = setTimeout(callback, IDLE_FALLBACK_MS);
-      cancel = () => clearTimeout(handle);
-    }
-  };
-  if (document.readyState === 'complete') afterLoad();
-  else {
-    window.addEventListener('load', afterLoad, { once: true });
-    cancel = () => window.removeEventListener('load', afterLoad);
-  }
-  return () => cancel();
 }

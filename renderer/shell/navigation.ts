@@ -32,7 +32,7 @@ let shownPage = pageKey(new URL(window.location.href));
 
 export function startNavigation(hooks: NavigationHooks): void {
   document.addEventListener('click', (event) => {
-    const link = event.target instanceof Element ? event.target.closest('a') : null;
+    const link = linkOf(event.target);
     const modifierKey = event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
     if (!link || !isPlainClick({ button: event.button, modifierKey, defaultPrevented: event.defaultPrevented })) return;
     const url = targetOf(link);
@@ -46,9 +46,10 @@ export function startNavigation(hooks: NavigationHooks): void {
     document.addEventListener(
       type,
       (event) => {
-        const link = event.target instanceof Element ? event.target.closest('a') : null;
+        const link = linkOf(event.target);
         const url = link ? targetOf(link) : null;
-        if (url && pageKey(url) !== shownPage) void loadPage(url);
+        // A failed prefetch is forgotten; the click then tries again (or loads the page in full).
+        if (url && pageKey(url) !== shownPage) loadPage(url).catch(() => {});
       },
       { passive: true },
     );
@@ -69,6 +70,12 @@ export function startNavigation(hooks: NavigationHooks): void {
   window.addEventListener('pagehide', () => {
     window.history.scrollRestoration = 'auto';
   });
+}
+
+/** The HTML link an event happened in (not an SVG one, whose href and target work differently). */
+function linkOf(target: EventTarget | null): HTMLAnchorElement | null {
+  const link = target instanceof Element ? target.closest('a[href]') : null;
+  return link instanceof HTMLAnchorElement ? link : null;
 }
 
 function targetOf(link: HTMLAnchorElement): URL | null {

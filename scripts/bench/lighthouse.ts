@@ -5,12 +5,14 @@
 // server on 127.0.0.1 (nothing else is contacted) and prints a Markdown table.
 //
 //   npm run bench:pages -- [--dist dist] [--runs 5] [--routes /,/about] [--form-factors mobile,desktop] [--write-docs]
-//                          [--compare-no-script]
+//                          [--compare-no-script] [--cpu-slowdown 4]
 //
 // --write-docs replaces the table between the bench markers in docs/performance.md.
 // --compare-no-script also measures every route on a copy of the build whose pages have no script at
 // all (the physical limit for that content) and prints, per route, the score as a share of the
 // copy's and the TBT above it, against the targets: at least 97 % of the score, at most 100 ms more.
+// --cpu-slowdown sets Lighthouse's CPU throttling multiplier (mobile default 4): on a fast host, a
+// higher one shows the main-thread work a slow phone would see.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -213,6 +215,7 @@ async function main() {
       'form-factors': { type: 'string', default: FORM_FACTORS.join(',') },
       'write-docs': { type: 'boolean', default: false },
       'compare-no-script': { type: 'boolean', default: false },
+      'cpu-slowdown': { type: 'string' },
     },
   });
   const distDir = path.resolve(root, values.dist);
@@ -234,6 +237,7 @@ async function main() {
     for (const formFactor of formFactors) {
       const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
       const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
+      if (values['cpu-slowdown']) flags.throttling = { cpuSlowdownMultiplier: Number(values['cpu-slowdown']) };
       for (const route of routes) {
         const metrics = await measure(`http://127.0.0.1:${port}${route}`, flags, config, runs);
         rows.push({ route, formFactor, metrics });
@@ -254,7 +258,7 @@ async function main() {
 
   const table = formatTable(rows);
   const benchmarkIndex = Math.round(median(rows.map((row) => row.metrics.benchmarkIndex)));
-  const stamp = `Host benchmark index ${benchmarkIndex} (Lighthouse's; higher is faster). Measured ${new Date().toISOString().slice(0, 10)} with Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, Chromium at ${process.env.CHROME_PATH ?? '/usr/bin/chromium'}, median of ${runs} runs after one warm-up.`;
+  const stamp = `Host benchmark index ${benchmarkIndex} (Lighthouse's; higher is faster). Measured ${new Date().toISOString().slice(0, 10)} with Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, Chromium at ${process.env.CHROME_PATH ?? '/usr/bin/chromium'}, median of ${runs} runs after one warm-up${values['cpu-slowdown'] ? `, CPU slowdown ${values['cpu-slowdown']}×` : ''}.`;
   console.log(`${stamp}\n\n${table}`);
   if (compare) console.log(`\nAgainst the same pages with every script removed (same run):\n\n${formatComparison(comparisons)}`);
   writeFileSync(path.join(root, '.tmp', 'bench-pages.json'), `${JSON.stringify(rows, null, 2)}\n`);

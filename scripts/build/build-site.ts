@@ -125,13 +125,19 @@ function readChunkGraph(result: Awaited<ReturnType<typeof viteBuild>>): ChunkGra
   const entry = chunks.find((chunk) => chunk.isEntry);
   if (entry === undefined) throw new Error('The browser bundle has no entry chunk');
   const runtime = chunkOf((id) => ISLAND_RUNTIME.test(id), 'the island runtime (renderer/islands/hydrate-island.tsx)');
+  // The runtime imports react-dom's client after a yield (renderer/islands/hydrate-island.tsx); every island needs it.
+  const reactDomClient = byFile
+    .get(runtime)
+    ?.dynamicImports.find((file) => byFile.get(file)?.moduleIds.some((id) => /[/\\]react-dom[/\\]/.test(id)));
+  if (reactDomClient === undefined)
+    throw new Error('The island runtime does not load react-dom dynamically (renderer/islands/hydrate-island.tsx)');
   return {
     startup: withImports([entry.fileName]),
     entryFile: entry.fileName,
     islandChunks(types) {
       if (types.length === 0) return [];
       const blocks = types.map((type) => chunkOf((id) => id.endsWith(path.join('blocks', type, 'Block.tsx')), `block "${type}"`));
-      return withImports([runtime, ...blocks]);
+      return withImports([runtime, reactDomClient, ...blocks]);
     },
   };
 }

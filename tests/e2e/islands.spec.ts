@@ -144,3 +144,31 @@ test('a page that cannot be fetched as one of ours is loaded by the browser inst
   await waitForHydration(page);
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBeUndefined();
 });
+
+test('a form far down the page hydrates only when the visitor gets near it, and keeps what was typed before', async ({ page }) => {
+  // Hold the island runtime back until the visitor has typed, as on a slow phone.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/hydrate-island-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  const island = page.locator('[data-island="form"]');
+  expect(await island.getAttribute('data-hydrated'), 'the home form is far below the first screen').toBeNull();
+
+  const form = page.getByRole('form', { name: 'Get Your Free Consultation' });
+  await form.getByLabel('Full Name').fill('Seán O’Brien');
+  await form.getByLabel('Company Name').fill('Smith & Sons');
+  release();
+  await expect(island).toHaveAttribute('data-hydrated', '');
+  await form.getByRole('button', { name: 'Get Started Now' }).click();
+  // The values typed before hydration count: only the two empty fields are wrong.
+  await expectFieldError(form.getByLabel('Business Email'), 'Please enter a valid email');
+  await expectFieldError(form.getByLabel('Phone Number'), 'Please enter a valid phone number');
+  await expect(form.getByText('Name must be at least 2 characters')).toHaveCount(0);
+  await expect(form.getByText('Company name required')).toHaveCount(0);
+  await expect(form.getByLabel('Full Name')).toHaveValue('Seán O’Brien');
+});

@@ -49,7 +49,22 @@ export async function isSameDocument(page: Page) {
   return page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 }
 
-/** Waits until React has hydrated the prerendered page (the router marks <html> when it is interactive). */
+/**
+ * Waits until the page is interactive: the page shell marks <html> once the islands on screen have
+ * hydrated. Islands further down hydrate as they come near the screen, so, as a visitor would, this
+ * scrolls to each of them, waits for it, and scrolls back.
+ */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  const islands = page.locator('[data-island]');
+  const count = await islands.count();
+  if (count === 0) return;
+  const [x, y] = await page.evaluate(() => [window.scrollX, window.scrollY]);
+  for (let i = 0; i < count; i++) {
+    const island = islands.nth(i);
+    if ((await island.getAttribute('data-hydrated')) !== null) continue;
+    await island.locator(':scope > *').first().scrollIntoViewIfNeeded();
+    await page.waitForFunction((index) => document.querySelectorAll('[data-island]')[index]?.hasAttribute('data-hydrated'), i);
+  }
+  await page.evaluate(([left, top]) => window.scrollTo({ left, top, behavior: 'instant' }), [x, y] as const);
 }
