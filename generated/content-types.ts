@@ -577,6 +577,8 @@ export type PageContent = {
   noindex?: boolean;
   /** The sections of the page, top to bottom. Each has a "type"; see the block list in generated/content-guide.md. */
   blocks: Block[];
+  /** Keep this page off the live site while it is being written: it is left out of the build, the sitemap and the feed, and stays previewable in the studio. Remove the line (or set false) to publish it. */
+  draft?: boolean;
 };
 
 /** The lines between the two "---" at the top of content/blog/<slug>.md. The file name (without .md) is the article address: /blog/<slug>. */
@@ -599,6 +601,8 @@ export type BlogPostFrontMatter = {
   imageAlt: string;
   /** Position in the blog list; 1 is the featured article. */
   order: number;
+  /** Keep this article off the live site while it is being written: it is left out of the build, the blog list, the sitemap and the feed, and stays previewable in the studio. Remove the line (or set false) to publish it. */
+  draft?: boolean;
 };
 
 /** The numbers the ROI calculator uses to estimate a visitor's savings, and the relay uses to compute the figures each lead sends the CRM. Every number is required: this file is their only source. */

@@ -114,3 +114,37 @@ describe('one mistake, one message', () => {
     expect(found[0]).toMatch(/^content\/pages\/about\.yaml:\d+:\d+ blocks\[0\] \(herro\) type: "herro" is not allowed here\. Did you mean "hero"\?/);
   });
 });
+
+describe('draft pages and articles', () => {
+  const DRAFT_PAGE = GOOD_PAGE.replace('path: /extra', 'path: /extra\ndraft: true');
+
+  it('leaves a page marked draft out of what is built, and keeps it when asked (the studio preview)', () => {
+    writePage('extra', DRAFT_PAGE);
+    expect(loadContent({ root }).pages.map((p) => p.page.path)).not.toContain('/extra');
+    expect(loadContent({ root, includeDrafts: true }).pages.map((p) => p.page.path)).toContain('/extra');
+  });
+
+  it('leaves an article marked draft out of the blog', () => {
+    const file = path.join(root, 'content/blog/what-is-ai-consulting.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^---\n/, '---\ndraft: true\n'));
+    expect(loadContent({ root }).posts.map((p) => p.slug)).not.toContain('what-is-ai-consulting');
+  });
+
+  it('refuses a published link to a draft, in plain words', () => {
+    writePage('extra', DRAFT_PAGE);
+    writePage('linking', GOOD_PAGE.replace('path: /extra', 'path: /linking').replace('    heading: Extra', '    heading: Extra\n    actions:\n      - label: Go\n        href: /extra'));
+    expect(problems().join('\n')).toContain('The link "/extra" goes to a draft, which is not on the live site');
+  });
+
+  it('checks texts that stand in for files, and files deleted, without touching the disk', () => {
+    const added = path.join(root, 'content/pages/extra.yaml');
+    const bundle = loadContent({ root, overrides: new Map([[added, GOOD_PAGE]]) });
+    expect(bundle.pages.map((p) => p.page.path)).toContain('/extra');
+    const landing = path.join(root, 'content/pages/ai-transformation.yaml');
+    expect(loadContent({ root, overrides: new Map([[landing, null]]) }).pages.map((p) => p.page.path)).not.toContain('/ai-transformation');
+    // Deleting a page the navigation links to is caught before anything is written.
+    const about = path.join(root, 'content/pages/about.yaml');
+    expect(() => loadContent({ root, overrides: new Map([[about, null]]) })).toThrow('The link "/about" goes to no page of this site');
+    expect(() => loadContent({ root, overrides: new Map([[added, 'path: /extra\n']]) })).toThrow(ContentError);
+  });
+});

@@ -26,6 +26,13 @@ export type ContentLocation = {
   contentDir?: string;
   schemaDir?: string;
   publicDir?: string;
+  /**
+   * Texts that stand in for the files on disk, by absolute path (the studio checks unpublished
+   * edits this way); `null` stands for a file deleted. Files not listed are read from disk.
+   */
+  overrides?: ReadonlyMap<string, string | null>;
+  /** Keep pages and articles marked `draft: true` (the studio previews them); the build leaves them out. */
+  includeDrafts?: boolean;
 };
 
 export const NOT_FOUND_PATH = '*';
@@ -42,14 +49,15 @@ export function loadContent(location: ContentLocation): ContentBundle {
   const issues: ContentIssue[] = [];
   const files: string[] = [];
   const relative = (file: string) => path.relative(root, file).split(path.sep).join('/');
+  const disk = contentReader(location.overrides);
 
   const read = (file: string, schema: SchemaName, text?: string, lineOffset = 0): YamlSource | undefined => {
-    if (!existsSync(file)) {
+    if (!disk.exists(file)) {
       issues.push({ file: relative(file), line: 1, column: 1, where: '', message: 'This file is missing.' });
       return undefined;
     }
     files.push(file);
-    const source = parseYamlSource(relative(file), text ?? readFileSync(file, 'utf8'), lineOffset);
+    const source = parseYamlSource(relative(file), text ?? disk.read(file), lineOffset);
     if (source.syntaxErrors.length) {
       issues.push(...source.syntaxErrors.map((e) => ({ file: source.file, line: e.line, column: e.column, where: '', message: e.message })));
       return undefined;
@@ -62,7 +70,7 @@ export function loadContent(location: ContentLocation): ContentBundle {
   const siteSource = read(path.join(contentDir, 'site.yaml'), 'site.schema.json');
   const roiSource = read(path.join(contentDir, 'roi.yaml'), 'roi.schema.json');
 
-  const pageFiles = listFiles(path.join(contentDir, 'pages'), '.yaml');
+  const pageFiles = disk.list(path.join(contentDir, 'pages'), '.yaml');
   const pages: (LoadedPage & { source: YamlSource })[] = [];
   // Paths of pages that have mistakes still count as existing, so links to them don't add noise.
   const declaredPaths: string[] = [];
@@ -70,14 +78,14 @@ export function loadContent(location: ContentLocation): ContentBundle {
     const source = read(file, 'page.schema.json');
     if (source) pages.push({ name: path.basename(file, '.yaml'), file: relative(file), page: source.data as PageContent, source });
     else {
-      const declared = readDeclaredPath(file);
+      const declared = readDeclaredPath(disk.read(file));
       if (declared) declaredPaths.push(declared);
     }
   }
 
   const posts: (LoadedPost & { source: YamlSource })[] = [];
-  for (const file of listFiles(path.join(contentDir, 'blog'), '.md')) {
-    const text = readFileSync(file, 'utf8');
+  for (const file of disk.list(path.join(contentDir, 'blog'), '.md')) {
+    const text = disk.read(file);
     const match = text.match(FRONT_MATTER);
     if (!match) {
       files.push(file);
@@ -91,31 +99,44 @@ export function loadContent(location: ContentLocation): ContentBundle {
   }
   posts.sort((a, b) => a.meta.order - b.meta.order);
 
+  const drafts = location.includeDrafts
+    ? { paths: new Set<string>(), slugs: new Set<string>() }
+    : {
+        paths: new Set(pages.filter((p) => p.page.draft === true).map((p) => p.page.path)),
+        slugs: new Set(posts.filter((p) => p.meta.draft === true).map((p) => p.slug)),
+      };
   if (siteSource) {
-    crossCheck({ site: siteSource, pages, posts, publicDir, issues, declaredPaths, contentDir: relative(path.join(contentDir, 'pages')) });
+    crossCheck({ site: siteSource, pages, posts, publicDir, issues, declaredPaths, drafts, contentDir: relative(path.join(contentDir, 'pages')) });
   }
   if (issues.length) throw new ContentError(sortIssues(issues));
 
   return {
     site: siteSource!.data as SiteContent,
-    pages: pages.map(({ source: _source, ...page }) => page),
-    posts: posts.map(({ source: _source, ...post }) => post),
+    pages: pages.filter((p) => !drafts.paths.has(p.page.path)).map(({ source: _source, ...page }) => page),
+    posts: posts.filter((p) => !drafts.slugs.has(p.slug)).map(({ source: _source, ...post }) => post),
     roi: roiSource!.data as RoiContent,
     files,
   };
 }
 
-function readDeclaredPath(file: string): string | undefined {
-  const match = readFileSync(file, 'utf8').match(/^path:\s*["']?([^"'\s#]+)/m);
+function readDeclaredPath(text: string): string | undefined {
+  const match = text.match(/^path:\s*["']?([^"'\s#]+)/m);
   return match?.[1];
 }
 
-function listFiles(dir: string, extension: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith(extension))
-    .sort()
-    .map((f) => path.join(dir, f));
+/** The content files as they are on disk, or as `overrides` replace, add or delete them. */
+function contentReader(overrides: ReadonlyMap<string, string | null> = new Map()) {
+  return {
+    exists: (file: string) => (overrides.has(file) ? overrides.get(file) !== null : existsSync(file)),
+    read: (file: string) => overrides.get(file) ?? readFileSync(file, 'utf8'),
+    list(dir: string, extension: string): string[] {
+      const onDisk = existsSync(dir) ? readdirSync(dir).map((f) => path.join(dir, f)) : [];
+      const added = [...overrides.keys()].filter((file) => path.dirname(file) === dir);
+      return [...new Set([...onDisk, ...added])]
+        .filter((file) => file.endsWith(extension) && this.exists(file))
+        .sort((a, b) => path.basename(a).localeCompare(path.basename(b)));
+    },
+  };
 }
 
 function sortIssues(issues: ContentIssue[]): ContentIssue[] {
@@ -129,10 +150,12 @@ type CrossCheckInput = {
   publicDir: string;
   issues: ContentIssue[];
   declaredPaths: string[];
+  /** Pages and articles marked `draft: true`: left out of the build, so nothing published may link to them. */
+  drafts: { paths: ReadonlySet<string>; slugs: ReadonlySet<string> };
   contentDir: string;
 };
 
-function crossCheck({ site, pages, posts, publicDir, issues, declaredPaths, contentDir }: CrossCheckInput): void {
+function crossCheck({ site, pages, posts, publicDir, issues, declaredPaths, drafts, contentDir }: CrossCheckInput): void {
   const at = (source: YamlSource, segments: (string | number)[], message: string, where = '') => {
     const { line, column } = source.positionOf(segments);
     issues.push({ file: source.file, line, column, where, message });
@@ -165,14 +188,18 @@ function crossCheck({ site, pages, posts, publicDir, issues, declaredPaths, cont
 
   const known = new Set([...owners.keys(), ...declaredPaths].filter((p) => !p.includes(':') && p !== NOT_FOUND_PATH));
   if (owners.has(ARTICLE_PATH)) posts.forEach((p) => known.add(`${BLOG_PREFIX}${p.slug}`));
+  const draftTargets = new Set([...drafts.paths, ...[...drafts.slugs].map((slug) => `${BLOG_PREFIX}${slug}`)]);
 
-  const sources = [site, ...pages.map((p) => p.source)];
+  // Draft pages may link anywhere (they are not built); everything published must link to published pages.
+  const sources = [site, ...pages.filter((p) => !drafts.paths.has(p.page.path)).map((p) => p.source)];
   for (const source of sources) {
     walk(source.data, [], (value, segments) => {
       const key = segments[segments.length - 1];
       if (key === 'href' && typeof value === 'string' && value.startsWith('/')) {
         const target = value.split(/[?#]/)[0]!.replace(/(.)\/$/, '$1');
-        if (!known.has(target)) {
+        if (draftTargets.has(target)) {
+          at(source, segments, `The link "${value}" goes to a draft, which is not on the live site: publish that page first (remove its "draft" line) or link elsewhere.`, describePath(segments, source.data));
+        } else if (!known.has(target)) {
           const pagesList = [...known].filter((p) => !p.startsWith(BLOG_PREFIX)).sort().join(', ');
           at(source, segments, `The link "${value}" goes to no page of this site. Pages: ${pagesList}, and /blog/<article> for each file in content/blog.`, describePath(segments, source.data));
         }

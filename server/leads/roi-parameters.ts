@@ -7,7 +7,7 @@ import { ROUTES_FILE, SiteBuildError } from '../site/site-build.ts';
 
 // The relay recomputes each lead's ROI figures with the numbers the visitor's page was built with:
 // the build checks content/roi.yaml and writes the result to DIST_DIR/roi-parameters.json, and the
-// relay reads that file once at start. Editing roi.yaml changes nothing until the next build, for
+// relay reads that file at start and again when DIST_DIR holds a new build. Editing roi.yaml changes nothing until the next build, for
 // the page and the relay alike; a deployment that ships only dist/ has everything it needs.
 
 export const ROI_PARAMETERS_FILE = 'roi-parameters.json';

@@ -11,6 +11,7 @@ import { takeInLead } from '../leads/intake.ts';
 import { maskEmail, maskPhone } from '../leads/mask.ts';
 import { isAllowedOrigin } from '../leads/origin.ts';
 import { loadRoiParameters } from '../leads/roi-parameters.ts';
+import { buildSignature, watchBuildSwitch } from '../site/build-switch.ts';
 
 // POST /api/leads: JSON from the forms' fetch, or
 // application/x-www-form-urlencoded from a form posted without JavaScript. Answers:
@@ -51,13 +52,26 @@ const KEY_IN_FLIGHT_RETRY_AFTER_S = 1;
 
 export type LeadRoutesOptions = {
   config: Config;
-  /** Defaults to the build's DIST_DIR/roi-parameters.json, read once at start. */
+  /** Defaults to the build's DIST_DIR/roi-parameters.json, read at start and again whenever DIST_DIR holds a new build. */
   roiParameters?: RoiParameters;
 };
 
 export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, options) => {
   const { config } = options;
-  const roiParameters = options.roiParameters ?? (await loadRoiParameters(config.distDir));
+  let roiParameters = options.roiParameters ?? (await loadRoiParameters(config.distDir));
+  if (options.roiParameters === undefined) {
+    // A new build (a studio publish) may carry new ROI numbers: leads are recomputed with the numbers
+    // of the page the visitor now gets.
+    const watch = watchBuildSwitch(
+      config.distDir,
+      await buildSignature(config.distDir),
+      async () => {
+        roiParameters = await loadRoiParameters(config.distDir);
+      },
+      (error) => app.log.error({ err: error }, 'the new build has no usable ROI parameters; still using the previous ones'),
+    );
+    app.addHook('onClose', async () => watch.stop());
+  }
   const { store, outbox } = app.leadRelay;
   // Idempotency keys (hashed) of the requests this process is storing right now.
   const keysInFlight = new Set<string>();

@@ -2,6 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ALLOWED_METHODS, CACHE_CONTROL, resolveSiteRequest } from '../site/resolve-request.ts';
 import type { SiteResolution } from '../site/resolve-request.ts';
+import { buildSignature, watchBuildSwitch } from '../site/build-switch.ts';
 import { loadSiteBuild } from '../site/site-build.ts';
 import type { SiteBuild } from '../site/site-build.ts';
 
@@ -15,7 +16,17 @@ const ALLOW_HEADER = ALLOWED_METHODS.join(', ');
 const CONDITIONAL_HEADERS = ['if-match', 'if-none-match', 'if-modified-since', 'if-unmodified-since', 'if-range'] as const;
 
 export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { distDir }) => {
-  const build = await loadSiteBuild(distDir);
+  let build = await loadSiteBuild(distDir);
+  const watch = watchBuildSwitch(
+    distDir,
+    await buildSignature(distDir),
+    async () => {
+      build = await loadSiteBuild(distDir);
+      app.log.info({ clientDir: build.clientDir }, 'now serving a new build');
+    },
+    (error) => app.log.error({ err: error }, 'a new build could not be loaded; still serving the previous one'),
+  );
+  app.addHook('onClose', async () => watch.stop());
 
   await app.register(fastifyStatic, {
     root: build.clientDir,

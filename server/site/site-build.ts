@@ -1,4 +1,4 @@
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 
 // What the build wrote to DIST_DIR, checked once at start-up:
@@ -32,8 +32,11 @@ export class SiteBuildError extends Error {
 
 export async function loadSiteBuild(distDir: string): Promise<SiteBuild> {
   const displayDir = `${distDir.replace(/[\\/]+$/, '')}/`;
-  const routesFile = path.resolve(distDir, ROUTES_FILE);
-  const clientDir = path.resolve(distDir, CLIENT_DIR);
+  // Through a symbolic link (a studio publish), the build is the folder the link points to now: files
+  // are read from there even after the link moves on, so one answer never mixes two builds.
+  const buildDir = await realpath(distDir).catch(() => path.resolve(distDir));
+  const routesFile = path.join(buildDir, ROUTES_FILE);
+  const clientDir = path.join(buildDir, CLIENT_DIR);
 
   const routesText = await readFile(routesFile, 'utf8').catch((error: unknown) => {
     if (isMissing(error)) throw new SiteBuildError(`No build found in ${displayDir}: run \`npm run build\` first`);
