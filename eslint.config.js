@@ -9,7 +9,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'generated/**', 'node_modules/**', '.tmp/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['dist/**', '.studio/**', 'generated/**', 'node_modules/**', '.tmp/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -6,6 +6,8 @@ export type ContentIssue = {
   /** Where in the file, e.g. `blocks[2] (stats) items[2]`. Empty for the whole file. */
   where: string;
   message: string;
+  /** The property the issue is about, as keys and list positions (`['blocks', 2, 'heading']`): the studio shows the message beside that field. */
+  segments?: readonly (string | number)[];
 };
 
 export function formatIssue(issue: ContentIssue): string {

@@ -158,7 +158,7 @@ type CrossCheckInput = {
 function crossCheck({ site, pages, posts, publicDir, issues, declaredPaths, drafts, contentDir }: CrossCheckInput): void {
   const at = (source: YamlSource, segments: (string | number)[], message: string, where = '') => {
     const { line, column } = source.positionOf(segments);
-    issues.push({ file: source.file, line, column, where, message });
+    issues.push({ file: source.file, line, column, where, message, segments });
   };
 
   const owners = new Map<string, string>();

@@ -56,7 +56,9 @@ function toIssue(error: ErrorObject, source: YamlSource): ContentIssue {
   const pointAtKey = error.keyword === 'additionalProperties';
   const target = pointAtKey ? [...segments, String(error.params.additionalProperty)] : segments;
   const { line, column } = source.positionOf(target, pointAtKey ? 'key' : 'value');
-  return { file: source.file, line, column, where: describePath(segments, source.data), message: explain(error) };
+  // A missing property is reported where it belongs, so the studio shows it beside the empty field.
+  const about = error.keyword === 'required' ? [...segments, String(error.params.missingProperty)] : target;
+  return { file: source.file, line, column, where: describePath(segments, source.data), message: explain(error), segments: about };
 }
 
 export function pathSegments(instancePath: string): (string | number)[] {

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { diffHunks, diffLines } from './line-diff.ts';
+
+describe('diffLines', () => {
+  it.each([
+    { name: 'no change', before: 'a\nb\n', after: 'a\nb\n', changes: [] },
+    { name: 'one line changed', before: 'a\nb\nc\n', after: 'a\nB\nc\n', changes: ['-b', '+B'] },
+    { name: 'a line added at the end', before: 'a\n', after: 'a\nb\n', changes: ['+b'] },
+    { name: 'a line removed in the middle', before: 'a\nb\nc\n', after: 'a\nc\n', changes: ['-b'] },
+    { name: 'a new file', before: '', after: 'a\nb\n', changes: ['+a', '+b'] },
+    { name: 'a deleted file', before: 'a\n', after: '', changes: ['-a'] },
+  ])('$name', ({ before, after, changes }) => {
+    const lines = diffLines(before, after);
+    expect(lines.filter((l) => l.kind !== 'same').map((l) => `${l.kind === 'added' ? '+' : '-'}${l.text}`)).toEqual(changes);
+  });
+
+  it('numbers lines in both versions', () => {
+    const lines = diffLines('a\nb\nc\n', 'a\nx\nb\nc\n');
+    expect(lines).toContainEqual({ kind: 'added', text: 'x', newLine: 2 });
+    expect(lines).toContainEqual({ kind: 'same', text: 'c', oldLine: 3, newLine: 4 });
+  });
+});
+
+describe('diffHunks', () => {
+  it('keeps three lines of context and splits distant changes', () => {
+    const before = Array.from({ length: 30 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+    const after = before.replace('line 2\n', 'line two\n').replace('line 25\n', 'line twenty-five\n');
+    const hunks = diffHunks(before, after);
+    expect(hunks).toHaveLength(2);
+    expect(hunks[0]!.lines.map((l) => l.text)).toEqual(['line 1', 'line 2', 'line two', 'line 3', 'line 4', 'line 5']);
+    expect(hunks[1]!.lines).toHaveLength(8);
+  });
+});

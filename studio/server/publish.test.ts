@@ -1,0 +1,153 @@
+import { existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createStudioProject, type StudioProject } from '../testing/studio-project.ts';
+import { createPublisher } from './publish.ts';
+import { createWorkspace } from './workspace.ts';
+
+let project: StudioProject;
+afterEach(() => project?.remove());
+
+/** A stand-in for `npm run build`: writes a routes.json naming the home headline it saw, so tests can tell builds apart. */
+function fakeBuild(root: string, options: { fail?: string; delayMs?: number; log?: string[] } = {}) {
+  return async (outDir: string) => {
+    options.log?.push(`start ${path.basename(outDir)}`);
+    if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+    if (options.fail) throw Object.assign(new Error('build failed'), { stderr: options.fail });
+    mkdirSync(outDir, { recursive: true });
+    const home = readFileSync(path.join(root, 'content/pages/home.yaml'), 'utf8');
+    writeFileSync(path.join(outDir, 'routes.json'), JSON.stringify({ headline: /^ {4}heading: (.*)/m.exec(home)?.[1] ?? '' }));
+    options.log?.push(`end ${path.basename(outDir)}`);
+  };
+}
+
+function setup(options: Parameters<typeof fakeBuild>[1] = {}) {
+  project = createStudioProject({ git: true });
+  const workspace = createWorkspace({ root: project.root });
+  const publisher = createPublisher({ root: project.root, workspace, distDir: project.distDir, build: fakeBuild(project.root, options) });
+  return { workspace, publisher };
+}
+
+function editHome(workspace: ReturnType<typeof createWorkspace>, from: string, to: string, user = 'maria') {
+  const opened = workspace.open('content/pages/home.yaml');
+  const text = workspace.currentText(opened)!;
+  expect(text).toContain(from);
+  return workspace.saveDraft(
+    opened.file.path,
+    text.replace(from, to),
+    { revision: opened.draft?.revision ?? 0, diskVersion: opened.disk?.version ?? null },
+    user,
+  );
+}
+
+const liveBuild = () => JSON.parse(readFileSync(path.join(project.distDir, 'routes.json'), 'utf8')) as Record<string, unknown>;
+
+describe('publish', () => {
+  it('writes the drafts, builds, points dist at the new build and commits the files naming the page and the editor', async () => {
+    const { workspace, publisher } = setup();
+    const before = project.read('content/pages/home.yaml');
+    const headline = /^ {4}heading: (.*)/m.exec(before)![1]!;
+    editHome(workspace, `heading: ${headline}`, 'heading: Spring is here');
+
+    const result = await publisher.publish('maria');
+
+    expect(result).toMatchObject({
+      ok: true,
+      record: { action: 'publish', user: 'maria', files: [{ path: 'content/pages/home.yaml', change: 'changed' }] },
+    });
+    expect(project.read('content/pages/home.yaml')).toBe(before.replace(`heading: ${headline}`, 'heading: Spring is here'));
+    expect(lstatSync(project.distDir).isSymbolicLink()).toBe(true);
+    expect(liveBuild()).toEqual({ headline: 'Spring is here' });
+    expect(workspace.listDrafts()).toEqual([]);
+    const log = project.git('log', '-1', '--format=%an|%s%n%b');
+    expect(log).toContain('maria|Publish ');
+    expect(log).toContain('Published in the content studio by maria.');
+    expect(project.git('show', '--stat', '--format=', 'HEAD').trim()).toMatch(/^content\/pages\/home\.yaml \| 2 \+-/);
+    // The build that was live before (the one `npm run build` wrote) is kept for undo.
+    expect(publisher.canUndo()).toBe(true);
+  });
+
+  it('refuses content with a mistake and writes nothing', async () => {
+    const { workspace, publisher } = setup();
+    const before = project.read('content/pages/home.yaml');
+    editHome(workspace, 'path: /', 'path: /\nnonsense: true');
+    const result = await publisher.publish('maria');
+    expect(result).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(result.ok === false && result.issues?.[0]?.message).toContain('"nonsense" is not a property here.');
+    expect(project.read('content/pages/home.yaml')).toBe(before);
+    expect(lstatSync(project.distDir).isSymbolicLink()).toBe(false);
+    expect(workspace.listDrafts()).toHaveLength(1);
+  });
+
+  it('leaves the live site as it was when the build fails, and says why', async () => {
+    const { workspace, publisher } = setup({ fail: 'Content check failed (1 problem): the picture is missing.' });
+    const before = project.read('content/pages/home.yaml');
+    const headline = /^ {4}heading: (.*)/m.exec(before)![1]!;
+    editHome(workspace, `heading: ${headline}`, 'heading: Never live');
+    const result = await publisher.publish('maria');
+    expect(result).toMatchObject({ ok: false, reason: 'build-failed' });
+    expect(result.ok === false && result.message).toContain('the picture is missing');
+    expect(project.read('content/pages/home.yaml')).toBe(before);
+    expect(liveBuild()).toEqual({ first: true });
+    expect(workspace.listDrafts()).toHaveLength(1);
+  });
+
+  it('refuses a draft whose file changed on disk after it was opened', async () => {
+    const { workspace, publisher } = setup();
+    const before = project.read('content/pages/home.yaml');
+    const headline = /^ {4}heading: (.*)/m.exec(before)![1]!;
+    editHome(workspace, `heading: ${headline}`, 'heading: Mine');
+    project.write('content/pages/home.yaml', `${before}# pulled from git\n`);
+    const result = await publisher.publish('maria');
+    expect(result).toMatchObject({ ok: false, reason: 'conflict' });
+    expect(project.read('content/pages/home.yaml')).toBe(`${before}# pulled from git\n`);
+  });
+
+  it('queues concurrent publishes: one build at a time, never interleaved', async () => {
+    const log: string[] = [];
+    const { workspace, publisher } = setup({ delayMs: 50, log });
+    const headline = /^ {4}heading: (.*)/m.exec(project.read('content/pages/home.yaml'))![1]!;
+    editHome(workspace, `heading: ${headline}`, 'heading: First');
+    const first = publisher.publish('maria');
+    const second = publisher.publish('li');
+    expect((await first).ok).toBe(true);
+    expect(await second).toMatchObject({ ok: false, reason: 'nothing' });
+    expect(log.map((line) => line.split(' ')[0])).toEqual(['start', 'end']);
+  });
+
+  it('undoes the last publish: the files, the live build and a commit saying so', async () => {
+    const { workspace, publisher } = setup();
+    const before = project.read('content/pages/home.yaml');
+    const headline = /^ {4}heading: (.*)/m.exec(before)![1]!;
+    editHome(workspace, `heading: ${headline}`, 'heading: Short-lived');
+    await publisher.publish('maria');
+    const published = realpathSync(project.distDir);
+
+    const result = await publisher.undoLast('li');
+
+    expect(result).toMatchObject({ ok: true, record: { action: 'undo', user: 'li' } });
+    expect(project.read('content/pages/home.yaml')).toBe(before);
+    expect(liveBuild()).toEqual({ first: true });
+    expect(realpathSync(project.distDir)).not.toBe(published);
+    expect(project.git('log', '-1', '--format=%an|%s')).toMatch(/^li\|Undo publish of /);
+    expect(publisher.canUndo()).toBe(false);
+    expect(publisher.history().map((record) => record.action)).toEqual(['undo', 'publish']);
+  });
+
+  it('publishes a new page and a deletion', async () => {
+    const { workspace, publisher } = setup();
+    workspace.createDraft(
+      'content/pages/spring.yaml',
+      'path: /spring\ntitle: Spring offer\ndescription: Our spring offer for businesses that want to try an AI voice agent this season.\nblocks:\n  - type: hero\n    heading: Spring\n',
+      'maria',
+    );
+    const landing = workspace.open('content/pages/ai-transformation.yaml');
+    workspace.saveDraft(landing.file.path, null, { revision: 0, diskVersion: landing.disk!.version }, 'maria');
+    const result = await publisher.publish('maria');
+    expect(result).toMatchObject({ ok: true });
+    expect(result.ok && result.record.files.map((file) => file.change).sort()).toEqual(['added', 'deleted']);
+    expect(existsSync(path.join(project.root, 'content/pages/spring.yaml'))).toBe(true);
+    expect(existsSync(path.join(project.root, 'content/pages/ai-transformation.yaml'))).toBe(false);
+    expect(project.git('status', '--porcelain')).toBe('');
+  });
+});

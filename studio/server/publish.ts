@@ -1,0 +1,339 @@
+// Publishing: every draft becomes live content in one step, or nothing changes.
+//
+//   1. check all content with the drafts applied, exactly as the build does (a mistake stops here);
+//   2. write the changed files into content/ (each file replaced in one rename);
+//   3. build the site into a fresh folder under .studio/builds/ (a failed build puts the files back);
+//   4. point DIST_DIR at the new build in one rename of a symbolic link: a running `npm run serve`
+//      on this checkout answers from it within a second, without a restart;
+//   5. when the project is a git repository, commit the changed files, naming the pages and the editor;
+//   6. record who published what in .studio/publish-log.jsonl.
+//
+// Publishes run one after another (a queue), never interleaved. The previous build stays on disk,
+// so the last publish can be undone at once.
+import { execFile } from 'node:child_process';
+import {
+  appendFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { ContentError, type ContentIssue } from '../../scripts/content/content-issue.ts';
+import { loadContent } from '../../scripts/content/load-content.ts';
+import type { Draft, Workspace } from './workspace.ts';
+
+const run = promisify(execFile);
+
+export type PublishedFile = { path: string; before: string | null; after: string | null; title: string };
+
+export type PublishRecord = {
+  id: string;
+  action: 'publish' | 'undo';
+  user: string;
+  at: string;
+  files: { path: string; title: string; change: 'added' | 'changed' | 'deleted' }[];
+  commit?: string;
+  ms: number;
+};
+
+export type PublishResult =
+  | { ok: true; record: PublishRecord }
+  | {
+      ok: false;
+      reason: 'nothing' | 'invalid' | 'conflict' | 'build-failed' | 'undo-impossible';
+      message: string;
+      issues?: readonly ContentIssue[];
+    };
+
+type StoredPublish = { record: PublishRecord; files: PublishedFile[]; build: string; previousBuild: string | null };
+
+export type Publisher = ReturnType<typeof createPublisher>;
+
+export function createPublisher(options: {
+  root: string;
+  workspace: Workspace;
+  /** The folder `npm run serve` serves (DIST_DIR), turned into a symbolic link on the first publish. */
+  distDir: string;
+  stateDir?: string;
+  /** The build command; tests may swap it. It gets OUT_DIR and must exit 0 only when the build is complete. */
+  build?: (outDir: string) => Promise<void>;
+  now?: () => Date;
+}) {
+  const { root, workspace, distDir } = options;
+  const stateDir = options.stateDir ?? path.join(root, '.studio');
+  const buildsDir = path.join(stateDir, 'builds');
+  const logFile = path.join(stateDir, 'publish-log.jsonl');
+  const lastFile = path.join(stateDir, 'last-publish.json');
+  const now = options.now ?? (() => new Date());
+  const build = options.build ?? ((outDir: string) => runBuild(root, outDir));
+  let queue: Promise<unknown> = Promise.resolve();
+
+  /** Runs `task` after every publish or undo already asked for. */
+  function enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const next = queue.then(task, task);
+    queue = next.catch(() => undefined);
+    return next;
+  }
+
+  function check(drafts: readonly Draft[]): ContentIssue[] {
+    try {
+      loadContent({ root, overrides: workspace.draftOverrides(drafts) });
+      return [];
+    } catch (error) {
+      if (error instanceof ContentError) return [...error.issues];
+      throw error;
+    }
+  }
+
+  async function buildAndSwitch(id: string): Promise<{ build: string; previousBuild: string | null }> {
+    mkdirSync(buildsDir, { recursive: true });
+    const outDir = path.join(buildsDir, id);
+    await build(outDir);
+    const previousBuild = switchLiveBuild(distDir, outDir, buildsDir, id);
+    return { build: outDir, previousBuild };
+  }
+
+  function publish(user: string): Promise<PublishResult> {
+    return enqueue(async () => {
+      const started = performance.now();
+      const drafts = workspace.listDrafts();
+      if (drafts.length === 0)
+        return { ok: false, reason: 'nothing', message: 'There is nothing to publish: no page has unpublished changes.' };
+
+      for (const draft of drafts) {
+        const disk = workspace.readDisk(workspace.contentFile(draft.path));
+        if ((disk?.version ?? null) !== draft.baseVersion) {
+          return {
+            ok: false,
+            reason: 'conflict',
+            message: `${draft.path} changed on disk since it was opened in the studio. Open it to reload it or keep both versions, then publish again.`,
+          };
+        }
+      }
+      const issues = check(drafts);
+      if (issues.length > 0) {
+        const count = issues.length === 1 ? 'one mistake' : `${issues.length} mistakes`;
+        return {
+          ok: false,
+          reason: 'invalid',
+          message: `Nothing was published: the content has ${count}. Fix them (they are listed beside the fields), then publish again.`,
+          issues,
+        };
+      }
+
+      const files: PublishedFile[] = drafts.map((draft) => {
+        const entry = workspace.listEntries().find((e) => e.path === draft.path);
+        return {
+          path: draft.path,
+          before: workspace.readDisk(workspace.contentFile(draft.path))?.text ?? null,
+          after: draft.text,
+          title: entry?.title ?? draft.path,
+        };
+      });
+      const id = `${now().toISOString().replace(/[:.]/g, '-')}-publish`;
+      writeFiles(files, 'after');
+      let switched: { build: string; previousBuild: string | null };
+      try {
+        switched = await buildAndSwitch(id);
+      } catch (error) {
+        writeFiles(files, 'before');
+        rmSync(path.join(buildsDir, id), { recursive: true, force: true });
+        return {
+          ok: false,
+          reason: 'build-failed',
+          message: `Nothing was published: the site could not be built, and the live site is unchanged.\n${buildFailureText(error)}`,
+        };
+      }
+      for (const draft of drafts) workspace.discardDraft(draft.path);
+
+      const commit = await commitFiles(root, files, `Publish ${describeFiles(files)}`, user);
+      const record: PublishRecord = {
+        id,
+        action: 'publish',
+        user,
+        at: now().toISOString(),
+        files: files.map(summarise),
+        ...(commit ? { commit } : {}),
+        ms: Math.round(performance.now() - started),
+      };
+      remember({ record, files, ...switched });
+      return { ok: true, record };
+    });
+  }
+
+  /** Puts back what the last publish changed: the files, the live build, and a commit saying so. */
+  function undoLast(user: string): Promise<PublishResult> {
+    return enqueue(async () => {
+      const started = performance.now();
+      if (!existsSync(lastFile)) return { ok: false, reason: 'undo-impossible', message: 'There is no publish to undo.' };
+      const last = JSON.parse(readFileSync(lastFile, 'utf8')) as StoredPublish;
+      const changedSince = last.files.filter((file) => (workspace.readDisk(workspace.contentFile(file.path))?.text ?? null) !== file.after);
+      if (changedSince.length > 0) {
+        return {
+          ok: false,
+          reason: 'undo-impossible',
+          message: `The last publish cannot be undone: ${changedSince.map((f) => f.path).join(', ')} changed since. Edit the page instead.`,
+        };
+      }
+      const id = `${now().toISOString().replace(/[:.]/g, '-')}-undo`;
+      writeFiles(last.files, 'before');
+      try {
+        if (last.previousBuild && existsSync(path.join(last.previousBuild, 'routes.json')))
+          switchLiveBuild(distDir, last.previousBuild, buildsDir, id);
+        else await buildAndSwitch(id);
+      } catch (error) {
+        writeFiles(last.files, 'after');
+        return {
+          ok: false,
+          reason: 'build-failed',
+          message: `The publish was not undone: the site could not be built.\n${buildFailureText(error)}`,
+        };
+      }
+      const reverted = last.files.map((file) => ({ ...file, before: file.after, after: file.before }));
+      const commit = await commitFiles(root, reverted, `Undo publish of ${describeFiles(last.files)}`, user);
+      const record: PublishRecord = {
+        id,
+        action: 'undo',
+        user,
+        at: now().toISOString(),
+        files: reverted.map(summarise),
+        ...(commit ? { commit } : {}),
+        ms: Math.round(performance.now() - started),
+      };
+      appendFileSync(logFile, `${JSON.stringify(record)}\n`);
+      rmSync(lastFile, { force: true });
+      return { ok: true, record };
+    });
+  }
+
+  function remember(stored: StoredPublish): void {
+    mkdirSync(stateDir, { recursive: true });
+    appendFileSync(logFile, `${JSON.stringify(stored.record)}\n`);
+    writeFileSync(lastFile, `${JSON.stringify(stored)}\n`);
+    // Keep the live build and the one before it (for undo); older builds go.
+    const keep = new Set(
+      [stored.build, stored.previousBuild].filter((dir): dir is string => dir !== null).map((dir) => path.basename(dir)),
+    );
+    for (const name of existsSync(buildsDir) ? readdirSync(buildsDir) : []) {
+      if (!keep.has(name)) rmSync(path.join(buildsDir, name), { recursive: true, force: true });
+    }
+  }
+
+  function writeFiles(files: readonly PublishedFile[], which: 'before' | 'after'): void {
+    for (const file of files) {
+      const target = workspace.contentFile(file.path).absolute;
+      const text = file[which];
+      if (text === null) rmSync(target, { force: true });
+      else workspace.writeAtomically(target, text);
+    }
+  }
+
+  function history(limit = 20): PublishRecord[] {
+    if (!existsSync(logFile)) return [];
+    return readFileSync(logFile, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as PublishRecord)
+      .slice(-limit)
+      .reverse();
+  }
+
+  function canUndo(): boolean {
+    return existsSync(lastFile);
+  }
+
+  return { publish, undoLast, check, history, canUndo };
+}
+
+function summarise(file: PublishedFile): PublishRecord['files'][number] {
+  return { path: file.path, title: file.title, change: file.before === null ? 'added' : file.after === null ? 'deleted' : 'changed' };
+}
+
+function describeFiles(files: readonly PublishedFile[]): string {
+  const names = files.map((file) => file.title);
+  return names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
+}
+
+/**
+ * Points `distDir` at `target` in one rename of a symbolic link. The first time, when `distDir` is
+ * still the folder `npm run build` wrote, that folder moves under .studio/builds/ (kept for undo).
+ * Returns the build that was live before.
+ */
+export function switchLiveBuild(distDir: string, target: string, buildsDir: string, id: string): string | null {
+  let previous: string | null = null;
+  const existing = existsSync(distDir) || isSymlink(distDir) ? lstatSync(distDir) : undefined;
+  if (existing?.isSymbolicLink()) {
+    const linked = path.resolve(path.dirname(distDir), readlinkSync(distDir));
+    previous = existsSync(linked) ? linked : null;
+  } else if (existing?.isDirectory()) {
+    previous = path.join(buildsDir, `${id}-before`);
+    renameSync(distDir, previous);
+  }
+  const temporary = `${distDir}.studio-next`;
+  rmSync(temporary, { force: true });
+  symlinkSync(path.relative(path.dirname(distDir), target), temporary);
+  renameSync(temporary, distDir);
+  return previous;
+}
+
+function isSymlink(file: string): boolean {
+  try {
+    return lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** `npm run build` into `outDir`, in its own process: a crash or a content mistake cannot take the studio down. */
+async function runBuild(root: string, outDir: string): Promise<void> {
+  await run(process.execPath, [path.join(root, 'scripts', 'build.ts')], {
+    cwd: root,
+    env: { ...process.env, OUT_DIR: outDir },
+    maxBuffer: 16 * 1024 * 1024,
+  });
+}
+
+function buildFailureText(error: unknown): string {
+  const output = (error as { stderr?: string }).stderr?.trim();
+  const text = output || (error instanceof Error ? error.message : String(error));
+  return text.split('\n').slice(0, 20).join('\n');
+}
+
+/** Commits exactly these files, when the project is a git repository; returns the commit id. */
+async function commitFiles(root: string, files: readonly PublishedFile[], subject: string, user: string): Promise<string | undefined> {
+  const git = (args: string[]) => run('git', ['-C', root, ...args], { maxBuffer: 4 * 1024 * 1024 });
+  try {
+    await git(['rev-parse', '--is-inside-work-tree']);
+  } catch {
+    return undefined; // not a repository: the files on disk are the record
+  }
+  const paths = files.map((file) => file.path);
+  const identity = await git(['config', 'user.email']).then(
+    () => [],
+    () => ['-c', 'user.name=Content studio', '-c', 'user.email=studio@localhost'],
+  );
+  const editor = user.replace(/[<>\n]/g, '');
+  await git(['add', '-A', '--', ...paths]);
+  await git([
+    ...identity,
+    'commit',
+    '--quiet',
+    '-m',
+    subject,
+    '-m',
+    `Published in the content studio by ${editor}.`,
+    '--author',
+    `${editor} <${editor.includes('@') ? editor : `${editor}@studio`}>`,
+    '--',
+    ...paths,
+  ]);
+  return (await git(['rev-parse', 'HEAD'])).stdout.trim();
+}

@@ -1,0 +1,116 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createStudioProject, type StudioProject } from '../testing/studio-project.ts';
+import { createWorkspace, WorkspaceError } from './workspace.ts';
+
+let project: StudioProject;
+afterEach(() => project?.remove());
+
+function setup() {
+  project = createStudioProject();
+  return createWorkspace({ root: project.root });
+}
+
+describe('contentFile: paths from the browser never leave content/', () => {
+  it.each([
+    'content/pages/../../package.json',
+    '../content/site.yaml',
+    'content/pages/home.yaml/../../x',
+    '/etc/passwd',
+    'content/pages/Home.yaml',
+    'content/pages/.hidden.yaml',
+    'content/blog/a.yaml',
+    'schema/page.schema.json',
+    'public/images/x.png',
+    'content\\pages\\home.yaml',
+    'content/pages/%2e%2e.yaml',
+    42,
+  ])('refuses %s', (path) => {
+    const workspace = setup();
+    expect(() => workspace.contentFile(path)).toThrow(WorkspaceError);
+  });
+
+  it.each([
+    ['content/site.yaml', 'site'],
+    ['content/roi.yaml', 'roi'],
+    ['content/pages/home.yaml', 'page'],
+    ['content/blog/what-is-ai-consulting.md', 'article'],
+  ])('accepts %s as a %s', (path, kind) => {
+    const workspace = setup();
+    expect(workspace.contentFile(path).kind).toBe(kind);
+  });
+});
+
+describe('drafts', () => {
+  it('keeps an edit beside the live file: content/ is untouched until publishing', () => {
+    const workspace = setup();
+    const before = project.read('content/pages/about.yaml');
+    const opened = workspace.open('content/pages/about.yaml');
+    workspace.saveDraft('content/pages/about.yaml', `${before}# edited\n`, { revision: 0, diskVersion: opened.disk!.version }, 'maria');
+    expect(project.read('content/pages/about.yaml')).toBe(before);
+    expect(workspace.currentText(workspace.open('content/pages/about.yaml'))).toBe(`${before}# edited\n`);
+    expect(workspace.listEntries().find((entry) => entry.path === 'content/pages/about.yaml')).toMatchObject({
+      edited: true,
+      isNew: false,
+      address: '/about',
+    });
+  });
+
+  it('refuses a save from a second tab that did not see the first tab’s save', () => {
+    const workspace = setup();
+    const before = project.read('content/pages/about.yaml');
+    const { disk } = workspace.open('content/pages/about.yaml');
+    const seen = { revision: 0, diskVersion: disk!.version };
+    workspace.saveDraft('content/pages/about.yaml', `${before}# tab one\n`, seen, 'maria');
+    const second = () => workspace.saveDraft('content/pages/about.yaml', `${before}# tab two\n`, seen, 'maria');
+    expect(second).toThrow(expect.objectContaining({ status: 409, reason: 'draft-changed' }));
+    expect(workspace.currentText(workspace.open('content/pages/about.yaml'))).toBe(`${before}# tab one\n`);
+  });
+
+  it('refuses a save when the file changed on disk after it was opened (a git pull)', () => {
+    const workspace = setup();
+    const before = project.read('content/pages/about.yaml');
+    const { disk } = workspace.open('content/pages/about.yaml');
+    project.write('content/pages/about.yaml', `${before}# pulled\n`);
+    expect(() =>
+      workspace.saveDraft('content/pages/about.yaml', `${before}# mine\n`, { revision: 0, diskVersion: disk!.version }, 'maria'),
+    ).toThrow(expect.objectContaining({ status: 409, reason: 'disk-changed' }));
+  });
+
+  it('drops a draft that is back to the live text', () => {
+    const workspace = setup();
+    const before = project.read('content/pages/about.yaml');
+    const { disk } = workspace.open('content/pages/about.yaml');
+    const draft = workspace.saveDraft(
+      'content/pages/about.yaml',
+      `${before}# edited\n`,
+      { revision: 0, diskVersion: disk!.version },
+      'maria',
+    );
+    workspace.saveDraft('content/pages/about.yaml', before, { revision: draft.revision, diskVersion: disk!.version }, 'maria');
+    expect(workspace.listDrafts()).toEqual([]);
+  });
+
+  it('lists a new page that exists only as a draft, and refuses a second file of the same name', () => {
+    const workspace = setup();
+    workspace.createDraft('content/pages/spring.yaml', 'path: /spring\ntitle: Spring offer\ndraft: true\n', 'maria');
+    expect(workspace.listEntries().find((entry) => entry.path === 'content/pages/spring.yaml')).toMatchObject({
+      title: 'Spring offer',
+      address: '/spring',
+      isNew: true,
+      markedDraft: true,
+    });
+    expect(() => workspace.createDraft('content/pages/spring.yaml', 'path: /x\n', 'li')).toThrow(expect.objectContaining({ status: 409 }));
+    expect(() => workspace.createDraft('content/pages/about.yaml', 'path: /x\n', 'li')).toThrow(expect.objectContaining({ status: 409 }));
+  });
+
+  it('lists every page by title and address, every article and both settings files', () => {
+    const workspace = setup();
+    const entries = workspace.listEntries();
+    expect(entries.filter((entry) => entry.kind === 'page')).toHaveLength(16);
+    expect(entries.filter((entry) => entry.kind === 'article')).toHaveLength(6);
+    expect(entries.find((entry) => entry.path === 'content/site.yaml')?.title).toBe('Site settings');
+    expect(entries.find((entry) => entry.path === 'content/blog/what-is-ai-consulting.md')).toMatchObject({
+      address: '/blog/what-is-ai-consulting',
+    });
+  });
+});

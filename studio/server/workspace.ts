@@ -1,0 +1,270 @@
+// The content files as the studio sees them: what is on disk (the live content) and, beside it, each
+// person's unpublished edits (drafts). Drafts live under .studio/drafts/, outside content/, so the
+// build, CI and `git status` never see them until they are published.
+//
+// Every path from the browser goes through `contentFile`, which accepts only the names of content
+// files (content/site.yaml, content/roi.yaml, content/pages/<name>.yaml, content/blog/<slug>.md):
+// nothing the browser sends can reach another file.
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+
+export type ContentKind = 'site' | 'roi' | 'page' | 'article';
+
+/** A content file named by its path from the project root, always with forward slashes. */
+export type ContentFile = { path: string; kind: ContentKind; name: string; absolute: string };
+
+export type Draft = {
+  path: string;
+  /** The file's new text; null when the draft deletes the file. */
+  text: string | null;
+  /** Version of the file on disk the draft started from; null for a file that did not exist. */
+  baseVersion: string | null;
+  /** Goes up by one with every save: a save based on an older revision was made without seeing the newer one. */
+  revision: number;
+  updatedBy: string;
+  updatedAt: string;
+};
+
+export type Entry = {
+  path: string;
+  kind: ContentKind;
+  /** Page title, article title, or the name of the settings file. */
+  title: string;
+  /** The page's address (`/about`) or article's (`/blog/<slug>`). */
+  address?: string;
+  /** Marked `draft: true` in its YAML (as it would be published). */
+  markedDraft: boolean;
+  /** Has unpublished edits. */
+  edited: boolean;
+  /** Exists only as an unpublished draft. */
+  isNew: boolean;
+  /** The draft deletes it. */
+  deleted: boolean;
+};
+
+export type OpenedFile = {
+  file: ContentFile;
+  /** The live text and its version; undefined for a file that exists only as a draft. */
+  disk?: { text: string; version: string };
+  draft?: Draft;
+};
+
+const FILE_PATTERNS: ReadonlyArray<readonly [RegExp, ContentKind]> = [
+  [/^content\/site\.yaml$/, 'site'],
+  [/^content\/roi\.yaml$/, 'roi'],
+  [/^content\/pages\/([a-z0-9][a-z0-9-]{0,80})\.yaml$/, 'page'],
+  [/^content\/blog\/([a-z0-9][a-z0-9-]{0,80})\.md$/, 'article'],
+];
+
+export const PAGE_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,80}$/;
+
+export type WorkspaceErrorReason = 'draft-changed' | 'disk-changed' | 'exists';
+
+export class WorkspaceError extends Error {
+  override name = 'WorkspaceError';
+  readonly status: 400 | 404 | 409;
+  readonly reason: WorkspaceErrorReason | undefined;
+
+  constructor(message: string, status: 400 | 404 | 409 = 400, reason?: WorkspaceErrorReason) {
+    super(message);
+    this.status = status;
+    this.reason = reason;
+  }
+}
+
+/** The version of a text: changes whenever one byte does. */
+export function versionOf(text: string): string {
+  return createHash('sha256').update(text).digest('base64url').slice(0, 22);
+}
+
+export type Workspace = ReturnType<typeof createWorkspace>;
+
+export function createWorkspace({ root, stateDir = path.join(root, '.studio') }: { root: string; stateDir?: string }) {
+  const draftsDir = path.join(stateDir, 'drafts');
+  mkdirSync(draftsDir, { recursive: true });
+
+  const draftFile = (file: ContentFile) => path.join(draftsDir, `${file.path.replaceAll('/', '__')}.json`);
+
+  function contentFile(relative: unknown): ContentFile {
+    if (typeof relative !== 'string') throw new WorkspaceError('No file was named.');
+    for (const [pattern, kind] of FILE_PATTERNS) {
+      const match = pattern.exec(relative);
+      if (match) return { path: relative, kind, name: match[1] ?? kind, absolute: path.join(root, ...relative.split('/')) };
+    }
+    throw new WorkspaceError(`"${relative.slice(0, 120)}" is not a content file the studio edits.`);
+  }
+
+  function readDisk(file: ContentFile): { text: string; version: string } | undefined {
+    if (!existsSync(file.absolute)) return undefined;
+    const text = readFileSync(file.absolute, 'utf8');
+    return { text, version: versionOf(text) };
+  }
+
+  function readDraft(file: ContentFile): Draft | undefined {
+    const stored = draftFile(file);
+    if (!existsSync(stored)) return undefined;
+    return JSON.parse(readFileSync(stored, 'utf8')) as Draft;
+  }
+
+  function writeAtomically(target: string, text: string): void {
+    mkdirSync(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${randomUUID()}.tmp`;
+    writeFileSync(temporary, text);
+    renameSync(temporary, target);
+  }
+
+  function listDrafts(): Draft[] {
+    return readdirSync(draftsDir)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => JSON.parse(readFileSync(path.join(draftsDir, name), 'utf8')) as Draft)
+      .sort((a, b) => a.path.localeCompare(b.path));
+  }
+
+  function open(relative: unknown): OpenedFile {
+    const file = contentFile(relative);
+    const disk = readDisk(file);
+    const draft = readDraft(file);
+    if (!disk && !draft) throw new WorkspaceError(`${file.path} does not exist.`, 404);
+    return { file, ...(disk ? { disk } : {}), ...(draft ? { draft } : {}) };
+  }
+
+  /** The text the person is working on: their draft, or the live file. */
+  function currentText(opened: OpenedFile): string | null {
+    return opened.draft ? opened.draft.text : (opened.disk?.text ?? null);
+  }
+
+  /**
+   * Saves a draft. `seen` is what the person's editor was based on: the draft revision (0 when there
+   * was none) and the version on disk when they opened the file. A save made without seeing a newer
+   * save (another tab, another person) or a change on disk is refused, so nothing is overwritten unseen.
+   */
+  function saveDraft(relative: unknown, text: string | null, seen: { revision: number; diskVersion: string | null }, user: string): Draft {
+    const file = contentFile(relative);
+    const disk = readDisk(file);
+    const draft = readDraft(file);
+    if ((draft?.revision ?? 0) !== seen.revision) {
+      throw new WorkspaceError(
+        `${file.path} was saved ${draft ? `by ${draft.updatedBy} ` : ''}in another tab or by another person since you opened it.`,
+        409,
+        'draft-changed',
+      );
+    }
+    const base = draft ? draft.baseVersion : (disk?.version ?? null);
+    if ((disk?.version ?? null) !== base || (!draft && (disk?.version ?? null) !== seen.diskVersion)) {
+      throw new WorkspaceError(`${file.path} changed on disk (a git pull or another editor) since you opened it.`, 409, 'disk-changed');
+    }
+    if (text !== null && disk && text === disk.text) {
+      // Back to what is live: nothing left to publish.
+      discardDraft(file.path);
+      return {
+        path: file.path,
+        text,
+        baseVersion: disk.version,
+        revision: seen.revision + 1,
+        updatedBy: user,
+        updatedAt: new Date().toISOString(),
+      };
+    }
+    const next: Draft = {
+      path: file.path,
+      text,
+      baseVersion: base,
+      revision: seen.revision + 1,
+      updatedBy: user,
+      updatedAt: new Date().toISOString(),
+    };
+    writeAtomically(draftFile(file), `${JSON.stringify(next, null, 2)}\n`);
+    return next;
+  }
+
+  function createDraft(relative: unknown, text: string, user: string): Draft {
+    const file = contentFile(relative);
+    if (readDisk(file) || readDraft(file)) throw new WorkspaceError(`${file.path} already exists: choose another name.`, 409, 'exists');
+    const draft: Draft = { path: file.path, text, baseVersion: null, revision: 1, updatedBy: user, updatedAt: new Date().toISOString() };
+    writeAtomically(draftFile(file), `${JSON.stringify(draft, null, 2)}\n`);
+    return draft;
+  }
+
+  function discardDraft(relative: unknown): void {
+    rmSync(draftFile(contentFile(relative)), { force: true });
+  }
+
+  /** Every content file, live or only drafted, with what the navigator shows. */
+  function listEntries(): Entry[] {
+    const drafts = new Map(listDrafts().map((draft) => [draft.path, draft]));
+    const onDisk = [
+      'content/site.yaml',
+      'content/roi.yaml',
+      ...listNames(path.join(root, 'content', 'pages'), '.yaml').map((name) => `content/pages/${name}`),
+      ...listNames(path.join(root, 'content', 'blog'), '.md').map((name) => `content/blog/${name}`),
+    ];
+    const paths = [...new Set([...onDisk, ...drafts.keys()])];
+    const entries: Entry[] = [];
+    for (const relative of paths) {
+      let file: ContentFile;
+      try {
+        file = contentFile(relative);
+      } catch {
+        continue; // a file in content/ the studio does not edit (a README, a misnamed page)
+      }
+      const draft = drafts.get(relative);
+      const text = draft ? draft.text : (readDisk(file)?.text ?? null);
+      const isNew = draft !== undefined && draft.baseVersion === null;
+      entries.push({
+        path: relative,
+        kind: file.kind,
+        ...describe(file, text ?? readDisk(file)?.text ?? ''),
+        edited: draft !== undefined,
+        isNew,
+        deleted: draft?.text === null,
+      });
+    }
+    return entries;
+  }
+
+  /** Texts standing in for the files on disk (absolute paths), for checking or building with every draft applied. */
+  function draftOverrides(drafts: readonly Draft[] = listDrafts()): Map<string, string | null> {
+    return new Map(drafts.map((draft) => [contentFile(draft.path).absolute, draft.text]));
+  }
+
+  return {
+    contentFile,
+    open,
+    currentText,
+    saveDraft,
+    createDraft,
+    discardDraft,
+    listDrafts,
+    listEntries,
+    draftOverrides,
+    readDisk,
+    writeAtomically,
+  };
+}
+
+function listNames(dir: string, extension: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(extension))
+    .sort();
+}
+
+const KIND_TITLES: Record<'site' | 'roi', string> = { site: 'Site settings', roi: 'ROI calculator numbers' };
+
+/** Title, address and draft mark of a file from its text; a text that does not parse still gets a title. */
+function describe(file: ContentFile, text: string): { title: string; address?: string; markedDraft: boolean } {
+  if (file.kind === 'site' || file.kind === 'roi') return { title: KIND_TITLES[file.kind], markedDraft: false };
+  let data: Record<string, unknown> = {};
+  try {
+    const yamlText = file.kind === 'article' ? (/^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? '') : text;
+    const parsed: unknown = parse(yamlText);
+    if (typeof parsed === 'object' && parsed !== null) data = parsed as Record<string, unknown>;
+  } catch {
+    // Shown by name until it parses again.
+  }
+  const title = typeof data.title === 'string' && data.title.trim() ? data.title : file.name;
+  const address = file.kind === 'article' ? `/blog/${file.name}` : typeof data.path === 'string' ? data.path : undefined;
+  return { title, ...(address ? { address } : {}), markedDraft: data.draft === true };
+}

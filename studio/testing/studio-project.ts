@@ -1,0 +1,44 @@
+// A throwaway copy of the project's content for studio tests: content/ copied (so tests may change
+// it), schema/ and public/ linked, optionally a git repository with the content committed.
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+export type StudioProject = {
+  root: string;
+  distDir: string;
+  read(relative: string): string;
+  write(relative: string, text: string): void;
+  git(...args: string[]): string;
+  remove(): void;
+};
+
+export function createStudioProject(options: { git?: boolean; copyPublic?: boolean } = {}): StudioProject {
+  const root = mkdtempSync(path.join(tmpdir(), 'studio-project-'));
+  cpSync(path.join(REPO_ROOT, 'content'), path.join(root, 'content'), { recursive: true });
+  symlinkSync(path.join(REPO_ROOT, 'schema'), path.join(root, 'schema'));
+  if (options.copyPublic) cpSync(path.join(REPO_ROOT, 'public'), path.join(root, 'public'), { recursive: true });
+  else symlinkSync(path.join(REPO_ROOT, 'public'), path.join(root, 'public'));
+  const git = (...args: string[]) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8' });
+  if (options.git) {
+    git('init', '--quiet', '--initial-branch=main');
+    git('config', 'user.email', 'developer@example.com');
+    git('config', 'user.name', 'Developer');
+    writeFileSync(path.join(root, '.gitignore'), '.studio/\n/dist\n/dist.studio-next\n/schema\n/public\n');
+    git('add', '.gitignore', 'content');
+    git('commit', '--quiet', '-m', 'Content as shipped');
+  }
+  mkdirSync(path.join(root, 'dist'), { recursive: true });
+  writeFileSync(path.join(root, 'dist', 'routes.json'), '{"first": true}\n');
+  return {
+    root,
+    distDir: path.join(root, 'dist'),
+    read: (relative) => readFileSync(path.join(root, relative), 'utf8'),
+    write: (relative, text) => writeFileSync(path.join(root, relative), text),
+    git,
+    remove: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
