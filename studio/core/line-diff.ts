@@ -16,7 +16,10 @@ export function diffLines(before: string, after: string): DiffLine[] {
   while (start < a.length && start < b.length && a[start] === b[start]) start++;
   let endA = a.length;
   let endB = b.length;
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) (endA--, endB--);
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
 
   const rows = endA - start;
   const columns = endB - start;
@@ -35,7 +38,8 @@ export function diffLines(before: string, after: string): DiffLine[] {
   while (i < rows || j < columns) {
     if (i < rows && j < columns && a[start + i] === b[start + j]) {
       lines.push({ kind: 'same', text: a[start + i]!, oldLine: start + i + 1, newLine: start + j + 1 });
-      (i++, j++);
+      i++;
+      j++;
     } else if (i < rows && (j === columns || table[at(i + 1, j)]! >= table[at(i, j + 1)]!)) {
       // Removed lines first, then the lines that replace them, as people read a change.
       lines.push({ kind: 'removed', text: a[start + i]!, oldLine: start + i + 1 });
