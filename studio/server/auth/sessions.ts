@@ -1,0 +1,85 @@
+// Studio sessions: a random id in an HttpOnly, SameSite=Strict cookie, and a CSRF token the browser
+// app sends back in X-CSRF-Token with every change. Kept in memory: a restart signs everyone out.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+
+export const SESSION_COOKIE = 'studio_session';
+
+export type Session = { id: string; csrfToken: string; user: string; createdAt: number; lastSeenAt: number };
+
+export function createSessionStore({ now = Date.now, idleMs = 8 * 60 * 60 * 1000, absoluteMs = 7 * 24 * 60 * 60 * 1000 } = {}) {
+  const sessions = new Map<string, Session>();
+  const expired = (session: Session, at: number) => at - session.lastSeenAt > idleMs || at - session.createdAt > absoluteMs;
+  return {
+    create(user: string): Session {
+      const at = now();
+      for (const [id, session] of sessions) if (expired(session, at)) sessions.delete(id);
+      const session: Session = {
+        id: randomBytes(32).toString('base64url'),
+        csrfToken: randomBytes(32).toString('base64url'),
+        user,
+        createdAt: at,
+        lastSeenAt: at,
+      };
+      sessions.set(session.id, session);
+      return session;
+    },
+    get(id: string): Session | undefined {
+      const session = sessions.get(id);
+      if (!session) return undefined;
+      const at = now();
+      if (expired(session, at)) {
+        sessions.delete(id);
+        return undefined;
+      }
+      session.lastSeenAt = at;
+      return session;
+    },
+    destroy(id: string): void {
+      sessions.delete(id);
+    },
+    destroyUser(user: string): void {
+      for (const [id, session] of sessions) if (session.user === user) sessions.delete(id);
+    },
+  };
+}
+
+export function sessionCookie(id: string, { secure }: { secure: boolean }): string {
+  return `${SESSION_COOKIE}=${id}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${7 * 24 * 60 * 60}${secure ? '; Secure' : ''}`;
+}
+
+export function clearSessionCookie({ secure }: { secure: boolean }): string {
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0${secure ? '; Secure' : ''}`;
+}
+
+export function readSessionCookie(header: string | undefined): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === SESSION_COOKIE) return value.join('=') || undefined;
+  }
+  return undefined;
+}
+
+export function checkCsrf(session: Session, header: string | string[] | undefined): boolean {
+  if (typeof header !== 'string') return false;
+  const expected = Buffer.from(session.csrfToken);
+  const given = Buffer.from(header);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * Defence in depth beside the token: a change whose Origin names another host, or that the browser
+ * marks as cross-site, is refused.
+ */
+export function checkSameOrigin(headers: {
+  origin?: string | undefined;
+  'sec-fetch-site'?: string | string[] | undefined;
+  host?: string | undefined;
+}): boolean {
+  if (headers['sec-fetch-site'] === 'cross-site') return false;
+  if (!headers.origin) return true;
+  try {
+    return new URL(headers.origin).host === headers.host;
+  } catch {
+    return false;
+  }
+}
