@@ -9,6 +9,7 @@ export const CRM_RECEIVER_URL = `http://127.0.0.1:${CRM_RECEIVER_PORT}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: 0,

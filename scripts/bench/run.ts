@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { formatLeadBenchTable, runLeadBench } from './leads.ts';
+import { runStudioBench } from './studio.ts';
 
 /** Runs a bench script in its own process (it prints its own table) and reports how it ended. */
 function runScript(script: string, title: string): Promise<string> {
@@ -16,6 +17,8 @@ const BENCHES: Record<string, () => Promise<string>> = {
   leads: async () => `Lead API (POST /api/leads)\n\n${formatLeadBenchTable(await runLeadBench())}`,
   // Lighthouse per route, mobile and desktop, against the existing build (run `npm run build` first).
   pages: () => runScript('lighthouse.ts', 'Pages (Lighthouse)'),
+  // The content studio: keystroke to preview, and publish to live (on a copy of this checkout).
+  studio: runStudioBench,
 };
 
 const requested = process.argv.slice(2);

@@ -18,7 +18,7 @@ export function rasterSize(bytes: Buffer): ImageSize | undefined {
     return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
   }
   if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8) return jpegSize(bytes);
-  if (bytes.length >= 30 && bytes.toString('ascii', 0, 4) === 'RIFF' && bytes.toString('ascii', 8, 12) === 'WEBP') return webpSize(bytes);
+  if (bytes.length >= 25 && bytes.toString('ascii', 0, 4) === 'RIFF' && bytes.toString('ascii', 8, 12) === 'WEBP') return webpSize(bytes);
   return undefined;
 }
 
@@ -43,6 +43,7 @@ function jpegSize(bytes: Buffer): ImageSize | undefined {
 
 function webpSize(bytes: Buffer): ImageSize | undefined {
   const chunk = bytes.toString('ascii', 12, 16);
+  if (chunk !== 'VP8L' && bytes.length < 30) return undefined;
   if (chunk === 'VP8X') return { width: 1 + bytes.readUIntLE(24, 3), height: 1 + bytes.readUIntLE(27, 3) };
   if (chunk === 'VP8 ') return { width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
   if (chunk === 'VP8L') {

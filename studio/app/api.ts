@@ -1,0 +1,126 @@
+// The studio server's JSON API, as the browser app calls it. Every change carries the session's CSRF
+// token; an answer that is not OK becomes an ApiError with the server's plain message.
+import type { ContentIssue } from '../../scripts/content/content-issue.ts';
+import type { DiffHunk } from '../core/line-diff.ts';
+import type { PreviewContent } from './preview-protocol.ts';
+
+export type Session = { signInRequired: boolean; user: string | null; csrfToken?: string };
+export type ContentKind = 'site' | 'roi' | 'page' | 'article';
+export type Entry = {
+  path: string;
+  kind: ContentKind;
+  title: string;
+  address?: string;
+  markedDraft: boolean;
+  edited: boolean;
+  isNew: boolean;
+  deleted: boolean;
+};
+export type PublishRecord = {
+  id: string;
+  action: 'publish' | 'undo';
+  user: string;
+  at: string;
+  files: { path: string; title: string; change: string }[];
+  commit?: string;
+  ms: number;
+};
+export type OpenedFile = {
+  path: string;
+  kind: ContentKind;
+  name: string;
+  data: unknown;
+  parseError?: string;
+  deleted: boolean;
+  isNew: boolean;
+  edited: boolean;
+  revision: number;
+  diskVersion: string | null;
+  issues: ContentIssue[];
+};
+export type Changes = {
+  files: { path: string; title: string; change: 'added' | 'changed' | 'deleted'; updatedBy: string; hunks: DiffHunk[] }[];
+  issues: ContentIssue[];
+  publishable: boolean;
+};
+export type PublishAnswer = { ok: true; record: PublishRecord } | { ok: false; reason: string; message: string; issues?: ContentIssue[] };
+export type StoredImage = { src: string; width: number; height: number; bytes: number };
+export type Reference = { path: string; title: string; where: string[] };
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly status: number;
+  readonly reason: string | undefined;
+  readonly body: unknown;
+
+  constructor(status: number, message: string, reason: string | undefined, body: unknown) {
+    super(message);
+    this.status = status;
+    this.reason = reason;
+    this.body = body;
+  }
+}
+
+let csrfToken = '';
+
+async function call<T>(method: string, url: string, body?: unknown, contentType = 'application/json'): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
+  if (body !== undefined) headers['content-type'] = contentType;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      ...(body !== undefined ? { body: contentType === 'application/json' ? JSON.stringify(body) : (body as BodyInit) } : {}),
+    });
+  } catch {
+    throw new ApiError(
+      0,
+      'The studio server cannot be reached. Check that it is still running; your last changes are kept in this tab.',
+      undefined,
+      null,
+    );
+  }
+  const answer = (await response.json().catch(() => ({}))) as { message?: string; reason?: string };
+  if (!response.ok) throw new ApiError(response.status, answer.message ?? `The studio answered ${response.status}.`, answer.reason, answer);
+  return answer as T;
+}
+
+export const api = {
+  async session(): Promise<Session> {
+    const session = await call<Session>('GET', '/api/session');
+    csrfToken = session.csrfToken ?? '';
+    return session;
+  },
+  async signIn(name: string, password: string): Promise<Session> {
+    const session = await call<Session>('POST', '/api/session', { name, password });
+    csrfToken = session.csrfToken ?? '';
+    return session;
+  },
+  signOut: () => call<unknown>('DELETE', '/api/session'),
+  schemas: () => call<Record<string, unknown>>('GET', '/api/schemas'),
+  entries: () => call<{ entries: Entry[]; canUndo: boolean; history: PublishRecord[] }>('GET', '/api/entries'),
+  open: (path: string) => call<OpenedFile>('GET', `/api/file?path=${encodeURIComponent(path)}`),
+  save: (path: string, data: unknown, revision: number, diskVersion: string | null) =>
+    call<{ revision: number; issues: ContentIssue[] }>('PUT', '/api/file', { path, data, revision, diskVersion }),
+  create: (kind: 'page' | 'article', name: string, copyFrom?: string) =>
+    call<{ path: string }>('POST', '/api/file', { kind, name, ...(copyFrom ? { copyFrom } : {}) }),
+  rename: (path: string, address: string, revision: number, diskVersion: string | null) =>
+    call<{ address: string; updated: string[] }>('POST', '/api/rename', { path, address, revision, diskVersion }),
+  remove: (path: string, revision: number, diskVersion: string | null) =>
+    call<unknown>(
+      'DELETE',
+      `/api/file?path=${encodeURIComponent(path)}&revision=${revision}&diskVersion=${encodeURIComponent(diskVersion ?? '')}`,
+    ),
+  references: (path: string) => call<{ references: Reference[] }>('GET', `/api/references?path=${encodeURIComponent(path)}`),
+  discard: (path: string) => call<unknown>('POST', '/api/discard', { path }),
+  keepBoth: (path: string, data: unknown) => call<{ path: string }>('POST', '/api/keep-both', { path, data }),
+  changes: () => call<Changes>('GET', '/api/changes'),
+  publish: () => call<PublishAnswer>('POST', '/api/publish', {}),
+  undo: () => call<PublishAnswer>('POST', '/api/undo', {}),
+  previewData: () => call<PreviewContent>('GET', '/api/preview-data'),
+  images: () => call<{ images: StoredImage[] }>('GET', '/api/images'),
+  upload: (file: File) => call<StoredImage>('POST', `/api/images?name=${encodeURIComponent(file.name)}`, file, 'application/octet-stream'),
+};

@@ -1,0 +1,44 @@
+// What every field editor needs from the file being edited: its value at a path, a way to change it,
+// and the build's messages about it.
+import { createContext, useContext, type ComponentType } from 'react';
+import type { ContentIssue } from '../../scripts/content/content-issue.ts';
+import type { Field, FormModel } from '../core/form-model.ts';
+
+export type DataPath = readonly (string | number)[];
+
+export type EditorApi = {
+  model: FormModel;
+  setAt(path: DataPath, value: unknown): void;
+  /** Moves the list item at `path` by `offset` places. */
+  move(path: DataPath, offset: number): void;
+  issuesAt(path: DataPath): string[];
+  /** How many of the build's messages are about `path` or anything inside it. */
+  countIssuesUnder(path: DataPath): number;
+  /** The person is working on block `index`: the preview scrolls to it. */
+  focusBlock(index: number): void;
+  /** Block `index` is opened (its fields shown). */
+  openBlock: number | null;
+  setOpenBlock(index: number | null): void;
+  /** The generic field and group editors, for editors that hold fields (lists, pictures) without importing them back. */
+  Field: ComponentType<{ field: Field; value: unknown; path: DataPath }>;
+  Group: ComponentType<{ field: Field; value: unknown; path: DataPath; bare?: boolean }>;
+};
+
+const EditorContext = createContext<EditorApi | null>(null);
+export const EditorProvider = EditorContext.Provider;
+
+export function useEditor(): EditorApi {
+  const editor = useContext(EditorContext);
+  if (!editor) throw new Error('useEditor() needs an <EditorProvider> above it');
+  return editor;
+}
+
+/** Issues whose property path is exactly `path` (relative to the data the form edits). */
+export function issuesAtPath(issues: readonly ContentIssue[], prefix: DataPath, path: DataPath): string[] {
+  const full = [...prefix, ...path];
+  return issues.filter((issue) => issue.segments !== undefined && samePath(issue.segments, full)).map((issue) => issue.message);
+}
+
+export function samePath(a: DataPath, b: DataPath): boolean {
+  return a.length === b.length && a.every((segment, index) => String(segment) === String(b[index]));
+}

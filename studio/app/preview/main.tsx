@@ -1,0 +1,136 @@
+// The studio's preview: the real page, drawn by the site's own renderer, blocks, theme and frame
+// (header and footer), from the data the editor sends as the person types. Links do not navigate;
+// a click on a block tells the editor which block to open.
+import createCache from '@emotion/cache';
+import { CacheProvider, ThemeProvider } from '@emotion/react';
+import { StrictMode, useSyncExternalStore } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import type { PageContent } from '../../../generated/content-types.ts';
+import type { Article } from '../../../renderer/blog-index.ts';
+import { loadBlockComponents, type ResolvedBlocks } from '../../../renderer/block-registry.ts';
+import { Footer } from '../../../renderer/layout/Footer.tsx';
+import { GlobalStyles } from '../../../renderer/layout/GlobalStyles.tsx';
+import { Header } from '../../../renderer/layout/Header.tsx';
+import { RenderBlocks } from '../../../renderer/RenderBlocks.tsx';
+import { startMenu } from '../../../renderer/shell/menu.ts';
+import { SiteProvider, type SiteData } from '../../../renderer/site-context.tsx';
+import { createTheme } from '../../../blocks/ui/theme.ts';
+import { EDITOR_SOURCE, PREVIEW_BLOCK_ATTRIBUTE, PREVIEW_SOURCE, type FromPreview, type ToPreview } from '../preview-protocol.ts';
+import { liveSite, setLiveContent } from './live-content.ts';
+
+type Shown = {
+  page: PageContent;
+  path: string;
+  article: Article | null;
+  site: SiteData;
+  components: ResolvedBlocks;
+  selected: number | null;
+};
+
+let shown: Shown | undefined;
+const listeners = new Set<() => void>();
+const store = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  get: () => shown,
+};
+
+function post(message: FromPreview): void {
+  window.parent.postMessage({ source: PREVIEW_SOURCE, ...message }, window.location.origin);
+}
+
+function Frame() {
+  const current = useSyncExternalStore(store.subscribe, store.get);
+  if (!current) return null;
+  return (
+    <ThemeProvider theme={createTheme(current.site.brand)}>
+      <SiteProvider site={current.site}>
+        <GlobalStyles />
+        <Header />
+        <main id="main" tabIndex={-1}>
+          <RenderBlocks
+            blocks={current.page.blocks}
+            components={current.components}
+            markBlock={(index) => ({ [PREVIEW_BLOCK_ATTRIBUTE]: String(index) })}
+          />
+        </main>
+        <Footer />
+      </SiteProvider>
+    </ThemeProvider>
+  );
+}
+
+const routes: RouteObject[] = [{ path: '*', element: <Frame />, loader: () => ({ article: shown?.article ?? null }) }];
+let router: ReturnType<typeof createMemoryRouter> | undefined;
+let root: ReturnType<typeof createRoot> | undefined;
+
+async function render(message: Extract<ToPreview, { type: 'render' }>): Promise<void> {
+  const started = performance.now();
+  const components = await loadBlockComponents(message.page.blocks);
+  const previousArticle = shown?.article;
+  shown = {
+    page: message.page,
+    path: message.path,
+    article: message.article ?? null,
+    site: message.site ?? liveSite,
+    components,
+    selected: shown?.selected ?? null,
+  };
+  if (!root || !router) {
+    router = createMemoryRouter(routes, { initialEntries: [message.path] });
+    root = createRoot(document.getElementById('root')!);
+    flushSync(() =>
+      root!.render(
+        <StrictMode>
+          <CacheProvider value={createCache({ key: 'c' })}>
+            <RouterProvider router={router!} />
+          </CacheProvider>
+        </StrictMode>,
+      ),
+    );
+  } else {
+    if (router.state.location.pathname !== message.path) await router.navigate(message.path);
+    else if (previousArticle !== shown.article) await router.revalidate();
+    flushSync(() => listeners.forEach((listener) => listener()));
+  }
+  post({ type: 'rendered', seq: message.seq, ms: performance.now() - started });
+}
+
+// The page as people see it, but nothing leaves the preview: links and forms stay put.
+document.addEventListener(
+  'click',
+  (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    if (target?.closest('a[href]')) event.preventDefault();
+    const block = target?.closest(`[${PREVIEW_BLOCK_ATTRIBUTE}]`);
+    if (block && !target?.closest('[data-menu-toggle]'))
+      post({ type: 'select', index: Number(block.getAttribute(PREVIEW_BLOCK_ATTRIBUTE)) });
+  },
+  true,
+);
+document.addEventListener('submit', (event) => event.preventDefault(), true);
+
+let queue = Promise.resolve();
+window.addEventListener('message', (event: MessageEvent<ToPreview & { source?: string }>) => {
+  if (event.origin !== window.location.origin || event.data?.source !== EDITOR_SOURCE) return;
+  const message = event.data;
+  if (message.type === 'content') setLiveContent(message.content);
+  else if (message.type === 'render') queue = queue.then(() => render(message)).catch((error: unknown) => console.error(error));
+  else if (message.type === 'scroll-to') {
+    // The marker has no box of its own (display: contents): its first element is where the block is.
+    const element = document.querySelector(`[${PREVIEW_BLOCK_ATTRIBUTE}="${message.index}"]`)?.firstElementChild;
+    element?.scrollIntoView({ block: 'start', behavior: 'instant' });
+    document.querySelectorAll('[data-studio-selected]').forEach((e) => e.removeAttribute('data-studio-selected'));
+    element?.setAttribute('data-studio-selected', '');
+  }
+});
+
+const style = document.createElement('style');
+style.textContent = `[${PREVIEW_BLOCK_ATTRIBUTE}]>*{cursor:pointer}[${PREVIEW_BLOCK_ATTRIBUTE}]>*:hover{outline:2px dashed #6366f1;outline-offset:-2px}[data-studio-selected]{outline:3px solid #4f46e5;outline-offset:-3px}`;
+document.head.append(style);
+startMenu();
+post({ type: 'ready' });

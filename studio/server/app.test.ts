@@ -1,0 +1,210 @@
+// The studio's HTTP surface: sessions, CSRF, sign-in limits, paths, uploads, and the editing API a
+// browser uses. Built with `buildStudioApp` and driven with `inject`: nothing listens.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createStudioProject, type StudioProject } from '../testing/studio-project.ts';
+import { buildStudioApp } from './app.ts';
+import { hashPassword } from './auth/passwords.ts';
+
+let project: StudioProject;
+let app: ReturnType<typeof buildStudioApp>;
+afterEach(async () => {
+  await app?.close();
+  project?.remove();
+});
+
+const PASSWORD = 'correct horse battery staple';
+
+async function setup(options: { users?: boolean } = {}) {
+  project = createStudioProject({ git: true, copyPublic: true });
+  const appDir = path.join(project.root, 'app');
+  mkdirSync(appDir, { recursive: true });
+  writeFileSync(path.join(appDir, 'index.html'), '<!doctype html><title>Content studio</title>');
+  const users = options.users ? new Map([['maria', await hashPassword(PASSWORD)]]) : undefined;
+  app = buildStudioApp({
+    root: project.root,
+    appDir,
+    distDir: project.distDir,
+    ...(users ? { users } : {}),
+    localEditor: 'local',
+    logLevel: 'silent',
+    build: async (outDir) => {
+      mkdirSync(outDir, { recursive: true });
+      writeFileSync(path.join(outDir, 'routes.json'), '{}');
+    },
+  });
+  return app;
+}
+
+/** Opens a session as the browser app does: the cookie and the CSRF token. */
+async function localSession() {
+  const response = await app.inject({ url: '/api/session' });
+  const cookie = String(response.headers['set-cookie']).split(';')[0]!;
+  return { cookie, csrf: (response.json() as { csrfToken: string }).csrfToken };
+}
+
+async function signIn(name = 'maria', password = PASSWORD, address = '10.0.0.1') {
+  return app.inject({ method: 'POST', url: '/api/session', payload: { name, password }, remoteAddress: address });
+}
+
+describe('one editor on this computer (no sign-in configured)', () => {
+  it('opens a session on first visit and edits a page as a draft', async () => {
+    await setup();
+    const { cookie, csrf } = await localSession();
+    const opened = (await app.inject({ url: '/api/file?path=content/pages/about.yaml', headers: { cookie } })).json() as {
+      data: { title: string };
+      revision: number;
+      diskVersion: string;
+    };
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/file',
+      headers: { cookie, 'x-csrf-token': csrf },
+      payload: {
+        path: 'content/pages/about.yaml',
+        data: { ...opened.data, title: 'About our team' },
+        revision: opened.revision,
+        diskVersion: opened.diskVersion,
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const changes = (await app.inject({ url: '/api/changes', headers: { cookie } })).json() as {
+      files: { path: string; hunks: { lines: { kind: string; text: string }[] }[] }[];
+      publishable: boolean;
+    };
+    expect(changes.publishable).toBe(true);
+    const changed = changes.files[0]!.hunks.flatMap((hunk) => hunk.lines).filter((line) => line.kind !== 'same');
+    expect(changed.map((line) => line.text)).toEqual([expect.stringMatching(/^title: /), 'title: About our team']);
+  });
+
+  it('refuses a change without the CSRF token, or from another site', async () => {
+    await setup();
+    const { cookie, csrf } = await localSession();
+    const payload = { path: 'content/pages/about.yaml' };
+    expect((await app.inject({ method: 'POST', url: '/api/discard', headers: { cookie }, payload })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/discard', headers: { cookie, 'x-csrf-token': 'guess' }, payload })).statusCode,
+    ).toBe(403);
+    const crossSite = await app.inject({
+      method: 'POST',
+      url: '/api/discard',
+      headers: { cookie, 'x-csrf-token': csrf, origin: 'https://evil.example', host: 'localhost:4322' },
+      payload,
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect((await app.inject({ method: 'POST', url: '/api/discard', headers: { cookie, 'x-csrf-token': csrf }, payload })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('refuses any change without a session', async () => {
+    await setup();
+    const response = await app.inject({ method: 'POST', url: '/api/publish', payload: {} });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it.each(['../package.json', 'content/pages/../../package.json', '/etc/passwd', 'content/../.env'])(
+    'refuses the path %s',
+    async (target) => {
+      await setup();
+      const { cookie } = await localSession();
+      const response = await app.inject({ url: `/api/file?path=${encodeURIComponent(target)}`, headers: { cookie } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ message: expect.stringContaining('is not a content file the studio edits') });
+    },
+  );
+
+  it('sets strict headers on every answer', async () => {
+    await setup();
+    const response = await app.inject({ url: '/' });
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('a team (sign-in configured)', () => {
+  it('asks for sign-in, and lets the right password in with a strict session cookie', async () => {
+    await setup({ users: true });
+    const anonymous = (await app.inject({ url: '/api/session' })).json();
+    expect(anonymous).toEqual({ signInRequired: true, user: null });
+    expect((await app.inject({ url: '/api/entries' })).statusCode).toBe(401);
+    const response = await signIn();
+    expect(response.statusCode).toBe(200);
+    const cookie = String(response.headers['set-cookie']);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
+    const session = cookie.split(';')[0]!;
+    expect((await app.inject({ url: '/api/entries', headers: { cookie: session } })).statusCode).toBe(200);
+  });
+
+  it('refuses wrong passwords, then limits the attempts for that account, even from another address', async () => {
+    await setup({ users: true });
+    for (let attempt = 0; attempt < 5; attempt++) expect((await signIn('maria', `wrong password ${attempt}`)).statusCode).toBe(401);
+    const limited = await signIn('maria', PASSWORD, '10.0.0.2');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('answers an unknown name exactly like a wrong password', async () => {
+    await setup({ users: true });
+    const unknown = await signIn('nobody', PASSWORD);
+    const wrong = await signIn('maria', 'not the password at all');
+    expect(unknown.statusCode).toBe(wrong.statusCode);
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('records who published', async () => {
+    await setup({ users: true });
+    const session = String((await signIn()).headers['set-cookie']).split(';')[0]!;
+    const { csrfToken } = (await app.inject({ url: '/api/session', headers: { cookie: session } })).json() as { csrfToken: string };
+    const headers = { cookie: session, 'x-csrf-token': csrfToken };
+    const opened = (await app.inject({ url: '/api/file?path=content/pages/about.yaml', headers })).json() as {
+      data: { title: string };
+      revision: number;
+      diskVersion: string;
+    };
+    await app.inject({
+      method: 'PUT',
+      url: '/api/file',
+      headers,
+      payload: {
+        path: 'content/pages/about.yaml',
+        data: { ...opened.data, title: 'About our team' },
+        revision: 0,
+        diskVersion: opened.diskVersion,
+      },
+    });
+    const published = await app.inject({ method: 'POST', url: '/api/publish', headers, payload: {} });
+    expect(published.json()).toMatchObject({ ok: true, record: { user: 'maria' } });
+    expect(project.git('log', '-1', '--format=%an')).toBe('maria\n');
+  });
+});
+
+describe('pictures', () => {
+  it('refuses an SVG with a script, named .png, and keeps nothing', async () => {
+    await setup();
+    const { cookie, csrf } = await localSession();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/images?name=photo.png',
+      headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/octet-stream' },
+      payload: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toMatchObject({ message: expect.stringContaining('SVG pictures are refused') });
+  });
+
+  it('refuses an upload over 10 MB', async () => {
+    await setup();
+    const { cookie, csrf } = await localSession();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/images?name=big.png',
+      headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/octet-stream' },
+      payload: Buffer.alloc(11 * 1024 * 1024),
+    });
+    expect(response.statusCode).toBe(413);
+  });
+});

@@ -1,0 +1,542 @@
+// The studio's HTTP application: its browser app, the preview, and a JSON API over the workspace
+// (content files and drafts), the publisher and the image library. It never listens: studio/main.ts
+// does, and tests call `inject`.
+//
+// Every change (any method but GET/HEAD) needs a session and its CSRF token in X-CSRF-Token, and is
+// refused when the browser says it comes from another site. Without sign-in configured (one person on
+// their own machine, loopback only) the session is opened for the local editor on first visit;
+// with STUDIO_USERS set, people sign in, and attempts are limited per account and per address.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { parse } from 'yaml';
+import { ContentError } from '../../scripts/content/content-issue.ts';
+import { ARTICLE_PATH, loadContent } from '../../scripts/content/load-content.ts';
+import { blogIndexEntry } from '../../renderer/blog-index.ts';
+import { diffHunks } from '../core/line-diff.ts';
+import { readMarkdownFile, stringifyYaml, updateMarkdownFile, updateYaml } from '../core/yaml-edit.ts';
+import { verifyPassword } from './auth/passwords.ts';
+import {
+  checkCsrf,
+  checkSameOrigin,
+  clearSessionCookie,
+  createSessionStore,
+  readSessionCookie,
+  sessionCookie,
+  type Session,
+} from './auth/sessions.ts';
+import { createSignInLimiter } from './auth/sign-in-limiter.ts';
+import { createImageLibrary, ImageError } from './images.ts';
+import { createPublisher, type PublishResult } from './publish.ts';
+import { findReferences } from './references.ts';
+import { createWorkspace, PAGE_NAME_PATTERN, WorkspaceError, type ContentFile, type OpenedFile } from './workspace.ts';
+
+export type StudioOptions = {
+  root: string;
+  /** The built browser app (index.html, preview.html, assets/). */
+  appDir: string;
+  /** DIST_DIR of the site this checkout serves. */
+  distDir: string;
+  /** Name → password hash; undefined: one local editor, no sign-in. */
+  users?: ReadonlyMap<string, string>;
+  /** The editor's name in commits when nobody signs in. */
+  localEditor?: string;
+  secureCookies?: boolean;
+  stateDir?: string;
+  /** Tests swap the site build for a quick one. */
+  build?: (outDir: string) => Promise<void>;
+  logLevel?: string;
+};
+
+/** Largest JSON body: a whole page with every block, with room to spare. */
+const JSON_BODY_LIMIT = 2 * 1024 * 1024;
+/** Largest image upload. */
+export const IMAGE_UPLOAD_LIMIT = 10 * 1024 * 1024;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+const STUDIO_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // emotion inserts its rules in <style> elements at run time, in the app and in the preview.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "frame-src 'self'",
+  "frame-ancestors 'self'",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "object-src 'none'",
+].join('; ');
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    studioSession?: Session;
+  }
+}
+
+export function buildStudioApp(options: StudioOptions): FastifyInstance {
+  const { root, users } = options;
+  const stateDir = options.stateDir ?? path.join(root, '.studio');
+  const workspace = createWorkspace({ root, stateDir });
+  const publisher = createPublisher({
+    root,
+    workspace,
+    distDir: options.distDir,
+    stateDir,
+    ...(options.build ? { build: options.build } : {}),
+  });
+  const images = createImageLibrary({ publicDir: path.join(root, 'public') });
+  const sessions = createSessionStore();
+  const limiter = createSignInLimiter();
+  const secure = options.secureCookies ?? false;
+  const localEditor = options.localEditor ?? 'local editor';
+  const schemaDir = path.join(root, 'schema');
+
+  const app = Fastify({ logger: { level: options.logLevel ?? 'info' }, bodyLimit: JSON_BODY_LIMIT, trustProxy: false });
+
+  app.addContentTypeParser(
+    ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml', 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: IMAGE_UPLOAD_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('content-security-policy', STUDIO_CSP);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    reply.header('x-frame-options', 'SAMEORIGIN');
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  // Who is asking, and may they change anything?
+  app.addHook('onRequest', async (request, reply) => {
+    const id = readSessionCookie(request.headers.cookie);
+    const session = id ? sessions.get(id) : undefined;
+    if (session) request.studioSession = session;
+    if (!request.url.startsWith('/api/')) return;
+    const open = request.url.startsWith('/api/session');
+    if (!SAFE_METHODS.has(request.method)) {
+      if (!checkSameOrigin(request.headers))
+        return reply.code(403).send({ message: 'This change came from another site and was refused.' });
+      if (open) return;
+      if (!session) return reply.code(401).send({ message: 'Please sign in again: your session has ended.' });
+      if (!checkCsrf(session, request.headers['x-csrf-token']))
+        return reply.code(403).send({ message: 'The page was open too long or came from elsewhere: reload it and try again.' });
+      return;
+    }
+    if (!open && !session) return reply.code(401).send({ message: 'Please sign in again: your session has ended.' });
+  });
+
+  app.setErrorHandler((error: Error, request, reply) => {
+    if (error instanceof WorkspaceError)
+      return reply.code(error.status).send({ message: error.message, ...(error.reason ? { reason: error.reason } : {}) });
+    if (error instanceof ImageError) return reply.code(error.status).send({ message: error.message });
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 413) return reply.code(413).send({ message: 'That is too large: an image can be at most 10 MB.' });
+    if (status === 415)
+      return reply.code(415).send({ message: 'This kind of upload is not accepted: send JSON, or a PNG, JPEG or WebP picture.' });
+    if (status !== undefined && status >= 400 && status < 500)
+      return reply.code(status).send({ message: 'The request was not understood.' });
+    request.log.error({ err: error }, 'studio request failed');
+    return reply.code(500).send({ message: 'Something went wrong in the studio. Nothing was lost: your drafts are kept. Try again.' });
+  });
+
+  const editorOf = (request: FastifyRequest) => request.studioSession?.user ?? localEditor;
+
+  // ---- session -----------------------------------------------------------------------------
+
+  app.get('/api/session', async (request, reply) => {
+    let session = request.studioSession;
+    if (!session && !users) {
+      // One person on their own machine: no password to ask for.
+      session = sessions.create(localEditor);
+      reply.header('set-cookie', sessionCookie(session.id, { secure }));
+    }
+    return { signInRequired: users !== undefined, user: session?.user ?? null, ...(session ? { csrfToken: session.csrfToken } : {}) };
+  });
+
+  app.post('/api/session', async (request, reply) => {
+    if (!users) return reply.code(400).send({ message: 'Sign-in is not configured for this studio.' });
+    const body = request.body as { name?: unknown; password?: unknown } | undefined;
+    const name = typeof body?.name === 'string' ? body.name.trim().slice(0, 64) : '';
+    const password = typeof body?.password === 'string' ? body.password.slice(0, 1024) : '';
+    const allowed = limiter.check(name, request.ip);
+    if (!allowed.allowed) {
+      return reply
+        .code(429)
+        .header('retry-after', String(allowed.retryAfterSeconds))
+        .send({ message: `Too many attempts. Try again in ${Math.ceil(allowed.retryAfterSeconds / 60)} minute(s).` });
+    }
+    const hash = users.get(name);
+    // An unknown name costs the same time as a wrong password, so names cannot be guessed by timing.
+    const valid = await verifyPassword(password, hash ?? DUMMY_HASH);
+    if (!hash || !valid) {
+      limiter.recordFailure(name, request.ip);
+      request.log.warn({ account: name.slice(0, 64) }, 'studio sign-in failed');
+      return reply.code(401).send({ message: 'That name and password do not match.' });
+    }
+    limiter.recordSuccess(name, request.ip);
+    const session = sessions.create(name);
+    reply.header('set-cookie', sessionCookie(session.id, { secure }));
+    return { user: name, csrfToken: session.csrfToken, signInRequired: true };
+  });
+
+  app.delete('/api/session', async (request, reply) => {
+    if (request.studioSession) sessions.destroy(request.studioSession.id);
+    reply.header('set-cookie', clearSessionCookie({ secure }));
+    return { user: null };
+  });
+
+  // ---- reading ---------------------------------------------------------------------------------
+
+  app.get('/api/schemas', async () => {
+    const files: Record<string, unknown> = {};
+    for (const name of readdirSync(schemaDir).filter((f) => f.endsWith('.schema.json'))) {
+      files[name] = JSON.parse(readFileSync(path.join(schemaDir, name), 'utf8')) as unknown;
+    }
+    return files;
+  });
+
+  app.get('/api/entries', async () => ({ entries: workspace.listEntries(), canUndo: publisher.canUndo(), history: publisher.history(10) }));
+
+  app.get('/api/file', async (request) => {
+    const opened = workspace.open((request.query as { path?: unknown }).path);
+    return describeOpened(opened, issuesFor(opened.file));
+  });
+
+  app.get('/api/references', async (request) => {
+    const file = workspace.contentFile((request.query as { path?: unknown }).path);
+    return { references: findReferences(workspace, file) };
+  });
+
+  app.get('/api/preview-data', async () => previewData());
+
+  app.get('/api/changes', async () => {
+    const drafts = workspace.listDrafts();
+    const entries = new Map(workspace.listEntries().map((entry) => [entry.path, entry]));
+    const issues = publisher.check(drafts);
+    return {
+      files: drafts.map((draft) => {
+        const before = workspace.readDisk(workspace.contentFile(draft.path))?.text ?? '';
+        return {
+          path: draft.path,
+          title: entries.get(draft.path)?.title ?? draft.path,
+          change: draft.baseVersion === null ? 'added' : draft.text === null ? 'deleted' : 'changed',
+          updatedBy: draft.updatedBy,
+          hunks: diffHunks(before, draft.text ?? ''),
+        };
+      }),
+      issues,
+      publishable: drafts.length > 0 && issues.length === 0,
+    };
+  });
+
+  app.get('/api/images', async () => ({ images: images.list() }));
+
+  // ---- changing --------------------------------------------------------------------------------
+
+  app.put('/api/file', async (request) => {
+    const body = request.body as { path?: unknown; data?: unknown; revision?: unknown; diskVersion?: unknown };
+    const opened = workspace.open(body.path);
+    const text = nextText(opened, body.data);
+    const draft = workspace.saveDraft(opened.file.path, text, seenOf(body), editorOf(request));
+    return { revision: draft.revision, issues: issuesFor(opened.file) };
+  });
+
+  app.post('/api/file', async (request) => {
+    const body = request.body as { kind?: unknown; name?: unknown; copyFrom?: unknown; title?: unknown };
+    const name = typeof body.name === 'string' ? body.name.trim() : '';
+    if (!PAGE_NAME_PATTERN.test(name))
+      throw new WorkspaceError('Use lowercase letters, digits and dashes for the name, such as "spring-offer".');
+    const kind = body.kind === 'article' ? 'article' : 'page';
+    const target = kind === 'article' ? `content/blog/${name}.md` : `content/pages/${name}.yaml`;
+    const text = kind === 'article' ? newArticleText(name, body.copyFrom) : newPageText(name, body.copyFrom);
+    const draft = workspace.createDraft(target, text, editorOf(request));
+    return { path: draft.path, revision: draft.revision };
+  });
+
+  app.post('/api/rename', async (request) => {
+    const body = request.body as { path?: unknown; address?: unknown; revision?: unknown; diskVersion?: unknown };
+    const opened = workspace.open(body.path);
+    if (opened.file.kind !== 'page') throw new WorkspaceError('Only pages have an address to change.');
+    const address = typeof body.address === 'string' ? body.address.trim() : '';
+    if (!/^\/[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(address))
+      throw new WorkspaceError('An address starts with "/" and has lowercase letters, digits and dashes, such as "/spring-offer".');
+    const current = parseData(opened);
+    const oldAddress = (current as { path?: string }).path;
+    if (!oldAddress) throw new WorkspaceError('This page has no address yet.');
+    if (workspace.listEntries().some((entry) => entry.address === address && entry.path !== opened.file.path)) {
+      throw new WorkspaceError(`Another page already has the address "${address}".`, 409, 'exists');
+    }
+    workspace.saveDraft(opened.file.path, nextText(opened, { ...(current as object), path: address }), seenOf(body), editorOf(request));
+    // Links to the old address follow it, in the navigation, the footer and every page.
+    const updated: string[] = [];
+    for (const reference of findReferences(workspace, opened.file)) {
+      if (reference.path === opened.file.path) continue;
+      const other = workspace.open(reference.path);
+      const data = replaceLinks(parseData(other), oldAddress, address);
+      workspace.saveDraft(
+        other.file.path,
+        nextText(other, data),
+        { revision: other.draft?.revision ?? 0, diskVersion: other.disk?.version ?? null },
+        editorOf(request),
+      );
+      updated.push(reference.title);
+    }
+    return { address, updated };
+  });
+
+  app.delete('/api/file', async (request) => {
+    const query = request.query as { path?: unknown; revision?: unknown; diskVersion?: unknown };
+    const opened = workspace.open(query.path);
+    if (opened.file.kind === 'site' || opened.file.kind === 'roi')
+      throw new WorkspaceError('The site settings and the ROI numbers cannot be deleted.');
+    if (!opened.disk) {
+      workspace.discardDraft(opened.file.path);
+      return { deleted: true };
+    }
+    workspace.saveDraft(
+      opened.file.path,
+      null,
+      seenOf({ revision: Number(query.revision ?? 0), diskVersion: query.diskVersion }),
+      editorOf(request),
+    );
+    return { deleted: true };
+  });
+
+  app.post('/api/discard', async (request) => {
+    workspace.discardDraft((request.body as { path?: unknown }).path);
+    return { discarded: true };
+  });
+
+  /** After a conflict: the person's version becomes a new page beside the one on disk. */
+  app.post('/api/keep-both', async (request) => {
+    const body = request.body as { path?: unknown; data?: unknown };
+    const opened = workspace.open(body.path);
+    if (opened.file.kind === 'site' || opened.file.kind === 'roi') {
+      // One file for the whole site: keeping both means the person's version, on top of the new disk version.
+      const disk = workspace.readDisk(opened.file);
+      workspace.discardDraft(opened.file.path);
+      const reopened = workspace.open(opened.file.path);
+      const draft = workspace.saveDraft(
+        opened.file.path,
+        nextText(reopened, body.data),
+        { revision: 0, diskVersion: disk?.version ?? null },
+        editorOf(request),
+      );
+      return { path: opened.file.path, revision: draft.revision };
+    }
+    const copyName = freeName(opened.file);
+    const extension = opened.file.kind === 'article' ? '.md' : '.yaml';
+    const folder = opened.file.kind === 'article' ? 'content/blog' : 'content/pages';
+    let data = body.data as Record<string, unknown>;
+    if (opened.file.kind === 'page')
+      data = { ...data, path: `${String(data.path ?? '')}-${copyName.slice(opened.file.name.length + 1)}`, draft: true };
+    const text = opened.file.kind === 'article' ? updateMarkdownFile(currentTextOf(opened), data as never) : stringifyYaml(data);
+    const draft = workspace.createDraft(`${folder}/${copyName}${extension}`, text, editorOf(request));
+    workspace.discardDraft(opened.file.path);
+    return { path: draft.path, revision: draft.revision };
+  });
+
+  app.post('/api/publish', async (request, reply) => sendPublish(reply, await publisher.publish(editorOf(request))));
+  app.post('/api/undo', async (request, reply) => sendPublish(reply, await publisher.undoLast(editorOf(request))));
+
+  app.post('/api/images', { bodyLimit: IMAGE_UPLOAD_LIMIT }, async (request) => {
+    const name = String((request.query as { name?: unknown }).name ?? 'image');
+    return images.store(request.body as Buffer, name);
+  });
+
+  // ---- files -----------------------------------------------------------------------------------
+
+  app.register(fastifyStatic, { root: options.appDir, prefix: '/', index: false, wildcard: false, serve: false });
+  const sendAppFile = (file: string) => async (_request: FastifyRequest, reply: FastifyReply) => {
+    if (!existsSync(path.join(options.appDir, file)))
+      return reply.code(503).type('text/plain').send('The studio app is not built: run `npm run studio`.');
+    return reply.header('cache-control', 'no-cache').sendFile(file, options.appDir);
+  };
+  app.get('/', sendAppFile('index.html'));
+  app.get('/preview', sendAppFile('preview.html'));
+  app.get('/assets/*', async (request, reply) => {
+    const file = (request.params as { '*': string })['*'];
+    if (!/^[\w.-]+$/.test(file) || !existsSync(path.join(options.appDir, 'assets', file)))
+      return reply.code(404).send({ message: 'Not found' });
+    return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(`assets/${file}`, options.appDir);
+  });
+  // The site's public files (pictures, icons), so the preview shows what the live site shows.
+  app.get('/images/*', async (request, reply) => {
+    const file = images.resolve((request.params as { '*': string })['*']);
+    if (!file) return reply.code(404).send({ message: 'Not found' });
+    return reply.sendFile(file, path.join(root, 'public', 'images'));
+  });
+
+  return app;
+
+  // ---- helpers (closures over the workspace) ---------------------------------------------------
+
+  function currentTextOf(opened: OpenedFile): string {
+    return workspace.currentText(opened) ?? '';
+  }
+
+  function parseData(opened: OpenedFile): unknown {
+    const text = currentTextOf(opened);
+    try {
+      if (opened.file.kind === 'article') return readMarkdownFile(text);
+      return parse(text) as unknown;
+    } catch (error) {
+      throw new WorkspaceError(`${opened.file.path} cannot be read: ${(error as Error).message}`);
+    }
+  }
+
+  function nextText(opened: OpenedFile, data: unknown): string {
+    if (typeof data !== 'object' || data === null) throw new WorkspaceError('The page data is missing.');
+    const text = currentTextOf(opened);
+    if (opened.file.kind === 'article') {
+      const next = data as { frontMatter?: unknown; body?: unknown };
+      if (typeof next.body !== 'string' || typeof next.frontMatter !== 'object' || next.frontMatter === null)
+        throw new WorkspaceError('An article needs its details and its text.');
+      return updateMarkdownFile(text, { frontMatter: next.frontMatter, body: next.body });
+    }
+    return text ? updateYaml(text, data) : stringifyYaml(data);
+  }
+
+  function describeOpened(opened: OpenedFile, issues: unknown[]) {
+    const text = workspace.currentText(opened);
+    let data: unknown = null;
+    let parseError: string | undefined;
+    if (text !== null) {
+      try {
+        data = opened.file.kind === 'article' ? readMarkdownFile(text) : (parse(text) as unknown);
+      } catch (error) {
+        parseError = `This file has a mistake the studio cannot show as a form: ${(error as Error).message.split('\n')[0]}. Fix it in a text editor, or discard the draft.`;
+      }
+    }
+    return {
+      path: opened.file.path,
+      kind: opened.file.kind,
+      name: opened.file.name,
+      data,
+      ...(parseError ? { parseError } : {}),
+      deleted: text === null,
+      isNew: !opened.disk,
+      edited: opened.draft !== undefined,
+      revision: opened.draft?.revision ?? 0,
+      diskVersion: opened.disk?.version ?? null,
+      issues,
+    };
+  }
+
+  function issuesFor(file: ContentFile) {
+    return publisher.check(workspace.listDrafts()).filter((issue) => issue.file === file.path);
+  }
+
+  function previewData() {
+    let content;
+    try {
+      content = loadContent({ root, overrides: workspace.draftOverrides(), includeDrafts: true });
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      // A draft with a mistake: the rest of the preview uses what is live.
+      content = loadContent({ root, includeDrafts: true });
+    }
+    return {
+      site: { ...content.site, siteUrl: '', leadEndpoint: '' },
+      roi: content.roi,
+      posts: content.posts.map(blogIndexEntry),
+      articles: Object.fromEntries(content.posts.map((post) => [post.slug, { ...blogIndexEntry(post), body: post.body }])),
+      pages: Object.fromEntries(
+        content.pages.filter((p) => p.page.path === '/' || p.page.path === ARTICLE_PATH).map((p) => [p.page.path, p.page]),
+      ),
+    };
+  }
+
+  function seenOf(body: { revision?: unknown; diskVersion?: unknown }) {
+    const revision = Number(body.revision ?? 0);
+    if (!Number.isInteger(revision) || revision < 0) throw new WorkspaceError('The revision is not valid.');
+    return { revision, diskVersion: typeof body.diskVersion === 'string' ? body.diskVersion : null };
+  }
+
+  function freeName(file: ContentFile): string {
+    const existing = new Set(workspace.listEntries().map((entry) => entry.path));
+    const folder = file.kind === 'article' ? 'content/blog' : 'content/pages';
+    const extension = file.kind === 'article' ? '.md' : '.yaml';
+    for (let n = 2; ; n++) {
+      const name = `${file.name}-copy${n === 2 ? '' : `-${n}`}`;
+      if (!existing.has(`${folder}/${name}${extension}`)) return name;
+    }
+  }
+
+  function newPageText(name: string, copyFrom: unknown): string {
+    if (typeof copyFrom === 'string' && copyFrom) {
+      const source = workspace.open(copyFrom);
+      if (source.file.kind !== 'page') throw new WorkspaceError('Only a page can be copied into a new page.');
+      const data = parseData(source) as Record<string, unknown>;
+      return stringifyYaml({ ...data, path: `/${name}`, title: `${String(data.title ?? name)} (copy)`.slice(0, 70), draft: true });
+    }
+    return stringifyYaml({
+      path: `/${name}`,
+      title: titleOf(name),
+      description: `${titleOf(name)}: a new page. Replace this description with one or two sentences for search results.`,
+      draft: true,
+      blocks: [{ type: 'hero', heading: titleOf(name) }],
+    });
+  }
+
+  function newArticleText(name: string, copyFrom: unknown): string {
+    if (typeof copyFrom === 'string' && copyFrom) {
+      const source = workspace.open(copyFrom);
+      if (source.file.kind !== 'article') throw new WorkspaceError('Only an article can be copied into a new article.');
+      const { frontMatter, body } = parseData(source) as { frontMatter: Record<string, unknown>; body: string };
+      const order = Math.max(0, ...previewData().posts.map((post) => Number((post as { order?: number }).order ?? 0))) + 1;
+      return `---\n${stringifyYaml({ ...frontMatter, title: `${String(frontMatter.title ?? name)} (copy)`, order, draft: true })}---\n\n${body}`;
+    }
+    const today = new Date().toISOString().slice(0, 10);
+    const order = workspace.listEntries().filter((entry) => entry.kind === 'article').length + 1;
+    const frontMatter = {
+      title: titleOf(name),
+      excerpt: 'One or two sentences that make people want to read the article.',
+      author: 'Premier AI Consulting',
+      date: today,
+      readTime: '5 min read',
+      category: 'AI Strategy',
+      image: '/images/blog/what-is-ai-consulting.svg',
+      imageAlt: 'Describe the picture for people who cannot see it',
+      order: order + 100,
+      draft: true,
+    };
+    return `---\n${stringifyYaml(frontMatter)}---\n\nWrite the article here. Blank lines separate paragraphs.\n`;
+  }
+}
+
+function titleOf(name: string): string {
+  const words = name.replace(/-/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Replaces links to `from` (with or without ?query or #hash) by links to `to`, anywhere in the data. */
+function replaceLinks(value: unknown, from: string, to: string): unknown {
+  if (Array.isArray(value)) return value.map((item) => replaceLinks(item, from, to));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => {
+        if (key === 'href' && typeof item === 'string' && (item === from || item.startsWith(`${from}?`) || item.startsWith(`${from}#`)))
+          return [key, to + item.slice(from.length)];
+        return [key, replaceLinks(item, from, to)];
+      }),
+    );
+  }
+  return value;
+}
+
+function sendPublish(reply: FastifyReply, result: PublishResult) {
+  if (result.ok) return reply.send(result);
+  const status = { nothing: 409, invalid: 422, conflict: 409, 'build-failed': 500, 'undo-impossible': 409 }[result.reason];
+  return reply.code(status).send(result);
+}
+
+/** A valid hash of a password nobody has: verifying against it takes as long as against a real one. */
+const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';

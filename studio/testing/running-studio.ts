@@ -1,0 +1,102 @@
+// The studio under test: a copy of this checkout in a temp folder (its own content, git history and
+// build, so journeys can publish without touching the repository), with `npm run studio` running in
+// it. The studio's browser app is built once (STUDIO_APP_DIR) for every studio a run starts.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const REPO = path.resolve(import.meta.dirname, '../..');
+export const STUDIO_APP_DIR = path.join(REPO, '.tmp', 'studio-app');
+
+export type RunningStudio = {
+  url: string;
+  root: string;
+  read(relative: string): string;
+  write(relative: string, text: string): void;
+  git(...args: string[]): string;
+  /** The studio's output so far (for messages when a test fails). */
+  output(): string;
+  stop(): Promise<void>;
+};
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** A copy of the checkout: the files git knows (tracked or not ignored), node_modules linked, the current build copied, content committed. */
+export function copyCheckout(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'studio-e2e-'));
+  const files = execFileSync('git', ['-C', REPO, 'ls-files', '-co', '--exclude-standard', '-z'], { encoding: 'utf8' })
+    .split('\0')
+    .filter(Boolean);
+  for (const file of files) {
+    if (file.startsWith('tests/') || file.startsWith('docs/')) continue;
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    try {
+      cpSync(path.join(REPO, file), path.join(root, file));
+    } catch {
+      // deleted in the working tree but still in the index
+    }
+  }
+  symlinkSync(path.join(REPO, 'node_modules'), path.join(root, 'node_modules'));
+  cpSync(path.join(REPO, 'dist'), path.join(root, 'dist'), { recursive: true, dereference: true });
+  const git = (...args: string[]) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8' });
+  git('init', '--quiet', '--initial-branch=main');
+  git('config', 'user.email', 'developer@example.com');
+  git('config', 'user.name', 'Developer');
+  git('add', '-A');
+  git('commit', '--quiet', '-m', 'The site as shipped');
+  return root;
+}
+
+export async function startStudio(options: { env?: Record<string, string>; root?: string } = {}): Promise<RunningStudio> {
+  const root = options.root ?? copyCheckout();
+  const port = await freePort();
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['studio/main.ts'], {
+    cwd: root,
+    env: { ...process.env, STUDIO_PORT: String(port), STUDIO_APP_DIR, LOG_LEVEL: 'warn', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The studio did not start:\n${output}`)), 30_000);
+    const check = () => {
+      if (output.includes('Content studio ready')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The studio exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    root,
+    read: (relative) => readFileSync(path.join(root, relative), 'utf8'),
+    write: (relative, text) => writeFileSync(path.join(root, relative), text),
+    git: (...args) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8' }),
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      if (!options.root) rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
