@@ -5,7 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import { api, ApiError, type StoredImage } from '../api.ts';
 import { useEditor } from '../editor-context.tsx';
 import { ui } from '../ui.ts';
-import { FieldMessages, RequiredMark, fieldId, type FieldProps } from './field-parts.tsx';
+import { FieldMessages, GroupTitle, fieldId, type FieldProps } from './field-parts.tsx';
 
 export function ImageField({ field, value, path }: FieldProps) {
   const { setAt, Field: FieldEditor } = useEditor();
@@ -22,10 +22,7 @@ export function ImageField({ field, value, path }: FieldProps) {
 
   return (
     <section css={ui.group} aria-labelledby={titleId}>
-      <h3 id={titleId} css={[ui.groupTitle, css({ fontSize: 16, margin: '4px 0' })]}>
-        {field.label}
-        {field.required && <RequiredMark />}
-      </h3>
+      <GroupTitle id={titleId} path={path} field={field} />
       {field.help && <p css={ui.help}>{field.help}</p>}
       <FieldMessages path={path} />
       <FieldMessages path={[...path, 'src']} />

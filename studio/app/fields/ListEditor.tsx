@@ -6,7 +6,7 @@ import type { Field } from '../../core/form-model.ts';
 import { blockTypeOf, emptyValue, startingBlock } from '../../core/form-model.ts';
 import { useEditor, type DataPath } from '../editor-context.tsx';
 import { ui } from '../ui.ts';
-import { FieldMessages, RequiredMark, fieldId, type FieldProps } from './field-parts.tsx';
+import { FieldMessages, GroupTitle, fieldId, type FieldProps } from './field-parts.tsx';
 
 export function ListEditor({ field, value, path }: FieldProps) {
   const { setAt, move, model, openBlock, setOpenBlock } = useEditor();
@@ -29,10 +29,7 @@ export function ListEditor({ field, value, path }: FieldProps) {
 
   return (
     <section css={ui.group} aria-labelledby={`${fieldId(path)}-title`}>
-      <h3 id={`${fieldId(path)}-title`} css={[ui.groupTitle, css({ fontSize: 16, margin: '4px 0' })]}>
-        {field.label}
-        {field.required && <RequiredMark />}
-      </h3>
+      <GroupTitle id={`${fieldId(path)}-title`} path={path} field={field} />
       {field.help && <p css={ui.help}>{field.help}</p>}
       <FieldMessages path={path} />
       <div aria-live="polite" css={ui.visuallyHidden}>

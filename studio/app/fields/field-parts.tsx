@@ -36,3 +36,20 @@ export function Messages({ id, messages }: { id: string; messages: string[] }) {
     </div>
   );
 }
+
+/**
+ * The title of a group of fields (a list, a picture). Its heading level follows how deep the group
+ * sits in the file, so headings never skip a level under the file's h1: a top-level list is an h2,
+ * a list inside one of its items an h3. An article's details are one form with the page, so
+ * "frontMatter" does not count as a level.
+ */
+export function GroupTitle({ id, path, field }: { id: string; path: DataPath; field: Field }) {
+  const depth = path.filter((segment) => typeof segment === 'string' && segment !== 'frontMatter').length;
+  const Heading = `h${Math.min(6, Math.max(2, depth + 1))}` as 'h2';
+  return (
+    <Heading id={id} css={[ui.groupTitle, css({ fontSize: 16, margin: '4px 0' })]}>
+      {field.label}
+      {field.required && <RequiredMark />}
+    </Heading>
+  );
+}
