@@ -62,6 +62,7 @@ describe('publish', () => {
     const log = project.git('log', '-1', '--format=%an|%s%n%b');
     expect(log).toContain('maria|Publish ');
     expect(log).toContain('Published in the content studio by maria.');
+    expect(log).toContain('changed: content/pages/home.yaml');
     expect(project.git('show', '--stat', '--format=', 'HEAD').trim()).toMatch(/^content\/pages\/home\.yaml \| 2 \+-/);
     // The build that was live before (the one `npm run build` wrote) is kept for undo.
     expect(publisher.canUndo()).toBe(true);

@@ -329,6 +329,8 @@ async function commitFiles(root: string, files: readonly PublishedFile[], subjec
     '-m',
     subject,
     '-m',
+    files.map((file) => `${file.before === null ? 'added' : file.after === null ? 'deleted' : 'changed'}: ${file.path}`).join('\n'),
+    '-m',
     `Published in the content studio by ${editor}.`,
     '--author',
     `${editor} <${editor.includes('@') ? editor : `${editor}@studio`}>`,

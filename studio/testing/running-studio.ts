@@ -100,3 +100,43 @@ export async function startStudio(options: { env?: Record<string, string>; root?
     },
   };
 }
+
+export type RunningSite = { url: string; get(route: string): Promise<{ status: number; text: string }>; stop(): Promise<void> };
+
+/** `npm run serve` in a studio's checkout: the live site publishing switches under it. */
+export async function startSite(root: string): Promise<RunningSite> {
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LEADS_DB_FILE: path.join(root, '.tmp-leads.sqlite') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The site server exited with ${child.exitCode}:\n${output}`);
+    const ready = await fetch(`${url}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error(`The site server did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    async get(route) {
+      const response = await fetch(`${url}${route}`);
+      return { status: response.status, text: await response.text() };
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

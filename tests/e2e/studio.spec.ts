@@ -1,23 +1,30 @@
 // The content studio, used as a non-developer would: change the home headline and publish, add an
 // FAQ question, reorder blocks, add a page from a copy and link it in the navigation, upload a
 // picture, leave a required field empty, keep a page as a draft, a file changed on disk while open,
-// undo a publish. Each journey runs against its own copy of the checkout (tests/e2e/studio-support.ts).
+// undo a publish. The journeys run in order against one copy of the checkout (studio/testing/running-studio.ts),
+// with the site's own server running on that copy, so a publish is seen the way a visitor would see it.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { Jimp } from 'jimp';
 import { parse } from 'yaml';
-import { startStudio, type RunningStudio } from '../../studio/testing/running-studio.ts';
+import { startSite, startStudio, type RunningSite, type RunningStudio } from '../../studio/testing/running-studio.ts';
 
 test.describe.configure({ mode: 'serial' });
 // Publishing builds the whole site (several seconds on two cores).
 test.setTimeout(120_000);
 
 let studio: RunningStudio;
+let site: RunningSite;
 test.beforeAll(async () => {
   studio = await startStudio();
+  site = await startSite(studio.root);
 });
-test.afterAll(async () => studio?.stop());
+test.afterAll(async () => {
+  await site?.stop();
+  await studio?.stop();
+});
 
 async function openFile(page: Page, title: string | RegExp) {
   await page.goto(studio.url);
@@ -69,7 +76,10 @@ test('change the home headline: the preview follows as you type; publishing buil
     before.split('\n').filter((line) => line.trimStart().startsWith('#')),
   );
   expect(builtHtml('/')).toContain('Grow faster with AI that answers every call');
+  // The running site serves the new build without a restart.
+  await expect.poll(async () => (await site.get('/')).text, { timeout: 5_000 }).toContain('Grow faster with AI that answers every call');
   expect(studio.git('log', '-1', '--format=%s')).toMatch(/^Publish /);
+  expect(studio.git('log', '-1', '--format=%an')).not.toBe('');
 });
 
 test('add an FAQ question and reorder blocks: the YAML gets the new question and the new order', async ({ page }) => {
@@ -96,6 +106,106 @@ test('add an FAQ question and reorder blocks: the YAML gets the new question and
   ]);
   const faqBlock = data.blocks.find((block) => block.type === 'faq-list')!;
   expect(faqBlock.categories![0]!.items.at(-1)!.question).toBe('Do you work with small teams?');
+});
+
+test('add a page copied from another and link it in the navigation: published, built and served', async ({ page }) => {
+  await page.goto(studio.url);
+  const navigator = page.getByRole('navigation', { name: 'Content' });
+  await navigator.getByRole('button', { name: 'New page' }).click();
+  await navigator.getByLabel(/^Name/).fill('spring-offer');
+  await navigator.getByLabel('Start from').selectOption({ label: 'A copy of Free AI Transformation Session | Premier AI Consulting' });
+  await navigator.getByRole('button', { name: 'Create page' }).click();
+  await expect(page.getByRole('main').getByText('/spring-offer', { exact: true })).toBeVisible();
+  await page
+    .getByLabel(/^Title/)
+    .first()
+    .fill('Spring Offer | Premier AI Consulting');
+  // A copy starts as a draft; this one goes live.
+  await page.getByRole('checkbox', { name: 'Draft' }).uncheck();
+  await waitForDraftSaved(page);
+
+  await navigator.getByRole('link', { name: 'Site settings' }).click();
+  const navigation = page.getByRole('region', { name: /^Navigation/ });
+  await navigation.getByRole('button', { name: /^Add / }).click();
+  const link = navigation.locator('li[data-item]').last();
+  await link.getByLabel(/^Label/).fill('Spring offer');
+  await link.getByLabel(/^Link/).fill('/spring-offer');
+  await expect(preview(page).getByRole('link', { name: 'Spring offer' }).first()).toBeAttached();
+  await waitForDraftSaved(page);
+
+  await publish(page);
+  expect(parse(studio.read('content/pages/spring-offer.yaml'))).toMatchObject({
+    path: '/spring-offer',
+    title: 'Spring Offer | Premier AI Consulting',
+  });
+  expect(studio.read('content/pages/spring-offer.yaml')).not.toMatch(/^draft:/m);
+  // The running server looks for a new build every second.
+  await expect.poll(async () => (await site.get('/spring-offer')).status, { timeout: 5_000 }).toBe(200);
+  expect((await site.get('/spring-offer')).text).toContain('<title>Spring Offer | Premier AI Consulting</title>');
+  expect((await site.get('/')).text).toContain('href="/spring-offer"');
+  expect(studio.git('log', '-1', '--format=%B')).toMatch(/spring-offer/);
+});
+
+test('a new page kept as a draft: previewable in the studio, absent from the live site and the sitemap', async ({ page }) => {
+  await page.goto(studio.url);
+  const navigator = page.getByRole('navigation', { name: 'Content' });
+  await navigator.getByRole('button', { name: 'New page' }).click();
+  await navigator.getByLabel(/^Name/).fill('coming-soon');
+  await navigator.getByRole('button', { name: 'Create page' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Draft' })).toBeChecked();
+  await page.getByRole('button', { name: /^1\. Hero/ }).click();
+  await page
+    .getByLabel(/^Heading/)
+    .first()
+    .fill('Something new is coming');
+  await expect(preview(page).getByRole('heading', { level: 1 })).toHaveText('Something new is coming');
+  await waitForDraftSaved(page);
+
+  await publish(page);
+  expect(parse(studio.read('content/pages/coming-soon.yaml'))).toMatchObject({ draft: true });
+  await expect.poll(async () => (await site.get('/sitemap.xml')).text, { timeout: 5_000 }).toContain('/spring-offer');
+  expect((await site.get('/coming-soon')).status).toBe(404);
+  expect((await site.get('/sitemap.xml')).text).not.toContain('/coming-soon');
+  expect((await site.get('/sitemap.xml')).text).toContain('/spring-offer');
+  // Still there to work on.
+  await openFile(page, /^Coming soon/);
+  await expect(preview(page).getByRole('heading', { level: 1 })).toHaveText('Something new is coming');
+});
+
+test('upload a picture and use it: stored web-ready, its size known to the build, alt text required', async ({ page }) => {
+  await openFile(page, /^About Us/);
+  await page.getByRole('button', { name: /^\d+\. Team/ }).click();
+  const member = page.getByRole('region', { name: /^Members/ }).locator('li[data-item]').first();
+  await member.getByRole('button', { name: 'Change picture' }).click();
+  const upload = member.getByLabel(/^Upload a picture/);
+
+  // An SVG (which can carry script) is refused, whatever its name says.
+  await upload.setInputFiles({
+    name: 'portrait.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+  });
+  await expect(member.getByRole('alert')).toContainText(/SVG|not a PNG, JPEG or WebP/);
+
+  const picture = new Jimp({ width: 2400, height: 1600, color: 0x4f46e5ff });
+  await upload.setInputFiles({ name: 'Sarah Chen portrait.png', mimeType: 'image/png', buffer: await picture.getBuffer('image/png') });
+  await expect(member.getByText(/^\/images\/uploads\/sarah-chen-portrait[\w-]*\.png$/)).toBeVisible({ timeout: 20_000 });
+  const src = (await member.locator('code').first().textContent())!;
+  const alt = member.getByLabel(/^Alt/);
+  await alt.fill('');
+  await waitForDraftSaved(page);
+  await expect(alt).toHaveAttribute('aria-invalid', 'true');
+  await alt.fill('Sarah Chen in the office');
+  await expect(preview(page).locator(`img[src="${src}"]`)).toBeAttached();
+  await waitForDraftSaved(page);
+
+  await publish(page);
+  const stored = await Jimp.read(path.join(studio.root, 'public', src));
+  expect([stored.width, stored.height]).toEqual([1600, 1067]);
+  await expect.poll(async () => (await site.get('/about')).text, { timeout: 5_000 }).toContain(src);
+  const about = (await site.get('/about')).text;
+  expect(about).toMatch(new RegExp(`<img[^>]*src="${src}"[^>]*alt="Sarah Chen in the office"[^>]*width="1600"[^>]*height="1067"`));
+  expect((await site.get(src)).status).toBe(200);
 });
 
 test('a required field left empty: the plain message beside it, and Publish refused', async ({ page }) => {
@@ -138,12 +248,15 @@ test('a file changed on disk while open: the studio says so and offers reload or
   expect(studio.read('content/pages/testimonials.yaml')).toBe(`${original}# changed by a git pull\n`);
 });
 
-test('undo the last publish: the headline is back, in the files and in the build', async ({ page }) => {
+test('undo the last publish: the picture change is gone from the files, the build and the live site', async ({ page }) => {
   await page.goto(studio.url);
   await page.getByRole('button', { name: /Review and publish/ }).click();
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Undo last publish' }).click();
   await expect(page.getByText(/^The last publish was undone/)).toBeVisible({ timeout: 60_000 });
-  expect(studio.read('content/pages/home.yaml')).toContain('heading: Transform Your Business with Premier AI');
-  expect(builtHtml('/')).toContain('Transform Your Business with Premier AI');
+  expect(studio.read('content/pages/about.yaml')).toContain('src: /images/team/sarah-chen.svg');
+  await expect.poll(async () => (await site.get('/about')).text, { timeout: 5_000 }).toContain('/images/team/sarah-chen.svg');
+  // Earlier publishes stay.
+  expect((await site.get('/')).text).toContain('Grow faster with AI that answers every call');
+  expect(studio.git('log', '-1', '--format=%s')).toMatch(/^Undo /);
 });

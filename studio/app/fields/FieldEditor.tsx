@@ -86,7 +86,7 @@ function ScalarEditor({ field, value, path }: FieldProps) {
               type="checkbox"
               {...common}
               checked={value === true}
-              onChange={(event) => setAt(path, event.target.checked ? true : field.default === undefined ? undefined : false)}
+              onChange={(event) => setAt(path, checkboxValue(field, event.target.checked))}
             />
             {field.label}
           </label>
@@ -192,4 +192,13 @@ function ScalarEditor({ field, value, path }: FieldProps) {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * What a checkbox writes: `true` when ticked; when cleared, an optional property whose default is
+ * false (or unset) is removed, as a person would delete the line, rather than written as `false`.
+ */
+function checkboxValue(field: FieldProps['field'], checked: boolean): boolean | undefined {
+  if (checked) return true;
+  return field.required || field.default === true ? false : undefined;
 }
