@@ -147,4 +147,14 @@ describe('draft pages and articles', () => {
     expect(() => loadContent({ root, overrides: new Map([[about, null]]) })).toThrow('The link "/about" goes to no page of this site');
     expect(() => loadContent({ root, overrides: new Map([[added, 'path: /extra\n']]) })).toThrow(ContentError);
   });
+
+  it('can leave out a page with a mistake and keep the rest (the studio preview), but not broken site settings', () => {
+    writePage('extra', GOOD_PAGE.replace(/^title: .*$/m, `title: ${'x'.repeat(80)}`));
+    expect(() => loadContent({ root })).toThrow('This is too long');
+    const paths = loadContent({ root, skipInvalid: true }).pages.map((p) => p.page.path);
+    expect(paths).toContain('/about');
+    expect(paths).not.toContain('/extra');
+    const site = path.join(root, 'content/site.yaml');
+    expect(() => loadContent({ root, skipInvalid: true, overrides: new Map([[site, 'company: 3\n']]) })).toThrow(ContentError);
+  });
 });

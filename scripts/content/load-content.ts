@@ -33,6 +33,12 @@ export type ContentLocation = {
   overrides?: ReadonlyMap<string, string | null>;
   /** Keep pages and articles marked `draft: true` (the studio previews them); the build leaves them out. */
   includeDrafts?: boolean;
+  /**
+   * Leave out pages and articles with mistakes instead of failing (the studio's preview keeps drawing
+   * the rest of the site while one file is being fixed). The site settings and ROI numbers must still
+   * be valid: nothing can be drawn without them.
+   */
+  skipInvalid?: boolean;
 };
 
 export const NOT_FOUND_PATH = '*';
@@ -108,7 +114,7 @@ export function loadContent(location: ContentLocation): ContentBundle {
   if (siteSource) {
     crossCheck({ site: siteSource, pages, posts, publicDir, issues, declaredPaths, drafts, contentDir: relative(path.join(contentDir, 'pages')) });
   }
-  if (issues.length) throw new ContentError(sortIssues(issues));
+  if (issues.length && !(location.skipInvalid && siteSource && roiSource)) throw new ContentError(sortIssues(issues));
 
   return {
     site: siteSource!.data as SiteContent,

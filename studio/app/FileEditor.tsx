@@ -126,6 +126,9 @@ export function FileEditor({
     [model, update, issuePaths, openBlock],
   );
 
+  // A new target redraws the preview: only when the file or its data changed.
+  const preview: PreviewTarget | null = useMemo(() => (file ? previewTarget(file, data) : null), [file, data]);
+
   if (loadError) {
     return (
       <div role="alert" css={ui.errorBanner}>
@@ -139,7 +142,6 @@ export function FileEditor({
   if (!file) return <p role="status">Opening…</p>;
 
   const root = rootField(model, file.kind);
-  const preview: PreviewTarget | null = previewTarget(file, data);
 
   return (
     <EditorProvider value={editor}>

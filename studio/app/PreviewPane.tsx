@@ -101,9 +101,10 @@ export function PreviewPane({
     send(message);
   }, [ready, content, target]);
 
+  // Sent after the first render is asked for (the effect above runs first), so the block exists.
   useEffect(() => {
-    if (ready && focusedBlock !== null) send({ type: 'scroll-to', index: focusedBlock });
-  }, [ready, focusedBlock]);
+    if (ready && content && focusedBlock !== null) send({ type: 'scroll-to', index: focusedBlock });
+  }, [ready, content, focusedBlock]);
 
   return (
     <section aria-label="Preview" css={css({ position: 'sticky', top: 8, alignSelf: 'start' })}>

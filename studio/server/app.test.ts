@@ -78,6 +78,18 @@ describe('one editor on this computer (no sign-in configured)', () => {
     expect(changed.map((line) => line.text)).toEqual([expect.stringMatching(/^title: /), 'title: About our team']);
   });
 
+  it('keeps the preview working while a page on disk has a mistake (after a git pull, say)', async () => {
+    await setup();
+    const { cookie } = await localSession();
+    project.write(
+      'content/pages/disclaimer.yaml',
+      project.read('content/pages/disclaimer.yaml').replace(/^title: .*$/m, `title: ${'x'.repeat(80)}`),
+    );
+    const answer = await app.inject({ url: '/api/preview-data', headers: { cookie } });
+    expect(answer.statusCode).toBe(200);
+    expect((answer.json() as { site: { company: { name: string } } }).site.company.name).toBe('Premier AI Consulting');
+  });
+
   it('refuses a change without the CSRF token, or from another site', async () => {
     await setup();
     const { cookie, csrf } = await localSession();

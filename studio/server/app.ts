@@ -435,13 +435,14 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   }
 
   function previewData() {
+    // A page or article with a mistake is left out; the one being edited is drawn from the form.
     let content;
     try {
-      content = loadContent({ root, overrides: workspace.draftOverrides(), includeDrafts: true });
+      content = loadContent({ root, overrides: workspace.draftOverrides(), includeDrafts: true, skipInvalid: true });
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
-      // A draft with a mistake: the rest of the preview uses what is live.
-      content = loadContent({ root, includeDrafts: true });
+      // The site settings or ROI numbers in a draft have a mistake: the preview uses the ones on disk.
+      content = loadContent({ root, includeDrafts: true, skipInvalid: true });
     }
     return {
       site: { ...content.site, siteUrl: '', leadEndpoint: '' },

@@ -175,7 +175,10 @@ test('a new page kept as a draft: previewable in the studio, absent from the liv
 test('upload a picture and use it: stored web-ready, its size known to the build, alt text required', async ({ page }) => {
   await openFile(page, /^About Us/);
   await page.getByRole('button', { name: /^\d+\. Team/ }).click();
-  const member = page.getByRole('region', { name: /^Members/ }).locator('li[data-item]').first();
+  const member = page
+    .getByRole('region', { name: /^Members/ })
+    .locator('li[data-item]')
+    .first();
   await member.getByRole('button', { name: 'Change picture' }).click();
   const upload = member.getByLabel(/^Upload a picture/);
 
@@ -206,6 +209,59 @@ test('upload a picture and use it: stored web-ready, its size known to the build
   const about = (await site.get('/about')).text;
   expect(about).toMatch(new RegExp(`<img[^>]*src="${src}"[^>]*alt="Sarah Chen in the office"[^>]*width="1600"[^>]*height="1067"`));
   expect((await site.get(src)).status).toBe(200);
+});
+
+test('the preview and the form follow each other: opening a block scrolls the preview to it, clicking a block opens it', async ({
+  page,
+}) => {
+  await openFile(page, /^Contact Us/);
+  const blocks = page.getByRole('region', { name: /^Blocks/ });
+  const last = blocks.locator(':scope > ol > li[data-item]').last();
+  await last.locator('[data-item-heading]').click();
+  const lastIndex = Number(await last.getAttribute('data-item'));
+  const frame = preview(page);
+  await expect(frame.locator(`[data-studio-block="${lastIndex}"] > *`).first()).toHaveAttribute('data-studio-selected', '');
+  await expect.poll(() => frame.locator('html').evaluate(() => window.scrollY)).toBeGreaterThan(100);
+
+  // Back at the top of the preview, a click on the first block opens it in the form, with focus on it.
+  await frame
+    .locator('[data-studio-block="0"] > *')
+    .first()
+    .click({ position: { x: 20, y: 20 } });
+  const first = blocks.locator('li[data-item="0"] [data-item-heading]');
+  await expect(first).toHaveAttribute('aria-expanded', 'true');
+  await expect(first).toBeFocused();
+  await expect(last.locator('[data-item-heading]')).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('script written into content is shown as text in the studio and its preview, never run', async ({ page }) => {
+  const attack = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>';
+  const original = studio.read('content/pages/disclaimer.yaml');
+  studio.write('content/pages/disclaimer.yaml', original.replace(/^title: .*$/m, `title: '${attack}'`));
+  try {
+    await page.goto(studio.url);
+    await expect(page.getByRole('navigation', { name: 'Content' }).getByText(attack)).toBeVisible();
+    await page.getByRole('navigation', { name: 'Content' }).getByRole('link', { name: attack }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(attack);
+    await page.getByRole('button', { name: /^1\. / }).click();
+    await page
+      .getByLabel(/^Heading/)
+      .first()
+      .fill(attack);
+    await expect(preview(page).getByRole('heading', { level: 1 })).toHaveText(attack);
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(
+      await preview(page)
+        .locator('html')
+        .evaluate(() => (window as { __pwned?: number }).__pwned),
+    ).toBeUndefined();
+  } finally {
+    await page
+      .getByRole('button', { name: 'Discard changes' })
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
+    studio.write('content/pages/disclaimer.yaml', original);
+  }
 });
 
 test('a required field left empty: the plain message beside it, and Publish refused', async ({ page }) => {

@@ -3,7 +3,7 @@
 // a click on a block tells the editor which block to open.
 import createCache from '@emotion/cache';
 import { CacheProvider, ThemeProvider } from '@emotion/react';
-import { StrictMode, useSyncExternalStore } from 'react';
+import { StrictMode, useLayoutEffect, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
@@ -43,8 +43,30 @@ function post(message: FromPreview): void {
   window.parent.postMessage({ source: PREVIEW_SOURCE, ...message }, window.location.origin);
 }
 
+/**
+ * Who waits for a render to reach the page. The router draws its first page after its loader ran and
+ * later pages in a transition, so "navigate() returned" is not "the page is on screen": the frame
+ * says when it has drawn each version.
+ */
+const drawnWaiters = new Map<Shown, () => void>();
+
+function drawn(target: Shown): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => settle(), 5_000); // never hold the queue for a render that was superseded
+    const settle = () => {
+      clearTimeout(timer);
+      drawnWaiters.delete(target);
+      resolve();
+    };
+    drawnWaiters.set(target, settle);
+  });
+}
+
 function Frame() {
   const current = useSyncExternalStore(store.subscribe, store.get);
+  useLayoutEffect(() => {
+    if (current) drawnWaiters.get(current)?.();
+  });
   if (!current) return null;
   return (
     <ThemeProvider theme={createTheme(current.site.brand)}>
@@ -80,6 +102,7 @@ async function render(message: Extract<ToPreview, { type: 'render' }>): Promise<
     components,
     selected: shown?.selected ?? null,
   };
+  const onScreen = drawn(shown);
   if (!root || !router) {
     router = createMemoryRouter(routes, { initialEntries: [message.path] });
     root = createRoot(document.getElementById('root')!);
@@ -97,6 +120,7 @@ async function render(message: Extract<ToPreview, { type: 'render' }>): Promise<
     else if (previousArticle !== shown.article) await router.revalidate();
     flushSync(() => listeners.forEach((listener) => listener()));
   }
+  await onScreen;
   post({ type: 'rendered', seq: message.seq, ms: performance.now() - started });
 }
 
@@ -120,14 +144,17 @@ window.addEventListener('message', (event: MessageEvent<ToPreview & { source?: s
   const message = event.data;
   if (message.type === 'content') setLiveContent(message.content);
   else if (message.type === 'render') queue = queue.then(() => render(message)).catch((error: unknown) => console.error(error));
-  else if (message.type === 'scroll-to') {
-    // The marker has no box of its own (display: contents): its first element is where the block is.
-    const element = document.querySelector(`[${PREVIEW_BLOCK_ATTRIBUTE}="${message.index}"]`)?.firstElementChild;
-    element?.scrollIntoView({ block: 'start', behavior: 'instant' });
-    document.querySelectorAll('[data-studio-selected]').forEach((e) => e.removeAttribute('data-studio-selected'));
-    element?.setAttribute('data-studio-selected', '');
-  }
+  // After any render already asked for, so the block scrolled to is the one drawn last.
+  else if (message.type === 'scroll-to') queue = queue.then(() => scrollToBlock(message.index));
 });
+
+function scrollToBlock(index: number) {
+  // The marker has no box of its own (display: contents): its first element is where the block is.
+  const element = document.querySelector(`[${PREVIEW_BLOCK_ATTRIBUTE}="${index}"]`)?.firstElementChild;
+  element?.scrollIntoView({ block: 'start', behavior: 'instant' });
+  document.querySelectorAll('[data-studio-selected]').forEach((e) => e.removeAttribute('data-studio-selected'));
+  element?.setAttribute('data-studio-selected', '');
+}
 
 const style = document.createElement('style');
 style.textContent = `[${PREVIEW_BLOCK_ATTRIBUTE}]>*{cursor:pointer}[${PREVIEW_BLOCK_ATTRIBUTE}]>*:hover{outline:2px dashed #6366f1;outline-offset:-2px}[data-studio-selected]{outline:3px solid #4f46e5;outline-offset:-3px}`;
