@@ -19,7 +19,9 @@ const NO_PREFIX: DataPath = [];
 const SAVE_DELAY_MS = 400;
 
 type SaveState =
-  { kind: 'saved' | 'saving' | 'unsaved' } | { kind: 'failed'; message: string } | { kind: 'conflict'; reason: string; message: string };
+  | { kind: 'clean' | 'saved' | 'saving' | 'unsaved' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'conflict'; reason: string; message: string };
 
 export function FileEditor({
   path,
@@ -36,7 +38,7 @@ export function FileEditor({
   const [loadError, setLoadError] = useState('');
   const [data, setData] = useState<unknown>(null);
   const [issues, setIssues] = useState<ContentIssue[]>([]);
-  const [save, setSave] = useState<SaveState>({ kind: 'saved' });
+  const [save, setSave] = useState<SaveState>({ kind: 'clean' });
   const [openBlock, setOpenBlock] = useState<number | null>(null);
   const [focusedBlock, setFocusedBlock] = useState<number | null>(null);
   const revision = useRef(0);
@@ -55,7 +57,7 @@ export function FileEditor({
       setFile(opened);
       setData(opened.data);
       setIssues(opened.issues);
-      setSave({ kind: 'saved' });
+      setSave({ kind: opened.edited ? 'saved' : 'clean' });
     } catch (error) {
       setLoadError(error instanceof ApiError ? error.message : 'This file could not be opened.');
     }
@@ -161,6 +163,13 @@ export function FileEditor({
             </p>
           )}
           <SaveStatus save={save} />
+          {/* On a narrow screen the preview is under the form. */}
+          <a
+            href="#preview"
+            css={[ui.linkButton, css({ display: 'inline-block', marginBottom: 10, '@media (min-width: 1100px)': { display: 'none' } })]}
+          >
+            Jump to the preview
+          </a>
           {save.kind === 'conflict' && (
             <ConflictBanner
               file={file}
@@ -470,7 +479,14 @@ function DeleteDialog({
 }
 
 function SaveStatus({ save }: { save: SaveState }) {
-  const text = { saved: 'Draft saved', saving: 'Saving draft…', unsaved: 'Editing…', failed: '', conflict: '' }[save.kind];
+  const text = {
+    clean: 'No unpublished changes',
+    saved: 'Draft saved',
+    saving: 'Saving draft…',
+    unsaved: 'Editing…',
+    failed: '',
+    conflict: '',
+  }[save.kind];
   if (save.kind === 'failed') {
     return (
       <p role="alert" css={ui.errorBanner}>

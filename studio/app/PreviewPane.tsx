@@ -107,7 +107,7 @@ export function PreviewPane({
   }, [ready, content, focusedBlock]);
 
   return (
-    <section aria-label="Preview" css={css({ position: 'sticky', top: 8, alignSelf: 'start' })}>
+    <section id="preview" tabIndex={-1} aria-label="Preview" css={css({ position: 'sticky', top: 8, alignSelf: 'start' })}>
       <div css={css({ display: 'flex', gap: 8, alignItems: 'center', marginBottom: 6 })}>
         <h2 css={css({ fontSize: 16, margin: 0, flex: 1 })}>Preview</h2>
         <div role="group" aria-label="Preview width" css={css({ display: 'flex', gap: 4 })}>

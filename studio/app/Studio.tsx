@@ -81,7 +81,9 @@ export function Studio({ user, onSignOut }: { user: string; onSignOut: (() => vo
         >
           Review and publish{edited > 0 ? ` (${edited})` : ''}
         </button>
-        <span css={css({ color: '#475569' })}>{user}</span>
+        <span css={css({ color: '#475569' })}>
+          Editing as <strong>{user}</strong>
+        </span>
         {onSignOut && (
           <button type="button" css={ui.linkButton} onClick={onSignOut}>
             Sign out

@@ -29,7 +29,7 @@ test.afterAll(async () => {
 async function openFile(page: Page, title: string | RegExp) {
   await page.goto(studio.url);
   await page.getByRole('navigation', { name: 'Content' }).getByRole('link', { name: title }).first().click();
-  await expect(page.getByRole('status').filter({ hasText: /Draft saved|Editing/ })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /No unpublished changes|Draft saved|Editing/ })).toBeVisible();
 }
 
 async function waitForDraftSaved(page: Page) {
@@ -283,7 +283,7 @@ test('the studio is usable with axe-core clean at 1280 px and 390 px', async ({ 
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`${studio.url}/?file=content/pages/contact.yaml`);
-    await expect(page.getByText(/Draft saved|Editing/)).toBeVisible();
+    await expect(page.getByText(/No unpublished changes|Draft saved|Editing/)).toBeVisible();
     const results = await new AxeBuilder({ page }).exclude('iframe').analyze();
     expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);
   }

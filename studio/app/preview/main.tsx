@@ -86,7 +86,10 @@ function Frame() {
   );
 }
 
-const routes: RouteObject[] = [{ path: '*', element: <Frame />, loader: () => ({ article: shown?.article ?? null }) }];
+// Nothing to show while the first loader runs: the page appears as soon as it has its data.
+const routes: RouteObject[] = [
+  { path: '*', element: <Frame />, loader: () => ({ article: shown?.article ?? null }), HydrateFallback: () => null },
+];
 let router: ReturnType<typeof createMemoryRouter> | undefined;
 let root: ReturnType<typeof createRoot> | undefined;
 
