@@ -174,6 +174,7 @@ export function FileEditor({
             <ConflictBanner
               file={file}
               data={latest.current}
+              seenRevision={revision.current}
               reason={save.reason}
               message={save.message}
               onResolved={(to) => (to === path ? void load() : onOpen(to))}
@@ -504,12 +505,14 @@ function SaveStatus({ save }: { save: SaveState }) {
 function ConflictBanner({
   file,
   data,
+  seenRevision,
   reason,
   message,
   onResolved,
 }: {
   file: OpenedFile;
   data: unknown;
+  seenRevision: number;
   reason: string;
   message: string;
   onResolved: (path: string) => void;
@@ -533,20 +536,23 @@ function ConflictBanner({
         >
           {reason === 'disk-changed' ? 'Reload the new version (drop my edits)' : 'Reload the newer draft'}
         </button>
-        <button
-          type="button"
-          css={ui.secondaryButton}
-          onClick={async () => {
-            try {
-              const kept = await api.keepBoth(file.path, data);
-              onResolved(kept.path);
-            } catch (failure) {
-              setError(failure instanceof ApiError ? failure.message : 'That did not work.');
-            }
-          }}
-        >
-          {single ? 'Keep my version on top of the new one' : 'Keep both (my version becomes a copy)'}
-        </button>
+        {/* One file for the whole site cannot be copied: another tab's newer draft is reloaded, never replaced. */}
+        {!(single && reason === 'draft-changed') && (
+          <button
+            type="button"
+            css={ui.secondaryButton}
+            onClick={async () => {
+              try {
+                const kept = await api.keepBoth(file.path, data, seenRevision);
+                onResolved(kept.path);
+              } catch (failure) {
+                setError(failure instanceof ApiError ? failure.message : 'That did not work.');
+              }
+            }}
+          >
+            {single ? 'Keep my version on top of the new one' : 'Keep both (my version becomes a copy)'}
+          </button>
+        )}
       </div>
       {error && <p css={ui.error}>{error}</p>}
     </div>

@@ -116,7 +116,8 @@ export const api = {
     ),
   references: (path: string) => call<{ references: Reference[] }>('GET', `/api/references?path=${encodeURIComponent(path)}`),
   discard: (path: string) => call<unknown>('POST', '/api/discard', { path }),
-  keepBoth: (path: string, data: unknown) => call<{ path: string }>('POST', '/api/keep-both', { path, data }),
+  /** `revision`: the draft revision this tab last saw (another tab's newer draft is never dropped). */
+  keepBoth: (path: string, data: unknown, revision: number) => call<{ path: string }>('POST', '/api/keep-both', { path, data, revision }),
   changes: () => call<Changes>('GET', '/api/changes'),
   publish: () => call<PublishAnswer>('POST', '/api/publish', {}),
   undo: () => call<PublishAnswer>('POST', '/api/undo', {}),

@@ -90,6 +90,64 @@ describe('one editor on this computer (no sign-in configured)', () => {
     expect((answer.json() as { site: { company: { name: string } } }).site.company.name).toBe('Premier AI Consulting');
   });
 
+  it('keeps both versions when two tabs edit one page, never dropping the newer draft of the other tab', async () => {
+    await setup();
+    const { cookie, csrf } = await localSession();
+    const headers = { cookie, 'x-csrf-token': csrf };
+    const opened = (await app.inject({ url: '/api/file?path=content/pages/about.yaml', headers: { cookie } })).json() as {
+      data: Record<string, unknown>;
+      revision: number;
+      diskVersion: string;
+    };
+    const firstTab = { ...opened.data, title: 'About us (first tab)' };
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/file',
+      headers,
+      payload: { path: 'content/pages/about.yaml', data: firstTab, revision: opened.revision, diskVersion: opened.diskVersion },
+    });
+    expect(saved.statusCode).toBe(200);
+    // The second tab still has revision 0: it keeps its version as a copy.
+    const secondTab = { ...opened.data, description: 'The second tab wrote this description, long enough to be a valid one.' };
+    const kept = await app.inject({
+      method: 'POST',
+      url: '/api/keep-both',
+      headers,
+      payload: { path: 'content/pages/about.yaml', data: secondTab, revision: opened.revision },
+    });
+    expect(kept.json()).toMatchObject({ path: 'content/pages/about-copy.yaml' });
+    const original = (await app.inject({ url: '/api/file?path=content/pages/about.yaml', headers: { cookie } })).json() as {
+      data: { title: string };
+    };
+    expect(original.data.title).toBe('About us (first tab)');
+
+    // The site settings cannot be copied: the older tab is told to reload instead.
+    const site = (await app.inject({ url: '/api/file?path=content/site.yaml', headers: { cookie } })).json() as {
+      data: Record<string, unknown>;
+      revision: number;
+      diskVersion: string;
+    };
+    await app.inject({
+      method: 'PUT',
+      url: '/api/file',
+      headers,
+      payload: {
+        path: 'content/site.yaml',
+        data: { ...site.data, bookingUrl: 'https://example.com/book' },
+        revision: 0,
+        diskVersion: site.diskVersion,
+      },
+    });
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/keep-both',
+      headers,
+      payload: { path: 'content/site.yaml', data: site.data, revision: 0 },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: expect.stringContaining('newer draft from another tab or person') });
+  });
+
   it('refuses a change without the CSRF token, or from another site', async () => {
     await setup();
     const { cookie, csrf } = await localSession();

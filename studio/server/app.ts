@@ -316,9 +316,18 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
 
   /** After a conflict: the person's version becomes a new page beside the one on disk. */
   app.post('/api/keep-both', async (request) => {
-    const body = request.body as { path?: unknown; data?: unknown };
+    const body = request.body as { path?: unknown; data?: unknown; revision?: unknown };
     const opened = workspace.open(body.path);
+    // The draft on the server holds nothing the browser's version lacks only when the browser had
+    // seen its latest revision; otherwise it is another tab's or person's work and stays.
+    const sawLatestDraft = !opened.draft || opened.draft.revision === Number(body.revision);
     if (opened.file.kind === 'site' || opened.file.kind === 'roi') {
+      if (!sawLatestDraft)
+        throw new WorkspaceError(
+          `${opened.file.path} has a newer draft from another tab or person. Reload it, then make your change again.`,
+          409,
+          'draft-changed',
+        );
       // One file for the whole site: keeping both means the person's version, on top of the new disk version.
       const disk = workspace.readDisk(opened.file);
       workspace.discardDraft(opened.file.path);
@@ -339,7 +348,9 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
       data = { ...data, path: `${String(data.path ?? '')}-${copyName.slice(opened.file.name.length + 1)}`, draft: true };
     const text = opened.file.kind === 'article' ? updateMarkdownFile(currentTextOf(opened), data as never) : stringifyYaml(data);
     const draft = workspace.createDraft(`${folder}/${copyName}${extension}`, text, editorOf(request));
-    workspace.discardDraft(opened.file.path);
+    // The browser's version now lives in the copy: the original goes back to what is on disk, unless
+    // its draft holds someone else's newer work.
+    if (sawLatestDraft) workspace.discardDraft(opened.file.path);
     return { path: draft.path, revision: draft.revision };
   });
 

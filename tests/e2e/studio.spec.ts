@@ -3,7 +3,7 @@
 // picture, leave a required field empty, keep a page as a draft, a file changed on disk while open,
 // undo a publish. The journeys run in order against one copy of the checkout (studio/testing/running-studio.ts),
 // with the site's own server running on that copy, so a publish is seen the way a visitor would see it.
-import { existsSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -26,10 +26,13 @@ test.afterAll(async () => {
   await studio?.stop();
 });
 
+/** The save status a file shows once it is open. */
+const FILE_OPENED = /^(No unpublished changes|Draft saved|Editing…)$/;
+
 async function openFile(page: Page, title: string | RegExp) {
   await page.goto(studio.url);
   await page.getByRole('navigation', { name: 'Content' }).getByRole('link', { name: title }).first().click();
-  await expect(page.getByRole('status').filter({ hasText: /No unpublished changes|Draft saved|Editing/ })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: FILE_OPENED })).toBeVisible();
 }
 
 async function waitForDraftSaved(page: Page) {
@@ -283,14 +286,14 @@ test('the studio is usable with axe-core clean at 1280 px and 390 px', async ({ 
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`${studio.url}/?file=content/pages/contact.yaml`);
-    await expect(page.getByText(/No unpublished changes|Draft saved|Editing/)).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: FILE_OPENED })).toBeVisible();
     const results = await new AxeBuilder({ page }).exclude('iframe').analyze();
     expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);
   }
 });
 
 test('a file changed on disk while open: the studio says so and offers reload or keep both', async ({ page }) => {
-  await openFile(page, /^Testimonials|Client/);
+  await openFile(page, /^Client Success Stories/);
   const original = studio.read('content/pages/testimonials.yaml');
   studio.write('content/pages/testimonials.yaml', `${original}# changed by a git pull\n`);
   await page
@@ -300,8 +303,34 @@ test('a file changed on disk while open: the studio says so and offers reload or
   await expect(page.getByText(/changed on disk/)).toBeVisible({ timeout: 10_000 });
   await page.getByRole('button', { name: /Keep both/ }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('What our clients say about us');
-  expect(existsSync(path.join(studio.root, '.studio', 'drafts', 'content__pages__testimonials-copy.yaml.json'))).toBe(true);
+  await expect(page).toHaveURL(/file=content%2Fpages%2Ftestimonials-copy\.yaml/);
+  expect(readdirSync(path.join(studio.root, '.studio', 'drafts'))).toContain('content__pages__testimonials-copy.yaml.json');
   expect(studio.read('content/pages/testimonials.yaml')).toBe(`${original}# changed by a git pull\n`);
+});
+
+test('two tabs on one page: the second is told, and neither loses its work', async ({ page, context }) => {
+  const other = await context.newPage();
+  await openFile(page, /^Terms of Service/);
+  await openFile(other, /^Terms of Service/);
+  await page
+    .getByLabel(/^Title/)
+    .first()
+    .fill('Terms of Service (first tab) | Premier AI');
+  await waitForDraftSaved(page);
+  await other
+    .getByLabel(/^Description/)
+    .first()
+    .fill('The second tab wrote this description, which is long enough to be valid here.');
+  await expect(other.getByText(/saved by .* in another tab or by another person/)).toBeVisible({ timeout: 10_000 });
+  // The second tab keeps its version as a copy; the first tab's draft stays as it was.
+  await other.getByRole('button', { name: /Keep both/ }).click();
+  await expect(other).toHaveURL(/terms-of-service-copy\.yaml/);
+  await expect(other.getByLabel(/^Description/).first()).toHaveValue(
+    'The second tab wrote this description, which is long enough to be valid here.',
+  );
+  const first = await (await page.request.get(`${studio.url}/api/file?path=content/pages/terms-of-service.yaml`)).json();
+  expect(first.data.title).toBe('Terms of Service (first tab) | Premier AI');
+  await other.close();
 });
 
 test('undo the last publish: the picture change is gone from the files, the build and the live site', async ({ page }) => {
