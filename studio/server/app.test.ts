@@ -148,6 +148,36 @@ describe('one editor on this computer (no sign-in configured)', () => {
     expect(refused.json()).toMatchObject({ message: expect.stringContaining('newer draft from another tab or person') });
   });
 
+  it('names what links to a page before it is deleted, and moves those links when its address changes', async () => {
+    await setup();
+    const { cookie, csrf } = await localSession();
+    const references = (await app.inject({ url: '/api/references?path=content/pages/about.yaml', headers: { cookie } })).json() as {
+      references: { path: string; where: string[] }[];
+    };
+    expect(references.references).toContainEqual({ path: 'content/site.yaml', title: 'Site settings', where: ['navigation', 'footer'] });
+
+    const opened = (await app.inject({ url: '/api/file?path=content/pages/about.yaml', headers: { cookie } })).json() as {
+      revision: number;
+      diskVersion: string;
+    };
+    const renamed = await app.inject({
+      method: 'POST',
+      url: '/api/rename',
+      headers: { cookie, 'x-csrf-token': csrf },
+      payload: { path: 'content/pages/about.yaml', address: '/about-us', revision: opened.revision, diskVersion: opened.diskVersion },
+    });
+    expect(renamed.json()).toMatchObject({ address: '/about-us', updated: expect.arrayContaining(['Site settings']) });
+    const site = (await app.inject({ url: '/api/file?path=content/site.yaml', headers: { cookie } })).json() as {
+      data: { navigation: { href: string }[]; footer: { groups: { links: { href: string }[] }[] } };
+    };
+    expect(site.data.navigation.map((link) => link.href)).toContain('/about-us');
+    expect(site.data.navigation.map((link) => link.href)).not.toContain('/about');
+    expect(site.data.footer.groups.flatMap((group) => group.links.map((link) => link.href))).toContain('/about-us');
+    // Everything still checks: publishing would be allowed.
+    const changes = (await app.inject({ url: '/api/changes', headers: { cookie } })).json() as { publishable: boolean; issues: unknown[] };
+    expect(changes).toMatchObject({ publishable: true });
+  });
+
   it('refuses a change without the CSRF token, or from another site', async () => {
     await setup();
     const { cookie, csrf } = await localSession();

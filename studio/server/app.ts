@@ -273,10 +273,12 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
     if (workspace.listEntries().some((entry) => entry.address === address && entry.path !== opened.file.path)) {
       throw new WorkspaceError(`Another page already has the address "${address}".`, 409, 'exists');
     }
+    // Found before the address changes: what links to the old address.
+    const references = findReferences(workspace, opened.file);
     workspace.saveDraft(opened.file.path, nextText(opened, { ...(current as object), path: address }), seenOf(body), editorOf(request));
     // Links to the old address follow it, in the navigation, the footer and every page.
     const updated: string[] = [];
-    for (const reference of findReferences(workspace, opened.file)) {
+    for (const reference of references) {
       if (reference.path === opened.file.path) continue;
       const other = workspace.open(reference.path);
       const data = replaceLinks(parseData(other), oldAddress, address);

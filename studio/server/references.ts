@@ -24,7 +24,7 @@ export function findReferences(workspace: Workspace, file: ContentFile): Referen
       const bare = href.split(/[?#]/)[0]!.replace(/(.)\/$/, '$1');
       if (bare === target) where.push(trail);
     });
-    if (where.length > 0) references.push({ path: entry.path, title: entry.title, where });
+    if (where.length > 0) references.push({ path: entry.path, title: entry.title, where: [...new Set(where)] });
   }
   return references;
 }
