@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
 
 const [base = 'http://127.0.0.1:4321', ...requested] = process.argv.slice(2);
 const paths = requested.length
@@ -28,16 +29,8 @@ const outDir = path.resolve(import.meta.dirname, '..', '.tmp', 'screens');
 mkdirSync(outDir, { recursive: true });
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_FLAGS,
 });
 for (const width of WIDTHS) {
   const page = await browser.newPage({ viewport: { width, height: 900 } });

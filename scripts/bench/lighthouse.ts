@@ -23,18 +23,10 @@ import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 
 import { HYDRATED_MARK } from '../../renderer/page-markers.ts';
 import type { RoutesFile } from '../build/build-site.ts';
 import { makeNoScriptCopy } from './no-script-copy.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-export const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const FORM_FACTORS = ['mobile', 'desktop'] as const;
 type FormFactor = (typeof FORM_FACTORS)[number];
 const DOCS_FILE = path.join(root, 'docs/performance.md');
@@ -231,7 +223,7 @@ async function main() {
   const noScriptPort = compare ? await freePort() : 0;
   const noScriptServer = compare ? await startSite(prepareNoScriptCopy(distDir), noScriptPort) : undefined;
   const comparisons: Comparison[] = [];
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   const rows: Row[] = [];
   try {
     for (const formFactor of formFactors) {
@@ -258,7 +250,7 @@ async function main() {
 
   const table = formatTable(rows);
   const benchmarkIndex = Math.round(median(rows.map((row) => row.metrics.benchmarkIndex)));
-  const stamp = `Host benchmark index ${benchmarkIndex} (Lighthouse's; higher is faster). Measured ${new Date().toISOString().slice(0, 10)} with Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, Chromium at ${process.env.CHROME_PATH ?? '/usr/bin/chromium'}, median of ${runs} runs after one warm-up${values['cpu-slowdown'] ? `, CPU slowdown ${values['cpu-slowdown']}×` : ''}.`;
+  const stamp = `Host benchmark index ${benchmarkIndex} (Lighthouse's; higher is faster). Measured ${new Date().toISOString().slice(0, 10)} with Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, Chromium at ${process.env.CHROME_PATH ?? CHROMIUM_PATH}, median of ${runs} runs after one warm-up${values['cpu-slowdown'] ? `, CPU slowdown ${values['cpu-slowdown']}×` : ''}.`;
   console.log(`${stamp}\n\n${table}`);
   if (compare) console.log(`\nAgainst the same pages with every script removed (same run):\n\n${formatComparison(comparisons)}`);
   writeFileSync(path.join(root, '.tmp', 'bench-pages.json'), `${JSON.stringify(rows, null, 2)}\n`);

@@ -8,6 +8,7 @@
 import { chromium } from 'playwright-core';
 import { buildStudioApp } from '../../studio/build-app.ts';
 import { REPO, STUDIO_APP_DIR, startSite, startStudio } from '../../studio/testing/running-studio.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.ts';
 
 const KEYSTROKES = 60;
 
@@ -25,16 +26,8 @@ export async function runStudioBench(): Promise<string> {
   const studio = await startStudio();
   const site = await startSite(studio.root);
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });

@@ -1,30 +1,13 @@
 // The studio server's JSON API, as the browser app calls it. Every change carries the session's CSRF
 // token; an answer that is not OK becomes an ApiError with the server's plain message.
 import type { ContentIssue } from '../../scripts/content/content-issue.ts';
+import type { ContentKind, Entry, PublishRecord, Reference, StoredImage } from '../core/api-types.ts';
 import type { DiffHunk } from '../core/line-diff.ts';
+
+export type { ContentKind, Entry, PublishRecord, Reference, StoredImage };
 import type { PreviewContent } from './preview-protocol.ts';
 
 export type Session = { signInRequired: boolean; user: string | null; csrfToken?: string };
-export type ContentKind = 'site' | 'roi' | 'page' | 'article';
-export type Entry = {
-  path: string;
-  kind: ContentKind;
-  title: string;
-  address?: string;
-  markedDraft: boolean;
-  edited: boolean;
-  isNew: boolean;
-  deleted: boolean;
-};
-export type PublishRecord = {
-  id: string;
-  action: 'publish' | 'undo';
-  user: string;
-  at: string;
-  files: { path: string; title: string; change: string }[];
-  commit?: string;
-  ms: number;
-};
 export type OpenedFile = {
   path: string;
   kind: ContentKind;
@@ -44,8 +27,6 @@ export type Changes = {
   publishable: boolean;
 };
 export type PublishAnswer = { ok: true; record: PublishRecord } | { ok: false; reason: string; message: string; issues?: ContentIssue[] };
-export type StoredImage = { src: string; width: number; height: number; bytes: number };
-export type Reference = { path: string; title: string; where: string[] };
 
 export class ApiError extends Error {
   override name = 'ApiError';

@@ -12,6 +12,9 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, renameSync
 import path from 'node:path';
 import { Jimp } from 'jimp';
 import { rasterSize, readImageSize } from '../../scripts/content/image-size.ts';
+import type { StoredImage } from '../core/api-types.ts';
+
+export type { StoredImage };
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_WIDTH = 1600;
@@ -22,7 +25,6 @@ const JPEG_QUALITY = 82;
 
 const IMAGE_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.webp', '.svg', '.gif']);
 
-export type StoredImage = { src: string; width: number; height: number; bytes: number };
 type Format = 'png' | 'jpeg' | 'webp';
 
 export class ImageError extends Error {

@@ -29,20 +29,13 @@ import { promisify } from 'node:util';
 import { ContentError, type ContentIssue } from '../../scripts/content/content-issue.ts';
 import { loadContent } from '../../scripts/content/load-content.ts';
 import type { Draft, Workspace } from './workspace.ts';
+import type { PublishRecord } from '../core/api-types.ts';
+
+export type { PublishRecord };
 
 const run = promisify(execFile);
 
 export type PublishedFile = { path: string; before: string | null; after: string | null; title: string };
-
-export type PublishRecord = {
-  id: string;
-  action: 'publish' | 'undo';
-  user: string;
-  at: string;
-  files: { path: string; title: string; change: 'added' | 'changed' | 'deleted' }[];
-  commit?: string;
-  ms: number;
-};
 
 export type PublishResult =
   | { ok: true; record: PublishRecord }

@@ -1,8 +1,9 @@
 // What links to a page or an article: shown before it is deleted, and followed when its address changes.
 import { parse } from 'yaml';
 import type { ContentFile, Workspace } from './workspace.ts';
+import type { Reference } from '../core/api-types.ts';
 
-export type Reference = { path: string; title: string; where: string[] };
+export type { Reference };
 
 /** Every content file (with drafts applied) holding a link to `file`'s address, and where in it. */
 export function findReferences(workspace: Workspace, file: ContentFile): Reference[] {

@@ -9,8 +9,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import type { ContentKind, Entry } from '../core/api-types.ts';
 
-export type ContentKind = 'site' | 'roi' | 'page' | 'article';
+export type { ContentKind, Entry };
 
 /** A content file named by its path from the project root, always with forward slashes. */
 export type ContentFile = { path: string; kind: ContentKind; name: string; absolute: string };
@@ -25,23 +26,6 @@ export type Draft = {
   revision: number;
   updatedBy: string;
   updatedAt: string;
-};
-
-export type Entry = {
-  path: string;
-  kind: ContentKind;
-  /** Page title, article title, or the name of the settings file. */
-  title: string;
-  /** The page's address (`/about`) or article's (`/blog/<slug>`). */
-  address?: string;
-  /** Marked `draft: true` in its YAML (as it would be published). */
-  markedDraft: boolean;
-  /** Has unpublished edits. */
-  edited: boolean;
-  /** Exists only as an unpublished draft. */
-  isNew: boolean;
-  /** The draft deletes it. */
-  deleted: boolean;
 };
 
 export type OpenedFile = {

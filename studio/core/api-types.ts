@@ -1,0 +1,39 @@
+// The shapes the studio server answers with and the browser app reads: one definition for both
+// sides, so a field added on the server is a type error where the browser forgets it.
+
+export type ContentKind = 'site' | 'roi' | 'page' | 'article';
+
+/** One file in the navigator. */
+export type Entry = {
+  path: string;
+  kind: ContentKind;
+  /** Page title, article title, or the name of the settings file. */
+  title: string;
+  /** The page's address (`/about`) or article's (`/blog/<slug>`). */
+  address?: string;
+  /** Marked `draft: true` in its YAML (as it would be published). */
+  markedDraft: boolean;
+  /** Has unpublished edits. */
+  edited: boolean;
+  /** Exists only as an unpublished draft. */
+  isNew: boolean;
+  /** The draft deletes it. */
+  deleted: boolean;
+};
+
+/** One line of .studio/publish-log.jsonl: who published or undid what, when, and the commit. */
+export type PublishRecord = {
+  id: string;
+  action: 'publish' | 'undo';
+  user: string;
+  at: string;
+  files: { path: string; title: string; change: 'added' | 'changed' | 'deleted' }[];
+  commit?: string;
+  ms: number;
+};
+
+/** A picture in public/images/, as the picker lists it and an upload returns it. */
+export type StoredImage = { src: string; width: number; height: number; bytes: number };
+
+/** A content file that links to a page, and where in it ("navigation", "footer", "block 3 (hero)"). */
+export type Reference = { path: string; title: string; where: string[] };
