@@ -44,6 +44,24 @@ async function localSession() {
   return { cookie, csrf: (response.json() as { csrfToken: string }).csrfToken };
 }
 
+type Session = { cookie: string; csrf: string };
+type Opened<T = Record<string, unknown>> = { data: T; revision: number; diskVersion: string };
+
+/** GET /api/file: a content file as the editor opens it. */
+async function openFile<T = Record<string, unknown>>({ cookie }: Session, file: string): Promise<Opened<T>> {
+  return (await app.inject({ url: `/api/file?path=${file}`, headers: { cookie } })).json() as Opened<T>;
+}
+
+/** PUT /api/file: saves `data` as the draft of `file`, as a tab that has seen `seen` (revision and disk version). */
+async function saveFile({ cookie, csrf }: Session, file: string, data: unknown, seen: { revision: number; diskVersion: string }) {
+  return app.inject({
+    method: 'PUT',
+    url: '/api/file',
+    headers: { cookie, 'x-csrf-token': csrf },
+    payload: { path: file, data, revision: seen.revision, diskVersion: seen.diskVersion },
+  });
+}
+
 async function signIn(name = 'maria', password = PASSWORD, address = '10.0.0.1') {
   return app.inject({ method: 'POST', url: '/api/session', payload: { name, password }, remoteAddress: address });
 }
@@ -51,23 +69,10 @@ async function signIn(name = 'maria', password = PASSWORD, address = '10.0.0.1')
 describe('one editor on this computer (no sign-in configured)', () => {
   it('opens a session on first visit and edits a page as a draft', async () => {
     await setup();
-    const { cookie, csrf } = await localSession();
-    const opened = (await app.inject({ url: '/api/file?path=content/pages/about.yaml', headers: { cookie } })).json() as {
-      data: { title: string };
-      revision: number;
-      diskVersion: string;
-    };
-    const saved = await app.inject({
-      method: 'PUT',
-      url: '/api/file',
-      headers: { cookie, 'x-csrf-token': csrf },
-      payload: {
-        path: 'content/pages/about.yaml',
-        data: { ...opened.data, title: 'About our team' },
-        revision: opened.revision,
-        diskVersion: opened.diskVersion,
-      },
-    });
+    const session = await localSession();
+    const { cookie } = session;
+    const opened = await openFile(session, 'content/pages/about.yaml');
+    const saved = await saveFile(session, 'content/pages/about.yaml', { ...opened.data, title: 'About our team' }, opened);
     expect(saved.statusCode).toBe(200);
     const changes = (await app.inject({ url: '/api/changes', headers: { cookie } })).json() as {
       files: { path: string; hunks: { lines: { kind: string; text: string }[] }[] }[];
@@ -92,20 +97,10 @@ describe('one editor on this computer (no sign-in configured)', () => {
 
   it('keeps both versions when two tabs edit one page, never dropping the newer draft of the other tab', async () => {
     await setup();
-    const { cookie, csrf } = await localSession();
-    const headers = { cookie, 'x-csrf-token': csrf };
-    const opened = (await app.inject({ url: '/api/file?path=content/pages/about.yaml', headers: { cookie } })).json() as {
-      data: Record<string, unknown>;
-      revision: number;
-      diskVersion: string;
-    };
-    const firstTab = { ...opened.data, title: 'About us (first tab)' };
-    const saved = await app.inject({
-      method: 'PUT',
-      url: '/api/file',
-      headers,
-      payload: { path: 'content/pages/about.yaml', data: firstTab, revision: opened.revision, diskVersion: opened.diskVersion },
-    });
+    const session = await localSession();
+    const headers = { cookie: session.cookie, 'x-csrf-token': session.csrf };
+    const opened = await openFile(session, 'content/pages/about.yaml');
+    const saved = await saveFile(session, 'content/pages/about.yaml', { ...opened.data, title: 'About us (first tab)' }, opened);
     expect(saved.statusCode).toBe(200);
     // The second tab still has revision 0: it keeps its version as a copy.
     const secondTab = { ...opened.data, description: 'The second tab wrote this description, long enough to be a valid one.' };
@@ -116,28 +111,11 @@ describe('one editor on this computer (no sign-in configured)', () => {
       payload: { path: 'content/pages/about.yaml', data: secondTab, revision: opened.revision },
     });
     expect(kept.json()).toMatchObject({ path: 'content/pages/about-copy.yaml' });
-    const original = (await app.inject({ url: '/api/file?path=content/pages/about.yaml', headers: { cookie } })).json() as {
-      data: { title: string };
-    };
-    expect(original.data.title).toBe('About us (first tab)');
+    expect((await openFile(session, 'content/pages/about.yaml')).data.title).toBe('About us (first tab)');
 
     // The site settings cannot be copied: the older tab is told to reload instead.
-    const site = (await app.inject({ url: '/api/file?path=content/site.yaml', headers: { cookie } })).json() as {
-      data: Record<string, unknown>;
-      revision: number;
-      diskVersion: string;
-    };
-    await app.inject({
-      method: 'PUT',
-      url: '/api/file',
-      headers,
-      payload: {
-        path: 'content/site.yaml',
-        data: { ...site.data, bookingUrl: 'https://example.com/book' },
-        revision: 0,
-        diskVersion: site.diskVersion,
-      },
-    });
+    const site = await openFile(session, 'content/site.yaml');
+    await saveFile(session, 'content/site.yaml', { ...site.data, bookingUrl: 'https://example.com/book' }, site);
     const refused = await app.inject({
       method: 'POST',
       url: '/api/keep-both',
@@ -150,16 +128,14 @@ describe('one editor on this computer (no sign-in configured)', () => {
 
   it('names what links to a page before it is deleted, and moves those links when its address changes', async () => {
     await setup();
-    const { cookie, csrf } = await localSession();
+    const session = await localSession();
+    const { cookie, csrf } = session;
     const references = (await app.inject({ url: '/api/references?path=content/pages/about.yaml', headers: { cookie } })).json() as {
       references: { path: string; where: string[] }[];
     };
     expect(references.references).toContainEqual({ path: 'content/site.yaml', title: 'Site settings', where: ['navigation', 'footer'] });
 
-    const opened = (await app.inject({ url: '/api/file?path=content/pages/about.yaml', headers: { cookie } })).json() as {
-      revision: number;
-      diskVersion: string;
-    };
+    const opened = await openFile(session, 'content/pages/about.yaml');
     const renamed = await app.inject({
       method: 'POST',
       url: '/api/rename',
@@ -167,9 +143,10 @@ describe('one editor on this computer (no sign-in configured)', () => {
       payload: { path: 'content/pages/about.yaml', address: '/about-us', revision: opened.revision, diskVersion: opened.diskVersion },
     });
     expect(renamed.json()).toMatchObject({ address: '/about-us', updated: expect.arrayContaining(['Site settings']) });
-    const site = (await app.inject({ url: '/api/file?path=content/site.yaml', headers: { cookie } })).json() as {
-      data: { navigation: { href: string }[]; footer: { groups: { links: { href: string }[] }[] } };
-    };
+    const site = await openFile<{ navigation: { href: string }[]; footer: { groups: { links: { href: string }[] }[] } }>(
+      session,
+      'content/site.yaml',
+    );
     expect(site.data.navigation.map((link) => link.href)).toContain('/about-us');
     expect(site.data.navigation.map((link) => link.href)).not.toContain('/about');
     expect(site.data.footer.groups.flatMap((group) => group.links.map((link) => link.href))).toContain('/about-us');
