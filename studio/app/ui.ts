@@ -1,5 +1,6 @@
 // The studio's look: plain, calm and high-contrast (WCAG 2.2 AA), readable at 1280 px, usable at 390 px.
 import { css } from '@emotion/react';
+import { visuallyHidden } from '../../blocks/ui/styles.ts';
 
 const focus = { outline: '3px solid #4338ca', outlineOffset: 2 };
 
@@ -24,44 +25,27 @@ export const ui = {
   group: css({ border: '1px solid #cbd5e1', borderRadius: 8, padding: '10px 14px 6px', margin: '0 0 14px', minWidth: 0 }),
   groupTitle: css({ fontWeight: 700, padding: '0 4px', color: '#0f172a' }),
   error: css({ color: '#b91c1c', fontWeight: 600, fontSize: 14, '& p': { margin: '2px 0' } }),
-  button: css({
-    font: 'inherit',
-    fontWeight: 600,
-    padding: '8px 14px',
-    borderRadius: 6,
-    border: '1px solid #4338ca',
-    background: '#4338ca',
-    color: '#fff',
-    cursor: 'pointer',
-    '&:hover': { background: '#3730a3' },
-    '&:focus-visible': focus,
-    '&:disabled': { background: '#94a3b8', borderColor: '#94a3b8', cursor: 'not-allowed' },
-  }),
-  secondaryButton: css({
-    font: 'inherit',
-    fontWeight: 600,
-    padding: '6px 12px',
-    borderRadius: 6,
-    border: '1px solid #4338ca',
-    background: '#fff',
-    color: '#3730a3',
-    cursor: 'pointer',
-    '&:hover': { background: '#eef2ff' },
-    '&:focus-visible': focus,
-    '&:disabled': { color: '#64748b', borderColor: '#94a3b8', cursor: 'not-allowed' },
-  }),
-  dangerButton: css({
-    font: 'inherit',
-    fontWeight: 600,
-    padding: '6px 12px',
-    borderRadius: 6,
-    border: '1px solid #b91c1c',
-    background: '#fff',
-    color: '#b91c1c',
-    cursor: 'pointer',
-    '&:hover': { background: '#fef2f2' },
-    '&:focus-visible': focus,
-  }),
+  button: buttonStyle(
+    { padding: '8px 14px', border: '#4338ca', background: '#4338ca', color: '#fff', hover: '#3730a3' },
+    {
+      background: '#94a3b8',
+      borderColor: '#94a3b8',
+    },
+  ),
+  secondaryButton: buttonStyle(
+    { padding: '6px 12px', border: '#4338ca', background: '#fff', color: '#3730a3', hover: '#eef2ff' },
+    {
+      color: '#64748b',
+      borderColor: '#94a3b8',
+    },
+  ),
+  dangerButton: buttonStyle(
+    { padding: '6px 12px', border: '#b91c1c', background: '#fff', color: '#b91c1c', hover: '#fef2f2' },
+    {
+      color: '#64748b',
+      borderColor: '#94a3b8',
+    },
+  ),
   linkButton: css({
     font: 'inherit',
     background: 'none',
@@ -85,17 +69,7 @@ export const ui = {
     '&:focus-visible': focus,
     '&:disabled': { color: '#94a3b8', cursor: 'not-allowed' },
   }),
-  visuallyHidden: css({
-    position: 'absolute',
-    width: 1,
-    height: 1,
-    padding: 0,
-    margin: -1,
-    overflow: 'hidden',
-    clip: 'rect(0, 0, 0, 0)',
-    whiteSpace: 'nowrap',
-    border: 0,
-  }),
+  visuallyHidden,
   badge: css({
     fontSize: 12,
     fontWeight: 700,
@@ -130,3 +104,23 @@ export const ui = {
     margin: '0 0 14px',
   }),
 };
+
+/** A filled or outlined button: its colours, and how it looks when it cannot be pressed. */
+function buttonStyle(
+  look: { padding: string; border: string; background: string; color: string; hover: string },
+  disabled: { color?: string; background?: string; borderColor: string },
+) {
+  return css({
+    font: 'inherit',
+    fontWeight: 600,
+    padding: look.padding,
+    borderRadius: 6,
+    border: `1px solid ${look.border}`,
+    background: look.background,
+    color: look.color,
+    cursor: 'pointer',
+    '&:hover': { background: look.hover },
+    '&:focus-visible': focus,
+    '&:disabled': { ...disabled, cursor: 'not-allowed' },
+  });
+}
