@@ -260,6 +260,17 @@ describe('a team (sign-in configured)', () => {
 });
 
 describe('pictures', () => {
+  it('serves the library with a policy that lets an SVG draw but never run script', async () => {
+    await setup();
+    const { cookie } = await localSession();
+    const answer = await app.inject({ url: '/images/team/sarah-chen.svg', headers: { cookie } });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-security-policy']).toMatch(/^sandbox; default-src 'none'/);
+    expect((await app.inject({ url: '/images/..%2f..%2fpackage.json', headers: { cookie } })).statusCode).toBe(404);
+    // Unpublished uploads live there too: only for people with a session.
+    expect((await app.inject({ url: '/images/team/sarah-chen.svg' })).statusCode).toBe(401);
+  });
+
   it('refuses an SVG with a script, named .png, and keeps nothing', async () => {
     await setup();
     const { cookie, csrf } = await localSession();

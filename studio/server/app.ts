@@ -104,7 +104,8 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   );
 
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('content-security-policy', STUDIO_CSP);
+    // A route may set a stricter policy of its own (pictures do).
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', STUDIO_CSP);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
     reply.header('cross-origin-opener-policy', 'same-origin');
@@ -118,7 +119,8 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
     const id = readSessionCookie(request.headers.cookie);
     const session = id ? sessions.get(id) : undefined;
     if (session) request.studioSession = session;
-    if (!request.url.startsWith('/api/')) return;
+    // The app's own files are public; the API and the picture library (unpublished uploads too) are not.
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/images/')) return;
     const open = request.url.startsWith('/api/session');
     if (!SAFE_METHODS.has(request.method)) {
       if (!checkSameOrigin(request.headers))
@@ -384,6 +386,8 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   app.get('/images/*', async (request, reply) => {
     const file = images.resolve((request.params as { '*': string })['*']);
     if (!file) return reply.code(404).send({ message: 'Not found' });
+    // An SVG opened on its own is a document on the studio's origin: it may draw, never run script.
+    reply.header('content-security-policy', "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'");
     return reply.sendFile(file, path.join(root, 'public', 'images'));
   });
 
