@@ -78,7 +78,8 @@ export function FileEditor({
         const answer = await api.save(path, value, revision.current, diskVersion.current);
         revision.current = answer.revision;
         setIssues(answer.issues);
-        setSave(latest.current === value ? { kind: 'saved' } : { kind: 'unsaved' });
+        setFile((current) => (current && current.edited !== answer.edited ? { ...current, edited: answer.edited } : current));
+        setSave(latest.current === value ? { kind: answer.edited ? 'saved' : 'clean' } : { kind: 'unsaved' });
         onChanged();
       } catch (error) {
         if (error instanceof ApiError && error.status === 409)

@@ -85,7 +85,7 @@ export const api = {
   entries: () => call<{ entries: Entry[]; canUndo: boolean; history: PublishRecord[] }>('GET', '/api/entries'),
   open: (path: string) => call<OpenedFile>('GET', `/api/file?path=${encodeURIComponent(path)}`),
   save: (path: string, data: unknown, revision: number, diskVersion: string | null) =>
-    call<{ revision: number; issues: ContentIssue[] }>('PUT', '/api/file', { path, data, revision, diskVersion }),
+    call<{ revision: number; edited: boolean; issues: ContentIssue[] }>('PUT', '/api/file', { path, data, revision, diskVersion }),
   create: (kind: 'page' | 'article', name: string, copyFrom?: string) =>
     call<{ path: string }>('POST', '/api/file', { kind, name, ...(copyFrom ? { copyFrom } : {}) }),
   rename: (path: string, address: string, revision: number, diskVersion: string | null) =>

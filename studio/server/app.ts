@@ -247,7 +247,8 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
     const opened = workspace.open(body.path);
     const text = nextText(opened, body.data);
     const draft = workspace.saveDraft(opened.file.path, text, seenOf(body), editorOf(request));
-    return { revision: draft.revision, issues: issuesFor(opened.file) };
+    // `edited` is false when the change went back to the live text (the draft was dropped).
+    return { revision: draft.revision, edited: draft.revision > 0, issues: issuesFor(opened.file) };
   });
 
   app.post('/api/file', async (request) => {

@@ -86,8 +86,11 @@ describe('drafts', () => {
       { revision: 0, diskVersion: disk!.version },
       'maria',
     );
-    workspace.saveDraft('content/pages/about.yaml', before, { revision: draft.revision, diskVersion: disk!.version }, 'maria');
+    const back = workspace.saveDraft('content/pages/about.yaml', before, { revision: draft.revision, diskVersion: disk!.version }, 'maria');
     expect(workspace.listDrafts()).toEqual([]);
+    // The same tab edits again: not a conflict with anyone.
+    workspace.saveDraft('content/pages/about.yaml', `${before}# again\n`, { revision: back.revision, diskVersion: disk!.version }, 'maria');
+    expect(workspace.listDrafts().map((d) => d.text)).toEqual([`${before}# again\n`]);
   });
 
   it('lists a new page that exists only as a draft, and refuses a second file of the same name', () => {

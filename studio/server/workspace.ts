@@ -140,13 +140,14 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
       throw new WorkspaceError(`${file.path} changed on disk (a git pull or another editor) since you opened it.`, 409, 'disk-changed');
     }
     if (text !== null && disk && text === disk.text) {
-      // Back to what is live: nothing left to publish.
+      // Back to what is live: nothing left to publish. Revision 0 is "no draft", so the next save
+      // from this tab (which now holds 0) is not mistaken for one that missed another tab's save.
       discardDraft(file.path);
       return {
         path: file.path,
         text,
         baseVersion: disk.version,
-        revision: seen.revision + 1,
+        revision: 0,
         updatedBy: user,
         updatedAt: new Date().toISOString(),
       };

@@ -45,6 +45,13 @@ async function publish(page: Page) {
   await expect(page.getByText(/^Published: /)).toBeVisible({ timeout: 60_000 });
 }
 
+/** Discard changes, confirming the question the studio asks first. */
+async function discardChanges(page: Page) {
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'No unpublished changes' })).toBeVisible();
+}
+
 const preview = (page: Page) => page.frameLocator('iframe[title="Preview of the page"]');
 const builtHtml = (route: string) =>
   readFileSync(path.join(studio.root, 'dist', 'client', route === '/' ? 'index.html' : `${route.slice(1)}/index.html`), 'utf8');
@@ -267,6 +274,40 @@ test('script written into content is shown as text in the studio and its preview
   }
 });
 
+test('keyboard only: add a block from the palette (it opens with the schema’s example) and move it up; the preview shows it', async ({
+  page,
+}) => {
+  await openFile(page, /^AI Consulting Services/);
+  const blocks = page.getByRole('region', { name: /^Blocks/ });
+  const before = await blocks.locator(':scope > ol > li[data-item]').count();
+  await blocks.getByRole('button', { name: 'Add a block' }).focus();
+  await page.keyboard.press('Enter');
+  await page
+    .getByRole('list', { name: 'Block types' })
+    .getByRole('button', { name: /^Statistics/ })
+    .focus();
+  await page.keyboard.press('Enter');
+  // Focus lands on the new block, opened, with the schema's example as its content.
+  const added = blocks.locator(`li[data-item="${before}"] [data-item-heading]`).first();
+  await expect(added).toBeFocused();
+  await expect(added).toHaveAttribute('aria-expanded', 'true');
+  await expect(
+    blocks
+      .locator(`li[data-item="${before}"]`)
+      .getByLabel(/^Value/)
+      .first(),
+  ).not.toHaveValue('');
+  await page.keyboard.press('Tab'); // ↑ (move up)
+  await expect(page.getByRole('button', { name: `Move ${before + 1}. Statistics up` })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(blocks.locator(`li[data-item="${before - 1}"] [data-item-heading]`).first()).toHaveText(
+    new RegExp(`^${before}\\. Statistics`),
+  );
+  await expect(preview(page).locator(`[data-studio-block="${before - 1}"]`)).toBeAttached();
+  await waitForDraftSaved(page);
+  await discardChanges(page);
+});
+
 test('a required field left empty: the plain message beside it, and Publish refused', async ({ page }) => {
   await openFile(page, /^About/);
   const title = page.getByLabel(/^Title/).first();
@@ -279,7 +320,7 @@ test('a required field left empty: the plain message beside it, and Publish refu
   await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeDisabled();
   // Put it back, so later journeys can publish.
   await page.getByRole('link', { name: 'Edit' }).first().click();
-  await page.getByRole('button', { name: 'Discard changes' }).click();
+  await discardChanges(page);
 });
 
 test('the studio is usable with axe-core clean at 1280 px and 390 px', async ({ page }) => {

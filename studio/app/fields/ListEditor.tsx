@@ -9,7 +9,7 @@ import { ui } from '../ui.ts';
 import { FieldMessages, GroupTitle, fieldId, type FieldProps } from './field-parts.tsx';
 
 export function ListEditor({ field, value, path }: FieldProps) {
-  const { setAt, move, model, openBlock, setOpenBlock } = useEditor();
+  const { setAt, move, model, openBlock, setOpenBlock, focusBlock } = useEditor();
   const items = Array.isArray(value) ? value : [];
   const isBlocks = field.kind === 'blocks';
   const [paletteOpen, setPaletteOpen] = useState(false);
@@ -24,6 +24,11 @@ export function ListEditor({ field, value, path }: FieldProps) {
   const add = (item: unknown) => {
     setAt(path, [...items, item]);
     setAnnouncement(`${itemName(field)} ${items.length + 1} added.`);
+    if (isBlocks) {
+      // A new block is opened to be filled in, and the preview shows where it landed.
+      setOpenBlock(items.length);
+      focusBlock(items.length);
+    }
     focusItem(items.length);
   };
 
