@@ -44,7 +44,8 @@ export function PreviewPane({
   const box = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
   const [content, setContent] = useState<PreviewContent | null>(null);
-  const [width, setWidth] = useState<Width>('desktop');
+  // On a phone the studio starts with the phone view: a desktop page scaled to a phone is unreadable.
+  const [width, setWidth] = useState<Width>(() => (window.innerWidth < 700 ? 'phone' : 'desktop'));
   const [scale, setScale] = useState(1);
   const [failed, setFailed] = useState('');
   const seq = useRef(0);

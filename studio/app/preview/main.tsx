@@ -154,7 +154,8 @@ window.addEventListener('message', (event: MessageEvent<ToPreview & { source?: s
 function scrollToBlock(index: number) {
   // The marker has no box of its own (display: contents): its first element is where the block is.
   const element = document.querySelector(`[${PREVIEW_BLOCK_ATTRIBUTE}="${index}"]`)?.firstElementChild;
-  element?.scrollIntoView({ block: 'start', behavior: 'instant' });
+  // Scrolls this frame only: scrollIntoView would scroll the editor's page too (it jumped to the preview).
+  if (element) window.scrollTo({ top: element.getBoundingClientRect().top + window.scrollY, behavior: 'instant' });
   document.querySelectorAll('[data-studio-selected]').forEach((e) => e.removeAttribute('data-studio-selected'));
   element?.setAttribute('data-studio-selected', '');
 }
