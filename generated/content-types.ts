@@ -575,7 +575,7 @@ export type PageContent = {
   image?: Image;
   /** Keep this page out of search engines and the sitemap (e.g. the thank-you page). */
   noindex?: boolean;
-  /** The sections of the page, top to bottom. Each has a "type"; see the block list in generated/content-guide.md. */
+  /** The sections of the page, top to bottom. Each has a "type" that says what kind of section it is (hero, stats, card-grid, …); the content guide lists every type with its properties. */
   blocks: Block[];
   /** Keep this page off the live site while it is being written: it is left out of the build, the sitemap and the feed, and stays previewable in the studio. Remove the line (or set false) to publish it. */
   draft?: boolean;
