@@ -10,6 +10,7 @@ import { EditorProvider, issuesAtPath, type DataPath, type EditorApi } from './e
 import { FieldEditor, ObjectEditor } from './fields/FieldEditor.tsx';
 import { fieldId } from './fields/field-parts.tsx';
 import { PreviewPane, type PreviewTarget } from './PreviewPane.tsx';
+import { RoiExample } from './RoiExample.tsx';
 import { ui } from './ui.ts';
 
 /** Issue paths are relative to the whole file, as the form's paths are. */
@@ -190,7 +191,11 @@ export function FileEditor({
             <ObjectEditor field={root} value={data} path={[]} bare />
           ) : null}
         </div>
-        <PreviewPane target={preview} focusedBlock={focusedBlock} onSelectBlock={(index) => selectBlock(index)} />
+        {file.kind === 'roi' ? (
+          <RoiExample data={data} />
+        ) : (
+          <PreviewPane target={preview} focusedBlock={focusedBlock} onSelectBlock={(index) => selectBlock(index)} />
+        )}
       </div>
     </EditorProvider>
   );
@@ -250,10 +255,12 @@ function FileHeader({
       <h1 css={css({ fontSize: 24, margin: '0 0 4px' })}>
         {file.kind === 'site' ? 'Site settings' : file.kind === 'roi' ? 'ROI calculator numbers' : title}
       </h1>
-      <p css={css({ margin: '0 0 8px', color: '#475569' })}>
-        {address && <code>{address}</code>} {file.isNew && <span css={ui.badge}>New, not published</span>}{' '}
-        {file.edited && !file.isNew && <span css={ui.badge}>Unpublished changes</span>}
-      </p>
+      {(address || file.isNew || file.edited) && (
+        <p css={css({ margin: '0 0 8px', color: '#475569' })}>
+          {address && <code>{address}</code>} {file.isNew && <span css={ui.badge}>New, not published</span>}{' '}
+          {file.edited && !file.isNew && <span css={ui.badge}>Unpublished changes</span>}
+        </p>
+      )}
       <div css={css({ display: 'flex', gap: 8, flexWrap: 'wrap' })}>
         {(file.kind === 'page' || file.kind === 'article') && (
           <button

@@ -9,6 +9,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { Jimp } from 'jimp';
 import { parse } from 'yaml';
+import { formatRoiResult } from '../../blocks/roi/format.ts';
+import { calculateRoi } from '../../lead/roi/engine.ts';
+import { buildRoiParameters, type RoiParametersContent } from '../../lead/roi/parameters.ts';
+import { SAMPLE_VISITORS } from '../../studio/core/roi-samples.ts';
 import { startSite, startStudio, type RunningSite, type RunningStudio } from '../../studio/testing/running-studio.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -306,6 +310,23 @@ test('keyboard only: add a block from the palette (it opens with the schema’s 
   await expect(preview(page).locator(`[data-studio-block="${before - 1}"]`)).toBeAttached();
   await waitForDraftSaved(page);
   await discardChanges(page);
+});
+
+test('the ROI numbers: the visitor examples beside them are worked out again as a number changes', async ({ page }) => {
+  await openFile(page, 'ROI calculator numbers');
+  const example = page.getByRole('region', { name: 'What the calculator tells visitors' });
+  const firstRoi = example.getByRole('row').nth(1).getByRole('cell').last();
+  const roi = parse(studio.read('content/roi.yaml')) as RoiParametersContent;
+  const expected = (content: RoiParametersContent) =>
+    formatRoiResult(calculateRoi(SAMPLE_VISITORS[0]!.inputs, buildRoiParameters(content))).roi;
+  await expect(firstRoi).toHaveText(expected(roi));
+  await page.getByLabel(/^Investment/).fill(String(roi.investmentUsd * 2));
+  await expect(firstRoi).toHaveText(expected({ ...roi, investmentUsd: roi.investmentUsd * 2 }));
+  await page.getByLabel(/^Investment/).fill('');
+  await expect(example.getByRole('status')).toContainText('No example until the numbers are complete');
+  await page.getByLabel(/^Investment/).fill(String(roi.investmentUsd));
+  await expect(firstRoi).toHaveText(expected(roi));
+  await expect(page.getByRole('status').filter({ hasText: FILE_OPENED })).toHaveText(/No unpublished changes|Editing…/);
 });
 
 test('a required field left empty: the plain message beside it, and Publish refused', async ({ page }) => {
