@@ -12,6 +12,7 @@ import { fieldId } from './fields/field-parts.tsx';
 import { PreviewPane, type PreviewTarget } from './PreviewPane.tsx';
 import { RoiExample } from './RoiExample.tsx';
 import { ui } from './ui.ts';
+import { FormError, SubmitOrCancel } from './form-parts.tsx';
 
 /** Issue paths are relative to the whole file, as the form's paths are. */
 const NO_PREFIX: DataPath = [];
@@ -398,19 +399,8 @@ function NameDialog({
           aria-describedby={error ? 'name-dialog-error' : undefined}
         />
       </label>
-      {error && (
-        <p id="name-dialog-error" role="alert" css={ui.error}>
-          {error}
-        </p>
-      )}
-      <div css={css({ display: 'flex', gap: 8, marginBottom: 8 })}>
-        <button type="submit" css={ui.button}>
-          {action}
-        </button>
-        <button type="button" css={ui.secondaryButton} onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormError id="name-dialog-error" error={error} />
+      <SubmitOrCancel submit={action} onCancel={onCancel} />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { buildFormModel, type FormModel } from '../core/form-model.ts';
 import { api, ApiError, type Changes, type Entry, type PublishAnswer, type PublishRecord } from './api.ts';
 import { FileEditor } from './FileEditor.tsx';
 import { ui } from './ui.ts';
+import { FormError, SubmitOrCancel } from './form-parts.tsx';
 
 export function Studio({ user, onSignOut }: { user: string; onSignOut: (() => void) | undefined }) {
   const [model, setModel] = useState<FormModel | null>(null);
@@ -316,19 +317,8 @@ function CreateForm({
           ))}
         </select>
       </label>
-      {error && (
-        <p id="create-error" role="alert" css={ui.error}>
-          {error}
-        </p>
-      )}
-      <div css={css({ display: 'flex', gap: 6, marginBottom: 8 })}>
-        <button type="submit" css={ui.button}>
-          Create {kind}
-        </button>
-        <button type="button" css={ui.secondaryButton} onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormError id="create-error" error={error} />
+      <SubmitOrCancel submit={`Create ${kind}`} onCancel={onCancel} />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { api, ApiError, type Session } from './api.ts';
 import { Studio } from './Studio.tsx';
 import { ui } from './ui.ts';
+import { FormError } from './form-parts.tsx';
 
 function App() {
   const [session, setSession] = useState<Session | null>(null);
@@ -80,11 +81,7 @@ function SignIn({ onSignedIn }: { onSignedIn: (session: Session) => void }) {
             aria-describedby={error ? 'sign-in-error' : undefined}
           />
         </label>
-        {error && (
-          <p id="sign-in-error" role="alert" css={ui.error}>
-            {error}
-          </p>
-        )}
+        <FormError id="sign-in-error" error={error} />
         <button type="submit" css={ui.button} disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>

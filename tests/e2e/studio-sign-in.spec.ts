@@ -1,0 +1,38 @@
+// The studio run for a team: people sign in; a wrong password is refused in plain words; the session
+// cookie cannot be read by script or sent by another site; signing out ends it.
+import { expect, test } from '@playwright/test';
+import { hashPassword } from '../../studio/server/auth/passwords.ts';
+import { startStudio, type RunningStudio } from '../../studio/testing/running-studio.ts';
+
+const PASSWORD = 'correct horse battery staple';
+let studio: RunningStudio;
+test.beforeAll(async () => {
+  studio = await startStudio({ env: { STUDIO_USERS: `maria:${await hashPassword(PASSWORD)}` } });
+});
+test.afterAll(async () => studio?.stop());
+
+test('sign in with the keyboard: a wrong password is refused beside the field, the right one opens the studio', async ({
+  page,
+  context,
+}) => {
+  await page.goto(studio.url);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to the content studio');
+  await page.getByLabel('Name').fill('maria');
+  await page.getByLabel('Password').fill('not the password');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('That name and password do not match.');
+  await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+  // The API stays closed without a session.
+  expect((await page.request.get(`${studio.url}/api/entries`)).status()).toBe(401);
+
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Editing as maria')).toBeVisible();
+  const [cookie] = await context.cookies(studio.url);
+  expect(cookie).toMatchObject({ name: 'studio_session', httpOnly: true, sameSite: 'Strict' });
+  expect(await page.evaluate(() => document.cookie)).toBe('');
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to the content studio');
+  expect((await page.request.get(`${studio.url}/api/entries`)).status()).toBe(401);
+});
