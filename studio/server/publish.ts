@@ -308,7 +308,10 @@ async function commitFiles(root: string, files: readonly PublishedFile[], subjec
   } catch {
     return undefined; // not a repository: the files on disk are the record
   }
-  const paths = files.map((file) => file.path);
+  // Pictures uploaded in the studio and used by the published files go into the same commit: without
+  // them, a fresh clone would not build.
+  const pictures = uploadsUsedBy(root, files);
+  const paths = [...files.map((file) => file.path), ...pictures];
   const identity = await git(['config', 'user.email']).then(
     () => [],
     () => ['-c', 'user.name=Content studio', '-c', 'user.email=studio@localhost'],
@@ -322,7 +325,10 @@ async function commitFiles(root: string, files: readonly PublishedFile[], subjec
     '-m',
     subject,
     '-m',
-    files.map((file) => `${file.before === null ? 'added' : file.after === null ? 'deleted' : 'changed'}: ${file.path}`).join('\n'),
+    [
+      ...files.map((file) => `${file.before === null ? 'added' : file.after === null ? 'deleted' : 'changed'}: ${file.path}`),
+      ...pictures.map((picture) => `picture: ${picture}`),
+    ].join('\n'),
     '-m',
     `Published in the content studio by ${editor}.`,
     '--author',
@@ -331,4 +337,18 @@ async function commitFiles(root: string, files: readonly PublishedFile[], subjec
     ...paths,
   ]);
   return (await git(['rev-parse', 'HEAD'])).stdout.trim();
+}
+
+const UPLOAD_REFERENCE = /\/images\/uploads\/[A-Za-z0-9_.-]+\.(?:png|jpe?g|webp)/g;
+
+/** The uploaded pictures (public/images/uploads/…) the published texts name and that exist on disk. */
+export function uploadsUsedBy(root: string, files: readonly PublishedFile[]): string[] {
+  const found = new Set<string>();
+  for (const file of files) {
+    for (const match of file.after?.matchAll(UPLOAD_REFERENCE) ?? []) {
+      const relative = `public${match[0]}`;
+      if (!relative.includes('..') && existsSync(path.join(root, relative))) found.add(relative);
+    }
+  }
+  return [...found].sort();
 }

@@ -222,7 +222,10 @@ test('upload a picture and use it: stored web-ready, its size known to the build
   await expect.poll(async () => (await site.get('/about')).text, { timeout: 5_000 }).toContain(src);
   const about = (await site.get('/about')).text;
   expect(about).toMatch(new RegExp(`<img[^>]*src="${src}"[^>]*alt="Sarah Chen in the office"[^>]*width="1600"[^>]*height="1067"`));
-  expect((await site.get(src)).status).toBe(200);
+  // The server serves files the new build added once it has read the build's file list (within a second).
+  await expect.poll(async () => (await site.get(src)).status, { timeout: 5_000 }).toBe(200);
+  // The picture is committed with the page that uses it, so a fresh clone builds.
+  expect(studio.git('show', '--name-only', '--format=', 'HEAD').split('\n')).toContain(`public${src}`);
 });
 
 test('the preview and the form follow each other: opening a block scrolls the preview to it, clicking a block opens it', async ({
