@@ -63,11 +63,10 @@ export async function waitForHydration(page: Page) {
   for (let i = 0; i < count; i++) {
     const island = islands.nth(i);
     if ((await island.getAttribute('data-hydrated')) !== null) continue;
-    // Scrolled from inside the page in one step: the island's content can be replaced while it
-    // hydrates (a block that fails shows its error instead), so a handle to it may be gone.
-    await page.evaluate((index) => {
-      document.querySelectorAll('[data-island]')[index]?.firstElementChild?.scrollIntoView({ block: 'center', behavior: 'instant' });
-    }, i);
+    // The island's content can be replaced while it hydrates (a block that fails shows its error
+    // instead), which detaches the element being scrolled to: find it again and scroll once more.
+    const content = island.locator(':scope > *').first();
+    await content.scrollIntoViewIfNeeded().catch(() => content.scrollIntoViewIfNeeded());
     await page.waitForFunction((index) => document.querySelectorAll('[data-island]')[index]?.hasAttribute('data-hydrated'), i);
   }
   await page.evaluate(([left, top]) => window.scrollTo({ left, top, behavior: 'instant' }), [x, y] as const);
