@@ -181,6 +181,25 @@ describe('one editor on this computer (no sign-in configured)', () => {
     expect(response.statusCode).toBe(401);
   });
 
+  it('answers only requests addressed to this computer, so a page that points its own name at 127.0.0.1 gets nothing', async () => {
+    await setup();
+    const rebound = await app.inject({ url: '/api/session', headers: { host: 'attacker.example:4322' } });
+    expect(rebound.statusCode).toBe(421);
+    expect(rebound.headers['set-cookie']).toBeUndefined();
+    expect(rebound.body).toContain('http://127.0.0.1:4322/');
+    // The same-origin check alone would let this through: the page's origin and Host agree.
+    const publish = await app.inject({
+      method: 'POST',
+      url: '/api/publish',
+      headers: { host: 'attacker.example:4322', origin: 'http://attacker.example:4322' },
+      payload: {},
+    });
+    expect(publish.statusCode).toBe(421);
+    for (const host of ['127.0.0.1:4322', 'localhost:4322', '[::1]:4322', 'localhost']) {
+      expect((await app.inject({ url: '/api/session', headers: { host } })).statusCode).toBe(200);
+    }
+  });
+
   it.each(['../package.json', 'content/pages/../../package.json', '/etc/passwd', 'content/../.env'])(
     'refuses the path %s',
     async (target) => {

@@ -114,6 +114,19 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
     return payload;
   });
 
+  // Without sign-in the studio trusts whoever reaches it, which only this computer can. A web page
+  // elsewhere could still point its own name at 127.0.0.1 (DNS rebinding) and talk to the studio as
+  // its own origin: so every request must be addressed to a loopback name.
+  if (!users) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isLoopbackHost(request.headers.host))
+        return reply
+          .code(421)
+          .type('text/plain')
+          .send('This studio answers only on this computer: open http://127.0.0.1:4322/ (or localhost).');
+    });
+  }
+
   // Who is asking, and may they change anything?
   app.addHook('onRequest', async (request, reply) => {
     const id = readSessionCookie(request.headers.cookie);
@@ -549,6 +562,13 @@ function replaceLinks(value: unknown, from: string, to: string): unknown {
     );
   }
   return value;
+}
+
+/** Whether a Host header names this computer: localhost, 127.x.x.x or ::1, with any port. */
+export function isLoopbackHost(host: string | undefined): boolean {
+  if (!host) return false;
+  const name = host.startsWith('[') ? host.slice(1, host.indexOf(']')) : host.replace(/:\d+$/, '');
+  return name === 'localhost' || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
 }
 
 function sendPublish(reply: FastifyReply, result: PublishResult) {
