@@ -565,7 +565,7 @@ function replaceLinks(value: unknown, from: string, to: string): unknown {
 }
 
 /** Whether a Host header names this computer: localhost, 127.x.x.x or ::1, with any port. */
-export function isLoopbackHost(host: string | undefined): boolean {
+function isLoopbackHost(host: string | undefined): boolean {
   if (!host) return false;
   const name = host.startsWith('[') ? host.slice(1, host.indexOf(']')) : host.replace(/:\d+$/, '');
   return name === 'localhost' || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);

@@ -342,7 +342,7 @@ async function commitFiles(root: string, files: readonly PublishedFile[], subjec
 const UPLOAD_REFERENCE = /\/images\/uploads\/[A-Za-z0-9_.-]+\.(?:png|jpe?g|webp)/g;
 
 /** The uploaded pictures (public/images/uploads/…) the published texts name and that exist on disk. */
-export function uploadsUsedBy(root: string, files: readonly PublishedFile[]): string[] {
+function uploadsUsedBy(root: string, files: readonly PublishedFile[]): string[] {
   const found = new Set<string>();
   for (const file of files) {
     for (const match of file.after?.matchAll(UPLOAD_REFERENCE) ?? []) {
