@@ -119,11 +119,13 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   // its own origin: so every request must be addressed to a loopback name.
   if (!users) {
     app.addHook('onRequest', async (request, reply) => {
-      if (!isLoopbackHost(request.headers.host))
-        return reply
-          .code(421)
-          .type('text/plain')
-          .send('This studio answers only on this computer: open http://127.0.0.1:4322/ (or localhost).');
+      if (isLoopbackHost(request.headers.host)) return;
+      // The request reached the studio's own port, so the Host header carries it.
+      const port = /:(\d+)$/.exec(request.headers.host ?? '')?.[1];
+      return reply
+        .code(421)
+        .type('text/plain')
+        .send(`This studio answers only on this computer: open http://127.0.0.1${port ? `:${port}` : ''}/ (or localhost).`);
     });
   }
 
