@@ -207,6 +207,13 @@ describe('terminal safety: nothing printed carries raw control characters', () =
     expect(out).toContain('"line one\r\nline two\\x1B[2J"');
   });
 
+  it('the CSV export never prints a carriage return that would overwrite a line in a terminal', async () => {
+    await store.insertLead(lead('lead7', { payload: { message: 'Call me\rALL LEADS DELETED', lead_id: 'lead7' } }));
+    const { out } = await run('export', '--format', 'csv');
+    expect(out.replaceAll('\r\n', '')).not.toContain('\r');
+    expect(out).toContain('Call me\\x0DALL LEADS DELETED');
+  });
+
   it('error messages echo ids as visible escapes', async () => {
     const { err } = await run('retry', 'id\u001b[31m');
     expect(err).not.toMatch(RAW_CONTROL);

@@ -21,9 +21,13 @@ export function toTerminalCell(text: string): string {
   return text.replace(CONTROL_OR_REORDERING, visibleEscape);
 }
 
-/** A CSV cell's text: tab and line breaks kept (the cell is quoted), other control characters as `\xHH`. */
+/**
+ * A CSV cell's text: tab and line breaks kept (the cell is quoted), other control characters as `\xHH`.
+ * A carriage return with no line feed after it would send a terminal back to the start of the line,
+ * so the text after it overwrites the cell on screen: it is written as `\x0D` text instead.
+ */
 export function toCsvSafeText(text: string): string {
-  return text.replace(CONTROL_OR_REORDERING_BUT_LINES, visibleEscape);
+  return text.replace(CONTROL_OR_REORDERING_BUT_LINES, visibleEscape).replace(/\r(?!\n)/g, '\\x0D');
 }
 
 /** JSON with every control and reordering character as a `\uXXXX` escape: the same data, nothing raw. */
