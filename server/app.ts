@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import { CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { leadRelayPlugin } from './plugins/lead-relay.ts';
 import type { LeadRelayTuning } from './plugins/lead-relay.ts';
@@ -8,31 +9,9 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { apiRoutes } from './routes/api.ts';
 import { LEAD_BODY_LIMIT_BYTES, leadRoutes } from './routes/leads.ts';
 import { siteRoutes } from './routes/site.ts';
+import { fastifyTrustProxy } from './trust-proxy.ts';
 
-/**
- * How long a client may take. Without limits a client that sends one byte every few seconds holds
- * a connection (and its memory) forever, and enough of them exhaust the server.
- */
-export type ConnectionLimits = {
-  /** All request headers must arrive within this. */
-  readonly headersTimeoutMs: number;
-  /** The whole request, headers and body, must arrive within this (a lead body is at most 16 KiB). */
-  readonly requestTimeoutMs: number;
-  /** A connection on which nothing moves for this long is closed. */
-  readonly idleTimeoutMs: number;
-  /** A kept-alive connection waiting for its next request is closed after this. */
-  readonly keepAliveTimeoutMs: number;
-  /** How often Node checks the header and request deadlines; a late client is cut off within this. */
-  readonly checkIntervalMs: number;
-};
-
-export const CONNECTION_LIMITS: ConnectionLimits = Object.freeze({
-  headersTimeoutMs: 10_000,
-  requestTimeoutMs: 30_000,
-  idleTimeoutMs: 30_000,
-  keepAliveTimeoutMs: 5_000,
-  checkIntervalMs: 1_000,
-});
+export { CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits.ts';
 
 export type BuildAppOptions = {
   /** Outbox tuning for tests (poll interval, CRM timeout); production uses the defaults. */
@@ -42,13 +21,6 @@ export type BuildAppOptions = {
   /** Where the log goes (tests read it back); production logs to standard output. */
   logStream?: { write(line: string): void };
 };
-
-/** A hop count becomes Fastify's own rule for one (its types leave out the number form). */
-function fastifyTrustProxy(trustProxy: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
-  if (trustProxy === false) return false;
-  if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
-  return [...trustProxy];
-}
 
 /**
  * The whole HTTP application, built from a parsed Config. It never listens: main.ts does, and

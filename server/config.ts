@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { isIP } from 'node:net';
 import path from 'node:path';
 import { isHttpUrl, readHttpsUrl, readLeadEndpoint, readSiteOrigin } from '../renderer/build-settings.ts';
 import type { SettingReader } from '../renderer/build-settings.ts';
+import { readTrustProxy, type TrustProxy } from './trust-proxy.ts';
 
 // The server's settings, read once from the environment.
 // parseConfig is pure; loadConfig is the one place that touches process.env and `.env`.
@@ -37,7 +37,7 @@ export type Config = Readonly<{
   logLevel: LogLevel;
 }>;
 
-export type TrustProxy = false | number | readonly string[];
+export type { TrustProxy };
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
@@ -137,30 +137,6 @@ const readDelayList: Reader<readonly number[]> = (raw, name) => {
     ? { value: parts.map(Number) }
     : {
         error: `${name} must be a comma-separated list of whole milliseconds (e.g. 5000,300000), got ${quote(raw)}`,
-      };
-};
-
-// proxy-addr's names for address ranges, accepted by Fastify's trustProxy next to addresses and CIDRs.
-const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
-
-const isProxyAddress = (part: string): boolean => {
-  if (PROXY_RANGE_NAMES.includes(part)) return true;
-  const [address = '', prefix, ...rest] = part.split('/');
-  const version = isIP(address);
-  if (version === 0 || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  return WHOLE_NUMBER.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
-};
-
-const readTrustProxy: Reader<TrustProxy> = (raw, name) => {
-  if (WHOLE_NUMBER.test(raw) && Number(raw) >= 1 && Number(raw) <= 10) return { value: Number(raw) };
-  const parts = raw.split(',').map((part) => part.trim());
-  return parts.every(isProxyAddress)
-    ? { value: Object.freeze(parts) }
-    : {
-        error:
-          `${name} must be the number of proxies in front of the server (1 to 10), or their addresses and ranges ` +
-          `(e.g. 127.0.0.1,10.0.0.0/8, or loopback), got ${quote(raw)}`,
       };
 };
 

@@ -2,32 +2,31 @@
 // (content files and drafts), the publisher and the image library. It never listens: studio/main.ts
 // does, and tests call `inject`.
 //
-// Every change (any method but GET/HEAD) needs a session and its CSRF token in X-CSRF-Token, and is
-// refused when the browser says it comes from another site. Without sign-in configured (one person on
-// their own machine, loopback only) the session is opened for the local editor on first visit;
-// with STUDIO_USERS set, people sign in, and attempts are limited per account and per address.
+// Who may do what is decided once per request by access.ts, on the route that will run: every route
+// needs a session unless it says otherwise, and every change (any method but GET/HEAD) also needs the
+// session's CSRF token in X-CSRF-Token, a JSON body (pictures: the picture's type), and no sign from
+// the browser that it comes from another site. Without sign-in configured (one person on their own
+// machine, loopback only) the session is opened for the local editor on first visit; with
+// STUDIO_USERS set, people sign in, and attempts are limited per account and per address.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { parse } from 'yaml';
+import { CONNECTION_LIMITS, type ConnectionLimits } from '../../server/connection-limits.ts';
+import { fastifyTrustProxy, type TrustProxy } from '../../server/trust-proxy.ts';
 import { ContentError } from '../../scripts/content/content-issue.ts';
 import { ARTICLE_PATH, loadContent } from '../../scripts/content/load-content.ts';
 import { blogIndexEntry } from '../../renderer/blog-index.ts';
 import { diffHunks } from '../core/line-diff.ts';
 import { readMarkdownFile, stringifyYaml, updateMarkdownFile, updateYaml } from '../core/yaml-edit.ts';
+import { ACCESS_MESSAGES, canonicalUrl, installAccessControl, MEDIA_TYPES } from './access.ts';
+import { createGate } from './auth/concurrency.ts';
 import { verifyPassword } from './auth/passwords.ts';
-import {
-  checkCsrf,
-  checkSameOrigin,
-  clearSessionCookie,
-  createSessionStore,
-  readSessionCookie,
-  sessionCookie,
-  type Session,
-} from './auth/sessions.ts';
+import { clearSessionCookie, createSessionStore, readSessionCookie, sessionCookie } from './auth/sessions.ts';
 import { createSignInLimiter } from './auth/sign-in-limiter.ts';
 import { createImageLibrary, ImageError } from './images.ts';
+import { JSON_BODY_LIMIT, jsonShapeProblem } from './json-body.ts';
 import { createPublisher, type PublishResult } from './publish.ts';
 import { findReferences } from './references.ts';
 import { createWorkspace, PAGE_NAME_PATTERN, WorkspaceError, type ContentFile, type OpenedFile } from './workspace.ts';
@@ -43,18 +42,27 @@ export type StudioOptions = {
   /** The editor's name in commits when nobody signs in. */
   localEditor?: string;
   secureCookies?: boolean;
+  /** TRUST_PROXY, read as the site's server reads it: whose X-Forwarded-For names the client. */
+  trustProxy?: TrustProxy;
+  /** Shorter limits for tests; the studio uses the site server's own. */
+  connectionLimits?: ConnectionLimits;
   stateDir?: string;
   /** Tests swap the site build for a quick one. */
   build?: (outDir: string) => Promise<void>;
   logLevel?: string;
 };
 
-/** Largest JSON body: a whole page with every block, with room to spare. */
-const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 /** Largest image upload. */
 export const IMAGE_UPLOAD_LIMIT = 10 * 1024 * 1024;
 
-const SAFE_METHODS = new Set(['GET', 'HEAD']);
+/**
+ * The whole request must arrive within this. The site server allows 30 s for a lead of 16 KiB; a
+ * 10 MB picture needs longer on a slow line (10 MB in two minutes is about 0.7 Mbit/s).
+ */
+const REQUEST_TIMEOUT_MS = 120_000;
+
+/** Password hashes computed at once, and sign-ins waiting for one; more are told to try again. */
+const SIGN_IN_GATE = { running: 2, waiting: 8 };
 
 const STUDIO_CSP = [
   "default-src 'self'",
@@ -71,12 +79,6 @@ const STUDIO_CSP = [
   "object-src 'none'",
 ].join('; ');
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    studioSession?: Session;
-  }
-}
-
 export function buildStudioApp(options: StudioOptions): FastifyInstance {
   const { root, users } = options;
   const stateDir = options.stateDir ?? path.join(root, '.studio');
@@ -91,16 +93,46 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   const images = createImageLibrary({ publicDir: path.join(root, 'public') });
   const sessions = createSessionStore();
   const limiter = createSignInLimiter();
+  const hashing = createGate(SIGN_IN_GATE);
   const secure = options.secureCookies ?? false;
   const localEditor = options.localEditor ?? 'local editor';
   const schemaDir = path.join(root, 'schema');
 
-  const app = Fastify({ logger: { level: options.logLevel ?? 'info' }, bodyLimit: JSON_BODY_LIMIT, trustProxy: false });
+  const limits = options.connectionLimits ?? CONNECTION_LIMITS;
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'info' },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
+    // Every spelling of a path (percent-escapes, doubled slashes, dot segments, a trailing slash,
+    // capitals) reaches the router as one canonical path, so it finds the same route, whose own
+    // settings decide access.
+    rewriteUrl: (request) => canonicalUrl(request.url ?? '/'),
+    routerOptions: { caseSensitive: false },
+    // The site server's limits: a client that sends its headers slowly, or nothing at all, is cut off.
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: Math.max(limits.requestTimeoutMs, options.connectionLimits ? limits.requestTimeoutMs : REQUEST_TIMEOUT_MS),
+      connectionsCheckingInterval: limits.checkIntervalMs,
+    },
+    requestTimeout: options.connectionLimits ? limits.requestTimeoutMs : REQUEST_TIMEOUT_MS,
+    connectionTimeout: limits.idleTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+  });
 
-  app.addContentTypeParser(
-    ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml', 'application/octet-stream'],
-    { parseAs: 'buffer', bodyLimit: IMAGE_UPLOAD_LIMIT },
-    (_request, body, done) => done(null, body),
+  // Only the bodies a route reads are parsed: JSON, bounded in shape, and pictures. Fastify's
+  // text/plain parser goes, so a plain HTML form from another site never reaches a route.
+  app.removeContentTypeParser(['text/plain', 'application/json']);
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    parseJson(request, body as string, (error: Error | null, value?: unknown) => {
+      if (error) return done(error);
+      const problem = jsonShapeProblem(value);
+      if (problem) return done(new BodyShapeError(problem));
+      done(null, value);
+    });
+  });
+  app.addContentTypeParser([...MEDIA_TYPES.image], { parseAs: 'buffer', bodyLimit: IMAGE_UPLOAD_LIMIT }, (_request, body, done) =>
+    done(null, body),
   );
 
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -129,32 +161,29 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
     });
   }
 
-  // Who is asking, and may they change anything?
-  app.addHook('onRequest', async (request, reply) => {
-    const id = readSessionCookie(request.headers.cookie);
-    const session = id ? sessions.get(id) : undefined;
-    if (session) request.studioSession = session;
-    // The app's own files are public; the API and the picture library (unpublished uploads too) are not.
-    if (!request.url.startsWith('/api/') && !request.url.startsWith('/images/')) return;
-    const open = request.url.startsWith('/api/session');
-    if (!SAFE_METHODS.has(request.method)) {
-      if (!checkSameOrigin(request.headers))
-        return reply.code(403).send({ message: 'This change came from another site and was refused.' });
-      if (open) return;
-      if (!session) return reply.code(401).send({ message: 'Please sign in again: your session has ended.' });
-      if (!checkCsrf(session, request.headers['x-csrf-token']))
-        return reply.code(403).send({ message: 'The page was open too long or came from elsewhere: reload it and try again.' });
-      return;
-    }
-    if (!open && !session) return reply.code(401).send({ message: 'Please sign in again: your session has ended.' });
+  // Who is asking, and may they do what the route they reached does?
+  installAccessControl(app, {
+    sessionOf: (request) => {
+      const id = readSessionCookie(request.headers.cookie);
+      return id ? sessions.get(id) : undefined;
+    },
   });
 
   app.setErrorHandler((error: Error, request, reply) => {
     if (error instanceof WorkspaceError)
       return reply.code(error.status).send({ message: error.message, ...(error.reason ? { reason: error.reason } : {}) });
     if (error instanceof ImageError) return reply.code(error.status).send({ message: error.message });
+    if (error instanceof BodyShapeError) return reply.code(400).send({ message: error.message });
+    if (error instanceof NoSessionError) return reply.code(401).send({ message: error.message });
     const status = (error as { statusCode?: number }).statusCode;
-    if (status === 413) return reply.code(413).send({ message: 'That is too large: an image can be at most 10 MB.' });
+    if (status === 413) {
+      const picture = MEDIA_TYPES.image.includes(String(request.headers['content-type']).split(';')[0]!.trim().toLowerCase());
+      return reply.code(413).send({
+        message: picture
+          ? 'That picture is too large: it can be at most 10 MB.'
+          : `That change is too large: the studio takes at most ${JSON_BODY_LIMIT / 1024 / 1024} MB at once.`,
+      });
+    }
     if (status === 415)
       return reply.code(415).send({ message: 'This kind of upload is not accepted: send JSON, or a PNG, JPEG or WebP picture.' });
     if (status !== undefined && status >= 400 && status < 500)
@@ -163,11 +192,19 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
     return reply.code(500).send({ message: 'Something went wrong in the studio. Nothing was lost: your drafts are kept. Try again.' });
   });
 
-  const editorOf = (request: FastifyRequest) => request.studioSession?.user ?? localEditor;
+  /** Who is making a change: always the person signed in to the session, never a default. */
+  const editorOf = (request: FastifyRequest): string => {
+    const user = request.studioSession?.user;
+    if (!user) throw new NoSessionError(ACCESS_MESSAGES.signIn);
+    return user;
+  };
 
   // ---- session -----------------------------------------------------------------------------
 
-  app.get('/api/session', async (request, reply) => {
+  const anyone = { config: { access: 'anyone' } } as const;
+  const publicFile = { config: { access: 'public' } } as const;
+
+  app.get('/api/session', anyone, async (request, reply) => {
     let session = request.studioSession;
     if (!session && !users) {
       // One person on their own machine: no password to ask for.
@@ -177,36 +214,47 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
     return { signInRequired: users !== undefined, user: session?.user ?? null, ...(session ? { csrfToken: session.csrfToken } : {}) };
   });
 
-  app.post('/api/session', async (request, reply) => {
+  app.post('/api/session', anyone, async (request, reply) => {
     if (!users) return reply.code(400).send({ message: 'Sign-in is not configured for this studio.' });
     const body = request.body as { name?: unknown; password?: unknown } | undefined;
     const name = typeof body?.name === 'string' ? body.name.trim().slice(0, 64) : '';
     const password = typeof body?.password === 'string' ? body.password.slice(0, 1024) : '';
-    const allowed = limiter.check(name, request.ip);
-    if (!allowed.allowed) {
+    // Counted before the password is checked, so attempts sent together cannot pass the limit.
+    const attempt = limiter.attempt(name, request.ip);
+    if (!attempt.allowed) {
       return reply
         .code(429)
-        .header('retry-after', String(allowed.retryAfterSeconds))
-        .send({ message: `Too many attempts. Try again in ${Math.ceil(allowed.retryAfterSeconds / 60)} minute(s).` });
+        .header('retry-after', String(attempt.retryAfterSeconds))
+        .send({ message: `Too many attempts. Try again in ${Math.ceil(attempt.retryAfterSeconds / 60)} minute(s).` });
     }
     const hash = users.get(name);
     // An unknown name costs the same time as a wrong password, so names cannot be guessed by timing.
-    const valid = await verifyPassword(password, hash ?? DUMMY_HASH);
+    const valid = await hashing.run(() => verifyPassword(password, hash ?? DUMMY_HASH));
+    if (valid === undefined) {
+      return reply
+        .code(503)
+        .header('retry-after', '2')
+        .send({ message: 'The studio is busy signing other people in. Try again in a few seconds.' });
+    }
     if (!hash || !valid) {
-      limiter.recordFailure(name, request.ip);
       request.log.warn({ account: name.slice(0, 64) }, 'studio sign-in failed');
       return reply.code(401).send({ message: 'That name and password do not match.' });
     }
-    limiter.recordSuccess(name, request.ip);
+    attempt.succeeded();
+    // A new session at every sign-in: an id someone saw before signing in never becomes signed in.
+    if (request.studioSession) sessions.destroy(request.studioSession.id);
     const session = sessions.create(name);
     reply.header('set-cookie', sessionCookie(session.id, { secure }));
     return { user: name, csrfToken: session.csrfToken, signInRequired: true };
   });
 
+  /** Signs out this browser, or with `?everywhere=true` every session of the same person. */
   app.delete('/api/session', async (request, reply) => {
-    if (request.studioSession) sessions.destroy(request.studioSession.id);
+    const session = request.studioSession!;
+    const everywhere = (request.query as { everywhere?: unknown }).everywhere === 'true';
+    const ended = everywhere ? sessions.destroyUser(session.user) : (sessions.destroy(session.id), 1);
     reply.header('set-cookie', clearSessionCookie({ secure }));
-    return { user: null };
+    return { user: null, ended };
   });
 
   // ---- reading ---------------------------------------------------------------------------------
@@ -377,7 +425,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   app.post('/api/publish', async (request, reply) => sendPublish(reply, await publisher.publish(editorOf(request))));
   app.post('/api/undo', async (request, reply) => sendPublish(reply, await publisher.undoLast(editorOf(request))));
 
-  app.post('/api/images', { bodyLimit: IMAGE_UPLOAD_LIMIT }, async (request) => {
+  app.post('/api/images', { bodyLimit: IMAGE_UPLOAD_LIMIT, config: { accepts: ['image'] } }, async (request) => {
     const name = String((request.query as { name?: unknown }).name ?? 'image');
     return images.store(request.body as Buffer, name);
   });
@@ -390,15 +438,16 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
       return reply.code(503).type('text/plain').send('The studio app is not built: run `npm run studio`.');
     return reply.header('cache-control', 'no-cache').sendFile(file, options.appDir);
   };
-  app.get('/', sendAppFile('index.html'));
-  app.get('/preview', sendAppFile('preview.html'));
-  app.get('/assets/*', async (request, reply) => {
+  app.get('/', publicFile, sendAppFile('index.html'));
+  app.get('/preview', publicFile, sendAppFile('preview.html'));
+  app.get('/assets/*', publicFile, async (request, reply) => {
     const file = (request.params as { '*': string })['*'];
     if (!/^[\w.-]+$/.test(file) || !existsSync(path.join(options.appDir, 'assets', file)))
       return reply.code(404).send({ message: 'Not found' });
     return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(`assets/${file}`, options.appDir);
   });
-  // The site's public files (pictures, icons), so the preview shows what the live site shows.
+  // The site's pictures, so the preview shows what the live site shows; only with a session, since
+  // unpublished uploads are among them.
   app.get('/images/*', async (request, reply) => {
     const file = images.resolve((request.params as { '*': string })['*']);
     if (!file) return reply.code(404).send({ message: 'Not found' });
@@ -571,6 +620,16 @@ function isLoopbackHost(host: string | undefined): boolean {
   if (!host) return false;
   const name = host.startsWith('[') ? host.slice(1, host.indexOf(']')) : host.replace(/:\d+$/, '');
   return name === 'localhost' || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
+}
+
+/** A JSON body whose shape no content has (too deep, too many values): refused before any route reads it. */
+class BodyShapeError extends Error {
+  override name = 'BodyShapeError';
+}
+
+/** A change reached a handler with nobody signed in: it is refused rather than credited to anyone. */
+class NoSessionError extends Error {
+  override name = 'NoSessionError';
 }
 
 function sendPublish(reply: FastifyReply, result: PublishResult) {

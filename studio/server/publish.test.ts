@@ -93,6 +93,45 @@ describe('publish', () => {
     expect(workspace.listDrafts()).toHaveLength(1);
   });
 
+  it('says why a build failed without showing where the project lives on the server', async () => {
+    project = createStudioProject({ git: true });
+    const workspace = createWorkspace({ root: project.root });
+    const stderr = [
+      `Error: ENOENT: no such file or directory, open '${project.root}/public/images/uploads/missing.png'`,
+      `    at readFileSync (node:fs:441:20)`,
+      `    at file://${project.root}/scripts/build.ts:12:3`,
+      `The build stopped; nothing in ${project.root}/dist was changed.`,
+    ].join('\n');
+    const publisher = createPublisher({
+      root: project.root,
+      workspace,
+      distDir: project.distDir,
+      build: async () => {
+        throw Object.assign(new Error('Command failed'), { stderr });
+      },
+    });
+    editHome(workspace, 'heading: ', 'heading: Never live ');
+    const result = await publisher.publish('maria');
+    expect(result.ok).toBe(false);
+    const message = result.ok ? '' : result.message;
+    expect(message).not.toContain(project.root);
+    expect(message).not.toMatch(/^\s*at /m);
+    expect(message).toContain("open 'public/images/uploads/missing.png'");
+    expect(message).toContain('nothing in dist was changed');
+  });
+
+  it('keeps page titles out of the commit message trailers (one line each in the subject)', async () => {
+    const { workspace, publisher } = setup();
+    const opened = workspace.open('content/pages/about.yaml');
+    const text = workspace.currentText(opened)!.replace(/^title: .*$/m, 'title: "About\\n\\nSigned-off-by: M <m@evil.example>"');
+    workspace.saveDraft(opened.file.path, text, { revision: 0, diskVersion: opened.disk!.version }, 'maria');
+    const result = await publisher.publish('maria');
+    expect(result).toMatchObject({ ok: true });
+    const message = project.git('log', '-1', '--format=%B');
+    expect(message.split('\n')[0]).toBe('Publish About Signed-off-by: M <m@evil.example>');
+    expect(project.git('log', '-1', '--format=%(trailers)').trim()).toBe('');
+  });
+
   it('refuses a draft whose file changed on disk after it was opened', async () => {
     const { workspace, publisher } = setup();
     const before = project.read('content/pages/home.yaml');

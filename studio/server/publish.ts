@@ -19,6 +19,7 @@ import {
   readdirSync,
   readFileSync,
   readlinkSync,
+  realpathSync,
   renameSync,
   rmSync,
   symlinkSync,
@@ -142,7 +143,7 @@ export function createPublisher(options: {
         return {
           ok: false,
           reason: 'build-failed',
-          message: `Nothing was published: the site could not be built, and the live site is unchanged.\n${buildFailureText(error)}`,
+          message: `Nothing was published: the site could not be built, and the live site is unchanged.\n${buildFailureText(error, root)}`,
         };
       }
       for (const draft of drafts) workspace.discardDraft(draft.path);
@@ -187,7 +188,7 @@ export function createPublisher(options: {
         return {
           ok: false,
           reason: 'build-failed',
-          message: `The publish was not undone: the site could not be built.\n${buildFailureText(error)}`,
+          message: `The publish was not undone: the site could not be built.\n${buildFailureText(error, root)}`,
         };
       }
       const reverted = last.files.map((file) => ({ ...file, before: file.after, after: file.before }));
@@ -250,8 +251,13 @@ function summarise(file: PublishedFile): PublishRecord['files'][number] {
   return { path: file.path, title: file.title, change: file.before === null ? 'added' : file.after === null ? 'deleted' : 'changed' };
 }
 
+/**
+ * The pages' titles for a commit subject. A title is the editor's text and may hold line breaks: each
+ * is made one line, so no title can add lines of its own to the message (such as trailers like
+ * "Signed-off-by:", which tools read from the message's last lines).
+ */
 function describeFiles(files: readonly PublishedFile[]): string {
-  const names = files.map((file) => file.title);
+  const names = files.map((file) => oneLine(file.title).slice(0, 80));
   return names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
 }
 
@@ -294,10 +300,35 @@ async function runBuild(root: string, outDir: string): Promise<void> {
   });
 }
 
-function buildFailureText(error: unknown): string {
+/** Text on one line: line breaks and other control characters become spaces. */
+function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
+  return text.replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ').trim();
+}
+
+/**
+ * What the build said, for the editor: its plain messages, with the project's place on the server
+ * left out (paths are shown from the project folder) and no stack trace lines.
+ */
+export function buildFailureText(error: unknown, root: string): string {
   const output = (error as { stderr?: string }).stderr?.trim();
-  const text = output || (error instanceof Error ? error.message : String(error));
-  return text.split('\n').slice(0, 20).join('\n');
+  let text = output || (error instanceof Error ? error.message : String(error));
+  for (const prefix of new Set([root, realpathOrSelf(root)])) {
+    text = text.replaceAll(`file://${prefix}/`, '').replaceAll(`${prefix}/`, '').replaceAll(prefix, '.');
+  }
+  return text
+    .split('\n')
+    .filter((line) => !/^\s*at\s/.test(line))
+    .slice(0, 20)
+    .join('\n');
+}
+
+function realpathOrSelf(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
 }
 
 /** Commits exactly these files, when the project is a git repository; returns the commit id. */
@@ -316,7 +347,7 @@ async function commitFiles(root: string, files: readonly PublishedFile[], subjec
     () => [],
     () => ['-c', 'user.name=Content studio', '-c', 'user.email=studio@localhost'],
   );
-  const editor = user.replace(/[<>\n]/g, '');
+  const editor = oneLine(user).replace(/[<>]/g, '');
   await git(['add', '-A', '--', ...paths]);
   await git([
     ...identity,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runStudioUserCommand, type CommandIo } from '../../cli/studio-user.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { checkCsrf, checkSameOrigin, createSessionStore, readSessionCookie, sessionCookie } from './sessions.ts';
+import { createGate } from './concurrency.ts';
 import { createSignInLimiter } from './sign-in-limiter.ts';
 import { readStudioSettings } from './studio-settings.ts';
 import { readStudioUsers } from './users.ts';
@@ -26,7 +27,7 @@ describe('settings', () => {
     expect(() => readStudioSettings({ STUDIO_HOST: '0.0.0.0' })).toThrow(
       'Set STUDIO_USERS (create entries with `npm run studio:user -- add <name>`) or listen on 127.0.0.1.',
     );
-    expect(readStudioSettings({})).toEqual({ host: '127.0.0.1', port: 4322, secureCookies: false });
+    expect(readStudioSettings({})).toEqual({ host: '127.0.0.1', port: 4322, secureCookies: false, trustProxy: false });
   });
 
   it('accepts any address with accounts', async () => {
@@ -36,7 +37,14 @@ describe('settings', () => {
     expect(settings.secureCookies).toBe(true);
   });
 
+  it('reads TRUST_PROXY as the site server does, so sign-in limits count each person behind a proxy', () => {
+    expect(readStudioSettings({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(readStudioSettings({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8 ' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8']);
+    expect(readStudioSettings({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+  });
+
   it.each([
+    ['TRUST_PROXY', 'everyone', 'TRUST_PROXY must be the number of proxies in front of the server'],
     ['STUDIO_PORT', '99999', 'STUDIO_PORT must be a port number'],
     ['STUDIO_USERS', 'maria', 'has no valid password hash'],
     ['STUDIO_USERS', 'bad name:scrypt$1$1$1$a$b', 'is not a valid name'],
@@ -68,6 +76,24 @@ describe('sessions', () => {
     expect(store.get(session.id)).toBeUndefined();
   });
 
+  it('keeps at most maxSessions, ending the least recently used first', () => {
+    const store = createSessionStore({ maxSessions: 3 });
+    const [first, second] = [store.create('a'), store.create('b'), store.create('c')];
+    store.get(first!.id);
+    store.create('d');
+    expect(store.size).toBe(3);
+    expect(store.get(first!.id)?.user).toBe('a');
+    expect(store.get(second!.id)).toBeUndefined();
+  });
+
+  it('ends every session of one person at once', () => {
+    const store = createSessionStore();
+    const [phone, laptop, other] = [store.create('maria'), store.create('maria'), store.create('li')];
+    expect(store.destroyUser('maria')).toBe(2);
+    expect([store.get(phone.id), store.get(laptop.id)]).toEqual([undefined, undefined]);
+    expect(store.get(other.id)?.user).toBe('li');
+  });
+
   it('checks the CSRF token and the origin', () => {
     const session = createSessionStore().create('maria');
     expect(checkCsrf(session, session.csrfToken)).toBe(true);
@@ -80,24 +106,67 @@ describe('sessions', () => {
 });
 
 describe('sign-in limiter', () => {
-  it('refuses the sixth failure for one account within 15 minutes, from any address, then lets it try again', () => {
+  it('refuses the sixth attempt for one account within 15 minutes, from any address, then lets it try again', () => {
     let time = 0;
     const limiter = createSignInLimiter({ now: () => time });
-    for (let i = 0; i < 5; i++) {
-      expect(limiter.check('maria', `10.0.0.${i}`).allowed).toBe(true);
-      limiter.recordFailure('maria', `10.0.0.${i}`);
-    }
-    const refused = limiter.check('maria', '10.0.0.99');
-    expect(refused).toEqual({ allowed: false, retryAfterSeconds: 900 });
+    for (let i = 0; i < 5; i++) expect(limiter.attempt('maria', `10.0.0.${i}`).allowed).toBe(true);
+    expect(limiter.attempt('Maria', '10.0.0.99')).toEqual({ allowed: false, retryAfterSeconds: 900 });
     time += 15 * 60 * 1000;
-    expect(limiter.check('maria', '10.0.0.99').allowed).toBe(true);
+    expect(limiter.attempt('maria', '10.0.0.99').allowed).toBe(true);
+  });
+
+  it('counts an attempt as soon as it is allowed, before its password is checked', () => {
+    const limiter = createSignInLimiter();
+    // Five attempts in flight at once (none has failed yet): the sixth is refused all the same.
+    const inFlight = Array.from({ length: 5 }, () => limiter.attempt('maria', '10.0.0.1'));
+    expect(inFlight.every((attempt) => attempt.allowed)).toBe(true);
+    expect(limiter.attempt('maria', '10.0.0.2').allowed).toBe(false);
+  });
+
+  it("forgets the account's failures after the right password, and does not count that sign-in against the address", () => {
+    const limiter = createSignInLimiter({ perAccount: 5, perAddress: 3 });
+    limiter.attempt('maria', '10.0.0.1');
+    limiter.attempt('maria', '10.0.0.1');
+    const right = limiter.attempt('maria', '10.0.0.1');
+    if (!right.allowed) throw new Error('expected the third attempt to be allowed');
+    right.succeeded();
+    expect(limiter.attempt('li', '10.0.0.1').allowed).toBe(true);
+    expect(limiter.attempt('li', '10.0.0.1').allowed).toBe(false);
   });
 
   it('limits one address trying many accounts', () => {
     const limiter = createSignInLimiter();
-    for (let i = 0; i < 20; i++) limiter.recordFailure(`user${i}`, '10.0.0.1');
-    expect(limiter.check('someone-else', '10.0.0.1').allowed).toBe(false);
-    expect(limiter.check('someone-else', '10.0.0.2').allowed).toBe(true);
+    for (let i = 0; i < 20; i++) expect(limiter.attempt(`user${i}`, '10.0.0.1').allowed).toBe(true);
+    expect(limiter.attempt('someone-else', '10.0.0.1').allowed).toBe(false);
+    expect(limiter.attempt('someone-else', '10.0.0.2').allowed).toBe(true);
+  });
+});
+
+describe('concurrency gate', () => {
+  it('runs at most `running` tasks at once, queues `waiting` more, refuses the rest at once', async () => {
+    const gate = createGate({ running: 2, waiting: 1 });
+    let active = 0;
+    let most = 0;
+    const releases: (() => void)[] = [];
+    const task = () =>
+      new Promise<string>((resolve) => {
+        active += 1;
+        most = Math.max(most, active);
+        releases.push(() => {
+          active -= 1;
+          resolve('done');
+        });
+      });
+    const results = [gate.run(task), gate.run(task), gate.run(task), gate.run(task)];
+    expect(await results[3]).toBeUndefined();
+    while (releases.length > 0 || active > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      releases.shift()?.();
+      // A newcomer arriving while a slot is handed over must not push the count past the limit.
+      void gate.run(async () => 'late');
+    }
+    expect(await Promise.all(results.slice(0, 3))).toEqual(['done', 'done', 'done']);
+    expect(most).toBe(2);
   });
 });
 

@@ -1,12 +1,19 @@
 // Studio sessions: a random id in an HttpOnly, SameSite=Strict cookie, and a CSRF token the browser
 // app sends back in X-CSRF-Token with every change. Kept in memory: a restart signs everyone out.
+// At most `maxSessions` are kept (the least recently used goes first), so requests that open
+// sessions cannot grow the studio's memory without end.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const SESSION_COOKIE = 'studio_session';
 
 export type Session = { id: string; csrfToken: string; user: string; createdAt: number; lastSeenAt: number };
 
-export function createSessionStore({ now = Date.now, idleMs = 8 * 60 * 60 * 1000, absoluteMs = 7 * 24 * 60 * 60 * 1000 } = {}) {
+export function createSessionStore({
+  now = Date.now,
+  idleMs = 8 * 60 * 60 * 1000,
+  absoluteMs = 7 * 24 * 60 * 60 * 1000,
+  maxSessions = 1_000,
+} = {}) {
   const sessions = new Map<string, Session>();
   const expired = (session: Session, at: number) => at - session.lastSeenAt > idleMs || at - session.createdAt > absoluteMs;
   return {
@@ -21,6 +28,8 @@ export function createSessionStore({ now = Date.now, idleMs = 8 * 60 * 60 * 1000
         lastSeenAt: at,
       };
       sessions.set(session.id, session);
+      // A Map keeps insertion order and `get` moves a used session to the end: the first is the least recently used.
+      while (sessions.size > maxSessions) sessions.delete(sessions.keys().next().value!);
       return session;
     },
     get(id: string): Session | undefined {
@@ -32,13 +41,25 @@ export function createSessionStore({ now = Date.now, idleMs = 8 * 60 * 60 * 1000
         return undefined;
       }
       session.lastSeenAt = at;
+      sessions.delete(id);
+      sessions.set(id, session);
       return session;
     },
     destroy(id: string): void {
       sessions.delete(id);
     },
-    destroyUser(user: string): void {
-      for (const [id, session] of sessions) if (session.user === user) sessions.delete(id);
+    /** Ends every session of `user` ("sign out everywhere"); returns how many there were. */
+    destroyUser(user: string): number {
+      let ended = 0;
+      for (const [id, session] of sessions) {
+        if (session.user !== user) continue;
+        sessions.delete(id);
+        ended += 1;
+      }
+      return ended;
+    },
+    get size(): number {
+      return sessions.size;
     },
   };
 }

@@ -1,8 +1,16 @@
 // Where the studio listens and who may use it. It refuses any address but loopback unless accounts
 // are configured: without sign-in, anyone who reaches it could change the live site.
+import { readTrustProxy, type TrustProxy } from '../../../server/trust-proxy.ts';
 import { readStudioUsers } from './users.ts';
 
-export type StudioSettings = { host: string; port: number; users?: Map<string, string>; secureCookies: boolean };
+export type StudioSettings = {
+  host: string;
+  port: number;
+  users?: Map<string, string>;
+  secureCookies: boolean;
+  /** Read as the site's server reads it: behind a proxy, sign-in limits count each person's address. */
+  trustProxy: TrustProxy;
+};
 
 export const DEFAULT_STUDIO_HOST = '127.0.0.1';
 export const DEFAULT_STUDIO_PORT = 4322;
@@ -26,5 +34,12 @@ export function readStudioSettings(env: NodeJS.ProcessEnv, readFile?: (file: str
   const secureText = env.STUDIO_SECURE_COOKIES?.trim().toLowerCase();
   if (secureText && secureText !== 'true' && secureText !== 'false')
     throw new Error(`STUDIO_SECURE_COOKIES must be true or false, not "${env.STUDIO_SECURE_COOKIES}".`);
-  return { host, port, ...(users ? { users } : {}), secureCookies: secureText === 'true' };
+  const trustText = env.TRUST_PROXY?.trim();
+  let trustProxy: TrustProxy = false;
+  if (trustText) {
+    const read = readTrustProxy(trustText, 'TRUST_PROXY');
+    if ('error' in read) throw new Error(`${read.error}.`);
+    trustProxy = read.value;
+  }
+  return { host, port, ...(users ? { users } : {}), secureCookies: secureText === 'true', trustProxy };
 }

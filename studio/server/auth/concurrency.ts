@@ -1,0 +1,31 @@
+// At most `running` tasks at once, and at most `waiting` more in line; beyond that a task is refused
+// at once. Password hashing uses it, so a burst of sign-ins cannot occupy every hashing thread (which
+// the picture work and file access share) or build an endless queue.
+
+export type Gate = {
+  /** The task's result, or undefined when the line is full and the task was not run. */
+  run<T>(task: () => Promise<T>): Promise<T | undefined>;
+};
+
+export function createGate({ running: maxRunning, waiting: maxWaiting }: { running: number; waiting: number }): Gate {
+  let running = 0;
+  const line: (() => void)[] = [];
+  return {
+    async run<T>(task: () => Promise<T>): Promise<T | undefined> {
+      if (running >= maxRunning) {
+        if (line.length >= maxWaiting) return undefined;
+        // The slot is handed over by the task that ends, so nothing can take it in between.
+        await new Promise<void>((resolve) => line.push(resolve));
+      } else {
+        running += 1;
+      }
+      try {
+        return await task();
+      } finally {
+        const next = line.shift();
+        if (next) next();
+        else running -= 1;
+      }
+    },
+  };
+}

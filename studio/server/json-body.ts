@@ -1,0 +1,34 @@
+// The studio's JSON bodies are bounded in shape as well as in bytes before any route sees them: the
+// work of turning data into YAML and checking it grows with nesting and with the number of values,
+// so a small body nested thousands deep could otherwise hold the studio for many seconds.
+
+/**
+ * The largest JSON body. The biggest page is under 10 KB and the longest article under 100 KB as
+ * JSON; this leaves ten times the room of an article.
+ */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** The deepest content file nests 7 levels (page, blocks, block, items, item, …): three times that. */
+export const MAX_JSON_DEPTH = 24;
+
+/** The largest content file holds about 200 values: fifty times that. */
+export const MAX_JSON_VALUES = 10_000;
+
+/**
+ * Why `value` is too deep or too large to be content, or undefined when it is not. Walks without
+ * recursion, so depth cannot exhaust the stack, and stops at the first limit passed.
+ */
+export function jsonShapeProblem(value: unknown): string | undefined {
+  const stack: [unknown, number][] = [[value, 1]];
+  let values = 0;
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    values += 1;
+    if (values > MAX_JSON_VALUES)
+      return `This change holds more than ${MAX_JSON_VALUES.toLocaleString('en-US')} values: no page is that large.`;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth > MAX_JSON_DEPTH) return `This change is nested more than ${MAX_JSON_DEPTH} levels deep: no page is.`;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return undefined;
+}
