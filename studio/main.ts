@@ -32,6 +32,7 @@ const app = buildStudioServer({
   distDir: path.resolve(root, process.env.DIST_DIR ?? 'dist'),
   ...(settings.users ? { users: settings.users } : {}),
   secureCookies: settings.secureCookies,
+  trustProxy: settings.trustProxy,
   localEditor: userInfo().username || 'local editor',
   logLevel: process.env.LOG_LEVEL ?? 'warn',
 });

@@ -1,0 +1,194 @@
+// What a hostile client can do to the studio short of breaking in: race the sign-in limits, lock a
+// team out from behind a proxy, send bodies that are small but costly, send slowly, open sessions
+// without end. Each answer must come at once, say what happened, and leave the studio working.
+import { connect, type Socket } from 'node:net';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ConnectionLimits } from '../../server/connection-limits.ts';
+import type { TrustProxy } from '../../server/trust-proxy.ts';
+import { createStudioProject, type StudioProject } from '../testing/studio-project.ts';
+import { buildStudioApp } from './app.ts';
+import { hashPassword } from './auth/passwords.ts';
+import { MAX_JSON_DEPTH, MAX_JSON_VALUES } from './json-body.ts';
+
+let project: StudioProject;
+let app: ReturnType<typeof buildStudioApp>;
+afterEach(async () => {
+  await app?.close();
+  project?.remove();
+});
+
+const PASSWORD = 'correct horse battery staple';
+const HASH = await hashPassword(PASSWORD);
+
+function setup(options: { users?: boolean; trustProxy?: TrustProxy; connectionLimits?: ConnectionLimits } = {}) {
+  project = createStudioProject({ git: false });
+  const appDir = path.join(project.root, 'app');
+  mkdirSync(appDir, { recursive: true });
+  writeFileSync(path.join(appDir, 'index.html'), '<!doctype html><title>Content studio</title>');
+  app = buildStudioApp({
+    root: project.root,
+    appDir,
+    distDir: project.distDir,
+    ...(options.users ? { users: new Map([['maria', HASH]]) } : {}),
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+    ...(options.connectionLimits ? { connectionLimits: options.connectionLimits } : {}),
+    logLevel: 'silent',
+  });
+  return app;
+}
+
+const signIn = (password: string, name = 'maria', headers: Record<string, string> = {}, remoteAddress = '10.0.0.1') =>
+  app.inject({ method: 'POST', url: '/api/session', payload: { name, password }, headers, remoteAddress });
+
+async function localSession() {
+  const response = await app.inject({ url: '/api/session' });
+  return { cookie: String(response.headers['set-cookie']).split(';')[0]!, csrf: (response.json() as { csrfToken: string }).csrfToken };
+}
+
+const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
+
+describe('sign-in under a burst of attempts', () => {
+  it('lets at most 5 of 15 attempts sent together on one account be checked', async () => {
+    setup({ users: true });
+    const statuses = (await Promise.all(Array.from({ length: 15 }, (_, i) => signIn(`wrong password ${i}`)))).map((r) => r.statusCode);
+    expect(count(statuses, 401)).toBeLessThanOrEqual(5);
+    expect(count(statuses, 200)).toBe(0);
+    expect(count(statuses, 429)).toBeGreaterThanOrEqual(10);
+  });
+
+  it('lets at most 20 attempts from one address be checked, and never more than 10 wait for a hash', async () => {
+    setup({ users: true });
+    const statuses = (await Promise.all(Array.from({ length: 30 }, (_, i) => signIn('wrong password', `person${i}`)))).map(
+      (r) => r.statusCode,
+    );
+    expect(count(statuses, 401)).toBeLessThanOrEqual(10);
+    expect(count(statuses, 503)).toBeGreaterThan(0);
+    expect(count(statuses, 401) + count(statuses, 503)).toBeLessThanOrEqual(20);
+    expect(count(statuses, 429)).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe('behind a reverse proxy (TRUST_PROXY)', () => {
+  const lockOut = async () => {
+    for (let i = 0; i < 20; i++) await signIn('wrong password', `guess${i}`, { 'x-forwarded-for': '203.0.113.9' }, '127.0.0.1');
+    return signIn(PASSWORD, 'maria', { 'x-forwarded-for': '198.51.100.4' }, '127.0.0.1');
+  };
+
+  it("counts each person's own address, so one stranger's wrong passwords do not lock the team out", async () => {
+    setup({ users: true, trustProxy: ['127.0.0.1'] });
+    expect((await lockOut()).statusCode).toBe(200);
+  });
+
+  it('without it, everyone behind the proxy is one address (which is why the setting exists)', async () => {
+    setup({ users: true });
+    expect((await lockOut()).statusCode).toBe(429);
+  });
+});
+
+describe('bodies that are small but costly', () => {
+  it.each([
+    ['nested 3,000 deep', `${'['.repeat(3000)}${']'.repeat(3000)}`],
+    ['nested one level too deep', JSON.stringify({ data: JSON.parse(`${'['.repeat(MAX_JSON_DEPTH)}1${']'.repeat(MAX_JSON_DEPTH)}`) })],
+    ['with too many values', JSON.stringify({ data: { items: Array.from({ length: MAX_JSON_VALUES }, () => 1) } })],
+  ])('refuses a change %s at once with 400, and keeps working', async (_name, body) => {
+    setup();
+    const { cookie, csrf } = await localSession();
+    const started = performance.now();
+    const response = await app.inject({
+      method: 'PUT',
+      url: '/api/file',
+      headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' },
+      payload: body.startsWith('{') ? body.replace('{', '{"path":"content/pages/about.yaml","revision":0,') : body,
+    });
+    expect(performance.now() - started).toBeLessThan(100);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: expect.stringMatching(/nested more than 24 levels|more than 10,000 values/) });
+    expect((await app.inject({ url: '/api/entries', headers: { cookie } })).statusCode).toBe(200);
+  });
+
+  it('says a large change is too large as a change, not as a picture', async () => {
+    setup();
+    const { cookie, csrf } = await localSession();
+    const response = await app.inject({
+      method: 'PUT',
+      url: '/api/file',
+      headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' },
+      payload: JSON.stringify({ path: 'content/pages/about.yaml', data: { title: 'x'.repeat(3 * 1024 * 1024) } }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ message: 'That change is too large: the studio takes at most 1 MB at once.' });
+  });
+});
+
+describe('sessions', () => {
+  it('keeps at most 1,000 sessions however many anonymous visits open one on this computer', async () => {
+    setup();
+    const first = await localSession();
+    for (let i = 0; i < 1_000; i++) await app.inject({ url: '/api/session' });
+    expect((await app.inject({ url: '/api/entries', headers: { cookie: first.cookie } })).statusCode).toBe(401);
+  });
+
+  it('signs out everywhere: every session of the person ends at once', async () => {
+    setup({ users: true });
+    const open = async (name: string) => {
+      const response = await signIn(PASSWORD, name);
+      return { cookie: String(response.headers['set-cookie']).split(';')[0]!, csrf: (response.json() as { csrfToken: string }).csrfToken };
+    };
+    const laptop = await open('maria');
+    const phone = await open('maria');
+    const ended = await app.inject({
+      method: 'DELETE',
+      url: '/api/session?everywhere=true',
+      headers: { cookie: laptop.cookie, 'x-csrf-token': laptop.csrf },
+    });
+    expect(ended.json()).toEqual({ user: null, ended: 2 });
+    for (const session of [laptop, phone]) {
+      expect((await app.inject({ url: '/api/entries', headers: { cookie: session.cookie } })).statusCode).toBe(401);
+    }
+  });
+
+  it('gives a new session at sign-in, ending the one the browser had before', async () => {
+    setup({ users: true });
+    const first = await signIn(PASSWORD);
+    const before = String(first.headers['set-cookie']).split(';')[0]!;
+    const second = await signIn(PASSWORD, 'maria', { cookie: before });
+    expect(String(second.headers['set-cookie']).split(';')[0]).not.toBe(before);
+    expect((await app.inject({ url: '/api/entries', headers: { cookie: before } })).statusCode).toBe(401);
+  });
+});
+
+describe('slow clients', () => {
+  // The site server's limits scaled down so the test takes seconds, with the same relations between them.
+  const LIMITS: ConnectionLimits = {
+    headersTimeoutMs: 800,
+    requestTimeoutMs: 1_500,
+    idleTimeoutMs: 1_500,
+    keepAliveTimeoutMs: 400,
+    checkIntervalMs: 100,
+  };
+
+  it('cuts off a client that sends its headers one byte at a time', async () => {
+    setup({ connectionLimits: LIMITS });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as { port: number };
+    const started = performance.now();
+    const closedAfter = await new Promise<number>((resolve, reject) => {
+      const socket: Socket = connect(port, '127.0.0.1');
+      const text = 'GET /api/session HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ' + 'a'.repeat(200);
+      let index = 0;
+      const timer = setInterval(() => {
+        if (!socket.destroyed && index < text.length) socket.write(text[index++]!);
+      }, 100);
+      const giveUp = setTimeout(() => reject(new Error('the studio kept a slow client for 10 s')), 10_000);
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        clearInterval(timer);
+        clearTimeout(giveUp);
+        resolve(performance.now() - started);
+      });
+    });
+    expect(closedAfter).toBeLessThan(LIMITS.headersTimeoutMs + 1_000);
+  });
+});
