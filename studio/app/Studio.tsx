@@ -8,7 +8,14 @@ import { FileEditor } from './FileEditor.tsx';
 import { ui } from './ui.ts';
 import { FormError, SubmitOrCancel } from './form-parts.tsx';
 
-export function Studio({ user, onSignOut }: { user: string; onSignOut: (() => void) | undefined }) {
+export function Studio({
+  user,
+  onSignOut,
+}: {
+  user: string;
+  /** Signs out this browser, or every browser the person is signed in on. */
+  onSignOut: ((everywhere: boolean) => void) | undefined;
+}) {
   const [model, setModel] = useState<FormModel | null>(null);
   const [modelError, setModelError] = useState('');
   const [entries, setEntries] = useState<Entry[]>([]);
@@ -86,9 +93,14 @@ export function Studio({ user, onSignOut }: { user: string; onSignOut: (() => vo
           Editing as <strong>{user}</strong>
         </span>
         {onSignOut && (
-          <button type="button" css={ui.linkButton} onClick={onSignOut}>
-            Sign out
-          </button>
+          <>
+            <button type="button" css={ui.linkButton} onClick={() => onSignOut(false)}>
+              Sign out
+            </button>
+            <button type="button" css={ui.linkButton} onClick={() => onSignOut(true)}>
+              Sign out everywhere
+            </button>
+          </>
         )}
       </header>
       <div

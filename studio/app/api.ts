@@ -80,7 +80,8 @@ export const api = {
     csrfToken = session.csrfToken ?? '';
     return session;
   },
-  signOut: () => call<unknown>('DELETE', '/api/session'),
+  /** `everywhere`: end every session of the person, on every browser. */
+  signOut: (everywhere = false) => call<unknown>('DELETE', `/api/session${everywhere ? '?everywhere=true' : ''}`),
   schemas: () => call<Record<string, unknown>>('GET', '/api/schemas'),
   entries: () => call<{ entries: Entry[]; canUndo: boolean; history: PublishRecord[] }>('GET', '/api/entries'),
   open: (path: string) => call<OpenedFile>('GET', `/api/file?path=${encodeURIComponent(path)}`),

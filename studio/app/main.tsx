@@ -32,8 +32,9 @@ function App() {
       user={session.user}
       onSignOut={
         session.signInRequired
-          ? async () => {
-              await api.signOut();
+          ? async (everywhere: boolean) => {
+              // A session that has already ended is signed out all the same.
+              await api.signOut(everywhere).catch(() => undefined);
               setSession({ signInRequired: true, user: null });
             }
           : undefined

@@ -1,5 +1,6 @@
 // The studio run for a team: people sign in; a wrong password is refused in plain words; the session
-// cookie cannot be read by script or sent by another site; signing out ends it.
+// cookie cannot be read by script or sent by another site; signing out ends it, and signing out
+// everywhere ends the person's sessions on every browser.
 import { expect, test } from '@playwright/test';
 import { hashPassword } from '../../studio/server/auth/passwords.ts';
 import { startStudio, type RunningStudio } from '../../studio/testing/running-studio.ts';
@@ -32,7 +33,26 @@ test('sign in with the keyboard: a wrong password is refused beside the field, t
   expect(cookie).toMatchObject({ name: 'studio_session', httpOnly: true, sameSite: 'Strict' });
   expect(await page.evaluate(() => document.cookie)).toBe('');
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to the content studio');
   expect((await page.request.get(`${studio.url}/api/entries`)).status()).toBe(401);
+});
+
+test('sign out everywhere: a session left open on another computer ends too', async ({ page, browser }) => {
+  const signIn = async (where: typeof page) => {
+    await where.goto(studio.url);
+    await where.getByLabel('Name').fill('maria');
+    await where.getByLabel('Password').fill(PASSWORD);
+    await where.getByRole('button', { name: 'Sign in' }).click();
+    await expect(where.getByText('Editing as maria')).toBeVisible();
+  };
+  const otherComputer = await browser.newContext();
+  const forgotten = await otherComputer.newPage();
+  await signIn(forgotten);
+  await signIn(page);
+
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to the content studio');
+  expect((await forgotten.request.get(`${studio.url}/api/entries`)).status()).toBe(401);
+  await otherComputer.close();
 });
