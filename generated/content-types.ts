@@ -23,7 +23,7 @@ export type Actions = Action[];
 
 /** A picture stored in public/images/. Its width and height are read from the file. */
 export type Image = {
-  /** Path of the picture, starting with /images/ (the file lives in public/images/). */
+  /** Path of the picture, starting with /images/ (the file lives in public/images/), such as "/images/team/sarah-chen.svg". Each folder and file name starts with a letter, a digit, "-" or "_": no "..", no "./" and no "//". */
   src: string;
   /** What the picture shows, for people using screen readers ("Portrait of Dr. Sarah Chen"). Required: every picture these blocks show carries information. */
   alt: string;
@@ -565,7 +565,7 @@ export type SiteContent = {
 
 /** One page of the site: its address, its title and description for search engines, and its sections (blocks) from top to bottom. */
 export type PageContent = {
-  /** The page address, e.g. "/about". Lowercase letters, digits and dashes. "/blog/:slug" is the article page; "*" is the page shown for unknown addresses. */
+  /** The page address, e.g. "/about". Lowercase letters, digits and dashes. "/blog/:slug" is the article page; "*" is the page shown for unknown addresses. It cannot be an address the site already uses: an article's ("/blog/<article>") or the server's (such as "/api" or "/images"). */
   path: string;
   /** The browser tab and search-result title (at most 70 characters). */
   title: string;
@@ -595,7 +595,7 @@ export type BlogPostFrontMatter = {
   readTime: string;
   /** Category shown on the article, e.g. "Strategy". */
   category: string;
-  /** Picture path, starting with /images/. */
+  /** Picture path, starting with /images/ (the file lives in public/images/; no ".." or hidden folders). */
   image: string;
   /** What the picture shows, for screen-reader users. */
   imageAlt: string;

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -158,3 +158,133 @@ describe('draft pages and articles', () => {
     expect(() => loadContent({ root, skipInvalid: true, overrides: new Map([[site, 'company: 3\n']]) })).toThrow(ContentError);
   });
 });
+
+/** The "billion laughs": nine lists, each repeating the one before nine times (387 million words once expanded). */
+const ALIAS_BOMB = `${['a: &a [x,x,x,x,x,x,x,x,x]', ...'bcdefghi'.split('').map((name, i) => `${name}: &${name} [${Array(9).fill(`*${'abcdefghi'[i]}`).join(',')}]`)].join('\n')}\n`;
+
+describe('addresses a page cannot have', () => {
+  it.each([
+    ['/blog/what-is-ai-consulting', 'path: The address "/blog/what-is-ai-consulting" is the article content/blog/what-is-ai-consulting.md: choose another.'],
+    ['/api', 'path: The address "/api" is used by the site\'s server (the lead form sends to it): choose another, such as "/api-services".'],
+    ['/api/leads', 'path: The address "/api/leads" is used by the site\'s server'],
+    ['/healthz', 'path: The address "/healthz" is used by the site\'s server'],
+    ['/assets', 'path: The address "/assets" is used by the site\'s scripts and styles'],
+    ['/images', 'path: The address "/images" is used by the pictures in public/images/'],
+    ['/og', 'path: The address "/og" is used by the pictures shown when a page is shared'],
+    ['/:x', 'path: The address "/:x" has a part starting with ":"'],
+  ])('refuses a page at %s', (address, expected) => {
+    writePage('extra', GOOD_PAGE.replace('path: /extra', `path: "${address}"`));
+    expect(problems()).toContainEqual(expect.stringMatching(new RegExp(`^content/pages/extra\\.yaml:1:7 ${escape(expected)}`)));
+  });
+
+  it('names a refused address once: links to it are not reported as well', () => {
+    writePage('extra', GOOD_PAGE.replace('path: /extra', 'path: /api').replace('    heading: Extra', '    heading: Extra\n    actions:\n      - label: Go\n        href: /api'));
+    expect(problems()).toEqual([expect.stringMatching(/^content\/pages\/extra\.yaml:1:7 path: The address "\/api" is used by/)]);
+  });
+
+  it('refuses the address of an article marked draft too', () => {
+    const file = path.join(root, 'content/blog/what-is-ai-consulting.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^---\n/, '---\ndraft: true\n'));
+    writePage('extra', GOOD_PAGE.replace('path: /extra', 'path: /blog/what-is-ai-consulting'));
+    expect(problems().join('\n')).toContain('The address "/blog/what-is-ai-consulting" is the article content/blog/what-is-ai-consulting.md');
+  });
+});
+
+describe('pictures are read only from public/images/', () => {
+  const secret = () => {
+    // A real PNG header outside public/: its size must never show in a message.
+    const png = Buffer.from('89504e470d0a1a0a0000000d494844520000029a0000014d08060000001f15c489', 'hex');
+    writeFileSync(path.join(root, 'secret.png'), png);
+  };
+
+  it('refuses a picture path with ".." in a page, by its pattern', () => {
+    writePage('extra', `${GOOD_PAGE}  - type: rich-text\n    body: Hello\n    image:\n      src: /images/../../secret.png\n      alt: Nothing\n`);
+    expect(problems()).toContainEqual(expect.stringMatching(/^content\/pages\/extra\.yaml:14:12 blocks\[2\] \(rich-text\) image src: "\/images\/\.\.\/\.\.\/secret\.png" is not valid here\./));
+  });
+
+  it.each(['/images//team/sarah-chen.svg', '/images/./team/sarah-chen.svg', '/images/team/../team/sarah-chen.svg'])('refuses the picture path %s by its pattern', (src) => {
+    writePage('extra', `${GOOD_PAGE}  - type: rich-text\n    body: Hello\n    image:\n      src: ${src}\n      alt: Nothing\n`);
+    expect(problems().join('\n')).toContain(`"${src}" is not valid here.`);
+  });
+
+  it('refuses an article picture that climbs out of public/images/ and says the same whether the file exists or not', () => {
+    const file = path.join(root, 'content/blog/what-is-ai-consulting.md');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^image: .*$/m, 'image: /images/../../secret.png'));
+    const absent = problems().filter((p) => p.includes('secret.png'));
+    secret();
+    const present = problems().filter((p) => p.includes('secret.png'));
+    expect(absent).toHaveLength(1);
+    expect(absent[0]).toMatch(/^content\/blog\/what-is-ai-consulting\.md:\d+:8 image: /);
+    expect(present).toEqual(absent);
+  });
+
+  it('refuses a picture in public/images/ that is a link to a file elsewhere, without reading it', () => {
+    secret();
+    const publicDir = path.join(root, 'public-copy');
+    cpSync(path.join(repo, 'public'), publicDir, { recursive: true });
+    symlinkSync(path.join(root, 'secret.png'), path.join(publicDir, 'images', 'leak.png'));
+    writePage('extra', `${GOOD_PAGE}  - type: rich-text\n    body: Hello\n    image:\n      src: /images/leak.png\n      alt: Nothing\n`);
+    let found: string[] = [];
+    try {
+      loadContent({ root, publicDir });
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      found = error.issues.map(formatIssue);
+    }
+    expect(found).toEqual([expect.stringMatching(/^content\/pages\/extra\.yaml:14:12 blocks\[2\] \(rich-text\) image: The picture "\/images\/leak\.png" is not in public\/images\/: put the picture file itself/)]);
+  });
+});
+
+describe('symbolic links in content/', () => {
+  const SECRET_PAGE = GOOD_PAGE.replace('path: /extra', 'path: /leak').replace('Extra Page', 'Top Secret Words');
+
+  it.each(['content/pages/leak.yaml', 'content/site.yaml'])('refuses %s when it is a link to a file outside content/, without reading it', (name) => {
+    writeFileSync(path.join(root, 'secret.yaml'), SECRET_PAGE);
+    rmSync(path.join(root, name), { force: true });
+    symlinkSync(path.join(root, 'secret.yaml'), path.join(root, name));
+    const found = problems();
+    expect(found).toContain(`${name}:1:1 This file is a link to a file outside content/: replace it with the file itself.`);
+    expect(found.join('\n')).not.toContain('Top Secret');
+  });
+
+  it('refuses an article that is a link to a file outside content/', () => {
+    const article = path.join(root, 'content/blog/what-is-ai-consulting.md');
+    writeFileSync(path.join(root, 'secret.md'), readFileSync(article, 'utf8'));
+    rmSync(article);
+    symlinkSync(path.join(root, 'secret.md'), article);
+    expect(problems()).toContain('content/blog/what-is-ai-consulting.md:1:1 This file is a link to a file outside content/: replace it with the file itself.');
+  });
+
+  it('refuses a page in a folder linked from outside content/ too', () => {
+    const outside = path.join(root, 'elsewhere');
+    cpSync(path.join(root, 'content/blog'), outside, { recursive: true });
+    rmSync(path.join(root, 'content/blog'), { recursive: true });
+    symlinkSync(outside, path.join(root, 'content/blog'));
+    expect(problems()).toContain('content/blog/what-is-ai-consulting.md:1:1 This file is a link to a file outside content/: replace it with the file itself.');
+  });
+
+  it('accepts a link to another file inside content/', () => {
+    mkdirSync(path.join(root, 'content/shared'));
+    writeFileSync(path.join(root, 'content/shared/linked.yaml'), GOOD_PAGE.replace('path: /extra', 'path: /linked'));
+    symlinkSync(path.join(root, 'content/shared/linked.yaml'), path.join(root, 'content/pages/linked.yaml'));
+    expect(loadContent({ root }).pages.map((p) => p.page.path)).toContain('/linked');
+  });
+});
+
+describe('a file that repeats anchors (&name / *name) without end', () => {
+  it('is a located mistake, found at once, and the other files are still checked', () => {
+    writePage('bomb', ALIAS_BOMB);
+    writePage('extra', GOOD_PAGE.replace('    heading: Extra', '    headng: Extra'));
+    const started = performance.now();
+    const found = problems();
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(found).toContain(
+      'content/pages/bomb.yaml:2:8 this file repeats anchors (&name / *name) too many times: write each part out in full instead of repeating it with *name.',
+    );
+    expect(found.some((p) => p.startsWith('content/pages/extra.yaml:6:5 blocks[0] (hero): "headng" is not a property here.'))).toBe(true);
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

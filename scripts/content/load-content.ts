@@ -1,8 +1,10 @@
 // Loads every content file, validates it against schema/ and cross-checks links, slugs and pictures.
 // Used by the build (Vite plugin), `npm run check:content` and tests; never shipped to browsers.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { ARTICLE_PATH, BLOG_PREFIX, NOT_FOUND_PATH, pageAddressProblem } from './addresses.ts';
 import { ContentError, type ContentIssue } from './content-issue.ts';
+import { isInside, isReallyInside, LINK_OUTSIDE_CONTENT } from './content-files.ts';
 import type { BlogPostFrontMatter, PageContent, RoiContent, SiteContent } from '../../generated/content-types.ts';
 import { readImageSize, type ImageSize } from './image-size.ts';
 import { createSchemaValidator, describePath, type SchemaName } from './validate-content.ts';
@@ -41,9 +43,7 @@ export type ContentLocation = {
   skipInvalid?: boolean;
 };
 
-export const NOT_FOUND_PATH = '*';
-export const ARTICLE_PATH = '/blog/:slug';
-const BLOG_PREFIX = '/blog/';
+export { ARTICLE_PATH, NOT_FOUND_PATH };
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
 
 export function loadContent(location: ContentLocation): ContentBundle {
@@ -57,13 +57,21 @@ export function loadContent(location: ContentLocation): ContentBundle {
   const relative = (file: string) => path.relative(root, file).split(path.sep).join('/');
   const disk = contentReader(location.overrides);
 
-  const read = (file: string, schema: SchemaName, text?: string, lineOffset = 0): YamlSource | undefined => {
-    if (!disk.exists(file)) {
-      issues.push({ file: relative(file), line: 1, column: 1, where: '', message: 'This file is missing.' });
+  /** A content file's text; undefined (and the reason among the issues) when it cannot be read. */
+  const readText = (file: string): string | undefined => {
+    const refuse = (message: string) => {
+      issues.push({ file: relative(file), line: 1, column: 1, where: '', message });
       return undefined;
-    }
+    };
+    if (!disk.exists(file)) return refuse('This file is missing.');
     files.push(file);
-    const source = parseYamlSource(relative(file), text ?? disk.read(file), lineOffset);
+    // A text from `overrides` stands in for the file, so nothing is read through a link.
+    if (!disk.isStandIn(file) && !isReallyInside(file, contentDir)) return refuse(LINK_OUTSIDE_CONTENT);
+    return disk.read(file);
+  };
+
+  const check = (file: string, schema: SchemaName, text: string, lineOffset = 0): YamlSource | undefined => {
+    const source = parseYamlSource(relative(file), text, lineOffset);
     if (source.syntaxErrors.length) {
       issues.push(...source.syntaxErrors.map((e) => ({ file: source.file, line: e.line, column: e.column, where: '', message: e.message })));
       return undefined;
@@ -73,6 +81,10 @@ export function loadContent(location: ContentLocation): ContentBundle {
     return found.length ? undefined : source;
   };
 
+  const read = (file: string, schema: SchemaName): YamlSource | undefined => {
+    const text = readText(file);
+    return text === undefined ? undefined : check(file, schema, text);
+  };
   const siteSource = read(path.join(contentDir, 'site.yaml'), 'site.schema.json');
   const roiSource = read(path.join(contentDir, 'roi.yaml'), 'roi.schema.json');
 
@@ -81,24 +93,29 @@ export function loadContent(location: ContentLocation): ContentBundle {
   // Paths of pages that have mistakes still count as existing, so links to them don't add noise.
   const declaredPaths: string[] = [];
   for (const file of pageFiles) {
-    const source = read(file, 'page.schema.json');
+    const text = readText(file);
+    if (text === undefined) continue;
+    const source = check(file, 'page.schema.json', text);
     if (source) pages.push({ name: path.basename(file, '.yaml'), file: relative(file), page: source.data as PageContent, source });
     else {
-      const declared = readDeclaredPath(disk.read(file));
+      const declared = readDeclaredPath(text);
       if (declared) declaredPaths.push(declared);
     }
   }
 
   const posts: (LoadedPost & { source: YamlSource })[] = [];
-  for (const file of disk.list(path.join(contentDir, 'blog'), '.md')) {
-    const text = disk.read(file);
+  // Every article file, draft or not, with mistakes or not: no page may take an article's address.
+  const articleFiles = disk.list(path.join(contentDir, 'blog'), '.md');
+  const articleSlugs = new Set(articleFiles.map((file) => path.basename(file, '.md')));
+  for (const file of articleFiles) {
+    const text = readText(file);
+    if (text === undefined) continue;
     const match = text.match(FRONT_MATTER);
     if (!match) {
-      files.push(file);
       issues.push({ file: relative(file), line: 1, column: 1, where: '', message: 'The article must start with front matter: a line "---", the title, excerpt, author, date, readTime, category, image, imageAlt and order, then another "---".' });
       continue;
     }
-    const source = read(file, 'blog-post.schema.json', match[1], 1);
+    const source = check(file, 'blog-post.schema.json', match[1] ?? '', 1);
     const body = text.slice(match[0].length).trim();
     if (source && !body) issues.push({ file: relative(file), line: match[0].split('\n').length, column: 1, where: '', message: 'The article has no text after the front matter.' });
     if (source) posts.push({ slug: path.basename(file, '.md'), file: relative(file), meta: source.data as BlogPostFrontMatter, body, source });
@@ -112,7 +129,7 @@ export function loadContent(location: ContentLocation): ContentBundle {
         slugs: new Set(posts.filter((p) => p.meta.draft === true).map((p) => p.slug)),
       };
   if (siteSource) {
-    crossCheck({ site: siteSource, pages, posts, publicDir, issues, declaredPaths, drafts, contentDir: relative(path.join(contentDir, 'pages')) });
+    crossCheck({ site: siteSource, pages, posts, articleSlugs, publicDir, issues, declaredPaths, drafts, contentDir: relative(path.join(contentDir, 'pages')) });
   }
   if (issues.length && !(location.skipInvalid && siteSource && roiSource)) throw new ContentError(sortIssues(issues));
 
@@ -134,6 +151,8 @@ function readDeclaredPath(text: string): string | undefined {
 function contentReader(overrides: ReadonlyMap<string, string | null> = new Map()) {
   return {
     exists: (file: string) => (overrides.has(file) ? overrides.get(file) !== null : existsSync(file)),
+    /** Whether the text comes from `overrides`, not from the disk. */
+    isStandIn: (file: string) => overrides.has(file),
     read: (file: string) => overrides.get(file) ?? readFileSync(file, 'utf8'),
     list(dir: string, extension: string): string[] {
       const onDisk = existsSync(dir) ? readdirSync(dir).map((f) => path.join(dir, f)) : [];
@@ -153,6 +172,8 @@ type CrossCheckInput = {
   site: YamlSource;
   pages: { file: string; page: PageContent; source: YamlSource }[];
   posts: { slug: string; meta: BlogPostFrontMatter; source: YamlSource; imageSize?: ImageSize }[];
+  /** Every article file's name, drafts and articles with mistakes included. */
+  articleSlugs: ReadonlySet<string>;
   publicDir: string;
   issues: ContentIssue[];
   declaredPaths: string[];
@@ -161,7 +182,7 @@ type CrossCheckInput = {
   contentDir: string;
 };
 
-function crossCheck({ site, pages, posts, publicDir, issues, declaredPaths, drafts, contentDir }: CrossCheckInput): void {
+function crossCheck({ site, pages, posts, articleSlugs, publicDir, issues, declaredPaths, drafts, contentDir }: CrossCheckInput): void {
   const at = (source: YamlSource, segments: (string | number)[], message: string, where = '') => {
     const { line, column } = source.positionOf(segments);
     issues.push({ file: source.file, line, column, where, message, segments });
@@ -170,8 +191,10 @@ function crossCheck({ site, pages, posts, publicDir, issues, declaredPaths, draf
   const owners = new Map<string, string>();
   for (const { file, page, source } of pages) {
     const owner = owners.get(page.path);
-    if (owner) at(source, ['path'], `The address "${page.path}" is already used by ${owner}. Each page needs its own address.`, 'path');
-    else owners.set(page.path, file);
+    const problem = pageAddressProblem(page.path, { articleSlugs }) ?? (owner && `The address "${page.path}" is already used by ${owner}. Each page needs its own address.`);
+    if (problem) at(source, ['path'], problem, 'path');
+    // Registered even when refused, so links to it are not reported as well.
+    if (!owner) owners.set(page.path, file);
     page.blocks.forEach((block, index) => {
       if (block.type === 'article' && page.path !== ARTICLE_PATH) {
         at(source, ['blocks', index], `An "article" block only works on the page whose path is "${ARTICLE_PATH}".`, `blocks[${index}] (article)`);
@@ -188,8 +211,9 @@ function crossCheck({ site, pages, posts, publicDir, issues, declaredPaths, draf
     const other = orders.get(meta.order);
     if (other) at(source, ['order'], `Order ${meta.order} is already used by the article "${other}". Give each article its own number.`, 'order');
     else orders.set(meta.order, slug);
-    const size = checkImage(meta.image, () => at(source, ['image'], `The picture "${meta.image}" does not exist: put it in public${meta.image}.`, 'image'));
-    if (size) post.imageSize = size;
+    const picture = checkImage(meta.image);
+    if ('problem' in picture) at(source, ['image'], picture.problem, 'image');
+    else if (picture.size) post.imageSize = picture.size;
   }
 
   const known = new Set([...owners.keys(), ...declaredPaths].filter((p) => !p.includes(':') && p !== NOT_FOUND_PATH));
@@ -212,24 +236,34 @@ function crossCheck({ site, pages, posts, publicDir, issues, declaredPaths, draf
       }
       if (isImage(value)) {
         const where = describePath(segments, source.data);
-        const size = checkImage(value.src, () => at(source, [...segments, 'src'], `The picture "${value.src}" does not exist: put it in public${value.src}.`, where));
-        if (size) {
-          if (value.width === undefined) value.width = size.width;
-          if (value.height === undefined) value.height = value.width === size.width ? size.height : Math.round((size.height * value.width) / size.width);
-        } else if (existsSync(path.join(publicDir, value.src)) && (value.width === undefined || value.height === undefined)) {
+        const picture = checkImage(value.src);
+        if ('problem' in picture) at(source, [...segments, 'src'], picture.problem, where);
+        else if (picture.size) {
+          const { width, height } = picture.size;
+          if (value.width === undefined) value.width = width;
+          if (value.height === undefined) value.height = value.width === width ? height : Math.round((height * value.width) / width);
+        } else if (value.width === undefined || value.height === undefined) {
           at(source, [...segments, 'src'], 'The size of this picture cannot be read from the file: add "width" and "height".', where);
         }
       }
     });
   }
 
-  function checkImage(src: string, reportMissing: () => void) {
+  /**
+   * The size of the picture at `src`, or what is wrong with it. Only files really inside
+   * public/images/ are looked at: a path climbing out, or a link to elsewhere, would tell whoever
+   * writes content whether any file on the server exists, and its size.
+   */
+  function checkImage(src: string): { size: ImageSize | undefined } | { problem: string } {
+    const imagesDir = path.join(publicDir, 'images');
     const file = path.join(publicDir, src);
-    if (!existsSync(file)) {
-      reportMissing();
-      return undefined;
-    }
-    return readImageSize(file);
+    const outside = {
+      problem: `The picture "${src}" is not in public/images/: put the picture file itself in public/images/ and write its path from there, such as "/images/team/photo.png".`,
+    };
+    if (!isInside(file, imagesDir)) return outside;
+    if (!statSync(file, { throwIfNoEntry: false })?.isFile()) return { problem: `The picture "${src}" does not exist: put it in public${src}.` };
+    if (!isReallyInside(file, imagesDir)) return outside;
+    return { size: readImageSize(file) };
   }
 }
 

@@ -15,12 +15,24 @@ export type SchemaValidator = {
   validate(schema: SchemaName, source: YamlSource): ContentIssue[];
 };
 
+// Compiling the schemas takes longer than checking all the content (over 100 ms) and the studio
+// checks the content on most requests: the last compiled schemas are kept while their files stay the same.
+let last: { texts: string; validator: SchemaValidator } | undefined;
+
 export function createSchemaValidator(schemaDir: string): SchemaValidator {
+  const schemas = readdirSync(schemaDir)
+    .filter((f) => f.endsWith('.schema.json'))
+    .sort()
+    .map((file) => ({ file, text: readFileSync(path.join(schemaDir, file), 'utf8') }));
+  const texts = JSON.stringify(schemas);
+  if (last?.texts !== texts) last = { texts, validator: compileValidator(schemas) };
+  return last.validator;
+}
+
+function compileValidator(schemas: readonly { file: string; text: string }[]): SchemaValidator {
   const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
   addFormats(ajv);
-  for (const file of readdirSync(schemaDir).filter((f) => f.endsWith('.schema.json'))) {
-    ajv.addSchema(JSON.parse(readFileSync(path.join(schemaDir, file), 'utf8')) as object, file);
-  }
+  for (const { file, text } of schemas) ajv.addSchema(JSON.parse(text) as object, file);
   const compiled = new Map<SchemaName, ValidateFunction>();
   return {
     validate(schema, source) {

@@ -1,5 +1,5 @@
 // Parses YAML while keeping positions, so every problem can point at file:line:column.
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
 
 export type YamlSource = {
   file: string;
@@ -18,9 +18,20 @@ export function parseYamlSource(file: string, text: string, lineOffset = 0): Yam
     return { line: pos.line + lineOffset, column: pos.col };
   };
   const syntaxErrors = doc.errors.map((e) => ({ ...locate(e.pos[0]), message: plainYamlError(e.code, e.message) }));
+  let data: unknown;
+  if (!syntaxErrors.length) {
+    try {
+      data = doc.toJS();
+    } catch (error) {
+      // yaml stops expanding anchors (`&a`, `*a`) once they would repeat past 100 times, as a small
+      // file repeating lists of lists could otherwise grow to millions of values and stall the server.
+      if (!(error instanceof ReferenceError)) throw error;
+      syntaxErrors.push({ ...locate(firstAlias(doc)), message: TOO_MANY_ALIASES });
+    }
+  }
   return {
     file,
-    data: syntaxErrors.length ? undefined : doc.toJS(),
+    data,
     syntaxErrors,
     positionOf(path, at = 'value') {
       let node: unknown = doc.contents;
@@ -35,6 +46,21 @@ export function parseYamlSource(file: string, text: string, lineOffset = 0): Yam
       return locate(target?.range?.[0] ?? 0);
     },
   };
+}
+
+/** Said of a file whose anchors would repeat past yaml's limit (a "billion laughs"). */
+export const TOO_MANY_ALIASES = 'this file repeats anchors (&name / *name) too many times: write each part out in full instead of repeating it with *name.';
+
+/** Where the first `*name` of the document starts. */
+function firstAlias(doc: Document): number {
+  let offset = 0;
+  visit(doc, {
+    Alias(_key, node) {
+      offset = node.range?.[0] ?? 0;
+      return visit.BREAK;
+    },
+  });
+  return offset;
 }
 
 function childOf(node: unknown, segment: string | number): { key: unknown; value: unknown } | undefined {

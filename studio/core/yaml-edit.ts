@@ -40,14 +40,12 @@ export function readMarkdownFile(text: string): MarkdownFile {
 export function updateMarkdownFile(text: string, next: MarkdownFile): string {
   const match = FRONT_MATTER.exec(text);
   if (!match) return `---\n${stringifyYaml(next.frontMatter)}---\n\n${next.body}`;
-  const current = readMarkdownFile(text);
   const yamlText = match[1] ?? '';
   const opening = match[0].slice(0, match[0].indexOf('\n') + 1);
   const closing = match[0].slice(opening.length + yamlText.length);
   const rest = text.slice(match[0].length);
   const separator = /^\r?\n/.exec(rest)?.[0] ?? '';
-  const body = current.body === next.body ? rest.slice(separator.length) : next.body;
-  return opening + updateYaml(yamlText, next.frontMatter) + closing + separator + body;
+  return opening + updateYaml(yamlText, next.frontMatter) + closing + separator + next.body;
 }
 
 export function stringifyYaml(data: unknown): string {
@@ -57,7 +55,14 @@ export function stringifyYaml(data: unknown): string {
 export function updateYaml(text: string, next: unknown): string {
   const doc = parseDocument(text, { keepSourceTokens: false });
   if (doc.errors.length > 0) throw new Error(`The file is not valid YAML: ${doc.errors[0]!.message.split('\n')[0]}`);
-  if (deepEqual(doc.toJS(), next)) return text;
+  let current: unknown;
+  try {
+    current = doc.toJS();
+  } catch {
+    // Anchors (&a, *a) repeated past yaml's limit: the text cannot be read, so the data is written afresh.
+    return stringifyYaml(next);
+  }
+  if (deepEqual(current, next)) return text;
   const edits: Edit[] = [];
   const editor = new TextEditor(text, edits);
   try {

@@ -15,7 +15,9 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { parse } from 'yaml';
 import { CONNECTION_LIMITS, type ConnectionLimits } from '../../server/connection-limits.ts';
 import { fastifyTrustProxy, type TrustProxy } from '../../server/trust-proxy.ts';
+import { pageAddressProblem } from '../../scripts/content/addresses.ts';
 import { ContentError } from '../../scripts/content/content-issue.ts';
+import { TOO_MANY_ALIASES } from '../../scripts/content/yaml-source.ts';
 import { ARTICLE_PATH, loadContent } from '../../scripts/content/load-content.ts';
 import { blogIndexEntry } from '../../renderer/blog-index.ts';
 import { diffHunks } from '../core/line-diff.ts';
@@ -336,6 +338,12 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
     const current = parseData(opened);
     const oldAddress = (current as { path?: string }).path;
     if (!oldAddress) throw new WorkspaceError('This page has no address yet.');
+    // The same rule as the content check: not an address an article, the server or the build uses.
+    const articleSlugs = new Set(
+      workspace.listEntries().flatMap((entry) => (entry.kind === 'article' ? [workspace.contentFile(entry.path).name] : [])),
+    );
+    const problem = pageAddressProblem(address, { articleSlugs });
+    if (problem) throw new WorkspaceError(problem);
     if (workspace.listEntries().some((entry) => entry.address === address && entry.path !== opened.file.path)) {
       throw new WorkspaceError(`Another page already has the address "${address}".`, 409, 'exists');
     }
@@ -470,7 +478,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
       if (opened.file.kind === 'article') return readMarkdownFile(text);
       return parse(text) as unknown;
     } catch (error) {
-      throw new WorkspaceError(`${opened.file.path} cannot be read: ${(error as Error).message}`);
+      throw new WorkspaceError(`${opened.file.path} cannot be read: ${yamlErrorText(error)}`);
     }
   }
 
@@ -494,7 +502,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
       try {
         data = opened.file.kind === 'article' ? readMarkdownFile(text) : (parse(text) as unknown);
       } catch (error) {
-        parseError = `This file has a mistake the studio cannot show as a form: ${(error as Error).message.split('\n')[0]}. Fix it in a text editor, or discard the draft.`;
+        parseError = `This file has a mistake the studio cannot show as a form: ${yamlErrorText(error)} Fix it in a text editor, or discard the draft.`;
       }
     }
     return {
@@ -524,7 +532,17 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
       // The site settings or ROI numbers in a draft have a mistake: the preview uses the ones on disk.
-      content = loadContent({ root, includeDrafts: true, skipInvalid: true });
+      try {
+        content = loadContent({ root, includeDrafts: true, skipInvalid: true });
+      } catch (diskError) {
+        if (!(diskError instanceof ContentError)) throw diskError;
+        // Nothing can be drawn without them: say which file to fix, and how.
+        const [first] = diskError.issues;
+        throw new WorkspaceError(
+          `The preview cannot be drawn: ${first ? `${first.file}:${first.line}:${first.column} ${first.message}` : 'the site settings or the ROI numbers have a mistake.'} Fix it in a text editor; the studio keeps your drafts.`,
+          422,
+        );
+      }
     }
     return {
       site: { ...content.site, siteUrl: '', leadEndpoint: '' },
@@ -593,6 +611,13 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
     };
     return `---\n${stringifyYaml(frontMatter)}---\n\nWrite the article here. Blank lines separate paragraphs.\n`;
   }
+}
+
+/** A YAML reading error in one plain sentence. */
+function yamlErrorText(error: unknown): string {
+  // yaml refuses to expand anchors that repeat past its limit with a ReferenceError.
+  if (error instanceof ReferenceError) return TOO_MANY_ALIASES;
+  return `${(error as Error).message.split('\n')[0]!.replace(/\.$/, '')}.`;
 }
 
 function titleOf(name: string): string {

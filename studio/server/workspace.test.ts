@@ -1,3 +1,5 @@
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStudioProject, type StudioProject } from '../testing/studio-project.ts';
 import { createWorkspace, WorkspaceError } from './workspace.ts';
@@ -115,5 +117,44 @@ describe('drafts', () => {
     expect(entries.find((entry) => entry.path === 'content/blog/what-is-ai-consulting.md')).toMatchObject({
       address: '/blog/what-is-ai-consulting',
     });
+  });
+});
+
+describe('symbolic links in content/', () => {
+  const SECRET = 'path: /leak\ntitle: Top Secret Words\n';
+
+  /** Replaces `relative` by a link to `target` (a path from the project root). */
+  function link(relative: string, target: string) {
+    rmSync(path.join(project.root, relative), { force: true });
+    symlinkSync(path.join(project.root, target), path.join(project.root, relative));
+  }
+
+  it('never reads through a link to a file outside content/, and says what to do', () => {
+    const workspace = setup();
+    writeFileSync(path.join(project.root, 'secret.yaml'), SECRET);
+    link('content/pages/leak.yaml', 'secret.yaml');
+    link('content/site.yaml', 'secret.yaml');
+    for (const file of ['content/pages/leak.yaml', 'content/site.yaml']) {
+      expect(() => workspace.open(file)).toThrow(
+        expect.objectContaining({
+          status: 400,
+          message: `${file} is a link to a file outside content/: replace it with the file itself.`,
+        }),
+      );
+    }
+    expect(() => workspace.createDraft('content/pages/leak.yaml', 'path: /x\n', 'maria')).toThrow(expect.objectContaining({ status: 400 }));
+    // Left out of the list (the content check names it), so nothing of the file it points to shows.
+    const entries = workspace.listEntries();
+    expect(entries.map((entry) => entry.path)).not.toContain('content/pages/leak.yaml');
+    expect(entries.map((entry) => entry.path)).not.toContain('content/site.yaml');
+    expect(JSON.stringify(entries)).not.toContain('Top Secret');
+  });
+
+  it('reads a link to another file inside content/', () => {
+    const workspace = setup();
+    mkdirSync(path.join(project.root, 'content/shared'));
+    writeFileSync(path.join(project.root, 'content/shared/page.yaml'), 'path: /shared\ntitle: Shared\n');
+    link('content/pages/shared.yaml', 'content/shared/page.yaml');
+    expect(workspace.open('content/pages/shared.yaml').disk?.text).toBe('path: /shared\ntitle: Shared\n');
   });
 });

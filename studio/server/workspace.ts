@@ -4,11 +4,13 @@
 //
 // Every path from the browser goes through `contentFile`, which accepts only the names of content
 // files (content/site.yaml, content/roi.yaml, content/pages/<name>.yaml, content/blog/<slug>.md):
-// nothing the browser sends can reach another file.
+// nothing the browser sends can reach another file. A file there that is a symbolic link to a file
+// outside content/ (a `git pull` can bring one) is never read: it is named as a mistake instead.
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { isReallyInside } from '../../scripts/content/content-files.ts';
 import type { ContentKind, Entry } from '../core/api-types.ts';
 
 export type { ContentKind, Entry };
@@ -48,10 +50,10 @@ export type WorkspaceErrorReason = 'draft-changed' | 'disk-changed' | 'exists';
 
 export class WorkspaceError extends Error {
   override name = 'WorkspaceError';
-  readonly status: 400 | 404 | 409;
+  readonly status: 400 | 404 | 409 | 422;
   readonly reason: WorkspaceErrorReason | undefined;
 
-  constructor(message: string, status: 400 | 404 | 409 = 400, reason?: WorkspaceErrorReason) {
+  constructor(message: string, status: 400 | 404 | 409 | 422 = 400, reason?: WorkspaceErrorReason) {
     super(message);
     this.status = status;
     this.reason = reason;
@@ -67,6 +69,7 @@ export type Workspace = ReturnType<typeof createWorkspace>;
 
 export function createWorkspace({ root, stateDir = path.join(root, '.studio') }: { root: string; stateDir?: string }) {
   const draftsDir = path.join(stateDir, 'drafts');
+  const contentDir = path.join(root, 'content');
   mkdirSync(draftsDir, { recursive: true });
 
   const draftFile = (file: ContentFile) => path.join(draftsDir, `${file.path.replaceAll('/', '__')}.json`);
@@ -82,6 +85,8 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
 
   function readDisk(file: ContentFile): { text: string; version: string } | undefined {
     if (!existsSync(file.absolute)) return undefined;
+    if (!isReallyInside(file.absolute, contentDir))
+      throw new WorkspaceError(`${file.path} is a link to a file outside content/: replace it with the file itself.`);
     const text = readFileSync(file.absolute, 'utf8');
     return { text, version: versionOf(text) };
   }
@@ -195,12 +200,20 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
         continue; // a file in content/ the studio does not edit (a README, a misnamed page)
       }
       const draft = drafts.get(relative);
-      const text = draft ? draft.text : (readDisk(file)?.text ?? null);
+      let diskText: string | undefined;
+      try {
+        diskText = readDisk(file)?.text;
+      } catch (error) {
+        // A link to a file outside content/ is left out, so every page can still list what links
+        // to it; the content check names it, and opening it says what to do.
+        if (error instanceof WorkspaceError) continue;
+        throw error;
+      }
       const isNew = draft !== undefined && draft.baseVersion === null;
       entries.push({
         path: relative,
         kind: file.kind,
-        ...describe(file, text ?? readDisk(file)?.text ?? ''),
+        ...describe(file, draft?.text ?? diskText ?? ''),
         edited: draft !== undefined,
         isNew,
         deleted: draft?.text === null,
