@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { Jimp } from 'jimp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
@@ -15,6 +16,12 @@ beforeAll(() => {
   cpSync(path.join(root, 'content'), path.join(work, 'content'), { recursive: true });
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** A copy of this checkout at `project`, without node_modules, builds, git or local data. */
+function copyCheckout(project: string) {
+  const skipped = new Set(['node_modules', 'dist', '.git', '.tmp', '.studio', 'test-results', 'playwright-report', 'data']);
+  cpSync(root, project, { recursive: true, filter: (source) => !skipped.has(path.basename(source)) || path.dirname(source) !== root });
+}
 
 function build(env: Record<string, string>) {
   return run('npm', ['run', 'build'], {
@@ -91,8 +98,7 @@ describe('the build owns its output', () => {
     async () => {
       const project = path.join(work, 'project');
       const elsewhere = path.join(work, 'elsewhere');
-      const skipped = new Set(['node_modules', 'dist', '.git', '.tmp', 'test-results', 'playwright-report', 'data']);
-      cpSync(root, project, { recursive: true, filter: (source) => !skipped.has(path.basename(source)) || path.dirname(source) !== root });
+      copyCheckout(project);
       mkdirSync(elsewhere);
       symlinkSync(path.join(root, 'node_modules'), path.join(elsewhere, 'node_modules'));
       symlinkSync(path.join(elsewhere, 'node_modules'), path.join(project, 'node_modules'));
@@ -105,6 +111,49 @@ describe('the build owns its output', () => {
       const bootModules = JSON.parse(/<script type="application\/json" id="boot-modules">([^<]*)<\/script>/.exec(html)![1]!) as string[];
       expect(bootModules[0]).toMatch(/^\/assets\/shell-[\w-]+\.js$/);
       expect(bootModules.length).toBeGreaterThan(5);
+    },
+    BUILD_TIMEOUT_MS,
+  );
+});
+
+describe('the build publishes only the uploaded pictures that published content uses', () => {
+  it(
+    'copies an upload a page or an article uses (the page gets its size), not one nothing uses or only a draft uses, nor a link out of public/',
+    async () => {
+      const project = path.join(work, 'uploads-project');
+      copyCheckout(project);
+      symlinkSync(path.join(root, 'node_modules'), path.join(project, 'node_modules'));
+      const uploads = path.join(project, 'public/images/uploads');
+      mkdirSync(uploads, { recursive: true });
+      const png = await new Jimp({ width: 40, height: 30, color: 0x3366ccff }).getBuffer('image/png');
+      for (const name of ['team-photo.png', 'chart.png', 'draft-chart.png', 'holiday-snap.png'])
+        writeFileSync(path.join(uploads, name), png);
+      // Links a `git pull` could bring: one out of public/ (to a file that must stay private), one broken.
+      writeFileSync(path.join(work, 'private.txt'), 'database password');
+      symlinkSync(path.join(work, 'private.txt'), path.join(project, 'public/images/team/leak.svg'));
+      symlinkSync(path.join(work, 'nothing-here.png'), path.join(project, 'public/images/team/broken.png'));
+      const edit = (file: string, change: (text: string) => string) =>
+        writeFileSync(path.join(project, file), change(readFileSync(path.join(project, file), 'utf8')));
+      edit('content/pages/about.yaml', (text) => text.replace('src: /images/team/sarah-chen.svg', 'src: /images/uploads/team-photo.png'));
+      edit('content/blog/what-is-ai-consulting.md', (text) => `${text}\n![A chart](/images/uploads/chart.png)\n`);
+      edit(
+        'content/blog/responsible-ai-for-growing-businesses.md',
+        (text) => `${text.replace(/^order: 5$/m, 'order: 5\ndraft: true')}\n![A chart](/images/uploads/draft-chart.png)\n`,
+      );
+
+      await run(path.join(project, 'node_modules/.bin/node'), ['scripts/build.ts'], {
+        cwd: project,
+        env: { ...process.env, NODE_ENV: 'production' },
+      });
+      const client = path.join(project, 'dist/client');
+      expect(readdirSync(path.join(client, 'images/uploads')).sort()).toEqual(['chart.png', 'team-photo.png']);
+      expect(existsSync(path.join(client, 'images/team/marcus-johnson.svg')), 'the rest of public/ is copied as before').toBe(true);
+      expect(readdirSync(path.join(client, 'images/team')).filter((name) => name === 'leak.svg' || name === 'broken.png')).toEqual([]);
+      const about = readFileSync(path.join(client, 'about/index.html'), 'utf8');
+      const image = /<img[^>]*src="\/images\/uploads\/team-photo\.png"[^>]*>/.exec(about)?.[0];
+      expect(image).toMatch(/\swidth="40"/);
+      expect(image).toMatch(/\sheight="30"/);
+      expect(readFileSync(path.join(client, 'blog/what-is-ai-consulting/index.html'), 'utf8')).toContain('src="/images/uploads/chart.png"');
     },
     BUILD_TIMEOUT_MS,
   );

@@ -4,7 +4,8 @@
 // precompressed copies of every text file.
 //
 // dist/
-//   client/             the public root: pages (index.html per route, 404 pages), assets, images
+//   client/             the public root: pages (index.html per route, 404 pages), assets, public/
+//                       (uploaded pictures only when published content uses them)
 //   server/             the prerender bundle (used once, here)
 //   routes.json         which HTML file answers which address (read by the server)
 //   csp.json            hashes of the inline scripts, for the Content-Security-Policy
@@ -24,6 +25,7 @@ import { ROI_PARAMETERS_FILE } from '../../server/leads/roi-parameters.ts';
 import { createSeoBuild } from '../seo/seo-build.ts';
 import type { SeoSummary } from '../seo/seo-build.ts';
 import { renderDocument } from './document.ts';
+import { copyPublicFiles } from './public-files.ts';
 import { browserBuildConfig, prerenderBuildConfig } from './vite-config.ts';
 
 export type RoutesFile = { pages: Record<string, string>; notFound: string; notFoundByPrefix: Record<string, string> };
@@ -64,6 +66,7 @@ export async function buildSite({ root, outDir, content, settings }: BuildSiteOp
   const serverDir = path.join(outDir, 'server');
   const viteOptions = { root, settings, content };
   const browser = await viteBuild(browserBuildConfig({ ...viteOptions, outDir: clientDir }));
+  copyPublicFiles({ publicDir: path.join(root, 'public'), clientDir, content });
   await viteBuild(prerenderBuildConfig({ ...viteOptions, outDir: serverDir }));
   copyPageAssets(serverDir, clientDir);
   const bundled = performance.now();

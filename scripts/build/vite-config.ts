@@ -70,11 +70,12 @@ export function browserBuildConfig(options: SiteViteOptions & { readonly outDir:
       // Which modules each browser chunk holds, for the byte-budget tests.
       chunkModulesPlugin(options.root),
     ],
-    // public/ is copied into the browser bundle's folder as it is.
     publicDir: path.join(options.root, 'public'),
     build: {
       outDir: options.outDir,
       emptyOutDir: true,
+      // The build copies public/ itself, leaving out uploads no published content uses (public-files.ts).
+      copyPublicDir: false,
       // Kept for tools and tests that inspect the chunk graph; the build itself reads its own output.
       manifest: true,
       target: 'es2022',

@@ -4,42 +4,76 @@
 // refused, because an SVG is a document that can carry script. Pictures are stored web-ready under
 // public/images/uploads/: PNG and JPEG are decoded, scaled down to at most 1600 px wide and encoded
 // again (which also drops hidden metadata such as a phone's GPS position); WebP is kept as sent
-// (its EXIF and XMP chunks removed) when it is at most 1600 px wide, since no WebP encoder runs here
-// without native code; a wider WebP is refused with what to do. The build reads each stored file's
-// width and height (scripts/content/image-size.ts).
+// when it is at most 1600 px wide, since no WebP encoder runs here without native code, but with only
+// the chunks that draw the picture (any other chunk can hold metadata); a wider WebP is refused with
+// what to do. The build reads each stored file's width and height (scripts/content/image-size.ts).
+//
+// Decoding runs in a worker thread (image-worker.ts), one picture at a time: a large picture takes
+// seconds of CPU and hundreds of MB, and the studio must keep answering everyone else meanwhile.
 import { randomUUID } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Jimp } from 'jimp';
+import { Worker } from 'node:worker_threads';
 import { rasterSize, readImageSize } from '../../scripts/content/image-size.ts';
 import type { StoredImage } from '../core/api-types.ts';
+import type { ImageJob, ImageJobResult } from './image-worker.ts';
 
 export type { StoredImage };
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_WIDTH = 1600;
-/** Pictures larger than this are not decoded at all: a small file can declare a huge canvas. */
-const MAX_SIDE = 12_000;
-const MAX_PIXELS = 40_000_000;
+/**
+ * Pictures larger than this are refused before anything is decoded: a small file can declare a huge
+ * canvas, and decoding costs 4 bytes a pixel. The site shows pictures at most 1600 px wide, so this
+ * still takes a 24-megapixel camera photo (6016×4016) or a 12-megapixel phone photo as it is.
+ */
+const MAX_SIDE = 8192;
+const MAX_PIXELS = 25_000_000;
 const JPEG_QUALITY = 82;
+/** Pictures being decoded or waiting for it; more are refused at once rather than left waiting for minutes. */
+const MAX_QUEUED = 4;
+const WORKER_TIME_LIMIT_MS = 20_000;
+/**
+ * The worker's JavaScript heap, so a picture cannot take all the studio's memory. The JPEG decoder
+ * keeps every 8×8 block of the picture on this heap: with less than 512 MB a 24-megapixel JPEG takes
+ * twice as long, most of it collecting garbage. The pixels themselves are outside it, bounded by
+ * MAX_PIXELS.
+ */
+const WORKER_HEAP_MB = 512;
+const WORKER_SCRIPT = new URL('./image-worker.ts', import.meta.url);
 
 const IMAGE_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.webp', '.svg', '.gif']);
 
 type Format = 'png' | 'jpeg' | 'webp';
 
+const DAMAGED = 'This picture is damaged and cannot be read.';
+const EXPORT_SMALLER = 'Export it smaller, for example 3,200 pixels wide, and upload it again.';
+
 export class ImageError extends Error {
   override name = 'ImageError';
-  readonly status: 400 | 413 | 415;
+  readonly status: 400 | 413 | 415 | 503;
 
-  constructor(message: string, status: 400 | 413 | 415) {
+  constructor(message: string, status: 400 | 413 | 415 | 503) {
     super(message);
     this.status = status;
   }
 }
 
-export function createImageLibrary({ publicDir }: { publicDir: string }) {
+export type ImageLibraryOptions = {
+  publicDir: string;
+  /** The worker that decodes pictures, and how long it may take; tests swap them. */
+  workerScript?: URL;
+  workerTimeLimitMs?: number;
+};
+
+export function createImageLibrary({
+  publicDir,
+  workerScript = WORKER_SCRIPT,
+  workerTimeLimitMs = WORKER_TIME_LIMIT_MS,
+}: ImageLibraryOptions) {
   const imagesDir = path.join(publicDir, 'images');
   const uploadsDir = path.join(imagesDir, 'uploads');
+  const inTurn = oneAtATime(MAX_QUEUED);
 
   function list(): StoredImage[] {
     if (!existsSync(imagesDir)) return [];
@@ -71,30 +105,30 @@ export function createImageLibrary({ publicDir }: { publicDir: string }) {
       throw new ImageError('SVG pictures are refused: an SVG can carry script. Export it as PNG or WebP and upload that.', 415);
     if (!format) throw new ImageError('This file is not a PNG, JPEG or WebP picture.', 415);
     const declared = rasterSize(bytes);
-    if (!declared || declared.width === 0 || declared.height === 0)
-      throw new ImageError('This picture is damaged and cannot be read.', 400);
-    if (declared.width > MAX_SIDE || declared.height > MAX_SIDE || declared.width * declared.height > MAX_PIXELS) {
-      throw new ImageError(`This picture is too large to process (${declared.width}×${declared.height} pixels).`, 400);
+    if (!declared || declared.width === 0 || declared.height === 0) throw new ImageError(DAMAGED, 400);
+    const { width, height } = declared;
+    if (width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS) {
+      const count = (n: number) => n.toLocaleString('en-US');
+      throw new ImageError(
+        `This picture is ${count(width)} × ${count(height)} pixels: too large for the studio to process (at most ` +
+          `${count(MAX_SIDE)} pixels on a side and ${count(MAX_PIXELS / 1_000_000)} million pixels in all). The site shows ` +
+          `pictures at most ${count(MAX_WIDTH)} pixels wide, so export it smaller, for example 3,200 pixels wide, and upload it again.`,
+        400,
+      );
     }
 
     let output: Buffer;
     if (format === 'webp') {
-      if (declared.width > MAX_WIDTH) {
+      if (width > MAX_WIDTH) {
         throw new ImageError(
-          `This WebP picture is ${declared.width} px wide; the studio can only scale PNG and JPEG. Export it at most ${MAX_WIDTH} px wide, or upload a PNG or JPEG.`,
+          `This WebP picture is ${width} px wide; the studio can only scale PNG and JPEG. Export it at most ${MAX_WIDTH} px wide, or upload a PNG or JPEG.`,
           400,
         );
       }
-      output = stripWebpMetadata(bytes);
+      output = keepDrawingChunks(bytes);
     } else {
-      let image;
-      try {
-        image = await Jimp.read(bytes);
-      } catch {
-        throw new ImageError('This picture is damaged and cannot be read.', 400);
-      }
-      if (image.width > MAX_WIDTH) image.resize({ w: MAX_WIDTH });
-      output = format === 'png' ? await image.getBuffer('image/png') : await image.getBuffer('image/jpeg', { quality: JPEG_QUALITY });
+      const job: ImageJob = { bytes, format, maxWidth: MAX_WIDTH, jpegQuality: JPEG_QUALITY };
+      output = await inTurn(() => runWorker(workerScript, job, workerTimeLimitMs));
     }
 
     mkdirSync(uploadsDir, { recursive: true });
@@ -107,7 +141,7 @@ export function createImageLibrary({ publicDir }: { publicDir: string }) {
     writeFileSync(temporary, output, { flag: 'wx' });
     renameSync(temporary, target);
     const size = readImageSize(target);
-    if (!size) throw new ImageError('This picture is damaged and cannot be read.', 400);
+    if (!size) throw new ImageError(DAMAGED, 400);
     return { src: `/images/uploads/${name}`, width: size.width, height: size.height, bytes: output.length };
   }
 
@@ -155,29 +189,101 @@ function detectFormat(bytes: Buffer): Format | 'svg' | undefined {
   return undefined;
 }
 
-/** A WebP without its EXIF and XMP chunks (and the extended header's flags saying so). */
-function stripWebpMetadata(bytes: Buffer): Buffer {
-  const chunks: Buffer[] = [];
-  let offset = 12;
-  while (offset + 8 <= bytes.length) {
-    const id = bytes.toString('ascii', offset, offset + 4);
-    const size = bytes.readUInt32LE(offset + 4);
-    const end = offset + 8 + size + (size % 2);
-    if (end > bytes.length) throw new ImageError('This picture is damaged and cannot be read.', 400);
-    if (id !== 'EXIF' && id !== 'XMP ') {
-      const chunk = Buffer.from(bytes.subarray(offset, end));
-      // VP8X flags: bit 3 EXIF, bit 2 XMP.
-      if (id === 'VP8X') chunk[8] = chunk[8]! & ~0b1100;
-      chunks.push(chunk);
-    }
-    offset = end;
-  }
-  const body = Buffer.concat(chunks);
+/**
+ * Runs jobs one after another; when `limit` jobs are already running or waiting, refuses a new one at
+ * once with the busy message, so an editor hears "try again" instead of waiting for minutes.
+ */
+function oneAtATime(limit: number) {
+  let queue: Promise<unknown> = Promise.resolve();
+  let queued = 0;
+  return <T>(job: () => Promise<T>): Promise<T> => {
+    if (queued >= limit) return Promise.reject(new ImageError('The studio is busy with other pictures: try again in a moment.', 503));
+    queued++;
+    const turn = queue.then(job).finally(() => queued--);
+    queue = turn.catch(() => undefined);
+    return turn;
+  };
+}
+
+/**
+ * Decodes, scales and encodes a PNG or JPEG in a worker thread of its own, ended as soon as it answers,
+ * fails or runs out of time: a picture that crashes it, exhausts its memory or never finishes costs
+ * the upload, never the studio.
+ */
+function runWorker(script: URL, job: ImageJob, timeLimitMs: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(script, { workerData: job, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    let settled = false;
+    const settle = (outcome: Buffer | ImageError) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      // The next picture starts only once this worker has really ended.
+      void worker.terminate().then(() => (outcome instanceof ImageError ? reject(outcome) : resolve(outcome)));
+    };
+    const timer = setTimeout(() => settle(new ImageError(`This picture took too long to process. ${EXPORT_SMALLER}`, 400)), timeLimitMs);
+    const failed = () => settle(new ImageError(`The studio could not process this picture. ${EXPORT_SMALLER}`, 400));
+    worker.on('message', (result: ImageJobResult) => settle(result.ok ? Buffer.from(result.output) : new ImageError(DAMAGED, 400)));
+    worker.on('error', failed);
+    worker.on('exit', failed);
+  });
+}
+
+/**
+ * The chunks a WebP needs to be drawn: the bitstreams (VP8, VP8L), the extended header (VP8X), alpha
+ * (ALPH), animation (ANIM, ANMF) and the colour profile (ICCP, kept so colours look as the author
+ * meant). Every other chunk (EXIF, XMP or any made-up one) can carry hidden data such as a GPS position.
+ */
+const WEBP_DRAWING_CHUNKS = new Set(['VP8 ', 'VP8L', 'VP8X', 'ALPH', 'ANIM', 'ANMF', 'ICCP']);
+/** An animation frame (ANMF) holds a 16-byte frame header, then its own chunks: alpha and bitstream. */
+const WEBP_FRAME_CHUNKS = new Set(['VP8 ', 'VP8L', 'ALPH']);
+const ANMF_HEADER_BYTES = 16;
+/** VP8X flags kept as sent: alpha (bit 4) and animation (bit 1); ICC (bit 5) is set when ICCP is kept. */
+const VP8X_KEPT_FLAGS = 0b0001_0010;
+const VP8X_ICC_FLAG = 0b0010_0000;
+
+/** A WebP with only the chunks that draw it, and an extended header whose flags say so. */
+function keepDrawingChunks(bytes: Buffer): Buffer {
+  const riffEnd = Math.min(bytes.length, 8 + bytes.readUInt32LE(4));
+  const chunks = webpChunks(bytes, 12, riffEnd, WEBP_DRAWING_CHUNKS).map(({ id, data }) => {
+    if (id === 'ANMF')
+      data = Buffer.concat([
+        data.subarray(0, ANMF_HEADER_BYTES),
+        ...webpChunks(data, ANMF_HEADER_BYTES, data.length, WEBP_FRAME_CHUNKS).map(encodeChunk),
+      ]);
+    return { id, data };
+  });
+  const vp8x = chunks.find((chunk) => chunk.id === 'VP8X');
+  if (vp8x) vp8x.data[0] = (vp8x.data[0]! & VP8X_KEPT_FLAGS) | (chunks.some((chunk) => chunk.id === 'ICCP') ? VP8X_ICC_FLAG : 0);
+  const body = Buffer.concat(chunks.map(encodeChunk));
   const header = Buffer.alloc(12);
   header.write('RIFF', 0, 'ascii');
   header.writeUInt32LE(body.length + 4, 4);
   header.write('WEBP', 8, 'ascii');
   return Buffer.concat([header, body]);
+}
+
+/** The chunks between `start` and `end` whose id is in `keep`, each a copy of its data. */
+function webpChunks(bytes: Buffer, start: number, end: number, keep: ReadonlySet<string>): { id: string; data: Buffer }[] {
+  const found: { id: string; data: Buffer }[] = [];
+  let offset = start;
+  while (offset + 8 <= end) {
+    const id = bytes.toString('ascii', offset, offset + 4);
+    const size = bytes.readUInt32LE(offset + 4);
+    if (offset + 8 + size > end) throw new ImageError(DAMAGED, 400);
+    if (keep.has(id)) found.push({ id, data: Buffer.from(bytes.subarray(offset + 8, offset + 8 + size)) });
+    offset += 8 + size + (size % 2);
+  }
+  return found;
+}
+
+/** A chunk as a RIFF file holds it: id, size, data, and a padding byte when the size is odd. */
+function encodeChunk({ id, data }: { id: string; data: Buffer }): Buffer {
+  const chunk = Buffer.alloc(8 + data.length + (data.length % 2));
+  chunk.write(id, 0, 'ascii');
+  chunk.writeUInt32LE(data.length, 4);
+  data.copy(chunk, 8);
+  return chunk;
 }
 
 function safeName(original: string): string {

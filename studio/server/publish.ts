@@ -29,6 +29,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { ContentError, type ContentIssue } from '../../scripts/content/content-issue.ts';
 import { loadContent } from '../../scripts/content/load-content.ts';
+import { uploadsNamedIn } from '../../scripts/content/uploads.ts';
 import type { Draft, Workspace } from './workspace.ts';
 import type { PublishRecord } from '../core/api-types.ts';
 
@@ -370,15 +371,13 @@ async function commitFiles(root: string, files: readonly PublishedFile[], subjec
   return (await git(['rev-parse', 'HEAD'])).stdout.trim();
 }
 
-const UPLOAD_REFERENCE = /\/images\/uploads\/[A-Za-z0-9_.-]+\.(?:png|jpe?g|webp)/g;
-
 /** The uploaded pictures (public/images/uploads/…) the published texts name and that exist on disk. */
 function uploadsUsedBy(root: string, files: readonly PublishedFile[]): string[] {
   const found = new Set<string>();
   for (const file of files) {
-    for (const match of file.after?.matchAll(UPLOAD_REFERENCE) ?? []) {
-      const relative = `public${match[0]}`;
-      if (!relative.includes('..') && existsSync(path.join(root, relative))) found.add(relative);
+    for (const name of uploadsNamedIn(file.after ?? '')) {
+      const relative = `public/images/uploads/${name}`;
+      if (existsSync(path.join(root, relative))) found.add(relative);
     }
   }
   return [...found].sort();
