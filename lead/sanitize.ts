@@ -3,7 +3,10 @@
 // the text as HTML are removed:
 //   - script elements, content included (`<script>…</script>`), and lone script tags;
 //   - `javascript:` and `vbscript:` URL schemes, and `data:` where a data URL follows (`data:text/html,…`);
-//   - inline event-handler attributes (`onclick=`) inside a tag; `onboarding=2 weeks` in prose stays.
+//   - inline event-handler attributes (`onclick=`) inside a tag; `onboarding=2 weeks` in prose stays;
+//   - whole tags that load or run something of their own (iframe, object, embed, form, meta, base, …),
+//     and tags that hide a scheme or a handler behind character references (`jav&#x61;script:`),
+//     which a browser decodes inside attributes.
 // Nothing is HTML-escaped: escaping belongs where text is rendered.
 //
 // Every step runs in time linear in the length of the text, whatever the text: the patterns below
@@ -35,6 +38,17 @@ const TAG = /<[a-z][^<>]*>?/gi;
 // An event-handler attribute inside a tag: `onclick=`, `onerror =`, after a space, slash or quote.
 const INLINE_HANDLER = /(?<=[\s/"'])on[a-z]+\s*=/gi;
 
+// Elements that load a document, a plug-in or a form of their own, or change where links go: a lead
+// field never needs them, and `<iframe srcdoc="&lt;script&gt;…">` runs code without any scheme.
+const EMBEDDING_ELEMENTS = new Set(['iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'form', 'meta', 'base', 'link']);
+const TAG_NAME = /^<([a-z][a-z0-9-]*)/i;
+
+// Character references a browser decodes in an attribute: numeric (`&#106;`, `&#x6A`, leading zeros,
+// `;` optional) and the named ones that can hide a scheme's letters or its colon.
+const NUMERIC_REFERENCE = /&#(?:x([0-9a-f]{1,8})|([0-9]{1,10}));?/gi;
+const NAMED_REFERENCE = /&(tab|newline|colon);?/gi;
+const NAMED_CHARACTERS: Record<string, string> = { tab: '\t', newline: '\n', colon: ':' };
+
 // `<script` or `</script`, as a whole tag name (`<scripture>` is not one).
 const SCRIPT_TAG_START = /<(\/?)script(?![a-z0-9_-])/gi;
 
@@ -53,7 +67,32 @@ export function sanitizeText(text: string): string {
 function removeDangerousConstructs(text: string): string {
   const withoutScripts = removeScriptElements(text);
   const withoutSchemes = withoutScripts.replace(SCRIPT_SCHEME, '').replace(DATA_URL_SCHEME, '');
-  return withoutSchemes.replace(TAG, (tag) => tag.replace(INLINE_HANDLER, ''));
+  return withoutSchemes.replace(TAG, (tag) => (isDangerousTag(tag) ? '' : tag.replace(INLINE_HANDLER, '')));
+}
+
+/** A tag that embeds something, or whose attributes, once a browser decodes them, hold a scheme or a handler. */
+function isDangerousTag(tag: string): boolean {
+  if (EMBEDDING_ELEMENTS.has(TAG_NAME.exec(tag)?.[1]?.toLowerCase() ?? '')) return true;
+  if (!tag.includes('&')) return false;
+  const decoded = decodeReferences(tag);
+  return matches(SCRIPT_SCHEME, decoded) || matches(DATA_URL_SCHEME, decoded) || matches(INLINE_HANDLER, decoded);
+}
+
+function decodeReferences(text: string): string {
+  return text
+    .replace(NUMERIC_REFERENCE, (_reference, hex: string | undefined, decimal: string | undefined) => {
+      const code = hex !== undefined ? Number.parseInt(hex, 16) : Number(decimal);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+    })
+    .replace(NAMED_REFERENCE, (_reference, name: string) => NAMED_CHARACTERS[name.toLowerCase()] ?? '');
+}
+
+/** Whether a global pattern matches `text`, without leaving its position behind for the next use. */
+function matches(pattern: RegExp, text: string): boolean {
+  pattern.lastIndex = 0;
+  const found = pattern.test(text);
+  pattern.lastIndex = 0;
+  return found;
 }
 
 /**

@@ -172,9 +172,9 @@ describe('leads export', () => {
 describe('terminal safety: nothing printed carries raw control characters', () => {
   // ESC ] 0 ; … BEL retitles the terminal, ESC [ 31 m turns it red, CSI in its one-byte C1 form,
   // a carriage return overwrites the line, and U+202E reverses what follows.
-  const HOSTILE = '\u001b]0;pwned\u0007\u001b[31mred\u009b2J\rover\u202Eeurt';
+  const HOSTILE = '\u001b]0;pwned\u0007\u001b[31mred\u009b2J\rover\u202Eeurt\u200Ehidden\u200Bmark\uFEFF';
   // eslint-disable-next-line no-control-regex -- the test looks for exactly these characters
-  const RAW_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+  const RAW_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/;
 
   beforeEach(async () => {
     await store.insertLead(

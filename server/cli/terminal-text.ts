@@ -2,14 +2,18 @@
 // window, recolour or hide text, a carriage return overwrites what came before, and bidirectional
 // overrides reorder what is shown. Everything the leads CLI prints passes through here.
 
-// C0 controls (tab and line breaks included), DEL, C1 controls, and the bidirectional overrides and isolates.
+// C0 controls (tab and line breaks included), DEL, C1 controls, the bidirectional marks, overrides and
+// isolates, and characters that take no space and can hide or fake what a cell says (zero-width space,
+// word joiner, BOM; the joiners that emoji and some scripts need stay).
 // eslint-disable-next-line no-control-regex -- matching control characters is this module's purpose
-const CONTROL_OR_REORDERING = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+const CONTROL_OR_REORDERING = /[\u0000-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
 // The same, less tab and line breaks, which a CSV cell may hold inside its quotes.
-// eslint-disable-next-line no-control-regex -- as above
-const CONTROL_OR_REORDERING_BUT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
-// What JSON.stringify leaves raw: DEL, C1 controls and the reordering marks (it escapes C0 itself).
-const RAW_IN_JSON = /[\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+const CONTROL_OR_REORDERING_BUT_LINES =
+  // eslint-disable-next-line no-control-regex -- as above
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
+// What JSON.stringify leaves raw: DEL, C1 controls, the reordering marks and the spaceless characters
+// above (it escapes C0 itself).
+const RAW_IN_JSON = /[\u007F-\u009F\u061C\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
 
 function visibleEscape(character: string): string {
   const code = character.codePointAt(0) ?? 0;

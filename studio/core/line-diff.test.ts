@@ -31,3 +31,17 @@ describe('diffHunks', () => {
     expect(hunks[1]!.lines).toHaveLength(8);
   });
 });
+
+describe('a very large change', () => {
+  it('is shown as removed then added, at once, when comparing line by line would take too long', () => {
+    const before = Array.from({ length: 3_000 }, (_, i) => `a${i}`).join('\n');
+    const after = Array.from({ length: 3_000 }, (_, i) => `b${i}`).join('\n');
+    const started = performance.now();
+    const lines = diffLines(`title: x\n${before}\nend\n`, `title: x\n${after}\nend\n`);
+    expect(performance.now() - started).toBeLessThan(100);
+    expect(lines.filter((line) => line.kind === 'removed')).toHaveLength(3_000);
+    expect(lines.filter((line) => line.kind === 'added')).toHaveLength(3_000);
+    expect(lines.findIndex((line) => line.kind === 'added')).toBeGreaterThan(lines.findLastIndex((line) => line.kind === 'removed'));
+    expect([lines[0]!.text, lines.at(-1)!.text]).toEqual(['title: x', 'end']);
+  });
+});

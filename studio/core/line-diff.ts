@@ -7,6 +7,13 @@ export type DiffHunk = { lines: DiffLine[] };
 /** Lines of context kept around each change. */
 const CONTEXT_LINES = 3;
 
+/**
+ * The largest comparison table (changed lines before × after). Past it the changed part is shown as
+ * removed, then added: still a true diff, only not the smallest, and the table (which grows with the
+ * product) can no longer hold the studio for seconds or take hundreds of megabytes.
+ */
+const MAX_TABLE_CELLS = 2_000_000;
+
 /** Every line of both texts, marked same, added or removed (longest common subsequence). */
 export function diffLines(before: string, after: string): DiffLine[] {
   const a = splitLines(before);
@@ -23,9 +30,10 @@ export function diffLines(before: string, after: string): DiffLine[] {
 
   const rows = endA - start;
   const columns = endB - start;
-  const table = new Uint32Array((rows + 1) * (columns + 1));
-  const at = (i: number, j: number) => i * (columns + 1) + j;
-  for (let i = rows - 1; i >= 0; i--) {
+  const compare = (rows + 1) * (columns + 1) <= MAX_TABLE_CELLS;
+  const table = new Uint32Array(compare ? (rows + 1) * (columns + 1) : 1);
+  const at = (i: number, j: number) => (compare ? i * (columns + 1) + j : 0);
+  for (let i = compare ? rows - 1 : -1; i >= 0; i--) {
     for (let j = columns - 1; j >= 0; j--) {
       table[at(i, j)] = a[start + i] === b[start + j] ? table[at(i + 1, j + 1)]! + 1 : Math.max(table[at(i + 1, j)]!, table[at(i, j + 1)]!);
     }
@@ -36,11 +44,11 @@ export function diffLines(before: string, after: string): DiffLine[] {
   let i = 0;
   let j = 0;
   while (i < rows || j < columns) {
-    if (i < rows && j < columns && a[start + i] === b[start + j]) {
+    if (compare && i < rows && j < columns && a[start + i] === b[start + j]) {
       lines.push({ kind: 'same', text: a[start + i]!, oldLine: start + i + 1, newLine: start + j + 1 });
       i++;
       j++;
-    } else if (i < rows && (j === columns || table[at(i + 1, j)]! >= table[at(i, j + 1)]!)) {
+    } else if (i < rows && (j === columns || !compare || table[at(i + 1, j)]! >= table[at(i, j + 1)]!)) {
       // Removed lines first, then the lines that replace them, as people read a change.
       lines.push({ kind: 'removed', text: a[start + i]!, oldLine: start + i + 1 });
       i++;

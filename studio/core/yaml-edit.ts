@@ -179,7 +179,7 @@ class TextEditor {
         cursor = match[index]! + 1;
         return;
       }
-      if (cursor < items.length && !usedOld.has(cursor) && !Object.values(Object.fromEntries(pairedNew)).includes(cursor)) {
+      if (cursor < items.length && !usedOld.has(cursor)) {
         pairedNew.set(index, cursor);
         usedOld.add(cursor);
         cursor++;
@@ -350,14 +350,38 @@ function mergeInto(doc: Document, node: Node | null, next: unknown): unknown {
 
 // ---- helpers ----------------------------------------------------------------------------------
 
-/** For each new item, the old item it is (deep-equal, each old item used once, in order where possible), or -1. */
+/**
+ * For each new item, the old item it is (deep-equal, each old item used once, the first unused one
+ * first), or -1. Items are compared by a canonical key, so a long list takes time in proportion to its
+ * length, not to its square.
+ */
 function matchItems(old: unknown[], next: unknown[]): number[] {
-  const used = new Set<number>();
-  return next.map((value) => {
-    const index = old.findIndex((candidate, i) => !used.has(i) && deepEqual(candidate, value));
-    if (index !== -1) used.add(index);
-    return index;
+  const byKey = new Map<string, { indices: number[]; taken: number }>();
+  old.forEach((value, index) => {
+    const key = canonicalKey(value);
+    const found = byKey.get(key);
+    if (found) found.indices.push(index);
+    else byKey.set(key, { indices: [index], taken: 0 });
   });
+  return next.map((value) => {
+    const found = byKey.get(canonicalKey(value));
+    if (!found || found.taken >= found.indices.length) return -1;
+    return found.indices[found.taken++]!;
+  });
+}
+
+/** The same text for values `deepEqual` calls equal: object keys sorted, undefined properties left out. */
+function canonicalKey(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    isPlainObject(item)
+      ? Object.fromEntries(
+          Object.keys(item)
+            .sort()
+            .filter((key) => item[key] !== undefined)
+            .map((key) => [key, item[key]]),
+        )
+      : item,
+  );
 }
 
 function indentBlock(text: string, column: number): string {

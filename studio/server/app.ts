@@ -96,6 +96,8 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   const sessions = createSessionStore();
   const limiter = createSignInLimiter();
   const hashing = createGate(SIGN_IN_GATE);
+  /** Without sign-in: the one session of the person at this computer. */
+  let localSessionId: string | undefined;
   const secure = options.secureCookies ?? false;
   const localEditor = options.localEditor ?? 'local editor';
   const schemaDir = path.join(root, 'schema');
@@ -209,8 +211,10 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   app.get('/api/session', anyone, async (request, reply) => {
     let session = request.studioSession;
     if (!session && !users) {
-      // One person on their own machine: no password to ask for.
-      session = sessions.create(localEditor);
+      // One person on their own machine: no password to ask for, and one session for all their tabs,
+      // so a page elsewhere that makes the browser ask again and again cannot crowd it out.
+      session = (localSessionId !== undefined ? sessions.get(localSessionId) : undefined) ?? sessions.create(localEditor);
+      localSessionId = session.id;
       reply.header('set-cookie', sessionCookie(session.id, { secure }));
     }
     return { signInRequired: users !== undefined, user: session?.user ?? null, ...(session ? { csrfToken: session.csrfToken } : {}) };
@@ -233,6 +237,8 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
     // An unknown name costs the same time as a wrong password, so names cannot be guessed by timing.
     const valid = await hashing.run(() => verifyPassword(password, hash ?? DUMMY_HASH));
     if (valid === undefined) {
+      // Never checked, so never counted: a burst from strangers cannot use up a person's attempts.
+      attempt.withdraw();
       return reply
         .code(503)
         .header('retry-after', '2')
@@ -419,10 +425,12 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
     const copyName = freeName(opened.file);
     const extension = opened.file.kind === 'article' ? '.md' : '.yaml';
     const folder = opened.file.kind === 'article' ? 'content/blog' : 'content/pages';
+    if (typeof body.data !== 'object' || body.data === null || Array.isArray(body.data))
+      throw new WorkspaceError('The page data is missing.');
     let data = body.data as Record<string, unknown>;
     if (opened.file.kind === 'page')
       data = { ...data, path: `${String(data.path ?? '')}-${copyName.slice(opened.file.name.length + 1)}`, draft: true };
-    const text = opened.file.kind === 'article' ? updateMarkdownFile(currentTextOf(opened), data as never) : stringifyYaml(data);
+    const text = opened.file.kind === 'article' ? updateMarkdownFile(currentTextOf(opened), checkArticleData(data)) : stringifyYaml(data);
     const draft = workspace.createDraft(`${folder}/${copyName}${extension}`, text, editorOf(request));
     // The browser's version now lives in the copy: the original goes back to what is on disk, unless
     // its draft holds someone else's newer work.
@@ -440,7 +448,10 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
 
   // ---- files -----------------------------------------------------------------------------------
 
-  app.register(fastifyStatic, { root: options.appDir, prefix: '/', index: false, wildcard: false, serve: false });
+  // Each route sets its own caching: the plugin's default would mark session-only pictures as
+  // cacheable by shared caches.
+  app.register(fastifyStatic, { root: options.appDir, prefix: '/', index: false, wildcard: false, serve: false, cacheControl: false });
+  app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ message: 'Not found' }));
   const sendAppFile = (file: string) => async (_request: FastifyRequest, reply: FastifyReply) => {
     if (!existsSync(path.join(options.appDir, file)))
       return reply.code(503).type('text/plain').send('The studio app is not built: run `npm run studio`.');
@@ -461,6 +472,8 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
     if (!file) return reply.code(404).send({ message: 'Not found' });
     // An SVG opened on its own is a document on the studio's origin: it may draw, never run script.
     reply.header('content-security-policy', "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'");
+    // Unpublished uploads are among them: never kept by a shared cache.
+    reply.header('cache-control', 'private, no-store');
     return reply.sendFile(file, path.join(root, 'public', 'images'));
   });
 
@@ -485,12 +498,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   function nextText(opened: OpenedFile, data: unknown): string {
     if (typeof data !== 'object' || data === null) throw new WorkspaceError('The page data is missing.');
     const text = currentTextOf(opened);
-    if (opened.file.kind === 'article') {
-      const next = data as { frontMatter?: unknown; body?: unknown };
-      if (typeof next.body !== 'string' || typeof next.frontMatter !== 'object' || next.frontMatter === null)
-        throw new WorkspaceError('An article needs its details and its text.');
-      return updateMarkdownFile(text, { frontMatter: next.frontMatter, body: next.body });
-    }
+    if (opened.file.kind === 'article') return updateMarkdownFile(text, checkArticleData(data));
     return text ? updateYaml(text, data) : stringifyYaml(data);
   }
 
@@ -611,6 +619,14 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
     };
     return `---\n${stringifyYaml(frontMatter)}---\n\nWrite the article here. Blank lines separate paragraphs.\n`;
   }
+}
+
+/** An article as the editor sends it: its details (front matter) and its text. */
+function checkArticleData(data: unknown): { frontMatter: object; body: string } {
+  const next = data as { frontMatter?: unknown; body?: unknown };
+  if (typeof next.body !== 'string' || typeof next.frontMatter !== 'object' || next.frontMatter === null || Array.isArray(next.frontMatter))
+    throw new WorkspaceError('An article needs its details and its text.');
+  return { frontMatter: next.frontMatter, body: next.body };
 }
 
 /** A YAML reading error in one plain sentence. */

@@ -231,16 +231,16 @@ function runWorker(script: URL, job: ImageJob, timeLimitMs: number): Promise<Buf
 
 /**
  * The chunks a WebP needs to be drawn: the bitstreams (VP8, VP8L), the extended header (VP8X), alpha
- * (ALPH), animation (ANIM, ANMF) and the colour profile (ICCP, kept so colours look as the author
- * meant). Every other chunk (EXIF, XMP or any made-up one) can carry hidden data such as a GPS position.
+ * (ALPH) and animation (ANIM, ANMF). Every other chunk can carry hidden data: EXIF and XMP a GPS
+ * position, a made-up chunk anything, and a colour profile (ICCP) free text such as the camera or its
+ * owner. Without a profile, browsers show the picture as sRGB, as the web's pictures nearly all are.
  */
-const WEBP_DRAWING_CHUNKS = new Set(['VP8 ', 'VP8L', 'VP8X', 'ALPH', 'ANIM', 'ANMF', 'ICCP']);
+const WEBP_DRAWING_CHUNKS = new Set(['VP8 ', 'VP8L', 'VP8X', 'ALPH', 'ANIM', 'ANMF']);
 /** An animation frame (ANMF) holds a 16-byte frame header, then its own chunks: alpha and bitstream. */
 const WEBP_FRAME_CHUNKS = new Set(['VP8 ', 'VP8L', 'ALPH']);
 const ANMF_HEADER_BYTES = 16;
-/** VP8X flags kept as sent: alpha (bit 4) and animation (bit 1); ICC (bit 5) is set when ICCP is kept. */
+/** VP8X flags kept as sent: alpha (bit 4) and animation (bit 1); those of the dropped chunks are cleared. */
 const VP8X_KEPT_FLAGS = 0b0001_0010;
-const VP8X_ICC_FLAG = 0b0010_0000;
 
 /** A WebP with only the chunks that draw it, and an extended header whose flags say so. */
 function keepDrawingChunks(bytes: Buffer): Buffer {
@@ -254,7 +254,7 @@ function keepDrawingChunks(bytes: Buffer): Buffer {
     return { id, data };
   });
   const vp8x = chunks.find((chunk) => chunk.id === 'VP8X');
-  if (vp8x) vp8x.data[0] = (vp8x.data[0]! & VP8X_KEPT_FLAGS) | (chunks.some((chunk) => chunk.id === 'ICCP') ? VP8X_ICC_FLAG : 0);
+  if (vp8x) vp8x.data[0] = vp8x.data[0]! & VP8X_KEPT_FLAGS;
   const body = Buffer.concat(chunks.map(encodeChunk));
   const header = Buffer.alloc(12);
   header.write('RIFF', 0, 'ascii');

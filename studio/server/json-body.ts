@@ -11,8 +11,21 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 /** The deepest content file nests 7 levels (page, blocks, block, items, item, …): three times that. */
 export const MAX_JSON_DEPTH = 24;
 
-/** The largest content file holds about 200 values: fifty times that. */
-export const MAX_JSON_VALUES = 10_000;
+/** The largest content file holds about 200 values: twenty-five times that. */
+export const MAX_JSON_VALUES = 5_000;
+
+/**
+ * The longest list. The longest list in any content file has 20 entries; matching a list's entries
+ * with the file's, to edit it in place, grows faster than the list.
+ */
+export const MAX_LIST_ITEMS = 500;
+
+/**
+ * The longest text in one value. The longest article is under 100 lines and 7 KB; YAML's work on a
+ * text grows with its lines, and a text of 20,000 short lines already takes it half a second.
+ */
+export const MAX_TEXT_LINES = 2_000;
+export const MAX_TEXT_CHARACTERS = 200_000;
 
 /**
  * Why `value` is too deep or too large to be content, or undefined when it is not. Walks without
@@ -26,9 +39,22 @@ export function jsonShapeProblem(value: unknown): string | undefined {
     values += 1;
     if (values > MAX_JSON_VALUES)
       return `This change holds more than ${MAX_JSON_VALUES.toLocaleString('en-US')} values: no page is that large.`;
+    if (typeof item === 'string') {
+      if (item.length > MAX_TEXT_CHARACTERS || lineCount(item) > MAX_TEXT_LINES)
+        return `One text in this change is longer than ${MAX_TEXT_LINES.toLocaleString('en-US')} lines or ${MAX_TEXT_CHARACTERS.toLocaleString('en-US')} characters: split it over several pages or articles.`;
+      continue;
+    }
     if (typeof item !== 'object' || item === null) continue;
     if (depth > MAX_JSON_DEPTH) return `This change is nested more than ${MAX_JSON_DEPTH} levels deep: no page is.`;
+    if (Array.isArray(item) && item.length > MAX_LIST_ITEMS)
+      return `One list in this change has more than ${MAX_LIST_ITEMS} entries: no page has that many.`;
     for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, depth + 1]);
   }
   return undefined;
+}
+
+function lineCount(text: string): number {
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at !== -1 && lines <= MAX_TEXT_LINES; at = text.indexOf('\n', at + 1)) lines += 1;
+  return lines;
 }

@@ -46,6 +46,12 @@ const FILE_PATTERNS: ReadonlyArray<readonly [RegExp, ContentKind]> = [
 
 export const PAGE_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,80}$/;
 
+/**
+ * Unpublished files at once. Every check and preview reads them all; a team has a handful, and a
+ * page that keeps making copies could otherwise slow the studio for everyone.
+ */
+export const MAX_DRAFTS = 100;
+
 export type WorkspaceErrorReason = 'draft-changed' | 'disk-changed' | 'exists';
 
 export class WorkspaceError extends Error {
@@ -157,6 +163,7 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
         updatedAt: new Date().toISOString(),
       };
     }
+    if (!draft) refusePastDraftLimit();
     const next: Draft = {
       path: file.path,
       text,
@@ -172,9 +179,18 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
   function createDraft(relative: unknown, text: string, user: string): Draft {
     const file = contentFile(relative);
     if (readDisk(file) || readDraft(file)) throw new WorkspaceError(`${file.path} already exists: choose another name.`, 409, 'exists');
+    refusePastDraftLimit();
     const draft: Draft = { path: file.path, text, baseVersion: null, revision: 1, updatedBy: user, updatedAt: new Date().toISOString() };
     writeAtomically(draftFile(file), `${JSON.stringify(draft, null, 2)}\n`);
     return draft;
+  }
+
+  function refusePastDraftLimit(): void {
+    if (readdirSync(draftsDir).filter((name) => name.endsWith('.json')).length >= MAX_DRAFTS)
+      throw new WorkspaceError(
+        `There are ${MAX_DRAFTS} files with unpublished changes already: publish or discard some before changing another.`,
+        409,
+      );
   }
 
   function discardDraft(relative: unknown): void {

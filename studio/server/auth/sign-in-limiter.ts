@@ -1,49 +1,110 @@
-// Sign-in attempts, limited per account (against guessing one person's password from many addresses)
-// and per address (against trying many accounts from one). Unknown accounts count like known ones, so
-// the limiter says nothing about which names exist.
+// Sign-in attempts, limited three ways within 15 minutes:
+//   - per account and address (5): one place guessing one person's password;
+//   - per address (20): one place trying many accounts;
+//   - per account (20), from addresses that have not signed in to it before: many places guessing one
+//     password together. An address the person signed in from before is spared this limit, so a
+//     stranger who keeps guessing a name cannot lock its owner out from where they work.
+// Unknown accounts count like known ones, so the limiter says nothing about which names exist. IPv6
+// addresses count by their /64 network, which one home or server usually holds whole.
 //
 // An attempt counts from the moment it is allowed, before its password is checked: a burst of
 // attempts sent together cannot all slip under the limit while the first ones are still being hashed.
 
 export type SignInAttempt =
-  | { allowed: true; /** The password was right: the account's failures are forgotten, and so is this attempt. */ succeeded(): void }
+  | {
+      allowed: true;
+      /** The password was right: the account's failures from this address are forgotten, and the address is remembered. */
+      succeeded(): void;
+      /** The password was never checked (the studio was busy): the attempt does not count. */
+      withdraw(): void;
+    }
   | { allowed: false; retryAfterSeconds: number };
 
 const WINDOW_MS = 15 * 60 * 1000;
+/** How long an address that signed in to an account stays spared its account-wide limit. */
+const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
+/** Attempts are kept for at most this many keys; the oldest go first. */
+const MAX_KEYS = 50_000;
 
-export function createSignInLimiter({ now = Date.now, perAccount = 5, perAddress = 20, windowMs = WINDOW_MS } = {}) {
+export function createSignInLimiter({
+  now = Date.now,
+  perAccountAndAddress = 5,
+  perAddress = 20,
+  perAccount = 20,
+  windowMs = WINDOW_MS,
+} = {}) {
   const attempts = new Map<string, number[]>();
+  const known = new Map<string, number>();
+  let lastSweep = 0;
   const recent = (key: string, at: number) => (attempts.get(key) ?? []).filter((time) => at - time < windowMs);
+  /** Drops what has expired, at most once a minute, so a full map costs nothing per attempt. */
   const sweep = (at: number) => {
-    if (attempts.size < 10_000) return;
+    if (at - lastSweep < 60_000) return;
+    lastSweep = at;
     for (const [key, times] of attempts) if (times.every((time) => at - time >= windowMs)) attempts.delete(key);
+    for (const [key, since] of known) if (at - since >= KNOWN_ADDRESS_MS) known.delete(key);
+  };
+  const record = (key: string, at: number) => {
+    const times = [...recent(key, at), at];
+    // Set again at the end, so the first key is always the one least recently used.
+    attempts.delete(key);
+    attempts.set(key, times);
+    while (attempts.size > MAX_KEYS) attempts.delete(attempts.keys().next().value!);
+  };
+  const forget = (key: string, at: number) => {
+    const times = attempts.get(key);
+    const index = times?.indexOf(at) ?? -1;
+    if (index !== -1) times!.splice(index, 1);
   };
   return {
     attempt(account: string, address: string): SignInAttempt {
       const at = now();
-      const accountKey = `account:${account.toLowerCase()}`;
-      const addressKey = `address:${address}`;
+      sweep(at);
+      const name = account.toLowerCase();
+      const where = addressKey(address);
+      const pairKey = `pair:${name}|${where}`;
+      const accountKey = `account:${name}`;
+      const placeKey = `address:${where}`;
+      const isKnown = at - (known.get(pairKey) ?? -Infinity) < KNOWN_ADDRESS_MS;
+      const limits: [string, number][] = [
+        [pairKey, perAccountAndAddress],
+        [placeKey, perAddress],
+        ...(isKnown ? [] : [[accountKey, perAccount] as [string, number]]),
+      ];
       let retryAfterMs = 0;
-      for (const [key, limit] of [
-        [accountKey, perAccount],
-        [addressKey, perAddress],
-      ] as const) {
+      for (const [key, limit] of limits) {
         const times = recent(key, at);
         if (times.length >= limit) retryAfterMs = Math.max(retryAfterMs, times[times.length - limit]! + windowMs - at);
       }
       if (retryAfterMs > 0) return { allowed: false, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) };
-      sweep(at);
-      attempts.set(accountKey, [...recent(accountKey, at), at]);
-      attempts.set(addressKey, [...recent(addressKey, at), at]);
+      const counted = [pairKey, placeKey, accountKey];
+      for (const key of counted) record(key, at);
       return {
         allowed: true,
         succeeded() {
-          attempts.delete(accountKey);
-          const times = attempts.get(addressKey) ?? [];
-          const index = times.indexOf(at);
-          if (index !== -1) times.splice(index, 1);
+          attempts.delete(pairKey);
+          forget(placeKey, at);
+          forget(accountKey, at);
+          known.set(pairKey, now());
+        },
+        withdraw() {
+          for (const key of counted) forget(key, at);
         },
       };
     },
   };
+}
+
+/** The address as the limits count it: an IPv6 address by its /64 network, anything else as it is. */
+export function addressKey(address: string): string {
+  const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  if (!plain.includes(':')) return plain;
+  const [head = '', tail = ''] = plain.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = plain.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => (Number.parseInt(group || '0', 16) || 0).toString(16))
+    .join(':')}::/64`;
 }
