@@ -37,4 +37,23 @@ export default tseslint.config(
       'jsx-a11y/no-redundant-roles': 'off',
     },
   },
+  {
+    // scripts/ is build tooling: what the site, the server and the studio run never depends on it.
+    // What they share about the content lives in content-model/. Tests may check code against it.
+    files: ['content-model/**', 'renderer/**', 'blocks/**', 'lead/**', 'server/**', 'studio/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/scripts/**'],
+              message: 'scripts/ is build tooling; move what is shared into content-model/ (or the folder that owns it).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

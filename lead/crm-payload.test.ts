@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SHIPPED_ROI_PARAMETERS } from '../scripts/testing/shipped-content.ts';
+import { SHIPPED_ROI_PARAMETERS } from '../content-model/testing/shipped-content.ts';
 import { type RoiParameters } from './roi/engine.ts';
 import { buildContactPayload, buildHomePayload, buildLandingPayload, buildRoiPayload, type PayloadContext } from './crm-payload.ts';
 import type { ContactFormValues, HomeFormValues, LandingFormValues, RoiFormValues } from './validation.ts';

@@ -1,5 +1,5 @@
 // Finds the head tags for the matched route: the page's own, or the article's when one is shown.
-import type { Article } from './blog-index.ts';
+import type { Article } from '../content-model/blog-index.ts';
 import type { PageContent } from '../generated/content-types.ts';
 import { BLOG_PATH, buildHeadTags, type HeadOverrides, type HeadTags } from './head-tags.ts';
 import type { SiteData } from './site-context.tsx';

@@ -1,4 +1,4 @@
-// Types of the modules the content plugin (scripts/content/vite-content-plugin.ts) generates.
+// Types of the modules the content plugin (scripts/build/vite-content-plugin.ts) generates.
 declare module 'virtual:content/site' {
   import type { SiteContent } from '../generated/content-types.ts';
   const site: SiteContent & { siteUrl: string; leadEndpoint: string };
@@ -6,13 +6,13 @@ declare module 'virtual:content/site' {
 }
 declare module 'virtual:content/routes' {
   import type { PageContent } from '../generated/content-types.ts';
-  import type { Article } from './blog-index.ts';
+  import type { Article } from '../content-model/blog-index.ts';
   export const pages: { name: string; path: string; load: () => Promise<{ default: PageContent }> }[];
   export const articles: Record<string, () => Promise<{ default: Article }>>;
   export const articlePath: string;
 }
 declare module 'virtual:content/blog-index' {
-  import type { BlogIndexEntry } from './blog-index.ts';
+  import type { BlogIndexEntry } from '../content-model/blog-index.ts';
   const posts: BlogIndexEntry[];
   export default posts;
 }

@@ -4,8 +4,8 @@
 // stack trace.
 import path from 'node:path';
 import { readPublicSettings } from '../renderer/build-settings.ts';
-import { ContentError } from './content/content-issue.ts';
-import { loadContent } from './content/load-content.ts';
+import { ContentError } from '../content-model/content-issue.ts';
+import { loadContent } from '../content-model/load/load-content.ts';
 import { buildSite } from './build/build-site.ts';
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -2,7 +2,14 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
-import { commonRefName, readSchemaModel, type JsonSchema, type SchemaModel } from './schema-model.ts';
+import {
+  commonRefName,
+  itemSchemaOf,
+  readSchemaModel,
+  typeNameOf,
+  type JsonSchema,
+  type SchemaModel,
+} from '../content-model/load/schema-files.ts';
 
 // Shared definitions, so a property that refers to one can show its explanation inline.
 let definitions: Record<string, JsonSchema> = {};
@@ -102,25 +109,26 @@ function describe(prop: JsonSchema): string {
 function kind(prop: JsonSchema): string {
   const ref = commonRefName(prop.$ref);
   if (ref) return `[${ref}](#${ref.toLowerCase()})`;
-  if (prop.const !== undefined) return `\`${prop.const}\``;
+  if (prop.const !== undefined) return `\`${String(prop.const)}\``;
   if (prop.enum) return 'one of the listed values';
-  if (prop.type === 'array') {
-    const itemRef = commonRefName(prop.items?.$ref);
+  const type = typeNameOf(prop);
+  if (type === 'array') {
+    const item = itemSchemaOf(prop);
+    const itemRef = commonRefName(item?.$ref);
     return itemRef
       ? `list of [${itemRef}](#${itemRef.toLowerCase()})`
-      : prop.items?.type === 'object'
+      : item && typeNameOf(item) === 'object'
         ? 'list of entries (below)'
-        : `list of ${prop.items?.type ?? 'values'}`;
+        : `list of ${(item && typeNameOf(item)) ?? 'values'}`;
   }
   return (
-    { string: 'text', integer: 'whole number', number: 'number', boolean: 'true / false', object: 'group (below)' }[prop.type ?? ''] ??
-    'value'
+    { string: 'text', integer: 'whole number', number: 'number', boolean: 'true / false', object: 'group (below)' }[type ?? ''] ?? 'value'
   );
 }
 
 function rules(prop: JsonSchema): string {
   const parts: string[] = [];
-  if (prop.enum) parts.push(`Allowed: ${prop.enum.map((v) => `\`${v}\``).join(', ')}.`);
+  if (prop.enum) parts.push(`Allowed: ${prop.enum.map((v) => `\`${String(v)}\``).join(', ')}.`);
   if (prop.default !== undefined) parts.push(`Default: \`${String(prop.default)}\`.`);
   if (prop.minLength && prop.minLength > 1) parts.push(`At least ${prop.minLength} characters.`);
   if (prop.maxLength) parts.push(`At most ${prop.maxLength} characters.`);
@@ -128,7 +136,7 @@ function rules(prop: JsonSchema): string {
   if (prop.maximum !== undefined) parts.push(`Maximum ${prop.maximum}.`);
   if (prop.minItems && prop.minItems > 1) parts.push(`At least ${prop.minItems} entries.`);
   if (prop.maxItems) parts.push(`At most ${prop.maxItems} entries.`);
-  const items = prop.type === 'array' ? prop.items : prop.type === 'object' ? prop : undefined;
+  const items = prop.type === 'array' ? itemSchemaOf(prop) : prop.type === 'object' ? prop : undefined;
   if (items?.type === 'object' && items.properties) {
     const required = new Set(items.required ?? []);
     const fields = Object.entries(items.properties).map(

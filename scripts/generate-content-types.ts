@@ -1,7 +1,14 @@
 // Writes generated/content-types.ts from schema/: the schemas are the one source of truth for content types.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { commonRefName, pascalCase, readSchemaModel, type JsonSchema, type SchemaModel } from './schema-model.ts';
+import {
+  commonRefName,
+  itemSchemaOf,
+  pascalCase,
+  readSchemaModel,
+  type JsonSchema,
+  type SchemaModel,
+} from '../content-model/load/schema-files.ts';
 
 const FILE_TYPES: Record<string, string> = {
   'site.schema.json': 'SiteContent',
@@ -67,7 +74,7 @@ function typeOf(schema: JsonSchema, indent: string): string {
     case 'boolean':
       return 'boolean';
     case 'array':
-      return `${wrap(typeOf(schema.items ?? {}, indent))}[]`;
+      return `${wrap(typeOf(itemSchemaOf(schema) ?? {}, indent))}[]`;
     case 'object':
       return objectType(schema, indent);
     default:

@@ -5,7 +5,7 @@ import { blockRegistry } from '../renderer/block-registry.ts';
 import { BLOCK_TYPES } from '../generated/content-types.ts';
 import { renderContentGuide } from './generate-content-guide.ts';
 import { renderContentTypes } from './generate-content-types.ts';
-import { readSchemaModel } from './schema-model.ts';
+import { readSchemaModel } from '../content-model/load/schema-files.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const model = readSchemaModel(path.join(root, 'schema'));

@@ -5,8 +5,8 @@
 // plain check let through.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { ContentError } from './content/content-issue.ts';
-import { loadContent } from './content/load-content.ts';
+import { ContentError } from '../content-model/content-issue.ts';
+import { loadContent } from '../content-model/load/load-content.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const contentDir = process.env.CONTENT_DIR ? path.resolve(process.env.CONTENT_DIR) : path.join(root, 'content');

@@ -1,6 +1,6 @@
 import { css, useTheme } from '@emotion/react';
 import { Link, useLoaderData } from 'react-router-dom';
-import type { Article as ArticleData } from '../../renderer/blog-index.ts';
+import type { Article as ArticleData } from '../../content-model/blog-index.ts';
 import type { ArticleBlock } from '../../generated/content-types.ts';
 import type { ArticleLoaderData } from '../../renderer/page-head.ts';
 import { ActionButton } from '../ui/ActionButton.tsx';

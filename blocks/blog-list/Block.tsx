@@ -1,7 +1,7 @@
 import { css, useTheme } from '@emotion/react';
 import { Link } from 'react-router-dom';
 import posts from 'virtual:content/blog-index';
-import type { BlogIndexEntry } from '../../renderer/blog-index.ts';
+import type { BlogIndexEntry } from '../../content-model/blog-index.ts';
 import type { BlogListBlock } from '../../generated/content-types.ts';
 import { buttonStyle } from '../ui/ActionButton.tsx';
 import { ArticleMeta } from '../ui/ArticleMeta.tsx';

@@ -1,6 +1,6 @@
 // The prerendered markup of the lead forms: what a visitor without JavaScript gets.
 import { ThemeProvider } from '@emotion/react';
-import { SHIPPED_ROI_PARAMETERS } from '../../scripts/testing/shipped-content.ts';
+import { SHIPPED_ROI_PARAMETERS } from '../../content-model/testing/shipped-content.ts';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SHIPPED_ROI_PARAMETERS } from '../../scripts/testing/shipped-content.ts';
+import { SHIPPED_ROI_PARAMETERS } from '../../content-model/testing/shipped-content.ts';
 import { createRoiFormSpec } from '../roi/roi-form.ts';
 import { contactFormSpec } from './contact-form.ts';
 import { HTML_PATTERN_SOURCES } from './fields.ts';

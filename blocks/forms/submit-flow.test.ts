@@ -1,6 +1,6 @@
 import { VALID_VALUES } from '../../lead/testing/valid-values.ts';
 import { describe, expect, it, vi } from 'vitest';
-import { SHIPPED_ROI_PARAMETERS } from '../../scripts/testing/shipped-content.ts';
+import { SHIPPED_ROI_PARAMETERS } from '../../content-model/testing/shipped-content.ts';
 import { createRoiFormSpec } from '../roi/roi-form.ts';
 import { contactFormSpec } from './contact-form.ts';
 import type { LeadFormSpec } from './form-spec.ts';

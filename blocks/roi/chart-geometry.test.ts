@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SHIPPED_ROI_PARAMETERS } from '../../scripts/testing/shipped-content.ts';
+import { SHIPPED_ROI_PARAMETERS } from '../../content-model/testing/shipped-content.ts';
 import { describeSavings, layoutSavingsBars, MIN_VISIBLE_BAR_PERCENT } from './chart-geometry.ts';
 import { calculateRoi } from '../../lead/roi/engine.ts';
 

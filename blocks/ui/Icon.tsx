@@ -46,6 +46,11 @@ type IconProps = { name: IconName; size?: number; className?: string };
 
 /** Decorative: hidden from assistive technology; the surrounding text carries the meaning. */
 export function Icon({ name, size = 24, className }: IconProps) {
+  return <OutlineGlyph path={PATHS[name]} size={size} className={className} />;
+}
+
+/** A 24×24 outline drawn in currentColor, hidden from assistive technology: every icon of the site. */
+export function OutlineGlyph({ path, size, className }: { path: string; size: number; className?: string | undefined }) {
   return (
     <svg
       className={className}
@@ -60,7 +65,7 @@ export function Icon({ name, size = 24, className }: IconProps) {
       aria-hidden="true"
       focusable="false"
     >
-      <path d={PATHS[name]} />
+      <path d={path} />
     </svg>
   );
 }

@@ -1,4 +1,6 @@
-// Interface glyphs (not content icons): arrows and the disclosure chevron. 24×24 outlines in currentColor.
+// Interface glyphs (not content icons): arrows and the disclosure chevron, drawn as the content icons are.
+import { OutlineGlyph } from './Icon.tsx';
+
 const PATHS = {
   'arrow-left': 'M19 12H5M12 19l-7-7 7-7',
   'arrow-right': 'M5 12h14M12 5l7 7-7 7',
@@ -11,21 +13,5 @@ type UiIconProps = { name: UiIconName; size?: number; className?: string };
 
 /** Decorative: hidden from assistive technology; the surrounding text carries the meaning. */
 export function UiIcon({ name, size = 20, className }: UiIconProps) {
-  return (
-    <svg
-      className={className}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+  return <OutlineGlyph path={PATHS[name]} size={size} className={className} />;
 }

@@ -1,5 +1,5 @@
 import * as fc from 'fast-check';
-import { SHIPPED_ROI_PARAMETERS } from '../../scripts/testing/shipped-content.ts';
+import { SHIPPED_ROI_PARAMETERS } from '../../content-model/testing/shipped-content.ts';
 import { describe, expect, it } from 'vitest';
 import { INDUSTRY_OPTIONS, MANUAL_HOURS_OPTIONS } from '../rules.ts';
 import {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { SHIPPED_ROI_PARAMETERS } from '../../scripts/testing/shipped-content.ts';
+import { SHIPPED_ROI_PARAMETERS } from '../../content-model/testing/shipped-content.ts';
 import path from 'node:path';
 import { Ajv } from 'ajv';
 import { parse as parseYaml } from 'yaml';

@@ -48,9 +48,10 @@ export function Header() {
           css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: theme.space[4], minHeight: '4rem' }),
         ]}
       >
+        {/* Named by its visible text and a hidden ", home" rather than an aria-label: a name that
+            does not contain the words people see fails speech control ("click Premier AI"). */}
         <Link
           to="/"
-          aria-label={`${site.company.shortName}, home`}
           css={css({
             display: 'inline-flex',
             alignItems: 'center',
@@ -61,6 +62,7 @@ export function Header() {
           })}
         >
           <Logo />
+          <span css={visuallyHidden}>, home</span>
         </Link>
         <button
           {...toggleAttribute}

@@ -19,7 +19,7 @@ import type { Rolldown } from 'vite';
 import { buildRoiParameters } from '../../lead/roi/parameters.ts';
 import { bootTags } from '../../renderer/boot-loader.ts';
 import { ROUTE_ID_ATTRIBUTE } from '../../renderer/page-markers.ts';
-import type { ContentBundle } from '../content/load-content.ts';
+import type { ContentBundle } from '../../content-model/load/load-content.ts';
 import type { PublicSettings } from '../../renderer/public-settings.ts';
 import { ROI_PARAMETERS_FILE } from '../../server/leads/roi-parameters.ts';
 import { createSeoBuild } from '../seo/seo-build.ts';

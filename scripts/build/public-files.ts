@@ -5,9 +5,9 @@
 // its name, and the live site would hold files git does not.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { isReallyInside } from '../content/content-files.ts';
-import type { ContentBundle } from '../content/load-content.ts';
-import { uploadsNamedIn } from '../content/uploads.ts';
+import { isReallyInside } from '../../content-model/load/content-files.ts';
+import type { ContentBundle } from '../../content-model/load/load-content.ts';
+import { uploadsNamedIn } from '../../content-model/uploads.ts';
 
 const UPLOADS = path.join('images', 'uploads');
 

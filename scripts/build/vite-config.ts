@@ -5,9 +5,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { InlineConfig, PluginOption } from 'vite';
-import type { ContentBundle } from '../content/load-content.ts';
+import type { ContentBundle } from '../../content-model/load/load-content.ts';
 import type { PublicSettings } from '../../renderer/public-settings.ts';
-import { contentPlugin } from '../content/vite-content-plugin.ts';
+import { contentPlugin } from './vite-content-plugin.ts';
 import { chunkModulesPlugin } from '../budgets/chunk-modules-plugin.ts';
 
 export type SiteViteOptions = {

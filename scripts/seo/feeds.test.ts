@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '../content/load-content.ts';
+import { loadContent } from '../../content-model/load/load-content.ts';
 import { buildRssFeed, rfc822Date } from './rss.ts';
 import { listSeoPages, titleStem } from './seo-pages.ts';
 import { buildRobotsTxt, buildSitemap, escapeXml } from './sitemap.ts';

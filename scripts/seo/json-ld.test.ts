@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FaqListBlock, PricingTableBlock } from '../../generated/content-types.ts';
-import { loadContent } from '../content/load-content.ts';
+import { loadContent } from '../../content-model/load/load-content.ts';
 import { buildJsonLd, buildSiteJsonLd, markdownToText, renderJsonLdScript, type JsonLdContext } from './json-ld.ts';
 import { listSeoPages } from './seo-pages.ts';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '../content/load-content.ts';
+import { loadContent } from '../../content-model/load/load-content.ts';
 import {
   LOGO_IMAGE_SIZE,
   OG_IMAGE_SIZE,

@@ -4,7 +4,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { canonicalUrl, ogImagePath } from '../../renderer/head-tags.ts';
-import type { ContentBundle } from '../content/load-content.ts';
+import type { ContentBundle } from '../../content-model/load/load-content.ts';
 import type { PublicSettings } from '../../renderer/public-settings.ts';
 import { buildCspManifest, CSP_MANIFEST_FILE } from './csp-manifest.ts';
 import { buildJsonLd, buildSiteJsonLd, LOGO_PATH, renderJsonLdScript, type JsonLdContext } from './json-ld.ts';

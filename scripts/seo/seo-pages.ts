@@ -2,7 +2,7 @@
 // entry per page (the article page once per article), none for the not-found screens.
 import { pageTitle } from '../../renderer/head-tags.ts';
 import type { PageContent, SiteContent } from '../../generated/content-types.ts';
-import { ARTICLE_PATH, NOT_FOUND_PATH, type ContentBundle, type LoadedPost } from '../content/load-content.ts';
+import { ARTICLE_PATH, NOT_FOUND_PATH, type ContentBundle, type LoadedPost } from '../../content-model/load/load-content.ts';
 
 export type SeoPage = {
   /** The address, e.g. "/", "/about", "/blog/what-is-ai-consulting". */

@@ -10,7 +10,7 @@ import { createRoiFormSpec } from '../../blocks/roi/roi-form.ts';
 import type { PayloadContext } from '../../lead/crm-payload.ts';
 import { LEAD_FORM_IDS, LEAD_SOURCES, type LeadFormId } from '../../lead/rules.ts';
 import { VALID_VALUES } from '../testing/lead-bodies.ts';
-import { shippedRoiParameters } from '../../scripts/testing/shipped-content.ts';
+import { shippedRoiParameters } from '../../content-model/testing/shipped-content.ts';
 import { takeInLead } from './intake.ts';
 
 // What each form's own submit path in the browser sends (the form spec, its rules, the relay body)

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SiteBuildError } from '../site/site-build.ts';
-import { shippedRoiParameters } from '../../scripts/testing/shipped-content.ts';
+import { shippedRoiParameters } from '../../content-model/testing/shipped-content.ts';
 import { loadRoiParameters, ROI_PARAMETERS_FILE } from './roi-parameters.ts';
 
 let distDir: string;

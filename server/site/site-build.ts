@@ -1,5 +1,6 @@
 import { readFile, readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
+import { isRecord } from '../../content-model/values.ts';
 
 // What the build wrote to DIST_DIR, checked once at start-up:
 //   routes.json   { pages: { route: file }, notFound: file, notFoundByPrefix: { prefix: file } }
@@ -153,10 +154,6 @@ function isSafeRelativeFile(file: string): boolean {
     !file.includes('\\') &&
     file.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..')
   );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isMissing(error: unknown): boolean {

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { shippedRoiParameters } from '../../scripts/testing/shipped-content.ts';
+import { shippedRoiParameters } from '../../content-model/testing/shipped-content.ts';
 import { parseConfig } from '../config.ts';
 import { ROI_PARAMETERS_FILE } from '../leads/roi-parameters.ts';
 import type { Config, Environment } from '../config.ts';

@@ -3,8 +3,9 @@
 import { css } from '@emotion/react';
 import { produce } from 'immer';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ContentIssue } from '../../scripts/content/content-issue.ts';
-import type { Field, FormModel } from '../core/form-model.ts';
+import type { ContentIssue } from '../../content-model/content-issue.ts';
+import { CONTENT_KINDS, kindDefinition } from '../../content-model/kinds.ts';
+import type { Field, FormModel } from './fields/form-model.ts';
 import { api, ApiError, type OpenedFile, type Reference } from './api.ts';
 import { EditorProvider, issuesAtPath, type DataPath, type EditorApi } from './editor-context.tsx';
 import { FieldEditor, ObjectEditor } from './fields/FieldEditor.tsx';
@@ -91,10 +92,11 @@ export function FileEditor({
     });
   }, [path, onChanged]);
 
-  // Leaving the page with an edit not yet saved: save it now.
+  // Leaving the page with an edit not yet saved: the browser asks whether to leave (the draft is
+  // saved a moment after typing stops, so only that last moment can be lost).
   useEffect(() => {
     const beforeUnload = (event: BeforeUnloadEvent) => {
-      if (pending.current !== undefined && save.kind === 'unsaved') event.preventDefault();
+      if (save.kind === 'unsaved') event.preventDefault();
     };
     window.addEventListener('beforeunload', beforeUnload);
     return () => window.removeEventListener('beforeunload', beforeUnload);
@@ -248,7 +250,9 @@ function FileHeader({
     file.kind === 'article'
       ? String((data as { frontMatter?: { title?: string } })?.frontMatter?.title ?? file.name)
       : String((data as { title?: string })?.title ?? file.name);
-  const address = file.kind === 'page' ? (data as { path?: string })?.path : file.kind === 'article' ? `/blog/${file.name}` : undefined;
+  const definition = kindDefinition(file.kind);
+  const fields = (definition.format === 'markdown' ? (data as { frontMatter?: object })?.frontMatter : data) ?? {};
+  const address = definition.shape === 'collection' ? definition.addressOf(file.name, fields as Record<string, unknown>) : undefined;
   const busy = save.kind === 'saving' || save.kind === 'unsaved';
 
   return (
@@ -467,7 +471,7 @@ function DeleteDialog({
             }
           }}
         >
-          Delete {file.kind === 'article' ? 'article' : 'page'}
+          Delete {file.kind === 'article' ? CONTENT_KINDS.article.noun : CONTENT_KINDS.page.noun}
         </button>
         <button type="button" css={ui.secondaryButton} onClick={onCancel}>
           Keep it

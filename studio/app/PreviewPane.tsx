@@ -4,7 +4,7 @@ import { css } from '@emotion/react';
 import { useEffect, useRef, useState } from 'react';
 import type { PageContent } from '../../generated/content-types.ts';
 import type { BlogPostFrontMatter } from '../../generated/content-types.ts';
-import { blogIndexEntry } from '../../renderer/blog-index.ts';
+import { blogIndexEntry } from '../../content-model/blog-index.ts';
 import type { SiteData } from '../../renderer/site-context.tsx';
 import { api } from './api.ts';
 import { EDITOR_SOURCE, PREVIEW_SOURCE, type FromPreview, type PreviewContent, type ToPreview } from './preview-protocol.ts';

@@ -2,7 +2,7 @@
 // being edited, and the publish panel (the changes as a readable diff, then one-click publish).
 import { css } from '@emotion/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { buildFormModel, type FormModel } from '../core/form-model.ts';
+import { buildFormModel, type FormModel } from './fields/form-model.ts';
 import { api, ApiError, type Changes, type Entry, type PublishAnswer, type PublishRecord } from './api.ts';
 import { FileEditor } from './FileEditor.tsx';
 import { ui } from './ui.ts';

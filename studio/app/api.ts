@@ -1,32 +1,20 @@
 // The studio server's JSON API, as the browser app calls it. Every change carries the session's CSRF
 // token; an answer that is not OK becomes an ApiError with the server's plain message.
-import type { ContentIssue } from '../../scripts/content/content-issue.ts';
-import type { ContentKind, Entry, PublishRecord, Reference, StoredImage } from '../core/api-types.ts';
-import type { DiffHunk } from '../core/line-diff.ts';
+import type { ContentIssue } from '../../content-model/content-issue.ts';
+import type {
+  Changes,
+  ContentKind,
+  Entry,
+  OpenedFile,
+  PublishAnswer,
+  PublishRecord,
+  Reference,
+  Session,
+  StoredImage,
+} from '../api-types.ts';
 
-export type { ContentKind, Entry, PublishRecord, Reference, StoredImage };
+export type { Changes, ContentKind, Entry, OpenedFile, PublishAnswer, PublishRecord, Reference, Session, StoredImage };
 import type { PreviewContent } from './preview-protocol.ts';
-
-export type Session = { signInRequired: boolean; user: string | null; csrfToken?: string };
-export type OpenedFile = {
-  path: string;
-  kind: ContentKind;
-  name: string;
-  data: unknown;
-  parseError?: string;
-  deleted: boolean;
-  isNew: boolean;
-  edited: boolean;
-  revision: number;
-  diskVersion: string | null;
-  issues: ContentIssue[];
-};
-export type Changes = {
-  files: { path: string; title: string; change: 'added' | 'changed' | 'deleted'; updatedBy: string; hunks: DiffHunk[] }[];
-  issues: ContentIssue[];
-  publishable: boolean;
-};
-export type PublishAnswer = { ok: true; record: PublishRecord } | { ok: false; reason: string; message: string; issues?: ContentIssue[] };
 
 export class ApiError extends Error {
   override name = 'ApiError';

@@ -1,8 +1,8 @@
 // What every field editor needs from the file being edited: its value at a path, a way to change it,
 // and the build's messages about it.
 import { createContext, useContext, type ComponentType } from 'react';
-import type { ContentIssue } from '../../scripts/content/content-issue.ts';
-import type { Field, FormModel } from '../core/form-model.ts';
+import type { ContentIssue } from '../../content-model/content-issue.ts';
+import type { Field, FormModel } from './fields/form-model.ts';
 
 export type DataPath = readonly (string | number)[];
 

@@ -155,6 +155,34 @@ describe('one editor on this computer (no sign-in configured)', () => {
     expect(changes).toMatchObject({ publishable: true });
   });
 
+  it('moves links written as /about/, /about?x and /about#y with the page, keeping their query and part', async () => {
+    await setup();
+    const session = await localSession();
+    const { cookie, csrf } = session;
+    project.write('content/site.yaml', project.read('content/site.yaml').replace(/href: \/about$/m, 'href: /about/'));
+    const voiceAi = project.read('content/pages/voice-ai.yaml');
+    project.write(
+      'content/pages/voice-ai.yaml',
+      voiceAi.replace(/href: \/contact$/m, 'href: /about?from=voice-ai').replace(/href: \/contact$/m, 'href: /about#team'),
+    );
+    const opened = await openFile(session, 'content/pages/about.yaml');
+    const renamed = await app.inject({
+      method: 'POST',
+      url: '/api/rename',
+      headers: { cookie, 'x-csrf-token': csrf },
+      payload: { path: 'content/pages/about.yaml', address: '/about-us', revision: opened.revision, diskVersion: opened.diskVersion },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const site = await openFile<{ navigation: { href: string }[] }>(session, 'content/site.yaml');
+    expect(site.data.navigation.map((link) => link.href)).toContain('/about-us');
+    const page = JSON.stringify((await openFile(session, 'content/pages/voice-ai.yaml')).data);
+    expect(page).toContain('"/about-us?from=voice-ai"');
+    expect(page).toContain('"/about-us#team"');
+    expect(page).not.toMatch(/"\/about[/?#"]/);
+    const changes = (await app.inject({ url: '/api/changes', headers: { cookie } })).json() as { publishable: boolean; issues: unknown[] };
+    expect(changes).toMatchObject({ publishable: true, issues: [] });
+  });
+
   it('refuses a change without the CSRF token, or from another site', async () => {
     await setup();
     const { cookie, csrf } = await localSession();

@@ -15,22 +15,27 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { parse } from 'yaml';
 import { CONNECTION_LIMITS, type ConnectionLimits } from '../../server/connection-limits.ts';
 import { fastifyTrustProxy, type TrustProxy } from '../../server/trust-proxy.ts';
-import { pageAddressProblem } from '../../scripts/content/addresses.ts';
-import { ContentError } from '../../scripts/content/content-issue.ts';
-import { TOO_MANY_ALIASES } from '../../scripts/content/yaml-source.ts';
-import { ARTICLE_PATH, loadContent } from '../../scripts/content/load-content.ts';
-import { blogIndexEntry } from '../../renderer/blog-index.ts';
-import { diffHunks } from '../core/line-diff.ts';
-import { readMarkdownFile, stringifyYaml, updateMarkdownFile, updateYaml } from '../core/yaml-edit.ts';
+import { pageAddressProblem } from '../../content-model/addresses.ts';
+import { ContentError, type ContentIssue } from '../../content-model/content-issue.ts';
+import { TOO_MANY_ALIASES } from '../../content-model/formats/yaml-source.ts';
+import { ARTICLE_PATH, loadContent } from '../../content-model/load/load-content.ts';
+import { blogIndexEntry } from '../../content-model/blog-index.ts';
+import { diffHunks } from './line-diff.ts';
+import { writeFrontMatter } from '../../content-model/formats/front-matter.ts';
+import { collectionPath, CONTENT_KINDS, kindDefinition } from '../../content-model/kinds.ts';
+import { replaceLinks } from '../../content-model/links.ts';
+import { readMarkdownFile, stringifyYaml, updateMarkdownFile, updateYaml } from '../../content-model/formats/yaml-edit.ts';
 import { ACCESS_MESSAGES, canonicalUrl, installAccessControl, MEDIA_TYPES } from './access.ts';
 import { createGate } from './auth/concurrency.ts';
 import { verifyPassword } from './auth/passwords.ts';
 import { clearSessionCookie, createSessionStore, readSessionCookie, sessionCookie } from './auth/sessions.ts';
 import { createSignInLimiter } from './auth/sign-in-limiter.ts';
-import { createImageLibrary, ImageError } from './images.ts';
+import { isLoopback } from './auth/studio-settings.ts';
+import { createImageLibrary, ImageError, MAX_UPLOAD_BYTES } from './images.ts';
 import { JSON_BODY_LIMIT, jsonShapeProblem } from './json-body.ts';
 import { createPublisher, type PublishResult } from './publish.ts';
 import { findReferences } from './references.ts';
+import type { Changes, OpenedFile as OpenedFileAnswer } from '../api-types.ts';
 import { createWorkspace, PAGE_NAME_PATTERN, WorkspaceError, type ContentFile, type OpenedFile } from './workspace.ts';
 
 export type StudioOptions = {
@@ -53,9 +58,6 @@ export type StudioOptions = {
   build?: (outDir: string) => Promise<void>;
   logLevel?: string;
 };
-
-/** Largest image upload. */
-export const IMAGE_UPLOAD_LIMIT = 10 * 1024 * 1024;
 
 /**
  * The whole request must arrive within this. The site server allows 30 s for a lead of 16 KiB; a
@@ -135,7 +137,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
       done(null, value);
     });
   });
-  app.addContentTypeParser([...MEDIA_TYPES.image], { parseAs: 'buffer', bodyLimit: IMAGE_UPLOAD_LIMIT }, (_request, body, done) =>
+  app.addContentTypeParser([...MEDIA_TYPES.image], { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) =>
     done(null, body),
   );
 
@@ -289,7 +291,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
 
   app.get('/api/preview-data', async () => previewData());
 
-  app.get('/api/changes', async () => {
+  app.get('/api/changes', async (): Promise<Changes> => {
     const drafts = workspace.listDrafts();
     const entries = new Map(workspace.listEntries().map((entry) => [entry.path, entry]));
     const issues = publisher.check(drafts);
@@ -328,7 +330,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
     if (!PAGE_NAME_PATTERN.test(name))
       throw new WorkspaceError('Use lowercase letters, digits and dashes for the name, such as "spring-offer".');
     const kind = body.kind === 'article' ? 'article' : 'page';
-    const target = kind === 'article' ? `content/blog/${name}.md` : `content/pages/${name}.yaml`;
+    const target = collectionPath(kind, name);
     const text = kind === 'article' ? newArticleText(name, body.copyFrom) : newPageText(name, body.copyFrom);
     const draft = workspace.createDraft(target, text, editorOf(request));
     return { path: draft.path, revision: draft.revision };
@@ -376,7 +378,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   app.delete('/api/file', async (request) => {
     const query = request.query as { path?: unknown; revision?: unknown; diskVersion?: unknown };
     const opened = workspace.open(query.path);
-    if (opened.file.kind === 'site' || opened.file.kind === 'roi')
+    if (kindDefinition(opened.file.kind).shape === 'singleton')
       throw new WorkspaceError('The site settings and the ROI numbers cannot be deleted.');
     if (!opened.disk) {
       workspace.discardDraft(opened.file.path);
@@ -422,16 +424,14 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
       );
       return { path: opened.file.path, revision: draft.revision };
     }
-    const copyName = freeName(opened.file);
-    const extension = opened.file.kind === 'article' ? '.md' : '.yaml';
-    const folder = opened.file.kind === 'article' ? 'content/blog' : 'content/pages';
+    const copyName = freeName(opened.file.name, opened.file.kind);
     if (typeof body.data !== 'object' || body.data === null || Array.isArray(body.data))
       throw new WorkspaceError('The page data is missing.');
     let data = body.data as Record<string, unknown>;
     if (opened.file.kind === 'page')
       data = { ...data, path: `${String(data.path ?? '')}-${copyName.slice(opened.file.name.length + 1)}`, draft: true };
     const text = opened.file.kind === 'article' ? updateMarkdownFile(currentTextOf(opened), checkArticleData(data)) : stringifyYaml(data);
-    const draft = workspace.createDraft(`${folder}/${copyName}${extension}`, text, editorOf(request));
+    const draft = workspace.createDraft(collectionPath(opened.file.kind, copyName), text, editorOf(request));
     // The browser's version now lives in the copy: the original goes back to what is on disk, unless
     // its draft holds someone else's newer work.
     if (sawLatestDraft) workspace.discardDraft(opened.file.path);
@@ -441,7 +441,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   app.post('/api/publish', async (request, reply) => sendPublish(reply, await publisher.publish(editorOf(request))));
   app.post('/api/undo', async (request, reply) => sendPublish(reply, await publisher.undoLast(editorOf(request))));
 
-  app.post('/api/images', { bodyLimit: IMAGE_UPLOAD_LIMIT, config: { accepts: ['image'] } }, async (request) => {
+  app.post('/api/images', { bodyLimit: MAX_UPLOAD_BYTES, config: { accepts: ['image'] } }, async (request) => {
     const name = String((request.query as { name?: unknown }).name ?? 'image');
     return images.store(request.body as Buffer, name);
   });
@@ -502,7 +502,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
     return text ? updateYaml(text, data) : stringifyYaml(data);
   }
 
-  function describeOpened(opened: OpenedFile, issues: unknown[]) {
+  function describeOpened(opened: OpenedFile, issues: ContentIssue[]): OpenedFileAnswer {
     const text = workspace.currentText(opened);
     let data: unknown = null;
     let parseError: string | undefined;
@@ -569,13 +569,11 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
     return { revision, diskVersion: typeof body.diskVersion === 'string' ? body.diskVersion : null };
   }
 
-  function freeName(file: ContentFile): string {
+  function freeName(original: string, kind: 'page' | 'article'): string {
     const existing = new Set(workspace.listEntries().map((entry) => entry.path));
-    const folder = file.kind === 'article' ? 'content/blog' : 'content/pages';
-    const extension = file.kind === 'article' ? '.md' : '.yaml';
     for (let n = 2; ; n++) {
-      const name = `${file.name}-copy${n === 2 ? '' : `-${n}`}`;
-      if (!existing.has(`${folder}/${name}${extension}`)) return name;
+      const name = `${original}-copy${n === 2 ? '' : `-${n}`}`;
+      if (!existing.has(collectionPath(kind, name))) return name;
     }
   }
 
@@ -586,13 +584,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
       const data = parseData(source) as Record<string, unknown>;
       return stringifyYaml({ ...data, path: `/${name}`, title: `${String(data.title ?? name)} (copy)`.slice(0, 70), draft: true });
     }
-    return stringifyYaml({
-      path: `/${name}`,
-      title: titleOf(name),
-      description: `${titleOf(name)}: a new page. Replace this description with one or two sentences for search results.`,
-      draft: true,
-      blocks: [{ type: 'hero', heading: titleOf(name) }],
-    });
+    return stringifyYaml(CONTENT_KINDS.page.startingData(name));
   }
 
   function newArticleText(name: string, copyFrom: unknown): string {
@@ -601,23 +593,14 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
       if (source.file.kind !== 'article') throw new WorkspaceError('Only an article can be copied into a new article.');
       const { frontMatter, body } = parseData(source) as { frontMatter: Record<string, unknown>; body: string };
       const order = Math.max(0, ...previewData().posts.map((post) => Number((post as { order?: number }).order ?? 0))) + 1;
-      return `---\n${stringifyYaml({ ...frontMatter, title: `${String(frontMatter.title ?? name)} (copy)`, order, draft: true })}---\n\n${body}`;
+      const copy = { ...frontMatter, title: `${String(frontMatter.title ?? name)} (copy)`, order, draft: true };
+      return writeFrontMatter(stringifyYaml(copy), body);
     }
     const today = new Date().toISOString().slice(0, 10);
-    const order = workspace.listEntries().filter((entry) => entry.kind === 'article').length + 1;
-    const frontMatter = {
-      title: titleOf(name),
-      excerpt: 'One or two sentences that make people want to read the article.',
-      author: 'Premier AI Consulting',
-      date: today,
-      readTime: '5 min read',
-      category: 'AI Strategy',
-      image: '/images/blog/what-is-ai-consulting.svg',
-      imageAlt: 'Describe the picture for people who cannot see it',
-      order: order + 100,
-      draft: true,
-    };
-    return `---\n${stringifyYaml(frontMatter)}---\n\nWrite the article here. Blank lines separate paragraphs.\n`;
+    // New articles go after every other, out of the way of the ones people have ordered.
+    const order = workspace.listEntries().filter((entry) => entry.kind === 'article').length + 101;
+    const frontMatter = CONTENT_KINDS.article.startingData(name, { today, order });
+    return writeFrontMatter(stringifyYaml(frontMatter), 'Write the article here. Blank lines separate paragraphs.\n');
   }
 }
 
@@ -636,31 +619,11 @@ function yamlErrorText(error: unknown): string {
   return `${(error as Error).message.split('\n')[0]!.replace(/\.$/, '')}.`;
 }
 
-function titleOf(name: string): string {
-  const words = name.replace(/-/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** Replaces links to `from` (with or without ?query or #hash) by links to `to`, anywhere in the data. */
-function replaceLinks(value: unknown, from: string, to: string): unknown {
-  if (Array.isArray(value)) return value.map((item) => replaceLinks(item, from, to));
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => {
-        if (key === 'href' && typeof item === 'string' && (item === from || item.startsWith(`${from}?`) || item.startsWith(`${from}#`)))
-          return [key, to + item.slice(from.length)];
-        return [key, replaceLinks(item, from, to)];
-      }),
-    );
-  }
-  return value;
-}
-
 /** Whether a Host header names this computer: localhost, 127.x.x.x or ::1, with any port. */
 function isLoopbackHost(host: string | undefined): boolean {
   if (!host) return false;
   const name = host.startsWith('[') ? host.slice(1, host.indexOf(']')) : host.replace(/:\d+$/, '');
-  return name === 'localhost' || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
+  return isLoopback(name);
 }
 
 /** A JSON body whose shape no content has (too deep, too many values): refused before any route reads it. */

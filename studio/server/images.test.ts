@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type * as WorkerThreads from 'node:worker_threads';
@@ -195,9 +195,11 @@ describe('uploads', () => {
   });
 
   it('lists stored pictures with their sizes, newest first', async () => {
-    await library.store(await picture(20, 10, 'image/png'), 'first.png');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    await library.store(await picture(30, 15, 'image/png'), 'second.png');
+    const first = await library.store(await picture(20, 10, 'image/png'), 'first.png');
+    const second = await library.store(await picture(30, 15, 'image/png'), 'second.png');
+    // Stored a minute apart, whatever the file system's clock resolution.
+    utimesSync(path.join(publicDir, first.src), new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    utimesSync(path.join(publicDir, second.src), new Date(), new Date());
     expect(library.list().map((image) => [image.src, image.width, image.height])).toEqual([
       ['/images/uploads/second.png', 30, 15],
       ['/images/uploads/first.png', 20, 10],

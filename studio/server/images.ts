@@ -6,7 +6,7 @@
 // again (which also drops hidden metadata such as a phone's GPS position); WebP is kept as sent
 // when it is at most 1600 px wide, since no WebP encoder runs here without native code, but with only
 // the chunks that draw the picture (any other chunk can hold metadata); a wider WebP is refused with
-// what to do. The build reads each stored file's width and height (scripts/content/image-size.ts).
+// what to do. The build reads each stored file's width and height (content-model/load/image-size.ts).
 //
 // Decoding runs in a worker thread (image-worker.ts), one picture at a time: a large picture takes
 // seconds of CPU and hundreds of MB, and the studio must keep answering everyone else meanwhile.
@@ -14,8 +14,8 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { rasterSize, readImageSize } from '../../scripts/content/image-size.ts';
-import type { StoredImage } from '../core/api-types.ts';
+import { rasterSize, readImageSize } from '../../content-model/load/image-size.ts';
+import type { StoredImage } from '../api-types.ts';
 import type { ImageJob, ImageJobResult } from './image-worker.ts';
 
 export type { StoredImage };

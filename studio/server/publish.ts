@@ -27,11 +27,11 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ContentError, type ContentIssue } from '../../scripts/content/content-issue.ts';
-import { loadContent } from '../../scripts/content/load-content.ts';
-import { uploadsNamedIn } from '../../scripts/content/uploads.ts';
+import { ContentError, type ContentIssue } from '../../content-model/content-issue.ts';
+import { loadContent } from '../../content-model/load/load-content.ts';
+import { uploadsNamedIn } from '../../content-model/uploads.ts';
 import type { Draft, Workspace } from './workspace.ts';
-import type { PublishRecord } from '../core/api-types.ts';
+import type { PublishRecord } from '../api-types.ts';
 
 export type { PublishRecord };
 

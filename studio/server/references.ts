@@ -1,7 +1,8 @@
 // What links to a page or an article: shown before it is deleted, and followed when its address changes.
 import { parse } from 'yaml';
+import { linkedAddress } from '../../content-model/links.ts';
 import type { ContentFile, Workspace } from './workspace.ts';
-import type { Reference } from '../core/api-types.ts';
+import type { Reference } from '../api-types.ts';
 
 export type { Reference };
 
@@ -22,8 +23,7 @@ export function findReferences(workspace: Workspace, file: ContentFile): Referen
     }
     const where: string[] = [];
     collectLinks(data, [], (href, trail) => {
-      const bare = href.split(/[?#]/)[0]!.replace(/(.)\/$/, '$1');
-      if (bare === target) where.push(trail);
+      if (linkedAddress(href) === target) where.push(trail);
     });
     if (where.length > 0) references.push({ path: entry.path, title: entry.title, where: [...new Set(where)] });
   }

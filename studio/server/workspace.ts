@@ -10,8 +10,10 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { isReallyInside } from '../../scripts/content/content-files.ts';
-import type { ContentKind, Entry } from '../core/api-types.ts';
+import { splitFrontMatter } from '../../content-model/formats/front-matter.ts';
+import { contentFileOf, KIND_ORDER, kindDefinition, NAME_PATTERN } from '../../content-model/kinds.ts';
+import { isReallyInside } from '../../content-model/load/content-files.ts';
+import type { ContentKind, Entry } from '../api-types.ts';
 
 export type { ContentKind, Entry };
 
@@ -37,14 +39,7 @@ export type OpenedFile = {
   draft?: Draft;
 };
 
-const FILE_PATTERNS: ReadonlyArray<readonly [RegExp, ContentKind]> = [
-  [/^content\/site\.yaml$/, 'site'],
-  [/^content\/roi\.yaml$/, 'roi'],
-  [/^content\/pages\/([a-z0-9][a-z0-9-]{0,80})\.yaml$/, 'page'],
-  [/^content\/blog\/([a-z0-9][a-z0-9-]{0,80})\.md$/, 'article'],
-];
-
-export const PAGE_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,80}$/;
+export const PAGE_NAME_PATTERN = NAME_PATTERN;
 
 /**
  * Unpublished files at once. Every check and preview reads them all; a team has a handful, and a
@@ -82,10 +77,8 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
 
   function contentFile(relative: unknown): ContentFile {
     if (typeof relative !== 'string') throw new WorkspaceError('No file was named.');
-    for (const [pattern, kind] of FILE_PATTERNS) {
-      const match = pattern.exec(relative);
-      if (match) return { path: relative, kind, name: match[1] ?? kind, absolute: path.join(root, ...relative.split('/')) };
-    }
+    const found = contentFileOf(relative);
+    if (found) return { path: relative, ...found, absolute: path.join(root, ...relative.split('/')) };
     throw new WorkspaceError(`"${relative.slice(0, 120)}" is not a content file the studio edits.`);
   }
 
@@ -200,12 +193,13 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
   /** Every content file, live or only drafted, with what the navigator shows. */
   function listEntries(): Entry[] {
     const drafts = new Map(listDrafts().map((draft) => [draft.path, draft]));
-    const onDisk = [
-      'content/site.yaml',
-      'content/roi.yaml',
-      ...listNames(path.join(root, 'content', 'pages'), '.yaml').map((name) => `content/pages/${name}`),
-      ...listNames(path.join(root, 'content', 'blog'), '.md').map((name) => `content/blog/${name}`),
-    ];
+    const onDisk = KIND_ORDER.flatMap((kind) => {
+      const definition = kindDefinition(kind);
+      if (definition.shape === 'singleton') return [definition.file];
+      return listNames(path.join(root, ...definition.folder.split('/')), definition.extension).map(
+        (name) => `${definition.folder}/${name}`,
+      );
+    });
     const paths = [...new Set([...onDisk, ...drafts.keys()])];
     const entries: Entry[] = [];
     for (const relative of paths) {
@@ -265,20 +259,19 @@ function listNames(dir: string, extension: string): string[] {
     .sort();
 }
 
-const KIND_TITLES: Record<'site' | 'roi', string> = { site: 'Site settings', roi: 'ROI calculator numbers' };
-
 /** Title, address and draft mark of a file from its text; a text that does not parse still gets a title. */
 function describe(file: ContentFile, text: string): { title: string; address?: string; markedDraft: boolean } {
-  if (file.kind === 'site' || file.kind === 'roi') return { title: KIND_TITLES[file.kind], markedDraft: false };
+  const definition = kindDefinition(file.kind);
+  if (definition.shape === 'singleton') return { title: definition.title, markedDraft: false };
   let data: Record<string, unknown> = {};
   try {
-    const yamlText = file.kind === 'article' ? (/^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? '') : text;
+    const yamlText = definition.format === 'markdown' ? (splitFrontMatter(text)?.yaml ?? '') : text;
     const parsed: unknown = parse(yamlText);
     if (typeof parsed === 'object' && parsed !== null) data = parsed as Record<string, unknown>;
   } catch {
     // Shown by name until it parses again.
   }
   const title = typeof data.title === 'string' && data.title.trim() ? data.title : file.name;
-  const address = file.kind === 'article' ? `/blog/${file.name}` : typeof data.path === 'string' ? data.path : undefined;
+  const address = definition.addressOf(file.name, data);
   return { title, ...(address ? { address } : {}), markedDraft: data.draft === true };
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { CHUNK_MODULES_FILE, type ChunkModules } from '../../scripts/budgets/chunk-modules-plugin.ts';
 import { kb, weighBuild, type RouteWeight } from '../../scripts/budgets/route-weight.ts';
-import { loadContent } from '../../scripts/content/load-content.ts';
+import { loadContent } from '../../content-model/load/load-content.ts';
 import type { BlockType } from '../../generated/content-types.ts';
 
 const KIB = 1024;

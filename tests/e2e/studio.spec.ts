@@ -12,7 +12,7 @@ import { parse } from 'yaml';
 import { formatRoiResult } from '../../blocks/roi/format.ts';
 import { calculateRoi } from '../../lead/roi/engine.ts';
 import { buildRoiParameters, type RoiParametersContent } from '../../lead/roi/parameters.ts';
-import { SAMPLE_VISITORS } from '../../studio/core/roi-samples.ts';
+import { SAMPLE_VISITORS } from '../../studio/app/roi-samples.ts';
 import { startSite, startStudio, type RunningSite, type RunningStudio } from '../../studio/testing/running-studio.ts';
 
 test.describe.configure({ mode: 'serial' });

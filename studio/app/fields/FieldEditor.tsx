@@ -2,13 +2,14 @@
 // help text, required mark and the build's message for that field are wired in one place, so every
 // generated form is accessible the same way.
 import { useId, type ReactNode } from 'react';
-import { emptyValue } from '../../core/form-model.ts';
+import { emptyValue } from './form-model.ts';
 import { useEditor } from '../editor-context.tsx';
 import { fieldId, FieldMessages, Messages, RequiredMark, type FieldProps } from './field-parts.tsx';
 import { ImageField } from './ImageField.tsx';
 import { ListEditor } from './ListEditor.tsx';
 import { MarkdownEditor } from './MarkdownEditor.tsx';
 import { ui } from '../ui.ts';
+import { isRecord } from '../../../content-model/values.ts';
 
 export function FieldEditor({ field, value, path }: FieldProps) {
   if (field.constant !== undefined) return null; // a block's `type`: shown as the block's title instead
@@ -188,10 +189,6 @@ function ScalarEditor({ field, value, path }: FieldProps) {
       <Messages id={errorId} messages={messages} />
     </div>
   );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

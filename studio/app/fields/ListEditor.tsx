@@ -2,11 +2,12 @@
 // work with the mouse and the keyboard. Blocks get a palette of every block type the schemas define.
 import { css } from '@emotion/react';
 import { useRef, useState } from 'react';
-import type { Field } from '../../core/form-model.ts';
-import { blockTypeOf, emptyValue, startingBlock } from '../../core/form-model.ts';
+import type { Field } from './form-model.ts';
+import { blockTypeOf, emptyValue, startingBlock } from './form-model.ts';
 import { useEditor, type DataPath } from '../editor-context.tsx';
 import { ui } from '../ui.ts';
 import { FieldMessages, GroupTitle, fieldId, type FieldProps } from './field-parts.tsx';
+import { isRecord } from '../../../content-model/values.ts';
 
 export function ListEditor({ field, value, path }: FieldProps) {
   const { setAt, move, model, openBlock, setOpenBlock, focusBlock } = useEditor();
@@ -217,8 +218,4 @@ function summarise(item: unknown): string {
     if (typeof value === 'string' && value.trim()) return value.length > 60 ? `${value.slice(0, 57)}…` : value;
   }
   return '';
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,6 +1,6 @@
 // What every field control shares: its DOM id, the required mark, and the build's messages about it.
 import { css } from '@emotion/react';
-import type { Field } from '../../core/form-model.ts';
+import type { Field } from './form-model.ts';
 import { useEditor, type DataPath } from '../editor-context.tsx';
 import { ui } from '../ui.ts';
 

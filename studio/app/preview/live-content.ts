@@ -2,7 +2,7 @@
 // preview: objects filled from the editor's messages before any block loads, and refreshed in place,
 // so the preview shows the site with every draft applied.
 import type { RoiContent } from '../../../generated/content-types.ts';
-import type { BlogIndexEntry } from '../../../renderer/blog-index.ts';
+import type { BlogIndexEntry } from '../../../content-model/blog-index.ts';
 import type { SiteData } from '../../../renderer/site-context.tsx';
 import type { PreviewContent } from '../preview-protocol.ts';
 

@@ -8,7 +8,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import type { PageContent } from '../../../generated/content-types.ts';
-import type { Article } from '../../../renderer/blog-index.ts';
+import type { Article } from '../../../content-model/blog-index.ts';
 import { loadBlockComponents, type ResolvedBlocks } from '../../../renderer/block-registry.ts';
 import { Footer } from '../../../renderer/layout/Footer.tsx';
 import { GlobalStyles } from '../../../renderer/layout/GlobalStyles.tsx';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { diffLines } from './line-diff.ts';
+import { diffLines } from '../../studio/server/line-diff.ts';
 import { readMarkdownFile, stringifyYaml, updateMarkdownFile, updateYaml } from './yaml-edit.ts';
 
 const content = path.resolve(import.meta.dirname, '../../content');

@@ -1,42 +1,11 @@
 // Turns the JSON Schemas in schema/ into descriptions of form fields, so every studio form is
 // generated from the schemas and a new block schema file appears in the studio with no code change.
 // Pure and free of Node APIs: the server sends the parsed schema files and the browser builds this.
+import { KIND_ORDER, kindDefinition, type ContentKind } from '../../../content-model/kinds.ts';
+import { BLOCK_SCHEMA_PREFIX, SCHEMA_SUFFIX, type JsonSchema } from '../../../content-model/schema.ts';
+import { isRecord } from '../../../content-model/values.ts';
 
-/** The part of draft-07 JSON Schema the schemas in schema/ use (compatible with scripts/schema-model.ts). */
-export type JsonSchema = {
-  $schema?: string;
-  $id?: string;
-  $ref?: string;
-  $comment?: string;
-  title?: string;
-  description?: string;
-  examples?: readonly unknown[];
-  default?: unknown;
-  type?: string | readonly string[];
-  enum?: readonly unknown[];
-  const?: unknown;
-  properties?: Record<string, JsonSchema>;
-  required?: readonly string[];
-  additionalProperties?: boolean | JsonSchema;
-  items?: JsonSchema | readonly JsonSchema[];
-  definitions?: Record<string, JsonSchema>;
-  allOf?: readonly JsonSchema[];
-  if?: JsonSchema;
-  then?: JsonSchema;
-  else?: JsonSchema;
-  pattern?: string;
-  format?: string;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  exclusiveMaximum?: number;
-  minItems?: number;
-  maxItems?: number;
-  uniqueItems?: boolean;
-  multipleOf?: number;
-};
+export type { JsonSchema };
 
 export type FieldKind =
   | 'text'
@@ -102,16 +71,7 @@ export type BlockType = {
 export type FormModel = { page: Field; site: Field; article: Field; roi: Field; blocks: BlockType[] };
 
 /** The file whose top-level object each kind of content file is. */
-const ROOT_FILES = {
-  page: 'page.schema.json',
-  site: 'site.schema.json',
-  article: 'blog-post.schema.json',
-  roi: 'roi.schema.json',
-} as const;
-
-// The same naming rule as scripts/schema-model.ts, which cannot be imported here because it reads the disk.
-const BLOCK_FILE_PREFIX = 'block-';
-const SCHEMA_FILE_SUFFIX = '.schema.json';
+const ROOT_FILES = Object.fromEntries(KIND_ORDER.map((kind) => [kind, kindDefinition(kind).schema])) as Record<ContentKind, string>;
 
 /** Shared definitions that get their own control (a Markdown editor, a picture picker, a link box). */
 const KIND_BY_REF: Record<string, { kind: FieldKind; type: string }> = {
@@ -199,7 +159,7 @@ export function buildFormModel(schemas: Files): FormModel {
   // Any other content file's schema must map too, so it is ready when the studio learns to open it.
   const rootFiles: readonly string[] = Object.values(ROOT_FILES);
   for (const [file, schema] of Object.entries(schemas)) {
-    if (!rootFiles.includes(file) && !file.startsWith(BLOCK_FILE_PREFIX) && schema.properties) mapRoot(file, ctx);
+    if (!rootFiles.includes(file) && !file.startsWith(BLOCK_SCHEMA_PREFIX) && schema.properties) mapRoot(file, ctx);
   }
   const page = mapRoot(ROOT_FILES.page, ctx);
   return {
@@ -218,7 +178,7 @@ export function blockTypeOf(model: FormModel, type: string): BlockType | undefin
 /** A new block of this type, as the palette adds it: a fresh copy of its example, `type` first. */
 export function startingBlock(model: FormModel, type: string): Record<string, unknown> {
   const block = blockTypeOf(model, type);
-  if (!block) throw new Error(`"${type}" is not a block type: no schema/${BLOCK_FILE_PREFIX}${type}${SCHEMA_FILE_SUFFIX}`);
+  if (!block) throw new Error(`"${type}" is not a block type: no schema/${BLOCK_SCHEMA_PREFIX}${type}${SCHEMA_SUFFIX}`);
   return Object.assign({ type }, structuredClone(block.example), { type });
 }
 
@@ -291,13 +251,13 @@ function splitWords(name: string): string[] {
 
 function blockFiles(files: Files): [string, JsonSchema][] {
   return Object.entries(files)
-    .filter(([file]) => file.startsWith(BLOCK_FILE_PREFIX) && file.endsWith(SCHEMA_FILE_SUFFIX))
+    .filter(([file]) => file.startsWith(BLOCK_SCHEMA_PREFIX) && file.endsWith(SCHEMA_SUFFIX))
     .sort(([a], [b]) => a.localeCompare(b));
 }
 
 /** A block file's type is its `type` constant, which must match the file name as the generators require. */
 function readBlockType(file: string, schema: JsonSchema): string {
-  const expected = file.slice(BLOCK_FILE_PREFIX.length, -SCHEMA_FILE_SUFFIX.length);
+  const expected = file.slice(BLOCK_SCHEMA_PREFIX.length, -SCHEMA_SUFFIX.length);
   if (schema.properties?.type?.const !== expected) {
     fail({ file, path: 'type', via: [] }, `a block schema needs "type": { "const": "${expected}" }`);
   }
@@ -356,8 +316,8 @@ function readBlockUnion(branches: readonly JsonSchema[], base: string, at: Place
       fail(place, 'allOf is understood only as branches "if type is X then a block schema"');
     }
     const target = resolveRefs(branch.then, base, place, ctx);
-    if (!target.base.startsWith(BLOCK_FILE_PREFIX) || target.refs.at(-1) !== `${target.base}#`) {
-      fail(place, `the branch for "${type}" must select a whole ${BLOCK_FILE_PREFIX}<type>${SCHEMA_FILE_SUFFIX} file`);
+    if (!target.base.startsWith(BLOCK_SCHEMA_PREFIX) || target.refs.at(-1) !== `${target.base}#`) {
+      fail(place, `the branch for "${type}" must select a whole ${BLOCK_SCHEMA_PREFIX}<type>${SCHEMA_SUFFIX} file`);
     }
     if (target.schema.properties?.type?.const !== type) fail(place, `the branch for "${type}" selects ${target.base}`);
     return type;
@@ -536,8 +496,4 @@ function fail(at: Place, problem: string): never {
 /** The object without its undefined properties, so fields hold only what the schema says. */
 function compact<T extends Record<string, unknown>>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

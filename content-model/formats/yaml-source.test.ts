@@ -17,7 +17,12 @@ describe('parseYamlSource', () => {
     expect(performance.now() - started).toBeLessThan(100);
     expect(source.data).toBeUndefined();
     expect(source.syntaxErrors).toEqual([
-      { line: 5, column: 8, message: 'this file repeats anchors (&name / *name) too many times: write each part out in full instead of repeating it with *name.' },
+      {
+        line: 5,
+        column: 8,
+        message:
+          'this file repeats anchors (&name / *name) too many times: write each part out in full instead of repeating it with *name.',
+      },
     ]);
   });
 });

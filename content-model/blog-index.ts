@@ -1,7 +1,7 @@
 // What the blog list and article pages know about an article.
 import type { BlogPostFrontMatter, Image } from '../generated/content-types.ts';
 
-/** An article as the build loads it (scripts/content/load-content.ts): its front matter and size of its picture. */
+/** An article as the build loads it (content-model/load/load-content.ts): its front matter and size of its picture. */
 export type ArticleSource = {
   readonly slug: string;
   readonly meta: BlogPostFrontMatter;

@@ -23,29 +23,24 @@ import {
   type YAMLMap,
   type YAMLSeq,
 } from 'yaml';
+import { joinFrontMatter, splitFrontMatter, writeFrontMatter } from './front-matter.ts';
+import { isRecord } from '../values.ts';
 
 /** How new YAML is written: block style, two-space indent, long texts folded like the content files. */
 const STRINGIFY_OPTIONS = { indent: 2, lineWidth: 100, minContentWidth: 40 } as const;
 
 export type MarkdownFile = { frontMatter: unknown; body: string };
 
-const FRONT_MATTER = /^---\r?\n([\s\S]*?\r?\n)?---\r?\n?/;
-
 export function readMarkdownFile(text: string): MarkdownFile {
-  const match = FRONT_MATTER.exec(text);
-  if (!match) throw new Error('The article must start with a line "---", its details (title, excerpt, author, …), and another "---".');
-  return { frontMatter: parse(match[1] ?? '') as unknown, body: text.slice(match[0].length).replace(/^\r?\n/, '') };
+  const parts = splitFrontMatter(text);
+  if (!parts) throw new Error('The article must start with a line "---", its details (title, excerpt, author, …), and another "---".');
+  return { frontMatter: parse(parts.yaml) as unknown, body: parts.body };
 }
 
 export function updateMarkdownFile(text: string, next: MarkdownFile): string {
-  const match = FRONT_MATTER.exec(text);
-  if (!match) return `---\n${stringifyYaml(next.frontMatter)}---\n\n${next.body}`;
-  const yamlText = match[1] ?? '';
-  const opening = match[0].slice(0, match[0].indexOf('\n') + 1);
-  const closing = match[0].slice(opening.length + yamlText.length);
-  const rest = text.slice(match[0].length);
-  const separator = /^\r?\n/.exec(rest)?.[0] ?? '';
-  return opening + updateYaml(yamlText, next.frontMatter) + closing + separator + next.body;
+  const parts = splitFrontMatter(text);
+  if (!parts) return writeFrontMatter(stringifyYaml(next.frontMatter), next.body);
+  return joinFrontMatter({ ...parts, yaml: updateYaml(parts.yaml, next.frontMatter), body: next.body });
 }
 
 export function stringifyYaml(data: unknown): string {
@@ -96,7 +91,7 @@ class TextEditor {
   reconcile(node: Node, next: unknown, place: Place): void {
     if (deepEqual(node.toJSON(), next)) return;
     if (isScalar(node) && !isCollection(next)) return this.replaceScalar(node, next, place);
-    if (isMap(node) && isPlainObject(next) && isBlock(node) && node.items.length > 0) return this.reconcileMap(node, next);
+    if (isMap(node) && isRecord(next) && isBlock(node) && node.items.length > 0) return this.reconcileMap(node, next);
     if (isSeq(node) && Array.isArray(next) && isBlock(node) && node.items.length > 0) return this.reconcileSeq(node, next);
     throw new Error('rewrite');
   }
@@ -328,7 +323,7 @@ function rewriteDocument(doc: Document, next: unknown): string {
 }
 
 function mergeInto(doc: Document, node: Node | null, next: unknown): unknown {
-  if (node && isMap(node) && isPlainObject(next)) {
+  if (node && isMap(node) && isRecord(next)) {
     for (const pair of [...node.items]) {
       const key = String(isScalar(pair.key) ? pair.key.value : pair.key);
       if (!Object.hasOwn(next, key) || next[key] === undefined) node.delete(key);
@@ -373,7 +368,7 @@ function matchItems(old: unknown[], next: unknown[]): number[] {
 /** The same text for values `deepEqual` calls equal: object keys sorted, undefined properties left out. */
 function canonicalKey(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) =>
-    isPlainObject(item)
+    isRecord(item)
       ? Object.fromEntries(
           Object.keys(item)
             .sort()
@@ -397,15 +392,11 @@ function isBlock(node: YAMLMap | YAMLSeq): boolean {
 }
 
 function isCollectionLike(next: unknown, node: Node): boolean {
-  return (isMap(node) && isPlainObject(next)) || (isSeq(node) && Array.isArray(next));
+  return (isMap(node) && isRecord(next)) || (isSeq(node) && Array.isArray(next));
 }
 
 function isCollection(value: unknown): boolean {
   return typeof value === 'object' && value !== null;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export function deepEqual(a: unknown, b: unknown): boolean {

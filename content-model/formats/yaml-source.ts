@@ -49,7 +49,8 @@ export function parseYamlSource(file: string, text: string, lineOffset = 0): Yam
 }
 
 /** Said of a file whose anchors would repeat past yaml's limit (a "billion laughs"). */
-export const TOO_MANY_ALIASES = 'this file repeats anchors (&name / *name) too many times: write each part out in full instead of repeating it with *name.';
+export const TOO_MANY_ALIASES =
+  'this file repeats anchors (&name / *name) too many times: write each part out in full instead of repeating it with *name.';
 
 /** Where the first `*name` of the document starts. */
 function firstAlias(doc: Document): number {

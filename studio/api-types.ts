@@ -1,7 +1,11 @@
 // The shapes the studio server answers with and the browser app reads: one definition for both
 // sides, so a field added on the server is a type error where the browser forgets it.
 
-export type ContentKind = 'site' | 'roi' | 'page' | 'article';
+import type { ContentIssue } from '../content-model/content-issue.ts';
+import type { ContentKind } from '../content-model/kinds.ts';
+import type { DiffHunk } from './server/line-diff.ts';
+
+export type { ContentKind };
 
 /** One file in the navigator. */
 export type Entry = {
@@ -37,3 +41,31 @@ export type StoredImage = { src: string; width: number; height: number; bytes: n
 
 /** A content file that links to a page, and where in it ("navigation", "footer", "block 3 (hero)"). */
 export type Reference = { path: string; title: string; where: string[] };
+
+/** Who is signed in, and the token every change must carry. */
+export type Session = { signInRequired: boolean; user: string | null; csrfToken?: string };
+
+/** A content file as the editor opens it: its data (or why it cannot be shown as a form) and its state. */
+export type OpenedFile = {
+  path: string;
+  kind: ContentKind;
+  name: string;
+  data: unknown;
+  parseError?: string;
+  deleted: boolean;
+  isNew: boolean;
+  edited: boolean;
+  revision: number;
+  diskVersion: string | null;
+  issues: ContentIssue[];
+};
+
+/** Every unpublished change, as the review screen shows it, and whether it may be published. */
+export type Changes = {
+  files: { path: string; title: string; change: 'added' | 'changed' | 'deleted'; updatedBy: string; hunks: DiffHunk[] }[];
+  issues: ContentIssue[];
+  publishable: boolean;
+};
+
+/** What a publish or an undo answers. */
+export type PublishAnswer = { ok: true; record: PublishRecord } | { ok: false; reason: string; message: string; issues?: ContentIssue[] };

@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writ
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ContentError, formatIssue } from './content-issue.ts';
+import { ContentError, formatIssue } from '../content-issue.ts';
 import { loadContent } from './load-content.ts';
 
 const repo = path.resolve(import.meta.dirname, '../..');
@@ -46,15 +46,38 @@ describe('loadContent', () => {
   it('loads the real content: every page, every article in list order, the ROI numbers', () => {
     const content = loadContent({ root: repo });
     const paths = content.pages.map((p) => p.page.path);
-    for (const route of ['/', '/calculator', '/about', '/services', '/voice-ai', '/blog', '/blog/:slug', '/faqs', '/testimonials', '/contact', '/disclaimer', '/privacy-policy', '/terms-of-service', '/thankyou', '/ai-transformation', '*']) {
+    for (const route of [
+      '/',
+      '/calculator',
+      '/about',
+      '/services',
+      '/voice-ai',
+      '/blog',
+      '/blog/:slug',
+      '/faqs',
+      '/testimonials',
+      '/contact',
+      '/disclaimer',
+      '/privacy-policy',
+      '/terms-of-service',
+      '/thankyou',
+      '/ai-transformation',
+      '*',
+    ]) {
       expect(paths).toContain(route);
     }
-    expect(content.posts.map((p) => p.slug).slice(0, 3)).toEqual(['what-is-ai-consulting', 'why-enterprises-need-ai-consulting', 'industry-applications-choosing-ai-consulting-partner']);
+    expect(content.posts.map((p) => p.slug).slice(0, 3)).toEqual([
+      'what-is-ai-consulting',
+      'why-enterprises-need-ai-consulting',
+      'industry-applications-choosing-ai-consulting-partner',
+    ]);
     expect(content.posts).toHaveLength(6);
   });
 
   it('accepts a valid new page and fills in picture sizes from the files', () => {
-    writePage('extra', `${GOOD_PAGE}  - type: team
+    writePage(
+      'extra',
+      `${GOOD_PAGE}  - type: team
     members:
       - name: Dr. Sarah Chen
         role: Founder & CEO
@@ -62,40 +85,91 @@ describe('loadContent', () => {
         image:
           src: /images/team/sarah-chen.svg
           alt: Portrait of Dr. Sarah Chen
-`);
+`,
+    );
     const content = loadContent({ root });
     const extra = content.pages.find((p) => p.name === 'extra')!;
     const team = extra.page.blocks[2];
-    expect(team?.type === 'team' && team.members[0]?.image).toEqual({ src: '/images/team/sarah-chen.svg', alt: 'Portrait of Dr. Sarah Chen', width: 320, height: 320 });
+    expect(team?.type === 'team' && team.members[0]?.image).toEqual({
+      src: '/images/team/sarah-chen.svg',
+      alt: 'Portrait of Dr. Sarah Chen',
+      width: 320,
+      height: 320,
+    });
   });
 
   it.each([
-    ['a missing required property', GOOD_PAGE.replace('        label: Projects Delivered\n', ''), 'content/pages/extra.yaml:9:9 blocks[1] (stats) items[0]: "label" is missing. Add it: What the number means.'],
-    ['a misspelt property, with a suggestion', GOOD_PAGE.replace('    heading: Extra', '    headng: Extra'), 'content/pages/extra.yaml:6:5 blocks[0] (hero): "headng" is not a property here. Did you mean "heading"?'],
-    ['an unknown block type, with a suggestion', GOOD_PAGE.replace('type: hero', 'type: herro'), 'content/pages/extra.yaml:5:11 blocks[0] (herro) type: "herro" is not allowed here. Did you mean "hero"?'],
-    ['a value of the wrong kind', GOOD_PAGE.replace('    items:\n      - value: 58+\n        label: Projects Delivered\n', '    items: 58\n'), 'content/pages/extra.yaml:8:12 blocks[1] (stats) items: This should be a list (lines starting with "- "), but it is the number 58.'],
-    ['an empty text', GOOD_PAGE.replace('heading: Extra', 'heading: ""'), 'content/pages/extra.yaml:6:14 blocks[0] (hero) heading: This must not be empty.'],
-    ['a too-short description', GOOD_PAGE.replace(/description: .*/, 'description: Too short.'), 'content/pages/extra.yaml:3:14 description: This is too short: write at least 50 characters (it has 10).'],
-    ['a link to a page that does not exist', `${GOOD_PAGE}  - type: cta\n    heading: Go\n    actions:\n      - label: Pricing\n        href: /pricing\n`, 'content/pages/extra.yaml:15:15 blocks[2] (cta) actions[0] href: The link "/pricing" goes to no page of this site.'],
-    ['a picture that does not exist', `${GOOD_PAGE}  - type: rich-text\n    body: Hello\n    image:\n      src: /images/missing.svg\n      alt: Nothing\n`, 'content/pages/extra.yaml:14:12 blocks[2] (rich-text) image: The picture "/images/missing.svg" does not exist: put it in public/images/missing.svg.'],
-    ['a second page with the same address', GOOD_PAGE.replace('path: /extra', 'path: /about'), 'content/pages/extra.yaml:1:7 path: The address "/about" is already used by content/pages/about.yaml.'],
+    [
+      'a missing required property',
+      GOOD_PAGE.replace('        label: Projects Delivered\n', ''),
+      'content/pages/extra.yaml:9:9 blocks[1] (stats) items[0]: "label" is missing. Add it: What the number means.',
+    ],
+    [
+      'a misspelt property, with a suggestion',
+      GOOD_PAGE.replace('    heading: Extra', '    headng: Extra'),
+      'content/pages/extra.yaml:6:5 blocks[0] (hero): "headng" is not a property here. Did you mean "heading"?',
+    ],
+    [
+      'an unknown block type, with a suggestion',
+      GOOD_PAGE.replace('type: hero', 'type: herro'),
+      'content/pages/extra.yaml:5:11 blocks[0] (herro) type: "herro" is not allowed here. Did you mean "hero"?',
+    ],
+    [
+      'a value of the wrong kind',
+      GOOD_PAGE.replace('    items:\n      - value: 58+\n        label: Projects Delivered\n', '    items: 58\n'),
+      'content/pages/extra.yaml:8:12 blocks[1] (stats) items: This should be a list (lines starting with "- "), but it is the number 58.',
+    ],
+    [
+      'an empty text',
+      GOOD_PAGE.replace('heading: Extra', 'heading: ""'),
+      'content/pages/extra.yaml:6:14 blocks[0] (hero) heading: This must not be empty.',
+    ],
+    [
+      'a too-short description',
+      GOOD_PAGE.replace(/description: .*/, 'description: Too short.'),
+      'content/pages/extra.yaml:3:14 description: This is too short: write at least 50 characters (it has 10).',
+    ],
+    [
+      'a link to a page that does not exist',
+      `${GOOD_PAGE}  - type: cta\n    heading: Go\n    actions:\n      - label: Pricing\n        href: /pricing\n`,
+      'content/pages/extra.yaml:15:15 blocks[2] (cta) actions[0] href: The link "/pricing" goes to no page of this site.',
+    ],
+    [
+      'a picture that does not exist',
+      `${GOOD_PAGE}  - type: rich-text\n    body: Hello\n    image:\n      src: /images/missing.svg\n      alt: Nothing\n`,
+      'content/pages/extra.yaml:14:12 blocks[2] (rich-text) image: The picture "/images/missing.svg" does not exist: put it in public/images/missing.svg.',
+    ],
+    [
+      'a second page with the same address',
+      GOOD_PAGE.replace('path: /extra', 'path: /about'),
+      'content/pages/extra.yaml:1:7 path: The address "/about" is already used by content/pages/about.yaml.',
+    ],
     ['broken YAML', GOOD_PAGE.replace('    heading: Extra', '    heading: "Extra'), 'content/pages/extra.yaml:'],
   ])('reports %s with file:line:column, where and a plain sentence', (_case, yaml, expected) => {
     writePage('extra', yaml);
     const found = problems();
-    expect(found.some((p) => p.startsWith(expected)), `expected a problem starting with:\n${expected}\ngot:\n${found.join('\n')}`).toBe(true);
+    expect(
+      found.some((p) => p.startsWith(expected)),
+      `expected a problem starting with:\n${expected}\ngot:\n${found.join('\n')}`,
+    ).toBe(true);
   });
 
   it('locates problems in article front matter on the right line of the .md file', () => {
     const file = path.join(root, 'content/blog/what-is-ai-consulting.md');
     writeFileSync(file, readFileSync(file, 'utf8').replace(/^readTime: .*\n/m, ''));
-    expect(problems()).toContain('content/blog/what-is-ai-consulting.md:2:1 "readTime" is missing. Add it: Reading time as shown, e.g. "8 min read".');
+    expect(problems()).toContain(
+      'content/blog/what-is-ai-consulting.md:2:1 "readTime" is missing. Add it: Reading time as shown, e.g. "8 min read".',
+    );
   });
 
   it('reports an article whose order number another article already uses', () => {
     const file = path.join(root, 'content/blog/why-enterprises-need-ai-consulting.md');
     writeFileSync(file, readFileSync(file, 'utf8').replace(/^order: .*$/m, 'order: 1'));
-    expect(problems().some((p) => /why-enterprises-need-ai-consulting\.md:\d+:8 order: Order 1 is already used by the article "what-is-ai-consulting"/.test(p))).toBe(true);
+    expect(
+      problems().some((p) =>
+        /why-enterprises-need-ai-consulting\.md:\d+:8 order: Order 1 is already used by the article "what-is-ai-consulting"/.test(p),
+      ),
+    ).toBe(true);
   });
 
   it('reports a navigation link in site.yaml that goes nowhere', () => {
@@ -111,7 +185,9 @@ describe('one mistake, one message', () => {
     writeFileSync(file, readFileSync(file, 'utf8').replace('- type: hero', '- type: herro'));
     const found = problems();
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatch(/^content\/pages\/about\.yaml:\d+:\d+ blocks\[0\] \(herro\) type: "herro" is not allowed here\. Did you mean "hero"\?/);
+    expect(found[0]).toMatch(
+      /^content\/pages\/about\.yaml:\d+:\d+ blocks\[0\] \(herro\) type: "herro" is not allowed here\. Did you mean "hero"\?/,
+    );
   });
 });
 
@@ -132,7 +208,13 @@ describe('draft pages and articles', () => {
 
   it('refuses a published link to a draft, in plain words', () => {
     writePage('extra', DRAFT_PAGE);
-    writePage('linking', GOOD_PAGE.replace('path: /extra', 'path: /linking').replace('    heading: Extra', '    heading: Extra\n    actions:\n      - label: Go\n        href: /extra'));
+    writePage(
+      'linking',
+      GOOD_PAGE.replace('path: /extra', 'path: /linking').replace(
+        '    heading: Extra',
+        '    heading: Extra\n    actions:\n      - label: Go\n        href: /extra',
+      ),
+    );
     expect(problems().join('\n')).toContain('The link "/extra" goes to a draft, which is not on the live site');
   });
 
@@ -164,8 +246,14 @@ const ALIAS_BOMB = `${['a: &a [x,x,x,x,x,x,x,x,x]', ...'bcdefghi'.split('').map(
 
 describe('addresses a page cannot have', () => {
   it.each([
-    ['/blog/what-is-ai-consulting', 'path: The address "/blog/what-is-ai-consulting" is the article content/blog/what-is-ai-consulting.md: choose another.'],
-    ['/api', 'path: The address "/api" is used by the site\'s server (the lead form sends to it): choose another, such as "/api-services".'],
+    [
+      '/blog/what-is-ai-consulting',
+      'path: The address "/blog/what-is-ai-consulting" is the article content/blog/what-is-ai-consulting.md: choose another.',
+    ],
+    [
+      '/api',
+      'path: The address "/api" is used by the site\'s server (the lead form sends to it): choose another, such as "/api-services".',
+    ],
     ['/api/leads', 'path: The address "/api/leads" is used by the site\'s server'],
     ['/healthz', 'path: The address "/healthz" is used by the site\'s server'],
     ['/assets', 'path: The address "/assets" is used by the site\'s scripts and styles'],
@@ -178,7 +266,13 @@ describe('addresses a page cannot have', () => {
   });
 
   it('names a refused address once: links to it are not reported as well', () => {
-    writePage('extra', GOOD_PAGE.replace('path: /extra', 'path: /api').replace('    heading: Extra', '    heading: Extra\n    actions:\n      - label: Go\n        href: /api'));
+    writePage(
+      'extra',
+      GOOD_PAGE.replace('path: /extra', 'path: /api').replace(
+        '    heading: Extra',
+        '    heading: Extra\n    actions:\n      - label: Go\n        href: /api',
+      ),
+    );
     expect(problems()).toEqual([expect.stringMatching(/^content\/pages\/extra\.yaml:1:7 path: The address "\/api" is used by/)]);
   });
 
@@ -186,7 +280,9 @@ describe('addresses a page cannot have', () => {
     const file = path.join(root, 'content/blog/what-is-ai-consulting.md');
     writeFileSync(file, readFileSync(file, 'utf8').replace(/^---\n/, '---\ndraft: true\n'));
     writePage('extra', GOOD_PAGE.replace('path: /extra', 'path: /blog/what-is-ai-consulting'));
-    expect(problems().join('\n')).toContain('The address "/blog/what-is-ai-consulting" is the article content/blog/what-is-ai-consulting.md');
+    expect(problems().join('\n')).toContain(
+      'The address "/blog/what-is-ai-consulting" is the article content/blog/what-is-ai-consulting.md',
+    );
   });
 });
 
@@ -198,14 +294,24 @@ describe('pictures are read only from public/images/', () => {
   };
 
   it('refuses a picture path with ".." in a page, by its pattern', () => {
-    writePage('extra', `${GOOD_PAGE}  - type: rich-text\n    body: Hello\n    image:\n      src: /images/../../secret.png\n      alt: Nothing\n`);
-    expect(problems()).toContainEqual(expect.stringMatching(/^content\/pages\/extra\.yaml:14:12 blocks\[2\] \(rich-text\) image src: "\/images\/\.\.\/\.\.\/secret\.png" is not valid here\./));
+    writePage(
+      'extra',
+      `${GOOD_PAGE}  - type: rich-text\n    body: Hello\n    image:\n      src: /images/../../secret.png\n      alt: Nothing\n`,
+    );
+    expect(problems()).toContainEqual(
+      expect.stringMatching(
+        /^content\/pages\/extra\.yaml:14:12 blocks\[2\] \(rich-text\) image src: "\/images\/\.\.\/\.\.\/secret\.png" is not valid here\./,
+      ),
+    );
   });
 
-  it.each(['/images//team/sarah-chen.svg', '/images/./team/sarah-chen.svg', '/images/team/../team/sarah-chen.svg'])('refuses the picture path %s by its pattern', (src) => {
-    writePage('extra', `${GOOD_PAGE}  - type: rich-text\n    body: Hello\n    image:\n      src: ${src}\n      alt: Nothing\n`);
-    expect(problems().join('\n')).toContain(`"${src}" is not valid here.`);
-  });
+  it.each(['/images//team/sarah-chen.svg', '/images/./team/sarah-chen.svg', '/images/team/../team/sarah-chen.svg'])(
+    'refuses the picture path %s by its pattern',
+    (src) => {
+      writePage('extra', `${GOOD_PAGE}  - type: rich-text\n    body: Hello\n    image:\n      src: ${src}\n      alt: Nothing\n`);
+      expect(problems().join('\n')).toContain(`"${src}" is not valid here.`);
+    },
+  );
 
   it('refuses an article picture that climbs out of public/images/ and says the same whether the file exists or not', () => {
     const file = path.join(root, 'content/blog/what-is-ai-consulting.md');
@@ -231,28 +337,37 @@ describe('pictures are read only from public/images/', () => {
       if (!(error instanceof ContentError)) throw error;
       found = error.issues.map(formatIssue);
     }
-    expect(found).toEqual([expect.stringMatching(/^content\/pages\/extra\.yaml:14:12 blocks\[2\] \(rich-text\) image: The picture "\/images\/leak\.png" is not in public\/images\/: put the picture file itself/)]);
+    expect(found).toEqual([
+      expect.stringMatching(
+        /^content\/pages\/extra\.yaml:14:12 blocks\[2\] \(rich-text\) image: The picture "\/images\/leak\.png" is not in public\/images\/: put the picture file itself/,
+      ),
+    ]);
   });
 });
 
 describe('symbolic links in content/', () => {
   const SECRET_PAGE = GOOD_PAGE.replace('path: /extra', 'path: /leak').replace('Extra Page', 'Top Secret Words');
 
-  it.each(['content/pages/leak.yaml', 'content/site.yaml'])('refuses %s when it is a link to a file outside content/, without reading it', (name) => {
-    writeFileSync(path.join(root, 'secret.yaml'), SECRET_PAGE);
-    rmSync(path.join(root, name), { force: true });
-    symlinkSync(path.join(root, 'secret.yaml'), path.join(root, name));
-    const found = problems();
-    expect(found).toContain(`${name}:1:1 This file is a link to a file outside content/: replace it with the file itself.`);
-    expect(found.join('\n')).not.toContain('Top Secret');
-  });
+  it.each(['content/pages/leak.yaml', 'content/site.yaml'])(
+    'refuses %s when it is a link to a file outside content/, without reading it',
+    (name) => {
+      writeFileSync(path.join(root, 'secret.yaml'), SECRET_PAGE);
+      rmSync(path.join(root, name), { force: true });
+      symlinkSync(path.join(root, 'secret.yaml'), path.join(root, name));
+      const found = problems();
+      expect(found).toContain(`${name}:1:1 This file is a link to a file outside content/: replace it with the file itself.`);
+      expect(found.join('\n')).not.toContain('Top Secret');
+    },
+  );
 
   it('refuses an article that is a link to a file outside content/', () => {
     const article = path.join(root, 'content/blog/what-is-ai-consulting.md');
     writeFileSync(path.join(root, 'secret.md'), readFileSync(article, 'utf8'));
     rmSync(article);
     symlinkSync(path.join(root, 'secret.md'), article);
-    expect(problems()).toContain('content/blog/what-is-ai-consulting.md:1:1 This file is a link to a file outside content/: replace it with the file itself.');
+    expect(problems()).toContain(
+      'content/blog/what-is-ai-consulting.md:1:1 This file is a link to a file outside content/: replace it with the file itself.',
+    );
   });
 
   it('refuses a page in a folder linked from outside content/ too', () => {
@@ -260,7 +375,9 @@ describe('symbolic links in content/', () => {
     cpSync(path.join(root, 'content/blog'), outside, { recursive: true });
     rmSync(path.join(root, 'content/blog'), { recursive: true });
     symlinkSync(outside, path.join(root, 'content/blog'));
-    expect(problems()).toContain('content/blog/what-is-ai-consulting.md:1:1 This file is a link to a file outside content/: replace it with the file itself.');
+    expect(problems()).toContain(
+      'content/blog/what-is-ai-consulting.md:1:1 This file is a link to a file outside content/: replace it with the file itself.',
+    );
   });
 
   it('accepts a link to another file inside content/', () => {

@@ -1,14 +1,17 @@
 // Checks content against the JSON Schemas in schema/ and turns ajv's findings into sentences for editors.
+import type { CONTENT_KINDS, ContentKind } from '../kinds.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import type { ContentIssue } from './content-issue.ts';
-import type { YamlSource } from './yaml-source.ts';
+import type { ContentIssue } from '../content-issue.ts';
+import type { YamlSource } from '../formats/yaml-source.ts';
+import { isRecord } from '../values.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
-export type SchemaName = 'site.schema.json' | 'page.schema.json' | 'blog-post.schema.json' | 'roi.schema.json';
+/** The schema of a kind of content file. */
+export type SchemaName = (typeof CONTENT_KINDS)[ContentKind]['schema'];
 
 export type SchemaValidator = {
   /** Validates one parsed file; returns located issues (empty when valid). */
@@ -99,10 +102,6 @@ export function describePath(segments: readonly (string | number)[], data: unkno
   return parts.join(' ');
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 type SchemaLike = { description?: string; properties?: Record<string, { description?: string }>; enum?: unknown[] };
 
 function explain(error: ErrorObject): string {
@@ -130,13 +129,17 @@ function explain(error: ErrorObject): string {
     case 'type':
       return `This should be ${TYPE_NAMES[String(params.type)] ?? String(params.type)}, but it is ${describeValue(error.data)}.`;
     case 'minLength':
-      return params.limit === 1 ? 'This must not be empty.' : `This is too short: write at least ${String(params.limit)} characters (it has ${String(error.data).length}).`;
+      return params.limit === 1
+        ? 'This must not be empty.'
+        : `This is too short: write at least ${String(params.limit)} characters (it has ${String(error.data).length}).`;
     case 'maxLength':
       return `This is too long: at most ${String(params.limit)} characters (it has ${String(error.data).length}).`;
     case 'pattern':
       return `"${String(error.data)}" is not valid here.${parent.description ? ` Expected: ${parent.description}` : ''}`;
     case 'format':
-      return params.format === 'email' ? `"${String(error.data)}" is not a valid e-mail address.` : `"${String(error.data)}" is not a valid ${String(params.format)}.`;
+      return params.format === 'email'
+        ? `"${String(error.data)}" is not a valid e-mail address.`
+        : `"${String(error.data)}" is not a valid ${String(params.format)}.`;
     case 'minimum':
       return `This must be at least ${String(params.limit)} (it is ${String(error.data)}).`;
     case 'maximum':

@@ -4,10 +4,10 @@
 // message as the build, and the page reloads by itself once the file is fixed.
 import path from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import { ContentError } from './content-issue.ts';
-import { ARTICLE_PATH, loadContent, type ContentBundle } from './load-content.ts';
+import { ContentError } from '../../content-model/content-issue.ts';
+import { ARTICLE_PATH, loadContent, type ContentBundle } from '../../content-model/load/load-content.ts';
 import type { PublicSettings } from '../../renderer/public-settings.ts';
-import { blogIndexEntry } from '../../renderer/blog-index.ts';
+import { blogIndexEntry } from '../../content-model/blog-index.ts';
 
 export const VIRTUAL = {
   site: 'virtual:content/site',
@@ -89,15 +89,23 @@ export function contentPlugin(options: ContentPluginOptions): Plugin {
       const name = id.slice(RESOLVED_PREFIX.length);
       const json = (value: unknown) => `export default ${JSON.stringify(value)};`;
       if (name === VIRTUAL.site) {
-        return json({ ...content.site, bookingUrl: settings.bookingUrl || content.site.bookingUrl, siteUrl: settings.siteUrl, leadEndpoint: settings.leadEndpoint });
+        return json({
+          ...content.site,
+          bookingUrl: settings.bookingUrl || content.site.bookingUrl,
+          siteUrl: settings.siteUrl,
+          leadEndpoint: settings.leadEndpoint,
+        });
       }
       if (name === VIRTUAL.roi) return json(content.roi);
       if (name === VIRTUAL.blogIndex) return json(content.posts.map(blogIndexEntry));
       if (name === VIRTUAL.routes) {
         const pages = content.pages.map(
-          (p) => `  { name: ${JSON.stringify(p.name)}, path: ${JSON.stringify(p.page.path)}, load: () => import(${JSON.stringify(VIRTUAL.pagePrefix + p.name)}) },`,
+          (p) =>
+            `  { name: ${JSON.stringify(p.name)}, path: ${JSON.stringify(p.page.path)}, load: () => import(${JSON.stringify(VIRTUAL.pagePrefix + p.name)}) },`,
         );
-        const articles = content.posts.map((p) => `  ${JSON.stringify(p.slug)}: () => import(${JSON.stringify(VIRTUAL.articlePrefix + p.slug)}),`);
+        const articles = content.posts.map(
+          (p) => `  ${JSON.stringify(p.slug)}: () => import(${JSON.stringify(VIRTUAL.articlePrefix + p.slug)}),`,
+        );
         return `export const pages = [\n${pages.join('\n')}\n];\nexport const articles = {\n${articles.join('\n')}\n};\nexport const articlePath = ${JSON.stringify(ARTICLE_PATH)};\n`;
       }
       if (name.startsWith(VIRTUAL.pagePrefix)) {

@@ -1,14 +1,17 @@
 // Loads every content file, validates it against schema/ and cross-checks links, slugs and pictures.
 // Used by the build (Vite plugin), `npm run check:content` and tests; never shipped to browsers.
+import { splitFrontMatter } from '../formats/front-matter.ts';
+import { CONTENT_KINDS } from '../kinds.ts';
+import { linkedAddress } from '../links.ts';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ARTICLE_PATH, BLOG_PREFIX, NOT_FOUND_PATH, pageAddressProblem } from './addresses.ts';
-import { ContentError, type ContentIssue } from './content-issue.ts';
+import { ARTICLE_PATH, BLOG_PREFIX, NOT_FOUND_PATH, pageAddressProblem } from '../addresses.ts';
+import { ContentError, type ContentIssue } from '../content-issue.ts';
 import { isInside, isReallyInside, LINK_OUTSIDE_CONTENT } from './content-files.ts';
 import type { BlogPostFrontMatter, PageContent, RoiContent, SiteContent } from '../../generated/content-types.ts';
 import { readImageSize, type ImageSize } from './image-size.ts';
 import { createSchemaValidator, describePath, type SchemaName } from './validate-content.ts';
-import { parseYamlSource, type YamlSource } from './yaml-source.ts';
+import { parseYamlSource, type YamlSource } from '../formats/yaml-source.ts';
 
 export type LoadedPage = { name: string; file: string; page: PageContent };
 export type LoadedPost = { slug: string; file: string; meta: BlogPostFrontMatter; body: string; imageSize?: ImageSize };
@@ -44,7 +47,6 @@ export type ContentLocation = {
 };
 
 export { ARTICLE_PATH, NOT_FOUND_PATH };
-const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
 
 export function loadContent(location: ContentLocation): ContentBundle {
   const { root } = location;
@@ -73,7 +75,9 @@ export function loadContent(location: ContentLocation): ContentBundle {
   const check = (file: string, schema: SchemaName, text: string, lineOffset = 0): YamlSource | undefined => {
     const source = parseYamlSource(relative(file), text, lineOffset);
     if (source.syntaxErrors.length) {
-      issues.push(...source.syntaxErrors.map((e) => ({ file: source.file, line: e.line, column: e.column, where: '', message: e.message })));
+      issues.push(
+        ...source.syntaxErrors.map((e) => ({ file: source.file, line: e.line, column: e.column, where: '', message: e.message })),
+      );
       return undefined;
     }
     const found = validator.validate(schema, source);
@@ -85,18 +89,22 @@ export function loadContent(location: ContentLocation): ContentBundle {
     const text = readText(file);
     return text === undefined ? undefined : check(file, schema, text);
   };
-  const siteSource = read(path.join(contentDir, 'site.yaml'), 'site.schema.json');
-  const roiSource = read(path.join(contentDir, 'roi.yaml'), 'roi.schema.json');
+  // The kinds' paths start with content/, which may live elsewhere (tests load copies).
+  const inContent = (relativePath: string) => path.join(contentDir, ...relativePath.split('/').slice(1));
+  const { site: siteKind, roi: roiKind, page: pageKind, article: articleKind } = CONTENT_KINDS;
+  const siteSource = read(inContent(siteKind.file), siteKind.schema);
+  const roiSource = read(inContent(roiKind.file), roiKind.schema);
 
-  const pageFiles = disk.list(path.join(contentDir, 'pages'), '.yaml');
+  const pageFiles = disk.list(inContent(pageKind.folder), pageKind.extension);
   const pages: (LoadedPage & { source: YamlSource })[] = [];
   // Paths of pages that have mistakes still count as existing, so links to them don't add noise.
   const declaredPaths: string[] = [];
   for (const file of pageFiles) {
     const text = readText(file);
     if (text === undefined) continue;
-    const source = check(file, 'page.schema.json', text);
-    if (source) pages.push({ name: path.basename(file, '.yaml'), file: relative(file), page: source.data as PageContent, source });
+    const source = check(file, pageKind.schema, text);
+    if (source)
+      pages.push({ name: path.basename(file, pageKind.extension), file: relative(file), page: source.data as PageContent, source });
     else {
       const declared = readDeclaredPath(text);
       if (declared) declaredPaths.push(declared);
@@ -105,20 +113,41 @@ export function loadContent(location: ContentLocation): ContentBundle {
 
   const posts: (LoadedPost & { source: YamlSource })[] = [];
   // Every article file, draft or not, with mistakes or not: no page may take an article's address.
-  const articleFiles = disk.list(path.join(contentDir, 'blog'), '.md');
-  const articleSlugs = new Set(articleFiles.map((file) => path.basename(file, '.md')));
+  const articleFiles = disk.list(inContent(articleKind.folder), articleKind.extension);
+  const articleSlugs = new Set(articleFiles.map((file) => path.basename(file, articleKind.extension)));
   for (const file of articleFiles) {
     const text = readText(file);
     if (text === undefined) continue;
-    const match = text.match(FRONT_MATTER);
-    if (!match) {
-      issues.push({ file: relative(file), line: 1, column: 1, where: '', message: 'The article must start with front matter: a line "---", the title, excerpt, author, date, readTime, category, image, imageAlt and order, then another "---".' });
+    const parts = splitFrontMatter(text);
+    if (!parts) {
+      issues.push({
+        file: relative(file),
+        line: 1,
+        column: 1,
+        where: '',
+        message:
+          'The article must start with front matter: a line "---", the title, excerpt, author, date, readTime, category, image, imageAlt and order, then another "---".',
+      });
       continue;
     }
-    const source = check(file, 'blog-post.schema.json', match[1] ?? '', 1);
-    const body = text.slice(match[0].length).trim();
-    if (source && !body) issues.push({ file: relative(file), line: match[0].split('\n').length, column: 1, where: '', message: 'The article has no text after the front matter.' });
-    if (source) posts.push({ slug: path.basename(file, '.md'), file: relative(file), meta: source.data as BlogPostFrontMatter, body, source });
+    const source = check(file, articleKind.schema, parts.yaml, 1);
+    const body = parts.body.trim();
+    if (source && !body)
+      issues.push({
+        file: relative(file),
+        line: (parts.opening + parts.yaml + parts.closing).split('\n').length,
+        column: 1,
+        where: '',
+        message: 'The article has no text after the front matter.',
+      });
+    if (source)
+      posts.push({
+        slug: path.basename(file, articleKind.extension),
+        file: relative(file),
+        meta: source.data as BlogPostFrontMatter,
+        body,
+        source,
+      });
   }
   posts.sort((a, b) => a.meta.order - b.meta.order);
 
@@ -129,7 +158,17 @@ export function loadContent(location: ContentLocation): ContentBundle {
         slugs: new Set(posts.filter((p) => p.meta.draft === true).map((p) => p.slug)),
       };
   if (siteSource) {
-    crossCheck({ site: siteSource, pages, posts, articleSlugs, publicDir, issues, declaredPaths, drafts, contentDir: relative(path.join(contentDir, 'pages')) });
+    crossCheck({
+      site: siteSource,
+      pages,
+      posts,
+      articleSlugs,
+      publicDir,
+      issues,
+      declaredPaths,
+      drafts,
+      contentDir: relative(inContent(pageKind.folder)),
+    });
   }
   if (issues.length && !(location.skipInvalid && siteSource && roiSource)) throw new ContentError(sortIssues(issues));
 
@@ -191,25 +230,39 @@ function crossCheck({ site, pages, posts, articleSlugs, publicDir, issues, decla
   const owners = new Map<string, string>();
   for (const { file, page, source } of pages) {
     const owner = owners.get(page.path);
-    const problem = pageAddressProblem(page.path, { articleSlugs }) ?? (owner && `The address "${page.path}" is already used by ${owner}. Each page needs its own address.`);
+    const problem =
+      pageAddressProblem(page.path, { articleSlugs }) ??
+      (owner && `The address "${page.path}" is already used by ${owner}. Each page needs its own address.`);
     if (problem) at(source, ['path'], problem, 'path');
     // Registered even when refused, so links to it are not reported as well.
     if (!owner) owners.set(page.path, file);
     page.blocks.forEach((block, index) => {
       if (block.type === 'article' && page.path !== ARTICLE_PATH) {
-        at(source, ['blocks', index], `An "article" block only works on the page whose path is "${ARTICLE_PATH}".`, `blocks[${index}] (article)`);
+        at(
+          source,
+          ['blocks', index],
+          `An "article" block only works on the page whose path is "${ARTICLE_PATH}".`,
+          `blocks[${index}] (article)`,
+        );
       }
     });
   }
   if (!owners.has(NOT_FOUND_PATH)) {
-    issues.push({ file: contentDir, line: 1, column: 1, where: '', message: `No page has the path "${NOT_FOUND_PATH}": add one to show visitors who follow a broken link.` });
+    issues.push({
+      file: contentDir,
+      line: 1,
+      column: 1,
+      where: '',
+      message: `No page has the path "${NOT_FOUND_PATH}": add one to show visitors who follow a broken link.`,
+    });
   }
 
   const orders = new Map<number, string>();
   for (const post of posts) {
     const { slug, meta, source } = post;
     const other = orders.get(meta.order);
-    if (other) at(source, ['order'], `Order ${meta.order} is already used by the article "${other}". Give each article its own number.`, 'order');
+    if (other)
+      at(source, ['order'], `Order ${meta.order} is already used by the article "${other}". Give each article its own number.`, 'order');
     else orders.set(meta.order, slug);
     const picture = checkImage(meta.image);
     if ('problem' in picture) at(source, ['image'], picture.problem, 'image');
@@ -226,12 +279,26 @@ function crossCheck({ site, pages, posts, articleSlugs, publicDir, issues, decla
     walk(source.data, [], (value, segments) => {
       const key = segments[segments.length - 1];
       if (key === 'href' && typeof value === 'string' && value.startsWith('/')) {
-        const target = value.split(/[?#]/)[0]!.replace(/(.)\/$/, '$1');
+        // "//host" names another site: no page of this one is called that, so it is reported below.
+        const target = linkedAddress(value) ?? value;
         if (draftTargets.has(target)) {
-          at(source, segments, `The link "${value}" goes to a draft, which is not on the live site: publish that page first (remove its "draft" line) or link elsewhere.`, describePath(segments, source.data));
+          at(
+            source,
+            segments,
+            `The link "${value}" goes to a draft, which is not on the live site: publish that page first (remove its "draft" line) or link elsewhere.`,
+            describePath(segments, source.data),
+          );
         } else if (!known.has(target)) {
-          const pagesList = [...known].filter((p) => !p.startsWith(BLOG_PREFIX)).sort().join(', ');
-          at(source, segments, `The link "${value}" goes to no page of this site. Pages: ${pagesList}, and /blog/<article> for each file in content/blog.`, describePath(segments, source.data));
+          const pagesList = [...known]
+            .filter((p) => !p.startsWith(BLOG_PREFIX))
+            .sort()
+            .join(', ');
+          at(
+            source,
+            segments,
+            `The link "${value}" goes to no page of this site. Pages: ${pagesList}, and /blog/<article> for each file in content/blog.`,
+            describePath(segments, source.data),
+          );
         }
       }
       if (isImage(value)) {
@@ -261,7 +328,8 @@ function crossCheck({ site, pages, posts, articleSlugs, publicDir, issues, decla
       problem: `The picture "${src}" is not in public/images/: put the picture file itself in public/images/ and write its path from there, such as "/images/team/photo.png".`,
     };
     if (!isInside(file, imagesDir)) return outside;
-    if (!statSync(file, { throwIfNoEntry: false })?.isFile()) return { problem: `The picture "${src}" does not exist: put it in public${src}.` };
+    if (!statSync(file, { throwIfNoEntry: false })?.isFile())
+      return { problem: `The picture "${src}" does not exist: put it in public${src}.` };
     if (!isReallyInside(file, imagesDir)) return outside;
     return { size: readImageSize(file) };
   }
@@ -270,7 +338,12 @@ function crossCheck({ site, pages, posts, articleSlugs, publicDir, issues, decla
 type ImageValue = { src: string; alt: string; width?: number; height?: number };
 
 function isImage(value: unknown): value is ImageValue {
-  return typeof value === 'object' && value !== null && typeof (value as ImageValue).src === 'string' && typeof (value as ImageValue).alt === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ImageValue).src === 'string' &&
+    typeof (value as ImageValue).alt === 'string'
+  );
 }
 
 function walk(value: unknown, segments: (string | number)[], visit: (value: unknown, segments: (string | number)[]) => void): void {

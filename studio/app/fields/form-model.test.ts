@@ -4,7 +4,8 @@ import path from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readSchemaModel } from '../../scripts/schema-model.ts';
+import { readSchemaModel } from '../../../content-model/load/schema-files.ts';
+import { itemSchemaOf } from '../../../content-model/schema.ts';
 import {
   blockTypeOf,
   buildFormModel,
@@ -19,7 +20,7 @@ import {
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
-const SCHEMA_DIR = path.resolve(import.meta.dirname, '../../schema');
+const SCHEMA_DIR = path.resolve(import.meta.dirname, '../../../schema');
 const schemas = readSchemaModel(SCHEMA_DIR).files;
 const model = buildFormModel(schemas);
 const blockFiles = Object.keys(schemas).filter((file) => file.startsWith('block-'));
@@ -84,7 +85,7 @@ describe('buildFormModel: every schema becomes a form', () => {
   });
 
   it('orders the palette as the page schema lists the block types', () => {
-    expect(model.blocks.map((b) => b.type)).toEqual(schemas['page.schema.json']!.properties!.blocks!.items!.properties!.type!.enum);
+    expect(model.blocks.map((b) => b.type)).toEqual(itemSchemaOf(schemas['page.schema.json']!.properties!.blocks!)!.properties!.type!.enum);
   });
 
   it("gives the page's blocks the kind 'blocks', their types labelled with the block titles", () => {
@@ -203,7 +204,7 @@ describe('buildFormModel: how properties map to fields', () => {
 
   it.each(blockFiles)('marks required fields of %s exactly as the schema does', (file) => {
     const schema = schemas[file]!;
-    const fields = blockTypeOf(model, schema.properties!.type!.const!)!.fields;
+    const fields = blockTypeOf(model, String(schema.properties!.type!.const))!.fields;
     expect(fields.filter((f) => f.required).map((f) => f.key)).toEqual(
       Object.keys(schema.properties!).filter((k) => schema.required!.includes(k)),
     );
