@@ -2,12 +2,10 @@
 // team out from behind a proxy, send bodies that are small but costly, send slowly, open sessions
 // without end. Each answer must come at once, say what happened, and leave the studio working.
 import { connect, type Socket } from 'node:net';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectionLimits } from '../../server/connection-limits.ts';
 import type { TrustProxy } from '../../server/trust-proxy.ts';
-import { createStudioProject, type StudioProject } from '../testing/studio-project.ts';
+import { createStudioProject, fakeStudioAppDir, type StudioProject } from '../testing/studio-project.ts';
 import { buildStudioApp } from './app.ts';
 import { hashPassword } from './auth/passwords.ts';
 import { MAX_JSON_DEPTH, MAX_JSON_VALUES, MAX_LIST_ITEMS, MAX_TEXT_LINES } from './json-body.ts';
@@ -25,9 +23,7 @@ const HASH = await hashPassword(PASSWORD);
 
 function setup(options: { users?: boolean; trustProxy?: TrustProxy; connectionLimits?: ConnectionLimits } = {}) {
   project = createStudioProject({ git: false });
-  const appDir = path.join(project.root, 'app');
-  mkdirSync(appDir, { recursive: true });
-  writeFileSync(path.join(appDir, 'index.html'), '<!doctype html><title>Content studio</title>');
+  const appDir = fakeStudioAppDir(project.root);
   app = buildStudioApp({
     root: project.root,
     appDir,

@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStudioProject, type StudioProject } from '../testing/studio-project.ts';
+import { createStudioProject, fakeStudioAppDir, quickBuild, type StudioProject } from '../testing/studio-project.ts';
 import { canonicalUrl } from './access.ts';
 import { buildStudioApp } from './app.ts';
 import { hashPassword } from './auth/passwords.ts';
@@ -22,9 +22,8 @@ const HOST = '127.0.0.1:4322';
 
 async function setup(options: { users?: boolean } = {}) {
   project = createStudioProject({ git: true, copyPublic: true });
-  const appDir = path.join(project.root, 'app');
+  const appDir = fakeStudioAppDir(project.root);
   mkdirSync(path.join(appDir, 'assets'), { recursive: true });
-  writeFileSync(path.join(appDir, 'index.html'), '<!doctype html><title>Content studio</title>');
   writeFileSync(path.join(appDir, 'assets', 'app-AbC123.js'), 'console.log(1)');
   app = buildStudioApp({
     root: project.root,
@@ -33,10 +32,7 @@ async function setup(options: { users?: boolean } = {}) {
     ...(options.users ? { users: new Map([['maria', HASH]]) } : {}),
     localEditor: 'local',
     logLevel: 'silent',
-    build: async (outDir) => {
-      mkdirSync(outDir, { recursive: true });
-      writeFileSync(path.join(outDir, 'routes.json'), '{}');
-    },
+    build: quickBuild,
   });
   await app.ready();
   // An unpublished draft, so a publish that slipped through would have something to publish.

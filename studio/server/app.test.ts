@@ -1,9 +1,7 @@
 // The studio's HTTP surface: sessions, CSRF, sign-in limits, paths, uploads, and the editing API a
 // browser uses. Built with `buildStudioApp` and driven with `inject`: nothing listens.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStudioProject, type StudioProject } from '../testing/studio-project.ts';
+import { createStudioProject, fakeStudioAppDir, quickBuild, type StudioProject } from '../testing/studio-project.ts';
 import { buildStudioApp } from './app.ts';
 import { hashPassword } from './auth/passwords.ts';
 
@@ -18,9 +16,7 @@ const PASSWORD = 'correct horse battery staple';
 
 async function setup(options: { users?: boolean } = {}) {
   project = createStudioProject({ git: true, copyPublic: true });
-  const appDir = path.join(project.root, 'app');
-  mkdirSync(appDir, { recursive: true });
-  writeFileSync(path.join(appDir, 'index.html'), '<!doctype html><title>Content studio</title>');
+  const appDir = fakeStudioAppDir(project.root);
   const users = options.users ? new Map([['maria', await hashPassword(PASSWORD)]]) : undefined;
   app = buildStudioApp({
     root: project.root,
@@ -29,10 +25,7 @@ async function setup(options: { users?: boolean } = {}) {
     ...(users ? { users } : {}),
     localEditor: 'local',
     logLevel: 'silent',
-    build: async (outDir) => {
-      mkdirSync(outDir, { recursive: true });
-      writeFileSync(path.join(outDir, 'routes.json'), '{}');
-    },
+    build: quickBuild,
   });
   return app;
 }

@@ -3,11 +3,11 @@
 // content/, anchors repeated without end. Each is a mistake named in plain words, the rest of the
 // studio keeps working, and no answer is an error page or holds the server up.
 import { execFile } from 'node:child_process';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStudioProject, REPO_ROOT, type StudioProject } from '../testing/studio-project.ts';
+import { createStudioProject, fakeStudioAppDir, quickBuild, REPO_ROOT, type StudioProject } from '../testing/studio-project.ts';
 import { buildStudioApp } from './app.ts';
 
 let project: StudioProject;
@@ -30,19 +30,14 @@ type Session = { cookie: string; csrf: string };
 
 async function setup(): Promise<Session> {
   project = createStudioProject({ git: true, copyPublic: true });
-  const appDir = path.join(project.root, 'app');
-  mkdirSync(appDir, { recursive: true });
-  writeFileSync(path.join(appDir, 'index.html'), '<!doctype html><title>Content studio</title>');
+  const appDir = fakeStudioAppDir(project.root);
   app = buildStudioApp({
     root: project.root,
     appDir,
     distDir: project.distDir,
     localEditor: 'local',
     logLevel: 'silent',
-    build: async (outDir) => {
-      mkdirSync(outDir, { recursive: true });
-      writeFileSync(path.join(outDir, 'routes.json'), '{}');
-    },
+    build: quickBuild,
   });
   const response = await app.inject({ url: '/api/session' });
   const cookie = String(response.headers['set-cookie']).split(';')[0]!;

@@ -42,3 +42,17 @@ export function createStudioProject(options: { git?: boolean; copyPublic?: boole
     remove: () => rmSync(root, { recursive: true, force: true }),
   };
 }
+
+/** The studio's browser app as tests need it: an index.html in `<root>/app` (the real app is not built). */
+export function fakeStudioAppDir(root: string): string {
+  const appDir = path.join(root, 'app');
+  mkdirSync(appDir, { recursive: true });
+  writeFileSync(path.join(appDir, 'index.html'), '<!doctype html><title>Content studio</title>');
+  return appDir;
+}
+
+/** A stand-in for the site build: a route table only, so a publish takes milliseconds. */
+export async function quickBuild(outDir: string): Promise<void> {
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(path.join(outDir, 'routes.json'), '{}');
+}
