@@ -105,6 +105,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   const schemaDir = path.join(root, 'schema');
 
   const limits = options.connectionLimits ?? CONNECTION_LIMITS;
+  const requestTimeoutMs = options.connectionLimits ? limits.requestTimeoutMs : REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: { level: options.logLevel ?? 'info' },
     bodyLimit: JSON_BODY_LIMIT,
@@ -117,10 +118,10 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
     // The site server's limits: a client that sends its headers slowly, or nothing at all, is cut off.
     http: {
       headersTimeout: limits.headersTimeoutMs,
-      requestTimeout: Math.max(limits.requestTimeoutMs, options.connectionLimits ? limits.requestTimeoutMs : REQUEST_TIMEOUT_MS),
+      requestTimeout: requestTimeoutMs,
       connectionsCheckingInterval: limits.checkIntervalMs,
     },
-    requestTimeout: options.connectionLimits ? limits.requestTimeoutMs : REQUEST_TIMEOUT_MS,
+    requestTimeout: requestTimeoutMs,
     connectionTimeout: limits.idleTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
   });
