@@ -26,7 +26,7 @@ import { collectionPath, CONTENT_KINDS, kindDefinition } from '../../content-mod
 import { replaceLinks } from '../../content-model/links.ts';
 import { readMarkdownFile, stringifyYaml, updateMarkdownFile, updateYaml } from '../../content-model/formats/yaml-edit.ts';
 import { ACCESS_MESSAGES, canonicalUrl, installAccessControl, MEDIA_TYPES } from './access.ts';
-import { createGate } from './auth/concurrency.ts';
+import { createGate } from './concurrency.ts';
 import { verifyPassword } from './auth/passwords.ts';
 import { clearSessionCookie, createSessionStore, readSessionCookie, sessionCookie } from './auth/sessions.ts';
 import { createSignInLimiter } from './auth/sign-in-limiter.ts';

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { rasterSize, readImageSize } from '../../content-model/load/image-size.ts';
 import type { StoredImage } from '../api-types.ts';
+import { createGate } from './concurrency.ts';
 import type { ImageJob, ImageJobResult } from './image-worker.ts';
 
 export type { StoredImage };
@@ -73,7 +74,8 @@ export function createImageLibrary({
 }: ImageLibraryOptions) {
   const imagesDir = path.join(publicDir, 'images');
   const uploadsDir = path.join(imagesDir, 'uploads');
-  const inTurn = oneAtATime(MAX_QUEUED);
+  // One picture decoding at a time; the others wait their turn, up to MAX_QUEUED in all.
+  const decoding = createGate({ running: 1, waiting: MAX_QUEUED - 1 });
 
   function list(): StoredImage[] {
     if (!existsSync(imagesDir)) return [];
@@ -128,7 +130,10 @@ export function createImageLibrary({
       output = keepDrawingChunks(bytes);
     } else {
       const job: ImageJob = { bytes, format, maxWidth: MAX_WIDTH, jpegQuality: JPEG_QUALITY };
-      output = await inTurn(() => runWorker(workerScript, job, workerTimeLimitMs));
+      const decoded = await decoding.run(() => runWorker(workerScript, job, workerTimeLimitMs));
+      // Refused at once rather than left waiting for minutes: the editor hears "try again".
+      if (!decoded) throw new ImageError('The studio is busy with other pictures: try again in a moment.', 503);
+      output = decoded;
     }
 
     mkdirSync(uploadsDir, { recursive: true });
@@ -187,22 +192,6 @@ function detectFormat(bytes: Buffer): Format | 'svg' | undefined {
     .toLowerCase();
   if (head.startsWith('<?xml') || head.startsWith('<svg') || head.includes('<svg')) return 'svg';
   return undefined;
-}
-
-/**
- * Runs jobs one after another; when `limit` jobs are already running or waiting, refuses a new one at
- * once with the busy message, so an editor hears "try again" instead of waiting for minutes.
- */
-function oneAtATime(limit: number) {
-  let queue: Promise<unknown> = Promise.resolve();
-  let queued = 0;
-  return <T>(job: () => Promise<T>): Promise<T> => {
-    if (queued >= limit) return Promise.reject(new ImageError('The studio is busy with other pictures: try again in a moment.', 503));
-    queued++;
-    const turn = queue.then(job).finally(() => queued--);
-    queue = turn.catch(() => undefined);
-    return turn;
-  };
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runStudioUserCommand, type CommandIo } from '../../cli/studio-user.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { checkCsrf, checkSameOrigin, createSessionStore, readSessionCookie, sessionCookie } from './sessions.ts';
-import { createGate } from './concurrency.ts';
+import { createGate } from '../concurrency.ts';
 import { addressKey, createSignInLimiter } from './sign-in-limiter.ts';
 import { readStudioSettings } from './studio-settings.ts';
 import { readStudioUsers } from './users.ts';

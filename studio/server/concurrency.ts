@@ -1,6 +1,6 @@
 // At most `running` tasks at once, and at most `waiting` more in line; beyond that a task is refused
 // at once. Password hashing uses it, so a burst of sign-ins cannot occupy every hashing thread (which
-// the picture work and file access share) or build an endless queue.
+// file access shares) or build an endless queue; so does picture decoding, one picture at a time.
 
 export type Gate = {
   /** The task's result, or undefined when the line is full and the task was not run. */
