@@ -5,6 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewLead } from './lead-store.ts';
 import { openSqliteStore } from './sqlite-store.ts';
+import { openSqliteWorkerStore } from './sqlite-worker-store.ts';
 
 // SQLite-only behaviour beside the shared contract (lead-store.test.ts).
 
@@ -55,5 +56,24 @@ describe('openSqliteStore', () => {
     const reopened = openSqliteStore(file);
     expect(await reopened.getLead('last')).toBeDefined();
     await reopened.close();
+  });
+});
+
+describe('openSqliteWorkerStore', () => {
+  it('settles every call made around close, so a shutdown that awaits them never hangs', async () => {
+    const store = await openSqliteWorkerStore(path.join(folder, 'leads.sqlite'));
+    // The outbox loop keeps asking while the server closes the store; each of these must answer or fail.
+    const calls: Promise<unknown>[] = [];
+    for (let round = 0; round < 200; round += 1) calls.push(store.claimDue({ now: Date.now(), limit: 10, owner: 'test', leaseMs: 60_000 }));
+    const closing = store.close();
+    for (let round = 0; round < 200; round += 1) calls.push(store.claimDue({ now: Date.now(), limit: 10, owner: 'test', leaseMs: 60_000 }));
+    await closing;
+    const outcomes = await Promise.race([
+      Promise.allSettled(calls),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2_000)),
+    ]);
+    expect(outcomes).not.toBe('still waiting');
+    const settled = outcomes as PromiseSettledResult<unknown>[];
+    expect(settled.slice(200).every((outcome) => outcome.status === 'rejected')).toBe(true);
   });
 });

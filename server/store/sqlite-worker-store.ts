@@ -24,14 +24,23 @@ export async function openSqliteWorkerStore(file: string): Promise<LeadStore> {
     if (answer.ok) waiter?.resolve(answer.value);
     else waiter?.reject(answer.error);
   });
-  worker.on('error', (error) => {
-    failure = error;
+  const rejectAll = (error: unknown) => {
     for (const waiter of pending.values()) waiter.reject(error);
     pending.clear();
+  };
+  worker.on('error', (error) => {
+    failure = error;
+    rejectAll(error);
   });
+  // A call whose answer was still on its way when the thread stopped must not wait for ever: the
+  // outbox loop awaits its calls, and the server's shutdown awaits the outbox loop.
+  worker.on('exit', () => rejectAll(failure ?? new Error('The lead store is closed')));
 
   function call<T>(method: keyof LeadStore, args: unknown[]): Promise<T> {
     if (closed || failure !== undefined) return Promise.reject(failure ?? new Error('The lead store is closed'));
+    return send(method, args);
+  }
+  function send<T>(method: keyof LeadStore, args: unknown[]): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const id = (nextId += 1);
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
@@ -59,9 +68,12 @@ export async function openSqliteWorkerStore(file: string): Promise<LeadStore> {
     ping: () => call('ping', []),
     async close() {
       if (closed) return;
-      await call('close', []).catch(() => {});
+      // No call is accepted once closing starts; the ones already sent are answered (the thread
+      // answers in order) or rejected when it exits.
       closed = true;
+      if (failure === undefined) await send('close', []).catch(() => {});
       await worker.terminate();
+      rejectAll(new Error('The lead store is closed'));
     },
   };
 }
