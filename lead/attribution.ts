@@ -1,6 +1,6 @@
 // Marketing attribution: where a visit came from (campaign parameters, click ids, the landing page
 // and an external referrer), attached flat to every lead of that visit so the CRM can tell which
-// campaign brought it. How the browser keeps it for a visit is blocks/forms/visit-attribution.ts.
+// campaign brought it. How the browser keeps it for a visit is forms/visit-attribution.ts.
 
 export const ATTRIBUTION_QUERY_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'fbclid'] as const;
 export type AttributionQueryParam = (typeof ATTRIBUTION_QUERY_PARAMS)[number];

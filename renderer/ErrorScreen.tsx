@@ -1,6 +1,6 @@
 import { css, useTheme } from '@emotion/react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { container } from '../blocks/ui/styles.ts';
+import { container } from '../ui/styles.ts';
 
 // The router's default error screen.
 export const ERROR_TITLE = 'Unexpected Application Error!';

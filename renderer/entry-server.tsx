@@ -15,7 +15,7 @@ import { resolveHead } from './page-head.ts';
 import { createRoutes } from './routes.tsx';
 import { FONT_URL, GLOBAL_STYLES_ATTRIBUTE, globalCss } from './layout/GlobalStyles.tsx';
 import { escapeStyleText, prerenderedStyleTags } from './prerendered-styles.ts';
-import { preloadMarkdown } from '../blocks/ui/Markdown.tsx';
+import { preloadMarkdown } from '../ui/Markdown.tsx';
 
 export type RenderedPage = {
   status: number;

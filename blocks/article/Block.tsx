@@ -3,14 +3,14 @@ import { Link, useLoaderData } from 'react-router-dom';
 import type { Article as ArticleData } from '../../content-model/blog-index.ts';
 import type { ArticleBlock } from '../../generated/content-types.ts';
 import type { ArticleLoaderData } from '../../renderer/page-head.ts';
-import { ActionButton } from '../ui/ActionButton.tsx';
-import { ArticleMeta } from '../ui/ArticleMeta.tsx';
-import { Icon } from '../ui/Icon.tsx';
-import { Markdown } from '../ui/Markdown.tsx';
-import { container } from '../ui/styles.ts';
-import { alpha } from '../ui/alpha.ts';
-import { tagStyle } from '../ui/tag.ts';
-import { UiIcon } from '../ui/UiIcon.tsx';
+import { ActionButton } from '../../ui/ActionButton.tsx';
+import { ArticleMeta } from '../../ui/ArticleMeta.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { Markdown } from '../../ui/Markdown.tsx';
+import { container } from '../../ui/styles.ts';
+import { alpha } from '../../ui/alpha.ts';
+import { tagStyle } from '../../ui/tag.ts';
+import { UiIcon } from '../../ui/UiIcon.tsx';
 
 /** Schema defaults. */
 const DEFAULTS = { backLabel: 'Back to Blog', moreLabel: 'More Articles', notFoundHeading: 'Article Not Found' } as const;

@@ -3,14 +3,14 @@ import { Link } from 'react-router-dom';
 import posts from 'virtual:content/blog-index';
 import type { BlogIndexEntry } from '../../content-model/blog-index.ts';
 import type { BlogListBlock } from '../../generated/content-types.ts';
-import { buttonStyle } from '../ui/ActionButton.tsx';
-import { ArticleMeta } from '../ui/ArticleMeta.tsx';
-import { cardStyle } from '../ui/card.ts';
-import { Section } from '../ui/Section.tsx';
-import { visuallyHidden } from '../ui/styles.ts';
-import { alpha } from '../ui/alpha.ts';
-import { tagStyle } from '../ui/tag.ts';
-import { UiIcon } from '../ui/UiIcon.tsx';
+import { buttonStyle } from '../../ui/ActionButton.tsx';
+import { ArticleMeta } from '../../ui/ArticleMeta.tsx';
+import { cardStyle } from '../../ui/card.ts';
+import { Section } from '../../ui/Section.tsx';
+import { visuallyHidden } from '../../ui/styles.ts';
+import { alpha } from '../../ui/alpha.ts';
+import { tagStyle } from '../../ui/tag.ts';
+import { UiIcon } from '../../ui/UiIcon.tsx';
 
 /** Schema defaults. */
 const DEFAULT_FEATURED_LABEL = 'Featured';

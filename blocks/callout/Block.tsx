@@ -1,9 +1,9 @@
 import { css, useTheme, type Theme } from '@emotion/react';
 import type { CalloutBlock } from '../../generated/content-types.ts';
-import { ActionRow } from '../ui/ActionButton.tsx';
-import { Icon } from '../ui/Icon.tsx';
-import { eyebrowStyle, Section } from '../ui/Section.tsx';
-import { shade, tint } from '../ui/tone-palette.ts';
+import { ActionRow } from '../../ui/ActionButton.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { eyebrowStyle, Section } from '../../ui/Section.tsx';
+import { shade, tint } from '../../ui/tone-palette.ts';
 
 type Variant = NonNullable<CalloutBlock['variant']>;
 type PanelVariant = Exclude<Variant, 'badge'>;

@@ -1,12 +1,12 @@
 import { css, useTheme } from '@emotion/react';
 import type { ComponentType } from 'react';
 import type { CardGridBlock } from '../../generated/content-types.ts';
-import { ActionButton } from '../ui/ActionButton.tsx';
-import { CheckMark } from '../ui/CheckMark.tsx';
-import { itemHeadingTag } from '../ui/heading-level.ts';
-import { Icon } from '../ui/Icon.tsx';
-import { Section } from '../ui/Section.tsx';
-import { interactiveCard, tonePalette, type TonePalette } from '../ui/tone-palette.ts';
+import { ActionButton } from '../../ui/ActionButton.tsx';
+import { CheckMark } from '../../ui/CheckMark.tsx';
+import { itemHeadingTag } from '../../ui/heading-level.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import { Section } from '../../ui/Section.tsx';
+import { interactiveCard, tonePalette, type TonePalette } from '../../ui/tone-palette.ts';
 import * as s from './styles.ts';
 
 type Card = CardGridBlock['cards'][number];

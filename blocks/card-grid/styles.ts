@@ -1,6 +1,6 @@
 import { css, type Theme } from '@emotion/react';
 import type { CardGridBlock } from '../../generated/content-types.ts';
-import type { TonePalette } from '../ui/tone-palette.ts';
+import type { TonePalette } from '../../ui/tone-palette.ts';
 
 type Columns = NonNullable<CardGridBlock['columns']>;
 

@@ -1,8 +1,8 @@
 import { css, useTheme } from '@emotion/react';
 import type { ChecklistBlock } from '../../generated/content-types.ts';
-import { CheckMark } from '../ui/CheckMark.tsx';
-import { Section } from '../ui/Section.tsx';
-import { tonePalette, type TonePalette } from '../ui/tone-palette.ts';
+import { CheckMark } from '../../ui/CheckMark.tsx';
+import { Section } from '../../ui/Section.tsx';
+import { tonePalette, type TonePalette } from '../../ui/tone-palette.ts';
 import { formatUsd, hasValues, sumValuesUsd } from './value-total.ts';
 
 type Item = ChecklistBlock['items'][number];

@@ -1,5 +1,5 @@
 // The value list of a checklist: items may carry a dollar value; the total is computed, never typed in content.
-import { formatNumber } from '../ui/number-format.ts';
+import { formatNumber } from '../../ui/number-format.ts';
 
 /** "$2,500": whole US dollars with thousands separators. */
 export function formatUsd(amountUsd: number): string {

@@ -1,10 +1,10 @@
 import { css, useTheme } from '@emotion/react';
 import type { ContactDetailsBlock, Icon as IconName } from '../../generated/content-types.ts';
 import { useSite, type SiteData } from '../../renderer/site-context.tsx';
-import { Icon } from '../ui/Icon.tsx';
-import { Section } from '../ui/Section.tsx';
-import { visuallyHidden } from '../ui/styles.ts';
-import { interactiveCard, tonePalette } from '../ui/tone-palette.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import { Section } from '../../ui/Section.tsx';
+import { visuallyHidden } from '../../ui/styles.ts';
+import { interactiveCard, tonePalette } from '../../ui/tone-palette.ts';
 
 type ContactEntry = { key: string; label: string; icon: IconName; value: string; href?: string };
 

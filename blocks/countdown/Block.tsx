@@ -1,8 +1,8 @@
 import { css, useTheme } from '@emotion/react';
 import { Fragment, useEffect, useState } from 'react';
 import type { CountdownBlock } from '../../generated/content-types.ts';
-import { Section } from '../ui/Section.tsx';
-import { tonePalette } from '../ui/tone-palette.ts';
+import { Section } from '../../ui/Section.tsx';
+import { tonePalette } from '../../ui/tone-palette.ts';
 import { formatClock, remainingAt, toSeconds, type ClockFace } from './clock.ts';
 
 const TICK_MS = 1000;

@@ -1,8 +1,8 @@
 import { css, useTheme, type Theme } from '@emotion/react';
 import type { CtaBlock, Tone } from '../../generated/content-types.ts';
-import { ActionRow } from '../ui/ActionButton.tsx';
-import { Section } from '../ui/Section.tsx';
-import { tonePalette, type TonePalette } from '../ui/tone-palette.ts';
+import { ActionRow } from '../../ui/ActionButton.tsx';
+import { Section } from '../../ui/Section.tsx';
+import { tonePalette, type TonePalette } from '../../ui/tone-palette.ts';
 
 export default function Cta({ id, eyebrow, heading, text, actions, note, tone = 'brand' }: CtaBlock) {
   const theme = useTheme();

@@ -4,8 +4,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FaqListBlock } from '../../generated/content-types.ts';
 import { SiteProvider, type SiteData } from '../../renderer/site-context.tsx';
-import { createTheme } from '../ui/theme.ts';
-import { preloadMarkdown } from '../ui/Markdown.tsx';
+import { createTheme } from '../../ui/theme.ts';
+import { preloadMarkdown } from '../../ui/Markdown.tsx';
 import FaqList from './Block.tsx';
 
 // Answers render synchronously once the Markdown parser is loaded, as they do when prerendering.

@@ -1,9 +1,9 @@
 import { css, useTheme, type Theme } from '@emotion/react';
 import type { FaqListBlock } from '../../generated/content-types.ts';
-import { Markdown } from '../ui/Markdown.tsx';
-import { isDarkTone, Section } from '../ui/Section.tsx';
-import { alpha } from '../ui/alpha.ts';
-import { UiIcon } from '../ui/UiIcon.tsx';
+import { Markdown } from '../../ui/Markdown.tsx';
+import { isDarkTone, Section } from '../../ui/Section.tsx';
+import { alpha } from '../../ui/alpha.ts';
+import { UiIcon } from '../../ui/UiIcon.tsx';
 
 /**
  * Native <details> disclosures: they work before (and without) JavaScript, open independently and are

@@ -7,10 +7,10 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { FormBlock } from '../../generated/content-types.ts';
 import { SiteProvider, type SiteData } from '../../renderer/site-context.tsx';
-import { createTheme } from '../ui/theme.ts';
-import { LeadForm } from '../forms/LeadForm.tsx';
-import { useLeadForm } from '../forms/use-lead-form.ts';
-import { createRoiFormSpec } from '../roi/roi-form.ts';
+import { createTheme } from '../../ui/theme.ts';
+import { LeadForm } from '../../forms/LeadForm.tsx';
+import { useLeadForm } from '../../forms/use-lead-form.ts';
+import { createRoiFormSpec } from '../../forms/roi/roi-form.ts';
 import Form from './Block.tsx';
 
 function render(children: ReactNode, leadEndpoint = '/api/leads') {

@@ -1,8 +1,8 @@
 import { css, useTheme } from '@emotion/react';
 import type { HeroBlock } from '../../generated/content-types.ts';
-import { ActionRow } from '../ui/ActionButton.tsx';
-import { eyebrowStyle } from '../ui/Section.tsx';
-import { container } from '../ui/styles.ts';
+import { ActionRow } from '../../ui/ActionButton.tsx';
+import { eyebrowStyle } from '../../ui/Section.tsx';
+import { container } from '../../ui/styles.ts';
 
 export default function Hero({ variant = 'page', eyebrow, heading, text, actions, note }: HeroBlock) {
   const theme = useTheme();

@@ -1,9 +1,9 @@
 import { css, useTheme } from '@emotion/react';
 import type { LegalSectionsBlock } from '../../generated/content-types.ts';
-import { Icon } from '../ui/Icon.tsx';
-import { Markdown } from '../ui/Markdown.tsx';
-import { container } from '../ui/styles.ts';
-import { alpha } from '../ui/alpha.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import { Markdown } from '../../ui/Markdown.tsx';
+import { container } from '../../ui/styles.ts';
+import { alpha } from '../../ui/alpha.ts';
 
 /** Fixed label of the banner; the date itself comes from content. */
 const LAST_UPDATED_LABEL = 'Last Updated:';

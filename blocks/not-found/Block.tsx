@@ -2,8 +2,8 @@ import { css, useTheme } from '@emotion/react';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { NotFoundBlock } from '../../generated/content-types.ts';
-import { ActionButton } from '../ui/ActionButton.tsx';
-import { container, visuallyHidden } from '../ui/styles.ts';
+import { ActionButton } from '../../ui/ActionButton.tsx';
+import { container, visuallyHidden } from '../../ui/styles.ts';
 
 export default function NotFound({ code = '404', heading, text, action }: NotFoundBlock) {
   const theme = useTheme();

@@ -1,10 +1,10 @@
 import { css, useTheme } from '@emotion/react';
 import type { PricingTableBlock } from '../../generated/content-types.ts';
-import { ActionButton } from '../ui/ActionButton.tsx';
-import { cardGridStyle, cardStyle } from '../ui/card.ts';
-import { Icon } from '../ui/Icon.tsx';
-import { isDarkTone, Section } from '../ui/Section.tsx';
-import { alpha } from '../ui/alpha.ts';
+import { ActionButton } from '../../ui/ActionButton.tsx';
+import { cardGridStyle, cardStyle } from '../../ui/card.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import { isDarkTone, Section } from '../../ui/Section.tsx';
+import { alpha } from '../../ui/alpha.ts';
 import { formatPriceUsd } from './format-price.ts';
 
 type Plan = PricingTableBlock['plans'][number];

@@ -1,5 +1,5 @@
 // Plan prices as shown: whole dollars without cents ("$1,749"), other amounts with two decimals ("$0.45").
-import { formatNumber } from '../ui/number-format.ts';
+import { formatNumber } from '../../ui/number-format.ts';
 
 export function formatPriceUsd(priceUsd: number): string {
   return Number.isInteger(priceUsd)

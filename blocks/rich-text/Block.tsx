@@ -1,7 +1,7 @@
 import { css, useTheme } from '@emotion/react';
 import type { RichTextBlock } from '../../generated/content-types.ts';
-import { Markdown } from '../ui/Markdown.tsx';
-import { eyebrowStyle, isDarkTone, Section } from '../ui/Section.tsx';
+import { Markdown } from '../../ui/Markdown.tsx';
+import { eyebrowStyle, isDarkTone, Section } from '../../ui/Section.tsx';
 
 export default function RichText(props: RichTextBlock) {
   return props.image ? <TextWithImage {...props} image={props.image} /> : <TextOnly {...props} />;

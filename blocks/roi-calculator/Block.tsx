@@ -2,13 +2,13 @@
 import { useId, useState } from 'react';
 import roiContent from 'virtual:content/roi';
 import type { RoiCalculatorBlock } from '../../generated/content-types.ts';
-import { LeadForm } from '../forms/LeadForm.tsx';
-import { LeadFormSection } from '../forms/LeadFormSection.tsx';
-import { useLeadForm } from '../forms/use-lead-form.ts';
+import { LeadForm } from '../../forms/LeadForm.tsx';
+import { LeadFormSection } from '../../forms/LeadFormSection.tsx';
+import { useLeadForm } from '../../forms/use-lead-form.ts';
 import { calculateRoi, type RoiResult } from '../../lead/roi/engine.ts';
 import { buildRoiParameters } from '../../lead/roi/parameters.ts';
-import { RoiResultView } from '../roi/RoiResult.tsx';
-import { createRoiFormSpec } from '../roi/roi-form.ts';
+import { RoiResultView } from '../../forms/roi/RoiResult.tsx';
+import { createRoiFormSpec } from '../../forms/roi/roi-form.ts';
 
 const roiParameters = buildRoiParameters(roiContent);
 const roiFormSpec = createRoiFormSpec(roiParameters);

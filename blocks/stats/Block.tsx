@@ -1,7 +1,7 @@
 import { css, useTheme } from '@emotion/react';
 import type { StatsBlock } from '../../generated/content-types.ts';
-import { Icon } from '../ui/Icon.tsx';
-import { isDarkTone, Section } from '../ui/Section.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { isDarkTone, Section } from '../../ui/Section.tsx';
 
 export default function Stats({ id, eyebrow, heading, intro, tone, variant = 'inline', items }: StatsBlock) {
   const theme = useTheme();

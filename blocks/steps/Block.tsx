@@ -1,8 +1,8 @@
 import { css, useTheme, type Theme } from '@emotion/react';
 import type { StepsBlock } from '../../generated/content-types.ts';
-import { itemHeadingTag } from '../ui/heading-level.ts';
-import { Section } from '../ui/Section.tsx';
-import { tonePalette, type TonePalette } from '../ui/tone-palette.ts';
+import { itemHeadingTag } from '../../ui/heading-level.ts';
+import { Section } from '../../ui/Section.tsx';
+import { tonePalette, type TonePalette } from '../../ui/tone-palette.ts';
 
 type Step = StepsBlock['steps'][number];
 type StepListProps = { steps: Step[]; palette: TonePalette; titleTag: 'h2' | 'h3' };

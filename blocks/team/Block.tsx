@@ -1,8 +1,8 @@
 import { css, useTheme } from '@emotion/react';
 import type { TeamBlock } from '../../generated/content-types.ts';
-import { cardGridStyle, cardStyle } from '../ui/card.ts';
-import { Section } from '../ui/Section.tsx';
-import { alpha } from '../ui/alpha.ts';
+import { cardGridStyle, cardStyle } from '../../ui/card.ts';
+import { Section } from '../../ui/Section.tsx';
+import { alpha } from '../../ui/alpha.ts';
 
 export default function Team({ id, eyebrow, heading, intro, tone, members }: TeamBlock) {
   const theme = useTheme();

@@ -1,12 +1,12 @@
 import { css, useTheme } from '@emotion/react';
 import type { TestimonialsBlock } from '../../generated/content-types.ts';
-import { ActionButton } from '../ui/ActionButton.tsx';
-import { cardGridStyle, cardStyle } from '../ui/card.ts';
-import { Icon } from '../ui/Icon.tsx';
-import { isDarkTone, Section } from '../ui/Section.tsx';
-import { visuallyHidden } from '../ui/styles.ts';
-import { alpha } from '../ui/alpha.ts';
-import { tagStyle } from '../ui/tag.ts';
+import { ActionButton } from '../../ui/ActionButton.tsx';
+import { cardGridStyle, cardStyle } from '../../ui/card.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import { isDarkTone, Section } from '../../ui/Section.tsx';
+import { visuallyHidden } from '../../ui/styles.ts';
+import { alpha } from '../../ui/alpha.ts';
+import { tagStyle } from '../../ui/tag.ts';
 
 type Testimonial = TestimonialsBlock['items'][number];
 

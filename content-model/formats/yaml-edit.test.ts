@@ -183,12 +183,12 @@ describe('stringifyYaml', () => {
 });
 
 describe('long lists', () => {
-  /** The fastest of two runs of replacing a list of `length` entries by as many others. */
+  /** The fastest of five runs (so a busy machine's pauses drop out) of replacing a list of `length` entries by as many others. */
   function replaceTime(length: number): number {
     const before = updateYaml('title: x\n', { title: 'x', items: Array.from({ length }, (_, i) => `a${i}`) });
     const next = { title: 'x', items: Array.from({ length }, (_, i) => `b${i}`) };
     let fastest = Infinity;
-    for (let run = 0; run < 2; run++) {
+    for (let run = 0; run < 5; run++) {
       const started = performance.now();
       expect(parse(updateYaml(before, next))).toEqual(next);
       fastest = Math.min(fastest, performance.now() - started);
@@ -199,6 +199,7 @@ describe('long lists', () => {
   it('takes time that grows with the list, not with its square (four times the entries, not sixteen times the time)', () => {
     const short = replaceTime(1_500);
     const long = replaceTime(6_000);
-    expect(long / short).toBeLessThan(8);
+    // Linear is 4 times, quadratic 16 times; the bound leaves room for noise between the two.
+    expect(long / short).toBeLessThan(10);
   });
 });

@@ -1,6 +1,6 @@
 import { css, useTheme } from '@emotion/react';
-import { SmartLink } from '../../blocks/ui/SmartLink.tsx';
-import { container } from '../../blocks/ui/styles.ts';
+import { SmartLink } from '../../ui/SmartLink.tsx';
+import { container } from '../../ui/styles.ts';
 import { useSite } from '../site-context.tsx';
 import { Logo } from './Logo.tsx';
 

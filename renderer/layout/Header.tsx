@@ -1,8 +1,8 @@
 import { css, useTheme } from '@emotion/react';
 import { useId } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { ActionButton } from '../../blocks/ui/ActionButton.tsx';
-import { container, visuallyHidden } from '../../blocks/ui/styles.ts';
+import { ActionButton } from '../../ui/ActionButton.tsx';
+import { container, visuallyHidden } from '../../ui/styles.ts';
 import { MENU_TOGGLE_ATTRIBUTE } from '../shell/menu.ts';
 import { useSite } from '../site-context.tsx';
 import { Logo } from './Logo.tsx';

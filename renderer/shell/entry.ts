@@ -2,7 +2,7 @@
 // interactive blocks runs (an article, a legal page): the header menu, client-side navigation between
 // prerendered pages, and the visit's attribution. Interactive blocks are islands it hydrates one by
 // one (renderer/shell/islands.ts); static blocks stay the HTML they were built as.
-import { captureVisitAttribution } from '../../blocks/forms/browser-world.ts';
+import { captureVisitAttribution } from '../../forms/browser-world.ts';
 import { HYDRATED_MARK } from '../page-markers.ts';
 import { hydrateIslands, unmountIslands } from './islands.ts';
 import { startMenu } from './menu.ts';

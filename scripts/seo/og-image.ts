@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
 import type { SiteContent } from '../../generated/content-types.ts';
-import { createTheme } from '../../blocks/ui/theme.ts';
+import { createTheme } from '../../ui/theme.ts';
 
 export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 export const LOGO_IMAGE_SIZE = { width: 512, height: 512 } as const;

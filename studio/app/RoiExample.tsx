@@ -5,7 +5,7 @@
 import { css } from '@emotion/react';
 import { calculateRoi } from '../../lead/roi/engine.ts';
 import { buildRoiParameters, checkRoiParameters, type RoiParametersContent } from '../../lead/roi/parameters.ts';
-import { formatRoiResult } from '../../blocks/roi/format.ts';
+import { formatRoiResult } from '../../forms/roi/format.ts';
 import { SAMPLE_VISITORS } from './roi-samples.ts';
 import { ui } from './ui.ts';
 

@@ -1,6 +1,6 @@
 // The studio's look: plain, calm and high-contrast (WCAG 2.2 AA), readable at 1280 px, usable at 390 px.
 import { css } from '@emotion/react';
-import { visuallyHidden } from '../../blocks/ui/styles.ts';
+import { visuallyHidden } from '../../ui/styles.ts';
 
 const focus = { outline: '3px solid #4338ca', outlineOffset: 2 };
 

@@ -15,7 +15,7 @@ const distDir = path.resolve(root, process.env.DIST_DIR ?? 'dist');
 const FORM_BLOCK = 'blocks/form/Block.tsx';
 const ROI_BLOCK = 'blocks/roi-calculator/Block.tsx';
 // The form engine and the lead domain; their lazy chunk (the forms' rules, loaded on submit) is lead code too.
-const LEAD_CODE_DIRS = ['blocks/forms/', 'lead/'];
+const LEAD_CODE_DIRS = ['forms/', 'lead/'];
 
 function readManifest(): Manifest {
   return JSON.parse(readFileSync(path.join(distDir, 'client/.vite/manifest.json'), 'utf8')) as Manifest;

@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { Jimp } from 'jimp';
 import { parse } from 'yaml';
-import { formatRoiResult } from '../../blocks/roi/format.ts';
+import { formatRoiResult } from '../../forms/roi/format.ts';
 import { calculateRoi } from '../../lead/roi/engine.ts';
 import { buildRoiParameters, type RoiParametersContent } from '../../lead/roi/parameters.ts';
 import { SAMPLE_VISITORS } from '../../studio/app/roi-samples.ts';

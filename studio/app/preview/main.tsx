@@ -16,7 +16,7 @@ import { Header } from '../../../renderer/layout/Header.tsx';
 import { RenderBlocks } from '../../../renderer/RenderBlocks.tsx';
 import { startMenu } from '../../../renderer/shell/menu.ts';
 import { SiteProvider, type SiteData } from '../../../renderer/site-context.tsx';
-import { createTheme } from '../../../blocks/ui/theme.ts';
+import { createTheme } from '../../../ui/theme.ts';
 import { EDITOR_SOURCE, PREVIEW_BLOCK_ATTRIBUTE, PREVIEW_SOURCE, type FromPreview, type ToPreview } from '../preview-protocol.ts';
 import { liveSite, setLiveContent } from './live-content.ts';
 

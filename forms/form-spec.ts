@@ -1,10 +1,10 @@
 // What a lead form is: its fields, its rate policy, its toasts and how it
 // builds its payload. The engine (use-lead-form.ts) runs any of them; the schema and the wire
 // `source` come from the shared definitions in schemas.ts, never from here.
-import type { PayloadContext } from '../../lead/crm-payload.ts';
+import type { PayloadContext } from '../lead/crm-payload.ts';
 import type { RateLimitPolicy } from './rate-limit.ts';
-import type { LeadFormValuesById } from '../../lead/validation.ts';
-import { FORM_FIELD_LABELS, type LeadFormId, type SelectOption } from '../../lead/rules.ts';
+import type { LeadFormValuesById } from '../lead/validation.ts';
+import { FORM_FIELD_LABELS, type LeadFormId, type SelectOption } from '../lead/rules.ts';
 
 export type FieldName<F extends LeadFormId> = keyof LeadFormValuesById[F] & string;
 

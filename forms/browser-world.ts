@@ -1,8 +1,8 @@
 // The browser facts the pure lead domain needs (storage, clock, page, attribution), read only inside
 // event handlers and effects, never while prerendering.
-import type { Attribution } from '../../lead/attribution.ts';
+import type { Attribution } from '../lead/attribution.ts';
 import { captureAttribution } from './visit-attribution.ts';
-import type { PayloadContext } from '../../lead/crm-payload.ts';
+import type { PayloadContext } from '../lead/crm-payload.ts';
 import type { StorageLike } from './rate-limit.ts';
 
 /** An in-memory stand-in when the browser refuses storage (privacy modes, blocked cookies). */

@@ -1,7 +1,7 @@
 // Field specs shared by the four forms (labels come from lead/rules.ts, see labelGroups), with native constraints taken from the schema's bounds
 // (FIELD_LIMITS), so the prerendered form validates like the schema before JavaScript runs.
 import type { UnlabelledField } from './form-spec.ts';
-import { FIELD_LIMITS, LANDING_PHONE_PATTERN, ROI_PHONE_PATTERN, type SelectOption } from '../../lead/rules.ts';
+import { FIELD_LIMITS, LANDING_PHONE_PATTERN, ROI_PHONE_PATTERN, type SelectOption } from '../lead/rules.ts';
 
 // Browsers compile `pattern` with the `v` flag, where `(`, `)` and `-` must be escaped inside a
 // class: these are the schema's patterns (ROI_PHONE_PATTERN, LANDING_PHONE_PATTERN) in that dialect.

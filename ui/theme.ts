@@ -1,5 +1,5 @@
 // Design tokens. Colours come from site.yaml's brand section; spacing, type and radii are the house scale.
-import type { SiteContent } from '../../generated/content-types.ts';
+import type { SiteContent } from '../generated/content-types.ts';
 
 const DEFAULT_COLORS = {
   primary: '#4F46E5',

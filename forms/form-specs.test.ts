@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { SHIPPED_ROI_PARAMETERS } from '../../content-model/testing/shipped-content.ts';
-import { createRoiFormSpec } from '../roi/roi-form.ts';
+import { SHIPPED_ROI_PARAMETERS } from '../content-model/testing/shipped-content.ts';
+import { createRoiFormSpec } from './roi/roi-form.ts';
 import { contactFormSpec } from './contact-form.ts';
 import { HTML_PATTERN_SOURCES } from './fields.ts';
 import { emptyValues, listFields, readPrefill, type FieldSpec, type LeadFormSpec } from './form-spec.ts';
 import { homeFormSpec } from './home-form.ts';
 import { landingFormSpec } from './landing-form.ts';
-import { contactFormSchema, homeFormSchema, landingFormSchema, roiFormSchema } from '../../lead/validation.ts';
+import { contactFormSchema, homeFormSchema, landingFormSchema, roiFormSchema } from '../lead/validation.ts';
 import {
   BEST_TIME_OPTIONS,
   COMPANY_SIZE_OPTIONS,
@@ -15,7 +15,7 @@ import {
   MANUAL_HOURS_OPTIONS,
   REVENUE_OPTIONS,
   SERVICE_INTEREST_OPTIONS,
-} from '../../lead/rules.ts';
+} from '../lead/rules.ts';
 import { RATE_LIMIT_POLICIES } from './rate-limit.ts';
 
 const LEAD_FORM_SCHEMAS = { home: homeFormSchema, roi: roiFormSchema, contact: contactFormSchema, landing: landingFormSchema };

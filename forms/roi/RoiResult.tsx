@@ -2,9 +2,9 @@
 // ways on: another calculation, or booking a session (new tab).
 import { css, useTheme, type Theme } from '@emotion/react';
 import { useEffect, useRef } from 'react';
-import { buttonStyle } from '../ui/ActionButton.tsx';
-import { SmartLink } from '../ui/SmartLink.tsx';
-import { BOOKING_HREF } from '../ui/link-target.ts';
+import { buttonStyle } from '../../ui/ActionButton.tsx';
+import { SmartLink } from '../../ui/SmartLink.tsx';
+import { BOOKING_HREF } from '../../ui/link-target.ts';
 import type { RoiResult } from '../../lead/roi/engine.ts';
 import { formatRoiResult } from './format.ts';
 import { SavingsChart } from './SavingsChart.tsx';

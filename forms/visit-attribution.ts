@@ -1,7 +1,7 @@
 // The visit's attribution in the browser: captured on the first page view of a visit and attached to
 // every lead of that visit. Kept in an injected storage (sessionStorage in the browser, so one visit
 // is one tab session); what counts as attribution is decided in lead/attribution.ts.
-import { extractAttribution, isAttribution, type Attribution } from '../../lead/attribution.ts';
+import { extractAttribution, isAttribution, type Attribution } from '../lead/attribution.ts';
 import type { StorageLike } from './rate-limit.ts';
 
 export const ATTRIBUTION_STORAGE_KEY = 'lead_attribution';

@@ -1,9 +1,9 @@
 // The landing page's strategy-session form; success goes to /thankyou.
 import { companyField, emailField, fullNameField, LANDING_PHONE_HTML_PATTERN, phoneField, selectField, textAreaField } from './fields.ts';
 import { labelGroups, type LeadFormSpec } from './form-spec.ts';
-import { buildLandingPayload } from '../../lead/crm-payload.ts';
+import { buildLandingPayload } from '../lead/crm-payload.ts';
 import { LANDING_RATE_LIMIT } from './rate-limit.ts';
-import { BEST_TIME_OPTIONS, FIELD_LIMITS, REVENUE_OPTIONS } from '../../lead/rules.ts';
+import { BEST_TIME_OPTIONS, FIELD_LIMITS, REVENUE_OPTIONS } from '../lead/rules.ts';
 import { ERROR_TITLE, SUCCESS_TITLE, TOO_MANY_ATTEMPTS_TITLE, VALIDATION_ERROR_TITLE, demoToast } from './toasts.ts';
 
 export const THANK_YOU_PATH = '/thankyou';

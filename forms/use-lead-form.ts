@@ -2,14 +2,14 @@
 // rate-limit check, validation with per-field errors and focus, sending, toasts, success and failure.
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useSite } from '../../renderer/site-context.tsx';
+import { useSite } from '../renderer/site-context.tsx';
 import { captureVisitAttribution, createBrowserPayloadContext, readBrowserStorage } from './browser-world.ts';
 import { emptyValues, listFields, readPrefill, type FieldName, type LeadFormSpec } from './form-spec.ts';
 import { createInitialState, createLeadFormReducer, type LeadFormState } from './form-state.ts';
 import { showToast } from './notify.ts';
 import { createRateLimiter } from './rate-limit.ts';
-import type { LeadFormValuesById } from '../../lead/validation.ts';
-import type { LeadFormId } from '../../lead/rules.ts';
+import type { LeadFormValuesById } from '../lead/validation.ts';
+import type { LeadFormId } from '../lead/rules.ts';
 import { preloadValidation, runSubmission } from './submit-flow.ts';
 import { submitLead } from './submit-lead.ts';
 import { toastFor } from './toasts.ts';

@@ -2,7 +2,7 @@
 // form. 'split' puts the heading beside the form on wide screens; 'stacked' puts it above.
 import { css, useTheme } from '@emotion/react';
 import type { ReactNode } from 'react';
-import type { Tone } from '../../generated/content-types.ts';
+import type { Tone } from '../generated/content-types.ts';
 import { eyebrowStyle, isDarkTone, toneStyles } from '../ui/Section.tsx';
 import { container } from '../ui/styles.ts';
 

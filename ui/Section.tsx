@@ -1,6 +1,6 @@
 import { css, useTheme, type Theme } from '@emotion/react';
 import { useId, type ReactNode } from 'react';
-import type { Tone } from '../../generated/content-types.ts';
+import type { Tone } from '../generated/content-types.ts';
 import { container } from './styles.ts';
 
 export type SectionHeaderProps = {

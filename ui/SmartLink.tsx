@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { FULL_LOAD_ATTRIBUTE } from '../../renderer/shell/link-policy.ts';
-import { useSite } from '../../renderer/site-context.tsx';
+import { FULL_LOAD_ATTRIBUTE } from '../renderer/shell/link-policy.ts';
+import { useSite } from '../renderer/site-context.tsx';
 import { resolveLinkTarget } from './link-target.ts';
 import { visuallyHidden } from './styles.ts';
 

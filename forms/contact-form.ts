@@ -1,9 +1,9 @@
 // The contact page's form; `?service=` preselects the service.
 import { emailField, fullNameField, phoneField, companyField, selectField, textAreaField } from './fields.ts';
 import { labelGroups, type LeadFormSpec } from './form-spec.ts';
-import { buildContactPayload } from '../../lead/crm-payload.ts';
+import { buildContactPayload } from '../lead/crm-payload.ts';
 import { CONTACT_RATE_LIMIT } from './rate-limit.ts';
-import { FIELD_LIMITS, SERVICE_INTEREST_OPTIONS } from '../../lead/rules.ts';
+import { FIELD_LIMITS, SERVICE_INTEREST_OPTIONS } from '../lead/rules.ts';
 import { ERROR_TITLE, RATE_LIMIT_EXCEEDED_TITLE, VALIDATION_ERROR_TITLE, demoToast, waitSecondsMessage } from './toasts.ts';
 
 // The contact form's own failure wording: it says the values are kept.

@@ -9,10 +9,10 @@ import {
   AMOUNT_STEP_USD,
   selectField,
   textAreaField,
-} from '../forms/fields.ts';
-import { labelGroups, type LeadFormSpec } from '../forms/form-spec.ts';
+} from '../fields.ts';
+import { labelGroups, type LeadFormSpec } from '../form-spec.ts';
 import { buildRoiPayload } from '../../lead/crm-payload.ts';
-import { ROI_RATE_LIMIT } from '../forms/rate-limit.ts';
+import { ROI_RATE_LIMIT } from '../rate-limit.ts';
 import { BEST_TIME_OPTIONS, COMPANY_SIZE_OPTIONS, FIELD_LIMITS, INDUSTRY_OPTIONS, MANUAL_HOURS_OPTIONS } from '../../lead/rules.ts';
 import {
   CONNECTION_ERROR_MESSAGE,
@@ -21,7 +21,7 @@ import {
   VALIDATION_ERROR_TITLE,
   demoToast,
   waitSecondsMessage,
-} from '../forms/toasts.ts';
+} from '../toasts.ts';
 import type { RoiParameters } from '../../lead/roi/engine.ts';
 
 export function createRoiFormSpec(parameters: RoiParameters): LeadFormSpec<'roi'> {

@@ -1,6 +1,6 @@
 // Client-side rate limits: attempts are kept in browser storage,
 // one key per form; time and storage are injected so the policy is testable.
-import type { LeadFormId } from '../../lead/rules.ts';
+import type { LeadFormId } from '../lead/rules.ts';
 
 /** The part of the Web Storage API the limiter and attribution use (localStorage, sessionStorage, a fake). */
 export interface StorageLike {

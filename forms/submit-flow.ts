@@ -1,18 +1,18 @@
 // One press of a form's submit button: rate-limit check first, then validation, then sending (or the demo success when no endpoint is configured). Everything the
 // outside world provides is injected, so each path is a plain unit test.
 import type { FieldName, LeadFormSpec, SpamFields } from './form-spec.ts';
-import type { PayloadContext } from '../../lead/crm-payload.ts';
-import { buildRelaySubmission, isRelayEndpoint } from '../../lead/relay-submission.ts';
+import type { PayloadContext } from '../lead/crm-payload.ts';
+import { buildRelaySubmission, isRelayEndpoint } from '../lead/relay-submission.ts';
 import type { RateLimiter } from './rate-limit.ts';
-import type { LeadFormValuesById } from '../../lead/validation.ts';
-import type { FieldErrors, LeadFormId } from '../../lead/rules.ts';
+import type { LeadFormValuesById } from '../lead/validation.ts';
+import type { FieldErrors, LeadFormId } from '../lead/rules.ts';
 import { createLeadSubmission, type LeadSubmission, type SubmitLeadResult } from './submit-lead.ts';
 
 /**
  * The zod rules load on demand: no page needs them before a form is submitted, and they are the
  * largest part of the form code. `preloadValidation()` starts the download when a form is first used.
  */
-const loadValidation = () => import('../../lead/forms.ts');
+const loadValidation = () => import('../lead/forms.ts');
 
 export function preloadValidation(): void {
   void loadValidation();

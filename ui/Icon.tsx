@@ -1,4 +1,4 @@
-import type { Icon as IconName } from '../../generated/content-types.ts';
+import type { Icon as IconName } from '../generated/content-types.ts';
 
 // 24×24 stroke icons (Lucide-style outlines), drawn with currentColor.
 const PATHS: Record<IconName, string> = {

@@ -2,12 +2,12 @@
 // hydration), the fields, the honeypot, the submit button in its states, links and consent.
 import { useTheme } from '@emotion/react';
 import { useId } from 'react';
-import type { Action } from '../../generated/content-types.ts';
+import type { Action } from '../generated/content-types.ts';
 import { ActionRow, buttonStyle } from '../ui/ActionButton.tsx';
 import { Field } from './Field.tsx';
 import type { FieldGroup, FieldName } from './form-spec.ts';
 import * as styles from './form-styles.ts';
-import { HONEYPOT_FIELD, LEAD_SOURCES, type LeadFormId } from '../../lead/rules.ts';
+import { HONEYPOT_FIELD, LEAD_SOURCES, type LeadFormId } from '../lead/rules.ts';
 import type { LeadFormEngine } from './use-lead-form.ts';
 
 // The no-JavaScript post names its form the way the JSON payload does.

@@ -2,7 +2,7 @@
 // bar widths relative to the largest, and the sentence that describes the chart to screen readers.
 import type { RoiResult } from '../../lead/roi/engine.ts';
 import { formatUsd } from './format.ts';
-import { formatNumber } from '../ui/number-format.ts';
+import { formatNumber } from '../../ui/number-format.ts';
 
 export type SavingsBarKey = 'revenue' | 'labor' | 'investment';
 

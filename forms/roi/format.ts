@@ -1,7 +1,7 @@
 // How the ROI result screen prints each figure: amounts with thousands separators, ROI with no
 // decimals. Display belongs to the page; the maths is in lead/roi/engine.ts.
 import type { RoiResult } from '../../lead/roi/engine.ts';
-import { formatNumber } from '../ui/number-format.ts';
+import { formatNumber } from '../../ui/number-format.ts';
 
 // Uplift percentages keep the engine's two decimals (14.5%).
 const PERCENTAGE_DECIMALS = 2;

@@ -1,5 +1,5 @@
 import { css, useTheme, type Theme } from '@emotion/react';
-import type { Action } from '../../generated/content-types.ts';
+import type { Action } from '../generated/content-types.ts';
 import { Icon } from './Icon.tsx';
 import { SmartLink } from './SmartLink.tsx';
 

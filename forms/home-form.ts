@@ -1,7 +1,7 @@
 // The simple consultation form (name, business email, phone, company).
 import { companyField, emailField, fullNameField, phoneField } from './fields.ts';
 import { labelGroups, type LeadFormSpec } from './form-spec.ts';
-import { buildHomePayload } from '../../lead/crm-payload.ts';
+import { buildHomePayload } from '../lead/crm-payload.ts';
 import { HOME_RATE_LIMIT } from './rate-limit.ts';
 import {
   CONNECTION_ERROR_MESSAGE,

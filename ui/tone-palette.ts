@@ -1,6 +1,6 @@
 // Colours for content inside a Section, per tone, so every block keeps ≥ 4.5:1 text contrast on every background.
 import { css, type Theme } from '@emotion/react';
-import type { Tone } from '../../generated/content-types.ts';
+import type { Tone } from '../generated/content-types.ts';
 
 /** A lighter shade of a token colour (mixed with white): tints come from the brand, never hard-coded. */
 export const tint = (color: string, percent: number) => `color-mix(in srgb, ${color} ${percent}%, white)`;

@@ -1,5 +1,5 @@
 import { css, useTheme } from '@emotion/react';
-import type { BlogIndexEntry } from '../../content-model/blog-index.ts';
+import type { BlogIndexEntry } from '../content-model/blog-index.ts';
 import { Icon } from './Icon.tsx';
 
 type ArticleMetaProps = {
