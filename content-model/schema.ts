@@ -1,7 +1,12 @@
-// What a content schema is, for every reader of schema/: the type generator, the content guide, the
-// content check and the studio's forms. Pure: the files themselves are read by load/schema-files.ts.
+// What a content schema is, for every reader of the schemas (schema/*.schema.json and each block's
+// blocks/<type>/schema.json): the type generator, the content guide, the content check and the
+// studio's forms. Pure: the files themselves are read by load/schema-files.ts.
+import type addContentKeywords from './schema-keywords.cjs';
 
-/** The part of draft-07 JSON Schema the schemas in schema/ use: one type for every reader. */
+/** The controls a schema may ask the studio for with `ui: { control }`. */
+export type UiControl = (typeof addContentKeywords.UI_CONTROLS)[number];
+
+/** The part of draft-07 JSON Schema the content schemas use, and their two keywords: one type for every reader. */
 export type JsonSchema = {
   $schema?: string;
   $id?: string;
@@ -35,6 +40,10 @@ export type JsonSchema = {
   maxItems?: number;
   uniqueItems?: boolean;
   multipleOf?: number;
+  /** A block's schema: the block responds to the visitor and is hydrated (schema-keywords.cjs). */
+  interactive?: true;
+  /** The studio's control for a text, where its type does not say (schema-keywords.cjs). */
+  ui?: { control: UiControl };
 };
 
 /** A list's one item schema; undefined for a tuple (a list of fixed positions), which no content file uses. */
@@ -47,9 +56,31 @@ export function typeNameOf(schema: JsonSchema): string | undefined {
   return typeof schema.type === 'string' ? schema.type : undefined;
 }
 
-/** Block schemas are the files `block-<type>.schema.json`, one per block type. */
-export const BLOCK_SCHEMA_PREFIX = 'block-';
+// A block type is one folder, blocks/<type>/, holding its schema (schema.json) and its component
+// (Block.tsx). Its schema's name, the $id other schemas refer to it by, is block-<type>.schema.json.
+// The other schemas are schema/<name>.schema.json, named by their file.
+export const BLOCKS_DIR = 'blocks';
+export const BLOCK_SCHEMA_FILE = 'schema.json';
+export const BLOCK_COMPONENT_FILE = 'Block.tsx';
+export const SCHEMAS_DIR = 'schema';
 export const SCHEMA_SUFFIX = '.schema.json';
+const BLOCK_SCHEMA_NAME = /^block-([a-z0-9]+(?:-[a-z0-9]+)*)\.schema\.json$/;
+
+/** "hero" → "block-hero.schema.json" */
+export function blockSchemaName(type: string): string {
+  return `block-${type}${SCHEMA_SUFFIX}`;
+}
+
+/** "block-hero.schema.json" → "hero"; undefined for a schema that is not a block's. */
+export function blockTypeOfSchemaName(name: string): string | undefined {
+  return BLOCK_SCHEMA_NAME.exec(name)?.[1];
+}
+
+/** Where a schema lives, relative to the project: for messages that send an editor to the file. */
+export function schemaFileOf(name: string): string {
+  const type = blockTypeOfSchemaName(name);
+  return type === undefined ? `${SCHEMAS_DIR}/${name}` : `${BLOCKS_DIR}/${type}/${BLOCK_SCHEMA_FILE}`;
+}
 
 /** "card-grid" → "CardGrid" */
 export function pascalCase(name: string): string {

@@ -1,5 +1,5 @@
 // Static blocks are never hydrated, so state, effects or event handlers in one would silently do
-// nothing in the browser. A block that needs them must be declared interactive in the registry.
+// nothing in the browser. A block that needs them must say `"interactive": true` in its schema.json.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +17,10 @@ function source(type: BlockType) {
 describe('the block registry', () => {
   it.each(types.filter((type) => !isInteractive(type)))('%s is static and its component has no state, effect or handler', (type) => {
     const found = BROWSER_ONLY_CODE.exec(source(type));
-    expect(found?.[0], `blocks/${type}/Block.tsx uses ${found?.[0]}: declare it interactive in renderer/block-registry.ts`).toBeUndefined();
+    expect(
+      found?.[0],
+      `blocks/${type}/Block.tsx uses ${found?.[0]}: add "interactive": true to blocks/${type}/schema.json and run npm run generate`,
+    ).toBeUndefined();
   });
 
   it('knows which blocks respond to the visitor: the lead form, the ROI calculator, the countdown and the not-found log', () => {

@@ -1,12 +1,14 @@
-// The one map from block type to component, and the one place that says which blocks respond to the
-// visitor. Typed from the schemas' union: a block type without an entry here, or an entry whose
-// component takes the wrong data, is a compile error.
+// The map from block type to component, and which blocks respond to the visitor, as the block folders
+// say: blocks/<type>/ holds the schema (with `"interactive": true` for a block that responds) and
+// Block.tsx. Typed from the schemas' union: a type without a component, or a component that takes
+// the wrong data, is a compile error.
 //
 // A prerendered page ships only its interactive blocks as JavaScript: each becomes an island that
 // hydrates on its own (renderer/islands/). Every other block is its prerendered HTML and CSS and is
 // never hydrated, so it costs the browser no script at all. Every block stays renderable in the
 // browser (`npm run dev` renders whole pages there).
 import type { ComponentType } from 'react';
+import { blockModules } from '../generated/block-modules.ts';
 import type { Block, BlockType } from '../generated/content-types.ts';
 
 export type BlockOf<T extends BlockType> = Extract<Block, { type: T }>;
@@ -23,31 +25,10 @@ export type BlockRegistration<T extends BlockType> = {
   readonly interactive?: true;
 };
 
-export const blockRegistry: { readonly [T in BlockType]: BlockRegistration<T> } = {
-  article: { load: () => import('../blocks/article/Block.tsx') },
-  'blog-list': { load: () => import('../blocks/blog-list/Block.tsx') },
-  callout: { load: () => import('../blocks/callout/Block.tsx') },
-  'card-grid': { load: () => import('../blocks/card-grid/Block.tsx') },
-  checklist: { load: () => import('../blocks/checklist/Block.tsx') },
-  'contact-details': { load: () => import('../blocks/contact-details/Block.tsx') },
-  // Ticks every second.
-  countdown: { load: () => import('../blocks/countdown/Block.tsx'), interactive: true },
-  cta: { load: () => import('../blocks/cta/Block.tsx') },
-  // Native <details> disclosures: they open and close without any script.
-  'faq-list': { load: () => import('../blocks/faq-list/Block.tsx') },
-  form: { load: () => import('../blocks/form/Block.tsx'), interactive: true },
-  hero: { load: () => import('../blocks/hero/Block.tsx') },
-  'legal-sections': { load: () => import('../blocks/legal-sections/Block.tsx') },
-  // Logs the missing address to the console in the browser.
-  'not-found': { load: () => import('../blocks/not-found/Block.tsx'), interactive: true },
-  'pricing-table': { load: () => import('../blocks/pricing-table/Block.tsx') },
-  'rich-text': { load: () => import('../blocks/rich-text/Block.tsx') },
-  'roi-calculator': { load: () => import('../blocks/roi-calculator/Block.tsx'), interactive: true },
-  stats: { load: () => import('../blocks/stats/Block.tsx') },
-  steps: { load: () => import('../blocks/steps/Block.tsx') },
-  team: { load: () => import('../blocks/team/Block.tsx') },
-  testimonials: { load: () => import('../blocks/testimonials/Block.tsx') },
-};
+// Written by `npm run generate` from the block folders (blocks/<type>/Block.tsx, and `interactive`
+// from each schema.json). The annotation makes a missing type or a component taking the wrong data a
+// compile error here.
+export const blockRegistry: { readonly [T in BlockType]: BlockRegistration<T> } = blockModules;
 
 export function isInteractive(type: BlockType): boolean {
   return blockRegistry[type].interactive === true;

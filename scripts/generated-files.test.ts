@@ -5,15 +5,24 @@ import { blockRegistry } from '../renderer/block-registry.ts';
 import { BLOCK_TYPES } from '../generated/content-types.ts';
 import { renderContentGuide } from './generate-content-guide.ts';
 import { renderContentTypes } from './generate-content-types.ts';
+import { BLOCK_MODULES, PAGE_SCHEMA, renderBlockModules, renderPageSchema } from './generate-blocks.ts';
 import { readSchemaModel } from '../content-model/load/schema-files.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const model = readSchemaModel(path.join(root, 'schema'));
+const model = readSchemaModel(root);
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 
 describe('files generated from the schemas', () => {
   it('generated/content-types.ts is current (run `npm run generate` after changing a schema)', () => {
     expect(read('generated/content-types.ts')).toBe(renderContentTypes(model));
+  });
+
+  it('the page schema lists the block folders (run `npm run generate` after adding or removing one)', () => {
+    expect(read(PAGE_SCHEMA)).toBe(renderPageSchema(model));
+  });
+
+  it('generated/block-modules.ts is current (run `npm run generate` after adding a block or changing "interactive")', () => {
+    expect(read(BLOCK_MODULES)).toBe(renderBlockModules(model, root));
   });
 
   it('generated/content-guide.md is current (run `npm run generate` after changing a schema)', () => {

@@ -35,7 +35,7 @@ function checkWithAjvCli(): boolean {
       '-r',
       schema('common.schema.json'),
       '-r',
-      schema('block-*.schema.json'),
+      path.join(root, 'blocks', '*', 'schema.json'),
       '-d',
       path.join(contentDir, 'pages', '*.yaml'),
     ],
@@ -43,7 +43,8 @@ function checkWithAjvCli(): boolean {
     ['-s', schema('roi.schema.json'), '-d', path.join(contentDir, 'roi.yaml')],
   ];
   for (const args of runs) {
-    const result = spawnSync(ajv, ['validate', '--spec=draft7', '-c', 'ajv-formats', ...args], { encoding: 'utf8' });
+    const keywords = ['-c', 'ajv-formats', '-c', path.join(root, 'content-model', 'schema-keywords.cjs')];
+    const result = spawnSync(ajv, ['validate', '--spec=draft7', ...keywords, ...args], { encoding: 'utf8' });
     if (result.status !== 0) {
       console.error(`ajv-cli (the check CI runs) found more:\n${result.stdout}${result.stderr}`);
       return false;

@@ -12,6 +12,7 @@ beforeEach(() => {
   root = mkdtempSync(path.join(tmpdir(), 'content-test-'));
   cpSync(path.join(repo, 'content'), path.join(root, 'content'), { recursive: true });
   symlinkSync(path.join(repo, 'schema'), path.join(root, 'schema'));
+  symlinkSync(path.join(repo, 'blocks'), path.join(root, 'blocks'));
   symlinkSync(path.join(repo, 'public'), path.join(root, 'public'));
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));

@@ -1,4 +1,4 @@
-// Loads every content file, validates it against schema/ and cross-checks links, slugs and pictures.
+// Loads every content file, validates it against the schemas and cross-checks links, slugs and pictures.
 // Used by the build (Vite plugin), `npm run check:content` and tests; never shipped to browsers.
 import { splitFrontMatter } from '../formats/front-matter.ts';
 import { CONTENT_KINDS } from '../kinds.ts';
@@ -29,7 +29,6 @@ export type ContentLocation = {
   /** Project root; file names in messages are relative to it. */
   root: string;
   contentDir?: string;
-  schemaDir?: string;
   publicDir?: string;
   /**
    * Texts that stand in for the files on disk, by absolute path (the studio checks unpublished
@@ -51,9 +50,8 @@ export { ARTICLE_PATH, NOT_FOUND_PATH };
 export function loadContent(location: ContentLocation): ContentBundle {
   const { root } = location;
   const contentDir = location.contentDir ?? path.join(root, 'content');
-  const schemaDir = location.schemaDir ?? path.join(root, 'schema');
   const publicDir = location.publicDir ?? path.join(root, 'public');
-  const validator = createSchemaValidator(schemaDir);
+  const validator = createSchemaValidator(root);
   const issues: ContentIssue[] = [];
   const files: string[] = [];
   const relative = (file: string) => path.relative(root, file).split(path.sep).join('/');

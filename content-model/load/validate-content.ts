@@ -1,12 +1,13 @@
-// Checks content against the JSON Schemas in schema/ and turns ajv's findings into sentences for editors.
+// Checks content against the content schemas (schema/ and each block's folder) and turns ajv's findings into sentences for editors.
 import type { CONTENT_KINDS, ContentKind } from '../kinds.ts';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { ContentIssue } from '../content-issue.ts';
 import type { YamlSource } from '../formats/yaml-source.ts';
 import { isRecord } from '../values.ts';
+import addContentKeywords from '../schema-keywords.cjs';
+import { schemaFileOf } from '../schema.ts';
+import { readSchemaFiles, type SchemaFile } from './schema-files.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
@@ -22,27 +23,26 @@ export type SchemaValidator = {
 // checks the content on most requests: the last compiled schemas are kept while their files stay the same.
 let last: { texts: string; validator: SchemaValidator } | undefined;
 
-export function createSchemaValidator(schemaDir: string): SchemaValidator {
-  const schemas = readdirSync(schemaDir)
-    .filter((f) => f.endsWith('.schema.json'))
-    .sort()
-    .map((file) => ({ file, text: readFileSync(path.join(schemaDir, file), 'utf8') }));
-  const texts = JSON.stringify(schemas);
+/** The validator for the schemas of the project at `root`. */
+export function createSchemaValidator(root: string): SchemaValidator {
+  const schemas = readSchemaFiles(root);
+  const texts = JSON.stringify(schemas.map(({ name, text }) => [name, text]));
   if (last?.texts !== texts) last = { texts, validator: compileValidator(schemas) };
   return last.validator;
 }
 
-function compileValidator(schemas: readonly { file: string; text: string }[]): SchemaValidator {
+function compileValidator(schemas: readonly SchemaFile[]): SchemaValidator {
   const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
   addFormats(ajv);
-  for (const { file, text } of schemas) ajv.addSchema(JSON.parse(text) as object, file);
+  addContentKeywords(ajv);
+  for (const { name, text } of schemas) ajv.addSchema(JSON.parse(text) as object, name);
   const compiled = new Map<SchemaName, ValidateFunction>();
   return {
     validate(schema, source) {
       let validate = compiled.get(schema);
       if (!validate) {
         validate = ajv.getSchema(schema);
-        if (!validate) throw new Error(`schema/${schema} is missing`);
+        if (!validate) throw new Error(`${schemaFileOf(schema)} is missing`);
         compiled.set(schema, validate);
       }
       if (validate(source.data)) return [];

@@ -30,14 +30,16 @@ export type ContentPluginOptions = {
 export function contentPlugin(options: ContentPluginOptions): Plugin {
   const { root, settings } = options;
   const contentDir = options.contentDir ?? path.join(root, 'content');
-  const schemaDir = path.join(root, 'schema');
+  // Block schemas sit beside their components; a block's schema.json changes what content is valid.
+  const schemaPaths = [path.join(root, 'schema'), path.join(root, 'blocks')];
+  const isSchema = (file: string) => schemaPaths.some((dir) => file.startsWith(dir)) && file.endsWith('.json');
   let bundle: ContentBundle | undefined = options.content;
   let failure: ContentError | undefined;
   let server: ViteDevServer | undefined;
 
   const reload = () => {
     try {
-      bundle = loadContent({ root, contentDir, schemaDir, publicDir: path.join(root, 'public') });
+      bundle = loadContent({ root, contentDir, publicDir: path.join(root, 'public') });
       failure = undefined;
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
@@ -61,9 +63,9 @@ export function contentPlugin(options: ContentPluginOptions): Plugin {
     },
     configureServer(devServer) {
       server = devServer;
-      devServer.watcher.add([contentDir, schemaDir]);
+      devServer.watcher.add([contentDir, ...schemaPaths]);
       const onChange = (file: string) => {
-        if (!file.startsWith(contentDir) && !file.startsWith(schemaDir) && !file.startsWith(path.join(root, 'public', 'images'))) return;
+        if (!file.startsWith(contentDir) && !isSchema(file) && !file.startsWith(path.join(root, 'public', 'images'))) return;
         reload();
         for (const mod of devServer.moduleGraph.idToModuleMap.values()) {
           if (mod.id?.startsWith(RESOLVED_PREFIX + 'virtual:content/')) devServer.moduleGraph.invalidateModule(mod);

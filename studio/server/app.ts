@@ -8,7 +8,8 @@
 // the browser that it comes from another site. Without sign-in configured (one person on their own
 // machine, loopback only) the session is opened for the local editor on first visit; with
 // STUDIO_USERS set, people sign in, and attempts are limited per account and per address.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readSchemaModel } from '../../content-model/load/schema-files.ts';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -102,7 +103,6 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   let localSessionId: string | undefined;
   const secure = options.secureCookies ?? false;
   const localEditor = options.localEditor ?? 'local editor';
-  const schemaDir = path.join(root, 'schema');
 
   const limits = options.connectionLimits ?? CONNECTION_LIMITS;
   const requestTimeoutMs = options.connectionLimits ? limits.requestTimeoutMs : REQUEST_TIMEOUT_MS;
@@ -270,13 +270,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
 
   // ---- reading ---------------------------------------------------------------------------------
 
-  app.get('/api/schemas', async () => {
-    const files: Record<string, unknown> = {};
-    for (const name of readdirSync(schemaDir).filter((f) => f.endsWith('.schema.json'))) {
-      files[name] = JSON.parse(readFileSync(path.join(schemaDir, name), 'utf8')) as unknown;
-    }
-    return files;
-  });
+  app.get('/api/schemas', async () => readSchemaModel(root).files);
 
   app.get('/api/entries', async () => ({ entries: workspace.listEntries(), canUndo: publisher.canUndo(), history: publisher.history(10) }));
 

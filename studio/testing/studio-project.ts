@@ -20,6 +20,7 @@ export function createStudioProject(options: { git?: boolean; copyPublic?: boole
   const root = mkdtempSync(path.join(tmpdir(), 'studio-project-'));
   cpSync(path.join(REPO_ROOT, 'content'), path.join(root, 'content'), { recursive: true });
   symlinkSync(path.join(REPO_ROOT, 'schema'), path.join(root, 'schema'));
+  symlinkSync(path.join(REPO_ROOT, 'blocks'), path.join(root, 'blocks'));
   if (options.copyPublic) cpSync(path.join(REPO_ROOT, 'public'), path.join(root, 'public'), { recursive: true });
   else symlinkSync(path.join(REPO_ROOT, 'public'), path.join(root, 'public'));
   const git = (...args: string[]) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8' });
@@ -27,7 +28,7 @@ export function createStudioProject(options: { git?: boolean; copyPublic?: boole
     git('init', '--quiet', '--initial-branch=main');
     git('config', 'user.email', 'developer@example.com');
     git('config', 'user.name', 'Developer');
-    writeFileSync(path.join(root, '.gitignore'), '.studio/\n/dist\n/dist.studio-next\n/schema\n/public\n');
+    writeFileSync(path.join(root, '.gitignore'), '.studio/\n/dist\n/dist.studio-next\n/schema\n/blocks\n/public\n');
     git('add', '.gitignore', 'content');
     git('commit', '--quiet', '-m', 'Content as shipped');
   }

@@ -1,10 +1,12 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { afterEach, describe, expect, it } from 'vitest';
+import { pageSchemaWithBlocks } from '../../../content-model/block-list.ts';
 import { readSchemaModel } from '../../../content-model/load/schema-files.ts';
+import addContentKeywords from '../../../content-model/schema-keywords.cjs';
 import { itemSchemaOf } from '../../../content-model/schema.ts';
 import {
   blockTypeOf,
@@ -20,8 +22,8 @@ import {
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
-const SCHEMA_DIR = path.resolve(import.meta.dirname, '../../../schema');
-const schemas = readSchemaModel(SCHEMA_DIR).files;
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+const schemas = readSchemaModel(REPO_ROOT).files;
 const model = buildFormModel(schemas);
 const blockFiles = Object.keys(schemas).filter((file) => file.startsWith('block-'));
 
@@ -29,6 +31,7 @@ const blockFiles = Object.keys(schemas).filter((file) => file.startsWith('block-
 function createAjv(files: Record<string, JsonSchema>): Ajv {
   const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
   addFormats(ajv);
+  addContentKeywords(ajv);
   for (const [file, schema] of Object.entries(files)) ajv.addSchema(schema as object, file);
   return ajv;
 }
@@ -133,8 +136,8 @@ describe('buildFormModel: how properties map to fields', () => {
     { name: "a block's type is a constant", type: 'hero', at: 'type', expected: { kind: 'text', constant: 'hero', required: true } },
     { name: 'a picture is an image with its sub-fields', type: 'team', at: 'members[].image', expected: { kind: 'image', required: true } },
     { name: "a picture's path keeps its pattern", type: 'team', at: 'members[].image.src', expected: { kind: 'text' } },
-    { name: 'a sub-line with no length limit and no talk of sentences is one line', type: 'hero', at: 'text', expected: { kind: 'text' } },
-    { name: 'a shared intro speaks of sentences: multiline', type: 'stats', at: 'intro', expected: { kind: 'multiline' } },
+    { name: 'a text without a ui hint is one line', type: 'hero', at: 'text', expected: { kind: 'text' } },
+    { name: 'a shared intro asks for a text area: multiline', type: 'stats', at: 'intro', expected: { kind: 'multiline' } },
     { name: 'numeric choices keep numbers', type: 'card-grid', at: 'columns', expected: { kind: 'choice', default: 3 } },
     { name: 'whole numbers are integers with bounds', type: 'countdown', at: 'start.minutes', expected: { kind: 'integer' } },
     { name: 'amounts are numbers', type: 'pricing-table', at: 'plans[].priceUsd', expected: { kind: 'number', label: 'Price (USD)' } },
@@ -158,16 +161,16 @@ describe('buildFormModel: how properties map to fields', () => {
       at: 'description',
       expected: { kind: 'text', constraints: { minLength: 50, maxLength: 170 } },
     },
-    { name: 'a YYYY-MM-DD pattern is a date', root: 'article', at: 'date', expected: { kind: 'date', required: true } },
-    { name: 'a limit above 200 characters is multiline', root: 'article', at: 'excerpt', expected: { kind: 'multiline' } },
-    { name: 'a limit of 200 or less is one line', root: 'article', at: 'title', expected: { kind: 'text' } },
+    { name: 'a date asks for a date picker', root: 'article', at: 'date', expected: { kind: 'date', required: true } },
+    { name: 'an excerpt asks for a text area', root: 'article', at: 'excerpt', expected: { kind: 'multiline' } },
+    { name: 'a title without a hint is one line', root: 'article', at: 'title', expected: { kind: 'text' } },
     {
       name: 'an optional flag is an optional boolean',
       root: 'article',
       at: 'draft',
       expected: { kind: 'boolean', required: false, default: false },
     },
-    { name: 'a sentence about the company is multiline', root: 'site', at: 'footer.text', expected: { kind: 'multiline' } },
+    { name: 'the footer text asks for a text area', root: 'site', at: 'footer.text', expected: { kind: 'multiline' } },
     { name: 'a URL label uses capitals', root: 'site', at: 'bookingUrl', expected: { label: 'Booking URL', kind: 'text' } },
     { name: 'nested lists of links', root: 'site', at: 'footer.groups[].links[].href', expected: { kind: 'link' } },
     { name: 'an e-mail format is kept', root: 'site', at: 'contact.email', expected: { constraints: { format: 'email' } } },
@@ -329,26 +332,27 @@ describe('a block type added to schema/ needs no studio code', () => {
     ],
   };
 
-  function schemaDirWithLogoStrip(): string {
+  /** A copy of the project's schemas with one more block folder, its page schema regenerated as `npm run generate` does. */
+  function projectWithLogoStrip(schema: object = logoStrip): string {
     dir = mkdtempSync(path.join(tmpdir(), 'form-model-'));
-    cpSync(SCHEMA_DIR, dir, { recursive: true });
-    writeFileSync(path.join(dir, 'block-logo-strip.schema.json'), JSON.stringify(logoStrip, null, 2));
-    const pagePath = path.join(dir, 'page.schema.json');
-    const page = JSON.parse(readFileSync(pagePath, 'utf8')) as {
-      properties: { blocks: { items: { properties: { type: { enum: string[] } }; allOf: unknown[] } } };
-    };
-    const items = page.properties.blocks.items;
-    items.properties.type.enum.push('logo-strip');
-    items.allOf.push({
-      if: { properties: { type: { const: 'logo-strip' } }, required: ['type'] },
-      then: { $ref: 'block-logo-strip.schema.json' },
-    });
-    writeFileSync(pagePath, JSON.stringify(page, null, 2));
+    cpSync(path.join(REPO_ROOT, 'schema'), path.join(dir, 'schema'), { recursive: true });
+    for (const { type } of readSchemaModel(REPO_ROOT).blocks) {
+      mkdirSync(path.join(dir, 'blocks', type), { recursive: true });
+      cpSync(path.join(REPO_ROOT, 'blocks', type, 'schema.json'), path.join(dir, 'blocks', type, 'schema.json'));
+    }
+    mkdirSync(path.join(dir, 'blocks', 'logo-strip'));
+    writeFileSync(path.join(dir, 'blocks', 'logo-strip', 'schema.json'), JSON.stringify(schema, null, 2));
+    const model = readSchemaModel(dir);
+    const page = pageSchemaWithBlocks(
+      model.files['page.schema.json']!,
+      model.blocks.map((b) => b.type),
+    );
+    writeFileSync(path.join(dir, 'schema', 'page.schema.json'), JSON.stringify(page, null, 2));
     return dir;
   }
 
   it('shows the new type in the palette with its fields and its example as starting content', () => {
-    const files = readSchemaModel(schemaDirWithLogoStrip()).files;
+    const files = readSchemaModel(projectWithLogoStrip()).files;
     const extended = buildFormModel(files);
     const block = blockTypeOf(extended, 'logo-strip');
     expect(block).toMatchObject({ title: 'Logo strip', description: 'A row of client logos.' });
@@ -377,9 +381,7 @@ describe('a block type added to schema/ needs no studio code', () => {
   });
 
   it('starts with the least valid content when the new type has no example', () => {
-    const schemaDir = schemaDirWithLogoStrip();
-    writeFileSync(path.join(schemaDir, 'block-logo-strip.schema.json'), JSON.stringify({ ...logoStrip, examples: undefined }));
-    const extended = buildFormModel(readSchemaModel(schemaDir).files);
+    const extended = buildFormModel(readSchemaModel(projectWithLogoStrip({ ...logoStrip, examples: undefined })).files);
     expect(startingBlock(extended, 'logo-strip')).toEqual({
       type: 'logo-strip',
       logos: [
@@ -523,7 +525,7 @@ describe('buildFormModel: a construct it cannot map fails loudly, naming the fil
       change: (files) => {
         hero(files).properties!.note = { oneOf: [{ type: 'string' }, { type: 'number' }] } as JsonSchema;
       },
-      message: /^schema\/block-hero\.schema\.json at note: "oneOf" cannot be shown/,
+      message: /^blocks\/hero\/schema\.json at note: "oneOf" cannot be shown/,
     },
     {
       name: 'a nested unknown keyword',
@@ -531,7 +533,7 @@ describe('buildFormModel: a construct it cannot map fails loudly, naming the fil
         const items = files['block-faq-list.schema.json']!.properties!.categories!.items as JsonSchema;
         (items.properties!.items!.items as JsonSchema).properties!.question = { type: 'string', patternProperties: {} } as JsonSchema;
       },
-      message: /^schema\/block-faq-list\.schema\.json at categories\[\]\.items\[\]\.question: "patternProperties"/,
+      message: /^blocks\/faq-list\/schema\.json at categories\[\]\.items\[\]\.question: "patternProperties"/,
     },
     {
       name: 'a type it has no control for',
@@ -603,21 +605,21 @@ describe('buildFormModel: a construct it cannot map fails loudly, naming the fil
         (items.allOf as JsonSchema[])[0] = { if: items.allOf![0]!.if!, then: { $ref: 'common.schema.json#/definitions/action' } };
       },
       message:
-        /^schema\/page\.schema\.json at blocks\[\]\.allOf\[0\]: the branch for "hero" must select a whole block-<type>\.schema\.json/,
+        /^schema\/page\.schema\.json at blocks\[\]\.allOf\[0\]: the branch for "hero" must select a whole block schema \(blocks\/<type>\/schema\.json\)/,
     },
     {
       name: 'a required property the schema does not describe',
       change: (files) => {
         hero(files).required = ['type', 'heading', 'subtitle'];
       },
-      message: /^schema\/block-hero\.schema\.json: it requires subtitle/,
+      message: /^blocks\/hero\/schema\.json: it requires subtitle/,
     },
     {
       name: 'a block file whose type does not match its name',
       change: (files) => {
         hero(files).properties!.type = { const: 'banner' };
       },
-      message: /^schema\/block-hero\.schema\.json at type: a block schema needs "type": \{ "const": "hero" \}/,
+      message: /^blocks\/hero\/schema\.json at type: a block schema needs "type": \{ "const": "hero" \}/,
     },
     {
       name: 'a definition that refers back to itself',
@@ -637,6 +639,13 @@ describe('buildFormModel: a construct it cannot map fails loudly, naming the fil
       message: /^schema\/common\.schema\.json at definitions\.action\.variant: "anyOf"/,
     },
     {
+      name: 'a ui hint on something that is not a plain text',
+      change: (files) => {
+        files['block-countdown.schema.json']!.properties!.start!.properties!.hours!.ui = { control: 'multiline' };
+      },
+      message: /^blocks\/countdown\/schema\.json at start\.hours: "ui" chooses the control of a plain text only/,
+    },
+    {
       name: 'a missing content file schema',
       change: (files) => {
         delete files['roi.schema.json'];
@@ -647,6 +656,20 @@ describe('buildFormModel: a construct it cannot map fails loudly, naming the fil
     const files = clone(schemas) as Record<string, JsonSchema>;
     change(files);
     expect(() => buildFormModel(files)).toThrow(message);
+  });
+
+  it('never guesses a control from the words of a description', () => {
+    const files = clone(schemas) as Record<string, JsonSchema>;
+    hero(files).properties!.note = { type: 'string', description: 'A few sentences, or a paragraph.', examples: ['two\nlines'] };
+    expect(fieldAt(blockTypeOf(buildFormModel(files), 'hero')!.fields, 'note').kind).toBe('text');
+    hero(files).properties!.note!.ui = { control: 'multiline' };
+    expect(fieldAt(blockTypeOf(buildFormModel(files), 'hero')!.fields, 'note').kind).toBe('multiline');
+  });
+
+  it('refuses a ui hint the studio cannot draw, in the validators too', () => {
+    const files = clone(schemas) as Record<string, JsonSchema>;
+    hero(files).properties!.note = { type: 'string', description: 'A note.', ui: { control: 'wysiwyg' } } as unknown as JsonSchema;
+    expect(() => createAjv(files).getSchema('block-hero.schema.json')).toThrow(/keyword "ui" value is invalid/);
   });
 
   it('names the $refs it followed to reach the problem', () => {

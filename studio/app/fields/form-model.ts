@@ -2,7 +2,7 @@
 // generated from the schemas and a new block schema file appears in the studio with no code change.
 // Pure and free of Node APIs: the server sends the parsed schema files and the browser builds this.
 import { KIND_ORDER, kindDefinition, type ContentKind } from '../../../content-model/kinds.ts';
-import { BLOCK_SCHEMA_PREFIX, SCHEMA_SUFFIX, type JsonSchema } from '../../../content-model/schema.ts';
+import { BLOCKS_DIR, blockTypeOfSchemaName, schemaFileOf, type JsonSchema, type UiControl } from '../../../content-model/schema.ts';
 import { isRecord } from '../../../content-model/values.ts';
 
 export type { JsonSchema };
@@ -92,14 +92,9 @@ const KIND_BY_TYPE: Record<string, FieldKind> = {
 /** String formats the studio knows; an unknown format fails rather than guessing a control. */
 const KIND_BY_FORMAT: Record<string, FieldKind> = { date: 'date', email: 'text', uri: 'text' };
 
-// A text area instead of a one-line input: a limit above this many characters, or, with no limit,
-// a description that speaks of sentences or paragraphs, or an example with a line break.
-const MULTILINE_ABOVE_MAX_LENGTH = 200;
-const PROSE_DESCRIPTION = /\b(sentences?|paragraphs?)\b/i;
-
-// A pattern is a date pattern when it accepts an ISO date and rejects near misses and prose.
-const ISO_DATE_SAMPLE = '2024-03-15';
-const NOT_ISO_DATE_SAMPLES = ['2024-3-15', '15/03/2024', 'March 15, 2024', '2024-03-15 and more'];
+// A text's control is said by its schema, never guessed from the words of its description: the
+// `ui` keyword asks for a text area or a date picker; without it a text is a one-line input.
+const KIND_BY_CONTROL: Record<UiControl, FieldKind> = { multiline: 'multiline', date: 'date' };
 
 const ANNOTATION_KEYWORDS = ['title', 'description', 'examples', 'default'] as const;
 
@@ -123,6 +118,8 @@ const KNOWN_KEYWORDS: ReadonlySet<string> = new Set([
   'allOf',
   'uniqueItems',
   'multipleOf',
+  'interactive',
+  'ui',
 ]);
 
 /** Words written differently in labels: abbreviations in capitals. */
@@ -159,7 +156,7 @@ export function buildFormModel(schemas: Files): FormModel {
   // Any other content file's schema must map too, so it is ready when the studio learns to open it.
   const rootFiles: readonly string[] = Object.values(ROOT_FILES);
   for (const [file, schema] of Object.entries(schemas)) {
-    if (!rootFiles.includes(file) && !file.startsWith(BLOCK_SCHEMA_PREFIX) && schema.properties) mapRoot(file, ctx);
+    if (!rootFiles.includes(file) && blockTypeOfSchemaName(file) === undefined && schema.properties) mapRoot(file, ctx);
   }
   const page = mapRoot(ROOT_FILES.page, ctx);
   return {
@@ -178,7 +175,7 @@ export function blockTypeOf(model: FormModel, type: string): BlockType | undefin
 /** A new block of this type, as the palette adds it: a fresh copy of its example, `type` first. */
 export function startingBlock(model: FormModel, type: string): Record<string, unknown> {
   const block = blockTypeOf(model, type);
-  if (!block) throw new Error(`"${type}" is not a block type: no schema/${BLOCK_SCHEMA_PREFIX}${type}${SCHEMA_SUFFIX}`);
+  if (!block) throw new Error(`"${type}" is not a block type: no ${BLOCKS_DIR}/${type}/schema.json`);
   return Object.assign({ type }, structuredClone(block.example), { type });
 }
 
@@ -251,13 +248,13 @@ function splitWords(name: string): string[] {
 
 function blockFiles(files: Files): [string, JsonSchema][] {
   return Object.entries(files)
-    .filter(([file]) => file.startsWith(BLOCK_SCHEMA_PREFIX) && file.endsWith(SCHEMA_SUFFIX))
+    .filter(([file]) => blockTypeOfSchemaName(file) !== undefined)
     .sort(([a], [b]) => a.localeCompare(b));
 }
 
-/** A block file's type is its `type` constant, which must match the file name as the generators require. */
+/** A block schema's type is its `type` constant, which must match its name as the generators require. */
 function readBlockType(file: string, schema: JsonSchema): string {
-  const expected = file.slice(BLOCK_SCHEMA_PREFIX.length, -SCHEMA_SUFFIX.length);
+  const expected = blockTypeOfSchemaName(file)!;
   if (schema.properties?.type?.const !== expected) {
     fail({ file, path: 'type', via: [] }, `a block schema needs "type": { "const": "${expected}" }`);
   }
@@ -316,8 +313,8 @@ function readBlockUnion(branches: readonly JsonSchema[], base: string, at: Place
       fail(place, 'allOf is understood only as branches "if type is X then a block schema"');
     }
     const target = resolveRefs(branch.then, base, place, ctx);
-    if (!target.base.startsWith(BLOCK_SCHEMA_PREFIX) || target.refs.at(-1) !== `${target.base}#`) {
-      fail(place, `the branch for "${type}" must select a whole ${BLOCK_SCHEMA_PREFIX}<type>${SCHEMA_SUFFIX} file`);
+    if (blockTypeOfSchemaName(target.base) === undefined || target.refs.at(-1) !== `${target.base}#`) {
+      fail(place, `the branch for "${type}" must select a whole block schema (${BLOCKS_DIR}/<type>/schema.json)`);
     }
     if (target.schema.properties?.type?.const !== type) fail(place, `the branch for "${type}" selects ${target.base}`);
     return type;
@@ -328,7 +325,7 @@ function readBlockUnion(branches: readonly JsonSchema[], base: string, at: Place
 
 function mapRoot(file: string, ctx: Context): Field {
   const schema = ctx.files[file];
-  if (!schema) throw new Error(`schema/${file} is missing`);
+  if (!schema) throw new Error(`${schemaFileOf(file)} is missing`);
   const field = mapField('', schema, true, file, { file, path: '', via: [] }, ctx);
   if (field.kind !== 'object') fail({ file, path: '', via: [] }, 'a content file must be an object');
   return field;
@@ -363,6 +360,9 @@ function mapResolved(key: string, { schema, base, refs }: Resolved, required: bo
   const type = typeOf(schema, at);
   const byRef = refs.map((ref) => KIND_BY_REF[ref]).find((entry) => entry !== undefined);
   if (byRef && byRef.type !== type) fail(at, `${refs.join(' → ')} must be of type "${byRef.type}"`);
+  if (schema.ui !== undefined && (type !== 'string' || schema.enum !== undefined || byRef !== undefined)) {
+    fail(at, '"ui" chooses the control of a plain text only');
+  }
   if (schema.enum) return { ...described, kind: 'choice', choices: choicesOf(schema.enum, at, ctx) };
   if (type === 'object') return { ...described, kind: byRef?.kind ?? 'object', fields: objectFields(schema, base, at, ctx) };
   if (type === 'array') return { ...described, ...listOf(schema, base, at, ctx) };
@@ -380,27 +380,12 @@ function typeOf(schema: JsonSchema, at: Place): string {
 }
 
 function stringKind(schema: JsonSchema, at: Place): FieldKind {
-  if (schema.format !== undefined) {
-    const kind = KIND_BY_FORMAT[schema.format] ?? fail(at, `format "${schema.format}" has no control`);
-    if (kind !== 'text') return kind;
+  if (schema.ui !== undefined) {
+    const kind = KIND_BY_CONTROL[schema.ui.control] ?? fail(at, `"ui": control "${String(schema.ui.control)}" is not one the studio draws`);
+    return kind;
   }
-  if (schema.pattern !== undefined && isDatePattern(schema.pattern)) return 'date';
-  return isProse(schema) ? 'multiline' : 'text';
-}
-
-function isDatePattern(pattern: string): boolean {
-  try {
-    const regex = new RegExp(pattern, 'u');
-    return regex.test(ISO_DATE_SAMPLE) && !NOT_ISO_DATE_SAMPLES.some((sample) => regex.test(sample));
-  } catch {
-    return false;
-  }
-}
-
-function isProse(schema: JsonSchema): boolean {
-  if (schema.maxLength !== undefined) return schema.maxLength > MULTILINE_ABOVE_MAX_LENGTH;
-  const multilineExample = (schema.examples ?? []).some((example) => typeof example === 'string' && example.includes('\n'));
-  return multilineExample || PROSE_DESCRIPTION.test(schema.description ?? '');
+  if (schema.format !== undefined) return KIND_BY_FORMAT[schema.format] ?? fail(at, `format "${schema.format}" has no control`);
+  return 'text';
 }
 
 function choicesOf(values: readonly unknown[], at: Place, ctx: Context): Choice[] {
@@ -490,7 +475,7 @@ function lookUp(file: string, pointer: string, ctx: Context): JsonSchema | undef
 function fail(at: Place, problem: string): never {
   const where = at.path ? ` at ${at.path}` : '';
   const via = at.via.length > 0 ? ` (through ${at.via.join(' → ')})` : '';
-  throw new Error(`schema/${at.file}${where}${via}: ${problem}`);
+  throw new Error(`${schemaFileOf(at.file)}${where}${via}: ${problem}`);
 }
 
 /** The object without its undefined properties, so fields hold only what the schema says. */

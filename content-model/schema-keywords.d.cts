@@ -1,0 +1,8 @@
+import type { Ajv } from 'ajv';
+
+/** Registers the content schemas' `interactive` and `ui` keywords with an ajv instance. */
+declare function addContentKeywords(ajv: Ajv): Ajv;
+declare namespace addContentKeywords {
+  const UI_CONTROLS: readonly ['multiline', 'date'];
+}
+export = addContentKeywords;
