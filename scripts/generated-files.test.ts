@@ -5,7 +5,20 @@ import { blockRegistry } from '../renderer/block-registry.ts';
 import { BLOCK_TYPES } from '../generated/content-types.ts';
 import { renderContentGuide } from './generate-content-guide.ts';
 import { renderContentTypes } from './generate-content-types.ts';
-import { BLOCK_MODULES, PAGE_SCHEMA, renderBlockModules, renderPageSchema } from './generate-blocks.ts';
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import addContentKeywords from '../content-model/schema-keywords.cjs';
+import { loadContent } from '../content-model/load/load-content.ts';
+import {
+  BLOCK_MODULES,
+  PAGE_SCHEMA,
+  PAGE_SCHEMA_BUNDLE,
+  renderBlockModules,
+  renderPageSchema,
+  renderPageSchemaBundle,
+} from './generate-blocks.ts';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 import { readSchemaModel } from '../content-model/load/schema-files.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -23,6 +36,21 @@ describe('files generated from the schemas', () => {
 
   it('generated/block-modules.ts is current (run `npm run generate` after adding a block or changing "interactive")', () => {
     expect(read(BLOCK_MODULES)).toBe(renderBlockModules(model, root));
+  });
+
+  it('generated/page.schema.json is current, needs no other file, and judges pages as the build does', () => {
+    expect(read(PAGE_SCHEMA_BUNDLE)).toBe(renderPageSchemaBundle(model));
+    const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+    addFormats(ajv);
+    addContentKeywords(ajv);
+    const validate = ajv.compile(JSON.parse(read(PAGE_SCHEMA_BUNDLE)) as object);
+    for (const page of loadContent({ root }).pages) expect(validate(page.page), page.file).toBe(true);
+    const home = loadContent({ root }).pages.find((page) => page.name === 'home')!.page;
+    const mistaken = { ...home, blocks: [{ ...home.blocks[0], headng: 'Typo' }, ...home.blocks.slice(1)] };
+    expect(validate(mistaken)).toBe(false);
+    expect(validate.errors).toContainEqual(
+      expect.objectContaining({ keyword: 'additionalProperties', params: { additionalProperty: 'headng' } }),
+    );
   });
 
   it('generated/content-guide.md is current (run `npm run generate` after changing a schema)', () => {
