@@ -82,6 +82,27 @@ export function schemaFileOf(name: string): string {
   return type === undefined ? `${SCHEMAS_DIR}/${name}` : `${BLOCKS_DIR}/${type}/${BLOCK_SCHEMA_FILE}`;
 }
 
+/**
+ * A `$ref` split into the schema it names and the JSON pointer inside it. A reference with no name
+ * ("#/definitions/x") stays in `base`, the schema it is written in.
+ */
+export function splitRef(ref: string, base: string): { name: string; pointer: string } {
+  const [name = '', pointer = ''] = ref.split('#');
+  return { name: name === '' ? base : name.replace(/^\.\//, ''), pointer };
+}
+
+/** The part of `files` a `$ref` written in `base` points to; undefined when it points to nothing. */
+export function schemaAtRef(files: Readonly<Record<string, JsonSchema>>, ref: string, base: string): JsonSchema | undefined {
+  const { name, pointer } = splitRef(ref, base);
+  const root = files[name] ?? Object.values(files).find((schema) => schema.$id === name);
+  let node: unknown = root;
+  for (const segment of pointer.split('/').slice(1)) {
+    const key = decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~');
+    node = typeof node === 'object' && node !== null && !Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined;
+  }
+  return typeof node === 'object' && node !== null && !Array.isArray(node) ? (node as JsonSchema) : undefined;
+}
+
 /** "card-grid" → "CardGrid" */
 export function pascalCase(name: string): string {
   return name.replace(/(^|[-_])([a-z0-9])/g, (_m, _sep: string, ch: string) => ch.toUpperCase());

@@ -10,7 +10,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pageSchemaWithBlocks } from '../content-model/block-list.ts';
 import { readSchemaModel, type SchemaModel } from '../content-model/load/schema-files.ts';
-import { BLOCK_COMPONENT_FILE, BLOCKS_DIR } from '../content-model/schema.ts';
+import { BLOCK_COMPONENT_FILE, BLOCKS_DIR, schemaAtRef, splitRef } from '../content-model/schema.ts';
 
 export const PAGE_SCHEMA = 'schema/page.schema.json';
 export const BLOCK_MODULES = 'generated/block-modules.ts';
@@ -57,9 +57,9 @@ export function renderPageSchemaBundle(model: SchemaModel): string {
   const page = model.files['page.schema.json'];
   if (!page) throw new Error(`${PAGE_SCHEMA} is missing`);
   const inside = (ref: string) => {
-    const [name = '', pointer = ''] = ref.split('#');
-    if (name === '') return ref;
-    if (!(name in model.files)) throw new Error(`$ref "${ref}" names no schema`);
+    if (ref.startsWith('#')) return ref;
+    const { name, pointer } = splitRef(ref, '');
+    if (schemaAtRef(model.files, ref, '') === undefined) throw new Error(`$ref "${ref}" points to nothing in the schemas`);
     return `#/definitions/${name}${pointer}`;
   };
   const rewrite = (value: unknown, top: boolean): unknown => {

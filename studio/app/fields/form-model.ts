@@ -2,7 +2,15 @@
 // generated from the schemas and a new block schema file appears in the studio with no code change.
 // Pure and free of Node APIs: the server sends the parsed schema files and the browser builds this.
 import { KIND_ORDER, kindDefinition, type ContentKind } from '../../../content-model/kinds.ts';
-import { BLOCKS_DIR, blockTypeOfSchemaName, schemaFileOf, type JsonSchema, type UiControl } from '../../../content-model/schema.ts';
+import {
+  BLOCKS_DIR,
+  blockTypeOfSchemaName,
+  schemaAtRef,
+  schemaFileOf,
+  splitRef,
+  type JsonSchema,
+  type UiControl,
+} from '../../../content-model/schema.ts';
 import { isRecord } from '../../../content-model/values.ts';
 
 export type { JsonSchema };
@@ -444,12 +452,11 @@ function resolveRefs(schema: JsonSchema, base: string, at: Place, ctx: Context):
       if (node[keyword] !== undefined && overlay[keyword] === undefined) Object.assign(overlay, { [keyword]: node[keyword] });
     }
     const ref = node.$ref;
-    const [filePart = '', pointer = ''] = ref.split('#');
-    const targetFile = filePart === '' ? file : filePart.replace(/^\.\//, '');
+    const { name: targetFile, pointer } = splitRef(ref, file);
     const key = `${targetFile}#${pointer}`;
     if (refs.includes(key) || at.via.includes(key)) fail(at, `"${ref}" refers back to itself, which a form cannot show`);
     refs.push(key);
-    node = lookUp(targetFile, pointer, ctx) ?? fail(at, `"${ref}" points to nothing in schema/`);
+    node = schemaAtRef(ctx.files, ref, file) ?? fail(at, `"${ref}" points to nothing in the schemas`);
     file = targetFile;
   }
   return { schema: { ...node, ...overlay }, base: file, refs };
@@ -457,17 +464,6 @@ function resolveRefs(schema: JsonSchema, base: string, at: Place, ctx: Context):
 
 function isAnnotation(keyword: string): boolean {
   return (ANNOTATION_KEYWORDS as readonly string[]).includes(keyword);
-}
-
-function lookUp(file: string, pointer: string, ctx: Context): JsonSchema | undefined {
-  const root = ctx.files[file] ?? Object.values(ctx.files).find((schema) => schema.$id === file);
-  const segments = pointer
-    .split('/')
-    .slice(1)
-    .map((segment) => decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~'));
-  let node: unknown = root;
-  for (const segment of segments) node = isRecord(node) ? node[segment] : undefined;
-  return isRecord(node) ? (node as JsonSchema) : undefined;
 }
 
 // ---- helpers ---------------------------------------------------------------------------------
