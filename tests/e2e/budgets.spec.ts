@@ -34,7 +34,7 @@ const HEAVY_MODULES: readonly HeavyModule[] = [
   { name: 'remark-gfm / micromark GFM', pattern: /node_modules\/(remark-gfm|micromark-extension-gfm[^/]*)\//, islands: [] },
   { name: 'react-dom', pattern: /node_modules\/react-dom\//, islands: ['form', 'roi-calculator', 'countdown', 'not-found'] },
   { name: 'zod', pattern: /node_modules\/zod\//, islands: FORM_ISLANDS },
-  { name: 'the form engine', pattern: /^blocks\/forms\/use-lead-form\.ts$/, islands: FORM_ISLANDS },
+  { name: 'the form engine', pattern: /^forms\/use-lead-form\.ts$/, islands: FORM_ISLANDS },
 ];
 
 const root = path.resolve(import.meta.dirname, '../..');
