@@ -44,4 +44,20 @@ describe('a very large change', () => {
     expect(lines.findIndex((line) => line.kind === 'added')).toBeGreaterThan(lines.findLastIndex((line) => line.kind === 'removed'));
     expect([lines[0]!.text, lines.at(-1)!.text]).toEqual(['title: x', 'end']);
   });
+
+  it('gives up comparing just as quickly when two versions of a smaller part differ in every line', () => {
+    const before = Array.from({ length: 1_000 }, (_, i) => `a${i}`).join('\n');
+    const after = Array.from({ length: 1_000 }, (_, i) => `b${i}`).join('\n');
+    const started = performance.now();
+    const lines = diffLines(`${before}\n`, `${after}\n`);
+    expect(performance.now() - started).toBeLessThan(100);
+    expect(lines.slice(0, 1_000).every((line) => line.kind === 'removed')).toBe(true);
+    expect(lines.slice(1_000).every((line) => line.kind === 'added')).toBe(true);
+  });
+});
+
+describe('the end of a file', () => {
+  it('does not count a missing final newline as a change of the last line', () => {
+    expect(diffLines('a\nb', 'a\nb\n').every((line) => line.kind === 'same')).toBe(true);
+  });
 });
