@@ -20,10 +20,11 @@ const MAX_COMPARED_LINES = 4_000;
 
 /**
  * The most lines removed plus added that the comparison looks for. Its time grows with the square of
- * this (500: about fifteen milliseconds; 2,000: a quarter of a second), so two very different versions give
- * up quickly; past it the changed part is shown as removed, then added, as above.
+ * this (300: about five milliseconds; 2,000: a quarter of a second), and the review screen compares
+ * every draft, so two very different versions give up quickly; past it the changed part is shown as
+ * removed, then added, as above. An edit in the form changes a few lines.
  */
-const MAX_EDIT_LENGTH = 500;
+const MAX_EDIT_LENGTH = 300;
 
 /** Every line of both texts, marked same, added or removed. */
 export function diffLines(before: string, after: string): DiffLine[] {
