@@ -30,8 +30,8 @@ import { createGate } from './concurrency.ts';
 import { verifyPassword } from './auth/passwords.ts';
 import { clearSessionCookie, createSessionStore, readSessionCookie, sessionCookie } from './auth/sessions.ts';
 import { createSignInLimiter } from './auth/sign-in-limiter.ts';
-import { isLoopback } from './auth/studio-settings.ts';
-import { createImageLibrary, ImageError, MAX_UPLOAD_BYTES } from './images.ts';
+import { isLoopbackHost, LOOPBACK_ADDRESS } from './auth/loopback.ts';
+import { createImageLibrary, ImageError, MAX_UPLOAD_BYTES, MAX_UPLOAD_TEXT } from './images.ts';
 import { JSON_BODY_LIMIT, jsonShapeProblem } from './json-body.ts';
 import { createPublisher, type PublishResult } from './publish.ts';
 import { findReferences } from './references.ts';
@@ -164,7 +164,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
       return reply
         .code(421)
         .type('text/plain')
-        .send(`This studio answers only on this computer: open http://127.0.0.1${port ? `:${port}` : ''}/ (or localhost).`);
+        .send(`This studio answers only on this computer: open http://${LOOPBACK_ADDRESS}${port ? `:${port}` : ''}/ (or localhost).`);
     });
   }
 
@@ -187,7 +187,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
       const picture = MEDIA_TYPES.image.includes(String(request.headers['content-type']).split(';')[0]!.trim().toLowerCase());
       return reply.code(413).send({
         message: picture
-          ? 'That picture is too large: it can be at most 10 MB.'
+          ? `That picture is too large: it can be at most ${MAX_UPLOAD_TEXT}.`
           : `That change is too large: the studio takes at most ${JSON_BODY_LIMIT / 1024 / 1024} MB at once.`,
       });
     }
@@ -618,13 +618,6 @@ function yamlErrorText(error: unknown): string {
   // yaml refuses to expand anchors that repeat past its limit with a ReferenceError.
   if (error instanceof ReferenceError) return TOO_MANY_ALIASES;
   return `${(error as Error).message.split('\n')[0]!.replace(/\.$/, '')}.`;
-}
-
-/** Whether a Host header names this computer: localhost, 127.x.x.x or ::1, with any port. */
-function isLoopbackHost(host: string | undefined): boolean {
-  if (!host) return false;
-  const name = host.startsWith('[') ? host.slice(1, host.indexOf(']')) : host.replace(/:\d+$/, '');
-  return isLoopback(name);
 }
 
 /** A JSON body whose shape no content has (too deep, too many values): refused before any route reads it. */
