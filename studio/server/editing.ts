@@ -15,7 +15,7 @@ import {
   type MarkdownFile,
 } from '../../content-model/formats/yaml-edit.ts';
 import { collectionPath, CONTENT_KINDS } from '../../content-model/kinds.ts';
-import { ARTICLE_PATH, loadContent } from '../../content-model/load/load-content.ts';
+import { ARTICLE_PATH, loadContent, type ContentBundle } from '../../content-model/load/load-content.ts';
 import { isRecord } from '../../content-model/values.ts';
 import type { OpenedFile as OpenedFileAnswer } from '../api-types.ts';
 import type { Publisher } from './publish.ts';
@@ -87,8 +87,8 @@ export function createContentEditing({ root, workspace, publisher }: { root: str
     return publisher.check(workspace.listDrafts()).filter((issue) => issue.file === file.path);
   }
 
-  /** Everything the preview draws the site from, with the drafts applied. */
-  function previewData() {
+  /** The content with every draft applied, as the preview draws it; a file with a mistake is left out. */
+  function loadDraftedContent(): ContentBundle {
     // A page or article with a mistake is left out; the one being edited is drawn from the form.
     let content;
     try {
@@ -108,6 +108,12 @@ export function createContentEditing({ root, workspace, publisher }: { root: str
         );
       }
     }
+    return content;
+  }
+
+  /** Everything the preview draws the site from, with the drafts applied. */
+  function previewData() {
+    const content = loadDraftedContent();
     return {
       site: { ...content.site, siteUrl: '', leadEndpoint: '' },
       roi: content.roi,
@@ -147,7 +153,8 @@ export function createContentEditing({ root, workspace, publisher }: { root: str
       if (source.file.kind !== 'article') throw new WorkspaceError('Only an article can be copied into a new article.');
       const article = readArticle(source);
       const frontMatter = isRecord(article.frontMatter) ? article.frontMatter : {};
-      const order = Math.max(0, ...previewData().posts.map((post) => orderOf(post))) + 1;
+      // After every other article, so the copy's order is no other article's.
+      const order = Math.max(0, ...loadDraftedContent().posts.map((post) => post.meta.order)) + 1;
       const copy = { ...frontMatter, title: `${String(frontMatter.title ?? name)} (copy)`, order, draft: true };
       return writeFrontMatter(stringifyYaml(copy), article.body);
     }
@@ -166,11 +173,6 @@ export function checkArticleData(data: unknown): { frontMatter: Record<string, u
   const checked = articleData.safeParse(data);
   if (!checked.success) throw new WorkspaceError('An article needs its details and its text.');
   return checked.data;
-}
-
-/** The `order` a post of the preview carries, if any (0 when it has none). */
-function orderOf(post: object): number {
-  return 'order' in post ? Number(post.order ?? 0) : 0;
 }
 
 /** A YAML reading error in one plain sentence. */

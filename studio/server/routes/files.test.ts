@@ -112,3 +112,25 @@ describe('POST /api/file with a body of the wrong shape', () => {
     expectNothingChanged(before);
   });
 });
+
+describe('POST /api/file copying an article', () => {
+  it('puts the copy after every other article, so its order is no other article’s', async () => {
+    const { headers } = await setup();
+    const copied = await app.inject({
+      method: 'POST',
+      url: '/api/file',
+      headers,
+      payload: { kind: 'article', name: 'what-is-ai-consulting-again', copyFrom: 'content/blog/what-is-ai-consulting.md' },
+    });
+    expect(copied.statusCode).toBe(200);
+    const orders = readdirSync(path.join(project.root, 'content', 'blog')).map((file) =>
+      Number(/^order: (\d+)$/m.exec(project.read(`content/blog/${file}`))?.[1]),
+    );
+    const copy = (await app.inject({ url: '/api/file?path=content/blog/what-is-ai-consulting-again.md', headers })).json() as {
+      data: { frontMatter: { order: number } };
+      issues: unknown[];
+    };
+    expect(copy.data.frontMatter.order).toBe(Math.max(...orders) + 1);
+    expect(copy.issues).toEqual([]);
+  });
+});
