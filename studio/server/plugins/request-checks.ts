@@ -44,7 +44,7 @@ const KINDS: Readonly<Record<string, string>> = {
  * One sentence for one failed check: which field, where, and what it must be. A schema's own message
  * (`z.string({ error })`) takes precedence over this one.
  */
-export function describeIssue(issue: z.core.$ZodRawIssue, part: string | undefined): string {
+function describeIssue(issue: z.core.$ZodRawIssue, part: string | undefined): string {
   const place = PLACES[part ?? ''] ?? 'the request';
   const field = (issue.path ?? []).map(String).join('.');
   if (field === '') return part === 'body' ? 'The request must carry a JSON object.' : `The ${place.slice(4)} is not valid.`;

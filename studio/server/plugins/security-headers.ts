@@ -5,7 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 
-export const STUDIO_CSP = [
+const STUDIO_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   // emotion inserts its rules in <style> elements at run time, in the app and in the preview.
