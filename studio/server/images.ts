@@ -21,7 +21,10 @@ import type { ImageJob, ImageJobResult } from './image-worker.ts';
 
 export type { StoredImage };
 
+/** The largest picture taken, in bytes: the body limit of the upload route and the check on what it stores. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** The same limit as people read it, for messages ("10 MB"). */
+export const MAX_UPLOAD_TEXT = `${MAX_UPLOAD_BYTES / 1024 / 1024} MB`;
 export const MAX_WIDTH = 1600;
 /**
  * Pictures larger than this are refused before anything is decoded: a small file can declare a huge
@@ -67,6 +70,8 @@ export type ImageLibraryOptions = {
   workerTimeLimitMs?: number;
 };
 
+export type ImageLibrary = ReturnType<typeof createImageLibrary>;
+
 export function createImageLibrary({
   publicDir,
   workerScript = WORKER_SCRIPT,
@@ -101,7 +106,7 @@ export function createImageLibrary({
   async function store(bytes: Buffer, originalName: string): Promise<StoredImage> {
     if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw new ImageError('The file is empty.', 400);
     if (bytes.length > MAX_UPLOAD_BYTES)
-      throw new ImageError('This picture is larger than 10 MB: make it smaller and upload it again.', 413);
+      throw new ImageError(`This picture is larger than ${MAX_UPLOAD_TEXT}: make it smaller and upload it again.`, 413);
     const format = detectFormat(bytes);
     if (format === 'svg')
       throw new ImageError('SVG pictures are refused: an SVG can carry script. Export it as PNG or WebP and upload that.', 415);

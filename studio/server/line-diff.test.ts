@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffHunks, diffLines } from './line-diff.ts';
+import { diffHunks, diffLines, type DiffLine } from './line-diff.ts';
 
 describe('diffLines', () => {
   it.each([
@@ -43,5 +43,27 @@ describe('a very large change', () => {
     expect(lines.filter((line) => line.kind === 'added')).toHaveLength(3_000);
     expect(lines.findIndex((line) => line.kind === 'added')).toBeGreaterThan(lines.findLastIndex((line) => line.kind === 'removed'));
     expect([lines[0]!.text, lines.at(-1)!.text]).toEqual(['title: x', 'end']);
+  });
+
+  it('gives up comparing just as quickly when two versions of a smaller part differ in every line', () => {
+    const before = Array.from({ length: 1_000 }, (_, i) => `a${i}`).join('\n');
+    const after = Array.from({ length: 1_000 }, (_, i) => `b${i}`).join('\n');
+    // The fastest of three runs: how long the work takes, not how long the machine was busy elsewhere.
+    let fastest = Infinity;
+    let lines: DiffLine[] = [];
+    for (let run = 0; run < 3; run++) {
+      const started = performance.now();
+      lines = diffLines(`${before}\n`, `${after}\n`);
+      fastest = Math.min(fastest, performance.now() - started);
+    }
+    expect(fastest).toBeLessThan(50);
+    expect(lines.slice(0, 1_000).every((line) => line.kind === 'removed')).toBe(true);
+    expect(lines.slice(1_000).every((line) => line.kind === 'added')).toBe(true);
+  });
+});
+
+describe('the end of a file', () => {
+  it('does not count a missing final newline as a change of the last line', () => {
+    expect(diffLines('a\nb', 'a\nb\n').every((line) => line.kind === 'same')).toBe(true);
   });
 });

@@ -1,5 +1,8 @@
 // A readable line diff of two versions of a file, for the person about to publish: the changed lines
 // with a little context around them, like `git diff` shows, but as data the studio renders itself.
+// The comparison itself is jsdiff's (`diffArrays`, Myers' algorithm) over the lines as split here, so
+// a missing newline at the end of a file is never shown as a change of its last line.
+import { diffArrays, type ArrayChange } from 'diff';
 
 export type DiffLine = { kind: 'same' | 'added' | 'removed'; text: string; oldLine?: number; newLine?: number };
 export type DiffHunk = { lines: DiffLine[] };
@@ -8,17 +11,26 @@ export type DiffHunk = { lines: DiffLine[] };
 const CONTEXT_LINES = 3;
 
 /**
- * The largest comparison table (changed lines before × after). Past it the changed part is shown as
- * removed, then added: still a true diff, only not the smallest, and the table (which grows with the
- * product) can no longer hold the studio for seconds or take hundreds of megabytes.
+ * The most lines (before and after together) between the lines equal at both ends that are compared
+ * one by one. The longest content file has under 200 lines, so rewriting it whole stays far inside;
+ * past it the changed part is shown as removed, then added, without comparing anything: still a true
+ * diff, only not the smallest, and a huge draft can no longer hold the studio for seconds.
  */
-const MAX_TABLE_CELLS = 2_000_000;
+const MAX_COMPARED_LINES = 4_000;
 
-/** Every line of both texts, marked same, added or removed (longest common subsequence). */
+/**
+ * The most lines removed plus added that the comparison looks for. Its time grows with the square of
+ * this (300: about five milliseconds; 2,000: a quarter of a second), and the review screen compares
+ * every draft, so two very different versions give up quickly; past it the changed part is shown as
+ * removed, then added, as above. An edit in the form changes a few lines.
+ */
+const MAX_EDIT_LENGTH = 300;
+
+/** Every line of both texts, marked same, added or removed. */
 export function diffLines(before: string, after: string): DiffLine[] {
   const a = splitLines(before);
   const b = splitLines(after);
-  // Lines equal at both ends need no table; content files usually change in one place.
+  // Lines equal at both ends need no comparison; content files usually change in one place.
   let start = 0;
   while (start < a.length && start < b.length && a[start] === b[start]) start++;
   let endA = a.length;
@@ -27,39 +39,43 @@ export function diffLines(before: string, after: string): DiffLine[] {
     endA--;
     endB--;
   }
-
-  const rows = endA - start;
-  const columns = endB - start;
-  const compare = (rows + 1) * (columns + 1) <= MAX_TABLE_CELLS;
-  const table = new Uint32Array(compare ? (rows + 1) * (columns + 1) : 1);
-  const at = (i: number, j: number) => (compare ? i * (columns + 1) + j : 0);
-  for (let i = compare ? rows - 1 : -1; i >= 0; i--) {
-    for (let j = columns - 1; j >= 0; j--) {
-      table[at(i, j)] = a[start + i] === b[start + j] ? table[at(i + 1, j + 1)]! + 1 : Math.max(table[at(i + 1, j)]!, table[at(i, j + 1)]!);
-    }
-  }
+  const oldMiddle = a.slice(start, endA);
+  const newMiddle = b.slice(start, endB);
+  const compared =
+    oldMiddle.length + newMiddle.length <= MAX_COMPARED_LINES
+      ? diffArrays(oldMiddle, newMiddle, { maxEditLength: MAX_EDIT_LENGTH })
+      : undefined;
+  const changes: ArrayChange<string>[] = [
+    { value: a.slice(0, start), count: start, added: false, removed: false },
+    ...(compared ?? [
+      { value: oldMiddle, count: oldMiddle.length, added: false, removed: true },
+      { value: newMiddle, count: newMiddle.length, added: true, removed: false },
+    ]),
+    { value: a.slice(endA), count: a.length - endA, added: false, removed: false },
+  ];
 
   const lines: DiffLine[] = [];
-  for (let k = 0; k < start; k++) lines.push({ kind: 'same', text: a[k]!, oldLine: k + 1, newLine: k + 1 });
-  let i = 0;
-  let j = 0;
-  while (i < rows || j < columns) {
-    if (compare && i < rows && j < columns && a[start + i] === b[start + j]) {
-      lines.push({ kind: 'same', text: a[start + i]!, oldLine: start + i + 1, newLine: start + j + 1 });
-      i++;
-      j++;
-    } else if (i < rows && (j === columns || !compare || table[at(i + 1, j)]! >= table[at(i, j + 1)]!)) {
-      // Removed lines first, then the lines that replace them, as people read a change.
-      lines.push({ kind: 'removed', text: a[start + i]!, oldLine: start + i + 1 });
-      i++;
-    } else {
-      lines.push({ kind: 'added', text: b[start + j]!, newLine: start + j + 1 });
-      j++;
+  let oldLine = 1;
+  let newLine = 1;
+  // Removed lines first, then the lines that replace them, as people read a change.
+  let removed: DiffLine[] = [];
+  let added: DiffLine[] = [];
+  const flush = () => {
+    lines.push(...removed, ...added);
+    removed = [];
+    added = [];
+  };
+  for (const change of changes) {
+    for (const text of change.value) {
+      if (change.removed) removed.push({ kind: 'removed', text, oldLine: oldLine++ });
+      else if (change.added) added.push({ kind: 'added', text, newLine: newLine++ });
+      else {
+        flush();
+        lines.push({ kind: 'same', text, oldLine: oldLine++, newLine: newLine++ });
+      }
     }
   }
-  for (let k = 0; k < a.length - endA; k++) {
-    lines.push({ kind: 'same', text: a[endA + k]!, oldLine: endA + k + 1, newLine: endB + k + 1 });
-  }
+  flush();
   return lines;
 }
 

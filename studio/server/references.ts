@@ -1,6 +1,7 @@
 // What links to a page or an article: shown before it is deleted, and followed when its address changes.
 import { parse } from 'yaml';
 import { linkedAddress } from '../../content-model/links.ts';
+import { isRecord } from '../../content-model/values.ts';
 import type { ContentFile, Workspace } from './workspace.ts';
 import type { Reference } from '../api-types.ts';
 
@@ -34,10 +35,7 @@ export function findReferences(workspace: Workspace, file: ContentFile): Referen
 function collectLinks(value: unknown, trail: string[], found: (href: string, trail: string) => void): void {
   if (Array.isArray(value)) {
     value.forEach((item, index) => {
-      const type =
-        typeof item === 'object' && item !== null && typeof (item as { type?: unknown }).type === 'string'
-          ? ` (${(item as { type: string }).type})`
-          : '';
+      const type = isRecord(item) && typeof item.type === 'string' ? ` (${item.type})` : '';
       collectLinks(item, trail.at(-1) === 'blocks' ? [...trail.slice(0, -1), `block ${index + 1}${type}`] : trail, found);
     });
     return;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runStudioUserCommand, type CommandIo } from '../../cli/studio-user.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { checkCsrf, checkSameOrigin, createSessionStore, readSessionCookie, sessionCookie } from './sessions.ts';
+import { checkCsrf, checkSameOrigin, createSessionStore } from './sessions.ts';
 import { createGate } from '../concurrency.ts';
 import { addressKey, createSignInLimiter } from './sign-in-limiter.ts';
 import { readStudioSettings } from './studio-settings.ts';
@@ -60,12 +60,6 @@ describe('settings', () => {
 });
 
 describe('sessions', () => {
-  it('sets a strict, HttpOnly cookie (Secure behind TLS) and reads it back', () => {
-    expect(sessionCookie('abc', { secure: false })).toBe('studio_session=abc; Path=/; HttpOnly; SameSite=Strict; Max-Age=604800');
-    expect(sessionCookie('abc', { secure: true })).toMatch(/; Secure$/);
-    expect(readSessionCookie('theme=dark; studio_session=abc')).toBe('abc');
-  });
-
   it('ends a session after 8 idle hours', () => {
     let time = 0;
     const store = createSessionStore({ now: () => time });

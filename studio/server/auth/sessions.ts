@@ -1,17 +1,21 @@
-// Studio sessions: a random id in an HttpOnly, SameSite=Strict cookie, and a CSRF token the browser
-// app sends back in X-CSRF-Token with every change. Kept in memory: a restart signs everyone out.
+// Studio sessions: a random id in an HttpOnly, SameSite=Strict cookie (set and read by
+// plugins/sessions.ts), and a CSRF token the browser app sends back in X-CSRF-Token with every
+// change. Kept in memory: a restart signs everyone out.
 // At most `maxSessions` are kept (the least recently used goes first), so requests that open
 // sessions cannot grow the studio's memory without end.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const SESSION_COOKIE = 'studio_session';
 
+/** The longest a session lasts, however active: a week. The cookie lasts as long. */
+export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
 export type Session = { id: string; csrfToken: string; user: string; createdAt: number; lastSeenAt: number };
 
 export function createSessionStore({
   now = Date.now,
   idleMs = 8 * 60 * 60 * 1000,
-  absoluteMs = 7 * 24 * 60 * 60 * 1000,
+  absoluteMs = SESSION_LIFETIME_MS,
   maxSessions = 1_000,
 } = {}) {
   const sessions = new Map<string, Session>();
@@ -62,22 +66,6 @@ export function createSessionStore({
       return sessions.size;
     },
   };
-}
-
-export function sessionCookie(id: string, { secure }: { secure: boolean }): string {
-  return `${SESSION_COOKIE}=${id}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${7 * 24 * 60 * 60}${secure ? '; Secure' : ''}`;
-}
-
-export function clearSessionCookie({ secure }: { secure: boolean }): string {
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0${secure ? '; Secure' : ''}`;
-}
-
-export function readSessionCookie(header: string | undefined): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === SESSION_COOKIE) return value.join('=') || undefined;
-  }
-  return undefined;
 }
 
 export function checkCsrf(session: Session, header: string | string[] | undefined): boolean {

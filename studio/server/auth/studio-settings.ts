@@ -1,6 +1,7 @@
 // Where the studio listens and who may use it. It refuses any address but loopback unless accounts
 // are configured: without sign-in, anyone who reaches it could change the live site.
 import { readTrustProxy, type TrustProxy } from '../../../server/trust-proxy.ts';
+import { isLoopback, LOOPBACK_ADDRESS } from './loopback.ts';
 import { readStudioUsers } from './users.ts';
 
 export type StudioSettings = {
@@ -12,12 +13,8 @@ export type StudioSettings = {
   trustProxy: TrustProxy;
 };
 
-export const DEFAULT_STUDIO_HOST = '127.0.0.1';
+export const DEFAULT_STUDIO_HOST = LOOPBACK_ADDRESS;
 export const DEFAULT_STUDIO_PORT = 4322;
-
-export function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
-}
 
 export function readStudioSettings(env: NodeJS.ProcessEnv, readFile?: (file: string) => string): StudioSettings {
   const host = env.STUDIO_HOST?.trim() || DEFAULT_STUDIO_HOST;
@@ -28,7 +25,7 @@ export function readStudioSettings(env: NodeJS.ProcessEnv, readFile?: (file: str
   const users = readStudioUsers(env, readFile);
   if (!users && !isLoopback(host)) {
     throw new Error(
-      `STUDIO_HOST is ${host}, but without sign-in the studio only listens on this computer. Set STUDIO_USERS (create entries with \`npm run studio:user -- add <name>\`) or listen on 127.0.0.1.`,
+      `STUDIO_HOST is ${host}, but without sign-in the studio only listens on this computer. Set STUDIO_USERS (create entries with \`npm run studio:user -- add <name>\`) or listen on ${LOOPBACK_ADDRESS}.`,
     );
   }
   const secureText = env.STUDIO_SECURE_COOKIES?.trim().toLowerCase();

@@ -1,0 +1,90 @@
+// /api/changes, /api/preview-data, /api/discard and /api/keep-both: every unpublished change as the
+// review screen shows it (a line diff of each draft against the live file, and the content
+// mistakes that would stop a publish), the data the preview draws with the drafts applied, dropping
+// a draft, and keeping both versions after a conflict. A draft that holds someone else's newer
+// work is never dropped here.
+import { z } from 'zod';
+import { collectionPath } from '../../../content-model/kinds.ts';
+import { stringifyYaml, updateMarkdownFile } from '../../../content-model/formats/yaml-edit.ts';
+import type { Changes } from '../../api-types.ts';
+import { checkArticleData, type ContentEditing } from '../editing.ts';
+import { diffHunks } from '../line-diff.ts';
+import { editorOf } from '../plugins/sessions.ts';
+import type { StudioRoutes } from '../plugins/request-checks.ts';
+import type { Publisher } from '../publish.ts';
+import { contentPath, pageData, revision } from '../request-shapes.ts';
+import { WorkspaceError, type Workspace } from '../workspace.ts';
+
+export type DraftRoutesOptions = { workspace: Workspace; publisher: Publisher; editing: ContentEditing };
+
+const discardBody = z.object({ path: contentPath });
+/** `revision`: the draft revision the browser last saw; absent, it saw none. */
+const keepBothBody = z.object({ path: contentPath, data: pageData, revision: revision.optional() });
+
+export const draftRoutes: StudioRoutes<DraftRoutesOptions> = async (app, { workspace, publisher, editing }) => {
+  app.get('/changes', async (): Promise<Changes> => {
+    const drafts = workspace.listDrafts();
+    const entries = new Map(workspace.listEntries().map((entry) => [entry.path, entry]));
+    const issues = publisher.check(drafts);
+    return {
+      files: drafts.map((draft) => {
+        const before = workspace.readDisk(workspace.contentFile(draft.path))?.text ?? '';
+        return {
+          path: draft.path,
+          title: entries.get(draft.path)?.title ?? draft.path,
+          change: draft.baseVersion === null ? 'added' : draft.text === null ? 'deleted' : 'changed',
+          updatedBy: draft.updatedBy,
+          hunks: diffHunks(before, draft.text ?? ''),
+        };
+      }),
+      issues,
+      publishable: drafts.length > 0 && issues.length === 0,
+    };
+  });
+
+  app.get('/preview-data', async () => editing.previewData());
+
+  app.post('/discard', { schema: { body: discardBody } }, async (request) => {
+    workspace.discardDraft(request.body.path);
+    return { discarded: true };
+  });
+
+  /** After a conflict: the person's version becomes a new page beside the one on disk. */
+  app.post('/keep-both', { schema: { body: keepBothBody } }, async (request) => {
+    const { body } = request;
+    const opened = workspace.open(body.path);
+    // The draft on the server holds nothing the browser's version lacks only when the browser had
+    // seen its latest revision; otherwise it is another tab's or person's work and stays.
+    const sawLatestDraft = !opened.draft || opened.draft.revision === body.revision;
+    if (opened.file.kind === 'site' || opened.file.kind === 'roi') {
+      if (!sawLatestDraft)
+        throw new WorkspaceError(
+          `${opened.file.path} has a newer draft from another tab or person. Reload it, then make your change again.`,
+          409,
+          'draft-changed',
+        );
+      // One file for the whole site: keeping both means the person's version, on top of the new disk version.
+      const disk = workspace.readDisk(opened.file);
+      workspace.discardDraft(opened.file.path);
+      const reopened = workspace.open(opened.file.path);
+      const draft = workspace.saveDraft(
+        opened.file.path,
+        editing.nextText(reopened, body.data),
+        { revision: 0, diskVersion: disk?.version ?? null },
+        editorOf(request),
+      );
+      return { path: opened.file.path, revision: draft.revision };
+    }
+    const copyName = editing.freeName(opened.file.name, opened.file.kind);
+    let data = body.data;
+    if (opened.file.kind === 'page')
+      data = { ...data, path: `${String(data.path ?? '')}-${copyName.slice(opened.file.name.length + 1)}`, draft: true };
+    const text =
+      opened.file.kind === 'article' ? updateMarkdownFile(editing.currentTextOf(opened), checkArticleData(data)) : stringifyYaml(data);
+    const draft = workspace.createDraft(collectionPath(opened.file.kind, copyName), text, editorOf(request));
+    // The browser's version now lives in the copy: the original goes back to what is on disk, unless
+    // its draft holds someone else's newer work.
+    if (sawLatestDraft) workspace.discardDraft(opened.file.path);
+    return { path: draft.path, revision: draft.revision };
+  });
+};

@@ -1,0 +1,136 @@
+// /api/file with a body or an address of the wrong shape: a plain 400 naming the field, before
+// anything runs, and nothing written (no draft, the content file as it was).
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createStudioProject, fakeStudioAppDir, quickBuild, type StudioProject } from '../../testing/studio-project.ts';
+import { buildStudioApp } from '../app.ts';
+
+let project: StudioProject;
+let app: ReturnType<typeof buildStudioApp>;
+afterEach(async () => {
+  await app?.close();
+  project?.remove();
+});
+
+const ABOUT = 'content/pages/about.yaml';
+
+async function setup() {
+  project = createStudioProject({ git: true });
+  app = buildStudioApp({
+    root: project.root,
+    appDir: fakeStudioAppDir(project.root),
+    distDir: project.distDir,
+    localEditor: 'local',
+    logLevel: 'silent',
+    build: quickBuild,
+  });
+  const session = await app.inject({ url: '/api/session' });
+  const cookie = String(session.headers['set-cookie']).split(';')[0]!;
+  const { csrfToken } = session.json() as { csrfToken: string };
+  const opened = (await app.inject({ url: `/api/file?path=${ABOUT}`, headers: { cookie } })).json() as {
+    data: Record<string, unknown>;
+    diskVersion: string;
+  };
+  return { headers: { cookie, 'x-csrf-token': csrfToken }, opened, before: project.read(ABOUT) };
+}
+
+/** No draft was kept and no content file changed. */
+function expectNothingChanged(before: string) {
+  expect(readdirSync(path.join(project.root, '.studio', 'drafts'))).toEqual([]);
+  expect(project.read(ABOUT)).toBe(before);
+  expect(project.git('status', '--porcelain', 'content')).toBe('');
+}
+
+describe('PUT /api/file with a body of the wrong shape', () => {
+  it.each([
+    ['without a path', (data: unknown) => ({ data, revision: 0 }), '"path" is missing from the request.'],
+    ['with a path that is not text', (data: unknown) => ({ path: [ABOUT], data, revision: 0 }), '"path" in the request must be text.'],
+    [
+      'with a revision that is text',
+      (data: unknown) => ({ path: ABOUT, data, revision: '1' }),
+      'The revision must be a whole number of 0 or more.',
+    ],
+    [
+      'with a negative revision',
+      (data: unknown) => ({ path: ABOUT, data, revision: -1 }),
+      'The revision must be a whole number of 0 or more.',
+    ],
+    ['with a list as the data', () => ({ path: ABOUT, data: [], revision: 0 }), 'The page data is missing.'],
+    [
+      'with a disk version that is a number',
+      (data: unknown) => ({ path: ABOUT, data, diskVersion: 7 }),
+      '"diskVersion" in the request must be text.',
+    ],
+    ['that is not an object', () => [ABOUT], 'The request must carry a JSON object.'],
+  ])('%s is refused with 400, saying why, and nothing is saved', async (_case, body, message) => {
+    const { headers, opened, before } = await setup();
+    const answer = await app.inject({
+      method: 'PUT',
+      url: '/api/file',
+      headers,
+      payload: body({ ...opened.data, title: 'Never saved' }),
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({ message });
+    expectNothingChanged(before);
+  });
+});
+
+describe('DELETE /api/file with an address of the wrong shape', () => {
+  it.each([
+    [`?path=${ABOUT}&revision=first`, 'The revision must be a whole number of 0 or more.'],
+    [`?path=${ABOUT}&path=content/pages/home.yaml`, '"path" must be given once in the address.'],
+    ['?revision=0', '"path" is missing from the address.'],
+  ])('%s is refused with 400, saying why, and nothing is deleted', async (query, message) => {
+    const { headers, before } = await setup();
+    const answer = await app.inject({ method: 'DELETE', url: `/api/file${query}`, headers });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({ message });
+    expectNothingChanged(before);
+    expect((await app.inject({ url: '/api/changes', headers })).json()).toMatchObject({ files: [] });
+  });
+
+  it('still deletes with a well-formed address (the draft deletes the page)', async () => {
+    const { headers, opened } = await setup();
+    const answer = await app.inject({
+      method: 'DELETE',
+      url: `/api/file?path=${ABOUT}&revision=0&diskVersion=${opened.diskVersion}`,
+      headers,
+    });
+    expect(answer.json()).toEqual({ deleted: true });
+    expect((await app.inject({ url: '/api/changes', headers })).json()).toMatchObject({ files: [{ path: ABOUT, change: 'deleted' }] });
+  });
+});
+
+describe('POST /api/file with a body of the wrong shape', () => {
+  it('refuses a kind that is neither a page nor an article, and creates nothing', async () => {
+    const { headers, before } = await setup();
+    const answer = await app.inject({ method: 'POST', url: '/api/file', headers, payload: { kind: 'video', name: 'spring-offer' } });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({ message: '"kind" in the request must be "page" or "article".' });
+    expectNothingChanged(before);
+  });
+});
+
+describe('POST /api/file copying an article', () => {
+  it('puts the copy after every other article, so its order is no other article’s', async () => {
+    const { headers } = await setup();
+    const copied = await app.inject({
+      method: 'POST',
+      url: '/api/file',
+      headers,
+      payload: { kind: 'article', name: 'what-is-ai-consulting-again', copyFrom: 'content/blog/what-is-ai-consulting.md' },
+    });
+    expect(copied.statusCode).toBe(200);
+    const orders = readdirSync(path.join(project.root, 'content', 'blog')).map((file) =>
+      Number(/^order: (\d+)$/m.exec(project.read(`content/blog/${file}`))?.[1]),
+    );
+    const copy = (await app.inject({ url: '/api/file?path=content/blog/what-is-ai-consulting-again.md', headers })).json() as {
+      data: { frontMatter: { order: number } };
+      issues: unknown[];
+    };
+    expect(copy.data.frontMatter.order).toBe(Math.max(...orders) + 1);
+    expect(copy.issues).toEqual([]);
+  });
+});

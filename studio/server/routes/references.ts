@@ -1,0 +1,72 @@
+// /api/references and /api/rename: what links to a page (shown before it is deleted), and changing
+// a page's address, after which every link to the old address (navigation, footer, other pages)
+// follows it, each as a draft of its file. The new address must pass the same rule as the content
+// check (no address an article, the server or the build uses) and be no other page's.
+import { z } from 'zod';
+import { pageAddressProblem } from '../../../content-model/addresses.ts';
+import { replaceLinks } from '../../../content-model/links.ts';
+import { isRecord } from '../../../content-model/values.ts';
+import type { ContentEditing } from '../editing.ts';
+import { editorOf } from '../plugins/sessions.ts';
+import type { StudioRoutes } from '../plugins/request-checks.ts';
+import { findReferences } from '../references.ts';
+import { contentPath, diskVersion, revision, seenOf } from '../request-shapes.ts';
+import { WorkspaceError, type Workspace } from '../workspace.ts';
+
+export type ReferenceRoutesOptions = { workspace: Workspace; editing: ContentEditing };
+
+const ADDRESS_PATTERN = /^\/[a-z0-9-]+(\/[a-z0-9-]+)*$/;
+
+const referencesQuery = z.object({ path: contentPath });
+const renameBody = z.object({
+  path: contentPath,
+  address: z.string(),
+  revision: revision.optional(),
+  diskVersion: diskVersion.optional(),
+});
+
+export const referenceRoutes: StudioRoutes<ReferenceRoutesOptions> = async (app, { workspace, editing }) => {
+  app.get('/references', { schema: { querystring: referencesQuery } }, async (request) => {
+    const file = workspace.contentFile(request.query.path);
+    return { references: findReferences(workspace, file) };
+  });
+
+  app.post('/rename', { schema: { body: renameBody } }, async (request) => {
+    const { body } = request;
+    const opened = workspace.open(body.path);
+    if (opened.file.kind !== 'page') throw new WorkspaceError('Only pages have an address to change.');
+    const address = body.address.trim();
+    if (!ADDRESS_PATTERN.test(address))
+      throw new WorkspaceError('An address starts with "/" and has lowercase letters, digits and dashes, such as "/spring-offer".');
+    const current = editing.parseData(opened);
+    const oldAddress = isRecord(current) && typeof current.path === 'string' ? current.path : undefined;
+    if (!isRecord(current) || !oldAddress) throw new WorkspaceError('This page has no address yet.');
+    // The same rule as the content check: not an address an article, the server or the build uses.
+    const articleSlugs = new Set(
+      workspace.listEntries().flatMap((entry) => (entry.kind === 'article' ? [workspace.contentFile(entry.path).name] : [])),
+    );
+    const problem = pageAddressProblem(address, { articleSlugs });
+    if (problem) throw new WorkspaceError(problem);
+    if (workspace.listEntries().some((entry) => entry.address === address && entry.path !== opened.file.path)) {
+      throw new WorkspaceError(`Another page already has the address "${address}".`, 409, 'exists');
+    }
+    // Found before the address changes: what links to the old address.
+    const references = findReferences(workspace, opened.file);
+    workspace.saveDraft(opened.file.path, editing.nextText(opened, { ...current, path: address }), seenOf(body), editorOf(request));
+    // Links to the old address follow it, in the navigation, the footer and every page.
+    const updated: string[] = [];
+    for (const reference of references) {
+      if (reference.path === opened.file.path) continue;
+      const other = workspace.open(reference.path);
+      const data = replaceLinks(editing.parseData(other), oldAddress, address);
+      workspace.saveDraft(
+        other.file.path,
+        editing.nextText(other, data),
+        { revision: other.draft?.revision ?? 0, diskVersion: other.disk?.version ?? null },
+        editorOf(request),
+      );
+      updated.push(reference.title);
+    }
+    return { address, updated };
+  });
+};
