@@ -12,7 +12,7 @@ import { FieldEditor, ObjectEditor } from './fields/FieldEditor.tsx';
 import { fieldId } from './fields/field-parts.tsx';
 import { PreviewPane, type PreviewTarget } from './PreviewPane.tsx';
 import { RoiExample } from './RoiExample.tsx';
-import { ui } from './ui.ts';
+import { color, ui } from './ui.ts';
 import { FormError, SubmitOrCancel } from './form-parts.tsx';
 
 /** Issue paths are relative to the whole file, as the form's paths are. */
@@ -261,7 +261,7 @@ function FileHeader({
         {file.kind === 'site' ? 'Site settings' : file.kind === 'roi' ? 'ROI calculator numbers' : title}
       </h1>
       {(address || file.isNew || file.edited) && (
-        <p css={css({ margin: '0 0 8px', color: '#475569' })}>
+        <p css={css({ margin: '0 0 8px', color: color.mutedText })}>
           {address && <code>{address}</code>} {file.isNew && <span css={ui.badge}>New, not published</span>}{' '}
           {file.edited && !file.isNew && <span css={ui.badge}>Unpublished changes</span>}
         </p>
@@ -498,7 +498,7 @@ function SaveStatus({ save }: { save: SaveState }) {
     );
   }
   return (
-    <p role="status" css={css({ margin: '0 0 10px', color: '#475569', fontSize: 14 })}>
+    <p role="status" css={css({ margin: '0 0 10px', color: color.mutedText, fontSize: 14 })}>
       {text}
     </p>
   );
@@ -574,7 +574,7 @@ function IssueList({ issues }: { issues: ContentIssue[] }) {
             {issue.segments ? (
               <a
                 href={`#${fieldId(issue.segments)}`}
-                css={css({ color: '#7f1d1d' })}
+                css={css({ color: color.dangerInk })}
                 onClick={(event) => {
                   event.preventDefault();
                   focusField(issue.segments!);

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { buildFormModel, type FormModel } from './fields/form-model.ts';
 import { api, ApiError, type Changes, type Entry, type PublishAnswer, type PublishRecord } from './api.ts';
 import { FileEditor } from './FileEditor.tsx';
-import { ui } from './ui.ts';
+import { color, font, ui } from './ui.ts';
 import { FormError, SubmitOrCancel } from './form-parts.tsx';
 
 export function Studio({
@@ -67,8 +67,8 @@ export function Studio({
           alignItems: 'center',
           flexWrap: 'wrap',
           padding: '8px 16px',
-          borderBottom: '1px solid #cbd5e1',
-          background: '#fff',
+          borderBottom: `1px solid ${color.border}`,
+          background: color.surface,
         })}
       >
         <button
@@ -89,7 +89,7 @@ export function Studio({
         >
           Review and publish{edited > 0 ? ` (${edited})` : ''}
         </button>
-        <span css={css({ color: '#475569' })}>
+        <span css={css({ color: color.mutedText })}>
           Editing as <strong>{user}</strong>
         </span>
         {onSignOut && (
@@ -179,8 +179,8 @@ function Navigator({
       id="navigator"
       aria-label="Content"
       css={css({
-        borderRight: '1px solid #cbd5e1',
-        background: '#f8fafc',
+        borderRight: `1px solid ${color.border}`,
+        background: color.panel,
         padding: 12,
         overflow: 'auto',
         '@media (max-width: 899px)': hidden ? { display: 'none' } : {},
@@ -225,7 +225,7 @@ function Navigator({
         <section key={title} aria-labelledby={`nav-${title}`}>
           <h2
             id={`nav-${title}`}
-            css={css({ fontSize: 13, textTransform: 'uppercase', letterSpacing: '0.05em', color: '#475569', margin: '12px 0 4px' })}
+            css={css({ fontSize: 13, textTransform: 'uppercase', letterSpacing: '0.05em', color: color.mutedText, margin: '12px 0 4px' })}
           >
             {title}
           </h2>
@@ -246,15 +246,15 @@ function Navigator({
                       display: 'block',
                       padding: '6px 8px',
                       borderRadius: 6,
-                      color: '#0f172a',
+                      color: color.text,
                       textDecoration: 'none',
-                      '&[aria-current="page"]': { background: '#e0e7ff', fontWeight: 700 },
-                      '&:hover': { background: '#eef2ff' },
-                      '&:focus-visible': { outline: '3px solid #4338ca' },
+                      '&[aria-current="page"]': { background: color.accentTint, fontWeight: 700 },
+                      '&:hover': { background: color.accentLight },
+                      '&:focus-visible': { outline: `3px solid ${color.accent}` },
                     })}
                   >
                     <span css={css({ display: 'block', textDecoration: entry.deleted ? 'line-through' : 'none' })}>{entry.title}</span>
-                    <span css={css({ display: 'flex', gap: 4, flexWrap: 'wrap', fontSize: 13, color: '#475569' })}>
+                    <span css={css({ display: 'flex', gap: 4, flexWrap: 'wrap', fontSize: 13, color: color.mutedText })}>
                       {entry.address && <code>{entry.address}</code>}
                       {entry.markedDraft && <span css={ui.badge}>Draft</span>}
                       {entry.isNew ? (
@@ -489,7 +489,7 @@ function IssueLinks({ issues, onOpen }: { issues: Changes['issues']; onOpen: (pa
         <li key={index}>
           <a
             href={`?file=${encodeURIComponent(issue.file)}`}
-            css={css({ color: '#7f1d1d' })}
+            css={css({ color: color.dangerInk })}
             onClick={(event) => {
               event.preventDefault();
               onOpen(issue.file);
@@ -508,15 +508,15 @@ function Diff({ hunks }: { hunks: Changes['files'][number]['hunks'] }) {
   return (
     <div
       css={css({
-        border: '1px solid #cbd5e1',
+        border: `1px solid ${color.border}`,
         borderRadius: 8,
         overflow: 'auto',
-        fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+        fontFamily: font.mono,
         fontSize: 13,
       })}
     >
       {hunks.map((hunk, index) => (
-        <div key={index} css={css({ borderTop: index ? '1px dashed #94a3b8' : 'none', padding: '4px 0' })}>
+        <div key={index} css={css({ borderTop: index ? `1px dashed ${color.strongBorder}` : 'none', padding: '4px 0' })}>
           {hunk.lines.map((line, lineIndex) => (
             <div
               key={lineIndex}
@@ -524,8 +524,8 @@ function Diff({ hunks }: { hunks: Changes['files'][number]['hunks'] }) {
               css={css({
                 whiteSpace: 'pre-wrap',
                 padding: '0 8px',
-                background: line.kind === 'added' ? '#dcfce7' : line.kind === 'removed' ? '#fee2e2' : 'transparent',
-                color: '#0f172a',
+                background: line.kind === 'added' ? color.added : line.kind === 'removed' ? color.removed : 'transparent',
+                color: color.text,
               })}
             >
               <span aria-hidden="true">{line.kind === 'added' ? '+ ' : line.kind === 'removed' ? '− ' : '  '}</span>

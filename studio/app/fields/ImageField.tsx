@@ -4,7 +4,7 @@ import { css } from '@emotion/react';
 import { useEffect, useId, useState } from 'react';
 import { api, ApiError, type StoredImage } from '../api.ts';
 import { useEditor } from '../editor-context.tsx';
-import { ui } from '../ui.ts';
+import { color, ui } from '../ui.ts';
 import { FieldMessages, GroupTitle, fieldId, type FieldProps } from './field-parts.tsx';
 
 export function ImageField({ field, value, path }: FieldProps) {
@@ -31,7 +31,7 @@ export function ImageField({ field, value, path }: FieldProps) {
           <img
             src={image.src}
             alt=""
-            css={css({ width: 120, height: 80, objectFit: 'cover', borderRadius: 6, border: '1px solid #cbd5e1' })}
+            css={css({ width: 120, height: 80, objectFit: 'cover', borderRadius: 6, border: `1px solid ${color.border}` })}
           />
         ) : (
           <span css={ui.help}>No picture chosen.</span>
@@ -87,7 +87,7 @@ function ImagePicker({ onPick }: { onPick: (image: StoredImage) => void }) {
 
   const shown = (images ?? []).filter((image) => image.src.toLowerCase().includes(filter.toLowerCase()));
   return (
-    <div css={css({ border: '1px solid #94a3b8', borderRadius: 8, padding: 10, background: '#fff' })}>
+    <div css={css({ border: `1px solid ${color.strongBorder}`, borderRadius: 8, padding: 10, background: color.surface })}>
       <div css={ui.field}>
         <label htmlFor={uploadId} css={ui.label}>
           Upload a picture (PNG, JPEG or WebP, at most 10 MB)

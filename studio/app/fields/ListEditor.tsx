@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import type { Field } from './form-model.ts';
 import { blockTypeOf, emptyValue, startingBlock } from './form-model.ts';
 import { useEditor, type DataPath } from '../editor-context.tsx';
-import { ui } from '../ui.ts';
+import { color, ui } from '../ui.ts';
 import { FieldMessages, GroupTitle, fieldId, type FieldProps } from './field-parts.tsx';
 import { isRecord } from '../../../content-model/values.ts';
 
@@ -96,7 +96,7 @@ export function ListEditor({ field, value, path }: FieldProps) {
                     }}
                   >
                     <strong>{block.title}</strong>
-                    <span css={css({ fontSize: 13, color: '#475569' })}>{block.description}</span>
+                    <span css={css({ fontSize: 13, color: color.mutedText })}>{block.description}</span>
                   </button>
                 </li>
               ))}
@@ -140,23 +140,23 @@ function ListItem({
   const errorCount = countIssuesUnder(path);
 
   return (
-    <li data-item={index} css={css({ border: '1px solid #cbd5e1', borderRadius: 8, background: '#f8fafc', padding: 8 })}>
+    <li data-item={index} css={css({ border: `1px solid ${color.border}`, borderRadius: 8, background: color.panel, padding: 8 })}>
       <div css={css({ display: 'flex', gap: 6, alignItems: 'center', flexWrap: 'wrap' })}>
         {isBlocks ? (
           <button
             type="button"
             data-item-heading
             aria-expanded={open}
-            css={[ui.linkButton, css({ fontWeight: 700, textDecoration: 'none', color: '#0f172a', flex: '1 1 12rem', textAlign: 'left' })]}
+            css={[ui.linkButton, css({ fontWeight: 700, textDecoration: 'none', color: color.text, flex: '1 1 12rem', textAlign: 'left' })]}
             onClick={() => {
               setOpenBlock(open ? null : index);
               focusBlock(index);
             }}
           >
             {title}
-            {summary && <span css={css({ fontWeight: 400, color: '#475569' })}> — {summary}</span>}
+            {summary && <span css={css({ fontWeight: 400, color: color.mutedText })}> — {summary}</span>}
             {errorCount > 0 && (
-              <span css={[ui.badge, css({ background: '#fee2e2', color: '#7f1d1d', marginLeft: 6 })]}>
+              <span css={[ui.badge, css({ background: color.dangerTint, color: color.dangerInk, marginLeft: 6 })]}>
                 {errorCount === 1 ? '1 mistake' : `${errorCount} mistakes`}
               </span>
             )}
@@ -164,7 +164,7 @@ function ListItem({
         ) : (
           <span data-item-heading tabIndex={-1} css={css({ fontWeight: 700, flex: '1 1 8rem' })}>
             {title}
-            {summary && <span css={css({ fontWeight: 400, color: '#475569' })}> — {summary}</span>}
+            {summary && <span css={css({ fontWeight: 400, color: color.mutedText })}> — {summary}</span>}
           </span>
         )}
         <button type="button" css={ui.iconButton} disabled={index === 0} onClick={() => onMove(-1)} aria-label={`Move ${title} up`}>
