@@ -1,7 +1,6 @@
 // Editing one content file: the form generated from its schema, saved as a draft a moment after each
 // change, the build's messages beside the fields and in a list, and the live preview beside it.
 import { css } from '@emotion/react';
-import { produce } from 'immer';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ContentIssue } from '../../content-model/content-issue.ts';
 import { CONTENT_KINDS, kindDefinition } from '../../content-model/kinds.ts';
@@ -14,6 +13,7 @@ import { PreviewPane, type PreviewTarget } from './PreviewPane.tsx';
 import { RoiExample } from './RoiExample.tsx';
 import { color, ui } from './ui.ts';
 import { FormError, SubmitOrCancel } from './form-parts.tsx';
+import { moveIn, setIn } from './editor/data-path.ts';
 
 /** Issue paths are relative to the whole file, as the form's paths are. */
 const NO_PREFIX: DataPath = [];
@@ -633,36 +633,4 @@ function previewTarget(file: OpenedFile, data: unknown): PreviewTarget | null {
     return { kind: 'article', slug: file.name, article: data as { frontMatter: Record<string, unknown>; body: string } };
   if (file.kind === 'site') return { kind: 'site', site: data };
   return null;
-}
-
-// ---- immutable updates by path ----------------------------------------------------------------
-
-function setIn(root: unknown, path: DataPath, value: unknown): unknown {
-  if (path.length === 0) return value;
-  return produce({ root } as { root: unknown }, (draft) => {
-    let node = draft as unknown as Record<string | number, unknown>;
-    const keys: (string | number)[] = ['root', ...path];
-    for (let i = 0; i < keys.length - 1; i++) {
-      const key = keys[i]!;
-      if (typeof node[key] !== 'object' || node[key] === null) node[key] = typeof keys[i + 1] === 'number' ? [] : {};
-      node = node[key] as Record<string | number, unknown>;
-    }
-    const last = keys.at(-1)!;
-    if (value === undefined && !Array.isArray(node)) delete node[last];
-    else node[last] = value;
-  }).root;
-}
-
-function moveIn(root: unknown, path: DataPath, offset: number): unknown {
-  const index = path.at(-1);
-  if (typeof index !== 'number') return root;
-  return produce({ root } as { root: unknown }, (draft) => {
-    let list = (draft as { root: unknown }).root as Record<string | number, unknown>;
-    for (const key of path.slice(0, -1)) list = list[key] as Record<string | number, unknown>;
-    if (!Array.isArray(list)) return;
-    const target = index + offset;
-    if (target < 0 || target >= list.length) return;
-    const [item] = list.splice(index, 1);
-    list.splice(target, 0, item);
-  }).root;
 }
