@@ -8,11 +8,17 @@ import { color, ui } from '../ui.ts';
 import { FieldMessages, GroupTitle, fieldId, type FieldProps } from './field-parts.tsx';
 
 export function ImageField({ field, value, path }: FieldProps) {
-  const { setAt, Field: FieldEditor } = useEditor();
+  const { setAt, issuesAt, Field: FieldEditor } = useEditor();
   const [picking, setPicking] = useState(false);
   const image = typeof value === 'object' && value !== null ? (value as { src?: string; alt?: string }) : undefined;
   const altField = field.fields?.find((f) => f.key === 'alt');
   const titleId = useId();
+  // The button that changes the picture is its control: the messages about the picture describe it.
+  const describedBy =
+    [path, [...path, 'src']]
+      .filter((at) => issuesAt(at).length > 0)
+      .map((at) => `${fieldId(at)}-error`)
+      .join(' ') || undefined;
 
   const choose = (picked: StoredImage) => {
     // The build reads width and height from the file: the YAML names the picture and its alt text.
@@ -42,6 +48,7 @@ export function ImageField({ field, value, path }: FieldProps) {
           id={fieldId([...path, 'src'])}
           css={ui.secondaryButton}
           aria-expanded={picking}
+          aria-describedby={describedBy}
           onClick={() => setPicking(!picking)}
         >
           {image?.src ? 'Change picture' : 'Choose a picture'}
