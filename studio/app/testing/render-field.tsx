@@ -6,7 +6,8 @@ import { useRef, useState } from 'react';
 import type { ContentIssue } from '../../../content-model/content-issue.ts';
 import { EditorProvider, issuesAtPath, type DataPath, type EditorApi } from '../editor-context.tsx';
 import { moveIn, setIn } from '../editor/data-path.ts';
-import { FieldEditor, ObjectEditor } from '../fields/FieldEditor.tsx';
+import { FieldEditor } from '../fields/FieldEditor.tsx';
+import { ObjectEditor } from '../fields/ObjectEditor.tsx';
 import type { Field, FormModel } from '../fields/form-model.ts';
 
 /** A form model with no files and no block types: enough for a field that is not a page's blocks. */
