@@ -4,7 +4,7 @@ import { css } from '@emotion/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { buildFormModel, type FormModel } from './fields/form-model.ts';
 import { api, ApiError, type Changes, type Entry, type PublishAnswer, type PublishRecord } from './api.ts';
-import { FileEditor } from './FileEditor.tsx';
+import { FileEditor } from './editor/FileEditor.tsx';
 import { color, font, ui } from './ui.ts';
 import { FormError, SubmitOrCancel } from './form-parts.tsx';
 
