@@ -104,6 +104,8 @@ describe('the file editor', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('The disk is full. Your changes are still in this tab; they are saved again with your next edit.');
     expect(field.value).toBe('6000');
+    // Closing the tab now would lose it.
+    expect(leavingAsks()).toBe(true);
   });
 
   it('shows a conflict with its choices; keeping my version sends the text in the form', async () => {

@@ -105,9 +105,15 @@ describe('a failed save, as the machine hears of it', () => {
 });
 
 describe('leaving the page', () => {
-  it('asks first while an edit waits to be saved, not when everything is saved', () => {
+  it('asks first while an edit waits to be saved or is being sent, not when everything is saved', () => {
     expect(warnsOnLeave({ kind: 'unsaved' })).toBe(true);
+    expect(warnsOnLeave({ kind: 'saving' })).toBe(true);
     expect(warnsOnLeave({ kind: 'saved' })).toBe(false);
     expect(warnsOnLeave({ kind: 'clean' })).toBe(false);
+  });
+
+  it('asks first when the server did not take the edit: a failed save or a conflict', () => {
+    expect(warnsOnLeave({ kind: 'failed', message: 'The studio server cannot be reached.' })).toBe(true);
+    expect(warnsOnLeave({ kind: 'conflict', reason: 'disk-changed', message: 'It changed on disk.' })).toBe(true);
   });
 });

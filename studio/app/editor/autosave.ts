@@ -86,7 +86,11 @@ export function failureEvent(error: unknown): AutosaveEvent {
   return { type: 'failed', message: error instanceof ApiError ? error.message : 'The draft could not be saved.' };
 }
 
-/** Leaving the page now would lose an edit: the browser asks first. */
+/**
+ * Leaving the page now would lose an edit, so the browser asks first: one waiting for typing to
+ * pause, one being sent (leaving cancels the request), or one the server did not take (a failed
+ * save, a conflict). Only a saved draft, or no change at all, leaves without a question.
+ */
 export function warnsOnLeave(status: SaveStatus): boolean {
-  return status.kind === 'unsaved';
+  return status.kind !== 'saved' && status.kind !== 'clean';
 }

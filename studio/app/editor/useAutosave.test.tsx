@@ -100,6 +100,7 @@ describe('useAutosave', () => {
     await settle();
     expect(status()).toEqual({ kind: 'failed', message: 'The studio server cannot be reached.' });
     expect(hook.result.current.data).toEqual({ title: 'Kept' });
+    expect(leavingAsks()).toBe(true);
     expect(hook.result.current.latest()).toEqual({ title: 'Kept' });
     // No retry on its own...
     wait(PAUSE * 5);
@@ -127,6 +128,8 @@ describe('useAutosave', () => {
     type('Unsaved');
     expect(leavingAsks()).toBe(true);
     wait(PAUSE);
+    // Leaving would cancel the request under way.
+    expect(leavingAsks()).toBe(true);
     sent[0]!.answer(true);
     await settle();
     expect(leavingAsks()).toBe(false);
