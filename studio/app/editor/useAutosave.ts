@@ -1,9 +1,9 @@
 // The autosave as a hook: it holds the file's data as the person edits it, runs the state machine
 // in autosave.ts with a real timer and the save request it is given, and has the browser ask before
-// the page is left while an edit is not saved yet (the draft is saved a moment after typing stops,
-// so the question comes only in that moment, or after a save that did not work). Nothing is saved
-// on leaving. Opening another file in the studio does not cancel a save still waiting for typing to
-// pause: the last edit reaches the server all the same.
+// the page is left while an edit is not saved yet: from the keystroke until the save is through
+// (a moment after typing stops), and after a save that did not work. Nothing is saved on leaving.
+// Opening another file in the studio does not cancel a save still waiting for typing to pause: the
+// last edit reaches the server all the same.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   failureEvent,
