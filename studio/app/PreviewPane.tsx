@@ -8,7 +8,7 @@ import { blogIndexEntry } from '../../content-model/blog-index.ts';
 import type { SiteData } from '../../renderer/site-context.tsx';
 import { api } from './api.ts';
 import { EDITOR_SOURCE, PREVIEW_SOURCE, type FromPreview, type PreviewContent, type ToPreview } from './preview-protocol.ts';
-import { ui } from './ui.ts';
+import { color, ui } from './ui.ts';
 
 export type PreviewTarget =
   | { kind: 'page'; page: unknown }
@@ -127,7 +127,14 @@ export function PreviewPane({
       {!target && <p css={ui.help}>This file has no page to preview.</p>}
       <div
         ref={box}
-        css={css({ width: '100%', height: '78vh', overflow: 'hidden', border: '1px solid #94a3b8', borderRadius: 8, background: '#fff' })}
+        css={css({
+          width: '100%',
+          height: '78vh',
+          overflow: 'hidden',
+          border: `1px solid ${color.strongBorder}`,
+          borderRadius: 8,
+          background: color.surface,
+        })}
       >
         <iframe
           ref={frame}

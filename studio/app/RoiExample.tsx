@@ -7,7 +7,7 @@ import { calculateRoi } from '../../lead/roi/engine.ts';
 import { buildRoiParameters, checkRoiParameters, type RoiParametersContent } from '../../lead/roi/parameters.ts';
 import { formatRoiResult } from '../../forms/roi/format.ts';
 import { SAMPLE_VISITORS } from './roi-samples.ts';
-import { ui } from './ui.ts';
+import { color, ui } from './ui.ts';
 
 export function RoiExample({ data }: { data: unknown }) {
   let parameters;
@@ -34,7 +34,7 @@ export function RoiExample({ data }: { data: unknown }) {
             width: '100%',
             marginTop: 8,
             fontSize: 14,
-            '& th, & td': { padding: '6px 8px', borderBottom: '1px solid #cbd5e1', textAlign: 'right' },
+            '& th, & td': { padding: '6px 8px', borderBottom: `1px solid ${color.border}`, textAlign: 'right' },
             '& th:first-of-type, & td:first-of-type': { textAlign: 'left' },
           })}
         >

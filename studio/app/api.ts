@@ -12,9 +12,10 @@ import type {
   Session,
   StoredImage,
 } from '../api-types.ts';
-
-export type { Changes, ContentKind, Entry, OpenedFile, PublishAnswer, PublishRecord, Reference, Session, StoredImage };
 import type { PreviewContent } from './preview-protocol.ts';
+
+// The shapes are defined once, in studio/api-types.ts; the app's components take them from here.
+export type { Changes, ContentKind, Entry, OpenedFile, PublishAnswer, PublishRecord, Reference, Session, StoredImage };
 
 export class ApiError extends Error {
   override name = 'ApiError';

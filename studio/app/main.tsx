@@ -5,7 +5,7 @@ import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { api, ApiError, type Session } from './api.ts';
 import { Studio } from './Studio.tsx';
-import { ui } from './ui.ts';
+import { color, font, ui } from './ui.ts';
 import { FormError } from './form-parts.tsx';
 
 function App() {
@@ -96,11 +96,11 @@ const globalStyles = css({
   body: {
     margin: 0,
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-    color: '#0f172a',
-    background: '#fff',
+    color: color.text,
+    background: color.surface,
     lineHeight: 1.45,
   },
-  code: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' },
+  code: { fontFamily: font.mono },
 });
 
 createRoot(document.getElementById('root')!).render(

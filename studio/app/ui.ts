@@ -2,56 +2,91 @@
 import { css } from '@emotion/react';
 import { visuallyHidden } from '../../ui/styles.ts';
 
-const focus = { outline: '3px solid #4338ca', outlineOffset: 2 };
+/**
+ * Every colour the studio draws with, named by what it is for. Components use these names, never a
+ * colour written out, so the palette (and its contrast) is checked and changed in one place.
+ */
+export const color = {
+  text: '#0f172a',
+  mutedText: '#475569',
+  disabledText: '#64748b',
+  surface: '#fff',
+  /** The navigator and list items: set off from the form without a border of their own. */
+  panel: '#f8fafc',
+  hover: '#f1f5f9',
+  border: '#cbd5e1',
+  strongBorder: '#94a3b8',
+  inputBorder: '#64748b',
+  /** A button that cannot be pressed. */
+  disabled: '#94a3b8',
+  accent: '#4338ca',
+  accentDark: '#3730a3',
+  accentLight: '#eef2ff',
+  accentTint: '#e0e7ff',
+  accentInk: '#312e81',
+  danger: '#b91c1c',
+  dangerLight: '#fef2f2',
+  dangerTint: '#fee2e2',
+  dangerInk: '#7f1d1d',
+  warning: '#b45309',
+  warningLight: '#fffbeb',
+  warningInk: '#78350f',
+  ok: '#047857',
+  okLight: '#ecfdf5',
+  okInk: '#064e3b',
+  /** Lines a publish adds and removes, in the review screen's diff. */
+  added: '#dcfce7',
+  removed: '#fee2e2',
+  /** The outlines the preview draws round the block under the pointer and the block being edited. */
+  previewHover: '#6366f1',
+  previewSelected: '#4f46e5',
+} as const;
+
+export const font = {
+  mono: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+} as const;
+
+const focus = { outline: `3px solid ${color.accent}`, outlineOffset: 2 };
 
 export const ui = {
   field: css({ display: 'grid', gap: 4, marginBottom: 14 }),
-  label: css({ fontWeight: 600, color: '#0f172a' }),
+  label: css({ fontWeight: 600, color: color.text }),
   checkboxLabel: css({ display: 'flex', gap: 8, alignItems: 'center', fontWeight: 600 }),
-  help: css({ margin: 0, color: '#475569', fontSize: 14 }),
+  help: css({ margin: 0, color: color.mutedText, fontSize: 14 }),
   input: css({
     font: 'inherit',
     padding: '8px 10px',
-    border: '1px solid #64748b',
+    border: `1px solid ${color.inputBorder}`,
     borderRadius: 6,
-    background: '#fff',
-    color: '#0f172a',
+    background: color.surface,
+    color: color.text,
     width: '100%',
     boxSizing: 'border-box',
     '&:focus-visible': focus,
-    '&[aria-invalid="true"]': { borderColor: '#b91c1c', borderWidth: 2 },
+    '&[aria-invalid="true"]': { borderColor: color.danger, borderWidth: 2 },
   }),
   textarea: css({ minHeight: 90, resize: 'vertical' }),
-  group: css({ border: '1px solid #cbd5e1', borderRadius: 8, padding: '10px 14px 6px', margin: '0 0 14px', minWidth: 0 }),
-  groupTitle: css({ fontWeight: 700, padding: '0 4px', color: '#0f172a' }),
-  error: css({ color: '#b91c1c', fontWeight: 600, fontSize: 14, '& p': { margin: '2px 0' } }),
+  group: css({ border: `1px solid ${color.border}`, borderRadius: 8, padding: '10px 14px 6px', margin: '0 0 14px', minWidth: 0 }),
+  groupTitle: css({ fontWeight: 700, padding: '0 4px', color: color.text }),
+  error: css({ color: color.danger, fontWeight: 600, fontSize: 14, '& p': { margin: '2px 0' } }),
   button: buttonStyle(
-    { padding: '8px 14px', border: '#4338ca', background: '#4338ca', color: '#fff', hover: '#3730a3' },
-    {
-      background: '#94a3b8',
-      borderColor: '#94a3b8',
-    },
+    { padding: '8px 14px', border: color.accent, background: color.accent, color: color.surface, hover: color.accentDark },
+    { background: color.disabled, borderColor: color.disabled },
   ),
   secondaryButton: buttonStyle(
-    { padding: '6px 12px', border: '#4338ca', background: '#fff', color: '#3730a3', hover: '#eef2ff' },
-    {
-      color: '#64748b',
-      borderColor: '#94a3b8',
-    },
+    { padding: '6px 12px', border: color.accent, background: color.surface, color: color.accentDark, hover: color.accentLight },
+    { color: color.disabledText, borderColor: color.disabled },
   ),
   dangerButton: buttonStyle(
-    { padding: '6px 12px', border: '#b91c1c', background: '#fff', color: '#b91c1c', hover: '#fef2f2' },
-    {
-      color: '#64748b',
-      borderColor: '#94a3b8',
-    },
+    { padding: '6px 12px', border: color.danger, background: color.surface, color: color.danger, hover: color.dangerLight },
+    { color: color.disabledText, borderColor: color.disabled },
   ),
   linkButton: css({
     font: 'inherit',
     background: 'none',
     border: 'none',
     padding: '4px 0',
-    color: '#3730a3',
+    color: color.accentDark,
     textDecoration: 'underline',
     cursor: 'pointer',
     '&:focus-visible': focus,
@@ -61,13 +96,13 @@ export const ui = {
     minWidth: 36,
     minHeight: 36,
     borderRadius: 6,
-    border: '1px solid #94a3b8',
-    background: '#fff',
-    color: '#0f172a',
+    border: `1px solid ${color.strongBorder}`,
+    background: color.surface,
+    color: color.text,
     cursor: 'pointer',
-    '&:hover': { background: '#f1f5f9' },
+    '&:hover': { background: color.hover },
     '&:focus-visible': focus,
-    '&:disabled': { color: '#94a3b8', cursor: 'not-allowed' },
+    '&:disabled': { color: color.disabled, cursor: 'not-allowed' },
   }),
   visuallyHidden,
   badge: css({
@@ -75,30 +110,30 @@ export const ui = {
     fontWeight: 700,
     borderRadius: 999,
     padding: '1px 8px',
-    background: '#e0e7ff',
-    color: '#312e81',
+    background: color.accentTint,
+    color: color.accentInk,
     whiteSpace: 'nowrap',
   }),
   banner: css({
-    border: '1px solid #b45309',
-    background: '#fffbeb',
-    color: '#78350f',
+    border: `1px solid ${color.warning}`,
+    background: color.warningLight,
+    color: color.warningInk,
     borderRadius: 8,
     padding: '10px 14px',
     margin: '0 0 14px',
   }),
   errorBanner: css({
-    border: '1px solid #b91c1c',
-    background: '#fef2f2',
-    color: '#7f1d1d',
+    border: `1px solid ${color.danger}`,
+    background: color.dangerLight,
+    color: color.dangerInk,
     borderRadius: 8,
     padding: '10px 14px',
     margin: '0 0 14px',
   }),
   okBanner: css({
-    border: '1px solid #047857',
-    background: '#ecfdf5',
-    color: '#064e3b',
+    border: `1px solid ${color.ok}`,
+    background: color.okLight,
+    color: color.okInk,
     borderRadius: 8,
     padding: '10px 14px',
     margin: '0 0 14px',

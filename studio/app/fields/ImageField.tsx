@@ -1,18 +1,25 @@
 // A picture: chosen from the site's image library or uploaded (PNG, JPEG or WebP; the server checks
 // the file itself and stores a web-ready copy), with its alt text, which is required.
 import { css } from '@emotion/react';
-import { useEffect, useId, useState } from 'react';
-import { api, ApiError, type StoredImage } from '../api.ts';
+import { useId, useState } from 'react';
+import type { StoredImage } from '../api.ts';
 import { useEditor } from '../editor-context.tsx';
-import { ui } from '../ui.ts';
+import { color, ui } from '../ui.ts';
 import { FieldMessages, GroupTitle, fieldId, type FieldProps } from './field-parts.tsx';
+import { ImagePicker } from './ImagePicker.tsx';
 
 export function ImageField({ field, value, path }: FieldProps) {
-  const { setAt, Field: FieldEditor } = useEditor();
+  const { setAt, issuesAt, Field: FieldEditor } = useEditor();
   const [picking, setPicking] = useState(false);
   const image = typeof value === 'object' && value !== null ? (value as { src?: string; alt?: string }) : undefined;
   const altField = field.fields?.find((f) => f.key === 'alt');
   const titleId = useId();
+  // The button that changes the picture is its control: the messages about the picture describe it.
+  const describedBy =
+    [path, [...path, 'src']]
+      .filter((at) => issuesAt(at).length > 0)
+      .map((at) => `${fieldId(at)}-error`)
+      .join(' ') || undefined;
 
   const choose = (picked: StoredImage) => {
     // The build reads width and height from the file: the YAML names the picture and its alt text.
@@ -31,7 +38,7 @@ export function ImageField({ field, value, path }: FieldProps) {
           <img
             src={image.src}
             alt=""
-            css={css({ width: 120, height: 80, objectFit: 'cover', borderRadius: 6, border: '1px solid #cbd5e1' })}
+            css={css({ width: 120, height: 80, objectFit: 'cover', borderRadius: 6, border: `1px solid ${color.border}` })}
           />
         ) : (
           <span css={ui.help}>No picture chosen.</span>
@@ -42,6 +49,7 @@ export function ImageField({ field, value, path }: FieldProps) {
           id={fieldId([...path, 'src'])}
           css={ui.secondaryButton}
           aria-expanded={picking}
+          aria-describedby={describedBy}
           onClick={() => setPicking(!picking)}
         >
           {image?.src ? 'Change picture' : 'Choose a picture'}
@@ -55,89 +63,5 @@ export function ImageField({ field, value, path }: FieldProps) {
       {picking && <ImagePicker onPick={choose} />}
       {image && altField && <FieldEditor field={{ ...altField, required: true }} value={image.alt} path={[...path, 'alt']} />}
     </section>
-  );
-}
-
-function ImagePicker({ onPick }: { onPick: (image: StoredImage) => void }) {
-  const [images, setImages] = useState<StoredImage[] | null>(null);
-  const [error, setError] = useState('');
-  const [uploading, setUploading] = useState(false);
-  const [filter, setFilter] = useState('');
-  const uploadId = useId();
-
-  useEffect(() => {
-    api.images().then(
-      (answer) => setImages(answer.images),
-      (failure: unknown) => setError(failure instanceof ApiError ? failure.message : 'The pictures could not be listed.'),
-    );
-  }, []);
-
-  const upload = async (file: File) => {
-    setUploading(true);
-    setError('');
-    try {
-      const stored = await api.upload(file);
-      onPick(stored);
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'The upload failed.');
-    } finally {
-      setUploading(false);
-    }
-  };
-
-  const shown = (images ?? []).filter((image) => image.src.toLowerCase().includes(filter.toLowerCase()));
-  return (
-    <div css={css({ border: '1px solid #94a3b8', borderRadius: 8, padding: 10, background: '#fff' })}>
-      <div css={ui.field}>
-        <label htmlFor={uploadId} css={ui.label}>
-          Upload a picture (PNG, JPEG or WebP, at most 10 MB)
-        </label>
-        <input
-          id={uploadId}
-          type="file"
-          accept="image/png,image/jpeg,image/webp"
-          disabled={uploading}
-          onChange={(event) => event.target.files?.[0] && void upload(event.target.files[0])}
-        />
-        {uploading && <p role="status">Uploading and preparing the picture…</p>}
-      </div>
-      {error && (
-        <p role="alert" css={ui.error}>
-          {error}
-        </p>
-      )}
-      <label css={ui.field}>
-        <span css={ui.label}>Find a picture in the library</span>
-        <input css={ui.input} type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
-      </label>
-      {images === null && !error && <p role="status">Loading pictures…</p>}
-      <ul
-        css={css({
-          listStyle: 'none',
-          padding: 0,
-          margin: 0,
-          display: 'grid',
-          gap: 8,
-          gridTemplateColumns: 'repeat(auto-fill, minmax(130px, 1fr))',
-          maxHeight: 320,
-          overflow: 'auto',
-        })}
-      >
-        {shown.map((image) => (
-          <li key={image.src}>
-            <button
-              type="button"
-              css={[ui.iconButton, css({ width: '100%', padding: 4, display: 'grid', gap: 4 })]}
-              onClick={() => onPick(image)}
-            >
-              <img src={image.src} alt="" loading="lazy" css={css({ width: '100%', height: 80, objectFit: 'cover' })} />
-              <span css={css({ fontSize: 12, wordBreak: 'break-all' })}>
-                {image.src.replace('/images/', '')} ({image.width}×{image.height})
-              </span>
-            </button>
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }

@@ -2,12 +2,11 @@
 // work with the mouse and the keyboard. Blocks get a palette of every block type the schemas define.
 import { css } from '@emotion/react';
 import { useRef, useState } from 'react';
-import type { Field } from './form-model.ts';
-import { blockTypeOf, emptyValue, startingBlock } from './form-model.ts';
-import { useEditor, type DataPath } from '../editor-context.tsx';
-import { ui } from '../ui.ts';
+import { emptyValue, startingBlock } from './form-model.ts';
+import { useEditor } from '../editor-context.tsx';
+import { itemName, ListItem } from './ListItem.tsx';
+import { color, ui } from '../ui.ts';
 import { FieldMessages, GroupTitle, fieldId, type FieldProps } from './field-parts.tsx';
-import { isRecord } from '../../../content-model/values.ts';
 
 export function ListEditor({ field, value, path }: FieldProps) {
   const { setAt, move, model, openBlock, setOpenBlock, focusBlock } = useEditor();
@@ -96,7 +95,7 @@ export function ListEditor({ field, value, path }: FieldProps) {
                     }}
                   >
                     <strong>{block.title}</strong>
-                    <span css={css({ fontSize: 13, color: '#475569' })}>{block.description}</span>
+                    <span css={css({ fontSize: 13, color: color.mutedText })}>{block.description}</span>
                   </button>
                 </li>
               ))}
@@ -110,112 +109,4 @@ export function ListEditor({ field, value, path }: FieldProps) {
       )}
     </section>
   );
-}
-
-function ListItem({
-  field,
-  item,
-  index,
-  count,
-  path,
-  onMove,
-  onRemove,
-}: {
-  field: Field;
-  item: unknown;
-  index: number;
-  count: number;
-  path: DataPath;
-  onMove: (offset: number) => void;
-  onRemove: () => void;
-}) {
-  const { model, focusBlock, openBlock, setOpenBlock, countIssuesUnder, Field: FieldEditor, Group: ObjectEditor } = useEditor();
-  const isBlocks = field.kind === 'blocks';
-  const blockType = isBlocks && isRecord(item) && typeof item.type === 'string' ? blockTypeOf(model, item.type) : undefined;
-  const title = isBlocks
-    ? `${index + 1}. ${blockType?.title ?? String((item as { type?: unknown })?.type ?? 'Block')}`
-    : `${itemName(field)} ${index + 1}`;
-  const summary = summarise(item);
-  const open = isBlocks ? openBlock === index : true;
-  const errorCount = countIssuesUnder(path);
-
-  return (
-    <li data-item={index} css={css({ border: '1px solid #cbd5e1', borderRadius: 8, background: '#f8fafc', padding: 8 })}>
-      <div css={css({ display: 'flex', gap: 6, alignItems: 'center', flexWrap: 'wrap' })}>
-        {isBlocks ? (
-          <button
-            type="button"
-            data-item-heading
-            aria-expanded={open}
-            css={[ui.linkButton, css({ fontWeight: 700, textDecoration: 'none', color: '#0f172a', flex: '1 1 12rem', textAlign: 'left' })]}
-            onClick={() => {
-              setOpenBlock(open ? null : index);
-              focusBlock(index);
-            }}
-          >
-            {title}
-            {summary && <span css={css({ fontWeight: 400, color: '#475569' })}> — {summary}</span>}
-            {errorCount > 0 && (
-              <span css={[ui.badge, css({ background: '#fee2e2', color: '#7f1d1d', marginLeft: 6 })]}>
-                {errorCount === 1 ? '1 mistake' : `${errorCount} mistakes`}
-              </span>
-            )}
-          </button>
-        ) : (
-          <span data-item-heading tabIndex={-1} css={css({ fontWeight: 700, flex: '1 1 8rem' })}>
-            {title}
-            {summary && <span css={css({ fontWeight: 400, color: '#475569' })}> — {summary}</span>}
-          </span>
-        )}
-        <button type="button" css={ui.iconButton} disabled={index === 0} onClick={() => onMove(-1)} aria-label={`Move ${title} up`}>
-          ↑
-        </button>
-        <button
-          type="button"
-          css={ui.iconButton}
-          disabled={index === count - 1}
-          onClick={() => onMove(1)}
-          aria-label={`Move ${title} down`}
-        >
-          ↓
-        </button>
-        <button type="button" css={ui.dangerButton} onClick={onRemove} aria-label={`Remove ${title}`}>
-          Remove
-        </button>
-      </div>
-      {open && (
-        <div css={css({ marginTop: 8 })}>
-          {isBlocks && blockType ? (
-            <ObjectEditor
-              field={{ key: '', label: blockType.title, required: true, kind: 'object', fields: blockType.fields }}
-              value={item}
-              path={path}
-              bare
-            />
-          ) : field.item?.kind === 'object' ? (
-            <ObjectEditor field={field.item} value={item} path={path} bare />
-          ) : field.item ? (
-            <FieldEditor field={{ ...field.item, label: `${itemName(field)} ${index + 1}` }} value={item} path={path} />
-          ) : null}
-        </div>
-      )}
-    </li>
-  );
-}
-
-function itemName(field: Field): string {
-  if (field.kind === 'blocks') return 'Block';
-  const label = field.label.replace(/ies$/, 'y').replace(/s$/, '');
-  return label || 'Item';
-}
-
-/** A few words that tell items apart: the heading, label, question or name. */
-function summarise(item: unknown): string {
-  if (typeof item === 'string') return item.slice(0, 60);
-  if (!isRecord(item)) return '';
-  for (const key of ['heading', 'title', 'question', 'label', 'name', 'value']) {
-    const value = item[key];
-    if (typeof value === 'string' && value.trim()) return value.length > 60 ? `${value.slice(0, 57)}…` : value;
-  }
-  return '';
 }

@@ -2,7 +2,7 @@
 // bullet lists), so nobody has to remember the syntax. The text stays plain Markdown in the YAML.
 import { css } from '@emotion/react';
 import { useRef } from 'react';
-import { ui } from '../ui.ts';
+import { font, ui } from '../ui.ts';
 
 type Props = {
   id: string;
@@ -45,7 +45,7 @@ export function MarkdownEditor({ value, onChange, ...attributes }: Props) {
       </div>
       <textarea
         ref={textarea}
-        css={[ui.input, ui.textarea, css({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 14, minHeight: 140 })]}
+        css={[ui.input, ui.textarea, css({ fontFamily: font.mono, fontSize: 14, minHeight: 140 })]}
         {...attributes}
         rows={8}
         value={value}

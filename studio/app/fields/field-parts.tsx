@@ -2,7 +2,7 @@
 import { css } from '@emotion/react';
 import type { Field } from './form-model.ts';
 import { useEditor, type DataPath } from '../editor-context.tsx';
-import { ui } from '../ui.ts';
+import { color, ui } from '../ui.ts';
 
 export type FieldProps = { field: Field; value: unknown; path: DataPath };
 
@@ -13,7 +13,7 @@ export function fieldId(path: DataPath): string {
 
 export function RequiredMark() {
   return (
-    <span css={css({ color: '#b91c1c', marginLeft: 4 })}>
+    <span css={css({ color: color.danger, marginLeft: 4 })}>
       <span aria-hidden="true">*</span>
       <span css={ui.visuallyHidden}> (required)</span>
     </span>

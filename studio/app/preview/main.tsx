@@ -18,6 +18,7 @@ import { startMenu } from '../../../renderer/shell/menu.ts';
 import { SiteProvider, type SiteData } from '../../../renderer/site-context.tsx';
 import { createTheme } from '../../../ui/theme.ts';
 import { EDITOR_SOURCE, PREVIEW_BLOCK_ATTRIBUTE, PREVIEW_SOURCE, type FromPreview, type ToPreview } from '../preview-protocol.ts';
+import { color } from '../ui.ts';
 import { liveSite, setLiveContent } from './live-content.ts';
 
 type Shown = {
@@ -161,7 +162,7 @@ function scrollToBlock(index: number) {
 }
 
 const style = document.createElement('style');
-style.textContent = `[${PREVIEW_BLOCK_ATTRIBUTE}]>*{cursor:pointer}[${PREVIEW_BLOCK_ATTRIBUTE}]>*:hover{outline:2px dashed #6366f1;outline-offset:-2px}[data-studio-selected]{outline:3px solid #4f46e5;outline-offset:-3px}`;
+style.textContent = `[${PREVIEW_BLOCK_ATTRIBUTE}]>*{cursor:pointer}[${PREVIEW_BLOCK_ATTRIBUTE}]>*:hover{outline:2px dashed ${color.previewHover};outline-offset:-2px}[data-studio-selected]{outline:3px solid ${color.previewSelected};outline-offset:-3px}`;
 document.head.append(style);
 startMenu();
 post({ type: 'ready' });

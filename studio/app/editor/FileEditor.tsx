@@ -1,0 +1,174 @@
+// Editing one content file: the form generated from its schema, saved as a draft a moment after each
+// change (useAutosave), the build's messages beside the fields and in a list, and the live preview
+// beside it. The header, the status line, the conflict banner and the issue list are files of their own.
+import { css } from '@emotion/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ContentIssue } from '../../../content-model/content-issue.ts';
+import { api, ApiError, type OpenedFile } from '../api.ts';
+import { EditorProvider, issuesAtPath, type DataPath, type EditorApi } from '../editor-context.tsx';
+import { FieldEditor } from '../fields/FieldEditor.tsx';
+import type { FormModel } from '../fields/form-model.ts';
+import { ObjectEditor } from '../fields/ObjectEditor.tsx';
+import { PreviewPane, type PreviewTarget } from '../PreviewPane.tsx';
+import { RoiExample } from '../RoiExample.tsx';
+import { ui } from '../ui.ts';
+import { ArticleForm } from './ArticleForm.tsx';
+import { ConflictBanner } from './ConflictBanner.tsx';
+import { moveIn, setIn } from './data-path.ts';
+import { FileHeader } from './FileHeader.tsx';
+import { articleSegments, previewTarget, rootField } from './file-kinds.ts';
+import { IssueList } from './IssueList.tsx';
+import { SaveStatusMessage } from './SaveStatusMessage.tsx';
+import { useAutosave } from './useAutosave.ts';
+
+/** Issue paths are relative to the whole file, as the form's paths are. */
+const NO_PREFIX: DataPath = [];
+
+export function FileEditor({
+  path,
+  model,
+  onChanged,
+  onOpen,
+}: {
+  path: string;
+  model: FormModel;
+  onChanged: () => void;
+  onOpen: (path: string | null) => void;
+}) {
+  const [file, setFile] = useState<OpenedFile | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const [issues, setIssues] = useState<ContentIssue[]>([]);
+  const [openBlock, setOpenBlock] = useState<number | null>(null);
+  const [focusedBlock, setFocusedBlock] = useState<number | null>(null);
+  // The draft revision and the file's version on disk this tab last saw: the server refuses a save
+  // made over anything newer (a conflict).
+  const revision = useRef(0);
+  const diskVersion = useRef<string | null>(null);
+
+  const sendDraft = useCallback(
+    async (value: unknown) => {
+      const answer = await api.save(path, value, revision.current, diskVersion.current);
+      revision.current = answer.revision;
+      setIssues(answer.issues);
+      setFile((current) => (current && current.edited !== answer.edited ? { ...current, edited: answer.edited } : current));
+      onChanged();
+      return answer;
+    },
+    [path, onChanged],
+  );
+  const { data, status: save, latest, opened, edit } = useAutosave(sendDraft);
+
+  const load = useCallback(async () => {
+    setLoadError('');
+    try {
+      const answer = await api.open(path);
+      revision.current = answer.revision;
+      diskVersion.current = answer.diskVersion;
+      opened(answer.data, answer.edited);
+      setFile(answer);
+      setIssues(answer.issues);
+    } catch (error) {
+      setLoadError(error instanceof ApiError ? error.message : 'This file could not be opened.');
+    }
+  }, [path, opened]);
+
+  useEffect(() => {
+    setFile(null);
+    setOpenBlock(null);
+    void load();
+  }, [load]);
+
+  const issuePaths = useMemo(() => issues.map((issue) => ({ ...issue, segments: articleSegments(file, issue) })), [issues, file]);
+
+  const editor: EditorApi = useMemo(
+    () => ({
+      model,
+      setAt: (at, value) => edit((current) => setIn(current, at, value)),
+      move: (at, offset) => edit((current) => moveIn(current, at, offset)),
+      issuesAt: (at) => issuesAtPath(issuePaths, NO_PREFIX, at),
+      countIssuesUnder: (at) =>
+        issuePaths.filter((issue) => issue.segments && at.every((segment, i) => String(issue.segments![i]) === String(segment))).length,
+      focusBlock: (index) => setFocusedBlock(index),
+      openBlock,
+      setOpenBlock,
+      Field: FieldEditor,
+      Group: ObjectEditor,
+    }),
+    [model, edit, issuePaths, openBlock],
+  );
+
+  // A new target redraws the preview: only when the file or its data changed.
+  const preview: PreviewTarget | null = useMemo(() => (file ? previewTarget(file, data) : null), [file, data]);
+
+  if (loadError) {
+    return (
+      <div role="alert" css={ui.errorBanner}>
+        <p>{loadError}</p>
+        <button type="button" css={ui.secondaryButton} onClick={() => void load()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (!file) return <p role="status">Opening…</p>;
+
+  const root = rootField(model, file.kind);
+
+  return (
+    <EditorProvider value={editor}>
+      <div
+        css={css({
+          display: 'grid',
+          gap: 16,
+          gridTemplateColumns: 'minmax(0, 1fr)',
+          '@media (min-width: 1100px)': { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' },
+        })}
+      >
+        <div>
+          <FileHeader file={file} data={data} save={save} onReload={load} onOpen={onOpen} onChanged={onChanged} />
+          {file.parseError && (
+            <p role="alert" css={ui.errorBanner}>
+              {file.parseError}
+            </p>
+          )}
+          <SaveStatusMessage save={save} />
+          {/* On a narrow screen the preview is under the form. */}
+          <a
+            href="#preview"
+            css={[ui.linkButton, css({ display: 'inline-block', marginBottom: 10, '@media (min-width: 1100px)': { display: 'none' } })]}
+          >
+            Jump to the preview
+          </a>
+          {save.kind === 'conflict' && (
+            <ConflictBanner
+              file={file}
+              data={latest()}
+              seenRevision={revision.current}
+              reason={save.reason}
+              message={save.message}
+              onResolved={(to) => (to === path ? void load() : onOpen(to))}
+            />
+          )}
+          <IssueList issues={issuePaths} />
+          {file.deleted ? (
+            <p css={ui.banner}>This file will be deleted when you publish. Discard the change to keep it.</p>
+          ) : data !== null && file.kind === 'article' ? (
+            <ArticleForm root={root} data={data} />
+          ) : data !== null ? (
+            <ObjectEditor field={root} value={data} path={[]} bare />
+          ) : null}
+        </div>
+        {file.kind === 'roi' ? (
+          <RoiExample data={data} />
+        ) : (
+          <PreviewPane target={preview} focusedBlock={focusedBlock} onSelectBlock={(index) => selectBlock(index)} />
+        )}
+      </div>
+    </EditorProvider>
+  );
+
+  function selectBlock(index: number) {
+    setOpenBlock(index);
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-item="${index}"] [data-item-heading]`)?.focus());
+  }
+}

@@ -1,0 +1,143 @@
+// The open file's title, address and state (new, unpublished changes), and what can be done to the
+// whole file: duplicate it, change its address, delete it, or discard its draft.
+import { css } from '@emotion/react';
+import { useState } from 'react';
+import { kindDefinition } from '../../../content-model/kinds.ts';
+import { api, type OpenedFile } from '../api.ts';
+import { DeleteDialog } from '../dialogs/DeleteDialog.tsx';
+import { NameDialog } from '../dialogs/NameDialog.tsx';
+import { color, ui } from '../ui.ts';
+import type { SaveStatus } from './autosave.ts';
+
+export function FileHeader({
+  file,
+  data,
+  save,
+  onReload,
+  onOpen,
+  onChanged,
+}: {
+  file: OpenedFile;
+  data: unknown;
+  save: SaveStatus;
+  onReload: () => Promise<void>;
+  onOpen: (path: string | null) => void;
+  onChanged: () => void;
+}) {
+  const [dialog, setDialog] = useState<'rename' | 'delete' | 'duplicate' | null>(null);
+  const [message, setMessage] = useState('');
+  const title =
+    file.kind === 'article'
+      ? String((data as { frontMatter?: { title?: string } })?.frontMatter?.title ?? file.name)
+      : String((data as { title?: string })?.title ?? file.name);
+  const definition = kindDefinition(file.kind);
+  const fields = (definition.format === 'markdown' ? (data as { frontMatter?: object })?.frontMatter : data) ?? {};
+  const address = definition.shape === 'collection' ? definition.addressOf(file.name, fields as Record<string, unknown>) : undefined;
+  const busy = save.kind === 'saving' || save.kind === 'unsaved';
+
+  return (
+    <header css={css({ marginBottom: 12 })}>
+      <h1 css={css({ fontSize: 24, margin: '0 0 4px' })}>
+        {file.kind === 'site' ? 'Site settings' : file.kind === 'roi' ? 'ROI calculator numbers' : title}
+      </h1>
+      {(address || file.isNew || file.edited) && (
+        <p css={css({ margin: '0 0 8px', color: color.mutedText })}>
+          {address && <code>{address}</code>} {file.isNew && <span css={ui.badge}>New, not published</span>}{' '}
+          {file.edited && !file.isNew && <span css={ui.badge}>Unpublished changes</span>}
+        </p>
+      )}
+      <div css={css({ display: 'flex', gap: 8, flexWrap: 'wrap' })}>
+        {(file.kind === 'page' || file.kind === 'article') && (
+          <button
+            type="button"
+            css={ui.secondaryButton}
+            disabled={busy}
+            onClick={() => setDialog(dialog === 'duplicate' ? null : 'duplicate')}
+          >
+            Duplicate
+          </button>
+        )}
+        {file.kind === 'page' && (
+          <button type="button" css={ui.secondaryButton} disabled={busy} onClick={() => setDialog(dialog === 'rename' ? null : 'rename')}>
+            Change address
+          </button>
+        )}
+        {(file.kind === 'page' || file.kind === 'article') && !file.deleted && (
+          <button type="button" css={ui.dangerButton} disabled={busy} onClick={() => setDialog(dialog === 'delete' ? null : 'delete')}>
+            Delete
+          </button>
+        )}
+        {file.edited && (
+          <button
+            type="button"
+            css={ui.linkButton}
+            disabled={busy}
+            onClick={async () => {
+              if (!window.confirm(`Discard every unpublished change to "${title}"?`)) return;
+              await api.discard(file.path);
+              onChanged();
+              if (file.isNew) onOpen(null);
+              else await onReload();
+            }}
+          >
+            Discard changes
+          </button>
+        )}
+      </div>
+      {message && (
+        <p role="status" css={ui.okBanner}>
+          {message}
+        </p>
+      )}
+      {dialog === 'duplicate' && (
+        <NameDialog
+          label={
+            file.kind === 'article'
+              ? 'Name of the new article (its address will be /blog/<name>)'
+              : 'Name of the new page (its address will be /<name>)'
+          }
+          action="Duplicate"
+          onCancel={() => setDialog(null)}
+          onSubmit={async (name) => {
+            const created = await api.create(file.kind === 'article' ? 'article' : 'page', name, file.path);
+            setDialog(null);
+            onChanged();
+            onOpen(created.path);
+          }}
+        />
+      )}
+      {dialog === 'rename' && (
+        <NameDialog
+          label="New address (starts with /)"
+          initial={address ?? '/'}
+          action="Change address"
+          onCancel={() => setDialog(null)}
+          onSubmit={async (newAddress) => {
+            const answer = await api.rename(file.path, newAddress, file.revision, file.diskVersion);
+            setDialog(null);
+            setMessage(
+              answer.updated.length
+                ? `Address changed to ${answer.address}. Links updated in: ${answer.updated.join(', ')}.`
+                : `Address changed to ${answer.address}.`,
+            );
+            onChanged();
+            await onReload();
+          }}
+        />
+      )}
+      {dialog === 'delete' && (
+        <DeleteDialog
+          file={file}
+          title={title}
+          onCancel={() => setDialog(null)}
+          onDeleted={async () => {
+            setDialog(null);
+            onChanged();
+            if (file.isNew) onOpen(null);
+            else await onReload();
+          }}
+        />
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,62 @@
+// The build's messages about the open file, listed above the form: each one that names a field is a
+// link that moves focus to that field, opening its block first when it sits inside one.
+import { css } from '@emotion/react';
+import type { ContentIssue } from '../../../content-model/content-issue.ts';
+import { fieldId } from '../fields/field-parts.tsx';
+import { color, ui } from '../ui.ts';
+
+export function IssueList({ issues }: { issues: ContentIssue[] }) {
+  if (issues.length === 0) return null;
+  return (
+    <section aria-labelledby="issues-title" css={ui.errorBanner}>
+      <h2 id="issues-title" css={css({ fontSize: 16, margin: '0 0 6px' })}>
+        {issues.length === 1 ? '1 thing to fix before publishing' : `${issues.length} things to fix before publishing`}
+      </h2>
+      <ul css={css({ margin: 0, paddingLeft: 18 })}>
+        {issues.map((issue, index) => (
+          <li key={index}>
+            {issue.segments ? (
+              <a
+                href={`#${fieldId(issue.segments)}`}
+                css={css({ color: color.dangerInk })}
+                onClick={(event) => {
+                  event.preventDefault();
+                  focusField(issue.segments!);
+                }}
+              >
+                {issue.where ? `${issue.where}: ` : ''}
+                {issue.message}
+              </a>
+            ) : (
+              `${issue.where ? `${issue.where}: ` : ''}${issue.message}`
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Moves focus to a field (opening its block first, when it is inside one). */
+function focusField(segments: readonly (string | number)[]) {
+  const target = document.getElementById(fieldId(segments)) ?? closestExisting(segments);
+  if (target) {
+    target.scrollIntoView({ block: 'center' });
+    target.focus();
+    return;
+  }
+  if (segments[0] === 'blocks' && typeof segments[1] === 'number') {
+    document.querySelector<HTMLButtonElement>(`[data-item="${segments[1]}"] [data-item-heading]`)?.click();
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => (document.getElementById(fieldId(segments)) ?? closestExisting(segments))?.focus()),
+    );
+  }
+}
+
+function closestExisting(segments: readonly (string | number)[]): HTMLElement | null {
+  for (let length = segments.length; length > 0; length--) {
+    const element = document.getElementById(fieldId(segments.slice(0, length)));
+    if (element) return element;
+  }
+  return null;
+}

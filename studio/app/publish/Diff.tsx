@@ -1,0 +1,40 @@
+// One file's unpublished change as lines that go (−) and lines that come (+), in colour and in
+// words for screen readers.
+import { css } from '@emotion/react';
+import type { Changes } from '../api.ts';
+import { color, font, ui } from '../ui.ts';
+
+export function Diff({ hunks }: { hunks: Changes['files'][number]['hunks'] }) {
+  return (
+    <div
+      css={css({
+        border: `1px solid ${color.border}`,
+        borderRadius: 8,
+        overflow: 'auto',
+        fontFamily: font.mono,
+        fontSize: 13,
+      })}
+    >
+      {hunks.map((hunk, index) => (
+        <div key={index} css={css({ borderTop: index ? `1px dashed ${color.strongBorder}` : 'none', padding: '4px 0' })}>
+          {hunk.lines.map((line, lineIndex) => (
+            <div
+              key={lineIndex}
+              data-diff={line.kind}
+              css={css({
+                whiteSpace: 'pre-wrap',
+                padding: '0 8px',
+                background: line.kind === 'added' ? color.added : line.kind === 'removed' ? color.removed : 'transparent',
+                color: color.text,
+              })}
+            >
+              <span aria-hidden="true">{line.kind === 'added' ? '+ ' : line.kind === 'removed' ? '− ' : '  '}</span>
+              <span css={ui.visuallyHidden}>{line.kind === 'added' ? 'Added: ' : line.kind === 'removed' ? 'Removed: ' : ''}</span>
+              {line.text}
+            </div>
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+// The publish screen: every unpublished change as a readable diff, what stops publishing (with links
+// to the files), one-click publish and undo of the last publish, and the recent publishes.
+import { css } from '@emotion/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api, ApiError, type Changes, type PublishAnswer, type PublishRecord } from '../api.ts';
+import { ui } from '../ui.ts';
+import { Diff } from './Diff.tsx';
+import { IssueLinks } from './IssueLinks.tsx';
+import { PublishHistory } from './PublishHistory.tsx';
+
+export function PublishPanel({
+  canUndo,
+  history,
+  onDone,
+  onOpen,
+}: {
+  canUndo: boolean;
+  history: PublishRecord[];
+  onDone: () => Promise<void>;
+  onOpen: (path: string) => void;
+}) {
+  const [changes, setChanges] = useState<Changes | null>(null);
+  const [state, setState] = useState<{ kind: 'idle' } | { kind: 'busy'; what: string } | { kind: 'done'; answer: PublishAnswer }>({
+    kind: 'idle',
+  });
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const load = useCallback(async () => {
+    setChanges(await api.changes());
+  }, []);
+  useEffect(() => {
+    void load();
+    headingRef.current?.focus();
+  }, [load]);
+
+  const run = async (what: string, action: () => Promise<PublishAnswer>) => {
+    setState({ kind: 'busy', what });
+    let answer: PublishAnswer;
+    try {
+      answer = await action();
+    } catch (error) {
+      answer =
+        error instanceof ApiError && isPublishAnswer(error.body)
+          ? error.body
+          : { ok: false, reason: 'error', message: error instanceof Error ? error.message : 'Publishing failed.' };
+    }
+    setState({ kind: 'done', answer });
+    await onDone();
+    await load();
+  };
+
+  return (
+    <section aria-labelledby="publish-title" css={css({ maxWidth: 960 })}>
+      <h1 id="publish-title" ref={headingRef} tabIndex={-1} css={css({ fontSize: 24, marginTop: 0 })}>
+        Review and publish
+      </h1>
+      {state.kind === 'busy' && (
+        <p role="status" css={ui.banner}>
+          {state.what}: checking the content, building the site and switching the live site to it…
+        </p>
+      )}
+      {state.kind === 'done' &&
+        (state.answer.ok ? (
+          <p role="status" css={ui.okBanner}>
+            {state.answer.record.action === 'undo' ? 'The last publish was undone' : 'Published'}:{' '}
+            {state.answer.record.files.map((file) => file.title).join(', ')} — live in {(state.answer.record.ms / 1000).toFixed(1)} s.
+          </p>
+        ) : (
+          <div role="alert" css={ui.errorBanner}>
+            <p css={css({ whiteSpace: 'pre-wrap' })}>{state.answer.message}</p>
+            {state.answer.issues && <IssueLinks issues={state.answer.issues} onOpen={onOpen} />}
+          </div>
+        ))}
+      {changes === null ? (
+        <p role="status">Gathering the changes…</p>
+      ) : changes.files.length === 0 ? (
+        <p>There are no unpublished changes.</p>
+      ) : (
+        <>
+          <p>
+            {changes.files.length === 1 ? 'One file changes' : `${changes.files.length} files change`} when you publish. Lines starting with
+            − go, lines starting with + come.
+          </p>
+          {changes.issues.length > 0 && state.kind !== 'done' && (
+            <div css={ui.errorBanner}>
+              <p>
+                <strong>Publishing is not possible yet:</strong>{' '}
+                {changes.issues.length === 1 ? 'one thing needs fixing' : `${changes.issues.length} things need fixing`}. Your drafts are
+                kept.
+              </p>
+              <IssueLinks issues={changes.issues} onOpen={onOpen} />
+            </div>
+          )}
+          {changes.files.map((file) => (
+            <article key={file.path} css={css({ marginBottom: 16 })}>
+              <h2 css={css({ fontSize: 17, margin: '0 0 4px' })}>
+                {file.title} <span css={ui.badge}>{{ added: 'New', changed: 'Changed', deleted: 'Deleted' }[file.change]}</span>{' '}
+                <a
+                  href={`?file=${encodeURIComponent(file.path)}`}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    onOpen(file.path);
+                  }}
+                  css={css({ fontSize: 14, fontWeight: 400 })}
+                >
+                  Edit
+                </a>
+              </h2>
+              <p css={ui.help}>
+                <code>{file.path}</code>, last changed by {file.updatedBy}
+              </p>
+              <Diff hunks={file.hunks} />
+            </article>
+          ))}
+        </>
+      )}
+      <div css={css({ display: 'flex', gap: 8, flexWrap: 'wrap', margin: '12px 0' })}>
+        <button
+          type="button"
+          css={ui.button}
+          disabled={!changes?.publishable || state.kind === 'busy'}
+          onClick={() => void run('Publishing', api.publish)}
+        >
+          Publish
+        </button>
+        <button
+          type="button"
+          css={ui.secondaryButton}
+          disabled={!canUndo || state.kind === 'busy'}
+          onClick={() => {
+            if (window.confirm('Undo the last publish? The pages go back to how they were before it.'))
+              void run('Undoing the last publish', api.undo);
+          }}
+        >
+          Undo last publish
+        </button>
+      </div>
+      <PublishHistory history={history} />
+    </section>
+  );
+}
+
+function isPublishAnswer(value: unknown): value is PublishAnswer {
+  return typeof value === 'object' && value !== null && typeof (value as { ok?: unknown }).ok === 'boolean';
+}
