@@ -59,7 +59,7 @@ export function useLeadForm<F extends LeadFormId>(spec: LeadFormSpec<F>, options
   useEffect(() => {
     setEnhanced(true);
     dispatch({ type: 'shown', atMs: Date.now() });
-    // Issue 3: attribution is captured when a form is first shown (see browser-world.ts).
+    // The visit is attributed when a form is first shown as well, in case the page view did not record it (browser-world.ts).
     captureVisitAttribution();
   }, []);
 
