@@ -15,10 +15,19 @@ function recordRequests(page: Page, origin: string) {
   return { foreign, count: () => count };
 }
 
-/** Scrolls to the end in steps, so lazy images and anything loaded on view are requested too. */
+/**
+ * Scrolls to the end in steps, a frame apart, so lazy images and anything loaded on view are
+ * requested too. The steps run inside the page: one round trip instead of one a step (seconds less
+ * a route).
+ */
 async function scrollThrough(page: Page) {
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0; y < height; y += 600) await page.evaluate((top) => window.scrollTo(0, top), y);
+  await page.evaluate(async () => {
+    const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += 600) {
+      window.scrollTo(0, y);
+      await nextFrame();
+    }
+  });
   await page.waitForLoadState('networkidle');
 }
 
