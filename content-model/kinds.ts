@@ -14,6 +14,8 @@ type KindBase = {
   /** The schema file in schema/ the file's data (an article's front matter) must match. */
   schema: string;
   format: ContentFormat;
+  /** The TypeScript type `npm run generate` writes for its data (generated/content-types.ts). */
+  typeName: string;
 };
 
 /** One file for the whole site: the site settings, the ROI numbers. */
@@ -40,8 +42,22 @@ export const NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,80}$/;
 export const ARTICLE_PREFIX = '/blog/';
 
 export const CONTENT_KINDS = {
-  site: { shape: 'singleton', title: 'Site settings', file: 'content/site.yaml', schema: 'site.schema.json', format: 'yaml' },
-  roi: { shape: 'singleton', title: 'ROI calculator numbers', file: 'content/roi.yaml', schema: 'roi.schema.json', format: 'yaml' },
+  site: {
+    shape: 'singleton',
+    title: 'Site settings',
+    file: 'content/site.yaml',
+    schema: 'site.schema.json',
+    format: 'yaml',
+    typeName: 'SiteContent',
+  },
+  roi: {
+    shape: 'singleton',
+    title: 'ROI calculator numbers',
+    file: 'content/roi.yaml',
+    schema: 'roi.schema.json',
+    format: 'yaml',
+    typeName: 'RoiContent',
+  },
   page: {
     shape: 'collection',
     title: 'Pages',
@@ -50,6 +66,7 @@ export const CONTENT_KINDS = {
     extension: '.yaml',
     schema: 'page.schema.json',
     format: 'yaml',
+    typeName: 'PageContent',
     addressOf: (_name, data) => (typeof data.path === 'string' ? data.path : undefined),
     startingData: (name) => ({
       path: `/${name}`,
@@ -67,6 +84,7 @@ export const CONTENT_KINDS = {
     extension: '.md',
     schema: 'blog-post.schema.json',
     format: 'markdown',
+    typeName: 'BlogPostFrontMatter',
     addressOf: (name) => `${ARTICLE_PREFIX}${name}`,
     startingData: (name, { today, order }) => ({
       title: titleOf(name),

@@ -563,48 +563,6 @@ export type SiteContent = {
   };
 };
 
-/** One page of the site: its address, its title and description for search engines, and its sections (blocks) from top to bottom. */
-export type PageContent = {
-  /** The page address, e.g. "/about". Lowercase letters, digits and dashes. "/blog/:slug" is the article page; "*" is the page shown for unknown addresses. It cannot be an address the site already uses: an article's ("/blog/<article>") or the server's (such as "/api" or "/images"). */
-  path: string;
-  /** The browser tab and search-result title (at most 70 characters). */
-  title: string;
-  /** The search-result description (50 to 170 characters). */
-  description: string;
-  /** Optional picture for link previews. */
-  image?: Image;
-  /** Keep this page out of search engines and the sitemap (e.g. the thank-you page). */
-  noindex?: boolean;
-  /** The sections of the page, top to bottom. Each has a "type" that says what kind of section it is (hero, stats, card-grid, …); the content guide lists every type with its properties. */
-  blocks: Block[];
-  /** Keep this page off the live site while it is being written: it is left out of the build, the sitemap and the feed, and stays previewable in the studio. Remove the line (or set false) to publish it. */
-  draft?: boolean;
-};
-
-/** The lines between the two "---" at the top of content/blog/<slug>.md. The file name (without .md) is the article address: /blog/<slug>. */
-export type BlogPostFrontMatter = {
-  /** Article title. */
-  title: string;
-  /** One or two sentences shown in the list and in search results. */
-  excerpt: string;
-  /** Author name. */
-  author: string;
-  /** Publication date as YYYY-MM-DD; shown as "March 15, 2024". */
-  date: string;
-  /** Reading time as shown, e.g. "8 min read". */
-  readTime: string;
-  /** Category shown on the article, e.g. "Strategy". */
-  category: string;
-  /** Picture path, starting with /images/ (the file lives in public/images/; no ".." or hidden folders). */
-  image: string;
-  /** What the picture shows, for screen-reader users. */
-  imageAlt: string;
-  /** Position in the blog list; 1 is the featured article. */
-  order: number;
-  /** Keep this article off the live site while it is being written: it is left out of the build, the blog list, the sitemap and the feed, and stays previewable in the studio. Remove the line (or set false) to publish it. */
-  draft?: boolean;
-};
-
 /** The numbers the ROI calculator uses to estimate a visitor's savings, and the relay uses to compute the figures each lead sends the CRM. Every number is required: this file is their only source. */
 export type RoiContent = {
   /** What the engagement costs the client, in US dollars. The ROI percentage compares the yearly savings with this amount. */
@@ -649,4 +607,46 @@ export type RoiContent = {
   };
   /** Hours saved per week when the visitor's manual-hours answer is not one the calculator knows. */
   fallbackWeeklyHoursSaved: number;
+};
+
+/** One page of the site: its address, its title and description for search engines, and its sections (blocks) from top to bottom. */
+export type PageContent = {
+  /** The page address, e.g. "/about". Lowercase letters, digits and dashes. "/blog/:slug" is the article page; "*" is the page shown for unknown addresses. It cannot be an address the site already uses: an article's ("/blog/<article>") or the server's (such as "/api" or "/images"). */
+  path: string;
+  /** The browser tab and search-result title (at most 70 characters). */
+  title: string;
+  /** The search-result description (50 to 170 characters). */
+  description: string;
+  /** Optional picture for link previews. */
+  image?: Image;
+  /** Keep this page out of search engines and the sitemap (e.g. the thank-you page). */
+  noindex?: boolean;
+  /** The sections of the page, top to bottom. Each has a "type" that says what kind of section it is (hero, stats, card-grid, …); the content guide lists every type with its properties. */
+  blocks: Block[];
+  /** Keep this page off the live site while it is being written: it is left out of the build, the sitemap and the feed, and stays previewable in the studio. Remove the line (or set false) to publish it. */
+  draft?: boolean;
+};
+
+/** The lines between the two "---" at the top of content/blog/<slug>.md. The file name (without .md) is the article address: /blog/<slug>. */
+export type BlogPostFrontMatter = {
+  /** Article title. */
+  title: string;
+  /** One or two sentences shown in the list and in search results. */
+  excerpt: string;
+  /** Author name. */
+  author: string;
+  /** Publication date as YYYY-MM-DD; shown as "March 15, 2024". */
+  date: string;
+  /** Reading time as shown, e.g. "8 min read". */
+  readTime: string;
+  /** Category shown on the article, e.g. "Strategy". */
+  category: string;
+  /** Picture path, starting with /images/ (the file lives in public/images/; no ".." or hidden folders). */
+  image: string;
+  /** What the picture shows, for screen-reader users. */
+  imageAlt: string;
+  /** Position in the blog list; 1 is the featured article. */
+  order: number;
+  /** Keep this article off the live site while it is being written: it is left out of the build, the blog list, the sitemap and the feed, and stays previewable in the studio. Remove the line (or set false) to publish it. */
+  draft?: boolean;
 };

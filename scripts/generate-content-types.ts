@@ -1,6 +1,7 @@
 // Writes generated/content-types.ts from schema/: the schemas are the one source of truth for content types.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { KIND_ORDER, kindDefinition } from '../content-model/kinds.ts';
 import {
   commonRefName,
   itemSchemaOf,
@@ -10,12 +11,8 @@ import {
   type SchemaModel,
 } from '../content-model/load/schema-files.ts';
 
-const FILE_TYPES: Record<string, string> = {
-  'site.schema.json': 'SiteContent',
-  'page.schema.json': 'PageContent',
-  'blog-post.schema.json': 'BlogPostFrontMatter',
-  'roi.schema.json': 'RoiContent',
-};
+/** Each kind of content file's schema and the type its data gets, from the one table of kinds. */
+const FILE_TYPES = KIND_ORDER.map((kind) => [kindDefinition(kind).schema, kindDefinition(kind).typeName] as const);
 
 export function renderContentTypes(model: SchemaModel): string {
   const out: string[] = [
@@ -37,7 +34,7 @@ export function renderContentTypes(model: SchemaModel): string {
     `export const BLOCK_TYPES = [${model.blocks.map((b) => `'${b.type}'`).join(', ')}] as const satisfies readonly BlockType[];`,
     '',
   );
-  for (const [file, typeName] of Object.entries(FILE_TYPES)) {
+  for (const [file, typeName] of FILE_TYPES) {
     const schema = model.files[file];
     if (schema) out.push(doc(schema, ''), `export type ${typeName} = ${typeOf(schema, '')};`, '');
   }

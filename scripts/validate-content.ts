@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ContentError } from '../content-model/content-issue.ts';
+import { KIND_ORDER, kindDefinition } from '../content-model/kinds.ts';
 import { loadContent } from '../content-model/load/load-content.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -27,21 +28,18 @@ function checkPlainly(): boolean {
 function checkWithAjvCli(): boolean {
   const ajv = path.join(root, 'node_modules', '.bin', 'ajv');
   const schema = (name: string) => path.join(root, 'schema', name);
-  const runs = [
-    [
-      '--all-errors',
-      '-s',
-      schema('page.schema.json'),
-      '-r',
-      schema('common.schema.json'),
-      '-r',
-      path.join(root, 'blocks', '*', 'schema.json'),
-      '-d',
-      path.join(contentDir, 'pages', '*.yaml'),
-    ],
-    ['-s', schema('site.schema.json'), '-r', schema('common.schema.json'), '-d', path.join(contentDir, 'site.yaml')],
-    ['-s', schema('roi.schema.json'), '-d', path.join(contentDir, 'roi.yaml')],
-  ];
+  const references = ['-r', schema('common.schema.json'), '-r', path.join(root, 'blocks', '*', 'schema.json')];
+  // Every kind of content file kept as YAML, from the one table of kinds (an article's front matter
+  // is not a file of its own, so ajv-cli cannot read it; the plain check above covers it).
+  const runs = KIND_ORDER.map(kindDefinition)
+    .filter((kind) => kind.format === 'yaml')
+    .map((kind) => {
+      const files =
+        kind.shape === 'singleton'
+          ? path.join(contentDir, path.relative('content', kind.file))
+          : path.join(contentDir, path.relative('content', kind.folder), `*${kind.extension}`);
+      return ['--all-errors', '-s', schema(kind.schema), ...references, '-d', files];
+    });
   for (const args of runs) {
     const keywords = ['-c', 'ajv-formats', '-c', path.join(root, 'content-model', 'schema-keywords.cjs')];
     const result = spawnSync(ajv, ['validate', '--spec=draft7', ...keywords, ...args], { encoding: 'utf8' });
