@@ -1,6 +1,8 @@
 // What a hostile client can do to the studio short of breaking in: race the sign-in limits, lock a
 // team out from behind a proxy, send bodies that are small but costly, send slowly, open sessions
 // without end. Each answer must come at once, say what happened, and leave the studio working.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectionLimits } from '../../server/connection-limits.ts';
@@ -8,7 +10,7 @@ import type { TrustProxy } from '../../server/trust-proxy.ts';
 import { createStudioProject, fakeStudioAppDir, type StudioProject } from '../testing/studio-project.ts';
 import { buildStudioApp } from './app.ts';
 import { hashPassword } from './auth/passwords.ts';
-import { MAX_JSON_DEPTH, MAX_JSON_VALUES, MAX_LIST_ITEMS, MAX_TEXT_LINES } from './json-body.ts';
+import { MAX_JSON_DEPTH, MAX_JSON_VALUES, MAX_KEY_CHARACTERS, MAX_LIST_ITEMS, MAX_OBJECT_KEYS, MAX_TEXT_LINES } from './json-body.ts';
 import { MAX_DRAFTS } from './workspace.ts';
 
 let project: StudioProject;
@@ -95,6 +97,12 @@ describe('bodies that are small but costly', () => {
     ],
     ['with a list too long', JSON.stringify({ data: { items: Array.from({ length: MAX_LIST_ITEMS + 1 }, () => 'a') } })],
     ['with a text too long', JSON.stringify({ data: { body: 'line\n'.repeat(MAX_TEXT_LINES + 1) } })],
+    [
+      'with a group of too many properties',
+      JSON.stringify({ data: Object.fromEntries(Array.from({ length: MAX_OBJECT_KEYS + 1 }, (_, index) => [`k${index}`, 1])) }),
+    ],
+    ['with a property name too long', JSON.stringify({ data: { ['k'.repeat(MAX_KEY_CHARACTERS + 1)]: 1 } })],
+    ['with a property name of several lines', JSON.stringify({ data: { 'a\nb': 1 } })],
   ])('refuses a change %s at once with 400, and keeps working', async (_name, body) => {
     setup();
     const { cookie, csrf } = await localSession();
@@ -108,7 +116,9 @@ describe('bodies that are small but costly', () => {
     expect(performance.now() - started).toBeLessThan(100);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      message: expect.stringMatching(/nested more than 24 levels|more than 5,000 values|more than 500 entries|longer than 2,000 lines/),
+      message: expect.stringMatching(
+        /nested more than 24 levels|more than 5,000 values|more than 500 entries|longer than 2,000 lines|more than 200 properties|property name/,
+      ),
     });
     expect((await app.inject({ url: '/api/entries', headers: { cookie } })).statusCode).toBe(200);
   });
@@ -242,5 +252,31 @@ describe('odd requests get plain answers', () => {
     expect((refused.json() as { message: string }).message).toBe(
       `There are ${MAX_DRAFTS} files with unpublished changes already: publish or discard some before changing another.`,
     );
+  });
+
+  it('refuses a rename that would pass the draft limit before writing anything, so no link is left behind', async () => {
+    setup();
+    const { cookie, csrf } = await localSession();
+    const create = (name: string) =>
+      app.inject({ method: 'POST', url: '/api/file', headers: { cookie, 'x-csrf-token': csrf }, payload: { kind: 'page', name } });
+    // Room for one more draft, but the rename needs the page and every file that links to it.
+    for (let i = 0; i < MAX_DRAFTS - 1; i++) expect((await create(`page-${i}`)).statusCode).toBe(200);
+    const opened = (await app.inject({ url: '/api/file?path=content/pages/about.yaml', headers: { cookie } })).json() as {
+      revision: number;
+      diskVersion: string;
+    };
+    const renamed = await app.inject({
+      method: 'POST',
+      url: '/api/rename',
+      headers: { cookie, 'x-csrf-token': csrf },
+      payload: { path: 'content/pages/about.yaml', address: '/about-us', revision: opened.revision, diskVersion: opened.diskVersion },
+    });
+    expect(renamed.statusCode).toBe(409);
+    const drafts = readdirSync(path.join(project.root, '.studio', 'drafts'));
+    expect(drafts).toHaveLength(MAX_DRAFTS - 1);
+    const about = (await app.inject({ url: '/api/file?path=content/pages/about.yaml', headers: { cookie } })).json() as {
+      data: { path: string };
+    };
+    expect(about.data.path).toBe('/about');
   });
 });

@@ -4,6 +4,7 @@
 // memory once the worker ends.
 import { parentPort, workerData } from 'node:worker_threads';
 import { Jimp } from 'jimp';
+import { pngDataFitsItsSize } from './png-bounds.ts';
 
 export type ImageJob = { bytes: Uint8Array; format: 'png' | 'jpeg'; maxWidth: number; jpegQuality: number };
 /** `ok: false`: the picture could not be decoded (damaged). */
@@ -12,6 +13,8 @@ export type ImageJobResult = { ok: true; output: Uint8Array } | { ok: false };
 const job = workerData as ImageJob;
 let result: ImageJobResult;
 try {
+  // A PNG whose data inflates past its declared size is damaged (or built to exhaust memory).
+  if (job.format === 'png' && !pngDataFitsItsSize(job.bytes)) throw new Error('PNG data larger than its size allows');
   const image = await Jimp.read(Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength));
   if (image.width > job.maxWidth) image.resize({ w: job.maxWidth });
   const output =

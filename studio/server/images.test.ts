@@ -38,7 +38,7 @@ async function picture(width: number, height: number, mime: 'image/png' | 'image
 }
 
 /** A PNG of one colour, made directly (quick even at millions of pixels). */
-function plainPng(width: number, height: number): Buffer {
+function plainPng(width: number, height: number, options: { interlaced?: boolean; rows?: Buffer } = {}): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const head = Buffer.alloc(8);
     head.writeUInt32BE(data.length, 0);
@@ -52,8 +52,12 @@ function plainPng(width: number, height: number): Buffer {
   header.writeUInt32BE(height, 4);
   header[8] = 8; // 8 bits per channel
   header[9] = 2; // RGB
-  const rows = Buffer.alloc((1 + width * 3) * height, 0x40);
-  for (let row = 0; row < height; row++) rows[row * (1 + width * 3)] = 0; // each row: filter "none", then grey pixels
+  header[12] = options.interlaced ? 1 : 0;
+  let rows = options.rows;
+  if (!rows) {
+    rows = Buffer.alloc((1 + width * 3) * height, 0x40);
+    for (let row = 0; row < height; row++) rows[row * (1 + width * 3)] = 0; // each row: filter "none", then grey pixels
+  }
   return Buffer.concat([
     Buffer.from('89504e470d0a1a0a', 'hex'),
     chunk('IHDR', header),
@@ -168,10 +172,33 @@ describe('uploads', () => {
     expect(error.message).toBe(message);
   });
 
+  it('names a picture from its file name in lowercase words and single dashes, however long the name', async () => {
+    const png = await picture(4, 4, 'image/png');
+    expect((await library.store(png, `Team ${'-'.repeat(16_000)} Photo!.png`)).src).toBe('/images/uploads/team-photo.png');
+    expect((await library.store(png, '....png')).src).toBe('/images/uploads/image.png');
+  });
+
   it('refuses a damaged PNG', async () => {
     const png = await picture(64, 64, 'image/png');
     const error = await refusal(png.subarray(0, 40));
     expect(error).toMatchObject({ status: 400, message: 'This picture is damaged and cannot be read.' });
+  });
+
+  it('refuses a PNG whose data inflates past its size (one pixel, interlaced, 256 MB of data) before inflating it, as damaged', async () => {
+    const bomb = plainPng(1, 1, { interlaced: true, rows: Buffer.alloc(256 * 1024 * 1024) });
+    expect(bomb.length).toBeLessThan(300_000);
+    const started = performance.now();
+    const error = await refusal(bomb);
+    expect(error).toMatchObject({ status: 400, message: 'This picture is damaged and cannot be read.' });
+    // Inflating the 256 MB takes the decoder seconds (and as much memory); the ceiling stops at once.
+    expect(performance.now() - started).toBeLessThan(1_500);
+  });
+
+  it('stores an honest interlaced PNG', async () => {
+    // One pixel: only the first of the seven interlace passes holds a row (filter byte, then RGB).
+    const png = plainPng(1, 1, { interlaced: true, rows: Buffer.from([0, 0x33, 0x66, 0xcc]) });
+    const stored = await library.store(png, 'dot.png');
+    expect(stored).toMatchObject({ width: 1, height: 1 });
   });
 
   it.each([

@@ -282,11 +282,13 @@ function encodeChunk({ id, data }: { id: string; data: Buffer }): Buffer {
 
 function safeName(original: string): string {
   const stem = path.basename(original).replace(/\.[^.]*$/, '');
+  // Every run of other characters (dashes included) becomes one dash first, so trimming the ends
+  // looks at one dash, not at a long run from every position.
   const name = stem
     .toLowerCase()
-    .replace(/[^a-z0-9-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
     .slice(0, 60)
-    .replace(/-+$/, '');
+    .replace(/-$/, '');
   return name || 'image';
 }

@@ -28,6 +28,16 @@ export const MAX_TEXT_LINES = 2_000;
 export const MAX_TEXT_CHARACTERS = 200_000;
 
 /**
+ * The most properties one object may have. The widest object in any content file has about 20;
+ * checking a YAML map for duplicate keys grows with the square of its keys, and a stored draft is
+ * read again on most requests, so one map of thousands of keys would slow every later request.
+ */
+export const MAX_OBJECT_KEYS = 200;
+
+/** The longest property name: the content's longest is under 30 characters. One line only. */
+export const MAX_KEY_CHARACTERS = 100;
+
+/**
  * Why `value` is too deep or too large to be content, or undefined when it is not. Walks without
  * recursion, so depth cannot exhaust the stack, and stops at the first limit passed.
  */
@@ -46,9 +56,17 @@ export function jsonShapeProblem(value: unknown): string | undefined {
     }
     if (typeof item !== 'object' || item === null) continue;
     if (depth > MAX_JSON_DEPTH) return `This change is nested more than ${MAX_JSON_DEPTH} levels deep: no page is.`;
-    if (Array.isArray(item) && item.length > MAX_LIST_ITEMS)
-      return `One list in this change has more than ${MAX_LIST_ITEMS} entries: no page has that many.`;
-    for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, depth + 1]);
+    if (Array.isArray(item)) {
+      if (item.length > MAX_LIST_ITEMS) return `One list in this change has more than ${MAX_LIST_ITEMS} entries: no page has that many.`;
+      for (const child of item) stack.push([child, depth + 1]);
+      continue;
+    }
+    const keys = Object.keys(item);
+    if (keys.length > MAX_OBJECT_KEYS)
+      return `One group in this change has more than ${MAX_OBJECT_KEYS} properties: no page has that many.`;
+    if (keys.some((key) => key.length > MAX_KEY_CHARACTERS || /[\r\n]/.test(key)))
+      return `One property name in this change is longer than ${MAX_KEY_CHARACTERS} characters or spans lines: no page has such a name.`;
+    for (const key of keys) stack.push([(item as Record<string, unknown>)[key], depth + 1]);
   }
   return undefined;
 }

@@ -178,8 +178,19 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
     return draft;
   }
 
-  function refusePastDraftLimit(): void {
-    if (readdirSync(draftsDir).filter((name) => name.endsWith('.json')).length >= MAX_DRAFTS)
+  /** Refuses before anything is written when drafting every one of `paths` would pass the draft limit. */
+  function refuseUnlessRoomForDrafts(paths: readonly unknown[]): void {
+    const added = new Set(
+      paths
+        .map((relative) => contentFile(relative))
+        .filter((file) => !readDraft(file))
+        .map((file) => file.path),
+    );
+    refusePastDraftLimit(added.size);
+  }
+
+  function refusePastDraftLimit(adding = 1): void {
+    if (adding > 0 && readdirSync(draftsDir).filter((name) => name.endsWith('.json')).length + adding > MAX_DRAFTS)
       throw new WorkspaceError(
         `There are ${MAX_DRAFTS} files with unpublished changes already: publish or discard some before changing another.`,
         409,
@@ -243,6 +254,7 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
     currentText,
     saveDraft,
     createDraft,
+    refuseUnlessRoomForDrafts,
     discardDraft,
     listDrafts,
     listEntries,

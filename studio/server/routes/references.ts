@@ -50,22 +50,30 @@ export const referenceRoutes: StudioRoutes<ReferenceRoutesOptions> = async (app,
     if (workspace.listEntries().some((entry) => entry.address === address && entry.path !== opened.file.path)) {
       throw new WorkspaceError(`Another page already has the address "${address}".`, 409, 'exists');
     }
-    // Found before the address changes: what links to the old address.
-    const references = findReferences(workspace, opened.file);
-    workspace.saveDraft(opened.file.path, editing.nextText(opened, { ...current, path: address }), seenOf(body), editorOf(request));
+    // Found before the address changes: what links to the old address. Every new text is worked
+    // out, and the draft limit checked, before anything is written: a rename is whole or not at all.
+    const references = findReferences(workspace, opened.file).filter((reference) => reference.path !== opened.file.path);
+    const followers = references.map((reference) => {
+      const other = workspace.open(reference.path);
+      return {
+        other,
+        title: reference.title,
+        text: editing.nextText(other, replaceLinks(editing.parseData(other), oldAddress, address)),
+      };
+    });
+    const pageText = editing.nextText(opened, { ...current, path: address });
+    workspace.refuseUnlessRoomForDrafts([opened.file.path, ...followers.map(({ other }) => other.file.path)]);
+    workspace.saveDraft(opened.file.path, pageText, seenOf(body), editorOf(request));
     // Links to the old address follow it, in the navigation, the footer and every page.
     const updated: string[] = [];
-    for (const reference of references) {
-      if (reference.path === opened.file.path) continue;
-      const other = workspace.open(reference.path);
-      const data = replaceLinks(editing.parseData(other), oldAddress, address);
+    for (const { other, title, text } of followers) {
       workspace.saveDraft(
         other.file.path,
-        editing.nextText(other, data),
+        text,
         { revision: other.draft?.revision ?? 0, diskVersion: other.disk?.version ?? null },
         editorOf(request),
       );
-      updated.push(reference.title);
+      updated.push(title);
     }
     return { address, updated };
   });

@@ -36,7 +36,7 @@ export const staticFileRoutes: StudioRoutes<StaticFileRoutesOptions> = async (ap
   app.get('/preview', { config: publicFile }, sendAppFile('preview.html'));
   app.get('/assets/*', { config: publicFile, schema: { params: wildcard } }, async (request, reply) => {
     const file = request.params['*'];
-    if (!/^[\w.-]+$/.test(file) || !existsSync(path.join(appDir, 'assets', file))) return reply.code(404).send(NOT_FOUND);
+    if (!/^\w[\w.-]*$/.test(file) || !existsSync(path.join(appDir, 'assets', file))) return reply.code(404).send(NOT_FOUND);
     return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(`assets/${file}`, appDir);
   });
 
