@@ -64,9 +64,16 @@ describe('openSqliteWorkerStore', () => {
     const store = await openSqliteWorkerStore(path.join(folder, 'leads.sqlite'));
     // The outbox loop keeps asking while the server closes the store; each of these must answer or fail.
     const calls: Promise<unknown>[] = [];
-    for (let round = 0; round < 200; round += 1) calls.push(store.claimDue({ now: Date.now(), limit: 10, owner: 'test', leaseMs: 60_000 }));
+    // Each call's outcome is observed at once: the ones made after close reject straight away, and a
+    // rejection nobody has handled yet would be reported as unhandled before allSettled reads it.
+    const observed = (call: Promise<unknown>) => {
+      call.catch(() => {});
+      return call;
+    };
+    const claim = () => observed(store.claimDue({ now: Date.now(), limit: 10, owner: 'test', leaseMs: 60_000 }));
+    for (let round = 0; round < 200; round += 1) calls.push(claim());
     const closing = store.close();
-    for (let round = 0; round < 200; round += 1) calls.push(store.claimDue({ now: Date.now(), limit: 10, owner: 'test', leaseMs: 60_000 }));
+    for (let round = 0; round < 200; round += 1) calls.push(claim());
     await closing;
     const outcomes = await Promise.race([
       Promise.allSettled(calls),
