@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewLead } from './lead-store.ts';
-import { openSqliteStore } from './sqlite-store.ts';
+import { openSqliteStore, SQLITE_MIGRATIONS } from './sqlite-store.ts';
 import { openSqliteWorkerStore } from './sqlite-worker-store.ts';
 
 // SQLite-only behaviour beside the shared contract (lead-store.test.ts).
@@ -45,6 +45,19 @@ describe('openSqliteStore', () => {
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect((await store.listLeads()).map((stored) => stored.id).sort()).toEqual(['a', 'b', 'taken']);
     await store.close();
+  });
+
+  it('adds the accounts to a database made before them, keeping its leads', async () => {
+    const file = path.join(folder, 'leads.sqlite');
+    const before = openSqliteStore(file, SQLITE_MIGRATIONS.slice(0, 2));
+    await before.insertLead(lead('kept'));
+    await before.close();
+    const after = openSqliteStore(file);
+    expect(await after.schemaVersion()).toBe(3);
+    expect(await after.getLead('kept')).toBeDefined();
+    const created = await after.createAccount({ email: 'ana@example.com', role: 'admin', passwordHash: 'scrypt$x', now: 1 });
+    expect(created.kind).toBe('created');
+    await after.close();
   });
 
   it('commits queued inserts before closing', async () => {
