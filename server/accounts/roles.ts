@@ -33,7 +33,7 @@ export const ROLE_ACTIONS: Readonly<Record<Role, readonly Action[]>> = {
 /** What each role is for, in the words the CLI's help and the README use. */
 export const ROLE_SUMMARIES: Readonly<Record<Role, string>> = {
   viewer: 'reads the leads and exports them',
-  sales: 'also forwards leads again and marks them spam or not spam',
+  sales: 'reads and exports the leads, forwards them again, and marks them spam or not spam',
   editor: 'edits and publishes the site in the content studio',
   admin: 'everything, including erasing leads and managing accounts',
 };
