@@ -3,7 +3,7 @@ import { ATTRIBUTION_QUERY_PARAMS } from '../../lead/attribution.ts';
 import { maskEmail } from '../leads/mask.ts';
 import { DELIVERY_STATES } from '../store/lead-store.ts';
 import type { DeliveryState, LeadRecord, LeadStore } from '../store/lead-store.ts';
-import { toCsvSafeText, toTerminalCell, toTerminalSafeJson } from './terminal-text.ts';
+import { formatTable, toCsvSafeText, toTerminalCell, toTerminalSafeJson } from './terminal-text.ts';
 
 // `npm run leads -- list | export --format csv|json | retry <id|--failed> | erase --email <addr>`
 //. The command works on an open store and writes to `out`, so
@@ -106,19 +106,6 @@ function describeLastAnswer(lead: LeadRecord): string {
   if (lead.lastError !== undefined) return lead.lastError;
   if (lead.state === 'pending' && lead.nextAttemptAt !== undefined) return `due ${new Date(lead.nextAttemptAt).toISOString()}`;
   return '-';
-}
-
-function formatTable(rawRows: readonly (readonly string[])[]): string {
-  const rows = rawRows.map((row) => row.map(toTerminalCell));
-  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
-  return `${rows
-    .map((row) =>
-      row
-        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n')}\n`;
 }
 
 const EXPORT_COLUMNS = ['lead_id', 'received_at', 'source', 'state', 'spam_reason', 'attempts', 'last_status', 'last_error'] as const;

@@ -1,6 +1,6 @@
 // Lead text is visitor input, and a terminal obeys control characters: ESC sequences retitle the
 // window, recolour or hide text, a carriage return overwrites what came before, and bidirectional
-// overrides reorder what is shown. Everything the leads CLI prints passes through here.
+// overrides reorder what is shown. Everything the leads and users CLIs print passes through here.
 
 // C0 controls (tab and line breaks included), DEL, C1 controls, the bidirectional marks, overrides and
 // isolates, and characters that take no space and can hide or fake what a cell says (zero-width space,
@@ -40,4 +40,18 @@ export function toTerminalSafeJson(value: unknown): string {
     RAW_IN_JSON,
     (character) => `\\u${(character.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`,
   );
+}
+
+/** Rows as aligned columns, each cell passed through toTerminalCell; the first row is the header. */
+export function formatTable(rawRows: readonly (readonly string[])[]): string {
+  const rows = rawRows.map((row) => row.map(toTerminalCell));
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
+  return `${rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')}\n`;
 }

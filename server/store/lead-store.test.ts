@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SESSION_IDLE_MS, SESSION_TOUCH_MS } from '../accounts/sessions.ts';
 import { announceSkip, STORE_HARNESSES } from '../testing/store-harness.ts';
 import type { StoreDatabase } from '../testing/store-harness.ts';
-import type { DeliveryResult, LeadStore, NewLead } from './lead-store.ts';
+import type { DeliveryResult, LeadStore, NewAccount, NewLead } from './lead-store.ts';
 import { POSTGRES_MIGRATIONS } from './postgres-store.ts';
 import { SQLITE_MIGRATIONS } from './sqlite-store.ts';
 
@@ -36,6 +38,12 @@ function delivered(leadId: string, owner: string, at: number, status = 200): Del
     nextAttemptAt: undefined,
   };
 }
+
+function newAccount(overrides: Partial<NewAccount> = {}): NewAccount {
+  return { email: 'ana@example.com', role: 'sales', passwordHash: 'scrypt$hash-of-the-first-password', now: T0, ...overrides };
+}
+
+const HOUR = 60 * 60 * 1000;
 
 for (const harness of STORE_HARNESSES) {
   announceSkip(harness);
@@ -328,6 +336,206 @@ for (const harness of STORE_HARNESSES) {
         expect((await store.listLeads({ state: 'held' })).map((lead) => lead.id)).toEqual([leads[1]?.id]);
         expect(await store.listLeads({ limit: 1 })).toHaveLength(1);
         expect(await store.countByState()).toEqual({ pending: 2, held: 1 });
+      });
+    });
+
+    describe('accounts', () => {
+      it('keeps the e-mail trimmed and lower-cased, and refuses a second account for it in any case', async () => {
+        const created = await store.createAccount(newAccount({ email: '  Ana@Example.COM ' }));
+        expect(created).toMatchObject({
+          kind: 'created',
+          account: {
+            email: 'ana@example.com',
+            role: 'sales',
+            createdAt: T0,
+            updatedAt: T0,
+            passwordChangedAt: T0,
+            lastSignInAt: undefined,
+          },
+        });
+        expect(await store.createAccount(newAccount({ email: 'ANA@example.com', role: 'admin' }))).toEqual({ kind: 'exists' });
+        expect(await store.listAccounts()).toHaveLength(1);
+        expect(await store.findAccount(' ana@EXAMPLE.com')).toMatchObject({
+          email: 'ana@example.com',
+          role: 'sales',
+          passwordHash: 'scrypt$hash-of-the-first-password',
+        });
+        expect(await store.findAccount('li@example.com')).toBeUndefined();
+      });
+
+      it('lets exactly one of several connections create the same account at once', async () => {
+        const other = await database.open();
+        const results = await Promise.all(
+          ['ana@example.com', 'Ana@example.com', 'ANA@EXAMPLE.COM', 'ana@Example.com'].map((email, index) =>
+            (index % 2 === 0 ? store : other).createAccount(newAccount({ email })),
+          ),
+        );
+        expect(results.filter((result) => result.kind === 'created')).toHaveLength(1);
+        expect(await store.listAccounts()).toHaveLength(1);
+      });
+
+      it('lists accounts by address, never with their password hashes', async () => {
+        await store.createAccount(newAccount({ email: 'zoe@example.com', role: 'viewer' }));
+        await store.createAccount(newAccount({ email: 'ana@example.com', role: 'admin' }));
+        const accounts = await store.listAccounts();
+        expect(accounts.map((account) => [account.email, account.role])).toEqual([
+          ['ana@example.com', 'admin'],
+          ['zoe@example.com', 'viewer'],
+        ]);
+        expect(JSON.stringify(accounts)).not.toContain('hash-of-the-first-password');
+      });
+
+      it('changes a role, noting when, and says when there is no such account', async () => {
+        await store.createAccount(newAccount());
+        expect(await store.setAccountRole('ANA@example.com', 'editor', T0 + 5)).toBe(true);
+        expect(await store.findAccount('ana@example.com')).toMatchObject({ role: 'editor', updatedAt: T0 + 5, passwordChangedAt: T0 });
+        expect(await store.setAccountRole('li@example.com', 'editor', T0 + 5)).toBe(false);
+        await expect(store.setAccountRole('ana@example.com', 'owner' as 'admin', T0 + 6)).rejects.toThrow('Unknown role "owner"');
+        await expect(store.createAccount(newAccount({ email: 'li@example.com', role: 'owner' as 'admin' }))).rejects.toThrow(
+          'Unknown role',
+        );
+        expect(await store.findAccount('ana@example.com')).toMatchObject({ role: 'editor' });
+        expect(await store.findAccount('li@example.com')).toBeUndefined();
+      });
+
+      it('removes an account together with every session it had, and leaves the others alone', async () => {
+        await store.createAccount(newAccount());
+        await store.createAccount(newAccount({ email: 'li@example.com' }));
+        const ana = await store.createSession(newAccount(), T0 + 1);
+        const li = await store.createSession(newAccount({ email: 'li@example.com' }), T0 + 1);
+        expect(await store.removeAccount('Ana@Example.com')).toBe(true);
+        expect(await store.findAccount('ana@example.com')).toBeUndefined();
+        expect(await store.findSession(ana!.id, T0 + 2)).toBeUndefined();
+        expect((await store.findSession(li!.id, T0 + 2))?.account.email).toBe('li@example.com');
+        expect(Object.values(await database.rows()).flat()).not.toContainEqual(expect.objectContaining({ account_id: ana!.account.id }));
+        expect(await store.removeAccount('ana@example.com')).toBe(false);
+      });
+
+      it('changing a password ends every session of that account, records when, and a new sign-in works', async () => {
+        await store.createAccount(newAccount());
+        await store.createAccount(newAccount({ email: 'li@example.com' }));
+        const phone = await store.createSession(newAccount(), T0 + 1);
+        const laptop = await store.createSession(newAccount(), T0 + 2);
+        const li = await store.createSession(newAccount({ email: 'li@example.com' }), T0 + 2);
+        expect(await store.setAccountPassword('ana@example.com', 'scrypt$hash-of-the-second-password', T0 + 10)).toBe(true);
+        expect(await store.findSession(phone!.id, T0 + 11)).toBeUndefined();
+        expect(await store.findSession(laptop!.id, T0 + 11)).toBeUndefined();
+        expect(await store.findSession(li!.id, T0 + 11)).toBeDefined();
+        expect(await store.findAccount('ana@example.com')).toMatchObject({
+          passwordHash: 'scrypt$hash-of-the-second-password',
+          passwordChangedAt: T0 + 10,
+          updatedAt: T0 + 10,
+        });
+        const again = await store.createSession({ email: 'ana@example.com', passwordHash: 'scrypt$hash-of-the-second-password' }, T0 + 12);
+        expect(await store.findSession(again!.id, T0 + 13)).toBeDefined();
+        expect(await store.setAccountPassword('li@example.org', 'scrypt$x', T0 + 14)).toBe(false);
+      });
+    });
+
+    describe('sessions', () => {
+      beforeEach(async () => {
+        await store.createAccount(newAccount());
+      });
+
+      it('starts a session for an account, records the sign-in, and finds it by its id', async () => {
+        const session = await store.createSession(newAccount({ email: 'ANA@example.com' }), T0 + 100);
+        expect(session?.id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        expect(session).toMatchObject({
+          account: { email: 'ana@example.com', role: 'sales', lastSignInAt: T0 + 100 },
+          createdAt: T0 + 100,
+        });
+        expect(await store.findSession(session!.id, T0 + 200)).toMatchObject({
+          account: { email: 'ana@example.com', role: 'sales' },
+          createdAt: T0 + 100,
+          lastSeenAt: T0 + 100,
+        });
+        expect((await store.listAccounts())[0]?.lastSignInAt).toBe(T0 + 100);
+        expect(await store.findSession('no-such-session', T0 + 200)).toBeUndefined();
+        expect(await store.findSession(session!.id.toUpperCase(), T0 + 200)).toBeUndefined();
+      });
+
+      it('never keeps the session id itself, only its SHA-256', async () => {
+        const session = await store.createSession(newAccount(), T0);
+        const stored = JSON.stringify(await database.rows());
+        expect(stored).not.toContain(session!.id);
+        expect(stored).toContain(createHash('sha256').update(session!.id).digest('hex'));
+      });
+
+      it('gives each sign-in its own session', async () => {
+        const first = await store.createSession(newAccount(), T0);
+        const second = await store.createSession(newAccount(), T0);
+        expect(first!.id).not.toBe(second!.id);
+        expect(await store.findSession(first!.id, T0 + 1)).toBeDefined();
+        expect(await store.findSession(second!.id, T0 + 1)).toBeDefined();
+      });
+
+      it('starts no session for an unknown account, or when the password changed after it was checked', async () => {
+        expect(await store.createSession(newAccount({ email: 'li@example.com' }), T0)).toBeUndefined();
+        const checked = await store.findAccount('ana@example.com');
+        await store.setAccountPassword('ana@example.com', 'scrypt$hash-of-the-second-password', T0 + 1);
+        expect(await store.createSession(checked!, T0 + 2)).toBeUndefined();
+        expect((await store.listAccounts())[0]?.lastSignInAt).toBeUndefined();
+      });
+
+      it('ends a session unused for 12 hours, and keeps one in use going', async () => {
+        const idle = await store.createSession(newAccount(), T0);
+        const busy = await store.createSession(newAccount(), T0);
+        // Used every 11 hours, a session lasts well past 12 hours after it started.
+        for (let hours = 11; hours <= 33; hours += 11) {
+          expect((await store.findSession(busy!.id, T0 + hours * HOUR))?.lastSeenAt).toBe(T0 + hours * HOUR);
+        }
+        expect(await store.findSession(idle!.id, T0 + SESSION_IDLE_MS)).toBeUndefined();
+        // Once over it stays over, even for a server whose clock is behind.
+        expect(await store.findSession(idle!.id, T0 + 1)).toBeUndefined();
+        expect(await store.findSession(busy!.id, T0 + 33 * HOUR + SESSION_IDLE_MS - 1)).toBeDefined();
+      });
+
+      it('ends a session exactly 12 hours after its last use, not a moment before', async () => {
+        const session = await store.createSession(newAccount(), T0);
+        expect(await store.findSession(session!.id, T0 + SESSION_IDLE_MS - 1)).toBeDefined();
+        expect(await store.findSession(session!.id, T0 + 2 * SESSION_IDLE_MS - 2)).toBeDefined();
+        expect(await store.findSession(session!.id, T0 + 3 * SESSION_IDLE_MS - 2)).toBeUndefined();
+      });
+
+      it('records its last use at most once a minute, so most lookups only read', async () => {
+        const session = await store.createSession(newAccount(), T0);
+        expect((await store.findSession(session!.id, T0 + SESSION_TOUCH_MS - 1))?.lastSeenAt).toBe(T0);
+        expect((await store.findSession(session!.id, T0 + SESSION_TOUCH_MS))?.lastSeenAt).toBe(T0 + SESSION_TOUCH_MS);
+        expect((await store.findSession(session!.id, T0 + SESSION_TOUCH_MS + 30_000))?.lastSeenAt).toBe(T0 + SESSION_TOUCH_MS);
+        // The use half a minute later was not recorded: the 12 hours count from the one before.
+        expect(await store.findSession(session!.id, T0 + SESSION_TOUCH_MS + SESSION_IDLE_MS)).toBeUndefined();
+      });
+
+      it('shows a new role to sessions already open', async () => {
+        const session = await store.createSession(newAccount(), T0);
+        await store.setAccountRole('ana@example.com', 'viewer', T0 + 1);
+        expect((await store.findSession(session!.id, T0 + 2))?.account.role).toBe('viewer');
+      });
+
+      it('ends one session on sign-out, or every session of an account at once', async () => {
+        await store.createAccount(newAccount({ email: 'li@example.com' }));
+        const [phone, laptop, tablet] = [
+          await store.createSession(newAccount(), T0),
+          await store.createSession(newAccount(), T0),
+          await store.createSession(newAccount(), T0),
+        ];
+        const li = await store.createSession(newAccount({ email: 'li@example.com' }), T0);
+        expect(await store.endSession(phone!.id)).toBe(true);
+        expect(await store.endSession(phone!.id)).toBe(false);
+        expect(await store.findSession(phone!.id, T0 + 1)).toBeUndefined();
+        expect(await store.findSession(laptop!.id, T0 + 1)).toBeDefined();
+        expect(await store.endAccountSessions('Ana@Example.com')).toBe(2);
+        expect(await store.findSession(tablet!.id, T0 + 1)).toBeUndefined();
+        expect(await store.findSession(li!.id, T0 + 1)).toBeDefined();
+        expect(await store.endAccountSessions('nobody@example.com')).toBe(0);
+      });
+
+      it('clears lapsed sessions nobody looks up again when someone signs in', async () => {
+        const forgotten = await store.createSession(newAccount(), T0);
+        await store.createSession(newAccount(), T0 + SESSION_IDLE_MS);
+        const hashes = ((await database.rows()).account_sessions ?? []).map((row) => (row as { id_hash: string }).id_hash);
+        expect(hashes).toHaveLength(1);
+        expect(hashes).not.toContain(createHash('sha256').update(forgotten!.id).digest('hex'));
       });
     });
 

@@ -1,6 +1,8 @@
 // The durable inbox and outbox behind one small interface (SQLite and PostgreSQL implement it; one
 // contract suite, lead-store.test.ts, runs against both). Times are milliseconds since the epoch
-// and always passed in, so leases and schedules are testable without waiting.
+// and always passed in, so leases, schedules and session timeouts are testable without waiting.
+// The back office's accounts and their sessions live here too: one database to back up and secure.
+import { isRole, type Role } from '../accounts/roles.ts';
 
 export const DELIVERY_STATES = ['held', 'pending', 'delivered', 'delivered-test', 'failed', 'spam'] as const;
 /**
@@ -105,6 +107,46 @@ export type ListOptions = {
 
 export type StateCounts = Readonly<Partial<Record<DeliveryState, number>>>;
 
+/** A back-office account as it may be shown: never with its password hash. */
+export type AccountRecord = {
+  readonly id: string;
+  /** Trimmed and lower-cased; no two accounts share one. */
+  readonly email: string;
+  readonly role: Role;
+  readonly createdAt: number;
+  /** When its role or password last changed. */
+  readonly updatedAt: number;
+  readonly passwordChangedAt: number;
+  /** When a session was last started for it (a sign-in), or undefined if never. */
+  readonly lastSignInAt: number | undefined;
+};
+
+/** An account with its password hash, for checking a password at sign-in; never shown or logged. */
+export type StoredAccount = AccountRecord & { readonly passwordHash: string };
+
+export type NewAccount = {
+  /** Stored trimmed and lower-cased. */
+  readonly email: string;
+  readonly role: Role;
+  readonly passwordHash: string;
+  readonly now: number;
+};
+
+export type CreateAccountResult =
+  | { readonly kind: 'created'; readonly account: AccountRecord }
+  /** An account with that address (in any case) exists: nothing was stored. */
+  | { readonly kind: 'exists' };
+
+/** A live session, with its account as it is now (a role change applies to sessions at once). */
+export type SessionRecord = {
+  readonly account: AccountRecord;
+  readonly createdAt: number;
+  readonly lastSeenAt: number;
+};
+
+/** A session just started: `id` goes to the browser and is stored nowhere (the store keeps its hash). */
+export type NewSession = SessionRecord & { readonly id: string };
+
 export interface LeadStore {
   /** Stores the lead and its delivery record in one committed transaction. */
   insertLead(lead: NewLead): Promise<InsertLeadResult>;
@@ -124,6 +166,33 @@ export interface LeadStore {
   getLead(id: string): Promise<LeadRecord | undefined>;
   listAttempts(leadId: string): Promise<AttemptRecord[]>;
   countByState(): Promise<StateCounts>;
+  /** Stores a new account unless one with that address exists, whatever its case. */
+  createAccount(account: NewAccount): Promise<CreateAccountResult>;
+  /** Every account, by e-mail address. */
+  listAccounts(): Promise<AccountRecord[]>;
+  /** The account with that address (compared trimmed and lower-cased), with its password hash. */
+  findAccount(email: string): Promise<StoredAccount | undefined>;
+  /** Deletes the account and ends all its sessions, in one transaction. False: no such account. */
+  removeAccount(email: string): Promise<boolean>;
+  /** False: no such account. Its sessions go on, with the new role. */
+  setAccountRole(email: string, role: Role, now: number): Promise<boolean>;
+  /** Stores a new password hash and ends all the account's sessions, in one transaction. False: no such account. */
+  setAccountPassword(email: string, passwordHash: string, now: number): Promise<boolean>;
+  /**
+   * Starts a session for an account whose password was just checked against `passwordHash`, and
+   * records the sign-in. Undefined when the account is gone or its password changed since the check
+   * (a password change ends every session, including one started with the old password meanwhile).
+   */
+  createSession(signedIn: { readonly email: string; readonly passwordHash: string }, now: number): Promise<NewSession | undefined>;
+  /**
+   * The session with that id, or undefined when there is none or it has been unused for
+   * SESSION_IDLE_MS (then it is ended). Records `now` as its last use at most every SESSION_TOUCH_MS.
+   */
+  findSession(id: string, now: number): Promise<SessionRecord | undefined>;
+  /** Ends one session (signing out). False: there was none. */
+  endSession(id: string): Promise<boolean>;
+  /** Ends every session of the account ("sign out everywhere"). Returns how many there were. */
+  endAccountSessions(email: string): Promise<number>;
   /** The applied schema version. */
   schemaVersion(): Promise<number>;
   /** Resolves when the store answers a trivial query. */
@@ -143,6 +212,11 @@ export function storeUnavailableError(cause: unknown): Error {
 
 export function isStoreUnavailable(error: unknown): boolean {
   return error instanceof Error && error.message === STORE_UNAVAILABLE_MESSAGE;
+}
+
+/** An unknown role is a mistake in the calling code: refused before anything is stored. */
+export function assertKnownRole(role: string): void {
+  if (!isRole(role)) throw new Error(`Unknown role "${role}"`);
 }
 
 // Keeps a chatty CRM error page from bloating the attempts table.

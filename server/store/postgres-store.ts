@@ -1,19 +1,25 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { PoolClient, QueryResultRow } from 'pg';
+import { normalizeEmail } from '../accounts/email.ts';
+import { hashSessionId, judgeSession, newSessionId, SESSION_IDLE_MS } from '../accounts/sessions.ts';
 import type {
   ClaimedDelivery,
   ClaimOptions,
+  CreateAccountResult,
   DeliveryResult,
   DeliveryState,
   InsertLeadResult,
   LeadStore,
   ListOptions,
+  NewAccount,
   NewLead,
+  NewSession,
   StateCounts,
 } from './lead-store.ts';
-import { judgeRepeatedKey, RETRYABLE_STATES, storeUnavailableError, truncateResponseBody } from './lead-store.ts';
+import { assertKnownRole, judgeRepeatedKey, RETRYABLE_STATES, storeUnavailableError, truncateResponseBody } from './lead-store.ts';
 import { assertMigrationsOrdered, pendingMigrations } from './migrations.ts';
-import { toAttemptRecord, toLeadRecord } from './row-mapping.ts';
+import { ACCOUNT_COLUMNS, toAccountRecord, toAttemptRecord, toLeadRecord, toSessionRecord, toStoredAccount } from './row-mapping.ts';
 import type { Migration } from './migrations.ts';
 
 // PostgreSQL store through `pg`. Commits are durable with the server's default synchronous_commit.
@@ -72,11 +78,39 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
     name: 'the body hash that came with each Idempotency-Key',
     sql: `ALTER TABLE leads ADD COLUMN idempotency_body_hash TEXT;`,
   },
+  {
+    version: 3,
+    name: 'back-office accounts and their sessions',
+    sql: `
+      CREATE TABLE accounts (
+        id TEXT PRIMARY KEY,
+        email TEXT NOT NULL UNIQUE,
+        role TEXT NOT NULL,
+        password_hash TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL,
+        password_changed_at BIGINT NOT NULL,
+        last_sign_in_at BIGINT
+      );
+      CREATE TABLE account_sessions (
+        id_hash TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+        created_at BIGINT NOT NULL,
+        last_seen_at BIGINT NOT NULL
+      );
+      CREATE INDEX account_sessions_account ON account_sessions (account_id);
+      CREATE INDEX account_sessions_last_seen ON account_sessions (last_seen_at);
+    `,
+  },
 ];
 
 const LEAD_COLUMNS = `
   l.id, l.received_at, l.source, l.email, l.payload, l.spam_reason,
   d.state, d.attempts, d.next_attempt_at, d.last_status, d.last_error, d.updated_at`;
+
+const SESSION_COLUMNS = `
+  a.id, a.email, a.role, a.created_at, a.updated_at, a.password_changed_at, a.last_sign_in_at,
+  s.created_at AS session_created_at, s.last_seen_at AS session_last_seen_at`;
 
 export async function openPostgresStore(url: string, migrations: readonly Migration[] = POSTGRES_MIGRATIONS): Promise<LeadStore> {
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
@@ -279,6 +313,98 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
       }
       return counts as StateCounts;
     },
+
+    createAccount: async ({ email, role, passwordHash, now }: NewAccount): Promise<CreateAccountResult> => {
+      assertKnownRole(role);
+      // ON CONFLICT: of two connections adding the same address at once, one creates it and the other is told it exists.
+      const [row] = await query(
+        `INSERT INTO accounts (id, email, role, password_hash, created_at, updated_at, password_changed_at)
+         VALUES ($1, $2, $3, $4, $5, $5, $5) ON CONFLICT (email) DO NOTHING RETURNING ${ACCOUNT_COLUMNS}`,
+        [randomUUID(), normalizeEmail(email), role, passwordHash, now],
+      );
+      return row === undefined ? { kind: 'exists' } : { kind: 'created', account: toAccountRecord(row) };
+    },
+
+    listAccounts: async () => (await query(`SELECT ${ACCOUNT_COLUMNS} FROM accounts ORDER BY email`)).map(toAccountRecord),
+
+    findAccount: async (email: string) => {
+      const [row] = await query(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE email = $1`, [normalizeEmail(email)]);
+      return row === undefined ? undefined : toStoredAccount(row);
+    },
+
+    // The account's sessions go with it (ON DELETE CASCADE), in the same statement.
+    removeAccount: async (email: string) =>
+      (await query('DELETE FROM accounts WHERE email = $1 RETURNING id', [normalizeEmail(email)])).length > 0,
+
+    setAccountRole: async (email, role, now) => {
+      assertKnownRole(role);
+      return (
+        (await query('UPDATE accounts SET role = $1, updated_at = $2 WHERE email = $3 RETURNING id', [role, now, normalizeEmail(email)]))
+          .length > 0
+      );
+    },
+
+    setAccountPassword: (email: string, passwordHash: string, now: number) =>
+      transaction(async (client) => {
+        // The row lock this takes makes a sign-in checked against the old hash wait, then find no match.
+        const { rows } = await client.query<{ id: string }>(
+          'UPDATE accounts SET password_hash = $1, password_changed_at = $2, updated_at = $2 WHERE email = $3 RETURNING id',
+          [passwordHash, now, normalizeEmail(email)],
+        );
+        const id = rows[0]?.id;
+        if (id === undefined) return false;
+        await client.query('DELETE FROM account_sessions WHERE account_id = $1', [id]);
+        return true;
+      }),
+
+    createSession: (signedIn, now) =>
+      transaction<NewSession | undefined>(async (client) => {
+        // Sessions nobody looked up again would otherwise stay for ever; each sign-in clears the lapsed ones.
+        await client.query('DELETE FROM account_sessions WHERE last_seen_at <= $1', [now - SESSION_IDLE_MS]);
+        const { rows } = await client.query(
+          `UPDATE accounts SET last_sign_in_at = $1 WHERE email = $2 AND password_hash = $3 RETURNING ${ACCOUNT_COLUMNS}`,
+          [now, normalizeEmail(signedIn.email), signedIn.passwordHash],
+        );
+        const row = rows[0];
+        if (row === undefined) return undefined;
+        const id = newSessionId();
+        await client.query('INSERT INTO account_sessions (id_hash, account_id, created_at, last_seen_at) VALUES ($1, $2, $3, $3)', [
+          hashSessionId(id),
+          row.id,
+          now,
+        ]);
+        return { id, account: toAccountRecord(row), createdAt: now, lastSeenAt: now };
+      }),
+
+    findSession: async (id: string, now: number) => {
+      const idHash = hashSessionId(id);
+      const [row] = await query(
+        `SELECT ${SESSION_COLUMNS} FROM account_sessions s JOIN accounts a ON a.id = s.account_id WHERE s.id_hash = $1`,
+        [idHash],
+      );
+      if (row === undefined) return undefined;
+      const session = toSessionRecord(row);
+      switch (judgeSession(session.lastSeenAt, now)) {
+        case 'fresh':
+          return session;
+        case 'touch':
+          await query('UPDATE account_sessions SET last_seen_at = $1 WHERE id_hash = $2 AND last_seen_at < $1', [now, idHash]);
+          return { ...session, lastSeenAt: now };
+        case 'over':
+          await query('DELETE FROM account_sessions WHERE id_hash = $1', [idHash]);
+          return undefined;
+      }
+    },
+
+    endSession: async (id: string) =>
+      (await query('DELETE FROM account_sessions WHERE id_hash = $1 RETURNING id_hash', [hashSessionId(id)])).length > 0,
+
+    endAccountSessions: async (email: string) =>
+      (
+        await query('DELETE FROM account_sessions WHERE account_id IN (SELECT id FROM accounts WHERE email = $1) RETURNING id_hash', [
+          normalizeEmail(email),
+        ])
+      ).length,
 
     schemaVersion: async () => {
       const [row] = await query('SELECT MAX(version) AS version FROM schema_migrations');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewLead } from './lead-store.ts';
-import { openSqliteStore } from './sqlite-store.ts';
+import { openSqliteStore, SQLITE_MIGRATIONS } from './sqlite-store.ts';
 import { openSqliteWorkerStore } from './sqlite-worker-store.ts';
 
 // SQLite-only behaviour beside the shared contract (lead-store.test.ts).
@@ -47,6 +47,19 @@ describe('openSqliteStore', () => {
     await store.close();
   });
 
+  it('adds the accounts to a database made before them, keeping its leads', async () => {
+    const file = path.join(folder, 'leads.sqlite');
+    const before = openSqliteStore(file, SQLITE_MIGRATIONS.slice(0, 2));
+    await before.insertLead(lead('kept'));
+    await before.close();
+    const after = openSqliteStore(file);
+    expect(await after.schemaVersion()).toBe(3);
+    expect(await after.getLead('kept')).toBeDefined();
+    const created = await after.createAccount({ email: 'ana@example.com', role: 'admin', passwordHash: 'scrypt$x', now: 1 });
+    expect(created.kind).toBe('created');
+    await after.close();
+  });
+
   it('commits queued inserts before closing', async () => {
     const file = path.join(folder, 'leads.sqlite');
     const store = openSqliteStore(file);
@@ -64,9 +77,16 @@ describe('openSqliteWorkerStore', () => {
     const store = await openSqliteWorkerStore(path.join(folder, 'leads.sqlite'));
     // The outbox loop keeps asking while the server closes the store; each of these must answer or fail.
     const calls: Promise<unknown>[] = [];
-    for (let round = 0; round < 200; round += 1) calls.push(store.claimDue({ now: Date.now(), limit: 10, owner: 'test', leaseMs: 60_000 }));
+    // Each call's outcome is observed at once: the ones made after close reject straight away, and a
+    // rejection nobody has handled yet would be reported as unhandled before allSettled reads it.
+    const observed = (call: Promise<unknown>) => {
+      call.catch(() => {});
+      return call;
+    };
+    const claim = () => observed(store.claimDue({ now: Date.now(), limit: 10, owner: 'test', leaseMs: 60_000 }));
+    for (let round = 0; round < 200; round += 1) calls.push(claim());
     const closing = store.close();
-    for (let round = 0; round < 200; round += 1) calls.push(store.claimDue({ now: Date.now(), limit: 10, owner: 'test', leaseMs: 60_000 }));
+    for (let round = 0; round < 200; round += 1) calls.push(claim());
     await closing;
     const outcomes = await Promise.race([
       Promise.allSettled(calls),

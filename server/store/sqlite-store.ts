@@ -1,22 +1,37 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { SQLInputValue, StatementSync } from 'node:sqlite';
+import { normalizeEmail } from '../accounts/email.ts';
+import type { Role } from '../accounts/roles.ts';
+import { hashSessionId, judgeSession, newSessionId, SESSION_IDLE_MS } from '../accounts/sessions.ts';
 import type {
   ClaimedDelivery,
   ClaimOptions,
+  CreateAccountResult,
   DeliveryResult,
   DeliveryState,
   InsertLeadResult,
   LeadRecord,
   LeadStore,
   ListOptions,
+  NewAccount,
   NewLead,
+  NewSession,
+  SessionRecord,
   StateCounts,
 } from './lead-store.ts';
-import { judgeRepeatedKey, RETRYABLE_STATES, storeUnavailableError, truncateResponseBody } from './lead-store.ts';
+import {
+  assertKnownRole,
+  isStoreUnavailable,
+  judgeRepeatedKey,
+  RETRYABLE_STATES,
+  storeUnavailableError,
+  truncateResponseBody,
+} from './lead-store.ts';
 import { assertMigrationsOrdered, pendingMigrations } from './migrations.ts';
-import { toAttemptRecord, toLeadRecord } from './row-mapping.ts';
+import { ACCOUNT_COLUMNS, toAccountRecord, toAttemptRecord, toLeadRecord, toSessionRecord, toStoredAccount } from './row-mapping.ts';
 import type { Migration } from './migrations.ts';
 
 // node:sqlite store. Durability: WAL with synchronous=FULL, so a COMMIT returns only after the WAL
@@ -81,6 +96,30 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
     name: 'the body hash that came with each Idempotency-Key',
     sql: `ALTER TABLE leads ADD COLUMN idempotency_body_hash TEXT;`,
   },
+  {
+    version: 3,
+    name: 'back-office accounts and their sessions',
+    sql: `
+      CREATE TABLE accounts (
+        id TEXT PRIMARY KEY,
+        email TEXT NOT NULL UNIQUE,
+        role TEXT NOT NULL,
+        password_hash TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        password_changed_at INTEGER NOT NULL,
+        last_sign_in_at INTEGER
+      );
+      CREATE TABLE account_sessions (
+        id_hash TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+        created_at INTEGER NOT NULL,
+        last_seen_at INTEGER NOT NULL
+      );
+      CREATE INDEX account_sessions_account ON account_sessions (account_id);
+      CREATE INDEX account_sessions_last_seen ON account_sessions (last_seen_at);
+    `,
+  },
 ];
 
 type Row = Record<string, SQLInputValue>;
@@ -97,6 +136,10 @@ type Durability = 'full' | 'bookkeeping';
 const LEAD_COLUMNS = `
   l.id, l.received_at, l.source, l.email, l.payload, l.spam_reason,
   d.state, d.attempts, d.next_attempt_at, d.last_status, d.last_error, d.updated_at`;
+
+const SESSION_COLUMNS = `
+  a.id, a.email, a.role, a.created_at, a.updated_at, a.password_changed_at, a.last_sign_in_at,
+  s.created_at AS session_created_at, s.last_seen_at AS session_last_seen_at`;
 
 export function openSqliteStore(file: string, migrations: readonly Migration[] = SQLITE_MIGRATIONS): LeadStore {
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -309,6 +352,107 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
     return rows.map(toLeadRecord);
   }
 
+  function createAccount({ email, role, passwordHash, now }: NewAccount): CreateAccountResult {
+    assertKnownRole(role);
+    return transaction(() => {
+      const id = randomUUID();
+      const inserted = run(
+        `INSERT INTO accounts (id, email, role, password_hash, created_at, updated_at, password_changed_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (email) DO NOTHING`,
+        id,
+        normalizeEmail(email),
+        role,
+        passwordHash,
+        now,
+        now,
+        now,
+      );
+      if (inserted === 0) return { kind: 'exists' };
+      return { kind: 'created', account: toAccountRecord(get(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = ?`, id)!) };
+    });
+  }
+
+  function accountId(email: string): string | undefined {
+    const row = get('SELECT id FROM accounts WHERE email = ?', normalizeEmail(email));
+    return row === undefined ? undefined : String(row.id);
+  }
+
+  function removeAccount(email: string): boolean {
+    return transaction(() => {
+      const id = accountId(email);
+      if (id === undefined) return false;
+      run('DELETE FROM account_sessions WHERE account_id = ?', id);
+      run('DELETE FROM accounts WHERE id = ?', id);
+      return true;
+    });
+  }
+
+  function setAccountRole(email: string, role: Role, now: number): boolean {
+    assertKnownRole(role);
+    return transaction(() => run('UPDATE accounts SET role = ?, updated_at = ? WHERE email = ?', role, now, normalizeEmail(email)) > 0);
+  }
+
+  function setAccountPassword(email: string, passwordHash: string, now: number): boolean {
+    return transaction(() => {
+      const id = accountId(email);
+      if (id === undefined) return false;
+      run('UPDATE accounts SET password_hash = ?, password_changed_at = ?, updated_at = ? WHERE id = ?', passwordHash, now, now, id);
+      run('DELETE FROM account_sessions WHERE account_id = ?', id);
+      return true;
+    });
+  }
+
+  function createSession(signedIn: { readonly email: string; readonly passwordHash: string }, now: number): NewSession | undefined {
+    return transaction(() => {
+      // Sessions nobody looked up again would otherwise stay for ever; each sign-in clears the lapsed ones.
+      run('DELETE FROM account_sessions WHERE last_seen_at <= ?', now - SESSION_IDLE_MS);
+      const row = get(
+        `UPDATE accounts SET last_sign_in_at = ? WHERE email = ? AND password_hash = ? RETURNING ${ACCOUNT_COLUMNS}`,
+        now,
+        normalizeEmail(signedIn.email),
+        signedIn.passwordHash,
+      );
+      if (row === undefined) return undefined;
+      const id = newSessionId();
+      run(
+        'INSERT INTO account_sessions (id_hash, account_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)',
+        hashSessionId(id),
+        String(row.id),
+        now,
+        now,
+      );
+      return { id, account: toAccountRecord(row), createdAt: now, lastSeenAt: now };
+    });
+  }
+
+  function findSession(id: string, now: number): SessionRecord | undefined {
+    const idHash = hashSessionId(id);
+    const row = get(`SELECT ${SESSION_COLUMNS} FROM account_sessions s JOIN accounts a ON a.id = s.account_id WHERE s.id_hash = ?`, idHash);
+    if (row === undefined) return undefined;
+    const session = toSessionRecord(row);
+    switch (judgeSession(session.lastSeenAt, now)) {
+      case 'fresh':
+        return session;
+      case 'touch':
+        bestEffort(() => run('UPDATE account_sessions SET last_seen_at = ? WHERE id_hash = ? AND last_seen_at < ?', now, idHash, now));
+        return { ...session, lastSeenAt: now };
+      case 'over':
+        bestEffort(() => run('DELETE FROM account_sessions WHERE id_hash = ?', idHash));
+        return undefined;
+    }
+  }
+
+  // A lookup's own writes (the last-seen time, clearing a lapsed session) do not change its answer,
+  // so a write lock held elsewhere skips them (the next lookup tries again) instead of failing the
+  // request. They commit as bookkeeping: a power cut losing one only ends a session a minute early.
+  function bestEffort(write: () => void): void {
+    try {
+      transaction(write, 'bookkeeping');
+    } catch (error) {
+      if (!isStoreUnavailable(error)) throw error;
+    }
+  }
+
   const ifOpen =
     <A extends unknown[], T>(work: (...args: A) => T) =>
     async (...args: A): Promise<T> => {
@@ -347,6 +491,23 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
       }
       return counts as StateCounts;
     }),
+    createAccount: ifOpen(createAccount),
+    listAccounts: ifOpen(() => all(`SELECT ${ACCOUNT_COLUMNS} FROM accounts ORDER BY email`).map(toAccountRecord)),
+    findAccount: ifOpen((email: string) => {
+      const row = get(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE email = ?`, normalizeEmail(email));
+      return row === undefined ? undefined : toStoredAccount(row);
+    }),
+    removeAccount: ifOpen(removeAccount),
+    setAccountRole: ifOpen(setAccountRole),
+    setAccountPassword: ifOpen(setAccountPassword),
+    createSession: ifOpen(createSession),
+    findSession: ifOpen(findSession),
+    endSession: ifOpen((id: string) => transaction(() => run('DELETE FROM account_sessions WHERE id_hash = ?', hashSessionId(id)) > 0)),
+    endAccountSessions: ifOpen((email: string) =>
+      transaction(() =>
+        run('DELETE FROM account_sessions WHERE account_id IN (SELECT id FROM accounts WHERE email = ?)', normalizeEmail(email)),
+      ),
+    ),
     schemaVersion: ifOpen(() => readSchemaVersion(db)),
     ping: ifOpen(() => {
       get('SELECT 1 AS ok');

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import type { LeadStore } from '../store/lead-store.ts';
 import { openPostgresStore } from '../store/postgres-store.ts';
@@ -13,6 +14,8 @@ import { openSqliteWorkerStore } from '../store/sqlite-worker-store.ts';
 
 export type StoreDatabase = {
   open(): Promise<LeadStore>;
+  /** Every row of every table as the database holds it, read past the store (what a leaked copy would show). */
+  rows(): Promise<Record<string, unknown[]>>;
   /** Closes every store this database opened and deletes the database. */
   remove(): Promise<void>;
 };
@@ -37,6 +40,15 @@ function createSqliteHarness(kind: StoreHarness['kind'], openStore: (file: strin
           const store = await openStore(file);
           opened.push(store);
           return store;
+        },
+        async rows() {
+          const db = new DatabaseSync(file, { readOnly: true });
+          try {
+            const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).all();
+            return Object.fromEntries(tables.map(({ name }) => [String(name), db.prepare(`SELECT * FROM "${String(name)}"`).all()]));
+          } finally {
+            db.close();
+          }
         },
         async remove() {
           await Promise.all(opened.map((store) => store.close()));
@@ -78,6 +90,21 @@ export const postgresHarness: StoreHarness = {
         const store = await openPostgresStore(url.toString());
         opened.push(store);
         return store;
+      },
+      async rows() {
+        const client = new pg.Client({ connectionString: url.toString() });
+        await client.connect();
+        try {
+          const { rows: tables } = await client.query<{ table_name: string }>(
+            'SELECT table_name FROM information_schema.tables WHERE table_schema = $1',
+            [schema],
+          );
+          const rows: Record<string, unknown[]> = {};
+          for (const { table_name: name } of tables) rows[name] = (await client.query(`SELECT * FROM "${name}"`)).rows;
+          return rows;
+        } finally {
+          await client.end();
+        }
       },
       async remove() {
         await Promise.all(opened.map((store) => store.close()));

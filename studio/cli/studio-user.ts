@@ -1,7 +1,7 @@
 // `npm run studio:user -- add <name>`: creates a studio account entry (`name:hash`) from a password
 // typed twice (hidden when typed in a terminal; one line from standard input for scripts).
 import { createInterface } from 'node:readline';
-import { hashPassword, MIN_PASSWORD_LENGTH } from '../server/auth/passwords.ts';
+import { hashPassword, MIN_PASSWORD_LENGTH } from '../../server/accounts/passwords.ts';
 
 export type CommandIo = {
   readPassword(prompt: string): Promise<string>;

@@ -9,7 +9,7 @@ import type { ConnectionLimits } from '../../server/connection-limits.ts';
 import type { TrustProxy } from '../../server/trust-proxy.ts';
 import { createStudioProject, fakeStudioAppDir, type StudioProject } from '../testing/studio-project.ts';
 import { buildStudioApp } from './app.ts';
-import { hashPassword } from './auth/passwords.ts';
+import { hashPassword } from '../../server/accounts/passwords.ts';
 import { MAX_JSON_DEPTH, MAX_JSON_VALUES, MAX_KEY_CHARACTERS, MAX_LIST_ITEMS, MAX_OBJECT_KEYS, MAX_TEXT_LINES } from './json-body.ts';
 import { MAX_DRAFTS } from './workspace.ts';
 

@@ -2,7 +2,7 @@
 // cookie cannot be read by script or sent by another site; signing out ends it, and signing out
 // everywhere ends the person's sessions on every browser.
 import { expect, test } from '@playwright/test';
-import { hashPassword } from '../../studio/server/auth/passwords.ts';
+import { hashPassword } from '../../server/accounts/passwords.ts';
 import { startStudio, type RunningStudio } from '../../studio/testing/running-studio.ts';
 
 const PASSWORD = 'correct horse battery staple';

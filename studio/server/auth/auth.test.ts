@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runStudioUserCommand, type CommandIo } from '../../cli/studio-user.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, verifyPassword } from '../../../server/accounts/passwords.ts';
 import { checkCsrf, checkSameOrigin, createSessionStore } from './sessions.ts';
 import { createGate } from '../concurrency.ts';
 import { addressKey, createSignInLimiter } from './sign-in-limiter.ts';

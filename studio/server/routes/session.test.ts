@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStudioProject, fakeStudioAppDir, type StudioProject } from '../../testing/studio-project.ts';
 import { buildStudioApp } from '../app.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../../../server/accounts/passwords.ts';
 
 let project: StudioProject;
 let app: ReturnType<typeof buildStudioApp>;

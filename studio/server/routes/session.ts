@@ -7,7 +7,7 @@
 // most two passwords are hashed at once with eight waiting (the rest are told the studio is busy,
 // and not counted), and an unknown name costs as long as a wrong password.
 import { z } from 'zod';
-import { verifyPassword } from '../auth/passwords.ts';
+import { verifyPassword } from '../../../server/accounts/passwords.ts';
 import { createSignInLimiter } from '../auth/sign-in-limiter.ts';
 import { createGate } from '../concurrency.ts';
 import type { StudioRoutes } from '../plugins/request-checks.ts';

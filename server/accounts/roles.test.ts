@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ACTIONS, can, isRole, ROLE_ACTIONS, ROLES } from './roles.ts';
+import type { Action, Role } from './roles.ts';
+
+const allowed = (role: Role): Action[] => ACTIONS.filter((action) => can(role, action));
+
+describe('roles', () => {
+  it('lets a viewer read and export leads, and nothing else', () => {
+    expect(allowed('viewer')).toEqual(['leads:read', 'leads:export']);
+  });
+
+  it('lets sales also retry leads and mark them spam or not spam, but not erase them or manage accounts', () => {
+    expect(allowed('sales')).toEqual(['leads:read', 'leads:export', 'leads:retry', 'leads:mark-spam']);
+    expect(can('sales', 'leads:erase')).toBe(false);
+    expect(can('sales', 'accounts:manage')).toBe(false);
+  });
+
+  it('lets an editor use the content studio and keeps the leads from them', () => {
+    expect(allowed('editor')).toEqual(['studio:edit']);
+    expect(can('editor', 'leads:read')).toBe(false);
+  });
+
+  it('lets an admin do everything, and only an admin erase leads or manage accounts', () => {
+    expect(allowed('admin')).toEqual([...ACTIONS]);
+    expect(ROLES.filter((role) => can(role, 'leads:erase'))).toEqual(['admin']);
+    expect(ROLES.filter((role) => can(role, 'accounts:manage'))).toEqual(['admin']);
+  });
+
+  it('names only known actions for every role', () => {
+    for (const role of ROLES) for (const action of ROLE_ACTIONS[role]) expect(ACTIONS).toContain(action);
+  });
+
+  it('gives a role it does not know no access at all, whatever its name', () => {
+    for (const name of ['owner', 'Admin', '__proto__', 'constructor', 'toString', '']) {
+      expect(isRole(name)).toBe(false);
+      expect(ACTIONS.filter((action) => can(name as Role, action))).toEqual([]);
+    }
+  });
+});

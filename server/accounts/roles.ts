@@ -1,0 +1,51 @@
+// Who may do what in the back office. Every account has exactly one role; a screen or command asks
+// `can(role, action)` instead of comparing role names, so what a role allows is decided here once.
+
+export const ROLES = ['admin', 'sales', 'editor', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ACTIONS = [
+  'leads:read',
+  'leads:export',
+  'leads:retry',
+  'leads:mark-spam',
+  'leads:erase',
+  'studio:edit',
+  'accounts:manage',
+] as const;
+/**
+ * leads:read and leads:export: see the inbox and take a copy of it; leads:retry: forward a lead
+ * again; leads:mark-spam: mark a lead spam or not spam; leads:erase: delete a person's leads for
+ * good; studio:edit: edit and publish content in the studio; accounts:manage: add, change and
+ * remove accounts.
+ */
+export type Action = (typeof ACTIONS)[number];
+
+// Each role lists everything it may do, so a reader sees a role's reach in one line. Erasure and
+// account management are admin-only: both are hard to undo and can lock other people out.
+export const ROLE_ACTIONS: Readonly<Record<Role, readonly Action[]>> = {
+  viewer: ['leads:read', 'leads:export'],
+  sales: ['leads:read', 'leads:export', 'leads:retry', 'leads:mark-spam'],
+  editor: ['studio:edit'],
+  admin: ACTIONS,
+};
+
+/** What each role is for, in the words the CLI's help and the README use. */
+export const ROLE_SUMMARIES: Readonly<Record<Role, string>> = {
+  viewer: 'reads the leads and exports them',
+  sales: 'reads and exports the leads, forwards them again, and marks them spam or not spam',
+  editor: 'edits and publishes the site in the content studio',
+  admin: 'everything, including erasing leads and managing accounts',
+};
+
+export function isRole(value: unknown): value is Role {
+  return ROLES.some((role) => role === value);
+}
+
+/**
+ * True when `role` may do `action`. A role this code does not know (one stored by a newer or older
+ * version) may do nothing, so an unknown role can never widen anyone's access.
+ */
+export function can(role: Role, action: Action): boolean {
+  return isRole(role) && ROLE_ACTIONS[role].includes(action);
+}

@@ -1,0 +1,27 @@
+import { loadConfig } from '../config.ts';
+import { openLeadStore } from '../store/open-lead-store.ts';
+import { terminalPasswordReader } from './password-prompt.ts';
+import { runUsersCommand } from './users-command.ts';
+
+// `npm run users -- …`: the back office's accounts, in the store the server is configured with
+// (DATABASE_URL or LEADS_DB_FILE, from the environment or `.env`). Safe while the server runs.
+
+const configResult = loadConfig();
+if (!configResult.success) {
+  process.stderr.write(`Invalid configuration:\n${configResult.errors.map((error) => `  - ${error}`).join('\n')}\n`);
+  process.exit(1);
+}
+
+const store = await openLeadStore(configResult.data.leadStore);
+try {
+  const passwords = terminalPasswordReader();
+  process.exitCode = await runUsersCommand(process.argv.slice(2), store, {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    now: Date.now,
+    interactive: passwords.interactive,
+    readPassword: (prompt) => passwords.readPassword(prompt),
+  });
+} finally {
+  await store.close();
+}
