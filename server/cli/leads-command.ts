@@ -3,6 +3,7 @@ import { ATTRIBUTION_QUERY_PARAMS } from '../../lead/attribution.ts';
 import { maskEmail } from '../leads/mask.ts';
 import { DELIVERY_STATES } from '../store/lead-store.ts';
 import type { DeliveryState, LeadRecord, LeadStore } from '../store/lead-store.ts';
+import { runSubcommand, UsageError, type CliIo } from './subcommands.ts';
 import { formatTable, toCsvSafeText, toTerminalCell, toTerminalSafeJson } from './terminal-text.ts';
 
 // `npm run leads -- list | export --format csv|json | retry <id|--failed> | erase --email <addr>`
@@ -21,44 +22,20 @@ export const USAGE = `Usage: npm run leads -- <command>
 States: ${DELIVERY_STATES.join(', ')}
 `;
 
-export type CliIo = {
-  readonly out: (text: string) => void;
-  readonly err: (text: string) => void;
-  readonly now: () => number;
-};
-
 /** Runs one command; resolves to the process exit code (0 ok, 1 nothing done, 2 usage error). */
-export async function runLeadsCommand(argv: readonly string[], store: LeadStore, io: CliIo): Promise<number> {
-  const [command, ...rest] = argv;
-  try {
-    switch (command) {
-      case 'list':
-        return await list(rest, store, io);
-      case 'export':
-        return await exportLeads(rest, store, io);
-      case 'retry':
-        return await retry(rest, store, io);
-      case 'erase':
-        return await erase(rest, store, io);
-      case undefined:
-      case 'help':
-      case '--help':
-        io.out(USAGE);
-        return command === undefined ? 2 : 0;
-      default:
-        io.err(`Unknown command "${toTerminalCell(command)}".\n\n${USAGE}`);
-        return 2;
-    }
-  } catch (error) {
-    if (error instanceof UsageError || (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
-      io.err(`${(error as Error).message}\n\n${USAGE}`);
-      return 2;
-    }
-    throw error;
-  }
+export function runLeadsCommand(argv: readonly string[], store: LeadStore, io: CliIo): Promise<number> {
+  return runSubcommand(
+    argv,
+    {
+      list: (args) => list(args, store, io),
+      export: (args) => exportLeads(args, store, io),
+      retry: (args) => retry(args, store, io),
+      erase: (args) => erase(args, store, io),
+    },
+    USAGE,
+    io,
+  );
 }
-
-class UsageError extends Error {}
 
 function readState(value: string | undefined): DeliveryState | undefined {
   if (value === undefined) return undefined;

@@ -4,7 +4,7 @@ import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../accou
 import { isRole, ROLE_SUMMARIES, ROLES } from '../accounts/roles.ts';
 import type { Role } from '../accounts/roles.ts';
 import type { LeadStore } from '../store/lead-store.ts';
-import type { CliIo } from './leads-command.ts';
+import { runSubcommand, UsageError, type CliIo } from './subcommands.ts';
 import { formatTable, toTerminalCell } from './terminal-text.ts';
 
 // `npm run users -- add <email> --role <role> | list | role <email> <role> | password <email> | remove <email>`:
@@ -34,39 +34,20 @@ export type UsersCliIo = CliIo & {
 };
 
 /** Runs one command; resolves to the process exit code (0 done, 1 nothing done, 2 usage error). */
-export async function runUsersCommand(argv: readonly string[], store: LeadStore, io: UsersCliIo): Promise<number> {
-  const [command, ...rest] = argv;
-  try {
-    switch (command) {
-      case 'add':
-        return await add(rest, store, io);
-      case 'list':
-        return await list(rest, store, io);
-      case 'role':
-        return await changeRole(rest, store, io);
-      case 'password':
-        return await changePassword(rest, store, io);
-      case 'remove':
-        return await remove(rest, store, io);
-      case undefined:
-      case 'help':
-      case '--help':
-        io.out(USAGE);
-        return command === undefined ? 2 : 0;
-      default:
-        io.err(`Unknown command "${toTerminalCell(command)}".\n\n${USAGE}`);
-        return 2;
-    }
-  } catch (error) {
-    if (error instanceof UsageError || (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
-      io.err(`${(error as Error).message}\n\n${USAGE}`);
-      return 2;
-    }
-    throw error;
-  }
+export function runUsersCommand(argv: readonly string[], store: LeadStore, io: UsersCliIo): Promise<number> {
+  return runSubcommand(
+    argv,
+    {
+      add: (args) => add(args, store, io),
+      list: (args) => list(args, store, io),
+      role: (args) => changeRole(args, store, io),
+      password: (args) => changePassword(args, store, io),
+      remove: (args) => remove(args, store, io),
+    },
+    USAGE,
+    io,
+  );
 }
-
-class UsageError extends Error {}
 
 /** A mistake that is not in how the command was written: one sentence, exit code 1. */
 class Refusal extends Error {}
