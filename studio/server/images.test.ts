@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type * as WorkerThreads from 'node:worker_threads';
-import { crc32, deflateSync } from 'node:zlib';
 import { Jimp } from 'jimp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { plainPng } from '../testing/png.ts';
 import { createImageLibrary, ImageError } from './images.ts';
 
 /** Every worker thread the library starts, and whether it has ended. */
@@ -38,34 +38,6 @@ async function picture(width: number, height: number, mime: 'image/png' | 'image
 }
 
 /** A PNG of one colour, made directly (quick even at millions of pixels). */
-function plainPng(width: number, height: number, options: { interlaced?: boolean; rows?: Buffer } = {}): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, 'ascii');
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])));
-    return Buffer.concat([head, data, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // 8 bits per channel
-  header[9] = 2; // RGB
-  header[12] = options.interlaced ? 1 : 0;
-  let rows = options.rows;
-  if (!rows) {
-    rows = Buffer.alloc((1 + width * 3) * height, 0x40);
-    for (let row = 0; row < height; row++) rows[row * (1 + width * 3)] = 0; // each row: filter "none", then grey pixels
-  }
-  return Buffer.concat([
-    Buffer.from('89504e470d0a1a0a', 'hex'),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 /** A WebP file holding these chunks. */
 function riff(chunks: Buffer[]): Buffer {
   const body = Buffer.concat(chunks);

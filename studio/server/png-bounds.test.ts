@@ -1,30 +1,9 @@
-import { crc32, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { plainPng } from '../testing/png.ts';
 import { maxInflatedBytes, pngDataFitsItsSize } from './png-bounds.ts';
 
 /** A PNG of `width` × `height` RGB pixels whose picture data is `rows`, as given. */
-function png(width: number, height: number, rows: Buffer, interlaced = false): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, 'ascii');
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])));
-    return Buffer.concat([head, data, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  header[12] = interlaced ? 1 : 0;
-  return Buffer.concat([
-    Buffer.from('89504e470d0a1a0a', 'hex'),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+const png = (width: number, height: number, rows: Buffer, interlaced = false) => plainPng(width, height, { rows, interlaced });
 
 describe('pngDataFitsItsSize', () => {
   it('accepts data exactly the size of its rows', () => {
