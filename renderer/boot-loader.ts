@@ -12,7 +12,7 @@
 export const BOOT_MODULES_ID = 'boot-modules';
 
 /** How long after the load event the app starts when the browser reports no paint (old browsers, background tabs). */
-const NO_PAINT_FALLBACK_MS = 1000;
+export const NO_PAINT_FALLBACK_MS = 1000;
 
 /**
  * Elements added per task. Starting a request costs the main thread a few milliseconds (more with

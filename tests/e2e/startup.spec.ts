@@ -1,7 +1,7 @@
 // How a prerendered page becomes an app, on every route: the browser paints the page before it requests any script, and hydration leaves the
 // page's styles and head alone (no <style> moved or added, no rule inserted, no meta rewritten).
 import { expect, test } from '@playwright/test';
-import { bootModules } from '../../renderer/boot-loader.ts';
+import { bootModules, NO_PAINT_FALLBACK_MS } from '../../renderer/boot-loader.ts';
 import { ROUTES, waitForHydration } from './support.ts';
 
 for (const route of ROUTES) {
@@ -41,6 +41,7 @@ for (const route of ROUTES) {
 
     const timing = await page.evaluate(() => ({
       firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      loaded: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.loadEventEnd ?? Number.NaN,
       scripts: performance
         .getEntriesByType('resource')
         .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
@@ -48,8 +49,11 @@ for (const route of ROUTES) {
     }));
     expect(timing.firstPaint).toBeGreaterThan(0);
     expect(timing.scripts.length).toBeGreaterThan(0);
+    // The loader waits for the first contentful paint; when the browser has not reported one a second
+    // after the load event (a starved machine, a background tab), it starts anyway, as documented.
+    const startsAt = Math.min(timing.firstPaint, timing.loaded + NO_PAINT_FALLBACK_MS);
     for (const script of timing.scripts)
-      expect(script.start, `${script.url} was requested before the first paint`).toBeGreaterThanOrEqual(timing.firstPaint);
+      expect(script.start, `${script.url} was requested before the first paint`).toBeGreaterThanOrEqual(startsAt);
 
     const changes = await page.evaluate(() => (window as unknown as { headChanges: string[] }).headChanges);
     expect(changes, 'hydration changed <head> or <html>').toEqual(['data-hydrated on <html lang data-hydrated>']);
