@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { runStudioUserCommand, type CommandIo } from '../../cli/studio-user.ts';
 import { hashPassword, verifyPassword } from '../../../server/accounts/passwords.ts';
 import { checkCsrf, checkSameOrigin, createSessionStore } from './sessions.ts';
-import { createGate } from '../concurrency.ts';
-import { addressKey, createSignInLimiter } from './sign-in-limiter.ts';
+import { createGate } from '../../../server/concurrency.ts';
+import { addressKey, createSignInLimiter } from '../../../server/accounts/sign-in-limiter.ts';
 import { readStudioSettings } from './studio-settings.ts';
 import { readStudioUsers } from './users.ts';
 

@@ -8,8 +8,8 @@
 // and not counted), and an unknown name costs as long as a wrong password.
 import { z } from 'zod';
 import { verifyPassword } from '../../../server/accounts/passwords.ts';
-import { createSignInLimiter } from '../auth/sign-in-limiter.ts';
-import { createGate } from '../concurrency.ts';
+import { createSignInLimiter } from '../../../server/accounts/sign-in-limiter.ts';
+import { createGate } from '../../../server/concurrency.ts';
 import type { StudioRoutes } from '../plugins/request-checks.ts';
 
 export type SessionRoutesOptions = {

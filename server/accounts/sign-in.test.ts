@@ -1,0 +1,52 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LeadStore } from '../store/lead-store.ts';
+import { sqliteHarness, type StoreDatabase } from '../testing/store-harness.ts';
+import { hashPassword } from './passwords.ts';
+import { checkCsrfToken, createTeamSignIn, csrfTokenFor } from './sign-in.ts';
+
+const PASSWORD = 'correct horse battery';
+
+describe('team sign-in', () => {
+  let database: StoreDatabase;
+  let store: LeadStore;
+  beforeEach(async () => {
+    database = await sqliteHarness.createDatabase();
+    store = await database.open();
+    await store.createAccount({ email: 'ana@example.com', role: 'sales', passwordHash: await hashPassword(PASSWORD), now: 1_000 });
+  });
+  afterEach(() => database.remove());
+
+  it('starts a stored session for the right password, whatever the address case', async () => {
+    const signIn = createTeamSignIn({ store, now: () => 5_000 });
+    const outcome = await signIn.signIn('  Ana@Example.COM ', PASSWORD, '10.0.0.1');
+    expect(outcome.kind).toBe('signed-in');
+    if (outcome.kind !== 'signed-in') return;
+    expect(outcome.csrfToken).toBe(csrfTokenFor(outcome.session.id));
+    expect((await store.findSession(outcome.session.id, 6_000))?.account.email).toBe('ana@example.com');
+  });
+
+  it('refuses a wrong password and an unknown address with the same answer', async () => {
+    const signIn = createTeamSignIn({ store });
+    expect(await signIn.signIn('ana@example.com', 'not the password', '10.0.0.1')).toEqual({ kind: 'refused' });
+    expect(await signIn.signIn('nobody@example.com', PASSWORD, '10.0.0.1')).toEqual({ kind: 'refused' });
+  });
+
+  it('limits attempts per account and address before checking the password', async () => {
+    const signIn = createTeamSignIn({ store });
+    for (let i = 0; i < 5; i++) expect((await signIn.signIn('ana@example.com', 'wrong password!', '10.0.0.9')).kind).toBe('refused');
+    const limited = await signIn.signIn('ana@example.com', PASSWORD, '10.0.0.9');
+    expect(limited.kind).toBe('limited');
+    expect((await signIn.signIn('ana@example.com', PASSWORD, '10.0.0.10')).kind).toBe('signed-in');
+  });
+});
+
+describe('CSRF tokens', () => {
+  it('match only the session they were made for', () => {
+    const token = csrfTokenFor('session-a');
+    expect(checkCsrfToken('session-a', token)).toBe(true);
+    expect(checkCsrfToken('session-b', token)).toBe(false);
+    expect(checkCsrfToken('session-a', undefined)).toBe(false);
+    expect(checkCsrfToken('session-a', [token])).toBe(false);
+    expect(checkCsrfToken('session-a', token.slice(1))).toBe(false);
+  });
+});

@@ -1,0 +1,87 @@
+// One sign-in for the whole team, used by the console and the studio alike: the accounts and their
+// sessions are in the lead store, so removing a person or changing their password ends their access
+// everywhere at once.
+//
+// Attempts are counted per account and address before the password is checked (so a burst sent
+// together cannot slip under the limit), at most two passwords are hashed at once with eight waiting
+// (the rest are told to try again and not counted), and an unknown address costs as long as a wrong
+// password, so timing does not tell which addresses have accounts.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createGate } from '../concurrency.ts';
+import type { LeadStore, NewSession, SessionRecord } from '../store/lead-store.ts';
+import { MAX_EMAIL_LENGTH, normalizeEmail } from './email.ts';
+import { MAX_PASSWORD_LENGTH, verifyPassword } from './passwords.ts';
+import { createSignInLimiter } from './sign-in-limiter.ts';
+
+/** Password hashes computed at once, and sign-ins waiting for one; more are told to try again. */
+const SIGN_IN_GATE = { running: 2, waiting: 8 };
+
+export type SignInOutcome =
+  | { readonly kind: 'signed-in'; readonly session: NewSession; readonly csrfToken: string }
+  /** Unknown address or wrong password: the answer never says which. */
+  | { readonly kind: 'refused' }
+  | { readonly kind: 'limited'; readonly retryAfterSeconds: number }
+  /** Too many sign-ins are being checked at once: this one was not checked and does not count. */
+  | { readonly kind: 'busy' };
+
+export type TeamSignIn = {
+  signIn(email: string, password: string, address: string): Promise<SignInOutcome>;
+};
+
+export function createTeamSignIn({
+  store,
+  now = Date.now,
+  limiter = createSignInLimiter({ now }),
+}: {
+  store: LeadStore;
+  now?: () => number;
+  limiter?: ReturnType<typeof createSignInLimiter>;
+}): TeamSignIn {
+  const hashing = createGate(SIGN_IN_GATE);
+  return {
+    async signIn(emailText, passwordText, address) {
+      const email = normalizeEmail(emailText.slice(0, MAX_EMAIL_LENGTH));
+      const password = passwordText.slice(0, MAX_PASSWORD_LENGTH);
+      const attempt = limiter.attempt(email, address);
+      if (!attempt.allowed) return { kind: 'limited', retryAfterSeconds: attempt.retryAfterSeconds };
+      const checked = await hashing.run(async () => {
+        const account = await store.findAccount(email);
+        // verifyPassword hashes against a dummy when there is no account: the same cost either way.
+        const valid = await verifyPassword(password, account?.passwordHash);
+        return { account, valid };
+      });
+      if (checked === undefined) {
+        attempt.withdraw();
+        return { kind: 'busy' };
+      }
+      if (!checked.account || !checked.valid) return { kind: 'refused' };
+      const session = await store.createSession({ email, passwordHash: checked.account.passwordHash }, now());
+      // The account was removed or its password changed while the password was being checked.
+      if (!session) return { kind: 'refused' };
+      attempt.succeeded();
+      return { kind: 'signed-in', session, csrfToken: csrfTokenFor(session.id) };
+    },
+  };
+}
+
+/**
+ * The CSRF token of a session: derived from its secret id, so it needs no storage of its own, and a
+ * page on another site, which can neither read the HttpOnly cookie nor our answers, cannot know it.
+ */
+export function csrfTokenFor(sessionId: string): string {
+  return createHash('sha256').update(`csrf\0${sessionId}`, 'utf8').digest('base64url');
+}
+
+/** True when `header` is the CSRF token of the session `sessionId` (compared in constant time). */
+export function checkCsrfToken(sessionId: string, header: string | string[] | undefined): boolean {
+  if (typeof header !== 'string') return false;
+  const expected = Buffer.from(csrfTokenFor(sessionId));
+  const given = Buffer.from(header);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The session a request's cookie names, if it is live. */
+export async function sessionOf(store: LeadStore, cookie: string | undefined, now: number): Promise<SessionRecord | undefined> {
+  if (!cookie || cookie.length > 128) return undefined;
+  return store.findSession(cookie, now);
+}
