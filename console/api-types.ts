@@ -1,0 +1,156 @@
+// The shapes the console's API answers with and the console app reads: one definition for both
+// sides, so a field added on the server is a type error where the browser forgets it. Times are ISO
+// 8601 strings in UTC; the app shows them in the reader's own time zone.
+import type { Action, Role } from '../server/accounts/roles.ts';
+import type { DeliveryState } from '../server/store/lead-store.ts';
+
+export type { Action, DeliveryState, Role };
+
+/** Every API path, under the console's own prefix. */
+export const CONSOLE_API = '/console/api';
+
+/** Every failed call answers `{ error, message }`: `message` is a sentence a person can act on. */
+export type ApiError = {
+  error:
+    'validation' | 'signed-out' | 'forbidden' | 'csrf' | 'refused' | 'rate-limited' | 'busy' | 'not-found' | 'conflict' | 'unavailable';
+  message: string;
+  /** validation: what is wrong with each named input. */
+  fields?: Record<string, string>;
+  /** rate-limited and busy: when to try again. */
+  retryAfterSeconds?: number;
+};
+
+/** GET /session (200, or 401 signed-out), and the answer to POST /session { email, password }. */
+export type SessionInfo = {
+  email: string;
+  role: Role;
+  /** Sent back in the X-CSRF-Token header with every POST, PUT, PATCH and DELETE. */
+  csrfToken: string;
+  /** What this person may do (the buttons the app shows; the server checks again). */
+  allowed: Action[];
+};
+
+/** The inbox's filters, as query parameters of GET /leads and GET /leads/export. All optional. */
+export type LeadFilter = {
+  /** A form's source name, e.g. `Contact Page Form`. */
+  form?: string;
+  state?: DeliveryState;
+  /** `yes`: only spam; `no`: only real leads. */
+  spam?: 'yes' | 'no';
+  /** Received on or after this day (YYYY-MM-DD, UTC). */
+  from?: string;
+  /** Received on or before this day (YYYY-MM-DD, UTC). */
+  to?: string;
+  /** utm_campaign, exactly. */
+  campaign?: string;
+  /** utm_source, exactly. */
+  source?: string;
+  /** Part of the name, e-mail address or company (case-insensitive); a whole address finds it fast. */
+  q?: string;
+};
+
+/** One row of the inbox. */
+export type LeadSummary = {
+  id: string;
+  receivedAt: string;
+  form: string;
+  name: string;
+  email: string;
+  company: string;
+  state: DeliveryState;
+  spamReason: string | null;
+  attempts: number;
+  nextAttemptAt: string | null;
+  campaign: string | null;
+  source: string | null;
+};
+
+/** GET /leads?<LeadFilter>&after=<next>&limit=<1..100, default 50>: newest first. */
+export type LeadPage = {
+  leads: LeadSummary[];
+  /** Pass as `after` for the next page; null on the last page. */
+  next: string | null;
+};
+
+/** One delivery attempt in a lead's timeline. */
+export type DeliveryAttempt = {
+  at: string;
+  durationMs: number;
+  /** The CRM's HTTP status; null for a timeout or network error. */
+  status: number | null;
+  /** The start of the CRM's answer (at most 500 characters). */
+  answerStart: string | null;
+  error: string | null;
+  outcome: DeliveryState;
+};
+
+/** GET /leads/:id */
+export type LeadDetail = LeadSummary & {
+  /** Every field as the visitor sent it, in the order sent (attribution and ids excluded). */
+  fields: [name: string, value: string][];
+  attribution: {
+    campaign: string | null;
+    source: string | null;
+    medium: string | null;
+    referrer: string | null;
+    landingPage: string | null;
+    /** Every other attribution value (utm_term, gclid, first_referrer…). */
+    other: [name: string, value: string][];
+  };
+  /** Why it was flagged, one reason per flag; empty for a lead not judged spam. */
+  spamSignals: string[];
+  attemptsLog: DeliveryAttempt[];
+};
+
+/** POST /leads/retry { ids: string[] } or { allFailed: true } */
+export type RetryResult = { retried: number };
+/** POST /leads/:id/spam { spam: boolean } */
+export type SpamResult = { state: DeliveryState };
+/** GET /erasures?email=… (how many leads an erasure would remove) and POST /erasures { email, count } */
+export type ErasurePreview = { count: number };
+export type ErasureResult = { erased: number };
+/** GET /leads/export?<LeadFilter>&format=csv|json: a file download (Content-Disposition: attachment). */
+
+/** GET /audit?after=<next>: newest first; admins only. */
+export type AuditEntry = {
+  at: string;
+  actor: string;
+  /** e.g. `lead.retry`, `lead.spam`, `lead.not-spam`, `leads.erase`, `leads.export`, `retention.purge`, `account.add`. */
+  action: string;
+  /** What it touched (a lead id, a count, a filter); never an erased person's address. */
+  detail: string;
+};
+export type AuditPage = { entries: AuditEntry[]; next: string | null };
+
+/** GET /health: the console's first screen. */
+export type Health = {
+  /** Per form: leads received today and in the last 7 days (UTC days), spam excluded. */
+  perForm: { form: string; today: number; week: number }[];
+  /** Per day for the last 7 days, oldest first, all forms. */
+  perDay: { day: string; leads: number }[];
+  deliveredLast24h: number;
+  /** Leads that failed for good, plus pending leads whose last attempt failed. */
+  failingNow: number;
+  /** The oldest lead not delivered yet (pending or held), or null when none waits. */
+  oldestUndelivered: { id: string; receivedAt: string; waitedMinutes: number } | null;
+  lastCrmSuccessAt: string | null;
+  /** Leads waiting to be sent, and how long that takes at the CRM pace. */
+  backlog: { pending: number; drainMinutes: number; maxPer10s: number };
+  incident: { since: string; lastError: string | null } | null;
+  retention: { leadDays: number | null; spamDays: number };
+};
+
+/** GET /notifications; PUT /notifications/forms { form, newLeadEmail } (admin). */
+export type NotificationSettings = {
+  /** SMTP_URL and NOTIFY_TO are set: e-mails can go. */
+  email: boolean;
+  /** ALERT_WEBHOOK_URL is set. */
+  webhook: boolean;
+  alertAfterMinutes: number;
+  forms: { form: string; newLeadEmail: boolean }[];
+};
+/** POST /notifications/test: sends a test notification to every configured channel at once. */
+export type TestNotificationResult = { channels: { channel: 'email' | 'webhook'; ok: boolean; error: string | null }[] };
+
+/** GET /accounts, POST /accounts { email, role, password }, PATCH /accounts/:email { role }, DELETE /accounts/:email (admin). */
+export type AccountSummary = { email: string; role: Role; createdAt: string; lastSignInAt: string | null };
