@@ -14,6 +14,8 @@ import { openSqliteWorkerStore } from '../store/sqlite-worker-store.ts';
 
 export type StoreDatabase = {
   open(): Promise<LeadStore>;
+  /** The settings that point a server process at this database (LEADS_DB_FILE or DATABASE_URL). */
+  readonly serverEnv: Readonly<Record<string, string>>;
   /** Every row of every table as the database holds it, read past the store (what a leaked copy would show). */
   rows(): Promise<Record<string, unknown[]>>;
   /** Closes every store this database opened and deletes the database. */
@@ -36,6 +38,7 @@ function createSqliteHarness(kind: StoreHarness['kind'], openStore: (file: strin
       const file = path.join(folder, 'leads.sqlite');
       const opened: LeadStore[] = [];
       return {
+        serverEnv: { LEADS_DB_FILE: file },
         async open() {
           const store = await openStore(file);
           opened.push(store);
@@ -86,6 +89,7 @@ export const postgresHarness: StoreHarness = {
     url.searchParams.set('options', `-c search_path=${schema}`);
     const opened: LeadStore[] = [];
     return {
+      serverEnv: { DATABASE_URL: url.toString() },
       async open() {
         const store = await openPostgresStore(url.toString());
         opened.push(store);
