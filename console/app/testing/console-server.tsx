@@ -37,7 +37,7 @@ export function stubConsoleServer(routes: Record<string, Handler | Answer>) {
     'fetch',
     vi.fn(async (input: string, init: RequestInit = {}) => {
       const url = new URL(input, 'http://console.test');
-      const path = url.pathname.replace(/^\/console\/api/, '');
+      const path = decodeURIComponent(url.pathname.replace(/^\/console\/api/, ''));
       const request: RecordedRequest = {
         method: init.method ?? 'GET',
         path,
