@@ -1,8 +1,8 @@
 // Every signed-in screen: a skip link, the header (who is signed in, their role, sign out) and the
 // navigation, whose current link says aria-current="page" (NavLink sets it). The audit log is listed
 // only for those who may manage accounts, the people it is kept for.
-import { useState } from 'react';
-import { NavLink, Outlet } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import type { Action } from '../../api-types.ts';
 import { useSession } from '../session.tsx';
 
@@ -18,6 +18,18 @@ const NAV: readonly NavItem[] = [
 export function Layout() {
   const { info, can, signOut } = useSession();
   const [signingOut, setSigningOut] = useState(false);
+  const { pathname } = useLocation();
+  const firstScreen = useRef(true);
+
+  // A new screen takes the focus to its content, as a page load would, so keyboard and screen
+  // reader users start there instead of on the link they left.
+  useEffect(() => {
+    if (firstScreen.current) {
+      firstScreen.current = false;
+      return;
+    }
+    document.getElementById('main')?.focus();
+  }, [pathname]);
   return (
     <>
       <a className="skip-link" href="#main">
