@@ -37,7 +37,8 @@ const summary = await buildSite({ root, outDir, content, settings });
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 console.log(
   `Built ${summary.pages} pages into ${path.relative(root, outDir) || outDir} in ${seconds(performance.now() - started)} ` +
-    `(bundles ${seconds(summary.bundleMs)}, prerender and files ${seconds(summary.prerenderMs)}); ${summary.compressedFiles} files precompressed.`,
+    `(bundles ${seconds(summary.bundleMs)}, prerender and files ${seconds(summary.prerenderMs)}, console ${seconds(summary.consoleMs)}); ` +
+    `${summary.compressedFiles} files precompressed.`,
 );
 const { ogImages, sitemapUrls, feedItems, inlineScriptHashes } = summary.seo;
 console.log(

@@ -10,6 +10,8 @@
 //   routes.json         which HTML file answers which address (read by the server)
 //   csp.json            hashes of the inline scripts, for the Content-Security-Policy
 //   roi-parameters.json the checked ROI numbers, so the relay computes what the visitor saw
+//   console/            the back office's app (index.html for every /console address, assets/), built
+//                       apart so no public page holds any of its code (console-app.ts)
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -25,6 +27,7 @@ import { ROI_PARAMETERS_FILE } from '../../server/leads/roi-parameters.ts';
 import { createSeoBuild } from '../seo/seo-build.ts';
 import type { SeoSummary } from '../seo/seo-build.ts';
 import { renderDocument } from './document.ts';
+import { buildConsoleApp } from './console-app.ts';
 import { copyPublicFiles } from './public-files.ts';
 import { browserBuildConfig, prerenderBuildConfig } from './vite-config.ts';
 
@@ -37,7 +40,14 @@ export type BuildSiteOptions = {
   readonly settings: PublicSettings;
 };
 
-export type BuildSummary = { pages: number; compressedFiles: number; seo: SeoSummary; bundleMs: number; prerenderMs: number };
+export type BuildSummary = {
+  pages: number;
+  compressedFiles: number;
+  seo: SeoSummary;
+  bundleMs: number;
+  prerenderMs: number;
+  consoleMs: number;
+};
 
 type RenderedPage = {
   status: number;
@@ -79,13 +89,16 @@ export async function buildSite({ root, outDir, content, settings }: BuildSiteOp
   writeFileSync(path.join(outDir, ROI_PARAMETERS_FILE), `${JSON.stringify(buildRoiParameters(content.roi), null, 2)}\n`);
   const htmlFiles = [...Object.values(routes.pages), routes.notFound, ...Object.values(routes.notFoundByPrefix)];
   const seoSummary = await seo.writeFiles({ distDir: outDir, clientDir, routePaths: Object.keys(routes.pages), htmlFiles });
-  const compressedFiles = compressTree(clientDir);
+  const siteDone = performance.now();
+  const consoleDir = await buildConsoleApp(root, outDir);
+  const compressedFiles = compressTree(clientDir) + compressTree(consoleDir);
   return {
     pages: htmlFiles.length,
     compressedFiles,
     seo: seoSummary,
     bundleMs: bundled - started,
-    prerenderMs: performance.now() - bundled,
+    prerenderMs: siteDone - bundled,
+    consoleMs: performance.now() - siteDone,
   };
 }
 

@@ -32,7 +32,7 @@ function chunkName({ facadeModuleId, name }: { facadeModuleId: string | null; na
  * warnings and checks; builds use the production copy the package ships (identical apart from that).
  * Resolved through Node, so it is found wherever the package is installed.
  */
-function reactRouterProduction(root: string) {
+export function reactRouterProduction(root: string) {
   const require = createRequire(path.join(root, 'package.json'));
   const distDir = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist', 'production');
   return [

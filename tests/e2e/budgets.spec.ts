@@ -2,10 +2,11 @@
 // Deterministic: no browser, no timing; each route's HTML is followed to everything it loads first,
 // and to what a client-side navigation to it loads (scripts/budgets/route-weight.ts), text counted at
 // its gzip size.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { CHUNK_MODULES_FILE, type ChunkModules } from '../../scripts/budgets/chunk-modules-plugin.ts';
+import { findConsoleCodeInPublicSite } from '../../scripts/budgets/console-separation.ts';
 import { kb, weighBuild, type RouteWeight } from '../../scripts/budgets/route-weight.ts';
 import { loadContent } from '../../content-model/load/load-content.ts';
 import type { BlockType } from '../../generated/content-types.ts';
@@ -107,5 +108,21 @@ test.describe('byte budgets per route', () => {
         [...all].some((id) => heavy.pattern.test(id)),
         `${heavy.name} is somewhere in the build`,
       ).toBe(true);
+  });
+});
+
+test.describe('the back office stays out of the public site', () => {
+  test('the console is built beside the site, and no public page or chunk holds any of its code', () => {
+    const consolePage = readFileSync(path.join(distDir, 'console/index.html'), 'utf8');
+    expect(consolePage).toMatch(/<script type="module"[^>]* src="\/console\/assets\/[\w-]+\.js"/);
+    expect(consolePage).toContain('<meta name="robots" content="noindex, nofollow"');
+    expect(existsSync(path.join(distDir, 'client/console')), 'nothing of the console under the public root').toBe(false);
+    expect(findConsoleCodeInPublicSite(distDir)).toEqual([]);
+    // Every public route's own resources, as the byte budgets count them, come from the public root.
+    for (const weight of weights)
+      expect(
+        weight.resources.filter((r) => r.url.startsWith('/console/')),
+        weight.route,
+      ).toEqual([]);
   });
 });

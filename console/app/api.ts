@@ -1,0 +1,134 @@
+// The console's JSON API as the app calls it: one place sets the credentials, the CSRF header on
+// every change and the error value, so no screen checks `response.ok` on its own. A 401 from any
+// call but the session check ends the session in the app (the person signs in again, on the same
+// address); a 403 says the role cannot do it, whatever the server's wording.
+import {
+  CONSOLE_API,
+  type AccountSummary,
+  type ApiError as ApiErrorBody,
+  type AuditPage,
+  type ErasurePreview,
+  type ErasureResult,
+  type Health,
+  type LeadDetail,
+  type LeadFilter,
+  type LeadPage,
+  type NotificationSettings,
+  type RetryResult,
+  type Role,
+  type SessionInfo,
+  type SpamResult,
+  type TestNotificationResult,
+} from '../api-types.ts';
+
+export const FORBIDDEN_MESSAGE = 'Your role cannot do this.';
+const UNREACHABLE_MESSAGE = 'The console cannot reach the server. Check your connection and try again.';
+
+/** A call that did not succeed: the server's reason and its sentence, or `network` when no answer came. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly status: number;
+  readonly reason: ApiErrorBody['error'] | 'network';
+  readonly fields: Record<string, string>;
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(status: number, body: Partial<ApiErrorBody>) {
+    super(status === 403 ? FORBIDDEN_MESSAGE : (body.message ?? (status === 0 ? UNREACHABLE_MESSAGE : `The server answered ${status}.`)));
+    this.status = status;
+    this.reason = body.error ?? 'network';
+    this.fields = body.fields ?? {};
+    this.retryAfterSeconds = body.retryAfterSeconds;
+  }
+}
+
+/** The sentence to show for any failure, an ApiError or not. */
+export function messageOf(failure: unknown): string {
+  return failure instanceof ApiError ? failure.message : 'Something went wrong in the console. Reload the page and try again.';
+}
+
+/** A LeadFilter (or any flat record) as query parameters, leaving out empty values. */
+export function toQuery(values: Readonly<Record<string, string | undefined>>): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) if (value) query.set(name, value);
+  return query;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export class ConsoleApi {
+  private csrfToken = '';
+  /** Called when a signed-in call answers 401: the session ended or was revoked. */
+  onSignedOut: () => void = () => undefined;
+
+  private async call<T>(method: Method, path: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (method !== 'GET') headers['x-csrf-token'] = this.csrfToken;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await fetch(`${CONSOLE_API}${path}`, {
+        method,
+        headers,
+        credentials: 'same-origin',
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+    } catch {
+      throw new ApiError(0, {});
+    }
+    const answer = (await response.json().catch(() => ({}))) as unknown;
+    if (!response.ok) {
+      const failure = new ApiError(response.status, (answer ?? {}) as Partial<ApiErrorBody>);
+      if (response.status === 401 && path !== '/session') this.onSignedOut();
+      throw failure;
+    }
+    return answer as T;
+  }
+
+  private remember(session: SessionInfo): SessionInfo {
+    this.csrfToken = session.csrfToken;
+    return session;
+  }
+
+  /** The signed-in person, or null when nobody is (401). */
+  async session(): Promise<SessionInfo | null> {
+    try {
+      return this.remember(await this.call<SessionInfo>('GET', '/session'));
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 401) return null;
+      throw failure;
+    }
+  }
+  async signIn(email: string, password: string): Promise<SessionInfo> {
+    return this.remember(await this.call<SessionInfo>('POST', '/session', { email, password }));
+  }
+  async signOut(): Promise<void> {
+    await this.call<unknown>('DELETE', '/session');
+    this.csrfToken = '';
+  }
+
+  health = () => this.call<Health>('GET', '/health');
+  leads = (filter: LeadFilter, after: string | null) =>
+    this.call<LeadPage>('GET', `/leads?${toQuery({ ...filter, after: after ?? undefined }).toString()}`);
+  lead = (id: string) => this.call<LeadDetail>('GET', `/leads/${encodeURIComponent(id)}`);
+  retry = (target: { ids: string[] } | { allFailed: true }) => this.call<RetryResult>('POST', '/leads/retry', target);
+  markSpam = (id: string, spam: boolean) => this.call<SpamResult>('POST', `/leads/${encodeURIComponent(id)}/spam`, { spam });
+  erasurePreview = (email: string) => this.call<ErasurePreview>('GET', `/erasures?${toQuery({ email }).toString()}`);
+  erase = (email: string, count: number) => this.call<ErasureResult>('POST', '/erasures', { email, count });
+  audit = (after: string | null) => this.call<AuditPage>('GET', `/audit${after ? `?${toQuery({ after }).toString()}` : ''}`);
+  notifications = () => this.call<NotificationSettings>('GET', '/notifications');
+  setFormNotification = (form: string, newLeadEmail: boolean) => this.call<unknown>('PUT', '/notifications/forms', { form, newLeadEmail });
+  testNotification = () => this.call<TestNotificationResult>('POST', '/notifications/test', {});
+  /** The accounts, whether the server lists them bare or as `{ accounts }`. */
+  accounts = async (): Promise<AccountSummary[]> => {
+    const answer = await this.call<AccountSummary[] | { accounts: AccountSummary[] }>('GET', '/accounts');
+    return Array.isArray(answer) ? answer : answer.accounts;
+  };
+  addAccount = (account: { email: string; role: Role; password: string }) => this.call<unknown>('POST', '/accounts', account);
+  changeRole = (email: string, role: Role) => this.call<unknown>('PATCH', `/accounts/${encodeURIComponent(email)}`, { role });
+  removeAccount = (email: string) => this.call<unknown>('DELETE', `/accounts/${encodeURIComponent(email)}`);
+}
+
+/** Where the inbox's export downloads from: a plain link, so the browser saves the file itself. */
+export function exportUrl(filter: LeadFilter, format: 'csv' | 'json'): string {
+  return `${CONSOLE_API}/leads/export?${toQuery({ ...filter, format }).toString()}`;
+}

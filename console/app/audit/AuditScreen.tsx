@@ -1,0 +1,65 @@
+// The audit log, newest first, for admins: who did what to which lead, page by page.
+import type { AuditEntry } from '../../api-types.ts';
+import { FORBIDDEN_MESSAGE } from '../api.ts';
+import { formatTime } from '../parts/format.tsx';
+import { ErrorMessage } from '../parts/messages.tsx';
+import { usePages } from '../parts/use-pages.ts';
+import { useSession } from '../session.tsx';
+
+export function AuditScreen() {
+  const { api, can } = useSession();
+  const allowed = can('accounts:manage');
+  const log = usePages<AuditEntry>(async (after) => {
+    if (!allowed) throw new Error(FORBIDDEN_MESSAGE);
+    const page = await api.audit(after);
+    return { items: page.entries, next: page.next };
+  }, 'audit');
+
+  if (!allowed)
+    return (
+      <>
+        <h1>Audit log</h1>
+        <ErrorMessage>{FORBIDDEN_MESSAGE}</ErrorMessage>
+      </>
+    );
+  return (
+    <>
+      <h1>Audit log</h1>
+      {log.status === 'loading' ? <p role="status">Loading the audit log…</p> : null}
+      {log.status === 'ready' && log.items.length === 0 ? <p className="empty">Nothing has been recorded yet.</p> : null}
+      {log.items.length > 0 ? (
+        <div className="table-scroll">
+          <table className="table">
+            <caption className="visually-hidden">Audit log, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">Action</th>
+                <th scope="col">Detail</th>
+              </tr>
+            </thead>
+            <tbody>
+              {log.items.map((entry, index) => (
+                <tr key={index}>
+                  <td>{formatTime(entry.at)}</td>
+                  <td>{entry.actor}</td>
+                  <td>
+                    <code>{entry.action}</code>
+                  </td>
+                  <td className="field-value">{entry.detail}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <ErrorMessage>{log.error}</ErrorMessage>
+      {log.status === 'ready' && log.next ? (
+        <button type="button" className="button" disabled={log.loadingOlder} onClick={() => void log.loadOlder()}>
+          {log.loadingOlder ? 'Loading older entries…' : 'Older entries'}
+        </button>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,189 @@
+// @vitest-environment happy-dom
+// The inbox against a stand-in for the console's API: the filter goes to the address and to the API,
+// older pages append, retries and erasures send the session's CSRF token and exactly what was chosen,
+// and a role sees only the buttons it may use.
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Role } from '../../api-types.ts';
+import { leadSummary, renderConsole, sessionFor, stubConsoleServer, type Answer, type Handler } from '../testing/console-server.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function inbox(role: Role, routes: Record<string, Handler | Answer> = {}, address = '/console/leads') {
+  const server = stubConsoleServer({
+    'GET /session': { body: sessionFor(role) },
+    'GET /leads': { body: { leads: [leadSummary('a'), leadSummary('b', { state: 'failed' })], next: null } },
+    ...routes,
+  });
+  const app = renderConsole(address);
+  return { server, app };
+}
+
+const rows = () => screen.getAllByRole('row').slice(1);
+
+describe('the inbox filter', () => {
+  it('writes the chosen filters and the search to the address and asks the API for them', async () => {
+    const { server, app } = inbox('viewer');
+    await screen.findByText('Person a');
+    fireEvent.change(screen.getByLabelText('Form'), { target: { value: 'AI ROI Calculator + Lead Form' } });
+    fireEvent.change(screen.getByLabelText('Delivery state'), { target: { value: 'failed' } });
+    fireEvent.change(screen.getByLabelText('Spam'), { target: { value: 'no' } });
+    fireEvent.change(screen.getByLabelText('Received from'), { target: { value: '2025-02-01' } });
+    fireEvent.change(screen.getByLabelText('Campaign (utm_campaign)'), { target: { value: 'spring' } });
+    fireEvent.change(screen.getByLabelText('Search name, e-mail or company'), { target: { value: 'ada lovelace' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+
+    await waitFor(() => expect(server.made('GET /leads')).toHaveLength(2));
+    const query = new URLSearchParams(app.location().search);
+    expect(Object.fromEntries(query)).toEqual({
+      q: 'ada lovelace',
+      form: 'AI ROI Calculator + Lead Form',
+      state: 'failed',
+      spam: 'no',
+      from: '2025-02-01',
+      campaign: 'spring',
+    });
+    expect(Object.fromEntries(server.made('GET /leads')[1]!.query)).toEqual(Object.fromEntries(query));
+    const exportCsv = new URL(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')!, 'http://console.test');
+    expect(exportCsv.pathname).toBe('/console/api/leads/export');
+    expect(Object.fromEntries(exportCsv.searchParams)).toEqual({ ...Object.fromEntries(query), format: 'csv' });
+  });
+
+  it('a link with a filter opens with the filter filled in and applied', async () => {
+    const { server } = inbox('viewer', {}, '/console/leads?form=Contact+Page+Form&spam=yes&q=acme');
+    await screen.findByText('Person a');
+    expect(screen.getByLabelText<HTMLSelectElement>('Form').value).toBe('Contact Page Form');
+    expect(screen.getByLabelText<HTMLSelectElement>('Spam').value).toBe('yes');
+    expect(screen.getByLabelText<HTMLInputElement>('Search name, e-mail or company').value).toBe('acme');
+    expect(Object.fromEntries(server.made('GET /leads')[0]!.query)).toEqual({ q: 'acme', form: 'Contact Page Form', spam: 'yes' });
+  });
+
+  it('says when no lead matches, and when the leads cannot be loaded', async () => {
+    inbox('viewer', { 'GET /leads': { body: { leads: [], next: null } } });
+    expect(await screen.findByText('No leads match these filters.')).toBeTruthy();
+    cleanup();
+    inbox('viewer', { 'GET /leads': { status: 503, body: { error: 'unavailable', message: 'The lead store is not answering.' } } });
+    expect((await screen.findByRole('alert')).textContent).toBe('The lead store is not answering.');
+  });
+});
+
+describe('older leads', () => {
+  it('loads the next page through the cursor and adds it under the first, newest first', async () => {
+    const { server } = inbox(
+      'viewer',
+      {
+        'GET /leads': ({ query }) =>
+          query.get('after') === 'cursor-1'
+            ? { body: { leads: [leadSummary('c'), leadSummary('d')], next: null } }
+            : { body: { leads: [leadSummary('a'), leadSummary('b')], next: 'cursor-1' } },
+      },
+      '/console/leads?state=failed',
+    );
+    await screen.findByText('Person a');
+    fireEvent.click(screen.getByRole('button', { name: 'Older leads' }));
+    await screen.findByText('Person d');
+    expect(rows().map((row) => within(row).getAllByRole('cell')[1]!.textContent)).toEqual(['Person a', 'Person b', 'Person c', 'Person d']);
+    const older = server.made('GET /leads')[1]!;
+    expect(older.query.get('after')).toBe('cursor-1');
+    expect(older.query.get('state')).toBe('failed');
+    expect(screen.queryByRole('button', { name: 'Older leads' })).toBeNull();
+  });
+});
+
+describe('retrying leads', () => {
+  it('sends the selected ids with the CSRF token and says how many go again', async () => {
+    const { server } = inbox('sales', { 'POST /leads/retry': { body: { retried: 2 } } });
+    await screen.findByText('Person a');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select the lead from Person a' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select the lead from Person b' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Retry selected (2)' }));
+    expect(await screen.findByText('2 leads will be sent to the CRM again.')).toBeTruthy();
+    const [retry] = server.made('POST /leads/retry');
+    expect(retry!.headers['x-csrf-token']).toBe('csrf-sales');
+    expect(retry!.credentials).toBe('same-origin');
+    expect(retry!.body).toEqual({ ids: ['a', 'b'] });
+    await waitFor(() => expect(server.made('GET /leads')).toHaveLength(2));
+  });
+
+  it('retries every failed lead in one call', async () => {
+    const { server } = inbox('admin', { 'POST /leads/retry': { body: { retried: 7 } } });
+    await screen.findByText('Person a');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry every failed lead' }));
+    expect(await screen.findByText('7 leads will be sent to the CRM again.')).toBeTruthy();
+    expect(server.made('POST /leads/retry')[0]!.body).toEqual({ allFailed: true });
+  });
+
+  it('a role the server refuses reads "Your role cannot do this."', async () => {
+    inbox('sales', { 'POST /leads/retry': { status: 403, body: { error: 'forbidden', message: 'Forbidden' } } });
+    await screen.findByText('Person a');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry every failed lead' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Your role cannot do this.');
+  });
+});
+
+describe('what a role sees', () => {
+  it('a viewer reads and exports, with no selection, retry or erase', async () => {
+    inbox('viewer');
+    await screen.findByText('Person a');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: /retry/i })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Erase by e-mail' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Export JSON' })).toBeTruthy();
+  });
+
+  it('sales may retry but not erase', async () => {
+    inbox('sales');
+    await screen.findByText('Person a');
+    expect(screen.getByRole('button', { name: 'Retry every failed lead' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Erase by e-mail' })).toBeNull();
+  });
+
+  it('shows the state as words in each row', async () => {
+    inbox('viewer');
+    await screen.findByText('Person a');
+    expect(rows().map((row) => within(row).getAllByRole('cell').at(-1)!.textContent)).toEqual(['Delivered', 'Failed']);
+  });
+});
+
+describe('erasing by e-mail', () => {
+  it('shows how many leads would go before the button that erases them, and sends that count', async () => {
+    const { server } = inbox('admin', {
+      'GET /erasures': { body: { count: 3 } },
+      'POST /erasures': { body: { erased: 3 } },
+    });
+    await screen.findByText('Person a');
+    fireEvent.click(screen.getByRole('button', { name: 'Erase by e-mail' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Erase by e-mail' });
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('E-mail address'));
+    expect(within(dialog).queryByRole('button', { name: /^Erase/ })).toBeNull();
+
+    fireEvent.change(within(dialog).getByLabelText('E-mail address'), { target: { value: 'gone@example.com' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Find their leads' }));
+    expect(
+      await within(dialog).findByText('This will permanently erase 3 leads from gone@example.com. This cannot be undone.'),
+    ).toBeTruthy();
+    expect(server.made('GET /erasures')[0]!.query.get('email')).toBe('gone@example.com');
+    expect(server.made('POST /erasures')).toEqual([]);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Erase 3 leads' }));
+    expect(await screen.findByText('Erased 3 leads from gone@example.com.')).toBeTruthy();
+    const [erase] = server.made('POST /erasures');
+    expect(erase!.body).toEqual({ email: 'gone@example.com', count: 3 });
+    expect(erase!.headers['x-csrf-token']).toBe('csrf-admin');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('offers nothing to erase when the address has no leads', async () => {
+    inbox('admin', { 'GET /erasures': { body: { count: 0 } } });
+    await screen.findByText('Person a');
+    fireEvent.click(screen.getByRole('button', { name: 'Erase by e-mail' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('E-mail address'), { target: { value: 'nobody@example.com' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Find their leads' }));
+    expect(await within(dialog).findByText('No leads from nobody@example.com.')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: /^Erase/ })).toBeNull();
+  });
+});

@@ -1,0 +1,173 @@
+// The inbox: filters and a search kept in the address, the leads newest first with "Older leads"
+// appending the next page, and the actions a role allows: retry selected or every failed lead,
+// export what the filter shows, erase a person's leads.
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { LeadFilter, LeadSummary } from '../../api-types.ts';
+import { exportUrl, messageOf } from '../api.ts';
+import { formatTime, plural, StateBadge } from '../parts/format.tsx';
+import { ErrorMessage, StatusMessage } from '../parts/messages.tsx';
+import { usePages } from '../parts/use-pages.ts';
+import { useSession } from '../session.tsx';
+import { EraseDialog } from './EraseDialog.tsx';
+import { filterFromQuery, queryFromFilter } from './filter-query.ts';
+import { FilterForm } from './FilterForm.tsx';
+
+export function InboxScreen() {
+  const { api, can } = useSession();
+  const [query, setQuery] = useSearchParams();
+  const filter = filterFromQuery(query);
+  const filterKey = queryFromFilter(filter).toString();
+  const listing = usePages<LeadSummary>(async (after) => {
+    const page = await api.leads(filter, after);
+    return { items: page.leads, next: page.next };
+  }, filterKey);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [status, setStatus] = useState('');
+  const [actionError, setActionError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [erasing, setErasing] = useState(false);
+  const mayRetry = can('leads:retry');
+
+  // Another filter shows other leads: what was selected under the last one is let go.
+  useEffect(() => setSelected(new Set()), [filterKey]);
+
+  async function retry(target: { ids: string[] } | { allFailed: true }) {
+    setBusy(true);
+    setStatus('');
+    setActionError('');
+    try {
+      const { retried } = await api.retry(target);
+      setSelected(new Set());
+      setStatus(retried === 0 ? 'No lead needed sending again.' : `${plural(retried, 'lead', 'leads')} will be sent to the CRM again.`);
+      listing.reload();
+    } catch (failure) {
+      setActionError(messageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const toggle = (id: string, on: boolean) =>
+    setSelected((previous) => {
+      const next = new Set(previous);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const allSelected = listing.items.length > 0 && listing.items.every((lead) => selected.has(lead.id));
+
+  return (
+    <>
+      <h1>Inbox</h1>
+      <FilterForm key={filterKey} filter={filter} onApply={(next: LeadFilter) => setQuery(queryFromFilter(next))} />
+
+      <div className="toolbar" role="group" aria-label="Actions">
+        {mayRetry ? (
+          <>
+            <button
+              type="button"
+              className="button"
+              disabled={busy || selected.size === 0}
+              onClick={() => void retry({ ids: [...selected] })}
+            >
+              Retry selected{selected.size > 0 ? ` (${selected.size})` : ''}
+            </button>
+            <button type="button" className="button" disabled={busy} onClick={() => void retry({ allFailed: true })}>
+              Retry every failed lead
+            </button>
+          </>
+        ) : null}
+        {can('leads:export') ? (
+          <>
+            <a className="button" href={exportUrl(filter, 'csv')} download>
+              Export CSV
+            </a>
+            <a className="button" href={exportUrl(filter, 'json')} download>
+              Export JSON
+            </a>
+          </>
+        ) : null}
+        {can('leads:erase') ? (
+          <button type="button" className="button button-danger" onClick={() => setErasing(true)}>
+            Erase by e-mail
+          </button>
+        ) : null}
+      </div>
+      <StatusMessage>{status}</StatusMessage>
+      <ErrorMessage>{actionError}</ErrorMessage>
+
+      {listing.status === 'loading' ? <p role="status">Loading leads…</p> : null}
+      <ErrorMessage>{listing.error}</ErrorMessage>
+      {listing.status === 'ready' && listing.items.length === 0 ? <p className="empty">No leads match these filters.</p> : null}
+      {listing.items.length > 0 ? (
+        <div className="table-scroll">
+          <table className="table">
+            <caption className="visually-hidden">Leads, newest first</caption>
+            <thead>
+              <tr>
+                {mayRetry ? (
+                  <th scope="col">
+                    <input
+                      type="checkbox"
+                      aria-label="Select every lead shown"
+                      checked={allSelected}
+                      onChange={(event) => setSelected(event.target.checked ? new Set(listing.items.map((lead) => lead.id)) : new Set())}
+                    />
+                  </th>
+                ) : null}
+                <th scope="col">Received</th>
+                <th scope="col">Name</th>
+                <th scope="col">E-mail</th>
+                <th scope="col">Company</th>
+                <th scope="col">Form</th>
+                <th scope="col">State</th>
+              </tr>
+            </thead>
+            <tbody>
+              {listing.items.map((lead) => (
+                <tr key={lead.id}>
+                  {mayRetry ? (
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={`Select the lead from ${lead.name || lead.email}`}
+                        checked={selected.has(lead.id)}
+                        onChange={(event) => toggle(lead.id, event.target.checked)}
+                      />
+                    </td>
+                  ) : null}
+                  <td>
+                    <Link to={`/leads/${encodeURIComponent(lead.id)}`}>{formatTime(lead.receivedAt)}</Link>
+                  </td>
+                  <td>{lead.name}</td>
+                  <td>{lead.email}</td>
+                  <td>{lead.company}</td>
+                  <td>{lead.form}</td>
+                  <td>
+                    <StateBadge state={lead.state} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {listing.status === 'ready' && listing.next ? (
+        <button type="button" className="button" disabled={listing.loadingOlder} onClick={() => void listing.loadOlder()}>
+          {listing.loadingOlder ? 'Loading older leads…' : 'Older leads'}
+        </button>
+      ) : null}
+      {erasing ? (
+        <EraseDialog
+          onClose={() => setErasing(false)}
+          onErased={(message) => {
+            setErasing(false);
+            setStatus(message);
+            listing.reload();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

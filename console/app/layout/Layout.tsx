@@ -1,0 +1,73 @@
+// Every signed-in screen: a skip link, the header (who is signed in, their role, sign out) and the
+// navigation, whose current link says aria-current="page" (NavLink sets it). The audit log is listed
+// only for those who may manage accounts, the people it is kept for.
+import { useEffect, useRef, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import type { Action } from '../../api-types.ts';
+import { useSession } from '../session.tsx';
+
+type NavItem = { to: string; label: string; end?: boolean; requires?: Action };
+
+const NAV: readonly NavItem[] = [
+  { to: '/', label: 'Health', end: true },
+  { to: '/leads', label: 'Inbox' },
+  { to: '/audit', label: 'Audit log', requires: 'accounts:manage' },
+  { to: '/settings', label: 'Settings' },
+];
+
+export function Layout() {
+  const { info, can, signOut } = useSession();
+  const [signingOut, setSigningOut] = useState(false);
+  const { pathname } = useLocation();
+  const firstScreen = useRef(true);
+
+  // A new screen takes the focus to its content, as a page load would, so keyboard and screen
+  // reader users start there instead of on the link they left.
+  useEffect(() => {
+    if (firstScreen.current) {
+      firstScreen.current = false;
+      return;
+    }
+    document.getElementById('main')?.focus();
+  }, [pathname]);
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to the content
+      </a>
+      <header className="header">
+        <p className="brand">Console</p>
+        <div className="who">
+          <span>
+            Signed in as <strong>{info.email}</strong> <span className="role">({info.role})</span>
+          </span>
+          <button
+            type="button"
+            className="button"
+            disabled={signingOut}
+            onClick={() => {
+              setSigningOut(true);
+              void signOut();
+            }}
+          >
+            {signingOut ? 'Signing out…' : 'Sign out'}
+          </button>
+        </div>
+      </header>
+      <nav className="nav" aria-label="Console">
+        <ul>
+          {NAV.filter((item) => !item.requires || can(item.requires)).map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={item.end ?? false}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" className="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+// @vitest-environment happy-dom
+// One lead against a stand-in for the console's API: what a stranger typed is shown as text and never
+// becomes markup, the delivery timeline reads attempt by attempt, and the actions follow the role.
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LeadDetail, Role } from '../../api-types.ts';
+import { leadSummary, renderConsole, sessionFor, stubConsoleServer, type Answer, type Handler } from '../testing/console-server.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const HOSTILE = '<img src=x onerror=alert(1)>';
+
+const LEAD: LeadDetail = {
+  ...leadSummary('lead-1', { name: HOSTILE, state: 'pending', attempts: 2, nextAttemptAt: '2025-03-01T10:05:00.000Z' }),
+  fields: [
+    ['name', HOSTILE],
+    ['message', '**bold** and <script>alert(2)</script>'],
+  ],
+  attribution: {
+    campaign: 'spring',
+    source: 'linkedin',
+    medium: null,
+    referrer: 'https://www.linkedin.com/',
+    landingPage: '/contact',
+    other: [['gclid', 'abc123']],
+  },
+  spamSignals: [],
+  attemptsLog: [
+    {
+      at: '2025-03-01T10:00:01.000Z',
+      durationMs: 412,
+      status: 502,
+      answerStart: '<html><body><h1>Bad gateway</h1>',
+      error: 'The CRM answered 502',
+      outcome: 'pending',
+    },
+    {
+      at: '2025-03-01T10:01:00.000Z',
+      durationMs: 10000,
+      status: null,
+      answerStart: null,
+      error: 'Timed out after 10 s',
+      outcome: 'pending',
+    },
+  ],
+};
+
+function leadView(role: Role, routes: Record<string, Handler | Answer> = {}) {
+  const server = stubConsoleServer({
+    'GET /session': { body: sessionFor(role) },
+    'GET /leads/lead-1': { body: LEAD },
+    ...routes,
+  });
+  const app = renderConsole('/console/leads/lead-1');
+  return { server, app };
+}
+
+describe('a lead', () => {
+  it('shows what the visitor typed as literal text, creating no element from it', async () => {
+    const { app } = leadView('viewer');
+    expect(await screen.findAllByText(HOSTILE)).not.toHaveLength(0);
+    expect(screen.getByText('**bold** and <script>alert(2)</script>')).toBeTruthy();
+    expect(app.container.querySelector('img')).toBeNull();
+    expect(app.container.querySelectorAll('script, strong > strong, b')).toHaveLength(0);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toContain(HOSTILE);
+  });
+
+  it('shows where it came from and each delivery attempt with the start of the CRM answer as text', async () => {
+    const { app } = leadView('viewer');
+    await screen.findByText('abc123');
+    expect(screen.getByText('https://www.linkedin.com/')).toBeTruthy();
+    const answer = app.container.querySelector('pre')!;
+    expect(answer.textContent).toBe('<html><body><h1>Bad gateway</h1>');
+    expect(answer.children).toHaveLength(0);
+    expect(screen.getByText('Error: The CRM answered 502')).toBeTruthy();
+    expect(screen.getByText(/HTTP 502, 412 ms/)).toBeTruthy();
+    expect(screen.getByText(/no answer \(timeout or network error\), 10000 ms/)).toBeTruthy();
+    expect(screen.getByText(/^2 attempts; next attempt due /)).toBeTruthy();
+  });
+
+  it('a viewer sees no action; sales retries it with the CSRF token', async () => {
+    leadView('viewer');
+    await screen.findByText('abc123');
+    expect(screen.queryByRole('button', { name: 'Retry now' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Mark as spam' })).toBeNull();
+    cleanup();
+
+    const { server } = leadView('sales', { 'POST /leads/retry': { body: { retried: 1 } } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry now' }));
+    expect(await screen.findByText('The lead will be sent to the CRM again.')).toBeTruthy();
+    const [retry] = server.made('POST /leads/retry');
+    expect(retry!.body).toEqual({ ids: ['lead-1'] });
+    expect(retry!.headers['x-csrf-token']).toBe('csrf-sales');
+    await waitFor(() => expect(server.made('GET /leads/lead-1')).toHaveLength(2));
+  });
+
+  it('marks it spam, and a spam lead not spam', async () => {
+    const { server } = leadView('sales', { 'POST /leads/lead-1/spam': { body: { state: 'spam' } } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark as spam' }));
+    expect(await screen.findByText('Marked as spam.')).toBeTruthy();
+    expect(server.made('POST /leads/lead-1/spam')[0]!.body).toEqual({ spam: true });
+    cleanup();
+
+    const spam: LeadDetail = { ...LEAD, state: 'spam', spamReason: 'honeypot', spamSignals: ['The hidden field was filled in'] };
+    const second = leadView('admin', {
+      'GET /leads/lead-1': { body: spam },
+      'POST /leads/lead-1/spam': { body: { state: 'pending' } },
+    });
+    expect(await screen.findByText('The hidden field was filled in')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retry now' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Not spam' }));
+    expect(await screen.findByText('Marked not spam; the lead is now pending.')).toBeTruthy();
+    expect(second.server.made('POST /leads/lead-1/spam')[0]!.body).toEqual({ spam: false });
+  });
+
+  it('says when the lead is not there', async () => {
+    leadView('viewer', {
+      'GET /leads/lead-1': { status: 404, body: { error: 'not-found', message: 'No lead has this id; it may have been erased.' } },
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe('No lead has this id; it may have been erased.');
+  });
+});

@@ -1,0 +1,176 @@
+// One lead: every field as the visitor sent it, shown as plain text (React escapes it; nothing here
+// renders HTML or markdown, because these values come from strangers), where it came from, why it
+// was judged spam, and each attempt to deliver it, with the actions the role allows.
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { DeliveryAttempt, LeadDetail } from '../../api-types.ts';
+import { messageOf } from '../api.ts';
+import { formatTime, plural, StateBadge, STATE_LABELS } from '../parts/format.tsx';
+import { ErrorMessage, LoadState, StatusMessage } from '../parts/messages.tsx';
+import { useLoad } from '../parts/use-load.ts';
+import { useSession } from '../session.tsx';
+
+export function LeadScreen() {
+  const { id = '' } = useParams();
+  const { api } = useSession();
+  const lead = useLoad(() => api.lead(id), id);
+  return (
+    <>
+      <p>
+        <Link to="/leads">Back to the inbox</Link>
+      </p>
+      <LoadState loaded={lead} what="the lead">
+        {(data) => <LeadView lead={data} onChanged={lead.reload} />}
+      </LoadState>
+    </>
+  );
+}
+
+function LeadView({ lead, onChanged }: { lead: LeadDetail; onChanged: () => void }) {
+  const { api, can } = useSession();
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState('');
+  const [error, setError] = useState('');
+
+  async function act(action: () => Promise<string>) {
+    setBusy(true);
+    setStatus('');
+    setError('');
+    try {
+      setStatus(await action());
+      onChanged();
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const isSpam = lead.state === 'spam';
+  const { attribution } = lead;
+  const attributionRows: [string, string | null][] = [
+    ['Campaign (utm_campaign)', attribution.campaign],
+    ['Source (utm_source)', attribution.source],
+    ['Medium (utm_medium)', attribution.medium],
+    ['Referrer', attribution.referrer],
+    ['Landing page', attribution.landingPage],
+    ...attribution.other,
+  ];
+
+  return (
+    <>
+      <h1>
+        {lead.name || lead.email} <StateBadge state={lead.state} />
+      </h1>
+      <p>
+        {lead.form}, received {formatTime(lead.receivedAt)}
+      </p>
+
+      <div className="toolbar" role="group" aria-label="Actions">
+        {can('leads:retry') && !isSpam ? (
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() =>
+              void act(async () => {
+                await api.retry({ ids: [lead.id] });
+                return 'The lead will be sent to the CRM again.';
+              })
+            }
+          >
+            Retry now
+          </button>
+        ) : null}
+        {can('leads:mark-spam') ? (
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() =>
+              void act(async () => {
+                const { state } = await api.markSpam(lead.id, !isSpam);
+                return isSpam ? `Marked not spam; the lead is now ${STATE_LABELS[state].toLowerCase()}.` : 'Marked as spam.';
+              })
+            }
+          >
+            {isSpam ? 'Not spam' : 'Mark as spam'}
+          </button>
+        ) : null}
+      </div>
+      <StatusMessage>{status}</StatusMessage>
+      <ErrorMessage>{error}</ErrorMessage>
+
+      <section className="panel" aria-labelledby="lead-fields">
+        <h2 id="lead-fields">What they sent</h2>
+        <dl className="fields">
+          {lead.fields.map(([name, value], index) => (
+            <div key={`${name}-${index}`}>
+              <dt>{name}</dt>
+              <dd className="field-value">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section className="panel" aria-labelledby="lead-attribution">
+        <h2 id="lead-attribution">Where it came from</h2>
+        <dl className="fields">
+          {attributionRows.map(([name, value], index) => (
+            <div key={`${name}-${index}`}>
+              <dt>{name}</dt>
+              <dd className="field-value">{value ?? 'Not recorded'}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      {lead.spamSignals.length > 0 || lead.spamReason ? (
+        <section className="panel" aria-labelledby="lead-spam">
+          <h2 id="lead-spam">Spam signals</h2>
+          {lead.spamReason ? <p>Judged spam: {lead.spamReason}</p> : null}
+          <ul>
+            {lead.spamSignals.map((signal, index) => (
+              <li key={index}>{signal}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section className="panel" aria-labelledby="lead-delivery">
+        <h2 id="lead-delivery">Delivery</h2>
+        <p>
+          {plural(lead.attempts, 'attempt', 'attempts')}
+          {lead.nextAttemptAt ? `; next attempt due ${formatTime(lead.nextAttemptAt)}` : ''}.
+        </p>
+        {lead.attemptsLog.length === 0 ? (
+          <p>No attempt yet.</p>
+        ) : (
+          <ol className="timeline">
+            {lead.attemptsLog.map((attempt, index) => (
+              <AttemptItem key={index} attempt={attempt} />
+            ))}
+          </ol>
+        )}
+      </section>
+    </>
+  );
+}
+
+function AttemptItem({ attempt }: { attempt: DeliveryAttempt }) {
+  return (
+    <li className="timeline-item">
+      <p>
+        <strong>{formatTime(attempt.at)}</strong>: <StateBadge state={attempt.outcome} />{' '}
+        {attempt.status === null ? 'no answer (timeout or network error)' : `HTTP ${attempt.status}`}, {attempt.durationMs} ms
+      </p>
+      {attempt.error ? <p>Error: {attempt.error}</p> : null}
+      {attempt.answerStart ? (
+        <>
+          <p className="timeline-label">Start of the CRM's answer:</p>
+          <pre className="answer">{attempt.answerStart}</pre>
+        </>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,42 @@
+// Times and amounts as people read them: the API's UTC instants in the reader's own time zone.
+import type { DeliveryState } from '../../api-types.ts';
+
+const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export function formatTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : DATE_TIME.format(date);
+}
+
+/** `95` → `1 h 35 min`, `3000` → `2 days 2 h`. */
+export function formatMinutes(minutes: number): string {
+  const whole = Math.max(0, Math.round(minutes));
+  if (whole < 60) return `${whole} min`;
+  const days = Math.floor(whole / 1440);
+  const hours = Math.floor((whole % 1440) / 60);
+  const rest = whole % 60;
+  if (days > 0) return `${days} ${days === 1 ? 'day' : 'days'}${hours ? ` ${hours} h` : ''}`;
+  return `${hours} h${rest ? ` ${rest} min` : ''}`;
+}
+
+export function formatSeconds(seconds: number): string {
+  return seconds < 60 ? `${Math.ceil(seconds)} seconds` : formatMinutes(Math.ceil(seconds / 60));
+}
+
+export function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** Each delivery state's words: the badge shows text, so the state never rests on colour alone. */
+export const STATE_LABELS: Readonly<Record<DeliveryState, string>> = {
+  held: 'Held',
+  pending: 'Pending',
+  delivered: 'Delivered',
+  'delivered-test': 'Delivered (test)',
+  failed: 'Failed',
+  spam: 'Spam',
+};
+
+export function StateBadge({ state }: { state: DeliveryState }) {
+  return <span className={`badge badge-${state}`}>{STATE_LABELS[state]}</span>;
+}

@@ -1,0 +1,137 @@
+// Settings: where notifications go and which forms e-mail each new lead, how long leads are kept,
+// and, for admins, the team's accounts. Settings that reach other people (notifications, accounts)
+// change only for those who may manage accounts; everyone else reads them.
+import { useState } from 'react';
+import type { NotificationSettings, TestNotificationResult } from '../../api-types.ts';
+import { RetentionPolicy } from '../health/HealthScreen.tsx';
+import { messageOf } from '../api.ts';
+import { ErrorMessage, LoadState, StatusMessage } from '../parts/messages.tsx';
+import { useLoad } from '../parts/use-load.ts';
+import { useSession } from '../session.tsx';
+import { AccountsSection } from './AccountsSection.tsx';
+
+const CHANNEL_LABELS = { email: 'E-mail', webhook: 'Webhook' } as const;
+
+export function SettingsScreen() {
+  const { api, can } = useSession();
+  const notifications = useLoad(api.notifications, 'notifications');
+  const health = useLoad(api.health, 'health');
+  return (
+    <>
+      <h1>Settings</h1>
+      <section className="panel" aria-labelledby="settings-notifications">
+        <h2 id="settings-notifications">Notifications</h2>
+        <LoadState loaded={notifications} what="the notification settings">
+          {(settings) => <Notifications settings={settings} onChanged={notifications.reload} />}
+        </LoadState>
+      </section>
+      <section className="panel" aria-labelledby="settings-retention">
+        <h2 id="settings-retention">Retention</h2>
+        <LoadState loaded={health} what="the retention policy">
+          {(data) => <RetentionPolicy retention={data.retention} />}
+        </LoadState>
+      </section>
+      {can('accounts:manage') ? <AccountsSection /> : null}
+    </>
+  );
+}
+
+function Notifications({ settings, onChanged }: { settings: NotificationSettings; onChanged: () => void }) {
+  const { api, can } = useSession();
+  const mayChange = can('accounts:manage');
+  const [saving, setSaving] = useState<string | null>(null);
+  const [testing, setTesting] = useState(false);
+  const [result, setResult] = useState<TestNotificationResult | null>(null);
+  const [status, setStatus] = useState('');
+  const [error, setError] = useState('');
+
+  async function toggle(form: string, newLeadEmail: boolean) {
+    setSaving(form);
+    setError('');
+    setStatus('');
+    try {
+      await api.setFormNotification(form, newLeadEmail);
+      setStatus(`${form}: ${newLeadEmail ? 'each new lead is e-mailed' : 'new leads are no longer e-mailed'}.`);
+      onChanged();
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setSaving(null);
+    }
+  }
+
+  async function sendTest() {
+    setTesting(true);
+    setError('');
+    setResult(null);
+    try {
+      setResult(await api.testNotification());
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setTesting(false);
+    }
+  }
+
+  return (
+    <>
+      <dl className="facts">
+        <div>
+          <dt>E-mail</dt>
+          <dd>{settings.email ? 'Configured' : 'Not configured (the server needs SMTP_URL and NOTIFY_TO)'}</dd>
+        </div>
+        <div>
+          <dt>Webhook</dt>
+          <dd>{settings.webhook ? 'Configured' : 'Not configured (the server needs ALERT_WEBHOOK_URL)'}</dd>
+        </div>
+        <div>
+          <dt>Alert when leads are not delivered for</dt>
+          <dd>{settings.alertAfterMinutes} minutes</dd>
+        </div>
+      </dl>
+
+      <h3>E-mail each new lead</h3>
+      <ul className="plain-list switches">
+        {settings.forms.map(({ form, newLeadEmail }) => (
+          <li key={form}>
+            {mayChange ? (
+              <label className="switch">
+                <input
+                  type="checkbox"
+                  role="switch"
+                  checked={newLeadEmail}
+                  disabled={saving !== null}
+                  onChange={(event) => void toggle(form, event.target.checked)}
+                />
+                {form}
+              </label>
+            ) : (
+              <span>
+                {form}: {newLeadEmail ? 'on' : 'off'}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+      {mayChange ? (
+        <p>
+          <button type="button" className="button" disabled={testing} onClick={() => void sendTest()}>
+            {testing ? 'Sending a test notification…' : 'Send a test notification'}
+          </button>
+        </p>
+      ) : null}
+      <StatusMessage>{status}</StatusMessage>
+      <ErrorMessage>{error}</ErrorMessage>
+      {result ? (
+        <ul className="plain-list" aria-label="Test notification results">
+          {result.channels.length === 0 ? <li>No channel is configured, so nothing was sent.</li> : null}
+          {result.channels.map((channel) => (
+            <li key={channel.channel}>
+              {CHANNEL_LABELS[channel.channel]}: {channel.ok ? 'sent' : `failed${channel.error ? ` (${channel.error})` : ''}`}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}

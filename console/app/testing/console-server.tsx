@@ -1,0 +1,106 @@
+// For component tests: a stand-in for the console's API (fetch answered by the test, every request
+// recorded with its method, address, headers and body) and the app drawn at a console address, with
+// the router's location readable. Not part of the app's bundle.
+import { render, type RenderResult } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { vi } from 'vitest';
+import { ROLE_ACTIONS, type Role } from '../../../server/accounts/roles.ts';
+import type { LeadSummary, SessionInfo } from '../../api-types.ts';
+import { ConsoleApi } from '../api.ts';
+import { App } from '../App.tsx';
+
+export type Answer = { status?: number; body?: unknown };
+/** Answers a request; `query` holds its query parameters. */
+export type Handler = (request: RecordedRequest) => Answer | Promise<Answer>;
+
+export type RecordedRequest = {
+  method: string;
+  /** The path under /console/api, e.g. `/leads`. */
+  path: string;
+  query: URLSearchParams;
+  headers: Record<string, string>;
+  body: unknown;
+  credentials: RequestCredentials | undefined;
+};
+
+export function sessionFor(role: Role, email = `${role}@example.com`): SessionInfo {
+  return { email, role, csrfToken: `csrf-${role}`, allowed: [...ROLE_ACTIONS[role]] };
+}
+
+/**
+ * Stubs fetch with `routes` ("GET /leads" → handler or answer). A request no route answers fails the
+ * test loudly with a 599, so an unexpected call is never silent.
+ */
+export function stubConsoleServer(routes: Record<string, Handler | Answer>) {
+  const requests: RecordedRequest[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const url = new URL(input, 'http://console.test');
+      const path = decodeURIComponent(url.pathname.replace(/^\/console\/api/, ''));
+      const request: RecordedRequest = {
+        method: init.method ?? 'GET',
+        path,
+        query: url.searchParams,
+        headers: Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v])),
+        body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+        credentials: init.credentials,
+      };
+      requests.push(request);
+      const route = routes[`${request.method} ${path}`];
+      const answer =
+        route === undefined
+          ? { status: 599, body: { error: 'unavailable', message: `No route for ${request.method} ${path}` } }
+          : typeof route === 'function'
+            ? await route(request)
+            : route;
+      return new Response(JSON.stringify(answer.body ?? {}), {
+        status: answer.status ?? 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return {
+    requests,
+    /** The requests made to `METHOD /path`. */
+    made: (route: string) => requests.filter((request) => `${request.method} ${request.path}` === route),
+  };
+}
+
+export type RenderedConsole = RenderResult & { location(): { pathname: string; search: string } };
+
+/** The console at `address` (under /console, e.g. `/console/leads?state=failed`). */
+export function renderConsole(address: string): RenderedConsole {
+  const current = { pathname: '', search: '' };
+  function LocationProbe() {
+    const location = useLocation();
+    current.pathname = location.pathname;
+    current.search = location.search;
+    return null;
+  }
+  const rendered = render(
+    <MemoryRouter basename="/console" initialEntries={[address]}>
+      <LocationProbe />
+      <App api={new ConsoleApi()} />
+    </MemoryRouter>,
+  );
+  return { ...rendered, location: () => ({ ...current }) };
+}
+
+export function leadSummary(id: string, overrides: Partial<LeadSummary> = {}): LeadSummary {
+  return {
+    id,
+    receivedAt: '2025-03-01T10:00:00.000Z',
+    form: 'Contact Page Form',
+    name: `Person ${id}`,
+    email: `${id}@example.com`,
+    company: `Company ${id}`,
+    state: 'delivered',
+    spamReason: null,
+    attempts: 1,
+    nextAttemptAt: null,
+    campaign: null,
+    source: null,
+    ...overrides,
+  };
+}
