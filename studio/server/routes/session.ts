@@ -8,7 +8,7 @@
 // as long as a wrong password, a busy gate), and only accounts whose role may edit the site get a
 // session.
 import { z } from 'zod';
-import type { Session as SessionAnswer } from '../../api-types.ts';
+import type { Session as SessionAnswer, SignInRequest } from '../../api-types.ts';
 import { csrfTokenFor, type TeamSignIn } from '../../../server/accounts/sign-in.ts';
 import type { LocalSession } from '../auth/local-session.ts';
 import type { Session } from '../auth/sessions.ts';
@@ -27,7 +27,7 @@ export const SIGN_IN_MESSAGES = {
   notConfigured: 'Sign-in is not configured for this studio.',
 } as const;
 
-const signInBody = z.object({ email: z.string(), password: z.string() });
+const signInBody = z.object({ email: z.string(), password: z.string() }) satisfies z.ZodType<SignInRequest>;
 const signOutQuery = z.object({ everywhere: z.enum(['true', 'false']).optional() });
 
 const anyone = { access: 'anyone' } as const;
