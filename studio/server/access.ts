@@ -107,6 +107,7 @@ function createAccessCheck({ sessionOf }: AccessOptions) {
     if (request.is404) return;
     const { access = 'session', accepts = ['json'] } = request.routeOptions.config;
     if (access === 'public') return;
+    // Looked up only where a route may need it: for the team it is a query to the lead store.
     const session = await sessionOf(request);
     if (session) request.studioSession = session;
     if (SAFE_METHODS.has(request.method)) {
