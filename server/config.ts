@@ -59,11 +59,9 @@ const MAX_PORT = 65_535;
 
 type Reader<T> = SettingReader<T>;
 
-/** Parses the environment into a frozen Config, collecting every problem instead of stopping at the first. */
-export function parseConfig(env: Environment): ConfigResult {
-  const errors: string[] = [];
-
-  function read<T>(name: string, reader: Reader<T>, fallback: T): T {
+/** Reads one setting with `reader`, adding its problem to `errors` and answering `fallback` when it has one. */
+function createSettingReader(env: Environment, errors: string[]) {
+  return function read<T>(name: string, reader: Reader<T>, fallback: T): T {
     const raw = env[name]?.trim();
     // An empty value (`NAME=` in .env) means "not set", like an absent variable.
     if (raw === undefined || raw === '') return fallback;
@@ -73,10 +71,34 @@ export function parseConfig(env: Environment): ConfigResult {
       return fallback;
     }
     return result.value;
-  }
+  };
+}
 
+function readLeadStore(read: ReturnType<typeof createSettingReader>): LeadStoreConfig {
   const databaseUrl = read('DATABASE_URL', readPostgresUrl, undefined);
   const leadsDbFile = read('LEADS_DB_FILE', readNonBlank, DEFAULTS.leadsDbFile);
+  return Object.freeze(
+    databaseUrl === undefined ? { kind: 'sqlite' as const, file: leadsDbFile } : { kind: 'postgres' as const, url: databaseUrl },
+  );
+}
+
+export type LeadStoreConfigResult = { success: true; data: LeadStoreConfig } | { success: false; errors: readonly string[] };
+
+/**
+ * The lead store's settings alone (DATABASE_URL, else LEADS_DB_FILE), read exactly as parseConfig
+ * reads them: for a process that shares the server's store but none of its other settings (the studio).
+ */
+export function parseLeadStoreConfig(env: Environment): LeadStoreConfigResult {
+  const errors: string[] = [];
+  const data = readLeadStore(createSettingReader(env, errors));
+  return errors.length > 0 ? { success: false, errors } : { success: true, data };
+}
+
+/** Parses the environment into a frozen Config, collecting every problem instead of stopping at the first. */
+export function parseConfig(env: Environment): ConfigResult {
+  const errors: string[] = [];
+  const read = createSettingReader(env, errors);
+  const leadStore = readLeadStore(read);
   const rawLeadEndpoint = env.PUBLIC_LEAD_ENDPOINT;
 
   const data: Config = {
@@ -91,9 +113,7 @@ export function parseConfig(env: Environment): ConfigResult {
         : read('PUBLIC_LEAD_ENDPOINT', readLeadEndpoint, DEFAULTS.publicLeadEndpoint),
     crmWebhookUrl: read('CRM_WEBHOOK_URL', readSecretHttpUrl, undefined),
     crmWebhookSecret: read('CRM_WEBHOOK_SECRET', readWebhookSecret, undefined),
-    leadStore: Object.freeze(
-      databaseUrl === undefined ? { kind: 'sqlite' as const, file: leadsDbFile } : { kind: 'postgres' as const, url: databaseUrl },
-    ),
+    leadStore,
     leadRateLimitPerMinute: read('LEAD_RATE_LIMIT', readPositiveWholeNumber, DEFAULTS.leadRateLimitPerMinute),
     trustProxy: read('TRUST_PROXY', readTrustProxy, false),
     crmRetryDelaysMs: Object.freeze([...read('CRM_RETRY_DELAYS_MS', readDelayList, DEFAULTS.crmRetryDelaysMs)]),
@@ -109,9 +129,14 @@ export function parseConfig(env: Environment): ConfigResult {
  * process.loadEnvFile never overrides them), then parses process.env.
  */
 export function loadConfig(cwd: string = process.cwd()): ConfigResult {
+  loadEnvFile(cwd);
+  return parseConfig(process.env);
+}
+
+/** Reads `.env` from `cwd` into process.env if it exists; real environment variables win. */
+export function loadEnvFile(cwd: string = process.cwd()): void {
   const envFile = path.join(cwd, '.env');
   if (existsSync(envFile)) process.loadEnvFile(envFile);
-  return parseConfig(process.env);
 }
 
 const WHOLE_NUMBER = /^\d+$/;

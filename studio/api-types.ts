@@ -42,8 +42,14 @@ export type StoredImage = { src: string; width: number; height: number; bytes: n
 /** A content file that links to a page, and where in it ("navigation", "footer", "block 3 (hero)"). */
 export type Reference = { path: string; title: string; where: string[] };
 
-/** Who is signed in, and the token every change must carry. */
+/**
+ * Who is signed in (a team account's e-mail address, or the local editor's name when the studio runs
+ * without accounts), and the token every change must carry.
+ */
 export type Session = { signInRequired: boolean; user: string | null; csrfToken?: string };
+
+/** What the sign-in form sends: a team account's e-mail address and its password. */
+export type SignInRequest = { email: string; password: string };
 
 /** A content file as the editor opens it: its data (or why it cannot be shown as a form) and its state. */
 export type OpenedFile = {

@@ -1,21 +1,54 @@
 // `npm run studio`: builds the studio's browser app, then serves the studio for this checkout on
-// STUDIO_HOST:STUDIO_PORT (default http://127.0.0.1:4322). Without STUDIO_USERS it refuses any address
-// but loopback: anyone who can reach it could change the live site.
+// STUDIO_HOST:STUDIO_PORT (default http://127.0.0.1:4322). It opens the lead store the site's server
+// uses (DATABASE_URL, else LEADS_DB_FILE, from the environment or `.env`; migrations run as for the
+// server): with accounts in it, people sign in with them; with none, it is one person's studio on
+// this computer, and it refuses any address but loopback: anyone who can reach it could change the
+// live site.
 import { userInfo } from 'node:os';
 import path from 'node:path';
+import { loadEnvFile } from '../server/config.ts';
+import type { LeadStore } from '../server/store/lead-store.ts';
+import { openLeadStore } from '../server/store/open-lead-store.ts';
 import { buildStudioApp } from './build-app.ts';
+import { ADD_EDITOR_COMMAND, decideStudioUse } from './server/auth/studio-accounts.ts';
 import { readStudioSettings } from './server/auth/studio-settings.ts';
 import { buildStudioApp as buildStudioServer } from './server/app.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-let settings;
-try {
-  settings = readStudioSettings(process.env);
-} catch (error) {
-  process.stderr.write(`The studio did not start: ${(error as Error).message}\n`);
+function refuseToStart(reason: string): never {
+  process.stderr.write(`The studio did not start: ${reason}\n`);
   process.exit(1);
 }
+
+let settings;
+try {
+  loadEnvFile();
+  settings = readStudioSettings(process.env);
+} catch (error) {
+  refuseToStart((error as Error).message);
+}
+
+let store: LeadStore;
+try {
+  store = await openLeadStore(settings.leadStore);
+} catch (error) {
+  refuseToStart(`the lead store with the team's accounts could not be opened: ${(error as Error).message}`);
+}
+let use;
+try {
+  use = await decideStudioUse({ store, host: settings.host, oldAccounts: settings.oldAccounts, stateDir: path.join(root, '.studio') });
+} catch (error) {
+  await store.close();
+  refuseToStart(`the team's accounts could not be read from the lead store: ${(error as Error).message}`);
+}
+if (use.importNotice) process.stderr.write(use.importNotice);
+if (use.kind === 'refused') {
+  await store.close();
+  refuseToStart(use.reason);
+}
+// One person's studio needs the store no longer: accounts created later take effect at the next start.
+if (use.kind === 'local') await store.close();
 
 // STUDIO_APP_DIR names an app built beforehand (the browser tests build it once for every studio they start).
 const prebuilt = process.env.STUDIO_APP_DIR;
@@ -30,7 +63,7 @@ const app = buildStudioServer({
   root,
   appDir,
   distDir: path.resolve(root, process.env.DIST_DIR ?? 'dist'),
-  ...(settings.users ? { users: settings.users } : {}),
+  ...(use.kind === 'team' ? { accounts: store } : {}),
   secureCookies: settings.secureCookies,
   trustProxy: settings.trustProxy,
   localEditor: userInfo().username || 'local editor',
@@ -38,12 +71,20 @@ const app = buildStudioServer({
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void app.close().then(() => process.exit(0));
+    void app
+      .close()
+      .then(() => (use.kind === 'team' ? store.close() : undefined))
+      .then(() => process.exit(0));
   });
 }
 await app.listen({ host: settings.host, port: settings.port });
 const shown = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
+const who =
+  use.kind === 'local'
+    ? 'this computer only'
+    : use.editors > 0
+      ? `sign-in required; ${use.editors} account(s) may edit the site`
+      : `sign-in required, but no account may edit the site yet: create one with \`${ADD_EDITOR_COMMAND}\``;
 process.stdout.write(
-  `Content studio ready in ${((performance.now() - started) / 1000).toFixed(1)} s: http://${shown}:${settings.port}/` +
-    `${settings.users ? ` (sign-in required; ${settings.users.size} account(s))` : ' (this computer only)'}\n`,
+  `Content studio ready in ${((performance.now() - started) / 1000).toFixed(1)} s: http://${shown}:${settings.port}/ (${who})\n`,
 );

@@ -38,6 +38,15 @@ describe('team sign-in', () => {
     expect(limited.kind).toBe('limited');
     expect((await signIn.signIn('ana@example.com', PASSWORD, '10.0.0.10')).kind).toBe('signed-in');
   });
+  it('starts no session for an account whose role may not do what the sign-in requires', async () => {
+    await store.createAccount({ email: 'eve@example.com', role: 'editor', passwordHash: await hashPassword(PASSWORD), now: 1_000 });
+    const signIn = createTeamSignIn({ store, requires: 'studio:edit' });
+    expect(await signIn.signIn('ana@example.com', PASSWORD, '10.0.0.1')).toEqual({ kind: 'not-permitted' });
+    expect((await store.findAccount('ana@example.com'))?.lastSignInAt).toBeUndefined();
+    // A wrong password is refused as usual: the role is told only to someone who knows the password.
+    expect(await signIn.signIn('ana@example.com', 'not the password', '10.0.0.1')).toEqual({ kind: 'refused' });
+    expect((await signIn.signIn('eve@example.com', PASSWORD, '10.0.0.1')).kind).toBe('signed-in');
+  });
 });
 
 describe('CSRF tokens', () => {

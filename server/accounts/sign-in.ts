@@ -11,6 +11,7 @@ import { createGate } from '../concurrency.ts';
 import type { LeadStore, NewSession, SessionRecord } from '../store/lead-store.ts';
 import { MAX_EMAIL_LENGTH, normalizeEmail } from './email.ts';
 import { MAX_PASSWORD_LENGTH, verifyPassword } from './passwords.ts';
+import { can, type Action } from './roles.ts';
 import { createSignInLimiter } from './sign-in-limiter.ts';
 
 /** Password hashes computed at once, and sign-ins waiting for one; more are told to try again. */
@@ -20,6 +21,8 @@ export type SignInOutcome =
   | { readonly kind: 'signed-in'; readonly session: NewSession; readonly csrfToken: string }
   /** Unknown address or wrong password: the answer never says which. */
   | { readonly kind: 'refused' }
+  /** The password was right, but the account's role may not do what this sign-in is for: no session. */
+  | { readonly kind: 'not-permitted' }
   | { readonly kind: 'limited'; readonly retryAfterSeconds: number }
   /** Too many sign-ins are being checked at once: this one was not checked and does not count. */
   | { readonly kind: 'busy' };
@@ -32,10 +35,13 @@ export function createTeamSignIn({
   store,
   now = Date.now,
   limiter = createSignInLimiter({ now }),
+  requires,
 }: {
   store: LeadStore;
   now?: () => number;
   limiter?: ReturnType<typeof createSignInLimiter>;
+  /** Only accounts whose role may do this get a session (the studio: studio:edit). */
+  requires?: Action;
 }): TeamSignIn {
   const hashing = createGate(SIGN_IN_GATE);
   return {
@@ -55,6 +61,11 @@ export function createTeamSignIn({
         return { kind: 'busy' };
       }
       if (!checked.account || !checked.valid) return { kind: 'refused' };
+      // Said only after the password proved right, so the answer tells a stranger nothing about roles.
+      if (requires !== undefined && !can(checked.account.role, requires)) {
+        attempt.succeeded();
+        return { kind: 'not-permitted' };
+      }
       const session = await store.createSession({ email, passwordHash: checked.account.passwordHash }, now());
       // The account was removed or its password changed while the password was being checked.
       if (!session) return { kind: 'refused' };

@@ -10,6 +10,7 @@ import type {
   PublishRecord,
   Reference,
   Session,
+  SignInRequest,
   StoredImage,
 } from '../api-types.ts';
 import type { PreviewContent } from './preview-protocol.ts';
@@ -64,8 +65,9 @@ export const api = {
     csrfToken = session.csrfToken ?? '';
     return session;
   },
-  async signIn(name: string, password: string): Promise<Session> {
-    const session = await call<Session>('POST', '/api/session', { name, password });
+  /** Signs in with a team account's e-mail address and password. */
+  async signIn(email: string, password: string): Promise<Session> {
+    const session = await call<Session>('POST', '/api/session', { email, password } satisfies SignInRequest);
     csrfToken = session.csrfToken ?? '';
     return session;
   },

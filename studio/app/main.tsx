@@ -4,9 +4,9 @@ import { CacheProvider, Global, css } from '@emotion/react';
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { api, ApiError, type Session } from './api.ts';
+import { SignIn } from './SignIn.tsx';
 import { Studio } from './Studio.tsx';
 import { color, font, ui } from './ui.ts';
-import { FormError } from './form-parts.tsx';
 
 function App() {
   const [session, setSession] = useState<Session | null>(null);
@@ -40,54 +40,6 @@ function App() {
           : undefined
       }
     />
-  );
-}
-
-function SignIn({ onSignedIn }: { onSignedIn: (session: Session) => void }) {
-  const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  return (
-    <main css={css({ maxWidth: 420, margin: '10vh auto', padding: 24 })}>
-      <h1 css={css({ fontSize: 26 })}>Sign in to the content studio</h1>
-      <form
-        onSubmit={async (event) => {
-          event.preventDefault();
-          setBusy(true);
-          setError('');
-          try {
-            onSignedIn(await api.signIn(name, password));
-          } catch (failure) {
-            setError(failure instanceof ApiError ? failure.message : 'Signing in did not work.');
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
-        <label css={ui.field}>
-          <span css={ui.label}>Name</span>
-          <input css={ui.input} autoComplete="username" value={name} onChange={(event) => setName(event.target.value)} required />
-        </label>
-        <label css={ui.field}>
-          <span css={ui.label}>Password</span>
-          <input
-            css={ui.input}
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'sign-in-error' : undefined}
-          />
-        </label>
-        <FormError id="sign-in-error" error={error} />
-        <button type="submit" css={ui.button} disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
-        </button>
-      </form>
-    </main>
   );
 }
 

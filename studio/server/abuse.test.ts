@@ -9,28 +9,31 @@ import type { ConnectionLimits } from '../../server/connection-limits.ts';
 import type { TrustProxy } from '../../server/trust-proxy.ts';
 import { createStudioProject, fakeStudioAppDir, type StudioProject } from '../testing/studio-project.ts';
 import { buildStudioApp } from './app.ts';
-import { hashPassword } from '../../server/accounts/passwords.ts';
+import { createTeamStore, TEAM_PASSWORD as PASSWORD, type TeamStore } from '../testing/team-accounts.ts';
 import { MAX_JSON_DEPTH, MAX_JSON_VALUES, MAX_KEY_CHARACTERS, MAX_LIST_ITEMS, MAX_OBJECT_KEYS, MAX_TEXT_LINES } from './json-body.ts';
 import { MAX_DRAFTS } from './workspace.ts';
 
 let project: StudioProject;
+let team: TeamStore | undefined;
 let app: ReturnType<typeof buildStudioApp>;
 afterEach(async () => {
   await app?.close();
+  await team?.remove();
+  team = undefined;
   project?.remove();
 });
 
-const PASSWORD = 'correct horse battery staple';
-const HASH = await hashPassword(PASSWORD);
+const MARIA = 'maria@example.com';
 
-function setup(options: { users?: boolean; trustProxy?: TrustProxy; connectionLimits?: ConnectionLimits } = {}) {
+async function setup(options: { users?: boolean; trustProxy?: TrustProxy; connectionLimits?: ConnectionLimits } = {}) {
   project = createStudioProject({ git: false });
   const appDir = fakeStudioAppDir(project.root);
+  if (options.users) team = await createTeamStore({ [MARIA]: 'editor' });
   app = buildStudioApp({
     root: project.root,
     appDir,
     distDir: project.distDir,
-    ...(options.users ? { users: new Map([['maria', HASH]]) } : {}),
+    ...(team ? { accounts: team.store } : {}),
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(options.connectionLimits ? { connectionLimits: options.connectionLimits } : {}),
     logLevel: 'silent',
@@ -38,8 +41,8 @@ function setup(options: { users?: boolean; trustProxy?: TrustProxy; connectionLi
   return app;
 }
 
-const signIn = (password: string, name = 'maria', headers: Record<string, string> = {}, remoteAddress = '10.0.0.1') =>
-  app.inject({ method: 'POST', url: '/api/session', payload: { name, password }, headers, remoteAddress });
+const signIn = (password: string, email = MARIA, headers: Record<string, string> = {}, remoteAddress = '10.0.0.1') =>
+  app.inject({ method: 'POST', url: '/api/session', payload: { email, password }, headers, remoteAddress });
 
 async function localSession() {
   const response = await app.inject({ url: '/api/session' });
@@ -50,7 +53,7 @@ const count = (statuses: number[], status: number) => statuses.filter((s) => s =
 
 describe('sign-in under a burst of attempts', () => {
   it('lets at most 5 of 15 attempts sent together on one account be checked', async () => {
-    setup({ users: true });
+    await setup({ users: true });
     const statuses = (await Promise.all(Array.from({ length: 15 }, (_, i) => signIn(`wrong password ${i}`)))).map((r) => r.statusCode);
     expect(count(statuses, 401)).toBeLessThanOrEqual(5);
     expect(count(statuses, 200)).toBe(0);
@@ -58,8 +61,8 @@ describe('sign-in under a burst of attempts', () => {
   });
 
   it('hashes at most two passwords at once with eight waiting, and tells the rest the studio is busy', async () => {
-    setup({ users: true });
-    const statuses = (await Promise.all(Array.from({ length: 30 }, (_, i) => signIn('wrong password', `person${i}`)))).map(
+    await setup({ users: true });
+    const statuses = (await Promise.all(Array.from({ length: 30 }, (_, i) => signIn('wrong password', `person${i}@example.com`)))).map(
       (r) => r.statusCode,
     );
     // Two hashes at once and eight waiting: the rest are told the studio is busy, and not counted.
@@ -71,18 +74,18 @@ describe('sign-in under a burst of attempts', () => {
 
 describe('behind a reverse proxy (TRUST_PROXY)', () => {
   const lockOut = async () => {
-    for (let i = 0; i < 20; i++) await signIn('wrong password', `guess${i}`, { 'x-forwarded-for': '203.0.113.9' }, '127.0.0.1');
-    return signIn(PASSWORD, 'maria', { 'x-forwarded-for': '198.51.100.4' }, '127.0.0.1');
+    for (let i = 0; i < 20; i++) await signIn('wrong password', `guess${i}@example.com`, { 'x-forwarded-for': '203.0.113.9' }, '127.0.0.1');
+    return signIn(PASSWORD, MARIA, { 'x-forwarded-for': '198.51.100.4' }, '127.0.0.1');
   };
 
   // Twenty password checks one after another take seconds on a busy machine.
   it("counts each person's own address, so one stranger's wrong passwords do not lock the team out", { timeout: 60_000 }, async () => {
-    setup({ users: true, trustProxy: ['127.0.0.1'] });
+    await setup({ users: true, trustProxy: ['127.0.0.1'] });
     expect((await lockOut()).statusCode).toBe(200);
   });
 
   it('without it, everyone behind the proxy is one address (which is why the setting exists)', { timeout: 60_000 }, async () => {
-    setup({ users: true });
+    await setup({ users: true });
     expect((await lockOut()).statusCode).toBe(429);
   });
 });
@@ -104,7 +107,7 @@ describe('bodies that are small but costly', () => {
     ['with a property name too long', JSON.stringify({ data: { ['k'.repeat(MAX_KEY_CHARACTERS + 1)]: 1 } })],
     ['with a property name of several lines', JSON.stringify({ data: { 'a\nb': 1 } })],
   ])('refuses a change %s at once with 400, and keeps working', async (_name, body) => {
-    setup();
+    await setup();
     const { cookie, csrf } = await localSession();
     const started = performance.now();
     const response = await app.inject({
@@ -124,7 +127,7 @@ describe('bodies that are small but costly', () => {
   });
 
   it('says a large change is too large as a change, not as a picture', async () => {
-    setup();
+    await setup();
     const { cookie, csrf } = await localSession();
     const response = await app.inject({
       method: 'PUT',
@@ -139,7 +142,7 @@ describe('bodies that are small but costly', () => {
 
 describe('sessions', () => {
   it('on one computer, gives every visit the one local session, so a thousand more end nothing', async () => {
-    setup();
+    await setup();
     const first = await localSession();
     for (let i = 0; i < 1_001; i++) await app.inject({ url: '/api/session' });
     expect((await localSession()).cookie).toBe(first.cookie);
@@ -147,13 +150,13 @@ describe('sessions', () => {
   });
 
   it('signs out everywhere: every session of the person ends at once', async () => {
-    setup({ users: true });
-    const open = async (name: string) => {
-      const response = await signIn(PASSWORD, name);
+    await setup({ users: true });
+    const open = async (email: string) => {
+      const response = await signIn(PASSWORD, email);
       return { cookie: String(response.headers['set-cookie']).split(';')[0]!, csrf: (response.json() as { csrfToken: string }).csrfToken };
     };
-    const laptop = await open('maria');
-    const phone = await open('maria');
+    const laptop = await open(MARIA);
+    const phone = await open(MARIA);
     const ended = await app.inject({
       method: 'DELETE',
       url: '/api/session?everywhere=true',
@@ -166,10 +169,10 @@ describe('sessions', () => {
   });
 
   it('gives a new session at sign-in, ending the one the browser had before', async () => {
-    setup({ users: true });
+    await setup({ users: true });
     const first = await signIn(PASSWORD);
     const before = String(first.headers['set-cookie']).split(';')[0]!;
-    const second = await signIn(PASSWORD, 'maria', { cookie: before });
+    const second = await signIn(PASSWORD, MARIA, { cookie: before });
     expect(String(second.headers['set-cookie']).split(';')[0]).not.toBe(before);
     expect((await app.inject({ url: '/api/entries', headers: { cookie: before } })).statusCode).toBe(401);
   });
@@ -186,7 +189,7 @@ describe('slow clients', () => {
   };
 
   it('cuts off a client that sends its headers one byte at a time', async () => {
-    setup({ connectionLimits: LIMITS });
+    await setup({ connectionLimits: LIMITS });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = app.server.address() as { port: number };
     const started = performance.now();
@@ -211,7 +214,7 @@ describe('slow clients', () => {
 
 describe('odd requests get plain answers', () => {
   it('refuses keeping both versions of a page or an article without real data, with 400', async () => {
-    setup();
+    await setup();
     const { cookie, csrf } = await localSession();
     for (const [file, data] of [
       ['content/pages/about.yaml', null],
@@ -231,7 +234,7 @@ describe('odd requests get plain answers', () => {
   });
 
   it('keeps session-only pictures out of shared caches, and answers unknown paths without repeating them', async () => {
-    setup();
+    await setup();
     const { cookie } = await localSession();
     const picture = await app.inject({ url: '/images/team/sarah-chen.svg', headers: { cookie } });
     expect(picture.statusCode).toBe(200);
@@ -242,7 +245,7 @@ describe('odd requests get plain answers', () => {
   });
 
   it(`keeps at most ${MAX_DRAFTS} unpublished files, and says what to do`, async () => {
-    setup();
+    await setup();
     const { cookie, csrf } = await localSession();
     const create = (name: string) =>
       app.inject({ method: 'POST', url: '/api/file', headers: { cookie, 'x-csrf-token': csrf }, payload: { kind: 'page', name } });
@@ -255,7 +258,7 @@ describe('odd requests get plain answers', () => {
   });
 
   it('refuses a rename that would pass the draft limit before writing anything, so no link is left behind', async () => {
-    setup();
+    await setup();
     const { cookie, csrf } = await localSession();
     const create = (name: string) =>
       app.inject({ method: 'POST', url: '/api/file', headers: { cookie, 'x-csrf-token': csrf }, payload: { kind: 'page', name } });

@@ -7,17 +7,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createStudioProject, fakeStudioAppDir, quickBuild, type StudioProject } from '../testing/studio-project.ts';
 import { canonicalUrl } from './access.ts';
 import { buildStudioApp } from './app.ts';
-import { hashPassword } from '../../server/accounts/passwords.ts';
+import { createTeamStore, TEAM_PASSWORD as PASSWORD, type TeamStore } from '../testing/team-accounts.ts';
 
 let project: StudioProject;
+let team: TeamStore | undefined;
 let app: ReturnType<typeof buildStudioApp>;
 afterEach(async () => {
   await app?.close();
+  await team?.remove();
+  team = undefined;
   project?.remove();
 });
 
-const PASSWORD = 'correct horse battery staple';
-const HASH = await hashPassword(PASSWORD);
 const HOST = '127.0.0.1:4322';
 
 async function setup(options: { users?: boolean } = {}) {
@@ -25,11 +26,12 @@ async function setup(options: { users?: boolean } = {}) {
   const appDir = fakeStudioAppDir(project.root);
   mkdirSync(path.join(appDir, 'assets'), { recursive: true });
   writeFileSync(path.join(appDir, 'assets', 'app-AbC123.js'), 'console.log(1)');
+  if (options.users) team = await createTeamStore({ 'maria@example.com': 'editor' });
   app = buildStudioApp({
     root: project.root,
     appDir,
     distDir: project.distDir,
-    ...(options.users ? { users: new Map([['maria', HASH]]) } : {}),
+    ...(team ? { accounts: team.store } : {}),
     localEditor: 'local',
     logLevel: 'silent',
     build: quickBuild,
@@ -58,7 +60,12 @@ async function setup(options: { users?: boolean } = {}) {
 
 async function openSession(signIn: boolean) {
   const response = signIn
-    ? await app.inject({ method: 'POST', url: '/api/session', headers: { host: HOST }, payload: { name: 'maria', password: PASSWORD } })
+    ? await app.inject({
+        method: 'POST',
+        url: '/api/session',
+        headers: { host: HOST },
+        payload: { email: 'maria@example.com', password: PASSWORD },
+      })
     : await app.inject({ url: '/api/session', headers: { host: HOST } });
   const cookie = String(response.headers['set-cookie']).split(';')[0]!;
   return { headers: { cookie, host: HOST }, csrf: (response.json() as { csrfToken: string }).csrfToken };
@@ -201,13 +208,13 @@ describe('what needs no session', () => {
     expect((await app.inject({ url: '/api/nothing-here', headers: { host: HOST } })).statusCode).toBe(404);
   });
 
-  it('signs in only with JSON: a plain form cannot post a name and password', async () => {
+  it('signs in only with JSON: a plain form cannot post an address and password', async () => {
     await setup({ users: true });
     const form = await app.inject({
       method: 'POST',
       url: '/api/session',
       headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `name=maria&password=${encodeURIComponent(PASSWORD)}`,
+      payload: `email=maria%40example.com&password=${encodeURIComponent(PASSWORD)}`,
     });
     expect(form.statusCode).toBe(415);
   });

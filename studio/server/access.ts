@@ -6,7 +6,8 @@
 // `/api/publish` and must meet the same checks. A route that says nothing about access needs a
 // session: forgetting the setting closes a route, it never opens one.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { checkCsrf, checkSameOrigin, type Session } from './auth/sessions.ts';
+import { checkCsrfToken } from '../../server/accounts/sign-in.ts';
+import { checkSameOrigin, type Session } from './auth/sessions.ts';
 
 /**
  * - `public`: the studio app's own files, which hold no content;
@@ -82,8 +83,8 @@ export function canonicalUrl(url: string): string {
 }
 
 export type AccessOptions = {
-  /** The session a request's cookie names, if any. */
-  sessionOf: (request: FastifyRequest) => Session | undefined;
+  /** The live session a request's cookie names, if any. */
+  sessionOf: (request: FastifyRequest) => Promise<Session | undefined>;
 };
 
 /**
@@ -102,12 +103,13 @@ export function installAccessControl(app: FastifyInstance, options: AccessOption
 
 function createAccessCheck({ sessionOf }: AccessOptions) {
   return async function checkAccess(request: FastifyRequest, reply: FastifyReply) {
-    const session = sessionOf(request);
-    if (session) request.studioSession = session;
     // No route will run: the not-found answer says nothing and changes nothing.
     if (request.is404) return;
     const { access = 'session', accepts = ['json'] } = request.routeOptions.config;
     if (access === 'public') return;
+    // Looked up only where a route may need it: for the team it is a query to the lead store.
+    const session = await sessionOf(request);
+    if (session) request.studioSession = session;
     if (SAFE_METHODS.has(request.method)) {
       if (access === 'session' && !session) return reply.code(401).send({ message: ACCESS_MESSAGES.signIn });
       return;
@@ -115,7 +117,8 @@ function createAccessCheck({ sessionOf }: AccessOptions) {
     if (!checkSameOrigin(request.headers)) return reply.code(403).send({ message: ACCESS_MESSAGES.otherSite });
     if (access === 'session') {
       if (!session) return reply.code(401).send({ message: ACCESS_MESSAGES.signIn });
-      if (!checkCsrf(session, request.headers['x-csrf-token'])) return reply.code(403).send({ message: ACCESS_MESSAGES.staleToken });
+      if (!checkCsrfToken(session.id, request.headers['x-csrf-token']))
+        return reply.code(403).send({ message: ACCESS_MESSAGES.staleToken });
     }
     if (!carriesAcceptedBody(request, accepts)) return reply.code(415).send({ message: ACCESS_MESSAGES.bodyType });
   };

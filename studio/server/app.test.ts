@@ -4,25 +4,32 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createStudioProject, fakeStudioAppDir, quickBuild, type StudioProject } from '../testing/studio-project.ts';
 import { buildStudioApp } from './app.ts';
 import { hashPassword } from '../../server/accounts/passwords.ts';
+import type { Role } from '../../server/accounts/roles.ts';
+import { createTeamStore, TEAM_PASSWORD as PASSWORD, type TeamStore } from '../testing/team-accounts.ts';
+import { SIGN_IN_MESSAGES } from './routes/session.ts';
 
 let project: StudioProject;
+let team: TeamStore | undefined;
 let app: ReturnType<typeof buildStudioApp>;
 afterEach(async () => {
   await app?.close();
+  await team?.remove();
+  team = undefined;
   project?.remove();
 });
 
-const PASSWORD = 'correct horse battery staple';
+const MARIA = 'maria@example.com';
 
-async function setup(options: { users?: boolean } = {}) {
+/** `users`: the team's accounts (maria an editor, unless `accounts` says otherwise); without: one person on this computer. */
+async function setup(options: { users?: boolean; accounts?: Record<string, Role> } = {}) {
   project = createStudioProject({ git: true, copyPublic: true });
   const appDir = fakeStudioAppDir(project.root);
-  const users = options.users ? new Map([['maria', await hashPassword(PASSWORD)]]) : undefined;
+  if (options.users || options.accounts) team = await createTeamStore(options.accounts ?? { [MARIA]: 'editor' });
   app = buildStudioApp({
     root: project.root,
     appDir,
     distDir: project.distDir,
-    ...(users ? { users } : {}),
+    ...(team ? { accounts: team.store } : {}),
     localEditor: 'local',
     logLevel: 'silent',
     build: quickBuild,
@@ -55,8 +62,8 @@ async function saveFile({ cookie, csrf }: Session, file: string, data: unknown, 
   });
 }
 
-async function signIn(name = 'maria', password = PASSWORD, address = '10.0.0.1') {
-  return app.inject({ method: 'POST', url: '/api/session', payload: { name, password }, remoteAddress: address });
+async function signIn(email = MARIA, password = PASSWORD, address = '10.0.0.1') {
+  return app.inject({ method: 'POST', url: '/api/session', payload: { email, password }, remoteAddress: address });
 }
 
 describe('one editor on this computer (no sign-in configured)', () => {
@@ -258,20 +265,21 @@ describe('a team (sign-in configured)', () => {
 
   it('refuses wrong passwords, then limits the attempts on that account from that address', async () => {
     await setup({ users: true });
-    for (let attempt = 0; attempt < 5; attempt++) expect((await signIn('maria', `wrong password ${attempt}`)).statusCode).toBe(401);
-    const limited = await signIn('maria', PASSWORD);
+    for (let attempt = 0; attempt < 5; attempt++) expect((await signIn(MARIA, `wrong password ${attempt}`)).statusCode).toBe(401);
+    const limited = await signIn(MARIA, PASSWORD);
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Someone guessing from elsewhere does not lock maria out where she works.
-    expect((await signIn('maria', PASSWORD, '10.0.0.2')).statusCode).toBe(200);
+    expect((await signIn(MARIA, PASSWORD, '10.0.0.2')).statusCode).toBe(200);
   });
 
-  it('answers an unknown name exactly like a wrong password', async () => {
+  it('answers an unknown address exactly like a wrong password', async () => {
     await setup({ users: true });
-    const unknown = await signIn('nobody', PASSWORD);
-    const wrong = await signIn('maria', 'not the password at all');
+    const unknown = await signIn('nobody@example.com', PASSWORD);
+    const wrong = await signIn(MARIA, 'not the password at all');
     expect(unknown.statusCode).toBe(wrong.statusCode);
     expect(unknown.json()).toEqual(wrong.json());
+    expect(wrong.json()).toEqual({ message: SIGN_IN_MESSAGES.refused });
   });
 
   it('records who published', async () => {
@@ -296,8 +304,86 @@ describe('a team (sign-in configured)', () => {
       },
     });
     const published = await app.inject({ method: 'POST', url: '/api/publish', headers, payload: {} });
-    expect(published.json()).toMatchObject({ ok: true, record: { user: 'maria' } });
-    expect(project.git('log', '-1', '--format=%an')).toBe('maria\n');
+    expect(published.json()).toMatchObject({ ok: true, record: { user: MARIA } });
+    expect(project.git('log', '-1', '--format=%an')).toBe(`${MARIA}\n`);
+  });
+});
+
+describe("the team's accounts decide who is in, on every request", () => {
+  /** Signs in and answers the session's cookie and CSRF token. */
+  async function signedIn(email = MARIA) {
+    const response = await signIn(email);
+    expect(response.statusCode).toBe(200);
+    return { cookie: String(response.headers['set-cookie']).split(';')[0]!, csrf: (response.json() as { csrfToken: string }).csrfToken };
+  }
+  const entries = (cookie: string) => app.inject({ url: '/api/entries', headers: { cookie } }).then((answer) => answer.statusCode);
+
+  it('ends the studio session of an account removed with `npm run users` at its next request', async () => {
+    await setup({ users: true });
+    const { cookie } = await signedIn();
+    expect(await entries(cookie)).toBe(200);
+    // Another connection to the same store, as the users command opens while the studio runs.
+    const users = await team!.openAgain();
+    await users.removeAccount(MARIA);
+    expect(await entries(cookie)).toBe(401);
+    expect((await app.inject({ url: '/api/session', headers: { cookie } })).json()).toEqual({ signInRequired: true, user: null });
+  });
+
+  it('ends it when the password changes, and lets the new password in', async () => {
+    await setup({ users: true });
+    const { cookie } = await signedIn();
+    const newPassword = 'a brand new passphrase';
+    await (await team!.openAgain()).setAccountPassword(MARIA, await hashPassword(newPassword), Date.now());
+    expect(await entries(cookie)).toBe(401);
+    expect((await signIn(MARIA, PASSWORD)).statusCode).toBe(401);
+    expect((await signIn(MARIA, newPassword)).statusCode).toBe(200);
+  });
+
+  it('ends it when the role changes to one that may not edit the site', async () => {
+    await setup({ users: true });
+    const { cookie } = await signedIn();
+    await team!.store.setAccountRole(MARIA, 'viewer', Date.now());
+    expect(await entries(cookie)).toBe(401);
+  });
+
+  it.each(['sales', 'viewer'] as const)('refuses a %s account with the right password: 403, a clear message, no session', async (role) => {
+    await setup({ accounts: { 'sam@example.com': role } });
+    const refused = await signIn('sam@example.com');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: 'This account cannot edit the site: ask an admin to give it the editor role.' });
+    expect(refused.headers['set-cookie']).toBeUndefined();
+    expect((await team!.store.findAccount('sam@example.com'))?.lastSignInAt).toBeUndefined();
+    // A wrong password says nothing about the role.
+    expect((await signIn('sam@example.com', 'not the password at all')).json()).toEqual({ message: SIGN_IN_MESSAGES.refused });
+  });
+
+  it('lets an admin in, and signs in with the address in any case', async () => {
+    await setup({ accounts: { 'boss@example.com': 'admin' } });
+    const response = await signIn('  Boss@Example.COM ');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ signInRequired: true, user: 'boss@example.com' });
+  });
+
+  it('signs out: the session ends in the store and the cookie is cleared', async () => {
+    await setup({ users: true });
+    const { cookie, csrf } = await signedIn();
+    const out = await app.inject({ method: 'DELETE', url: '/api/session', headers: { cookie, 'x-csrf-token': csrf } });
+    expect(out.json()).toEqual({ user: null, ended: 1 });
+    expect(String(out.headers['set-cookie'])).toMatch(/^studio_session=; Max-Age=0/);
+    expect(await entries(cookie)).toBe(401);
+  });
+});
+
+describe('one person on their own computer (no accounts)', () => {
+  it('opens without sign-in on loopback, credits changes to the local editor, and refuses sign-in', async () => {
+    await setup();
+    const answer = await app.inject({ url: '/api/session', headers: { host: '127.0.0.1:4322' } });
+    expect(answer.json()).toMatchObject({ signInRequired: false, user: 'local' });
+    const cookie = String(answer.headers['set-cookie']).split(';')[0]!;
+    expect(await app.inject({ url: '/api/entries', headers: { cookie } }).then((response) => response.statusCode)).toBe(200);
+    expect((await signIn()).json()).toEqual({ message: SIGN_IN_MESSAGES.notConfigured });
+    // Anything not addressed to this computer is refused.
+    expect((await app.inject({ url: '/api/session', headers: { host: 'studio.example.com' } })).statusCode).toBe(421);
   });
 });
 

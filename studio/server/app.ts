@@ -5,17 +5,24 @@
 // Who may do what is decided once per request by access.ts, on the route that will run: every route
 // needs a session unless it says otherwise, and every change (any method but GET/HEAD) also needs the
 // session's CSRF token in X-CSRF-Token, a JSON body (pictures: the picture's type), and no sign from
-// the browser that it comes from another site. Without sign-in configured (one person on their own
-// machine, loopback only) the session is opened for the local editor on first visit; with
-// STUDIO_USERS set, people sign in, and attempts are limited per account and per address.
+// the browser that it comes from another site. Without accounts (one person on their own machine,
+// loopback only) the session is opened for the local editor on first visit; with the team's
+// accounts (the lead store's, shared with the console), people whose role may edit the site sign in
+// with their e-mail address, attempts are limited per account and per address, and each request's
+// session is looked up in the store.
 //
 // Built like the site's server (server/app.ts): capabilities as plugins (plugins/), then the routes
 // (routes/), each module given what it works on.
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createTeamSignIn } from '../../server/accounts/sign-in.ts';
 import { CONNECTION_LIMITS, type ConnectionLimits } from '../../server/connection-limits.ts';
+import type { LeadStore } from '../../server/store/lead-store.ts';
 import { fastifyTrustProxy, type TrustProxy } from '../../server/trust-proxy.ts';
 import { canonicalUrl } from './access.ts';
+import { createLocalSession } from './auth/local-session.ts';
+import type { SessionKeeper } from './auth/sessions.ts';
+import { createTeamSessions } from './auth/team-sessions.ts';
 import { createContentEditing } from './editing.ts';
 import { createImageLibrary } from './images.ts';
 import { JSON_BODY_LIMIT } from './json-body.ts';
@@ -32,7 +39,7 @@ import { fileRoutes } from './routes/files.ts';
 import { imageRoutes } from './routes/images.ts';
 import { publishRoutes } from './routes/publish.ts';
 import { referenceRoutes } from './routes/references.ts';
-import { sessionRoutes } from './routes/session.ts';
+import { sessionRoutes, type StudioPeople } from './routes/session.ts';
 import { staticFileRoutes } from './routes/static-files.ts';
 import { createWorkspace } from './workspace.ts';
 
@@ -42,8 +49,11 @@ export type StudioOptions = {
   appDir: string;
   /** DIST_DIR of the site this checkout serves. */
   distDir: string;
-  /** Name → password hash; undefined: one local editor, no sign-in. */
-  users?: ReadonlyMap<string, string>;
+  /**
+   * The lead store whose accounts sign in (the caller opens and closes it); undefined: one local
+   * editor, no sign-in, loopback only.
+   */
+  accounts?: LeadStore;
   /** The editor's name in commits when nobody signs in. */
   localEditor?: string;
   secureCookies?: boolean;
@@ -64,7 +74,7 @@ export type StudioOptions = {
 const REQUEST_TIMEOUT_MS = 120_000;
 
 export function buildStudioApp(options: StudioOptions): FastifyInstance {
-  const { root, users } = options;
+  const { root } = options;
   const stateDir = options.stateDir ?? path.join(root, '.studio');
   const workspace = createWorkspace({ root, stateDir });
   const publisher = createPublisher({
@@ -104,15 +114,16 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   // checks; the session cookie, then the access check that reads it (and lists every route added
   // after it); the error and not-found answers.
   app.register(securityHeadersPlugin);
-  if (!users) app.register(localOnlyPlugin);
+  const { people, keeper } = whoUsesTheStudio(options.accounts, options.localEditor ?? 'local editor');
+  if (people.kind === 'local') app.register(localOnlyPlugin);
   app.register(bodyParsersPlugin);
   app.register(requestChecksPlugin);
-  app.register(sessionsPlugin, { secure: options.secureCookies ?? false });
+  app.register(sessionsPlugin, { secure: options.secureCookies ?? false, keeper });
   app.register(accessControlPlugin);
   app.register(errorAnswersPlugin);
 
   // Routes: the JSON API under /api, then the app's own files and the pictures.
-  app.register(sessionRoutes, { prefix: '/api', users, localEditor: options.localEditor ?? 'local editor' });
+  app.register(sessionRoutes, { prefix: '/api', people });
   app.register(fileRoutes, { prefix: '/api', workspace, publisher, editing, root });
   app.register(draftRoutes, { prefix: '/api', workspace, publisher, editing });
   app.register(referenceRoutes, { prefix: '/api', workspace, editing });
@@ -121,4 +132,16 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   app.register(staticFileRoutes, { appDir: options.appDir, imagesDir: path.join(root, 'public', 'images'), images });
 
   return app;
+}
+
+/** The team signing in with the store's accounts and sessions, or the one local editor and session. */
+function whoUsesTheStudio(accounts: LeadStore | undefined, localEditor: string): { people: StudioPeople; keeper: SessionKeeper } {
+  if (accounts) {
+    return {
+      people: { kind: 'team', signIn: createTeamSignIn({ store: accounts, requires: 'studio:edit' }) },
+      keeper: createTeamSessions(accounts),
+    };
+  }
+  const session = createLocalSession(localEditor);
+  return { people: { kind: 'local', session }, keeper: session };
 }

@@ -1,11 +1,16 @@
 // The studio under test: a copy of this checkout in a temp folder (its own content, git history and
 // build, so journeys can publish without touching the repository), with `npm run studio` running in
-// it. The studio's browser app is built once (STUDIO_APP_DIR) for every studio a run starts.
+// it. The studio's browser app is built once (STUDIO_APP_DIR) for every studio a run starts. The
+// copy's lead store (a SQLite file in it, shared with the site server started there) holds the
+// team's accounts a journey asks for; without any, the studio is one person's, on this computer.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { hashPassword } from '../../server/accounts/passwords.ts';
+import type { Role } from '../../server/accounts/roles.ts';
+import { openSqliteStore } from '../../server/store/sqlite-store.ts';
 
 export const REPO = path.resolve(import.meta.dirname, '../..');
 export const STUDIO_APP_DIR = path.join(REPO, '.tmp', 'studio-app');
@@ -20,6 +25,23 @@ export type RunningStudio = {
   output(): string;
   stop(): Promise<void>;
 };
+
+/** The lead store of a copy, relative to it: the studio and the site server started in it share it. */
+const LEADS_DB_FILE = '.tmp-leads.sqlite';
+
+export type TeamAccount = { readonly email: string; readonly role: Role; readonly password: string };
+
+/** Creates the accounts in the copy's lead store, as `npm run users -- add` would. */
+export async function addAccounts(root: string, accounts: readonly TeamAccount[]): Promise<void> {
+  const store = openSqliteStore(path.join(root, LEADS_DB_FILE));
+  try {
+    for (const { email, role, password } of accounts) {
+      await store.createAccount({ email, role, passwordHash: await hashPassword(password), now: Date.now() });
+    }
+  } finally {
+    await store.close();
+  }
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -58,13 +80,27 @@ export function copyCheckout(): string {
   return root;
 }
 
-export async function startStudio(options: { env?: Record<string, string>; root?: string } = {}): Promise<RunningStudio> {
+export async function startStudio(
+  options: { env?: Record<string, string>; root?: string; accounts?: readonly TeamAccount[] } = {},
+): Promise<RunningStudio> {
   const root = options.root ?? copyCheckout();
+  if (options.accounts) await addAccounts(root, options.accounts);
   const port = await freePort();
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['studio/main.ts'], {
     cwd: root,
-    env: { ...process.env, STUDIO_PORT: String(port), STUDIO_APP_DIR, LOG_LEVEL: 'warn', ...options.env },
+    env: {
+      ...process.env,
+      STUDIO_PORT: String(port),
+      STUDIO_APP_DIR,
+      LOG_LEVEL: 'warn',
+      // The copy's own store, whatever the environment running the tests names.
+      DATABASE_URL: '',
+      LEADS_DB_FILE: path.join(root, LEADS_DB_FILE),
+      STUDIO_USERS: '',
+      STUDIO_USERS_FILE: '',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -109,7 +145,14 @@ export async function startSite(root: string): Promise<RunningSite> {
   let output = '';
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LEADS_DB_FILE: path.join(root, '.tmp-leads.sqlite') },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      LEADS_DB_FILE: path.join(root, LEADS_DB_FILE),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));

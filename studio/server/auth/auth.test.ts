@@ -1,11 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { runStudioUserCommand, type CommandIo } from '../../cli/studio-user.ts';
+import { afterEach, describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../../../server/accounts/passwords.ts';
-import { checkCsrf, checkSameOrigin, createSessionStore } from './sessions.ts';
+import { createTeamStore, teamPasswordHash, type TeamStore } from '../../testing/team-accounts.ts';
+import { createLocalSession } from './local-session.ts';
+import { checkSameOrigin } from './sessions.ts';
+import { createTeamSessions } from './team-sessions.ts';
 import { createGate } from '../../../server/concurrency.ts';
 import { addressKey, createSignInLimiter } from '../../../server/accounts/sign-in-limiter.ts';
 import { readStudioSettings } from './studio-settings.ts';
-import { readStudioUsers } from './users.ts';
 
 describe('passwords', () => {
   it('verifies the right password and refuses a wrong one or a malformed hash', async () => {
@@ -23,18 +24,22 @@ describe('passwords', () => {
 });
 
 describe('settings', () => {
-  it('refuses a non-loopback address without accounts, with what to do', () => {
-    expect(() => readStudioSettings({ STUDIO_HOST: '0.0.0.0' })).toThrow(
-      'Set STUDIO_USERS (create entries with `npm run studio:user -- add <name>`) or listen on 127.0.0.1.',
-    );
-    expect(readStudioSettings({})).toEqual({ host: '127.0.0.1', port: 4322, secureCookies: false, trustProxy: false });
-  });
-
-  it('accepts any address with accounts', async () => {
-    const hash = await hashPassword('correct horse battery staple');
-    const settings = readStudioSettings({ STUDIO_HOST: '0.0.0.0', STUDIO_USERS: `maria:${hash}`, STUDIO_SECURE_COOKIES: 'true' });
-    expect(settings.users?.get('maria')).toBe(hash);
-    expect(settings.secureCookies).toBe(true);
+  it('listens on this computer by default, with the lead store the site server uses', () => {
+    expect(readStudioSettings({})).toEqual({
+      host: '127.0.0.1',
+      port: 4322,
+      leadStore: { kind: 'sqlite', file: './data/leads.sqlite' },
+      secureCookies: false,
+      trustProxy: false,
+    });
+    expect(readStudioSettings({ DATABASE_URL: 'postgres://ci@db/leads', LEADS_DB_FILE: 'x.sqlite' }).leadStore).toEqual({
+      kind: 'postgres',
+      url: 'postgres://ci@db/leads',
+    });
+    expect(readStudioSettings({ LEADS_DB_FILE: 'team.sqlite', STUDIO_SECURE_COOKIES: 'true' })).toMatchObject({
+      leadStore: { kind: 'sqlite', file: 'team.sqlite' },
+      secureCookies: true,
+    });
   });
 
   it('reads TRUST_PROXY as the site server does, so sign-in limits count each person behind a proxy', () => {
@@ -46,56 +51,70 @@ describe('settings', () => {
   it.each([
     ['TRUST_PROXY', 'everyone', 'TRUST_PROXY must be the number of proxies in front of the server'],
     ['STUDIO_PORT', '99999', 'STUDIO_PORT must be a port number'],
-    ['STUDIO_USERS', 'maria', 'has no valid password hash'],
-    ['STUDIO_USERS', 'bad name:scrypt$1$1$1$a$b', 'is not a valid name'],
+    ['DATABASE_URL', 'mysql://db/leads', 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
   ])('%s=%s is refused', (name, value, message) => {
     expect(() => readStudioSettings({ [name]: value })).toThrow(message);
   });
 
-  it('reads a users file, naming the line of a mistake', () => {
-    const file = '# team\nmaria:scrypt$32768$8$1$c2FsdA==$a2V5\n\nli\n';
-    expect(() => readStudioUsers({ STUDIO_USERS_FILE: 'users.txt' }, () => file)).toThrow('users.txt line 4');
-    expect(readStudioUsers({ STUDIO_USERS_FILE: 'users.txt' }, () => file.replace('li\n', ''))?.size).toBe(1);
+  it('reads the old account settings as written, without refusing a mistake in them', () => {
+    const file = '# team\nmaria@example.com:scrypt$32768$8$1$c2FsdA==$a2V5\n\nli\n';
+    const settings = readStudioSettings(
+      { STUDIO_USERS: 'bad name:x, ana@example.com:scrypt$1', STUDIO_USERS_FILE: 'users.txt' },
+      () => file,
+    );
+    expect(settings.oldAccounts).toEqual({
+      settings: ['STUDIO_USERS', 'STUDIO_USERS_FILE'],
+      entries: [
+        { name: 'bad name', hash: 'x' },
+        { name: 'ana@example.com', hash: 'scrypt$1' },
+        { name: 'maria@example.com', hash: 'scrypt$32768$8$1$c2FsdA==$a2V5' },
+        { name: 'li', hash: '' },
+      ],
+    });
+  });
+
+  it('refuses to start when the old accounts file cannot be read, saying what to do', () => {
+    const unreadable = () => {
+      throw new Error('EACCES');
+    };
+    expect(() => readStudioSettings({ STUDIO_USERS_FILE: '/etc/studio-users' }, unreadable)).toThrow(
+      'STUDIO_USERS_FILE: /etc/studio-users cannot be read. Remove the setting (accounts are now managed with `npm run users`)',
+    );
   });
 });
 
-describe('sessions', () => {
-  it('ends a session after 8 idle hours', () => {
-    let time = 0;
-    const store = createSessionStore({ now: () => time });
-    const session = store.create('maria');
-    time += 7 * 60 * 60 * 1000;
-    expect(store.get(session.id)?.user).toBe('maria');
-    time += 8 * 60 * 60 * 1000 + 1;
-    expect(store.get(session.id)).toBeUndefined();
+describe('the one local session (no accounts, this computer only)', () => {
+  it('is one session for every visit, found by its id only, opened again after signing out', async () => {
+    const local = createLocalSession('maria');
+    const session = local.open();
+    expect(local.open()).toBe(session);
+    expect(await local.find(session.id)).toEqual({ id: session.id, user: 'maria' });
+    expect(await local.find(`${session.id.slice(1)}x`)).toBeUndefined();
+    expect(await local.endEverywhere(session)).toBe(1);
+    expect(await local.find(session.id)).toBeUndefined();
+    expect(local.open().id).not.toBe(session.id);
   });
 
-  it('keeps at most maxSessions, ending the least recently used first', () => {
-    const store = createSessionStore({ maxSessions: 3 });
-    const [first, second] = [store.create('a'), store.create('b'), store.create('c')];
-    store.get(first!.id);
-    store.create('d');
-    expect(store.size).toBe(3);
-    expect(store.get(first!.id)?.user).toBe('a');
-    expect(store.get(second!.id)).toBeUndefined();
-  });
-
-  it('ends every session of one person at once', () => {
-    const store = createSessionStore();
-    const [phone, laptop, other] = [store.create('maria'), store.create('maria'), store.create('li')];
-    expect(store.destroyUser('maria')).toBe(2);
-    expect([store.get(phone.id), store.get(laptop.id)]).toEqual([undefined, undefined]);
-    expect(store.get(other.id)?.user).toBe('li');
-  });
-
-  it('checks the CSRF token and the origin', () => {
-    const session = createSessionStore().create('maria');
-    expect(checkCsrf(session, session.csrfToken)).toBe(true);
-    expect(checkCsrf(session, `${session.csrfToken.slice(1)}x`)).toBe(false);
-    expect(checkCsrf(session, undefined)).toBe(false);
+  it('checks the origin of a change', () => {
     expect(checkSameOrigin({ origin: 'http://127.0.0.1:4322', host: '127.0.0.1:4322' })).toBe(true);
     expect(checkSameOrigin({ origin: 'https://evil.example', host: '127.0.0.1:4322' })).toBe(false);
     expect(checkSameOrigin({ 'sec-fetch-site': 'cross-site', host: '127.0.0.1:4322' })).toBe(false);
+  });
+});
+
+describe("the team's studio sessions (in the lead store)", () => {
+  let team: TeamStore;
+  afterEach(() => team?.remove());
+
+  it('names the account by its e-mail address, and ends when its role may no longer edit the site', async () => {
+    team = await createTeamStore({ 'maria@example.com': 'editor' });
+    const sessions = createTeamSessions(team.store);
+    const opened = await team.store.createSession({ email: 'maria@example.com', passwordHash: await teamPasswordHash() }, Date.now());
+    expect(await sessions.find(opened!.id)).toEqual({ id: opened!.id, user: 'maria@example.com' });
+    await team.store.setAccountRole('maria@example.com', 'sales', Date.now());
+    expect(await sessions.find(opened!.id)).toBeUndefined();
+    await team.store.setAccountRole('maria@example.com', 'admin', Date.now());
+    expect(await sessions.find(opened!.id)).toEqual({ id: opened!.id, user: 'maria@example.com' });
   });
 });
 
@@ -190,36 +209,5 @@ describe('concurrency gate', () => {
     }
     expect(await Promise.all(results.slice(0, 3))).toEqual(['done', 'done', 'done']);
     expect(most).toBe(2);
-  });
-});
-
-describe('npm run studio:user -- add <name>', () => {
-  const io = (answers: string[], interactive = true) => {
-    const output = { out: '', err: '' };
-    const commandIo: CommandIo = {
-      interactive,
-      readPassword: async () => answers.shift() ?? '',
-      out: (text) => (output.out += text),
-      err: (text) => (output.err += text),
-    };
-    return { commandIo, output };
-  };
-
-  it('prints an entry whose hash verifies the password', async () => {
-    const { commandIo, output } = io(['correct horse battery staple', 'correct horse battery staple']);
-    expect(await runStudioUserCommand(['add', 'maria'], commandIo)).toBe(0);
-    const [name, hash] = [output.out.trim().slice(0, 5), output.out.trim().slice(6)];
-    expect(name).toBe('maria');
-    expect(await verifyPassword('correct horse battery staple', hash)).toBe(true);
-  });
-
-  it.each([
-    [['correct horse battery staple', 'correct horse battery stable'], 'The two passwords differ'],
-    [['short', 'short'], 'too short'],
-  ])('refuses %j with a clear message', async (answers, message) => {
-    const { commandIo, output } = io(answers);
-    expect(await runStudioUserCommand(['add', 'maria'], commandIo)).toBe(1);
-    expect(output.err).toContain(message);
-    expect(output.out).toBe('');
   });
 });

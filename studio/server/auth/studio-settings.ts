@@ -1,13 +1,18 @@
-// Where the studio listens and who may use it. It refuses any address but loopback unless accounts
-// are configured: without sign-in, anyone who reaches it could change the live site.
+// Where the studio listens, which lead store holds the team's accounts (the site server's own
+// settings: DATABASE_URL, else LEADS_DB_FILE), and the old account settings still to import. Whether
+// the studio may listen beyond this computer depends on the accounts in that store, so it is decided
+// at start (studio-accounts.ts), once the store is open.
+import { parseLeadStoreConfig, type LeadStoreConfig } from '../../../server/config.ts';
 import { readTrustProxy, type TrustProxy } from '../../../server/trust-proxy.ts';
-import { isLoopback, LOOPBACK_ADDRESS } from './loopback.ts';
-import { readStudioUsers } from './users.ts';
+import { LOOPBACK_ADDRESS } from './loopback.ts';
+import { readOldAccounts, type OldAccounts } from './old-accounts.ts';
 
 export type StudioSettings = {
   host: string;
   port: number;
-  users?: Map<string, string>;
+  leadStore: LeadStoreConfig;
+  /** STUDIO_USERS / STUDIO_USERS_FILE, still set: imported once at start, then no longer read. */
+  oldAccounts?: OldAccounts;
   secureCookies: boolean;
   /** Read as the site's server reads it: behind a proxy, sign-in limits count each person's address. */
   trustProxy: TrustProxy;
@@ -22,12 +27,9 @@ export function readStudioSettings(env: NodeJS.ProcessEnv, readFile?: (file: str
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port < 1 || port > 65535)
     throw new Error(`STUDIO_PORT must be a port number from 1 to 65535, not "${portText}".`);
-  const users = readStudioUsers(env, readFile);
-  if (!users && !isLoopback(host)) {
-    throw new Error(
-      `STUDIO_HOST is ${host}, but without sign-in the studio only listens on this computer. Set STUDIO_USERS (create entries with \`npm run studio:user -- add <name>\`) or listen on ${LOOPBACK_ADDRESS}.`,
-    );
-  }
+  const leadStore = parseLeadStoreConfig(env);
+  if (!leadStore.success) throw new Error(`${leadStore.errors.join('; ')}.`);
+  const oldAccounts = readOldAccounts(env, readFile);
   const secureText = env.STUDIO_SECURE_COOKIES?.trim().toLowerCase();
   if (secureText && secureText !== 'true' && secureText !== 'false')
     throw new Error(`STUDIO_SECURE_COOKIES must be true or false, not "${env.STUDIO_SECURE_COOKIES}".`);
@@ -38,5 +40,12 @@ export function readStudioSettings(env: NodeJS.ProcessEnv, readFile?: (file: str
     if ('error' in read) throw new Error(`${read.error}.`);
     trustProxy = read.value;
   }
-  return { host, port, ...(users ? { users } : {}), secureCookies: secureText === 'true', trustProxy };
+  return {
+    host,
+    port,
+    leadStore: leadStore.data,
+    ...(oldAccounts ? { oldAccounts } : {}),
+    secureCookies: secureText === 'true',
+    trustProxy,
+  };
 }

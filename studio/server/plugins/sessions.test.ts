@@ -3,6 +3,7 @@
 // attributes and Max-Age=0, and found among the other cookies a browser sends.
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createLocalSession } from '../auth/local-session.ts';
 import { sessionsPlugin } from './sessions.ts';
 
 let app: ReturnType<typeof Fastify> | undefined;
@@ -14,16 +15,17 @@ afterEach(async () => {
 async function setup(secure: boolean) {
   const server = Fastify();
   app = server;
-  await server.register(sessionsPlugin, { secure });
+  const local = createLocalSession('maria');
+  await server.register(sessionsPlugin, { secure, keeper: local });
   server.get('/open', async (_request, reply) => {
-    server.studioSessions.setCookie(reply, server.studioSessions.store.create('maria'));
+    server.studioSessions.setCookie(reply, local.open());
     return {};
   });
   server.get('/close', async (_request, reply) => {
     server.studioSessions.clearCookie(reply);
     return {};
   });
-  server.get('/who', async (request) => ({ user: server.studioSessions.of(request)?.user ?? null }));
+  server.get('/who', async (request) => ({ user: (await server.studioSessions.of(request))?.user ?? null }));
   return server;
 }
 
@@ -66,6 +68,7 @@ describe('the session cookie', () => {
       server.inject({ url: '/who', ...(cookie === undefined ? {} : { headers: { cookie } }) }).then((answer) => answer.json() as unknown);
     expect(await who(`theme=dark; ${pair}`)).toEqual({ user: 'maria' });
     expect(await who('theme=dark; studio_session=unknown')).toEqual({ user: null });
+    expect(await who(`studio_session=${'a'.repeat(129)}`)).toEqual({ user: null });
     expect(await who(undefined)).toEqual({ user: null });
   });
 });

@@ -1,25 +1,26 @@
-// Sessions: the store (auth/sessions.ts) and the cookie that names a session, read and written with
-// @fastify/cookie. The cookie is HttpOnly (no script reads it), SameSite=Strict (no page on another
-// site makes the browser send it), Secure when the studio is served over TLS, for every path, and
-// lasts as long as a session may; clearing it sends the same attributes with Max-Age=0. Who made a
-// change is always the person of the session, never a default (`editorOf`).
+// Sessions: where they are kept (a SessionKeeper: the lead store for a team, the one local session
+// otherwise) and the cookie that names one, read and written with @fastify/cookie. The cookie is
+// HttpOnly (no script reads it), SameSite=Strict (no page on another site makes the browser send
+// it), Secure when the studio is served over TLS, for every path, and lasts as long as the browser
+// should keep it; clearing it sends the same attributes with Max-Age=0. Who made a change is always
+// the person of the session, never a default (`editorOf`).
 import fastifyCookie from '@fastify/cookie';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCESS_MESSAGES } from '../access.ts';
-import { createSessionStore, SESSION_COOKIE, SESSION_LIFETIME_MS, type Session } from '../auth/sessions.ts';
+import { findSession, SESSION_COOKIE, SESSION_LIFETIME_MS, type Session, type SessionKeeper } from '../auth/sessions.ts';
 
 export type SessionsPluginOptions = {
   /** Marks the cookie Secure: the studio is served over https. */
   secure: boolean;
+  keeper: SessionKeeper;
 };
 
 export type StudioSessions = {
-  /** The sessions kept in memory (at most a thousand; a restart signs everyone out). */
-  readonly store: ReturnType<typeof createSessionStore>;
-  /** The open session the request's cookie names, if any. */
-  of(request: FastifyRequest): Session | undefined;
+  readonly keeper: SessionKeeper;
+  /** The live session the request's cookie names, if any. */
+  of(request: FastifyRequest): Promise<Session | undefined>;
   /** Sets the cookie that names `session` on the answer. */
   setCookie(reply: FastifyReply, session: Session): void;
   /** Tells the browser to forget its session cookie. */
@@ -44,17 +45,13 @@ export function editorOf(request: FastifyRequest): string {
   return user;
 }
 
-const sessions: FastifyPluginAsync<SessionsPluginOptions> = async (app, { secure }) => {
+const sessions: FastifyPluginAsync<SessionsPluginOptions> = async (app, { secure, keeper }) => {
   // Parses the Cookie header in onRequest, before the access check reads the session.
   await app.register(fastifyCookie);
-  const store = createSessionStore();
   const attributes: CookieSerializeOptions = { path: '/', httpOnly: true, sameSite: 'strict', secure };
   app.decorate('studioSessions', {
-    store,
-    of(request) {
-      const id = request.cookies[SESSION_COOKIE];
-      return id ? store.get(id) : undefined;
-    },
+    keeper,
+    of: (request) => findSession(keeper, request.cookies[SESSION_COOKIE]),
     setCookie(reply, session) {
       reply.setCookie(SESSION_COOKIE, session.id, { ...attributes, maxAge: SESSION_LIFETIME_MS / 1000 });
     },
