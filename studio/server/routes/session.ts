@@ -7,6 +7,7 @@
 // (server/accounts/sign-in.ts: attempts limited per account and address, an unknown address costing
 // as long as a wrong password, a busy gate), and only accounts whose role may edit the site get a
 // session.
+import { maskEmail } from '../../../server/leads/mask.ts';
 import { z } from 'zod';
 import type { Session as SessionAnswer, SignInRequest } from '../../api-types.ts';
 import { csrfTokenFor, type TeamSignIn } from '../../../server/accounts/sign-in.ts';
@@ -63,7 +64,8 @@ export const sessionRoutes: StudioRoutes<SessionRoutesOptions> = async (app, { p
         // Never checked, so never counted: a burst from strangers cannot use up a person's attempts.
         return reply.code(503).header('retry-after', '2').send({ message: SIGN_IN_MESSAGES.busy });
       case 'refused':
-        request.log.warn({ account: request.body.email.slice(0, 254) }, 'studio sign-in failed');
+        // Masked: logs never carry a whole e-mail address.
+        request.log.warn({ account: maskEmail(request.body.email.slice(0, 254)) }, 'studio sign-in failed');
         return reply.code(401).send({ message: SIGN_IN_MESSAGES.refused });
       case 'not-permitted':
         return reply.code(403).send({ message: SIGN_IN_MESSAGES.notPermitted });
