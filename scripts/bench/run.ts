@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { formatConsoleBenchTable, runConsoleBench, withinBudget } from './console.ts';
 import { formatLeadBenchTable, runLeadBench } from './leads.ts';
 import { runStudioBench } from './studio.ts';
 
@@ -19,6 +20,12 @@ const BENCHES: Record<string, () => Promise<string>> = {
   pages: () => runScript('lighthouse.ts', 'Pages (Lighthouse)'),
   // The content studio: keystroke to preview, and publish to live (on a copy of this checkout).
   studio: runStudioBench,
+  // The console's inbox at a million leads, on SQLite and (with TEST_DATABASE_URL) PostgreSQL.
+  console: async () => {
+    const results = await runConsoleBench();
+    if (!withinBudget(results)) process.exitCode = 1;
+    return `Console inbox at a million leads\n\n${formatConsoleBenchTable(results)}`;
+  },
 };
 
 const requested = process.argv.slice(2);

@@ -120,7 +120,12 @@ for (const harness of CONSOLE_STORES) {
     });
 
     test('mark as spam, and not spam: a lead judged spam is forwarded once someone says it is real', async ({ page }) => {
-      const trapped = await submitLead({ name: 'Real Person', email: 'real@example.com', company: 'Honest Ltd', website: 'https://x.example' });
+      const trapped = await submitLead({
+        name: 'Real Person',
+        email: 'real@example.com',
+        company: 'Honest Ltd',
+        website: 'https://x.example',
+      });
       await waitForState(trapped, 'spam');
       scripts.set('stuck@example.com', () => ({ status: 503, body: 'busy' }));
       const stuck = await submitLead({ name: 'Obvious Spammer', email: 'stuck@example.com', company: 'Cheap Pills' });
