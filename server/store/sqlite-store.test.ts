@@ -53,10 +53,21 @@ describe('openSqliteStore', () => {
     await before.insertLead(lead('kept'));
     await before.close();
     const after = openSqliteStore(file);
-    expect(await after.schemaVersion()).toBe(3);
+    expect(await after.schemaVersion()).toBe(SQLITE_MIGRATIONS.length);
     expect(await after.getLead('kept')).toBeDefined();
     const created = await after.createAccount({ email: 'ana@example.com', role: 'admin', passwordHash: 'scrypt$x', now: 1 });
     expect(created.kind).toBe('created');
+    await after.close();
+  });
+
+  it('adds the notification tables to a database made before them, and finds its leads', async () => {
+    const file = path.join(folder, 'leads.sqlite');
+    const before = openSqliteStore(file, SQLITE_MIGRATIONS.slice(0, 3));
+    await before.insertLead(lead('kept'));
+    await before.close();
+    const after = openSqliteStore(file);
+    const { newLeads } = await after.readNotifyEvents({ since: 0, limit: 10, newLeads: true });
+    expect(newLeads.map((event) => event.leadId)).toEqual(['kept']);
     await after.close();
   });
 
