@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { maskEmail } from '../leads/mask.ts';
 import type { NotificationChannel } from '../store/lead-store.ts';
 import type { Message } from './messages.ts';
 
@@ -48,8 +49,12 @@ export function createEmailChannel({ smtpUrl, from, to, timeoutMs }: EmailChanne
   };
 }
 
-function describeSmtpError(error: unknown, smtpUrl: string): string {
-  const message = error instanceof Error ? error.message : String(error);
+// An address inside a server's answer ("550 <ana@example.com>: no such user").
+const ADDRESS_IN_TEXT = /[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g;
+
+// The error is logged and shown in the console: addresses in it are masked like every logged address.
+export function describeSmtpError(error: unknown, smtpUrl: string): string {
+  const message = (error instanceof Error ? error.message : String(error)).replace(ADDRESS_IN_TEXT, maskEmail);
   const password = URL.canParse(smtpUrl) ? decodeURIComponent(new URL(smtpUrl).password) : '';
   // Nodemailer does not put the password in its messages; this makes sure no wording ever does.
   return password === '' ? message : message.split(password).join('***');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LeadRecord } from '../store/lead-store.ts';
+import { describeSmtpError } from './channels.ts';
 import { escapeHtml, leadFailedMessage, newLeadMessage, toOneLine } from './messages.ts';
 
 // What visitors typed can neither add a header, fake a line of ours, nor run in an HTML mail reader.
@@ -82,5 +83,14 @@ describe('text helpers', () => {
 
   it('escapes the five HTML-special characters', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+});
+
+describe('describeSmtpError', () => {
+  it('masks addresses and hides the password in what a mail server answered', () => {
+    const error = new Error("Can't send mail - all recipients were rejected: 550 5.1.1 <sales@example.com>: unknown (s3cret)");
+    expect(describeSmtpError(error, 'smtp://notify:s3cret@mail.example.com:587')).toBe(
+      "Can't send mail - all recipients were rejected: 550 5.1.1 <s***@example.com>: unknown (***)",
+    );
   });
 });
