@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits.ts';
 import { healthPlugin } from './plugins/health.ts';
+import type { NotifierTuning } from './notify/notifier.ts';
 import { leadRelayPlugin } from './plugins/lead-relay.ts';
 import type { LeadRelayTuning } from './plugins/lead-relay.ts';
+import { notificationsPlugin } from './plugins/notifications.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { apiRoutes } from './routes/api.ts';
 import { LEAD_BODY_LIMIT_BYTES, leadRoutes } from './routes/leads.ts';
@@ -16,6 +18,8 @@ export { CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits.ts
 export type BuildAppOptions = {
   /** Outbox tuning for tests (poll interval, CRM timeout); production uses the defaults. */
   relayTuning?: LeadRelayTuning;
+  /** Notifier tuning for tests (fake clock, fast polls, short retry waits); production uses the defaults. */
+  notifyTuning?: NotifierTuning;
   /** Shorter limits for tests; production uses CONNECTION_LIMITS. */
   connectionLimits?: ConnectionLimits;
   /** Where the log goes (tests read it back); production logs to standard output. */
@@ -54,6 +58,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   app.register(securityHeadersPlugin, { config });
   app.register(healthPlugin);
   app.register(leadRelayPlugin, { config, tuning: options.relayTuning });
+  app.register(notificationsPlugin, { config, tuning: options.notifyTuning });
 
   // Routes: the specific prefixes before the site's catch-all.
   app.register(leadRoutes, { prefix: '/api', config });

@@ -37,6 +37,11 @@ describe('parseConfig', () => {
       spamRetentionDays: 30,
       distDir: 'dist',
       logLevel: 'info',
+      smtpUrl: undefined,
+      notifyTo: [],
+      notifyFrom: 'Lead console <no-reply@localhost>',
+      alertAfterMinutes: 15,
+      alertWebhookUrl: undefined,
     });
   });
 
@@ -59,6 +64,11 @@ describe('parseConfig', () => {
         SPAM_RETENTION_DAYS: '7',
         DIST_DIR: '/srv/site/dist',
         LOG_LEVEL: 'WARN',
+        SMTP_URL: 'smtps://mailer:hunter2@mail.example.com:465',
+        NOTIFY_TO: 'sales@example.com, owner@example.com',
+        NOTIFY_FROM: 'Leads <leads@example.com>',
+        ALERT_AFTER_MINUTES: '30',
+        ALERT_WEBHOOK_URL: 'https://hooks.slack.com/services/T000/B000/XXXX',
       }),
     ).toEqual({
       port: 8080,
@@ -77,6 +87,11 @@ describe('parseConfig', () => {
       spamRetentionDays: 7,
       distDir: '/srv/site/dist',
       logLevel: 'warn',
+      smtpUrl: 'smtps://mailer:hunter2@mail.example.com:465',
+      notifyTo: ['sales@example.com', 'owner@example.com'],
+      notifyFrom: 'Leads <leads@example.com>',
+      alertAfterMinutes: 30,
+      alertWebhookUrl: 'https://hooks.slack.com/services/T000/B000/XXXX',
     });
   });
 
@@ -197,6 +212,47 @@ describe('parseConfig', () => {
     for (const secret of ['topsecret', 'hunter2', 'abc123']) expect(errors.join('\n')).not.toContain(secret);
   });
 
+  describe('notifications', () => {
+    it('sends from no-reply at the site host unless NOTIFY_FROM says otherwise', () => {
+      expect(parseValid({ SITE_URL: 'https://www.example.com' }).notifyFrom).toBe('Lead console <no-reply@www.example.com>');
+      expect(parseValid({ NOTIFY_FROM: 'alerts@example.com' }).notifyFrom).toBe('alerts@example.com');
+    });
+
+    it('allows a plain-http alert webhook only on this machine', () => {
+      expect(parseValid({ ALERT_WEBHOOK_URL: 'http://127.0.0.1:9000/hook' }).alertWebhookUrl).toBe('http://127.0.0.1:9000/hook');
+      expect(parseValid({ ALERT_WEBHOOK_URL: 'http://localhost/hook' }).alertWebhookUrl).toBe('http://localhost/hook');
+      expect(parseErrors({ ALERT_WEBHOOK_URL: 'http://hooks.example.com/x?token=abc123' })).toEqual([
+        'ALERT_WEBHOOK_URL must be an https:// URL (http:// only for 127.0.0.1, ::1 or localhost) (value not shown: it may contain a token)',
+      ]);
+    });
+
+    it.each([
+      [
+        { SMTP_URL: 'http://mail.example.com', NOTIFY_TO: 'a@example.com' },
+        'SMTP_URL must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587 (value not shown: it may contain a password)',
+      ],
+      [{ SMTP_URL: 'smtp://mail.example.com' }, 'SMTP_URL is set but NOTIFY_TO is not: name who receives the notification e-mails'],
+      [{ NOTIFY_TO: 'a@example.com' }, 'NOTIFY_TO is set but SMTP_URL is not: name the SMTP server that sends the notification e-mails'],
+      [
+        { SMTP_URL: 'smtp://mail.example.com', NOTIFY_TO: 'a@example.com, sales, ' },
+        'NOTIFY_TO must be one or more e-mail addresses separated by commas; not an address: "sales", ""',
+      ],
+      [
+        { NOTIFY_FROM: 'Leads <leads@example.com>\r\nBcc: x@evil.test' },
+        'NOTIFY_FROM must be an e-mail address or "Name <address>", such as "Lead console <no-reply@example.com>", got "Leads <leads@example.com>\\r\\nBcc: x@evil.test"',
+      ],
+      [{ ALERT_AFTER_MINUTES: '0' }, 'ALERT_AFTER_MINUTES must be a whole number of at least 1, got "0"'],
+      [{ ALERT_AFTER_MINUTES: '1.5' }, 'ALERT_AFTER_MINUTES must be a whole number of at least 1, got "1.5"'],
+    ])('rejects %j with a clear message', (env, message) => {
+      expect(parseErrors(env)).toEqual([message]);
+    });
+
+    it('never repeats the SMTP password or a webhook token', () => {
+      const errors = parseErrors({ SMTP_URL: 'ftp://mailer:hunter2@mail.example.com', ALERT_WEBHOOK_URL: 'ftp://x/abc123' });
+      expect(errors.join('\n')).not.toMatch(/hunter2|abc123/);
+    });
+  });
+
   it('reports every bad setting at once', () => {
     expect(parseErrors({ PORT: 'abc', LOG_LEVEL: 'loud', LEAD_RATE_LIMIT: '-1' })).toHaveLength(3);
   });
@@ -212,6 +268,7 @@ describe('parseConfig', () => {
     expect(Object.isFrozen(config)).toBe(true);
     expect(Object.isFrozen(config.leadStore)).toBe(true);
     expect(Object.isFrozen(config.crmRetryDelaysMs)).toBe(true);
+    expect(Object.isFrozen(config.notifyTo)).toBe(true);
   });
 
   it('does not read process.env', () => {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isHttpUrl, readHttpsUrl, readLeadEndpoint, readSiteOrigin } from '../renderer/build-settings.ts';
 import type { SettingReader } from '../renderer/build-settings.ts';
+import { isEmailAddress } from './accounts/email.ts';
 import { readTrustProxy, type TrustProxy } from './trust-proxy.ts';
 
 // The server's settings, read once from the environment.
@@ -41,6 +42,16 @@ export type Config = Readonly<{
   /** The build output folder (holds `routes.json` and `client/`), relative to the working directory. */
   distDir: string;
   logLevel: LogLevel;
+  /** Where notification e-mails go out (smtp:// or smtps://, may hold a password: never log it). Unset: no e-mail. */
+  smtpUrl: string | undefined;
+  /** Who receives notification e-mails; empty exactly when smtpUrl is unset. */
+  notifyTo: readonly string[];
+  /** The From header of notification e-mails: `Name <address>` or an address. */
+  notifyFrom: string;
+  /** Deliveries failing this long without a success open an incident (one alert, one recovery notice). */
+  alertAfterMinutes: number;
+  /** Slack-compatible incoming webhook for alerts (POST {"text"}); may hold a token: never log it. */
+  alertWebhookUrl: string | undefined;
 }>;
 
 export type { TrustProxy };
@@ -62,6 +73,8 @@ export const DEFAULTS = {
   spamRetentionDays: 30,
   distDir: 'dist',
   logLevel: 'info',
+  alertAfterMinutes: 15,
+  notifyFromName: 'Lead console',
 } as const;
 
 const MAX_PORT = 65_535;
@@ -131,9 +144,32 @@ export function parseConfig(env: Environment): ConfigResult {
     spamRetentionDays: read('SPAM_RETENTION_DAYS', readPositiveWholeNumber, DEFAULTS.spamRetentionDays),
     distDir: read('DIST_DIR', readNonBlank, DEFAULTS.distDir),
     logLevel: read('LOG_LEVEL', readLogLevel, DEFAULTS.logLevel),
+    ...readNotificationSettings(env, read, errors),
   };
 
   return errors.length > 0 ? { success: false, errors } : { success: true, data: Object.freeze(data) };
+}
+
+type ReadSetting = <T>(name: string, reader: Reader<T>, fallback: T) => T;
+type NotificationSettings = Pick<Config, 'smtpUrl' | 'notifyTo' | 'notifyFrom' | 'alertAfterMinutes' | 'alertWebhookUrl'>;
+
+// E-mail needs both a server and someone to write to: one without the other is a half-done setup
+// that would otherwise send nothing without saying so.
+function readNotificationSettings(env: Environment, read: ReadSetting, errors: string[]): NotificationSettings {
+  const smtpUrl = read('SMTP_URL', readSmtpUrl, undefined);
+  const notifyTo = read('NOTIFY_TO', readAddressList, []);
+  const smtpSet = (env.SMTP_URL?.trim() ?? '') !== '';
+  const toSet = (env.NOTIFY_TO?.trim() ?? '') !== '';
+  if (smtpSet && !toSet) errors.push('SMTP_URL is set but NOTIFY_TO is not: name who receives the notification e-mails');
+  if (toSet && !smtpSet) errors.push('NOTIFY_TO is set but SMTP_URL is not: name the SMTP server that sends the notification e-mails');
+  const siteHost = URL.canParse(env.SITE_URL?.trim() ?? '') ? new URL(env.SITE_URL?.trim() ?? '').hostname : 'localhost';
+  return {
+    smtpUrl,
+    notifyTo: Object.freeze([...notifyTo]),
+    notifyFrom: read('NOTIFY_FROM', readMailbox, `${DEFAULTS.notifyFromName} <no-reply@${siteHost}>`),
+    alertAfterMinutes: read('ALERT_AFTER_MINUTES', readPositiveWholeNumber, DEFAULTS.alertAfterMinutes),
+    alertWebhookUrl: read('ALERT_WEBHOOK_URL', readAlertWebhookUrl, undefined),
+  };
 }
 
 /**
@@ -213,6 +249,46 @@ const readWebhookSecret: Reader<string> = (raw, name) => {
           `${name} must be a Standard Webhooks secret: "${WEBHOOK_SECRET_PREFIX}" followed by base64 of ` +
           `${WEBHOOK_SECRET_BYTES.min} to ${WEBHOOK_SECRET_BYTES.max} bytes (value not shown)`,
       };
+};
+
+// The password in an SMTP URL must never reach a log or a message, so the value is not repeated.
+const readSmtpUrl: Reader<string> = (raw, name) => {
+  const url = parseUrl(raw);
+  return (url?.protocol === 'smtp:' || url?.protocol === 'smtps:') && url.hostname !== ''
+    ? { value: raw }
+    : {
+        error: `${name} must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587 (value not shown: it may contain a password)`,
+      };
+};
+
+const readAddressList: Reader<readonly string[]> = (raw, name) => {
+  const addresses = raw.split(',').map((part) => part.trim());
+  const wrong = addresses.filter((address) => !isEmailAddress(address));
+  return wrong.length === 0
+    ? { value: addresses }
+    : { error: `${name} must be one or more e-mail addresses separated by commas; not an address: ${wrong.map(quote).join(', ')}` };
+};
+
+// `Name <address>` or a bare address. Line breaks would let the value add headers to every e-mail.
+const MAILBOX = /^(?:([^<>\r\n]*?)\s*<([^<>\s]+)>|([^<>\s]+))$/;
+
+const readMailbox: Reader<string> = (raw, name) => {
+  const match = MAILBOX.exec(raw);
+  const address = match?.[2] ?? match?.[3];
+  return address !== undefined && isEmailAddress(address)
+    ? { value: raw }
+    : { error: `${name} must be an e-mail address or "Name <address>", such as "Lead console <no-reply@example.com>", got ${quote(raw)}` };
+};
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+// Alerts name leads and errors, so they travel encrypted unless they never leave the machine.
+const readAlertWebhookUrl: Reader<string> = (raw, name) => {
+  const url = parseUrl(raw);
+  const allowed = url?.protocol === 'https:' || (url?.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+  return allowed
+    ? { value: raw }
+    : { error: `${name} must be an https:// URL (http:// only for 127.0.0.1, ::1 or localhost) (value not shown: it may contain a token)` };
 };
 
 function parseUrl(raw: string): URL | undefined {

@@ -6,9 +6,17 @@ import type {
   AttemptRecord,
   AuditPageResult,
   AuditRecord,
+  ClaimedNotification,
   DeliveryState,
+  IncidentRecord,
   LeadPageResult,
   LeadRecord,
+  NotificationChannel,
+  NotificationDetail,
+  NotificationKind,
+  NotificationRecord,
+  NotificationState,
+  NotifyLeadEvent,
   SessionRecord,
   StoredAccount,
 } from './lead-store.ts';
@@ -99,5 +107,48 @@ export function toSessionRecord(row: Row): SessionRecord {
     account: toAccountRecord(row),
     createdAt: Number(row.session_created_at),
     lastSeenAt: Number(row.session_last_seen_at),
+  };
+}
+
+// Notifications
+
+/** The notification columns both stores select, in the names the mappings below read. */
+export const NOTIFICATION_COLUMNS =
+  'id, event_key, channel, kind, lead_id, event_at, detail, state, attempts, last_error, created_at, updated_at';
+
+export function toClaimedNotification(row: Row): ClaimedNotification {
+  return {
+    id: Number(row.id),
+    key: String(row.event_key),
+    channel: row.channel as NotificationChannel,
+    kind: row.kind as NotificationKind,
+    leadId: optionalString(row.lead_id),
+    eventAt: Number(row.event_at),
+    detail: JSON.parse(String(row.detail)) as NotificationDetail,
+    createdAt: Number(row.created_at),
+    attempts: Number(row.attempts),
+  };
+}
+
+export function toNotificationRecord(row: Row): NotificationRecord {
+  return {
+    ...toClaimedNotification(row),
+    state: row.state as NotificationState,
+    lastError: optionalString(row.last_error),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+/** A lead event row: lead_id, source, state and the event's time as `at`. */
+export function toNotifyLeadEvent(row: Row): NotifyLeadEvent {
+  return { leadId: String(row.lead_id), source: String(row.source), state: row.state as DeliveryState, at: Number(row.at) };
+}
+
+export function toIncidentRecord(row: Row): IncidentRecord {
+  return {
+    since: Number(row.since),
+    lastError: optionalString(row.last_error),
+    openedAt: Number(row.opened_at),
+    closedAt: optionalNumber(row.closed_at),
   };
 }

@@ -63,6 +63,17 @@ describe('openSqliteStore', () => {
     await after.close();
   });
 
+  it('adds the notification tables to a database made before them, and finds its leads', async () => {
+    const file = path.join(folder, 'leads.sqlite');
+    const before = openSqliteStore(file, SQLITE_MIGRATIONS.slice(0, 3));
+    await before.insertLead(lead('kept'));
+    await before.close();
+    const after = openSqliteStore(file);
+    const { newLeads } = await after.readNotifyEvents({ since: 0, limit: 10, newLeads: true });
+    expect(newLeads.map((event) => event.leadId)).toEqual(['kept']);
+    await after.close();
+  });
+
   it('commits queued inserts before closing', async () => {
     const file = path.join(folder, 'leads.sqlite');
     const store = openSqliteStore(file);

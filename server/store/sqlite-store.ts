@@ -13,8 +13,10 @@ import type {
   AuditEntry,
   AuditPageResult,
   ClaimedDelivery,
+  ClaimedNotification,
   ClaimOptions,
   CreateAccountResult,
+  DeliveryHealth,
   DeliveryResult,
   DeliveryState,
   InsertLeadResult,
@@ -26,13 +28,21 @@ import type {
   LeadStore,
   ListOptions,
   NewAccount,
+  NewIncident,
   NewLead,
+  NewNotification,
   NewSession,
+  NotificationResult,
+  NotifyEvents,
   PurgeCutoffs,
+  ReadNotifyEventsOptions,
   SessionRecord,
   StateCounts,
 } from './lead-store.ts';
 import {
+  combineDeliveryHealth,
+  FAILURE_OUTCOMES,
+  SUCCESS_OUTCOMES,
   assertKnownRole,
   assertPageLimit,
   assertPaceLimit,
@@ -61,6 +71,7 @@ import {
   toSessionRecord,
   toStoredAccount,
 } from './row-mapping.ts';
+import { NOTIFICATION_COLUMNS, toClaimedNotification, toIncidentRecord, toNotificationRecord, toNotifyLeadEvent } from './row-mapping.ts';
 import type { Migration } from './migrations.ts';
 
 // node:sqlite store. Durability: WAL with synchronous=FULL, so a COMMIT returns only after the WAL
@@ -78,6 +89,47 @@ function isBusy(error: unknown): boolean {
   const code = (error as { errcode?: unknown } | null)?.errcode;
   return typeof code === 'number' && ((code & 0xff) === SQLITE_BUSY || (code & 0xff) === SQLITE_LOCKED);
 }
+
+// The notifier's tables: its outbox (one row per event and channel, the key unique so two processes
+// never send one event twice), its watermark, the open incident (open_slot is 1 only while open, and
+// unique, so at most one is open) and each form's new-lead e-mail switch. The two indexes let it read
+// the CRM's delivery record and the leads that settled without scanning either table.
+const SQLITE_NOTIFY_MIGRATION: Migration = {
+  version: 5,
+  name: 'notifications, their watermark, delivery incidents and per-form switches',
+  sql: `
+    CREATE TABLE notifications (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      event_key TEXT NOT NULL UNIQUE,
+      channel TEXT NOT NULL,
+      kind TEXT NOT NULL,
+      lead_id TEXT,
+      event_at INTEGER NOT NULL,
+      detail TEXT NOT NULL,
+      state TEXT NOT NULL,
+      attempts INTEGER NOT NULL DEFAULT 0,
+      next_attempt_at INTEGER,
+      lease_owner TEXT,
+      lease_until INTEGER,
+      last_error TEXT,
+      created_at INTEGER NOT NULL,
+      updated_at INTEGER NOT NULL
+    );
+    CREATE INDEX notifications_due ON notifications (state, next_attempt_at);
+    CREATE INDEX notifications_lead ON notifications (lead_id, kind);
+    CREATE TABLE notify_state (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+    CREATE TABLE notify_incidents (
+      since INTEGER PRIMARY KEY,
+      last_error TEXT,
+      opened_at INTEGER NOT NULL,
+      closed_at INTEGER,
+      open_slot INTEGER UNIQUE
+    );
+    CREATE TABLE notify_forms (form TEXT PRIMARY KEY, new_lead_email INTEGER NOT NULL, updated_at INTEGER NOT NULL);
+    CREATE INDEX delivery_attempts_outcome_time ON delivery_attempts (outcome, attempted_at);
+    CREATE INDEX deliveries_state_updated ON deliveries (state, updated_at);
+  `,
+};
 
 export const SQLITE_MIGRATIONS: readonly Migration[] = [
   {
@@ -191,6 +243,7 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       INSERT INTO crm_pace (id, grants) VALUES (1, '[]');
     `,
   },
+  SQLITE_NOTIFY_MIGRATION,
 ];
 
 type Row = Record<string, SQLInputValue>;
@@ -664,6 +717,184 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
     }
   }
 
+  // ---------------------------------------------------------------------------------------------
+  // Notifications
+
+  const WATERMARK = 'watermark';
+
+  function insertNotifications(notifications: readonly NewNotification[]): number {
+    let stored = 0;
+    // In key order, so two processes storing the same events lock their rows in the same order (no deadlock).
+    for (const notification of [...notifications].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))) {
+      stored += run(
+        `INSERT INTO notifications (event_key, channel, kind, lead_id, event_at, detail, state, attempts, next_attempt_at, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?, ?) ON CONFLICT (event_key) DO NOTHING`,
+        notification.key,
+        notification.channel,
+        notification.kind,
+        notification.leadId ?? null,
+        notification.eventAt,
+        JSON.stringify(notification.detail),
+        notification.createdAt,
+        notification.createdAt,
+        notification.createdAt,
+      );
+    }
+    return stored;
+  }
+
+  function enqueueNotifications(notifications: readonly NewNotification[], watermark?: number): number {
+    return transaction(() => {
+      const stored = insertNotifications(notifications);
+      if (watermark !== undefined) {
+        run(
+          `INSERT INTO notify_state (name, value) VALUES (?, ?)
+           ON CONFLICT (name) DO UPDATE SET value = MAX(value, excluded.value)`,
+          WATERMARK,
+          watermark,
+        );
+      }
+      return stored;
+    }, 'bookkeeping');
+  }
+
+  function readNotifyEvents({ since, limit, newLeads }: ReadNotifyEventsOptions): NotifyEvents {
+    const fresh = newLeads
+      ? all(
+          `SELECT l.id AS lead_id, l.source, d.state, l.received_at AS at FROM leads l JOIN deliveries d ON d.lead_id = l.id
+           WHERE l.received_at >= ? AND l.spam_reason IS NULL AND d.state <> 'spam'
+             AND l.source NOT IN (SELECT form FROM notify_forms WHERE new_lead_email = 0)
+             AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.lead_id = l.id AND n.kind = 'new-lead')
+           ORDER BY l.received_at, l.id LIMIT ?`,
+          since,
+          limit,
+        )
+      : [];
+    const settled = all(
+      `SELECT d.lead_id, l.source, d.state, d.updated_at AS at FROM deliveries d JOIN leads l ON l.id = d.lead_id
+       WHERE d.state IN ('failed', 'delivered-test') AND d.updated_at >= ?
+         AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.lead_id = d.lead_id AND n.event_at = d.updated_at
+           AND n.kind = CASE d.state WHEN 'failed' THEN 'lead-failed' ELSE 'lead-test' END)
+       ORDER BY d.updated_at, d.lead_id LIMIT ?`,
+      since,
+      limit,
+    );
+    return { newLeads: fresh.map(toNotifyLeadEvent), settledLeads: settled.map(toNotifyLeadEvent), health: readDeliveryHealth() };
+  }
+
+  // One outcome at a time, so each MAX and MIN is a single step through the (outcome, attempted_at) index.
+  function readDeliveryHealth(): DeliveryHealth {
+    const successTimes = SUCCESS_OUTCOMES.map((outcome) =>
+      optionalTime(get('SELECT MAX(attempted_at) AS at FROM delivery_attempts WHERE outcome = ?', outcome)?.at),
+    );
+    const after = Math.max(-1, ...successTimes.filter((time) => time !== undefined));
+    return combineDeliveryHealth({
+      successTimes,
+      firstFailureTimes: FAILURE_OUTCOMES.map((outcome) =>
+        optionalTime(
+          get('SELECT MIN(attempted_at) AS at FROM delivery_attempts WHERE outcome = ? AND attempted_at > ?', outcome, after)?.at,
+        ),
+      ),
+      lastFailures: FAILURE_OUTCOMES.map((outcome) => {
+        const row = get(
+          'SELECT attempted_at, status, error FROM delivery_attempts WHERE outcome = ? ORDER BY attempted_at DESC LIMIT 1',
+          outcome,
+        );
+        return row === undefined
+          ? undefined
+          : { at: Number(row.attempted_at), status: optionalTime(row.status), error: row.error === null ? undefined : String(row.error) };
+      }),
+    });
+  }
+
+  function startIncident(incident: NewIncident, notifications: readonly NewNotification[]): boolean {
+    return transaction(() => {
+      const opened = run(
+        `INSERT INTO notify_incidents (since, last_error, opened_at, open_slot) VALUES (?, ?, ?, 1) ON CONFLICT DO NOTHING`,
+        incident.since,
+        incident.lastError ?? null,
+        incident.openedAt,
+      );
+      if (opened === 0) return false;
+      insertNotifications(notifications);
+      return true;
+    });
+  }
+
+  function endIncident(since: number, closedAt: number, notifications: readonly NewNotification[]): boolean {
+    return transaction(() => {
+      const closed = run('UPDATE notify_incidents SET closed_at = ?, open_slot = NULL WHERE since = ? AND open_slot = 1', closedAt, since);
+      if (closed === 0) return false;
+      insertNotifications(notifications);
+      return true;
+    });
+  }
+
+  function claimNotifications({ now, limit, owner, leaseMs }: ClaimOptions): ClaimedNotification[] {
+    return transaction(() => {
+      const rows = all(
+        `SELECT ${NOTIFICATION_COLUMNS} FROM notifications
+         WHERE state = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
+         ORDER BY next_attempt_at, id LIMIT ?`,
+        now,
+        now,
+        limit,
+      );
+      for (const row of rows)
+        run('UPDATE notifications SET lease_owner = ?, lease_until = ? WHERE id = ?', owner, now + leaseMs, Number(row.id));
+      return rows.map(toClaimedNotification);
+    }, 'bookkeeping');
+  }
+
+  function recordNotificationResults(results: readonly NotificationResult[]): void {
+    if (results.length === 0) return;
+    transaction(() => {
+      for (const result of results) {
+        run(
+          `UPDATE notifications SET state = ?, attempts = attempts + 1, next_attempt_at = ?, lease_owner = NULL, lease_until = NULL,
+             last_error = ?, updated_at = ? WHERE id = ? AND lease_owner = ?`,
+          result.nextState,
+          result.nextAttemptAt ?? null,
+          result.error ?? null,
+          result.at,
+          result.id,
+          result.owner,
+        );
+      }
+    }, 'bookkeeping');
+  }
+
+  const notifyMethods = {
+    notifyWatermark: () => optionalTime(get('SELECT value FROM notify_state WHERE name = ?', WATERMARK)?.value),
+    readNotifyEvents,
+    enqueueNotifications,
+    startIncident,
+    endIncident,
+    findOpenIncident: () => {
+      const row = get('SELECT since, last_error, opened_at, closed_at FROM notify_incidents WHERE open_slot = 1');
+      return row === undefined ? undefined : toIncidentRecord(row);
+    },
+    claimNotifications,
+    recordNotificationResults,
+    listNotifications: () => all(`SELECT ${NOTIFICATION_COLUMNS} FROM notifications ORDER BY id`).map(toNotificationRecord),
+    listNotifyForms: () =>
+      all('SELECT form, new_lead_email FROM notify_forms ORDER BY form').map((row) => ({
+        form: String(row.form),
+        newLeadEmail: Number(row.new_lead_email) === 1,
+      })),
+    setNotifyForm: (form: string, newLeadEmail: boolean, now: number) => {
+      transaction(() =>
+        run(
+          `INSERT INTO notify_forms (form, new_lead_email, updated_at) VALUES (?, ?, ?)
+           ON CONFLICT (form) DO UPDATE SET new_lead_email = excluded.new_lead_email, updated_at = excluded.updated_at`,
+          form,
+          newLeadEmail ? 1 : 0,
+          now,
+        ),
+      );
+    },
+  };
+
   const ifOpen =
     <A extends unknown[], T>(work: (...args: A) => T) =>
     async (...args: A): Promise<T> => {
@@ -734,6 +965,17 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
       ),
     ),
     schemaVersion: ifOpen(() => readSchemaVersion(db)),
+    notifyWatermark: ifOpen(notifyMethods.notifyWatermark),
+    readNotifyEvents: ifOpen(notifyMethods.readNotifyEvents),
+    enqueueNotifications: ifOpen(notifyMethods.enqueueNotifications),
+    startIncident: ifOpen(notifyMethods.startIncident),
+    endIncident: ifOpen(notifyMethods.endIncident),
+    findOpenIncident: ifOpen(notifyMethods.findOpenIncident),
+    claimNotifications: ifOpen(notifyMethods.claimNotifications),
+    recordNotificationResults: ifOpen(notifyMethods.recordNotificationResults),
+    listNotifications: ifOpen(notifyMethods.listNotifications),
+    listNotifyForms: ifOpen(notifyMethods.listNotifyForms),
+    setNotifyForm: ifOpen(notifyMethods.setNotifyForm),
     ping: ifOpen(() => {
       get('SELECT 1 AS ok');
     }),
@@ -774,6 +1016,10 @@ function migrate(db: DatabaseSync, migrations: readonly Migration[]): void {
 function readSchemaVersion(db: DatabaseSync): number {
   const row = db.prepare('SELECT MAX(version) AS version FROM schema_migrations').get() as Row | undefined;
   return Number(row?.version ?? 0);
+}
+
+function optionalTime(value: SQLInputValue | undefined): number | undefined {
+  return value === null || value === undefined ? undefined : Number(value);
 }
 
 function placeholders(count: number): string {

@@ -84,6 +84,17 @@ export async function openSqliteWorkerStore(file: string): Promise<LeadStore> {
     endSession: (...args) => call('endSession', args),
     endAccountSessions: (...args) => call('endAccountSessions', args),
     schemaVersion: () => call('schemaVersion', []),
+    notifyWatermark: () => call('notifyWatermark', []),
+    readNotifyEvents: (...args) => call('readNotifyEvents', args),
+    enqueueNotifications: (...args) => call('enqueueNotifications', args),
+    startIncident: (...args) => call('startIncident', args),
+    endIncident: (...args) => call('endIncident', args),
+    findOpenIncident: () => call('findOpenIncident', []),
+    claimNotifications: (...args) => call('claimNotifications', args),
+    recordNotificationResults: (...args) => call('recordNotificationResults', args),
+    listNotifications: () => call('listNotifications', []),
+    listNotifyForms: () => call('listNotifyForms', []),
+    setNotifyForm: (...args) => call('setNotifyForm', args),
     // An AbortSignal cannot cross threads; the health check's own timeout covers a stuck worker.
     ping: () => call('ping', []),
     async close() {

@@ -1,0 +1,90 @@
+import nodemailer from 'nodemailer';
+import { maskEmail } from '../leads/mask.ts';
+import type { NotificationChannel } from '../store/lead-store.ts';
+import type { Message } from './messages.ts';
+
+// The two ways a notification leaves: e-mail through the configured SMTP server (nodemailer: STARTTLS
+// when the server offers it on smtp://, TLS from the start on smtps://) and a Slack-compatible
+// webhook (POST {"text"}). A send answers a value, never throws; its error text names what went
+// wrong without the SMTP password or the webhook's address (it may carry a token).
+
+export type SendOutcome = { readonly ok: true } | { readonly ok: false; readonly error: string };
+
+export type Channel = {
+  readonly name: NotificationChannel;
+  send(message: Message): Promise<SendOutcome>;
+  close(): void;
+};
+
+// A slow or silent server fails the try within these; the notifier's lease outlives them all.
+export const SEND_TIMEOUTS_MS = { connect: 10_000, greeting: 10_000, socket: 20_000, webhook: 10_000 } as const;
+
+export type EmailChannelOptions = {
+  readonly smtpUrl: string;
+  readonly from: string;
+  readonly to: readonly string[];
+  /** One limit for connecting, the greeting and each later step (tests); production uses SEND_TIMEOUTS_MS. */
+  readonly timeoutMs?: number;
+};
+
+export function createEmailChannel({ smtpUrl, from, to, timeoutMs }: EmailChannelOptions): Channel {
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: timeoutMs ?? SEND_TIMEOUTS_MS.connect,
+    greetingTimeout: timeoutMs ?? SEND_TIMEOUTS_MS.greeting,
+    socketTimeout: timeoutMs ?? SEND_TIMEOUTS_MS.socket,
+    logger: false,
+  });
+  return {
+    name: 'email',
+    async send({ email }) {
+      try {
+        await transport.sendMail({ from, to: [...to], subject: email.subject, text: email.text, html: email.html });
+        return { ok: true };
+      } catch (error) {
+        return { ok: false, error: describeSmtpError(error, smtpUrl) };
+      }
+    },
+    close: () => transport.close(),
+  };
+}
+
+// An address inside a server's answer ("550 <ana@example.com>: no such user").
+const ADDRESS_IN_TEXT = /[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g;
+
+// The error is logged and shown in the console: addresses in it are masked like every logged address.
+export function describeSmtpError(error: unknown, smtpUrl: string): string {
+  const message = (error instanceof Error ? error.message : String(error)).replace(ADDRESS_IN_TEXT, maskEmail);
+  const password = URL.canParse(smtpUrl) ? decodeURIComponent(new URL(smtpUrl).password) : '';
+  // Nodemailer does not put the password in its messages; this makes sure no wording ever does.
+  return password === '' ? message : message.split(password).join('***');
+}
+
+export function createWebhookChannel(url: string, timeoutMs: number = SEND_TIMEOUTS_MS.webhook): Channel {
+  return {
+    name: 'webhook',
+    async send({ webhook }) {
+      try {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ text: webhook.text }),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        await response.body?.cancel();
+        return response.ok ? { ok: true } : { ok: false, error: `the webhook answered HTTP ${response.status}` };
+      } catch (error) {
+        return { ok: false, error: describeFetchError(error, timeoutMs) };
+      }
+    },
+    close: () => {},
+  };
+}
+
+function describeFetchError(error: unknown, timeoutMs: number): string {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    return `the webhook did not answer within ${timeoutMs} ms`;
+  }
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return typeof cause?.code === 'string' ? `network error: ${cause.code}` : 'network error';
+}

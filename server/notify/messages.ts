@@ -1,0 +1,170 @@
+import type { LeadRecord } from '../store/lead-store.ts';
+
+// What each notification says. Pure: the notifier passes in the lead and the facts. Visitor text
+// (name, company, e-mail) goes into new-lead e-mails only: on one line each (a line break typed into
+// a field cannot fake a line of ours), HTML-escaped in the HTML part, and never in a subject as typed
+// (control characters, CR and LF among them, become spaces). Alerts name no person: they may go to
+// a chat channel, and the console link leads to the rest.
+
+export type EmailMessage = { readonly subject: string; readonly text: string; readonly html: string };
+export type WebhookMessage = { readonly text: string };
+export type Message = { readonly email: EmailMessage; readonly webhook: WebhookMessage };
+
+export type MessageContext = {
+  /** The site's origin, for links into the console (no trailing slash). */
+  readonly siteUrl: string;
+};
+
+// Subjects stay short enough for a phone's inbox list.
+const SUBJECT_MAX_CHARS = 150;
+// A field value shown in a notification; the console holds the whole text.
+const VALUE_MAX_CHARS = 200;
+
+/** Control characters (CR and LF among them) become one space; the result is trimmed and cut. */
+export function toOneLine(text: string, maxChars: number = VALUE_MAX_CHARS): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+  const line = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+  return line.length > maxChars ? `${line.slice(0, maxChars - 1)}…` : line;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+// Slack-compatible text treats <…> as links and & as an entity start.
+function escapeSlack(text: string): string {
+  return text.replace(/[&<>]/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+export function consoleLeadUrl(siteUrl: string, leadId: string): string {
+  return `${siteUrl}/console/leads/${encodeURIComponent(leadId)}`;
+}
+
+function payloadText(lead: LeadRecord, field: string): string {
+  const value = lead.payload[field];
+  return typeof value === 'string' ? toOneLine(value) : '';
+}
+
+const isoTime = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+function minutesBetween(from: number, to: number): number {
+  return Math.max(0, Math.floor((to - from) / 60_000));
+}
+
+type Block = { readonly title: string; readonly intro: string; readonly rows: readonly [string, string][]; readonly link: string };
+
+// One layout for every e-mail: a sentence, a few labelled lines, the link. Text and HTML say the same.
+function renderEmail(subject: string, block: Block): EmailMessage {
+  const width = Math.max(...block.rows.map(([label]) => label.length)) + 2;
+  const text = [block.intro, '', ...block.rows.map(([label, value]) => `${`${label}:`.padEnd(width)}${value}`), '', block.link, ''].join(
+    '\n',
+  );
+  const rows = block.rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`);
+  const html = [
+    `<p>${escapeHtml(block.intro)}</p>`,
+    `<table cellpadding="4">${rows.join('')}</table>`,
+    `<p><a href="${escapeHtml(block.link)}">${escapeHtml(block.link)}</a></p>`,
+  ].join('\n');
+  return { subject: toOneLine(subject, SUBJECT_MAX_CHARS), text, html };
+}
+
+function renderWebhook(title: string, block: Block): WebhookMessage {
+  const rows = block.rows.map(([label, value]) => `${label}: ${value}`);
+  return { text: escapeSlack([`*${title}*`, block.intro, ...rows, block.link].join('\n')) };
+}
+
+function render(subject: string, block: Block): Message {
+  return { email: renderEmail(subject, block), webhook: renderWebhook(subject, block) };
+}
+
+/** The new-lead e-mail: who, from which form, when, and the link to the lead in the console. */
+export function newLeadMessage(lead: LeadRecord, context: MessageContext): Message {
+  const name = payloadText(lead, 'name') || '(no name)';
+  const company = payloadText(lead, 'company');
+  const form = toOneLine(lead.source);
+  return render(`New lead: ${name}${company === '' ? '' : ` (${company})`} via ${form}`, {
+    title: 'New lead',
+    intro: `A new lead came in through the ${form}.`,
+    rows: [
+      ['Form', form],
+      ['Name', name],
+      ['Company', company || '(none given)'],
+      ['E-mail', payloadText(lead, 'email') || toOneLine(lead.email)],
+      ['Received', isoTime(lead.receivedAt)],
+    ],
+    link: consoleLeadUrl(context.siteUrl, lead.id),
+  });
+}
+
+/** A lead that failed for good: it stays in the console to be retried. */
+export function leadFailedMessage(lead: LeadRecord, context: MessageContext): Message {
+  return render(`Alert: a lead from the ${toOneLine(lead.source)} could not be delivered to the CRM`, {
+    title: 'Lead not delivered',
+    intro: 'The CRM did not take this lead and no more attempts are left. It is kept in the console: retry it there once the CRM is fixed.',
+    rows: [
+      ['Lead', lead.id],
+      ['Form', toOneLine(lead.source)],
+      ['Received', isoTime(lead.receivedAt)],
+      ['Attempts', String(lead.attempts)],
+      ['Last answer', toOneLine(lead.lastStatus === undefined ? (lead.lastError ?? 'no answer') : `HTTP ${lead.lastStatus}`)],
+    ],
+    link: consoleLeadUrl(context.siteUrl, lead.id),
+  });
+}
+
+/** The CRM said the request was only a test: its workflow is in draft, so the lead reached nobody. */
+export function leadTestMessage(lead: LeadRecord, context: MessageContext): Message {
+  return render(`Alert: the CRM took a lead from the ${toOneLine(lead.source)} only as a test`, {
+    title: 'Lead reached no live workflow',
+    intro:
+      'The CRM answered that this request was only a test: its workflow is probably still in draft, so the lead reached no one. ' +
+      'Publish the workflow, then retry the lead from the console.',
+    rows: [
+      ['Lead', lead.id],
+      ['Form', toOneLine(lead.source)],
+      ['Received', isoTime(lead.receivedAt)],
+    ],
+    link: consoleLeadUrl(context.siteUrl, lead.id),
+  });
+}
+
+export function incidentOpenedMessage(
+  incident: { since: number; lastError: string | undefined; now: number },
+  context: MessageContext,
+): Message {
+  const minutes = minutesBetween(incident.since, incident.now);
+  return render(`Alert: no lead has reached the CRM for ${minutes} minutes`, {
+    title: 'CRM deliveries failing',
+    intro:
+      'Every delivery to the CRM has failed since the time below. Leads are kept and retried on their schedule; ' +
+      'you will get one notice when a delivery succeeds again.',
+    rows: [
+      ['Failing since', isoTime(incident.since)],
+      ['Last error', toOneLine(incident.lastError ?? 'unknown')],
+    ],
+    link: `${context.siteUrl}/console`,
+  });
+}
+
+export function incidentRecoveredMessage(incident: { since: number; recoveredAt: number }, context: MessageContext): Message {
+  return render('Recovered: leads reach the CRM again', {
+    title: 'CRM deliveries recovered',
+    intro: `A delivery to the CRM succeeded again after ${minutesBetween(incident.since, incident.recoveredAt)} minutes of failures.`,
+    rows: [
+      ['Failing since', isoTime(incident.since)],
+      ['Recovered at', isoTime(incident.recoveredAt)],
+    ],
+    link: `${context.siteUrl}/console`,
+  });
+}
+
+export function testMessage(now: number, context: MessageContext): Message {
+  return render('Test notification from the lead console', {
+    title: 'Test notification',
+    intro: 'This is a test: notifications from the lead console reach you here.',
+    rows: [['Sent', isoTime(now)]],
+    link: `${context.siteUrl}/console`,
+  });
+}

@@ -1,0 +1,330 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { NotificationSettings, TestNotificationResult } from '../../console/api-types.ts';
+import { LEAD_SOURCES } from '../../lead/rules.ts';
+import type { Config } from '../config.ts';
+import type {
+  ClaimedNotification,
+  LeadStore,
+  NewNotification,
+  NotificationChannel,
+  NotificationDetail,
+  NotificationKind,
+  NotificationResult,
+  NotifyLeadEvent,
+} from '../store/lead-store.ts';
+import { createEmailChannel, createWebhookChannel } from './channels.ts';
+import type { Channel } from './channels.ts';
+import { judgeIncident } from './incident.ts';
+import {
+  incidentOpenedMessage,
+  incidentRecoveredMessage,
+  leadFailedMessage,
+  leadTestMessage,
+  newLeadMessage,
+  testMessage,
+} from './messages.ts';
+import type { Message, MessageContext } from './messages.ts';
+
+// The notifier: a loop in each server process, apart from the lead relay's request path. Each pass
+// (1) reads what happened since its stored watermark (new leads, leads that became failed or
+// delivered-test, the CRM's delivery record) and stores a notification per event and channel under
+// a unique key, so a second process or a rescan adds nothing; (2) opens or closes the one delivery
+// incident; (3) claims due notifications under a lease, sends them, and records each try, retrying
+// on a schedule and then giving up. Everything it knows lives in the store, so a restart resends
+// nothing that was sent, and picks up what was not.
+
+export const NOTIFIER_DEFAULTS = {
+  pollIntervalMs: 5_000,
+  // A lead's receive time is taken before its commit, and servers' clocks differ a little: each pass
+  // looks this far behind its watermark, and the unique keys make the overlap harmless.
+  overlapMs: 2 * 60_000,
+  // Events taken per pass; a burst is worked through over the next passes.
+  scanLimit: 200,
+  claimLimit: 10,
+  // Outlives one send (connect, greeting and socket timeouts): a notification is sent again only if its notifier died.
+  leaseMs: 2 * 60_000,
+  // About 1 min, 5 min, 30 min and 2 h between tries; after the last, it is given up (and logged).
+  retryDelaysMs: [60_000, 300_000, 1_800_000, 7_200_000],
+} as const;
+
+const MINUTE_MS = 60_000;
+
+export type NotifierConfig = Pick<
+  Config,
+  'smtpUrl' | 'notifyTo' | 'notifyFrom' | 'alertAfterMinutes' | 'alertWebhookUrl' | 'siteUrl' | 'host' | 'port'
+>;
+
+export type NotifierTuning = {
+  readonly now?: () => number;
+  readonly pollIntervalMs?: number;
+  readonly overlapMs?: number;
+  readonly scanLimit?: number;
+  readonly leaseMs?: number;
+  readonly retryDelaysMs?: readonly number[];
+  /** One limit for every step of a send (tests); production uses the channels' own. */
+  readonly sendTimeoutMs?: number;
+};
+
+export type NotifierOptions = NotifierTuning & {
+  readonly store: LeadStore;
+  readonly config: NotifierConfig;
+  readonly log: FastifyBaseLogger;
+  /** Identifies this notifier's leases; one per process. */
+  readonly owner?: string;
+};
+
+export type Notifier = {
+  /** An e-mail or webhook channel is configured; without one the notifier does nothing. */
+  readonly active: boolean;
+  start(): void;
+  /** Stops the loop; resolves once the pass under way has recorded what it sent. Safe to call twice. */
+  stop(): Promise<void>;
+  settings(): Promise<NotificationSettings>;
+  /** Switches a form's new-lead e-mail on or off for every process. False: no form has that name. */
+  setFormEmail(form: string, on: boolean): Promise<boolean>;
+  /** Sends a test message to every configured channel now (not through the outbox). */
+  sendTest(): Promise<TestNotificationResult>;
+  /** The delivery incident open now, if any. */
+  openIncident(): Promise<{ since: number; lastError?: string } | undefined>;
+};
+
+/** What a failed try leads to: the next try after the schedule's wait, or giving up after the last. */
+export function decideNotificationRetry(
+  attemptsBefore: number,
+  now: number,
+  retryDelaysMs: readonly number[],
+): { nextState: 'pending'; nextAttemptAt: number } | { nextState: 'given-up'; nextAttemptAt: undefined } {
+  const delay = retryDelaysMs[attemptsBefore];
+  return delay === undefined ? { nextState: 'given-up', nextAttemptAt: undefined } : { nextState: 'pending', nextAttemptAt: now + delay };
+}
+
+const ALERT_KIND_BY_STATE: Readonly<Record<string, NotificationKind>> = { failed: 'lead-failed', 'delivered-test': 'lead-test' };
+
+export function createNotifier(options: NotifierOptions): Notifier {
+  const {
+    store,
+    config,
+    log,
+    now = Date.now,
+    pollIntervalMs = NOTIFIER_DEFAULTS.pollIntervalMs,
+    overlapMs = NOTIFIER_DEFAULTS.overlapMs,
+    scanLimit = NOTIFIER_DEFAULTS.scanLimit,
+    leaseMs = NOTIFIER_DEFAULTS.leaseMs,
+    retryDelaysMs = NOTIFIER_DEFAULTS.retryDelaysMs,
+    owner = `notifier-${randomUUID()}`,
+    sendTimeoutMs,
+  } = options;
+
+  const email =
+    config.smtpUrl !== undefined && config.notifyTo.length > 0
+      ? createEmailChannel({ smtpUrl: config.smtpUrl, from: config.notifyFrom, to: config.notifyTo, timeoutMs: sendTimeoutMs })
+      : undefined;
+  const webhook = config.alertWebhookUrl === undefined ? undefined : createWebhookChannel(config.alertWebhookUrl, sendTimeoutMs);
+  const channels: Partial<Record<NotificationChannel, Channel>> = { email, webhook };
+  const alertChannels = [email, webhook].filter((channel) => channel !== undefined).map((channel) => channel.name);
+  const active = alertChannels.length > 0;
+  const context: MessageContext = { siteUrl: config.siteUrl ?? `http://${config.host}:${config.port}` };
+  const alertAfterMs = config.alertAfterMinutes * MINUTE_MS;
+
+  let running: Promise<void> | undefined;
+  let stopping = false;
+  let wake: (() => void) | undefined;
+
+  function alertsFor(kind: NotificationKind, eventKey: string, eventAt: number, leadId: string | undefined, detail: NotificationDetail) {
+    return alertChannels.map((channel): NewNotification => ({
+      key: `${kind}:${eventKey}:${channel}`,
+      channel,
+      kind,
+      leadId,
+      eventAt,
+      detail,
+      createdAt: now(),
+    }));
+  }
+
+  function newLeadNotification(event: NotifyLeadEvent, createdAt: number): NewNotification {
+    return {
+      key: `new-lead:${event.leadId}:email`,
+      channel: 'email',
+      kind: 'new-lead',
+      leadId: event.leadId,
+      eventAt: event.at,
+      detail: {},
+      createdAt,
+    };
+  }
+
+  async function findEvents(): Promise<void> {
+    const startedAt = now();
+    const watermark = await store.notifyWatermark();
+    const since = (watermark ?? startedAt) - overlapMs;
+    const events = await store.readNotifyEvents({ since, limit: scanLimit, newLeads: email !== undefined });
+    const notifications = [
+      ...events.newLeads.map((event) => newLeadNotification(event, startedAt)),
+      ...events.settledLeads.flatMap((event) => {
+        const kind = ALERT_KIND_BY_STATE[event.state];
+        return kind === undefined ? [] : alertsFor(kind, `${event.leadId}:${event.at}`, event.at, event.leadId, {});
+      }),
+    ];
+    // A full batch may have left events behind: the watermark stays, and the next pass takes the rest.
+    const full = events.newLeads.length >= scanLimit || events.settledLeads.length >= scanLimit;
+    const stored = await store.enqueueNotifications(notifications, full ? undefined : startedAt);
+    if (stored > 0) log.debug({ stored }, 'notifications queued');
+
+    const open = await store.findOpenIncident();
+    const decision = judgeIncident({ health: events.health, open, now: startedAt, alertAfterMs });
+    if (decision.kind === 'open') {
+      const detail = { since: decision.since, lastError: decision.lastError ?? 'unknown', openedAt: startedAt };
+      const opened = await store.startIncident(
+        { since: decision.since, lastError: decision.lastError, openedAt: startedAt },
+        alertsFor('incident-opened', String(decision.since), decision.since, undefined, detail),
+      );
+      if (opened) {
+        log.error(
+          { since: new Date(decision.since).toISOString(), lastError: decision.lastError },
+          'delivery incident: no lead has reached the CRM since the first failure',
+        );
+      }
+    } else if (decision.kind === 'recover') {
+      const detail = { since: decision.since, recoveredAt: decision.recoveredAt };
+      const closed = await store.endIncident(
+        decision.since,
+        decision.recoveredAt,
+        alertsFor('incident-recovered', String(decision.since), decision.recoveredAt, undefined, detail),
+      );
+      if (closed) log.info({ since: new Date(decision.since).toISOString() }, 'delivery incident over: a lead reached the CRM again');
+    }
+  }
+
+  // The message for a claimed notification, or why there is none to send any more.
+  async function compose(notification: ClaimedNotification): Promise<{ message: Message } | { skip: string }> {
+    const { detail } = notification;
+    if (notification.kind === 'incident-opened') {
+      return {
+        message: incidentOpenedMessage(
+          { since: Number(detail.since), lastError: String(detail.lastError), now: Number(detail.openedAt ?? now()) },
+          context,
+        ),
+      };
+    }
+    if (notification.kind === 'incident-recovered') {
+      return { message: incidentRecoveredMessage({ since: Number(detail.since), recoveredAt: Number(detail.recoveredAt) }, context) };
+    }
+    const lead = notification.leadId === undefined ? undefined : await store.getLead(notification.leadId);
+    if (lead === undefined) return { skip: 'the lead was erased' };
+    const render = { 'new-lead': newLeadMessage, 'lead-failed': leadFailedMessage, 'lead-test': leadTestMessage }[notification.kind];
+    return { message: render(lead, context) };
+  }
+
+  async function sendOne(notification: ClaimedNotification): Promise<NotificationResult> {
+    const base = { id: notification.id, owner };
+    const fields = { notificationId: notification.id, kind: notification.kind, channel: notification.channel, leadId: notification.leadId };
+    const channel = channels[notification.channel];
+    const composed =
+      channel === undefined ? { skip: `the ${notification.channel} channel is no longer configured` } : await compose(notification);
+    if ('skip' in composed || channel === undefined) {
+      const reason = 'skip' in composed ? composed.skip : 'no channel';
+      log.info({ ...fields, reason }, 'notification skipped');
+      return { ...base, at: now(), nextState: 'skipped', error: reason, nextAttemptAt: undefined };
+    }
+    const outcome = await channel.send(composed.message);
+    const at = now();
+    if (outcome.ok) {
+      log.info({ ...fields, attempt: notification.attempts + 1 }, 'notification sent');
+      return { ...base, at, nextState: 'sent', error: undefined, nextAttemptAt: undefined };
+    }
+    const retry = decideNotificationRetry(notification.attempts, at, retryDelaysMs);
+    if (retry.nextState === 'given-up') {
+      log.error({ ...fields, attempts: notification.attempts + 1, error: outcome.error }, 'notification given up after its last try');
+    } else {
+      log.warn(
+        { ...fields, attempt: notification.attempts + 1, error: outcome.error, nextAttemptAt: new Date(retry.nextAttemptAt).toISOString() },
+        'notification not sent; will retry',
+      );
+    }
+    return { ...base, at, nextState: retry.nextState, error: outcome.error, nextAttemptAt: retry.nextAttemptAt };
+  }
+
+  async function sendDue(): Promise<void> {
+    const claimed = await store.claimNotifications({ now: now(), limit: NOTIFIER_DEFAULTS.claimLimit, owner, leaseMs });
+    if (claimed.length === 0) return;
+    await store.recordNotificationResults(await Promise.all(claimed.map(sendOne)));
+  }
+
+  async function pass(): Promise<void> {
+    // Each step on its own: a store hiccup in one does not stop the other, and the next pass tries again.
+    try {
+      await findEvents();
+    } catch (error) {
+      log.error({ err: error }, 'notifier: could not look for new events');
+    }
+    try {
+      await sendDue();
+    } catch (error) {
+      log.error({ err: error }, 'notifier: could not send or record due notifications');
+    }
+  }
+
+  async function loop(): Promise<void> {
+    while (!stopping) {
+      await pass();
+      if (stopping) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollIntervalMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = undefined;
+    }
+  }
+
+  const formNames = Object.values(LEAD_SOURCES) as string[];
+
+  return {
+    active,
+    start() {
+      if (!active) return;
+      running ??= loop();
+    },
+    async stop() {
+      stopping = true;
+      wake?.();
+      await running;
+      email?.close();
+      webhook?.close();
+    },
+    async settings() {
+      const stored = new Map((await store.listNotifyForms()).map((setting) => [setting.form, setting.newLeadEmail]));
+      return {
+        email: email !== undefined,
+        webhook: webhook !== undefined,
+        alertAfterMinutes: config.alertAfterMinutes,
+        forms: formNames.map((form) => ({ form, newLeadEmail: stored.get(form) ?? true })),
+      };
+    },
+    async setFormEmail(form, on) {
+      if (!formNames.includes(form)) return false;
+      await store.setNotifyForm(form, on, now());
+      return true;
+    },
+    async sendTest() {
+      const message = testMessage(now(), context);
+      const configured = [email, webhook].filter((channel) => channel !== undefined);
+      const outcomes = await Promise.all(configured.map((channel) => channel.send(message)));
+      const results = configured.map((channel, index) => {
+        const outcome = outcomes[index];
+        return { channel: channel.name, ok: outcome?.ok === true, error: outcome?.ok === false ? outcome.error : null };
+      });
+      log.info({ results }, 'test notification sent');
+      return { channels: results };
+    },
+    async openIncident() {
+      const incident = await store.findOpenIncident();
+      if (incident === undefined) return undefined;
+      return incident.lastError === undefined ? { since: incident.since } : { since: incident.since, lastError: incident.lastError };
+    },
+  };
+}
