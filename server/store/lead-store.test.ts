@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_IDLE_MS, SESSION_TOUCH_MS } from '../accounts/sessions.ts';
 import { announceSkip, STORE_HARNESSES } from '../testing/store-harness.ts';
 import type { StoreDatabase } from '../testing/store-harness.ts';
-import type { DeliveryResult, LeadStore, NewAccount, NewLead } from './lead-store.ts';
+import { buildLeadPageQuery } from './lead-page-query.ts';
+import type { DeliveryResult, LeadCursor, LeadQuery, LeadStore, NewAccount, NewLead } from './lead-store.ts';
+import { PURGE_BATCH_SIZE } from './lead-store.ts';
 import { POSTGRES_MIGRATIONS } from './postgres-store.ts';
 import { SQLITE_MIGRATIONS } from './sqlite-store.ts';
 
@@ -536,6 +538,301 @@ for (const harness of STORE_HARNESSES) {
         const hashes = ((await database.rows()).account_sessions ?? []).map((row) => (row as { id_hash: string }).id_hash);
         expect(hashes).toHaveLength(1);
         expect(hashes).not.toContain(createHash('sha256').update(forgotten!.id).digest('hex'));
+      });
+    });
+
+    describe('migration 4', () => {
+      it('fills the inbox columns of leads stored before it from their payloads', async () => {
+        const older = await harness.createDatabase();
+        try {
+          await (await older.openAtVersion(3)).close();
+          await older.execute(`
+            INSERT INTO leads (id, received_at, source, email, payload)
+            VALUES ('old-1', ${T0}, 'Contact Page Form', 'ana@example.com',
+              '{"name":"Ana Lima","company":"Lima & Co","utm_campaign":"spring","utm_source":"newsletter","phone":5}'),
+              ('old-2', ${T0 + 1}, 'Contact Page Form', 'li@example.com', '{"name":42}');
+            INSERT INTO deliveries (lead_id, state, attempts, updated_at) VALUES ('old-1', 'held', 0, ${T0}), ('old-2', 'held', 0, ${T0 + 1});
+          `);
+          const migrated = await older.open();
+          expect(await migrated.getLead('old-1')).toMatchObject({
+            name: 'Ana Lima',
+            company: 'Lima & Co',
+            campaign: 'spring',
+            utmSource: 'newsletter',
+          });
+          // A value that is not text is left out rather than turned into one.
+          expect(await migrated.getLead('old-2')).toMatchObject({ name: undefined, company: undefined });
+          expect((await migrated.listLeadPage({ state: 'held', campaign: 'spring' }, undefined, 10)).leads.map((lead) => lead.id)).toEqual([
+            'old-1',
+          ]);
+        } finally {
+          await older.remove();
+        }
+      });
+    });
+
+    describe('listLeadPage', () => {
+      const pageIds = async (query: LeadQuery, limit = 50) => (await store.listLeadPage(query, undefined, limit)).leads.map((l) => l.id);
+
+      it('pages newest first without skipping or repeating leads received in the same millisecond', async () => {
+        const times = [T0, T0 + 5, T0 + 5, T0 + 5, T0 + 9, T0 + 9, T0 + 20];
+        const leads = times.map((receivedAt) => newLead({ receivedAt }));
+        for (const lead of leads) await store.insertLead(lead);
+        const expected = [...leads].sort((a, b) => b.receivedAt - a.receivedAt || (a.id < b.id ? 1 : -1)).map((lead) => lead.id);
+        const seen: string[] = [];
+        let after: LeadCursor | undefined;
+        do {
+          const page = await store.listLeadPage({}, after, 2);
+          expect(page.leads.length).toBeLessThanOrEqual(2);
+          seen.push(...page.leads.map((lead) => lead.id));
+          after = page.next;
+        } while (after !== undefined);
+        expect(seen).toEqual(expected);
+        const whole = await store.listLeadPage({}, undefined, leads.length);
+        expect(whole.next).toBeUndefined();
+        expect(whole.leads[0]).toMatchObject({ id: expected[0], name: "Seán O'Brien", company: 'Smith & Sons' });
+      });
+
+      it('filters by form, state, spam, date range, campaign and utm source', async () => {
+        const contact = newLead({ source: 'Contact Page Form', payload: { name: 'A', utm_campaign: 'spring', utm_source: 'google' } });
+        const held = newLead({ initialState: 'held', payload: { name: 'B', utm_campaign: 'spring', utm_source: 'newsletter' } });
+        const spam = newLead({ initialState: 'spam', spamReason: 'honeypot', payload: { name: 'C', utm_campaign: 'autumn' } });
+        const late = newLead({ receivedAt: T0 + HOUR, payload: { name: 'D' } });
+        for (const lead of [contact, held, spam, late]) await store.insertLead(lead);
+        expect(await pageIds({ source: 'Contact Page Form' })).toEqual([contact.id]);
+        expect(await pageIds({ state: 'held' })).toEqual([held.id]);
+        expect(await pageIds({ state: 'pending' })).toEqual([late.id, contact.id]);
+        expect(await pageIds({ spam: true })).toEqual([spam.id]);
+        expect(await pageIds({ spam: false })).toEqual([late.id, held.id, contact.id]);
+        expect(await pageIds({ receivedFrom: held.receivedAt, receivedBefore: late.receivedAt })).toEqual([spam.id, held.id]);
+        expect(await pageIds({ campaign: 'spring' })).toEqual([held.id, contact.id]);
+        expect(await pageIds({ campaign: 'spring', utmSource: 'newsletter' })).toEqual([held.id]);
+        expect(await pageIds({ utmSource: 'google', state: 'pending' })).toEqual([contact.id]);
+        expect(await pageIds({ source: 'No Such Form' })).toEqual([]);
+      });
+
+      it('pages a filtered list the same way, the state filter included', async () => {
+        const leads = [T0, T0, T0, T0 + 1].map((receivedAt) => newLead({ receivedAt, initialState: 'held' }));
+        await store.insertLead(newLead({ receivedAt: T0 }));
+        for (const lead of leads) await store.insertLead(lead);
+        const first = await store.listLeadPage({ state: 'held' }, undefined, 3);
+        const second = await store.listLeadPage({ state: 'held' }, first.next, 3);
+        expect(second.next).toBeUndefined();
+        expect([...first.leads, ...second.leads].map((lead) => lead.id).sort()).toEqual(leads.map((lead) => lead.id).sort());
+      });
+
+      it('searches part of a name or company and a whole address, in any case', async () => {
+        const ana = newLead({ email: 'Ana.Lima@Example.com', payload: { name: 'Ana Lima', company: 'Northwind Traders' } });
+        const sean = newLead({ email: 'sean@obrien.ie', payload: { name: "Seán O'Brien", company: 'Smith & Sons' } });
+        const percent = newLead({ email: 'x@example.org', payload: { name: 'Ten% Off Ltd' } });
+        for (const lead of [ana, sean, percent]) await store.insertLead(lead);
+        expect(await pageIds({ search: 'lima' })).toEqual([ana.id]);
+        expect(await pageIds({ search: "O'BRIEN" })).toEqual([sean.id]);
+        expect(await pageIds({ search: 'northwind' })).toEqual([ana.id]);
+        expect(await pageIds({ search: ' ANA.LIMA@example.COM ' })).toEqual([ana.id]);
+        expect(await pageIds({ search: 'obrien.ie' })).toEqual([sean.id]);
+        // Wildcards typed by a person are plain characters.
+        expect(await pageIds({ search: '%' })).toEqual([percent.id]);
+        expect(await pageIds({ search: '_' })).toEqual([]);
+        expect(await pageIds({ search: 'nobody@example.com' })).toEqual([]);
+        expect(await pageIds({ search: '  ' })).toHaveLength(3);
+      });
+
+      it('refuses a page size that is not a whole number of at least 1', async () => {
+        await expect(store.listLeadPage({}, undefined, 0)).rejects.toThrow('page limit');
+      });
+
+      it('answers the first page and a search by address from an index', async () => {
+        for (let index = 0; index < 20; index += 1) await store.insertLead(newLead());
+        const dialect = harness.kind === 'postgres' ? 'postgres' : 'sqlite';
+        for (const query of [{}, { search: 'Person3@example.com' }, { state: 'pending' as const }, { source: 'Contact Page Form' }]) {
+          const { sql, params } = buildLeadPageQuery(dialect, query, undefined, 50);
+          const plan = await database.explain(sql, params);
+          if (dialect === 'sqlite') {
+            expect(plan).not.toMatch(/SCAN (leads|l|deliveries|d)\b(?! USING)/);
+            expect(plan).not.toContain('TEMP B-TREE');
+          } else {
+            expect(plan).toMatch(/Index (Only )?Scan/);
+            expect(plan).not.toMatch(/Seq Scan on (leads|deliveries)/);
+          }
+        }
+      });
+    });
+
+    describe('spam marking', () => {
+      it('moves a lead not yet delivered to spam with its reason, and back to pending, due now', async () => {
+        const lead = newLead({ initialState: 'held' });
+        await store.insertLead(lead);
+        expect(await store.markSpam(lead.id, 'marked by ana@example.com', T0 + 100)).toBe(true);
+        expect(await store.getLead(lead.id)).toMatchObject({ state: 'spam', spamReason: 'marked by ana@example.com', updatedAt: T0 + 100 });
+        expect(await store.claimDue({ now: T0 + 10 ** 9, limit: 10, owner: 'w1', leaseMs: LEASE_MS })).toEqual([]);
+        expect(await store.markNotSpam(lead.id, T0 + 200)).toBe(true);
+        expect(await store.getLead(lead.id)).toMatchObject({
+          state: 'pending',
+          spamReason: undefined,
+          attempts: 0,
+          nextAttemptAt: T0 + 200,
+        });
+        expect(await store.markNotSpam(lead.id, T0 + 300)).toBe(false);
+        expect(await store.markNotSpam('no-such-lead', T0 + 300)).toBe(false);
+        expect(await store.markSpam('no-such-lead', 'x', T0 + 300)).toBe(false);
+      });
+
+      it('never takes back a delivered lead, nor one a worker is sending', async () => {
+        const sent = newLead();
+        const sending = newLead();
+        const failed = newLead();
+        for (const lead of [sent, sending, failed]) await store.insertLead(lead);
+        await store.claimDue({ now: T0 + 10_000, limit: 10, owner: 'w1', leaseMs: LEASE_MS });
+        await store.recordResults([
+          delivered(sent.id, 'w1', T0 + 10_000),
+          { ...delivered(failed.id, 'w1', T0 + 10_000), nextState: 'failed' },
+        ]);
+        expect(await store.markSpam(sent.id, 'x', T0 + 10_001)).toBe(false);
+        expect(await store.markSpam(sending.id, 'x', T0 + 10_001)).toBe(false);
+        expect(await store.markSpam(failed.id, 'x', T0 + 10_001)).toBe(true);
+        expect(await store.countByState()).toEqual({ delivered: 1, pending: 1, spam: 1 });
+      });
+    });
+
+    it('counts the leads of an address as eraseByEmail would match them', async () => {
+      for (const email of ['Ana@Example.com', 'ana@example.com', 'li@example.com']) await store.insertLead(newLead({ email }));
+      expect(await store.countLeadsByEmail(' ANA@example.COM ')).toBe(2);
+      expect(await store.countLeadsByEmail('nobody@example.com')).toBe(0);
+    });
+
+    describe('audit log', () => {
+      it('lists entries newest first in pages, the later of two at the same moment first', async () => {
+        const entries = [
+          { at: T0, actor: 'ana@example.com', action: 'lead.spam', detail: 'lead-1' },
+          { at: T0 + 5, actor: 'ana@example.com', action: 'leads.export', detail: '120 leads' },
+          { at: T0 + 5, actor: 'system', action: 'retention.purge', detail: '3 leads, 12 spam' },
+          { at: T0 + 9, actor: 'li@example.com', action: 'lead.retry', detail: 'lead-2' },
+        ];
+        for (const entry of entries) await store.appendAudit(entry);
+        const first = await store.listAudit(undefined, 3);
+        expect(first.entries.map((entry) => entry.action)).toEqual(['lead.retry', 'retention.purge', 'leads.export']);
+        expect(first.entries[1]).toMatchObject(entries[2]!);
+        const second = await store.listAudit(first.next, 3);
+        expect(second).toMatchObject({ entries: [entries[0]], next: undefined });
+      });
+    });
+
+    describe('leadHealth', () => {
+      it('reports the week per form and per day, deliveries, failures, the oldest waiting lead and the backlog', async () => {
+        const now = Date.UTC(2025, 0, 15, 12, 0, 0);
+        const DAY = 24 * HOUR;
+        const contact = 'Contact Page Form';
+        const home = 'Homepage Simple Lead Form';
+        const b = newLead({ source: contact, receivedAt: now - 2 * DAY });
+        const c = newLead({ source: home, receivedAt: now - 6 * DAY });
+        const f = newLead({ source: contact, receivedAt: now - HOUR });
+        const g = newLead({ source: home, receivedAt: now - 3 * DAY });
+        for (const lead of [b, c, f, g]) await store.insertLead(lead);
+        await store.claimDue({ now, limit: 10, owner: 'w1', leaseMs: LEASE_MS });
+        await store.recordResults([
+          delivered(b.id, 'w1', now - HOUR),
+          { ...delivered(c.id, 'w1', now - 30 * HOUR), nextState: 'delivered-test' },
+          { ...delivered(f.id, 'w1', now - HOUR, 503), nextState: 'pending', nextAttemptAt: now + HOUR },
+          { ...delivered(g.id, 'w1', now - HOUR, 410), nextState: 'failed' },
+        ]);
+        const a = newLead({ source: contact, receivedAt: now - 2 * HOUR });
+        const d = newLead({ source: home, receivedAt: now - 7 * DAY, initialState: 'held' });
+        const e = newLead({ source: home, receivedAt: now - HOUR, initialState: 'spam', spamReason: 'honeypot' });
+        for (const lead of [a, d, e]) await store.insertLead(lead);
+
+        expect(await store.leadHealth(now)).toEqual({
+          perForm: [
+            { source: contact, today: 2, week: 3 },
+            { source: home, today: 0, week: 2 },
+          ],
+          perDay: [
+            { day: '2025-01-09', leads: 1 },
+            { day: '2025-01-10', leads: 0 },
+            { day: '2025-01-11', leads: 0 },
+            { day: '2025-01-12', leads: 1 },
+            { day: '2025-01-13', leads: 1 },
+            { day: '2025-01-14', leads: 0 },
+            { day: '2025-01-15', leads: 2 },
+          ],
+          deliveredLast24h: 1,
+          failingNow: 2,
+          oldestUndelivered: { id: d.id, receivedAt: d.receivedAt },
+          lastDeliveredAt: now - HOUR,
+          pending: 2,
+        });
+      });
+
+      it('reports an empty store as nothing waiting and nothing delivered', async () => {
+        const health = await store.leadHealth(T0);
+        expect(health).toMatchObject({ perForm: [], deliveredLast24h: 0, failingNow: 0, oldestUndelivered: undefined, pending: 0 });
+        expect(health.lastDeliveredAt).toBeUndefined();
+        expect(health.perDay.map((day) => day.leads)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+      });
+    });
+
+    describe('purgeExpired', () => {
+      it('deletes old delivered, failed and spam leads with their history, never one still to be sent', async () => {
+        const old = T0 - 100 * 24 * HOUR;
+        const sent = newLead({ receivedAt: old });
+        const failed = newLead({ receivedAt: old });
+        const sending = newLead({ receivedAt: old });
+        const waiting = newLead({ receivedAt: old + 1 });
+        const held = newLead({ receivedAt: old, initialState: 'held' });
+        const oldSpam = newLead({ receivedAt: old, initialState: 'spam', spamReason: 'honeypot' });
+        const recent = newLead({ receivedAt: T0 });
+        const recentSpam = newLead({ receivedAt: T0, initialState: 'spam', spamReason: 'too fast' });
+        for (const lead of [sent, failed, sending, recent]) await store.insertLead(lead);
+        await store.claimDue({ now: T0 + 10_000, limit: 10, owner: 'w1', leaseMs: LEASE_MS });
+        await store.recordResults([
+          delivered(sent.id, 'w1', T0 + 10_000),
+          delivered(recent.id, 'w1', T0 + 10_000),
+          { ...delivered(failed.id, 'w1', T0 + 10_000, 410), nextState: 'failed' },
+        ]);
+        for (const lead of [waiting, held, oldSpam, recentSpam]) await store.insertLead(lead);
+
+        expect(await store.purgeExpired({ leadsReceivedBefore: T0 - HOUR, spamReceivedBefore: T0 - HOUR })).toEqual({ leads: 2, spam: 1 });
+        const left = (await store.listLeads()).map((lead) => lead.id).sort();
+        expect(left).toEqual([sending.id, waiting.id, held.id, recent.id, recentSpam.id].sort());
+        const rows = await database.rows();
+        expect((rows.delivery_attempts ?? []).map((row) => (row as { lead_id: string }).lead_id).sort()).toEqual([recent.id]);
+        expect(rows.deliveries).toHaveLength(5);
+      });
+
+      it('keeps what no cutoff names, and goes through more leads than one batch', async () => {
+        const spam = Array.from({ length: PURGE_BATCH_SIZE + 3 }, () =>
+          newLead({ receivedAt: T0 - HOUR, initialState: 'spam', spamReason: 'honeypot' }),
+        );
+        await Promise.all(spam.map((lead) => store.insertLead(lead)));
+        expect(await store.purgeExpired({})).toEqual({ leads: 0, spam: 0 });
+        expect(await store.purgeExpired({ leadsReceivedBefore: T0 })).toEqual({ leads: 0, spam: 0 });
+        expect(await store.purgeExpired({ spamReceivedBefore: T0 })).toEqual({ leads: 0, spam: spam.length });
+        expect(await store.countByState()).toEqual({});
+      });
+    });
+
+    describe('CRM pace', () => {
+      it('grants two connections together at most the limit in 10 seconds, then grants again', async () => {
+        const other = await database.open();
+        const now = T0;
+        const grants = await Promise.all(
+          Array.from({ length: 8 }, (_, index) => (index % 2 === 0 ? store : other).takeCrmSlots(now + index, 20, 50)),
+        );
+        expect(grants.reduce((sum, granted) => sum + granted, 0)).toBe(50);
+        expect(grants.every((granted) => granted >= 0 && granted <= 20)).toBe(true);
+        expect(await other.takeCrmSlots(now + 9_999, 5, 50)).toBe(0);
+        expect(await store.takeCrmSlots(now + 10_000 + 8, 100, 50)).toBe(50);
+      });
+
+      it('takes back unused slots, so an idle worker does not use up the window', async () => {
+        const other = await database.open();
+        expect(await store.takeCrmSlots(T0, 30, 40)).toBe(30);
+        await store.giveBackCrmSlots(T0 + 1, 30);
+        expect(await other.takeCrmSlots(T0 + 2, 30, 40)).toBe(30);
+        await other.giveBackCrmSlots(T0 + 3, 5);
+        expect(await store.takeCrmSlots(T0 + 4, 30, 40)).toBe(15);
+        expect(await store.takeCrmSlots(T0 + 5, 0, 40)).toBe(0);
+        await expect(store.takeCrmSlots(T0 + 5, 1, 0)).rejects.toThrow('CRM pace');
       });
     });
 

@@ -58,7 +58,150 @@ export type LeadRecord = {
   readonly lastStatus: number | undefined;
   readonly lastError: string | undefined;
   readonly updatedAt: number;
+  /** The payload's `name`, `company`, `utm_campaign` and `utm_source`, kept in columns the inbox filters and searches. */
+  readonly name: string | undefined;
+  readonly company: string | undefined;
+  readonly campaign: string | undefined;
+  readonly utmSource: string | undefined;
 };
+
+/** The payload values the inbox filters and searches on, copied into their own columns at insert. */
+export type LeadColumns = {
+  readonly name: string | null;
+  readonly company: string | null;
+  readonly utmCampaign: string | null;
+  readonly utmSource: string | null;
+};
+
+/** Reads the inbox columns from a payload: a value that is not a string is left out. */
+export function leadColumnsOf(payload: LeadPayload): LeadColumns {
+  const text = (key: string): string | null => {
+    const value = payload[key];
+    return typeof value === 'string' ? value : null;
+  };
+  return { name: text('name'), company: text('company'), utmCampaign: text('utm_campaign'), utmSource: text('utm_source') };
+}
+
+/** The inbox's filters; every one given must match. */
+export type LeadQuery = {
+  /** The form's source name, exactly. */
+  readonly source?: string;
+  readonly state?: DeliveryState;
+  /** true: only leads in the spam state; false: every other lead. */
+  readonly spam?: boolean;
+  /** Inclusive, ms. */
+  readonly receivedFrom?: number;
+  /** Exclusive, ms. */
+  readonly receivedBefore?: number;
+  /** utm_campaign, exactly. */
+  readonly campaign?: string;
+  /** utm_source, exactly. */
+  readonly utmSource?: string;
+  /** Case-insensitive part of the name, e-mail or company; a whole address uses the e-mail index. */
+  readonly search?: string;
+};
+
+/** Where a page of leads ends: the next page starts after this lead (newest first). */
+export type LeadCursor = { readonly receivedAt: number; readonly id: string };
+
+export type LeadPageResult = {
+  readonly leads: LeadRecord[];
+  /** Undefined on the last page. */
+  readonly next: LeadCursor | undefined;
+};
+
+// A search that is one whole address is answered from the e-mail index; anything else is a scan.
+const WHOLE_ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** How a search is answered: by the address (lower-cased) or as a part of name, e-mail or company. */
+export function readSearch(search: string | undefined): { readonly email: string } | { readonly part: string } | undefined {
+  const trimmed = search?.trim() ?? '';
+  if (trimmed === '') return undefined;
+  return WHOLE_ADDRESS.test(trimmed) ? { email: trimmed.toLowerCase() } : { part: trimmed.toLowerCase() };
+}
+
+/** A LIKE pattern matching `part` anywhere, with `%`, `_` and `\` taken literally (ESCAPE '\'). */
+export function containsPattern(part: string): string {
+  return `%${part.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** A page size is the calling code's choice: anything but a whole number of at least 1 is its mistake. */
+export function assertPageLimit(limit: number): void {
+  if (!Number.isInteger(limit) || limit < 1) throw new Error(`A page limit must be a whole number of at least 1, got ${limit}`);
+}
+
+export type AuditEntry = { readonly at: number; readonly actor: string; readonly action: string; readonly detail: string };
+export type AuditRecord = AuditEntry & { readonly id: number };
+/** Where a page of the audit log ends (newest first). */
+export type AuditCursor = { readonly at: number; readonly id: number };
+export type AuditPageResult = { readonly entries: AuditRecord[]; readonly next: AuditCursor | undefined };
+
+/** The console's first screen, worked out for one moment `now`; days are UTC days. */
+export type LeadHealthRecord = {
+  /** Per form that received leads this week: today = since UTC midnight, week = the 7 UTC days ending today; spam excluded. */
+  readonly perForm: { readonly source: string; readonly today: number; readonly week: number }[];
+  /** The 7 UTC days ending today, oldest first, days without leads included; spam excluded. */
+  readonly perDay: { readonly day: string; readonly leads: number }[];
+  /** Leads the CRM took (outcome delivered) in the 24 hours before `now`. */
+  readonly deliveredLast24h: number;
+  /** Failed for good, plus pending leads whose last attempt got no 2xx. */
+  readonly failingNow: number;
+  /** The oldest lead still waiting to be sent (pending or held). */
+  readonly oldestUndelivered: { readonly id: string; readonly receivedAt: number } | undefined;
+  /** When the CRM last answered 2xx (delivered or delivered-test). */
+  readonly lastDeliveredAt: number | undefined;
+  readonly pending: number;
+};
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+export const HEALTH_DAYS = 7;
+
+/** UTC midnight of the day holding `now`, and of the first of the HEALTH_DAYS days ending with it. */
+export function healthDays(now: number): { readonly today: number; readonly weekStart: number; readonly end: number } {
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
+  return { today, weekStart: today - (HEALTH_DAYS - 1) * DAY_MS, end: today + DAY_MS };
+}
+
+/** One row of the week's count: leads of one form on one day (0 = the first of the HEALTH_DAYS days). */
+export type WeekCount = { readonly source: string; readonly dayIndex: number; readonly leads: number };
+
+/** The per-form and per-day figures from the week's counts, every day present, forms by name. */
+export function summarizeWeek(weekStart: number, counts: readonly WeekCount[]): Pick<LeadHealthRecord, 'perForm' | 'perDay'> {
+  const perForm = new Map<string, { source: string; today: number; week: number }>();
+  const perDay = Array.from({ length: HEALTH_DAYS }, (_, index) => ({
+    day: new Date(weekStart + index * DAY_MS).toISOString().slice(0, 10),
+    leads: 0,
+  }));
+  for (const { source, dayIndex, leads } of counts) {
+    const form = perForm.get(source) ?? { source, today: 0, week: 0 };
+    form.week += leads;
+    if (dayIndex === HEALTH_DAYS - 1) form.today += leads;
+    perForm.set(source, form);
+    const day = perDay[dayIndex];
+    if (day !== undefined) day.leads += leads;
+  }
+  return { perForm: [...perForm.values()].sort((a, b) => a.source.localeCompare(b.source)), perDay };
+}
+
+/** A maximum per 10 seconds is the calling code's choice: anything but a whole number of at least 1 is its mistake. */
+export function assertPaceLimit(maxPer10s: number): void {
+  if (!Number.isInteger(maxPer10s) || maxPer10s < 1) throw new Error(`A CRM pace must be a whole number of at least 1, got ${maxPer10s}`);
+}
+
+export type PurgeCutoffs = {
+  /** Non-spam leads received before this (ms) are deleted; undefined keeps them. */
+  readonly leadsReceivedBefore?: number;
+  /** Spam received before this (ms) is deleted; undefined keeps it. */
+  readonly spamReceivedBefore?: number;
+};
+
+// One purge transaction deletes at most this many leads, so the write lock is never held for long.
+export const PURGE_BATCH_SIZE = 500;
+// Leads still to be sent (or being sent) are never purged, however old.
+export const PURGEABLE_STATES: readonly DeliveryState[] = ['delivered', 'delivered-test', 'failed'];
+
+// Marking spam may not take back a lead the CRM already has.
+export const SPAM_MARKABLE_STATES: readonly DeliveryState[] = ['held', 'pending', 'failed', 'spam'];
 
 export type AttemptRecord = {
   readonly leadId: string;
@@ -166,6 +309,40 @@ export interface LeadStore {
   getLead(id: string): Promise<LeadRecord | undefined>;
   listAttempts(leadId: string): Promise<AttemptRecord[]>;
   countByState(): Promise<StateCounts>;
+  /**
+   * One page of the inbox, newest first (received_at, then id, both descending), after `after`.
+   * Two leads received in the same millisecond are told apart by id, so no page skips or repeats one.
+   */
+  listLeadPage(query: LeadQuery, after: LeadCursor | undefined, limit: number): Promise<LeadPageResult>;
+  /**
+   * Any state but delivered / delivered-test → spam with `reason`, out of the outbox. False: no such
+   * lead, the CRM already has it, or a worker is sending it right now.
+   */
+  markSpam(id: string, reason: string, now: number): Promise<boolean>;
+  /** spam → pending, due now, attempts reset, its spam reason cleared. False: no such lead or it is not spam. */
+  markNotSpam(id: string, now: number): Promise<boolean>;
+  /** How many leads eraseByEmail would delete for this address (compared trimmed, case-insensitively). */
+  countLeadsByEmail(email: string): Promise<number>;
+  /** Records who did what in the back office. */
+  appendAudit(entry: AuditEntry): Promise<void>;
+  /** The audit log newest first, after `before` (a `next` from the previous page). */
+  listAudit(before: AuditCursor | undefined, limit: number): Promise<AuditPageResult>;
+  /** The console's health figures at `now`. */
+  leadHealth(now: number): Promise<LeadHealthRecord>;
+  /**
+   * Deletes, with their delivery history, non-spam leads received before the first cutoff and spam
+   * received before the second, never a lead still pending, held or leased. Works in batches of
+   * PURGE_BATCH_SIZE, each its own transaction. Returns how many of each went.
+   */
+  purgeExpired(cutoffs: PurgeCutoffs): Promise<{ leads: number; spam: number }>;
+  /**
+   * Grants up to `wanted` CRM sends (0..wanted) so that every process on this database together
+   * sends at most `maxPer10s` in any 10 seconds. Each granted slot must become one send, or be
+   * handed back with giveBackCrmSlots.
+   */
+  takeCrmSlots(now: number, wanted: number, maxPer10s: number): Promise<number>;
+  /** Hands back slots takeCrmSlots granted but that were not used (fewer leads were due). */
+  giveBackCrmSlots(now: number, count: number): Promise<void>;
   /** Stores a new account unless one with that address exists, whatever its case. */
   createAccount(account: NewAccount): Promise<CreateAccountResult>;
   /** Every account, by e-mail address. */

@@ -3,6 +3,8 @@ import pg from 'pg';
 import type { PoolClient, QueryResultRow } from 'pg';
 import { normalizeEmail } from '../accounts/email.ts';
 import { hashSessionId, judgeSession, newSessionId, SESSION_IDLE_MS } from '../accounts/sessions.ts';
+import { giveBackSlots, parsePaceLog, takeSlots } from './crm-pace.ts';
+import { buildLeadPageQuery } from './lead-page-query.ts';
 import type {
   ClaimedDelivery,
   ClaimOptions,
@@ -10,6 +12,7 @@ import type {
   DeliveryResult,
   DeliveryState,
   InsertLeadResult,
+  LeadHealthRecord,
   LeadStore,
   ListOptions,
   NewAccount,
@@ -17,9 +20,34 @@ import type {
   NewSession,
   StateCounts,
 } from './lead-store.ts';
-import { assertKnownRole, judgeRepeatedKey, RETRYABLE_STATES, storeUnavailableError, truncateResponseBody } from './lead-store.ts';
+import {
+  assertKnownRole,
+  assertPageLimit,
+  assertPaceLimit,
+  DAY_MS,
+  healthDays,
+  judgeRepeatedKey,
+  leadColumnsOf,
+  PURGE_BATCH_SIZE,
+  PURGEABLE_STATES,
+  RETRYABLE_STATES,
+  SPAM_MARKABLE_STATES,
+  storeUnavailableError,
+  summarizeWeek,
+  truncateResponseBody,
+} from './lead-store.ts';
 import { assertMigrationsOrdered, pendingMigrations } from './migrations.ts';
-import { ACCOUNT_COLUMNS, toAccountRecord, toAttemptRecord, toLeadRecord, toSessionRecord, toStoredAccount } from './row-mapping.ts';
+import {
+  ACCOUNT_COLUMNS,
+  LEAD_COLUMNS,
+  toAccountRecord,
+  toAttemptRecord,
+  toAuditPage,
+  toLeadPage,
+  toLeadRecord,
+  toSessionRecord,
+  toStoredAccount,
+} from './row-mapping.ts';
 import type { Migration } from './migrations.ts';
 
 // PostgreSQL store through `pg`. Commits are durable with the server's default synchronous_commit.
@@ -102,11 +130,45 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX account_sessions_last_seen ON account_sessions (last_seen_at);
     `,
   },
+  {
+    version: 4,
+    name: 'the console: inbox columns and indexes, audit log, CRM pace',
+    sql: `
+      ALTER TABLE leads ADD COLUMN name TEXT, ADD COLUMN company TEXT, ADD COLUMN utm_campaign TEXT, ADD COLUMN utm_source TEXT;
+      UPDATE leads SET
+        name = CASE WHEN jsonb_typeof(payload::jsonb -> 'name') = 'string' THEN payload::jsonb ->> 'name' END,
+        company = CASE WHEN jsonb_typeof(payload::jsonb -> 'company') = 'string' THEN payload::jsonb ->> 'company' END,
+        utm_campaign = CASE WHEN jsonb_typeof(payload::jsonb -> 'utm_campaign') = 'string' THEN payload::jsonb ->> 'utm_campaign' END,
+        utm_source = CASE WHEN jsonb_typeof(payload::jsonb -> 'utm_source') = 'string' THEN payload::jsonb ->> 'utm_source' END;
+      DROP INDEX leads_email;
+      DROP INDEX leads_received_at;
+      CREATE INDEX leads_newest ON leads (received_at, id);
+      CREATE INDEX leads_email_newest ON leads (email, received_at, id);
+      CREATE INDEX leads_source_newest ON leads (source, received_at, id);
+      CREATE INDEX leads_campaign_newest ON leads (utm_campaign, received_at, id);
+      CREATE INDEX leads_utm_source_newest ON leads (utm_source, received_at, id);
+      -- The lead's received_at, which never changes, beside its state: one index then serves the
+      -- inbox filtered by state, the oldest lead waiting and the retention purge.
+      ALTER TABLE deliveries ADD COLUMN received_at BIGINT NOT NULL DEFAULT 0;
+      UPDATE deliveries d SET received_at = l.received_at FROM leads l WHERE l.id = d.lead_id;
+      CREATE INDEX deliveries_state_newest ON deliveries (state, received_at, lead_id);
+      CREATE INDEX delivery_attempts_outcome ON delivery_attempts (outcome, attempted_at);
+      CREATE TABLE audit_log (
+        id BIGSERIAL PRIMARY KEY,
+        at BIGINT NOT NULL,
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        detail TEXT NOT NULL
+      );
+      CREATE INDEX audit_log_newest ON audit_log (at, id);
+      CREATE TABLE crm_pace (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        grants TEXT NOT NULL
+      );
+      INSERT INTO crm_pace (id, grants) VALUES (1, '[]');
+    `,
+  },
 ];
-
-const LEAD_COLUMNS = `
-  l.id, l.received_at, l.source, l.email, l.payload, l.spam_reason,
-  d.state, d.attempts, d.next_attempt_at, d.last_status, d.last_error, d.updated_at`;
 
 const SESSION_COLUMNS = `
   a.id, a.email, a.role, a.created_at, a.updated_at, a.password_changed_at, a.last_sign_in_at,
@@ -155,9 +217,11 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
   return {
     insertLead: (lead: NewLead) =>
       transaction<InsertLeadResult>(async (client) => {
+        const columns = leadColumnsOf(lead.payload);
         const inserted = await client.query(
-          `INSERT INTO leads (id, received_at, source, email, payload, spam_reason, idempotency_key_hash, idempotency_body_hash)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (idempotency_key_hash) DO NOTHING RETURNING id`,
+          `INSERT INTO leads (id, received_at, source, email, payload, spam_reason, idempotency_key_hash, idempotency_body_hash,
+             name, company, utm_campaign, utm_source)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (idempotency_key_hash) DO NOTHING RETURNING id`,
           [
             lead.id,
             lead.receivedAt,
@@ -167,6 +231,10 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
             lead.spamReason ?? null,
             lead.idempotency?.keyHash ?? null,
             lead.idempotency?.bodyHash ?? null,
+            columns.name,
+            columns.company,
+            columns.utmCampaign,
+            columns.utmSource,
           ],
         );
         if (inserted.rowCount === 0 && lead.idempotency !== undefined) {
@@ -178,12 +246,10 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
           const row = existing.rows[0];
           return judgeRepeatedKey(String(row?.id), row?.idempotency_body_hash ?? null, lead.idempotency.bodyHash);
         }
-        await client.query(`INSERT INTO deliveries (lead_id, state, attempts, next_attempt_at, updated_at) VALUES ($1, $2, 0, $3, $4)`, [
-          lead.id,
-          lead.initialState,
-          lead.initialState === 'pending' ? lead.receivedAt : null,
-          lead.receivedAt,
-        ]);
+        await client.query(
+          `INSERT INTO deliveries (lead_id, state, attempts, next_attempt_at, updated_at, received_at) VALUES ($1, $2, 0, $3, $4, $4)`,
+          [lead.id, lead.initialState, lead.initialState === 'pending' ? lead.receivedAt : null, lead.receivedAt],
+        );
         return { kind: 'created', id: lead.id };
       }),
 
@@ -312,6 +378,146 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
         counts[row.state as DeliveryState] = Number(row.count);
       }
       return counts as StateCounts;
+    },
+
+    listLeadPage: async (leadQuery, after, limit) => {
+      assertPageLimit(limit);
+      const { sql, params } = buildLeadPageQuery('postgres', leadQuery, after, limit);
+      return toLeadPage(await query(sql, params), limit);
+    },
+
+    markSpam: (id, reason, now) =>
+      transaction(async (client) => {
+        const { rowCount } = await client.query(
+          `UPDATE deliveries SET state = 'spam', next_attempt_at = NULL, lease_owner = NULL, lease_until = NULL, updated_at = $1
+           WHERE lead_id = $2 AND state = ANY($3::text[]) AND (lease_until IS NULL OR lease_until <= $1)`,
+          [now, id, SPAM_MARKABLE_STATES],
+        );
+        if (rowCount === 0) return false;
+        await client.query('UPDATE leads SET spam_reason = $1 WHERE id = $2', [reason, id]);
+        return true;
+      }),
+
+    markNotSpam: (id, now) =>
+      transaction(async (client) => {
+        const { rowCount } = await client.query(
+          `UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = $1, lease_owner = NULL, lease_until = NULL,
+             updated_at = $1 WHERE lead_id = $2 AND state = 'spam'`,
+          [now, id],
+        );
+        if (rowCount === 0) return false;
+        await client.query('UPDATE leads SET spam_reason = NULL WHERE id = $1', [id]);
+        return true;
+      }),
+
+    countLeadsByEmail: async (email) => {
+      const [row] = await query('SELECT COUNT(*) AS count FROM leads WHERE email = $1', [email.trim().toLowerCase()]);
+      return Number(row?.count ?? 0);
+    },
+
+    appendAudit: async ({ at, actor, action, detail }) => {
+      await query('INSERT INTO audit_log (at, actor, action, detail) VALUES ($1, $2, $3, $4)', [at, actor, action, detail]);
+    },
+
+    listAudit: async (before, limit) => {
+      assertPageLimit(limit);
+      const rows =
+        before === undefined
+          ? await query('SELECT id, at, actor, action, detail FROM audit_log ORDER BY at DESC, id DESC LIMIT $1', [limit + 1])
+          : await query(
+              'SELECT id, at, actor, action, detail FROM audit_log WHERE (at, id) < ($1, $2) ORDER BY at DESC, id DESC LIMIT $3',
+              [before.at, before.id, limit + 1],
+            );
+      return toAuditPage(rows, limit);
+    },
+
+    leadHealth: async (now): Promise<LeadHealthRecord> => {
+      const { weekStart, end } = healthDays(now);
+      const count = async (sql: string, params: unknown[] = []): Promise<number> => Number((await query(sql, params))[0]?.count ?? 0);
+      const [week, deliveredLast24h, failingNow, oldest, lastDelivered, pending] = await Promise.all([
+        query(
+          `SELECT l.source, (l.received_at - $1) / $2 AS day_index, COUNT(*) AS leads
+           FROM leads l JOIN deliveries d ON d.lead_id = l.id
+           WHERE l.received_at >= $1 AND l.received_at < $3 AND d.state <> 'spam'
+           GROUP BY l.source, day_index`,
+          [weekStart, DAY_MS, end],
+        ),
+        count(`SELECT COUNT(*) AS count FROM delivery_attempts WHERE outcome = 'delivered' AND attempted_at > $1 AND attempted_at <= $2`, [
+          now - DAY_MS,
+          now,
+        ]),
+        count(
+          `SELECT COUNT(*) AS count FROM deliveries WHERE state = 'failed'
+             OR (state = 'pending' AND attempts > 0 AND (last_status IS NULL OR last_status NOT BETWEEN 200 AND 299))`,
+        ),
+        query(`SELECT lead_id, received_at FROM deliveries WHERE state IN ('pending', 'held') ORDER BY received_at, lead_id LIMIT 1`),
+        query(
+          `SELECT GREATEST(
+             (SELECT MAX(attempted_at) FROM delivery_attempts WHERE outcome = 'delivered'),
+             (SELECT MAX(attempted_at) FROM delivery_attempts WHERE outcome = 'delivered-test')) AS latest`,
+        ),
+        count(`SELECT COUNT(*) AS count FROM deliveries WHERE state = 'pending'`),
+      ]);
+      const latest = lastDelivered[0]?.latest;
+      return {
+        ...summarizeWeek(
+          weekStart,
+          week.map((row) => ({ source: String(row.source), dayIndex: Number(row.day_index), leads: Number(row.leads) })),
+        ),
+        deliveredLast24h,
+        failingNow,
+        oldestUndelivered:
+          oldest[0] === undefined ? undefined : { id: String(oldest[0].lead_id), receivedAt: Number(oldest[0].received_at) },
+        lastDeliveredAt: latest === null || latest === undefined ? undefined : Number(latest),
+        pending,
+      };
+    },
+
+    purgeExpired: async ({ leadsReceivedBefore, spamReceivedBefore }) => {
+      // Each batch is one statement of its own; a lead being retried or claimed meanwhile is locked
+      // and skipped, and its new state keeps it for the next run to judge.
+      const purge = async (states: readonly DeliveryState[], before: number | undefined): Promise<number> => {
+        if (before === undefined) return 0;
+        let total = 0;
+        for (;;) {
+          // Deliveries and attempts go with their lead (ON DELETE CASCADE).
+          const deleted = (
+            await query(
+              `DELETE FROM leads WHERE id IN (
+                 SELECT lead_id FROM deliveries WHERE state = ANY($1::text[]) AND received_at < $2 AND lease_until IS NULL
+                 LIMIT $3 FOR UPDATE SKIP LOCKED)
+               RETURNING id`,
+              [states, before, PURGE_BATCH_SIZE],
+            )
+          ).length;
+          total += deleted;
+          if (deleted < PURGE_BATCH_SIZE) return total;
+        }
+      };
+      const leads = await purge(PURGEABLE_STATES, leadsReceivedBefore);
+      const spam = await purge(['spam'], spamReceivedBefore);
+      return { leads, spam };
+    },
+
+    takeCrmSlots: async (now, wanted, maxPer10s) => {
+      assertPaceLimit(maxPer10s);
+      if (wanted < 1) return 0;
+      // The row lock makes every other process's grant wait until this one has committed.
+      return transaction(async (client) => {
+        const { rows } = await client.query<{ grants: string }>('SELECT grants FROM crm_pace WHERE id = 1 FOR UPDATE');
+        const { granted, log } = takeSlots(parsePaceLog(rows[0]?.grants), now, wanted, maxPer10s);
+        if (granted > 0) await client.query('UPDATE crm_pace SET grants = $1 WHERE id = 1', [JSON.stringify(log)]);
+        return granted;
+      });
+    },
+
+    giveBackCrmSlots: async (now, count) => {
+      if (count < 1) return;
+      await transaction(async (client) => {
+        const { rows } = await client.query<{ grants: string }>('SELECT grants FROM crm_pace WHERE id = 1 FOR UPDATE');
+        const log = giveBackSlots(parsePaceLog(rows[0]?.grants), now, count);
+        await client.query('UPDATE crm_pace SET grants = $1 WHERE id = 1', [JSON.stringify(log)]);
+      });
     },
 
     createAccount: async ({ email, role, passwordHash, now }: NewAccount): Promise<CreateAccountResult> => {

@@ -1,12 +1,27 @@
 // Turns a database row into the store's records. Both stores use the same column names, so one
 // mapping serves SQLite and PostgreSQL.
 import type { Role } from '../accounts/roles.ts';
-import type { AccountRecord, AttemptRecord, DeliveryState, LeadRecord, SessionRecord, StoredAccount } from './lead-store.ts';
+import type {
+  AccountRecord,
+  AttemptRecord,
+  AuditPageResult,
+  AuditRecord,
+  DeliveryState,
+  LeadPageResult,
+  LeadRecord,
+  SessionRecord,
+  StoredAccount,
+} from './lead-store.ts';
 
 type Row = Readonly<Record<string, unknown>>;
 
 const optionalNumber = (value: unknown): number | undefined => (value === null || value === undefined ? undefined : Number(value));
 const optionalString = (value: unknown): string | undefined => (value === null || value === undefined ? undefined : String(value));
+
+/** The lead columns both stores select (leads as l, deliveries as d), in the names toLeadRecord reads. */
+export const LEAD_COLUMNS = `
+  l.id, l.received_at, l.source, l.email, l.payload, l.spam_reason, l.name, l.company, l.utm_campaign, l.utm_source,
+  d.state, d.attempts, d.next_attempt_at, d.last_status, d.last_error, d.updated_at`;
 
 export function toLeadRecord(row: Row): LeadRecord {
   return {
@@ -22,7 +37,29 @@ export function toLeadRecord(row: Row): LeadRecord {
     lastStatus: optionalNumber(row.last_status),
     lastError: optionalString(row.last_error),
     updatedAt: Number(row.updated_at),
+    name: optionalString(row.name),
+    company: optionalString(row.company),
+    campaign: optionalString(row.utm_campaign),
+    utmSource: optionalString(row.utm_source),
   };
+}
+
+/** A page from rows fetched with one row more than `limit`: that extra row only says another page follows. */
+export function toLeadPage(rows: readonly Row[], limit: number): LeadPageResult {
+  const leads = rows.slice(0, limit).map(toLeadRecord);
+  const last = leads.at(-1);
+  return { leads, next: rows.length > limit && last !== undefined ? { receivedAt: last.receivedAt, id: last.id } : undefined };
+}
+
+export function toAuditRecord(row: Row): AuditRecord {
+  return { id: Number(row.id), at: Number(row.at), actor: String(row.actor), action: String(row.action), detail: String(row.detail) };
+}
+
+/** An audit page from rows fetched with one row more than `limit`. */
+export function toAuditPage(rows: readonly Row[], limit: number): AuditPageResult {
+  const entries = rows.slice(0, limit).map(toAuditRecord);
+  const last = entries.at(-1);
+  return { entries, next: rows.length > limit && last !== undefined ? { at: last.at, id: last.id } : undefined };
 }
 
 export function toAttemptRecord(row: Row): AttemptRecord {

@@ -6,32 +6,61 @@ import type { SQLInputValue, StatementSync } from 'node:sqlite';
 import { normalizeEmail } from '../accounts/email.ts';
 import type { Role } from '../accounts/roles.ts';
 import { hashSessionId, judgeSession, newSessionId, SESSION_IDLE_MS } from '../accounts/sessions.ts';
+import { giveBackSlots, parsePaceLog, takeSlots } from './crm-pace.ts';
+import { buildLeadPageQuery } from './lead-page-query.ts';
 import type {
+  AuditCursor,
+  AuditEntry,
+  AuditPageResult,
   ClaimedDelivery,
   ClaimOptions,
   CreateAccountResult,
   DeliveryResult,
   DeliveryState,
   InsertLeadResult,
+  LeadCursor,
+  LeadHealthRecord,
+  LeadPageResult,
+  LeadQuery,
   LeadRecord,
   LeadStore,
   ListOptions,
   NewAccount,
   NewLead,
   NewSession,
+  PurgeCutoffs,
   SessionRecord,
   StateCounts,
 } from './lead-store.ts';
 import {
   assertKnownRole,
+  assertPageLimit,
+  assertPaceLimit,
+  DAY_MS,
+  healthDays,
   isStoreUnavailable,
   judgeRepeatedKey,
+  leadColumnsOf,
+  PURGE_BATCH_SIZE,
+  PURGEABLE_STATES,
   RETRYABLE_STATES,
+  SPAM_MARKABLE_STATES,
   storeUnavailableError,
+  summarizeWeek,
   truncateResponseBody,
 } from './lead-store.ts';
 import { assertMigrationsOrdered, pendingMigrations } from './migrations.ts';
-import { ACCOUNT_COLUMNS, toAccountRecord, toAttemptRecord, toLeadRecord, toSessionRecord, toStoredAccount } from './row-mapping.ts';
+import {
+  ACCOUNT_COLUMNS,
+  LEAD_COLUMNS,
+  toAccountRecord,
+  toAttemptRecord,
+  toAuditPage,
+  toLeadPage,
+  toLeadRecord,
+  toSessionRecord,
+  toStoredAccount,
+} from './row-mapping.ts';
 import type { Migration } from './migrations.ts';
 
 // node:sqlite store. Durability: WAL with synchronous=FULL, so a COMMIT returns only after the WAL
@@ -120,6 +149,48 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX account_sessions_last_seen ON account_sessions (last_seen_at);
     `,
   },
+  {
+    version: 4,
+    name: 'the console: inbox columns and indexes, audit log, CRM pace',
+    sql: `
+      ALTER TABLE leads ADD COLUMN name TEXT;
+      ALTER TABLE leads ADD COLUMN company TEXT;
+      ALTER TABLE leads ADD COLUMN utm_campaign TEXT;
+      ALTER TABLE leads ADD COLUMN utm_source TEXT;
+      UPDATE leads SET
+        name = CASE WHEN json_type(payload, '$.name') = 'text' THEN json_extract(payload, '$.name') END,
+        company = CASE WHEN json_type(payload, '$.company') = 'text' THEN json_extract(payload, '$.company') END,
+        utm_campaign = CASE WHEN json_type(payload, '$.utm_campaign') = 'text' THEN json_extract(payload, '$.utm_campaign') END,
+        utm_source = CASE WHEN json_type(payload, '$.utm_source') = 'text' THEN json_extract(payload, '$.utm_source') END
+      WHERE json_valid(payload);
+      DROP INDEX leads_email;
+      DROP INDEX leads_received_at;
+      CREATE INDEX leads_newest ON leads (received_at, id);
+      CREATE INDEX leads_email_newest ON leads (email, received_at, id);
+      CREATE INDEX leads_source_newest ON leads (source, received_at, id);
+      CREATE INDEX leads_campaign_newest ON leads (utm_campaign, received_at, id);
+      CREATE INDEX leads_utm_source_newest ON leads (utm_source, received_at, id);
+      -- The lead's received_at, which never changes, beside its state: one index then serves the
+      -- inbox filtered by state, the oldest lead waiting and the retention purge.
+      ALTER TABLE deliveries ADD COLUMN received_at INTEGER NOT NULL DEFAULT 0;
+      UPDATE deliveries SET received_at = (SELECT received_at FROM leads WHERE leads.id = deliveries.lead_id);
+      CREATE INDEX deliveries_state_newest ON deliveries (state, received_at, lead_id);
+      CREATE INDEX delivery_attempts_outcome ON delivery_attempts (outcome, attempted_at);
+      CREATE TABLE audit_log (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        at INTEGER NOT NULL,
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        detail TEXT NOT NULL
+      );
+      CREATE INDEX audit_log_newest ON audit_log (at, id);
+      CREATE TABLE crm_pace (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        grants TEXT NOT NULL
+      );
+      INSERT INTO crm_pace (id, grants) VALUES (1, '[]');
+    `,
+  },
 ];
 
 type Row = Record<string, SQLInputValue>;
@@ -132,10 +203,6 @@ type Row = Record<string, SQLInputValue>;
  * which the lease design already allows. This takes two of every three fsyncs off the write path.
  */
 type Durability = 'full' | 'bookkeeping';
-
-const LEAD_COLUMNS = `
-  l.id, l.received_at, l.source, l.email, l.payload, l.spam_reason,
-  d.state, d.attempts, d.next_attempt_at, d.last_status, d.last_error, d.updated_at`;
 
 const SESSION_COLUMNS = `
   a.id, a.email, a.role, a.created_at, a.updated_at, a.password_changed_at, a.last_sign_in_at,
@@ -227,9 +294,11 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
         return judgeRepeatedKey(String(existing.id), typeof storedBodyHash === 'string' ? storedBodyHash : null, lead.idempotency.bodyHash);
       }
     }
+    const columns = leadColumnsOf(lead.payload);
     run(
-      `INSERT INTO leads (id, received_at, source, email, payload, spam_reason, idempotency_key_hash, idempotency_body_hash)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO leads (id, received_at, source, email, payload, spam_reason, idempotency_key_hash, idempotency_body_hash,
+         name, company, utm_campaign, utm_source)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       lead.id,
       lead.receivedAt,
       lead.source,
@@ -238,12 +307,17 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
       lead.spamReason ?? null,
       lead.idempotency?.keyHash ?? null,
       lead.idempotency?.bodyHash ?? null,
+      columns.name,
+      columns.company,
+      columns.utmCampaign,
+      columns.utmSource,
     );
     run(
-      `INSERT INTO deliveries (lead_id, state, attempts, next_attempt_at, updated_at) VALUES (?, ?, 0, ?, ?)`,
+      `INSERT INTO deliveries (lead_id, state, attempts, next_attempt_at, updated_at, received_at) VALUES (?, ?, 0, ?, ?, ?)`,
       lead.id,
       lead.initialState,
       lead.initialState === 'pending' ? lead.receivedAt : null,
+      lead.receivedAt,
       lead.receivedAt,
     );
     return { kind: 'created', id: lead.id };
@@ -350,6 +424,143 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
       limit ?? -1,
     );
     return rows.map(toLeadRecord);
+  }
+
+  function listLeadPage(query: LeadQuery, after: LeadCursor | undefined, limit: number): LeadPageResult {
+    assertPageLimit(limit);
+    const { sql, params } = buildLeadPageQuery('sqlite', query, after, limit);
+    return toLeadPage(all(sql, ...params), limit);
+  }
+
+  function markSpam(id: string, reason: string, now: number): boolean {
+    return transaction(() => {
+      const changed = run(
+        `UPDATE deliveries SET state = 'spam', next_attempt_at = NULL, lease_owner = NULL, lease_until = NULL, updated_at = ?
+         WHERE lead_id = ? AND state IN (${placeholders(SPAM_MARKABLE_STATES.length)}) AND (lease_until IS NULL OR lease_until <= ?)`,
+        now,
+        id,
+        ...SPAM_MARKABLE_STATES,
+        now,
+      );
+      if (changed > 0) run('UPDATE leads SET spam_reason = ? WHERE id = ?', reason, id);
+      return changed > 0;
+    });
+  }
+
+  function markNotSpam(id: string, now: number): boolean {
+    return transaction(() => {
+      const changed = run(
+        `UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = ?, lease_owner = NULL, lease_until = NULL,
+           updated_at = ? WHERE lead_id = ? AND state = 'spam'`,
+        now,
+        now,
+        id,
+      );
+      if (changed > 0) run('UPDATE leads SET spam_reason = NULL WHERE id = ?', id);
+      return changed > 0;
+    });
+  }
+
+  function listAudit(before: AuditCursor | undefined, limit: number): AuditPageResult {
+    assertPageLimit(limit);
+    const rows =
+      before === undefined
+        ? all('SELECT id, at, actor, action, detail FROM audit_log ORDER BY at DESC, id DESC LIMIT ?', limit + 1)
+        : all(
+            'SELECT id, at, actor, action, detail FROM audit_log WHERE (at, id) < (?, ?) ORDER BY at DESC, id DESC LIMIT ?',
+            before.at,
+            before.id,
+            limit + 1,
+          );
+    return toAuditPage(rows, limit);
+  }
+
+  function leadHealth(now: number): LeadHealthRecord {
+    const { weekStart, end } = healthDays(now);
+    const week = all(
+      `SELECT l.source, CAST((l.received_at - ?) / ? AS INTEGER) AS day_index, COUNT(*) AS leads
+       FROM leads l CROSS JOIN deliveries d WHERE d.lead_id = l.id AND l.received_at >= ? AND l.received_at < ? AND d.state <> 'spam'
+       GROUP BY l.source, day_index`,
+      weekStart,
+      DAY_MS,
+      weekStart,
+      end,
+    ).map((row) => ({ source: String(row.source), dayIndex: Number(row.day_index), leads: Number(row.leads) }));
+    const count = (sql: string, ...params: SQLInputValue[]): number => Number(get(sql, ...params)?.count ?? 0);
+    const oldest = get(
+      `SELECT lead_id, received_at FROM deliveries WHERE state IN ('pending', 'held') ORDER BY received_at, lead_id LIMIT 1`,
+    );
+    const lastDelivered = get(
+      `SELECT MAX(latest) AS latest FROM (
+         SELECT MAX(attempted_at) AS latest FROM delivery_attempts WHERE outcome = 'delivered'
+         UNION ALL SELECT MAX(attempted_at) AS latest FROM delivery_attempts WHERE outcome = 'delivered-test')`,
+    )?.latest;
+    return {
+      ...summarizeWeek(weekStart, week),
+      deliveredLast24h: count(
+        `SELECT COUNT(*) AS count FROM delivery_attempts WHERE outcome = 'delivered' AND attempted_at > ? AND attempted_at <= ?`,
+        now - DAY_MS,
+        now,
+      ),
+      failingNow: count(
+        `SELECT COUNT(*) AS count FROM deliveries WHERE state = 'failed'
+           OR (state = 'pending' AND attempts > 0 AND (last_status IS NULL OR last_status NOT BETWEEN 200 AND 299))`,
+      ),
+      oldestUndelivered: oldest === undefined ? undefined : { id: String(oldest.lead_id), receivedAt: Number(oldest.received_at) },
+      lastDeliveredAt: lastDelivered === null || lastDelivered === undefined ? undefined : Number(lastDelivered),
+      pending: count(`SELECT COUNT(*) AS count FROM deliveries WHERE state = 'pending'`),
+    };
+  }
+
+  // Each batch is its own transaction, and the thread turns to other calls between batches, so a
+  // large first purge never holds the write lock (or this store) for long.
+  async function purgeExpired({ leadsReceivedBefore, spamReceivedBefore }: PurgeCutoffs): Promise<{ leads: number; spam: number }> {
+    const purge = async (states: readonly DeliveryState[], before: number | undefined): Promise<number> => {
+      if (before === undefined) return 0;
+      let total = 0;
+      for (;;) {
+        if (closed) throw new Error('The lead store is closed');
+        const deleted = transaction(() =>
+          // Deliveries and attempts go with their lead (ON DELETE CASCADE; foreign keys are on).
+          run(
+            `DELETE FROM leads WHERE id IN (
+               SELECT lead_id FROM deliveries WHERE state IN (${placeholders(states.length)}) AND received_at < ? AND lease_until IS NULL
+               LIMIT ?)`,
+            ...states,
+            before,
+            PURGE_BATCH_SIZE,
+          ),
+        );
+        total += deleted;
+        if (deleted < PURGE_BATCH_SIZE) return total;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    const leads = await purge(PURGEABLE_STATES, leadsReceivedBefore);
+    const spam = await purge(['spam'], spamReceivedBefore);
+    return { leads, spam };
+  }
+
+  function readPace(): ReturnType<typeof parsePaceLog> {
+    return parsePaceLog(get('SELECT grants FROM crm_pace WHERE id = 1')?.grants as string | undefined);
+  }
+
+  function takeCrmSlots(now: number, wanted: number, maxPer10s: number): number {
+    assertPaceLimit(maxPer10s);
+    if (wanted < 1) return 0;
+    // Inside BEGIN IMMEDIATE: no other process reads the window between this read and its write.
+    return transaction(() => {
+      const { granted, log } = takeSlots(readPace(), now, wanted, maxPer10s);
+      if (granted > 0) run('UPDATE crm_pace SET grants = ? WHERE id = 1', JSON.stringify(log));
+      return granted;
+    }, 'bookkeeping');
+  }
+
+  function giveBackCrmSlots(now: number, count: number): void {
+    if (count < 1) return;
+    transaction(() => {
+      run('UPDATE crm_pace SET grants = ? WHERE id = 1', JSON.stringify(giveBackSlots(readPace(), now, count)));
+    }, 'bookkeeping');
   }
 
   function createAccount({ email, role, passwordHash, now }: NewAccount): CreateAccountResult {
@@ -491,6 +702,20 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
       }
       return counts as StateCounts;
     }),
+    listLeadPage: ifOpen(listLeadPage),
+    markSpam: ifOpen(markSpam),
+    markNotSpam: ifOpen(markNotSpam),
+    countLeadsByEmail: ifOpen((email: string) =>
+      Number(get('SELECT COUNT(*) AS count FROM leads WHERE email = ?', email.trim().toLowerCase())?.count ?? 0),
+    ),
+    appendAudit: ifOpen(({ at, actor, action, detail }: AuditEntry) => {
+      transaction(() => run('INSERT INTO audit_log (at, actor, action, detail) VALUES (?, ?, ?, ?)', at, actor, action, detail));
+    }),
+    listAudit: ifOpen(listAudit),
+    leadHealth: ifOpen(leadHealth),
+    purgeExpired: (cutoffs: PurgeCutoffs) => (closed ? Promise.reject(new Error('The lead store is closed')) : purgeExpired(cutoffs)),
+    takeCrmSlots: ifOpen(takeCrmSlots),
+    giveBackCrmSlots: ifOpen(giveBackCrmSlots),
     createAccount: ifOpen(createAccount),
     listAccounts: ifOpen(() => all(`SELECT ${ACCOUNT_COLUMNS} FROM accounts ORDER BY email`).map(toAccountRecord)),
     findAccount: ifOpen((email: string) => {

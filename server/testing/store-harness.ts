@@ -5,8 +5,8 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import type { LeadStore } from '../store/lead-store.ts';
-import { openPostgresStore } from '../store/postgres-store.ts';
-import { openSqliteStore } from '../store/sqlite-store.ts';
+import { openPostgresStore, POSTGRES_MIGRATIONS } from '../store/postgres-store.ts';
+import { openSqliteStore, SQLITE_MIGRATIONS } from '../store/sqlite-store.ts';
 import { openSqliteWorkerStore } from '../store/sqlite-worker-store.ts';
 
 // One empty database per test for each store kind. `open()` may be called several times: each call
@@ -14,6 +14,16 @@ import { openSqliteWorkerStore } from '../store/sqlite-worker-store.ts';
 
 export type StoreDatabase = {
   open(): Promise<LeadStore>;
+  /** Another connection that migrates only to `version`, as an older server would (in this thread). */
+  openAtVersion(version: number): Promise<LeadStore>;
+  /**
+   * How the database would run `sql` (the store's own placeholders): SQLite's EXPLAIN QUERY PLAN
+   * details, or PostgreSQL's EXPLAIN with sequential scans discouraged, since a test table is too
+   * small for the planner to prefer an index it would use on a large one.
+   */
+  explain(sql: string, params: readonly (string | number)[]): Promise<string>;
+  /** Runs SQL past the store (rows as an older server wrote them). */
+  execute(sql: string): Promise<void>;
   /** Every row of every table as the database holds it, read past the store (what a leaked copy would show). */
   rows(): Promise<Record<string, unknown[]>>;
   /** Closes every store this database opened and deletes the database. */
@@ -40,6 +50,28 @@ function createSqliteHarness(kind: StoreHarness['kind'], openStore: (file: strin
           const store = await openStore(file);
           opened.push(store);
           return store;
+        },
+        async openAtVersion(version) {
+          const store = openSqliteStore(file, SQLITE_MIGRATIONS.slice(0, version));
+          opened.push(store);
+          return store;
+        },
+        async explain(sql, params) {
+          const db = new DatabaseSync(file, { readOnly: true });
+          try {
+            const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params);
+            return plan.map((row) => String(row.detail)).join('\n');
+          } finally {
+            db.close();
+          }
+        },
+        async execute(sql) {
+          const db = new DatabaseSync(file);
+          try {
+            db.exec(sql);
+          } finally {
+            db.close();
+          }
         },
         async rows() {
           const db = new DatabaseSync(file, { readOnly: true });
@@ -90,6 +122,32 @@ export const postgresHarness: StoreHarness = {
         const store = await openPostgresStore(url.toString());
         opened.push(store);
         return store;
+      },
+      async openAtVersion(version) {
+        const store = await openPostgresStore(url.toString(), POSTGRES_MIGRATIONS.slice(0, version));
+        opened.push(store);
+        return store;
+      },
+      async explain(sql, params) {
+        const client = new pg.Client({ connectionString: url.toString() });
+        await client.connect();
+        try {
+          await client.query('ANALYZE');
+          await client.query('SET enable_seqscan = off');
+          const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, [...params]);
+          return rows.map((row) => row['QUERY PLAN']).join('\n');
+        } finally {
+          await client.end();
+        }
+      },
+      async execute(sql) {
+        const client = new pg.Client({ connectionString: url.toString() });
+        await client.connect();
+        try {
+          await client.query(sql);
+        } finally {
+          await client.end();
+        }
       },
       async rows() {
         const client = new pg.Client({ connectionString: url.toString() });
