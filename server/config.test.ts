@@ -32,6 +32,9 @@ describe('parseConfig', () => {
       leadRateLimitPerMinute: 10,
       trustProxy: false,
       crmRetryDelaysMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000],
+      crmMaxPer10s: 90,
+      leadRetentionDays: undefined,
+      spamRetentionDays: 30,
       distDir: 'dist',
       logLevel: 'info',
     });
@@ -51,6 +54,9 @@ describe('parseConfig', () => {
         LEAD_RATE_LIMIT: '30',
         TRUST_PROXY: '1',
         CRM_RETRY_DELAYS_MS: '1000, 2000,3000',
+        CRM_MAX_PER_10S: '50',
+        LEAD_RETENTION_DAYS: '365',
+        SPAM_RETENTION_DAYS: '7',
         DIST_DIR: '/srv/site/dist',
         LOG_LEVEL: 'WARN',
       }),
@@ -66,6 +72,9 @@ describe('parseConfig', () => {
       leadRateLimitPerMinute: 30,
       trustProxy: 1,
       crmRetryDelaysMs: [1000, 2000, 3000],
+      crmMaxPer10s: 50,
+      leadRetentionDays: 365,
+      spamRetentionDays: 7,
       distDir: '/srv/site/dist',
       logLevel: 'warn',
     });
@@ -168,6 +177,11 @@ describe('parseConfig', () => {
       { TRUST_PROXY: 'proxy.internal' },
       'TRUST_PROXY must be the number of proxies in front of the server (1 to 10), or their addresses and ranges (e.g. 127.0.0.1,10.0.0.0/8, or loopback), got "proxy.internal"',
     ],
+    [{ CRM_MAX_PER_10S: '0' }, 'CRM_MAX_PER_10S must be a whole number of at least 1, got "0"'],
+    [{ CRM_MAX_PER_10S: '9.5' }, 'CRM_MAX_PER_10S must be a whole number of at least 1, got "9.5"'],
+    [{ LEAD_RETENTION_DAYS: 'forever' }, 'LEAD_RETENTION_DAYS must be a whole number of at least 1, got "forever"'],
+    [{ LEAD_RETENTION_DAYS: '0' }, 'LEAD_RETENTION_DAYS must be a whole number of at least 1, got "0"'],
+    [{ SPAM_RETENTION_DAYS: '-30' }, 'SPAM_RETENTION_DAYS must be a whole number of at least 1, got "-30"'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"'],
   ])('rejects %j with a clear message', (env, message) => {
     expect(parseErrors(env)).toEqual([message]);
@@ -229,7 +243,7 @@ describe('the documented settings', () => {
   const root = path.resolve(import.meta.dirname, '..');
 
   it('are all listed in .env.example', () => {
-    const listed: string[] = readFileSync(path.join(root, '.env.example'), 'utf8').match(/^[A-Z_]+(?==)/gm) ?? [];
+    const listed: string[] = readFileSync(path.join(root, '.env.example'), 'utf8').match(/^[A-Z][A-Z0-9_]*(?==)/gm) ?? [];
     expect(settingsRead().filter((name) => !listed.includes(name))).toEqual([]);
   });
 
@@ -237,7 +251,7 @@ describe('the documented settings', () => {
     const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
     const rows = readme.split('\n').filter((line) => line.startsWith('| `'));
     const documented: string[] = rows.flatMap((row) =>
-      [...(row.split('|')[1] ?? '').matchAll(/`([A-Z_]+)`/g)].map((match) => match[1] ?? ''),
+      [...(row.split('|')[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1] ?? ''),
     );
     expect(settingsRead().filter((name) => !documented.includes(name))).toEqual([]);
   });

@@ -32,6 +32,12 @@ export type Config = Readonly<{
    */
   trustProxy: TrustProxy;
   crmRetryDelaysMs: readonly number[];
+  /** At most this many CRM sends in any 10 seconds, across every server process on the store. */
+  crmMaxPer10s: number;
+  /** Non-spam leads older than this many days are deleted once sent (or failed); undefined keeps them for ever. */
+  leadRetentionDays: number | undefined;
+  /** Spam older than this many days is deleted. */
+  spamRetentionDays: number;
   /** The build output folder (holds `routes.json` and `client/`), relative to the working directory. */
   distDir: string;
   logLevel: LogLevel;
@@ -51,6 +57,9 @@ export const DEFAULTS = {
   leadRateLimitPerMinute: 10,
   // About 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h (contract).
   crmRetryDelaysMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000],
+  // Below GoHighLevel's burst limit of 100 requests per 10 seconds, with room for other callers.
+  crmMaxPer10s: 90,
+  spamRetentionDays: 30,
   distDir: 'dist',
   logLevel: 'info',
 } as const;
@@ -97,6 +106,9 @@ export function parseConfig(env: Environment): ConfigResult {
     leadRateLimitPerMinute: read('LEAD_RATE_LIMIT', readPositiveWholeNumber, DEFAULTS.leadRateLimitPerMinute),
     trustProxy: read('TRUST_PROXY', readTrustProxy, false),
     crmRetryDelaysMs: Object.freeze([...read('CRM_RETRY_DELAYS_MS', readDelayList, DEFAULTS.crmRetryDelaysMs)]),
+    crmMaxPer10s: read('CRM_MAX_PER_10S', readPositiveWholeNumber, DEFAULTS.crmMaxPer10s),
+    leadRetentionDays: read<number | undefined>('LEAD_RETENTION_DAYS', readPositiveWholeNumber, undefined),
+    spamRetentionDays: read('SPAM_RETENTION_DAYS', readPositiveWholeNumber, DEFAULTS.spamRetentionDays),
     distDir: read('DIST_DIR', readNonBlank, DEFAULTS.distDir),
     logLevel: read('LOG_LEVEL', readLogLevel, DEFAULTS.logLevel),
   };

@@ -8,6 +8,7 @@ import type { CrmReceiver } from '../testing/crm-receiver.ts';
 import { announceSkip, sqliteHarness, STORE_HARNESSES } from '../testing/store-harness.ts';
 import type { StoreDatabase } from '../testing/store-harness.ts';
 import { createCrmClient } from './crm-client.ts';
+import type { CrmClient } from './crm-client.ts';
 import { createOutboxWorker } from './outbox-worker.ts';
 import type { OutboxWorker, OutboxWorkerOptions } from './outbox-worker.ts';
 
@@ -16,6 +17,8 @@ import type { OutboxWorker, OutboxWorkerOptions } from './outbox-worker.ts';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const FAST_RETRIES = [20, 20, 20];
+// A pace no test here reaches; the pace itself has its own test below.
+const NO_PACE = 100_000;
 const silentLog = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 
 let sequence = 0;
@@ -54,6 +57,7 @@ describe('outbox worker (SQLite store, real HTTP CRM)', () => {
       store,
       client: createCrmClient({ url: crm.url, secret: overrides.secret, timeoutMs: overrides.timeoutMs ?? 2_000 }),
       retryDelaysMs: FAST_RETRIES,
+      crmMaxPer10s: NO_PACE,
       log: silentLog,
       pollIntervalMs: 20,
       ...overrides,
@@ -189,6 +193,7 @@ describe('outbox worker (SQLite store, real HTTP CRM)', () => {
       store,
       client: createCrmClient({ url: deadUrl, secret: undefined }),
       retryDelaysMs: [],
+      crmMaxPer10s: NO_PACE,
       log: silentLog,
       pollIntervalMs: 20,
     });
@@ -222,6 +227,54 @@ describe('outbox worker (SQLite store, real HTTP CRM)', () => {
   });
 });
 
+describe('outbox worker pace', () => {
+  it('drains a backlog of 300 due leads at no more than the limit in any 10 seconds', async () => {
+    const LIMIT = 90;
+    const T0 = Date.UTC(2025, 0, 15, 9, 0, 0);
+    const database = await sqliteHarness.createDatabase();
+    const store = await database.open();
+    let clock = T0;
+    const sentAt: number[] = [];
+    const client: CrmClient = {
+      send: async () => {
+        sentAt.push(clock);
+        return { kind: 'answered', status: 200, body: 'ok', retryAfter: undefined, durationMs: 1 };
+      },
+      close() {},
+    };
+    await Promise.all(Array.from({ length: 300 }, () => store.insertLead({ ...newLead(), receivedAt: T0 - 1_000 })));
+    const worker = createOutboxWorker({
+      store,
+      client,
+      retryDelaysMs: FAST_RETRIES,
+      crmMaxPer10s: LIMIT,
+      log: silentLog,
+      now: () => clock,
+      pollIntervalMs: 5,
+      concurrency: 100,
+    });
+    worker.start();
+    try {
+      // The fake clock moves a second at a time; within each second the worker polls many times.
+      for (let second = 0; sentAt.length < 300; second += 1) {
+        expect(second).toBeLessThan(60);
+        clock = T0 + second * 1_000;
+        const expected = Math.min(300, LIMIT * (Math.floor(second / 10) + 1));
+        await waitFor(async () => sentAt.length >= expected);
+        await sleep(30);
+        expect(sentAt.length).toBe(expected);
+      }
+      for (const at of sentAt) expect(sentAt.filter((other) => other > at - 10_000 && other <= at).length).toBeLessThanOrEqual(LIMIT);
+      expect(Math.max(...sentAt) - T0).toBe(30_000);
+      await worker.stop();
+      expect(await store.countByState()).toEqual({ delivered: 300 });
+    } finally {
+      await worker.stop();
+      await database.remove();
+    }
+  });
+});
+
 for (const harness of STORE_HARNESSES) {
   announceSkip(harness);
 
@@ -243,6 +296,7 @@ for (const harness of STORE_HARNESSES) {
           store,
           client: createCrmClient({ url: crm.url, secret: undefined }),
           retryDelaysMs: FAST_RETRIES,
+          crmMaxPer10s: NO_PACE,
           log: silentLog,
           pollIntervalMs: 10,
           concurrency: 8,

@@ -9,6 +9,8 @@ import { decideDelivery } from './delivery-policy.ts';
 // records every attempt. Up to `concurrency` deliveries are in flight; a lead stored while the worker
 // waits wakes it shortly after (nudge), so leads are forwarded within milliseconds, not a poll later.
 // Results are written in batches: one transaction for all results that finished meanwhile.
+// Before each claim the worker asks the store for CRM slots (shared by every process on the store)
+// and claims at most that many, so a backlog drains at the CRM's pace instead of meeting its 429s.
 
 export const OUTBOX_DEFAULTS = {
   concurrency: 32,
@@ -23,6 +25,8 @@ export type OutboxWorkerOptions = {
   readonly store: LeadStore;
   readonly client: CrmClient;
   readonly retryDelaysMs: readonly number[];
+  /** At most this many sends in any 10 seconds, counted with every other worker on the same store. */
+  readonly crmMaxPer10s: number;
   readonly log: FastifyBaseLogger;
   readonly now?: () => number;
   readonly random?: () => number;
@@ -47,6 +51,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     store,
     client,
     retryDelaysMs,
+    crmMaxPer10s,
     log,
     now = Date.now,
     random = Math.random,
@@ -132,14 +137,35 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     });
   }
 
+  // Slots granted but not used (fewer leads were due) go back, or an idle worker would use up the window.
+  async function giveBack(unused: number): Promise<void> {
+    if (unused <= 0) return;
+    try {
+      await store.giveBackCrmSlots(now(), unused);
+    } catch (error) {
+      // They lapse with the window: the pace is only slower for up to 10 seconds.
+      log.warn({ err: error, unused }, 'outbox: could not hand back unused CRM slots');
+    }
+  }
+
   async function claimAndSend(): Promise<void> {
     const free = concurrency - inFlight.size;
     if (free <= 0) return;
+    let slots: number;
+    try {
+      slots = await store.takeCrmSlots(now(), free, crmMaxPer10s);
+    } catch (error) {
+      log.error({ err: error }, 'outbox: could not take CRM slots');
+      return;
+    }
+    // None left in this window: the next poll asks again.
+    if (slots === 0) return;
     let claimed: ClaimedDelivery[];
     try {
-      claimed = await store.claimDue({ now: now(), limit: free, owner, leaseMs });
+      claimed = await store.claimDue({ now: now(), limit: slots, owner, leaseMs });
     } catch (error) {
       log.error({ err: error }, 'outbox: could not claim due leads');
+      await giveBack(slots);
       return;
     }
     for (const claim of claimed) {
@@ -151,6 +177,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         });
       inFlight.add(delivery);
     }
+    await giveBack(slots - claimed.length);
   }
 
   async function loop(): Promise<void> {

@@ -4,13 +4,15 @@ import type { Config } from '../config.ts';
 import { createCrmClient } from '../outbox/crm-client.ts';
 import type { CrmClient } from '../outbox/crm-client.ts';
 import { createOutboxWorker } from '../outbox/outbox-worker.ts';
+import { startRetention } from '../retention/retention.ts';
 import type { OutboxWorker, OutboxWorkerOptions } from '../outbox/outbox-worker.ts';
 import type { LeadStore } from '../store/lead-store.ts';
 import { openLeadStore } from '../store/open-lead-store.ts';
 
 // The lead relay's capabilities: the store (opened and migrated at start, checked by /healthz) and,
 // when CRM_WEBHOOK_URL is set, the outbox worker. On close (after in-flight requests have finished)
-// the worker finishes its in-flight deliveries first, then the store closes.
+// the worker finishes its in-flight deliveries first, then the store closes. The daily retention
+// purge runs whether or not a CRM is configured, and is stopped before the store closes.
 
 export type LeadRelay = {
   readonly store: LeadStore;
@@ -36,7 +38,15 @@ const leadRelay: FastifyPluginAsync<LeadRelayPluginOptions> = async (app, { conf
   const store = await openLeadStore(config.leadStore);
   let outbox: OutboxWorker | undefined;
   let crmClient: CrmClient | undefined;
+  const retention = startRetention({
+    store,
+    log: app.log.child({ component: 'retention' }),
+    leadRetentionDays: config.leadRetentionDays,
+    spamRetentionDays: config.spamRetentionDays,
+    now: workerTuning.now,
+  });
   app.addHook('onClose', async () => {
+    await retention.stop();
     await outbox?.stop();
     crmClient?.close();
     await store.close();
@@ -53,6 +63,7 @@ const leadRelay: FastifyPluginAsync<LeadRelayPluginOptions> = async (app, { conf
       store,
       client: crmClient,
       retryDelaysMs: config.crmRetryDelaysMs,
+      crmMaxPer10s: config.crmMaxPer10s,
       log: app.log.child({ component: 'outbox' }),
       ...workerTuning,
     });

@@ -1,0 +1,92 @@
+import type { LeadStore, PurgeCutoffs } from '../store/lead-store.ts';
+import { DAY_MS } from '../store/lead-store.ts';
+
+// Retention: once shortly after start and then every day, leads past LEAD_RETENTION_DAYS and spam
+// past SPAM_RETENTION_DAYS are deleted (never a lead still to be sent; the store guards that), the
+// counts are logged and written to the audit log. Several servers on one store each run it; a second
+// run the same day finds nothing left to delete.
+
+export const RETENTION_DEFAULTS = {
+  // Long enough for start-up to settle (migrations, the outbox's first claims) before a large purge.
+  firstRunDelayMs: 30_000,
+  intervalMs: DAY_MS,
+} as const;
+
+export type RetentionPeriods = {
+  /** Undefined keeps non-spam leads for ever. */
+  readonly leadRetentionDays: number | undefined;
+  readonly spamRetentionDays: number;
+};
+
+export type RetentionLog = {
+  info(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+};
+
+export type RetentionOptions = RetentionPeriods & {
+  readonly store: Pick<LeadStore, 'purgeExpired' | 'appendAudit'>;
+  /** The app's logger (or any with the same two methods). */
+  readonly log: RetentionLog;
+  readonly now?: () => number;
+  readonly firstRunDelayMs?: number;
+  readonly intervalMs?: number;
+};
+
+export type Retention = {
+  /** Stops the schedule and waits for a purge under way. Safe to call twice. */
+  stop(): Promise<void>;
+};
+
+/** What a purge at `now` deletes: whatever was received more than the retention period before it. */
+export function retentionCutoffs(now: number, { leadRetentionDays, spamRetentionDays }: RetentionPeriods): PurgeCutoffs {
+  return {
+    leadsReceivedBefore: leadRetentionDays === undefined ? undefined : now - leadRetentionDays * DAY_MS,
+    spamReceivedBefore: now - spamRetentionDays * DAY_MS,
+  };
+}
+
+export function startRetention(options: RetentionOptions): Retention {
+  const {
+    store,
+    log,
+    now = Date.now,
+    firstRunDelayMs = RETENTION_DEFAULTS.firstRunDelayMs,
+    intervalMs = RETENTION_DEFAULTS.intervalMs,
+  } = options;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+
+  async function purge(): Promise<void> {
+    const at = now();
+    try {
+      const { leads, spam } = await store.purgeExpired(retentionCutoffs(at, options));
+      log.info({ leads, spam }, 'retention: deleted expired leads');
+      await store.appendAudit({ at, actor: 'system', action: 'retention.purge', detail: `${leads} leads, ${spam} spam` });
+    } catch (error) {
+      // Tomorrow's run tries again; nothing is lost by waiting.
+      log.error({ err: error }, 'retention: could not delete expired leads');
+    }
+  }
+
+  function schedule(delayMs: number): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = purge().finally(() => {
+        running = undefined;
+        schedule(intervalMs);
+      });
+    }, delayMs);
+    // The schedule alone never keeps the process alive.
+    timer.unref();
+  }
+
+  schedule(firstRunDelayMs);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
