@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
+import type { LeadStoreConfig } from '../config.ts';
 import type { LeadStore } from '../store/lead-store.ts';
 import { openPostgresStore, POSTGRES_MIGRATIONS } from '../store/postgres-store.ts';
 import { openSqliteStore, SQLITE_MIGRATIONS } from '../store/sqlite-store.ts';
@@ -24,6 +25,8 @@ export type StoreDatabase = {
   explain(sql: string, params: readonly (string | number)[]): Promise<string>;
   /** Runs SQL past the store (rows as an older server wrote them). */
   execute(sql: string): Promise<void>;
+  /** The setting that names this database, for a server built from a Config (buildApp). */
+  readonly config: LeadStoreConfig;
   /** Every row of every table as the database holds it, read past the store (what a leaked copy would show). */
   rows(): Promise<Record<string, unknown[]>>;
   /** Closes every store this database opened and deletes the database. */
@@ -46,6 +49,7 @@ function createSqliteHarness(kind: StoreHarness['kind'], openStore: (file: strin
       const file = path.join(folder, 'leads.sqlite');
       const opened: LeadStore[] = [];
       return {
+        config: { kind: 'sqlite', file },
         async open() {
           const store = await openStore(file);
           opened.push(store);
@@ -118,6 +122,7 @@ export const postgresHarness: StoreHarness = {
     url.searchParams.set('options', `-c search_path=${schema}`);
     const opened: LeadStore[] = [];
     return {
+      config: { kind: 'postgres', url: url.toString() },
       async open() {
         const store = await openPostgresStore(url.toString());
         opened.push(store);
