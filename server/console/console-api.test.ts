@@ -271,6 +271,13 @@ describe('the export', () => {
     const audit = (await server.store.listAudit(undefined, 10)).entries.map((entry) => `${entry.action} ${entry.detail}`);
     expect(audit).toEqual(['leads.export json: q=Bulk 12', 'leads.export csv: all leads']);
     expect((await server.read(viewer, '/console/api/leads/export')).json()).toMatchObject({ fields: { format: expect.any(String) } });
+    const head = await server.app.inject({
+      method: 'HEAD',
+      url: '/console/api/leads/export?format=csv',
+      headers: { host: HOST, cookie: viewer.cookie },
+    });
+    expect(head.statusCode).toBe(404);
+    expect((await server.store.listAudit(undefined, 10)).entries).toHaveLength(2);
   });
 });
 

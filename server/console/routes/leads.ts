@@ -93,16 +93,21 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
     };
   });
 
-  app.get('/leads/export', { config: { consoleAccess: 'leads:export' }, schema: { querystring: exportQuery } }, async (request, reply) => {
-    const { format, ...filter } = request.query;
-    await context.audit(request, 'leads.export', `${format}: ${describeFilter(filter)}`);
-    const day = new Date(now()).toISOString().slice(0, 10);
-    const query = toLeadQuery(filter);
-    reply
-      .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
-      .header('content-disposition', `attachment; filename="leads-${day}.${format}"`);
-    return reply.send(Readable.from(format === 'csv' ? csvExport(store, query) : jsonExport(store, query)));
-  });
+  // No HEAD route: a HEAD would read every lead and record an export that sent nothing.
+  app.get(
+    '/leads/export',
+    { config: { consoleAccess: 'leads:export' }, schema: { querystring: exportQuery }, exposeHeadRoute: false },
+    async (request, reply) => {
+      const { format, ...filter } = request.query;
+      await context.audit(request, 'leads.export', `${format}: ${describeFilter(filter)}`);
+      const day = new Date(now()).toISOString().slice(0, 10);
+      const query = toLeadQuery(filter);
+      reply
+        .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="leads-${day}.${format}"`);
+      return reply.send(Readable.from(format === 'csv' ? csvExport(store, query) : jsonExport(store, query)));
+    },
+  );
 
   app.get('/leads/:id', { config: { consoleAccess: 'leads:read' }, schema: { params: leadParams } }, async (request) => {
     const lead = await store.getLead(request.params.id);
