@@ -11,6 +11,14 @@ describe('pageAddressProblem', () => {
       'The address "/api/leads" is used by the site\'s server (the lead form sends to it): choose another, such as "/api-services/leads".',
     ],
     [
+      '/console',
+      'The address "/console" is used by the team\'s console (signed-in people only, kept out of search engines): choose another, such as "/team".',
+    ],
+    [
+      '/console/leads',
+      'The address "/console/leads" is used by the team\'s console (signed-in people only, kept out of search engines): choose another, such as "/team/leads".',
+    ],
+    [
       '/healthz',
       'The address "/healthz" is used by the site\'s server (it tells the hosting that the site is up): choose another, such as "/health".',
     ],

@@ -12,6 +12,7 @@ export const BLOG_PREFIX = '/blog/';
  */
 export const RESERVED_ADDRESSES: readonly { address: string; usedBy: string; instead: string }[] = [
   { address: '/api', usedBy: "the site's server (the lead form sends to it)", instead: '/api-services' },
+  { address: '/console', usedBy: "the team's console (signed-in people only, kept out of search engines)", instead: '/team' },
   { address: '/healthz', usedBy: "the site's server (it tells the hosting that the site is up)", instead: '/health' },
   { address: '/assets', usedBy: "the site's scripts and styles", instead: '/resources' },
   { address: '/images', usedBy: 'the pictures in public/images/', instead: '/gallery' },

@@ -1,7 +1,10 @@
 import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import { CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits.ts';
+import { consolePlugin } from './console/plugin.ts';
+import { rewriteConsoleUrl } from './console/console-url.ts';
+import { maskUrl } from './leads/mask.ts';
 import { healthPlugin } from './plugins/health.ts';
 import type { NotifierTuning } from './notify/notifier.ts';
 import { leadRelayPlugin } from './plugins/lead-relay.ts';
@@ -44,7 +47,14 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
     bodyLimit: LEAD_BODY_LIMIT_BYTES,
     connectionTimeout: limits.idleTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,
-    logger: options.logStream === undefined ? { level: config.logLevel } : { level: config.logLevel, stream: options.logStream },
+    logger: {
+      level: config.logLevel,
+      serializers: { req: serializeRequest },
+      ...(options.logStream === undefined ? {} : { stream: options.logStream }),
+    },
+    // Every spelling of a console path reaches the router as one canonical path, so the console
+    // route that runs, and the access it declares, never depend on how the address was written.
+    rewriteUrl: (request) => rewriteConsoleUrl(request.url ?? '/'),
     // Rejects requests that arrive while closing instead of queueing them behind the shutdown.
     return503OnClosing: true,
     // Behind a TLS proxy every request comes from the proxy; TRUST_PROXY says whose
@@ -61,9 +71,24 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   app.register(notificationsPlugin, { config, tuning: options.notifyTuning });
 
   // Routes: the specific prefixes before the site's catch-all.
+  app.register(consolePlugin, { config });
   app.register(leadRoutes, { prefix: '/api', config });
   app.register(apiRoutes, { prefix: '/api' });
   app.register(siteRoutes, { distDir: config.distDir });
 
   return app;
+}
+
+/**
+ * A request as its log lines show it: Fastify's own fields, with any e-mail address or phone number
+ * in the URL masked (an erasure preview, an account's address, a search).
+ */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: maskUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
 }

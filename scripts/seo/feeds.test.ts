@@ -28,6 +28,11 @@ describe('listSeoPages', () => {
 
 describe('sitemap.xml', () => {
   const xml = buildSitemap(pages, SITE_URL);
+
+  it('never lists the team console, and robots.txt does not name it either', () => {
+    expect(xml).not.toMatch(/\/console/i);
+    expect(buildRobotsTxt(SITE_URL)).not.toMatch(/console/i);
+  });
   const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
 
   it('lists every indexable route once with its canonical URL, and no noindex page', () => {

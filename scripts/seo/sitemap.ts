@@ -32,7 +32,11 @@ export function buildSitemap(pages: readonly SeoPage[], siteUrl: string): string
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
-/** Everything may be crawled except the lead API; the sitemap is named with its full address. */
+/**
+ * Everything may be crawled except the lead API; the sitemap is named with its full address. The
+ * team console is not named: its answers carry `X-Robots-Tag: noindex`, which a crawler reads only
+ * when it may fetch them, and a Disallow line would point every reader of this file at it.
+ */
 export function buildRobotsTxt(siteUrl: string): string {
   return ['User-agent: *', 'Allow: /', 'Disallow: /api/', '', `Sitemap: ${siteUrl}${SITEMAP_PATH}`, ''].join('\n');
 }

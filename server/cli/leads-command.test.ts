@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LeadStore, NewLead } from '../store/lead-store.ts';
 import { openSqliteStore } from '../store/sqlite-store.ts';
-import { runLeadsCommand, toCsvCell } from './leads-command.ts';
+import { toCsvCell } from '../leads/lead-export.ts';
+import { runLeadsCommand } from './leads-command.ts';
 
 const NOW = Date.UTC(2025, 0, 15, 9, 0, 0);
 const NODE = fileURLToPath(new URL('../../node_modules/.bin/node', import.meta.url));

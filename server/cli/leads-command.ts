@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
-import { ATTRIBUTION_QUERY_PARAMS } from '../../lead/attribution.ts';
+import { csvHeaderLine, csvLeadLine, toExportJson, toExportRecord } from '../leads/lead-export.ts';
 import { maskEmail } from '../leads/mask.ts';
 import { DELIVERY_STATES } from '../store/lead-store.ts';
 import type { DeliveryState, LeadRecord, LeadStore } from '../store/lead-store.ts';
 import { runSubcommand, UsageError, type CliIo } from './subcommands.ts';
-import { formatTable, toCsvSafeText, toTerminalCell, toTerminalSafeJson } from './terminal-text.ts';
+import { formatTable, toTerminalCell } from './terminal-text.ts';
 
 // `npm run leads -- list | export --format csv|json | retry <id|--failed> | erase --email <addr>`
 //. The command works on an open store and writes to `out`, so
@@ -85,94 +85,17 @@ function describeLastAnswer(lead: LeadRecord): string {
   return '-';
 }
 
-const EXPORT_COLUMNS = ['lead_id', 'received_at', 'source', 'state', 'spam_reason', 'attempts', 'last_status', 'last_error'] as const;
-
-// Every field a form's CRM payload can hold, in the order an operator reads them. The CSV has these
-// columns and no others, whatever a submission carried; anything else a lead holds (spam keeps what
-// a bot posted) goes, as JSON, into the one `extra_fields` column.
-export const PAYLOAD_COLUMNS = [
-  'name',
-  'email',
-  'phone',
-  'company',
-  'companySize',
-  'currentRevenue',
-  'current_revenue_usd',
-  'industry',
-  'teamSize',
-  'averageSalary',
-  'manualHours',
-  'revenue',
-  'service_interest',
-  'message',
-  'challenge',
-  'best_time',
-  'bestTime',
-  'roi_revenue_increase',
-  'roi_labor_savings',
-  'roi_total_savings',
-  'roi_percentage',
-  'roi_hours_saved_weekly',
-  'roi_uplift_percentage',
-  'submitted_at',
-  'page_url',
-  'user_agent',
-  'referrer',
-  ...ATTRIBUTION_QUERY_PARAMS,
-  'landing_page',
-  'first_referrer',
-] as const;
-const EXTRA_FIELDS_COLUMN = 'extra_fields';
-// Payload fields the fixed export columns already show.
-const SHOWN_ELSEWHERE: ReadonlySet<string> = new Set<string>([...PAYLOAD_COLUMNS, 'lead_id', 'source']);
-
 async function exportLeads(args: readonly string[], store: LeadStore, io: CliIo): Promise<number> {
   const { values } = parseArgs({ args: [...args], options: { format: { type: 'string' }, state: { type: 'string' } } });
   if (values.format !== 'csv' && values.format !== 'json') throw new UsageError('export needs --format csv or --format json.');
   const leads = await store.listLeads({ state: readState(values.state) });
   if (values.format === 'json') {
-    io.out(`${toTerminalSafeJson(leads.map(toExportRecord))}\n`);
+    io.out(`${toExportJson(leads.map(toExportRecord))}\n`);
     return 0;
   }
-  const lines = [[...EXPORT_COLUMNS, ...PAYLOAD_COLUMNS, EXTRA_FIELDS_COLUMN].map(toCsvCell).join(',')];
-  for (const lead of leads) {
-    const record = toExportRecord(lead);
-    const extra = Object.entries(lead.payload).filter(([key]) => !SHOWN_ELSEWHERE.has(key));
-    const cells = [
-      ...EXPORT_COLUMNS.map((column) => record[column]),
-      ...PAYLOAD_COLUMNS.map((column) => (Object.hasOwn(lead.payload, column) ? lead.payload[column] : undefined)),
-      extra.length === 0 ? undefined : JSON.stringify(Object.fromEntries(extra)),
-    ];
-    lines.push(cells.map(toCsvCell).join(','));
-  }
-  io.out(`${lines.join('\r\n')}\r\n`);
+  io.out(csvHeaderLine());
+  for (const lead of leads) io.out(csvLeadLine(lead));
   return 0;
-}
-
-function toExportRecord(lead: LeadRecord) {
-  return {
-    lead_id: lead.id,
-    received_at: new Date(lead.receivedAt).toISOString(),
-    source: lead.source,
-    state: lead.state,
-    spam_reason: lead.spamReason ?? null,
-    attempts: lead.attempts,
-    last_status: lead.lastStatus ?? null,
-    last_error: lead.lastError ?? null,
-    payload: lead.payload,
-  };
-}
-
-// Spreadsheet apps run cells starting with these as formulas; lead text is visitor input.
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** A CSV cell: formulas neutralised, control characters other than tab and line breaks as `\xHH` text. */
-export function toCsvCell(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  const raw = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
-  let text = toCsvSafeText(raw);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 async function retry(args: readonly string[], store: LeadStore, io: CliIo): Promise<number> {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
+import type { LeadStoreConfig } from '../config.ts';
 import type { LeadStore } from '../store/lead-store.ts';
 import { openPostgresStore, POSTGRES_MIGRATIONS } from '../store/postgres-store.ts';
 import { openSqliteStore, SQLITE_MIGRATIONS } from '../store/sqlite-store.ts';
@@ -26,6 +27,8 @@ export type StoreDatabase = {
   explain(sql: string, params: readonly (string | number)[]): Promise<string>;
   /** Runs SQL past the store (rows as an older server wrote them). */
   execute(sql: string): Promise<void>;
+  /** The setting that names this database, for a server built from a Config (buildApp). */
+  readonly config: LeadStoreConfig;
   /** Every row of every table as the database holds it, read past the store (what a leaked copy would show). */
   rows(): Promise<Record<string, unknown[]>>;
   /** Closes every store this database opened and deletes the database. */
@@ -49,6 +52,7 @@ function createSqliteHarness(kind: StoreHarness['kind'], openStore: (file: strin
       const opened: LeadStore[] = [];
       return {
         serverEnv: { LEADS_DB_FILE: file },
+        config: { kind: 'sqlite', file },
         async open() {
           const store = await openStore(file);
           opened.push(store);
@@ -122,6 +126,7 @@ export const postgresHarness: StoreHarness = {
     const opened: LeadStore[] = [];
     return {
       serverEnv: { DATABASE_URL: url.toString() },
+      config: { kind: 'postgres', url: url.toString() },
       async open() {
         const store = await openPostgresStore(url.toString());
         opened.push(store);

@@ -1,0 +1,183 @@
+// What the console shows of a lead, built from the stored record: pure functions from the store's
+// records to the API's shapes (console/api-types.ts), and from the API's filters to a store query.
+// Every value a visitor typed goes out as a JSON string, never as markup: the app renders it as text.
+import { z } from 'zod';
+import { ATTRIBUTION_QUERY_PARAMS } from '../../lead/attribution.ts';
+import type { DeliveryAttempt, LeadDetail, LeadFilter, LeadSummary } from '../../console/api-types.ts';
+import { MIN_FILL_TIME_MS, SPAM_REASONS } from '../leads/spam.ts';
+import { DELIVERY_STATES, type AttemptRecord, type LeadQuery, type LeadRecord } from '../store/lead-store.ts';
+
+/** The start of the CRM's answer a timeline shows. */
+export const ANSWER_START_CHARS = 500;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Attribution fields the detail shows on their own lines; the rest of ATTRIBUTION_KEYS go under `other`. */
+const NAMED_ATTRIBUTION = {
+  campaign: 'utm_campaign',
+  source: 'utm_source',
+  medium: 'utm_medium',
+  referrer: 'referrer',
+  landingPage: 'landing_page',
+} as const;
+/** Where a visit came from: kept apart from what the visitor typed. */
+export const ATTRIBUTION_KEYS: readonly string[] = [...ATTRIBUTION_QUERY_PARAMS, 'referrer', 'first_referrer', 'landing_page'];
+/** Ids the relay adds to the payload: not something the visitor sent. */
+const ID_KEYS: readonly string[] = ['lead_id', 'source'];
+
+/** Why a lead was judged spam, one sentence per flag the relay or an operator set. */
+const SPAM_SIGNALS: Readonly<Record<string, string>> = {
+  [SPAM_REASONS.honeypot]: 'The hidden field that people never see was filled in.',
+  [SPAM_REASONS.tooFast]: `The form was sent less than ${MIN_FILL_TIME_MS / 1000} seconds after it appeared.`,
+};
+
+function text(payload: LeadRecord['payload'], key: string): string | null {
+  const value = Object.hasOwn(payload, key) ? payload[key] : undefined;
+  if (value === undefined || value === null) return null;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function iso(time: number | undefined): string | null {
+  return time === undefined ? null : new Date(time).toISOString();
+}
+
+export function toLeadSummary(lead: LeadRecord): LeadSummary {
+  return {
+    id: lead.id,
+    receivedAt: new Date(lead.receivedAt).toISOString(),
+    form: lead.source,
+    name: text(lead.payload, 'name') ?? '',
+    email: lead.email || (text(lead.payload, 'email') ?? ''),
+    company: text(lead.payload, 'company') ?? '',
+    state: lead.state,
+    spamReason: lead.spamReason ?? null,
+    attempts: lead.attempts,
+    nextAttemptAt: iso(lead.nextAttemptAt),
+    campaign: text(lead.payload, 'utm_campaign'),
+    source: text(lead.payload, 'utm_source'),
+  };
+}
+
+/** The reasons stored in one spam reason (flags are joined with commas), each as a sentence. */
+export function spamSignalsOf(spamReason: string | undefined): string[] {
+  if (spamReason === undefined) return [];
+  return spamReason
+    .split(/[,;]/)
+    .map((flag) => flag.trim())
+    .filter((flag) => flag !== '')
+    .map((flag) => SPAM_SIGNALS[flag] ?? flag);
+}
+
+export function toDeliveryAttempt(attempt: AttemptRecord): DeliveryAttempt {
+  return {
+    at: new Date(attempt.attemptedAt).toISOString(),
+    durationMs: attempt.durationMs,
+    status: attempt.status ?? null,
+    answerStart: attempt.responseBody === undefined ? null : attempt.responseBody.slice(0, ANSWER_START_CHARS),
+    error: attempt.error ?? null,
+    outcome: attempt.outcome,
+  };
+}
+
+export function toLeadDetail(lead: LeadRecord, attempts: readonly AttemptRecord[]): LeadDetail {
+  const entries = Object.entries(lead.payload);
+  const named: ReadonlySet<string> = new Set(Object.values(NAMED_ATTRIBUTION));
+  const asText = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
+  return {
+    ...toLeadSummary(lead),
+    fields: entries
+      .filter(([key]) => !ATTRIBUTION_KEYS.includes(key) && !ID_KEYS.includes(key))
+      .map(([key, value]) => [key, asText(value)]),
+    attribution: {
+      campaign: text(lead.payload, NAMED_ATTRIBUTION.campaign),
+      source: text(lead.payload, NAMED_ATTRIBUTION.source),
+      medium: text(lead.payload, NAMED_ATTRIBUTION.medium),
+      referrer: text(lead.payload, NAMED_ATTRIBUTION.referrer),
+      landingPage: text(lead.payload, NAMED_ATTRIBUTION.landingPage),
+      other: entries.filter(([key]) => ATTRIBUTION_KEYS.includes(key) && !named.has(key)).map(([key, value]) => [key, asText(value)]),
+    },
+    spamSignals: spamSignalsOf(lead.spamReason),
+    attemptsLog: attempts.map(toDeliveryAttempt),
+  };
+}
+
+// Cursors are opaque to the app: the position of the last row shown, as base64url JSON.
+
+export function encodeCursor(at: number, id: string | number): string {
+  return Buffer.from(JSON.stringify([at, id]), 'utf8').toString('base64url');
+}
+
+/** The position a cursor names, or undefined when it is not one this server made. */
+export function decodeCursor(cursor: string): { at: number; id: string | number } | undefined {
+  if (!/^[\w-]{1,400}$/.test(cursor)) return undefined;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (!Array.isArray(value) || value.length !== 2) return undefined;
+    const [at, id] = value as unknown[];
+    if (typeof at !== 'number' || !Number.isSafeInteger(at)) return undefined;
+    if (typeof id !== 'string' && !(typeof id === 'number' && Number.isSafeInteger(id))) return undefined;
+    return { at, id };
+  } catch {
+    return undefined;
+  }
+}
+
+const CURSOR_MESSAGE = 'Not a position this server gave out: start again from the first page.';
+
+/** A cursor query parameter, checked and decoded: a lead's position (its id is text) or an audit entry's (a number). */
+function cursorOf<Id extends string | number>(isId: (id: unknown) => id is Id) {
+  return z.string().transform((cursor, context) => {
+    const decoded = decodeCursor(cursor);
+    if (decoded === undefined || !isId(decoded.id)) {
+      context.addIssue({ code: 'custom', message: CURSOR_MESSAGE });
+      return z.NEVER;
+    }
+    return { at: decoded.at, id: decoded.id };
+  });
+}
+
+export const leadCursorSchema = cursorOf((id): id is string => typeof id === 'string');
+export const auditCursorSchema = cursorOf((id): id is number => typeof id === 'number');
+
+/** An optional query parameter: absent and empty mean the same (a cleared filter). */
+function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+}
+
+const DAY_MESSAGE = 'Must be a day written YYYY-MM-DD.';
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, DAY_MESSAGE)
+  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), DAY_MESSAGE);
+
+/** The inbox's filters (LeadFilter), as query parameters. */
+export const leadFilterShape = {
+  form: optional(z.string().max(200)),
+  state: optional(z.enum(DELIVERY_STATES)),
+  spam: optional(z.enum(['yes', 'no'])),
+  from: optional(day),
+  to: optional(day),
+  campaign: optional(z.string().max(500)),
+  source: optional(z.string().max(500)),
+  q: optional(z.string().max(254)),
+};
+
+/** Refuses a range that ends before it starts. */
+export function checkDayRange(filter: Pick<LeadFilter, 'from' | 'to'>, context: z.RefinementCtx): void {
+  if (filter.from !== undefined && filter.to !== undefined && filter.to < filter.from)
+    context.addIssue({ code: 'custom', path: ['to'], message: 'Must be on or after "from".' });
+}
+
+/** The store query for a filter: days are whole UTC days, `to` included. */
+export function toLeadQuery(filter: LeadFilter): LeadQuery {
+  const dayStart = (value: string) => Date.parse(`${value}T00:00:00Z`);
+  return {
+    ...(filter.form === undefined ? {} : { source: filter.form }),
+    ...(filter.state === undefined ? {} : { state: filter.state }),
+    ...(filter.spam === undefined ? {} : { spam: filter.spam === 'yes' }),
+    ...(filter.from === undefined ? {} : { receivedFrom: dayStart(filter.from) }),
+    ...(filter.to === undefined ? {} : { receivedBefore: dayStart(filter.to) + DAY_MS }),
+    ...(filter.campaign === undefined ? {} : { campaign: filter.campaign }),
+    ...(filter.source === undefined ? {} : { utmSource: filter.source }),
+    ...(filter.q === undefined ? {} : { search: filter.q }),
+  };
+}

@@ -1,0 +1,84 @@
+// Every console route's body, query and path parameters are checked by the zod schemas the route
+// declares (`schema: { body, querystring, params }`) before its handler runs, and the handler's types
+// come from those same schemas, so there is no second description of a request to drift from the
+// check. A request that fails is answered 400 `{ error: 'validation', message, fields }`: one
+// sentence per field, naming what it must be.
+import type { FastifyInstance, FastifyPluginAsync, FastifyPluginOptions, FastifyTypeProvider, RawServerDefault } from 'fastify';
+import type { z } from 'zod';
+import { ConsoleProblem } from './api-errors.ts';
+
+/** Types a route's request from its zod schemas. */
+export interface ZodTypeProvider extends FastifyTypeProvider {
+  readonly validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
+  readonly serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
+}
+
+/** A module of console routes, whose requests are typed from their zod schemas. */
+export type ConsoleRoutes<Options extends FastifyPluginOptions = Record<never, never>> = FastifyPluginAsync<
+  Options,
+  RawServerDefault,
+  ZodTypeProvider
+>;
+
+/** What a value must be, in the words of a message. */
+const KINDS: Readonly<Record<string, string>> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+};
+
+/** One sentence for one failed check; a schema's own message (`{ error }`) takes precedence. */
+function describeIssue(issue: z.core.$ZodRawIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? 'Required.' : `Must be ${KINDS[issue.expected] ?? issue.expected}.`;
+    case 'invalid_value':
+      return `Must be ${issue.values.map((value) => JSON.stringify(value)).join(' or ')}.`;
+    case 'too_small':
+      return issue.origin === 'string'
+        ? issue.minimum === 1
+          ? 'Must not be empty.'
+          : `Must have at least ${issue.minimum} characters.`
+        : issue.origin === 'array'
+          ? `Must list at least ${issue.minimum}.`
+          : `Must be at least ${issue.minimum}.`;
+    case 'too_big':
+      return issue.origin === 'string'
+        ? `Must have at most ${issue.maximum} characters.`
+        : issue.origin === 'array'
+          ? `Must list at most ${issue.maximum}.`
+          : `Must be at most ${issue.maximum}.`;
+    case 'unrecognized_keys':
+      return `Not an input this takes: ${issue.keys.join(', ')}.`;
+    default:
+      return 'Not valid.';
+  }
+}
+
+/** The fields of a failed check, each with its first message; `_request` when the whole input is wrong. */
+export function issueFields(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const keys = issue.code === 'unrecognized_keys' ? issue.keys : [issue.path.map(String).join('.') || '_request'];
+    for (const key of keys) fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+export function validationProblem(fields: Record<string, string>): ConsoleProblem {
+  const [name, message] = Object.entries(fields)[0] ?? ['_request', 'Not valid.'];
+  const sentence = name === '_request' ? `The request is not valid: ${message}` : `"${name}": ${message}`;
+  return new ConsoleProblem(400, 'validation', sentence, fields);
+}
+
+/** Compiles the zod schemas of the routes of `app` (an encapsulated scope: the console's own). */
+export function installRequestChecks(app: FastifyInstance): void {
+  app.setValidatorCompiler<z.ZodType>(({ schema }) => (data: unknown) => {
+    const checked = schema.safeParse(data, { error: describeIssue });
+    if (checked.success) return { value: checked.data };
+    return { error: validationProblem(issueFields(checked.error.issues)) };
+  });
+}

@@ -1,0 +1,95 @@
+// The team's accounts, for admins: GET /accounts, POST /accounts { email, role, password },
+// PATCH /accounts/:email { role } and DELETE /accounts/:email. The console never leaves the team
+// without an admin (the last one can be neither demoted nor removed), and nobody removes their own
+// account from under themselves. Removing an account ends its sessions at once (the store does it in
+// the same transaction), so its next request is signed out.
+import { z } from 'zod';
+import type { AccountSummary } from '../../../console/api-types.ts';
+import { isEmailAddress, MAX_EMAIL_LENGTH, normalizeEmail } from '../../accounts/email.ts';
+import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../accounts/passwords.ts';
+import { ROLES } from '../../accounts/roles.ts';
+import type { AccountRecord, LeadStore } from '../../store/lead-store.ts';
+import { conflict, notFound } from '../api-errors.ts';
+import { actorOf, type ConsoleContext } from '../context.ts';
+import type { ConsoleRoutes } from '../request-checks.ts';
+
+const email = z
+  .string()
+  .max(MAX_EMAIL_LENGTH)
+  .transform(normalizeEmail)
+  .refine(isEmailAddress, 'Must be an e-mail address, such as ana@example.com.');
+const role = z.enum(ROLES);
+const accountParams = z.strictObject({ email });
+
+const NO_ACCOUNT = 'There is no account with that address.';
+const LAST_ADMIN = 'This is the only admin account: make another account admin first, so someone can still manage the team.';
+
+function toAccountSummary(account: AccountRecord): AccountSummary {
+  return {
+    email: account.email,
+    role: account.role,
+    createdAt: new Date(account.createdAt).toISOString(),
+    lastSignInAt: account.lastSignInAt === undefined ? null : new Date(account.lastSignInAt).toISOString(),
+  };
+}
+
+async function isLastAdmin(store: LeadStore, account: AccountRecord): Promise<boolean> {
+  if (account.role !== 'admin') return false;
+  return (await store.listAccounts()).filter((other) => other.role === 'admin').length <= 1;
+}
+
+async function accountOf(store: LeadStore, address: string): Promise<AccountRecord> {
+  const account = (await store.listAccounts()).find((candidate) => candidate.email === address);
+  if (account === undefined) throw notFound(NO_ACCOUNT);
+  return account;
+}
+
+export const accountRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app, { context }) => {
+  const { store, now } = context;
+  const config = { consoleAccess: 'accounts:manage' } as const;
+
+  app.get('/accounts', { config }, async (): Promise<AccountSummary[]> => (await store.listAccounts()).map(toAccountSummary));
+
+  app.post(
+    '/accounts',
+    {
+      config,
+      schema: {
+        body: z.strictObject({
+          email,
+          role,
+          password: z.string().min(MIN_PASSWORD_LENGTH).max(MAX_PASSWORD_LENGTH),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { email: address, role: newRole, password } = request.body;
+      const created = await store.createAccount({ email: address, role: newRole, passwordHash: await hashPassword(password), now: now() });
+      if (created.kind === 'exists') throw conflict('An account with that address already exists.');
+      await context.audit(request, 'account.add', `${address} as ${newRole}`);
+      return reply.code(201).send(toAccountSummary(created.account));
+    },
+  );
+
+  app.patch(
+    '/accounts/:email',
+    { config, schema: { params: accountParams, body: z.strictObject({ role }) } },
+    async (request): Promise<AccountSummary> => {
+      const account = await accountOf(store, request.params.email);
+      const newRole = request.body.role;
+      if (newRole !== 'admin' && (await isLastAdmin(store, account))) throw conflict(LAST_ADMIN);
+      if (!(await store.setAccountRole(account.email, newRole, now()))) throw notFound(NO_ACCOUNT);
+      await context.audit(request, 'account.role', `${account.email}: ${account.role} → ${newRole}`);
+      return toAccountSummary(await accountOf(store, account.email));
+    },
+  );
+
+  app.delete('/accounts/:email', { config, schema: { params: accountParams } }, async (request, reply) => {
+    const account = await accountOf(store, request.params.email);
+    if (account.email === actorOf(request)) throw conflict('You cannot remove your own account: ask another admin to do it.');
+    if (await isLastAdmin(store, account)) throw conflict(LAST_ADMIN);
+    if (!(await store.removeAccount(account.email))) throw notFound(NO_ACCOUNT);
+    await context.audit(request, 'account.remove', account.email);
+    return reply.code(204).send();
+  });
+};

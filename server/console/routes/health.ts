@@ -1,0 +1,41 @@
+// GET /health: the console's first screen. Lead counts and delivery facts from the store, the CRM
+// pace and retention from the settings, and the current incident from the alerting capability.
+import type { Health } from '../../../console/api-types.ts';
+import type { ConsoleContext } from '../context.ts';
+import '../incidents.ts';
+import type { ConsoleRoutes } from '../request-checks.ts';
+
+const MINUTE_MS = 60_000;
+const PACE_WINDOW_S = 10;
+
+/** Minutes to send `pending` leads at `maxPer10s` every ten seconds. */
+export function drainMinutes(pending: number, maxPer10s: number): number {
+  return Math.ceil((Math.ceil(pending / maxPer10s) * PACE_WINDOW_S) / 60);
+}
+
+export const healthRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app, { context }) => {
+  const { store, config } = context;
+  app.get('/health', { config: { consoleAccess: 'leads:read' } }, async (request): Promise<Health> => {
+    const at = context.now();
+    const health = await store.leadHealth(at);
+    const incident = (await request.server.incidents?.current(at)) ?? null;
+    return {
+      perForm: health.perForm.map(({ source, today, week }) => ({ form: source, today, week })),
+      perDay: health.perDay,
+      deliveredLast24h: health.deliveredLast24h,
+      failingNow: health.failingNow,
+      oldestUndelivered:
+        health.oldestUndelivered === undefined
+          ? null
+          : {
+              id: health.oldestUndelivered.id,
+              receivedAt: new Date(health.oldestUndelivered.receivedAt).toISOString(),
+              waitedMinutes: Math.max(0, Math.floor((at - health.oldestUndelivered.receivedAt) / MINUTE_MS)),
+            },
+      lastCrmSuccessAt: health.lastDeliveredAt === undefined ? null : new Date(health.lastDeliveredAt).toISOString(),
+      backlog: { pending: health.pending, drainMinutes: drainMinutes(health.pending, config.crmMaxPer10s), maxPer10s: config.crmMaxPer10s },
+      incident,
+      retention: { leadDays: config.leadRetentionDays ?? null, spamDays: config.spamRetentionDays },
+    };
+  });
+};

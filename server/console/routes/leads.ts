@@ -1,0 +1,158 @@
+// The inbox: GET /leads (a page of leads, newest first), GET /leads/:id (one lead with its delivery
+// timeline), POST /leads/retry (forward again), POST /leads/:id/spam (mark spam or not spam) and
+// GET /leads/export (every lead the filters match, as a CSV or JSON download, read page by page).
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import type { LeadFilter, LeadPage, RetryResult, SpamResult } from '../../../console/api-types.ts';
+import { csvHeaderLine, csvLeadLine, toExportJson, toExportRecord } from '../../leads/lead-export.ts';
+import { maskEmail } from '../../leads/mask.ts';
+import type { LeadQuery, LeadStore } from '../../store/lead-store.ts';
+import { conflict, notFound } from '../api-errors.ts';
+import { actorOf, type ConsoleContext } from '../context.ts';
+import { checkDayRange, leadCursorSchema, encodeCursor, leadFilterShape, toLeadDetail, toLeadQuery, toLeadSummary } from '../lead-view.ts';
+import type { ConsoleRoutes } from '../request-checks.ts';
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 100;
+/** Leads read from the store at once while a download is written. */
+const EXPORT_PAGE_SIZE = 200;
+/** Ids one retry may name: a screenful of selections, well under the body limit. */
+export const MAX_RETRY_IDS = 500;
+/** Lead ids named in one audit entry; beyond these the entry gives the count. */
+const AUDITED_IDS = 20;
+/** A retry names ids; 500 ids of 36 characters, quoted, need about 20 KiB. */
+const RETRY_BODY_LIMIT_BYTES = 32 * 1024;
+
+const leadId = z.string().min(1).max(100);
+const pageSize = z.preprocess(
+  (value) => (value === '' || value === undefined ? undefined : Number(value)),
+  z.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+);
+
+const listQuery = z
+  .strictObject({ ...leadFilterShape, after: leadCursorSchema.optional(), limit: pageSize })
+  .superRefine((filter, context) => checkDayRange(filter, context));
+const exportQuery = z
+  .strictObject({ ...leadFilterShape, format: z.enum(['csv', 'json']) })
+  .superRefine((filter, context) => checkDayRange(filter, context));
+const retryBody = z.union([
+  z.strictObject({ ids: z.array(leadId).min(1).max(MAX_RETRY_IDS) }),
+  z.strictObject({ allFailed: z.literal(true) }),
+]);
+const spamBody = z.strictObject({ spam: z.boolean() });
+const leadParams = z.strictObject({ id: leadId });
+
+/** A filter as an audit entry reads it: a search for an address is masked. */
+export function describeFilter(filter: LeadFilter): string {
+  const parts = Object.entries(filter)
+    .filter(([key, value]) => value !== undefined && key !== 'format')
+    .map(([key, value]) => `${key}=${key === 'q' && String(value).includes('@') ? maskEmail(String(value)) : String(value)}`);
+  return parts.length === 0 ? 'all leads' : parts.join(', ');
+}
+
+function describeIds(ids: readonly string[]): string {
+  const named = ids.slice(0, AUDITED_IDS).join(', ');
+  return `${ids.length} lead(s): ${named}${ids.length > AUDITED_IDS ? ', …' : ''}`;
+}
+
+/** Every lead a query matches, newest first, read a page at a time so memory stays flat. */
+async function* matchingLeads(store: LeadStore, query: LeadQuery) {
+  let after: { receivedAt: number; id: string } | undefined;
+  do {
+    const page = await store.listLeadPage(query, after, EXPORT_PAGE_SIZE);
+    yield* page.leads;
+    after = page.next;
+  } while (after !== undefined);
+}
+
+async function* csvExport(store: LeadStore, query: LeadQuery) {
+  yield csvHeaderLine();
+  for await (const lead of matchingLeads(store, query)) yield csvLeadLine(lead);
+}
+
+async function* jsonExport(store: LeadStore, query: LeadQuery) {
+  yield '[';
+  let first = true;
+  for await (const lead of matchingLeads(store, query)) {
+    yield `${first ? '\n' : ',\n'}${toExportJson(toExportRecord(lead))}`;
+    first = false;
+  }
+  yield '\n]\n';
+}
+
+export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app, { context }) => {
+  const { store, now } = context;
+
+  app.get('/leads', { config: { consoleAccess: 'leads:read' }, schema: { querystring: listQuery } }, async (request): Promise<LeadPage> => {
+    const { after, limit, ...filter } = request.query;
+    const position = after === undefined ? undefined : { receivedAt: after.at, id: after.id };
+    const page = await store.listLeadPage(toLeadQuery(filter), position, limit ?? DEFAULT_PAGE_SIZE);
+    return {
+      leads: page.leads.map(toLeadSummary),
+      next: page.next === undefined ? null : encodeCursor(page.next.receivedAt, page.next.id),
+    };
+  });
+
+  // No HEAD route: a HEAD would read every lead and record an export that sent nothing.
+  app.get(
+    '/leads/export',
+    { config: { consoleAccess: 'leads:export' }, schema: { querystring: exportQuery }, exposeHeadRoute: false },
+    async (request, reply) => {
+      const { format, ...filter } = request.query;
+      await context.audit(request, 'leads.export', `${format}: ${describeFilter(filter)}`);
+      const day = new Date(now()).toISOString().slice(0, 10);
+      const query = toLeadQuery(filter);
+      reply
+        .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="leads-${day}.${format}"`);
+      return reply.send(Readable.from(format === 'csv' ? csvExport(store, query) : jsonExport(store, query)));
+    },
+  );
+
+  app.get('/leads/:id', { config: { consoleAccess: 'leads:read' }, schema: { params: leadParams } }, async (request) => {
+    const lead = await store.getLead(request.params.id);
+    if (lead === undefined) throw notFound('There is no lead with that id: it may have been erased.');
+    return toLeadDetail(lead, await store.listAttempts(lead.id));
+  });
+
+  app.post(
+    '/leads/retry',
+    { config: { consoleAccess: 'leads:retry' }, schema: { body: retryBody }, bodyLimit: RETRY_BODY_LIMIT_BYTES },
+    async (request): Promise<RetryResult> => {
+      const at = now();
+      const body = request.body;
+      let retried: string[];
+      if ('allFailed' in body) {
+        retried = await store.retry({ state: 'failed' }, at);
+        await context.audit(request, 'lead.retry', `every failed lead: ${retried.length} lead(s)`);
+      } else {
+        retried = [];
+        for (const id of new Set(body.ids)) retried.push(...(await store.retry({ id }, at)));
+        await context.audit(request, 'lead.retry', describeIds(retried));
+      }
+      return { retried: retried.length };
+    },
+  );
+
+  app.post(
+    '/leads/:id/spam',
+    { config: { consoleAccess: 'leads:mark-spam' }, schema: { params: leadParams, body: spamBody } },
+    async (request): Promise<SpamResult> => {
+      const { id } = request.params;
+      const at = now();
+      if ((await store.getLead(id)) === undefined) throw notFound('There is no lead with that id: it may have been erased.');
+      const changed = request.body.spam ? await store.markSpam(id, `marked by ${actorOf(request)}`, at) : await store.markNotSpam(id, at);
+      const lead = await store.getLead(id);
+      if (lead === undefined) throw notFound('There is no lead with that id: it may have been erased.');
+      if (!changed) {
+        throw conflict(
+          request.body.spam
+            ? `This lead is ${lead.state}: a lead the CRM already has, or that is being sent right now, cannot be marked spam.`
+            : `This lead is ${lead.state}, not spam: nothing to change.`,
+        );
+      }
+      await context.audit(request, request.body.spam ? 'lead.spam' : 'lead.not-spam', id);
+      return { state: lead.state };
+    },
+  );
+};
