@@ -4,7 +4,15 @@
 // screen, the app's page and headers, and logs without full addresses. The inbox, erasure and
 // accounts run on PostgreSQL too.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AuditPage, ErasurePreview, Health, LeadDetail, LeadPage } from '../../console/api-types.ts';
+import type {
+  AuditPage,
+  ErasurePreview,
+  Health,
+  LeadDetail,
+  LeadPage,
+  NotificationSettings,
+  TestNotificationResult,
+} from '../../console/api-types.ts';
 import { CONSOLE_HTML, HOST, PASSWORD, startConsoleServer, type ConsoleTestServer } from '../testing/console-client.ts';
 import { FIXTURE_SECRET } from '../testing/site-fixture.ts';
 import { postgresHarness, type StoreDatabase } from '../testing/store-harness.ts';
@@ -282,7 +290,7 @@ describe('the export', () => {
 });
 
 describe('the health screen', () => {
-  it('reports the store figures, the CRM pace and retention, and no incident without an alerting provider', async () => {
+  it('reports the store figures, the CRM pace and retention, and no incident while deliveries are fine', async () => {
     server = await startConsoleServer({ env: { CRM_MAX_PER_10S: '20', SPAM_RETENTION_DAYS: '14' } });
     await server.addAccount('viewer@example.com', 'viewer');
     for (let index = 0; index < 50; index += 1)
@@ -395,5 +403,42 @@ describe('logs', () => {
     ]) {
       expect(log, secret).not.toContain(secret);
     }
+  });
+});
+
+describe('notifications in the console', () => {
+  it('shows the channels and switches to anyone who reads leads; only an admin switches a form or sends a test', async () => {
+    server = await startConsoleServer();
+    await server.addAccount('admin@example.com', 'admin');
+    await server.addAccount('viewer@example.com', 'viewer');
+    const viewer = await server.signedIn('viewer@example.com');
+    const settings = (await server.read(viewer, '/console/api/notifications')).json<NotificationSettings>();
+    expect(settings).toMatchObject({ email: false, webhook: false, alertAfterMinutes: 15 });
+    expect(settings.forms).toContainEqual({ form: 'Contact Page Form', newLeadEmail: true });
+    const switchOff = { form: 'Contact Page Form', newLeadEmail: false };
+    expect((await server.change(viewer, 'PUT', '/console/api/notifications/forms', switchOff)).statusCode).toBe(403);
+    expect((await server.change(viewer, 'POST', '/console/api/notifications/test', {})).statusCode).toBe(403);
+
+    const admin = await server.signedIn('admin@example.com');
+    const switched = await server.change(admin, 'PUT', '/console/api/notifications/forms', switchOff);
+    expect(switched.statusCode).toBe(200);
+    expect(switched.json<NotificationSettings>().forms).toContainEqual(switchOff);
+    const unknown = await server.change(admin, 'PUT', '/console/api/notifications/forms', { form: 'Nope', newLeadEmail: true });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ error: 'validation', message: 'There is no form called "Nope".' });
+    const test = await server.change(admin, 'POST', '/console/api/notifications/test', {});
+    expect(test.json<TestNotificationResult>()).toEqual({ channels: [] });
+    const audit = (await server.read(admin, '/console/api/audit')).json<AuditPage>();
+    expect(audit.entries.map((entry) => entry.action)).toEqual(['notifications.test', 'notifications.form']);
+  });
+
+  it('puts an open delivery incident on the health screen', async () => {
+    server = await startConsoleServer();
+    await server.addAccount('viewer@example.com', 'viewer');
+    const since = Date.parse('2026-11-20T10:00:00Z');
+    expect(await server.store.startIncident({ since, lastError: 'HTTP 503', openedAt: since + 15 * 60_000 }, [])).toBe(true);
+    const viewer = await server.signedIn('viewer@example.com');
+    const health = (await server.read(viewer, '/console/api/health')).json<Health>();
+    expect(health.incident).toEqual({ since: '2026-11-20T10:00:00.000Z', lastError: 'HTTP 503' });
   });
 });

@@ -2,6 +2,7 @@
 // its JSON API under /console/api. Everything under /console is one encapsulated scope, so its
 // hooks (the access check, its headers, its answers to errors) cover every console route and no
 // other. The site's security headers still apply, with the console's stricter policy on top.
+import { notificationRoutes } from './routes/notifications.ts';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
@@ -120,6 +121,7 @@ const consoleScope: FastifyPluginAsync<ConsolePluginOptions & { routes: ConsoleR
       await api.register(auditRoutes, { context });
       await api.register(healthRoutes, { context });
       await api.register(accountRoutes, { context });
+      await api.register(notificationRoutes, { context, notifier: app.notifier });
       await api.register(apiNotFound);
     },
     { prefix: '/api' },

@@ -1,8 +1,7 @@
 // GET /health: the console's first screen. Lead counts and delivery facts from the store, the CRM
-// pace and retention from the settings, and the current incident from the alerting capability.
+// pace and retention from the settings, and the open delivery incident from the notifier.
 import type { Health } from '../../../console/api-types.ts';
 import type { ConsoleContext } from '../context.ts';
-import '../incidents.ts';
 import type { ConsoleRoutes } from '../request-checks.ts';
 
 const MINUTE_MS = 60_000;
@@ -18,7 +17,8 @@ export const healthRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (a
   app.get('/health', { config: { consoleAccess: 'leads:read' } }, async (request): Promise<Health> => {
     const at = context.now();
     const health = await store.leadHealth(at);
-    const incident = (await request.server.incidents?.current(at)) ?? null;
+    const open = await request.server.notifier.openIncident();
+    const incident = open === undefined ? null : { since: new Date(open.since).toISOString(), lastError: open.lastError ?? null };
     return {
       perForm: health.perForm.map(({ source, today, week }) => ({ form: source, today, week })),
       perDay: health.perDay,

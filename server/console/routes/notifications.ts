@@ -1,0 +1,40 @@
+// GET /notifications: which channels are set up and each form's new-lead e-mail switch (anyone who
+// reads leads may see them); PUT /notifications/forms switches a form's e-mail on or off, and POST
+// /notifications/test sends a test message to every channel now and says whether each went. The
+// last two are for admins, who manage the team's settings.
+import { z } from 'zod';
+import type { NotificationSettings, TestNotificationResult } from '../../../console/api-types.ts';
+import { ConsoleProblem } from '../api-errors.ts';
+import type { ConsoleContext } from '../context.ts';
+import type { ConsoleRoutes } from '../request-checks.ts';
+import type { Notifier } from '../../notify/notifier.ts';
+
+const formSwitch = z.strictObject({ form: z.string().min(1).max(100), newLeadEmail: z.boolean() });
+
+export const notificationRoutes: ConsoleRoutes<{ context: ConsoleContext; notifier: Notifier }> = async (app, { context, notifier }) => {
+  app.get('/notifications', { config: { consoleAccess: 'leads:read' } }, async (): Promise<NotificationSettings> => notifier.settings());
+
+  app.put(
+    '/notifications/forms',
+    { config: { consoleAccess: 'accounts:manage' }, schema: { body: formSwitch } },
+    async (request): Promise<NotificationSettings> => {
+      const { form, newLeadEmail } = request.body;
+      if (!(await notifier.setFormEmail(form, newLeadEmail))) {
+        throw new ConsoleProblem(400, 'validation', `There is no form called "${form}".`, { form: 'Choose one of the site’s forms.' });
+      }
+      await context.audit(request, 'notifications.form', `${form}: new-lead e-mail ${newLeadEmail ? 'on' : 'off'}`);
+      return notifier.settings();
+    },
+  );
+
+  app.post(
+    '/notifications/test',
+    { config: { consoleAccess: 'accounts:manage' }, schema: { body: z.strictObject({}) } },
+    async (request): Promise<TestNotificationResult> => {
+      const result = await notifier.sendTest();
+      const summary = result.channels.map(({ channel, ok }) => `${channel} ${ok ? 'sent' : 'failed'}`).join(', ');
+      await context.audit(request, 'notifications.test', summary || 'no channel configured');
+      return result;
+    },
+  );
+};
