@@ -3,27 +3,11 @@
 // plus what axe cannot judge: the skip link, visible focus, heading order, the mobile menu by
 // keyboard, reduced motion and a countdown that does not talk every second.
 import AxeBuilder from '@axe-core/playwright';
+import { axe, AXE_TAGS, axeViolations } from './axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTES, waitForHydration } from './support.ts';
 
 const WIDTHS = [390, 1280] as const;
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-// The WCAG tag set's rules that axe leaves out of its default run. One run with these switched on
-// covers both sets (a test below checks it still does when axe changes), at half the time of two.
-const RULES_BEYOND_DEFAULTS = ['target-size'];
-
-function axe(page: Page) {
-  return new AxeBuilder({ page }).options({ rules: Object.fromEntries(RULES_BEYOND_DEFAULTS.map((id) => [id, { enabled: true }])) });
-}
-
-async function axeViolations(page: Page) {
-  const { violations } = await axe(page).analyze();
-  return violations.map(
-    (v) =>
-      `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`).join('\n')}`,
-  );
-}
-
 test('one axe run covers its default rules and the WCAG tag set', async ({ page }) => {
   await page.goto('/contact');
   await waitForHydration(page);

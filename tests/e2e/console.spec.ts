@@ -6,6 +6,7 @@ import { OK_REPLY } from '../../server/testing/crm-receiver.ts';
 import { validLeadBody } from '../../server/testing/lead-bodies.ts';
 import type { DeliveryState } from '../../server/store/lead-store.ts';
 import { startStudio } from '../../studio/testing/running-studio.ts';
+import { axeViolations } from './axe.ts';
 import { CONSOLE_STORES, startConsoleServer, type ConsoleServer } from './console-server.ts';
 
 const PASSWORD = 'correct horse battery staple';
@@ -195,6 +196,36 @@ for (const harness of CONSOLE_STORES) {
       });
       expect(refused.status()).toBe(403);
       expect(await server.store.countLeadsByEmail('grace@navy.example')).toBe(1);
+    });
+
+    test('every screen passes axe (WCAG 2.2 AA) at phone and desktop widths, and the inbox never widens the page', async ({ browser }) => {
+      test.skip(harness.kind !== 'sqlite', 'The screens are the same on every store: checked once.');
+      const id = await submitLead({ name: 'Axe Person', email: 'axe@example.com', company: 'Accessible Ltd' });
+      await waitForState(id, 'delivered');
+      for (const width of [390, 1280]) {
+        const context = await browser.newContext({ viewport: { width, height: 900 } });
+        const page = await context.newPage();
+        await page.goto(`${server.url}/console`);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to the console');
+        expect(await axeViolations(page), `sign-in at ${width} px`).toEqual([]);
+        await signIn(page, OWNER);
+        for (const [screen, heading] of [
+          ['', 'Health'],
+          ['leads', 'Inbox'],
+          [`leads/${id}`, 'Axe Person'],
+          ['audit', 'Audit log'],
+          ['settings', 'Settings'],
+        ] as const) {
+          await page.goto(`${server.url}/console/${screen}`);
+          await expect(page.getByRole('heading', { level: 1 })).toContainText(heading);
+          await expect(page.getByText(/^Loading/)).toHaveCount(0);
+          expect(await axeViolations(page), `/console/${screen} at ${width} px`).toEqual([]);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), `/console/${screen} at ${width} px`).toBeLessThanOrEqual(
+            width,
+          );
+        }
+        await context.close();
+      }
     });
 
     test('a removed account is signed out everywhere at once, the studio included', async ({ page, browser }) => {
