@@ -200,6 +200,8 @@ for (const harness of CONSOLE_STORES) {
 
     test('every screen passes axe (WCAG 2.2 AA) at phone and desktop widths, and the inbox never widens the page', async ({ browser }) => {
       test.skip(harness.kind !== 'sqlite', 'The screens are the same on every store: checked once.');
+      // Twelve screens, each read whole by axe.
+      test.setTimeout(120_000);
       const id = await submitLead({ name: 'Axe Person', email: 'axe@example.com', company: 'Accessible Ltd' });
       await waitForState(id, 'delivered');
       for (const width of [390, 1280]) {
