@@ -65,7 +65,7 @@ describe('openSqliteStore', () => {
 
   it('adds the notification tables to a database made before them, and finds its leads', async () => {
     const file = path.join(folder, 'leads.sqlite');
-    const before = openSqliteStore(file, SQLITE_MIGRATIONS.slice(0, 3));
+    const before = openSqliteStore(file, SQLITE_MIGRATIONS.slice(0, 4));
     await before.insertLead(lead('kept'));
     await before.close();
     const after = openSqliteStore(file);
