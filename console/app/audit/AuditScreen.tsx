@@ -5,6 +5,7 @@ import { formatTime } from '../parts/format.tsx';
 import { ErrorMessage } from '../parts/messages.tsx';
 import { usePages } from '../parts/use-pages.ts';
 import { useSession } from '../session.tsx';
+import { ScrollingTable } from '../parts/ScrollingTable.tsx';
 
 export function AuditScreen() {
   const { api, can } = useSession();
@@ -28,31 +29,28 @@ export function AuditScreen() {
       {log.status === 'loading' ? <p role="status">Loading the audit log…</p> : null}
       {log.status === 'ready' && log.items.length === 0 ? <p className="empty">Nothing has been recorded yet.</p> : null}
       {log.items.length > 0 ? (
-        <div className="table-scroll">
-          <table className="table">
-            <caption className="visually-hidden">Audit log, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">Detail</th>
+        <ScrollingTable caption="Audit log, newest first">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Who</th>
+              <th scope="col">Action</th>
+              <th scope="col">Detail</th>
+            </tr>
+          </thead>
+          <tbody>
+            {log.items.map((entry, index) => (
+              <tr key={index}>
+                <td>{formatTime(entry.at)}</td>
+                <td>{entry.actor}</td>
+                <td>
+                  <code>{entry.action}</code>
+                </td>
+                <td className="field-value">{entry.detail}</td>
               </tr>
-            </thead>
-            <tbody>
-              {log.items.map((entry, index) => (
-                <tr key={index}>
-                  <td>{formatTime(entry.at)}</td>
-                  <td>{entry.actor}</td>
-                  <td>
-                    <code>{entry.action}</code>
-                  </td>
-                  <td className="field-value">{entry.detail}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ScrollingTable>
       ) : null}
       <ErrorMessage>{log.error}</ErrorMessage>
       {log.status === 'ready' && log.next ? (

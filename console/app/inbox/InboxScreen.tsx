@@ -12,6 +12,7 @@ import { useSession } from '../session.tsx';
 import { EraseDialog } from './EraseDialog.tsx';
 import { filterFromQuery, queryFromFilter } from './filter-query.ts';
 import { FilterForm } from './FilterForm.tsx';
+import { ScrollingTable } from '../parts/ScrollingTable.tsx';
 
 export function InboxScreen() {
   const { api, can } = useSession();
@@ -101,57 +102,54 @@ export function InboxScreen() {
       <ErrorMessage>{listing.error}</ErrorMessage>
       {listing.status === 'ready' && listing.items.length === 0 ? <p className="empty">No leads match these filters.</p> : null}
       {listing.items.length > 0 ? (
-        <div className="table-scroll">
-          <table className="table">
-            <caption className="visually-hidden">Leads, newest first</caption>
-            <thead>
-              <tr>
+        <ScrollingTable caption="Leads, newest first">
+          <thead>
+            <tr>
+              {mayRetry ? (
+                <th scope="col">
+                  <input
+                    type="checkbox"
+                    aria-label="Select every lead shown"
+                    checked={allSelected}
+                    onChange={(event) => setSelected(event.target.checked ? new Set(listing.items.map((lead) => lead.id)) : new Set())}
+                  />
+                </th>
+              ) : null}
+              <th scope="col">Received</th>
+              <th scope="col">Name</th>
+              <th scope="col">E-mail</th>
+              <th scope="col">Company</th>
+              <th scope="col">Form</th>
+              <th scope="col">State</th>
+            </tr>
+          </thead>
+          <tbody>
+            {listing.items.map((lead) => (
+              <tr key={lead.id}>
                 {mayRetry ? (
-                  <th scope="col">
+                  <td>
                     <input
                       type="checkbox"
-                      aria-label="Select every lead shown"
-                      checked={allSelected}
-                      onChange={(event) => setSelected(event.target.checked ? new Set(listing.items.map((lead) => lead.id)) : new Set())}
+                      aria-label={`Select the lead from ${lead.name || lead.email}`}
+                      checked={selected.has(lead.id)}
+                      onChange={(event) => toggle(lead.id, event.target.checked)}
                     />
-                  </th>
+                  </td>
                 ) : null}
-                <th scope="col">Received</th>
-                <th scope="col">Name</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Company</th>
-                <th scope="col">Form</th>
-                <th scope="col">State</th>
+                <td>
+                  <Link to={`/leads/${encodeURIComponent(lead.id)}`}>{formatTime(lead.receivedAt)}</Link>
+                </td>
+                <td>{lead.name}</td>
+                <td>{lead.email}</td>
+                <td>{lead.company}</td>
+                <td>{lead.form}</td>
+                <td>
+                  <StateBadge state={lead.state} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {listing.items.map((lead) => (
-                <tr key={lead.id}>
-                  {mayRetry ? (
-                    <td>
-                      <input
-                        type="checkbox"
-                        aria-label={`Select the lead from ${lead.name || lead.email}`}
-                        checked={selected.has(lead.id)}
-                        onChange={(event) => toggle(lead.id, event.target.checked)}
-                      />
-                    </td>
-                  ) : null}
-                  <td>
-                    <Link to={`/leads/${encodeURIComponent(lead.id)}`}>{formatTime(lead.receivedAt)}</Link>
-                  </td>
-                  <td>{lead.name}</td>
-                  <td>{lead.email}</td>
-                  <td>{lead.company}</td>
-                  <td>{lead.form}</td>
-                  <td>
-                    <StateBadge state={lead.state} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ScrollingTable>
       ) : null}
       {listing.status === 'ready' && listing.next ? (
         <button type="button" className="button" disabled={listing.loadingOlder} onClick={() => void listing.loadOlder()}>

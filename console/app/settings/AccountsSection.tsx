@@ -10,6 +10,7 @@ import { formatTime } from '../parts/format.tsx';
 import { ErrorMessage, LoadState, StatusMessage } from '../parts/messages.tsx';
 import { useLoad } from '../parts/use-load.ts';
 import { useSession } from '../session.tsx';
+import { ScrollingTable } from '../parts/ScrollingTable.tsx';
 
 export function AccountsSection() {
   const { api } = useSession();
@@ -49,60 +50,57 @@ function AccountTable({ accounts, onChanged }: { accounts: AccountSummary[]; onC
 
   return (
     <>
-      <div className="table-scroll">
-        <table className="table">
-          <caption className="visually-hidden">Accounts</caption>
-          <thead>
-            <tr>
-              <th scope="col">E-mail</th>
-              <th scope="col">Role</th>
-              <th scope="col">Added</th>
-              <th scope="col">Last signed in</th>
-              <th scope="col">Remove</th>
-            </tr>
-          </thead>
-          <tbody>
-            {accounts.map((account) => {
-              const chosen = roles[account.email] ?? account.role;
-              return (
-                <tr key={account.email}>
-                  <th scope="row">{account.email}</th>
-                  <td>
-                    <div className="inline-control">
-                      <select
-                        aria-label={`Role of ${account.email}`}
-                        value={chosen}
-                        onChange={(event) => setRoles((previous) => ({ ...previous, [account.email]: event.target.value as Role }))}
-                      >
-                        {ROLES.map((role) => (
-                          <option key={role} value={role}>
-                            {role}
-                          </option>
-                        ))}
-                      </select>
-                      <button
-                        type="button"
-                        className="button"
-                        disabled={chosen === account.role}
-                        onClick={() => void run(() => api.changeRole(account.email, chosen), `${account.email} is now ${chosen}.`)}
-                      >
-                        Change role
-                      </button>
-                    </div>
-                  </td>
-                  <td>{formatTime(account.createdAt)}</td>
-                  <td>{account.lastSignInAt ? formatTime(account.lastSignInAt) : 'Never'}</td>
-                  <td>
-                    <button type="button" className="button button-danger" onClick={() => setRemoving(account.email)}>
-                      Remove<span className="visually-hidden"> {account.email}</span>
+      <ScrollingTable caption="Accounts, with their roles">
+        <thead>
+          <tr>
+            <th scope="col">E-mail</th>
+            <th scope="col">Role</th>
+            <th scope="col">Added</th>
+            <th scope="col">Last signed in</th>
+            <th scope="col">Remove</th>
+          </tr>
+        </thead>
+        <tbody>
+          {accounts.map((account) => {
+            const chosen = roles[account.email] ?? account.role;
+            return (
+              <tr key={account.email}>
+                <th scope="row">{account.email}</th>
+                <td>
+                  <div className="inline-control">
+                    <select
+                      aria-label={`Role of ${account.email}`}
+                      value={chosen}
+                      onChange={(event) => setRoles((previous) => ({ ...previous, [account.email]: event.target.value as Role }))}
+                    >
+                      {ROLES.map((role) => (
+                        <option key={role} value={role}>
+                          {role}
+                        </option>
+                      ))}
+                    </select>
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={chosen === account.role}
+                      onClick={() => void run(() => api.changeRole(account.email, chosen), `${account.email} is now ${chosen}.`)}
+                    >
+                      Change role
                     </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+                  </div>
+                </td>
+                <td>{formatTime(account.createdAt)}</td>
+                <td>{account.lastSignInAt ? formatTime(account.lastSignInAt) : 'Never'}</td>
+                <td>
+                  <button type="button" className="button button-danger" onClick={() => setRemoving(account.email)}>
+                    Remove<span className="visually-hidden"> {account.email}</span>
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </ScrollingTable>
       <ErrorMessage>{error}</ErrorMessage>
       {removing ? (
         <Dialog title="Remove an account" onClose={() => setRemoving(null)}>
