@@ -89,7 +89,7 @@ const SQLITE_SEED = `
 
 const POSTGRES_SEED = `
   INSERT INTO leads (id, received_at, source, email, payload, spam_reason, name, company, utm_campaign, utm_source)
-  SELECT 'lead-' || lpad(i::text, 7, '0'), $2::bigint + i * 30000,
+  SELECT 'lead-' || lpad(i::text, 7, '0'), $2::bigint + i::bigint * 30000,
     (ARRAY['${FORMS.join("','")}'])[i % 4 + 1],
     format('person%s@company%s.example', i, i % 5000),
     json_build_object('name', 'Person ' || i, 'email', format('person%s@company%s.example', i, i % 5000), 'company', 'Company ' || (i % 5000))::text,

@@ -18,7 +18,7 @@ export function FilterForm({ filter, onApply }: { filter: LeadFilter; onApply: (
 
   return (
     <form className="filters" role="search" aria-label="Filter the leads" onSubmit={submit}>
-      <Field label="Search name, e-mail or company" className="filters-search">
+      <Field label="Search name, e-mail or company" hint="A whole e-mail address is found fastest." className="filters-search">
         {(control) => <input {...control} type="search" name="q" value={draft.q ?? ''} onChange={set('q')} />}
       </Field>
       <Field label="Form">
