@@ -5,12 +5,15 @@
 export type Gate = {
   /** The task's result, or undefined when the line is full and the task was not run. */
   run<T>(task: () => Promise<T>): Promise<T | undefined>;
+  /** True when a task given now would be refused. */
+  isFull(): boolean;
 };
 
 export function createGate({ running: maxRunning, waiting: maxWaiting }: { running: number; waiting: number }): Gate {
   let running = 0;
   const line: (() => void)[] = [];
   return {
+    isFull: () => running >= maxRunning && line.length >= maxWaiting,
     async run<T>(task: () => Promise<T>): Promise<T | undefined> {
       if (running >= maxRunning) {
         if (line.length >= maxWaiting) return undefined;

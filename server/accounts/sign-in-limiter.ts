@@ -9,6 +9,10 @@
 //
 // An attempt counts from the moment it is allowed, before its password is checked: a burst of
 // attempts sent together cannot all slip under the limit while the first ones are still being hashed.
+//
+// A limit that has been reached is never forgotten before its window ends: when the table of counts
+// is full, only counts that have not reached their limit make room, so a flood of made-up names cannot
+// push an account's lock out of memory. Withdrawn attempts leave nothing behind.
 
 export type SignInAttempt =
   | {
@@ -23,8 +27,14 @@ export type SignInAttempt =
 const WINDOW_MS = 15 * 60 * 1000;
 /** How long an address that signed in to an account stays spared its account-wide limit. */
 const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
-/** Attempts are kept for at most this many keys; the oldest go first. */
+/**
+ * Attempts are kept for about this many keys; past it, the least recently used key that has not
+ * reached its limit goes first. Keys at their limit stay until their window ends: there can only be
+ * as many as the sign-ins actually checked in one window, which the hashing gate bounds.
+ */
 const MAX_KEYS = 50_000;
+/** How many of the oldest keys one attempt looks through for one to drop (so a full table stays cheap). */
+const EVICTION_SCAN = 64;
 
 export function createSignInLimiter({
   now = Date.now,
@@ -44,17 +54,30 @@ export function createSignInLimiter({
     for (const [key, times] of attempts) if (times.every((time) => at - time >= windowMs)) attempts.delete(key);
     for (const [key, since] of known) if (at - since >= KNOWN_ADDRESS_MS) known.delete(key);
   };
+  const limitOf = (key: string) => (key.startsWith('pair:') ? perAccountAndAddress : key.startsWith('address:') ? perAddress : perAccount);
+  /** Drops the least recently used key that is still under its limit, if one is near the front. */
+  const evictOne = (at: number) => {
+    let scanned = 0;
+    for (const key of attempts.keys()) {
+      if (scanned++ >= EVICTION_SCAN) return;
+      if (recent(key, at).length < limitOf(key)) {
+        attempts.delete(key);
+        return;
+      }
+    }
+  };
   const record = (key: string, at: number) => {
     const times = [...recent(key, at), at];
     // Set again at the end, so the first key is always the one least recently used.
     attempts.delete(key);
     attempts.set(key, times);
-    while (attempts.size > MAX_KEYS) attempts.delete(attempts.keys().next().value!);
+    if (attempts.size > MAX_KEYS) evictOne(at);
   };
   const forget = (key: string, at: number) => {
     const times = attempts.get(key);
     const index = times?.indexOf(at) ?? -1;
     if (index !== -1) times!.splice(index, 1);
+    if (times?.length === 0) attempts.delete(key);
   };
   return {
     attempt(account: string, address: string): SignInAttempt {

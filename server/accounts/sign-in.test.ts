@@ -59,3 +59,45 @@ describe('CSRF tokens', () => {
     expect(checkCsrfToken('session-a', token.slice(1))).toBe(false);
   });
 });
+
+describe('team sign-in under load and odd input', () => {
+  let database: StoreDatabase;
+  let store: LeadStore;
+  beforeEach(async () => {
+    database = await sqliteHarness.createDatabase();
+    store = await database.open();
+    await store.createAccount({ email: 'ana@example.com', role: 'sales', passwordHash: await hashPassword(PASSWORD), now: 1_000 });
+  });
+  afterEach(() => database.remove());
+
+  it('answers "busy" without counting it, so a flood of busy answers leaves the limits as they were', async () => {
+    let counted = 0;
+    const limiter = {
+      attempt: () => {
+        counted += 1;
+        return { allowed: true as const, succeeded() {}, withdraw() {} };
+      },
+    };
+    const signIn = createTeamSignIn({ store, limiter });
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => signIn.signIn(`x${i}@example.com`, 'wrong password!', '10.0.0.1')),
+    );
+    const busy = outcomes.filter((outcome) => outcome.kind === 'busy').length;
+    expect(busy).toBeGreaterThan(0);
+    expect(counted).toBe(30 - busy);
+  });
+
+  it('refuses an address with a control character like any unknown one, without asking the store', async () => {
+    const asked: string[] = [];
+    const watched = new Proxy(store, {
+      get(target, key, receiver) {
+        if (key === 'findAccount') return (email: string) => (asked.push(email), target.findAccount(email));
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    const signIn = createTeamSignIn({ store: watched });
+    expect(await signIn.signIn('ana@example.com\u0000', PASSWORD, '10.0.0.1')).toEqual({ kind: 'refused' });
+    expect(await signIn.signIn('ana\u0007@example.com', PASSWORD, '10.0.0.1')).toEqual({ kind: 'refused' });
+    expect(asked).toEqual([]);
+  });
+});

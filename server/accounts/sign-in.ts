@@ -14,6 +14,9 @@ import { MAX_PASSWORD_LENGTH, verifyPassword } from './passwords.ts';
 import { can, type Action } from './roles.ts';
 import { createSignInLimiter } from './sign-in-limiter.ts';
 
+/** A character below the space, or DEL: no address holds one. */
+const hasControlCharacter = (text: string) => [...text].some((character) => character < ' ' || character === '\u007f');
+
 /** Password hashes computed at once, and sign-ins waiting for one; more are told to try again. */
 const SIGN_IN_GATE = { running: 2, waiting: 8 };
 
@@ -48,10 +51,15 @@ export function createTeamSignIn({
     async signIn(emailText, passwordText, address) {
       const email = normalizeEmail(emailText.slice(0, MAX_EMAIL_LENGTH));
       const password = passwordText.slice(0, MAX_PASSWORD_LENGTH);
+      // Refused before it is counted: a flood of sign-ins that are never checked leaves nothing in the
+      // limiter's table (it could otherwise crowd out the counts that lock an account).
+      if (hashing.isFull()) return { kind: 'busy' };
       const attempt = limiter.attempt(email, address);
       if (!attempt.allowed) return { kind: 'limited', retryAfterSeconds: attempt.retryAfterSeconds };
       const checked = await hashing.run(async () => {
-        const account = await store.findAccount(email);
+        // No account's address holds a control character; the store is not asked for one (PostgreSQL
+        // refuses a NUL outright), and the dummy hash below keeps the answer's timing the same.
+        const account = hasControlCharacter(email) ? undefined : await store.findAccount(email);
         // verifyPassword hashes against a dummy when there is no account: the same cost either way.
         const valid = await verifyPassword(password, account?.passwordHash);
         return { account, valid };
