@@ -106,6 +106,19 @@ describe.each([
     }
   });
 
+  it.skipIf(skip)('names an unknown input even when it is called __proto__ or constructor', async () => {
+    const console = await start();
+    const admin = await console.signedIn('admin@example.com');
+    for (const key of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      const response = await console.read(admin, `/console/api/leads?${key}=x`);
+      expect(response.statusCode, key).toBe(400);
+      const body = response.json<{ message: string; fields: Record<string, string> }>();
+      expect(Object.hasOwn(body.fields, key), key).toBe(true);
+      expect(body.fields[key], key).toBe(`Not an input this takes: ${key}.`);
+      expect(body.message, key).toBe(`"${key}": Not an input this takes: ${key}.`);
+    }
+  });
+
   it.skipIf(skip)('erases by e-mail only with the count the preview gave, and audits the count, never the address', async () => {
     const console = await start();
     for (const id of ['a', 'b']) await console.insertLead({ id, email: 'gone@example.com', payload: { email: 'Gone@Example.com' } });

@@ -58,12 +58,16 @@ function describeIssue(issue: z.core.$ZodRawIssue): string {
   }
 }
 
-/** The fields of a failed check, each with its first message; `_request` when the whole input is wrong. */
+/**
+ * The fields of a failed check, each with its first message; `_request` when the whole input is wrong.
+ * The names are the request's own (`?__proto__=x`, `?constructor=x`), so they are kept in an object
+ * without a prototype: a name Object.prototype already has is still recorded, and sets nothing else.
+ */
 export function issueFields(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
-  const fields: Record<string, string> = {};
+  const fields: Record<string, string> = Object.create(null);
   for (const issue of issues) {
     const keys = issue.code === 'unrecognized_keys' ? issue.keys : [issue.path.map(String).join('.') || '_request'];
-    for (const key of keys) fields[key] ??= issue.message;
+    for (const key of keys) if (!Object.hasOwn(fields, key)) fields[key] = issue.message;
   }
   return fields;
 }
