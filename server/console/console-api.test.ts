@@ -3,6 +3,7 @@
 // neutralised CSV, erasure with its count confirmed, the audit log, the accounts rules, the health
 // screen, the app's page and headers, and logs without full addresses. The inbox, erasure and
 // accounts run on PostgreSQL too.
+import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type {
   AuditPage,
@@ -246,6 +247,30 @@ describe('retry, spam and not spam', () => {
       'sales@example.com lead.spam one',
       'sales@example.com lead.not-spam two',
     ]);
+  });
+});
+
+describe('what a retry takes', () => {
+  it('says it in words: ids (1 to 500 lead ids) or allFailed: true', async () => {
+    server = await startConsoleServer();
+    await server.addAccount('sales@example.com', 'sales');
+    const sales = await server.signedIn('sales@example.com');
+    const either = 'Send ids (1 to 500 lead ids) or allFailed: true.';
+    for (const [body, field, message] of [
+      [{ ids: Array.from({ length: 501 }, () => randomUUID()) }, 'ids', 'Must list at most 500.'],
+      [{ ids: [] }, 'ids', 'Must list at least 1.'],
+      [{ allFailed: false }, 'allFailed', 'Must be true.'],
+      [{}, '_request', either],
+      [{ ids: [randomUUID()], allFailed: true }, '_request', either],
+      [[], '_request', either],
+    ] as const) {
+      const response = await server.change(sales, 'POST', '/console/api/leads/retry', body);
+      const label = JSON.stringify(body).slice(0, 40);
+      expect(response.statusCode, label).toBe(400);
+      expect(response.json<{ fields: Record<string, string> }>().fields[field], label).toBe(message);
+      expect(response.body, label).not.toContain('Not valid.');
+    }
+    expect(await server.store.listAudit(undefined, 10)).toMatchObject({ entries: [] });
   });
 });
 

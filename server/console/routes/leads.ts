@@ -35,10 +35,20 @@ const listQuery = z
 const exportQuery = z
   .strictObject({ ...leadFilterShape, format: z.enum(['csv', 'json']) })
   .superRefine((filter, context) => checkDayRange(filter, context));
-const retryBody = z.union([
-  z.strictObject({ ids: z.array(leadId).min(1).max(MAX_RETRY_IDS) }),
-  z.strictObject({ allFailed: z.literal(true) }),
-]);
+const RETRY_MESSAGE = `Send ids (1 to ${MAX_RETRY_IDS} lead ids) or allFailed: true.`;
+/**
+ * `{ ids }` or `{ allFailed: true }`, checked as one object so that a refusal names what is wrong
+ * (too many ids, allFailed not true) rather than only that neither shape fits.
+ */
+const retryBody = z
+  .strictObject(
+    { ids: z.array(leadId).min(1).max(MAX_RETRY_IDS).optional(), allFailed: z.literal(true).optional() },
+    { error: (issue) => (issue.code === 'invalid_type' ? RETRY_MESSAGE : undefined) },
+  )
+  .superRefine((body, context) => {
+    if ((body.ids === undefined) === (body.allFailed === undefined)) context.addIssue({ code: 'custom', message: RETRY_MESSAGE });
+  })
+  .transform((body) => (body.allFailed === true ? { allFailed: true as const } : { ids: body.ids ?? [] }));
 const spamBody = z.strictObject({ spam: z.boolean() });
 const leadParams = z.strictObject({ id: leadId });
 
