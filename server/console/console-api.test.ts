@@ -107,6 +107,28 @@ describe.each([
     }
   });
 
+  it.skipIf(skip)('refuses a day that does not exist, or is not written YYYY-MM-DD, on the inbox and the export', async () => {
+    const console = await start();
+    const admin = await console.signedIn('admin@example.com');
+    for (const [query, field, message] of [
+      ['from=2026-13-01', 'from', 'Not a real date: 2026-13-01 does not exist.'],
+      ['from=2026-02-30', 'from', 'Not a real date: 2026-02-30 does not exist.'],
+      ['to=2026-04-31', 'to', 'Not a real date: 2026-04-31 does not exist.'],
+      ['to=2026-00-10', 'to', 'Not a real date: 2026-00-10 does not exist.'],
+      ['from=%2B20000-01-01', 'from', 'Must be a day written YYYY-MM-DD.'],
+      ['from=20000-01-01', 'from', 'Must be a day written YYYY-MM-DD.'],
+      ['to=2026-1-1', 'to', 'Must be a day written YYYY-MM-DD.'],
+    ]) {
+      for (const path of ['/console/api/leads', '/console/api/leads/export?format=csv&']) {
+        const url = `${path}${path.includes('?') ? '' : '?'}${query}`;
+        const response = await console.read(admin, url);
+        expect(response.statusCode, url).toBe(400);
+        expect(response.json(), url).toMatchObject({ error: 'validation', fields: { [field!]: message } });
+      }
+    }
+    expect((await console.store.listAudit(undefined, 10)).entries).toEqual([]);
+  });
+
   it.skipIf(skip)('names an unknown input even when it is called __proto__ or constructor', async () => {
     const console = await start();
     const admin = await console.signedIn('admin@example.com');

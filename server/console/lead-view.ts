@@ -144,10 +144,19 @@ function optional<T extends z.ZodType>(schema: T) {
 }
 
 const DAY_MESSAGE = 'Must be a day written YYYY-MM-DD.';
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, DAY_MESSAGE)
-  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), DAY_MESSAGE);
+
+/** True when a YYYY-MM-DD text names a day the calendar has (not 2026-13-01, not 2026-02-30). */
+function isRealDay(value: string): boolean {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
+
+// One check, not a regex followed by a refine: zod runs every check of a string even after one
+// failed, and a refine that dated a malformed text threw instead of refusing it.
+const day = z.string().superRefine((value, context) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) context.addIssue({ code: 'custom', message: DAY_MESSAGE });
+  else if (!isRealDay(value)) context.addIssue({ code: 'custom', message: `Not a real date: ${value} does not exist.` });
+});
 
 /** The inbox's filters (LeadFilter), as query parameters. */
 export const leadFilterShape = {
