@@ -4,7 +4,7 @@
 // screen, the app's page and headers, and logs without full addresses. The inbox, erasure and
 // accounts run on PostgreSQL too.
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type {
   AuditPage,
   ErasurePreview,
@@ -22,6 +22,7 @@ import { CONSOLE_CSP } from './plugin.ts';
 let server: ConsoleTestServer | undefined;
 let database: StoreDatabase | undefined;
 afterEach(async () => {
+  vi.restoreAllMocks();
   await server?.close();
   await database?.remove();
   server = undefined;
@@ -269,6 +270,22 @@ describe('retry, spam and not spam', () => {
       'sales@example.com lead.spam one',
       'sales@example.com lead.not-spam two',
     ]);
+  });
+});
+
+describe('a text the lead store cannot keep', () => {
+  it.each(['22021', '22P05'])('(PostgreSQL error %s) is answered 400, not 500, and logged without a stack', async (code) => {
+    const lines: string[] = [];
+    server = await startConsoleServer({ appOptions: { logStream: { write: (line) => void lines.push(line) } } });
+    await server.addAccount('admin@example.com', 'admin');
+    const refusal = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code });
+    vi.spyOn(server.store, 'listLeadPage').mockRejectedValue(refusal);
+    const admin = await server.signedIn('admin@example.com');
+    const response = await server.read(admin, '/console/api/leads?q=ana');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'validation', message: expect.stringContaining('cannot keep') });
+    expect(lines.filter((line) => (JSON.parse(line) as { level: number }).level >= 50)).toEqual([]);
+    expect(lines.join('')).not.toContain('"stack"');
   });
 });
 

@@ -58,12 +58,27 @@ const apiNotFound: FastifyPluginAsync = async (app) => {
   }
 };
 
+/** PostgreSQL's answers to a text it cannot store: 22021 (a byte sequence, such as U+0000) and 22P05 (a character). */
+const UNSTORABLE_TEXT_CODES: ReadonlySet<unknown> = new Set(['22021', '22P05']);
+
 function installErrorAnswers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof ConsoleProblem)
       return apiError(reply, error.status, error.error, error.message, error.fields ? { fields: error.fields } : {});
     if (isStoreUnavailable(error))
       return apiError(reply, 503, 'unavailable', 'The lead store is briefly unavailable: try again in a moment.', { retryAfterSeconds: 2 });
+    // Every input is checked before it reaches the store; should a text the database cannot keep get
+    // through all the same, it is the request's fault, answered as such and logged without a stack.
+    const code = 'code' in error ? error.code : undefined;
+    if (code !== undefined && UNSTORABLE_TEXT_CODES.has(code)) {
+      request.log.warn({ code }, 'console request held text the lead store cannot keep');
+      return apiError(
+        reply,
+        400,
+        'validation',
+        'The request holds a character the lead store cannot keep (such as U+0000): remove it and try again.',
+      );
+    }
     const status = 'statusCode' in error ? error.statusCode : undefined;
     if (status === 413) return apiError(reply, 413, 'validation', 'The request is too large.');
     if (status === 415) return apiError(reply, 415, 'validation', 'The console takes changes as JSON (Content-Type: application/json).');
