@@ -14,9 +14,11 @@ import type {
   NotificationSettings,
   TestNotificationResult,
 } from '../../console/api-types.ts';
+import type { BuildAppOptions } from '../app.ts';
 import { CONSOLE_HTML, HOST, PASSWORD, startConsoleServer, type ConsoleTestServer } from '../testing/console-client.ts';
 import { FIXTURE_SECRET } from '../testing/site-fixture.ts';
 import { postgresHarness, type StoreDatabase } from '../testing/store-harness.ts';
+import { encodeCursor } from './lead-view.ts';
 import { CONSOLE_CSP } from './plugin.ts';
 
 let server: ConsoleTestServer | undefined;
@@ -29,6 +31,9 @@ afterEach(async () => {
   database = undefined;
 });
 
+/** A lead id as the relay makes them (a UUID), the n-th of a test's leads. */
+const leadId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
 const SCRIPT = '<script>alert(1)</script>';
 const IMAGE = '<img src=x onerror=alert(1)>';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -39,9 +44,9 @@ describe.each([
 ] as const)('the console API on %s', (_name, harness) => {
   const skip = harness?.skipReason;
 
-  async function start() {
+  async function start(appOptions?: BuildAppOptions) {
     database = harness ? await harness.createDatabase() : undefined;
-    const console = await startConsoleServer(database ? { database } : {});
+    const console = await startConsoleServer({ ...(database ? { database } : {}), ...(appOptions ? { appOptions } : {}) });
     server = console;
     await console.addAccount('admin@example.com', 'admin');
     await console.addAccount('sales@example.com', 'sales');
@@ -53,7 +58,7 @@ describe.each([
     const firstDay = Date.parse('2026-11-10T12:00:00Z');
     for (let index = 0; index < 5; index += 1) {
       await console.insertLead({
-        id: `lead-${index}`,
+        id: leadId(index),
         receivedAt: firstDay + index * DAY_MS,
         email: `person${index}@example.com`,
         source: index % 2 === 0 ? 'Contact Page Form' : 'Homepage Simple Lead Form',
@@ -67,7 +72,7 @@ describe.each([
     }
     const admin = await console.signedIn('admin@example.com');
     const first = (await console.read(admin, '/console/api/leads?limit=2')).json<LeadPage>();
-    expect(first.leads.map((lead) => lead.id)).toEqual(['lead-4', 'lead-3']);
+    expect(first.leads.map((lead) => lead.id)).toEqual([leadId(4), leadId(3)]);
     expect(first.leads[0]).toMatchObject({
       name: 'Person 4',
       email: 'person4@example.com',
@@ -76,16 +81,16 @@ describe.each([
       state: 'held',
     });
     const second = (await console.read(admin, `/console/api/leads?limit=2&after=${first.next}`)).json<LeadPage>();
-    expect(second.leads.map((lead) => lead.id)).toEqual(['lead-2', 'lead-1']);
+    expect(second.leads.map((lead) => lead.id)).toEqual([leadId(2), leadId(1)]);
     const last = (await console.read(admin, `/console/api/leads?limit=2&after=${second.next}`)).json<LeadPage>();
-    expect(last).toEqual({ leads: [expect.objectContaining({ id: 'lead-0' })], next: null });
+    expect(last).toEqual({ leads: [expect.objectContaining({ id: leadId(0) })], next: null });
 
     const days = (await console.read(admin, '/console/api/leads?from=2026-11-11&to=2026-11-12')).json<LeadPage>();
-    expect(days.leads.map((lead) => lead.id)).toEqual(['lead-2', 'lead-1']);
+    expect(days.leads.map((lead) => lead.id)).toEqual([leadId(2), leadId(1)]);
     const form = (await console.read(admin, '/console/api/leads?form=Contact%20Page%20Form&campaign=spring')).json<LeadPage>();
-    expect(form.leads.map((lead) => lead.id)).toEqual(['lead-4']);
+    expect(form.leads.map((lead) => lead.id)).toEqual([leadId(4)]);
     const search = (await console.read(admin, '/console/api/leads?q=person3%40example.com')).json<LeadPage>();
-    expect(search.leads.map((lead) => lead.id)).toEqual(['lead-3']);
+    expect(search.leads.map((lead) => lead.id)).toEqual([leadId(3)]);
   });
 
   it.skipIf(skip)('refuses a malformed filter, cursor or limit with the field named', async () => {
@@ -128,6 +133,54 @@ describe.each([
       }
     }
     expect((await console.store.listAudit(undefined, 10)).entries).toEqual([]);
+  });
+
+  it.skipIf(skip)('refuses a NUL or other control character, or a malformed lead id, with a 400 naming the input', async () => {
+    const lines: string[] = [];
+    const console = await start({ logStream: { write: (line) => void lines.push(line) } });
+    const held = leadId(7);
+    await console.insertLead({ id: held, initialState: 'held' });
+    const admin = await console.signedIn('admin@example.com');
+    const cursorOf = (id: string) => encodeCursor(Date.now(), id);
+    for (const [url, field] of [
+      ['/console/api/leads?q=%00', 'q'],
+      ['/console/api/leads?q=ana%00', 'q'],
+      ['/console/api/leads?q=%1B%5B2J', 'q'],
+      ['/console/api/leads?form=%00', 'form'],
+      ['/console/api/leads?campaign=%00', 'campaign'],
+      ['/console/api/leads?source=%00', 'source'],
+      [`/console/api/leads?after=${cursorOf('\u0000')}`, 'after'],
+      [`/console/api/leads?after=${cursorOf('lead-1')}`, 'after'],
+      ['/console/api/leads/%00', 'id'],
+      ['/console/api/leads/lead-1', 'id'],
+      ['/console/api/leads/export?format=csv&q=%00', 'q'],
+      ['/console/api/leads/export?format=json&form=%00', 'form'],
+      ['/console/api/erasures?email=%00', 'email'],
+    ] as const) {
+      const response = await console.read(admin, url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toMatchObject({ error: 'validation', fields: { [field]: expect.any(String) } });
+    }
+    for (const [method, url, body, field] of [
+      ['POST', '/console/api/leads/%00/spam', { spam: true }, 'id'],
+      ['POST', '/console/api/leads/retry', { ids: [held, '\u0000'] }, 'ids.1'],
+      ['POST', '/console/api/erasures', { email: 'a\u0000@example.com', count: 0 }, 'email'],
+      ['PUT', '/console/api/notifications/forms', { form: 'Contact Page Form\u0000', newLeadEmail: false }, 'form'],
+    ] as const) {
+      const response = await console.change(admin, method, url, body);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toMatchObject({ error: 'validation', fields: { [field]: expect.any(String) } });
+    }
+    expect((await console.read(admin, '/console/api/leads?q=%00')).json()).toMatchObject({
+      message: '"q": Must not contain control characters (such as U+0000, a tab or a line break).',
+    });
+    // Nothing was done: the held lead is still held and no audit entry says otherwise.
+    expect((await console.store.getLead(held))?.state).toBe('held');
+    expect((await console.store.listAudit(undefined, 10)).entries).toEqual([]);
+    // Sign-in is checked by its own route; what the store refuses is still no 500.
+    expect((await console.signIn('a\u0000@example.com')).statusCode).toBeLessThan(500);
+    const errors = lines.filter((line) => (JSON.parse(line) as { level: number }).level >= 50);
+    expect(errors).toEqual([]);
   });
 
   it.skipIf(skip)('names an unknown input even when it is called __proto__ or constructor', async () => {
@@ -217,16 +270,18 @@ describe.each([
 });
 
 describe('a lead with hostile text', () => {
+  const HOSTILE = leadId(1);
+  const MISSING = leadId(404);
   it('comes back as JSON strings, and the app page never carries it', async () => {
     server = await startConsoleServer();
     await server.addAccount('admin@example.com', 'admin');
     const payload = Object.fromEntries(
       ['name', 'email', 'company', 'message', 'utm_campaign', 'referrer'].map((key) => [key, `${SCRIPT}${IMAGE}`]),
     );
-    await server.insertLead({ id: 'hostile', email: `${SCRIPT}@x.example`, payload, spamReason: IMAGE, initialState: 'spam' });
+    await server.insertLead({ id: HOSTILE, email: `${SCRIPT}@x.example`, payload, spamReason: IMAGE, initialState: 'spam' });
     const admin = await server.signedIn('admin@example.com');
 
-    const detail = await server.read(admin, '/console/api/leads/hostile');
+    const detail = await server.read(admin, `/console/api/leads/${HOSTILE}`);
     expect(detail.headers['content-type']).toMatch(/^application\/json/);
     const lead = detail.json<LeadDetail>();
     expect(lead.name).toBe(`${SCRIPT}${IMAGE}`);
@@ -236,39 +291,41 @@ describe('a lead with hostile text', () => {
     const list = (await server.read(admin, '/console/api/leads')).json<LeadPage>();
     expect(list.leads[0]?.company).toBe(`${SCRIPT}${IMAGE}`);
 
-    for (const url of ['/console', '/console/leads/hostile', '/console/leads?q=%3Cscript%3E']) {
+    for (const url of ['/console', `/console/leads/${HOSTILE}`, '/console/leads?q=%3Cscript%3E']) {
       const page = await server.read(admin, url);
       expect(page.statusCode).toBe(200);
       expect(page.body).toBe(CONSOLE_HTML);
     }
-    expect((await server.read(admin, '/console/api/leads/missing')).json()).toMatchObject({ error: 'not-found' });
+    expect((await server.read(admin, `/console/api/leads/${MISSING}`)).json()).toMatchObject({ error: 'not-found' });
   });
 });
 
 describe('retry, spam and not spam', () => {
+  const [ONE, TWO, MISSING] = [leadId(1), leadId(2), leadId(404)];
+
   it('forwards again, marks spam and back, each audited', async () => {
     server = await startConsoleServer({ env: { CRM_WEBHOOK_URL: 'http://127.0.0.1:9/crm' } });
     await server.addAccount('sales@example.com', 'sales');
-    await server.insertLead({ id: 'one', initialState: 'pending' });
-    await server.insertLead({ id: 'two', initialState: 'spam', spamReason: 'honeypot' });
+    await server.insertLead({ id: ONE, initialState: 'pending' });
+    await server.insertLead({ id: TWO, initialState: 'spam', spamReason: 'honeypot' });
     const sales = await server.signedIn('sales@example.com');
 
-    const notSpam = await server.change(sales, 'POST', '/console/api/leads/two/spam', { spam: false });
+    const notSpam = await server.change(sales, 'POST', `/console/api/leads/${TWO}/spam`, { spam: false });
     expect(notSpam.json()).toEqual({ state: 'pending' });
-    const spam = await server.change(sales, 'POST', '/console/api/leads/one/spam', { spam: true });
+    const spam = await server.change(sales, 'POST', `/console/api/leads/${ONE}/spam`, { spam: true });
     expect(spam.json()).toEqual({ state: 'spam' });
-    const retried = await server.change(sales, 'POST', '/console/api/leads/retry', { ids: ['one', 'missing'] });
+    const retried = await server.change(sales, 'POST', '/console/api/leads/retry', { ids: [ONE, MISSING] });
     expect(retried.json()).toEqual({ retried: 1 });
-    expect((await server.store.getLead('one'))?.state).toBe('pending');
+    expect((await server.store.getLead(ONE))?.state).toBe('pending');
     expect((await server.change(sales, 'POST', '/console/api/leads/retry', { ids: [] })).statusCode).toBe(400);
     expect((await server.change(sales, 'POST', '/console/api/leads/retry', { allFailed: false })).statusCode).toBe(400);
-    expect((await server.change(sales, 'POST', '/console/api/leads/missing/spam', { spam: true })).statusCode).toBe(404);
+    expect((await server.change(sales, 'POST', `/console/api/leads/${MISSING}/spam`, { spam: true })).statusCode).toBe(404);
 
     const actions = (await server.store.listAudit(undefined, 10)).entries.map((entry) => `${entry.actor} ${entry.action} ${entry.detail}`);
     expect(actions).toEqual([
-      'sales@example.com lead.retry 1 lead(s): one',
-      'sales@example.com lead.spam one',
-      'sales@example.com lead.not-spam two',
+      `sales@example.com lead.retry 1 lead(s): ${ONE}`,
+      `sales@example.com lead.spam ${ONE}`,
+      `sales@example.com lead.not-spam ${TWO}`,
     ]);
   });
 });
@@ -361,7 +418,8 @@ describe('the export', () => {
       url: '/console/api/leads/export?format=csv',
       headers: { host: HOST, cookie: viewer.cookie },
     });
-    expect(head.statusCode).toBe(404);
+    expect(head.statusCode).toBe(405);
+    expect(head.headers.allow).toBe('GET');
     expect((await server.store.listAudit(undefined, 10)).entries).toHaveLength(2);
   });
 });

@@ -9,7 +9,16 @@ import { maskEmail } from '../../leads/mask.ts';
 import type { LeadQuery, LeadStore } from '../../store/lead-store.ts';
 import { conflict, notFound } from '../api-errors.ts';
 import { actorOf, type ConsoleContext } from '../context.ts';
-import { checkDayRange, leadCursorSchema, encodeCursor, leadFilterShape, toLeadDetail, toLeadQuery, toLeadSummary } from '../lead-view.ts';
+import {
+  checkDayRange,
+  encodeCursor,
+  leadCursorSchema,
+  leadFilterShape,
+  leadIdSchema,
+  toLeadDetail,
+  toLeadQuery,
+  toLeadSummary,
+} from '../lead-view.ts';
 import type { ConsoleRoutes } from '../request-checks.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -23,7 +32,6 @@ const AUDITED_IDS = 20;
 /** A retry names ids; 500 ids of 36 characters, quoted, need about 20 KiB. */
 const RETRY_BODY_LIMIT_BYTES = 32 * 1024;
 
-const leadId = z.string().min(1).max(100);
 const pageSize = z.preprocess(
   (value) => (value === '' || value === undefined ? undefined : Number(value)),
   z.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
@@ -42,7 +50,7 @@ const RETRY_MESSAGE = `Send ids (1 to ${MAX_RETRY_IDS} lead ids) or allFailed: t
  */
 const retryBody = z
   .strictObject(
-    { ids: z.array(leadId).min(1).max(MAX_RETRY_IDS).optional(), allFailed: z.literal(true).optional() },
+    { ids: z.array(leadIdSchema).min(1).max(MAX_RETRY_IDS).optional(), allFailed: z.literal(true).optional() },
     { error: (issue) => (issue.code === 'invalid_type' ? RETRY_MESSAGE : undefined) },
   )
   .superRefine((body, context) => {
@@ -50,7 +58,7 @@ const retryBody = z
   })
   .transform((body) => (body.allFailed === true ? { allFailed: true as const } : { ids: body.ids ?? [] }));
 const spamBody = z.strictObject({ spam: z.boolean() });
-const leadParams = z.strictObject({ id: leadId });
+const leadParams = z.strictObject({ id: leadIdSchema });
 
 /** A filter as an audit entry reads it: a search for an address is masked. */
 export function describeFilter(filter: LeadFilter): string {
@@ -103,7 +111,10 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
     };
   });
 
-  // No HEAD route: a HEAD would read every lead and record an export that sent nothing.
+  // HEAD is refused (405, Allow: GET): it would read every lead and record an export that sent nothing.
+  app.head('/leads/export', { config: { consoleAccess: 'leads:export' } }, async (_request, reply) =>
+    reply.code(405).header('allow', 'GET').send(),
+  );
   app.get(
     '/leads/export',
     { config: { consoleAccess: 'leads:export' }, schema: { querystring: exportQuery }, exposeHeadRoute: false },
