@@ -330,6 +330,31 @@ describe('retry, spam and not spam', () => {
   });
 });
 
+describe('a retry the store fails part-way through', () => {
+  it('records in the audit log the leads it did move, and moves no more', async () => {
+    server = await startConsoleServer();
+    await server.addAccount('sales@example.com', 'sales');
+    const ids = [leadId(1), leadId(2), leadId(3)];
+    for (const id of ids) await server.insertLead({ id, initialState: 'held' });
+    const store = server.store;
+    const retry = store.retry.bind(store);
+    let calls = 0;
+    vi.spyOn(store, 'retry').mockImplementation(async (target, at) => {
+      calls += 1;
+      if (calls === 2) throw new Error('the connection to the store was lost');
+      return retry(target, at);
+    });
+    const sales = await server.signedIn('sales@example.com');
+    const response = await server.change(sales, 'POST', '/console/api/leads/retry', { ids });
+    expect(response.statusCode).toBe(500);
+    expect((await store.getLead(ids[0]!))?.state).toBe('pending');
+    expect((await store.getLead(ids[1]!))?.state).toBe('held');
+    expect((await store.getLead(ids[2]!))?.state).toBe('held');
+    const audit = (await store.listAudit(undefined, 10)).entries.map((entry) => `${entry.action} ${entry.detail}`);
+    expect(audit).toEqual([`lead.retry 1 lead(s): ${ids[0]}; stopped by a server error before the other 2 id(s)`]);
+  });
+});
+
 describe('a text the lead store cannot keep', () => {
   it.each(['22021', '22P05'])('(PostgreSQL error %s) is answered 400, not 500, and logged without a stack', async (code) => {
     const lines: string[] = [];

@@ -147,8 +147,23 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
         retried = await store.retry({ state: 'failed' }, at);
         await context.audit(request, 'lead.retry', `every failed lead: ${retried.length} lead(s)`);
       } else {
+        // The store moves one lead at a time. Should it fail part-way, the leads already moved are
+        // still recorded before the failure is answered: the audit log never misses a change made.
+        const ids = [...new Set(body.ids)];
         retried = [];
-        for (const id of new Set(body.ids)) retried.push(...(await store.retry({ id }, at)));
+        let tried = 0;
+        try {
+          for (const id of ids) {
+            retried.push(...(await store.retry({ id }, at)));
+            tried += 1;
+          }
+        } catch (error) {
+          if (retried.length > 0) {
+            const left = ids.length - tried;
+            await context.audit(request, 'lead.retry', `${describeIds(retried)}; stopped by a server error before the other ${left} id(s)`);
+          }
+          throw error;
+        }
         await context.audit(request, 'lead.retry', describeIds(retried));
       }
       return { retried: retried.length };
