@@ -5,7 +5,6 @@ import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { LeadFilter, LeadPage, RetryResult, SpamResult } from '../../../console/api-types.ts';
 import { csvHeaderLine, csvLeadLine, toExportJson, toExportRecord } from '../../leads/lead-export.ts';
-import { maskEmail } from '../../leads/mask.ts';
 import type { LeadQuery, LeadStore } from '../../store/lead-store.ts';
 import { conflict, notFound } from '../api-errors.ts';
 import { actorOf, type ConsoleContext } from '../context.ts';
@@ -60,11 +59,15 @@ const retryBody = z
 const spamBody = z.strictObject({ spam: z.boolean() });
 const leadParams = z.strictObject({ id: leadIdSchema });
 
-/** A filter as an audit entry reads it: a search for an address is masked. */
+/**
+ * A filter as an audit entry reads it. A search is recorded only as having been used (`q=(search)`),
+ * never as typed: it is often a person's name, number or address, and the audit log is kept after
+ * that person's leads are erased.
+ */
 export function describeFilter(filter: LeadFilter): string {
   const parts = Object.entries(filter)
     .filter(([key, value]) => value !== undefined && key !== 'format')
-    .map(([key, value]) => `${key}=${key === 'q' && String(value).includes('@') ? maskEmail(String(value)) : String(value)}`);
+    .map(([key, value]) => `${key}=${key === 'q' ? '(search)' : String(value)}`);
   return parts.length === 0 ? 'all leads' : parts.join(', ');
 }
 
