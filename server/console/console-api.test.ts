@@ -568,6 +568,14 @@ describe('logs', () => {
     await server.read(admin, '/console/api/erasures?email=private.person%40example.com');
     await server.read(admin, '/console/api/leads?q=%2B1%20555%20123%204567');
     await server.read(admin, '/console/api/leads?q=private.person@example.com');
+    for (const url of [
+      '/console/api/leads?q=call+555-222-3333+please',
+      '/console/api/leads?q=Victim+5552223333x',
+      '/console/api/leads?victim.person@example.com=1',
+      '/console/api/leads?q=victim.person%2540example.com',
+    ]) {
+      await server.read(admin, url);
+    }
     await server.change(admin, 'POST', '/console/api/erasures', { email: 'private.person@example.com', count: 1 });
     await server.change(admin, 'POST', '/console/api/accounts', { email: 'someone.new@example.com', role: 'viewer', password: PASSWORD });
     await server.change(admin, 'DELETE', '/console/api/accounts/someone.new%40example.com');
@@ -584,6 +592,9 @@ describe('logs', () => {
       '555 123',
       '555%20123',
       '5551234567',
+      '555-222-3333',
+      '5552223333',
+      'victim.person',
     ]) {
       expect(log, secret).not.toContain(secret);
     }
