@@ -539,6 +539,52 @@ describe('the app page and its headers', () => {
     expect(post.statusCode).toBe(405);
   });
 
+  it('answers every /console address itself, with its headers, whatever the method or the escapes', async () => {
+    server = await startConsoleServer();
+    const consoleHeaders = {
+      'content-security-policy': CONSOLE_CSP,
+      'x-robots-tag': 'noindex, nofollow',
+      'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
+    };
+    for (const [method, url, status, error] of [
+      ['PROPFIND', '/console/api/leads', 404, 'not-found'],
+      ['PROPFIND', '/Console/API/leads', 404, 'not-found'],
+      ['MKCOL', '/console/api', 404, 'not-found'],
+      ['GET', '/console/api/%ZZ', 400, 'validation'],
+      ['GET', '/Console/API/%ZZ', 400, 'validation'],
+      ['GET', '/%63onsole/api/%ZZ', 400, 'validation'],
+      ['GET', '/console/api/leads/%ZZ', 400, 'validation'],
+      ['GET', '/console/x/../api/leads?q=%ZZ', 401, 'signed-out'],
+      ['POST', '/console/api/leads/%E0%A4%A', 400, 'validation'],
+    ] as const) {
+      const response = await server.app.inject({ method, url, headers: { host: HOST } });
+      expect(response.statusCode, `${method} ${url}`).toBe(status);
+      expect(response.headers, `${method} ${url}`).toMatchObject({ ...consoleHeaders, 'content-type': 'application/json; charset=utf-8' });
+      expect(response.json(), `${method} ${url}`).toMatchObject({ error, message: expect.any(String) });
+    }
+    for (const [method, url, status] of [
+      ['PROPFIND', '/console/leads', 405],
+      ['PROPFIND', '/console', 405],
+      ['GET', '/console/%ZZ', 400],
+      ['GET', '/CONSOLE/leads/%ZZ', 400],
+    ] as const) {
+      const response = await server.app.inject({ method, url, headers: { host: HOST } });
+      expect(response.statusCode, `${method} ${url}`).toBe(status);
+      expect(response.headers, `${method} ${url}`).toMatchObject({ ...consoleHeaders, 'content-type': 'text/plain; charset=utf-8' });
+      expect(response.body, `${method} ${url}`).not.toContain('<html');
+    }
+    // The public site keeps its own answers.
+    const site = await server.app.inject({ method: 'PROPFIND', url: '/no-such-page', headers: { host: HOST } });
+    expect(site.statusCode).toBe(404);
+    expect(site.body).toContain('<html');
+    expect(site.headers['x-robots-tag']).toBeUndefined();
+    const badSiteUrl = await server.app.inject({ url: '/%ZZ', headers: { host: HOST } });
+    expect(badSiteUrl.statusCode).toBe(400);
+    expect(badSiteUrl.json()).toMatchObject({ code: 'FST_ERR_BAD_URL' });
+    expect(badSiteUrl.headers['x-robots-tag']).toBeUndefined();
+  });
+
   it('answers a plain 503 when the console was not built', async () => {
     server = await startConsoleServer({ build: false });
     const response = await server.read(undefined, '/console');
