@@ -1,8 +1,9 @@
+import { STATUS_CODES } from 'node:http';
 import Fastify from 'fastify';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import { CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits.ts';
-import { consolePlugin } from './console/plugin.ts';
+import { answerConsoleFrameworkError, consolePlugin } from './console/plugin.ts';
 import { rewriteConsoleUrl } from './console/console-url.ts';
 import { maskUrl } from './leads/mask.ts';
 import { healthPlugin } from './plugins/health.ts';
@@ -55,6 +56,12 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
     // Every spelling of a console path reaches the router as one canonical path, so the console
     // route that runs, and the access it declares, never depend on how the address was written.
     rewriteUrl: (request) => rewriteConsoleUrl(request.url ?? '/'),
+    // A URL Fastify cannot decode (or a path parameter over its limit) is refused before routing;
+    // on a console address the console answers it, with its own headers.
+    frameworkErrors: (error, request, reply) => {
+      if (answerConsoleFrameworkError(error, request, reply)) return;
+      answerFrameworkError(error, reply);
+    },
     // Rejects requests that arrive while closing instead of queueing them behind the shutdown.
     return503OnClosing: true,
     // Behind a TLS proxy every request comes from the proxy; TRUST_PROXY says whose
@@ -77,6 +84,13 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   app.register(siteRoutes, { distDir: config.distDir });
 
   return app;
+}
+
+/** Fastify's own answer to an error met before routing, as it gives it without `frameworkErrors`. */
+function answerFrameworkError(error: FastifyError, reply: FastifyReply): void {
+  const statusCode = error.statusCode ?? 500;
+  const body = { error: STATUS_CODES[statusCode], code: error.code, message: error.message, statusCode };
+  reply.code(statusCode).type('application/json').send(JSON.stringify(body));
 }
 
 /**

@@ -3,7 +3,8 @@
 // neutralised CSV, erasure with its count confirmed, the audit log, the accounts rules, the health
 // screen, the app's page and headers, and logs without full addresses. The inbox, erasure and
 // accounts run on PostgreSQL too.
-import { afterEach, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type {
   AuditPage,
   ErasurePreview,
@@ -13,19 +14,25 @@ import type {
   NotificationSettings,
   TestNotificationResult,
 } from '../../console/api-types.ts';
+import type { BuildAppOptions } from '../app.ts';
 import { CONSOLE_HTML, HOST, PASSWORD, startConsoleServer, type ConsoleTestServer } from '../testing/console-client.ts';
 import { FIXTURE_SECRET } from '../testing/site-fixture.ts';
 import { postgresHarness, type StoreDatabase } from '../testing/store-harness.ts';
+import { encodeCursor } from './lead-view.ts';
 import { CONSOLE_CSP } from './plugin.ts';
 
 let server: ConsoleTestServer | undefined;
 let database: StoreDatabase | undefined;
 afterEach(async () => {
+  vi.restoreAllMocks();
   await server?.close();
   await database?.remove();
   server = undefined;
   database = undefined;
 });
+
+/** A lead id as the relay makes them (a UUID), the n-th of a test's leads. */
+const leadId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 const SCRIPT = '<script>alert(1)</script>';
 const IMAGE = '<img src=x onerror=alert(1)>';
@@ -37,9 +44,9 @@ describe.each([
 ] as const)('the console API on %s', (_name, harness) => {
   const skip = harness?.skipReason;
 
-  async function start() {
+  async function start(appOptions?: BuildAppOptions) {
     database = harness ? await harness.createDatabase() : undefined;
-    const console = await startConsoleServer(database ? { database } : {});
+    const console = await startConsoleServer({ ...(database ? { database } : {}), ...(appOptions ? { appOptions } : {}) });
     server = console;
     await console.addAccount('admin@example.com', 'admin');
     await console.addAccount('sales@example.com', 'sales');
@@ -51,7 +58,7 @@ describe.each([
     const firstDay = Date.parse('2026-11-10T12:00:00Z');
     for (let index = 0; index < 5; index += 1) {
       await console.insertLead({
-        id: `lead-${index}`,
+        id: leadId(index),
         receivedAt: firstDay + index * DAY_MS,
         email: `person${index}@example.com`,
         source: index % 2 === 0 ? 'Contact Page Form' : 'Homepage Simple Lead Form',
@@ -65,7 +72,7 @@ describe.each([
     }
     const admin = await console.signedIn('admin@example.com');
     const first = (await console.read(admin, '/console/api/leads?limit=2')).json<LeadPage>();
-    expect(first.leads.map((lead) => lead.id)).toEqual(['lead-4', 'lead-3']);
+    expect(first.leads.map((lead) => lead.id)).toEqual([leadId(4), leadId(3)]);
     expect(first.leads[0]).toMatchObject({
       name: 'Person 4',
       email: 'person4@example.com',
@@ -74,16 +81,16 @@ describe.each([
       state: 'held',
     });
     const second = (await console.read(admin, `/console/api/leads?limit=2&after=${first.next}`)).json<LeadPage>();
-    expect(second.leads.map((lead) => lead.id)).toEqual(['lead-2', 'lead-1']);
+    expect(second.leads.map((lead) => lead.id)).toEqual([leadId(2), leadId(1)]);
     const last = (await console.read(admin, `/console/api/leads?limit=2&after=${second.next}`)).json<LeadPage>();
-    expect(last).toEqual({ leads: [expect.objectContaining({ id: 'lead-0' })], next: null });
+    expect(last).toEqual({ leads: [expect.objectContaining({ id: leadId(0) })], next: null });
 
     const days = (await console.read(admin, '/console/api/leads?from=2026-11-11&to=2026-11-12')).json<LeadPage>();
-    expect(days.leads.map((lead) => lead.id)).toEqual(['lead-2', 'lead-1']);
+    expect(days.leads.map((lead) => lead.id)).toEqual([leadId(2), leadId(1)]);
     const form = (await console.read(admin, '/console/api/leads?form=Contact%20Page%20Form&campaign=spring')).json<LeadPage>();
-    expect(form.leads.map((lead) => lead.id)).toEqual(['lead-4']);
+    expect(form.leads.map((lead) => lead.id)).toEqual([leadId(4)]);
     const search = (await console.read(admin, '/console/api/leads?q=person3%40example.com')).json<LeadPage>();
-    expect(search.leads.map((lead) => lead.id)).toEqual(['lead-3']);
+    expect(search.leads.map((lead) => lead.id)).toEqual([leadId(3)]);
   });
 
   it.skipIf(skip)('refuses a malformed filter, cursor or limit with the field named', async () => {
@@ -103,6 +110,89 @@ describe.each([
       const response = await console.read(admin, `/console/api/leads?${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json(), query).toMatchObject({ error: 'validation', fields: { [field!]: expect.any(String) } });
+    }
+  });
+
+  it.skipIf(skip)('refuses a day that does not exist, or is not written YYYY-MM-DD, on the inbox and the export', async () => {
+    const console = await start();
+    const admin = await console.signedIn('admin@example.com');
+    for (const [query, field, message] of [
+      ['from=2026-13-01', 'from', 'Not a real date: 2026-13-01 does not exist.'],
+      ['from=2026-02-30', 'from', 'Not a real date: 2026-02-30 does not exist.'],
+      ['to=2026-04-31', 'to', 'Not a real date: 2026-04-31 does not exist.'],
+      ['to=2026-00-10', 'to', 'Not a real date: 2026-00-10 does not exist.'],
+      ['from=%2B20000-01-01', 'from', 'Must be a day written YYYY-MM-DD.'],
+      ['from=20000-01-01', 'from', 'Must be a day written YYYY-MM-DD.'],
+      ['to=2026-1-1', 'to', 'Must be a day written YYYY-MM-DD.'],
+    ]) {
+      for (const path of ['/console/api/leads', '/console/api/leads/export?format=csv&']) {
+        const url = `${path}${path.includes('?') ? '' : '?'}${query}`;
+        const response = await console.read(admin, url);
+        expect(response.statusCode, url).toBe(400);
+        expect(response.json(), url).toMatchObject({ error: 'validation', fields: { [field!]: message } });
+      }
+    }
+    expect((await console.store.listAudit(undefined, 10)).entries).toEqual([]);
+  });
+
+  it.skipIf(skip)('refuses a NUL or other control character, or a malformed lead id, with a 400 naming the input', async () => {
+    const lines: string[] = [];
+    const console = await start({ logStream: { write: (line) => void lines.push(line) } });
+    const held = leadId(7);
+    await console.insertLead({ id: held, initialState: 'held' });
+    const admin = await console.signedIn('admin@example.com');
+    const cursorOf = (id: string) => encodeCursor(Date.now(), id);
+    for (const [url, field] of [
+      ['/console/api/leads?q=%00', 'q'],
+      ['/console/api/leads?q=ana%00', 'q'],
+      ['/console/api/leads?q=%1B%5B2J', 'q'],
+      ['/console/api/leads?form=%00', 'form'],
+      ['/console/api/leads?campaign=%00', 'campaign'],
+      ['/console/api/leads?source=%00', 'source'],
+      [`/console/api/leads?after=${cursorOf('\u0000')}`, 'after'],
+      [`/console/api/leads?after=${cursorOf('lead-1')}`, 'after'],
+      ['/console/api/leads/%00', 'id'],
+      ['/console/api/leads/lead-1', 'id'],
+      ['/console/api/leads/export?format=csv&q=%00', 'q'],
+      ['/console/api/leads/export?format=json&form=%00', 'form'],
+      ['/console/api/erasures?email=%00', 'email'],
+    ] as const) {
+      const response = await console.read(admin, url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toMatchObject({ error: 'validation', fields: { [field]: expect.any(String) } });
+    }
+    for (const [method, url, body, field] of [
+      ['POST', '/console/api/leads/%00/spam', { spam: true }, 'id'],
+      ['POST', '/console/api/leads/retry', { ids: [held, '\u0000'] }, 'ids.1'],
+      ['POST', '/console/api/erasures', { email: 'a\u0000@example.com', count: 0 }, 'email'],
+      ['PUT', '/console/api/notifications/forms', { form: 'Contact Page Form\u0000', newLeadEmail: false }, 'form'],
+    ] as const) {
+      const response = await console.change(admin, method, url, body);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toMatchObject({ error: 'validation', fields: { [field]: expect.any(String) } });
+    }
+    expect((await console.read(admin, '/console/api/leads?q=%00')).json()).toMatchObject({
+      message: '"q": Must not contain control characters (such as U+0000, a tab or a line break).',
+    });
+    // Nothing was done: the held lead is still held and no audit entry says otherwise.
+    expect((await console.store.getLead(held))?.state).toBe('held');
+    expect((await console.store.listAudit(undefined, 10)).entries).toEqual([]);
+    // Sign-in is checked by its own route; what the store refuses is still no 500.
+    expect((await console.signIn('a\u0000@example.com')).statusCode).toBeLessThan(500);
+    const errors = lines.filter((line) => (JSON.parse(line) as { level: number }).level >= 50);
+    expect(errors).toEqual([]);
+  });
+
+  it.skipIf(skip)('names an unknown input even when it is called __proto__ or constructor', async () => {
+    const console = await start();
+    const admin = await console.signedIn('admin@example.com');
+    for (const key of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      const response = await console.read(admin, `/console/api/leads?${key}=x`);
+      expect(response.statusCode, key).toBe(400);
+      const body = response.json<{ message: string; fields: Record<string, string> }>();
+      expect(Object.hasOwn(body.fields, key), key).toBe(true);
+      expect(body.fields[key], key).toBe(`Not an input this takes: ${key}.`);
+      expect(body.message, key).toBe(`"${key}": Not an input this takes: ${key}.`);
     }
   });
 
@@ -132,6 +222,30 @@ describe.each([
     const invalid = await console.read(admin, '/console/api/erasures?email=');
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json()).toMatchObject({ error: 'validation', fields: { email: expect.any(String) } });
+  });
+
+  it.skipIf(skip)('records that an export searched, never what for, so an erased person leaves no trace in the audit log', async () => {
+    const console = await start();
+    await console.insertLead({
+      id: leadId(1),
+      email: 'victim.person@example.com',
+      payload: { name: 'Victim Person', email: 'victim.person@example.com', phone: '555-222-3333' },
+    });
+    const admin = await console.signedIn('admin@example.com');
+    for (const query of ['q=555-222-3333', 'q=Victim%20Person', 'q=victim.person%40example.com', 'q=victim&form=Contact%20Page%20Form']) {
+      expect((await console.read(admin, `/console/api/leads/export?format=csv&${query}`)).statusCode, query).toBe(200);
+    }
+    const erased = await console.change(admin, 'POST', '/console/api/erasures', { email: 'victim.person@example.com', count: 1 });
+    expect(erased.json()).toEqual({ erased: 1 });
+    const audit = (await console.store.listAudit(undefined, 10)).entries.map((entry) => `${entry.action} ${entry.detail}`);
+    expect(audit).toEqual([
+      'leads.erase 1 lead(s)',
+      'leads.export csv: form=Contact Page Form, q=(search)',
+      'leads.export csv: q=(search)',
+      'leads.export csv: q=(search)',
+      'leads.export csv: q=(search)',
+    ]);
+    if (database) expect(JSON.stringify((await database.rows())['audit_log'])).not.toMatch(/victim|555|2223333/i);
   });
 
   it.skipIf(skip)('manages accounts: never the last admin, never yourself, and every change audited', async () => {
@@ -180,16 +294,18 @@ describe.each([
 });
 
 describe('a lead with hostile text', () => {
+  const HOSTILE = leadId(1);
+  const MISSING = leadId(404);
   it('comes back as JSON strings, and the app page never carries it', async () => {
     server = await startConsoleServer();
     await server.addAccount('admin@example.com', 'admin');
     const payload = Object.fromEntries(
       ['name', 'email', 'company', 'message', 'utm_campaign', 'referrer'].map((key) => [key, `${SCRIPT}${IMAGE}`]),
     );
-    await server.insertLead({ id: 'hostile', email: `${SCRIPT}@x.example`, payload, spamReason: IMAGE, initialState: 'spam' });
+    await server.insertLead({ id: HOSTILE, email: `${SCRIPT}@x.example`, payload, spamReason: IMAGE, initialState: 'spam' });
     const admin = await server.signedIn('admin@example.com');
 
-    const detail = await server.read(admin, '/console/api/leads/hostile');
+    const detail = await server.read(admin, `/console/api/leads/${HOSTILE}`);
     expect(detail.headers['content-type']).toMatch(/^application\/json/);
     const lead = detail.json<LeadDetail>();
     expect(lead.name).toBe(`${SCRIPT}${IMAGE}`);
@@ -199,40 +315,107 @@ describe('a lead with hostile text', () => {
     const list = (await server.read(admin, '/console/api/leads')).json<LeadPage>();
     expect(list.leads[0]?.company).toBe(`${SCRIPT}${IMAGE}`);
 
-    for (const url of ['/console', '/console/leads/hostile', '/console/leads?q=%3Cscript%3E']) {
+    for (const url of ['/console', `/console/leads/${HOSTILE}`, '/console/leads?q=%3Cscript%3E']) {
       const page = await server.read(admin, url);
       expect(page.statusCode).toBe(200);
       expect(page.body).toBe(CONSOLE_HTML);
     }
-    expect((await server.read(admin, '/console/api/leads/missing')).json()).toMatchObject({ error: 'not-found' });
+    expect((await server.read(admin, `/console/api/leads/${MISSING}`)).json()).toMatchObject({ error: 'not-found' });
   });
 });
 
 describe('retry, spam and not spam', () => {
+  const [ONE, TWO, MISSING] = [leadId(1), leadId(2), leadId(404)];
+
   it('forwards again, marks spam and back, each audited', async () => {
     server = await startConsoleServer({ env: { CRM_WEBHOOK_URL: 'http://127.0.0.1:9/crm' } });
     await server.addAccount('sales@example.com', 'sales');
-    await server.insertLead({ id: 'one', initialState: 'pending' });
-    await server.insertLead({ id: 'two', initialState: 'spam', spamReason: 'honeypot' });
+    await server.insertLead({ id: ONE, initialState: 'pending' });
+    await server.insertLead({ id: TWO, initialState: 'spam', spamReason: 'honeypot' });
     const sales = await server.signedIn('sales@example.com');
 
-    const notSpam = await server.change(sales, 'POST', '/console/api/leads/two/spam', { spam: false });
+    const notSpam = await server.change(sales, 'POST', `/console/api/leads/${TWO}/spam`, { spam: false });
     expect(notSpam.json()).toEqual({ state: 'pending' });
-    const spam = await server.change(sales, 'POST', '/console/api/leads/one/spam', { spam: true });
+    const spam = await server.change(sales, 'POST', `/console/api/leads/${ONE}/spam`, { spam: true });
     expect(spam.json()).toEqual({ state: 'spam' });
-    const retried = await server.change(sales, 'POST', '/console/api/leads/retry', { ids: ['one', 'missing'] });
+    const retried = await server.change(sales, 'POST', '/console/api/leads/retry', { ids: [ONE, MISSING] });
     expect(retried.json()).toEqual({ retried: 1 });
-    expect((await server.store.getLead('one'))?.state).toBe('pending');
+    expect((await server.store.getLead(ONE))?.state).toBe('pending');
     expect((await server.change(sales, 'POST', '/console/api/leads/retry', { ids: [] })).statusCode).toBe(400);
     expect((await server.change(sales, 'POST', '/console/api/leads/retry', { allFailed: false })).statusCode).toBe(400);
-    expect((await server.change(sales, 'POST', '/console/api/leads/missing/spam', { spam: true })).statusCode).toBe(404);
+    expect((await server.change(sales, 'POST', `/console/api/leads/${MISSING}/spam`, { spam: true })).statusCode).toBe(404);
 
     const actions = (await server.store.listAudit(undefined, 10)).entries.map((entry) => `${entry.actor} ${entry.action} ${entry.detail}`);
     expect(actions).toEqual([
-      'sales@example.com lead.retry 1 lead(s): one',
-      'sales@example.com lead.spam one',
-      'sales@example.com lead.not-spam two',
+      `sales@example.com lead.retry 1 lead(s): ${ONE}`,
+      `sales@example.com lead.spam ${ONE}`,
+      `sales@example.com lead.not-spam ${TWO}`,
     ]);
+  });
+});
+
+describe('a retry the store fails part-way through', () => {
+  it('records in the audit log the leads it did move, and moves no more', async () => {
+    server = await startConsoleServer();
+    await server.addAccount('sales@example.com', 'sales');
+    const ids = [leadId(1), leadId(2), leadId(3)];
+    for (const id of ids) await server.insertLead({ id, initialState: 'held' });
+    const store = server.store;
+    const retry = store.retry.bind(store);
+    let calls = 0;
+    vi.spyOn(store, 'retry').mockImplementation(async (target, at) => {
+      calls += 1;
+      if (calls === 2) throw new Error('the connection to the store was lost');
+      return retry(target, at);
+    });
+    const sales = await server.signedIn('sales@example.com');
+    const response = await server.change(sales, 'POST', '/console/api/leads/retry', { ids });
+    expect(response.statusCode).toBe(500);
+    expect((await store.getLead(ids[0]!))?.state).toBe('pending');
+    expect((await store.getLead(ids[1]!))?.state).toBe('held');
+    expect((await store.getLead(ids[2]!))?.state).toBe('held');
+    const audit = (await store.listAudit(undefined, 10)).entries.map((entry) => `${entry.action} ${entry.detail}`);
+    expect(audit).toEqual([`lead.retry 1 lead(s): ${ids[0]}; stopped by a server error before the other 2 id(s)`]);
+  });
+});
+
+describe('a text the lead store cannot keep', () => {
+  it.each(['22021', '22P05'])('(PostgreSQL error %s) is answered 400, not 500, and logged without a stack', async (code) => {
+    const lines: string[] = [];
+    server = await startConsoleServer({ appOptions: { logStream: { write: (line) => void lines.push(line) } } });
+    await server.addAccount('admin@example.com', 'admin');
+    const refusal = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code });
+    vi.spyOn(server.store, 'listLeadPage').mockRejectedValue(refusal);
+    const admin = await server.signedIn('admin@example.com');
+    const response = await server.read(admin, '/console/api/leads?q=ana');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'validation', message: expect.stringContaining('cannot keep') });
+    expect(lines.filter((line) => (JSON.parse(line) as { level: number }).level >= 50)).toEqual([]);
+    expect(lines.join('')).not.toContain('"stack"');
+  });
+});
+
+describe('what a retry takes', () => {
+  it('says it in words: ids (1 to 500 lead ids) or allFailed: true', async () => {
+    server = await startConsoleServer();
+    await server.addAccount('sales@example.com', 'sales');
+    const sales = await server.signedIn('sales@example.com');
+    const either = 'Send ids (1 to 500 lead ids) or allFailed: true.';
+    for (const [body, field, message] of [
+      [{ ids: Array.from({ length: 501 }, () => randomUUID()) }, 'ids', 'Must list at most 500.'],
+      [{ ids: [] }, 'ids', 'Must list at least 1.'],
+      [{ allFailed: false }, 'allFailed', 'Must be true.'],
+      [{}, '_request', either],
+      [{ ids: [randomUUID()], allFailed: true }, '_request', either],
+      [[], '_request', either],
+    ] as const) {
+      const response = await server.change(sales, 'POST', '/console/api/leads/retry', body);
+      const label = JSON.stringify(body).slice(0, 40);
+      expect(response.statusCode, label).toBe(400);
+      expect(response.json<{ fields: Record<string, string> }>().fields[field], label).toBe(message);
+      expect(response.body, label).not.toContain('Not valid.');
+    }
+    expect(await server.store.listAudit(undefined, 10)).toMatchObject({ entries: [] });
   });
 });
 
@@ -277,14 +460,15 @@ describe('the export', () => {
       'bulk-129',
     ]);
     const audit = (await server.store.listAudit(undefined, 10)).entries.map((entry) => `${entry.action} ${entry.detail}`);
-    expect(audit).toEqual(['leads.export json: q=Bulk 12', 'leads.export csv: all leads']);
+    expect(audit).toEqual(['leads.export json: q=(search)', 'leads.export csv: all leads']);
     expect((await server.read(viewer, '/console/api/leads/export')).json()).toMatchObject({ fields: { format: expect.any(String) } });
     const head = await server.app.inject({
       method: 'HEAD',
       url: '/console/api/leads/export?format=csv',
       headers: { host: HOST, cookie: viewer.cookie },
     });
-    expect(head.statusCode).toBe(404);
+    expect(head.statusCode).toBe(405);
+    expect(head.headers.allow).toBe('GET');
     expect((await server.store.listAudit(undefined, 10)).entries).toHaveLength(2);
   });
 });
@@ -355,6 +539,52 @@ describe('the app page and its headers', () => {
     expect(post.statusCode).toBe(405);
   });
 
+  it('answers every /console address itself, with its headers, whatever the method or the escapes', async () => {
+    server = await startConsoleServer();
+    const consoleHeaders = {
+      'content-security-policy': CONSOLE_CSP,
+      'x-robots-tag': 'noindex, nofollow',
+      'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
+    };
+    for (const [method, url, status, error] of [
+      ['PROPFIND', '/console/api/leads', 404, 'not-found'],
+      ['PROPFIND', '/Console/API/leads', 404, 'not-found'],
+      ['MKCOL', '/console/api', 404, 'not-found'],
+      ['GET', '/console/api/%ZZ', 400, 'validation'],
+      ['GET', '/Console/API/%ZZ', 400, 'validation'],
+      ['GET', '/%63onsole/api/%ZZ', 400, 'validation'],
+      ['GET', '/console/api/leads/%ZZ', 400, 'validation'],
+      ['GET', '/console/x/../api/leads?q=%ZZ', 401, 'signed-out'],
+      ['POST', '/console/api/leads/%E0%A4%A', 400, 'validation'],
+    ] as const) {
+      const response = await server.app.inject({ method, url, headers: { host: HOST } });
+      expect(response.statusCode, `${method} ${url}`).toBe(status);
+      expect(response.headers, `${method} ${url}`).toMatchObject({ ...consoleHeaders, 'content-type': 'application/json; charset=utf-8' });
+      expect(response.json(), `${method} ${url}`).toMatchObject({ error, message: expect.any(String) });
+    }
+    for (const [method, url, status] of [
+      ['PROPFIND', '/console/leads', 405],
+      ['PROPFIND', '/console', 405],
+      ['GET', '/console/%ZZ', 400],
+      ['GET', '/CONSOLE/leads/%ZZ', 400],
+    ] as const) {
+      const response = await server.app.inject({ method, url, headers: { host: HOST } });
+      expect(response.statusCode, `${method} ${url}`).toBe(status);
+      expect(response.headers, `${method} ${url}`).toMatchObject({ ...consoleHeaders, 'content-type': 'text/plain; charset=utf-8' });
+      expect(response.body, `${method} ${url}`).not.toContain('<html');
+    }
+    // The public site keeps its own answers.
+    const site = await server.app.inject({ method: 'PROPFIND', url: '/no-such-page', headers: { host: HOST } });
+    expect(site.statusCode).toBe(404);
+    expect(site.body).toContain('<html');
+    expect(site.headers['x-robots-tag']).toBeUndefined();
+    const badSiteUrl = await server.app.inject({ url: '/%ZZ', headers: { host: HOST } });
+    expect(badSiteUrl.statusCode).toBe(400);
+    expect(badSiteUrl.json()).toMatchObject({ code: 'FST_ERR_BAD_URL' });
+    expect(badSiteUrl.headers['x-robots-tag']).toBeUndefined();
+  });
+
   it('answers a plain 503 when the console was not built', async () => {
     server = await startConsoleServer({ build: false });
     const response = await server.read(undefined, '/console');
@@ -384,6 +614,14 @@ describe('logs', () => {
     await server.read(admin, '/console/api/erasures?email=private.person%40example.com');
     await server.read(admin, '/console/api/leads?q=%2B1%20555%20123%204567');
     await server.read(admin, '/console/api/leads?q=private.person@example.com');
+    for (const url of [
+      '/console/api/leads?q=call+555-222-3333+please',
+      '/console/api/leads?q=Victim+5552223333x',
+      '/console/api/leads?victim.person@example.com=1',
+      '/console/api/leads?q=victim.person%2540example.com',
+    ]) {
+      await server.read(admin, url);
+    }
     await server.change(admin, 'POST', '/console/api/erasures', { email: 'private.person@example.com', count: 1 });
     await server.change(admin, 'POST', '/console/api/accounts', { email: 'someone.new@example.com', role: 'viewer', password: PASSWORD });
     await server.change(admin, 'DELETE', '/console/api/accounts/someone.new%40example.com');
@@ -400,6 +638,9 @@ describe('logs', () => {
       '555 123',
       '555%20123',
       '5551234567',
+      '555-222-3333',
+      '5552223333',
+      'victim.person',
     ]) {
       expect(log, secret).not.toContain(secret);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rewriteConsoleUrl } from './console-url.ts';
+import { consoleAreaOf, rewriteConsoleUrl } from './console-url.ts';
 
 describe('rewriteConsoleUrl', () => {
   it.each([
@@ -36,4 +36,21 @@ describe('rewriteConsoleUrl', () => {
   it.each(['/about/', '/about/index.html', '/blog//x', '/consoles', '/api/leads', '/%E0%A4%A'])('leaves the site path %s as sent', (url) =>
     expect(rewriteConsoleUrl(url)).toBe(url),
   );
+});
+
+describe('consoleAreaOf', () => {
+  it.each([
+    ['/console/api/leads', 'api'],
+    ['/Console/API/%ZZ', 'api'],
+    ['/%63onsole/%61pi/%ZZ', 'api'],
+    ['/console\\api\\%ZZ', 'api'],
+    ['/x/../console/api?q=%ZZ', 'api'],
+    ['/console', 'app'],
+    ['/console/%ZZ', 'app'],
+    ['/CONSOLE/apis', 'app'],
+    ['/consoles/api', undefined],
+    ['/console/../about', undefined],
+    ['/%ZZ', undefined],
+    ['/about?next=/console', undefined],
+  ] as const)('%s is %s', (url, area) => expect(consoleAreaOf(url)).toBe(area));
 });

@@ -57,3 +57,23 @@ function decodePath(path: string): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * Which part of the console a request URL names, if any: `api` for /console/api…, `app` for the rest
+ * of /console. Read as leniently as the router's canonical path, and also when that path cannot be
+ * made (a broken escape such as `%ZZ`): ASCII escapes decoded, backslashes read as slashes, dot
+ * segments resolved, case ignored. So every answer the server gives to a console address, even one
+ * Fastify refuses before routing, can be the console's own.
+ */
+export function consoleAreaOf(url: string): 'api' | 'app' | undefined {
+  const path = url.split(/[?#]/, 1)[0] ?? '';
+  const readable = path.replace(/%[0-7][0-9a-f]/gi, (escape) => String.fromCharCode(Number.parseInt(escape.slice(1), 16)));
+  const segments: string[] = [];
+  for (const segment of readable.split(/[/\\]/)) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment.toLowerCase());
+  }
+  if (segments[0] !== CONSOLE_PREFIX.slice(1)) return undefined;
+  return segments[1] === API_SEGMENT ? 'api' : 'app';
+}

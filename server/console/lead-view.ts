@@ -6,6 +6,7 @@ import { ATTRIBUTION_QUERY_PARAMS } from '../../lead/attribution.ts';
 import type { DeliveryAttempt, LeadDetail, LeadFilter, LeadSummary } from '../../console/api-types.ts';
 import { MIN_FILL_TIME_MS, SPAM_REASONS } from '../leads/spam.ts';
 import { DELIVERY_STATES, type AttemptRecord, type LeadQuery, type LeadRecord } from '../store/lead-store.ts';
+import { consoleText } from './request-checks.ts';
 
 /** The start of the CRM's answer a timeline shows. */
 export const ANSWER_START_CHARS = 500;
@@ -121,9 +122,22 @@ export function decodeCursor(cursor: string): { at: number; id: string | number 
   }
 }
 
+/** A lead's id as the relay makes it (randomUUID): lower-case hex in 8-4-4-4-12 groups. */
+const LEAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function isLeadId(id: unknown): id is string {
+  return typeof id === 'string' && LEAD_ID.test(id);
+}
+
+/** A lead id in a path or a body: the relay's shape (any case), so nothing else reaches the store. */
+export const leadIdSchema = z
+  .string()
+  .transform((id) => id.toLowerCase())
+  .refine(isLeadId, 'Must be a lead id, such as 7f1d2c3b-0000-4000-8000-000000000001.');
+
 const CURSOR_MESSAGE = 'Not a position this server gave out: start again from the first page.';
 
-/** A cursor query parameter, checked and decoded: a lead's position (its id is text) or an audit entry's (a number). */
+/** A cursor query parameter, checked and decoded: a lead's position (its id a lead id) or an audit entry's (a number). */
 function cursorOf<Id extends string | number>(isId: (id: unknown) => id is Id) {
   return z.string().transform((cursor, context) => {
     const decoded = decodeCursor(cursor);
@@ -135,7 +149,7 @@ function cursorOf<Id extends string | number>(isId: (id: unknown) => id is Id) {
   });
 }
 
-export const leadCursorSchema = cursorOf((id): id is string => typeof id === 'string');
+export const leadCursorSchema = cursorOf(isLeadId);
 export const auditCursorSchema = cursorOf((id): id is number => typeof id === 'number');
 
 /** An optional query parameter: absent and empty mean the same (a cleared filter). */
@@ -144,21 +158,30 @@ function optional<T extends z.ZodType>(schema: T) {
 }
 
 const DAY_MESSAGE = 'Must be a day written YYYY-MM-DD.';
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, DAY_MESSAGE)
-  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), DAY_MESSAGE);
+
+/** True when a YYYY-MM-DD text names a day the calendar has (not 2026-13-01, not 2026-02-30). */
+function isRealDay(value: string): boolean {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
+
+// One check, not a regex followed by a refine: zod runs every check of a string even after one
+// failed, and a refine that dated a malformed text threw instead of refusing it.
+const day = z.string().superRefine((value, context) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) context.addIssue({ code: 'custom', message: DAY_MESSAGE });
+  else if (!isRealDay(value)) context.addIssue({ code: 'custom', message: `Not a real date: ${value} does not exist.` });
+});
 
 /** The inbox's filters (LeadFilter), as query parameters. */
 export const leadFilterShape = {
-  form: optional(z.string().max(200)),
+  form: optional(consoleText(200)),
   state: optional(z.enum(DELIVERY_STATES)),
   spam: optional(z.enum(['yes', 'no'])),
   from: optional(day),
   to: optional(day),
-  campaign: optional(z.string().max(500)),
-  source: optional(z.string().max(500)),
-  q: optional(z.string().max(254)),
+  campaign: optional(consoleText(500)),
+  source: optional(consoleText(500)),
+  q: optional(consoleText(254)),
 };
 
 /** Refuses a range that ends before it starts. */

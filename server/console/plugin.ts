@@ -4,7 +4,7 @@
 // other. The site's security headers still apply, with the console's stricter policy on top.
 import { notificationRoutes } from './routes/notifications.ts';
 import fastifyCookie from '@fastify/cookie';
-import type { FastifyError, FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { createTeamSignIn } from '../accounts/sign-in.ts';
@@ -12,7 +12,7 @@ import { isStoreUnavailable } from '../store/lead-store.ts';
 import { createAccessCheck, type ConsoleRouteAccess } from './access.ts';
 import { apiError, ConsoleProblem } from './api-errors.ts';
 import { consoleAppFiles } from './app-files.ts';
-import { CONSOLE_PREFIX } from './console-url.ts';
+import { CONSOLE_PREFIX, consoleAreaOf } from './console-url.ts';
 import type { ConsoleContext } from './context.ts';
 import { installRequestChecks } from './request-checks.ts';
 import { accountRoutes } from './routes/accounts.ts';
@@ -49,6 +49,44 @@ export const CONSOLE_HEADERS = {
 } as const;
 
 const API_NOT_FOUND = 'There is nothing at this address in the console API.';
+const PAGE_METHODS = 'GET, HEAD';
+
+/** The console's headers, on an answer that no console hook will see. */
+function withConsoleHeaders(reply: FastifyReply): FastifyReply {
+  return reply.headers(CONSOLE_HEADERS).header('cache-control', 'no-store');
+}
+
+/**
+ * A method Fastify does not route (PROPFIND, MKCOL, …) on a console address: what the console
+ * answers any method it does not take there, never the public site's not-found page. Answered in
+ * onRequest, before any body is read.
+ */
+async function answerUnroutedMethod(request: FastifyRequest, reply: FastifyReply) {
+  if (consoleAreaOf(request.url) === 'api') return apiError(reply, 404, 'not-found', API_NOT_FOUND);
+  return reply.code(405).header('allow', PAGE_METHODS).type('text/plain; charset=utf-8').send('Method Not Allowed\n');
+}
+
+/**
+ * Fastify's `frameworkErrors` for a console address (console-url.ts `consoleAreaOf`): a URL it
+ * cannot decode (400) or a path parameter over its length limit (414), refused before routing and
+ * so before any console hook. Answered with the console's headers, JSON under /console/api.
+ * Returns false for any other address.
+ */
+export function answerConsoleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): boolean {
+  const area = consoleAreaOf(request.url);
+  if (area === undefined) return false;
+  const status = error.statusCode ?? 500;
+  const message =
+    status === 400
+      ? 'This address holds a broken percent-escape (such as %ZZ): it names nothing in the console.'
+      : status === 414
+        ? 'This address is too long: it names nothing in the console.'
+        : 'Something went wrong on the server. Try again; if it keeps happening, the server log says why.';
+  withConsoleHeaders(reply);
+  if (area === 'api') apiError(reply, status, status < 500 ? 'validation' : 'unavailable', message);
+  else reply.code(status).type('text/plain; charset=utf-8').send(`${message}\n`);
+  return true;
+}
 
 const apiNotFound: FastifyPluginAsync = async (app) => {
   const answer = async (_request: unknown, reply: Parameters<typeof apiError>[0]) => apiError(reply, 404, 'not-found', API_NOT_FOUND);
@@ -58,12 +96,27 @@ const apiNotFound: FastifyPluginAsync = async (app) => {
   }
 };
 
+/** PostgreSQL's answers to a text it cannot store: 22021 (a byte sequence, such as U+0000) and 22P05 (a character). */
+const UNSTORABLE_TEXT_CODES: ReadonlySet<unknown> = new Set(['22021', '22P05']);
+
 function installErrorAnswers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof ConsoleProblem)
       return apiError(reply, error.status, error.error, error.message, error.fields ? { fields: error.fields } : {});
     if (isStoreUnavailable(error))
       return apiError(reply, 503, 'unavailable', 'The lead store is briefly unavailable: try again in a moment.', { retryAfterSeconds: 2 });
+    // Every input is checked before it reaches the store; should a text the database cannot keep get
+    // through all the same, it is the request's fault, answered as such and logged without a stack.
+    const code = 'code' in error ? error.code : undefined;
+    if (code !== undefined && UNSTORABLE_TEXT_CODES.has(code)) {
+      request.log.warn({ code }, 'console request held text the lead store cannot keep');
+      return apiError(
+        reply,
+        400,
+        'validation',
+        'The request holds a character the lead store cannot keep (such as U+0000): remove it and try again.',
+      );
+    }
     const status = 'statusCode' in error ? error.statusCode : undefined;
     if (status === 413) return apiError(reply, 413, 'validation', 'The request is too large.');
     if (status === 415) return apiError(reply, 415, 'validation', 'The console takes changes as JSON (Content-Type: application/json).');
@@ -89,6 +142,10 @@ const consoleScope: FastifyPluginAsync<ConsolePluginOptions & { routes: ConsoleR
   });
   // Parses the Cookie header in onRequest, before the access check reads the session.
   await app.register(fastifyCookie);
+  // Every method Fastify routes reaches a console route (the app's pages, the API's not-found
+  // answer); any other ends in this scope's not-found handler, answered before the access check.
+  app.setNotFoundHandler(answerUnroutedMethod);
+  app.addHook('onRequest', async (request, reply) => (request.is404 ? answerUnroutedMethod(request, reply) : undefined));
   installRequestChecks(app);
   installErrorAnswers(app);
 

@@ -4,7 +4,7 @@
 // check. A request that fails is answered 400 `{ error: 'validation', message, fields }`: one
 // sentence per field, naming what it must be.
 import type { FastifyInstance, FastifyPluginAsync, FastifyPluginOptions, FastifyTypeProvider, RawServerDefault } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ConsoleProblem } from './api-errors.ts';
 
 /** Types a route's request from its zod schemas. */
@@ -19,6 +19,21 @@ export type ConsoleRoutes<Options extends FastifyPluginOptions = Record<never, n
   RawServerDefault,
   ZodTypeProvider
 >;
+
+export const CONTROL_CHARACTER_MESSAGE = 'Must not contain control characters (such as U+0000, a tab or a line break).';
+
+/**
+ * The one schema for text a person types or an address carries into the console (a search, a filter,
+ * a form's name, an address): at most `maxLength` characters and no control characters (U+0000 to
+ * U+001F, U+007F to U+009F). None belongs in a one-line input, PostgreSQL refuses U+0000 in any text,
+ * and a refusal here names the input instead of the store failing part-way through a request.
+ */
+export function consoleText(maxLength: number) {
+  return z
+    .string()
+    .max(maxLength)
+    .refine((value) => !/\p{Cc}/u.test(value), CONTROL_CHARACTER_MESSAGE);
+}
 
 /** What a value must be, in the words of a message. */
 const KINDS: Readonly<Record<string, string>> = {
@@ -58,12 +73,16 @@ function describeIssue(issue: z.core.$ZodRawIssue): string {
   }
 }
 
-/** The fields of a failed check, each with its first message; `_request` when the whole input is wrong. */
+/**
+ * The fields of a failed check, each with its first message; `_request` when the whole input is wrong.
+ * The names are the request's own (`?__proto__=x`, `?constructor=x`), so they are kept in an object
+ * without a prototype: a name Object.prototype already has is still recorded, and sets nothing else.
+ */
 export function issueFields(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
-  const fields: Record<string, string> = {};
+  const fields: Record<string, string> = Object.create(null);
   for (const issue of issues) {
     const keys = issue.code === 'unrecognized_keys' ? issue.keys : [issue.path.map(String).join('.') || '_request'];
-    for (const key of keys) fields[key] ??= issue.message;
+    for (const key of keys) if (!Object.hasOwn(fields, key)) fields[key] = issue.message;
   }
   return fields;
 }

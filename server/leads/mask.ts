@@ -16,24 +16,87 @@ export function maskPhone(phone: string): string {
   return digits.length <= PHONE_VISIBLE_DIGITS ? MASK : `${MASK}${digits.slice(-PHONE_VISIBLE_DIGITS)}`;
 }
 
-/** A segment or query value that reads as a phone number: seven digits or more, with the usual separators. */
-const PHONE_LIKE = /^\+?[\d\s().-]{7,}$/;
+/**
+ * A run that reads as a phone number: seven digits or more, each after at most three of the usual
+ * separators (space, `+`, `(`, `)`, `.`, `-`), with an optional `+` or `(` before the first. The
+ * bounded separators keep the match linear in the text's length.
+ */
+const PHONE_RUN = /[+(]?\d(?:[\s().+-]{0,3}\d){6,}/g;
+/** A lead id as the relay makes them: kept whole, though its groups of digits can read as a phone number. */
+const LEAD_ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+/** A URL part is decoded until it stops changing, at most this many times (`%2540` is `@` twice over). */
+const MAX_DECODES = 8;
 
-function maskUrlPart(raw: string): string {
-  let text: string;
-  try {
-    text = decodeURIComponent(raw.replaceAll('+', ' '));
-  } catch {
-    text = raw;
+/** One round of percent-decoding; a run of escapes that is not UTF-8 has its ASCII escapes decoded alone. */
+function decodeOnce(text: string): string {
+  return text.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run.replace(/%[0-7][0-9a-f]/gi, (escape) => String.fromCharCode(Number.parseInt(escape.slice(1), 16)));
+    }
+  });
+}
+
+function decodeFully(raw: string): string {
+  let text = raw;
+  for (let round = 0; round < MAX_DECODES; round += 1) {
+    const next = decodeOnce(text);
+    if (next === text) break;
+    text = next;
   }
-  if (text.includes('@')) return maskEmail(text);
-  if (PHONE_LIKE.test(text) && text.replace(/\D/g, '').length >= 7) return maskPhone(text);
-  return raw;
+  return text;
+}
+
+/** Phone-like runs masked, lead ids left as they are. */
+function maskPhoneRuns(text: string): string {
+  let masked = '';
+  let from = 0;
+  for (const id of text.matchAll(LEAD_ID)) {
+    masked += text.slice(from, id.index).replace(PHONE_RUN, maskPhone) + id[0];
+    from = id.index + id[0].length;
+  }
+  return masked + text.slice(from).replace(PHONE_RUN, maskPhone);
+}
+
+/** Every word (a run without white space) holding an `@` with something on both sides is masked as an address. */
+function maskAddresses(text: string): string {
+  if (!text.includes('@')) return text;
+  return text
+    .split(/(\s+)/)
+    .map((word) => (/.@./s.test(word) ? maskEmail(word) : word))
+    .join('');
+}
+
+/** A lone surrogate, which no URL encoding can carry, as the escape of U+FFFD. */
+const REPLACEMENT_ESCAPE = '%EF%BF%BD';
+
+/** Characters a masked part shows as they are; the rest (white space, `&`, `=`, `/`, `?`, `%`, …) stay escaped. */
+function encodeForLog(text: string): string {
+  return text.replace(/[^\w.~!$'()*+,;:@-]/gu, (character: string) => {
+    try {
+      return encodeURIComponent(character);
+    } catch {
+      return REPLACEMENT_ESCAPE;
+    }
+  });
 }
 
 /**
- * A request URL as a log line may show it: each path segment and query value that holds an e-mail
- * address or a phone number is masked (`/console/api/accounts/a***@example.com`, `?q=***67`).
+ * One path segment, query key or query value as a log line shows it: decoded until it stops changing
+ * (`+` is kept as it is, so `ana+crm@example.com` is one address), then every address-like word and
+ * phone-like run in it masked. A part that holds neither is shown exactly as sent.
+ */
+function maskUrlPart(raw: string): string {
+  const text = decodeFully(raw);
+  const masked = maskPhoneRuns(maskAddresses(text));
+  return masked === text ? raw : encodeForLog(masked);
+}
+
+/**
+ * A request URL as a log line may show it: each path segment, query key and query value that holds
+ * an e-mail address or a phone number, alone or among other text, is masked
+ * (`/console/api/accounts/a***@example.com`, `?q=call***33+please`).
  */
 export function maskUrl(url: string): string {
   const split = url.indexOf('?');
@@ -45,7 +108,7 @@ export function maskUrl(url: string): string {
     .split('&')
     .map((pair) => {
       const equals = pair.indexOf('=');
-      return equals === -1 ? maskUrlPart(pair) : `${pair.slice(0, equals + 1)}${maskUrlPart(pair.slice(equals + 1))}`;
+      return equals === -1 ? maskUrlPart(pair) : `${maskUrlPart(pair.slice(0, equals))}=${maskUrlPart(pair.slice(equals + 1))}`;
     })
     .join('&');
   return `${path}?${query}`;

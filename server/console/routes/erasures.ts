@@ -7,11 +7,9 @@ import type { ErasurePreview, ErasureResult } from '../../../console/api-types.t
 import { isEmailAddress, MAX_EMAIL_LENGTH, normalizeEmail } from '../../accounts/email.ts';
 import { conflict } from '../api-errors.ts';
 import type { ConsoleContext } from '../context.ts';
-import type { ConsoleRoutes } from '../request-checks.ts';
+import { consoleText, type ConsoleRoutes } from '../request-checks.ts';
 
-const email = z
-  .string()
-  .max(MAX_EMAIL_LENGTH)
+const email = consoleText(MAX_EMAIL_LENGTH)
   .transform(normalizeEmail)
   .refine(isEmailAddress, 'Must be an e-mail address, such as ana@example.com.');
 

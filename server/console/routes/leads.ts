@@ -5,11 +5,19 @@ import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { LeadFilter, LeadPage, RetryResult, SpamResult } from '../../../console/api-types.ts';
 import { csvHeaderLine, csvLeadLine, toExportJson, toExportRecord } from '../../leads/lead-export.ts';
-import { maskEmail } from '../../leads/mask.ts';
 import type { LeadQuery, LeadStore } from '../../store/lead-store.ts';
 import { conflict, notFound } from '../api-errors.ts';
 import { actorOf, type ConsoleContext } from '../context.ts';
-import { checkDayRange, leadCursorSchema, encodeCursor, leadFilterShape, toLeadDetail, toLeadQuery, toLeadSummary } from '../lead-view.ts';
+import {
+  checkDayRange,
+  encodeCursor,
+  leadCursorSchema,
+  leadFilterShape,
+  leadIdSchema,
+  toLeadDetail,
+  toLeadQuery,
+  toLeadSummary,
+} from '../lead-view.ts';
 import type { ConsoleRoutes } from '../request-checks.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -23,7 +31,6 @@ const AUDITED_IDS = 20;
 /** A retry names ids; 500 ids of 36 characters, quoted, need about 20 KiB. */
 const RETRY_BODY_LIMIT_BYTES = 32 * 1024;
 
-const leadId = z.string().min(1).max(100);
 const pageSize = z.preprocess(
   (value) => (value === '' || value === undefined ? undefined : Number(value)),
   z.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
@@ -35,18 +42,32 @@ const listQuery = z
 const exportQuery = z
   .strictObject({ ...leadFilterShape, format: z.enum(['csv', 'json']) })
   .superRefine((filter, context) => checkDayRange(filter, context));
-const retryBody = z.union([
-  z.strictObject({ ids: z.array(leadId).min(1).max(MAX_RETRY_IDS) }),
-  z.strictObject({ allFailed: z.literal(true) }),
-]);
+const RETRY_MESSAGE = `Send ids (1 to ${MAX_RETRY_IDS} lead ids) or allFailed: true.`;
+/**
+ * `{ ids }` or `{ allFailed: true }`, checked as one object so that a refusal names what is wrong
+ * (too many ids, allFailed not true) rather than only that neither shape fits.
+ */
+const retryBody = z
+  .strictObject(
+    { ids: z.array(leadIdSchema).min(1).max(MAX_RETRY_IDS).optional(), allFailed: z.literal(true).optional() },
+    { error: (issue) => (issue.code === 'invalid_type' ? RETRY_MESSAGE : undefined) },
+  )
+  .superRefine((body, context) => {
+    if ((body.ids === undefined) === (body.allFailed === undefined)) context.addIssue({ code: 'custom', message: RETRY_MESSAGE });
+  })
+  .transform((body) => (body.allFailed === true ? { allFailed: true as const } : { ids: body.ids ?? [] }));
 const spamBody = z.strictObject({ spam: z.boolean() });
-const leadParams = z.strictObject({ id: leadId });
+const leadParams = z.strictObject({ id: leadIdSchema });
 
-/** A filter as an audit entry reads it: a search for an address is masked. */
+/**
+ * A filter as an audit entry reads it. A search is recorded only as having been used (`q=(search)`),
+ * never as typed: it is often a person's name, number or address, and the audit log is kept after
+ * that person's leads are erased.
+ */
 export function describeFilter(filter: LeadFilter): string {
   const parts = Object.entries(filter)
     .filter(([key, value]) => value !== undefined && key !== 'format')
-    .map(([key, value]) => `${key}=${key === 'q' && String(value).includes('@') ? maskEmail(String(value)) : String(value)}`);
+    .map(([key, value]) => `${key}=${key === 'q' ? '(search)' : String(value)}`);
   return parts.length === 0 ? 'all leads' : parts.join(', ');
 }
 
@@ -93,7 +114,10 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
     };
   });
 
-  // No HEAD route: a HEAD would read every lead and record an export that sent nothing.
+  // HEAD is refused (405, Allow: GET): it would read every lead and record an export that sent nothing.
+  app.head('/leads/export', { config: { consoleAccess: 'leads:export' } }, async (_request, reply) =>
+    reply.code(405).header('allow', 'GET').send(),
+  );
   app.get(
     '/leads/export',
     { config: { consoleAccess: 'leads:export' }, schema: { querystring: exportQuery }, exposeHeadRoute: false },
@@ -126,8 +150,23 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
         retried = await store.retry({ state: 'failed' }, at);
         await context.audit(request, 'lead.retry', `every failed lead: ${retried.length} lead(s)`);
       } else {
+        // The store moves one lead at a time. Should it fail part-way, the leads already moved are
+        // still recorded before the failure is answered: the audit log never misses a change made.
+        const ids = [...new Set(body.ids)];
         retried = [];
-        for (const id of new Set(body.ids)) retried.push(...(await store.retry({ id }, at)));
+        let tried = 0;
+        try {
+          for (const id of ids) {
+            retried.push(...(await store.retry({ id }, at)));
+            tried += 1;
+          }
+        } catch (error) {
+          if (retried.length > 0) {
+            const left = ids.length - tried;
+            await context.audit(request, 'lead.retry', `${describeIds(retried)}; stopped by a server error before the other ${left} id(s)`);
+          }
+          throw error;
+        }
         await context.audit(request, 'lead.retry', describeIds(retried));
       }
       return { retried: retried.length };

@@ -6,10 +6,10 @@ import { z } from 'zod';
 import type { NotificationSettings, TestNotificationResult } from '../../../console/api-types.ts';
 import { ConsoleProblem } from '../api-errors.ts';
 import type { ConsoleContext } from '../context.ts';
-import type { ConsoleRoutes } from '../request-checks.ts';
+import { consoleText, type ConsoleRoutes } from '../request-checks.ts';
 import type { Notifier } from '../../notify/notifier.ts';
 
-const formSwitch = z.strictObject({ form: z.string().min(1).max(100), newLeadEmail: z.boolean() });
+const formSwitch = z.strictObject({ form: consoleText(100).min(1), newLeadEmail: z.boolean() });
 
 export const notificationRoutes: ConsoleRoutes<{ context: ConsoleContext; notifier: Notifier }> = async (app, { context, notifier }) => {
   app.get('/notifications', { config: { consoleAccess: 'leads:read' } }, async (): Promise<NotificationSettings> => notifier.settings());
