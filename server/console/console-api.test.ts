@@ -379,6 +379,68 @@ describe('a retry the store fails part-way through', () => {
   });
 });
 
+describe('searches and downloads under load', () => {
+  it('runs one search for part of a word at a time with four waiting, tells the next to try again, and never holds up a whole address', async () => {
+    server = await startConsoleServer();
+    await server.addAccount('viewer@example.com', 'viewer');
+    const store = server.store;
+    const list = store.listLeadPage.bind(store);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let running = 0;
+    let most = 0;
+    vi.spyOn(store, 'listLeadPage').mockImplementation(async (query, after, limit) => {
+      if (query.search === 'acme') {
+        running += 1;
+        most = Math.max(most, running);
+        await held;
+        running -= 1;
+      }
+      return list(query, after, limit);
+    });
+    const viewer = await server.signedIn('viewer@example.com');
+    const searches = Array.from({ length: 5 }, () => server!.read(viewer, '/console/api/leads?q=acme'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const refused = await server.read(viewer, '/console/api/leads?q=acme');
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toMatchObject({ error: 'busy', message: expect.stringContaining('try again') as unknown });
+    // A whole address is found through its index: it never waits behind the slow searches.
+    expect((await server.read(viewer, '/console/api/leads?q=someone%40example.com')).statusCode).toBe(200);
+    expect((await server.read(viewer, '/console/api/leads')).statusCode).toBe(200);
+    release();
+    expect((await Promise.all(searches)).map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(most).toBe(1);
+  });
+
+  it('runs two downloads at once and tells a third to try again, without recording it', async () => {
+    server = await startConsoleServer();
+    await server.addAccount('viewer@example.com', 'viewer');
+    await server.insertLead({ id: leadId(1) });
+    const store = server.store;
+    const list = store.listLeadPage.bind(store);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.spyOn(store, 'listLeadPage').mockImplementation(async (query, after, limit) => {
+      await held;
+      return list(query, after, limit);
+    });
+    const viewer = await server.signedIn('viewer@example.com');
+    const downloads = [
+      server.read(viewer, '/console/api/leads/export?format=csv'),
+      server.read(viewer, '/console/api/leads/export?format=json'),
+    ];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const third = await server.read(viewer, '/console/api/leads/export?format=csv');
+    expect(third.statusCode).toBe(503);
+    expect(third.json()).toMatchObject({ error: 'busy' });
+    release();
+    expect((await Promise.all(downloads)).map((response) => response.statusCode)).toEqual([200, 200]);
+    expect((await store.listAudit(undefined, 10)).entries.map((entry) => entry.action)).toEqual(['leads.export', 'leads.export']);
+    // Both finished: the next download runs.
+    expect((await server.read(viewer, '/console/api/leads/export?format=csv')).statusCode).toBe(200);
+  });
+});
+
 describe('a text the lead store cannot keep', () => {
   it.each(['22021', '22P05'])('(PostgreSQL error %s) is answered 400, not 500, and logged without a stack', async (code) => {
     const lines: string[] = [];
