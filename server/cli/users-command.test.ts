@@ -160,6 +160,21 @@ describe('users role', () => {
     expect((await store.findSession(session!.id, NOW + 1))?.account.role).toBe('sales');
   });
 
+  it('never demotes the only admin, and says how to hand the role on first', async () => {
+    await addAccount('ana@example.com', 'admin');
+    await addAccount('li@example.com', 'sales');
+    expect(await run(['role', 'ana@example.com', 'sales'])).toMatchObject({
+      code: 1,
+      out: '',
+      err:
+        'ana@example.com is the only admin, so nothing was changed: make another account admin first ' +
+        '(npm run users -- role <email> admin), so someone can still manage the accounts.\n',
+    });
+    expect((await store.findAccount('ana@example.com'))?.role).toBe('admin');
+    expect((await run(['role', 'li@example.com', 'admin'])).code).toBe(0);
+    expect(await run(['role', 'ana@example.com', 'sales'])).toMatchObject({ code: 0, out: 'ana@example.com now has the role sales.\n' });
+  });
+
   it('refuses an unknown role, an unknown account and a missing argument', async () => {
     await addAccount('ana@example.com', 'viewer');
     expect((await run(['role', 'ana@example.com', 'boss'])).err).toContain('Unknown role "boss": use admin, sales, editor, viewer.');
@@ -200,7 +215,7 @@ describe('users password', () => {
 describe('users remove', () => {
   it('deletes the account and ends its sessions', async () => {
     await addAccount('ana@example.com', 'admin');
-    await addAccount('li@example.com', 'sales');
+    await addAccount('li@example.com', 'admin');
     const session = await store.createSession((await store.findAccount('ana@example.com'))!, NOW);
     expect(await run(['remove', 'ANA@example.com'])).toMatchObject({
       code: 0,
@@ -209,6 +224,21 @@ describe('users remove', () => {
     expect((await store.listAccounts()).map((account) => account.email)).toEqual(['li@example.com']);
     expect(await store.findSession(session!.id, NOW + 1)).toBeUndefined();
     expect(await run(['remove', 'ana@example.com'])).toMatchObject({ code: 1, err: 'No account for ana@example.com.\n' });
+  });
+
+  it('never removes the only admin, and says how to hand the role on first', async () => {
+    await addAccount('ana@example.com', 'admin');
+    await addAccount('li@example.com', 'sales');
+    const session = await store.createSession((await store.findAccount('ana@example.com'))!, NOW);
+    expect(await run(['remove', 'ana@example.com'])).toMatchObject({
+      code: 1,
+      out: '',
+      err:
+        'ana@example.com is the only admin, so nothing was changed: make another account admin first ' +
+        '(npm run users -- role <email> admin), so someone can still manage the accounts.\n',
+    });
+    expect(await store.findSession(session!.id, NOW + 1)).toBeDefined();
+    expect(await run(['remove', 'li@example.com'])).toMatchObject({ code: 0 });
   });
 });
 

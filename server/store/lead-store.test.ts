@@ -389,9 +389,13 @@ for (const harness of STORE_HARNESSES) {
 
       it('changes a role, noting when, and says when there is no such account', async () => {
         await store.createAccount(newAccount());
-        expect(await store.setAccountRole('ANA@example.com', 'editor', T0 + 5)).toBe(true);
+        expect(await store.setAccountRole('ANA@example.com', 'editor', T0 + 5)).toEqual({
+          kind: 'changed',
+          previousRole: 'sales',
+          account: expect.objectContaining({ email: 'ana@example.com', role: 'editor', updatedAt: T0 + 5 }),
+        });
         expect(await store.findAccount('ana@example.com')).toMatchObject({ role: 'editor', updatedAt: T0 + 5, passwordChangedAt: T0 });
-        expect(await store.setAccountRole('li@example.com', 'editor', T0 + 5)).toBe(false);
+        expect(await store.setAccountRole('li@example.com', 'editor', T0 + 5)).toEqual({ kind: 'no-account' });
         await expect(store.setAccountRole('ana@example.com', 'owner' as 'admin', T0 + 6)).rejects.toThrow('Unknown role "owner"');
         await expect(store.createAccount(newAccount({ email: 'li@example.com', role: 'owner' as 'admin' }))).rejects.toThrow(
           'Unknown role',
@@ -405,12 +409,58 @@ for (const harness of STORE_HARNESSES) {
         await store.createAccount(newAccount({ email: 'li@example.com' }));
         const ana = await store.createSession(newAccount(), T0 + 1);
         const li = await store.createSession(newAccount({ email: 'li@example.com' }), T0 + 1);
-        expect(await store.removeAccount('Ana@Example.com')).toBe(true);
+        expect(await store.removeAccount('Ana@Example.com')).toEqual({ kind: 'removed' });
         expect(await store.findAccount('ana@example.com')).toBeUndefined();
         expect(await store.findSession(ana!.id, T0 + 2)).toBeUndefined();
         expect((await store.findSession(li!.id, T0 + 2))?.account.email).toBe('li@example.com');
         expect(Object.values(await database.rows()).flat()).not.toContainEqual(expect.objectContaining({ account_id: ana!.account.id }));
-        expect(await store.removeAccount('ana@example.com')).toBe(false);
+        expect(await store.removeAccount('ana@example.com')).toEqual({ kind: 'no-account' });
+      });
+
+      it('asked to keep an admin, neither demotes nor removes the only one, and changes everyone else', async () => {
+        const keep = { keepAnAdmin: true };
+        await store.createAccount(newAccount({ role: 'admin' }));
+        await store.createAccount(newAccount({ email: 'li@example.com', role: 'sales' }));
+        expect(await store.setAccountRole('ana@example.com', 'sales', T0 + 1, keep)).toEqual({ kind: 'last-admin' });
+        expect(await store.removeAccount('ana@example.com', keep)).toEqual({ kind: 'last-admin' });
+        expect(await store.findAccount('ana@example.com')).toMatchObject({ role: 'admin', updatedAt: T0 });
+        expect(await store.setAccountRole('ana@example.com', 'admin', T0 + 1, keep)).toMatchObject({ kind: 'changed' });
+        expect(await store.setAccountRole('li@example.com', 'viewer', T0 + 1, keep)).toMatchObject({ kind: 'changed' });
+        expect(await store.setAccountRole('zoe@example.com', 'viewer', T0 + 1, keep)).toEqual({ kind: 'no-account' });
+        expect(await store.removeAccount('li@example.com', keep)).toEqual({ kind: 'removed' });
+        expect(await store.setAccountRole('li@example.com', 'admin', T0 + 2, keep)).toEqual({ kind: 'no-account' });
+        await store.createAccount(newAccount({ email: 'li@example.com', role: 'admin' }));
+        expect(await store.setAccountRole('ana@example.com', 'sales', T0 + 2, keep)).toMatchObject({
+          kind: 'changed',
+          previousRole: 'admin',
+        });
+        expect(await store.removeAccount('li@example.com', keep)).toEqual({ kind: 'last-admin' });
+        // Not asked, the store does as it is told: an operator's own choice, never the console's.
+        expect(await store.removeAccount('li@example.com')).toEqual({ kind: 'removed' });
+        expect((await store.listAccounts()).filter((account) => account.role === 'admin')).toEqual([]);
+      });
+
+      it('leaves exactly one admin when two admins demote or remove each other at the same moment', async () => {
+        const keep = { keepAnAdmin: true };
+        const other = await database.open();
+        const admins = async () =>
+          (await store.listAccounts()).filter((account) => account.role === 'admin').map((account) => account.email);
+        for (let round = 0; round < 4; round += 1) {
+          await store.createAccount(newAccount({ email: `ana${round}@example.com`, role: 'admin' }));
+          await store.createAccount(newAccount({ email: `li${round}@example.com`, role: 'admin' }));
+          const [first, second] = await Promise.all([
+            round % 2 === 0
+              ? store.setAccountRole(`ana${round}@example.com`, 'sales', T0 + 1, keep)
+              : store.removeAccount(`ana${round}@example.com`, keep),
+            round < 2
+              ? other.setAccountRole(`li${round}@example.com`, 'viewer', T0 + 1, keep)
+              : other.removeAccount(`li${round}@example.com`, keep),
+          ]);
+          expect([first.kind, second.kind].filter((kind) => kind === 'last-admin')).toHaveLength(1);
+          expect(await admins()).toHaveLength(1);
+          // Demoted unasked, so the next round starts again from its own two admins.
+          for (const email of await admins()) await store.setAccountRole(email, 'sales', T0 + 2);
+        }
       });
 
       it('changing a password ends every session of that account, records when, and a new sign-in works', async () => {

@@ -280,6 +280,33 @@ export type CreateAccountResult =
   /** An account with that address (in any case) exists: nothing was stored. */
   | { readonly kind: 'exists' };
 
+/** How a role change or a removal treats the team's admins. */
+export type AccountChangeOptions = {
+  /**
+   * Refuse (`last-admin`) to demote or remove the only admin. The check and the write are one
+   * transaction that every other such change waits for, so two admins demoting or removing each
+   * other at the same moment cannot both succeed and leave the team with none.
+   */
+  readonly keepAnAdmin?: boolean;
+};
+
+export type SetAccountRoleResult =
+  | { readonly kind: 'changed'; readonly account: AccountRecord; readonly previousRole: Role }
+  | { readonly kind: 'no-account' }
+  /** It is the only admin and the change would leave none (only with keepAnAdmin): nothing was changed. */
+  | { readonly kind: 'last-admin' };
+
+export type RemoveAccountResult =
+  | { readonly kind: 'removed' }
+  | { readonly kind: 'no-account' }
+  /** It is the only admin (only with keepAnAdmin): nothing was removed. */
+  | { readonly kind: 'last-admin' };
+
+/** True when an account that had `before` and now has `after` (undefined: removed) stops being an admin. */
+export function stopsBeingAdmin(before: Role, after: Role | undefined): boolean {
+  return before === 'admin' && after !== 'admin';
+}
+
 /** A live session, with its account as it is now (a role change applies to sessions at once). */
 export type SessionRecord = {
   readonly account: AccountRecord;
@@ -349,10 +376,10 @@ export interface LeadStore {
   listAccounts(): Promise<AccountRecord[]>;
   /** The account with that address (compared trimmed and lower-cased), with its password hash. */
   findAccount(email: string): Promise<StoredAccount | undefined>;
-  /** Deletes the account and ends all its sessions, in one transaction. False: no such account. */
-  removeAccount(email: string): Promise<boolean>;
-  /** False: no such account. Its sessions go on, with the new role. */
-  setAccountRole(email: string, role: Role, now: number): Promise<boolean>;
+  /** Deletes the account and ends all its sessions, in one transaction. */
+  removeAccount(email: string, options?: AccountChangeOptions): Promise<RemoveAccountResult>;
+  /** Its sessions go on, with the new role. */
+  setAccountRole(email: string, role: Role, now: number, options?: AccountChangeOptions): Promise<SetAccountRoleResult>;
   /** Stores a new password hash and ends all the account's sessions, in one transaction. False: no such account. */
   setAccountPassword(email: string, passwordHash: string, now: number): Promise<boolean>;
   /**

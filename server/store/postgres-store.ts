@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { PoolClient, QueryResultRow } from 'pg';
 import { normalizeEmail } from '../accounts/email.ts';
+import type { Role } from '../accounts/roles.ts';
 import { hashSessionId, judgeSession, newSessionId, SESSION_IDLE_MS } from '../accounts/sessions.ts';
 import { giveBackSlots, parsePaceLog, takeSlots } from './crm-pace.ts';
 import { buildLeadPageQuery } from './lead-page-query.ts';
 import type {
+  AccountChangeOptions,
   ClaimedDelivery,
   ClaimedNotification,
   ClaimOptions,
@@ -25,6 +27,8 @@ import type {
   NewAccount,
   NewLead,
   NewSession,
+  RemoveAccountResult,
+  SetAccountRoleResult,
   StateCounts,
 } from './lead-store.ts';
 import {
@@ -39,6 +43,7 @@ import {
   PURGEABLE_STATES,
   RETRYABLE_STATES,
   SPAM_MARKABLE_STATES,
+  stopsBeingAdmin,
   storeUnavailableError,
   summarizeWeek,
   truncateResponseBody,
@@ -251,6 +256,35 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
     } finally {
       client.release();
     }
+  }
+
+  /**
+   * The account a role change or removal is about, its row locked until the transaction ends, or why
+   * it may not go ahead. Asked to keep an admin, it first locks every admin's row (by id, so two such
+   * changes always lock in the same order and never deadlock): another transaction demoting or
+   * removing an admin waits for this one to commit, then reads the admins as they are after it, so
+   * two admins demoting each other at the same moment cannot both find that another admin remains.
+   */
+  async function lockAccountToChange(
+    client: PoolClient,
+    email: string,
+    after: Role | undefined,
+    { keepAnAdmin = false }: AccountChangeOptions,
+  ): Promise<{ kind: 'no-account' } | { kind: 'last-admin' } | { kind: 'found'; id: string; role: Role }> {
+    const admins = keepAnAdmin
+      ? (await client.query<{ id: string }>(`SELECT id FROM accounts WHERE role = 'admin' ORDER BY id FOR UPDATE`)).rows
+      : [];
+    const { rows } = await client.query<{ id: string; role: Role }>('SELECT id, role FROM accounts WHERE email = $1 FOR UPDATE', [
+      normalizeEmail(email),
+    ]);
+    const account = rows[0];
+    if (account === undefined) return { kind: 'no-account' };
+    // The admins locked above stay admins until this transaction ends. The account's own role is read
+    // after them, as last committed: promoted meanwhile, it is an admin this change must keep one beside.
+    if (keepAnAdmin && stopsBeingAdmin(account.role, after) && !admins.some((admin) => admin.id !== account.id)) {
+      return { kind: 'last-admin' };
+    }
+    return { kind: 'found', id: account.id, role: account.role };
   }
 
   async function query<R extends QueryResultRow>(sql: string, params: unknown[] = []): Promise<R[]> {
@@ -764,16 +798,27 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
       return row === undefined ? undefined : toStoredAccount(row);
     },
 
-    // The account's sessions go with it (ON DELETE CASCADE), in the same statement.
-    removeAccount: async (email: string) =>
-      (await query('DELETE FROM accounts WHERE email = $1 RETURNING id', [normalizeEmail(email)])).length > 0,
+    removeAccount: (email: string, options: AccountChangeOptions = {}) =>
+      transaction<RemoveAccountResult>(async (client) => {
+        const account = await lockAccountToChange(client, email, undefined, options);
+        if (account.kind !== 'found') return account;
+        // The account's sessions go with it (ON DELETE CASCADE), in the same statement.
+        await client.query('DELETE FROM accounts WHERE id = $1', [account.id]);
+        return { kind: 'removed' };
+      }),
 
-    setAccountRole: async (email, role, now) => {
+    setAccountRole: async (email, role, now, options = {}) => {
       assertKnownRole(role);
-      return (
-        (await query('UPDATE accounts SET role = $1, updated_at = $2 WHERE email = $3 RETURNING id', [role, now, normalizeEmail(email)]))
-          .length > 0
-      );
+      return transaction<SetAccountRoleResult>(async (client) => {
+        const account = await lockAccountToChange(client, email, role, options);
+        if (account.kind !== 'found') return account;
+        const { rows } = await client.query(`UPDATE accounts SET role = $1, updated_at = $2 WHERE id = $3 RETURNING ${ACCOUNT_COLUMNS}`, [
+          role,
+          now,
+          account.id,
+        ]);
+        return { kind: 'changed', account: toAccountRecord(rows[0]!), previousRole: account.role };
+      });
     },
 
     setAccountPassword: (email: string, passwordHash: string, now: number) =>

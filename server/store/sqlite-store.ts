@@ -9,6 +9,7 @@ import { hashSessionId, judgeSession, newSessionId, SESSION_IDLE_MS } from '../a
 import { giveBackSlots, parsePaceLog, takeSlots } from './crm-pace.ts';
 import { buildLeadPageQuery } from './lead-page-query.ts';
 import type {
+  AccountChangeOptions,
   AuditCursor,
   AuditEntry,
   AuditPageResult,
@@ -36,7 +37,9 @@ import type {
   NotifyEvents,
   PurgeCutoffs,
   ReadNotifyEventsOptions,
+  RemoveAccountResult,
   SessionRecord,
+  SetAccountRoleResult,
   StateCounts,
 } from './lead-store.ts';
 import {
@@ -55,6 +58,7 @@ import {
   PURGEABLE_STATES,
   RETRYABLE_STATES,
   SPAM_MARKABLE_STATES,
+  stopsBeingAdmin,
   storeUnavailableError,
   summarizeWeek,
   truncateResponseBody,
@@ -641,19 +645,44 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
     return row === undefined ? undefined : String(row.id);
   }
 
-  function removeAccount(email: string): boolean {
+  /**
+   * The account a role change or removal is about, or why it may not go ahead. Called inside
+   * BEGIN IMMEDIATE: the write lock is held from this read to the change's COMMIT, so no other
+   * connection or process can demote or remove an admin in between.
+   */
+  function accountToChange(
+    email: string,
+    after: Role | undefined,
+    { keepAnAdmin = false }: AccountChangeOptions,
+  ): { kind: 'no-account' } | { kind: 'last-admin' } | { kind: 'found'; id: string; role: Role } {
+    const row = get('SELECT id, role FROM accounts WHERE email = ?', normalizeEmail(email));
+    if (row === undefined) return { kind: 'no-account' };
+    const account = { id: String(row.id), role: row.role as Role };
+    if (keepAnAdmin && stopsBeingAdmin(account.role, after)) {
+      const another = get(`SELECT 1 AS found FROM accounts WHERE role = 'admin' AND id <> ? LIMIT 1`, account.id);
+      if (another === undefined) return { kind: 'last-admin' };
+    }
+    return { kind: 'found', ...account };
+  }
+
+  function removeAccount(email: string, options: AccountChangeOptions = {}): RemoveAccountResult {
     return transaction(() => {
-      const id = accountId(email);
-      if (id === undefined) return false;
-      run('DELETE FROM account_sessions WHERE account_id = ?', id);
-      run('DELETE FROM accounts WHERE id = ?', id);
-      return true;
+      const account = accountToChange(email, undefined, options);
+      if (account.kind !== 'found') return account;
+      run('DELETE FROM account_sessions WHERE account_id = ?', account.id);
+      run('DELETE FROM accounts WHERE id = ?', account.id);
+      return { kind: 'removed' };
     });
   }
 
-  function setAccountRole(email: string, role: Role, now: number): boolean {
+  function setAccountRole(email: string, role: Role, now: number, options: AccountChangeOptions = {}): SetAccountRoleResult {
     assertKnownRole(role);
-    return transaction(() => run('UPDATE accounts SET role = ?, updated_at = ? WHERE email = ?', role, now, normalizeEmail(email)) > 0);
+    return transaction(() => {
+      const account = accountToChange(email, role, options);
+      if (account.kind !== 'found') return account;
+      const row = get(`UPDATE accounts SET role = ?, updated_at = ? WHERE id = ? RETURNING ${ACCOUNT_COLUMNS}`, role, now, account.id)!;
+      return { kind: 'changed', account: toAccountRecord(row), previousRole: account.role };
+    });
   }
 
   function setAccountPassword(email: string, passwordHash: string, now: number): boolean {
