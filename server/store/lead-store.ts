@@ -3,6 +3,7 @@
 // and always passed in, so leases, schedules and session timeouts are testable without waiting.
 // The back office's accounts and their sessions live here too: one database to back up and secure.
 import { isRole, type Role } from '../accounts/roles.ts';
+import type { SessionApp } from '../accounts/session-apps.ts';
 
 export const DELIVERY_STATES = ['held', 'pending', 'delivered', 'delivered-test', 'failed', 'spam'] as const;
 /**
@@ -383,19 +384,24 @@ export interface LeadStore {
   /** Stores a new password hash and ends all the account's sessions, in one transaction. False: no such account. */
   setAccountPassword(email: string, passwordHash: string, now: number): Promise<boolean>;
   /**
-   * Starts a session for an account whose password was just checked against `passwordHash`, and
-   * records the sign-in. Undefined when the account is gone or its password changed since the check
-   * (a password change ends every session, including one started with the old password meanwhile).
+   * Starts a session of `app` for an account whose password was just checked against `passwordHash`,
+   * and records the sign-in. Undefined when the account is gone or its password changed since the
+   * check (a password change ends every session, including one started with the old password meanwhile).
    */
-  createSession(signedIn: { readonly email: string; readonly passwordHash: string }, now: number): Promise<NewSession | undefined>;
+  createSession(
+    signedIn: { readonly email: string; readonly passwordHash: string },
+    app: SessionApp,
+    now: number,
+  ): Promise<NewSession | undefined>;
   /**
-   * The session with that id, or undefined when there is none or it has been unused for
-   * SESSION_IDLE_MS (then it is ended). Records `now` as its last use at most every SESSION_TOUCH_MS.
+   * The session of `app` with that id, or undefined when there is none (a session another app
+   * started is none) or it has been unused for SESSION_IDLE_MS (then it is ended). Records `now` as
+   * its last use at most every SESSION_TOUCH_MS.
    */
-  findSession(id: string, now: number): Promise<SessionRecord | undefined>;
-  /** Ends one session (signing out). False: there was none. */
-  endSession(id: string): Promise<boolean>;
-  /** Ends every session of the account ("sign out everywhere"). Returns how many there were. */
+  findSession(id: string, app: SessionApp, now: number): Promise<SessionRecord | undefined>;
+  /** Ends one session of `app` (signing out). False: there was none. */
+  endSession(id: string, app: SessionApp): Promise<boolean>;
+  /** Ends every session of the account, in every app ("sign out everywhere"). Returns how many there were. */
   endAccountSessions(email: string): Promise<number>;
   /** The applied schema version. */
   schemaVersion(): Promise<number>;

@@ -3,7 +3,9 @@ import pg from 'pg';
 import type { PoolClient, QueryResultRow } from 'pg';
 import { normalizeEmail } from '../accounts/email.ts';
 import type { Role } from '../accounts/roles.ts';
+import { assertSessionApp } from '../accounts/session-apps.ts';
 import { hashSessionId, judgeSession, newSessionId, SESSION_IDLE_MS } from '../accounts/sessions.ts';
+import type { SessionApp } from '../accounts/session-apps.ts';
 import { giveBackSlots, parsePaceLog, takeSlots } from './crm-pace.ts';
 import { buildLeadPageQuery } from './lead-page-query.ts';
 import type {
@@ -112,6 +114,17 @@ const POSTGRES_NOTIFY_MIGRATION: Migration = {
     CREATE TABLE notify_forms (form TEXT PRIMARY KEY, new_lead_email BOOLEAN NOT NULL, updated_at BIGINT NOT NULL);
     CREATE INDEX delivery_attempts_outcome_time ON delivery_attempts (outcome, attempted_at);
     CREATE INDEX deliveries_state_updated ON deliveries (state, updated_at);
+  `,
+};
+
+// Each session names the app that started it ('console' or 'studio'), which alone accepts it.
+// Sessions started before there was a column to say so are ended: their people sign in again.
+const POSTGRES_SESSION_APP_MIGRATION: Migration = {
+  version: 6,
+  name: 'each session belongs to the app that started it',
+  sql: `
+    DELETE FROM account_sessions;
+    ALTER TABLE account_sessions ADD COLUMN app TEXT NOT NULL CHECK (app IN ('console', 'studio'));
   `,
 };
 
@@ -224,6 +237,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
     `,
   },
   POSTGRES_NOTIFY_MIGRATION,
+  POSTGRES_SESSION_APP_MIGRATION,
 ];
 
 const SESSION_COLUMNS = `
@@ -834,8 +848,9 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
         return true;
       }),
 
-    createSession: (signedIn, now) =>
-      transaction<NewSession | undefined>(async (client) => {
+    createSession: async (signedIn, app, now) => {
+      assertSessionApp(app);
+      return transaction<NewSession | undefined>(async (client) => {
         // Sessions nobody looked up again would otherwise stay for ever; each sign-in clears the lapsed ones.
         await client.query('DELETE FROM account_sessions WHERE last_seen_at <= $1', [now - SESSION_IDLE_MS]);
         const { rows } = await client.query(
@@ -845,19 +860,20 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
         const row = rows[0];
         if (row === undefined) return undefined;
         const id = newSessionId();
-        await client.query('INSERT INTO account_sessions (id_hash, account_id, created_at, last_seen_at) VALUES ($1, $2, $3, $3)', [
-          hashSessionId(id),
-          row.id,
-          now,
-        ]);
+        await client.query(
+          'INSERT INTO account_sessions (id_hash, account_id, app, created_at, last_seen_at) VALUES ($1, $2, $3, $4, $4)',
+          [hashSessionId(id), row.id, app, now],
+        );
         return { id, account: toAccountRecord(row), createdAt: now, lastSeenAt: now };
-      }),
+      });
+    },
 
-    findSession: async (id: string, now: number) => {
+    findSession: async (id: string, app: SessionApp, now: number) => {
+      assertSessionApp(app);
       const idHash = hashSessionId(id);
       const [row] = await query(
-        `SELECT ${SESSION_COLUMNS} FROM account_sessions s JOIN accounts a ON a.id = s.account_id WHERE s.id_hash = $1`,
-        [idHash],
+        `SELECT ${SESSION_COLUMNS} FROM account_sessions s JOIN accounts a ON a.id = s.account_id WHERE s.id_hash = $1 AND s.app = $2`,
+        [idHash, app],
       );
       if (row === undefined) return undefined;
       const session = toSessionRecord(row);
@@ -873,8 +889,12 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
       }
     },
 
-    endSession: async (id: string) =>
-      (await query('DELETE FROM account_sessions WHERE id_hash = $1 RETURNING id_hash', [hashSessionId(id)])).length > 0,
+    endSession: async (id: string, app: SessionApp) => {
+      assertSessionApp(app);
+      return (
+        (await query('DELETE FROM account_sessions WHERE id_hash = $1 AND app = $2 RETURNING id_hash', [hashSessionId(id), app])).length > 0
+      );
+    },
 
     endAccountSessions: async (email: string) =>
       (

@@ -5,7 +5,9 @@ import { DatabaseSync } from 'node:sqlite';
 import type { SQLInputValue, StatementSync } from 'node:sqlite';
 import { normalizeEmail } from '../accounts/email.ts';
 import type { Role } from '../accounts/roles.ts';
+import { assertSessionApp } from '../accounts/session-apps.ts';
 import { hashSessionId, judgeSession, newSessionId, SESSION_IDLE_MS } from '../accounts/sessions.ts';
+import type { SessionApp } from '../accounts/session-apps.ts';
 import { giveBackSlots, parsePaceLog, takeSlots } from './crm-pace.ts';
 import { buildLeadPageQuery } from './lead-page-query.ts';
 import type {
@@ -135,6 +137,17 @@ const SQLITE_NOTIFY_MIGRATION: Migration = {
   `,
 };
 
+// Each session names the app that started it ('console' or 'studio'), which alone accepts it.
+// Sessions started before there was a column to say so are ended: their people sign in again.
+const SQLITE_SESSION_APP_MIGRATION: Migration = {
+  version: 6,
+  name: 'each session belongs to the app that started it',
+  sql: `
+    DELETE FROM account_sessions;
+    ALTER TABLE account_sessions ADD COLUMN app TEXT NOT NULL CHECK (app IN ('console', 'studio'));
+  `,
+};
+
 export const SQLITE_MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -248,6 +261,7 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
     `,
   },
   SQLITE_NOTIFY_MIGRATION,
+  SQLITE_SESSION_APP_MIGRATION,
 ];
 
 type Row = Record<string, SQLInputValue>;
@@ -695,7 +709,12 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
     });
   }
 
-  function createSession(signedIn: { readonly email: string; readonly passwordHash: string }, now: number): NewSession | undefined {
+  function createSession(
+    signedIn: { readonly email: string; readonly passwordHash: string },
+    app: SessionApp,
+    now: number,
+  ): NewSession | undefined {
+    assertSessionApp(app);
     return transaction(() => {
       // Sessions nobody looked up again would otherwise stay for ever; each sign-in clears the lapsed ones.
       run('DELETE FROM account_sessions WHERE last_seen_at <= ?', now - SESSION_IDLE_MS);
@@ -708,9 +727,10 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
       if (row === undefined) return undefined;
       const id = newSessionId();
       run(
-        'INSERT INTO account_sessions (id_hash, account_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)',
+        'INSERT INTO account_sessions (id_hash, account_id, app, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)',
         hashSessionId(id),
         String(row.id),
+        app,
         now,
         now,
       );
@@ -718,9 +738,14 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
     });
   }
 
-  function findSession(id: string, now: number): SessionRecord | undefined {
+  function findSession(id: string, app: SessionApp, now: number): SessionRecord | undefined {
+    assertSessionApp(app);
     const idHash = hashSessionId(id);
-    const row = get(`SELECT ${SESSION_COLUMNS} FROM account_sessions s JOIN accounts a ON a.id = s.account_id WHERE s.id_hash = ?`, idHash);
+    const row = get(
+      `SELECT ${SESSION_COLUMNS} FROM account_sessions s JOIN accounts a ON a.id = s.account_id WHERE s.id_hash = ? AND s.app = ?`,
+      idHash,
+      app,
+    );
     if (row === undefined) return undefined;
     const session = toSessionRecord(row);
     switch (judgeSession(session.lastSeenAt, now)) {
@@ -987,7 +1012,10 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
     setAccountPassword: ifOpen(setAccountPassword),
     createSession: ifOpen(createSession),
     findSession: ifOpen(findSession),
-    endSession: ifOpen((id: string) => transaction(() => run('DELETE FROM account_sessions WHERE id_hash = ?', hashSessionId(id)) > 0)),
+    endSession: ifOpen((id: string, app: SessionApp) => {
+      assertSessionApp(app);
+      return transaction(() => run('DELETE FROM account_sessions WHERE id_hash = ? AND app = ?', hashSessionId(id), app) > 0);
+    }),
     endAccountSessions: ifOpen((email: string) =>
       transaction(() =>
         run('DELETE FROM account_sessions WHERE account_id IN (SELECT id FROM accounts WHERE email = ?)', normalizeEmail(email)),
