@@ -2,8 +2,9 @@
 // (no page on another site makes the browser send it), for every path. Over https it is Secure and
 // named with the __Host- prefix, which browsers accept only Secure, for this host alone and for
 // Path=/, so no sibling subdomain can set or shadow it. Only console sessions are looked up: a studio
-// session id in this cookie is no session at all. It has no Max-Age: the store ends a session
-// after 12 idle hours, and signing out or a password change ends it at once.
+// session id in this cookie is no session at all. It has no Max-Age (the browser forgets it when it
+// closes): the store ends a session after 12 idle hours and 30 days after its sign-in whatever its
+// use, and signing out or a password change ends it at once.
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessionOf } from '../accounts/sign-in.ts';

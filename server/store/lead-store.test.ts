@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SESSION_IDLE_MS, SESSION_TOUCH_MS } from '../accounts/sessions.ts';
+import { SESSION_IDLE_MS, SESSION_LIFETIME_MS, SESSION_TOUCH_MS } from '../accounts/sessions.ts';
 import { announceSkip, STORE_HARNESSES } from '../testing/store-harness.ts';
 import type { StoreDatabase } from '../testing/store-harness.ts';
 import { buildLeadPageQuery } from './lead-page-query.ts';
@@ -551,6 +551,24 @@ for (const harness of STORE_HARNESSES) {
         expect(await store.findSession(session!.id, 'console', T0 + SESSION_IDLE_MS - 1)).toBeDefined();
         expect(await store.findSession(session!.id, 'console', T0 + 2 * SESSION_IDLE_MS - 2)).toBeDefined();
         expect(await store.findSession(session!.id, 'console', T0 + 3 * SESSION_IDLE_MS - 2)).toBeUndefined();
+      });
+
+      it('ends a session 30 days after its sign-in however much it is used, not a moment before', async () => {
+        expect(SESSION_LIFETIME_MS).toBe(30 * 24 * HOUR);
+        const session = await store.createSession(newAccount(), 'console', T0);
+        const other = await store.createSession(newAccount(), 'studio', T0 + 5 * HOUR);
+        // Used every 11 hours, it never idles out.
+        for (let at = T0 + 11 * HOUR; at < T0 + SESSION_LIFETIME_MS; at += 11 * HOUR) {
+          expect(await store.findSession(session!.id, 'console', at)).toBeDefined();
+          expect(await store.findSession(other!.id, 'studio', at)).toBeDefined();
+        }
+        expect(await store.findSession(session!.id, 'console', T0 + SESSION_LIFETIME_MS - 1)).toBeDefined();
+        expect(await store.findSession(session!.id, 'console', T0 + SESSION_LIFETIME_MS)).toBeUndefined();
+        // Once over it stays over, even for a server whose clock is behind.
+        expect(await store.findSession(session!.id, 'console', T0 + SESSION_LIFETIME_MS - 1)).toBeUndefined();
+        // Each session counts from its own sign-in.
+        expect(await store.findSession(other!.id, 'studio', T0 + SESSION_LIFETIME_MS)).toBeDefined();
+        expect(await store.findSession(other!.id, 'studio', T0 + 5 * HOUR + SESSION_LIFETIME_MS)).toBeUndefined();
       });
 
       it('records its last use at most once a minute, so most lookups only read', async () => {

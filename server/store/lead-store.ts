@@ -395,8 +395,8 @@ export interface LeadStore {
   ): Promise<NewSession | undefined>;
   /**
    * The session of `app` with that id, or undefined when there is none (a session another app
-   * started is none) or it has been unused for SESSION_IDLE_MS (then it is ended). Records `now` as
-   * its last use at most every SESSION_TOUCH_MS.
+   * started is none), it was started SESSION_LIFETIME_MS ago or more, or it has been unused for
+   * SESSION_IDLE_MS (then it is ended). Records `now` as its last use at most every SESSION_TOUCH_MS.
    */
   findSession(id: string, app: SessionApp, now: number): Promise<SessionRecord | undefined>;
   /** Ends one session of `app` (signing out). False: there was none. */

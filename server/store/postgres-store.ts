@@ -877,7 +877,7 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
       );
       if (row === undefined) return undefined;
       const session = toSessionRecord(row);
-      switch (judgeSession(session.lastSeenAt, now)) {
+      switch (judgeSession(session.createdAt, session.lastSeenAt, now)) {
         case 'fresh':
           return session;
         case 'touch':

@@ -748,7 +748,7 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
     );
     if (row === undefined) return undefined;
     const session = toSessionRecord(row);
-    switch (judgeSession(session.lastSeenAt, now)) {
+    switch (judgeSession(session.createdAt, session.lastSeenAt, now)) {
       case 'fresh':
         return session;
       case 'touch':
