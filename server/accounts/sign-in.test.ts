@@ -16,23 +16,24 @@ describe('team sign-in', () => {
   });
   afterEach(() => database.remove());
 
-  it('starts a stored session for the right password, whatever the address case', async () => {
-    const signIn = createTeamSignIn({ store, now: () => 5_000 });
+  it('starts a stored session of its app for the right password, whatever the address case', async () => {
+    const signIn = createTeamSignIn({ store, app: 'console', now: () => 5_000 });
     const outcome = await signIn.signIn('  Ana@Example.COM ', PASSWORD, '10.0.0.1');
     expect(outcome.kind).toBe('signed-in');
     if (outcome.kind !== 'signed-in') return;
     expect(outcome.csrfToken).toBe(csrfTokenFor(outcome.session.id));
-    expect((await store.findSession(outcome.session.id, 6_000))?.account.email).toBe('ana@example.com');
+    expect((await store.findSession(outcome.session.id, 'console', 6_000))?.account.email).toBe('ana@example.com');
+    expect(await store.findSession(outcome.session.id, 'studio', 6_000)).toBeUndefined();
   });
 
   it('refuses a wrong password and an unknown address with the same answer', async () => {
-    const signIn = createTeamSignIn({ store });
+    const signIn = createTeamSignIn({ store, app: 'console' });
     expect(await signIn.signIn('ana@example.com', 'not the password', '10.0.0.1')).toEqual({ kind: 'refused' });
     expect(await signIn.signIn('nobody@example.com', PASSWORD, '10.0.0.1')).toEqual({ kind: 'refused' });
   });
 
   it('limits attempts per account and address before checking the password', async () => {
-    const signIn = createTeamSignIn({ store });
+    const signIn = createTeamSignIn({ store, app: 'console' });
     for (let i = 0; i < 5; i++) expect((await signIn.signIn('ana@example.com', 'wrong password!', '10.0.0.9')).kind).toBe('refused');
     const limited = await signIn.signIn('ana@example.com', PASSWORD, '10.0.0.9');
     expect(limited.kind).toBe('limited');
@@ -40,7 +41,7 @@ describe('team sign-in', () => {
   });
   it('starts no session for an account whose role may not do what the sign-in requires', async () => {
     await store.createAccount({ email: 'eve@example.com', role: 'editor', passwordHash: await hashPassword(PASSWORD), now: 1_000 });
-    const signIn = createTeamSignIn({ store, requires: 'studio:edit' });
+    const signIn = createTeamSignIn({ store, app: 'studio', requires: 'studio:edit' });
     expect(await signIn.signIn('ana@example.com', PASSWORD, '10.0.0.1')).toEqual({ kind: 'not-permitted' });
     expect((await store.findAccount('ana@example.com'))?.lastSignInAt).toBeUndefined();
     // A wrong password is refused as usual: the role is told only to someone who knows the password.

@@ -12,6 +12,7 @@ import type { LeadStore, NewSession, SessionRecord } from '../store/lead-store.t
 import { MAX_EMAIL_LENGTH, normalizeEmail } from './email.ts';
 import { MAX_PASSWORD_LENGTH, verifyPassword } from './passwords.ts';
 import { can, type Action } from './roles.ts';
+import type { SessionApp } from './session-apps.ts';
 import { createSignInLimiter } from './sign-in-limiter.ts';
 
 /** A character below the space, or DEL: no address holds one. */
@@ -36,11 +37,14 @@ export type TeamSignIn = {
 
 export function createTeamSignIn({
   store,
+  app,
   now = Date.now,
   limiter = createSignInLimiter({ now }),
   requires,
 }: {
   store: LeadStore;
+  /** The app signing in: its sessions are accepted by it alone. */
+  app: SessionApp;
   now?: () => number;
   limiter?: ReturnType<typeof createSignInLimiter>;
   /** Only accounts whose role may do this get a session (the studio: studio:edit). */
@@ -74,7 +78,7 @@ export function createTeamSignIn({
         attempt.succeeded();
         return { kind: 'not-permitted' };
       }
-      const session = await store.createSession({ email, passwordHash: checked.account.passwordHash }, now());
+      const session = await store.createSession({ email, passwordHash: checked.account.passwordHash }, app, now());
       // The account was removed or its password changed while the password was being checked.
       if (!session) return { kind: 'refused' };
       attempt.succeeded();
@@ -99,8 +103,13 @@ export function checkCsrfToken(sessionId: string, header: string | string[] | un
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** The session a request's cookie names, if it is live. */
-export async function sessionOf(store: LeadStore, cookie: string | undefined, now: number): Promise<SessionRecord | undefined> {
+/** The session of `app` a request's cookie names, if it is live. */
+export async function sessionOf(
+  store: LeadStore,
+  cookie: string | undefined,
+  app: SessionApp,
+  now: number,
+): Promise<SessionRecord | undefined> {
   if (!cookie || cookie.length > 128) return undefined;
-  return store.findSession(cookie, now);
+  return store.findSession(cookie, app, now);
 }

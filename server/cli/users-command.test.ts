@@ -130,7 +130,7 @@ describe('users list', () => {
   it('shows each account with its role, creation and last sign-in, and never a hash', async () => {
     await addAccount('zoe@example.com', 'viewer');
     await addAccount('ana@example.com', 'admin');
-    await store.createSession((await store.findAccount('ana@example.com'))!, NOW);
+    await store.createSession((await store.findAccount('ana@example.com'))!, 'console', NOW);
     const { code, out } = await run(['list']);
     expect(code).toBe(0);
     expect(out.split('\n')).toEqual([
@@ -155,9 +155,24 @@ describe('users list', () => {
 describe('users role', () => {
   it('changes the role, and open sessions get it at once', async () => {
     await addAccount('ana@example.com', 'viewer');
-    const session = await store.createSession((await store.findAccount('ana@example.com'))!, NOW);
+    const session = await store.createSession((await store.findAccount('ana@example.com'))!, 'console', NOW);
     expect(await run(['role', 'Ana@example.com', 'sales'])).toMatchObject({ code: 0, out: 'ana@example.com now has the role sales.\n' });
-    expect((await store.findSession(session!.id, NOW + 1))?.account.role).toBe('sales');
+    expect((await store.findSession(session!.id, 'console', NOW + 1))?.account.role).toBe('sales');
+  });
+
+  it('never demotes the only admin, and says how to hand the role on first', async () => {
+    await addAccount('ana@example.com', 'admin');
+    await addAccount('li@example.com', 'sales');
+    expect(await run(['role', 'ana@example.com', 'sales'])).toMatchObject({
+      code: 1,
+      out: '',
+      err:
+        'ana@example.com is the only admin, so nothing was changed: make another account admin first ' +
+        '(npm run users -- role <email> admin), so someone can still manage the accounts.\n',
+    });
+    expect((await store.findAccount('ana@example.com'))?.role).toBe('admin');
+    expect((await run(['role', 'li@example.com', 'admin'])).code).toBe(0);
+    expect(await run(['role', 'ana@example.com', 'sales'])).toMatchObject({ code: 0, out: 'ana@example.com now has the role sales.\n' });
   });
 
   it('refuses an unknown role, an unknown account and a missing argument', async () => {
@@ -172,7 +187,7 @@ describe('users role', () => {
 describe('users password', () => {
   it('sets a new password and ends every session of the account', async () => {
     await addAccount('ana@example.com', 'admin');
-    const session = await store.createSession((await store.findAccount('ana@example.com'))!, NOW);
+    const session = await store.createSession((await store.findAccount('ana@example.com'))!, 'console', NOW);
     const result = await run(['password', 'ana@example.com'], { answers: [OTHER_PASSWORD, OTHER_PASSWORD], interactive: true });
     expect(result).toMatchObject({
       code: 0,
@@ -182,16 +197,16 @@ describe('users password', () => {
     const hash = (await store.findAccount('ana@example.com'))?.passwordHash;
     expect(await verifyPassword(OTHER_PASSWORD, hash)).toBe(true);
     expect(await verifyPassword(PASSWORD, hash)).toBe(false);
-    expect(await store.findSession(session!.id, NOW + 1)).toBeUndefined();
+    expect(await store.findSession(session!.id, 'console', NOW + 1)).toBeUndefined();
   });
 
   it('changes nothing when the passwords differ, and asks nothing for an unknown account', async () => {
     await addAccount('ana@example.com', 'admin');
-    const session = await store.createSession((await store.findAccount('ana@example.com'))!, NOW);
+    const session = await store.createSession((await store.findAccount('ana@example.com'))!, 'console', NOW);
     const differ = await run(['password', 'ana@example.com'], { answers: [OTHER_PASSWORD, PASSWORD], interactive: true });
     expect(differ).toMatchObject({ code: 1, err: 'The two passwords differ: nothing was changed.\n' });
     expect(await verifyPassword(PASSWORD, (await store.findAccount('ana@example.com'))?.passwordHash)).toBe(true);
-    expect(await store.findSession(session!.id, NOW + 1)).toBeDefined();
+    expect(await store.findSession(session!.id, 'console', NOW + 1)).toBeDefined();
     const unknown = await run(['password', 'li@example.com'], { answers: [OTHER_PASSWORD] });
     expect(unknown).toMatchObject({ code: 1, err: 'No account for li@example.com.\n', prompts: [] });
   });
@@ -200,15 +215,30 @@ describe('users password', () => {
 describe('users remove', () => {
   it('deletes the account and ends its sessions', async () => {
     await addAccount('ana@example.com', 'admin');
-    await addAccount('li@example.com', 'sales');
-    const session = await store.createSession((await store.findAccount('ana@example.com'))!, NOW);
+    await addAccount('li@example.com', 'admin');
+    const session = await store.createSession((await store.findAccount('ana@example.com'))!, 'console', NOW);
     expect(await run(['remove', 'ANA@example.com'])).toMatchObject({
       code: 0,
       out: 'Account ana@example.com removed, and every session it had has ended.\n',
     });
     expect((await store.listAccounts()).map((account) => account.email)).toEqual(['li@example.com']);
-    expect(await store.findSession(session!.id, NOW + 1)).toBeUndefined();
+    expect(await store.findSession(session!.id, 'console', NOW + 1)).toBeUndefined();
     expect(await run(['remove', 'ana@example.com'])).toMatchObject({ code: 1, err: 'No account for ana@example.com.\n' });
+  });
+
+  it('never removes the only admin, and says how to hand the role on first', async () => {
+    await addAccount('ana@example.com', 'admin');
+    await addAccount('li@example.com', 'sales');
+    const session = await store.createSession((await store.findAccount('ana@example.com'))!, 'console', NOW);
+    expect(await run(['remove', 'ana@example.com'])).toMatchObject({
+      code: 1,
+      out: '',
+      err:
+        'ana@example.com is the only admin, so nothing was changed: make another account admin first ' +
+        '(npm run users -- role <email> admin), so someone can still manage the accounts.\n',
+    });
+    expect(await store.findSession(session!.id, 'console', NOW + 1)).toBeDefined();
+    expect(await run(['remove', 'li@example.com'])).toMatchObject({ code: 0 });
   });
 });
 

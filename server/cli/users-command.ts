@@ -22,6 +22,8 @@ export const USAGE = `Usage: npm run users -- <command>
   password <email>            set a new password; every session of the account ends
   remove <email>              delete an account; every session of it ends
 
+The only admin is never demoted or removed: make another account admin first.
+
 Roles:
 ${ROLES.map((role) => `  ${role.padEnd(8)} ${ROLE_SUMMARIES[role]}`).join('\n')}
 `;
@@ -141,12 +143,26 @@ async function list(args: readonly string[], store: LeadStore, io: UsersCliIo): 
   return 0;
 }
 
+// The team always keeps someone who can manage the accounts: the store refuses, in the same
+// transaction as the change, to demote or remove the only admin (a console admin acting at the same
+// moment cannot slip in between). An operator who means to hand the role on adds another admin first.
+const KEEP_AN_ADMIN = { keepAnAdmin: true } as const;
+
+function lastAdmin(email: string): Refusal {
+  return new Refusal(
+    `${shown(email)} is the only admin, so nothing was changed: make another account admin first ` +
+      '(npm run users -- role <email> admin), so someone can still manage the accounts.',
+  );
+}
+
 async function changeRole(args: readonly string[], store: LeadStore, io: UsersCliIo): Promise<number> {
   const [rawEmail, rawRole] = readWords(args, 2, 'role needs an e-mail address and a role');
   const email = readEmail(rawEmail!);
   const role = readRole(rawRole!);
   return refusable(io, async () => {
-    if (!(await store.setAccountRole(email, role, io.now()))) throw new Refusal(`No account for ${shown(email)}.`);
+    const result = await store.setAccountRole(email, role, io.now(), KEEP_AN_ADMIN);
+    if (result.kind === 'no-account') throw new Refusal(`No account for ${shown(email)}.`);
+    if (result.kind === 'last-admin') throw lastAdmin(email);
     return `${shown(email)} now has the role ${role}.`;
   });
 }
@@ -164,7 +180,9 @@ async function changePassword(args: readonly string[], store: LeadStore, io: Use
 async function remove(args: readonly string[], store: LeadStore, io: UsersCliIo): Promise<number> {
   const email = readEmail(readWords(args, 1, 'remove needs one e-mail address')[0]!);
   return refusable(io, async () => {
-    if (!(await store.removeAccount(email))) throw new Refusal(`No account for ${shown(email)}.`);
+    const result = await store.removeAccount(email, KEEP_AN_ADMIN);
+    if (result.kind === 'no-account') throw new Refusal(`No account for ${shown(email)}.`);
+    if (result.kind === 'last-admin') throw lastAdmin(email);
     return `Account ${shown(email)} removed, and every session it had has ended.`;
   });
 }

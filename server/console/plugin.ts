@@ -162,7 +162,7 @@ const consoleScope: FastifyPluginAsync<ConsolePluginOptions & { routes: ConsoleR
     config,
     now,
     cookie,
-    signIn: createTeamSignIn({ store, now }),
+    signIn: createTeamSignIn({ store, app: 'console', now }),
     async audit(request, action, detail) {
       const actor = request.consoleSession?.record.account.email ?? '';
       await store.appendAudit({ at: now(), actor, action, detail });

@@ -1,8 +1,10 @@
 // The console's session cookie: the store's session id, HttpOnly (no script reads it), SameSite=Strict
 // (no page on another site makes the browser send it), for every path. Over https it is Secure and
 // named with the __Host- prefix, which browsers accept only Secure, for this host alone and for
-// Path=/, so no sibling subdomain can set or shadow it. It has no Max-Age: the store ends a session
-// after 12 idle hours, and signing out or a password change ends it at once.
+// Path=/, so no sibling subdomain can set or shadow it. Only console sessions are looked up: a studio
+// session id in this cookie is no session at all. It has no Max-Age (the browser forgets it when it
+// closes): the store ends a session after 12 idle hours and 30 days after its sign-in whatever its
+// use, and signing out or a password change ends it at once.
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessionOf } from '../accounts/sign-in.ts';
@@ -39,7 +41,7 @@ export function createSessionCookie({
     idOf,
     async sessionOf(request) {
       const id = idOf(request);
-      const record = await sessionOf(store, id, now());
+      const record = await sessionOf(store, id, 'console', now());
       return id !== undefined && record !== undefined ? { id, record } : undefined;
     },
     set(reply, sessionId) {

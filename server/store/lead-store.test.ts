@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SESSION_IDLE_MS, SESSION_TOUCH_MS } from '../accounts/sessions.ts';
+import { SESSION_IDLE_MS, SESSION_LIFETIME_MS, SESSION_TOUCH_MS } from '../accounts/sessions.ts';
 import { announceSkip, STORE_HARNESSES } from '../testing/store-harness.ts';
 import type { StoreDatabase } from '../testing/store-harness.ts';
 import { buildLeadPageQuery } from './lead-page-query.ts';
@@ -389,9 +389,13 @@ for (const harness of STORE_HARNESSES) {
 
       it('changes a role, noting when, and says when there is no such account', async () => {
         await store.createAccount(newAccount());
-        expect(await store.setAccountRole('ANA@example.com', 'editor', T0 + 5)).toBe(true);
+        expect(await store.setAccountRole('ANA@example.com', 'editor', T0 + 5)).toEqual({
+          kind: 'changed',
+          previousRole: 'sales',
+          account: expect.objectContaining({ email: 'ana@example.com', role: 'editor', updatedAt: T0 + 5 }),
+        });
         expect(await store.findAccount('ana@example.com')).toMatchObject({ role: 'editor', updatedAt: T0 + 5, passwordChangedAt: T0 });
-        expect(await store.setAccountRole('li@example.com', 'editor', T0 + 5)).toBe(false);
+        expect(await store.setAccountRole('li@example.com', 'editor', T0 + 5)).toEqual({ kind: 'no-account' });
         await expect(store.setAccountRole('ana@example.com', 'owner' as 'admin', T0 + 6)).rejects.toThrow('Unknown role "owner"');
         await expect(store.createAccount(newAccount({ email: 'li@example.com', role: 'owner' as 'admin' }))).rejects.toThrow(
           'Unknown role',
@@ -403,33 +407,83 @@ for (const harness of STORE_HARNESSES) {
       it('removes an account together with every session it had, and leaves the others alone', async () => {
         await store.createAccount(newAccount());
         await store.createAccount(newAccount({ email: 'li@example.com' }));
-        const ana = await store.createSession(newAccount(), T0 + 1);
-        const li = await store.createSession(newAccount({ email: 'li@example.com' }), T0 + 1);
-        expect(await store.removeAccount('Ana@Example.com')).toBe(true);
+        const ana = await store.createSession(newAccount(), 'console', T0 + 1);
+        const li = await store.createSession(newAccount({ email: 'li@example.com' }), 'console', T0 + 1);
+        expect(await store.removeAccount('Ana@Example.com')).toEqual({ kind: 'removed' });
         expect(await store.findAccount('ana@example.com')).toBeUndefined();
-        expect(await store.findSession(ana!.id, T0 + 2)).toBeUndefined();
-        expect((await store.findSession(li!.id, T0 + 2))?.account.email).toBe('li@example.com');
+        expect(await store.findSession(ana!.id, 'console', T0 + 2)).toBeUndefined();
+        expect((await store.findSession(li!.id, 'console', T0 + 2))?.account.email).toBe('li@example.com');
         expect(Object.values(await database.rows()).flat()).not.toContainEqual(expect.objectContaining({ account_id: ana!.account.id }));
-        expect(await store.removeAccount('ana@example.com')).toBe(false);
+        expect(await store.removeAccount('ana@example.com')).toEqual({ kind: 'no-account' });
+      });
+
+      it('asked to keep an admin, neither demotes nor removes the only one, and changes everyone else', async () => {
+        const keep = { keepAnAdmin: true };
+        await store.createAccount(newAccount({ role: 'admin' }));
+        await store.createAccount(newAccount({ email: 'li@example.com', role: 'sales' }));
+        expect(await store.setAccountRole('ana@example.com', 'sales', T0 + 1, keep)).toEqual({ kind: 'last-admin' });
+        expect(await store.removeAccount('ana@example.com', keep)).toEqual({ kind: 'last-admin' });
+        expect(await store.findAccount('ana@example.com')).toMatchObject({ role: 'admin', updatedAt: T0 });
+        expect(await store.setAccountRole('ana@example.com', 'admin', T0 + 1, keep)).toMatchObject({ kind: 'changed' });
+        expect(await store.setAccountRole('li@example.com', 'viewer', T0 + 1, keep)).toMatchObject({ kind: 'changed' });
+        expect(await store.setAccountRole('zoe@example.com', 'viewer', T0 + 1, keep)).toEqual({ kind: 'no-account' });
+        expect(await store.removeAccount('li@example.com', keep)).toEqual({ kind: 'removed' });
+        expect(await store.setAccountRole('li@example.com', 'admin', T0 + 2, keep)).toEqual({ kind: 'no-account' });
+        await store.createAccount(newAccount({ email: 'li@example.com', role: 'admin' }));
+        expect(await store.setAccountRole('ana@example.com', 'sales', T0 + 2, keep)).toMatchObject({
+          kind: 'changed',
+          previousRole: 'admin',
+        });
+        expect(await store.removeAccount('li@example.com', keep)).toEqual({ kind: 'last-admin' });
+        // Not asked, the store does as it is told: an operator's own choice, never the console's.
+        expect(await store.removeAccount('li@example.com')).toEqual({ kind: 'removed' });
+        expect((await store.listAccounts()).filter((account) => account.role === 'admin')).toEqual([]);
+      });
+
+      it('leaves exactly one admin when two admins demote or remove each other at the same moment', async () => {
+        const keep = { keepAnAdmin: true };
+        const other = await database.open();
+        const admins = async () =>
+          (await store.listAccounts()).filter((account) => account.role === 'admin').map((account) => account.email);
+        for (let round = 0; round < 4; round += 1) {
+          await store.createAccount(newAccount({ email: `ana${round}@example.com`, role: 'admin' }));
+          await store.createAccount(newAccount({ email: `li${round}@example.com`, role: 'admin' }));
+          const [first, second] = await Promise.all([
+            round % 2 === 0
+              ? store.setAccountRole(`ana${round}@example.com`, 'sales', T0 + 1, keep)
+              : store.removeAccount(`ana${round}@example.com`, keep),
+            round < 2
+              ? other.setAccountRole(`li${round}@example.com`, 'viewer', T0 + 1, keep)
+              : other.removeAccount(`li${round}@example.com`, keep),
+          ]);
+          expect([first.kind, second.kind].filter((kind) => kind === 'last-admin')).toHaveLength(1);
+          expect(await admins()).toHaveLength(1);
+          // Demoted unasked, so the next round starts again from its own two admins.
+          for (const email of await admins()) await store.setAccountRole(email, 'sales', T0 + 2);
+        }
       });
 
       it('changing a password ends every session of that account, records when, and a new sign-in works', async () => {
         await store.createAccount(newAccount());
         await store.createAccount(newAccount({ email: 'li@example.com' }));
-        const phone = await store.createSession(newAccount(), T0 + 1);
-        const laptop = await store.createSession(newAccount(), T0 + 2);
-        const li = await store.createSession(newAccount({ email: 'li@example.com' }), T0 + 2);
+        const phone = await store.createSession(newAccount(), 'console', T0 + 1);
+        const laptop = await store.createSession(newAccount(), 'console', T0 + 2);
+        const li = await store.createSession(newAccount({ email: 'li@example.com' }), 'console', T0 + 2);
         expect(await store.setAccountPassword('ana@example.com', 'scrypt$hash-of-the-second-password', T0 + 10)).toBe(true);
-        expect(await store.findSession(phone!.id, T0 + 11)).toBeUndefined();
-        expect(await store.findSession(laptop!.id, T0 + 11)).toBeUndefined();
-        expect(await store.findSession(li!.id, T0 + 11)).toBeDefined();
+        expect(await store.findSession(phone!.id, 'console', T0 + 11)).toBeUndefined();
+        expect(await store.findSession(laptop!.id, 'console', T0 + 11)).toBeUndefined();
+        expect(await store.findSession(li!.id, 'console', T0 + 11)).toBeDefined();
         expect(await store.findAccount('ana@example.com')).toMatchObject({
           passwordHash: 'scrypt$hash-of-the-second-password',
           passwordChangedAt: T0 + 10,
           updatedAt: T0 + 10,
         });
-        const again = await store.createSession({ email: 'ana@example.com', passwordHash: 'scrypt$hash-of-the-second-password' }, T0 + 12);
-        expect(await store.findSession(again!.id, T0 + 13)).toBeDefined();
+        const again = await store.createSession(
+          { email: 'ana@example.com', passwordHash: 'scrypt$hash-of-the-second-password' },
+          'console',
+          T0 + 12,
+        );
+        expect(await store.findSession(again!.id, 'console', T0 + 13)).toBeDefined();
         expect(await store.setAccountPassword('li@example.org', 'scrypt$x', T0 + 14)).toBe(false);
       });
     });
@@ -440,101 +494,142 @@ for (const harness of STORE_HARNESSES) {
       });
 
       it('starts a session for an account, records the sign-in, and finds it by its id', async () => {
-        const session = await store.createSession(newAccount({ email: 'ANA@example.com' }), T0 + 100);
+        const session = await store.createSession(newAccount({ email: 'ANA@example.com' }), 'console', T0 + 100);
         expect(session?.id).toMatch(/^[A-Za-z0-9_-]{43}$/);
         expect(session).toMatchObject({
           account: { email: 'ana@example.com', role: 'sales', lastSignInAt: T0 + 100 },
           createdAt: T0 + 100,
         });
-        expect(await store.findSession(session!.id, T0 + 200)).toMatchObject({
+        expect(await store.findSession(session!.id, 'console', T0 + 200)).toMatchObject({
           account: { email: 'ana@example.com', role: 'sales' },
           createdAt: T0 + 100,
           lastSeenAt: T0 + 100,
         });
         expect((await store.listAccounts())[0]?.lastSignInAt).toBe(T0 + 100);
-        expect(await store.findSession('no-such-session', T0 + 200)).toBeUndefined();
-        expect(await store.findSession(session!.id.toUpperCase(), T0 + 200)).toBeUndefined();
+        expect(await store.findSession('no-such-session', 'console', T0 + 200)).toBeUndefined();
+        expect(await store.findSession(session!.id.toUpperCase(), 'console', T0 + 200)).toBeUndefined();
       });
 
       it('never keeps the session id itself, only its SHA-256', async () => {
-        const session = await store.createSession(newAccount(), T0);
+        const session = await store.createSession(newAccount(), 'console', T0);
         const stored = JSON.stringify(await database.rows());
         expect(stored).not.toContain(session!.id);
         expect(stored).toContain(createHash('sha256').update(session!.id).digest('hex'));
       });
 
       it('gives each sign-in its own session', async () => {
-        const first = await store.createSession(newAccount(), T0);
-        const second = await store.createSession(newAccount(), T0);
+        const first = await store.createSession(newAccount(), 'console', T0);
+        const second = await store.createSession(newAccount(), 'console', T0);
         expect(first!.id).not.toBe(second!.id);
-        expect(await store.findSession(first!.id, T0 + 1)).toBeDefined();
-        expect(await store.findSession(second!.id, T0 + 1)).toBeDefined();
+        expect(await store.findSession(first!.id, 'console', T0 + 1)).toBeDefined();
+        expect(await store.findSession(second!.id, 'console', T0 + 1)).toBeDefined();
       });
 
       it('starts no session for an unknown account, or when the password changed after it was checked', async () => {
-        expect(await store.createSession(newAccount({ email: 'li@example.com' }), T0)).toBeUndefined();
+        expect(await store.createSession(newAccount({ email: 'li@example.com' }), 'console', T0)).toBeUndefined();
         const checked = await store.findAccount('ana@example.com');
         await store.setAccountPassword('ana@example.com', 'scrypt$hash-of-the-second-password', T0 + 1);
-        expect(await store.createSession(checked!, T0 + 2)).toBeUndefined();
+        expect(await store.createSession(checked!, 'console', T0 + 2)).toBeUndefined();
         expect((await store.listAccounts())[0]?.lastSignInAt).toBeUndefined();
       });
 
       it('ends a session unused for 12 hours, and keeps one in use going', async () => {
-        const idle = await store.createSession(newAccount(), T0);
-        const busy = await store.createSession(newAccount(), T0);
+        const idle = await store.createSession(newAccount(), 'console', T0);
+        const busy = await store.createSession(newAccount(), 'console', T0);
         // Used every 11 hours, a session lasts well past 12 hours after it started.
         for (let hours = 11; hours <= 33; hours += 11) {
-          expect((await store.findSession(busy!.id, T0 + hours * HOUR))?.lastSeenAt).toBe(T0 + hours * HOUR);
+          expect((await store.findSession(busy!.id, 'console', T0 + hours * HOUR))?.lastSeenAt).toBe(T0 + hours * HOUR);
         }
-        expect(await store.findSession(idle!.id, T0 + SESSION_IDLE_MS)).toBeUndefined();
+        expect(await store.findSession(idle!.id, 'console', T0 + SESSION_IDLE_MS)).toBeUndefined();
         // Once over it stays over, even for a server whose clock is behind.
-        expect(await store.findSession(idle!.id, T0 + 1)).toBeUndefined();
-        expect(await store.findSession(busy!.id, T0 + 33 * HOUR + SESSION_IDLE_MS - 1)).toBeDefined();
+        expect(await store.findSession(idle!.id, 'console', T0 + 1)).toBeUndefined();
+        expect(await store.findSession(busy!.id, 'console', T0 + 33 * HOUR + SESSION_IDLE_MS - 1)).toBeDefined();
       });
 
       it('ends a session exactly 12 hours after its last use, not a moment before', async () => {
-        const session = await store.createSession(newAccount(), T0);
-        expect(await store.findSession(session!.id, T0 + SESSION_IDLE_MS - 1)).toBeDefined();
-        expect(await store.findSession(session!.id, T0 + 2 * SESSION_IDLE_MS - 2)).toBeDefined();
-        expect(await store.findSession(session!.id, T0 + 3 * SESSION_IDLE_MS - 2)).toBeUndefined();
+        const session = await store.createSession(newAccount(), 'console', T0);
+        expect(await store.findSession(session!.id, 'console', T0 + SESSION_IDLE_MS - 1)).toBeDefined();
+        expect(await store.findSession(session!.id, 'console', T0 + 2 * SESSION_IDLE_MS - 2)).toBeDefined();
+        expect(await store.findSession(session!.id, 'console', T0 + 3 * SESSION_IDLE_MS - 2)).toBeUndefined();
+      });
+
+      it('ends a session 30 days after its sign-in however much it is used, not a moment before', async () => {
+        expect(SESSION_LIFETIME_MS).toBe(30 * 24 * HOUR);
+        const session = await store.createSession(newAccount(), 'console', T0);
+        const other = await store.createSession(newAccount(), 'studio', T0 + 5 * HOUR);
+        // Used every 11 hours, it never idles out.
+        for (let at = T0 + 11 * HOUR; at < T0 + SESSION_LIFETIME_MS; at += 11 * HOUR) {
+          expect(await store.findSession(session!.id, 'console', at)).toBeDefined();
+          expect(await store.findSession(other!.id, 'studio', at)).toBeDefined();
+        }
+        expect(await store.findSession(session!.id, 'console', T0 + SESSION_LIFETIME_MS - 1)).toBeDefined();
+        expect(await store.findSession(session!.id, 'console', T0 + SESSION_LIFETIME_MS)).toBeUndefined();
+        // Once over it stays over, even for a server whose clock is behind.
+        expect(await store.findSession(session!.id, 'console', T0 + SESSION_LIFETIME_MS - 1)).toBeUndefined();
+        // Each session counts from its own sign-in.
+        expect(await store.findSession(other!.id, 'studio', T0 + SESSION_LIFETIME_MS)).toBeDefined();
+        expect(await store.findSession(other!.id, 'studio', T0 + 5 * HOUR + SESSION_LIFETIME_MS)).toBeUndefined();
       });
 
       it('records its last use at most once a minute, so most lookups only read', async () => {
-        const session = await store.createSession(newAccount(), T0);
-        expect((await store.findSession(session!.id, T0 + SESSION_TOUCH_MS - 1))?.lastSeenAt).toBe(T0);
-        expect((await store.findSession(session!.id, T0 + SESSION_TOUCH_MS))?.lastSeenAt).toBe(T0 + SESSION_TOUCH_MS);
-        expect((await store.findSession(session!.id, T0 + SESSION_TOUCH_MS + 30_000))?.lastSeenAt).toBe(T0 + SESSION_TOUCH_MS);
+        const session = await store.createSession(newAccount(), 'console', T0);
+        expect((await store.findSession(session!.id, 'console', T0 + SESSION_TOUCH_MS - 1))?.lastSeenAt).toBe(T0);
+        expect((await store.findSession(session!.id, 'console', T0 + SESSION_TOUCH_MS))?.lastSeenAt).toBe(T0 + SESSION_TOUCH_MS);
+        expect((await store.findSession(session!.id, 'console', T0 + SESSION_TOUCH_MS + 30_000))?.lastSeenAt).toBe(T0 + SESSION_TOUCH_MS);
         // The use half a minute later was not recorded: the 12 hours count from the one before.
-        expect(await store.findSession(session!.id, T0 + SESSION_TOUCH_MS + SESSION_IDLE_MS)).toBeUndefined();
+        expect(await store.findSession(session!.id, 'console', T0 + SESSION_TOUCH_MS + SESSION_IDLE_MS)).toBeUndefined();
       });
 
       it('shows a new role to sessions already open', async () => {
-        const session = await store.createSession(newAccount(), T0);
+        const session = await store.createSession(newAccount(), 'console', T0);
         await store.setAccountRole('ana@example.com', 'viewer', T0 + 1);
-        expect((await store.findSession(session!.id, T0 + 2))?.account.role).toBe('viewer');
+        expect((await store.findSession(session!.id, 'console', T0 + 2))?.account.role).toBe('viewer');
       });
 
       it('ends one session on sign-out, or every session of an account at once', async () => {
         await store.createAccount(newAccount({ email: 'li@example.com' }));
         const [phone, laptop, tablet] = [
-          await store.createSession(newAccount(), T0),
-          await store.createSession(newAccount(), T0),
-          await store.createSession(newAccount(), T0),
+          await store.createSession(newAccount(), 'console', T0),
+          await store.createSession(newAccount(), 'console', T0),
+          await store.createSession(newAccount(), 'console', T0),
         ];
-        const li = await store.createSession(newAccount({ email: 'li@example.com' }), T0);
-        expect(await store.endSession(phone!.id)).toBe(true);
-        expect(await store.endSession(phone!.id)).toBe(false);
-        expect(await store.findSession(phone!.id, T0 + 1)).toBeUndefined();
-        expect(await store.findSession(laptop!.id, T0 + 1)).toBeDefined();
+        const li = await store.createSession(newAccount({ email: 'li@example.com' }), 'console', T0);
+        expect(await store.endSession(phone!.id, 'console')).toBe(true);
+        expect(await store.endSession(phone!.id, 'console')).toBe(false);
+        expect(await store.findSession(phone!.id, 'console', T0 + 1)).toBeUndefined();
+        expect(await store.findSession(laptop!.id, 'console', T0 + 1)).toBeDefined();
         expect(await store.endAccountSessions('Ana@Example.com')).toBe(2);
-        expect(await store.findSession(tablet!.id, T0 + 1)).toBeUndefined();
-        expect(await store.findSession(li!.id, T0 + 1)).toBeDefined();
+        expect(await store.findSession(tablet!.id, 'console', T0 + 1)).toBeUndefined();
+        expect(await store.findSession(li!.id, 'console', T0 + 1)).toBeDefined();
         expect(await store.endAccountSessions('nobody@example.com')).toBe(0);
       });
 
+      it("finds and ends a session only in the app that started it; ending an account's sessions ends them in every app", async () => {
+        const inConsole = await store.createSession(newAccount(), 'console', T0);
+        const inStudio = await store.createSession(newAccount(), 'studio', T0);
+        expect(await store.findSession(inStudio!.id, 'console', T0 + 1)).toBeUndefined();
+        expect(await store.findSession(inConsole!.id, 'studio', T0 + 1)).toBeUndefined();
+        expect(await store.endSession(inStudio!.id, 'console')).toBe(false);
+        expect(await store.endSession(inConsole!.id, 'studio')).toBe(false);
+        // Refused by the other app, each goes on in its own.
+        expect((await store.findSession(inConsole!.id, 'console', T0 + 1))?.account.email).toBe('ana@example.com');
+        expect((await store.findSession(inStudio!.id, 'studio', T0 + 1))?.account.email).toBe('ana@example.com');
+        expect(await store.endAccountSessions('ana@example.com')).toBe(2);
+        expect(await store.findSession(inConsole!.id, 'console', T0 + 2)).toBeUndefined();
+        expect(await store.findSession(inStudio!.id, 'studio', T0 + 2)).toBeUndefined();
+
+        const studioAgain = await store.createSession(newAccount(), 'studio', T0 + 3);
+        const consoleAgain = await store.createSession(newAccount(), 'console', T0 + 3);
+        await store.setAccountPassword('ana@example.com', 'scrypt$hash-of-the-second-password', T0 + 4);
+        expect(await store.findSession(studioAgain!.id, 'studio', T0 + 5)).toBeUndefined();
+        expect(await store.findSession(consoleAgain!.id, 'console', T0 + 5)).toBeUndefined();
+        await expect(store.createSession(newAccount(), 'blog' as 'console', T0)).rejects.toThrow('Unknown session app "blog"');
+        await expect(store.findSession(inConsole!.id, 'blog' as 'console', T0)).rejects.toThrow('Unknown session app "blog"');
+      });
+
       it('clears lapsed sessions nobody looks up again when someone signs in', async () => {
-        const forgotten = await store.createSession(newAccount(), T0);
-        await store.createSession(newAccount(), T0 + SESSION_IDLE_MS);
+        const forgotten = await store.createSession(newAccount(), 'console', T0);
+        await store.createSession(newAccount(), 'console', T0 + SESSION_IDLE_MS);
         const hashes = ((await database.rows()).account_sessions ?? []).map((row) => (row as { id_hash: string }).id_hash);
         expect(hashes).toHaveLength(1);
         expect(hashes).not.toContain(createHash('sha256').update(forgotten!.id).digest('hex'));
@@ -565,6 +660,28 @@ for (const harness of STORE_HARNESSES) {
           expect((await migrated.listLeadPage({ state: 'held', campaign: 'spring' }, undefined, 10)).leads.map((lead) => lead.id)).toEqual([
             'old-1',
           ]);
+        } finally {
+          await older.remove();
+        }
+      });
+    });
+
+    describe('migration 6', () => {
+      it('ends the sessions started before it, which no app could tell as its own, and keeps the accounts', async () => {
+        const older = await harness.createDatabase();
+        try {
+          const before = await older.openAtVersion(5);
+          await before.createAccount(newAccount());
+          await before.close();
+          await older.execute(`
+            INSERT INTO account_sessions (id_hash, account_id, created_at, last_seen_at)
+            SELECT 'hash-of-an-old-session', id, ${T0}, ${T0} FROM accounts
+          `);
+          const migrated = await older.open();
+          expect((await older.rows()).account_sessions).toEqual([]);
+          expect(await migrated.findAccount('ana@example.com')).toMatchObject({ role: 'sales' });
+          const session = await migrated.createSession(newAccount(), 'studio', T0 + 1);
+          expect(await migrated.findSession(session!.id, 'studio', T0 + 2)).toBeDefined();
         } finally {
           await older.remove();
         }

@@ -3,6 +3,7 @@
 // and always passed in, so leases, schedules and session timeouts are testable without waiting.
 // The back office's accounts and their sessions live here too: one database to back up and secure.
 import { isRole, type Role } from '../accounts/roles.ts';
+import type { SessionApp } from '../accounts/session-apps.ts';
 
 export const DELIVERY_STATES = ['held', 'pending', 'delivered', 'delivered-test', 'failed', 'spam'] as const;
 /**
@@ -280,6 +281,33 @@ export type CreateAccountResult =
   /** An account with that address (in any case) exists: nothing was stored. */
   | { readonly kind: 'exists' };
 
+/** How a role change or a removal treats the team's admins. */
+export type AccountChangeOptions = {
+  /**
+   * Refuse (`last-admin`) to demote or remove the only admin. The check and the write are one
+   * transaction that every other such change waits for, so two admins demoting or removing each
+   * other at the same moment cannot both succeed and leave the team with none.
+   */
+  readonly keepAnAdmin?: boolean;
+};
+
+export type SetAccountRoleResult =
+  | { readonly kind: 'changed'; readonly account: AccountRecord; readonly previousRole: Role }
+  | { readonly kind: 'no-account' }
+  /** It is the only admin and the change would leave none (only with keepAnAdmin): nothing was changed. */
+  | { readonly kind: 'last-admin' };
+
+export type RemoveAccountResult =
+  | { readonly kind: 'removed' }
+  | { readonly kind: 'no-account' }
+  /** It is the only admin (only with keepAnAdmin): nothing was removed. */
+  | { readonly kind: 'last-admin' };
+
+/** True when an account that had `before` and now has `after` (undefined: removed) stops being an admin. */
+export function stopsBeingAdmin(before: Role, after: Role | undefined): boolean {
+  return before === 'admin' && after !== 'admin';
+}
+
 /** A live session, with its account as it is now (a role change applies to sessions at once). */
 export type SessionRecord = {
   readonly account: AccountRecord;
@@ -349,26 +377,31 @@ export interface LeadStore {
   listAccounts(): Promise<AccountRecord[]>;
   /** The account with that address (compared trimmed and lower-cased), with its password hash. */
   findAccount(email: string): Promise<StoredAccount | undefined>;
-  /** Deletes the account and ends all its sessions, in one transaction. False: no such account. */
-  removeAccount(email: string): Promise<boolean>;
-  /** False: no such account. Its sessions go on, with the new role. */
-  setAccountRole(email: string, role: Role, now: number): Promise<boolean>;
+  /** Deletes the account and ends all its sessions, in one transaction. */
+  removeAccount(email: string, options?: AccountChangeOptions): Promise<RemoveAccountResult>;
+  /** Its sessions go on, with the new role. */
+  setAccountRole(email: string, role: Role, now: number, options?: AccountChangeOptions): Promise<SetAccountRoleResult>;
   /** Stores a new password hash and ends all the account's sessions, in one transaction. False: no such account. */
   setAccountPassword(email: string, passwordHash: string, now: number): Promise<boolean>;
   /**
-   * Starts a session for an account whose password was just checked against `passwordHash`, and
-   * records the sign-in. Undefined when the account is gone or its password changed since the check
-   * (a password change ends every session, including one started with the old password meanwhile).
+   * Starts a session of `app` for an account whose password was just checked against `passwordHash`,
+   * and records the sign-in. Undefined when the account is gone or its password changed since the
+   * check (a password change ends every session, including one started with the old password meanwhile).
    */
-  createSession(signedIn: { readonly email: string; readonly passwordHash: string }, now: number): Promise<NewSession | undefined>;
+  createSession(
+    signedIn: { readonly email: string; readonly passwordHash: string },
+    app: SessionApp,
+    now: number,
+  ): Promise<NewSession | undefined>;
   /**
-   * The session with that id, or undefined when there is none or it has been unused for
+   * The session of `app` with that id, or undefined when there is none (a session another app
+   * started is none), it was started SESSION_LIFETIME_MS ago or more, or it has been unused for
    * SESSION_IDLE_MS (then it is ended). Records `now` as its last use at most every SESSION_TOUCH_MS.
    */
-  findSession(id: string, now: number): Promise<SessionRecord | undefined>;
-  /** Ends one session (signing out). False: there was none. */
-  endSession(id: string): Promise<boolean>;
-  /** Ends every session of the account ("sign out everywhere"). Returns how many there were. */
+  findSession(id: string, app: SessionApp, now: number): Promise<SessionRecord | undefined>;
+  /** Ends one session of `app` (signing out). False: there was none. */
+  endSession(id: string, app: SessionApp): Promise<boolean>;
+  /** Ends every session of the account, in every app ("sign out everywhere"). Returns how many there were. */
   endAccountSessions(email: string): Promise<number>;
   /** The applied schema version. */
   schemaVersion(): Promise<number>;

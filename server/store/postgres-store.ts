@@ -2,10 +2,14 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { PoolClient, QueryResultRow } from 'pg';
 import { normalizeEmail } from '../accounts/email.ts';
+import type { Role } from '../accounts/roles.ts';
+import { assertSessionApp } from '../accounts/session-apps.ts';
 import { hashSessionId, judgeSession, newSessionId, SESSION_IDLE_MS } from '../accounts/sessions.ts';
+import type { SessionApp } from '../accounts/session-apps.ts';
 import { giveBackSlots, parsePaceLog, takeSlots } from './crm-pace.ts';
 import { buildLeadPageQuery } from './lead-page-query.ts';
 import type {
+  AccountChangeOptions,
   ClaimedDelivery,
   ClaimedNotification,
   ClaimOptions,
@@ -25,6 +29,8 @@ import type {
   NewAccount,
   NewLead,
   NewSession,
+  RemoveAccountResult,
+  SetAccountRoleResult,
   StateCounts,
 } from './lead-store.ts';
 import {
@@ -39,6 +45,7 @@ import {
   PURGEABLE_STATES,
   RETRYABLE_STATES,
   SPAM_MARKABLE_STATES,
+  stopsBeingAdmin,
   storeUnavailableError,
   summarizeWeek,
   truncateResponseBody,
@@ -107,6 +114,17 @@ const POSTGRES_NOTIFY_MIGRATION: Migration = {
     CREATE TABLE notify_forms (form TEXT PRIMARY KEY, new_lead_email BOOLEAN NOT NULL, updated_at BIGINT NOT NULL);
     CREATE INDEX delivery_attempts_outcome_time ON delivery_attempts (outcome, attempted_at);
     CREATE INDEX deliveries_state_updated ON deliveries (state, updated_at);
+  `,
+};
+
+// Each session names the app that started it ('console' or 'studio'), which alone accepts it.
+// Sessions started before there was a column to say so are ended: their people sign in again.
+const POSTGRES_SESSION_APP_MIGRATION: Migration = {
+  version: 6,
+  name: 'each session belongs to the app that started it',
+  sql: `
+    DELETE FROM account_sessions;
+    ALTER TABLE account_sessions ADD COLUMN app TEXT NOT NULL CHECK (app IN ('console', 'studio'));
   `,
 };
 
@@ -219,6 +237,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
     `,
   },
   POSTGRES_NOTIFY_MIGRATION,
+  POSTGRES_SESSION_APP_MIGRATION,
 ];
 
 const SESSION_COLUMNS = `
@@ -251,6 +270,35 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
     } finally {
       client.release();
     }
+  }
+
+  /**
+   * The account a role change or removal is about, its row locked until the transaction ends, or why
+   * it may not go ahead. Asked to keep an admin, it first locks every admin's row (by id, so two such
+   * changes always lock in the same order and never deadlock): another transaction demoting or
+   * removing an admin waits for this one to commit, then reads the admins as they are after it, so
+   * two admins demoting each other at the same moment cannot both find that another admin remains.
+   */
+  async function lockAccountToChange(
+    client: PoolClient,
+    email: string,
+    after: Role | undefined,
+    { keepAnAdmin = false }: AccountChangeOptions,
+  ): Promise<{ kind: 'no-account' } | { kind: 'last-admin' } | { kind: 'found'; id: string; role: Role }> {
+    const admins = keepAnAdmin
+      ? (await client.query<{ id: string }>(`SELECT id FROM accounts WHERE role = 'admin' ORDER BY id FOR UPDATE`)).rows
+      : [];
+    const { rows } = await client.query<{ id: string; role: Role }>('SELECT id, role FROM accounts WHERE email = $1 FOR UPDATE', [
+      normalizeEmail(email),
+    ]);
+    const account = rows[0];
+    if (account === undefined) return { kind: 'no-account' };
+    // The admins locked above stay admins until this transaction ends. The account's own role is read
+    // after them, as last committed: promoted meanwhile, it is an admin this change must keep one beside.
+    if (keepAnAdmin && stopsBeingAdmin(account.role, after) && !admins.some((admin) => admin.id !== account.id)) {
+      return { kind: 'last-admin' };
+    }
+    return { kind: 'found', id: account.id, role: account.role };
   }
 
   async function query<R extends QueryResultRow>(sql: string, params: unknown[] = []): Promise<R[]> {
@@ -764,16 +812,27 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
       return row === undefined ? undefined : toStoredAccount(row);
     },
 
-    // The account's sessions go with it (ON DELETE CASCADE), in the same statement.
-    removeAccount: async (email: string) =>
-      (await query('DELETE FROM accounts WHERE email = $1 RETURNING id', [normalizeEmail(email)])).length > 0,
+    removeAccount: (email: string, options: AccountChangeOptions = {}) =>
+      transaction<RemoveAccountResult>(async (client) => {
+        const account = await lockAccountToChange(client, email, undefined, options);
+        if (account.kind !== 'found') return account;
+        // The account's sessions go with it (ON DELETE CASCADE), in the same statement.
+        await client.query('DELETE FROM accounts WHERE id = $1', [account.id]);
+        return { kind: 'removed' };
+      }),
 
-    setAccountRole: async (email, role, now) => {
+    setAccountRole: async (email, role, now, options = {}) => {
       assertKnownRole(role);
-      return (
-        (await query('UPDATE accounts SET role = $1, updated_at = $2 WHERE email = $3 RETURNING id', [role, now, normalizeEmail(email)]))
-          .length > 0
-      );
+      return transaction<SetAccountRoleResult>(async (client) => {
+        const account = await lockAccountToChange(client, email, role, options);
+        if (account.kind !== 'found') return account;
+        const { rows } = await client.query(`UPDATE accounts SET role = $1, updated_at = $2 WHERE id = $3 RETURNING ${ACCOUNT_COLUMNS}`, [
+          role,
+          now,
+          account.id,
+        ]);
+        return { kind: 'changed', account: toAccountRecord(rows[0]!), previousRole: account.role };
+      });
     },
 
     setAccountPassword: (email: string, passwordHash: string, now: number) =>
@@ -789,8 +848,9 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
         return true;
       }),
 
-    createSession: (signedIn, now) =>
-      transaction<NewSession | undefined>(async (client) => {
+    createSession: async (signedIn, app, now) => {
+      assertSessionApp(app);
+      return transaction<NewSession | undefined>(async (client) => {
         // Sessions nobody looked up again would otherwise stay for ever; each sign-in clears the lapsed ones.
         await client.query('DELETE FROM account_sessions WHERE last_seen_at <= $1', [now - SESSION_IDLE_MS]);
         const { rows } = await client.query(
@@ -800,23 +860,24 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
         const row = rows[0];
         if (row === undefined) return undefined;
         const id = newSessionId();
-        await client.query('INSERT INTO account_sessions (id_hash, account_id, created_at, last_seen_at) VALUES ($1, $2, $3, $3)', [
-          hashSessionId(id),
-          row.id,
-          now,
-        ]);
+        await client.query(
+          'INSERT INTO account_sessions (id_hash, account_id, app, created_at, last_seen_at) VALUES ($1, $2, $3, $4, $4)',
+          [hashSessionId(id), row.id, app, now],
+        );
         return { id, account: toAccountRecord(row), createdAt: now, lastSeenAt: now };
-      }),
+      });
+    },
 
-    findSession: async (id: string, now: number) => {
+    findSession: async (id: string, app: SessionApp, now: number) => {
+      assertSessionApp(app);
       const idHash = hashSessionId(id);
       const [row] = await query(
-        `SELECT ${SESSION_COLUMNS} FROM account_sessions s JOIN accounts a ON a.id = s.account_id WHERE s.id_hash = $1`,
-        [idHash],
+        `SELECT ${SESSION_COLUMNS} FROM account_sessions s JOIN accounts a ON a.id = s.account_id WHERE s.id_hash = $1 AND s.app = $2`,
+        [idHash, app],
       );
       if (row === undefined) return undefined;
       const session = toSessionRecord(row);
-      switch (judgeSession(session.lastSeenAt, now)) {
+      switch (judgeSession(session.createdAt, session.lastSeenAt, now)) {
         case 'fresh':
           return session;
         case 'touch':
@@ -828,8 +889,12 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
       }
     },
 
-    endSession: async (id: string) =>
-      (await query('DELETE FROM account_sessions WHERE id_hash = $1 RETURNING id_hash', [hashSessionId(id)])).length > 0,
+    endSession: async (id: string, app: SessionApp) => {
+      assertSessionApp(app);
+      return (
+        (await query('DELETE FROM account_sessions WHERE id_hash = $1 AND app = $2 RETURNING id_hash', [hashSessionId(id), app])).length > 0
+      );
+    },
 
     endAccountSessions: async (email: string) =>
       (

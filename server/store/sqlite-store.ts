@@ -5,10 +5,13 @@ import { DatabaseSync } from 'node:sqlite';
 import type { SQLInputValue, StatementSync } from 'node:sqlite';
 import { normalizeEmail } from '../accounts/email.ts';
 import type { Role } from '../accounts/roles.ts';
+import { assertSessionApp } from '../accounts/session-apps.ts';
 import { hashSessionId, judgeSession, newSessionId, SESSION_IDLE_MS } from '../accounts/sessions.ts';
+import type { SessionApp } from '../accounts/session-apps.ts';
 import { giveBackSlots, parsePaceLog, takeSlots } from './crm-pace.ts';
 import { buildLeadPageQuery } from './lead-page-query.ts';
 import type {
+  AccountChangeOptions,
   AuditCursor,
   AuditEntry,
   AuditPageResult,
@@ -36,7 +39,9 @@ import type {
   NotifyEvents,
   PurgeCutoffs,
   ReadNotifyEventsOptions,
+  RemoveAccountResult,
   SessionRecord,
+  SetAccountRoleResult,
   StateCounts,
 } from './lead-store.ts';
 import {
@@ -55,6 +60,7 @@ import {
   PURGEABLE_STATES,
   RETRYABLE_STATES,
   SPAM_MARKABLE_STATES,
+  stopsBeingAdmin,
   storeUnavailableError,
   summarizeWeek,
   truncateResponseBody,
@@ -128,6 +134,17 @@ const SQLITE_NOTIFY_MIGRATION: Migration = {
     CREATE TABLE notify_forms (form TEXT PRIMARY KEY, new_lead_email INTEGER NOT NULL, updated_at INTEGER NOT NULL);
     CREATE INDEX delivery_attempts_outcome_time ON delivery_attempts (outcome, attempted_at);
     CREATE INDEX deliveries_state_updated ON deliveries (state, updated_at);
+  `,
+};
+
+// Each session names the app that started it ('console' or 'studio'), which alone accepts it.
+// Sessions started before there was a column to say so are ended: their people sign in again.
+const SQLITE_SESSION_APP_MIGRATION: Migration = {
+  version: 6,
+  name: 'each session belongs to the app that started it',
+  sql: `
+    DELETE FROM account_sessions;
+    ALTER TABLE account_sessions ADD COLUMN app TEXT NOT NULL CHECK (app IN ('console', 'studio'));
   `,
 };
 
@@ -244,6 +261,7 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
     `,
   },
   SQLITE_NOTIFY_MIGRATION,
+  SQLITE_SESSION_APP_MIGRATION,
 ];
 
 type Row = Record<string, SQLInputValue>;
@@ -641,19 +659,44 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
     return row === undefined ? undefined : String(row.id);
   }
 
-  function removeAccount(email: string): boolean {
+  /**
+   * The account a role change or removal is about, or why it may not go ahead. Called inside
+   * BEGIN IMMEDIATE: the write lock is held from this read to the change's COMMIT, so no other
+   * connection or process can demote or remove an admin in between.
+   */
+  function accountToChange(
+    email: string,
+    after: Role | undefined,
+    { keepAnAdmin = false }: AccountChangeOptions,
+  ): { kind: 'no-account' } | { kind: 'last-admin' } | { kind: 'found'; id: string; role: Role } {
+    const row = get('SELECT id, role FROM accounts WHERE email = ?', normalizeEmail(email));
+    if (row === undefined) return { kind: 'no-account' };
+    const account = { id: String(row.id), role: row.role as Role };
+    if (keepAnAdmin && stopsBeingAdmin(account.role, after)) {
+      const another = get(`SELECT 1 AS found FROM accounts WHERE role = 'admin' AND id <> ? LIMIT 1`, account.id);
+      if (another === undefined) return { kind: 'last-admin' };
+    }
+    return { kind: 'found', ...account };
+  }
+
+  function removeAccount(email: string, options: AccountChangeOptions = {}): RemoveAccountResult {
     return transaction(() => {
-      const id = accountId(email);
-      if (id === undefined) return false;
-      run('DELETE FROM account_sessions WHERE account_id = ?', id);
-      run('DELETE FROM accounts WHERE id = ?', id);
-      return true;
+      const account = accountToChange(email, undefined, options);
+      if (account.kind !== 'found') return account;
+      run('DELETE FROM account_sessions WHERE account_id = ?', account.id);
+      run('DELETE FROM accounts WHERE id = ?', account.id);
+      return { kind: 'removed' };
     });
   }
 
-  function setAccountRole(email: string, role: Role, now: number): boolean {
+  function setAccountRole(email: string, role: Role, now: number, options: AccountChangeOptions = {}): SetAccountRoleResult {
     assertKnownRole(role);
-    return transaction(() => run('UPDATE accounts SET role = ?, updated_at = ? WHERE email = ?', role, now, normalizeEmail(email)) > 0);
+    return transaction(() => {
+      const account = accountToChange(email, role, options);
+      if (account.kind !== 'found') return account;
+      const row = get(`UPDATE accounts SET role = ?, updated_at = ? WHERE id = ? RETURNING ${ACCOUNT_COLUMNS}`, role, now, account.id)!;
+      return { kind: 'changed', account: toAccountRecord(row), previousRole: account.role };
+    });
   }
 
   function setAccountPassword(email: string, passwordHash: string, now: number): boolean {
@@ -666,7 +709,12 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
     });
   }
 
-  function createSession(signedIn: { readonly email: string; readonly passwordHash: string }, now: number): NewSession | undefined {
+  function createSession(
+    signedIn: { readonly email: string; readonly passwordHash: string },
+    app: SessionApp,
+    now: number,
+  ): NewSession | undefined {
+    assertSessionApp(app);
     return transaction(() => {
       // Sessions nobody looked up again would otherwise stay for ever; each sign-in clears the lapsed ones.
       run('DELETE FROM account_sessions WHERE last_seen_at <= ?', now - SESSION_IDLE_MS);
@@ -679,9 +727,10 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
       if (row === undefined) return undefined;
       const id = newSessionId();
       run(
-        'INSERT INTO account_sessions (id_hash, account_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)',
+        'INSERT INTO account_sessions (id_hash, account_id, app, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)',
         hashSessionId(id),
         String(row.id),
+        app,
         now,
         now,
       );
@@ -689,12 +738,17 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
     });
   }
 
-  function findSession(id: string, now: number): SessionRecord | undefined {
+  function findSession(id: string, app: SessionApp, now: number): SessionRecord | undefined {
+    assertSessionApp(app);
     const idHash = hashSessionId(id);
-    const row = get(`SELECT ${SESSION_COLUMNS} FROM account_sessions s JOIN accounts a ON a.id = s.account_id WHERE s.id_hash = ?`, idHash);
+    const row = get(
+      `SELECT ${SESSION_COLUMNS} FROM account_sessions s JOIN accounts a ON a.id = s.account_id WHERE s.id_hash = ? AND s.app = ?`,
+      idHash,
+      app,
+    );
     if (row === undefined) return undefined;
     const session = toSessionRecord(row);
-    switch (judgeSession(session.lastSeenAt, now)) {
+    switch (judgeSession(session.createdAt, session.lastSeenAt, now)) {
       case 'fresh':
         return session;
       case 'touch':
@@ -958,7 +1012,10 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
     setAccountPassword: ifOpen(setAccountPassword),
     createSession: ifOpen(createSession),
     findSession: ifOpen(findSession),
-    endSession: ifOpen((id: string) => transaction(() => run('DELETE FROM account_sessions WHERE id_hash = ?', hashSessionId(id)) > 0)),
+    endSession: ifOpen((id: string, app: SessionApp) => {
+      assertSessionApp(app);
+      return transaction(() => run('DELETE FROM account_sessions WHERE id_hash = ? AND app = ?', hashSessionId(id), app) > 0);
+    }),
     endAccountSessions: ifOpen((email: string) =>
       transaction(() =>
         run('DELETE FROM account_sessions WHERE account_id IN (SELECT id FROM accounts WHERE email = ?)', normalizeEmail(email)),

@@ -138,7 +138,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
 function whoUsesTheStudio(accounts: LeadStore | undefined, localEditor: string): { people: StudioPeople; keeper: SessionKeeper } {
   if (accounts) {
     return {
-      people: { kind: 'team', signIn: createTeamSignIn({ store: accounts, requires: 'studio:edit' }) },
+      people: { kind: 'team', signIn: createTeamSignIn({ store: accounts, app: 'studio', requires: 'studio:edit' }) },
       keeper: createTeamSessions(accounts),
     };
   }

@@ -245,7 +245,7 @@ for (const harness of CONSOLE_STORES) {
         await expect(studioPage.getByText(`Editing as ${editor}`)).toBeVisible();
 
         // What `npm run users -- remove` does.
-        expect(await server.store.removeAccount(editor)).toBe(true);
+        expect(await server.store.removeAccount(editor)).toEqual({ kind: 'removed' });
 
         expect((await studioPage.request.get(`${studio.url}/api/entries`)).status()).toBe(401);
         await page.reload();

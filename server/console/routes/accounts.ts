@@ -1,14 +1,16 @@
 // The team's accounts, for admins: GET /accounts, POST /accounts { email, role, password },
 // PATCH /accounts/:email { role } and DELETE /accounts/:email. The console never leaves the team
 // without an admin (the last one can be neither demoted nor removed), and nobody removes their own
-// account from under themselves. Removing an account ends its sessions at once (the store does it in
-// the same transaction), so its next request is signed out.
+// account from under themselves. The store checks for another admin and makes the change in one
+// transaction (keepAnAdmin), so two admins demoting or removing each other at the same moment cannot
+// both succeed. Removing an account ends its sessions at once (the store does it in the same
+// transaction), so its next request is signed out.
 import { z } from 'zod';
 import type { AccountSummary } from '../../../console/api-types.ts';
 import { isEmailAddress, MAX_EMAIL_LENGTH, normalizeEmail } from '../../accounts/email.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../accounts/passwords.ts';
 import { ROLES } from '../../accounts/roles.ts';
-import type { AccountRecord, LeadStore } from '../../store/lead-store.ts';
+import type { AccountRecord } from '../../store/lead-store.ts';
 import { conflict, notFound } from '../api-errors.ts';
 import { actorOf, type ConsoleContext } from '../context.ts';
 import type { ConsoleRoutes } from '../request-checks.ts';
@@ -33,16 +35,7 @@ function toAccountSummary(account: AccountRecord): AccountSummary {
   };
 }
 
-async function isLastAdmin(store: LeadStore, account: AccountRecord): Promise<boolean> {
-  if (account.role !== 'admin') return false;
-  return (await store.listAccounts()).filter((other) => other.role === 'admin').length <= 1;
-}
-
-async function accountOf(store: LeadStore, address: string): Promise<AccountRecord> {
-  const account = (await store.listAccounts()).find((candidate) => candidate.email === address);
-  if (account === undefined) throw notFound(NO_ACCOUNT);
-  return account;
-}
+const KEEP_AN_ADMIN = { keepAnAdmin: true } as const;
 
 export const accountRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app, { context }) => {
   const { store, now } = context;
@@ -75,21 +68,22 @@ export const accountRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (
     '/accounts/:email',
     { config, schema: { params: accountParams, body: z.strictObject({ role }) } },
     async (request): Promise<AccountSummary> => {
-      const account = await accountOf(store, request.params.email);
       const newRole = request.body.role;
-      if (newRole !== 'admin' && (await isLastAdmin(store, account))) throw conflict(LAST_ADMIN);
-      if (!(await store.setAccountRole(account.email, newRole, now()))) throw notFound(NO_ACCOUNT);
-      await context.audit(request, 'account.role', `${account.email}: ${account.role} → ${newRole}`);
-      return toAccountSummary(await accountOf(store, account.email));
+      const result = await store.setAccountRole(request.params.email, newRole, now(), KEEP_AN_ADMIN);
+      if (result.kind === 'no-account') throw notFound(NO_ACCOUNT);
+      if (result.kind === 'last-admin') throw conflict(LAST_ADMIN);
+      await context.audit(request, 'account.role', `${result.account.email}: ${result.previousRole} → ${newRole}`);
+      return toAccountSummary(result.account);
     },
   );
 
   app.delete('/accounts/:email', { config, schema: { params: accountParams } }, async (request, reply) => {
-    const account = await accountOf(store, request.params.email);
-    if (account.email === actorOf(request)) throw conflict('You cannot remove your own account: ask another admin to do it.');
-    if (await isLastAdmin(store, account)) throw conflict(LAST_ADMIN);
-    if (!(await store.removeAccount(account.email))) throw notFound(NO_ACCOUNT);
-    await context.audit(request, 'account.remove', account.email);
+    const address = request.params.email;
+    if (address === actorOf(request)) throw conflict('You cannot remove your own account: ask another admin to do it.');
+    const result = await store.removeAccount(address, KEEP_AN_ADMIN);
+    if (result.kind === 'no-account') throw notFound(NO_ACCOUNT);
+    if (result.kind === 'last-admin') throw conflict(LAST_ADMIN);
+    await context.audit(request, 'account.remove', address);
     return reply.code(204).send();
   });
 };

@@ -47,7 +47,7 @@ export const sessionRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (
     switch (outcome.kind) {
       case 'signed-in': {
         const carried = cookie.idOf(request);
-        if (carried !== undefined) await store.endSession(carried);
+        if (carried !== undefined) await store.endSession(carried, 'console');
         cookie.set(reply, outcome.session.id);
         request.log.info({ outcome: 'signed-in', email: who }, 'console sign-in');
         return sessionInfo(outcome.session.account, outcome.csrfToken);
@@ -64,7 +64,7 @@ export const sessionRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (
   });
 
   app.delete('/session', { config: { consoleAccess: 'signed-in' } }, async (request, reply) => {
-    await store.endSession(sessionOfRequest(request).id);
+    await store.endSession(sessionOfRequest(request).id, 'console');
     cookie.clear(reply);
     return reply.code(204).send();
   });

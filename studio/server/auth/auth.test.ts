@@ -109,8 +109,12 @@ describe("the team's studio sessions (in the lead store)", () => {
   it('names the account by its e-mail address, and ends when its role may no longer edit the site', async () => {
     team = await createTeamStore({ 'maria@example.com': 'editor' });
     const sessions = createTeamSessions(team.store);
-    const opened = await team.store.createSession({ email: 'maria@example.com', passwordHash: await teamPasswordHash() }, Date.now());
+    const signedIn = { email: 'maria@example.com', passwordHash: await teamPasswordHash() };
+    const opened = await team.store.createSession(signedIn, 'studio', Date.now());
     expect(await sessions.find(opened!.id)).toEqual({ id: opened!.id, user: 'maria@example.com' });
+    // A console session of the same account is no studio session.
+    const inConsole = await team.store.createSession(signedIn, 'console', Date.now());
+    expect(await sessions.find(inConsole!.id)).toBeUndefined();
     await team.store.setAccountRole('maria@example.com', 'sales', Date.now());
     expect(await sessions.find(opened!.id)).toBeUndefined();
     await team.store.setAccountRole('maria@example.com', 'admin', Date.now());

@@ -5,9 +5,15 @@
 // its password ends its studio sessions at once; one person on their own computer has the one local
 // session (local-session.ts).
 
+import { SESSION_LIFETIME_MS } from '../../../server/accounts/sessions.ts';
+
 export const SESSION_COOKIE = 'studio_session';
-/** How long the browser keeps the cookie: a week. The session itself may end sooner (idle, signed out). */
-export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * How long the browser keeps the cookie: as long as a team session can last from its sign-in
+ * (SESSION_LIFETIME_MS, 30 days), never longer, so the cookie never outlives what it names. The
+ * session itself may end sooner (unused for 12 hours, signed out, the account changed).
+ */
+export const COOKIE_MAX_AGE_MS = SESSION_LIFETIME_MS;
 /** A cookie longer than any session id is not looked up. */
 const MAX_SESSION_ID_LENGTH = 128;
 

@@ -1,6 +1,6 @@
 // The session cookie as @fastify/cookie writes and reads it: its attributes exactly (HttpOnly,
-// SameSite=Strict, Path=/, a week's Max-Age, Secure only behind TLS), cleared with the same
-// attributes and Max-Age=0, and found among the other cookies a browser sends.
+// SameSite=Strict, Path=/, a Max-Age of the 30 days a session can last, Secure only behind TLS),
+// cleared with the same attributes and Max-Age=0, and found among the other cookies a browser sends.
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLocalSession } from '../auth/local-session.ts';
@@ -36,17 +36,17 @@ function readSetCookie(header: unknown) {
 }
 
 describe('the session cookie', () => {
-  it('is strict and HttpOnly for the whole studio, lasts a week, and is Secure only behind TLS', async () => {
+  it('is strict and HttpOnly for the whole studio, lasts no longer than a session may, and is Secure only behind TLS', async () => {
     const plain = await (await setup(false)).inject({ url: '/open' });
     const cookie = readSetCookie(plain.headers['set-cookie']);
     expect(cookie.pair).toMatch(/^studio_session=[\w-]{43}$/);
-    expect(cookie.attributes).toEqual(['HttpOnly', 'Max-Age=604800', 'Path=/', 'SameSite=Strict']);
+    expect(cookie.attributes).toEqual(['HttpOnly', 'Max-Age=2592000', 'Path=/', 'SameSite=Strict']);
     await app?.close();
 
     const secure = await (await setup(true)).inject({ url: '/open' });
     expect(readSetCookie(secure.headers['set-cookie']).attributes).toEqual([
       'HttpOnly',
-      'Max-Age=604800',
+      'Max-Age=2592000',
       'Path=/',
       'SameSite=Strict',
       'Secure',

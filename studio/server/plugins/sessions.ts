@@ -9,7 +9,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCESS_MESSAGES } from '../access.ts';
-import { findSession, SESSION_COOKIE, SESSION_LIFETIME_MS, type Session, type SessionKeeper } from '../auth/sessions.ts';
+import { COOKIE_MAX_AGE_MS, findSession, SESSION_COOKIE, type Session, type SessionKeeper } from '../auth/sessions.ts';
 
 export type SessionsPluginOptions = {
   /** Marks the cookie Secure: the studio is served over https. */
@@ -53,7 +53,7 @@ const sessions: FastifyPluginAsync<SessionsPluginOptions> = async (app, { secure
     keeper,
     of: (request) => findSession(keeper, request.cookies[SESSION_COOKIE]),
     setCookie(reply, session) {
-      reply.setCookie(SESSION_COOKIE, session.id, { ...attributes, maxAge: SESSION_LIFETIME_MS / 1000 });
+      reply.setCookie(SESSION_COOKIE, session.id, { ...attributes, maxAge: COOKIE_MAX_AGE_MS / 1000 });
     },
     clearCookie(reply) {
       // Not reply.clearCookie: it adds an Expires date, and the cookie's attributes are kept as they are.
