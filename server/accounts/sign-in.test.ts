@@ -79,7 +79,7 @@ describe('team sign-in under load and odd input', () => {
         return { allowed: true as const, succeeded() {}, withdraw() {} };
       },
     };
-    const signIn = createTeamSignIn({ store, limiter });
+    const signIn = createTeamSignIn({ store, app: 'console', limiter });
     const outcomes = await Promise.all(
       Array.from({ length: 30 }, (_, i) => signIn.signIn(`x${i}@example.com`, 'wrong password!', '10.0.0.1')),
     );
@@ -96,7 +96,7 @@ describe('team sign-in under load and odd input', () => {
         return Reflect.get(target, key, receiver) as unknown;
       },
     });
-    const signIn = createTeamSignIn({ store: watched });
+    const signIn = createTeamSignIn({ store: watched, app: 'console' });
     expect(await signIn.signIn('ana@example.com\u0000', PASSWORD, '10.0.0.1')).toEqual({ kind: 'refused' });
     expect(await signIn.signIn('ana\u0007@example.com', PASSWORD, '10.0.0.1')).toEqual({ kind: 'refused' });
     expect(asked).toEqual([]);
