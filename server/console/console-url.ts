@@ -4,29 +4,10 @@
 // `/console/x/../api/leads` all become `/console/api/leads` (or a path no route takes: a 404).
 // Paths outside the console are left exactly as sent: the site resolves its own.
 
+import { canonicalUrl, decodePath } from '../request-url.ts';
+
 export const CONSOLE_PREFIX = '/console';
 const API_SEGMENT = 'api';
-
-/**
- * The one path the router sees: percent-escapes decoded once, backslashes read as slashes, empty and
- * `.` segments dropped, `..` resolved (never above the root), then each segment encoded again so that
- * nothing decodes a second time into another meaning (`%2561` stays the text `%61`). The query is
- * kept as sent; a path that cannot be decoded is left as it is, for the router to refuse.
- */
-export function canonicalUrl(url: string): string {
-  const split = url.search(/[?#]/);
-  const rawPath = split === -1 ? url : url.slice(0, split);
-  const rest = split === -1 ? '' : url.slice(split);
-  const decoded = decodePath(rawPath);
-  if (decoded === undefined) return url;
-  const segments: string[] = [];
-  for (const segment of decoded.split(/[/\\]/)) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') segments.pop();
-    else segments.push(segment);
-  }
-  return `/${segments.map(encodeURIComponent).join('/')}${rest}`;
-}
 
 /**
  * What the server routes for a request URL. A path that is, or reads like, a console path becomes
@@ -48,14 +29,6 @@ export function rewriteConsoleUrl(url: string): string {
 
 function isConsolePath(path: string): boolean {
   return /^\/console(?:[/\\?#]|$)/i.test(path);
-}
-
-function decodePath(path: string): string | undefined {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return undefined;
-  }
 }
 
 /**

@@ -3,22 +3,13 @@
 // come from those same schemas, so there is no second description of a request to drift from the
 // check. A request that fails is answered 400 `{ error: 'validation', message, fields }`: one
 // sentence per field, naming what it must be.
-import type { FastifyInstance, FastifyPluginAsync, FastifyPluginOptions, FastifyTypeProvider, RawServerDefault } from 'fastify';
+import type { FastifyInstance, FastifyPluginOptions } from 'fastify';
 import { z } from 'zod';
 import { ConsoleProblem } from './api-errors.ts';
-
-/** Types a route's request from its zod schemas. */
-export interface ZodTypeProvider extends FastifyTypeProvider {
-  readonly validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
-  readonly serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
-}
+import type { ZodRoutes } from '../zod-routes.ts';
 
 /** A module of console routes, whose requests are typed from their zod schemas. */
-export type ConsoleRoutes<Options extends FastifyPluginOptions = Record<never, never>> = FastifyPluginAsync<
-  Options,
-  RawServerDefault,
-  ZodTypeProvider
->;
+export type ConsoleRoutes<Options extends FastifyPluginOptions = Record<never, never>> = ZodRoutes<Options>;
 
 export const CONTROL_CHARACTER_MESSAGE = 'Must not contain control characters (such as U+0000, a tab or a line break).';
 

@@ -5,7 +5,6 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStudioProject, fakeStudioAppDir, quickBuild, type StudioProject } from '../testing/studio-project.ts';
-import { canonicalUrl } from './access.ts';
 import { buildStudioApp } from './app.ts';
 import { createTeamStore, TEAM_PASSWORD as PASSWORD, type TeamStore } from '../testing/team-accounts.ts';
 
@@ -126,25 +125,6 @@ function expectNothingPublished() {
   expect(existsSync(path.join(project.root, '.studio', 'publish-log.jsonl'))).toBe(false);
   expect(project.read('content/pages/about.yaml')).not.toContain('Unapproved draft');
 }
-
-describe('canonicalUrl', () => {
-  it.each([
-    ['/%61pi/entries', '/api/entries'],
-    ['//api//entries/', '/api/entries'],
-    ['/api/./entries', '/api/entries'],
-    ['/x/../api/entries', '/api/entries'],
-    ['/../../api/entries', '/api/entries'],
-    ['/api%2Fentries', '/api/entries'],
-    ['/api\\entries', '/api/entries'],
-    ['/api/file?path=content/site.yaml', '/api/file?path=content/site.yaml'],
-    // Decoded once only: an escaped percent sign stays a percent sign, never becomes another letter.
-    ['/%2561pi/entries', '/%2561pi/entries'],
-    ['/images/uploads/a%20b.png', '/images/uploads/a%20b.png'],
-    ['/%zz', '/%zz'],
-  ])('%s is %s', (raw, canonical) => {
-    expect(canonicalUrl(raw)).toBe(canonical);
-  });
-});
 
 describe.each([
   ['with sign-in', true],

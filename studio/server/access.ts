@@ -56,32 +56,6 @@ export const ACCESS_MESSAGES = {
   bodyType: 'This kind of request is not accepted here: the studio takes changes as JSON (pictures as PNG, JPEG or WebP).',
 } as const;
 
-/**
- * The one URL the router sees for a request: percent-escapes decoded once, backslashes read as
- * slashes, empty and `.` segments dropped, `..` resolved (never above the root), then each segment
- * encoded again so that nothing decodes a second time into another meaning (`%2561` stays the text
- * `%61`, never becomes `a`). The query is kept as sent. A path that cannot be decoded is left for the
- * router to refuse.
- */
-export function canonicalUrl(url: string): string {
-  const split = url.search(/[?#]/);
-  const rawPath = split === -1 ? url : url.slice(0, split);
-  const rest = split === -1 ? '' : url.slice(split);
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(rawPath);
-  } catch {
-    return url;
-  }
-  const segments: string[] = [];
-  for (const segment of decoded.split(/[/\\]/)) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') segments.pop();
-    else segments.push(segment);
-  }
-  return `/${segments.map(encodeURIComponent).join('/')}${rest}`;
-}
-
 export type AccessOptions = {
   /** The live session a request's cookie names, if any. */
   sessionOf: (request: FastifyRequest) => Promise<Session | undefined>;

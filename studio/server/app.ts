@@ -19,7 +19,7 @@ import { createTeamSignIn } from '../../server/accounts/sign-in.ts';
 import { CONNECTION_LIMITS, type ConnectionLimits } from '../../server/connection-limits.ts';
 import type { LeadStore } from '../../server/store/lead-store.ts';
 import { fastifyTrustProxy, type TrustProxy } from '../../server/trust-proxy.ts';
-import { canonicalUrl } from './access.ts';
+import { canonicalUrl } from '../../server/request-url.ts';
 import { createLocalSession } from './auth/local-session.ts';
 import type { SessionKeeper } from './auth/sessions.ts';
 import { createTeamSessions } from './auth/team-sessions.ts';

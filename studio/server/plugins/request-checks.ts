@@ -1,25 +1,16 @@
 // Every route's body, query and path parameters are checked by the zod schemas the route declares
 // (`schema: { body, querystring, params }`) before its handler runs, and the handler's types come
-// from those same schemas (ZodTypeProvider), so there is no second description of a request to
+// from those same schemas (server/zod-routes.ts), so there is no second description of a request to
 // drift from the check. A request that fails is answered 400 with one plain sentence naming the
 // field and what it must be (plugins/error-answers.ts), and nothing runs. JSON bodies have already
 // passed the bounds of json-body.ts while being parsed.
-import type { FastifyPluginAsync, FastifyPluginOptions, FastifyTypeProvider, RawServerDefault } from 'fastify';
+import type { FastifyPluginAsync, FastifyPluginOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
-
-/** Types a route's request from its zod schemas. */
-export interface ZodTypeProvider extends FastifyTypeProvider {
-  readonly validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
-  readonly serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
-}
+import type { ZodRoutes } from '../../../server/zod-routes.ts';
 
 /** A module of studio routes, whose requests are typed from their zod schemas. */
-export type StudioRoutes<Options extends FastifyPluginOptions = Record<never, never>> = FastifyPluginAsync<
-  Options,
-  RawServerDefault,
-  ZodTypeProvider
->;
+export type StudioRoutes<Options extends FastifyPluginOptions = Record<never, never>> = ZodRoutes<Options>;
 
 /** A request whose body, query or path does not have the shape its route reads. */
 export class RequestShapeError extends Error {
