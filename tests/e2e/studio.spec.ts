@@ -347,6 +347,23 @@ test('a required field left empty: the plain message beside it, and Publish refu
   await discardChanges(page);
 });
 
+test('Review and publish opened straight after typing: the edit is saved first, then shown and publishable', async ({ page }) => {
+  await openFile(page, /^About/);
+  await page
+    .getByLabel(/^Title/)
+    .first()
+    .fill('About Premier AI, the people');
+  // No pause for the autosave: the review screen must send the edit and wait for it.
+  await page.getByRole('button', { name: /Review and publish/ }).click();
+  await expect(page.getByRole('heading', { level: 2, name: /About Premier AI, the people/ })).toBeVisible();
+  await expect(page.getByText('There are no unpublished changes.')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeEnabled();
+  await expect(page.getByRole('button', { name: /Review and publish \(1\)/ })).toBeVisible();
+  // Put it back, so later journeys start from the shipped text.
+  await page.getByRole('link', { name: 'Edit' }).first().click();
+  await discardChanges(page);
+});
+
 test('the studio is usable with axe-core clean at 1280 px and 390 px', async ({ page }) => {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });

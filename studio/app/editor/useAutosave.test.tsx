@@ -5,17 +5,24 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api.ts';
+import { pendingSaves } from './pending-saves.ts';
 import { useAutosave } from './useAutosave.ts';
 
 const PAUSE = 400;
 
+type SentSave = { data: unknown; answer: (edited: boolean) => void; fail: (error: unknown) => void };
+/** Every save request any test made, answered after each test so none stays on its way into the next. */
+const everySent: SentSave[] = [];
+
 /** A save request the test answers when it chooses. */
 function requests() {
-  const sent: { data: unknown; answer: (edited: boolean) => void; fail: (error: unknown) => void }[] = [];
+  const sent: SentSave[] = [];
   const send = vi.fn(
     (data: unknown) =>
       new Promise<{ edited: boolean }>((resolve, reject) => {
-        sent.push({ data, answer: (edited) => resolve({ edited }), fail: reject });
+        const request = { data, answer: (edited: boolean) => resolve({ edited }), fail: reject };
+        sent.push(request);
+        everySent.push(request);
       }),
   );
   return { send, sent };
@@ -34,7 +41,13 @@ function leavingAsks(): boolean {
 beforeEach(() => {
   vi.useFakeTimers();
 });
-afterEach(() => {
+afterEach(async () => {
+  // Edits still waiting are sent and every save answered: the list of saves on their way is shared.
+  for (let round = 0; round < 3; round += 1) {
+    act(() => vi.runOnlyPendingTimers());
+    for (const request of everySent.splice(0)) request.answer(true);
+    await settle();
+  }
   cleanup();
   vi.useRealTimers();
 });
@@ -133,5 +146,23 @@ describe('useAutosave', () => {
     sent[0]!.answer(true);
     await settle();
     expect(leavingAsks()).toBe(false);
+  });
+
+  it('is known as a save on its way from the keystroke until the answer, and is sent at once when the review screen asks', async () => {
+    const { sent, type, hook } = start();
+    expect(pendingSaves.size).toBe(0);
+    type('About us');
+    expect(pendingSaves.size).toBe(1);
+    // The review screen opens before typing pauses: the edit goes now, and the editor may be closed.
+    act(() => pendingSaves.flushAll());
+    expect(sent.map((request) => request.data)).toEqual([{ title: 'About us' }]);
+    hook.unmount();
+    expect(pendingSaves.size).toBe(1);
+    const settledNow = vi.fn();
+    void pendingSaves.settled().then(settledNow);
+    sent[0]!.answer(true);
+    await settle();
+    expect(settledNow).toHaveBeenCalled();
+    expect(pendingSaves.size).toBe(0);
   });
 });

@@ -3,7 +3,8 @@
 // the page is left while an edit is not saved yet: from the keystroke until the save is through
 // (a moment after typing stops), and after a save that did not work. Nothing is saved on leaving.
 // Opening another file in the studio does not cancel a save still waiting for typing to pause: the
-// last edit reaches the server all the same.
+// last edit reaches the server all the same. Every edit on its way is known to pending-saves.ts, so
+// the review screen can send it at once and wait for it.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   failureEvent,
@@ -14,6 +15,7 @@ import {
   type AutosaveEvent,
   type SaveStatus,
 } from './autosave.ts';
+import { pendingSaves, type PendingSave } from './pending-saves.ts';
 
 /** Saves the data; answers whether the file now differs from the published one. Rejects with an ApiError. */
 export type SendDraft = (data: unknown) => Promise<{ edited: boolean }>;
@@ -41,11 +43,16 @@ export function useAutosave(send: SendDraft, delayMs = SAVE_DELAY_MS): Autosave 
     sendDraft.current = send;
   }, [send]);
 
+  // This editor's place among the saves the review screen waits for (it outlives the editor: a save
+  // still waiting when the file is closed is sent all the same).
+  const pending = useRef<PendingSave>({ flush: () => {} });
+
   const dispatch = useCallback(
     function step(event: AutosaveEvent) {
       const { state, command } = transition(machine.current, event);
       machine.current = state;
       setStatus(state.status);
+      pendingSaves.track(pending.current, state.status.kind === 'unsaved' || state.status.kind === 'saving');
       if (command === 'wait') {
         clearTimeout(timer.current);
         timer.current = setTimeout(() => step({ type: 'paused' }), delayMs);
@@ -58,6 +65,12 @@ export function useAutosave(send: SendDraft, delayMs = SAVE_DELAY_MS): Autosave 
     },
     [delayMs],
   );
+  useEffect(() => {
+    pending.current.flush = () => {
+      clearTimeout(timer.current);
+      dispatch({ type: 'paused' });
+    };
+  }, [dispatch]);
 
   const opened = useCallback(
     (next: unknown, edited: boolean) => {

@@ -3,6 +3,7 @@
 import { css } from '@emotion/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError, type Changes, type PublishAnswer, type PublishRecord } from '../api.ts';
+import { pendingSaves } from '../editor/pending-saves.ts';
 import { ui } from '../ui.ts';
 import { Diff } from './Diff.tsx';
 import { IssueLinks } from './IssueLinks.tsx';
@@ -23,14 +24,33 @@ export function PublishPanel({
   const [state, setState] = useState<{ kind: 'idle' } | { kind: 'busy'; what: string } | { kind: 'done'; answer: PublishAnswer }>({
     kind: 'idle',
   });
+  const [waitingForSaves, setWaitingForSaves] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const lastLoad = useRef(0);
 
+  // The changes as the server will publish them, once every edit still on its way has been saved:
+  // an edit typed a moment ago is sent at once rather than after typing pauses. Only the newest
+  // answer is shown, so a slow earlier one never replaces it.
   const load = useCallback(async () => {
-    setChanges(await api.changes());
+    const ticket = ++lastLoad.current;
+    if (pendingSaves.size > 0) {
+      setWaitingForSaves(true);
+      pendingSaves.flushAll();
+      await pendingSaves.settled();
+    }
+    const answer = await api.changes();
+    if (ticket !== lastLoad.current) return;
+    setWaitingForSaves(false);
+    setChanges(answer);
   }, []);
   useEffect(() => {
     void load();
     headingRef.current?.focus();
+    // A save that lands while the screen is open (an edit made just before it opened) changes what
+    // would be published: read the changes again.
+    return pendingSaves.onChange(() => {
+      if (pendingSaves.size === 0) void load();
+    });
   }, [load]);
 
   const run = async (what: string, action: () => Promise<PublishAnswer>) => {
@@ -71,7 +91,9 @@ export function PublishPanel({
             {state.answer.issues && <IssueLinks issues={state.answer.issues} onOpen={onOpen} />}
           </div>
         ))}
-      {changes === null ? (
+      {waitingForSaves ? (
+        <p role="status">Saving your last edit, then gathering the changes…</p>
+      ) : changes === null ? (
         <p role="status">Gathering the changes…</p>
       ) : changes.files.length === 0 ? (
         <p>There are no unpublished changes.</p>
@@ -118,7 +140,7 @@ export function PublishPanel({
         <button
           type="button"
           css={ui.button}
-          disabled={!changes?.publishable || state.kind === 'busy'}
+          disabled={!changes?.publishable || waitingForSaves || state.kind === 'busy'}
           onClick={() => void run('Publishing', api.publish)}
         >
           Publish
