@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { LeadFilter, LeadPage, RetryResult, SpamResult } from '../../../console/api-types.ts';
 import { csvHeaderLine, csvLeadLine, toExportJson, toExportRecord } from '../../leads/lead-export.ts';
 import { createGate } from '../../concurrency.ts';
-import { readSearch, type LeadQuery, type LeadStore } from '../../store/lead-store.ts';
+import { readSearch, type LeadCursor, type LeadPageResult, type LeadQuery } from '../../store/lead-store.ts';
 import { ConsoleProblem, conflict, notFound } from '../api-errors.ts';
 import { actorOf, type ConsoleContext } from '../context.ts';
 import {
@@ -25,8 +25,8 @@ export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
 /** Leads read from the store at once while a download is written. */
 const EXPORT_PAGE_SIZE = 200;
-/** Searches for part of a word run one at a time per process, with at most this many waiting. */
-const PART_SEARCH_GATE = { running: 1, waiting: 4 };
+/** Queries that may read many leads run one at a time per process, with at most this many waiting. */
+const SCANNING_QUERY_GATE = { running: 1, waiting: 4 };
 /** Downloads running at once per process. */
 export const MAX_DOWNLOADS = 2;
 /** Ids one retry may name: a screenful of selections, well under the body limit. */
@@ -81,36 +81,46 @@ function describeIds(ids: readonly string[]): string {
   return `${ids.length} lead(s): ${named}${ids.length > AUDITED_IDS ? ', …' : ''}`;
 }
 
+type ReadPage = (after: LeadCursor | undefined, limit: number) => Promise<LeadPageResult>;
+
 /** Every lead a query matches, newest first, read a page at a time so memory stays flat. */
-async function* matchingLeads(store: LeadStore, query: LeadQuery) {
-  let after: { receivedAt: number; id: string } | undefined;
+async function* matchingLeads(readPage: ReadPage) {
+  let after: LeadCursor | undefined;
   do {
-    const page = await store.listLeadPage(query, after, EXPORT_PAGE_SIZE);
+    const page = await readPage(after, EXPORT_PAGE_SIZE);
     yield* page.leads;
     after = page.next;
   } while (after !== undefined);
 }
 
-async function* csvExport(store: LeadStore, query: LeadQuery) {
+async function* csvExport(readPage: ReadPage) {
   yield csvHeaderLine();
-  for await (const lead of matchingLeads(store, query)) yield csvLeadLine(lead);
+  for await (const lead of matchingLeads(readPage)) yield csvLeadLine(lead);
 }
 
-async function* jsonExport(store: LeadStore, query: LeadQuery) {
+async function* jsonExport(readPage: ReadPage) {
   yield '[';
   let first = true;
-  for await (const lead of matchingLeads(store, query)) {
+  for await (const lead of matchingLeads(readPage)) {
     yield `${first ? '\n' : ',\n'}${toExportJson(toExportRecord(lead))}`;
     first = false;
   }
   yield '\n]\n';
 }
 
-/** True when the query searches for part of a name, address or company: no index serves that. */
-const searchesPart = (query: LeadQuery) => {
+/**
+ * True when no index answers the query by itself, so it may read many leads to fill a page: a search
+ * for part of a word, "not spam" (which skips spam one lead at a time), or two of the filters that
+ * each have an index (form, campaign, source, state, spam, a whole address) together. A date range
+ * alone, or with one of them, reads only the rows it returns.
+ */
+export function mayScan(query: LeadQuery): boolean {
   const search = readSearch(query.search);
-  return search !== undefined && 'part' in search;
-};
+  if (search !== undefined && 'part' in search) return true;
+  if (query.spam === false) return true;
+  const indexed = [query.source, query.campaign, query.utmSource, query.state, query.spam ? true : undefined, search];
+  return indexed.filter((filter) => filter !== undefined).length > 1;
+}
 
 function busy(): ConsoleProblem {
   return new ConsoleProblem(503, 'busy', 'The console is busy with other searches or downloads: try again in a moment.');
@@ -118,10 +128,10 @@ function busy(): ConsoleProblem {
 
 export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app, { context }) => {
   const { store, now } = context;
-  // A search for part of a word reads leads until it has a page, every lead when it matches almost
+  // A query no index answers reads leads until it has a page, every lead when it matches almost
   // nothing (about 0.4 s at a million on SQLite, whose one store thread also takes the leads). One runs
-  // at a time and a few wait; more are told to try again, so no flood of searches delays a lead.
-  const partSearches = createGate(PART_SEARCH_GATE);
+  // at a time and a few wait; more are told to try again, so no flood of them can hold up new leads.
+  const scanningQueries = createGate(SCANNING_QUERY_GATE);
   let downloads = 0;
 
   app.get('/leads', { config: { consoleAccess: 'leads:read' }, schema: { querystring: listQuery } }, async (request): Promise<LeadPage> => {
@@ -129,7 +139,7 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
     const position = after === undefined ? undefined : { receivedAt: after.at, id: after.id };
     const query = toLeadQuery(filter);
     const read = () => store.listLeadPage(query, position, limit ?? DEFAULT_PAGE_SIZE);
-    const page = searchesPart(query) ? await partSearches.run(read) : await read();
+    const page = mayScan(query) ? await scanningQueries.run(read) : await read();
     if (page === undefined) throw busy();
     return {
       leads: page.leads.map(toLeadSummary),
@@ -166,7 +176,18 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
       reply
         .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="leads-${day}.${format}"`);
-      return reply.send(Readable.from(format === 'csv' ? csvExport(store, query) : jsonExport(store, query)));
+      // A download of a query no index answers takes its turn with the others, page by page: it waits
+      // for a place rather than failing half-way through.
+      const readPage: ReadPage = async (after, limit) => {
+        const read = () => store.listLeadPage(query, after, limit);
+        if (!mayScan(query)) return read();
+        for (;;) {
+          const page = await scanningQueries.run(read);
+          if (page !== undefined) return page;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      };
+      return reply.send(Readable.from(format === 'csv' ? csvExport(readPage) : jsonExport(readPage)));
     },
   );
 
