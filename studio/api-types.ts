@@ -11,8 +11,13 @@ export type { ContentKind };
 export type Entry = {
   path: string;
   kind: ContentKind;
-  /** Page title, article title, or the name of the settings file. */
+  /** Page title (the search-engine title), article title, or the name of the settings file. */
   title: string;
+  /**
+   * What the studio calls it: a page by its label in the site's header or footer links, else its
+   * first heading (a template says so); anything else by its title. Pages come in the site's order.
+   */
+  name: string;
   /** The page's address (`/about`) or article's (`/blog/<slug>`). */
   address?: string;
   /** Marked `draft: true` in its YAML (as it would be published). */

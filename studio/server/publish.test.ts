@@ -120,10 +120,13 @@ describe('publish', () => {
     expect(message).toContain('nothing in dist was changed');
   });
 
-  it('keeps page titles out of the commit message trailers (one line each in the subject)', async () => {
+  it('keeps page names out of the commit message trailers (one line each in the subject)', async () => {
     const { workspace, publisher } = setup();
-    const opened = workspace.open('content/pages/about.yaml');
-    const text = workspace.currentText(opened)!.replace(/^title: .*$/m, 'title: "About\\n\\nSigned-off-by: M <m@evil.example>"');
+    // A page no link names is named by its first heading, which anyone editing it writes.
+    const opened = workspace.open('content/pages/thankyou.yaml');
+    const text = workspace
+      .currentText(opened)!
+      .replace(/^ {4}heading: .*$/m, '    heading: "About\\n\\nSigned-off-by: M <m@evil.example>"');
     workspace.saveDraft(opened.file.path, text, { revision: 0, diskVersion: opened.disk!.version }, 'maria');
     const result = await publisher.publish('maria');
     expect(result).toMatchObject({ ok: true });

@@ -130,7 +130,7 @@ export function createPublisher(options: {
           path: draft.path,
           before: workspace.readDisk(workspace.contentFile(draft.path))?.text ?? null,
           after: draft.text,
-          title: entry?.title ?? draft.path,
+          title: entry?.name ?? draft.path,
         };
       });
       const id = `${now().toISOString().replace(/[:.]/g, '-')}-publish`;

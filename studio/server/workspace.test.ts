@@ -108,6 +108,42 @@ describe('drafts', () => {
     expect(() => workspace.createDraft('content/pages/about.yaml', 'path: /x\n', 'li')).toThrow(expect.objectContaining({ status: 409 }));
   });
 
+  it('names pages the way the site links to them, home first, in the site order, the template last', () => {
+    const workspace = setup();
+    const pages = workspace.listEntries().filter((entry) => entry.kind === 'page');
+    expect(pages.map((page) => page.name)).toEqual([
+      // The header's links, in its order.
+      'Home',
+      'About',
+      'Services',
+      'Voice AI',
+      'Blog',
+      'FAQs',
+      'Testimonials',
+      'Contact',
+      // The footer's links that the header does not have.
+      'Privacy Policy',
+      'Terms of Service',
+      'Disclaimer',
+      // Pages no link names: their first heading, by name.
+      'Calculate Your AI ROI',
+      'Oops! Page not found',
+      'Turn AI Into Measurable Profit Within 90 Days',
+      "You're All Set!",
+      'Article template (/blog/:slug)',
+    ]);
+    // The search-engine title is kept beside the name, so a search for it still finds the page.
+    expect(pages[0]).toMatchObject({ address: '/', title: 'AI Consulting & Voice Agents | Premier AI Consulting' });
+  });
+
+  it('names a page from the site settings as they are being edited', () => {
+    const workspace = setup();
+    const opened = workspace.open('content/site.yaml');
+    const text = opened.disk!.text.replace('label: About\n', 'label: Who we are\n');
+    workspace.saveDraft('content/site.yaml', text, { revision: 0, diskVersion: opened.disk!.version }, 'maria');
+    expect(workspace.listEntries().find((entry) => entry.address === '/about')?.name).toBe('Who we are');
+  });
+
   it('lists every page by title and address, every article and both settings files', () => {
     const workspace = setup();
     const entries = workspace.listEntries();

@@ -14,6 +14,7 @@ import { splitFrontMatter } from '../../content-model/formats/front-matter.ts';
 import { contentFileOf, KIND_ORDER, kindDefinition, NAME_PATTERN } from '../../content-model/kinds.ts';
 import { isReallyInside } from '../../content-model/load/content-files.ts';
 import type { ContentKind, Entry } from '../api-types.ts';
+import { comparePages, pageName, siteLinks } from './page-names.ts';
 
 export type { ContentKind, Entry };
 
@@ -212,7 +213,7 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
       );
     });
     const paths = [...new Set([...onDisk, ...drafts.keys()])];
-    const entries: Entry[] = [];
+    const entries: (Entry & { data: unknown })[] = [];
     for (const relative of paths) {
       let file: ContentFile;
       try {
@@ -231,16 +232,22 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
         throw error;
       }
       const isNew = draft !== undefined && draft.baseVersion === null;
+      const described = describe(file, draft?.text ?? diskText ?? '');
       entries.push({
         path: relative,
         kind: file.kind,
-        ...describe(file, draft?.text ?? diskText ?? ''),
+        ...described,
+        name: described.title,
         edited: draft !== undefined,
         isNew,
         deleted: draft?.text === null,
       });
     }
-    return entries;
+    // Pages are named and ordered the way the site's own links show them (as the settings stand, drafts included).
+    const links = siteLinks(entries.find((entry) => entry.kind === 'site')?.data);
+    for (const entry of entries) if (entry.kind === 'page') entry.name = pageName(entry, links);
+    const pages = entries.filter((entry) => entry.kind === 'page').sort(comparePages(links));
+    return [...entries.filter((entry) => entry.kind !== 'page'), ...pages].map(withoutData);
   }
 
   /** Texts standing in for the files on disk (absolute paths), for checking or building with every draft applied. */
@@ -271,10 +278,13 @@ function listNames(dir: string, extension: string): string[] {
     .sort();
 }
 
-/** Title, address and draft mark of a file from its text; a text that does not parse still gets a title. */
-function describe(file: ContentFile, text: string): { title: string; address?: string; markedDraft: boolean } {
+function withoutData({ data: _data, ...entry }: Entry & { data: unknown }): Entry {
+  return entry;
+}
+
+/** Title, address, draft mark and data of a file from its text; a text that does not parse still gets a title. */
+function describe(file: ContentFile, text: string): { title: string; address?: string; markedDraft: boolean; data: unknown } {
   const definition = kindDefinition(file.kind);
-  if (definition.shape === 'singleton') return { title: definition.title, markedDraft: false };
   let data: Record<string, unknown> = {};
   try {
     const yamlText = definition.format === 'markdown' ? (splitFrontMatter(text)?.yaml ?? '') : text;
@@ -283,7 +293,8 @@ function describe(file: ContentFile, text: string): { title: string; address?: s
   } catch {
     // Shown by name until it parses again.
   }
+  if (definition.shape === 'singleton') return { title: definition.title, markedDraft: false, data };
   const title = typeof data.title === 'string' && data.title.trim() ? data.title : file.name;
   const address = definition.addressOf(file.name, data);
-  return { title, ...(address ? { address } : {}), markedDraft: data.draft === true };
+  return { title, ...(address ? { address } : {}), markedDraft: data.draft === true, data };
 }

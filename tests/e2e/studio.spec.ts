@@ -64,7 +64,7 @@ test('change the home headline: the preview follows as you type; publishing buil
   page,
 }) => {
   const before = studio.read('content/pages/home.yaml');
-  await openFile(page, /^Home|AI Consulting & Voice Agents/);
+  await openFile(page, /^Home/);
   await page.getByRole('button', { name: /^1\. .*Transform Your Business/ }).click();
   const heading = page.getByLabel(/^Heading/).first();
   await heading.fill('Grow faster with AI that answers every call');
@@ -97,7 +97,7 @@ test('change the home headline: the preview follows as you type; publishing buil
 });
 
 test('add an FAQ question and reorder blocks: the YAML gets the new question and the new order', async ({ page }) => {
-  await openFile(page, 'Frequently Asked Questions | Premier AI Consulting');
+  await openFile(page, /^FAQs/);
   const blocks = page.getByRole('region', { name: /^Blocks/ });
   await blocks.getByRole('button', { name: /^\d+\. Questions and answers/ }).click();
   const firstCategory = page.getByRole('region', { name: /^Items/ }).first();
@@ -127,7 +127,7 @@ test('add a page copied from another and link it in the navigation: published, b
   const navigator = page.getByRole('navigation', { name: 'Content' });
   await navigator.getByRole('button', { name: 'New page' }).click();
   await navigator.getByLabel(/^Name/).fill('spring-offer');
-  await navigator.getByLabel('Start from').selectOption({ label: 'A copy of Free AI Transformation Session | Premier AI Consulting' });
+  await navigator.getByLabel('Start from').selectOption({ label: 'A copy of Turn AI Into Measurable Profit Within 90 Days' });
   await navigator.getByRole('button', { name: 'Create page' }).click();
   await expect(page.getByRole('main').getByText('/spring-offer', { exact: true })).toBeVisible();
   await page
@@ -182,12 +182,12 @@ test('a new page kept as a draft: previewable in the studio, absent from the liv
   expect((await site.get('/sitemap.xml')).text).not.toContain('/coming-soon');
   expect((await site.get('/sitemap.xml')).text).toContain('/spring-offer');
   // Still there to work on.
-  await openFile(page, /^Coming soon/);
+  await openFile(page, /^Something new is coming/);
   await expect(preview(page).getByRole('heading', { level: 1 })).toHaveText('Something new is coming');
 });
 
 test('upload a picture and use it: stored web-ready, its size known to the build, alt text required', async ({ page }) => {
-  await openFile(page, /^About Us/);
+  await openFile(page, /^About/);
   await page.getByRole('button', { name: /^\d+\. Team/ }).click();
   const member = page
     .getByRole('region', { name: /^Members/ })
@@ -231,7 +231,7 @@ test('upload a picture and use it: stored web-ready, its size known to the build
 test('the preview and the form follow each other: opening a block scrolls the preview to it, clicking a block opens it', async ({
   page,
 }) => {
-  await openFile(page, /^Contact Us/);
+  await openFile(page, /^Contact/);
   const blocks = page.getByRole('region', { name: /^Blocks/ });
   const last = blocks.locator(':scope > ol > li[data-item]').last();
   await last.locator('[data-item-heading]').click();
@@ -253,8 +253,12 @@ test('the preview and the form follow each other: opening a block scrolls the pr
 
 test('script written into content is shown as text in the studio and its preview, never run', async ({ page }) => {
   const attack = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>';
-  const original = studio.read('content/pages/disclaimer.yaml');
-  studio.write('content/pages/disclaimer.yaml', original.replace(/^title: .*$/m, `title: '${attack}'`));
+  // A page no link names: the navigator names it by its first heading, the editor by its title.
+  const original = studio.read('content/pages/thankyou.yaml');
+  studio.write(
+    'content/pages/thankyou.yaml',
+    original.replace(/^title: .*$/m, `title: '${attack}'`).replace(/^ {4}heading: .*$/m, `    heading: '${attack}'`),
+  );
   try {
     await page.goto(studio.url);
     await expect(page.getByRole('navigation', { name: 'Content' }).getByText(attack)).toBeVisible();
@@ -277,14 +281,14 @@ test('script written into content is shown as text in the studio and its preview
       .getByRole('button', { name: 'Discard changes' })
       .click({ timeout: 2_000 })
       .catch(() => undefined);
-    studio.write('content/pages/disclaimer.yaml', original);
+    studio.write('content/pages/thankyou.yaml', original);
   }
 });
 
 test('keyboard only: add a block from the palette (it opens with the schema’s example) and move it up; the preview shows it', async ({
   page,
 }) => {
-  await openFile(page, /^AI Consulting Services/);
+  await openFile(page, /^Services/);
   const blocks = page.getByRole('region', { name: /^Blocks/ });
   const before = await blocks.locator(':scope > ol > li[data-item]').count();
   await blocks.getByRole('button', { name: 'Add a block' }).focus();
@@ -375,7 +379,7 @@ test('the studio is usable with axe-core clean at 1280 px and 390 px', async ({ 
 });
 
 test('a file changed on disk while open: the studio says so and offers reload or keep both', async ({ page }) => {
-  await openFile(page, /^Client Success Stories/);
+  await openFile(page, /^Testimonials/);
   const original = studio.read('content/pages/testimonials.yaml');
   studio.write('content/pages/testimonials.yaml', `${original}# changed by a git pull\n`);
   await page

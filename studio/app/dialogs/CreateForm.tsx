@@ -53,7 +53,7 @@ export function CreateForm({
           <option value="">{kind === 'page' ? 'A blank page' : 'A blank article'}</option>
           {pages.map((entry) => (
             <option key={entry.path} value={entry.path}>
-              A copy of {entry.title}
+              A copy of {entry.name}
             </option>
           ))}
         </select>

@@ -14,6 +14,7 @@ const entry = (over: Partial<Entry> & Pick<Entry, 'path' | 'kind' | 'title'>): E
   edited: false,
   isNew: false,
   deleted: false,
+  name: over.title,
   ...over,
 });
 

@@ -23,7 +23,9 @@ export function Navigator({
   const [creating, setCreating] = useState<'page' | 'article' | null>(null);
   const shown = useMemo(() => {
     const words = query.trim().toLowerCase();
-    return entries.filter((entry) => !words || `${entry.title} ${entry.address ?? ''} ${entry.path}`.toLowerCase().includes(words));
+    return entries.filter(
+      (entry) => !words || `${entry.name} ${entry.title} ${entry.address ?? ''} ${entry.path}`.toLowerCase().includes(words),
+    );
   }, [entries, query]);
   const groups: [string, Entry[]][] = [
     ['Settings', shown.filter((entry) => entry.kind === 'site' || entry.kind === 'roi')],
@@ -109,7 +111,7 @@ export function Navigator({
                       '&:focus-visible': { outline: `3px solid ${color.accent}` },
                     })}
                   >
-                    <span css={css({ display: 'block', textDecoration: entry.deleted ? 'line-through' : 'none' })}>{entry.title}</span>
+                    <span css={css({ display: 'block', textDecoration: entry.deleted ? 'line-through' : 'none' })}>{entry.name}</span>
                     <span css={css({ display: 'flex', gap: 4, flexWrap: 'wrap', fontSize: 13, color: color.mutedText })}>
                       {entry.address && <code>{entry.address}</code>}
                       {entry.markedDraft && <span css={ui.badge}>Draft</span>}
