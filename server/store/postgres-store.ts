@@ -825,12 +825,13 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
 
     countSignInAttempt: async ({ id, at, windowMs, knownForMs, keys }: SignInAttemptRequest): Promise<SignInAttemptResult> =>
       transaction(async (client) => {
-        // One lock per key, held until COMMIT and taken in one order (so two attempts never deadlock):
-        // an attempt on any of the same keys, from any process, waits, then reads this one's rows.
-        const lockKeys = [...new Set(keys.map(({ key }) => key))].sort();
+        // One lock per key, held until COMMIT and taken in the order of the lock ids (so two attempts
+        // never deadlock): an attempt on any of the same keys, from any process, waits, then reads
+        // this one's rows. (A volatile function in the select list runs after ORDER BY has sorted.)
         await client.query(
-          'SELECT pg_advisory_xact_lock($1, hashtext(key)) FROM unnest($2::text[]) WITH ORDINALITY AS k(key, n) ORDER BY n',
-          [SIGN_IN_LOCK_CLASS, lockKeys],
+          `SELECT pg_advisory_xact_lock($1, lock_id)
+           FROM (SELECT DISTINCT hashtext(key) AS lock_id FROM unnest($2::text[]) AS k(key)) AS ids ORDER BY lock_id`,
+          [SIGN_IN_LOCK_CLASS, keys.map(({ key }) => key)],
         );
         await client.query('DELETE FROM sign_in_attempts WHERE ctid IN (SELECT ctid FROM sign_in_attempts WHERE at <= $1 LIMIT $2)', [
           at - windowMs,
