@@ -10,109 +10,69 @@
 // An attempt counts from the moment it is allowed, before its password is checked: a burst of
 // attempts sent together cannot all slip under the limit while the first ones are still being hashed.
 //
-// A limit that has been reached is never forgotten before its window ends: when the table of counts
-// is full, only counts that have not reached their limit make room, so a flood of made-up names cannot
-// push an account's lock out of memory. Withdrawn attempts leave nothing behind.
+// The attempts are kept in the lead store, so the console, the studio and every server process on one
+// database count together: a guesser gains nothing by spreading attempts over them. The store counts
+// and records an attempt in one transaction; this file alone decides which keys and limits apply.
+// Withdrawn attempts leave nothing behind.
+import { randomUUID } from 'node:crypto';
+import type { LeadStore } from '../store/lead-store.ts';
 
 export type SignInAttempt =
   | {
       allowed: true;
       /** The password was right: the account's failures from this address are forgotten, and the address is remembered. */
-      succeeded(): void;
-      /** The password was never checked (the studio was busy): the attempt does not count. */
-      withdraw(): void;
+      succeeded(): Promise<void>;
+      /** The password was never checked (the app was busy): the attempt does not count. */
+      withdraw(): Promise<void>;
     }
   | { allowed: false; retryAfterSeconds: number };
+
+export type SignInLimiter = {
+  attempt(account: string, address: string): Promise<SignInAttempt>;
+};
 
 const WINDOW_MS = 15 * 60 * 1000;
 /** How long an address that signed in to an account stays spared its account-wide limit. */
 const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
-/**
- * Attempts are kept for about this many keys; past it, the least recently used key that has not
- * reached its limit goes first. Keys at their limit stay until their window ends: there can only be
- * as many as the sign-ins actually checked in one window, which the hashing gate bounds.
- */
-const MAX_KEYS = 50_000;
-/** How many of the oldest keys one attempt looks through for one to drop (so a full table stays cheap). */
-const EVICTION_SCAN = 64;
 
 export function createSignInLimiter({
+  store,
   now = Date.now,
   perAccountAndAddress = 5,
   perAddress = 20,
   perAccount = 20,
   windowMs = WINDOW_MS,
-} = {}) {
-  const attempts = new Map<string, number[]>();
-  const known = new Map<string, number>();
-  let lastSweep = 0;
-  const recent = (key: string, at: number) => (attempts.get(key) ?? []).filter((time) => at - time < windowMs);
-  /** Drops what has expired, at most once a minute, so a full map costs nothing per attempt. */
-  const sweep = (at: number) => {
-    if (at - lastSweep < 60_000) return;
-    lastSweep = at;
-    for (const [key, times] of attempts) if (times.every((time) => at - time >= windowMs)) attempts.delete(key);
-    for (const [key, since] of known) if (at - since >= KNOWN_ADDRESS_MS) known.delete(key);
-  };
-  const limitOf = (key: string) => (key.startsWith('pair:') ? perAccountAndAddress : key.startsWith('address:') ? perAddress : perAccount);
-  /** Drops the least recently used key that is still under its limit, if one is near the front. */
-  const evictOne = (at: number) => {
-    let scanned = 0;
-    for (const key of attempts.keys()) {
-      if (scanned++ >= EVICTION_SCAN) return;
-      if (recent(key, at).length < limitOf(key)) {
-        attempts.delete(key);
-        return;
-      }
-    }
-  };
-  const record = (key: string, at: number) => {
-    const times = [...recent(key, at), at];
-    // Set again at the end, so the first key is always the one least recently used.
-    attempts.delete(key);
-    attempts.set(key, times);
-    if (attempts.size > MAX_KEYS) evictOne(at);
-  };
-  const forget = (key: string, at: number) => {
-    const times = attempts.get(key);
-    const index = times?.indexOf(at) ?? -1;
-    if (index !== -1) times!.splice(index, 1);
-    if (times?.length === 0) attempts.delete(key);
-  };
+}: {
+  store: Pick<LeadStore, 'countSignInAttempt' | 'signInSucceeded' | 'withdrawSignInAttempt'>;
+  now?: () => number;
+  perAccountAndAddress?: number;
+  perAddress?: number;
+  perAccount?: number;
+  windowMs?: number;
+}): SignInLimiter {
   return {
-    attempt(account: string, address: string): SignInAttempt {
+    async attempt(account, address) {
       const at = now();
-      sweep(at);
       const name = account.toLowerCase();
       const where = addressKey(address);
       const pairKey = `pair:${name}|${where}`;
-      const accountKey = `account:${name}`;
-      const placeKey = `address:${where}`;
-      const isKnown = at - (known.get(pairKey) ?? -Infinity) < KNOWN_ADDRESS_MS;
-      const limits: [string, number][] = [
-        [pairKey, perAccountAndAddress],
-        [placeKey, perAddress],
-        ...(isKnown ? [] : [[accountKey, perAccount] as [string, number]]),
-      ];
-      let retryAfterMs = 0;
-      for (const [key, limit] of limits) {
-        const times = recent(key, at);
-        if (times.length >= limit) retryAfterMs = Math.max(retryAfterMs, times[times.length - limit]! + windowMs - at);
-      }
-      if (retryAfterMs > 0) return { allowed: false, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) };
-      const counted = [pairKey, placeKey, accountKey];
-      for (const key of counted) record(key, at);
+      const id = randomUUID();
+      const result = await store.countSignInAttempt({
+        id,
+        at,
+        windowMs,
+        knownForMs: KNOWN_ADDRESS_MS,
+        keys: [
+          { key: pairKey, limit: perAccountAndAddress },
+          { key: `address:${where}`, limit: perAddress },
+          { key: `account:${name}`, limit: perAccount, unlessKnown: pairKey },
+        ],
+      });
+      if (!result.allowed) return { allowed: false, retryAfterSeconds: Math.ceil(result.retryAfterMs / 1000) };
       return {
         allowed: true,
-        succeeded() {
-          attempts.delete(pairKey);
-          forget(placeKey, at);
-          forget(accountKey, at);
-          known.set(pairKey, now());
-        },
-        withdraw() {
-          for (const key of counted) forget(key, at);
-        },
+        succeeded: () => store.signInSucceeded(id, pairKey, now()),
+        withdraw: () => store.withdrawSignInAttempt(id),
       };
     },
   };

@@ -3,7 +3,8 @@
 // everywhere at once.
 //
 // Attempts are counted per account and address before the password is checked (so a burst sent
-// together cannot slip under the limit), at most two passwords are hashed at once with eight waiting
+// together cannot slip under the limit), in the lead store (so the console, the studio and every
+// server process share the limits), at most two passwords are hashed at once with eight waiting
 // (the rest are told to try again and not counted), and an unknown address costs as long as a wrong
 // password, so timing does not tell which addresses have accounts.
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -13,7 +14,7 @@ import { MAX_EMAIL_LENGTH, normalizeEmail } from './email.ts';
 import { MAX_PASSWORD_LENGTH, verifyPassword } from './passwords.ts';
 import { can, type Action } from './roles.ts';
 import type { SessionApp } from './session-apps.ts';
-import { createSignInLimiter } from './sign-in-limiter.ts';
+import { createSignInLimiter, type SignInLimiter } from './sign-in-limiter.ts';
 
 /** A character below the space, or DEL: no address holds one. */
 const hasControlCharacter = (text: string) => [...text].some((character) => character < ' ' || character === '\u007f');
@@ -39,14 +40,15 @@ export function createTeamSignIn({
   store,
   app,
   now = Date.now,
-  limiter = createSignInLimiter({ now }),
+  limiter = createSignInLimiter({ store, now }),
   requires,
 }: {
   store: LeadStore;
   /** The app signing in: its sessions are accepted by it alone. */
   app: SessionApp;
   now?: () => number;
-  limiter?: ReturnType<typeof createSignInLimiter>;
+  /** Counts attempts in the store by default, so every app and process on it shares the limits. */
+  limiter?: SignInLimiter;
   /** Only accounts whose role may do this get a session (the studio: studio:edit). */
   requires?: Action;
 }): TeamSignIn {
@@ -55,10 +57,11 @@ export function createTeamSignIn({
     async signIn(emailText, passwordText, address) {
       const email = normalizeEmail(emailText.slice(0, MAX_EMAIL_LENGTH));
       const password = passwordText.slice(0, MAX_PASSWORD_LENGTH);
-      // Refused before it is counted: a flood of sign-ins that are never checked leaves nothing in the
-      // limiter's table (it could otherwise crowd out the counts that lock an account).
+      // Refused before it is counted: a flood of sign-ins that are never checked writes nothing to the
+      // store and counts against no one. One that finds the line full only after it was counted (it
+      // filled while the store answered) is withdrawn below.
       if (hashing.isFull()) return { kind: 'busy' };
-      const attempt = limiter.attempt(email, address);
+      const attempt = await limiter.attempt(email, address);
       if (!attempt.allowed) return { kind: 'limited', retryAfterSeconds: attempt.retryAfterSeconds };
       const checked = await hashing.run(async () => {
         // No account's address holds a control character; the store is not asked for one (PostgreSQL
@@ -69,19 +72,19 @@ export function createTeamSignIn({
         return { account, valid };
       });
       if (checked === undefined) {
-        attempt.withdraw();
+        await attempt.withdraw();
         return { kind: 'busy' };
       }
       if (!checked.account || !checked.valid) return { kind: 'refused' };
       // Said only after the password proved right, so the answer tells a stranger nothing about roles.
       if (requires !== undefined && !can(checked.account.role, requires)) {
-        attempt.succeeded();
+        await attempt.succeeded();
         return { kind: 'not-permitted' };
       }
       const session = await store.createSession({ email, passwordHash: checked.account.passwordHash }, app, now());
       // The account was removed or its password changed while the password was being checked.
       if (!session) return { kind: 'refused' };
-      attempt.succeeded();
+      await attempt.succeeded();
       return { kind: 'signed-in', session, csrfToken: csrfTokenFor(session.id) };
     },
   };

@@ -31,6 +31,8 @@ import type {
   NewSession,
   RemoveAccountResult,
   SetAccountRoleResult,
+  SignInAttemptRequest,
+  SignInAttemptResult,
   StateCounts,
 } from './lead-store.ts';
 import {
@@ -44,6 +46,7 @@ import {
   PURGE_BATCH_SIZE,
   PURGEABLE_STATES,
   RETRYABLE_STATES,
+  SIGN_IN_PURGE_BATCH,
   SPAM_MARKABLE_STATES,
   stopsBeingAdmin,
   storeUnavailableError,
@@ -73,6 +76,8 @@ import type { Migration } from './migrations.ts';
 
 // Any number that identifies this app's migration lock among other advisory locks on the database.
 const MIGRATION_LOCK_ID = 4_201_735_001;
+// The first half of the advisory locks a sign-in attempt takes on each of its keys (the second half is the key's hash).
+const SIGN_IN_LOCK_CLASS = 4_201_735;
 const POOL_SIZE = 10;
 const CONNECT_TIMEOUT_MS = 5_000;
 
@@ -125,6 +130,29 @@ const POSTGRES_SESSION_APP_MIGRATION: Migration = {
   sql: `
     DELETE FROM account_sessions;
     ALTER TABLE account_sessions ADD COLUMN app TEXT NOT NULL CHECK (app IN ('console', 'studio'));
+  `,
+};
+
+// Sign-in attempts, one row per key an attempt counts under (its id names the attempt's rows), and
+// the account+address keys that signed in, with when: the limits are kept here so the console, the
+// studio and every server process on this database count together.
+const POSTGRES_SIGN_IN_LIMITS_MIGRATION: Migration = {
+  version: 7,
+  name: 'sign-in attempts and known addresses, shared by every app and process',
+  sql: `
+    CREATE TABLE sign_in_attempts (
+      key TEXT NOT NULL,
+      at BIGINT NOT NULL,
+      attempt_id TEXT NOT NULL
+    );
+    CREATE INDEX sign_in_attempts_key_at ON sign_in_attempts (key, at);
+    CREATE INDEX sign_in_attempts_attempt ON sign_in_attempts (attempt_id);
+    CREATE INDEX sign_in_attempts_at ON sign_in_attempts (at);
+    CREATE TABLE sign_in_known (
+      pair_key TEXT PRIMARY KEY,
+      known_at BIGINT NOT NULL
+    );
+    CREATE INDEX sign_in_known_at ON sign_in_known (known_at);
   `,
 };
 
@@ -238,6 +266,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   },
   POSTGRES_NOTIFY_MIGRATION,
   POSTGRES_SESSION_APP_MIGRATION,
+  POSTGRES_SIGN_IN_LIMITS_MIGRATION,
 ];
 
 const SESSION_COLUMNS = `
@@ -792,6 +821,64 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
         const log = giveBackSlots(parsePaceLog(rows[0]?.grants), now, count);
         await client.query('UPDATE crm_pace SET grants = $1 WHERE id = 1', [JSON.stringify(log)]);
       });
+    },
+
+    countSignInAttempt: async ({ id, at, windowMs, knownForMs, keys }: SignInAttemptRequest): Promise<SignInAttemptResult> =>
+      transaction(async (client) => {
+        // One lock per key, held until COMMIT and taken in the order of the lock ids (so two attempts
+        // never deadlock): an attempt on any of the same keys, from any process, waits, then reads
+        // this one's rows. (A volatile function in the select list runs after ORDER BY has sorted.)
+        await client.query(
+          `SELECT pg_advisory_xact_lock($1, lock_id)
+           FROM (SELECT DISTINCT hashtext(key) AS lock_id FROM unnest($2::text[]) AS k(key)) AS ids ORDER BY lock_id`,
+          [SIGN_IN_LOCK_CLASS, keys.map(({ key }) => key)],
+        );
+        await client.query('DELETE FROM sign_in_attempts WHERE ctid IN (SELECT ctid FROM sign_in_attempts WHERE at <= $1 LIMIT $2)', [
+          at - windowMs,
+          SIGN_IN_PURGE_BATCH,
+        ]);
+        await client.query(
+          'DELETE FROM sign_in_known WHERE pair_key IN (SELECT pair_key FROM sign_in_known WHERE known_at <= $1 LIMIT $2)',
+          [at - knownForMs, SIGN_IN_PURGE_BATCH],
+        );
+        let retryAfterMs = 0;
+        for (const { key, limit, unlessKnown } of keys) {
+          if (unlessKnown !== undefined) {
+            const known = await client.query('SELECT 1 FROM sign_in_known WHERE pair_key = $1 AND known_at > $2', [
+              unlessKnown,
+              at - knownForMs,
+            ]);
+            if (known.rows.length > 0) continue;
+          }
+          // The limit-th newest attempt still counted: while it counts, the key is at its limit.
+          const { rows } = await client.query<{ at: string }>(
+            'SELECT at FROM sign_in_attempts WHERE key = $1 AND at > $2 ORDER BY at DESC LIMIT 1 OFFSET $3',
+            [key, at - windowMs, limit - 1],
+          );
+          if (rows[0] !== undefined) retryAfterMs = Math.max(retryAfterMs, Number(rows[0].at) + windowMs - at);
+        }
+        if (retryAfterMs > 0) return { allowed: false, retryAfterMs };
+        await client.query('INSERT INTO sign_in_attempts (key, at, attempt_id) SELECT key, $2, $3 FROM unnest($1::text[]) AS k(key)', [
+          keys.map(({ key }) => key),
+          at,
+          id,
+        ]);
+        return { allowed: true };
+      }),
+
+    signInSucceeded: async (id: string, pairKey: string, at: number) => {
+      await transaction(async (client) => {
+        await client.query('DELETE FROM sign_in_attempts WHERE key = $1 OR attempt_id = $2', [pairKey, id]);
+        await client.query(
+          `INSERT INTO sign_in_known (pair_key, known_at) VALUES ($1, $2)
+           ON CONFLICT (pair_key) DO UPDATE SET known_at = excluded.known_at`,
+          [pairKey, at],
+        );
+      });
+    },
+
+    withdrawSignInAttempt: async (id: string) => {
+      await query('DELETE FROM sign_in_attempts WHERE attempt_id = $1', [id]);
     },
 
     createAccount: async ({ email, role, passwordHash, now }: NewAccount): Promise<CreateAccountResult> => {

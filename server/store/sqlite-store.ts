@@ -42,6 +42,8 @@ import type {
   RemoveAccountResult,
   SessionRecord,
   SetAccountRoleResult,
+  SignInAttemptRequest,
+  SignInAttemptResult,
   StateCounts,
 } from './lead-store.ts';
 import {
@@ -59,6 +61,7 @@ import {
   PURGE_BATCH_SIZE,
   PURGEABLE_STATES,
   RETRYABLE_STATES,
+  SIGN_IN_PURGE_BATCH,
   SPAM_MARKABLE_STATES,
   stopsBeingAdmin,
   storeUnavailableError,
@@ -145,6 +148,29 @@ const SQLITE_SESSION_APP_MIGRATION: Migration = {
   sql: `
     DELETE FROM account_sessions;
     ALTER TABLE account_sessions ADD COLUMN app TEXT NOT NULL CHECK (app IN ('console', 'studio'));
+  `,
+};
+
+// Sign-in attempts, one row per key an attempt counts under (its id names the attempt's rows), and
+// the account+address keys that signed in, with when: the limits are kept here so the console, the
+// studio and every server process on this database count together.
+const SQLITE_SIGN_IN_LIMITS_MIGRATION: Migration = {
+  version: 7,
+  name: 'sign-in attempts and known addresses, shared by every app and process',
+  sql: `
+    CREATE TABLE sign_in_attempts (
+      key TEXT NOT NULL,
+      at INTEGER NOT NULL,
+      attempt_id TEXT NOT NULL
+    );
+    CREATE INDEX sign_in_attempts_key_at ON sign_in_attempts (key, at);
+    CREATE INDEX sign_in_attempts_attempt ON sign_in_attempts (attempt_id);
+    CREATE INDEX sign_in_attempts_at ON sign_in_attempts (at);
+    CREATE TABLE sign_in_known (
+      pair_key TEXT PRIMARY KEY,
+      known_at INTEGER NOT NULL
+    );
+    CREATE INDEX sign_in_known_at ON sign_in_known (known_at);
   `,
 };
 
@@ -262,6 +288,7 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
   },
   SQLITE_NOTIFY_MIGRATION,
   SQLITE_SESSION_APP_MIGRATION,
+  SQLITE_SIGN_IN_LIMITS_MIGRATION,
 ];
 
 type Row = Record<string, SQLInputValue>;
@@ -634,6 +661,53 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
     }, 'bookkeeping');
   }
 
+  function countSignInAttempt({ id, at, windowMs, knownForMs, keys }: SignInAttemptRequest): SignInAttemptResult {
+    // Inside BEGIN IMMEDIATE: no other connection counts between this read and its insert.
+    return transaction(() => {
+      run(
+        'DELETE FROM sign_in_attempts WHERE rowid IN (SELECT rowid FROM sign_in_attempts WHERE at <= ? LIMIT ?)',
+        at - windowMs,
+        SIGN_IN_PURGE_BATCH,
+      );
+      run(
+        'DELETE FROM sign_in_known WHERE pair_key IN (SELECT pair_key FROM sign_in_known WHERE known_at <= ? LIMIT ?)',
+        at - knownForMs,
+        SIGN_IN_PURGE_BATCH,
+      );
+      let retryAfterMs = 0;
+      for (const { key, limit, unlessKnown } of keys) {
+        if (
+          unlessKnown !== undefined &&
+          get('SELECT 1 AS known FROM sign_in_known WHERE pair_key = ? AND known_at > ?', unlessKnown, at - knownForMs)
+        ) {
+          continue;
+        }
+        // The limit-th newest attempt still counted: while it counts, the key is at its limit.
+        const oldest = get(
+          'SELECT at FROM sign_in_attempts WHERE key = ? AND at > ? ORDER BY at DESC LIMIT 1 OFFSET ?',
+          key,
+          at - windowMs,
+          limit - 1,
+        );
+        if (oldest !== undefined) retryAfterMs = Math.max(retryAfterMs, Number(oldest.at) + windowMs - at);
+      }
+      if (retryAfterMs > 0) return { allowed: false, retryAfterMs };
+      for (const { key } of keys) run('INSERT INTO sign_in_attempts (key, at, attempt_id) VALUES (?, ?, ?)', key, at, id);
+      return { allowed: true };
+    }, 'bookkeeping');
+  }
+
+  function signInSucceeded(id: string, pairKey: string, at: number): void {
+    transaction(() => {
+      run('DELETE FROM sign_in_attempts WHERE key = ? OR attempt_id = ?', pairKey, id);
+      run(
+        'INSERT INTO sign_in_known (pair_key, known_at) VALUES (?, ?) ON CONFLICT (pair_key) DO UPDATE SET known_at = excluded.known_at',
+        pairKey,
+        at,
+      );
+    }, 'bookkeeping');
+  }
+
   function createAccount({ email, role, passwordHash, now }: NewAccount): CreateAccountResult {
     assertKnownRole(role);
     return transaction(() => {
@@ -1001,6 +1075,11 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
     purgeExpired: (cutoffs: PurgeCutoffs) => (closed ? Promise.reject(new Error('The lead store is closed')) : purgeExpired(cutoffs)),
     takeCrmSlots: ifOpen(takeCrmSlots),
     giveBackCrmSlots: ifOpen(giveBackCrmSlots),
+    countSignInAttempt: ifOpen(countSignInAttempt),
+    signInSucceeded: ifOpen(signInSucceeded),
+    withdrawSignInAttempt: ifOpen((id: string) => {
+      transaction(() => run('DELETE FROM sign_in_attempts WHERE attempt_id = ?', id), 'bookkeeping');
+    }),
     createAccount: ifOpen(createAccount),
     listAccounts: ifOpen(() => all(`SELECT ${ACCOUNT_COLUMNS} FROM accounts ORDER BY email`).map(toAccountRecord)),
     findAccount: ifOpen((email: string) => {

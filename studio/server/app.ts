@@ -8,8 +8,8 @@
 // the browser that it comes from another site. Without accounts (one person on their own machine,
 // loopback only) the session is opened for the local editor on first visit; with the team's
 // accounts (the lead store's, shared with the console), people whose role may edit the site sign in
-// with their e-mail address, attempts are limited per account and per address, and each request's
-// session is looked up in the store.
+// with their e-mail address, attempts are limited per account and per address (counted in the
+// store, together with the console's), and each request's session is looked up in the store.
 //
 // Built like the site's server (server/app.ts): capabilities as plugins (plugins/), then the routes
 // (routes/), each module given what it works on.

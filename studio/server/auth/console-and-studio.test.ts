@@ -1,7 +1,8 @@
 // The studio and the lead console on one lead store, as on a server: each app accepts only the
 // sessions it started itself (a studio session id sent as the console's cookie, or the other way
 // round, is signed out), while ending an account's sessions (sign out everywhere, a new password,
-// removal) ends them in both apps at once, and a role change reaches both. On every store engine.
+// removal) ends them in both apps at once, and a role change reaches both. They share the sign-in
+// limits too, kept in the store: guesses made in one app count in the other. On every store engine.
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../server/accounts/passwords.ts';
 import { HOST, PASSWORD, startConsoleServer, type ConsoleTestServer } from '../../../server/testing/console-client.ts';
@@ -60,6 +61,22 @@ for (const harness of STORE_HARNESSES) {
         (await console.app.inject({ url: '/console/api/session', headers: { host: HOST, cookie: `console_session=${id}` } })).statusCode;
       return { console, studio: app, studioSignIn, consoleSignIn, inStudio, inConsole };
     }
+
+    it('counts wrong passwords in the console against sign-in to the studio, and the other way round', async () => {
+      const { console, studio: app } = await start();
+      const studioAttempt = (password: string) => app.inject({ method: 'POST', url: '/api/session', payload: { email: ANA, password } });
+      for (let i = 0; i < 5; i++) expect((await console.signIn(ANA, `wrong password ${i}`)).statusCode).toBe(401);
+      const refused = await studioAttempt(PASSWORD);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800);
+
+      // The other way round, from a clean slate.
+      await database!.execute('DELETE FROM sign_in_attempts');
+      for (let i = 0; i < 5; i++) expect((await studioAttempt(`wrong password ${i}`)).statusCode).toBe(401);
+      const refusedInConsole = await console.signIn(ANA);
+      expect(refusedInConsole.statusCode).toBe(429);
+      expect(Number(refusedInConsole.headers['retry-after'])).toBeGreaterThan(800);
+    });
 
     it('a studio session is refused by the console, and a console session by the studio', async () => {
       const { studio: app, studioSignIn, consoleSignIn, inStudio, inConsole } = await start();
