@@ -17,11 +17,12 @@ export function maskPhone(phone: string): string {
 }
 
 /**
- * A run that reads as a phone number: seven digits or more, each after at most three of the usual
- * separators (space, `+`, `(`, `)`, `.`, `-`), with an optional `+` or `(` before the first. The
- * bounded separators keep the match linear in the text's length.
+ * A run that reads as a phone number: seven digits or more, each after at most three characters that
+ * are neither letters nor digits (`555-123-4567`, `555/123/4567`, `555_123_4567`, `(555) 123 4567`),
+ * with an optional `+` or `(` before the first. Full-width digits and other look-alikes are read as
+ * digits first (NFKC). The bounded separators keep the match linear in the text's length.
  */
-const PHONE_RUN = /[+(]?\d(?:[\s().+-]{0,3}\d){6,}/g;
+const PHONE_RUN = /[+(]?\d(?:[^\p{L}\d]{0,3}\d){6,}/gu;
 /** A lead id as the relay makes them: kept whole, though its groups of digits can read as a phone number. */
 const LEAD_ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 /** A URL part is decoded until it stops changing, at most this many times (`%2540` is `@` twice over). */
@@ -38,14 +39,15 @@ function decodeOnce(text: string): string {
   });
 }
 
-function decodeFully(raw: string): string {
+/** The text decoded until it stops changing, or undefined when it still changes after MAX_DECODES rounds. */
+function decodeFully(raw: string): string | undefined {
   let text = raw;
   for (let round = 0; round < MAX_DECODES; round += 1) {
     const next = decodeOnce(text);
-    if (next === text) break;
+    if (next === text) return text.normalize('NFKC');
     text = next;
   }
-  return text;
+  return decodeOnce(text) === text ? text.normalize('NFKC') : undefined;
 }
 
 /** Phone-like runs masked, lead ids left as they are. */
@@ -89,14 +91,20 @@ function encodeForLog(text: string): string {
  */
 function maskUrlPart(raw: string): string {
   const text = decodeFully(raw);
+  // Escaped more times over than any honest link is: it could hide anything, so none of it is shown.
+  if (text === undefined) return MASK;
   const masked = maskPhoneRuns(maskAddresses(text));
-  return masked === text ? raw : encodeForLog(masked);
+  return masked === text && text === raw.normalize('NFKC') ? raw : encodeForLog(masked);
 }
+
+/** Query keys whose value is what a person searched for: a name or a company is personal too. */
+const SEARCH_KEYS = new Set(['q', 'search']);
 
 /**
  * A request URL as a log line may show it: each path segment, query key and query value that holds
  * an e-mail address or a phone number, alone or among other text, is masked
- * (`/console/api/accounts/a***@example.com`, `?q=call***33+please`).
+ * (`/console/api/accounts/a***@example.com`, `?p=call***33+please`), and a search (`q`) shows only
+ * that there was one (`?q=(search)`).
  */
 export function maskUrl(url: string): string {
   const split = url.indexOf('?');
@@ -108,7 +116,10 @@ export function maskUrl(url: string): string {
     .split('&')
     .map((pair) => {
       const equals = pair.indexOf('=');
-      return equals === -1 ? maskUrlPart(pair) : `${maskUrlPart(pair.slice(0, equals))}=${maskUrlPart(pair.slice(equals + 1))}`;
+      if (equals === -1) return maskUrlPart(pair);
+      const key = pair.slice(0, equals);
+      if (SEARCH_KEYS.has(decodeFully(key) ?? '') && equals < pair.length - 1) return `${key}=(search)`;
+      return `${maskUrlPart(key)}=${maskUrlPart(pair.slice(equals + 1))}`;
     })
     .join('&');
   return `${path}?${query}`;
