@@ -7,7 +7,14 @@
 
 import { SESSION_LIFETIME_MS } from '../../../server/accounts/sessions.ts';
 
-export const SESSION_COOKIE = 'studio_session';
+/**
+ * The cookie's name. Behind TLS it carries the __Host- prefix, which browsers accept only from a
+ * Secure answer, for this host alone and for Path=/, so no sibling subdomain can set or shadow it
+ * (plant a session of its choosing).
+ */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? '__Host-studio_session' : 'studio_session';
+}
 /**
  * How long the browser keeps the cookie: as long as a team session can last from its sign-in
  * (SESSION_LIFETIME_MS, 30 days), never longer, so the cookie never outlives what it names. The

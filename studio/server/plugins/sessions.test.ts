@@ -1,5 +1,5 @@
 // The session cookie as @fastify/cookie writes and reads it: its attributes exactly (HttpOnly,
-// SameSite=Strict, Path=/, a Max-Age of the 30 days a session can last, Secure only behind TLS),
+// SameSite=Strict, Path=/, a Max-Age of the 30 days a session can last, Secure and __Host- only behind TLS),
 // cleared with the same attributes and Max-Age=0, and found among the other cookies a browser sends.
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -44,6 +44,8 @@ describe('the session cookie', () => {
     await app?.close();
 
     const secure = await (await setup(true)).inject({ url: '/open' });
+    // Behind TLS the name carries the __Host- prefix: no sibling subdomain can set or shadow it.
+    expect(readSetCookie(secure.headers['set-cookie']).pair).toMatch(/^__Host-studio_session=[\w-]{43}$/);
     expect(readSetCookie(secure.headers['set-cookie']).attributes).toEqual([
       'HttpOnly',
       'Max-Age=2592000',
@@ -56,7 +58,7 @@ describe('the session cookie', () => {
   it('is cleared with the same attributes and Max-Age=0', async () => {
     const answer = await (await setup(true)).inject({ url: '/close' });
     expect(readSetCookie(answer.headers['set-cookie'])).toEqual({
-      pair: 'studio_session=',
+      pair: '__Host-studio_session=',
       attributes: ['HttpOnly', 'Max-Age=0', 'Path=/', 'SameSite=Strict', 'Secure'],
     });
   });

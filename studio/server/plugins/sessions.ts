@@ -9,7 +9,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCESS_MESSAGES } from '../access.ts';
-import { COOKIE_MAX_AGE_MS, findSession, SESSION_COOKIE, type Session, type SessionKeeper } from '../auth/sessions.ts';
+import { COOKIE_MAX_AGE_MS, findSession, sessionCookieName, type Session, type SessionKeeper } from '../auth/sessions.ts';
 
 export type SessionsPluginOptions = {
   /** Marks the cookie Secure: the studio is served over https. */
@@ -49,15 +49,16 @@ const sessions: FastifyPluginAsync<SessionsPluginOptions> = async (app, { secure
   // Parses the Cookie header in onRequest, before the access check reads the session.
   await app.register(fastifyCookie);
   const attributes: CookieSerializeOptions = { path: '/', httpOnly: true, sameSite: 'strict', secure };
+  const name = sessionCookieName(secure);
   app.decorate('studioSessions', {
     keeper,
-    of: (request) => findSession(keeper, request.cookies[SESSION_COOKIE]),
+    of: (request) => findSession(keeper, request.cookies[name]),
     setCookie(reply, session) {
-      reply.setCookie(SESSION_COOKIE, session.id, { ...attributes, maxAge: COOKIE_MAX_AGE_MS / 1000 });
+      reply.setCookie(name, session.id, { ...attributes, maxAge: COOKIE_MAX_AGE_MS / 1000 });
     },
     clearCookie(reply) {
       // Not reply.clearCookie: it adds an Expires date, and the cookie's attributes are kept as they are.
-      reply.setCookie(SESSION_COOKIE, '', { ...attributes, maxAge: 0 });
+      reply.setCookie(name, '', { ...attributes, maxAge: 0 });
     },
   } satisfies StudioSessions);
 };
