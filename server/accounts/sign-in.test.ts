@@ -103,15 +103,24 @@ describe('team sign-in under load and odd input', () => {
 
   it('refuses an address with a control character like any unknown one, without asking the store', async () => {
     const asked: string[] = [];
+    const counted: string[] = [];
     const watched = new Proxy(store, {
       get(target, key, receiver) {
         if (key === 'findAccount') return (email: string) => (asked.push(email), target.findAccount(email));
         return Reflect.get(target, key, receiver) as unknown;
       },
     });
-    const signIn = createTeamSignIn({ store: watched, app: 'console' });
+    const limiter = {
+      attempt: async (account: string) => {
+        counted.push(account);
+        return { allowed: true as const, succeeded: async () => {}, withdraw: async () => {} };
+      },
+    };
+    const signIn = createTeamSignIn({ store: watched, app: 'console', limiter });
     expect(await signIn.signIn('ana@example.com\u0000', PASSWORD, '10.0.0.1')).toEqual({ kind: 'refused' });
     expect(await signIn.signIn('ana\u0007@example.com', PASSWORD, '10.0.0.1')).toEqual({ kind: 'refused' });
     expect(asked).toEqual([]);
+    // Counted all the same, under a name the store can keep (PostgreSQL refuses a NUL in any text).
+    expect(counted).toEqual(['ana@example.com\uFFFD', 'ana\uFFFD@example.com']);
   });
 });

@@ -17,7 +17,10 @@ import type { SessionApp } from './session-apps.ts';
 import { createSignInLimiter, type SignInLimiter } from './sign-in-limiter.ts';
 
 /** A character below the space, or DEL: no address holds one. */
-const hasControlCharacter = (text: string) => [...text].some((character) => character < ' ' || character === '\u007f');
+const isControlCharacter = (character: string) => character < ' ' || character === '\u007f';
+const hasControlCharacter = (text: string) => [...text].some(isControlCharacter);
+const withoutControlCharacters = (text: string) =>
+  [...text].map((character) => (isControlCharacter(character) ? '\uFFFD' : character)).join('');
 
 /** Password hashes computed at once, and sign-ins waiting for one; more are told to try again. */
 const SIGN_IN_GATE = { running: 2, waiting: 8 };
@@ -61,7 +64,8 @@ export function createTeamSignIn({
       // store and counts against no one. One that finds the line full only after it was counted (it
       // filled while the store answered) is withdrawn below.
       if (hashing.isFull()) return { kind: 'busy' };
-      const attempt = await limiter.attempt(email, address);
+      // Counted all the same, under a name the store can keep (PostgreSQL refuses a NUL in any text).
+      const attempt = await limiter.attempt(withoutControlCharacters(email), address);
       if (!attempt.allowed) return { kind: 'limited', retryAfterSeconds: attempt.retryAfterSeconds };
       const checked = await hashing.run(async () => {
         // No account's address holds a control character; the store is not asked for one (PostgreSQL
