@@ -527,7 +527,7 @@ export type SiteContent = {
   };
   /** The external booking page opened by every "booking" link (the BOOKING_URL setting overrides it). */
   bookingUrl: string;
-  /** Brand colours (six-digit hex codes like "#4F46E5"). Any colour left out uses the built-in default. */
+  /** Brand colours (six-digit hex codes like "#4F46E5"). Any colour left out uses the built-in default. Every colour the site draws text with, or draws text on, must keep that text readable (a contrast of at least 4.5:1, WCAG AA): the content check names any colour that does not, and the site is not published until it is changed. */
   brand?: {
     /** Main brand colour: buttons, links, highlights. */
     primary?: string;

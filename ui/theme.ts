@@ -1,26 +1,13 @@
 // Design tokens. Colours come from site.yaml's brand section; spacing, type and radii are the house scale.
+import { BRAND_DEFAULTS, FIXED_COLOURS } from '../content-model/brand-colours.ts';
 import type { SiteContent } from '../generated/content-types.ts';
 
-const DEFAULT_COLORS = {
-  primary: '#4F46E5',
-  primaryDark: '#4338CA',
-  accent: '#0891B2',
-  ink: '#0B1120',
-  text: '#0F172A',
-  muted: '#475569',
-  surface: '#F5F7FB',
-  border: '#E2E8F0',
-  success: '#047857',
-  danger: '#B91C1C',
-  gold: '#B45309',
-} as const;
-
-export type ThemeColors = { [K in keyof typeof DEFAULT_COLORS]: string };
+export type ThemeColors = { [K in keyof typeof BRAND_DEFAULTS]: string };
 
 export function createTheme(brand: SiteContent['brand'] = {}) {
-  const colors: ThemeColors = { ...DEFAULT_COLORS, ...brand };
+  const colors: ThemeColors = { ...BRAND_DEFAULTS, ...brand };
   return {
-    colors: { ...colors, white: '#FFFFFF', onDark: '#E2E8F0', onDarkMuted: '#A5B4CB' },
+    colors: { ...colors, ...FIXED_COLOURS },
     /** 4px base spacing scale. */
     space: { 1: '0.25rem', 2: '0.5rem', 3: '0.75rem', 4: '1rem', 5: '1.5rem', 6: '2rem', 7: '3rem', 8: '4rem', 9: '6rem' },
     /** Fluid type scale: clamp(min, preferred, max). */

@@ -406,3 +406,25 @@ describe('a file that repeats anchors (&name / *name) without end', () => {
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+describe('brand colours', () => {
+  it('refuses a brand colour the site would draw unreadable text with, beside that colour', () => {
+    const site = path.join(root, 'content/site.yaml');
+    writeFileSync(site, readFileSync(site, 'utf8').replace('primary: "#4F46E5"', 'primary: "#8B9CF7"'));
+    let issues: readonly { message: string; segments?: readonly (string | number)[] }[] = [];
+    try {
+      loadContent({ root });
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      issues = error.issues;
+    }
+    expect(issues.map((issue) => issue.segments)).toEqual([
+      ['brand', 'primary'],
+      ['brand', 'primary'],
+      ['brand', 'primary'],
+    ]);
+    expect(problems()[0]).toMatch(
+      /^content\/site\.yaml:77:\d+ brand\.primary: "primary" \(#8B9CF7\) is too faint for white text on buttons/,
+    );
+  });
+});

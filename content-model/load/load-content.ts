@@ -6,6 +6,8 @@ import { linkedAddress } from '../links.ts';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ARTICLE_PATH, BLOG_PREFIX, NOT_FOUND_PATH, pageAddressProblem } from '../addresses.ts';
+import { brandContrastProblems, type BrandColour } from '../brand-colours.ts';
+import { isRecord } from '../values.ts';
 import { ContentError, type ContentIssue } from '../content-issue.ts';
 import { isInside, isReallyInside, LINK_OUTSIDE_CONTENT } from './content-files.ts';
 import type { BlogPostFrontMatter, PageContent, RoiContent, SiteContent } from '../../generated/content-types.ts';
@@ -224,6 +226,11 @@ function crossCheck({ site, pages, posts, articleSlugs, publicDir, issues, decla
     const { line, column } = source.positionOf(segments);
     issues.push({ file: source.file, line, column, where, message, segments });
   };
+
+  // Brand colours that the site would draw unreadable text with: an error, since the site would fail
+  // its own accessibility tests.
+  const brand = isRecord(site.data) && isRecord(site.data.brand) ? (site.data.brand as Partial<Record<BrandColour, string>>) : {};
+  for (const problem of brandContrastProblems(brand)) at(site, ['brand', problem.colour], problem.message, `brand.${problem.colour}`);
 
   const owners = new Map<string, string>();
   for (const { file, page, source } of pages) {

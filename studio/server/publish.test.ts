@@ -80,6 +80,21 @@ describe('publish', () => {
     expect(workspace.listDrafts()).toHaveLength(1);
   });
 
+  it('refuses brand colours the site would draw unreadable text with, naming the colour', async () => {
+    const { workspace, publisher } = setup();
+    const opened = workspace.open('content/site.yaml');
+    const before = workspace.currentText(opened)!;
+    const text = before.replace('primary: "#4F46E5"', 'primary: "#8B9CF7"');
+    workspace.saveDraft(opened.file.path, text, { revision: 0, diskVersion: opened.disk!.version }, 'maria');
+    const result = await publisher.publish('maria');
+    expect(result).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(result.ok === false && result.issues?.[0]).toMatchObject({
+      segments: ['brand', 'primary'],
+      message: expect.stringContaining('"primary" (#8B9CF7) is too faint for white text on buttons') as unknown,
+    });
+    expect(project.read('content/site.yaml')).toBe(before);
+  });
+
   it('leaves the live site as it was when the build fails, and says why', async () => {
     const { workspace, publisher } = setup({ fail: 'Content check failed (1 problem): the picture is missing.' });
     const before = project.read('content/pages/home.yaml');
