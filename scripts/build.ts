@@ -32,6 +32,11 @@ try {
   fail(error.message);
 }
 
+if (content.warnings.length > 0) {
+  const count = content.warnings.length === 1 ? '1 content warning' : `${content.warnings.length} content warnings`;
+  console.log(`${count} (advice that stops nothing): npm run check:content lists them.`);
+}
+
 const started = performance.now();
 const summary = await buildSite({ root, outDir, content, settings });
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

@@ -39,8 +39,16 @@ describe('npm run check:content', () => {
       const { code, output } = await checkContent();
       expect(code).toBe(0);
       expect(output).toMatch(
-        /^Content OK: site\.yaml, roi\.yaml, \d+ pages, \d+ articles\.\najv-cli \(the check CI runs\): every file matches its schema\.\n$/,
+        /^Content OK: site\.yaml, roi\.yaml, \d+ pages, \d+ articles\.\najv-cli \(the check CI runs\): every file matches its schema\.\n/,
       );
+      // Then the warnings, last, each on its own located line: advice that leaves the exit code at 0.
+      const [, list = ''] = output.split(/\n\n\d+ warnings? \(advice for readers and search engines; nothing is stopped by it\):\n/);
+      expect(
+        list
+          .trimEnd()
+          .split('\n')
+          .every((line) => /^ {2}content\/\S+:\d+:\d+ /.test(line)),
+      ).toBe(true);
     },
     CHECK_TIMEOUT_MS,
   );

@@ -1,27 +1,41 @@
 // `npm run check:content`: the full content check with messages an editor can act on
 // (`file:line:column where: what to fix`, typos with a suggestion, broken links, missing pictures),
+// and the warnings that stop nothing (alt text, headings, link text, titles too long for search),
 // then ajv-cli over the same files, as CI runs it on its own. The plain check goes first so its
 // message is the one an editor sees; ajv-cli's raw report appears only if it finds something the
 // plain check let through.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { ContentError } from '../content-model/content-issue.ts';
+import { ContentError, formatIssue, type ContentIssue } from '../content-model/content-issue.ts';
 import { KIND_ORDER, kindDefinition } from '../content-model/kinds.ts';
 import { loadContent } from '../content-model/load/load-content.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const contentDir = process.env.CONTENT_DIR ? path.resolve(process.env.CONTENT_DIR) : path.join(root, 'content');
 
+/** Warnings found by the plain check, listed last. */
+let warnings: readonly ContentIssue[] = [];
+
 function checkPlainly(): boolean {
   try {
     const content = loadContent({ root, contentDir });
     console.log(`Content OK: site.yaml, roi.yaml, ${content.pages.length} pages, ${content.posts.length} articles.`);
+    warnings = content.warnings;
     return true;
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     console.error(error.message);
+    warnings = error.warnings;
     return false;
   }
+}
+
+/** Advice that stops nothing: listed after everything else, so a mistake is always what is read first. */
+function printWarnings(print: (line: string) => void): void {
+  if (warnings.length === 0) return;
+  const count = warnings.length === 1 ? '1 warning' : `${warnings.length} warnings`;
+  print(`\n${count} (advice for readers and search engines; nothing is stopped by it):`);
+  for (const warning of warnings) print(`  ${formatIssue(warning)}`);
 }
 
 /** The JSON Schema check CI runs (`npm run check:schemas`), over the same content folder. */
@@ -52,4 +66,6 @@ function checkWithAjvCli(): boolean {
   return true;
 }
 
-process.exitCode = checkPlainly() && checkWithAjvCli() ? 0 : 1;
+const passed = checkPlainly() && checkWithAjvCli();
+printWarnings(passed ? console.log : console.error);
+process.exitCode = passed ? 0 : 1;

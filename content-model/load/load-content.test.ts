@@ -428,3 +428,34 @@ describe('brand colours', () => {
     );
   });
 });
+
+describe('content warnings', () => {
+  it('are returned beside the content, stop nothing, and place an article heading on its line in the file', () => {
+    const article = path.join(root, 'content/blog/what-is-ai-consulting.md');
+    const text = readFileSync(article, 'utf8');
+    const lines = text.split('\n');
+    const closing = lines.indexOf('---', 1);
+    // Line closing + 2 (1-based) is the first line of the Markdown: put a heading that skips to level 4 there.
+    lines.splice(closing + 1, 0, '#### Too deep');
+    writeFileSync(article, lines.join('\n'));
+    const { warnings } = loadContent({ root });
+    const found = warnings.map(formatIssue).filter((line) => line.includes('Too deep'));
+    expect(found).toEqual([
+      `content/blog/what-is-ai-consulting.md:${closing + 2}:1 The heading "Too deep" jumps from level 1 to level 4: use ## so screen reader users, who move by headings, miss nothing.`,
+    ]);
+  });
+
+  it('come with the mistakes too, for whoever shows both', () => {
+    writePage('extra', GOOD_PAGE.replace('title: Extra Page', 'title: Extra Page\nnonsense: true'));
+    const site = path.join(root, 'content/site.yaml');
+    writeFileSync(site, readFileSync(site, 'utf8').replace(/label: Contact\n/, 'label: Click here\n'));
+    try {
+      loadContent({ root });
+      throw new Error('expected a ContentError');
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      expect(error.issues.every((issue) => issue.severity === undefined)).toBe(true);
+      expect(error.warnings.map((warning) => warning.message)).toContainEqual(expect.stringContaining('"Click here" says nothing'));
+    }
+  });
+});

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ARTICLE_PATH, BLOG_PREFIX, NOT_FOUND_PATH, pageAddressProblem } from '../addresses.ts';
 import { brandContrastProblems, type BrandColour } from '../brand-colours.ts';
+import { contentWarnings } from '../checks/content-warnings.ts';
 import { isRecord } from '../values.ts';
 import { ContentError, type ContentIssue } from '../content-issue.ts';
 import { isInside, isReallyInside, LINK_OUTSIDE_CONTENT } from './content-files.ts';
@@ -25,6 +26,8 @@ export type ContentBundle = {
   roi: RoiContent;
   /** Every file read, absolute, for watching. */
   files: string[];
+  /** Advice that stops nothing (checks/content-warnings.ts), drafts included. */
+  warnings: ContentIssue[];
 };
 
 export type ContentLocation = {
@@ -111,7 +114,7 @@ export function loadContent(location: ContentLocation): ContentBundle {
     }
   }
 
-  const posts: (LoadedPost & { source: YamlSource })[] = [];
+  const posts: (LoadedPost & { source: YamlSource; bodyLine: number; rawBody: string })[] = [];
   // Every article file, draft or not, with mistakes or not: no page may take an article's address.
   const articleFiles = disk.list(inContent(articleKind.folder), articleKind.extension);
   const articleSlugs = new Set(articleFiles.map((file) => path.basename(file, articleKind.extension)));
@@ -147,6 +150,9 @@ export function loadContent(location: ContentLocation): ContentBundle {
         meta: source.data as BlogPostFrontMatter,
         body,
         source,
+        // The line the Markdown starts on, less one: a warning on its line n is on this line + n.
+        bodyLine: (parts.opening + parts.yaml + parts.closing).split('\n').length,
+        rawBody: parts.body,
       });
   }
   posts.sort((a, b) => a.meta.order - b.meta.order);
@@ -170,14 +176,25 @@ export function loadContent(location: ContentLocation): ContentBundle {
       contentDir: relative(inContent(pageKind.folder)),
     });
   }
-  if (issues.length && !(location.skipInvalid && siteSource && roiSource)) throw new ContentError(sortIssues(issues));
+  const warnings = siteSource
+    ? sortIssues(
+        contentWarnings({
+          site: siteSource,
+          titleTemplate: (siteSource.data as SiteContent).seo.titleTemplate,
+          pages,
+          posts: posts.map((post) => ({ source: post.source, body: post.rawBody, bodyLine: post.bodyLine })),
+        }),
+      )
+    : [];
+  if (issues.length && !(location.skipInvalid && siteSource && roiSource)) throw new ContentError(sortIssues(issues), warnings);
 
   return {
     site: siteSource!.data as SiteContent,
     pages: pages.filter((p) => !drafts.paths.has(p.page.path)).map(({ source: _source, ...page }) => page),
-    posts: posts.filter((p) => !drafts.slugs.has(p.slug)).map(({ source: _source, ...post }) => post),
+    posts: posts.filter((p) => !drafts.slugs.has(p.slug)).map(({ source: _source, bodyLine: _line, rawBody: _raw, ...post }) => post),
     roi: roiSource!.data as RoiContent,
     files,
+    warnings,
   };
 }
 
