@@ -47,7 +47,7 @@ describe('npm run check:content', () => {
         list
           .trimEnd()
           .split('\n')
-          .every((line) => /^ {2}content\/\S+:\d+:\d+ /.test(line)),
+          .every((line) => /^ {2}\S+\.(?:yaml|md):\d+:\d+ /.test(line)),
       ).toBe(true);
     },
     CHECK_TIMEOUT_MS,
