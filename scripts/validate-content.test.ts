@@ -47,6 +47,7 @@ describe('npm run check:content', () => {
         list
           .trimEnd()
           .split('\n')
+          .filter(Boolean)
           .every((line) => /^ {2}\S+\.(?:yaml|md):\d+:\d+ /.test(line)),
       ).toBe(true);
     },
