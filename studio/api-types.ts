@@ -74,7 +74,10 @@ export type OpenedFile = {
 /** Every unpublished change, as the review screen shows it, and whether it may be published. */
 export type Changes = {
   files: { path: string; title: string; change: 'added' | 'changed' | 'deleted'; updatedBy: string; hunks: DiffHunk[] }[];
+  /** Mistakes: publishing waits until they are fixed. */
   issues: ContentIssue[];
+  /** Advice that does not stop publishing. */
+  warnings: ContentIssue[];
   publishable: boolean;
 };
 

@@ -11,7 +11,10 @@ export type EditorApi = {
   setAt(path: DataPath, value: unknown): void;
   /** Moves the list item at `path` by `offset` places. */
   move(path: DataPath, offset: number): void;
+  /** The mistakes about `path`: they stop publishing. */
   issuesAt(path: DataPath): string[];
+  /** The warnings about `path`: advice that does not stop publishing. */
+  warningsAt(path: DataPath): string[];
   /** How many of the build's messages are about `path` or anything inside it. */
   countIssuesUnder(path: DataPath): number;
   /** The person is working on block `index`: the preview scrolls to it. */
@@ -33,11 +36,14 @@ export function useEditor(): EditorApi {
   return editor;
 }
 
-/** Issues whose property path is exactly `path` (relative to the data the form edits). */
+/** Issues whose property path is exactly `path` (relative to the data the form edits); pass the mistakes or the warnings. */
 export function issuesAtPath(issues: readonly ContentIssue[], prefix: DataPath, path: DataPath): string[] {
   const full = [...prefix, ...path];
   return issues.filter((issue) => issue.segments !== undefined && samePath(issue.segments, full)).map((issue) => issue.message);
 }
+
+/** A mistake stops publishing; a warning is advice. */
+export const isWarning = (issue: ContentIssue) => issue.severity === 'warning';
 
 export function samePath(a: DataPath, b: DataPath): boolean {
   return a.length === b.length && a.every((segment, index) => String(segment) === String(b[index]));

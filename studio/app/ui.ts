@@ -69,6 +69,8 @@ export const ui = {
   group: css({ border: `1px solid ${color.border}`, borderRadius: 8, padding: '10px 14px 6px', margin: '0 0 14px', minWidth: 0 }),
   groupTitle: css({ fontWeight: 700, padding: '0 4px', color: color.text }),
   error: css({ color: color.danger, fontWeight: 600, fontSize: 14, '& p': { margin: '2px 0' } }),
+  /** Advice beside a field: it does not stop publishing, so it is not drawn as a mistake. */
+  warning: css({ color: color.warningInk, fontSize: 14, '& p': { margin: '2px 0' } }),
   button: buttonStyle(
     { padding: '8px 14px', border: color.accent, background: color.accent, color: color.surface, hover: color.accentDark },
     { background: color.disabled, borderColor: color.disabled },

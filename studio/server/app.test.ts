@@ -183,6 +183,27 @@ describe('one editor on this computer (no sign-in configured)', () => {
     expect(changes).toMatchObject({ publishable: true, issues: [] });
   });
 
+  it('lists the advice about the changed files beside the diff, and still lets them be published', async () => {
+    await setup();
+    const session = await localSession();
+    const opened = await openFile<{ title: string; blocks: unknown[] }>(session, 'content/pages/about.yaml');
+    const title = 'About the people who build AI that pays';
+    const saved = await saveFile(session, 'content/pages/about.yaml', { ...opened.data, title }, opened);
+    const { issues } = saved.json() as { issues: { severity?: string; segments?: unknown[]; message: string }[] };
+    // Beside the field as advice, not as a mistake.
+    expect(issues).toEqual([expect.objectContaining({ severity: 'warning', segments: ['title'] })]);
+    const changes = (await app.inject({ url: '/api/changes', headers: { cookie: session.cookie } })).json() as {
+      publishable: boolean;
+      issues: unknown[];
+      warnings: { file: string; message: string }[];
+    };
+    expect(changes.publishable).toBe(true);
+    expect(changes.issues).toEqual([]);
+    // Only the changed file's advice: the articles' long titles are not this publish's business.
+    expect(changes.warnings.map((warning) => warning.file)).toEqual(['content/pages/about.yaml']);
+    expect(changes.warnings[0]!.message).toMatch(/^This title is \d+ characters as search results show it/);
+  });
+
   it('refuses a change without the CSRF token, or from another site', async () => {
     await setup();
     const { cookie, csrf } = await localSession();

@@ -82,9 +82,10 @@ export function createContentEditing({ root, workspace, publisher }: { root: str
     };
   }
 
-  /** The content mistakes in one file, with every draft applied. */
+  /** The content mistakes and warnings (marked `severity: 'warning'`) in one file, with every draft applied. */
   function issuesFor(file: ContentFile): ContentIssue[] {
-    return publisher.check(workspace.listDrafts()).filter((issue) => issue.file === file.path);
+    const { errors, warnings } = publisher.check(workspace.listDrafts());
+    return [...errors, ...warnings].filter((issue) => issue.file === file.path);
   }
 
   /** The content with every draft applied, as the preview draws it; a file with a mistake is left out. */

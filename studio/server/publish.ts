@@ -78,12 +78,12 @@ export function createPublisher(options: {
     return next;
   }
 
-  function check(drafts: readonly Draft[]): ContentIssue[] {
+  /** The mistakes that stop a publish, and the warnings that do not, with `drafts` applied. */
+  function check(drafts: readonly Draft[]): { errors: ContentIssue[]; warnings: ContentIssue[] } {
     try {
-      loadContent({ root, overrides: workspace.draftOverrides(drafts) });
-      return [];
+      return { errors: [], warnings: loadContent({ root, overrides: workspace.draftOverrides(drafts) }).warnings };
     } catch (error) {
-      if (error instanceof ContentError) return [...error.issues];
+      if (error instanceof ContentError) return { errors: [...error.issues], warnings: [...error.warnings] };
       throw error;
     }
   }
@@ -113,7 +113,7 @@ export function createPublisher(options: {
           };
         }
       }
-      const issues = check(drafts);
+      const issues = check(drafts).errors;
       if (issues.length > 0) {
         const count = issues.length === 1 ? 'one mistake' : `${issues.length} mistakes`;
         return {

@@ -5,7 +5,7 @@ import { css } from '@emotion/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ContentIssue } from '../../../content-model/content-issue.ts';
 import { api, ApiError, type OpenedFile } from '../api.ts';
-import { EditorProvider, issuesAtPath, type DataPath, type EditorApi } from '../editor-context.tsx';
+import { EditorProvider, issuesAtPath, isWarning, type DataPath, type EditorApi } from '../editor-context.tsx';
 import { FieldEditor } from '../fields/FieldEditor.tsx';
 import type { FormModel } from '../fields/form-model.ts';
 import { ObjectEditor } from '../fields/ObjectEditor.tsx';
@@ -79,22 +79,27 @@ export function FileEditor({
   }, [load]);
 
   const issuePaths = useMemo(() => issues.map((issue) => ({ ...issue, segments: articleSegments(file, issue) })), [issues, file]);
+  const [mistakes, warnings] = useMemo(
+    () => [issuePaths.filter((issue) => !isWarning(issue)), issuePaths.filter(isWarning)] as const,
+    [issuePaths],
+  );
 
   const editor: EditorApi = useMemo(
     () => ({
       model,
       setAt: (at, value) => edit((current) => setIn(current, at, value)),
       move: (at, offset) => edit((current) => moveIn(current, at, offset)),
-      issuesAt: (at) => issuesAtPath(issuePaths, NO_PREFIX, at),
+      issuesAt: (at) => issuesAtPath(mistakes, NO_PREFIX, at),
+      warningsAt: (at) => issuesAtPath(warnings, NO_PREFIX, at),
       countIssuesUnder: (at) =>
-        issuePaths.filter((issue) => issue.segments && at.every((segment, i) => String(issue.segments![i]) === String(segment))).length,
+        mistakes.filter((issue) => issue.segments && at.every((segment, i) => String(issue.segments![i]) === String(segment))).length,
       focusBlock: (index) => setFocusedBlock(index),
       openBlock,
       setOpenBlock,
       Field: FieldEditor,
       Group: ObjectEditor,
     }),
-    [model, edit, issuePaths, openBlock],
+    [model, edit, mistakes, warnings, openBlock],
   );
 
   // A new target redraws the preview: only when the file or its data changed.

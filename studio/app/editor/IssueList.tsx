@@ -1,39 +1,61 @@
-// The build's messages about the open file, listed above the form: each one that names a field is a
-// link that moves focus to that field, opening its block first when it sits inside one.
+// The build's messages about the open file, listed above the form, the mistakes (which stop publishing)
+// apart from the suggestions (which do not): each one that names a field is a link that moves focus to
+// that field, opening its block first when it sits inside one.
 import { css } from '@emotion/react';
 import type { ContentIssue } from '../../../content-model/content-issue.ts';
+import { isWarning } from '../editor-context.tsx';
 import { fieldId } from '../fields/field-parts.tsx';
 import { color, ui } from '../ui.ts';
 
 export function IssueList({ issues }: { issues: ContentIssue[] }) {
-  if (issues.length === 0) return null;
+  const mistakes = issues.filter((issue) => !isWarning(issue));
+  const warnings = issues.filter(isWarning);
   return (
-    <section aria-labelledby="issues-title" css={ui.errorBanner}>
-      <h2 id="issues-title" css={css({ fontSize: 16, margin: '0 0 6px' })}>
-        {issues.length === 1 ? '1 thing to fix before publishing' : `${issues.length} things to fix before publishing`}
-      </h2>
-      <ul css={css({ margin: 0, paddingLeft: 18 })}>
-        {issues.map((issue, index) => (
-          <li key={index}>
-            {issue.segments ? (
-              <a
-                href={`#${fieldId(issue.segments)}`}
-                css={css({ color: color.dangerInk })}
-                onClick={(event) => {
-                  event.preventDefault();
-                  focusField(issue.segments!);
-                }}
-              >
-                {issue.where ? `${issue.where}: ` : ''}
-                {issue.message}
-              </a>
-            ) : (
-              `${issue.where ? `${issue.where}: ` : ''}${issue.message}`
-            )}
-          </li>
-        ))}
-      </ul>
-    </section>
+    <>
+      {mistakes.length > 0 && (
+        <section aria-labelledby="issues-title" css={ui.errorBanner}>
+          <h2 id="issues-title" css={css({ fontSize: 16, margin: '0 0 6px' })}>
+            {mistakes.length === 1 ? '1 thing to fix before publishing' : `${mistakes.length} things to fix before publishing`}
+          </h2>
+          <IssueItems issues={mistakes} linkColor={color.dangerInk} />
+        </section>
+      )}
+      {warnings.length > 0 && (
+        <section aria-labelledby="warnings-title" css={ui.banner}>
+          <h2 id="warnings-title" css={css({ fontSize: 16, margin: '0 0 6px' })}>
+            {warnings.length === 1 ? '1 suggestion' : `${warnings.length} suggestions`} (they do not stop publishing)
+          </h2>
+          <IssueItems issues={warnings} linkColor={color.warningInk} />
+        </section>
+      )}
+    </>
+  );
+}
+
+/** Each message; one that names a field is a link that moves focus to it. */
+function IssueItems({ issues, linkColor }: { issues: ContentIssue[]; linkColor: string }) {
+  return (
+    <ul css={css({ margin: 0, paddingLeft: 18 })}>
+      {issues.map((issue, index) => (
+        <li key={index}>
+          {issue.segments ? (
+            <a
+              href={`#${fieldId(issue.segments)}`}
+              css={css({ color: linkColor })}
+              onClick={(event) => {
+                event.preventDefault();
+                focusField(issue.segments!);
+              }}
+            >
+              {issue.where ? `${issue.where}: ` : ''}
+              {issue.message}
+            </a>
+          ) : (
+            `${issue.where ? `${issue.where}: ` : ''}${issue.message}`
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
 

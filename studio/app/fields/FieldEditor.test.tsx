@@ -36,6 +36,15 @@ describe('a one-line text field', () => {
     expect(describedBy(input)).toBe('This must not be empty. | The big line at the top.');
   });
 
+  it('ties a suggestion to the control without marking it invalid', () => {
+    renderField(text({ help: 'The big line at the top.' }), 'Click here', {
+      warnings: { heading: ['The link text "Click here" says nothing on its own.'] },
+    });
+    const input = screen.getByLabelText(/^Heading/);
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+    expect(describedBy(input)).toBe('Suggestion: The link text "Click here" says nothing on its own. | The big line at the top.');
+  });
+
   it('has no error description and is not invalid while the build has nothing to say', () => {
     renderField(text({ help: 'The big line at the top.' }), 'Fine');
     const input = screen.getByLabelText(/^Heading/);

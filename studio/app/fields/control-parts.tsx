@@ -23,6 +23,9 @@ export type Control = {
   errorId: string;
   /** The build's messages about this field. */
   messages: string[];
+  /** Advice about the field, tied to it by aria-describedby, never marking it invalid. */
+  warnings: string[];
+  warningId: string;
   /** Writes the field's value (`undefined` removes the property). */
   set(value: unknown): void;
   /** Writes a text; an optional property emptied is removed, as a person would delete the line. */
@@ -30,12 +33,15 @@ export type Control = {
 };
 
 export function useControl(field: Field, path: DataPath): Control {
-  const { setAt, issuesAt } = useEditor();
+  const { setAt, issuesAt, warningsAt } = useEditor();
   const id = fieldId(path);
   const helpId = useId();
   const messages = issuesAt(path);
+  const warnings = warningsAt(path);
   const errorId = `${id}-error`;
-  const describedBy = [messages.length ? errorId : '', field.help ? helpId : ''].filter(Boolean).join(' ') || undefined;
+  const warningId = `${id}-warning`;
+  const describedBy =
+    [messages.length ? errorId : '', warnings.length ? warningId : '', field.help ? helpId : ''].filter(Boolean).join(' ') || undefined;
   return {
     attributes: {
       id,
@@ -46,6 +52,8 @@ export function useControl(field: Field, path: DataPath): Control {
     helpId,
     errorId,
     messages,
+    warningId,
+    warnings,
     set: (value) => setAt(path, value),
     setText: (text) => setAt(path, text === '' && !field.required ? undefined : text),
   };
@@ -62,6 +70,7 @@ export function LabelledControl({ field, control, children }: { field: Field; co
       <Help field={field} control={control} />
       {children}
       <Messages id={control.errorId} messages={control.messages} />
+      <Messages id={control.warningId} messages={control.warnings} tone="warning" />
     </div>
   );
 }

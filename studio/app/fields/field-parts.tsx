@@ -22,16 +22,22 @@ export function RequiredMark() {
 
 /** The build's messages about this exact place (shown under a group or a list). */
 export function FieldMessages({ path }: { path: DataPath }) {
-  const { issuesAt } = useEditor();
-  return <Messages id={`${fieldId(path)}-error`} messages={issuesAt(path)} />;
+  const { issuesAt, warningsAt } = useEditor();
+  return (
+    <>
+      <Messages id={`${fieldId(path)}-error`} messages={issuesAt(path)} />
+      <Messages id={`${fieldId(path)}-warning`} messages={warningsAt(path)} tone="warning" />
+    </>
+  );
 }
 
-export function Messages({ id, messages }: { id: string; messages: string[] }) {
+/** The build's mistakes about a field, or (tone "warning") its advice, which starts "Suggestion:". */
+export function Messages({ id, messages, tone = 'error' }: { id: string; messages: string[]; tone?: 'error' | 'warning' }) {
   if (messages.length === 0) return null;
   return (
-    <div id={id} css={ui.error}>
+    <div id={id} css={tone === 'error' ? ui.error : ui.warning}>
       {messages.map((message) => (
-        <p key={message}>{message}</p>
+        <p key={message}>{tone === 'warning' ? `Suggestion: ${message}` : message}</p>
       ))}
     </div>
   );

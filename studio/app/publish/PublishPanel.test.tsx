@@ -12,10 +12,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const NOTHING: Changes = { files: [], issues: [], publishable: false };
+const NOTHING: Changes = { files: [], issues: [], warnings: [], publishable: false };
 const changed = (title: string): Changes => ({
   files: [{ path: 'content/pages/about.yaml', title, change: 'changed', updatedBy: 'ana@example.com', hunks: [] }],
   issues: [],
+  warnings: [],
   publishable: true,
 });
 

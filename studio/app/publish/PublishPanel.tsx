@@ -113,6 +113,15 @@ export function PublishPanel({
               <IssueLinks issues={changes.issues} onOpen={onOpen} />
             </div>
           )}
+          {changes.warnings.length > 0 && state.kind !== 'done' && (
+            <div css={ui.banner}>
+              <p>
+                <strong>{changes.warnings.length === 1 ? '1 suggestion' : `${changes.warnings.length} suggestions`}</strong> for readers and
+                search engines; publishing is not stopped by them.
+              </p>
+              <IssueLinks issues={changes.warnings} onOpen={onOpen} />
+            </div>
+          )}
           {changes.files.map((file) => (
             <article key={file.path} css={css({ marginBottom: 16 })}>
               <h2 css={css({ fontSize: 17, margin: '0 0 4px' })}>

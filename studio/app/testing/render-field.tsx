@@ -30,17 +30,33 @@ export type RenderedField = RenderResult & {
 
 /**
  * Draws `field` holding `initial`, as the property `field.key` of a file. `issues` are the build's
- * messages by dotted path from the file's top (`{ 'heading': [...] }`, `{ 'items.1.question': [...] }`).
+ * messages by dotted path from the file's top (`{ 'heading': [...] }`, `{ 'items.1.question': [...] }`),
+ * `warnings` its advice, the same way.
  */
 export function renderField(
   field: Field,
   initial: unknown,
-  { issues = {}, model = EMPTY_MODEL }: { issues?: Record<string, string[]>; model?: FormModel } = {},
+  {
+    issues = {},
+    warnings = {},
+    model = EMPTY_MODEL,
+  }: { issues?: Record<string, string[]>; warnings?: Record<string, string[]>; model?: FormModel } = {},
 ): RenderedField {
   const state = { root: { [field.key]: initial } as unknown, edits: 0 };
   const focusedBlocks: number[] = [];
   const contentIssues: ContentIssue[] = Object.entries(issues).flatMap(([place, messages]) =>
     messages.map((message) => ({ file: 'test.yaml', line: 1, column: 1, where: place, message, segments: segmentsOf(place) })),
+  );
+  const contentWarnings: ContentIssue[] = Object.entries(warnings).flatMap(([place, messages]) =>
+    messages.map((message) => ({
+      file: 'test.yaml',
+      line: 1,
+      column: 1,
+      where: place,
+      message,
+      segments: segmentsOf(place),
+      severity: 'warning' as const,
+    })),
   );
 
   function Harness() {
@@ -58,6 +74,7 @@ export function renderField(
       setAt: (at, value) => update(setIn(latest.current, at, value)),
       move: (at, offset) => update(moveIn(latest.current, at, offset)),
       issuesAt: (at) => issuesAtPath(contentIssues, [], at),
+      warningsAt: (at) => issuesAtPath(contentWarnings, [], at),
       countIssuesUnder: (at) => contentIssues.filter((issue) => startsWith(issue.segments ?? [], at)).length,
       focusBlock: (index) => focusedBlocks.push(index),
       openBlock,

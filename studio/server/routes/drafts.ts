@@ -25,19 +25,23 @@ export const draftRoutes: StudioRoutes<DraftRoutesOptions> = async (app, { works
   app.get('/changes', async (): Promise<Changes> => {
     const drafts = workspace.listDrafts();
     const entries = new Map(workspace.listEntries().map((entry) => [entry.path, entry]));
-    const issues = publisher.check(drafts);
+    const { errors: issues, warnings: allWarnings } = publisher.check(drafts);
+    // Advice about the files this publish changes; the rest of the site's is shown where those files are edited.
+    const changed = new Set(drafts.map((draft) => draft.path));
+    const warnings = allWarnings.filter((warning) => changed.has(warning.file));
     return {
       files: drafts.map((draft) => {
         const before = workspace.readDisk(workspace.contentFile(draft.path))?.text ?? '';
         return {
           path: draft.path,
-          title: entries.get(draft.path)?.title ?? draft.path,
+          title: entries.get(draft.path)?.name ?? draft.path,
           change: draft.baseVersion === null ? 'added' : draft.text === null ? 'deleted' : 'changed',
           updatedBy: draft.updatedBy,
           hunks: diffHunks(before, draft.text ?? ''),
         };
       }),
       issues,
+      warnings,
       publishable: drafts.length > 0 && issues.length === 0,
     };
   });

@@ -128,9 +128,10 @@ describe('POST /api/file copying an article', () => {
     );
     const copy = (await app.inject({ url: '/api/file?path=content/blog/what-is-ai-consulting-again.md', headers })).json() as {
       data: { frontMatter: { order: number } };
-      issues: unknown[];
+      issues: { severity?: string }[];
     };
     expect(copy.data.frontMatter.order).toBe(Math.max(...orders) + 1);
-    expect(copy.issues).toEqual([]);
+    // No mistake (the copy keeps the original's advice, such as a title longer than a search result shows).
+    expect(copy.issues.filter((issue) => issue.severity !== 'warning')).toEqual([]);
   });
 });
