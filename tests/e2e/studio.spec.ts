@@ -359,7 +359,9 @@ test('Review and publish opened straight after typing: the edit is saved first, 
     .fill('About Premier AI, the people');
   // No pause for the autosave: the review screen must send the edit and wait for it.
   await page.getByRole('button', { name: /Review and publish/ }).click();
-  await expect(page.getByRole('heading', { level: 2, name: /About Premier AI, the people/ })).toBeVisible();
+  // The file is named as the page list names it; its diff holds the title just typed.
+  await expect(page.getByRole('heading', { level: 2, name: /^About/ })).toBeVisible();
+  await expect(page.locator('[data-diff="added"]')).toContainText('About Premier AI, the people');
   await expect(page.getByText('There are no unpublished changes.')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeEnabled();
   await expect(page.getByRole('button', { name: /Review and publish \(1\)/ })).toBeVisible();
