@@ -41,6 +41,12 @@ const ROI: OpenedFile = {
 
 type Answer = { status: number; body: unknown };
 
+/**
+ * How long a save may take to be answered: the pause after typing (400 ms) and the stand-in server's
+ * answer, with room for a machine busy running every other test file at once.
+ */
+const SAVE_ANSWERED = { timeout: 5_000 };
+
 /** The studio server as the editor sees it: the file to open, and how each save is answered. */
 function server(saves: Answer[]) {
   const requests: { method: string; url: string; body: unknown }[] = [];
@@ -89,7 +95,7 @@ describe('the file editor', () => {
     fireEvent.change(field, { target: { value: '6000' } });
     expect(screen.getByText('Editing…').getAttribute('role')).toBe('status');
     expect(studio.saves()).toEqual([]);
-    await screen.findByText('Draft saved');
+    await screen.findByText('Draft saved', undefined, SAVE_ANSWERED);
     expect(studio.saves()).toEqual([
       { method: 'PUT', url: '/api/file', body: { path: ROI.path, data: { investmentUsd: 6000 }, revision: 3, diskVersion: 'disk-1' } },
     ]);
@@ -101,7 +107,7 @@ describe('the file editor', () => {
     server([{ status: 500, body: { message: 'The disk is full.' } }]);
     const { field } = await openEditor();
     fireEvent.change(field, { target: { value: '6000' } });
-    const alert = await screen.findByRole('alert');
+    const alert = await screen.findByRole('alert', undefined, SAVE_ANSWERED);
     expect(alert.textContent).toBe('The disk is full. Your changes are still in this tab; they are saved again with your next edit.');
     expect(field.value).toBe('6000');
     // Closing the tab now would lose it.
@@ -112,7 +118,7 @@ describe('the file editor', () => {
     const studio = server([{ status: 409, body: { message: 'content/roi.yaml changed on disk.', reason: 'disk-changed' } }]);
     const { field } = await openEditor();
     fireEvent.change(field, { target: { value: '7000' } });
-    const banner = await screen.findByRole('alert');
+    const banner = await screen.findByRole('alert', undefined, SAVE_ANSWERED);
     expect(banner.textContent).toContain('content/roi.yaml changed on disk. Your edits were not saved over it.');
     expect(within(banner).getByRole('button', { name: 'Reload the new version (drop my edits)' })).toBeTruthy();
     fireEvent.click(within(banner).getByRole('button', { name: 'Keep my version on top of the new one' }));
@@ -131,7 +137,7 @@ describe('the file editor', () => {
     expect(leavingAsks()).toBe(false);
     fireEvent.change(field, { target: { value: '6000' } });
     expect(leavingAsks()).toBe(true);
-    await screen.findByText('Draft saved');
+    await screen.findByText('Draft saved', undefined, SAVE_ANSWERED);
     expect(leavingAsks()).toBe(false);
   });
 });
