@@ -67,34 +67,23 @@ export function contentWarnings({ site, titleTemplate, pages, posts }: WarningIn
       for (const problem of markdownProblems(value, { firstLevel: undefined })) warnAt(source, segments, problem.message);
     });
   }
+  /** Warns about the text at `key` of `source`'s data, when it is a text and `problemOf` finds something. */
+  const checkText = (source: YamlSource, key: string, problemOf: (text: string) => string | undefined) => {
+    const value = isRecord(source.data) ? source.data[key] : undefined;
+    const problem = typeof value === 'string' ? problemOf(value) : undefined;
+    if (problem) warnAt(source, [key], problem);
+  };
+  const titleProblem = (title: string) => lengthProblem('title', searchTitle(title), SEARCH_TITLE_CHARACTERS);
   for (const { source } of pages) {
     const data = source.data;
     if (!isRecord(data) || typeof data.path !== 'string' || data.path.includes(':')) continue;
-    if (typeof data.title === 'string') {
-      const problem = lengthProblem('title', searchTitle(data.title), SEARCH_TITLE_CHARACTERS);
-      if (problem) warnAt(source, ['title'], problem);
-    }
-    if (typeof data.description === 'string') {
-      const problem = lengthProblem('description', data.description, SEARCH_DESCRIPTION_CHARACTERS);
-      if (problem) warnAt(source, ['description'], problem);
-    }
+    checkText(source, 'title', titleProblem);
+    checkText(source, 'description', (text) => lengthProblem('description', text, SEARCH_DESCRIPTION_CHARACTERS));
   }
   for (const { source, body, bodyLine } of posts) {
-    const meta = source.data;
-    if (isRecord(meta)) {
-      if (typeof meta.imageAlt === 'string') {
-        const problem = altProblem(meta.imageAlt);
-        if (problem) warnAt(source, ['imageAlt'], problem);
-      }
-      if (typeof meta.title === 'string') {
-        const problem = lengthProblem('title', searchTitle(meta.title), SEARCH_TITLE_CHARACTERS);
-        if (problem) warnAt(source, ['title'], problem);
-      }
-      if (typeof meta.excerpt === 'string') {
-        const problem = lengthProblem('excerpt', meta.excerpt, SEARCH_DESCRIPTION_CHARACTERS);
-        if (problem) warnAt(source, ['excerpt'], problem);
-      }
-    }
+    checkText(source, 'imageAlt', altProblem);
+    checkText(source, 'title', titleProblem);
+    checkText(source, 'excerpt', (text) => lengthProblem('excerpt', text, SEARCH_DESCRIPTION_CHARACTERS));
     // The article's title is its level-1 heading: its text starts at ##.
     for (const problem of markdownProblems(body, { firstLevel: 1 })) {
       warnings.push({
