@@ -79,6 +79,30 @@ describe('team sign-in', () => {
     expect(counted - withdrawn).toBe(30 - busy);
   });
 
+  it('counts at most four sign-ins in the store at once, and tells a flood beyond the line "busy"', async () => {
+    let counting = 0;
+    let most = 0;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const limiter = {
+      attempt: async () => {
+        counting += 1;
+        most = Math.max(most, counting);
+        await held;
+        counting -= 1;
+        return { allowed: false as const, retryAfterSeconds: 900 };
+      },
+    };
+    const signIn = createTeamSignIn({ store, app: 'console', limiter });
+    const flood = Array.from({ length: 30 }, (_, i) => signIn.signIn('ana@example.com', 'wrong password!', `10.0.1.${i}`));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    const kinds = (await Promise.all(flood)).map((outcome) => outcome.kind);
+    expect(most).toBe(4);
+    expect(kinds.filter((kind) => kind === 'limited')).toHaveLength(20);
+    expect(kinds.filter((kind) => kind === 'busy')).toHaveLength(10);
+  });
+
   it('refuses an address with a control character like any unknown one, without asking the store', async () => {
     const asked: string[] = [];
     const counted: string[] = [];

@@ -22,6 +22,11 @@ const hasControlCharacter = (text: string) => [...text].some(isControlCharacter)
 const withoutControlCharacters = (text: string) =>
   [...text].map((character) => (isControlCharacter(character) ? '\uFFFD' : character)).join('');
 
+/** Sign-in attempts being counted in the store at once, and waiting to be; more are told to try again. */
+const COUNTING_GATE = { running: 4, waiting: 16 };
+/** Longer than any IPv6 address written out in full. */
+const MAX_ADDRESS_LENGTH = 64;
+
 /** Password hashes computed at once, and sign-ins waiting for one; more are told to try again. */
 const SIGN_IN_GATE = { running: 2, waiting: 8 };
 
@@ -56,6 +61,7 @@ export function createTeamSignIn({
   requires?: Action;
 }): TeamSignIn {
   const hashing = createGate(SIGN_IN_GATE);
+  const counting = createGate(COUNTING_GATE);
   return {
     async signIn(emailText, passwordText, address) {
       const email = normalizeEmail(emailText.slice(0, MAX_EMAIL_LENGTH));
@@ -64,8 +70,12 @@ export function createTeamSignIn({
       // store and counts against no one. One that finds the line full only after it was counted (it
       // filled while the store answered) is withdrawn below.
       if (hashing.isFull()) return { kind: 'busy' };
-      // Counted all the same, under a name the store can keep (PostgreSQL refuses a NUL in any text).
-      const attempt = await limiter.attempt(withoutControlCharacters(email), address);
+      // Counting is a store transaction: a flood of sign-ins the limits refuse (which never reach the
+      // hashing line) may hold only a few of the store's connections at once; the rest are told "busy".
+      // Counted under a name the store can keep (PostgreSQL refuses a NUL in any text), and an address
+      // of a sane length (a misconfigured proxy setting could let a client write any text there).
+      const attempt = await counting.run(() => limiter.attempt(withoutControlCharacters(email), address.slice(0, MAX_ADDRESS_LENGTH)));
+      if (attempt === undefined) return { kind: 'busy' };
       if (!attempt.allowed) return { kind: 'limited', retryAfterSeconds: attempt.retryAfterSeconds };
       const checked = await hashing.run(async () => {
         // No account's address holds a control character; the store is not asked for one (PostgreSQL
