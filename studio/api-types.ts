@@ -33,7 +33,7 @@ export type Entry = {
 /** One line of .studio/publish-log.jsonl: who published or undid what, when, and the commit. */
 export type PublishRecord = {
   id: string;
-  action: 'publish' | 'undo';
+  action: 'publish' | 'undo' | 'restore';
   user: string;
   at: string;
   files: { path: string; title: string; change: 'added' | 'changed' | 'deleted' }[];

@@ -208,4 +208,20 @@ describe('publish', () => {
     expect(existsSync(path.join(project.root, 'content/pages/ai-transformation.yaml'))).toBe(false);
     expect(project.git('status', '--porcelain')).toBe('');
   });
+
+  it('publishes only the texts it is given, leaving the other drafts as they are', async () => {
+    const { workspace, publisher } = setup();
+    editHome(workspace, 'heading: ', 'heading: Draft ');
+    const faq = 'content/pages/faqs.yaml';
+    const faqText = project.read(faq);
+    const result = await publisher.publish('li', {
+      action: 'restore',
+      changes: [{ path: faq, text: faqText.replace(/^title: .*/m, 'title: Questions people ask') }],
+      subject: 'Restore Frequently asked questions',
+    });
+    expect(result).toMatchObject({ ok: true, record: { action: 'restore', files: [{ path: faq, change: 'changed' }] } });
+    expect(project.read(faq)).toMatch(/^title: Questions people ask$/m);
+    expect(workspace.listDrafts().map((draft) => draft.path)).toEqual(['content/pages/home.yaml']);
+    expect(project.git('log', '-1', '--format=%s')).toBe('Restore Frequently asked questions');
+  });
 });

@@ -29,15 +29,25 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { ContentError, type ContentIssue } from '../../content-model/content-issue.ts';
 import { loadContent } from '../../content-model/load/load-content.ts';
-import { uploadsNamedIn } from '../../content-model/uploads.ts';
+import { commitFiles, oneLine, type PublishedFile } from './git.ts';
 import type { Draft, Workspace } from './workspace.ts';
 import type { PublishRecord } from '../api-types.ts';
 
-export type { PublishRecord };
+export type { PublishRecord, PublishedFile };
 
 const run = promisify(execFile);
 
-export type PublishedFile = { path: string; before: string | null; after: string | null; title: string };
+/**
+ * What one publish makes live. By default every draft; a caller may instead name the texts (a
+ * restored version, a change sent for review or scheduled), each with the version of the file on disk
+ * it was made from (a file changed since is a conflict) or without one (it replaces whatever is there).
+ */
+export type PublishRequest = {
+  action?: PublishRecord['action'];
+  changes?: readonly { path: string; text: string | null; baseVersion?: string | null }[];
+  /** The first line of the commit; "Publish <pages>" when left out. */
+  subject?: string;
+};
 
 export type PublishResult =
   | { ok: true; record: PublishRecord }
@@ -96,10 +106,19 @@ export function createPublisher(options: {
     return { build: outDir, previousBuild };
   }
 
-  function publish(user: string): Promise<PublishResult> {
+  function publish(user: string, request: PublishRequest = {}): Promise<PublishResult> {
     return enqueue(async () => {
       const started = performance.now();
-      const drafts = workspace.listDrafts();
+      const drafts: Draft[] = request.changes
+        ? request.changes.map((change) => ({
+            path: workspace.contentFile(change.path).path,
+            text: change.text,
+            baseVersion: change.baseVersion === undefined ? (workspace.readDisk(workspace.contentFile(change.path))?.version ?? null) : change.baseVersion,
+            revision: 0,
+            updatedBy: user,
+            updatedAt: now().toISOString(),
+          }))
+        : workspace.listDrafts();
       if (drafts.length === 0)
         return { ok: false, reason: 'nothing', message: 'There is nothing to publish: no page has unpublished changes.' };
 
@@ -133,7 +152,8 @@ export function createPublisher(options: {
           title: entry?.name ?? draft.path,
         };
       });
-      const id = `${now().toISOString().replace(/[:.]/g, '-')}-publish`;
+      const action = request.action ?? 'publish';
+      const id = `${now().toISOString().replace(/[:.]/g, '-')}-${action}`;
       writeFiles(files, 'after');
       let switched: { build: string; previousBuild: string | null };
       try {
@@ -147,12 +167,17 @@ export function createPublisher(options: {
           message: `Nothing was published: the site could not be built, and the live site is unchanged.\n${buildFailureText(error, root)}`,
         };
       }
-      for (const draft of drafts) workspace.discardDraft(draft.path);
+      // A draft is done once its text is live; a draft of another text (a restore or a scheduled
+      // publish of an older text) stays, and shows as changed on disk when opened.
+      for (const draft of request.changes ? workspace.listDrafts() : drafts) {
+        const published = files.find((file) => file.path === draft.path);
+        if (published && published.after === draft.text) workspace.discardDraft(draft.path);
+      }
 
-      const commit = await commitFiles(root, files, `Publish ${describeFiles(files)}`, user);
+      const commit = await commitFiles(root, files, request.subject ?? `Publish ${describeFiles(files)}`, user);
       const record: PublishRecord = {
         id,
-        action: 'publish',
+        action,
         user,
         at: now().toISOString(),
         files: files.map(summarise),
@@ -301,12 +326,6 @@ async function runBuild(root: string, outDir: string): Promise<void> {
   });
 }
 
-/** Text on one line: line breaks and other control characters become spaces. */
-function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what this removes
-  return text.replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ').trim();
-}
-
 /**
  * What the build said, for the editor: its plain messages, with the project's place on the server
  * left out (paths are shown from the project folder) and no stack trace lines.
@@ -330,55 +349,4 @@ function realpathOrSelf(file: string): string {
   } catch {
     return file;
   }
-}
-
-/** Commits exactly these files, when the project is a git repository; returns the commit id. */
-async function commitFiles(root: string, files: readonly PublishedFile[], subject: string, user: string): Promise<string | undefined> {
-  const git = (args: string[]) => run('git', ['-C', root, ...args], { maxBuffer: 4 * 1024 * 1024 });
-  try {
-    await git(['rev-parse', '--is-inside-work-tree']);
-  } catch {
-    return undefined; // not a repository: the files on disk are the record
-  }
-  // Pictures uploaded in the studio and used by the published files go into the same commit: without
-  // them, a fresh clone would not build.
-  const pictures = uploadsUsedBy(root, files);
-  const paths = [...files.map((file) => file.path), ...pictures];
-  const identity = await git(['config', 'user.email']).then(
-    () => [],
-    () => ['-c', 'user.name=Content studio', '-c', 'user.email=studio@localhost'],
-  );
-  const editor = oneLine(user).replace(/[<>]/g, '');
-  await git(['add', '-A', '--', ...paths]);
-  await git([
-    ...identity,
-    'commit',
-    '--quiet',
-    '-m',
-    subject,
-    '-m',
-    [
-      ...files.map((file) => `${file.before === null ? 'added' : file.after === null ? 'deleted' : 'changed'}: ${file.path}`),
-      ...pictures.map((picture) => `picture: ${picture}`),
-    ].join('\n'),
-    '-m',
-    `Published in the content studio by ${editor}.`,
-    '--author',
-    `${editor} <${editor.includes('@') ? editor : `${editor}@studio`}>`,
-    '--',
-    ...paths,
-  ]);
-  return (await git(['rev-parse', 'HEAD'])).stdout.trim();
-}
-
-/** The uploaded pictures (public/images/uploads/…) the published texts name and that exist on disk. */
-function uploadsUsedBy(root: string, files: readonly PublishedFile[]): string[] {
-  const found = new Set<string>();
-  for (const file of files) {
-    for (const name of uploadsNamedIn(file.after ?? '')) {
-      const relative = `public/images/uploads/${name}`;
-      if (existsSync(path.join(root, relative))) found.add(relative);
-    }
-  }
-  return [...found].sort();
 }
