@@ -222,6 +222,6 @@ describe('publish', () => {
     expect(result).toMatchObject({ ok: true, record: { action: 'restore', files: [{ path: faq, change: 'changed' }] } });
     expect(project.read(faq)).toMatch(/^title: Questions people ask$/m);
     expect(workspace.listDrafts().map((draft) => draft.path)).toEqual(['content/pages/home.yaml']);
-    expect(project.git('log', '-1', '--format=%s')).toBe('Restore Frequently asked questions');
+    expect(project.git('log', '-1', '--format=%s').trim()).toBe('Restore Frequently asked questions');
   });
 });
