@@ -13,7 +13,7 @@ export type HeadTags = {
   alternates: { type: string; title: string; href: string }[];
 };
 
-/** Every route's own Open Graph picture, drawn at build time (scripts/seo/og-image.ts). */
+/** Every route's own Open Graph picture, drawn at build time (brand-pictures/og-image.ts). */
 export const OG_IMAGE = { width: 1200, height: 630, type: 'image/png' } as const;
 export const BLOG_PATH = '/blog';
 export const RSS_FEED_PATH = '/blog/rss.xml';

@@ -71,6 +71,20 @@ export type OpenedFile = {
   issues: ContentIssue[];
 };
 
+/**
+ * How a page or an article appears outside the site, from the text being edited: its search result
+ * (the full title, the address without its scheme, the description, and where a search result cuts
+ * each) and its social card (drawn by the build from the title, or the page's own picture).
+ */
+export type Appearance = {
+  title: string;
+  description: string;
+  url: string;
+  titleLimit: number;
+  descriptionLimit: number;
+  card: { kind: 'drawn'; title: string; eyebrow?: string } | { kind: 'picture'; src: string; alt: string };
+};
+
 /** Every unpublished change, as the review screen shows it, and whether it may be published. */
 export type Changes = {
   files: { path: string; title: string; change: 'added' | 'changed' | 'deleted'; updatedBy: string; hunks: DiffHunk[] }[];

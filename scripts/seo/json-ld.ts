@@ -20,7 +20,7 @@ import type {
 } from 'schema-dts';
 import type { FaqListBlock, PricingTableBlock, SiteContent } from '../../generated/content-types.ts';
 import { BLOG_PATH, canonicalUrl, ogImagePath } from '../../renderer/head-tags.ts';
-import { LOGO_IMAGE_SIZE, OG_IMAGE_SIZE } from './og-image.ts';
+import { LOGO_IMAGE_SIZE, OG_IMAGE_SIZE } from '../../brand-pictures/og-image.ts';
 import { linkLabelFor, type SeoPage } from './seo-pages.ts';
 
 export type JsonLdContext = {

@@ -8,7 +8,7 @@ import type { ContentBundle } from '../../content-model/load/load-content.ts';
 import type { PublicSettings } from '../../renderer/public-settings.ts';
 import { buildCspManifest, CSP_MANIFEST_FILE } from './csp-manifest.ts';
 import { buildJsonLd, buildSiteJsonLd, LOGO_PATH, renderJsonLdScript, type JsonLdContext } from './json-ld.ts';
-import { renderFaviconSvg, renderLogoImage, renderOgImage } from './og-image.ts';
+import { renderFaviconSvg, renderLogoImage, renderOgImage } from '../../brand-pictures/og-image.ts';
 import { buildRssFeed, RSS_FEED_PATH } from './rss.ts';
 import { listSeoPages, type SeoPage } from './seo-pages.ts';
 import { buildRobotsTxt, buildSitemap, ROBOTS_PATH, SITEMAP_PATH } from './sitemap.ts';

@@ -141,6 +141,8 @@ describe.each([
         'PUT /api/file',
         'POST /api/publish',
         'POST /api/undo',
+        'GET /api/appearance',
+        'GET /api/appearance/card',
         'GET /images/*',
       ]),
     );

@@ -20,6 +20,8 @@ import { CONNECTION_LIMITS, type ConnectionLimits } from '../../server/connectio
 import type { LeadStore } from '../../server/store/lead-store.ts';
 import { fastifyTrustProxy, type TrustProxy } from '../../server/trust-proxy.ts';
 import { canonicalUrl } from '../../server/request-url.ts';
+import { readPublicSettings } from '../../renderer/build-settings.ts';
+import { createAppearance } from './appearance.ts';
 import { createLocalSession } from './auth/local-session.ts';
 import type { SessionKeeper } from './auth/sessions.ts';
 import { createTeamSessions } from './auth/team-sessions.ts';
@@ -34,6 +36,7 @@ import { requestChecksPlugin } from './plugins/request-checks.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionsPlugin } from './plugins/sessions.ts';
 import { createPublisher } from './publish.ts';
+import { appearanceRoutes } from './routes/appearance.ts';
 import { draftRoutes } from './routes/drafts.ts';
 import { fileRoutes } from './routes/files.ts';
 import { imageRoutes } from './routes/images.ts';
@@ -62,6 +65,8 @@ export type StudioOptions = {
   /** Shorter limits for tests; the studio uses the site server's own. */
   connectionLimits?: ConnectionLimits;
   stateDir?: string;
+  /** The site's address, as social cards and search results show it; SITE_URL by default. */
+  siteUrl?: string;
   /** Tests swap the site build for a quick one. */
   build?: (outDir: string) => Promise<void>;
   logLevel?: string;
@@ -86,6 +91,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   });
   const images = createImageLibrary({ publicDir: path.join(root, 'public') });
   const editing = createContentEditing({ root, workspace, publisher });
+  const appearance = createAppearance({ workspace, editing, siteUrl: options.siteUrl ?? readPublicSettings(process.env).siteUrl });
 
   const limits = options.connectionLimits ?? CONNECTION_LIMITS;
   const requestTimeoutMs = options.connectionLimits ? limits.requestTimeoutMs : REQUEST_TIMEOUT_MS;
@@ -128,6 +134,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   app.register(draftRoutes, { prefix: '/api', workspace, publisher, editing });
   app.register(referenceRoutes, { prefix: '/api', workspace, editing });
   app.register(publishRoutes, { prefix: '/api', publisher });
+  app.register(appearanceRoutes, { prefix: '/api', appearance });
   app.register(imageRoutes, { prefix: '/api', images });
   app.register(staticFileRoutes, { appDir: options.appDir, imagesDir: path.join(root, 'public', 'images'), images });
 

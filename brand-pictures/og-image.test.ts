@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadContent } from '../../content-model/load/load-content.ts';
+import { loadContent } from '../content-model/load/load-content.ts';
 import {
   LOGO_IMAGE_SIZE,
   OG_IMAGE_SIZE,
@@ -11,7 +11,7 @@ import {
   titleFontSizePx,
 } from './og-image.ts';
 
-const { site } = loadContent({ root: path.resolve(import.meta.dirname, '../..') });
+const { site } = loadContent({ root: path.resolve(import.meta.dirname, '..') });
 
 describe('Open Graph images', () => {
   it('draws a 1200×630 PNG from a title, with fonts read from disk', async () => {

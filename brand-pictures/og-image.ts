@@ -1,12 +1,13 @@
-// Open Graph images: one 1200×630 PNG per route, drawn at build time from the page title with satori
-// (layout to SVG) and resvg (SVG to PNG). Fonts come from the @fontsource/inter package on disk, so
-// the build needs no network.
+// Pictures drawn from the brand: the Open Graph card of each route (1200×630 PNG, from the page title),
+// the square logo and the favicon, drawn with satori (layout to SVG) and resvg (SVG to PNG). The build
+// draws them for every deploy and the studio draws a card as the editor types, so both share this file.
+// Fonts come from the @fontsource/inter package on disk, so neither needs the network.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
-import type { SiteContent } from '../../generated/content-types.ts';
-import { createTheme } from '../../ui/theme.ts';
+import type { SiteContent } from '../generated/content-types.ts';
+import { createTheme } from '../ui/theme.ts';
 
 export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 export const LOGO_IMAGE_SIZE = { width: 512, height: 512 } as const;
