@@ -2,6 +2,7 @@
 // token; an answer that is not OK becomes an ApiError with the server's plain message.
 import type { ContentIssue } from '../../content-model/content-issue.ts';
 import type {
+  Appearance,
   Changes,
   ContentKind,
   Entry,
@@ -16,7 +17,7 @@ import type {
 import type { PreviewContent } from './preview-protocol.ts';
 
 // The shapes are defined once, in studio/api-types.ts; the app's components take them from here.
-export type { Changes, ContentKind, Entry, OpenedFile, PublishAnswer, PublishRecord, Reference, Session, StoredImage };
+export type { Appearance, Changes, ContentKind, Entry, OpenedFile, PublishAnswer, PublishRecord, Reference, Session, StoredImage };
 
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -87,6 +88,9 @@ export const api = {
       'DELETE',
       `/api/file?path=${encodeURIComponent(path)}&revision=${revision}&diskVersion=${encodeURIComponent(diskVersion ?? '')}`,
     ),
+  appearance: (path: string) => call<Appearance>('GET', `/api/appearance?path=${encodeURIComponent(path)}`),
+  /** The social card's picture; `revision` changes the address after a save, so the browser asks again. */
+  cardUrl: (path: string, revision: number) => `/api/appearance/card?path=${encodeURIComponent(path)}&revision=${revision}`,
   references: (path: string) => call<{ references: Reference[] }>('GET', `/api/references?path=${encodeURIComponent(path)}`),
   discard: (path: string) => call<unknown>('POST', '/api/discard', { path }),
   /** `revision`: the draft revision this tab last saw (another tab's newer draft is never dropped). */

@@ -113,7 +113,10 @@ export function createPublisher(options: {
         ? request.changes.map((change) => ({
             path: workspace.contentFile(change.path).path,
             text: change.text,
-            baseVersion: change.baseVersion === undefined ? (workspace.readDisk(workspace.contentFile(change.path))?.version ?? null) : change.baseVersion,
+            baseVersion:
+              change.baseVersion === undefined
+                ? (workspace.readDisk(workspace.contentFile(change.path))?.version ?? null)
+                : change.baseVersion,
             revision: 0,
             updatedBy: user,
             updatedAt: now().toISOString(),

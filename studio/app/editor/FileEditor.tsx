@@ -12,6 +12,7 @@ import { ObjectEditor } from '../fields/ObjectEditor.tsx';
 import { PreviewPane, type PreviewTarget } from '../PreviewPane.tsx';
 import { RoiExample } from '../RoiExample.tsx';
 import { ui } from '../ui.ts';
+import { AppearancePreview, appearsInSearch } from './AppearancePreview.tsx';
 import { ArticleForm } from './ArticleForm.tsx';
 import { ConflictBanner } from './ConflictBanner.tsx';
 import { moveIn, setIn } from './data-path.ts';
@@ -155,6 +156,7 @@ export function FileEditor({
             />
           )}
           <IssueList issues={issuePaths} />
+          {!file.deleted && appearsInSearch(file.kind, data) && <AppearancePreview path={path} save={save} />}
           {file.deleted ? (
             <p css={ui.banner}>This file will be deleted when you publish. Discard the change to keep it.</p>
           ) : data !== null && file.kind === 'article' ? (

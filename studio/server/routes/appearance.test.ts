@@ -33,7 +33,11 @@ async function setup() {
   return { cookie, 'x-csrf-token': csrfToken };
 }
 
-async function saveDraft(headers: Record<string, string>, file: string, change: (data: Record<string, unknown>) => Record<string, unknown>) {
+async function saveDraft(
+  headers: Record<string, string>,
+  file: string,
+  change: (data: Record<string, unknown>) => Record<string, unknown>,
+) {
   const opened = (await app.inject({ url: `/api/file?path=${file}`, headers })).json() as {
     data: Record<string, unknown>;
     diskVersion: string;
