@@ -14,6 +14,8 @@ export type ContentIssue = {
    * a publish. Without it the issue is a mistake that does.
    */
   severity?: 'warning';
+  /** The issue is about an article's text (its Markdown, below the details): the studio shows it beside that text. */
+  part?: 'body';
 };
 
 export function formatIssue(issue: ContentIssue): string {

@@ -95,7 +95,7 @@ describe('content warnings', () => {
       ),
       expect.stringMatching(/^content\/pages\/extra\.yaml:3:\d+ description: This description is 161 characters/),
       expect.stringMatching(/^content\/blog\/post\.md:4:\d+ imageAlt: Start this picture's description with what it shows/),
-      expect.stringMatching(/^content\/blog\/post\.md:7:1 The heading "Skipped" jumps from level 1 to level 3/),
+      expect.stringMatching(/^content\/blog\/post\.md:7:1 article text: The heading "Skipped" jumps from level 1 to level 3/),
     ]);
   });
 });

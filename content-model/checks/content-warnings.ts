@@ -90,9 +90,10 @@ export function contentWarnings({ site, titleTemplate, pages, posts }: WarningIn
         file: source.file,
         line: bodyLine + problem.line,
         column: 1,
-        where: '',
+        where: 'article text',
         message: problem.message,
         severity: 'warning',
+        part: 'body',
       });
     }
   }

@@ -12,6 +12,7 @@ export function rootField(model: FormModel, kind: OpenedFile['kind']): Field {
 
 /** An issue's path in the form's terms: an article's fields are inside `frontMatter`. */
 export function articleSegments(file: OpenedFile | null, issue: ContentIssue): ContentIssue['segments'] {
+  if (file?.kind === 'article' && issue.part === 'body') return ['body'];
   if (file?.kind !== 'article' || !issue.segments) return issue.segments;
   return ['frontMatter', ...issue.segments];
 }
