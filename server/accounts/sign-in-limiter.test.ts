@@ -116,6 +116,28 @@ for (const harness of STORE_HARNESSES) {
       expect((await database.rows()).sign_in_attempts).toHaveLength(3);
     });
 
+    it('purges expired attempts from several connections at once without failing an attempt', async () => {
+      const connections = [store, await database.open(), await database.open(), await database.open()];
+      const limiters = connections.map((connection) => createSignInLimiter({ store: connection, now }));
+      // Expired attempts, and known addresses, for the new attempts to purge.
+      for (const attempt of await Promise.all(
+        Array.from({ length: 400 }, (_, i) => limiters[i % 4]!.attempt(`old${i}@example.com`, `10.3.${i >> 8}.${i & 255}`)),
+      )) {
+        if (attempt.allowed && Math.random() < 0.5) await attempt.succeeded();
+      }
+      time = T0 + 31 * 24 * 60 * 60 * 1000;
+      for (let round = 0; round < 8; round++) {
+        // Attempts purging, and sign-ins succeeding (which delete rows too), all at once.
+        const outcomes = await Promise.allSettled(
+          Array.from({ length: 24 }, async (_, i) => {
+            const attempt = await limiters[i % 4]!.attempt(`new${round}-${i}@example.com`, `10.4.${round}.${i}`);
+            if (attempt.allowed && i % 2 === 0) await attempt.succeeded();
+          }),
+        );
+        expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+      }
+    });
+
     it('keeps an account locked however many made-up names are tried from however many addresses', async () => {
       const limiter = createSignInLimiter({ store, now });
       for (let i = 0; i < 20; i++) expect(await allowed(limiter, 'maria@example.com', `198.51.100.${i}`)).toBe(true);

@@ -833,12 +833,15 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
            FROM (SELECT DISTINCT hashtext(key) AS lock_id FROM unnest($2::text[]) AS k(key)) AS ids ORDER BY lock_id`,
           [SIGN_IN_LOCK_CLASS, keys.map(({ key }) => key)],
         );
-        await client.query('DELETE FROM sign_in_attempts WHERE ctid IN (SELECT ctid FROM sign_in_attempts WHERE at <= $1 LIMIT $2)', [
-          at - windowMs,
-          SIGN_IN_PURGE_BATCH,
-        ]);
+        // Expired rows go a batch at a time. Two attempts on different keys purge at once: each skips
+        // the rows the other has locked, so neither waits for the other (two purges taking the same
+        // rows in different orders would deadlock, and one sign-in would fail).
         await client.query(
-          'DELETE FROM sign_in_known WHERE pair_key IN (SELECT pair_key FROM sign_in_known WHERE known_at <= $1 LIMIT $2)',
+          'DELETE FROM sign_in_attempts WHERE ctid IN (SELECT ctid FROM sign_in_attempts WHERE at <= $1 LIMIT $2 FOR UPDATE SKIP LOCKED)',
+          [at - windowMs, SIGN_IN_PURGE_BATCH],
+        );
+        await client.query(
+          'DELETE FROM sign_in_known WHERE pair_key IN (SELECT pair_key FROM sign_in_known WHERE known_at <= $1 LIMIT $2 FOR UPDATE SKIP LOCKED)',
           [at - knownForMs, SIGN_IN_PURGE_BATCH],
         );
         let retryAfterMs = 0;
