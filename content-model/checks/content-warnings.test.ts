@@ -99,3 +99,14 @@ describe('content warnings', () => {
     ]);
   });
 });
+
+describe('data no page can hold', () => {
+  it('stops walking a value that contains itself, or is nested deeper than any page, and still finds what is above', () => {
+    const source = parseYamlSource('content/pages/extra.yaml', 'path: /extra\ntitle: Extra\nblocks: []\n');
+    const loop: Record<string, unknown> = { image: { src: '/images/a.png', alt: 'a.png' } };
+    loop.self = loop;
+    (source.data as { blocks: unknown[] }).blocks.push(loop);
+    const warnings = contentWarnings({ site: SITE, titleTemplate: '%s | Premier AI', pages: [{ source }], posts: [] });
+    expect(warnings.filter((warning) => warning.message.includes('is a file name ("a.png")')).length).toBeGreaterThan(0);
+  });
+});

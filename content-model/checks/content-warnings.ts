@@ -170,12 +170,19 @@ export function markdownProblems(text: string, { firstLevel }: { firstLevel: num
   return problems;
 }
 
+/**
+ * Deeper than any page the schemas allow (a block in a page is four levels down, a team member's
+ * picture six): a deeper value, or a loop YAML anchors could make, is not walked further.
+ */
+const MAX_WALK_DEPTH = 32;
+
 function walkStrings(
   value: unknown,
   segments: (string | number)[],
   visit: (value: string, segments: (string | number)[], parent: unknown) => void,
   parent?: unknown,
 ): void {
+  if (segments.length > MAX_WALK_DEPTH) return;
   if (typeof value === 'string') visit(value, segments, parent);
   else if (Array.isArray(value)) value.forEach((item, index) => walkStrings(item, [...segments, index], visit, value));
   else if (isRecord(value)) for (const [key, item] of Object.entries(value)) walkStrings(item, [...segments, key], visit, value);
