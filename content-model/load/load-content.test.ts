@@ -441,7 +441,7 @@ describe('content warnings', () => {
     const { warnings } = loadContent({ root });
     const found = warnings.map(formatIssue).filter((line) => line.includes('Too deep'));
     expect(found).toEqual([
-      `content/blog/what-is-ai-consulting.md:${closing + 2}:1 The heading "Too deep" jumps from level 1 to level 4: use ## so screen reader users, who move by headings, miss nothing.`,
+      `content/blog/what-is-ai-consulting.md:${closing + 2}:1 article text: The heading "Too deep" jumps from level 1 to level 4: use ## so screen reader users, who move by headings, miss nothing.`,
     ]);
   });
 
