@@ -80,9 +80,11 @@ export function HistoryScreen({
       <p css={css({ marginTop: 0 })}>
         {path ? 'Every published version of this page, newest first.' : 'Every version of the site that was published, newest first.'}{' '}
         Choose a page to see it as it was, compare it with today and restore it.{' '}
-        {git
-          ? 'The history comes from git, so it includes publishes made on other computers and changes made by developers.'
-          : 'This project has no git repository: the history is the studio’s own record of its publishes.'}
+        {versions === null
+          ? ''
+          : git
+            ? 'The history comes from git, so it includes publishes made on other computers and changes made by developers.'
+            : 'This project has no git repository: the history is the studio’s own record of its publishes.'}
       </p>
       {path && (
         <p>
