@@ -97,3 +97,57 @@ export type Changes = {
 
 /** What a publish or an undo answers. */
 export type PublishAnswer = { ok: true; record: PublishRecord } | { ok: false; reason: string; message: string; issues?: ContentIssue[] };
+
+/**
+ * One version of the site's content in the history: a publish, an undo or a restore made in the
+ * studio, or a commit a developer made that changed content files.
+ */
+export type HistoryVersion = {
+  /** The commit (in a git repository), else the publish's id in .studio/publish-log.jsonl. */
+  id: string;
+  /** `commit`: a developer's commit, made outside the studio. */
+  action: 'publish' | 'undo' | 'restore' | 'commit';
+  /** The editor who published, or the commit's author. */
+  user: string;
+  at: string;
+  /** The commit's first line (or, without git, what the studio would have written there). */
+  subject: string;
+  commit?: string;
+  /** The content files it changed, each named as the studio names it (`Entry.name`). */
+  files: { path: string; name: string; change: 'added' | 'changed' | 'deleted' }[];
+};
+
+/** A page of the history, newest first. */
+export type HistoryPage = {
+  versions: HistoryVersion[];
+  /** The newest version when the list was first read: later pages ask from it, so a new publish does not shift them. */
+  head: string | null;
+  /** Ask with this offset (and `head`) for the older versions; null when there are none. */
+  nextOffset: number | null;
+  /** Whether the history comes from git (else from the studio's publish log). */
+  git: boolean;
+};
+
+/** One content file as a version left it, beside the file today. */
+export type PageVersion = {
+  version: HistoryVersion;
+  path: string;
+  kind: ContentKind;
+  /** The file's name (`about`), as in `OpenedFile.name`. */
+  fileName: string;
+  /** What the studio calls it (`Entry.name`). */
+  name: string;
+  /** Its text in that version; null where the file did not exist in it. */
+  text: string | null;
+  /** The text's data, as the editor reads it (null without text, or when it cannot be read). */
+  data: unknown;
+  parseError?: string;
+  /** What a restore would change in the live file: today's lines that go (−), this version's that come back (+). */
+  hunks: DiffHunk[];
+  /** The version of the live file today (null: it does not exist now); a restore sends it back. */
+  liveVersion: string | null;
+  /** The version is what the site has now. */
+  same: boolean;
+  /** The file has unpublished changes (a draft), which a restore leaves as they are. */
+  hasDraft: boolean;
+};

@@ -35,10 +35,13 @@ export function PreviewPane({
   target,
   focusedBlock,
   onSelectBlock,
+  title = 'Preview of the page',
 }: {
   target: PreviewTarget | null;
   focusedBlock: number | null;
   onSelectBlock: (index: number) => void;
+  /** The frame's name for screen readers (an older version is named as one). */
+  title?: string;
 }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const box = useRef<HTMLDivElement>(null);
@@ -138,7 +141,7 @@ export function PreviewPane({
       >
         <iframe
           ref={frame}
-          title="Preview of the page"
+          title={title}
           src="/preview"
           css={css({ border: 0, transformOrigin: '0 0', display: 'block' })}
           style={{ width: WIDTHS[width], height: `calc(78vh / ${scale})`, transform: `scale(${scale})` }}

@@ -1,11 +1,14 @@
 // The studio's frame: the header, the navigator beside the main area, and which screen the main area
-// shows (the file being edited, the publish panel, or a welcome). Each screen is in a folder of its
-// own: navigator/, editor/, publish/.
+// shows (the file being edited, the publish panel, the history, or a welcome). Each screen is in a
+// folder of its own: navigator/, editor/, publish/, history/.
 import { css } from '@emotion/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { buildFormModel, type FormModel } from './fields/form-model.ts';
 import { api, ApiError, type Entry, type PublishRecord } from './api.ts';
 import { FileEditor } from './editor/FileEditor.tsx';
+import { HistoryScreen } from './history/HistoryScreen.tsx';
+import { historyViewFromSearch, historyViewSearch, type HistoryView } from './history/version-words.ts';
+import { VersionView } from './history/VersionView.tsx';
 import { Navigator } from './navigator/Navigator.tsx';
 import { PublishPanel } from './publish/PublishPanel.tsx';
 import { color, ui } from './ui.ts';
@@ -25,6 +28,8 @@ export function Studio({
   const [history, setHistory] = useState<PublishRecord[]>([]);
   const [openPath, setOpenPath] = useState<string | null>(() => new URLSearchParams(window.location.search).get('file'));
   const [panel, setPanel] = useState<'publish' | null>(null);
+  // The history, a file's versions, or one version: in the address, so it survives a reload.
+  const [historyView, setHistoryView] = useState<HistoryView | null>(() => historyViewFromSearch(window.location.search));
   const [menuOpen, setMenuOpen] = useState(false);
 
   const refresh = useCallback(async () => {
@@ -51,10 +56,21 @@ export function Studio({
   const open = useCallback((path: string | null) => {
     setOpenPath(path);
     setPanel(null);
+    setHistoryView(null);
     setMenuOpen(false);
     const url = new URL(window.location.href);
-    if (path) url.searchParams.set('file', path);
-    else url.searchParams.delete('file');
+    url.search = openPathSearch(path);
+    window.history.replaceState(null, '', url);
+  }, []);
+
+  const openPathRef = useRef(openPath);
+  openPathRef.current = openPath;
+  const showHistory = useCallback((view: HistoryView | null) => {
+    setHistoryView(view);
+    setPanel(null);
+    setMenuOpen(false);
+    const url = new URL(window.location.href);
+    url.search = view ? historyViewSearch(view) : openPathSearch(openPathRef.current);
     window.history.replaceState(null, '', url);
   }, []);
 
@@ -86,10 +102,21 @@ export function Studio({
         <button
           type="button"
           css={ui.button}
-          onClick={() => setPanel(panel === 'publish' ? null : 'publish')}
+          onClick={() => {
+            if (historyView) showHistory(null);
+            setPanel(panel === 'publish' ? null : 'publish');
+          }}
           aria-expanded={panel === 'publish'}
         >
           Review and publish{edited > 0 ? ` (${edited})` : ''}
+        </button>
+        <button
+          type="button"
+          css={ui.secondaryButton}
+          aria-expanded={historyView?.kind === 'history' && historyView.path === null}
+          onClick={() => showHistory(historyView?.kind === 'history' && historyView.path === null ? null : { kind: 'history', path: null })}
+        >
+          History
         </button>
         <span css={css({ color: color.mutedText })}>
           Editing as <strong>{user}</strong>
@@ -119,7 +146,25 @@ export function Studio({
               {modelError}
             </p>
           )}
-          {panel === 'publish' ? (
+          {historyView?.kind === 'history' ? (
+            <HistoryScreen
+              key={historyView.path ?? ''}
+              path={historyView.path}
+              name={entries.find((entry) => entry.path === historyView.path)?.name}
+              onOpenVersion={(version, path) => showHistory({ kind: 'version', version, path, from: historyView.path })}
+              onShowAll={() => showHistory({ kind: 'history', path: null })}
+            />
+          ) : historyView?.kind === 'version' ? (
+            <VersionView
+              key={`${historyView.version} ${historyView.path}`}
+              version={historyView.version}
+              path={historyView.path}
+              backLabel={historyView.from ? 'Back to the history of this page' : 'Back to the history'}
+              onBack={() => showHistory({ kind: 'history', path: historyView.from })}
+              onEdit={open}
+              onRestored={refresh}
+            />
+          ) : panel === 'publish' ? (
             <PublishPanel
               canUndo={canUndo}
               history={history}
@@ -129,7 +174,14 @@ export function Studio({
               onOpen={open}
             />
           ) : openPath && model ? (
-            <FileEditor key={openPath} path={openPath} model={model} onChanged={() => void refresh()} onOpen={open} />
+            <FileEditor
+              key={openPath}
+              path={openPath}
+              model={model}
+              onChanged={() => void refresh()}
+              onOpen={open}
+              onHistory={(path) => showHistory({ kind: 'history', path })}
+            />
           ) : (
             <Welcome />
           )}
@@ -150,4 +202,8 @@ function Welcome() {
       <p>The preview beside the form is the real page, drawn the way visitors will see it, at phone or desktop width.</p>
     </div>
   );
+}
+
+function openPathSearch(path: string | null): string {
+  return path ? `?${new URLSearchParams({ file: path }).toString()}` : '';
 }

@@ -6,7 +6,10 @@ import type {
   Changes,
   ContentKind,
   Entry,
+  HistoryPage,
+  HistoryVersion,
   OpenedFile,
+  PageVersion,
   PublishAnswer,
   PublishRecord,
   Reference,
@@ -17,7 +20,21 @@ import type {
 import type { PreviewContent } from './preview-protocol.ts';
 
 // The shapes are defined once, in studio/api-types.ts; the app's components take them from here.
-export type { Appearance, Changes, ContentKind, Entry, OpenedFile, PublishAnswer, PublishRecord, Reference, Session, StoredImage };
+export type {
+  Appearance,
+  Changes,
+  ContentKind,
+  Entry,
+  HistoryPage,
+  HistoryVersion,
+  OpenedFile,
+  PageVersion,
+  PublishAnswer,
+  PublishRecord,
+  Reference,
+  Session,
+  StoredImage,
+};
 
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -98,6 +115,21 @@ export const api = {
   changes: () => call<Changes>('GET', '/api/changes'),
   publish: () => call<PublishAnswer>('POST', '/api/publish', {}),
   undo: () => call<PublishAnswer>('POST', '/api/undo', {}),
+  /** Published versions, newest first: every file's, or `path`'s only; `head` and `offset` ask for older ones. */
+  history: (options: { path?: string | null; head?: string | null; offset?: number } = {}) => {
+    const query = new URLSearchParams();
+    if (options.path) query.set('path', options.path);
+    if (options.head) query.set('head', options.head);
+    if (options.offset) query.set('offset', String(options.offset));
+    const text = query.toString();
+    return call<HistoryPage>('GET', `/api/history${text ? `?${text}` : ''}`);
+  },
+  /** One file as a version left it, beside the file today. */
+  version: (version: string, path: string) =>
+    call<PageVersion>('GET', `/api/history/version?version=${encodeURIComponent(version)}&path=${encodeURIComponent(path)}`),
+  /** Publishes the file as the version left it; `liveVersion`: the live file the person compared it with. */
+  restore: (version: string, path: string, liveVersion: string | null) =>
+    call<PublishAnswer>('POST', '/api/history/restore', { version, path, liveVersion }),
   previewData: () => call<PreviewContent>('GET', '/api/preview-data'),
   images: () => call<{ images: StoredImage[] }>('GET', '/api/images'),
   upload: (file: File) => call<StoredImage>('POST', `/api/images?name=${encodeURIComponent(file.name)}`, file, 'application/octet-stream'),

@@ -26,6 +26,7 @@ import { createLocalSession } from './auth/local-session.ts';
 import type { SessionKeeper } from './auth/sessions.ts';
 import { createTeamSessions } from './auth/team-sessions.ts';
 import { createContentEditing } from './editing.ts';
+import { createHistory } from './history.ts';
 import { createImageLibrary } from './images.ts';
 import { JSON_BODY_LIMIT } from './json-body.ts';
 import { accessControlPlugin } from './plugins/access-control.ts';
@@ -39,6 +40,7 @@ import { createPublisher } from './publish.ts';
 import { appearanceRoutes } from './routes/appearance.ts';
 import { draftRoutes } from './routes/drafts.ts';
 import { fileRoutes } from './routes/files.ts';
+import { historyRoutes } from './routes/history.ts';
 import { imageRoutes } from './routes/images.ts';
 import { publishRoutes } from './routes/publish.ts';
 import { referenceRoutes } from './routes/references.ts';
@@ -92,6 +94,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   const images = createImageLibrary({ publicDir: path.join(root, 'public') });
   const editing = createContentEditing({ root, workspace, publisher });
   const appearance = createAppearance({ workspace, editing, siteUrl: options.siteUrl ?? readPublicSettings(process.env).siteUrl });
+  const history = createHistory({ root, stateDir, workspace, publisher });
 
   const limits = options.connectionLimits ?? CONNECTION_LIMITS;
   const requestTimeoutMs = options.connectionLimits ? limits.requestTimeoutMs : REQUEST_TIMEOUT_MS;
@@ -135,6 +138,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   app.register(referenceRoutes, { prefix: '/api', workspace, editing });
   app.register(publishRoutes, { prefix: '/api', publisher });
   app.register(appearanceRoutes, { prefix: '/api', appearance });
+  app.register(historyRoutes, { prefix: '/api', history });
   app.register(imageRoutes, { prefix: '/api', images });
   app.register(staticFileRoutes, { appDir: options.appDir, imagesDir: path.join(root, 'public', 'images'), images });
 

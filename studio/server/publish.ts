@@ -6,7 +6,8 @@
 //   4. point DIST_DIR at the new build in one rename of a symbolic link: a running `npm run serve`
 //      on this checkout answers from it within a second, without a restart;
 //   5. when the project is a git repository, commit the changed files, naming the pages and the editor;
-//   6. record who published what in .studio/publish-log.jsonl.
+//   6. record who published what in .studio/publish-log.jsonl (without git, with the texts it wrote
+//      in .studio/versions/, so every version can still be shown and restored: history.ts).
 //
 // Publishes run one after another (a queue), never interleaved. The previous build stays on disk,
 // so the last publish can be undone at once.
@@ -30,6 +31,7 @@ import { promisify } from 'node:util';
 import { ContentError, type ContentIssue } from '../../content-model/content-issue.ts';
 import { loadContent } from '../../content-model/load/load-content.ts';
 import { commitFiles, oneLine, type PublishedFile } from './git.ts';
+import { keepVersionTexts } from './history.ts';
 import type { Draft, Workspace } from './workspace.ts';
 import type { PublishRecord } from '../api-types.ts';
 
@@ -178,6 +180,8 @@ export function createPublisher(options: {
       }
 
       const commit = await commitFiles(root, files, request.subject ?? `Publish ${describeFiles(files)}`, user);
+      // Without git, the texts are kept beside the log, so every version can be shown and restored.
+      if (!commit) keepVersionTexts(stateDir, id, files);
       const record: PublishRecord = {
         id,
         action,
@@ -222,6 +226,7 @@ export function createPublisher(options: {
       }
       const reverted = last.files.map((file) => ({ ...file, before: file.after, after: file.before }));
       const commit = await commitFiles(root, reverted, `Undo publish of ${describeFiles(last.files)}`, user);
+      if (!commit) keepVersionTexts(stateDir, id, reverted);
       const record: PublishRecord = {
         id,
         action: 'undo',

@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import path from 'node:path';
 import { parse } from 'yaml';
 import { splitFrontMatter } from '../../content-model/formats/front-matter.ts';
-import { contentFileOf, KIND_ORDER, kindDefinition, NAME_PATTERN } from '../../content-model/kinds.ts';
+import { CONTENT_KINDS, contentFileOf, KIND_ORDER, kindDefinition, NAME_PATTERN } from '../../content-model/kinds.ts';
 import { isReallyInside } from '../../content-model/load/content-files.ts';
 import type { ContentKind, Entry } from '../api-types.ts';
 import { comparePages, pageName, siteLinks } from './page-names.ts';
@@ -250,6 +250,25 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
     return [...entries.filter((entry) => entry.kind !== 'page'), ...pages].map(withoutData);
   }
 
+  /**
+   * What the studio calls `relative` when its text is `text` (an older version, a file deleted
+   * since): named as `listEntries` names it, with the site's links as they stand.
+   */
+  function nameOf(relative: string, text: string): string {
+    const file = contentFile(relative);
+    const described = describe(file, text);
+    if (file.kind !== 'page') return described.title;
+    const site = contentFile(CONTENT_KINDS.site.file);
+    let siteText = '';
+    try {
+      const draft = readDraft(site);
+      siteText = (draft ? draft.text : readDisk(site)?.text) ?? '';
+    } catch {
+      // A site file that is a link out of content/: named without its links.
+    }
+    return pageName(described, siteLinks(describe(site, siteText).data));
+  }
+
   /** Texts standing in for the files on disk (absolute paths), for checking or building with every draft applied. */
   function draftOverrides(drafts: readonly Draft[] = listDrafts()): Map<string, string | null> {
     return new Map(drafts.map((draft) => [contentFile(draft.path).absolute, draft.text]));
@@ -266,6 +285,7 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
     listDrafts,
     listEntries,
     draftOverrides,
+    nameOf,
     readDisk,
     writeAtomically,
   };

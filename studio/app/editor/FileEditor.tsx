@@ -30,11 +30,14 @@ export function FileEditor({
   model,
   onChanged,
   onOpen,
+  onHistory,
 }: {
   path: string;
   model: FormModel;
   onChanged: () => void;
   onOpen: (path: string | null) => void;
+  /** Shows the published versions of this file. */
+  onHistory?: (path: string) => void;
 }) {
   const [file, setFile] = useState<OpenedFile | null>(null);
   const [loadError, setLoadError] = useState('');
@@ -131,7 +134,15 @@ export function FileEditor({
         })}
       >
         <div>
-          <FileHeader file={file} data={data} save={save} onReload={load} onOpen={onOpen} onChanged={onChanged} />
+          <FileHeader
+            file={file}
+            data={data}
+            save={save}
+            onReload={load}
+            onOpen={onOpen}
+            onChanged={onChanged}
+            {...(onHistory ? { onHistory } : {})}
+          />
           {file.parseError && (
             <p role="alert" css={ui.errorBanner}>
               {file.parseError}

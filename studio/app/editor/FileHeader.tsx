@@ -1,5 +1,6 @@
 // The open file's title, address and state (new, unpublished changes), and what can be done to the
-// whole file: duplicate it, change its address, delete it, or discard its draft.
+// whole file: duplicate it, change its address, delete it, discard its draft, or see its published
+// versions.
 import { css } from '@emotion/react';
 import { useState } from 'react';
 import { kindDefinition } from '../../../content-model/kinds.ts';
@@ -16,6 +17,7 @@ export function FileHeader({
   onReload,
   onOpen,
   onChanged,
+  onHistory,
 }: {
   file: OpenedFile;
   data: unknown;
@@ -23,6 +25,7 @@ export function FileHeader({
   onReload: () => Promise<void>;
   onOpen: (path: string | null) => void;
   onChanged: () => void;
+  onHistory?: (path: string) => void;
 }) {
   const [dialog, setDialog] = useState<'rename' | 'delete' | 'duplicate' | null>(null);
   const [message, setMessage] = useState('');
@@ -65,6 +68,11 @@ export function FileHeader({
         {(file.kind === 'page' || file.kind === 'article') && !file.deleted && (
           <button type="button" css={ui.dangerButton} disabled={busy} onClick={() => setDialog(dialog === 'delete' ? null : 'delete')}>
             Delete
+          </button>
+        )}
+        {onHistory && !file.isNew && (
+          <button type="button" css={ui.secondaryButton} onClick={() => onHistory(file.path)}>
+            History of this page
           </button>
         )}
         {file.edited && (

@@ -18,7 +18,7 @@ export function articleSegments(file: OpenedFile | null, issue: ContentIssue): C
 }
 
 /** What the preview draws for the file with this data: nothing for a deleted file or the ROI numbers. */
-export function previewTarget(file: OpenedFile, data: unknown): PreviewTarget | null {
+export function previewTarget(file: Pick<OpenedFile, 'kind' | 'name' | 'deleted'>, data: unknown): PreviewTarget | null {
   if (data === null || file.deleted) return null;
   if (file.kind === 'page') return { kind: 'page', page: data };
   if (file.kind === 'article')

@@ -24,7 +24,8 @@ export const publishRoutes: StudioRoutes<PublishRoutesOptions> = async (app, { p
   );
 };
 
-function sendPublish(reply: FastifyReply, result: PublishResult) {
+/** A publish's answer: the record, or why nothing changed with its status (a restore answers the same way). */
+export function sendPublish(reply: FastifyReply, result: PublishResult) {
   if (result.ok) return reply.send(result);
   return reply.code(STATUS_OF_REFUSAL[result.reason]).send(result);
 }

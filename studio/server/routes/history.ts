@@ -1,0 +1,43 @@
+// /api/history, /api/history/version and /api/history/restore: every published version of the
+// content (newest first, 20 at a time; one file's versions with `path`), one file as a version left
+// it beside the file today (a line diff, and its data for the preview), and a restore of that version
+// as a new publish. A version is named by its commit (checked to be a commit id and reachable from
+// HEAD) or, without git, by its publish's id; a path is checked by the workspace. history.ts does the
+// work; a restore is answered like a publish (routes/publish.ts).
+import { z } from 'zod';
+import type { HistoryPage, PageVersion } from '../../api-types.ts';
+import type { History } from '../history.ts';
+import { editorOf } from '../plugins/sessions.ts';
+import type { StudioRoutes } from '../plugins/request-checks.ts';
+import { contentPath, diskVersion } from '../request-shapes.ts';
+import { sendPublish } from './publish.ts';
+
+export type HistoryRoutesOptions = { history: History };
+
+const OFFSET_MESSAGE = 'The offset must be a whole number of 0 or more.';
+
+const listQuery = z.object({
+  path: contentPath.optional(),
+  /** The newest version when the list was first read, so later pages are not shifted by a new publish. */
+  head: z.string().optional(),
+  offset: z
+    .string()
+    .regex(/^\d{1,6}$/, { error: OFFSET_MESSAGE })
+    .transform((digits) => Number(digits))
+    .optional(),
+});
+const versionQuery = z.object({ version: z.string(), path: contentPath });
+/** `liveVersion`: the live file's version the person compared with (null: it did not exist). */
+const restoreBody = z.object({ version: z.string(), path: contentPath, liveVersion: diskVersion.optional() });
+
+export const historyRoutes: StudioRoutes<HistoryRoutesOptions> = async (app, { history }) => {
+  app.get('/history', { schema: { querystring: listQuery } }, async (request): Promise<HistoryPage> => history.list(request.query));
+
+  app.get('/history/version', { schema: { querystring: versionQuery } }, async (request): Promise<PageVersion> =>
+    history.version(request.query.version, request.query.path),
+  );
+
+  app.post('/history/restore', { schema: { body: restoreBody } }, async (request, reply) =>
+    sendPublish(reply, await history.restore(editorOf(request), request.body)),
+  );
+};
