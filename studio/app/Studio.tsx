@@ -8,6 +8,8 @@ import { api, ApiError, type Entry, type PublishRecord } from './api.ts';
 import { FileEditor } from './editor/FileEditor.tsx';
 import { Navigator } from './navigator/Navigator.tsx';
 import { PublishPanel } from './publish/PublishPanel.tsx';
+import { ReviewScreen } from './review/ReviewScreen.tsx';
+import { ScheduleFailures } from './ScheduleFailures.tsx';
 import { color, ui } from './ui.ts';
 
 export function Studio({
@@ -24,7 +26,16 @@ export function Studio({
   const [canUndo, setCanUndo] = useState(false);
   const [history, setHistory] = useState<PublishRecord[]>([]);
   const [openPath, setOpenPath] = useState<string | null>(() => new URLSearchParams(window.location.search).get('file'));
-  const [panel, setPanel] = useState<'publish' | null>(null);
+  const [panel, setPanel] = useState<'publish' | 'reviews' | null>(null);
+  // Requests waiting for review, for a reviewer (an admin when the studio requires review); null for anyone else.
+  const [waitingReviews, setWaitingReviews] = useState<number | null>(null);
+  const refreshReviews = useCallback(async () => {
+    const answer = await api.reviews().catch(() => null);
+    setWaitingReviews(answer?.mayReview ? answer.requests.filter((request) => request.status === 'waiting').length : null);
+  }, []);
+  useEffect(() => {
+    void refreshReviews();
+  }, [refreshReviews, panel]);
   const [menuOpen, setMenuOpen] = useState(false);
 
   const refresh = useCallback(async () => {
@@ -91,6 +102,16 @@ export function Studio({
         >
           Review and publish{edited > 0 ? ` (${edited})` : ''}
         </button>
+        {waitingReviews !== null && (
+          <button
+            type="button"
+            css={ui.secondaryButton}
+            onClick={() => setPanel(panel === 'reviews' ? null : 'reviews')}
+            aria-expanded={panel === 'reviews'}
+          >
+            Review requests{waitingReviews > 0 ? ` (${waitingReviews})` : ''}
+          </button>
+        )}
         <span css={css({ color: color.mutedText })}>
           Editing as <strong>{user}</strong>
         </span>
@@ -119,7 +140,10 @@ export function Studio({
               {modelError}
             </p>
           )}
-          {panel === 'publish' ? (
+          <ScheduleFailures user={user} />
+          {panel === 'reviews' ? (
+            <ReviewScreen onDone={() => void refresh().then(refreshReviews)} />
+          ) : panel === 'publish' ? (
             <PublishPanel
               canUndo={canUndo}
               history={history}

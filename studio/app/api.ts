@@ -9,6 +9,12 @@ import type {
   PublishAnswer,
   PublishRecord,
   Reference,
+  ReviewFeedback,
+  ReviewFileView,
+  ReviewRequestView,
+  ReviewsAnswer,
+  ScheduleAnswer,
+  ScheduledView,
   Session,
   SignInRequest,
   StoredImage,
@@ -17,6 +23,7 @@ import type { PreviewContent } from './preview-protocol.ts';
 
 // The shapes are defined once, in studio/api-types.ts; the app's components take them from here.
 export type { Changes, ContentKind, Entry, OpenedFile, PublishAnswer, PublishRecord, Reference, Session, StoredImage };
+export type { ReviewFeedback, ReviewFileView, ReviewRequestView, ReviewsAnswer, ScheduleAnswer, ScheduledView };
 
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -94,6 +101,18 @@ export const api = {
   changes: () => call<Changes>('GET', '/api/changes'),
   publish: () => call<PublishAnswer>('POST', '/api/publish', {}),
   undo: () => call<PublishAnswer>('POST', '/api/undo', {}),
+  // Review before publish and scheduled publishing.
+  reviews: () => call<ReviewsAnswer>('GET', '/api/reviews'),
+  askForReview: (note: string) => call<{ request: ReviewRequestView }>('POST', '/api/reviews', { note }),
+  sendBack: (id: string, comment: string) => call<{ request: ReviewRequestView }>('POST', '/api/reviews/send-back', { id, comment }),
+  /** Publishes the request now, or with `at` (a date and time in the site's time zone) schedules it. */
+  approve: (id: string, at?: string) =>
+    call<PublishAnswer | { scheduled: ScheduledView }>('POST', '/api/reviews/approve', { id, ...(at ? { at } : {}) }),
+  reviewFeedback: (path: string) => call<ReviewFeedback>('GET', `/api/reviews/feedback?path=${encodeURIComponent(path)}`),
+  schedule: () => call<ScheduleAnswer>('GET', '/api/schedule'),
+  schedulePublish: (at: string) => call<{ scheduled: ScheduledView }>('POST', '/api/schedule', { at }),
+  cancelScheduled: (id: string) => call<{ scheduled: ScheduledView }>('POST', '/api/schedule/cancel', { id }),
+  dismissScheduled: (id: string) => call<unknown>('POST', '/api/schedule/dismiss', { id }),
   previewData: () => call<PreviewContent>('GET', '/api/preview-data'),
   images: () => call<{ images: StoredImage[] }>('GET', '/api/images'),
   upload: (file: File) => call<StoredImage>('POST', `/api/images?name=${encodeURIComponent(file.name)}`, file, 'application/octet-stream'),

@@ -18,6 +18,7 @@ import { moveIn, setIn } from './data-path.ts';
 import { FileHeader } from './FileHeader.tsx';
 import { articleSegments, previewTarget, rootField } from './file-kinds.ts';
 import { IssueList } from './IssueList.tsx';
+import { ReviewFeedback } from './ReviewFeedback.tsx';
 import { SaveStatusMessage } from './SaveStatusMessage.tsx';
 import { useAutosave } from './useAutosave.ts';
 
@@ -131,6 +132,7 @@ export function FileEditor({
       >
         <div>
           <FileHeader file={file} data={data} save={save} onReload={load} onOpen={onOpen} onChanged={onChanged} />
+          <ReviewFeedback path={path} />
           {file.parseError && (
             <p role="alert" css={ui.errorBanner}>
               {file.parseError}
