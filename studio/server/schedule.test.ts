@@ -9,7 +9,7 @@ import { createStudioProject, fakeStudioAppDir, quickBuild, type StudioProject }
 import type { ScheduleAnswer } from '../api-types.ts';
 import { buildStudioApp } from './app.ts';
 import { createPublisher } from './publish.ts';
-import { createScheduler, describeTime, instantOf, localText, ScheduleError, type ScheduledPublish } from './schedule.ts';
+import { createScheduler, describeTime, instantOf, localText, MAX_WAITING, ScheduleError, type ScheduledPublish } from './schedule.ts';
 import { createWorkspace } from './workspace.ts';
 
 const HOME = 'content/pages/home.yaml';
@@ -149,7 +149,7 @@ describe('a scheduled publish', () => {
     expect(scheduler.cancel(own.id, 'maria@example.com', false).status).toBe('cancelled');
   });
 
-  it('refuses a time that has passed, one more than a year ahead, and nothing to publish', () => {
+  it('refuses a time that has passed, one more than a year ahead, nothing to publish, and more than its limit waiting', () => {
     const clock = setup();
     const { workspace, scheduler } = startStudio(clock);
     expect(() => scheduler.schedule('maria@example.com', '2026-12-01T09:00')).toThrow('There is nothing to schedule');
@@ -172,6 +172,12 @@ describe('a scheduled publish', () => {
     });
     expect(refusal('2027-11-30T12:59')).toBeUndefined();
     expect(scheduler.list()).toHaveLength(1);
+    for (let day = 2; day <= MAX_WAITING; day++)
+      scheduler.schedule('maria@example.com', `2027-01-${String(day % 28 || 28).padStart(2, '0')}T09:00`);
+    expect(refusal('2027-02-01T09:00')).toEqual({
+      status: 409,
+      message: `${MAX_WAITING} publishes are scheduled already: cancel one before scheduling another.`,
+    });
   });
 
   it('reports a failure with its reason to whoever scheduled it, until they have read it', async () => {

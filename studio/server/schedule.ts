@@ -103,6 +103,8 @@ export function describeTime(ms: number, timeZone: string, now: number): string 
 export const MAX_SCHEDULE_AHEAD_MS = 365 * 24 * 60 * 60 * 1000;
 /** setTimeout's longest wait; a later time is reached in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** Publishes waiting at once: each keeps its own copy of the drafts. */
+export const MAX_WAITING = 50;
 /** Finished and cancelled entries kept for the list. */
 const KEEP_FINISHED = 50;
 
@@ -196,6 +198,8 @@ export function createScheduler(options: {
    */
   function schedule(user: string, local: string, given: { files?: ReviewFile[]; note?: string; reviewId?: string } = {}): ScheduledPublish {
     const at = checkTime(local);
+    if (read().filter((entry) => entry.status === 'waiting').length >= MAX_WAITING)
+      throw new ScheduleError(`${MAX_WAITING} publishes are scheduled already: cancel one before scheduling another.`, 409);
     let files = given.files;
     if (!files) {
       const drafts = workspace.listDrafts();

@@ -2,6 +2,7 @@
 // an editor asks for review, an admin sends it back with a comment that the editor sees beside the
 // draft, the editor changes it and asks again, and the admin publishes it. Then a publish scheduled
 // about a minute ahead happens although the studio was restarted in between.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startStudio, type RunningStudio } from '../../studio/testing/running-studio.ts';
 
@@ -23,6 +24,12 @@ test.beforeAll(async () => {
   });
 });
 test.afterAll(async () => studio?.stop());
+
+/** The screen as axe-core sees it (the preview frame, the site's own page, is checked with the site). */
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).exclude('iframe').analyze();
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`);
+}
 
 async function signIn(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
@@ -64,6 +71,7 @@ test('an editor’s change is sent back with a comment, changed, asked again, an
   await expect(request.getByLabel('Note from the editor')).toHaveText('A spring headline for the home page');
   await expect(request.locator('[data-diff="added"]')).toContainText('Spring is here');
   await expect(request.frameLocator('iframe[title="Preview of the page"]').getByRole('heading', { level: 1 })).toHaveText('Spring is here');
+  expect(await axeViolations(ana)).toEqual([]);
   await request.getByLabel(`Comment for ${EDITOR}`).fill('Which spring? Name the year, please.');
   await request.getByRole('button', { name: 'Send back with comment' }).click();
   await expect(ana.getByText(`Sent back to ${EDITOR} with your comment.`)).toBeVisible();
@@ -76,6 +84,7 @@ test('an editor’s change is sent back with a comment, changed, asked again, an
   await expect(maria.getByRole('note', { name: 'Review comment' })).toContainText(`Sent back by ${ADMIN}`);
   await maria.getByRole('button', { name: /Review and publish/ }).click();
   await expect(maria.getByRole('note', { name: 'Review comment' })).toContainText('Which spring? Name the year, please.');
+  expect(await axeViolations(maria)).toEqual([]);
   await maria.getByRole('button', { name: 'Ask for review' }).click();
   await expect(maria.getByText('Asked for review: an admin will publish your changes or send them back with a comment.')).toBeVisible();
 
