@@ -47,7 +47,8 @@ function server(answers: Record<string, { status: number; body: unknown }> = {})
         if (answer.status === 200) requests = [];
         return Response.json(answer.body, { status: answer.status });
       }
-      if (url === '/api/reviews') return Response.json({ required: true, mayPublish: true, mayReview: true, requests } satisfies ReviewsAnswer);
+      if (url === '/api/reviews')
+        return Response.json({ required: true, mayPublish: true, mayReview: true, requests } satisfies ReviewsAnswer);
       return Response.json({ timeZone: 'Europe/Berlin', now: '2026-11-30T13:00', mayPublish: true, scheduled: [] });
     }),
   );
