@@ -38,6 +38,8 @@ export type PublishRecord = {
   at: string;
   files: { path: string; title: string; change: 'added' | 'changed' | 'deleted' }[];
   commit?: string;
+  /** Who asked for a reviewed change and who approved it, or who scheduled it. */
+  note?: string;
   ms: number;
 };
 
@@ -151,3 +153,74 @@ export type PageVersion = {
   /** The file has unpublished changes (a draft), which a restore leaves as they are. */
   hasDraft: boolean;
 };
+/** One file of a review request: the change as it will be published, with what the preview draws. */
+export type ReviewFileView = {
+  path: string;
+  title: string;
+  kind: ContentKind;
+  name: string;
+  change: 'added' | 'changed' | 'deleted';
+  hunks: DiffHunk[];
+  /** The file's data as the form and the preview read it; null for a deleted file or one that cannot be read. */
+  data: unknown;
+};
+
+/** A request to publish changes once a reviewer has looked at them (STUDIO_REVIEW=required). */
+export type ReviewRequestView = {
+  id: string;
+  status: 'waiting' | 'sent-back' | 'scheduled' | 'published';
+  note: string;
+  requestedBy: string;
+  requestedAt: string;
+  /** The reviewer's comment when sent back. */
+  comment?: string;
+  decidedBy?: string;
+  decidedAt?: string;
+  /** When a scheduled approval goes live, in words. */
+  scheduledFor?: string;
+  files: ReviewFileView[];
+};
+
+/** GET /api/reviews: what this person may do, and the requests they may see (a reviewer's: all). */
+export type ReviewsAnswer = {
+  /** An editor's changes need a review before they go live. */
+  required: boolean;
+  mayPublish: boolean;
+  mayReview: boolean;
+  requests: ReviewRequestView[];
+};
+
+/** GET /api/reviews/feedback: the open review request covering one file, shown beside its draft. */
+export type ReviewFeedback = {
+  feedback: {
+    id: string;
+    status: 'waiting' | 'sent-back';
+    requestedBy: string;
+    requestedAt: string;
+    comment?: string;
+    decidedBy?: string;
+    decidedAt?: string;
+  } | null;
+};
+
+/** One scheduled publish as the studio lists it. */
+export type ScheduledView = {
+  id: string;
+  at: string;
+  /** "Tue 1 Dec, 09:00 (Europe/Berlin)". */
+  when: string;
+  scheduledBy: string;
+  status: 'waiting' | 'published' | 'failed' | 'cancelled';
+  files: { path: string; title: string }[];
+  /** Why it failed. */
+  message?: string;
+  reviewId?: string;
+  cancelledBy?: string;
+  /** The person who scheduled it has read the failure. */
+  seen: boolean;
+  /** This person may cancel it (who scheduled it, or an admin). */
+  mayCancel: boolean;
+};
+
+/** GET /api/schedule: the site's time zone, the time there now (as a date-and-time field takes it), and the list. */
+export type ScheduleAnswer = { timeZone: string; now: string; mayPublish: boolean; scheduled: ScheduledView[] };

@@ -66,6 +66,8 @@ const app = buildStudioServer({
   ...(use.kind === 'team' ? { accounts: store } : {}),
   secureCookies: settings.secureCookies,
   trustProxy: settings.trustProxy,
+  review: settings.review,
+  timeZone: settings.timeZone,
   localEditor: userInfo().username || 'local editor',
   logLevel: process.env.LOG_LEVEL ?? 'warn',
 });
@@ -85,6 +87,7 @@ const who =
     : use.editors > 0
       ? `sign-in required; ${use.editors} account(s) may edit the site`
       : `sign-in required, but no account may edit the site yet: create one with \`${ADD_EDITOR_COMMAND}\``;
+const review = use.kind === 'team' && settings.review === 'required' ? '; an editor’s changes wait for an admin’s review' : '';
 process.stdout.write(
-  `Content studio ready in ${((performance.now() - started) / 1000).toFixed(1)} s: http://${shown}:${settings.port}/ (${who})\n`,
+  `Content studio ready in ${((performance.now() - started) / 1000).toFixed(1)} s: http://${shown}:${settings.port}/ (${who}${review}; scheduled publishes in ${settings.timeZone})\n`,
 );

@@ -26,6 +26,11 @@ describe('roles', () => {
     expect(ROLES.filter((role) => can(role, 'accounts:manage'))).toEqual(['admin']);
   });
 
+  it('lets only an admin publish without review and review the requests of the studio', () => {
+    expect(ROLES.filter((role) => can(role, 'studio:publish'))).toEqual(['admin']);
+    expect(ROLES.filter((role) => can(role, 'studio:review'))).toEqual(['admin']);
+  });
+
   it('names only known actions for every role', () => {
     for (const role of ROLES) for (const action of ROLE_ACTIONS[role]) expect(ACTIONS).toContain(action);
   });

@@ -11,18 +11,23 @@ export const ACTIONS = [
   'leads:mark-spam',
   'leads:erase',
   'studio:edit',
+  'studio:publish',
+  'studio:review',
   'accounts:manage',
 ] as const;
 /**
  * leads:read and leads:export: see the inbox and take a copy of it; leads:retry: forward a lead
  * again; leads:mark-spam: mark a lead spam or not spam; leads:erase: delete a person's leads for
- * good; studio:edit: edit and publish content in the studio; accounts:manage: add, change and
- * remove accounts.
+ * good; studio:edit: edit and publish content in the studio; studio:publish: publish without a
+ * review when the studio requires one (STUDIO_REVIEW=required); studio:review: approve or send back
+ * the studio's review requests; accounts:manage: add, change and remove accounts.
  */
 export type Action = (typeof ACTIONS)[number];
 
 // Each role lists everything it may do, so a reader sees a role's reach in one line. Erasure and
-// account management are admin-only: both are hard to undo and can lock other people out.
+// account management are admin-only: both are hard to undo and can lock other people out. So are
+// publishing without review and reviewing others' changes: they only matter when the studio requires
+// review, and then an editor's changes wait for an admin.
 export const ROLE_ACTIONS: Readonly<Record<Role, readonly Action[]>> = {
   viewer: ['leads:read', 'leads:export'],
   sales: ['leads:read', 'leads:export', 'leads:retry', 'leads:mark-spam'],

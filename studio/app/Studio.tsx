@@ -11,6 +11,8 @@ import { historyViewFromSearch, historyViewSearch, type HistoryView } from './hi
 import { VersionView } from './history/VersionView.tsx';
 import { Navigator } from './navigator/Navigator.tsx';
 import { PublishPanel } from './publish/PublishPanel.tsx';
+import { ReviewScreen } from './review/ReviewScreen.tsx';
+import { ScheduleFailures } from './ScheduleFailures.tsx';
 import { color, ui } from './ui.ts';
 
 export function Studio({
@@ -27,9 +29,18 @@ export function Studio({
   const [canUndo, setCanUndo] = useState(false);
   const [history, setHistory] = useState<PublishRecord[]>([]);
   const [openPath, setOpenPath] = useState<string | null>(() => new URLSearchParams(window.location.search).get('file'));
-  const [panel, setPanel] = useState<'publish' | null>(null);
+  const [panel, setPanel] = useState<'publish' | 'reviews' | null>(null);
   // The history, a file's versions, or one version: in the address, so it survives a reload.
   const [historyView, setHistoryView] = useState<HistoryView | null>(() => historyViewFromSearch(window.location.search));
+  // Requests waiting for review, for a reviewer (an admin when the studio requires review); null for anyone else.
+  const [waitingReviews, setWaitingReviews] = useState<number | null>(null);
+  const refreshReviews = useCallback(async () => {
+    const answer = await api.reviews().catch(() => null);
+    setWaitingReviews(answer?.mayReview ? answer.requests.filter((request) => request.status === 'waiting').length : null);
+  }, []);
+  useEffect(() => {
+    void refreshReviews();
+  }, [refreshReviews, panel]);
   const [menuOpen, setMenuOpen] = useState(false);
 
   const refresh = useCallback(async () => {
@@ -118,6 +129,19 @@ export function Studio({
         >
           History
         </button>
+        {waitingReviews !== null && (
+          <button
+            type="button"
+            css={ui.secondaryButton}
+            onClick={() => {
+              if (historyView) showHistory(null);
+              setPanel(panel === 'reviews' ? null : 'reviews');
+            }}
+            aria-expanded={panel === 'reviews'}
+          >
+            Review requests{waitingReviews > 0 ? ` (${waitingReviews})` : ''}
+          </button>
+        )}
         <span css={css({ color: color.mutedText })}>
           Editing as <strong>{user}</strong>
         </span>
@@ -146,6 +170,7 @@ export function Studio({
               {modelError}
             </p>
           )}
+          <ScheduleFailures user={user} />
           {historyView?.kind === 'history' ? (
             <HistoryScreen
               key={historyView.path ?? ''}
@@ -164,6 +189,8 @@ export function Studio({
               onEdit={open}
               onRestored={refresh}
             />
+          ) : panel === 'reviews' ? (
+            <ReviewScreen onDone={() => void refresh().then(refreshReviews)} />
           ) : panel === 'publish' ? (
             <PublishPanel
               canUndo={canUndo}

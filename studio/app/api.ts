@@ -13,6 +13,12 @@ import type {
   PublishAnswer,
   PublishRecord,
   Reference,
+  ReviewFeedback,
+  ReviewFileView,
+  ReviewRequestView,
+  ReviewsAnswer,
+  ScheduleAnswer,
+  ScheduledView,
   Session,
   SignInRequest,
   StoredImage,
@@ -35,6 +41,7 @@ export type {
   Session,
   StoredImage,
 };
+export type { ReviewFeedback, ReviewFileView, ReviewRequestView, ReviewsAnswer, ScheduleAnswer, ScheduledView };
 
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -130,6 +137,18 @@ export const api = {
   /** Publishes the file as the version left it; `liveVersion`: the live file the person compared it with. */
   restore: (version: string, path: string, liveVersion: string | null) =>
     call<PublishAnswer>('POST', '/api/history/restore', { version, path, liveVersion }),
+  // Review before publish and scheduled publishing.
+  reviews: () => call<ReviewsAnswer>('GET', '/api/reviews'),
+  askForReview: (note: string) => call<{ request: ReviewRequestView }>('POST', '/api/reviews', { note }),
+  sendBack: (id: string, comment: string) => call<{ request: ReviewRequestView }>('POST', '/api/reviews/send-back', { id, comment }),
+  /** Publishes the request now, or with `at` (a date and time in the site's time zone) schedules it. */
+  approve: (id: string, at?: string) =>
+    call<PublishAnswer | { scheduled: ScheduledView }>('POST', '/api/reviews/approve', { id, ...(at ? { at } : {}) }),
+  reviewFeedback: (path: string) => call<ReviewFeedback>('GET', `/api/reviews/feedback?path=${encodeURIComponent(path)}`),
+  schedule: () => call<ScheduleAnswer>('GET', '/api/schedule'),
+  schedulePublish: (at: string) => call<{ scheduled: ScheduledView }>('POST', '/api/schedule', { at }),
+  cancelScheduled: (id: string) => call<{ scheduled: ScheduledView }>('POST', '/api/schedule/cancel', { id }),
+  dismissScheduled: (id: string) => call<unknown>('POST', '/api/schedule/dismiss', { id }),
   previewData: () => call<PreviewContent>('GET', '/api/preview-data'),
   images: () => call<{ images: StoredImage[] }>('GET', '/api/images'),
   upload: (file: File) => call<StoredImage>('POST', `/api/images?name=${encodeURIComponent(file.name)}`, file, 'application/octet-stream'),

@@ -34,6 +34,7 @@ async function setup(options: { users?: boolean } = {}) {
     localEditor: 'local',
     logLevel: 'silent',
     build: quickBuild,
+    review: 'required',
   });
   await app.ready();
   // An unpublished draft, so a publish that slipped through would have something to publish.
@@ -123,6 +124,9 @@ async function answer(request: ReturnType<typeof requestFor>) {
 function expectNothingPublished() {
   expect(project.git('log', '--format=%s')).toBe('Content as shipped\n');
   expect(existsSync(path.join(project.root, '.studio', 'publish-log.jsonl'))).toBe(false);
+  // Nothing was asked for review or scheduled either.
+  expect(existsSync(path.join(project.root, '.studio', 'reviews.json'))).toBe(false);
+  expect(existsSync(path.join(project.root, '.studio', 'schedule.json'))).toBe(false);
   expect(project.read('content/pages/about.yaml')).not.toContain('Unapproved draft');
 }
 
@@ -143,6 +147,15 @@ describe.each([
         'POST /api/undo',
         'GET /api/appearance',
         'GET /api/appearance/card',
+        'GET /api/reviews',
+        'POST /api/reviews',
+        'POST /api/reviews/send-back',
+        'POST /api/reviews/approve',
+        'GET /api/reviews/feedback',
+        'GET /api/schedule',
+        'POST /api/schedule',
+        'POST /api/schedule/cancel',
+        'POST /api/schedule/dismiss',
         'GET /images/*',
       ]),
     );

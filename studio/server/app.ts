@@ -38,12 +38,16 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionsPlugin } from './plugins/sessions.ts';
 import { createPublisher } from './publish.ts';
 import { appearanceRoutes } from './routes/appearance.ts';
+import { createReviews, publishRights, type ReviewSetting } from './reviews.ts';
+import { createScheduler, serverTimeZone, type Clock } from './schedule.ts';
 import { draftRoutes } from './routes/drafts.ts';
 import { fileRoutes } from './routes/files.ts';
 import { historyRoutes } from './routes/history.ts';
 import { imageRoutes } from './routes/images.ts';
 import { publishRoutes } from './routes/publish.ts';
 import { referenceRoutes } from './routes/references.ts';
+import { reviewRoutes } from './routes/reviews.ts';
+import { scheduleRoutes } from './routes/schedule.ts';
 import { sessionRoutes, type StudioPeople } from './routes/session.ts';
 import { staticFileRoutes } from './routes/static-files.ts';
 import { createWorkspace } from './workspace.ts';
@@ -71,6 +75,12 @@ export type StudioOptions = {
   siteUrl?: string;
   /** Tests swap the site build for a quick one. */
   build?: (outDir: string) => Promise<void>;
+  /** STUDIO_REVIEW: with accounts, `required` makes an editor's changes wait for an admin's review. */
+  review?: ReviewSetting;
+  /** STUDIO_TIME_ZONE: the zone scheduled publishes are set in; the server's by default. */
+  timeZone?: string;
+  /** The scheduler's clock and timer (a fake one in tests). */
+  clock?: Clock;
   logLevel?: string;
 };
 
@@ -95,6 +105,8 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   const editing = createContentEditing({ root, workspace, publisher });
   const appearance = createAppearance({ workspace, editing, siteUrl: options.siteUrl ?? readPublicSettings(process.env).siteUrl });
   const history = createHistory({ root, stateDir, workspace, publisher });
+  const rights = publishRights(options.review ?? 'off', options.accounts !== undefined);
+  const reviews = createReviews({ stateDir, workspace, publisher });
 
   const limits = options.connectionLimits ?? CONNECTION_LIMITS;
   const requestTimeoutMs = options.connectionLimits ? limits.requestTimeoutMs : REQUEST_TIMEOUT_MS;
@@ -130,15 +142,34 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   app.register(sessionsPlugin, { secure: options.secureCookies ?? false, keeper });
   app.register(accessControlPlugin);
   app.register(errorAnswersPlugin);
+  // Scheduled publishes run from the moment the studio is ready until it closes; an approved review
+  // request is marked published, or waits again, when its scheduled publish has run.
+  const scheduler = createScheduler({
+    stateDir,
+    workspace,
+    publisher,
+    timeZone: options.timeZone ?? serverTimeZone(),
+    ...(options.clock ? { clock: options.clock } : {}),
+    onFinished: (entry) => {
+      if (!entry.reviewId) return;
+      if (entry.status === 'published') reviews.published(entry.reviewId, entry.scheduledBy, entry.publishId!);
+      else reviews.unscheduled(entry.reviewId);
+    },
+    log: app.log,
+  });
+  app.addHook('onReady', async () => scheduler.start());
+  app.addHook('onClose', async () => scheduler.stop());
 
   // Routes: the JSON API under /api, then the app's own files and the pictures.
   app.register(sessionRoutes, { prefix: '/api', people });
   app.register(fileRoutes, { prefix: '/api', workspace, publisher, editing, root });
   app.register(draftRoutes, { prefix: '/api', workspace, publisher, editing });
   app.register(referenceRoutes, { prefix: '/api', workspace, editing });
-  app.register(publishRoutes, { prefix: '/api', publisher });
   app.register(appearanceRoutes, { prefix: '/api', appearance });
-  app.register(historyRoutes, { prefix: '/api', history });
+  app.register(historyRoutes, { prefix: '/api', history, rights });
+  app.register(publishRoutes, { prefix: '/api', publisher, rights });
+  app.register(reviewRoutes, { prefix: '/api', reviews, rights, scheduler, workspace });
+  app.register(scheduleRoutes, { prefix: '/api', scheduler, rights });
   app.register(imageRoutes, { prefix: '/api', images });
   app.register(staticFileRoutes, { appDir: options.appDir, imagesDir: path.join(root, 'public', 'images'), images });
 

@@ -32,12 +32,16 @@ export function oneLine(text: string): string {
   return text.replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ').trim();
 }
 
-/** Commits exactly these files, when the project is a git repository; returns the commit id. */
+/**
+ * Commits exactly these files, when the project is a git repository; returns the commit id. `note`
+ * (who asked for a reviewed change, who scheduled it) is one more line of the message.
+ */
 export async function commitFiles(
   root: string,
   files: readonly PublishedFile[],
   subject: string,
   user: string,
+  note?: string,
 ): Promise<string | undefined> {
   const git = gitIn(root);
   if (!(await isRepository(root))) return undefined; // not a repository: the files on disk are the record
@@ -62,6 +66,7 @@ export async function commitFiles(
       ...files.map((file) => `${file.before === null ? 'added' : file.after === null ? 'deleted' : 'changed'}: ${file.path}`),
       ...pictures.map((picture) => `picture: ${picture}`),
     ].join('\n'),
+    ...(note ? ['-m', oneLine(note)] : []),
     '-m',
     `Published in the content studio by ${editor}.`,
     '--author',

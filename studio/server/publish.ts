@@ -1,3 +1,4 @@
+// ENGINEER IN THIS WORKTREE: read ./WORKING-RULES.md (project root) before anything else (deadline, CPU, no npm install). Delete this line before your first commit.
 // Publishing: every draft becomes live content in one step, or nothing changes.
 //
 //   1. check all content with the drafts applied, exactly as the build does (a mistake stops here);
@@ -49,6 +50,8 @@ export type PublishRequest = {
   changes?: readonly { path: string; text: string | null; baseVersion?: string | null }[];
   /** The first line of the commit; "Publish <pages>" when left out. */
   subject?: string;
+  /** A line for the commit and the record: who asked for a reviewed change and who approved it, who scheduled it. */
+  note?: string;
 };
 
 export type PublishResult =
@@ -179,7 +182,7 @@ export function createPublisher(options: {
         if (published && published.after === draft.text) workspace.discardDraft(draft.path);
       }
 
-      const commit = await commitFiles(root, files, request.subject ?? `Publish ${describeFiles(files)}`, user);
+      const commit = await commitFiles(root, files, request.subject ?? `Publish ${describeFiles(files)}`, user, request.note);
       // Without git, the texts are kept beside the log, so every version can be shown and restored.
       if (!commit) keepVersionTexts(stateDir, id, files);
       const record: PublishRecord = {
@@ -188,6 +191,7 @@ export function createPublisher(options: {
         user,
         at: now().toISOString(),
         files: files.map(summarise),
+        ...(request.note ? { note: oneLine(request.note) } : {}),
         ...(commit ? { commit } : {}),
         ms: Math.round(performance.now() - started),
       };

@@ -23,6 +23,8 @@ export type RunningStudio = {
   git(...args: string[]): string;
   /** The studio's output so far (for messages when a test fails). */
   output(): string;
+  /** Stops the studio and starts it again on the same copy, address and settings (what it keeps must survive). */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -87,38 +89,49 @@ export async function startStudio(
   if (options.accounts) await addAccounts(root, options.accounts);
   const port = await freePort();
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['studio/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      STUDIO_PORT: String(port),
-      STUDIO_APP_DIR,
-      LOG_LEVEL: 'warn',
-      // The copy's own store, whatever the environment running the tests names.
-      DATABASE_URL: '',
-      LEADS_DB_FILE: path.join(root, LEADS_DB_FILE),
-      STUDIO_USERS: '',
-      STUDIO_USERS_FILE: '',
-      ...options.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The studio did not start:\n${output}`)), 30_000);
-    const check = () => {
-      if (output.includes('Content studio ready')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', check);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The studio exited with ${code}:\n${output}`));
+  const spawnStudio = async (): Promise<ChildProcess> => {
+    const child = spawn(process.execPath, ['studio/main.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        STUDIO_PORT: String(port),
+        STUDIO_APP_DIR,
+        LOG_LEVEL: 'warn',
+        // The copy's own store, whatever the environment running the tests names.
+        DATABASE_URL: '',
+        LEADS_DB_FILE: path.join(root, LEADS_DB_FILE),
+        STUDIO_USERS: '',
+        STUDIO_USERS_FILE: '',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-  });
+    let started = '';
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`The studio did not start:\n${output}`)), 30_000);
+      child.stdout!.on('data', (chunk: Buffer) => {
+        started += chunk.toString();
+        if (started.includes('Content studio ready')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`The studio exited with ${code}:\n${output}`));
+      });
+    });
+    return child;
+  };
+  const stopChild = async (running: ChildProcess) => {
+    if (running.exitCode !== null || running.signalCode !== null) return;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill('SIGTERM');
+    await exited;
+  };
+  let child = await spawnStudio();
   return {
     url: `http://127.0.0.1:${port}`,
     root,
@@ -126,12 +139,12 @@ export async function startStudio(
     write: (relative, text) => writeFileSync(path.join(root, relative), text),
     git: (...args) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8' }),
     output: () => output,
+    async restart() {
+      await stopChild(child);
+      child = await spawnStudio();
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await stopChild(child);
       if (!options.root) rmSync(root, { recursive: true, force: true });
     },
   };

@@ -19,6 +19,7 @@ import { moveIn, setIn } from './data-path.ts';
 import { FileHeader } from './FileHeader.tsx';
 import { articleSegments, previewTarget, rootField } from './file-kinds.ts';
 import { IssueList } from './IssueList.tsx';
+import { ReviewFeedback } from './ReviewFeedback.tsx';
 import { SaveStatusMessage } from './SaveStatusMessage.tsx';
 import { useAutosave } from './useAutosave.ts';
 
@@ -143,6 +144,7 @@ export function FileEditor({
             onChanged={onChanged}
             {...(onHistory ? { onHistory } : {})}
           />
+          <ReviewFeedback path={path} />
           {file.parseError && (
             <p role="alert" css={ui.errorBanner}>
               {file.parseError}

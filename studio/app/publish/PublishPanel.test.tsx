@@ -27,6 +27,8 @@ function server(current: { changes: Changes }) {
     'fetch',
     vi.fn(async (url: string) => {
       asked.push(url);
+      if (url === '/api/reviews') return Response.json({ required: false, mayPublish: true, mayReview: false, requests: [] });
+      if (url === '/api/schedule') return Response.json({ timeZone: 'UTC', now: '2026-11-30T12:00', mayPublish: true, scheduled: [] });
       return Response.json(url === '/api/changes' ? current.changes : {});
     }),
   );
@@ -47,7 +49,7 @@ describe('the review screen and edits still being saved', () => {
     expect(screen.getByRole('status')).toHaveProperty('textContent', 'Saving your last edit, then gathering the changes…');
     expect(edit.flush).toHaveBeenCalledTimes(1);
     expect(asked).not.toContain('/api/changes');
-    expect(screen.getByRole('button', { name: 'Publish' })).toHaveProperty('disabled', true);
+    expect(await screen.findByRole('button', { name: 'Publish' })).toHaveProperty('disabled', true);
 
     // The save lands: the server now has the draft.
     current.changes = changed('About Us');

@@ -1,5 +1,6 @@
 // The publish screen: every unpublished change as a readable diff, what stops publishing (with links
-// to the files), one-click publish and undo of the last publish, and the recent publishes.
+// to the files), one-click publish (now or at a set time; "Ask for review" where an admin must review
+// first: PublishChoice) and undo of the last publish, and the recent publishes.
 import { css } from '@emotion/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError, type Changes, type PublishAnswer, type PublishRecord } from '../api.ts';
@@ -7,6 +8,7 @@ import { pendingSaves } from '../editor/pending-saves.ts';
 import { ui } from '../ui.ts';
 import { Diff } from './Diff.tsx';
 import { IssueLinks } from './IssueLinks.tsx';
+import { PublishChoice } from './PublishChoice.tsx';
 import { PublishHistory } from './PublishHistory.tsx';
 
 export function PublishPanel({
@@ -145,15 +147,12 @@ export function PublishPanel({
           ))}
         </>
       )}
-      <div css={css({ display: 'flex', gap: 8, flexWrap: 'wrap', margin: '12px 0' })}>
-        <button
-          type="button"
-          css={ui.button}
-          disabled={!changes?.publishable || waitingForSaves || state.kind === 'busy'}
-          onClick={() => void run('Publishing', api.publish)}
-        >
-          Publish
-        </button>
+      <PublishChoice
+        publishable={Boolean(changes?.publishable) && !waitingForSaves}
+        busy={state.kind === 'busy'}
+        onPublish={() => void run('Publishing', api.publish)}
+        onChanged={() => void onDone()}
+      >
         <button
           type="button"
           css={ui.secondaryButton}
@@ -165,7 +164,7 @@ export function PublishPanel({
         >
           Undo last publish
         </button>
-      </div>
+      </PublishChoice>
       <PublishHistory history={history} />
     </section>
   );

@@ -30,6 +30,8 @@ describe('settings', () => {
       leadStore: { kind: 'sqlite', file: './data/leads.sqlite' },
       secureCookies: false,
       trustProxy: false,
+      review: 'off',
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
     expect(readStudioSettings({ DATABASE_URL: 'postgres://ci@db/leads', LEADS_DB_FILE: 'x.sqlite' }).leadStore).toEqual({
       kind: 'postgres',
@@ -47,7 +49,17 @@ describe('settings', () => {
     expect(readStudioSettings({ TRUST_PROXY: '' }).trustProxy).toBe(false);
   });
 
+  it('reads whether changes need review and the time zone scheduled publishes are set in', () => {
+    expect(readStudioSettings({ STUDIO_REVIEW: 'required', STUDIO_TIME_ZONE: 'Europe/Berlin' })).toMatchObject({
+      review: 'required',
+      timeZone: 'Europe/Berlin',
+    });
+    expect(readStudioSettings({ STUDIO_REVIEW: ' Off ', STUDIO_TIME_ZONE: 'utc' })).toMatchObject({ review: 'off', timeZone: 'UTC' });
+  });
+
   it.each([
+    ['STUDIO_REVIEW', 'yes', 'STUDIO_REVIEW must be "required" or "off", not "yes".'],
+    ['STUDIO_TIME_ZONE', 'Mars/Olympus', 'STUDIO_TIME_ZONE must be a time zone name such as Europe/Berlin or UTC, not "Mars/Olympus".'],
     ['TRUST_PROXY', 'everyone', 'TRUST_PROXY must be the number of proxies in front of the server'],
     ['STUDIO_PORT', '99999', 'STUDIO_PORT must be a port number'],
     ['DATABASE_URL', 'mysql://db/leads', 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
@@ -105,19 +117,19 @@ describe("the team's studio sessions (in the lead store)", () => {
   let team: TeamStore;
   afterEach(() => team?.remove());
 
-  it('names the account by its e-mail address, and ends when its role may no longer edit the site', async () => {
+  it('names the account by its e-mail address with its role, and ends when its role may no longer edit the site', async () => {
     team = await createTeamStore({ 'maria@example.com': 'editor' });
     const sessions = createTeamSessions(team.store);
     const signedIn = { email: 'maria@example.com', passwordHash: await teamPasswordHash() };
     const opened = await team.store.createSession(signedIn, 'studio', Date.now());
-    expect(await sessions.find(opened!.id)).toEqual({ id: opened!.id, user: 'maria@example.com' });
+    expect(await sessions.find(opened!.id)).toEqual({ id: opened!.id, user: 'maria@example.com', role: 'editor' });
     // A console session of the same account is no studio session.
     const inConsole = await team.store.createSession(signedIn, 'console', Date.now());
     expect(await sessions.find(inConsole!.id)).toBeUndefined();
     await team.store.setAccountRole('maria@example.com', 'sales', Date.now());
     expect(await sessions.find(opened!.id)).toBeUndefined();
     await team.store.setAccountRole('maria@example.com', 'admin', Date.now());
-    expect(await sessions.find(opened!.id)).toEqual({ id: opened!.id, user: 'maria@example.com' });
+    expect(await sessions.find(opened!.id)).toEqual({ id: opened!.id, user: 'maria@example.com', role: 'admin' });
   });
 });
 

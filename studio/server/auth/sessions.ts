@@ -5,6 +5,7 @@
 // its password ends its studio sessions at once; one person on their own computer has the one local
 // session (local-session.ts).
 
+import type { Role } from '../../../server/accounts/roles.ts';
 import { SESSION_LIFETIME_MS } from '../../../server/accounts/sessions.ts';
 
 /**
@@ -24,8 +25,11 @@ export const COOKIE_MAX_AGE_MS = SESSION_LIFETIME_MS;
 /** A cookie longer than any session id is not looked up. */
 const MAX_SESSION_ID_LENGTH = 128;
 
-/** A live session: its secret id and who edits under it (the account's e-mail address, or the local editor). */
-export type Session = { readonly id: string; readonly user: string };
+/**
+ * A live session: its secret id and who edits under it (the account's e-mail address, or the local
+ * editor), with the account's role as it stands now (none for the local editor, who has no account).
+ */
+export type Session = { readonly id: string; readonly user: string; readonly role?: Role };
 
 /** Where the studio's sessions are kept. */
 export type SessionKeeper = {

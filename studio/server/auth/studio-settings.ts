@@ -4,6 +4,8 @@
 // at start (studio-accounts.ts), once the store is open.
 import { parseLeadStoreConfig, type LeadStoreConfig } from '../../../server/config.ts';
 import { readTrustProxy, type TrustProxy } from '../../../server/trust-proxy.ts';
+import { readReviewSetting, type ReviewSetting } from '../reviews.ts';
+import { readTimeZone } from '../schedule.ts';
 import { LOOPBACK_ADDRESS } from './loopback.ts';
 import { readOldAccounts, type OldAccounts } from './old-accounts.ts';
 
@@ -16,6 +18,10 @@ export type StudioSettings = {
   secureCookies: boolean;
   /** Read as the site's server reads it: behind a proxy, sign-in limits count each person's address. */
   trustProxy: TrustProxy;
+  /** STUDIO_REVIEW: `required` makes an editor's changes wait for an admin (with accounts only). */
+  review: ReviewSetting;
+  /** STUDIO_TIME_ZONE, checked with Intl: the zone scheduled publishes are set and shown in. */
+  timeZone: string;
 };
 
 export const DEFAULT_STUDIO_HOST = LOOPBACK_ADDRESS;
@@ -40,6 +46,8 @@ export function readStudioSettings(env: NodeJS.ProcessEnv, readFile?: (file: str
     if ('error' in read) throw new Error(`${read.error}.`);
     trustProxy = read.value;
   }
+  const review = readReviewSetting(env.STUDIO_REVIEW);
+  const timeZone = readTimeZone(env.STUDIO_TIME_ZONE);
   return {
     host,
     port,
@@ -47,5 +55,7 @@ export function readStudioSettings(env: NodeJS.ProcessEnv, readFile?: (file: str
     ...(oldAccounts ? { oldAccounts } : {}),
     secureCookies: secureText === 'true',
     trustProxy,
+    review,
+    timeZone,
   };
 }

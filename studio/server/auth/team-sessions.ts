@@ -14,7 +14,7 @@ export function createTeamSessions(store: LeadStore, now: () => number = Date.no
       const found = await store.findSession(id, 'studio', now());
       // An account whose role no longer may edit the site (changed since it signed in) has no studio session.
       if (!found || !can(found.account.role, 'studio:edit')) return undefined;
-      return { id, user: found.account.email };
+      return { id, user: found.account.email, role: found.account.role };
     },
     async end(session) {
       await store.endSession(session.id, 'studio');

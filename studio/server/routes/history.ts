@@ -3,16 +3,18 @@
 // it beside the file today (a line diff, and its data for the preview), and a restore of that version
 // as a new publish. A version is named by its commit (checked to be a commit id and reachable from
 // HEAD) or, without git, by its publish's id; a path is checked by the workspace. history.ts does the
-// work; a restore is answered like a publish (routes/publish.ts).
+// work; a restore is answered like a publish (routes/publish.ts), and refused like one to an editor
+// whose changes need a review.
 import { z } from 'zod';
 import type { HistoryPage, PageVersion } from '../../api-types.ts';
 import type { History } from '../history.ts';
 import { editorOf } from '../plugins/sessions.ts';
+import { REVIEW_MESSAGES, type PublishRights } from '../reviews.ts';
 import type { StudioRoutes } from '../plugins/request-checks.ts';
 import { contentPath, diskVersion } from '../request-shapes.ts';
 import { sendPublish } from './publish.ts';
 
-export type HistoryRoutesOptions = { history: History };
+export type HistoryRoutesOptions = { history: History; rights: PublishRights };
 
 const OFFSET_MESSAGE = 'The offset must be a whole number of 0 or more.';
 
@@ -30,14 +32,16 @@ const versionQuery = z.object({ version: z.string(), path: contentPath });
 /** `liveVersion`: the live file's version the person compared with (null: it did not exist). */
 const restoreBody = z.object({ version: z.string(), path: contentPath, liveVersion: diskVersion.optional() });
 
-export const historyRoutes: StudioRoutes<HistoryRoutesOptions> = async (app, { history }) => {
+export const historyRoutes: StudioRoutes<HistoryRoutesOptions> = async (app, { history, rights }) => {
   app.get('/history', { schema: { querystring: listQuery } }, async (request): Promise<HistoryPage> => history.list(request.query));
 
   app.get('/history/version', { schema: { querystring: versionQuery } }, async (request): Promise<PageVersion> =>
     history.version(request.query.version, request.query.path),
   );
 
-  app.post('/history/restore', { schema: { body: restoreBody } }, async (request, reply) =>
-    sendPublish(reply, await history.restore(editorOf(request), request.body)),
-  );
+  // A restore makes a version live at once: where changes need a review, only who may publish does it.
+  app.post('/history/restore', { schema: { body: restoreBody } }, async (request, reply) => {
+    if (!rights.mayPublish(request.studioSession)) return reply.code(403).send({ message: REVIEW_MESSAGES.restoreRefused });
+    return sendPublish(reply, await history.restore(editorOf(request), request.body));
+  });
 };

@@ -1,0 +1,78 @@
+// The publish screen's actions, as this person may use them: Publish now or at a set time (and the
+// undo button the screen passes in) for whoever may publish; "Ask for review" for an editor whose
+// changes need an admin's review; and the scheduled publishes, for everyone.
+import { css } from '@emotion/react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { api, type ReviewsAnswer, type ScheduleAnswer } from '../api.ts';
+import { ui } from '../ui.ts';
+import { AskForReview } from './AskForReview.tsx';
+import { SchedulePublish } from './SchedulePublish.tsx';
+import { ScheduledList } from './ScheduledList.tsx';
+
+export function PublishChoice({
+  publishable,
+  busy,
+  onPublish,
+  onChanged,
+  children,
+}: {
+  publishable: boolean;
+  busy: boolean;
+  onPublish: () => void;
+  /** Something changed on the server (a request sent, a publish scheduled or cancelled). */
+  onChanged: () => void;
+  /** Further actions of someone who may publish (undo). */
+  children?: ReactNode;
+}) {
+  const [reviews, setReviews] = useState<ReviewsAnswer | null>(null);
+  const [schedule, setSchedule] = useState<ScheduleAnswer | null>(null);
+  const [scheduledText, setScheduledText] = useState('');
+
+  const load = useCallback(async () => {
+    const [reviewAnswer, scheduleAnswer] = await Promise.all([api.reviews(), api.schedule()]);
+    setReviews(reviewAnswer);
+    setSchedule(scheduleAnswer);
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const changed = () => {
+    void load();
+    onChanged();
+  };
+
+  if (!reviews) return null;
+  const latest = reviews.requests.find((request) => request.status === 'waiting' || request.status === 'sent-back');
+
+  return (
+    <>
+      {reviews.mayPublish ? (
+        <div css={css({ display: 'grid', gap: 12, margin: '12px 0' })}>
+          {scheduledText && (
+            <p role="status" css={ui.okBanner}>
+              {scheduledText}
+            </p>
+          )}
+          <div css={css({ display: 'flex', gap: 8, flexWrap: 'wrap' })}>
+            <button type="button" css={ui.button} disabled={!publishable || busy} onClick={onPublish}>
+              Publish
+            </button>
+            {children}
+          </div>
+          <SchedulePublish
+            disabled={!publishable || busy}
+            onSchedule={async (at) => {
+              const { scheduled } = await api.schedulePublish(at);
+              setScheduledText(`Scheduled: ${scheduled.files.map((file) => file.title).join(', ')} — ${scheduled.when}.`);
+              changed();
+            }}
+          />
+        </div>
+      ) : (
+        <AskForReview publishable={publishable && !busy} latest={latest} onAsked={changed} />
+      )}
+      {schedule && <ScheduledList scheduled={schedule.scheduled} onChanged={changed} />}
+    </>
+  );
+}

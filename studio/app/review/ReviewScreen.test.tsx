@@ -1,0 +1,110 @@
+// @vitest-environment happy-dom
+// The reviewer's screen: each waiting request with the editor's note (as text), its diff and the
+// preview of its page; sending it back needs a comment; approving publishes it, now or at a set time.
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ReviewRequestView, ReviewsAnswer } from '../api.ts';
+import { ReviewScreen } from './ReviewScreen.tsx';
+
+// The real preview draws the page in a frame; here it says what it was given.
+vi.mock('../PreviewPane.tsx', () => ({
+  PreviewPane: ({ target }: { target: unknown }) => <p data-testid="preview">{JSON.stringify(target)}</p>,
+}));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const REQUEST: ReviewRequestView = {
+  id: 'r1',
+  status: 'waiting',
+  note: 'Spring <script>alert(1)</script>',
+  requestedBy: 'maria@example.com',
+  requestedAt: '2026-11-30T10:00:00.000Z',
+  files: [
+    {
+      path: 'content/pages/home.yaml',
+      title: 'Home',
+      kind: 'page',
+      name: 'home',
+      change: 'changed',
+      hunks: [{ lines: [{ kind: 'added', text: '    heading: Spring is here' }] }] as ReviewRequestView['files'][number]['hunks'],
+      data: { path: '/', title: 'Home', blocks: [{ type: 'hero', heading: 'Spring is here' }] },
+    },
+  ],
+};
+
+function server(answers: Record<string, { status: number; body: unknown }> = {}) {
+  const posted: { url: string; body: unknown }[] = [];
+  let requests = [REQUEST];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      if (init.method === 'POST') {
+        posted.push({ url, body: JSON.parse(String(init.body)) as unknown });
+        const answer = answers[url] ?? { status: 200, body: {} };
+        if (answer.status === 200) requests = [];
+        return Response.json(answer.body, { status: answer.status });
+      }
+      if (url === '/api/reviews')
+        return Response.json({ required: true, mayPublish: true, mayReview: true, requests } satisfies ReviewsAnswer);
+      return Response.json({ timeZone: 'Europe/Berlin', now: '2026-11-30T13:00', mayPublish: true, scheduled: [] });
+    }),
+  );
+  return posted;
+}
+
+describe('the review screen', () => {
+  it('shows the request with its note as text, the diff and the preview of the page', async () => {
+    server();
+    const { container } = render(<ReviewScreen onDone={() => {}} />);
+    const card = await screen.findByRole('article', { name: 'Home' });
+    expect(within(card).getByText('Asked for by maria@example.com', { exact: false })).toBeTruthy();
+    expect(within(card).getByLabelText('Note from the editor').textContent).toBe('Spring <script>alert(1)</script>');
+    expect(container.querySelector('script')).toBeNull();
+    expect(within(card).getByText('heading: Spring is here', { exact: false })).toBeTruthy();
+    expect(screen.getByTestId('preview').textContent).toContain('"kind":"page"');
+    expect(screen.getByTestId('preview').textContent).toContain('Spring is here');
+  });
+
+  it('sends it back only with a comment', async () => {
+    const posted = server();
+    const onDone = vi.fn();
+    render(<ReviewScreen onDone={onDone} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Send back with comment' }));
+    expect(screen.getByText('Write a comment saying what to change.')).toBeTruthy();
+    expect(posted).toEqual([]);
+    fireEvent.change(screen.getByLabelText('Comment for maria@example.com'), { target: { value: 'Name the year.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send back with comment' }));
+    await screen.findByText('Sent back to maria@example.com with your comment.');
+    expect(posted).toEqual([{ url: '/api/reviews/send-back', body: { id: 'r1', comment: 'Name the year.' } }]);
+    expect(screen.getByText('No changes are waiting for review.')).toBeTruthy();
+    expect(onDone).toHaveBeenCalled();
+  });
+
+  it('approves and publishes it, and says why when publishing is refused', async () => {
+    const posted = server({
+      '/api/reviews/approve': {
+        status: 409,
+        body: { ok: false, reason: 'conflict', message: 'content/pages/home.yaml changed on disk since it was opened in the studio.' },
+      },
+    });
+    render(<ReviewScreen onDone={() => {}} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve and publish' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('changed on disk');
+    expect(posted).toEqual([{ url: '/api/reviews/approve', body: { id: 'r1' } }]);
+  });
+
+  it('approves it for a later time', async () => {
+    const posted = server({
+      '/api/reviews/approve': { status: 200, body: { scheduled: { when: 'Tue 1 Dec, 09:00 (Europe/Berlin)' } } },
+    });
+    render(<ReviewScreen onDone={() => {}} />);
+    await screen.findByText('Time in Europe/Berlin, the site’s time zone.');
+    fireEvent.change(screen.getByLabelText('Publish at'), { target: { value: '2026-12-01T09:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Approve and publish at this time' }));
+    await screen.findByText('Approved. Scheduled: Home — Tue 1 Dec, 09:00 (Europe/Berlin).');
+    await waitFor(() => expect(posted).toEqual([{ url: '/api/reviews/approve', body: { id: 'r1', at: '2026-12-01T09:00' } }]));
+  });
+});

@@ -1,0 +1,198 @@
+// The reviewer's screen (an admin, when the studio requires review): every request waiting for
+// review, each with the editor's note, its changes as a diff and the preview of the file chosen,
+// and the three decisions: publish it now, publish it at a set time, or send it back with a comment
+// saying what to change. Every text an editor or reviewer wrote is shown as text.
+import { css } from '@emotion/react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { api, ApiError, type ReviewFileView, type ReviewRequestView, type ReviewsAnswer } from '../api.ts';
+import { PreviewPane, type PreviewTarget } from '../PreviewPane.tsx';
+import { Diff } from '../publish/Diff.tsx';
+import { SchedulePublish } from '../publish/SchedulePublish.tsx';
+import { color, ui } from '../ui.ts';
+
+export function ReviewScreen({ onDone }: { onDone: () => void }) {
+  const [answer, setAnswer] = useState<ReviewsAnswer | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setAnswer(await api.reviews());
+    } catch (error) {
+      setLoadError(error instanceof ApiError ? error.message : 'The review requests could not be loaded.');
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+    headingRef.current?.focus();
+  }, [load]);
+
+  const decided = async (text: string, ok: boolean) => {
+    setOutcome({ ok, text });
+    await load();
+    onDone();
+  };
+
+  const waiting = answer?.requests.filter((request) => request.status === 'waiting') ?? [];
+  return (
+    <section aria-labelledby="reviews-title" css={css({ maxWidth: 1200 })}>
+      <h1 id="reviews-title" ref={headingRef} tabIndex={-1} css={css({ fontSize: 24, marginTop: 0 })}>
+        Review requests
+      </h1>
+      {outcome && (
+        <p role={outcome.ok ? 'status' : 'alert'} css={[outcome.ok ? ui.okBanner : ui.errorBanner, css({ whiteSpace: 'pre-wrap' })]}>
+          {outcome.text}
+        </p>
+      )}
+      {loadError && (
+        <p role="alert" css={ui.errorBanner}>
+          {loadError}
+        </p>
+      )}
+      {answer === null && !loadError ? (
+        <p role="status">Gathering the review requests…</p>
+      ) : waiting.length === 0 ? (
+        <p>No changes are waiting for review.</p>
+      ) : (
+        waiting.map((request) => <RequestCard key={request.id} request={request} onDecided={decided} />)
+      )}
+    </section>
+  );
+}
+
+function RequestCard({ request, onDecided }: { request: ReviewRequestView; onDecided: (text: string, ok: boolean) => Promise<void> }) {
+  const id = useId();
+  const titles = request.files.map((file) => file.title).join(', ');
+  const [previewPath, setPreviewPath] = useState(() => request.files.find((file) => targetOf(file))?.path ?? null);
+  const [comment, setComment] = useState('');
+  const [commentError, setCommentError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const previewed = request.files.find((file) => file.path === previewPath);
+
+  const approve = async () => {
+    setBusy(true);
+    try {
+      const answer = await api.approve(request.id);
+      await onDecided(
+        'ok' in answer && answer.ok ? `Published: ${answer.record.files.map((file) => file.title).join(', ')}.` : 'Published.',
+        true,
+      );
+    } catch (error) {
+      await onDecided(error instanceof ApiError ? error.message : 'The request could not be published. Try again.', false);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const sendBack = async () => {
+    if (!comment.trim()) {
+      setCommentError('Write a comment saying what to change.');
+      return;
+    }
+    setCommentError('');
+    setBusy(true);
+    try {
+      await api.sendBack(request.id, comment);
+      await onDecided(`Sent back to ${request.requestedBy} with your comment.`, true);
+    } catch (error) {
+      await onDecided(error instanceof ApiError ? error.message : 'The request could not be sent back. Try again.', false);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <article aria-labelledby={`${id}-title`} css={css({ borderTop: `1px solid ${color.border}`, padding: '12px 0 20px' })}>
+      <h2 id={`${id}-title`} css={css({ fontSize: 19, margin: '0 0 4px' })}>
+        {titles}
+      </h2>
+      <p css={ui.help}>
+        Asked for by {request.requestedBy} on {new Date(request.requestedAt).toLocaleString()}
+      </p>
+      {request.note && (
+        <blockquote aria-label="Note from the editor" css={css({ margin: '8px 0', whiteSpace: 'pre-wrap' })}>
+          {request.note}
+        </blockquote>
+      )}
+      <div
+        css={css({
+          display: 'grid',
+          gap: 16,
+          gridTemplateColumns: 'minmax(0, 1fr)',
+          '@media (min-width: 1100px)': { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' },
+        })}
+      >
+        <div>
+          {request.files.map((file) => (
+            <section key={file.path} aria-label={`Changes to ${file.title}`} css={css({ marginBottom: 12 })}>
+              <h3 css={css({ fontSize: 16, margin: '0 0 4px' })}>
+                {file.title} <span css={ui.badge}>{{ added: 'New', changed: 'Changed', deleted: 'Deleted' }[file.change]}</span>{' '}
+                {targetOf(file) && file.path !== previewPath && (
+                  <button type="button" css={ui.linkButton} onClick={() => setPreviewPath(file.path)}>
+                    Preview {file.title}
+                  </button>
+                )}
+              </h3>
+              <Diff hunks={file.hunks} />
+            </section>
+          ))}
+        </div>
+        {previewed ? (
+          <PreviewPane target={targetOf(previewed)} focusedBlock={null} onSelectBlock={() => {}} />
+        ) : (
+          <p css={ui.help}>These changes have no page to preview.</p>
+        )}
+      </div>
+      <div css={css({ display: 'grid', gap: 12, maxWidth: 640, marginTop: 12 })}>
+        <div css={css({ display: 'flex', gap: 8, flexWrap: 'wrap' })}>
+          <button type="button" css={ui.button} disabled={busy} onClick={() => void approve()}>
+            Approve and publish
+          </button>
+        </div>
+        <SchedulePublish
+          disabled={busy}
+          label="Approve and publish at this time"
+          onSchedule={async (at) => {
+            const answer = await api.approve(request.id, at);
+            await onDecided('scheduled' in answer ? `Approved. Scheduled: ${titles} — ${answer.scheduled.when}.` : 'Approved.', true);
+          }}
+        />
+        <div css={ui.field}>
+          <label htmlFor={`${id}-comment`} css={ui.label}>
+            Comment for {request.requestedBy}
+          </label>
+          <textarea
+            id={`${id}-comment`}
+            css={[ui.input, ui.textarea]}
+            maxLength={2000}
+            value={comment}
+            aria-invalid={commentError ? true : undefined}
+            aria-describedby={commentError ? `${id}-comment-error` : undefined}
+            onChange={(event) => setComment(event.target.value)}
+          />
+          {commentError && (
+            <p id={`${id}-comment-error`} css={ui.error}>
+              {commentError}
+            </p>
+          )}
+        </div>
+        <div>
+          <button type="button" css={ui.secondaryButton} disabled={busy} onClick={() => void sendBack()}>
+            Send back with comment
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** What the preview draws for a file of a request: nothing for a deleted file or the ROI numbers. */
+function targetOf(file: ReviewFileView): PreviewTarget | null {
+  if (file.data === null || file.change === 'deleted') return null;
+  if (file.kind === 'page') return { kind: 'page', page: file.data };
+  if (file.kind === 'article')
+    return { kind: 'article', slug: file.name, article: file.data as { frontMatter: Record<string, unknown>; body: string } };
+  if (file.kind === 'site') return { kind: 'site', site: file.data };
+  return null;
+}

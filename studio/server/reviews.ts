@@ -1,0 +1,262 @@
+// Review before publish. With the team's accounts and STUDIO_REVIEW=required, an editor's changes
+// go live only once an admin has looked at them: the editor asks for review (with an optional note),
+// which keeps a snapshot of every draft as it is then (path, text, the version on disk it was made
+// from, who, when); a reviewer publishes that snapshot (through the publisher, so conflicts, content
+// checks and the build apply as for any publish) or sends it back with a comment, which the editor
+// sees beside the draft. Asking again replaces the earlier request for the same files.
+//
+// Who may do what is decided by the roles (server/accounts/roles.ts: `studio:publish`,
+// `studio:review`); without accounts, or with review off, everyone who may edit may publish and
+// there is nothing to review. Requests are kept in .studio/reviews.json, written in one rename.
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { can } from '../../server/accounts/roles.ts';
+import type { Session } from './auth/sessions.ts';
+import type { Publisher, PublishResult } from './publish.ts';
+import type { Workspace } from './workspace.ts';
+
+export const REVIEW_SETTINGS = ['required', 'off'] as const;
+export type ReviewSetting = (typeof REVIEW_SETTINGS)[number];
+
+/** STUDIO_REVIEW: `required` or `off` (the default); anything else stops the studio with this message. */
+export function readReviewSetting(text: string | undefined): ReviewSetting {
+  const value = text?.trim().toLowerCase() || 'off';
+  if (value === 'required' || value === 'off') return value;
+  throw new Error(`STUDIO_REVIEW must be "required" or "off", not "${text}".`);
+}
+
+export type PublishRights = {
+  /** Review applies: the studio has accounts and STUDIO_REVIEW=required. */
+  readonly reviewRequired: boolean;
+  /** May make changes live (publish, undo, schedule) without asking for review. */
+  mayPublish(session: Session | undefined): boolean;
+  /** May see every request and approve or send it back. */
+  mayReview(session: Session | undefined): boolean;
+  /** May cancel a publish someone else scheduled (an admin; without accounts there is only one person). */
+  mayCancelAny(session: Session | undefined): boolean;
+};
+
+/** The one place the studio asks the roles who may publish and review; `team`: the studio has accounts. */
+export function publishRights(review: ReviewSetting, team: boolean): PublishRights {
+  const reviewRequired = team && review === 'required';
+  return {
+    reviewRequired,
+    mayPublish: (session) => Boolean(session) && (!reviewRequired || (session!.role !== undefined && can(session!.role, 'studio:publish'))),
+    mayReview: (session) => reviewRequired && session?.role !== undefined && can(session.role, 'studio:review'),
+    mayCancelAny: (session) => Boolean(session) && (!team || (session!.role !== undefined && can(session!.role, 'studio:publish'))),
+  };
+}
+
+export const REVIEW_MESSAGES = {
+  publishRefused:
+    'Your changes need a review before they go live: use “Ask for review” on the publish screen, and an admin will publish them.',
+  restoreRefused:
+    'Restoring makes a version live at once, and your changes need a review first: ask an admin to restore it, or copy what you need into the page and ask for review.',
+  notReviewer: 'Only an admin may approve or send back a review request.',
+  reviewOff: 'Review is not required in this studio: publish the changes directly.',
+  nothing: 'There is nothing to review: no page has unpublished changes.',
+  invalid: 'The changes have mistakes: fix them (they are listed on the publish screen and beside the fields), then ask for review.',
+  notFound: 'That review request does not exist any more: reload the list.',
+  notWaiting: 'That review request was already decided or replaced: reload the list.',
+  busy: 'That review request is being published right now.',
+} as const;
+
+/** One file of a request, exactly as it will be published. */
+export type ReviewFile = {
+  path: string;
+  title: string;
+  change: 'added' | 'changed' | 'deleted';
+  /** The text to make live; null deletes the file. */
+  text: string | null;
+  /** The version on disk the draft was made from: a file changed since is a conflict. */
+  baseVersion: string | null;
+};
+
+/**
+ * waiting: for a reviewer; sent-back: with the reviewer's comment; scheduled: approved for a later
+ * time; published; replaced: the editor asked again for the same files.
+ */
+export type ReviewStatus = 'waiting' | 'sent-back' | 'scheduled' | 'published' | 'replaced';
+
+export type ReviewRequest = {
+  id: string;
+  status: ReviewStatus;
+  files: ReviewFile[];
+  note: string;
+  requestedBy: string;
+  requestedAt: string;
+  comment?: string;
+  decidedBy?: string;
+  decidedAt?: string;
+  /** The publish that made it live, or the scheduled publish that will. */
+  publishId?: string;
+  scheduleId?: string;
+};
+
+/** Every draft as it is now, as a publish would make it live: what a review request or a scheduled publish keeps. */
+export function snapshotDrafts(workspace: Workspace): ReviewFile[] {
+  const titles = new Map(workspace.listEntries().map((entry) => [entry.path, entry.name]));
+  return workspace.listDrafts().map((draft) => ({
+    path: draft.path,
+    title: titles.get(draft.path) ?? draft.path,
+    change: draft.baseVersion === null ? 'added' : draft.text === null ? 'deleted' : 'changed',
+    text: draft.text,
+    baseVersion: draft.baseVersion,
+  }));
+}
+
+/** The files as the publisher takes them. */
+export function changesOf(files: readonly ReviewFile[]) {
+  return files.map(({ path: file, text, baseVersion }) => ({ path: file, text, baseVersion }));
+}
+
+export class ReviewError extends Error {
+  override name = 'ReviewError';
+  readonly status: 403 | 404 | 409 | 422;
+  constructor(message: string, status: 403 | 404 | 409 | 422) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** The longest note or comment kept; the form says so too. */
+export const MAX_REVIEW_TEXT = 2000;
+/** Decided requests kept for the list; waiting and sent-back ones are always kept. */
+const KEEP_DECIDED = 50;
+
+export type Reviews = ReturnType<typeof createReviews>;
+
+export function createReviews(options: { stateDir: string; workspace: Workspace; publisher: Publisher; now?: () => Date }) {
+  const { workspace, publisher } = options;
+  const file = path.join(options.stateDir, 'reviews.json');
+  const now = options.now ?? (() => new Date());
+  const publishing = new Set<string>();
+
+  function read(): ReviewRequest[] {
+    if (!existsSync(file)) return [];
+    return (JSON.parse(readFileSync(file, 'utf8')) as { requests: ReviewRequest[] }).requests;
+  }
+
+  function write(requests: ReviewRequest[]): void {
+    const open = requests.filter((request) => request.status === 'waiting' || request.status === 'sent-back');
+    const decided = requests.filter((request) => !open.includes(request)).slice(-KEEP_DECIDED);
+    const kept = requests.filter((request) => open.includes(request) || decided.includes(request));
+    workspace.writeAtomically(file, `${JSON.stringify({ requests: kept }, null, 2)}\n`);
+  }
+
+  function update(id: string, change: (request: ReviewRequest) => void): ReviewRequest {
+    const requests = read();
+    const request = requests.find((candidate) => candidate.id === id);
+    if (!request) throw new ReviewError(REVIEW_MESSAGES.notFound, 404);
+    change(request);
+    write(requests);
+    return request;
+  }
+
+  /** Asks for review of every draft as it is now; an earlier open request for any of the same files is replaced. */
+  function ask(user: string, note: string): ReviewRequest {
+    const drafts = workspace.listDrafts();
+    if (drafts.length === 0) throw new ReviewError(REVIEW_MESSAGES.nothing, 409);
+    if (publisher.check(drafts).errors.length > 0) throw new ReviewError(REVIEW_MESSAGES.invalid, 422);
+    const files = snapshotDrafts(workspace);
+    const paths = new Set(files.map((entry) => entry.path));
+    const requests = read();
+    for (const earlier of requests) {
+      if ((earlier.status === 'waiting' || earlier.status === 'sent-back') && earlier.files.some((entry) => paths.has(entry.path)))
+        earlier.status = 'replaced';
+    }
+    const request: ReviewRequest = {
+      id: randomUUID(),
+      status: 'waiting',
+      files,
+      note: note.trim(),
+      requestedBy: user,
+      requestedAt: now().toISOString(),
+    };
+    requests.push(request);
+    write(requests);
+    return request;
+  }
+
+  function waiting(id: string): ReviewRequest {
+    const request = read().find((candidate) => candidate.id === id);
+    if (!request) throw new ReviewError(REVIEW_MESSAGES.notFound, 404);
+    if (request.status !== 'waiting') throw new ReviewError(REVIEW_MESSAGES.notWaiting, 409);
+    if (publishing.has(id)) throw new ReviewError(REVIEW_MESSAGES.busy, 409);
+    return request;
+  }
+
+  function sendBack(id: string, reviewer: string, comment: string): ReviewRequest {
+    waiting(id);
+    return update(id, (request) => {
+      request.status = 'sent-back';
+      request.comment = comment.trim();
+      request.decidedBy = reviewer;
+      request.decidedAt = now().toISOString();
+    });
+  }
+
+  /** The note a reviewed change's commit and record carry. */
+  function noteFor(request: ReviewRequest, reviewer: string): string {
+    return `Asked for by ${request.requestedBy}; approved by ${reviewer}.`;
+  }
+
+  /** Publishes the request's snapshot now; a refusal (conflict, mistake, failed build) leaves it waiting. */
+  async function approve(id: string, reviewer: string): Promise<PublishResult> {
+    const request = waiting(id);
+    publishing.add(id);
+    try {
+      const result = await publisher.publish(reviewer, { changes: changesOf(request.files), note: noteFor(request, reviewer) });
+      if (result.ok) published(id, reviewer, result.record.id);
+      return result;
+    } finally {
+      publishing.delete(id);
+    }
+  }
+
+  function published(id: string, reviewer: string, publishId: string): void {
+    update(id, (request) => {
+      request.status = 'published';
+      request.decidedBy = reviewer;
+      request.decidedAt = now().toISOString();
+      request.publishId = publishId;
+    });
+  }
+
+  /** Approved for a later time: the scheduled publish carries the snapshot from here on. */
+  function scheduled(id: string, reviewer: string, scheduleId: string): void {
+    update(id, (request) => {
+      request.status = 'scheduled';
+      request.decidedBy = reviewer;
+      request.decidedAt = now().toISOString();
+      request.scheduleId = scheduleId;
+    });
+  }
+
+  /** A scheduled approval that did not go live (failed or cancelled) waits for a reviewer again. */
+  function unscheduled(id: string): void {
+    const request = read().find((candidate) => candidate.id === id);
+    if (request?.status !== 'scheduled') return;
+    update(id, (found) => {
+      found.status = 'waiting';
+      delete found.scheduleId;
+    });
+  }
+
+  /** Open and recent requests, newest first (replaced ones are left out). */
+  function list(): ReviewRequest[] {
+    return read()
+      .filter((request) => request.status !== 'replaced')
+      .reverse();
+  }
+
+  /** The latest open request covering `file`: its comment is shown beside the draft. */
+  function latestFor(file: string): ReviewRequest | undefined {
+    return list().find(
+      (request) => (request.status === 'waiting' || request.status === 'sent-back') && request.files.some((entry) => entry.path === file),
+    );
+  }
+
+  return { ask, sendBack, approve, waiting, noteFor, published, scheduled, unscheduled, list, latestFor };
+}

@@ -1,0 +1,154 @@
+// /api/reviews: review before publish (reviews.ts). GET lists the requests a person may see (a
+// reviewer: all; anyone else: their own) with what they may do; POST asks for review of every draft;
+// /api/reviews/send-back and /api/reviews/approve are a reviewer's (403 for anyone else); approving
+// with `at` schedules the publish instead (schedule.ts). /api/reviews/feedback names the open request
+// covering one file, whose comment the editor sees beside the draft. Every text a person wrote (a
+// note, a comment) is answered as data, which the browser app shows as text.
+import type { FastifyReply } from 'fastify';
+import { parse } from 'yaml';
+import { z } from 'zod';
+import { readMarkdownFile } from '../../../content-model/formats/yaml-edit.ts';
+import type { ReviewFeedback, ReviewFileView, ReviewRequestView, ReviewsAnswer } from '../../api-types.ts';
+import { diffHunks } from '../line-diff.ts';
+import { editorOf } from '../plugins/sessions.ts';
+import type { StudioRoutes } from '../plugins/request-checks.ts';
+import type { PublishResult } from '../publish.ts';
+import { contentPath } from '../request-shapes.ts';
+import {
+  MAX_REVIEW_TEXT,
+  REVIEW_MESSAGES,
+  ReviewError,
+  type PublishRights,
+  type ReviewFile,
+  type ReviewRequest,
+  type Reviews,
+} from '../reviews.ts';
+import { ScheduleError, type Scheduler } from '../schedule.ts';
+import type { Workspace } from '../workspace.ts';
+import { STATUS_OF_REFUSAL } from './publish.ts';
+import { localTime, scheduledView } from './schedule.ts';
+
+export type ReviewRoutesOptions = { reviews: Reviews; rights: PublishRights; scheduler: Scheduler; workspace: Workspace };
+
+const TEXT_MESSAGE = `At most ${MAX_REVIEW_TEXT} characters.`;
+const requestId = z.uuid({ error: 'The review request is not named.' });
+const askBody = z.object({ note: z.string().max(MAX_REVIEW_TEXT, { error: TEXT_MESSAGE }).optional() });
+const sendBackBody = z.object({
+  id: requestId,
+  comment: z.string().trim().min(1, { error: 'Write a comment saying what to change.' }).max(MAX_REVIEW_TEXT, { error: TEXT_MESSAGE }),
+});
+const approveBody = z.object({ id: requestId, at: localTime.optional() });
+const feedbackQuery = z.object({ path: contentPath });
+
+export const reviewRoutes: StudioRoutes<ReviewRoutesOptions> = async (app, { reviews, rights, scheduler, workspace }) => {
+  /** A refusal of this module as its answer; anything else goes on to the studio's error answers. */
+  async function answering<T>(reply: FastifyReply, work: () => Promise<T> | T) {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof ReviewError || error instanceof ScheduleError) return reply.code(error.status).send({ message: error.message });
+      throw error;
+    }
+  }
+
+  function fileView(file: ReviewFile): ReviewFileView {
+    const opened = workspace.contentFile(file.path);
+    const before = workspace.readDisk(opened)?.text ?? '';
+    let data: unknown = null;
+    try {
+      if (file.text !== null) data = opened.kind === 'article' ? readMarkdownFile(file.text) : (parse(file.text) as unknown);
+    } catch {
+      // Shown as the diff only.
+    }
+    return {
+      path: file.path,
+      title: file.title,
+      kind: opened.kind,
+      name: opened.name,
+      change: file.change,
+      hunks: diffHunks(before, file.text ?? ''),
+      data,
+    };
+  }
+
+  function view(request: ReviewRequest): ReviewRequestView {
+    const scheduled = request.scheduleId ? scheduler.list().find((entry) => entry.id === request.scheduleId) : undefined;
+    return {
+      id: request.id,
+      status: request.status === 'replaced' ? 'sent-back' : request.status,
+      note: request.note,
+      requestedBy: request.requestedBy,
+      requestedAt: request.requestedAt,
+      ...(request.comment ? { comment: request.comment } : {}),
+      ...(request.decidedBy ? { decidedBy: request.decidedBy, decidedAt: request.decidedAt! } : {}),
+      ...(scheduled ? { scheduledFor: scheduler.describe(scheduled.at) } : {}),
+      files: request.files.map(fileView),
+    };
+  }
+
+  app.get('/reviews', async (request): Promise<ReviewsAnswer> => {
+    const session = request.studioSession;
+    const mayReview = rights.mayReview(session);
+    const user = editorOf(request);
+    return {
+      required: rights.reviewRequired,
+      mayPublish: rights.mayPublish(session),
+      mayReview,
+      requests: rights.reviewRequired
+        ? reviews
+            .list()
+            .filter((found) => mayReview || found.requestedBy === user)
+            .map(view)
+        : [],
+    };
+  });
+
+  app.post('/reviews', { schema: { body: askBody } }, async (request, reply) =>
+    answering(reply, () => {
+      if (!rights.reviewRequired) throw new ReviewError(REVIEW_MESSAGES.reviewOff, 409);
+      return { request: view(reviews.ask(editorOf(request), request.body.note ?? '')) };
+    }),
+  );
+
+  app.post('/reviews/send-back', { schema: { body: sendBackBody } }, async (request, reply) =>
+    answering(reply, () => {
+      if (!rights.mayReview(request.studioSession)) throw new ReviewError(REVIEW_MESSAGES.notReviewer, 403);
+      return { request: view(reviews.sendBack(request.body.id, editorOf(request), request.body.comment)) };
+    }),
+  );
+
+  /** Publishes the request's snapshot now, or with `at` schedules it: answered as a publish, or with the scheduled publish. */
+  app.post('/reviews/approve', { schema: { body: approveBody } }, async (request, reply) =>
+    answering(reply, async () => {
+      const session = request.studioSession;
+      if (!rights.mayReview(session)) throw new ReviewError(REVIEW_MESSAGES.notReviewer, 403);
+      const reviewer = editorOf(request);
+      const { id, at } = request.body;
+      if (at !== undefined) {
+        const found = reviews.waiting(id);
+        const entry = scheduler.schedule(reviewer, at, { files: found.files, note: reviews.noteFor(found, reviewer), reviewId: id });
+        reviews.scheduled(id, reviewer, entry.id);
+        return { scheduled: scheduledView(scheduler, entry, session, rights) };
+      }
+      const result: PublishResult = await reviews.approve(id, reviewer);
+      if (result.ok) return result;
+      return reply.code(STATUS_OF_REFUSAL[result.reason]).send(result);
+    }),
+  );
+
+  app.get('/reviews/feedback', { schema: { querystring: feedbackQuery } }, async (request): Promise<ReviewFeedback> => {
+    const file = workspace.contentFile(request.query.path);
+    const found = rights.reviewRequired ? reviews.latestFor(file.path) : undefined;
+    if (!found || (found.status !== 'waiting' && found.status !== 'sent-back')) return { feedback: null };
+    return {
+      feedback: {
+        id: found.id,
+        status: found.status,
+        requestedBy: found.requestedBy,
+        requestedAt: found.requestedAt,
+        ...(found.comment ? { comment: found.comment } : {}),
+        ...(found.decidedBy ? { decidedBy: found.decidedBy, decidedAt: found.decidedAt! } : {}),
+      },
+    };
+  });
+};

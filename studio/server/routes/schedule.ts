@@ -1,0 +1,89 @@
+// /api/schedule: publishing at a set time (schedule.ts). GET answers the site's time zone, the time
+// there now and every scheduled publish (waiting ones first, then what ran, with why a failure
+// failed); POST schedules every draft as it is now for `at`, a date and time in the site's time zone,
+// for whoever may publish (an editor whose changes need review asks for review instead, 403);
+// /api/schedule/cancel cancels one (who scheduled it, or an admin); /api/schedule/dismiss marks a
+// failure as read by the person who scheduled it.
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { ScheduleAnswer, ScheduledView } from '../../api-types.ts';
+import type { Session } from '../auth/sessions.ts';
+import { editorOf } from '../plugins/sessions.ts';
+import type { StudioRoutes } from '../plugins/request-checks.ts';
+import { REVIEW_MESSAGES, type PublishRights } from '../reviews.ts';
+import { ScheduleError, type ScheduledPublish, type Scheduler } from '../schedule.ts';
+
+export type ScheduleRoutesOptions = { scheduler: Scheduler; rights: PublishRights };
+
+/** A date and time as a date-and-time field sends it: 2026-12-01T09:00 (seconds optional). */
+export const localTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, { error: 'The time must be a date and time such as 2026-12-01T09:00.' });
+const scheduleBody = z.object({ at: localTime });
+const entryBody = z.object({ id: z.uuid({ error: 'The scheduled publish is not named.' }) });
+
+export function scheduledView(
+  scheduler: Scheduler,
+  entry: ScheduledPublish,
+  session: Session | undefined,
+  rights: PublishRights,
+): ScheduledView {
+  return {
+    id: entry.id,
+    at: entry.at,
+    when: scheduler.describe(entry.at),
+    scheduledBy: entry.scheduledBy,
+    status: entry.status,
+    files: entry.files.map((file) => ({ path: file.path, title: file.title })),
+    ...(entry.message ? { message: entry.message } : {}),
+    ...(entry.reviewId ? { reviewId: entry.reviewId } : {}),
+    ...(entry.cancelledBy ? { cancelledBy: entry.cancelledBy } : {}),
+    seen: entry.seen ?? false,
+    mayCancel: entry.status === 'waiting' && (entry.scheduledBy === session?.user || rights.mayCancelAny(session)),
+  };
+}
+
+export const scheduleRoutes: StudioRoutes<ScheduleRoutesOptions> = async (app, { scheduler, rights }) => {
+  async function answering<T>(reply: FastifyReply, work: () => T) {
+    try {
+      return work();
+    } catch (error) {
+      if (error instanceof ScheduleError) return reply.code(error.status).send({ message: error.message });
+      throw error;
+    }
+  }
+
+  app.get('/schedule', async (request): Promise<ScheduleAnswer> => {
+    const session = request.studioSession;
+    return {
+      timeZone: scheduler.timeZone,
+      now: scheduler.nowText(),
+      mayPublish: rights.mayPublish(session),
+      scheduled: scheduler.list().map((entry) => scheduledView(scheduler, entry, session, rights)),
+    };
+  });
+
+  app.post('/schedule', { schema: { body: scheduleBody } }, async (request, reply) =>
+    answering(reply, () => {
+      const session = request.studioSession;
+      if (!rights.mayPublish(session)) return reply.code(403).send({ message: REVIEW_MESSAGES.publishRefused });
+      const entry = scheduler.schedule(editorOf(request), request.body.at);
+      return { scheduled: scheduledView(scheduler, entry, session, rights) };
+    }),
+  );
+
+  app.post('/schedule/cancel', { schema: { body: entryBody } }, async (request, reply) =>
+    answering(reply, () => {
+      const session = request.studioSession;
+      const entry = scheduler.cancel(request.body.id, editorOf(request), rights.mayCancelAny(session));
+      return { scheduled: scheduledView(scheduler, entry, session, rights) };
+    }),
+  );
+
+  app.post('/schedule/dismiss', { schema: { body: entryBody } }, async (request, reply) =>
+    answering(reply, () => {
+      scheduler.dismiss(request.body.id, editorOf(request));
+      return { dismissed: true };
+    }),
+  );
+};

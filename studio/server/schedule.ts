@@ -1,0 +1,330 @@
+// Scheduled publishing: a publish (or an admin's approval of a review request) set for a date and
+// time in the site's time zone (STUDIO_TIME_ZONE, else the server's). Scheduling keeps a snapshot of
+// the drafts as they are then; at its time the snapshot goes through the publisher's queue like any
+// publish, so conflicts, content checks and the build apply, and a failure (with its reason) is kept
+// for whoever scheduled it, who sees it the next time they open the studio.
+//
+// Kept in .studio/schedule.json (written in one rename), so a restart keeps every scheduled publish:
+// `start` arms one timer for the next one, and one whose time passed while the studio was stopped
+// runs at once. The clock and the timer are given (a fake in tests).
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Publisher, PublishResult } from './publish.ts';
+import { changesOf, snapshotDrafts, type ReviewFile } from './reviews.ts';
+import type { Workspace } from './workspace.ts';
+
+export type Clock = {
+  now(): number;
+  setTimer(callback: () => void, ms: number): unknown;
+  clearTimer(timer: unknown): void;
+};
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimer: (callback, ms) => setTimeout(callback, ms),
+  clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+};
+
+/** The server's own time zone, as Intl names it. */
+export function serverTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** STUDIO_TIME_ZONE: an IANA time zone name (Europe/Berlin, UTC); unset, the server's. */
+export function readTimeZone(text: string | undefined): string {
+  const value = text?.trim();
+  if (!value) return serverTimeZone();
+  try {
+    return new Intl.DateTimeFormat('en-GB', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    throw new Error(`STUDIO_TIME_ZONE must be a time zone name such as Europe/Berlin or UTC, not "${text}".`);
+  }
+}
+
+/** The wall-clock fields of `ms` in `timeZone`. */
+function wallClock(ms: number, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(ms));
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value);
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+}
+
+/** The instant a wall-clock time (`2026-12-01T09:00`, seconds optional) names in `timeZone`; NaN when it is no date. */
+export function instantOf(local: string, timeZone: string): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local);
+  if (!match) return Number.NaN;
+  const [year, month, day, hour, minute, second = 0] = match.slice(1).map((part) => Number(part ?? 0)) as number[];
+  const wall = Date.UTC(year!, month! - 1, day!, hour!, minute!, second);
+  const check = new Date(wall);
+  if (check.getUTCMonth() !== month! - 1 || check.getUTCDate() !== day! || hour! > 23 || minute! > 59 || second > 59) return Number.NaN;
+  const offsetAt = (ms: number) => {
+    const w = wallClock(ms, timeZone);
+    return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(ms / 1000) * 1000;
+  };
+  // The zone's offset at the guess, then again at the answer (they differ only across a change of clocks).
+  const guess = wall - offsetAt(wall);
+  return wall - offsetAt(guess);
+}
+
+/** `2026-12-01T09:00`: the wall-clock time of `ms` in `timeZone`, as a date-and-time field takes it. */
+export function localText(ms: number, timeZone: string): string {
+  const w = wallClock(ms, timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${w.year}-${two(w.month)}-${two(w.day)}T${two(w.hour)}:${two(w.minute)}`;
+}
+
+/** "Tue 1 Dec, 09:00 (Europe/Berlin)"; the year is named when it is not this one. Built from parts, so every ICU says it alike. */
+export function describeTime(ms: number, timeZone: string, now: number): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(ms));
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? '';
+  const year = wallClock(ms, timeZone).year === wallClock(now, timeZone).year ? '' : ` ${get('year')}`;
+  return `${get('weekday')} ${get('day')} ${get('month')}${year}, ${get('hour')}:${get('minute')} (${timeZone})`;
+}
+
+/** The furthest ahead a publish may be scheduled. */
+export const MAX_SCHEDULE_AHEAD_MS = 365 * 24 * 60 * 60 * 1000;
+/** setTimeout's longest wait; a later time is reached in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/** Publishes waiting at once: each keeps its own copy of the drafts. */
+export const MAX_WAITING = 50;
+/** Finished and cancelled entries kept for the list. */
+const KEEP_FINISHED = 50;
+
+/** waiting: for its time; published; failed: with the reason; cancelled. */
+export type ScheduleStatus = 'waiting' | 'published' | 'failed' | 'cancelled';
+
+export type ScheduledPublish = {
+  id: string;
+  /** When it runs (ISO). */
+  at: string;
+  scheduledBy: string;
+  scheduledAt: string;
+  files: ReviewFile[];
+  /** For the commit: who asked for a reviewed change and who approved it. */
+  note?: string;
+  /** The review request it publishes, when an admin approved one for later. */
+  reviewId?: string;
+  status: ScheduleStatus;
+  /** Why it failed. */
+  message?: string;
+  publishId?: string;
+  cancelledBy?: string;
+  /** The person who scheduled it has seen the failure. */
+  seen?: boolean;
+};
+
+export class ScheduleError extends Error {
+  override name = 'ScheduleError';
+  readonly status: 400 | 403 | 404 | 409 | 422;
+  constructor(message: string, status: 400 | 403 | 404 | 409 | 422) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export type Scheduler = ReturnType<typeof createScheduler>;
+
+export function createScheduler(options: {
+  stateDir: string;
+  workspace: Workspace;
+  publisher: Publisher;
+  timeZone: string;
+  clock?: Clock;
+  /** Called after a scheduled publish ran (published or failed), or was cancelled. */
+  onFinished?: (entry: ScheduledPublish) => void;
+  /** Where failures are written for the operator (the studio's log). */
+  log?: { error(details: object, message: string): void };
+}) {
+  const { workspace, publisher, timeZone } = options;
+  const clock = options.clock ?? systemClock;
+  const file = path.join(options.stateDir, 'schedule.json');
+  let timer: unknown;
+  let started = false;
+  let running: Promise<void> = Promise.resolve();
+  let runningId: string | undefined;
+
+  function read(): ScheduledPublish[] {
+    if (!existsSync(file)) return [];
+    return (JSON.parse(readFileSync(file, 'utf8')) as { scheduled: ScheduledPublish[] }).scheduled;
+  }
+
+  function write(entries: ScheduledPublish[]): void {
+    const finished = entries.filter((entry) => entry.status !== 'waiting');
+    const dropped = new Set(finished.slice(0, Math.max(0, finished.length - KEEP_FINISHED)));
+    workspace.writeAtomically(file, `${JSON.stringify({ scheduled: entries.filter((entry) => !dropped.has(entry)) }, null, 2)}\n`);
+  }
+
+  function update(id: string, change: (entry: ScheduledPublish) => void): ScheduledPublish {
+    const entries = read();
+    const entry = entries.find((candidate) => candidate.id === id);
+    if (!entry) throw new ScheduleError('That scheduled publish does not exist any more: reload the list.', 404);
+    change(entry);
+    write(entries);
+    return entry;
+  }
+
+  /** The instant `local` names, refused with a reason when it has passed or is more than a year ahead. */
+  function checkTime(local: string): number {
+    const at = instantOf(local, timeZone);
+    if (Number.isNaN(at)) throw new ScheduleError(`"${local.slice(0, 40)}" is not a date and time: choose one in the form.`, 400);
+    const now = clock.now();
+    if (at <= now) throw new ScheduleError(`That time has passed: choose a time after now (${describeTime(now, timeZone, now)}).`, 400);
+    if (at - now > MAX_SCHEDULE_AHEAD_MS)
+      throw new ScheduleError('A publish can be scheduled at most a year ahead: choose an earlier date.', 400);
+    return at;
+  }
+
+  /**
+   * Schedules a publish for `local` (a wall-clock time in the site's time zone) of `files` (a review
+   * request's snapshot) or, by default, every draft as it is now.
+   */
+  function schedule(user: string, local: string, given: { files?: ReviewFile[]; note?: string; reviewId?: string } = {}): ScheduledPublish {
+    const at = checkTime(local);
+    if (read().filter((entry) => entry.status === 'waiting').length >= MAX_WAITING)
+      throw new ScheduleError(`${MAX_WAITING} publishes are scheduled already: cancel one before scheduling another.`, 409);
+    let files = given.files;
+    if (!files) {
+      const drafts = workspace.listDrafts();
+      if (drafts.length === 0) throw new ScheduleError('There is nothing to schedule: no page has unpublished changes.', 409);
+      if (publisher.check(drafts).errors.length > 0)
+        throw new ScheduleError('The changes have mistakes: fix them (they are listed on this screen), then schedule the publish.', 422);
+      files = snapshotDrafts(workspace);
+    }
+    const entry: ScheduledPublish = {
+      id: randomUUID(),
+      at: new Date(at).toISOString(),
+      scheduledBy: user,
+      scheduledAt: new Date(clock.now()).toISOString(),
+      files,
+      ...(given.note ? { note: given.note } : {}),
+      ...(given.reviewId ? { reviewId: given.reviewId } : {}),
+      status: 'waiting',
+    };
+    write([...read(), entry]);
+    arm();
+    return entry;
+  }
+
+  /** Cancels a waiting publish: `mayCancelAny` for an admin, else only the person who scheduled it. */
+  function cancel(id: string, user: string, mayCancelAny: boolean): ScheduledPublish {
+    const entry = read().find((candidate) => candidate.id === id);
+    if (!entry) throw new ScheduleError('That scheduled publish does not exist any more: reload the list.', 404);
+    if (entry.scheduledBy !== user && !mayCancelAny)
+      throw new ScheduleError(`Only ${entry.scheduledBy}, who scheduled it, or an admin may cancel it.`, 403);
+    if (entry.status !== 'waiting' || runningId === id)
+      throw new ScheduleError('That publish is no longer waiting: it has run or was cancelled. Reload the list.', 409);
+    const cancelled = update(id, (found) => {
+      found.status = 'cancelled';
+      found.cancelledBy = user;
+    });
+    options.onFinished?.(cancelled);
+    arm();
+    return cancelled;
+  }
+
+  /** The person who scheduled a failed publish has read why. */
+  function dismiss(id: string, user: string): void {
+    const entry = read().find((candidate) => candidate.id === id);
+    if (!entry || entry.scheduledBy !== user) throw new ScheduleError('There is no such failed publish of yours: reload the studio.', 404);
+    update(id, (found) => (found.seen = true));
+  }
+
+  /** Waiting publishes by time, then the others, newest first. */
+  function list(): ScheduledPublish[] {
+    const entries = read();
+    const waiting = entries.filter((entry) => entry.status === 'waiting').sort((a, b) => a.at.localeCompare(b.at));
+    return [...waiting, ...entries.filter((entry) => entry.status !== 'waiting').reverse()];
+  }
+
+  function arm(): void {
+    if (!started) return;
+    if (timer !== undefined) clock.clearTimer(timer);
+    timer = undefined;
+    const next = read()
+      .filter((entry) => entry.status === 'waiting')
+      .map((entry) => Date.parse(entry.at))
+      .sort((a, b) => a - b)[0];
+    if (next === undefined) return;
+    const wait = Math.min(Math.max(0, next - clock.now()), MAX_TIMER_MS);
+    timer = clock.setTimer(() => {
+      timer = undefined;
+      running = running.then(runDue);
+    }, wait);
+  }
+
+  async function runDue(): Promise<void> {
+    const due = read()
+      .filter((entry) => entry.status === 'waiting' && Date.parse(entry.at) <= clock.now())
+      .sort((a, b) => a.at.localeCompare(b.at));
+    for (const entry of due) {
+      // Cancelled meanwhile, or the studio is stopping.
+      if (!started || read().find((candidate) => candidate.id === entry.id)?.status !== 'waiting') continue;
+      runningId = entry.id;
+      let result: PublishResult;
+      try {
+        result = await publisher.publish(entry.scheduledBy, {
+          changes: changesOf(entry.files),
+          ...(entry.note ? { note: entry.note } : {}),
+        });
+      } catch (error) {
+        result = { ok: false, reason: 'build-failed', message: `The publish stopped: ${(error as Error).message}` };
+      } finally {
+        runningId = undefined;
+      }
+      const finished = update(entry.id, (found) => {
+        if (result.ok) {
+          found.status = 'published';
+          found.publishId = result.record.id;
+        } else {
+          found.status = 'failed';
+          found.message = result.message;
+        }
+      });
+      if (!result.ok)
+        options.log?.error({ scheduledBy: entry.scheduledBy, at: entry.at, reason: result.reason }, 'scheduled publish failed');
+      options.onFinished?.(finished);
+    }
+    arm();
+  }
+
+  return {
+    timeZone,
+    schedule,
+    cancel,
+    dismiss,
+    list,
+    /** Arms the timer for the next publish; one whose time has passed runs at once. */
+    start() {
+      started = true;
+      arm();
+    },
+    /** Disarms the timer; a publish already running finishes. */
+    stop() {
+      started = false;
+      if (timer !== undefined) clock.clearTimer(timer);
+      timer = undefined;
+    },
+    /** Settles once every publish the timer has started has finished (tests wait on it). */
+    idle: () => running,
+    describe: (iso: string) => describeTime(Date.parse(iso), timeZone, clock.now()),
+    nowText: () => localText(clock.now(), timeZone),
+  };
+}
