@@ -39,7 +39,17 @@ export type PublishRecord = {
   files: { path: string; title: string; change: 'added' | 'changed' | 'deleted' }[];
   commit?: string;
   ms: number;
+  /** Where the commit was pushed (a checkout with a git remote), or why it is not there yet. */
+  remote?: { name: string; branch: string; pushed: boolean; reason?: string; keptAsDrafts?: string[] };
+  /** Not stored: where the publish has got to beyond this checkout, in plain words, as answered. */
+  status?: PublishStatus;
 };
+
+/** Whether the deployed site serves a publish (STUDIO_LIVE_URL), in plain words in the server's time zone. */
+export type LiveStatus = { state: 'waiting' | 'live' | 'late'; text: string };
+
+/** "Pushed to origin/main" or why not yet; "Waiting for the live site…", "Live since 10:42", or that it did not arrive. */
+export type PublishStatus = { remote?: { pushed: boolean; text: string }; live?: LiveStatus };
 
 /** A picture in public/images/, as the picker lists it and an upload returns it. */
 export type StoredImage = { src: string; width: number; height: number; bytes: number };

@@ -23,9 +23,11 @@ import { canonicalUrl } from '../../server/request-url.ts';
 import { createLocalSession } from './auth/local-session.ts';
 import type { SessionKeeper } from './auth/sessions.ts';
 import { createTeamSessions } from './auth/team-sessions.ts';
+import { createDelivery } from './delivery.ts';
 import { createContentEditing } from './editing.ts';
 import { createImageLibrary } from './images.ts';
 import { JSON_BODY_LIMIT } from './json-body.ts';
+import type { LiveSettings } from './live-status.ts';
 import { accessControlPlugin } from './plugins/access-control.ts';
 import { bodyParsersPlugin } from './plugins/body-parsers.ts';
 import { errorAnswersPlugin } from './plugins/error-answers.ts';
@@ -38,9 +40,11 @@ import { draftRoutes } from './routes/drafts.ts';
 import { fileRoutes } from './routes/files.ts';
 import { imageRoutes } from './routes/images.ts';
 import { publishRoutes } from './routes/publish.ts';
+import { publishStatusRoutes } from './routes/publish-status.ts';
 import { referenceRoutes } from './routes/references.ts';
 import { sessionRoutes, type StudioPeople } from './routes/session.ts';
 import { staticFileRoutes } from './routes/static-files.ts';
+import type { GitRemote } from './remote.ts';
 import { createWorkspace } from './workspace.ts';
 
 export type StudioOptions = {
@@ -65,6 +69,10 @@ export type StudioOptions = {
   /** Tests swap the site build for a quick one. */
   build?: (outDir: string) => Promise<void>;
   logLevel?: string;
+  /** Where publishes are pushed (STUDIO_GIT_REMOTE, else the branch's upstream); none: they stay here. */
+  remote?: GitRemote | null;
+  /** The deployed site watched until it serves a publish (STUDIO_LIVE_URL, STUDIO_LIVE_TIMEOUT). */
+  live?: LiveSettings;
 };
 
 /**
@@ -77,12 +85,17 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   const { root } = options;
   const stateDir = options.stateDir ?? path.join(root, '.studio');
   const workspace = createWorkspace({ root, stateDir });
+  const delivery =
+    options.remote || options.live
+      ? createDelivery({ root, workspace, stateDir, remote: options.remote ?? null, ...(options.live ? { live: options.live } : {}) })
+      : undefined;
   const publisher = createPublisher({
     root,
     workspace,
     distDir: options.distDir,
     stateDir,
     ...(options.build ? { build: options.build } : {}),
+    ...(delivery ? { delivery } : {}),
   });
   const images = createImageLibrary({ publicDir: path.join(root, 'public') });
   const editing = createContentEditing({ root, workspace, publisher });
@@ -128,8 +141,11 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   app.register(draftRoutes, { prefix: '/api', workspace, publisher, editing });
   app.register(referenceRoutes, { prefix: '/api', workspace, editing });
   app.register(publishRoutes, { prefix: '/api', publisher });
+  app.register(publishStatusRoutes, { prefix: '/api', publisher });
   app.register(imageRoutes, { prefix: '/api', images });
   app.register(staticFileRoutes, { appDir: options.appDir, imagesDir: path.join(root, 'public', 'images'), images });
+  // The live-site watch outlives every request, never the app.
+  app.addHook('onClose', async () => delivery?.stop());
 
   return app;
 }

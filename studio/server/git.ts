@@ -33,7 +33,12 @@ export function oneLine(text: string): string {
 }
 
 /** Commits exactly these files, when the project is a git repository; returns the commit id. */
-export async function commitFiles(root: string, files: readonly PublishedFile[], subject: string, user: string): Promise<string | undefined> {
+export async function commitFiles(
+  root: string,
+  files: readonly PublishedFile[],
+  subject: string,
+  user: string,
+): Promise<string | undefined> {
   const git = gitIn(root);
   if (!(await isRepository(root))) return undefined; // not a repository: the files on disk are the record
   // Pictures uploaded in the studio and used by the published files go into the same commit: without

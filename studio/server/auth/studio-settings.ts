@@ -4,6 +4,7 @@
 // at start (studio-accounts.ts), once the store is open.
 import { parseLeadStoreConfig, type LeadStoreConfig } from '../../../server/config.ts';
 import { readTrustProxy, type TrustProxy } from '../../../server/trust-proxy.ts';
+import { readLiveSettings, type LiveSettings } from '../live-status.ts';
 import { LOOPBACK_ADDRESS } from './loopback.ts';
 import { readOldAccounts, type OldAccounts } from './old-accounts.ts';
 
@@ -16,6 +17,8 @@ export type StudioSettings = {
   secureCookies: boolean;
   /** Read as the site's server reads it: behind a proxy, sign-in limits count each person's address. */
   trustProxy: TrustProxy;
+  /** STUDIO_LIVE_URL and STUDIO_LIVE_TIMEOUT: the deployed site watched until it serves a publish. */
+  live?: LiveSettings;
 };
 
 export const DEFAULT_STUDIO_HOST = LOOPBACK_ADDRESS;
@@ -40,6 +43,7 @@ export function readStudioSettings(env: NodeJS.ProcessEnv, readFile?: (file: str
     if ('error' in read) throw new Error(`${read.error}.`);
     trustProxy = read.value;
   }
+  const live = readLiveSettings(env);
   return {
     host,
     port,
@@ -47,5 +51,6 @@ export function readStudioSettings(env: NodeJS.ProcessEnv, readFile?: (file: str
     ...(oldAccounts ? { oldAccounts } : {}),
     secureCookies: secureText === 'true',
     trustProxy,
+    ...(live ? { live } : {}),
   };
 }
