@@ -79,6 +79,11 @@ export type OpenedFile = {
   revision: number;
   diskVersion: string | null;
   issues: ContentIssue[];
+  /**
+   * The file changed since its draft was started (pushed from elsewhere, or changed on disk): why, and
+   * the two versions compared (removed: only in the new version; added: only in the draft).
+   */
+  diskChanged?: { message: string; hunks: DiffHunk[] };
 };
 
 /** Every unpublished change, as the review screen shows it, and whether it may be published. */

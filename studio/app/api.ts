@@ -94,6 +94,8 @@ export const api = {
   changes: () => call<Changes>('GET', '/api/changes'),
   publish: () => call<PublishAnswer>('POST', '/api/publish', {}),
   undo: () => call<PublishAnswer>('POST', '/api/undo', {}),
+  /** The recent publishes with how far each got: pushed, waiting for the live site, live. */
+  publishStatus: () => call<{ history: PublishRecord[] }>('GET', '/api/publish-status'),
   previewData: () => call<PreviewContent>('GET', '/api/preview-data'),
   images: () => call<{ images: StoredImage[] }>('GET', '/api/images'),
   upload: (file: File) => call<StoredImage>('POST', `/api/images?name=${encodeURIComponent(file.name)}`, file, 'application/octet-stream'),

@@ -201,7 +201,7 @@ export function createLiveWatcher(options: {
         text: entry.problem && !entry.served ? `${after}: ${entry.problem}.` : `${after}: the site still serves ${servedText}.`,
       };
     }
-    const detail = entry.problem ? ` ${capitalise(entry.problem)}.` : entry.served ? ` The site still serves ${servedText}.` : '';
+    const detail = entry.problem ? ` ${entry.problem}.` : entry.served ? ` The site still serves ${servedText}.` : '';
     return { state: 'waiting', text: `Waiting for the live site…${detail}` };
   }
 
@@ -248,8 +248,4 @@ function duration(ms: number): string {
 
 function seconds(ms: number): string {
   return `${Math.round(ms / 1000)} seconds`;
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -180,14 +180,15 @@ describe('publishing to a git remote', () => {
   });
 
   it('fetches, replays and pushes again when the remote moves on while the site is built', async () => {
-    let clone: Clone | undefined;
+    const other: { clone?: Clone } = {};
     const { workspace, publisher } = await setup({
       build: async (outDir) => {
-        if (clone) pushFromClone(clone, FAQS, (text) => text.replace(/^title: .*$/m, 'title: Pushed during the build'), 'Retitle the FAQ');
+        if (other.clone)
+          pushFromClone(other.clone, FAQS, (text) => text.replace(/^title: .*$/m, 'title: Pushed during the build'), 'Retitle the FAQ');
         await quickBuild(outDir);
       },
     });
-    clone = project.remote!.clone();
+    other.clone = project.remote!.clone();
     draftHeading(workspace, 'Mine');
 
     const result = await publisher.publish('maria');
@@ -196,6 +197,41 @@ describe('publishing to a git remote', () => {
     expect(result.ok && result.record.commit).toBe(project.remote!.head());
     expect(heading(project.remote!.show(HOME))).toBe('Mine');
     expect(project.remote!.show(FAQS)).toMatch(/^title: Pushed during the build$/m);
+  });
+});
+
+describe('the live site after a push', () => {
+  it('says "Waiting for the live site…" after the push, then "Live since …" once the site serves the commit', async () => {
+    project = createStudioProject({ git: true, remote: true });
+    const served = { commit: project.remote!.head() };
+    const site = (async () => Response.json({ commit: served.commit, builtAt: new Date().toISOString() })) as unknown as typeof fetch;
+    const workspace = createWorkspace({ root: project.root });
+    const delivery = createDelivery({
+      root: project.root,
+      workspace,
+      stateDir: path.join(project.root, '.studio'),
+      remote: await resolveGitRemote(project.root, undefined),
+      live: { url: 'https://www.example.com/', timeoutMs: 60_000 },
+      fetch: site,
+      pollMs: 20,
+      timeZone: 'UTC',
+    });
+    const publisher = createPublisher({ root: project.root, workspace, distDir: project.distDir, build: quickBuild, delivery });
+    draftHeading(workspace, 'Soon live');
+
+    const result = await publisher.publish('maria');
+
+    expect(result).toMatchObject({
+      ok: true,
+      record: { status: { remote: { text: 'Pushed to origin/main' }, live: { state: 'waiting' } } },
+    });
+    await expect
+      .poll(() => publisher.history()[0]!.status!.live!.text)
+      .toMatch(/^Waiting for the live site… The site still serves [0-9a-f]{7} built at \d\d:\d\d\.$/);
+    // The deploy arrives: the site now serves the pushed commit.
+    served.commit = project.remote!.head();
+    await expect.poll(() => publisher.history()[0]!.status!.live!.text, { timeout: 5_000 }).toMatch(/^Live since \d\d:\d\d$/);
+    delivery.stop();
   });
 });
 
