@@ -85,17 +85,21 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   const { root } = options;
   const stateDir = options.stateDir ?? path.join(root, '.studio');
   const workspace = createWorkspace({ root, stateDir });
-  const delivery =
-    options.remote || options.live
-      ? createDelivery({ root, workspace, stateDir, remote: options.remote ?? null, ...(options.live ? { live: options.live } : {}) })
-      : undefined;
+  // Even without a remote or a live site, the live build's build.json must name the publish's commit.
+  const delivery = createDelivery({
+    root,
+    workspace,
+    stateDir,
+    remote: options.remote ?? null,
+    ...(options.live ? { live: options.live } : {}),
+  });
   const publisher = createPublisher({
     root,
     workspace,
     distDir: options.distDir,
     stateDir,
     ...(options.build ? { build: options.build } : {}),
-    ...(delivery ? { delivery } : {}),
+    delivery,
   });
   const images = createImageLibrary({ publicDir: path.join(root, 'public') });
   const editing = createContentEditing({ root, workspace, publisher });
@@ -145,7 +149,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   app.register(imageRoutes, { prefix: '/api', images });
   app.register(staticFileRoutes, { appDir: options.appDir, imagesDir: path.join(root, 'public', 'images'), images });
   // The live-site watch outlives every request, never the app.
-  app.addHook('onClose', async () => delivery?.stop());
+  app.addHook('onClose', async () => delivery.stop());
 
   return app;
 }
