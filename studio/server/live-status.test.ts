@@ -51,7 +51,10 @@ describe('watching the live site', () => {
     const live = watcher(fetchFile);
     live.watch('p1', PUBLISHED);
     await vi.advanceTimersByTimeAsync(0);
-    expect(live.statusOf('p1')).toEqual({ state: 'waiting', text: 'Waiting for the live site… The site still serves ccccccc built at 10:31.' });
+    expect(live.statusOf('p1')).toEqual({
+      state: 'waiting',
+      text: 'Waiting for the live site… The site still serves ccccccc built at 10:31.',
+    });
     expect(site.asked[0]).toMatch(/^https:\/\/deploy:secret@www\.example\.com\/build\.json\?t=\d+$/);
 
     vi.setSystemTime(new Date('2026-03-02T10:42:03Z'));
@@ -73,7 +76,10 @@ describe('watching the live site', () => {
     await vi.advanceTimersByTimeAsync(85_000);
     expect(live.statusOf('p1')!.state).toBe('waiting');
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(live.statusOf('p1')).toEqual({ state: 'late', text: 'Not live after 90 seconds: the site still serves ccccccc built at 10:31.' });
+    expect(live.statusOf('p1')).toEqual({
+      state: 'late',
+      text: 'Not live after 90 seconds: the site still serves ccccccc built at 10:31.',
+    });
     const asked = site.asked.length;
     await vi.advanceTimersByTimeAsync(60_000);
     expect(site.asked.length).toBe(asked);
@@ -120,11 +126,16 @@ describe('the live-site settings', () => {
   });
 
   it.each(['900', '15 minutes', '5s', '2d', ''])('refuses STUDIO_LIVE_TIMEOUT=%j, saying how to write it', (text) => {
-    expect(() => parseLiveTimeout(text)).toThrow(/^STUDIO_LIVE_TIMEOUT must be a duration with its unit, from 10s to 24h, such as 90s, 15m or 1h/);
+    expect(() => parseLiveTimeout(text)).toThrow(
+      /^STUDIO_LIVE_TIMEOUT must be a duration with its unit, from 10s to 24h, such as 90s, 15m or 1h/,
+    );
   });
 
   it('reads the site address, with 15 minutes unless told otherwise', () => {
-    expect(readLiveSettings({ STUDIO_LIVE_URL: 'https://www.example.com' })).toEqual({ url: 'https://www.example.com/', timeoutMs: 900_000 });
+    expect(readLiveSettings({ STUDIO_LIVE_URL: 'https://www.example.com' })).toEqual({
+      url: 'https://www.example.com/',
+      timeoutMs: 900_000,
+    });
     expect(readLiveSettings({ STUDIO_LIVE_URL: 'https://cdn.example.com/site', STUDIO_LIVE_TIMEOUT: '5m' })).toEqual({
       url: 'https://cdn.example.com/site/',
       timeoutMs: 300_000,

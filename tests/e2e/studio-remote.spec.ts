@@ -45,7 +45,11 @@ const FILE_OPENED = /^(No unpublished changes|Draft saved|Editing…)$/;
 
 async function setTitle(page: Page, pageName: string, title: string) {
   await page.goto(studio.url);
-  await page.getByRole('navigation', { name: 'Content' }).getByRole('link', { name: new RegExp(`^${pageName}\\b`) }).first().click();
+  await page
+    .getByRole('navigation', { name: 'Content' })
+    .getByRole('link', { name: new RegExp(`^${pageName}\\b`) })
+    .first()
+    .click();
   await expect(page.getByRole('status').filter({ hasText: FILE_OPENED })).toBeVisible();
   await page
     .getByLabel(/^Title/)
