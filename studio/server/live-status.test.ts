@@ -25,9 +25,10 @@ afterEach(() => {
 
 /** A site whose /build.json names whatever `site.commit` holds; `site.down` makes it unreachable. */
 function fakeSite(commit: string) {
-  const site = { commit, down: false, asked: [] as string[] };
+  const site = { commit, down: false, asked: [] as string[], authorizations: [] as (string | null)[] };
   const fetchFile = vi.fn(async (url: URL | string, init?: RequestInit) => {
     site.asked.push(String(url));
+    site.authorizations.push(new Headers(init?.headers).get('authorization'));
     expect(new Headers(init?.headers).get('cache-control')).toBe('no-cache');
     if (site.down) throw new TypeError('fetch failed');
     return Response.json({ commit: site.commit, builtAt: '2026-03-02T10:31:00Z' });
@@ -55,7 +56,8 @@ describe('watching the live site', () => {
       state: 'waiting',
       text: 'Waiting for the live site… The site still serves ccccccc built at 10:31.',
     });
-    expect(site.asked[0]).toMatch(/^https:\/\/deploy:secret@www\.example\.com\/build\.json\?t=\d+$/);
+    expect(site.asked[0]).toMatch(/^https:\/\/www\.example\.com\/build\.json\?t=\d+$/);
+    expect(site.authorizations[0]).toBe(`Basic ${Buffer.from('deploy:secret').toString('base64')}`);
 
     vi.setSystemTime(new Date('2026-03-02T10:42:03Z'));
     site.commit = LATER;

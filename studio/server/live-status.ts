@@ -93,6 +93,13 @@ export function createLiveWatcher(options: {
   const requestTimeoutMs = options.requestTimeoutMs ?? LIVE_REQUEST_TIMEOUT_MS;
   const timeZone = options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const buildFileUrl = new URL(BUILD_INFO_FILE, settings.url);
+  // A site behind a password (https://user:password@staging.example.com) is asked with it as a header:
+  // fetch takes no credentials in an address.
+  const authorization = buildFileUrl.username
+    ? `Basic ${Buffer.from(`${decodeURIComponent(buildFileUrl.username)}:${decodeURIComponent(buildFileUrl.password)}`).toString('base64')}`
+    : undefined;
+  buildFileUrl.username = '';
+  buildFileUrl.password = '';
   const shownSite = siteShown(settings.url);
   const watches = new Map<string, LiveWatch>(Object.entries(readState(stateFile)));
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -158,7 +165,7 @@ export function createLiveWatcher(options: {
     url.searchParams.set('t', String(now().getTime()));
     try {
       const response = await fetchFile(url, {
-        headers: { accept: 'application/json', 'cache-control': 'no-cache' },
+        headers: { accept: 'application/json', 'cache-control': 'no-cache', ...(authorization ? { authorization } : {}) },
         signal: AbortSignal.timeout(requestTimeoutMs),
       });
       if (!response.ok) return { problem: `${shownSite} answered ${response.status} for /${BUILD_INFO_FILE}` };

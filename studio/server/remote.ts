@@ -49,23 +49,28 @@ export type DraftKeeper = {
 const NETWORK_TIMEOUT_MS = 60_000;
 /** Pushes tried when the remote keeps moving on between fetch and push. */
 const PUSH_ATTEMPTS = 4;
+/** The committer of replayed commits when the checkout names none (as for the studio's own commits). */
 const STUDIO_IDENTITY = ['-c', 'user.name=Content studio', '-c', 'user.email=studio@localhost'];
 
 type Git = (args: readonly string[], options?: { network?: boolean }) => Promise<{ stdout: string; stderr: string }>;
 
 function gitRunner(root: string): Git {
-  return (args, options = {}) =>
+  // Never wait for a password or a host key on a terminal nobody watches; never open an editor. An ssh
+  // command the checkout or the environment names is kept.
+  let sshCommand: Promise<Record<string, string>> | undefined;
+  const sshEnv = () =>
+    (sshCommand ??=
+      process.env.GIT_SSH_COMMAND || process.env.GIT_SSH
+        ? Promise.resolve({})
+        : run('git', ['-C', root, 'config', '--get', 'core.sshCommand']).then(
+            () => ({}),
+            () => ({ GIT_SSH_COMMAND: 'ssh -o BatchMode=yes' }),
+          ));
+  return async (args, options = {}) =>
     run('git', ['-C', root, ...args], {
       maxBuffer: 16 * 1024 * 1024,
       ...(options.network ? { timeout: NETWORK_TIMEOUT_MS } : {}),
-      // Never wait for a password or a host key on a terminal nobody watches; never open an editor.
-      env: {
-        ...process.env,
-        GIT_TERMINAL_PROMPT: '0',
-        GIT_SSH_COMMAND: process.env.GIT_SSH_COMMAND ?? 'ssh -o BatchMode=yes',
-        GIT_EDITOR: 'true',
-        GIT_MERGE_AUTOEDIT: 'no',
-      },
+      env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_EDITOR: 'true', GIT_MERGE_AUTOEDIT: 'no', ...(await sshEnv()) },
     });
 }
 
@@ -118,13 +123,22 @@ export function createRemoteSync({ root, remote, drafts }: { root: string; remot
   const git = gitRunner(root);
   const tracking = `refs/remotes/${remote.name}/${remote.branch}`;
   const shown = `${remote.name}/${remote.branch}`;
+  const identity = () =>
+    git(['config', 'user.email']).then(
+      () => [],
+      () => STUDIO_IDENTITY,
+    );
 
   async function plain(error: unknown): Promise<string> {
-    const url = await git(['remote', 'get-url', '--', remote.name]).then(
-      (result) => result.stdout.trim(),
-      () => '',
-    );
-    return plainGitMessage(error, { root, remoteName: remote.name, remoteUrl: url });
+    let text = '';
+    for (const which of [[], ['--push']]) {
+      const url = await git(['remote', 'get-url', ...which, '--', remote.name]).then(
+        (result) => result.stdout.trim(),
+        () => '',
+      );
+      text = plainGitMessage(text ? { stderr: text } : error, { root, remoteName: remote.name, remoteUrl: url });
+    }
+    return text;
   }
 
   /** Fetches the remote's branch; false (with why) when it cannot be reached; true with `exists` false for a branch not made yet. */
@@ -189,7 +203,8 @@ export function createRemoteSync({ root, remote, drafts }: { root: string; remot
   async function replayOnto(): Promise<{ ok: boolean; reason?: string; keptAsDrafts: string[] }> {
     const kept: string[] = [];
     const made: string[] = [];
-    let step = await git([...STUDIO_IDENTITY, 'rebase', '--quiet', tracking]).then(
+    const committer = await identity();
+    let step = await git([...committer, 'rebase', '--quiet', tracking]).then(
       () => 'done' as const,
       () => 'stopped' as const,
     );
@@ -220,7 +235,7 @@ export function createRemoteSync({ root, remote, drafts }: { root: string; remot
           await git(['add', '--', file]);
         }
       }
-      step = await git([...STUDIO_IDENTITY, '-c', 'core.editor=true', 'rebase', '--continue']).then(
+      step = await git([...committer, 'rebase', '--continue']).then(
         () => 'done' as const,
         async (error: unknown) => {
           // A commit left with nothing of its own is skipped.
