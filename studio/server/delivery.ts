@@ -143,7 +143,9 @@ export function createDelivery(options: {
 export function conflictAnswer(paths: readonly string[], synced: SyncResult | undefined): { message: string; issues: ContentIssue[] } {
   const where = (file: string) => {
     const change = synced?.changed.get(file);
-    return change ? `was changed in the repository by ${change.author} ("${change.subject}")` : 'changed on disk';
+    return change
+      ? `was changed in the repository by ${change.author} ("${change.subject}")`
+      : 'was changed elsewhere (in the repository or on disk)';
   };
   const first = paths[0]!;
   const message =

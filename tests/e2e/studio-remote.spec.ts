@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { freePort, startStudio, type RunningStudio } from '../../studio/testing/running-studio.ts';
+import { axe } from './axe.ts';
 
 test.describe.configure({ mode: 'serial' });
 // Each publish builds the whole site (several seconds on two cores).
@@ -86,6 +87,7 @@ test('a publish is pushed to the remote, and the studio says when the live site 
   await expect(page.getByRole('region', { name: 'Recent publishes' }).getByRole('listitem').first()).toContainText(
     /Pushed to origin\/main\. Live since \d\d:\d\d/,
   );
+  expect((await axe(page).analyze()).violations).toEqual([]);
 });
 
 test('someone pushes a change to another page in between: the publish goes through, and the remote has both', async ({ page }) => {
@@ -127,6 +129,8 @@ test('someone pushes a change to the same page: the editor is told which, sees b
   const both = page.getByRole('region', { name: 'Both versions' });
   await expect(both).toContainText("title: About Ana's Team | Premier AI Consulting");
   await expect(both).toContainText('title: About Our Studio Team | Premier AI Consulting');
+  // The preview is the site's own page, checked by the site's journeys.
+  expect((await axe(page).exclude('iframe').analyze()).violations).toEqual([]);
   await page.getByRole('button', { name: 'Keep both (my version becomes a copy)' }).click();
   await expect(page).toHaveURL(/file=content%2Fpages%2Fabout-copy\.yaml/);
 
