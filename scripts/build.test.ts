@@ -44,6 +44,12 @@ describe('the build reads the YAML content', () => {
       await build({ OUT_DIR: outDir });
       const html = readFileSync(path.join(outDir, 'client/index.html'), 'utf8');
       expect(html).toMatch(/<h1[^>]*>Edited By The Build Test<\/h1>/);
+      // The commit built and when, served as /build.json; rewritten after a studio commit, so never precompressed.
+      const head = (await run('git', ['-C', root, 'rev-parse', 'HEAD'])).stdout.trim();
+      const info = JSON.parse(readFileSync(path.join(outDir, 'client/build.json'), 'utf8')) as { commit: string; builtAt: string };
+      expect(info.commit).toBe(head);
+      expect(Date.now() - Date.parse(info.builtAt)).toBeLessThan(BUILD_TIMEOUT_MS);
+      expect(existsSync(path.join(outDir, 'client/build.json.br'))).toBe(false);
     },
     BUILD_TIMEOUT_MS,
   );
@@ -81,8 +87,16 @@ describe('the build owns its output', () => {
       writeFileSync(roiFile, readFileSync(roiFile, 'utf8').replace('investmentUsd: 50000', 'investmentUsd: 60000'));
       await run('npm', ['run', 'build'], {
         cwd: root,
-        env: { ...process.env, NODE_ENV: 'production', CONTENT_DIR: path.join(work, 'content-roi'), OUT_DIR: outDir },
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          CONTENT_DIR: path.join(work, 'content-roi'),
+          OUT_DIR: outDir,
+          // A CI names the commit it builds; it wins over the checkout's HEAD.
+          BUILD_COMMIT: 'AB12'.repeat(10),
+        },
       });
+      expect(JSON.parse(readFileSync(path.join(outDir, 'client/build.json'), 'utf8'))).toMatchObject({ commit: 'ab12'.repeat(10) });
       const parameters = JSON.parse(readFileSync(path.join(outDir, 'roi-parameters.json'), 'utf8')) as {
         investmentUsd: number;
         upliftRateByIndustry: Record<string, number>;

@@ -1,11 +1,13 @@
 // `npm run build`: builds the site into dist/ (or OUT_DIR) from content/ (or CONTENT_DIR), with the
-// build-time settings (SITE_URL, BOOKING_URL, PUBLIC_LEAD_ENDPOINT). A content mistake or a bad
+// build-time settings (SITE_URL, BOOKING_URL, PUBLIC_LEAD_ENDPOINT), naming the commit built
+// (BUILD_COMMIT, else the checkout's HEAD) in dist/client/build.json. A content mistake or a bad
 // setting ends the build with plain messages and nothing else: an editor reads what to fix, not a
 // stack trace.
 import path from 'node:path';
 import { readPublicSettings } from '../renderer/build-settings.ts';
 import { ContentError } from '../content-model/content-issue.ts';
 import { loadContent } from '../content-model/load/load-content.ts';
+import { buildCommit } from '../server/site/build-info.ts';
 import { buildSite } from './build/build-site.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -24,6 +26,13 @@ try {
   fail(`Build settings:\n${(error as Error).message}`);
 }
 
+let commit;
+try {
+  commit = buildCommit(root, process.env);
+} catch (error) {
+  fail(`Build settings:\n${(error as Error).message}`);
+}
+
 let content;
 try {
   content = loadContent({ root, contentDir });
@@ -38,7 +47,7 @@ if (content.warnings.length > 0) {
 }
 
 const started = performance.now();
-const summary = await buildSite({ root, outDir, content, settings });
+const summary = await buildSite({ root, outDir, content, settings, commit });
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 console.log(
   `Built ${summary.pages} pages into ${path.relative(root, outDir) || outDir} in ${seconds(performance.now() - started)} ` +

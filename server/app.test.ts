@@ -117,6 +117,8 @@ describe('files', () => {
     [`/${FIXTURE_IMAGE}`, /^image\/png$/, REVALIDATE_HOURLY],
     ['/images/team%20photo.png', /^image\/png$/, REVALIDATE_HOURLY],
     ['/verify-google.html', /^text\/html; charset=utf-8$/, REVALIDATE_HOURLY],
+    // What the build was made from: read to tell when a deploy has arrived, so never stale.
+    ['/build.json', /^application\/json/, 'no-cache'],
   ])('GET %s has its content type and cache policy', async (url, contentType, cacheControl) => {
     const response = await app.inject({ url });
     expect(response.statusCode).toBe(200);

@@ -41,7 +41,17 @@ export type PublishRecord = {
   /** Who asked for a reviewed change and who approved it, or who scheduled it. */
   note?: string;
   ms: number;
+  /** Where the commit was pushed (a checkout with a git remote), or why it is not there yet. */
+  remote?: { name: string; branch: string; pushed: boolean; reason?: string; keptAsDrafts?: string[] };
+  /** Not stored: where the publish has got to beyond this checkout, in plain words, as answered. */
+  status?: PublishStatus;
 };
+
+/** Whether the deployed site serves a publish (STUDIO_LIVE_URL), in plain words in the server's time zone. */
+export type LiveStatus = { state: 'waiting' | 'live' | 'late'; text: string };
+
+/** "Pushed to origin/main" or why not yet; "Waiting for the live site…", "Live since 10:42", or that it did not arrive. */
+export type PublishStatus = { remote?: { pushed: boolean; text: string }; live?: LiveStatus };
 
 /** A picture in public/images/, as the picker lists it and an upload returns it. */
 export type StoredImage = { src: string; width: number; height: number; bytes: number };
@@ -71,6 +81,11 @@ export type OpenedFile = {
   revision: number;
   diskVersion: string | null;
   issues: ContentIssue[];
+  /**
+   * The file changed since its draft was started (pushed from elsewhere, or changed on disk): why, and
+   * the two versions compared (removed: only in the new version; added: only in the draft).
+   */
+  diskChanged?: { message: string; hunks: DiffHunk[] };
 };
 
 /**

@@ -3,7 +3,8 @@
 // uses (DATABASE_URL, else LEADS_DB_FILE, from the environment or `.env`; migrations run as for the
 // server): with accounts in it, people sign in with them; with none, it is one person's studio on
 // this computer, and it refuses any address but loopback: anyone who can reach it could change the
-// live site.
+// live site. With a git remote (STUDIO_GIT_REMOTE, else the branch's upstream) each publish is pushed
+// there; with STUDIO_LIVE_URL, the studio watches the deployed site until it serves each publish.
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { loadEnvFile } from '../server/config.ts';
@@ -12,6 +13,7 @@ import { openLeadStore } from '../server/store/open-lead-store.ts';
 import { buildStudioApp } from './build-app.ts';
 import { ADD_EDITOR_COMMAND, decideStudioUse } from './server/auth/studio-accounts.ts';
 import { readStudioSettings } from './server/auth/studio-settings.ts';
+import { resolveGitRemote } from './server/remote.ts';
 import { buildStudioApp as buildStudioServer } from './server/app.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -25,6 +27,13 @@ let settings;
 try {
   loadEnvFile();
   settings = readStudioSettings(process.env);
+} catch (error) {
+  refuseToStart((error as Error).message);
+}
+
+let remote;
+try {
+  remote = await resolveGitRemote(root, process.env.STUDIO_GIT_REMOTE);
 } catch (error) {
   refuseToStart((error as Error).message);
 }
@@ -68,6 +77,8 @@ const app = buildStudioServer({
   trustProxy: settings.trustProxy,
   review: settings.review,
   timeZone: settings.timeZone,
+  remote,
+  ...(settings.live ? { live: settings.live } : {}),
   localEditor: userInfo().username || 'local editor',
   logLevel: process.env.LOG_LEVEL ?? 'warn',
 });
@@ -88,6 +99,12 @@ const who =
       ? `sign-in required; ${use.editors} account(s) may edit the site`
       : `sign-in required, but no account may edit the site yet: create one with \`${ADD_EDITOR_COMMAND}\``;
 const review = use.kind === 'team' && settings.review === 'required' ? '; an editor’s changes wait for an admin’s review' : '';
+const delivery = [
+  remote ? `publishes are pushed to ${remote.name}/${remote.branch}` : '',
+  settings.live ? `the live site is watched for each publish for up to ${Math.round(settings.live.timeoutMs / 1000)} s` : '',
+]
+  .filter(Boolean)
+  .join('; ');
 process.stdout.write(
-  `Content studio ready in ${((performance.now() - started) / 1000).toFixed(1)} s: http://${shown}:${settings.port}/ (${who}${review}; scheduled publishes in ${settings.timeZone})\n`,
+  `Content studio ready in ${((performance.now() - started) / 1000).toFixed(1)} s: http://${shown}:${settings.port}/ (${who}${review}; scheduled publishes in ${settings.timeZone})${delivery ? `; ${delivery}` : ''}\n`,
 );

@@ -12,6 +12,8 @@
 //   roi-parameters.json the checked ROI numbers, so the relay computes what the visitor saw
 //   console/            the back office's app (index.html for every /console address, assets/), built
 //                       apart so no public page holds any of its code (console-app.ts)
+//   client/build.json   the commit built and when (server/site/build-info.ts), so a deploy can be
+//                       recognised; written last and never precompressed
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,6 +26,7 @@ import { ROUTE_ID_ATTRIBUTE } from '../../renderer/page-markers.ts';
 import type { ContentBundle } from '../../content-model/load/load-content.ts';
 import type { PublicSettings } from '../../renderer/public-settings.ts';
 import { ROI_PARAMETERS_FILE } from '../../server/leads/roi-parameters.ts';
+import { writeBuildInfo } from '../../server/site/build-info.ts';
 import { createSeoBuild } from '../seo/seo-build.ts';
 import type { SeoSummary } from '../seo/seo-build.ts';
 import { renderDocument } from './document.ts';
@@ -38,6 +41,8 @@ export type BuildSiteOptions = {
   readonly outDir: string;
   readonly content: ContentBundle;
   readonly settings: PublicSettings;
+  /** The commit built (server/site/build-info.ts `buildCommit`); null outside git. */
+  readonly commit: string | null;
 };
 
 export type BuildSummary = {
@@ -69,7 +74,7 @@ const NOT_FOUND_URL = '/__not-found__';
 const MISSING_ARTICLE_SLUG = '__missing-article__';
 const ORIGIN = 'http://prerender.local';
 
-export async function buildSite({ root, outDir, content, settings }: BuildSiteOptions): Promise<BuildSummary> {
+export async function buildSite({ root, outDir, content, settings, commit }: BuildSiteOptions): Promise<BuildSummary> {
   const started = performance.now();
   rmSync(outDir, { recursive: true, force: true });
   const clientDir = path.join(outDir, 'client');
@@ -92,6 +97,7 @@ export async function buildSite({ root, outDir, content, settings }: BuildSiteOp
   const siteDone = performance.now();
   const consoleDir = await buildConsoleApp(root, outDir);
   const compressedFiles = compressTree(clientDir) + compressTree(consoleDir);
+  writeBuildInfo(clientDir, { commit, builtAt: new Date().toISOString() });
   return {
     pages: htmlFiles.length,
     compressedFiles,

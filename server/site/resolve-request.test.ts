@@ -18,7 +18,7 @@ const build: SiteBuild = {
     ['/blog/what-is-ai-consulting/index.html', '/blog/what-is-ai-consulting'],
     ['/café/index.html', '/café'],
   ]),
-  files: new Set(['/assets/entry-client-3f9a2c1b.js', '/robots.txt', '/images/team photo.png']),
+  files: new Set(['/assets/entry-client-3f9a2c1b.js', '/robots.txt', '/images/team photo.png', '/build.json']),
   notFound: '404.html',
   notFoundByPrefix: [
     ['/blog/drafts/', 'blog/drafts/404.html'],
@@ -45,6 +45,8 @@ describe('resolveSiteRequest', () => {
     ['/caf%C3%A9/', redirect('/caf%C3%A9')],
     ['/assets/entry-client-3f9a2c1b.js', file('assets/entry-client-3f9a2c1b.js', CACHE_CONTROL.hashedAsset)],
     ['/robots.txt', file('robots.txt', CACHE_CONTROL.file)],
+    ['/build.json', file('build.json', 'no-cache')],
+    ['/build.json?t=1', file('build.json', 'no-cache')],
     ['/images/team%20photo.png', file('images/team photo.png', CACHE_CONTROL.file)],
     ['/nope', notFound('404.html')],
     ['/about//', notFound('404.html')],

@@ -1,3 +1,4 @@
+import { BUILD_INFO_PATH } from './build-info.ts';
 import type { SiteBuild } from './site-build.ts';
 
 // Decides what a request for the static site gets, as a value; the route plugin only carries it out.
@@ -8,6 +9,8 @@ export const CACHE_CONTROL = {
   // Content-hashed names never change meaning.
   hashedAsset: 'public, max-age=31536000, immutable',
   file: 'public, max-age=3600, must-revalidate',
+  // What the build was made from: asked for to see whether a deploy has arrived, so never stale.
+  buildInfo: 'no-cache',
 } as const;
 
 export const HASHED_ASSETS_PREFIX = '/assets/';
@@ -44,7 +47,11 @@ function findResource(build: SiteBuild, pathname: string, query: string): SiteRe
   if (route !== undefined) return { kind: 'redirect', location: encodeURI(route) + query };
 
   if (build.files.has(pathname)) {
-    const cacheControl = pathname.startsWith(HASHED_ASSETS_PREFIX) ? CACHE_CONTROL.hashedAsset : CACHE_CONTROL.file;
+    const cacheControl = pathname.startsWith(HASHED_ASSETS_PREFIX)
+      ? CACHE_CONTROL.hashedAsset
+      : pathname === BUILD_INFO_PATH
+        ? CACHE_CONTROL.buildInfo
+        : CACHE_CONTROL.file;
     return { kind: 'file', file: pathname.slice(1), cacheControl };
   }
   return undefined;

@@ -24,6 +24,7 @@ describe('loadSiteBuild', () => {
     expect([...build.files].sort()).toEqual([
       '/assets/entry-client-3f9a2c1b.js',
       '/assets/style-9b1c2d3e.css',
+      '/build.json',
       '/favicon.svg',
       '/images/logo.png',
       '/images/team photo.png',

@@ -38,6 +38,7 @@ export const FIXTURE_TEXT_FILES: Readonly<Record<string, string>> = {
   'sitemap.xml': `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>\n`,
   'site.webmanifest': JSON.stringify({ name: 'Fixture', icons: [] }),
   'verify-google.html': '<!doctype html><p>google-site-verification</p>\n',
+  'build.json': `${JSON.stringify({ commit: '3f9a2c1b'.repeat(5), builtAt: '2026-03-02T10:41:07.120Z' })}\n`,
 };
 
 // A PNG signature plus padding: not compressible, so no siblings.

@@ -149,6 +149,8 @@ export const api = {
   schedulePublish: (at: string) => call<{ scheduled: ScheduledView }>('POST', '/api/schedule', { at }),
   cancelScheduled: (id: string) => call<{ scheduled: ScheduledView }>('POST', '/api/schedule/cancel', { id }),
   dismissScheduled: (id: string) => call<unknown>('POST', '/api/schedule/dismiss', { id }),
+  /** The recent publishes with how far each got: pushed, waiting for the live site, live. */
+  publishStatus: () => call<{ history: PublishRecord[] }>('GET', '/api/publish-status'),
   previewData: () => call<PreviewContent>('GET', '/api/preview-data'),
   images: () => call<{ images: StoredImage[] }>('GET', '/api/images'),
   upload: (file: File) => call<StoredImage>('POST', `/api/images?name=${encodeURIComponent(file.name)}`, file, 'application/octet-stream'),

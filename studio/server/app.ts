@@ -25,10 +25,12 @@ import { createAppearance } from './appearance.ts';
 import { createLocalSession } from './auth/local-session.ts';
 import type { SessionKeeper } from './auth/sessions.ts';
 import { createTeamSessions } from './auth/team-sessions.ts';
+import { createDelivery } from './delivery.ts';
 import { createContentEditing } from './editing.ts';
 import { createHistory } from './history.ts';
 import { createImageLibrary } from './images.ts';
 import { JSON_BODY_LIMIT } from './json-body.ts';
+import type { LiveSettings } from './live-status.ts';
 import { accessControlPlugin } from './plugins/access-control.ts';
 import { bodyParsersPlugin } from './plugins/body-parsers.ts';
 import { errorAnswersPlugin } from './plugins/error-answers.ts';
@@ -45,11 +47,13 @@ import { fileRoutes } from './routes/files.ts';
 import { historyRoutes } from './routes/history.ts';
 import { imageRoutes } from './routes/images.ts';
 import { publishRoutes } from './routes/publish.ts';
+import { publishStatusRoutes } from './routes/publish-status.ts';
 import { referenceRoutes } from './routes/references.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { scheduleRoutes } from './routes/schedule.ts';
 import { sessionRoutes, type StudioPeople } from './routes/session.ts';
 import { staticFileRoutes } from './routes/static-files.ts';
+import type { GitRemote } from './remote.ts';
 import { createWorkspace } from './workspace.ts';
 
 export type StudioOptions = {
@@ -82,6 +86,10 @@ export type StudioOptions = {
   /** The scheduler's clock and timer (a fake one in tests). */
   clock?: Clock;
   logLevel?: string;
+  /** Where publishes are pushed (STUDIO_GIT_REMOTE, else the branch's upstream); none: they stay here. */
+  remote?: GitRemote | null;
+  /** The deployed site watched until it serves a publish (STUDIO_LIVE_URL, STUDIO_LIVE_TIMEOUT). */
+  live?: LiveSettings;
 };
 
 /**
@@ -94,12 +102,21 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   const { root } = options;
   const stateDir = options.stateDir ?? path.join(root, '.studio');
   const workspace = createWorkspace({ root, stateDir });
+  // Even without a remote or a live site, the live build's build.json must name the publish's commit.
+  const delivery = createDelivery({
+    root,
+    workspace,
+    stateDir,
+    remote: options.remote ?? null,
+    ...(options.live ? { live: options.live } : {}),
+  });
   const publisher = createPublisher({
     root,
     workspace,
     distDir: options.distDir,
     stateDir,
     ...(options.build ? { build: options.build } : {}),
+    delivery,
   });
   const images = createImageLibrary({ publicDir: path.join(root, 'public') });
   const editing = createContentEditing({ root, workspace, publisher });
@@ -170,8 +187,11 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   app.register(publishRoutes, { prefix: '/api', publisher, rights });
   app.register(reviewRoutes, { prefix: '/api', reviews, rights, scheduler, workspace });
   app.register(scheduleRoutes, { prefix: '/api', scheduler, rights });
+  app.register(publishStatusRoutes, { prefix: '/api', publisher });
   app.register(imageRoutes, { prefix: '/api', images });
   app.register(staticFileRoutes, { appDir: options.appDir, imagesDir: path.join(root, 'public', 'images'), images });
+  // The live-site watch outlives every request, never the app.
+  app.addHook('onClose', async () => delivery.stop());
 
   return app;
 }

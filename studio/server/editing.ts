@@ -17,6 +17,7 @@ import {
 import { collectionPath, CONTENT_KINDS } from '../../content-model/kinds.ts';
 import { ARTICLE_PATH, loadContent, type ContentBundle } from '../../content-model/load/load-content.ts';
 import { isRecord } from '../../content-model/values.ts';
+import { diffHunks } from './line-diff.ts';
 import type { OpenedFile as OpenedFileAnswer } from '../api-types.ts';
 import type { Publisher } from './publish.ts';
 import { articleData } from './request-shapes.ts';
@@ -79,6 +80,14 @@ export function createContentEditing({ root, workspace, publisher }: { root: str
       revision: opened.draft?.revision ?? 0,
       diskVersion: opened.disk?.version ?? null,
       issues,
+      ...(opened.draft && opened.draft.baseVersion !== (opened.disk?.version ?? null)
+        ? {
+            diskChanged: {
+              message: `${opened.file.path} changed since your draft was started: someone published another version (from the repository or on disk).`,
+              hunks: diffHunks(opened.disk?.text ?? '', opened.draft.text ?? ''),
+            },
+          }
+        : {}),
     };
   }
 

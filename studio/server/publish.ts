@@ -10,6 +10,9 @@
 //   6. record who published what in .studio/publish-log.jsonl (without git, with the texts it wrote
 //      in .studio/versions/, so every version can still be shown and restored: history.ts).
 //
+// With a git remote, the checkout is first brought up to the remote's branch and the commit is then
+// pushed; with a live site to watch, the studio says when it serves the publish (delivery.ts).
+//
 // Publishes run one after another (a queue), never interleaved. The previous build stays on disk,
 // so the last publish can be undone at once.
 import { execFile } from 'node:child_process';
@@ -31,6 +34,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { ContentError, type ContentIssue } from '../../content-model/content-issue.ts';
 import { loadContent } from '../../content-model/load/load-content.ts';
+import { conflictAnswer, type Delivery } from './delivery.ts';
 import { commitFiles, oneLine, type PublishedFile } from './git.ts';
 import { keepVersionTexts } from './history.ts';
 import type { Draft, Workspace } from './workspace.ts';
@@ -76,8 +80,10 @@ export function createPublisher(options: {
   /** The build command; tests may swap it. It gets OUT_DIR and must exit 0 only when the build is complete. */
   build?: (outDir: string) => Promise<void>;
   now?: () => Date;
+  /** Pushing to a git remote and watching the live site; none: the checkout is the whole story. */
+  delivery?: Delivery;
 }) {
-  const { root, workspace, distDir } = options;
+  const { root, workspace, distDir, delivery } = options;
   const stateDir = options.stateDir ?? path.join(root, '.studio');
   const buildsDir = path.join(stateDir, 'builds');
   const logFile = path.join(stateDir, 'publish-log.jsonl');
@@ -130,16 +136,20 @@ export function createPublisher(options: {
       if (drafts.length === 0)
         return { ok: false, reason: 'nothing', message: 'There is nothing to publish: no page has unpublished changes.' };
 
-      for (const draft of drafts) {
-        const disk = workspace.readDisk(workspace.contentFile(draft.path));
-        if ((disk?.version ?? null) !== draft.baseVersion) {
-          return {
-            ok: false,
-            reason: 'conflict',
-            message: `${draft.path} changed on disk since it was opened in the studio. Open it to reload it or keep both versions, then publish again.`,
-          };
-        }
-      }
+      // A change pushed by someone else to a file with a draft then shows like a change on disk.
+      const synced = await delivery?.prepare(user);
+      const changedSince = drafts.filter(
+        (draft) => (workspace.readDisk(workspace.contentFile(draft.path))?.version ?? null) !== draft.baseVersion,
+      );
+      if (changedSince.length > 0)
+        return {
+          ok: false,
+          reason: 'conflict',
+          ...conflictAnswer(
+            changedSince.map((draft) => draft.path),
+            synced,
+          ),
+        };
       const issues = check(drafts).errors;
       if (issues.length > 0) {
         const count = issues.length === 1 ? 'one mistake' : `${issues.length} mistakes`;
@@ -185,6 +195,7 @@ export function createPublisher(options: {
       const commit = await commitFiles(root, files, request.subject ?? `Publish ${describeFiles(files)}`, user, request.note);
       // Without git, the texts are kept beside the log, so every version can be shown and restored.
       if (!commit) keepVersionTexts(stateDir, id, files);
+      const delivered = delivery ? await delivery.deliver(id, commit, switched.build) : commit ? { commit } : {};
       const record: PublishRecord = {
         id,
         action,
@@ -192,11 +203,11 @@ export function createPublisher(options: {
         at: now().toISOString(),
         files: files.map(summarise),
         ...(request.note ? { note: oneLine(request.note) } : {}),
-        ...(commit ? { commit } : {}),
+        ...delivered,
         ms: Math.round(performance.now() - started),
       };
       remember({ record, files, ...switched });
-      return { ok: true, record };
+      return { ok: true, record: described(record) };
     });
   }
 
@@ -206,6 +217,7 @@ export function createPublisher(options: {
       const started = performance.now();
       if (!existsSync(lastFile)) return { ok: false, reason: 'undo-impossible', message: 'There is no publish to undo.' };
       const last = JSON.parse(readFileSync(lastFile, 'utf8')) as StoredPublish;
+      await delivery?.prepare(user);
       const changedSince = last.files.filter((file) => (workspace.readDisk(workspace.contentFile(file.path))?.text ?? null) !== file.after);
       if (changedSince.length > 0) {
         return {
@@ -216,10 +228,12 @@ export function createPublisher(options: {
       }
       const id = `${now().toISOString().replace(/[:.]/g, '-')}-undo`;
       writeFiles(last.files, 'before');
+      let liveBuild: string;
       try {
-        if (last.previousBuild && existsSync(path.join(last.previousBuild, 'routes.json')))
+        if (last.previousBuild && existsSync(path.join(last.previousBuild, 'routes.json'))) {
           switchLiveBuild(distDir, last.previousBuild, buildsDir, id);
-        else await buildAndSwitch(id);
+          liveBuild = last.previousBuild;
+        } else liveBuild = (await buildAndSwitch(id)).build;
       } catch (error) {
         writeFiles(last.files, 'after');
         return {
@@ -231,18 +245,19 @@ export function createPublisher(options: {
       const reverted = last.files.map((file) => ({ ...file, before: file.after, after: file.before }));
       const commit = await commitFiles(root, reverted, `Undo publish of ${describeFiles(last.files)}`, user);
       if (!commit) keepVersionTexts(stateDir, id, reverted);
+      const delivered = delivery ? await delivery.deliver(id, commit, liveBuild) : commit ? { commit } : {};
       const record: PublishRecord = {
         id,
         action: 'undo',
         user,
         at: now().toISOString(),
         files: reverted.map(summarise),
-        ...(commit ? { commit } : {}),
+        ...delivered,
         ms: Math.round(performance.now() - started),
       };
       appendFileSync(logFile, `${JSON.stringify(record)}\n`);
       rmSync(lastFile, { force: true });
-      return { ok: true, record };
+      return { ok: true, record: described(record) };
     });
   }
 
@@ -270,12 +285,18 @@ export function createPublisher(options: {
 
   function history(limit = 20): PublishRecord[] {
     if (!existsSync(logFile)) return [];
-    return readFileSync(logFile, 'utf8')
+    const records = readFileSync(logFile, 'utf8')
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line) as PublishRecord)
       .slice(-limit)
       .reverse();
+    return delivery ? delivery.describe(records) : records;
+  }
+
+  /** A new record as answered: with how far it got beyond this checkout. */
+  function described(record: PublishRecord): PublishRecord {
+    return delivery ? delivery.describe([record])[0]! : record;
   }
 
   function canUndo(): boolean {

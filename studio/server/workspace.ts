@@ -198,6 +198,24 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
       );
   }
 
+  /**
+   * Writes a draft as given, past the draft limit: a version of the file that must not be lost (the
+   * studio's own, which the remote overtook). Its base names the version it was made from.
+   */
+  function keepDraft(relative: unknown, text: string | null, baseVersion: string | null, user: string): Draft {
+    const file = contentFile(relative);
+    const draft: Draft = {
+      path: file.path,
+      text,
+      baseVersion,
+      revision: (readDraft(file)?.revision ?? 0) + 1,
+      updatedBy: user,
+      updatedAt: new Date().toISOString(),
+    };
+    writeAtomically(draftFile(file), `${JSON.stringify(draft, null, 2)}\n`);
+    return draft;
+  }
+
   function discardDraft(relative: unknown): void {
     rmSync(draftFile(contentFile(relative)), { force: true });
   }
@@ -282,6 +300,7 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
     createDraft,
     refuseUnlessRoomForDrafts,
     discardDraft,
+    keepDraft,
     listDrafts,
     listEntries,
     draftOverrides,

@@ -2,7 +2,9 @@
 // build, so journeys can publish without touching the repository), with `npm run studio` running in
 // it. The studio's browser app is built once (STUDIO_APP_DIR) for every studio a run starts. The
 // copy's lead store (a SQLite file in it, shared with the site server started there) holds the
-// team's accounts a journey asks for; without any, the studio is one person's, on this computer.
+// team's accounts a journey asks for; without any, the studio is one person's, on this computer. A
+// copy may get a bare repository as its git remote (origin/main, the branch's upstream), which the
+// studio then pushes every publish to.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -11,6 +13,7 @@ import path from 'node:path';
 import { hashPassword } from '../../server/accounts/passwords.ts';
 import type { Role } from '../../server/accounts/roles.ts';
 import { openSqliteStore } from '../../server/store/sqlite-store.ts';
+import { addBareRemote, type BareRemote } from './bare-remote.ts';
 
 export const REPO = path.resolve(import.meta.dirname, '../..');
 export const STUDIO_APP_DIR = path.join(REPO, '.tmp', 'studio-app');
@@ -21,6 +24,8 @@ export type RunningStudio = {
   read(relative: string): string;
   write(relative: string, text: string): void;
   git(...args: string[]): string;
+  /** With `remote: true`: the bare repository the copy pushes its publishes to. */
+  remote?: BareRemote;
   /** The studio's output so far (for messages when a test fails). */
   output(): string;
   /** Stops the studio and starts it again on the same copy, address and settings (what it keeps must survive). */
@@ -83,9 +88,10 @@ export function copyCheckout(): string {
 }
 
 export async function startStudio(
-  options: { env?: Record<string, string>; root?: string; accounts?: readonly TeamAccount[] } = {},
+  options: { env?: Record<string, string>; root?: string; accounts?: readonly TeamAccount[]; remote?: boolean } = {},
 ): Promise<RunningStudio> {
   const root = options.root ?? copyCheckout();
+  const remote = options.remote ? addBareRemote(root) : undefined;
   if (options.accounts) await addAccounts(root, options.accounts);
   const port = await freePort();
   let output = '';
@@ -138,6 +144,7 @@ export async function startStudio(
     read: (relative) => readFileSync(path.join(root, relative), 'utf8'),
     write: (relative, text) => writeFileSync(path.join(root, relative), text),
     git: (...args) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8' }),
+    ...(remote ? { remote } : {}),
     output: () => output,
     async restart() {
       await stopChild(child);
@@ -146,6 +153,7 @@ export async function startStudio(
     async stop() {
       await stopChild(child);
       if (!options.root) rmSync(root, { recursive: true, force: true });
+      remote?.remove();
     },
   };
 }

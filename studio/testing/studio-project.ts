@@ -1,9 +1,11 @@
 // A throwaway copy of the project's content for studio tests: content/ copied (so tests may change
-// it), schema/ and public/ linked, optionally a git repository with the content committed.
+// it), schema/ and public/ linked, optionally a git repository with the content committed, and a bare
+// repository as its remote.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { addBareRemote, type BareRemote } from './bare-remote.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -13,10 +15,12 @@ export type StudioProject = {
   read(relative: string): string;
   write(relative: string, text: string): void;
   git(...args: string[]): string;
+  /** With `remote: true`: the bare repository the checkout's main branch tracks as origin/main. */
+  remote?: BareRemote;
   remove(): void;
 };
 
-export function createStudioProject(options: { git?: boolean; copyPublic?: boolean } = {}): StudioProject {
+export function createStudioProject(options: { git?: boolean; copyPublic?: boolean; remote?: boolean } = {}): StudioProject {
   const root = mkdtempSync(path.join(tmpdir(), 'studio-project-'));
   cpSync(path.join(REPO_ROOT, 'content'), path.join(root, 'content'), { recursive: true });
   symlinkSync(path.join(REPO_ROOT, 'schema'), path.join(root, 'schema'));
@@ -32,6 +36,7 @@ export function createStudioProject(options: { git?: boolean; copyPublic?: boole
     git('add', '.gitignore', 'content');
     git('commit', '--quiet', '-m', 'Content as shipped');
   }
+  const remote = options.git && options.remote ? addBareRemote(root) : undefined;
   mkdirSync(path.join(root, 'dist'), { recursive: true });
   writeFileSync(path.join(root, 'dist', 'routes.json'), '{"first": true}\n');
   return {
@@ -40,7 +45,11 @@ export function createStudioProject(options: { git?: boolean; copyPublic?: boole
     read: (relative) => readFileSync(path.join(root, relative), 'utf8'),
     write: (relative, text) => writeFileSync(path.join(root, relative), text),
     git,
-    remove: () => rmSync(root, { recursive: true, force: true }),
+    ...(remote ? { remote } : {}),
+    remove: () => {
+      rmSync(root, { recursive: true, force: true });
+      remote?.remove();
+    },
   };
 }
 

@@ -158,13 +158,14 @@ export function FileEditor({
           >
             Jump to the preview
           </a>
-          {save.kind === 'conflict' && (
+          {(save.kind === 'conflict' || file.diskChanged) && (
             <ConflictBanner
               file={file}
               data={latest()}
               seenRevision={revision.current}
-              reason={save.reason}
-              message={save.message}
+              reason={save.kind === 'conflict' ? save.reason : 'disk-changed'}
+              message={save.kind === 'conflict' ? save.message : file.diskChanged!.message}
+              {...(file.diskChanged ? { hunks: file.diskChanged.hunks } : {})}
               onResolved={(to) => (to === path ? void load() : onOpen(to))}
             />
           )}

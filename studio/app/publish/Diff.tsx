@@ -4,7 +4,14 @@ import { css } from '@emotion/react';
 import type { Changes } from '../api.ts';
 import { color, font, ui } from '../ui.ts';
 
-export function Diff({ hunks }: { hunks: Changes['files'][number]['hunks'] }) {
+export function Diff({
+  hunks,
+  labels = { removed: 'Removed: ', added: 'Added: ' },
+}: {
+  hunks: Changes['files'][number]['hunks'];
+  /** What a screen reader says before a removed or added line. */
+  labels?: { removed: string; added: string };
+}) {
   return (
     <div
       css={css({
@@ -29,7 +36,7 @@ export function Diff({ hunks }: { hunks: Changes['files'][number]['hunks'] }) {
               })}
             >
               <span aria-hidden="true">{line.kind === 'added' ? '+ ' : line.kind === 'removed' ? '− ' : '  '}</span>
-              <span css={ui.visuallyHidden}>{line.kind === 'added' ? 'Added: ' : line.kind === 'removed' ? 'Removed: ' : ''}</span>
+              <span css={ui.visuallyHidden}>{line.kind === 'added' ? labels.added : line.kind === 'removed' ? labels.removed : ''}</span>
               {line.text}
             </div>
           ))}

@@ -1,6 +1,8 @@
-// The recent publishes and undos: when, which files, by whom, and the commit.
+// The recent publishes and undos: when, which files, by whom, the commit, and (with a git remote or a
+// live site to watch) whether it was pushed and when it went live.
 import { css } from '@emotion/react';
 import type { PublishRecord } from '../api.ts';
+import { deliveryText } from './DeliveryStatus.tsx';
 
 export function PublishHistory({ history }: { history: PublishRecord[] }) {
   if (history.length === 0) return null;
@@ -15,6 +17,7 @@ export function PublishHistory({ history }: { history: PublishRecord[] }) {
             {new Date(record.at).toLocaleString()}: {record.action === 'undo' ? 'undo of ' : ''}
             {record.files.map((file) => file.title).join(', ')} by {record.user}
             {record.commit ? ` (commit ${record.commit.slice(0, 7)})` : ''}
+            {deliveryText(record) ? `: ${deliveryText(record)}` : ''}
           </li>
         ))}
       </ul>

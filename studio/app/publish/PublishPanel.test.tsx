@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
 // The review screen opened a moment after typing: it sends the edit still waiting, waits for it to be
 // saved, and only then shows what would be published; a save that lands while it is open is shown too.
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+// After a publish, where it got (pushed, waiting for the live site, live since) is shown and kept fresh.
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Changes } from '../api.ts';
+import type { Changes, PublishRecord } from '../api.ts';
 import { pendingSaves, type PendingSave } from '../editor/pending-saves.ts';
 import { PublishPanel } from './PublishPanel.tsx';
+import { STATUS_POLL_MS } from './usePublishStatus.ts';
 
 afterEach(() => {
   cleanup();
@@ -71,5 +73,45 @@ describe('the review screen and edits still being saved', () => {
     act(() => pendingSaves.track(late, false));
     await screen.findByRole('heading', { name: /Services/ });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Publish' })).toHaveProperty('disabled', false));
+  });
+});
+
+describe('where a publish got, after it is done', () => {
+  const record = (live: { state: 'waiting' | 'live'; text: string }): PublishRecord => ({
+    id: '2026-03-02T10-41-00-000Z-publish',
+    action: 'publish',
+    user: 'ana@example.com',
+    at: '2026-03-02T10:41:00.000Z',
+    files: [{ path: 'content/pages/about.yaml', title: 'About', change: 'changed' }],
+    commit: 'a'.repeat(40),
+    ms: 4200,
+    remote: { name: 'origin', branch: 'main', pushed: true },
+    status: { remote: { pushed: true, text: 'Pushed to origin/main' }, live },
+  });
+
+  it('says it was pushed and waits for the live site, then says since when it is live', async () => {
+    const published = record({ state: 'waiting', text: 'Waiting for the live site…' });
+    const live = record({ state: 'live', text: 'Live since 10:42' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        Response.json(
+          url === '/api/changes'
+            ? changed('About')
+            : url === '/api/publish'
+              ? { ok: true, record: published }
+              : url === '/api/publish-status'
+                ? { history: [live] }
+                : {},
+        ),
+      ),
+    );
+    render(panel());
+    fireEvent.click(await screen.findByRole('button', { name: 'Publish' }));
+
+    const status = await screen.findByRole('status', { name: 'Remote and live site' });
+    expect(status.textContent).toBe('Pushed to origin/mainWaiting for the live site…');
+    expect(screen.getByText(/^Published: About — built and committed in 4\.2 s\.$/)).toBeTruthy();
+    await waitFor(() => expect(status.textContent).toBe('Pushed to origin/mainLive since 10:42'), { timeout: STATUS_POLL_MS + 2_000 });
   });
 });

@@ -6,10 +6,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError, type Changes, type PublishAnswer, type PublishRecord } from '../api.ts';
 import { pendingSaves } from '../editor/pending-saves.ts';
 import { ui } from '../ui.ts';
+import { DeliveryStatus } from './DeliveryStatus.tsx';
 import { Diff } from './Diff.tsx';
 import { IssueLinks } from './IssueLinks.tsx';
 import { PublishChoice } from './PublishChoice.tsx';
 import { PublishHistory } from './PublishHistory.tsx';
+import { usePublishStatus } from './usePublishStatus.ts';
 
 export function PublishPanel({
   canUndo,
@@ -28,6 +30,7 @@ export function PublishPanel({
   });
   const [waitingForSaves, setWaitingForSaves] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const delivery = usePublishStatus(history, state.kind === 'done' && state.answer.ok ? state.answer.record : undefined);
   const lastLoad = useRef(0);
 
   // The changes as the server will publish them, once every edit still on its way has been saved:
@@ -83,10 +86,15 @@ export function PublishPanel({
       )}
       {state.kind === 'done' &&
         (state.answer.ok ? (
-          <p role="status" css={ui.okBanner}>
-            {state.answer.record.action === 'undo' ? 'The last publish was undone' : 'Published'}:{' '}
-            {state.answer.record.files.map((file) => file.title).join(', ')} — live in {(state.answer.record.ms / 1000).toFixed(1)} s.
-          </p>
+          <>
+            <p role="status" css={ui.okBanner}>
+              {state.answer.record.action === 'undo' ? 'The last publish was undone' : 'Published'}:{' '}
+              {state.answer.record.files.map((file) => file.title).join(', ')} —{' '}
+              {/* With a remote or a live site to watch, "live" is for the status below to say. */}
+              {state.answer.record.status ? 'built and committed' : 'live'} in {(state.answer.record.ms / 1000).toFixed(1)} s.
+            </p>
+            {delivery.latest && <DeliveryStatus record={delivery.latest} />}
+          </>
         ) : (
           <div role="alert" css={ui.errorBanner}>
             <p css={css({ whiteSpace: 'pre-wrap' })}>{state.answer.message}</p>
@@ -165,7 +173,7 @@ export function PublishPanel({
           Undo last publish
         </button>
       </PublishChoice>
-      <PublishHistory history={history} />
+      <PublishHistory history={delivery.history} />
     </section>
   );
 }

@@ -57,12 +57,23 @@ describe('settings', () => {
     expect(readStudioSettings({ STUDIO_REVIEW: ' Off ', STUDIO_TIME_ZONE: 'utc' })).toMatchObject({ review: 'off', timeZone: 'UTC' });
   });
 
+  it('reads the live site to watch after each publish, 15 minutes at most unless told otherwise', () => {
+    expect(readStudioSettings({}).live).toBeUndefined();
+    expect(readStudioSettings({ STUDIO_LIVE_URL: 'https://www.example.com' }).live).toEqual({
+      url: 'https://www.example.com/',
+      timeoutMs: 900_000,
+    });
+    expect(readStudioSettings({ STUDIO_LIVE_URL: 'https://www.example.com', STUDIO_LIVE_TIMEOUT: '90s' }).live?.timeoutMs).toBe(90_000);
+  });
+
   it.each([
     ['STUDIO_REVIEW', 'yes', 'STUDIO_REVIEW must be "required" or "off", not "yes".'],
     ['STUDIO_TIME_ZONE', 'Mars/Olympus', 'STUDIO_TIME_ZONE must be a time zone name such as Europe/Berlin or UTC, not "Mars/Olympus".'],
     ['TRUST_PROXY', 'everyone', 'TRUST_PROXY must be the number of proxies in front of the server'],
     ['STUDIO_PORT', '99999', 'STUDIO_PORT must be a port number'],
     ['DATABASE_URL', 'mysql://db/leads', 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
+    ['STUDIO_LIVE_TIMEOUT', '900', 'STUDIO_LIVE_TIMEOUT must be a duration with its unit, from 10s to 24h, such as 90s, 15m or 1h'],
+    ['STUDIO_LIVE_URL', 'www.example.com', 'STUDIO_LIVE_URL must be the address of the live site'],
   ])('%s=%s is refused', (name, value, message) => {
     expect(() => readStudioSettings({ [name]: value })).toThrow(message);
   });

@@ -6,6 +6,7 @@ import { parseLeadStoreConfig, type LeadStoreConfig } from '../../../server/conf
 import { readTrustProxy, type TrustProxy } from '../../../server/trust-proxy.ts';
 import { readReviewSetting, type ReviewSetting } from '../reviews.ts';
 import { readTimeZone } from '../schedule.ts';
+import { readLiveSettings, type LiveSettings } from '../live-status.ts';
 import { LOOPBACK_ADDRESS } from './loopback.ts';
 import { readOldAccounts, type OldAccounts } from './old-accounts.ts';
 
@@ -22,6 +23,8 @@ export type StudioSettings = {
   review: ReviewSetting;
   /** STUDIO_TIME_ZONE, checked with Intl: the zone scheduled publishes are set and shown in. */
   timeZone: string;
+  /** STUDIO_LIVE_URL and STUDIO_LIVE_TIMEOUT: the deployed site watched until it serves a publish. */
+  live?: LiveSettings;
 };
 
 export const DEFAULT_STUDIO_HOST = LOOPBACK_ADDRESS;
@@ -48,6 +51,7 @@ export function readStudioSettings(env: NodeJS.ProcessEnv, readFile?: (file: str
   }
   const review = readReviewSetting(env.STUDIO_REVIEW);
   const timeZone = readTimeZone(env.STUDIO_TIME_ZONE);
+  const live = readLiveSettings(env);
   return {
     host,
     port,
@@ -57,5 +61,6 @@ export function readStudioSettings(env: NodeJS.ProcessEnv, readFile?: (file: str
     trustProxy,
     review,
     timeZone,
+    ...(live ? { live } : {}),
   };
 }

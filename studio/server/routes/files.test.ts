@@ -135,3 +135,37 @@ describe('POST /api/file copying an article', () => {
     expect(copy.issues.filter((issue) => issue.severity !== 'warning')).toEqual([]);
   });
 });
+
+describe('GET /api/file of a draft whose file changed since it was started', () => {
+  it('says so and compares the new version with the draft, line by line', async () => {
+    const { headers, opened, before } = await setup();
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/file',
+      headers,
+      payload: {
+        path: ABOUT,
+        data: { ...opened.data, title: 'About the team | Premier AI Consulting' },
+        revision: 0,
+        diskVersion: opened.diskVersion,
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await app.inject({ url: `/api/file?path=${ABOUT}`, headers })).json()).not.toHaveProperty('diskChanged');
+
+    // Someone else's version arrives (a pull, or a publish from elsewhere).
+    project.write(ABOUT, before.replace(/^title: .*$/m, 'title: About Ana | Premier AI Consulting'));
+    const answer = (await app.inject({ url: `/api/file?path=${ABOUT}`, headers })).json() as {
+      diskChanged: { message: string; hunks: { lines: { kind: string; text: string }[] }[] };
+    };
+
+    expect(answer.diskChanged.message).toBe(
+      `${ABOUT} changed since your draft was started: someone published another version (from the repository or on disk).`,
+    );
+    const changed = answer.diskChanged.hunks.flatMap((hunk) => hunk.lines).filter((line) => line.kind !== 'same');
+    expect(changed).toEqual([
+      { kind: 'removed', text: 'title: About Ana | Premier AI Consulting', oldLine: 3 },
+      { kind: 'added', text: 'title: About the team | Premier AI Consulting', newLine: 3 },
+    ]);
+  });
+});

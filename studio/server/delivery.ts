@@ -1,0 +1,182 @@
+// What happens to a publish beyond this checkout: brought up to the git remote before anything is
+// written (remote.ts), pushed after the commit, named in the build's /build.json, and watched on the
+// live site (live-status.ts); and how far each publish got, in plain words, for the publish screen and
+// its history. Without a remote or a live site, it does nothing and says nothing.
+import path from 'node:path';
+import { readBuildInfoFile, writeBuildInfo } from '../../server/site/build-info.ts';
+import type { ContentIssue } from '../../content-model/content-issue.ts';
+import type { PublishRecord } from '../api-types.ts';
+import { createLiveWatcher, formatTime, type LiveSettings } from './live-status.ts';
+import { createRemoteSync, type GitRemote, type SyncResult } from './remote.ts';
+import { versionOf, type Workspace } from './workspace.ts';
+import { gitIn } from './git.ts';
+
+export type Delivery = ReturnType<typeof createDelivery>;
+
+export function createDelivery(options: {
+  root: string;
+  workspace: Workspace;
+  stateDir: string;
+  remote?: GitRemote | null;
+  live?: LiveSettings;
+  /** Tests give a fake site and clock. */
+  fetch?: typeof fetch;
+  now?: () => Date;
+  pollMs?: number;
+  timeZone?: string;
+  onError?: (error: unknown) => void;
+}) {
+  const { root, workspace } = options;
+  const timeZone = options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const now = options.now ?? (() => new Date());
+  let editor = 'the studio';
+  const sync = options.remote
+    ? createRemoteSync({
+        root,
+        remote: options.remote,
+        drafts: {
+          accepts: (file) => isContentFile(workspace, file),
+          keep(file, text, baseText) {
+            if (workspace.listDrafts().some((draft) => draft.path === file)) return false;
+            workspace.keepDraft(file, text, baseText === null ? null : versionOf(baseText), editor);
+            return true;
+          },
+          update(file, text) {
+            const draft = workspace.listDrafts().find((kept) => kept.path === file);
+            workspace.keepDraft(file, text, draft?.baseVersion ?? null, editor);
+          },
+          drop: (file) => workspace.discardDraft(file),
+        },
+      })
+    : undefined;
+  const watcher = options.live
+    ? createLiveWatcher({
+        settings: options.live,
+        stateFile: path.join(options.stateDir, 'live-status.json'),
+        contains: (served, commit) => (sync ? sync.contains(served, commit) : isAncestorHere(root, commit, served)),
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...(options.now ? { now: options.now } : {}),
+        ...(options.pollMs ? { pollMs: options.pollMs } : {}),
+        ...(options.onError ? { onError: options.onError } : {}),
+        timeZone,
+      })
+    : undefined;
+  watcher?.resume();
+  let lastSync: SyncResult | undefined;
+
+  /** Before a publish writes anything: the checkout brought up to the remote's branch. */
+  async function prepare(user: string): Promise<SyncResult | undefined> {
+    editor = user;
+    lastSync = sync ? await sync.bringUpToDate() : undefined;
+    return lastSync;
+  }
+
+  /**
+   * After the commit: pushed (unless the remote could not even be fetched), the live build's
+   * build.json names the commit that holds the publish (the build ran before the commit), and the live
+   * site is watched for it. Answers the commit (a replay gives it a new id) and the push's outcome.
+   */
+  async function deliver(
+    id: string,
+    commit: string | undefined,
+    buildDir: string | undefined,
+  ): Promise<Pick<PublishRecord, 'commit' | 'remote'>> {
+    if (!commit) return {};
+    let final = commit;
+    let remote: PublishRecord['remote'];
+    if (sync) {
+      const unreachable = lastSync && !lastSync.ok ? lastSync.reason : undefined;
+      const pushed = unreachable ? { pushed: false, reason: unreachable, commit, keptAsDrafts: [] } : await sync.push();
+      final = pushed.commit;
+      remote = {
+        name: sync.remote.name,
+        branch: sync.remote.branch,
+        pushed: pushed.pushed,
+        ...(pushed.reason && !pushed.pushed ? { reason: pushed.reason } : {}),
+        ...(pushed.keptAsDrafts.length ? { keptAsDrafts: pushed.keptAsDrafts } : {}),
+      };
+    }
+    if (buildDir) {
+      const clientDir = path.join(buildDir, 'client');
+      writeBuildInfo(clientDir, { commit: final, builtAt: readBuildInfoFile(clientDir)?.builtAt ?? now().toISOString() });
+    }
+    if (watcher && (!remote || remote.pushed)) watcher.watch(id, final);
+    return { commit: final, ...(remote ? { remote } : {}) };
+  }
+
+  /** Each record with its status in plain words; `records` newest first, as the history lists them. */
+  function describe(records: readonly PublishRecord[]): PublishRecord[] {
+    return records.map((record, index) => {
+      const status: NonNullable<PublishRecord['status']> = {};
+      let watched = record.remote && !record.remote.pushed ? undefined : record.id;
+      if (record.remote) {
+        const shown = `${record.remote.name}/${record.remote.branch}`;
+        const later = records
+          .slice(0, index)
+          .reverse()
+          .find((newer) => newer.remote?.pushed);
+        if (record.remote.pushed) status.remote = { pushed: true, text: `Pushed to ${shown}` };
+        else if (later) {
+          status.remote = { pushed: true, text: `Pushed to ${shown} with the publish at ${formatTime(later.at, timeZone, now())}` };
+          watched = later.id;
+        } else
+          status.remote = {
+            pushed: false,
+            text: `Not on ${shown} yet: ${record.remote.reason ?? 'it was not pushed'}. It is published here, and the next publish pushes it.`,
+          };
+        if (record.remote.keptAsDrafts?.length)
+          status.remote.text += ` ${record.remote.keptAsDrafts.join(', ')} changed on ${shown} meanwhile: this version is kept as a draft, to compare and choose.`;
+      }
+      const live = watched ? watcher?.statusOf(watched) : undefined;
+      if (live) status.live = live;
+      return status.remote || status.live ? { ...record, status } : record;
+    });
+  }
+
+  return { prepare, deliver, describe, stop: () => watcher?.stop(), settled: () => watcher?.settled() ?? Promise.resolve() };
+}
+
+/**
+ * Why a publish stopped for files changed since their drafts were started, naming each file and,
+ * when the remote changed it, where and by whom; with one link per file.
+ */
+export function conflictAnswer(paths: readonly string[], synced: SyncResult | undefined): { message: string; issues: ContentIssue[] } {
+  const where = (file: string) => {
+    const change = synced?.changed.get(file);
+    return change
+      ? `was changed in the repository by ${change.author} ("${change.subject}")`
+      : 'was changed elsewhere (in the repository or on disk)';
+  };
+  const first = paths[0]!;
+  const message =
+    paths.length === 1
+      ? `Nothing was published: ${first} ${where(first)} since it was opened in the studio. Open it to compare both versions and choose which to keep, then publish again.`
+      : `Nothing was published: ${paths.length} files changed since they were opened in the studio (listed below). Open each to compare both versions and choose which to keep, then publish again.`;
+  return {
+    message,
+    issues: paths.map((file) => ({
+      file,
+      line: 1,
+      column: 1,
+      where: '',
+      message: `${where(file).replace(/^was /, '')} since your draft was started: open it to compare both versions and choose.`,
+    })),
+  };
+}
+
+function isContentFile(workspace: Workspace, file: string): boolean {
+  try {
+    workspace.contentFile(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function isAncestorHere(root: string, commit: string, served: string): Promise<boolean> {
+  if (commit === served) return true;
+  return gitIn(root)(['merge-base', '--is-ancestor', commit, served]).then(
+    () => true,
+    () => false,
+  );
+}

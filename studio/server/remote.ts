@@ -1,0 +1,352 @@
+// Publishing to a git remote. Before a publish writes anything, the checkout is brought up to the
+// remote's branch (a fast-forward, or a replay of earlier studio commits that were not pushed yet), so
+// a change someone pushed to a file that has a draft shows exactly like a change on disk: the draft's
+// version no longer matches, and the editor compares both and chooses. After the commit, it is pushed;
+// when the remote moved on meanwhile, it is fetched, replayed and pushed again, a few times. Never
+// with force. A push that cannot be made leaves the publish committed here, says why, and the next
+// publish pushes it too.
+//
+// Replaying an unpushed commit over a change to the same file cannot be done for the editor: the
+// remote's version is kept in the checkout, and the studio's version becomes a draft of that file
+// (based on the version it was made from), so it shows as changed since, to compare and choose.
+import { execFile } from 'node:child_process';
+import { realpathSync } from 'node:fs';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** Where publishes go: a remote of the checkout and the branch on it. */
+export type GitRemote = { name: string; branch: string };
+
+/** What the remote changed in content files since the checkout last had it: path → who and why. */
+export type RemoteChanges = ReadonlyMap<string, { author: string; subject: string }>;
+
+export type SyncResult = {
+  /** False when the checkout could not be brought up to the remote (it publishes here all the same). */
+  ok: boolean;
+  /** Why not, in plain words, with nothing of the server's paths or the remote's credentials. */
+  reason?: string;
+  changed: RemoteChanges;
+  /** Files whose earlier, unpushed version from the studio became a draft (the remote changed them too). */
+  keptAsDrafts: string[];
+};
+
+export type PushResult = { pushed: boolean; reason?: string; commit: string; keptAsDrafts: string[] };
+
+/** Where the studio's version of a file goes when the remote changed the same file: a draft of it. */
+export type DraftKeeper = {
+  /** Whether `path` is a content file the studio edits (only those can become drafts). */
+  accepts(path: string): boolean;
+  /** Keeps `text` (made from `baseText`) as the file's draft; false when the file had a draft already (newer work, kept). */
+  keep(path: string, text: string | null, baseText: string | null): boolean;
+  /** Puts a later version into a draft `keep` made (a later unpushed commit changed the file again). */
+  update(path: string, text: string | null): void;
+  /** Drops a draft `keep` made, when the replay is given up. */
+  drop(path: string): void;
+};
+
+/** Network operations give up after this: an unreachable remote must not hold the publish queue for long. */
+const NETWORK_TIMEOUT_MS = 60_000;
+/** Pushes tried when the remote keeps moving on between fetch and push. */
+const PUSH_ATTEMPTS = 4;
+/** The committer of replayed commits when the checkout names none (as for the studio's own commits). */
+const STUDIO_IDENTITY = ['-c', 'user.name=Content studio', '-c', 'user.email=studio@localhost'];
+
+type Git = (args: readonly string[], options?: { network?: boolean }) => Promise<{ stdout: string; stderr: string }>;
+
+function gitRunner(root: string): Git {
+  // Never wait for a password or a host key on a terminal nobody watches; never open an editor. An ssh
+  // command the checkout or the environment names is kept.
+  let sshCommand: Promise<Record<string, string>> | undefined;
+  const sshEnv = () =>
+    (sshCommand ??=
+      process.env.GIT_SSH_COMMAND || process.env.GIT_SSH
+        ? Promise.resolve({})
+        : run('git', ['-C', root, 'config', '--get', 'core.sshCommand']).then(
+            () => ({}),
+            () => ({ GIT_SSH_COMMAND: 'ssh -o BatchMode=yes' }),
+          ));
+  return async (args, options = {}) =>
+    run('git', ['-C', root, ...args], {
+      maxBuffer: 16 * 1024 * 1024,
+      ...(options.network ? { timeout: NETWORK_TIMEOUT_MS } : {}),
+      env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_EDITOR: 'true', GIT_MERGE_AUTOEDIT: 'no', ...(await sshEnv()) },
+    });
+}
+
+/**
+ * The remote publishes are pushed to: STUDIO_GIT_REMOTE (a remote's name, such as `origin`), else the
+ * current branch's upstream; null when there is neither (publishes stay in this checkout). The branch
+ * is the upstream's when it is on that remote, else the current branch's name. A setting that names
+ * no remote of the checkout is a mistake the studio refuses to start with.
+ */
+export async function resolveGitRemote(root: string, setting: string | undefined): Promise<GitRemote | null> {
+  const git = gitRunner(root);
+  const named = setting?.trim();
+  const inRepository = await git(['rev-parse', '--is-inside-work-tree']).then(
+    () => true,
+    () => false,
+  );
+  if (!inRepository) {
+    if (named) throw new Error(`STUDIO_GIT_REMOTE is "${named}", but this checkout is not a git repository.`);
+    return null;
+  }
+  const branch = await git(['symbolic-ref', '--quiet', '--short', 'HEAD']).then(
+    (result) => result.stdout.trim(),
+    () => '',
+  );
+  const config = async (key: string) =>
+    git(['config', '--get', '--', key]).then(
+      (result) => result.stdout.trim(),
+      () => '',
+    );
+  const upstreamRemote = branch ? await config(`branch.${branch}.remote`) : '';
+  const upstreamBranch = branch ? (await config(`branch.${branch}.merge`)).replace(/^refs\/heads\//, '') : '';
+  if (named) {
+    const remotes = (await git(['remote'])).stdout.split('\n').filter(Boolean);
+    if (!remotes.includes(named))
+      throw new Error(
+        `STUDIO_GIT_REMOTE is "${named}", but the checkout has no remote of that name${remotes.length ? ` (it has ${remotes.join(', ')})` : ''}: add it with \`git remote add ${named} <address>\` or correct the setting.`,
+      );
+    if (!branch)
+      throw new Error('STUDIO_GIT_REMOTE is set, but the checkout is on no branch (a detached HEAD): check out the branch to publish to.');
+    return { name: named, branch: upstreamRemote === named && upstreamBranch ? upstreamBranch : branch };
+  }
+  // An upstream in this same repository ("."), or none, pushes nowhere.
+  if (!upstreamRemote || upstreamRemote === '.' || !upstreamBranch) return null;
+  return { name: upstreamRemote, branch: upstreamBranch };
+}
+
+export type RemoteSync = ReturnType<typeof createRemoteSync>;
+
+export function createRemoteSync({ root, remote, drafts }: { root: string; remote: GitRemote; drafts: DraftKeeper }) {
+  const git = gitRunner(root);
+  const tracking = `refs/remotes/${remote.name}/${remote.branch}`;
+  const shown = `${remote.name}/${remote.branch}`;
+  const identity = () =>
+    git(['config', 'user.email']).then(
+      () => [],
+      () => STUDIO_IDENTITY,
+    );
+
+  async function plain(error: unknown): Promise<string> {
+    let text = '';
+    for (const which of [[], ['--push']]) {
+      const url = await git(['remote', 'get-url', ...which, '--', remote.name]).then(
+        (result) => result.stdout.trim(),
+        () => '',
+      );
+      text = plainGitMessage(text ? { stderr: text } : error, { root, remoteName: remote.name, remoteUrl: url });
+    }
+    return text;
+  }
+
+  /** Fetches the remote's branch; false (with why) when it cannot be reached; true with `exists` false for a branch not made yet. */
+  async function fetchBranch(): Promise<{ ok: true; exists: boolean } | { ok: false; reason: string }> {
+    try {
+      await git(['fetch', '--quiet', '--no-tags', '--', remote.name, `+refs/heads/${remote.branch}:${tracking}`], { network: true });
+      return { ok: true, exists: true };
+    } catch (error) {
+      const text = String((error as { stderr?: string }).stderr ?? '');
+      if (/couldn't find remote ref/i.test(text)) return { ok: true, exists: false };
+      return { ok: false, reason: `${remote.name} could not be reached (${await plain(error)})` };
+    }
+  }
+
+  const isAncestor = (older: string, newer: string) =>
+    git(['merge-base', '--is-ancestor', older, newer]).then(
+      () => true,
+      () => false,
+    );
+
+  /** Content files the commits in `range` change, with the latest author and subject of each. */
+  async function changesIn(range: string): Promise<Map<string, { author: string; subject: string }>> {
+    const changed = new Map<string, { author: string; subject: string }>();
+    const { stdout } = await git(['log', '--format=%x1e%an%x1f%s', '--name-only', range, '--', 'content']);
+    for (const entry of stdout.split('\x1e').filter(Boolean)) {
+      const [heading = '', ...files] = entry.split('\n');
+      const [author = '', subject = ''] = heading.split('\x1f');
+      for (const file of files.map((line) => line.trim()).filter(Boolean)) if (!changed.has(file)) changed.set(file, { author, subject });
+    }
+    return changed;
+  }
+
+  /** Brings the checkout up to the remote's branch: fetch, then fast-forward or replay unpushed commits. */
+  async function bringUpToDate(): Promise<SyncResult> {
+    const fetched = await fetchBranch();
+    if (!fetched.ok) return { ok: false, reason: fetched.reason, changed: new Map(), keptAsDrafts: [] };
+    if (!fetched.exists) return { ok: true, changed: new Map(), keptAsDrafts: [] };
+    if (await isAncestor(tracking, 'HEAD')) return { ok: true, changed: new Map(), keptAsDrafts: [] };
+    const base = (await git(['merge-base', 'HEAD', tracking]).catch(() => ({ stdout: '' }))).stdout.trim();
+    const changed = base ? await changesIn(`${base}..${tracking}`) : new Map<string, { author: string; subject: string }>();
+    try {
+      if (await isAncestor('HEAD', tracking)) {
+        await git(['merge', '--ff-only', '--quiet', tracking]);
+        return { ok: true, changed, keptAsDrafts: [] };
+      }
+      return { ...(await replayOnto()), changed };
+    } catch (error) {
+      return {
+        ok: false,
+        reason: `the checkout could not be brought up to ${shown} (${await plain(error)})`,
+        changed,
+        keptAsDrafts: [],
+      };
+    }
+  }
+
+  /**
+   * Replays the commits not on the remote yet over it. A content file both changed keeps the remote's
+   * version and gets the studio's as a draft; any other file both changed stops the replay (nothing
+   * changes) and says which: a developer merges it.
+   */
+  async function replayOnto(): Promise<{ ok: boolean; reason?: string; keptAsDrafts: string[] }> {
+    const kept: string[] = [];
+    const made: string[] = [];
+    const committer = await identity();
+    let step = await git([...committer, 'rebase', '--quiet', tracking]).then(
+      () => 'done' as const,
+      () => 'stopped' as const,
+    );
+    for (let guard = 0; step === 'stopped' && guard < 200; guard++) {
+      const conflicted = (await git(['diff', '--name-only', '--diff-filter=U', '-z'])).stdout.split('\0').filter(Boolean);
+      const other = conflicted.filter((file) => !drafts.accepts(file));
+      if (conflicted.length === 0 || other.length > 0) {
+        await git(['rebase', '--abort']).catch(() => undefined);
+        for (const file of made) drafts.drop(file);
+        return {
+          ok: false,
+          reason:
+            other.length > 0
+              ? `${other.join(', ')} changed both here and on ${shown}: a developer needs to merge them`
+              : `the commits not on ${shown} yet could not be replayed over it`,
+          keptAsDrafts: [],
+        };
+      }
+      for (const file of conflicted) {
+        // During a replay, stage 1 is the version both started from, 2 the remote's, 3 the studio's.
+        const [baseText, remoteText, studioText] = await Promise.all([1, 2, 3].map((stage) => showStage(stage, file)));
+        if (made.includes(file)) drafts.update(file, studioText ?? null);
+        else if (drafts.keep(file, studioText ?? null, baseText ?? null)) made.push(file);
+        if (!kept.includes(file)) kept.push(file);
+        if (remoteText === undefined) await git(['rm', '--quiet', '--', file]);
+        else {
+          await git(['checkout', '--ours', '--', file]);
+          await git(['add', '--', file]);
+        }
+      }
+      step = await git([...committer, 'rebase', '--continue']).then(
+        () => 'done' as const,
+        async (error: unknown) => {
+          // A commit left with nothing of its own is skipped.
+          if (
+            /nothing to commit|no changes/i.test(
+              String((error as { stdout?: string }).stdout ?? '') + String((error as { stderr?: string }).stderr ?? ''),
+            )
+          )
+            return git(['rebase', '--skip']).then(
+              () => 'done' as const,
+              () => 'stopped' as const,
+            );
+          return 'stopped' as const;
+        },
+      );
+    }
+    return { ok: true, keptAsDrafts: kept };
+  }
+
+  async function showStage(stage: number, file: string): Promise<string | undefined> {
+    return git(['show', `:${stage}:${file}`]).then(
+      (result) => result.stdout,
+      () => undefined,
+    );
+  }
+
+  /** Pushes HEAD to the remote's branch; fetches and replays when the remote moved on meanwhile. */
+  async function push(): Promise<PushResult> {
+    const keptAsDrafts: string[] = [];
+    let reason = '';
+    for (let attempt = 1; attempt <= PUSH_ATTEMPTS; attempt++) {
+      try {
+        await git(['push', '--porcelain', '--quiet', '--', remote.name, `HEAD:refs/heads/${remote.branch}`], { network: true });
+        return { pushed: true, commit: await head(), keptAsDrafts };
+      } catch (error) {
+        const output = `${(error as { stdout?: string }).stdout ?? ''}\n${(error as { stderr?: string }).stderr ?? ''}`;
+        if (!/\[rejected\].*\((fetch first|non-fast-forward)\)|\(fetch first\)|non-fast-forward/i.test(output)) {
+          reason =
+            /Could not read from remote|unable to access|does not appear to be a git repository|Could not resolve|timed out|SIGTERM/i.test(
+              output + String((error as Error).message),
+            )
+              ? `${remote.name} could not be reached (${await plain(error)})`
+              : `${remote.name} refused it (${await plain(error)})`;
+          break;
+        }
+        // The remote moved on since the fetch: take its commits and replay this one over them.
+        const synced = await bringUpToDate();
+        keptAsDrafts.push(...synced.keptAsDrafts.filter((file) => !keptAsDrafts.includes(file)));
+        if (!synced.ok) {
+          reason = synced.reason ?? `${shown} moved on and this commit could not be replayed over it`;
+          break;
+        }
+        reason = `${shown} kept moving on while this was pushed; the next publish tries again`;
+      }
+    }
+    return { pushed: false, reason, commit: await head(), keptAsDrafts };
+  }
+
+  const head = async () => (await git(['rev-parse', 'HEAD'])).stdout.trim();
+
+  /**
+   * Whether `newer` holds `commit` (the same commit or a descendant). A commit this checkout has not
+   * seen (a deploy of something pushed later) is fetched first, once.
+   */
+  const fetchedFor = new Set<string>();
+  async function contains(newer: string, commit: string): Promise<boolean> {
+    if (newer === commit) return true;
+    const known = await git(['cat-file', '-e', `${newer}^{commit}`]).then(
+      () => true,
+      () => false,
+    );
+    if (!known && !fetchedFor.has(newer)) {
+      fetchedFor.add(newer);
+      await fetchBranch();
+    }
+    return isAncestor(commit, newer);
+  }
+
+  return { remote, shown, bringUpToDate, push, contains };
+}
+
+/**
+ * Git's message as an editor may read it: its `fatal:`/`error:` lines on one line, with the remote's
+ * address shown as the remote's name, no user name or password of any address, and no folder of the
+ * server.
+ */
+export function plainGitMessage(error: unknown, where: { root: string; remoteName: string; remoteUrl: string }): string {
+  const output = String((error as { stderr?: string }).stderr ?? '') || (error instanceof Error ? error.message : String(error));
+  const lines = output
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => /^(fatal|error|remote|!)/i.test(line) && !/^hint:/i.test(line));
+  let text = (lines.length > 0 ? lines : output.split('\n').slice(0, 2)).join(' ').trim();
+  if ((error as { killed?: boolean }).killed) text = 'no answer within a minute';
+  for (const address of [where.remoteUrl, withoutCredentials(where.remoteUrl)].filter((value) => value.length > 0))
+    text = text.replaceAll(address, where.remoteName);
+  text = withoutCredentials(text);
+  for (const folder of new Set([where.root, realpathOrSelf(where.root)])) text = text.replaceAll(folder, '.');
+  // Any other absolute path (the remote's folder, a home directory) says nothing an editor needs.
+  text = text.replace(/(^|[\s'"(=])\/[^\s'"():]+/g, '$1…');
+  return text.replace(/\s+/g, ' ').slice(0, 300) || 'git gave no reason';
+}
+
+function withoutCredentials(text: string): string {
+  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^\s/@]+@/gi, '$1');
+}
+
+function realpathOrSelf(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
+}

@@ -1,0 +1,11 @@
+// /api/publish-status: the recent publishes with how far each got beyond this checkout ("Pushed to
+// origin/main", "Waiting for the live site…", "Live since 10:42"), which the publish screen asks for
+// again while a deploy is awaited. It reads nothing from the request.
+import type { StudioRoutes } from '../plugins/request-checks.ts';
+import type { Publisher } from '../publish.ts';
+
+export type PublishStatusRoutesOptions = { publisher: Publisher };
+
+export const publishStatusRoutes: StudioRoutes<PublishStatusRoutesOptions> = async (app, { publisher }) => {
+  app.get('/publish-status', async () => ({ history: publisher.history(10) }));
+};
