@@ -102,7 +102,11 @@ describe('where a publish got, after it is done', () => {
               ? { ok: true, record: published }
               : url === '/api/publish-status'
                 ? { history: [live] }
-                : {},
+                : url === '/api/reviews'
+                  ? { required: false, mayPublish: true, mayReview: false, requests: [] }
+                  : url === '/api/schedule'
+                    ? { timeZone: 'UTC', now: '2026-11-30T12:00', mayPublish: true, scheduled: [] }
+                    : {},
         ),
       ),
     );
