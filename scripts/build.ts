@@ -38,7 +38,7 @@ if (content.warnings.length > 0) {
 }
 
 const started = performance.now();
-const summary = await buildSite({ root, outDir, content, settings });
+const summary = await buildSite({ root, outDir, content, settings, contentDir });
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 console.log(
   `Built ${summary.pages} pages into ${path.relative(root, outDir) || outDir} in ${seconds(performance.now() - started)} ` +

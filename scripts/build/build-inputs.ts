@@ -1,0 +1,139 @@
+// What a build was made from, recorded in every build as incremental.json, so a later build can tell
+// what changed since:
+//   - the inputs that reach the bundles or every page: the code, the build settings, the site
+//     settings, the ROI numbers, the article list the blog list block carries, the routes and the
+//     uploaded pictures the content uses. When one of them differs, only a full build is right.
+//   - per file that costs to make (a page's HTML, an Open Graph picture), the key of what it was made
+//     from; a page's key names the texts its render read (scripts/build/prerender-content.ts).
+//   - the browser bundle's chunk graph, so a page rendered again preloads the same chunks.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { ContentBundle } from '../../content-model/load/load-content.ts';
+import { uploadsUsedBy } from './public-files.ts';
+import type { PublicSettings } from '../../renderer/public-settings.ts';
+import type { ChunkGraphData } from './chunk-graph.ts';
+import { blogIndexEntry } from '../../content-model/blog-index.ts';
+import { routeTable, siteModule } from './prerender-content.ts';
+
+/** Written into every build beside routes.json (not served: only client/ is). */
+export const STATE_FILE = 'incremental.json';
+/** Raised when what the state records, or how, changes: an older build then never serves as a base. */
+const STATE_FORMAT = 1;
+
+export type BuildInputs = {
+  code: string;
+  settings: string;
+  site: string;
+  roi: string;
+  blogIndex: string;
+  routes: string;
+  uploads: string;
+};
+
+export type BuildState = {
+  format: number;
+  inputs: BuildInputs;
+  chunks: ChunkGraphData;
+  /** Build file (relative to the build folder) → the key of what it was made from. */
+  keys: Record<string, string>;
+  /** A page's HTML file (relative to the build folder) → the texts its render read ("page:home"). */
+  reads: Record<string, string[]>;
+};
+
+/** Hex digest of a value's JSON (or of a string as it is). */
+export function digest(value: unknown): string {
+  return createHash('sha256')
+    .update(typeof value === 'string' ? value : JSON.stringify(value))
+    .digest('hex')
+    .slice(0, 32);
+}
+
+/** Folders at the project root that are not code: build output, local data, the studio's state, tests' output. */
+const NOT_CODE = new Set(['node_modules', 'dist', 'dist.studio-next', 'data', 'test-results', 'playwright-report', 'content']);
+const UPLOADS = path.join('public', 'images', 'uploads');
+
+/**
+ * A fingerprint of everything but the content that a build reads: every file of the project (by
+ * name, size and time of change) apart from the content, uploaded pictures, installed packages (they
+ * count through npm's record of what is installed), dotfiles and output folders. Any change (a
+ * `git pull`, an `npm install`, an edited component) makes the next publish a full build.
+ */
+export function codeFingerprint(root: string, skip: readonly string[] = []): string {
+  const hash = createHash('sha256');
+  const skipped = new Set(skip.map((dir) => path.resolve(dir)));
+  const visit = (dir: string, relative: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const file = path.join(dir, name);
+      const rel = relative ? path.join(relative, name) : name;
+      if (name.startsWith('.') || skipped.has(file) || rel === UPLOADS || (relative === '' && NOT_CODE.has(name))) continue;
+      let stats;
+      try {
+        stats = statSync(file);
+      } catch {
+        continue; // a link to nothing
+      }
+      if (stats.isDirectory()) visit(file, rel);
+      else hash.update(`${rel}\0${stats.size}\0${stats.mtimeMs}\n`);
+    }
+  };
+  visit(root, '');
+  const installed = path.join(root, 'node_modules', '.package-lock.json');
+  hash.update(existsSync(installed) ? readFileSync(installed) : 'no packages');
+  return hash.digest('hex').slice(0, 32);
+}
+
+export function buildInputs(options: {
+  root: string;
+  content: ContentBundle;
+  settings: PublicSettings;
+  /** Folders inside the project that are not code (the content folder, the build's own output). */
+  skip?: readonly string[];
+}): BuildInputs {
+  const { root, content, settings } = options;
+  const uploads = [...uploadsUsedBy(content)].sort().map((name) => {
+    const file = path.join(root, UPLOADS, name);
+    const stats = existsSync(file) ? statSync(file) : undefined;
+    return [name, stats?.size ?? null, stats?.mtimeMs ?? null];
+  });
+  return {
+    code: codeFingerprint(root, options.skip),
+    settings: digest(settings),
+    site: digest(siteModule(content, settings)),
+    roi: digest(content.roi),
+    blogIndex: digest(content.posts.map(blogIndexEntry)),
+    routes: digest(routeTable(content)),
+    uploads: digest(uploads),
+  };
+}
+
+const INPUT_NAMES: Record<keyof BuildInputs, string> = {
+  code: 'the code (a component, a build script, an installed package or a public file)',
+  settings: 'the build settings',
+  site: 'the site settings',
+  roi: 'the ROI numbers',
+  blogIndex: 'the article list (a title, excerpt, date, author, category, picture or order)',
+  routes: 'the routes (a page or article added, removed or moved)',
+  uploads: 'the uploaded pictures the content uses',
+};
+
+/** Why `previous` cannot be the base of a build of `current`, or undefined when it can. */
+export function fullBuildReason(previous: BuildState | undefined, current: BuildInputs): string | undefined {
+  if (previous === undefined) return 'the live build has no record of what it was built from';
+  if (previous.format !== STATE_FORMAT) return 'the live build was made by an older build';
+  const changed = (Object.keys(INPUT_NAMES) as (keyof BuildInputs)[]).filter((name) => previous.inputs[name] !== current[name]);
+  return changed.length > 0 ? `${changed.map((name) => INPUT_NAMES[name]).join(', ')} changed` : undefined;
+}
+
+export function readBuildState(buildDir: string): BuildState | undefined {
+  try {
+    return JSON.parse(readFileSync(path.join(buildDir, STATE_FILE), 'utf8')) as BuildState;
+  } catch {
+    return undefined;
+  }
+}
+
+export function serializeBuildState(state: Omit<BuildState, 'format'>): string {
+  const sorted = (record: Record<string, unknown>) => Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
+  return `${JSON.stringify({ format: STATE_FORMAT, inputs: state.inputs, chunks: state.chunks, keys: sorted(state.keys), reads: sorted(state.reads) }, null, 2)}\n`;
+}

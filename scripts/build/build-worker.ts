@@ -1,0 +1,39 @@
+// The process the studio keeps for incremental builds (started by incremental.ts): the prerender
+// bundle, the picture renderer and its fonts stay loaded between publishes. It answers one request
+// at a time, { id, outDir, previous }, with { id, result } or { id, error }. When the code on disk is
+// no longer the code it loaded, it answers "stale" and stops; the studio starts a new one.
+import path from 'node:path';
+import { codeFingerprint } from './build-inputs.ts';
+import { buildIncrementally, createPrerenderCache } from './incremental.ts';
+
+const root = path.resolve(process.env.SITE_ROOT ?? process.cwd());
+const contentDir = process.env.CONTENT_DIR ? path.resolve(process.env.CONTENT_DIR) : undefined;
+const skip = contentDir ? [contentDir] : [];
+const loadedCode = codeFingerprint(root, skip);
+const cache = createPrerenderCache();
+
+type Request = { id: number; outDir: string; previous: string };
+
+let queue = Promise.resolve();
+process.on('message', (request: Request) => {
+  queue = queue.then(async () => {
+    if (codeFingerprint(root, [...skip, request.outDir]) !== loadedCode) {
+      process.send!({ id: request.id, result: { kind: 'stale' } }, () => stop());
+      return;
+    }
+    try {
+      const result = await buildIncrementally({ root, env: process.env, outDir: request.outDir, previous: request.previous, cache });
+      process.send!({ id: request.id, result });
+    } catch (error) {
+      process.send!({ id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    }
+  });
+});
+
+function stop() {
+  cache.close();
+  process.exit(0);
+}
+
+// The studio stopped: so does its build process.
+process.on('disconnect', stop);
