@@ -49,15 +49,39 @@ export function digest(value: unknown): string {
     .slice(0, 32);
 }
 
-/** Folders at the project root that are not code: build output, local data, the studio's state, tests' output. */
-const NOT_CODE = new Set(['node_modules', 'dist', 'dist.studio-next', 'data', 'test-results', 'playwright-report', 'content']);
+/** Folders at the project root that are not code: build output, local data, tests, documents (and its *.md files). */
+const NOT_CODE = new Set([
+  'node_modules',
+  'dist',
+  'dist.studio-next',
+  'data',
+  'test-results',
+  'playwright-report',
+  'content',
+  'tests',
+  'docs',
+]);
 const UPLOADS = path.join('public', 'images', 'uploads');
+
+/** File digests by path, size and time of change: a file is read again only when it changed. */
+const fileDigests = new Map<string, string>();
+
+function fileDigest(file: string, size: number, mtimeMs: number): string {
+  const known = `${file}\0${size}\0${mtimeMs}`;
+  let value = fileDigests.get(known);
+  if (value === undefined) {
+    value = createHash('sha256').update(readFileSync(file)).digest('hex');
+    fileDigests.set(known, value);
+  }
+  return value;
+}
 
 /**
  * A fingerprint of everything but the content that a build reads: every file of the project (by
- * name, size and time of change) apart from the content, uploaded pictures, installed packages (they
- * count through npm's record of what is installed), dotfiles and output folders. Any change (a
- * `git pull`, an `npm install`, an edited component) makes the next publish a full build.
+ * name and bytes) apart from the content, uploaded pictures, installed packages (they count through
+ * npm's record of what is installed), dotfiles, tests, documents and output folders. Any change (a
+ * `git pull`, an `npm install`, an edited component) makes the next publish a full build; a copy of
+ * the project has the same fingerprint.
  */
 export function codeFingerprint(root: string, skip: readonly string[] = []): string {
   const hash = createHash('sha256');
@@ -66,7 +90,8 @@ export function codeFingerprint(root: string, skip: readonly string[] = []): str
     for (const name of readdirSync(dir).sort()) {
       const file = path.join(dir, name);
       const rel = relative ? path.join(relative, name) : name;
-      if (name.startsWith('.') || skipped.has(file) || rel === UPLOADS || (relative === '' && NOT_CODE.has(name))) continue;
+      const notCode = relative === '' && (NOT_CODE.has(name) || name.endsWith('.md'));
+      if (notCode || name.startsWith('.') || name.endsWith('.tsbuildinfo') || skipped.has(file) || rel === UPLOADS) continue;
       let stats;
       try {
         stats = statSync(file);
@@ -74,7 +99,7 @@ export function codeFingerprint(root: string, skip: readonly string[] = []): str
         continue; // a link to nothing
       }
       if (stats.isDirectory()) visit(file, rel);
-      else hash.update(`${rel}\0${stats.size}\0${stats.mtimeMs}\n`);
+      else hash.update(`${rel}\0${fileDigest(file, stats.size, stats.mtimeMs)}\n`);
     }
   };
   visit(root, '');

@@ -34,7 +34,8 @@ export function chunkGraphData(outputs: readonly Rolldown.RolldownOutput[]): Chu
   const entry = chunks.find((chunk) => chunk.isEntry);
   if (entry === undefined) throw new Error('The browser bundle has no entry chunk');
   const runtime = chunks.find((chunk) => chunk.facadeModuleId !== null && ISLAND_RUNTIME.test(chunk.facadeModuleId))?.fileName;
-  if (runtime === undefined) throw new Error('The browser bundle has no chunk for the island runtime (renderer/islands/hydrate-island.tsx)');
+  if (runtime === undefined)
+    throw new Error('The browser bundle has no chunk for the island runtime (renderer/islands/hydrate-island.tsx)');
   // The runtime imports react-dom's client after a yield (renderer/islands/hydrate-island.tsx); every island needs it.
   const reactDomClient = byFile
     .get(runtime)
@@ -81,4 +82,3 @@ export function chunkGraph(data: ChunkGraphData): ChunkGraph {
     },
   };
 }
-

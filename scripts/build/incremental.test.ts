@@ -6,7 +6,8 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIncrementally, createPrerenderCache, createSiteBuilder, runFullBuild, type BuildReport } from './incremental.ts';
+import { createSiteBuilder, runFullBuild, type BuildReport } from '../../studio/server/site-builder.ts';
+import { buildIncrementally, createPrerenderCache } from './incremental.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const BUILD_TIMEOUT_MS = 240_000;
@@ -150,7 +151,10 @@ describe('a change that reaches the bundles takes the full build', () => {
 
   it('a new page', async () => {
     const page = path.join(work, 'content/pages/new-page.yaml');
-    writeFileSync(page, readFileSync(path.join(work, 'content/pages/disclaimer.yaml'), 'utf8').replace('path: /disclaimer', 'path: /new-page'));
+    writeFileSync(
+      page,
+      readFileSync(path.join(work, 'content/pages/disclaimer.yaml'), 'utf8').replace('path: /disclaimer', 'path: /new-page'),
+    );
     try {
       const result = await buildIncrementally({ root, env, outDir: path.join(work, 'not-built'), previous: live, cache });
       expect(result).toMatchObject({ kind: 'full', reason: expect.stringContaining('routes') });

@@ -68,7 +68,11 @@ export function contentValue(content: Pick<ContentBundle, 'pages' | 'posts'>, id
   throw new Error(`Unknown content id "${id}"`);
 }
 
-export function prerenderContentOf(content: ContentBundle, settings: PublicSettings, onRead: (id: string) => void = () => {}): PrerenderContent {
+export function prerenderContentOf(
+  content: ContentBundle,
+  settings: PublicSettings,
+  onRead: (id: string) => void = () => {},
+): PrerenderContent {
   return {
     site: siteModule(content, settings),
     roi: content.roi,

@@ -65,7 +65,15 @@ export type SiteFilesInput = {
 
 export type SiteFilesSummary = { pages: number; rendered: number; seo: SeoSummary };
 
-export async function writeSiteFiles({ content, settings, entry, chunks, inputs, output, previous }: SiteFilesInput): Promise<SiteFilesSummary> {
+export async function writeSiteFiles({
+  content,
+  settings,
+  entry,
+  chunks,
+  inputs,
+  output,
+  previous,
+}: SiteFilesInput): Promise<SiteFilesSummary> {
   const seo = createSeoBuild(content, settings);
   const reads: Record<string, string[]> = {};
   const { routes, rendered } = await prerenderRoutes({ content, settings, entry, chunks, seo, output, previous, reads });

@@ -5,7 +5,7 @@
 //   2. write the changed files into content/ (each file replaced in one rename);
 //   3. build the site into a fresh folder under .studio/builds/ (a failed build puts the files back):
 //      only what the change reaches when that gives the same files, else the full build
-//      (scripts/build/incremental.ts);
+//      (site-builder.ts);
 //   4. point DIST_DIR at the new build in one rename of a symbolic link: a running `npm run serve`
 //      on this checkout answers from it within a second, without a restart;
 //   5. when the project is a git repository, commit the changed files, naming the pages and the editor;
@@ -30,8 +30,8 @@ import {
 import path from 'node:path';
 import { ContentError, type ContentIssue } from '../../content-model/content-issue.ts';
 import { loadContent } from '../../content-model/load/load-content.ts';
-import { createSiteBuilder, type BuildChange } from '../../scripts/build/incremental.ts';
 import { commitFiles, oneLine, type PublishedFile } from './git.ts';
+import { createSiteBuilder, type BuildChange } from './site-builder.ts';
 import type { Draft, Workspace } from './workspace.ts';
 import type { PublishRecord } from '../api-types.ts';
 
@@ -116,7 +116,10 @@ export function createPublisher(options: {
         ? request.changes.map((change) => ({
             path: workspace.contentFile(change.path).path,
             text: change.text,
-            baseVersion: change.baseVersion === undefined ? (workspace.readDisk(workspace.contentFile(change.path))?.version ?? null) : change.baseVersion,
+            baseVersion:
+              change.baseVersion === undefined
+                ? (workspace.readDisk(workspace.contentFile(change.path))?.version ?? null)
+                : change.baseVersion,
             revision: 0,
             updatedBy: user,
             updatedAt: now().toISOString(),
