@@ -101,7 +101,7 @@ export async function runStudioBench(): Promise<string> {
       await page.getByRole('button', { name: /^1\. / }).click();
       const heading = page.getByLabel(/^Heading/).first();
       await heading.click();
-      await page.frameLocator('iframe[title="Preview of the page"]').locator('h1').first().waitFor();
+      await page.frameLocator('iframe[title="Preview of the page"]').locator('h1').first().waitFor({ state: 'attached' });
       return heading;
     };
     const heading = await openHeading();

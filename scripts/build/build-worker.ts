@@ -1,10 +1,11 @@
 // The process the studio keeps for incremental builds (started by incremental.ts): the prerender
 // bundle, the picture renderer and its fonts stay loaded between publishes. It answers one request
-// at a time, { id, outDir, previous }, with { id, result } or { id, error }. When the code on disk is
+// at a time, { id, outDir, previous }, with { id, result } or { id, error }; { id, prepare } gets it
+// ready to build from the build `prepare` (after a full build). When the code on disk is
 // no longer the code it loaded, it answers "stale" and stops; the studio starts a new one.
 import path from 'node:path';
 import { codeFingerprint } from './build-inputs.ts';
-import { buildIncrementally, createPrerenderCache } from './incremental.ts';
+import { buildIncrementally, createPrerenderCache, prepareIncremental } from './incremental.ts';
 
 const root = path.resolve(process.env.SITE_ROOT ?? process.cwd());
 const contentDir = process.env.CONTENT_DIR ? path.resolve(process.env.CONTENT_DIR) : undefined;
@@ -12,22 +13,29 @@ const skip = contentDir ? [contentDir] : [];
 const loadedCode = codeFingerprint(root, skip);
 const cache = createPrerenderCache();
 
-type Request = { id: number; outDir: string; previous: string };
+type Request = { id: number; outDir: string; previous: string } | { id: number; prepare: string };
 
-let queue = Promise.resolve();
-process.on('message', (request: Request) => {
-  queue = queue.then(async () => {
+async function answer(request: Request): Promise<void> {
+  if ('prepare' in request) {
+    // Only saves time later: whatever fails here, the next build finds out again.
+    if (codeFingerprint(root, skip) === loadedCode) await prepareIncremental({ root, env: process.env, previous: request.prepare, cache });
+    return;
+  }
+  try {
     if (codeFingerprint(root, [...skip, request.outDir]) !== loadedCode) {
       process.send!({ id: request.id, result: { kind: 'stale' } }, () => stop());
       return;
     }
-    try {
-      const result = await buildIncrementally({ root, env: process.env, outDir: request.outDir, previous: request.previous, cache });
-      process.send!({ id: request.id, result });
-    } catch (error) {
-      process.send!({ id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-    }
-  });
+    const result = await buildIncrementally({ root, env: process.env, outDir: request.outDir, previous: request.previous, cache });
+    process.send!({ id: request.id, result });
+  } catch (error) {
+    process.send!({ id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  }
+}
+
+let queue = Promise.resolve();
+process.on('message', (request: Request) => {
+  queue = queue.then(() => answer(request)).catch(() => undefined);
 });
 
 function stop() {

@@ -26,6 +26,7 @@ import type { ContentBundle } from '../../content-model/load/load-content.ts';
 import { buildInputs, digest, fullBuildReason, readBuildState } from './build-inputs.ts';
 import { incrementalOutput } from './build-output.ts';
 import { loadPrerenderEntry, writeSiteFiles, type PrerenderEntry } from './site-files.ts';
+import { prerenderContentOf, providePrerenderContent } from './prerender-content.ts';
 
 export type IncrementalResult = { kind: 'incremental'; rendered: number; written: readonly string[] } | { kind: 'full'; reason: string };
 
@@ -82,6 +83,27 @@ export async function buildIncrementally(options: {
   const site = await writeSiteFiles({ content, settings, entry, chunks: state.chunks, inputs, output, previous: state });
   await output.finish();
   return { kind: 'incremental', rendered: site.rendered, written: output.written };
+}
+
+/**
+ * Gets ready for incremental builds from the build `previous` (just made by a full build): loads its
+ * prerender bundle and renders the home page once, so the next publish pays for neither.
+ */
+export async function prepareIncremental(options: {
+  root: string;
+  env: NodeJS.ProcessEnv;
+  previous: string;
+  cache: PrerenderCache;
+}): Promise<void> {
+  const { root, env, previous, cache } = options;
+  const contentDir = env.CONTENT_DIR ? path.resolve(env.CONTENT_DIR) : undefined;
+  const settings = readPublicSettings(env);
+  const content = loadContent({ root, contentDir });
+  const inputs = buildInputs({ root, content, settings, skip: contentDir ? [contentDir] : [] });
+  if (fullBuildReason(readBuildState(previous), inputs) !== undefined) return;
+  const entry = await cache.entry(digest(inputs), path.join(previous, 'server'), content, settings);
+  providePrerenderContent(prerenderContentOf(content, settings));
+  await entry.render('http://prerender.local/');
 }
 
 /**

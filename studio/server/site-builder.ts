@@ -125,6 +125,8 @@ export function createSiteBuilder(options: { root: string; env?: NodeJS.ProcessE
         }
       }
       await runFullBuild(root, outDir, env);
+      // The build process gets ready to build from this one while nobody waits.
+      if (worker) worker.send({ id: ++nextId, prepare: outDir });
       const ms = Math.round(performance.now() - started);
       log(`Site build (${what}): full, because ${reason}, in ${ms} ms.`);
       return { kind: 'full', reason, ms };
