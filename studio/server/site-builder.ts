@@ -21,6 +21,8 @@ type IncrementalResult =
   { kind: 'incremental'; rendered: number; written: readonly string[] } | { kind: 'full'; reason: string } | { kind: 'stale' };
 type WorkerAnswer = { id: number; result?: IncrementalResult; error?: string };
 
+const INCREMENTAL_TIME_LIMIT_MS = 60_000;
+
 /** `npm run build` into `outDir`, in its own process: a crash or a content mistake cannot take the studio down. */
 export async function runFullBuild(root: string, outDir: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   await run(process.execPath, [path.join(root, 'scripts', 'build.ts')], {
@@ -54,6 +56,9 @@ export function createSiteBuilder(options: { root: string; env?: NodeJS.ProcessE
     child.once('exit', () => {
       if (worker === child) worker = undefined;
     });
+    // A process that could not start, or a message it can no longer take: its exit (or the time
+    // limit below) ends the request, and the full build runs.
+    child.on('error', () => {});
     idle(child);
     return child;
   };
@@ -83,14 +88,23 @@ export function createSiteBuilder(options: { root: string; env?: NodeJS.ProcessE
         done();
         reject(new Error(`the build process stopped (exit code ${code})`));
       };
+      // An incremental build takes well under a second; one that hangs gives way to the full build.
+      const timer = setTimeout(() => {
+        done();
+        child.kill();
+        reject(new Error(`no answer within ${INCREMENTAL_TIME_LIMIT_MS / 1000} s`));
+      }, INCREMENTAL_TIME_LIMIT_MS);
       const done = () => {
+        clearTimeout(timer);
         child.off('message', onMessage);
         child.off('exit', onExit);
         idle(child);
       };
       child.on('message', onMessage);
       child.once('exit', onExit);
-      child.send({ id, outDir, previous });
+      child.send({ id, outDir, previous }, (error) => {
+        if (error) onExit(child.exitCode);
+      });
     });
   };
 
@@ -126,7 +140,7 @@ export function createSiteBuilder(options: { root: string; env?: NodeJS.ProcessE
       }
       await runFullBuild(root, outDir, env);
       // The build process gets ready to build from this one while nobody waits.
-      if (worker) worker.send({ id: ++nextId, prepare: outDir });
+      worker?.send({ id: ++nextId, prepare: outDir }, () => {});
       const ms = Math.round(performance.now() - started);
       log(`Site build (${what}): full, because ${reason}, in ${ms} ms.`);
       return { kind: 'full', reason, ms };
