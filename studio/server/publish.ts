@@ -1,4 +1,3 @@
-// ENGINEER IN THIS WORKTREE: read ./WORKING-RULES.md (project root) before anything else (deadline, CPU, no npm install). Delete this line before your first commit.
 // Publishing: every draft becomes live content in one step, or nothing changes.
 //
 //   1. check all content with the drafts applied, exactly as the build does (a mistake stops here);
