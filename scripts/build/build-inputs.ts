@@ -19,11 +19,13 @@ import { routeTable, siteModule } from './prerender-content.ts';
 /** Written into every build beside routes.json (not served: only client/ is). */
 export const STATE_FILE = 'incremental.json';
 /** Raised when what the state records, or how, changes: an older build then never serves as a base. */
-const STATE_FORMAT = 1;
+const STATE_FORMAT = 2;
 
 export type BuildInputs = {
   code: string;
   settings: string;
+  /** NODE_ENV as the build was started with (the bundler sets it when it is not set). */
+  nodeEnv: string;
   site: string;
   roi: string;
   blogIndex: string;
@@ -34,6 +36,8 @@ export type BuildInputs = {
 export type BuildState = {
   format: number;
   inputs: BuildInputs;
+  /** NODE_ENV while the pages rendered: the prerender bundle picks React's production or development build by it. */
+  renderNodeEnv: string | null;
   chunks: ChunkGraphData;
   /** Build file (relative to the build folder) → the key of what it was made from. */
   keys: Record<string, string>;
@@ -112,6 +116,8 @@ export function buildInputs(options: {
   root: string;
   content: ContentBundle;
   settings: PublicSettings;
+  /** NODE_ENV as the build was started with. */
+  nodeEnv: string | undefined;
   /** Folders inside the project that are not code (the content folder, the build's own output). */
   skip?: readonly string[];
 }): BuildInputs {
@@ -124,6 +130,7 @@ export function buildInputs(options: {
   return {
     code: codeFingerprint(root, options.skip),
     settings: digest(settings),
+    nodeEnv: options.nodeEnv ?? '',
     site: digest(siteModule(content, settings)),
     roi: digest(content.roi),
     blogIndex: digest(content.posts.map(blogIndexEntry)),
@@ -132,9 +139,13 @@ export function buildInputs(options: {
   };
 }
 
+/** The content modules the inputs stand for (site settings, ROI numbers, article list). */
+const BROWSER_CONTENT = new Set(['virtual:content/site', 'virtual:content/roi', 'virtual:content/blog-index']);
+
 const INPUT_NAMES: Record<keyof BuildInputs, string> = {
   code: 'the code (a component, a build script, an installed package or a public file)',
   settings: 'the build settings',
+  nodeEnv: 'NODE_ENV',
   site: 'the site settings',
   roi: 'the ROI numbers',
   blogIndex: 'the article list (a title, excerpt, date, author, category, picture or order)',
@@ -146,6 +157,10 @@ const INPUT_NAMES: Record<keyof BuildInputs, string> = {
 export function fullBuildReason(previous: BuildState | undefined, current: BuildInputs): string | undefined {
   if (previous === undefined) return 'the live build has no record of what it was built from';
   if (previous.format !== STATE_FORMAT) return 'the live build was made by an older build';
+  // The inputs compared below are all that may reach the browser bundle: a bundle that carries more
+  // (a page's text) can only be made again by the full build.
+  const unknown = previous.chunks.contentModules.filter((id) => !BROWSER_CONTENT.has(id));
+  if (unknown.length > 0) return `the browser bundle holds ${unknown.join(', ')}`;
   const changed = (Object.keys(INPUT_NAMES) as (keyof BuildInputs)[]).filter((name) => previous.inputs[name] !== current[name]);
   return changed.length > 0 ? `${changed.map((name) => INPUT_NAMES[name]).join(', ')} changed` : undefined;
 }
@@ -160,5 +175,6 @@ export function readBuildState(buildDir: string): BuildState | undefined {
 
 export function serializeBuildState(state: Omit<BuildState, 'format'>): string {
   const sorted = (record: Record<string, unknown>) => Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
-  return `${JSON.stringify({ format: STATE_FORMAT, inputs: state.inputs, chunks: state.chunks, keys: sorted(state.keys), reads: sorted(state.reads) }, null, 2)}\n`;
+  const { inputs, renderNodeEnv, chunks, keys, reads } = state;
+  return `${JSON.stringify({ format: STATE_FORMAT, inputs, renderNodeEnv, chunks, keys: sorted(keys), reads: sorted(reads) }, null, 2)}\n`;
 }

@@ -55,7 +55,13 @@ export type BuildSummary = {
 export async function buildSite({ root, outDir, content, settings, contentDir }: BuildSiteOptions): Promise<BuildSummary> {
   const started = performance.now();
   // Taken before bundling: a file changed while the build runs makes the next publish a full build.
-  const inputs = buildInputs({ root, content, settings, skip: [outDir, ...(contentDir ? [contentDir] : [])] });
+  const inputs = buildInputs({
+    root,
+    content,
+    settings,
+    nodeEnv: process.env.NODE_ENV,
+    skip: [outDir, ...(contentDir ? [contentDir] : [])],
+  });
   rmSync(outDir, { recursive: true, force: true });
   const clientDir = path.join(outDir, 'client');
   const serverDir = path.join(outDir, 'server');

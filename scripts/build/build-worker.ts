@@ -12,13 +12,15 @@ const contentDir = process.env.CONTENT_DIR ? path.resolve(process.env.CONTENT_DI
 const skip = contentDir ? [contentDir] : [];
 const loadedCode = codeFingerprint(root, skip);
 const cache = createPrerenderCache();
+// The environment as the studio gave it (an incremental build sets NODE_ENV in this process as it renders).
+const env = { ...process.env };
 
 type Request = { id: number; outDir: string; previous: string } | { id: number; prepare: string };
 
 async function answer(request: Request): Promise<void> {
   if ('prepare' in request) {
     // Only saves time later: whatever fails here, the next build finds out again.
-    if (codeFingerprint(root, skip) === loadedCode) await prepareIncremental({ root, env: process.env, previous: request.prepare, cache });
+    if (codeFingerprint(root, skip) === loadedCode) await prepareIncremental({ root, env, previous: request.prepare, cache });
     return;
   }
   try {
@@ -26,7 +28,7 @@ async function answer(request: Request): Promise<void> {
       process.send!({ id: request.id, result: { kind: 'stale' } }, () => stop());
       return;
     }
-    const result = await buildIncrementally({ root, env: process.env, outDir: request.outDir, previous: request.previous, cache });
+    const result = await buildIncrementally({ root, env, outDir: request.outDir, previous: request.previous, cache });
     process.send!({ id: request.id, result });
   } catch (error) {
     process.send!({ id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });

@@ -15,6 +15,8 @@ export type ChunkGraphData = {
   reactDomClient: string;
   /** Block type → its chunk. */
   blocks: Record<string, string>;
+  /** The content modules (`virtual:content/…`) the browser bundle holds. */
+  contentModules: string[];
 };
 
 export type ChunkGraph = {
@@ -47,12 +49,16 @@ export function chunkGraphData(outputs: readonly Rolldown.RolldownOutput[]): Chu
     const type = chunk.facadeModuleId?.match(BLOCK_MODULE)?.[1];
     if (type !== undefined && !Object.hasOwn(blocks, type)) blocks[type] = chunk.fileName;
   }
+  const contentModules = new Set(
+    chunks.flatMap((chunk) => chunk.moduleIds.filter((id) => id.includes('virtual:content/')).map((id) => id.replace(/^\0/, ''))),
+  );
   return {
     entryFile: entry.fileName,
     imports: Object.fromEntries(chunks.map((chunk) => [chunk.fileName, [...chunk.imports]])),
     runtime,
     reactDomClient,
     blocks,
+    contentModules: [...contentModules].sort(),
   };
 }
 

@@ -27,8 +27,9 @@ let live: string;
 beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'incremental-build-test-'));
   cpSync(path.join(root, 'content'), path.join(work, 'content'), { recursive: true });
-  // As `npm run build` runs it (the test runner's NODE_ENV would make React's development build).
-  env = { ...process.env, NODE_ENV: 'production', CONTENT_DIR: path.join(work, 'content') };
+  // As the studio runs builds: without the test runner's NODE_ENV (the bundler then sets it).
+  env = { ...process.env, CONTENT_DIR: path.join(work, 'content') };
+  delete env.NODE_ENV;
   builder = createSiteBuilder({ root, env, log: () => {} });
   live = path.join(work, 'base');
   await runFullBuild(root, live, env);
@@ -161,6 +162,17 @@ describe('a change that reaches the bundles takes the full build', () => {
     } finally {
       rmSync(page);
     }
+  });
+
+  it('a live build whose browser bundle holds page texts', async () => {
+    const other = path.join(work, 'pages-in-bundle');
+    cpSync(live, other, { recursive: true });
+    const record = path.join(other, 'incremental.json');
+    const state = JSON.parse(readFileSync(record, 'utf8')) as { chunks: { contentModules: string[] } };
+    state.chunks.contentModules.push('virtual:content/routes');
+    writeFileSync(record, JSON.stringify(state));
+    const result = await buildIncrementally({ root, env, outDir: path.join(work, 'not-built'), previous: other, cache });
+    expect(result).toEqual({ kind: 'full', reason: 'the browser bundle holds virtual:content/routes' });
   });
 
   it('a build with no record of what it was made from', async () => {

@@ -23,7 +23,7 @@ import { loadContent } from '../../content-model/load/load-content.ts';
 import { readPublicSettings } from '../../renderer/build-settings.ts';
 import type { PublicSettings } from '../../renderer/public-settings.ts';
 import type { ContentBundle } from '../../content-model/load/load-content.ts';
-import { buildInputs, digest, fullBuildReason, readBuildState } from './build-inputs.ts';
+import { buildInputs, digest, fullBuildReason, readBuildState, type BuildState } from './build-inputs.ts';
 import { incrementalOutput } from './build-output.ts';
 import { loadPrerenderEntry, writeSiteFiles, type PrerenderEntry } from './site-files.ts';
 import { prerenderContentOf, providePrerenderContent } from './prerender-content.ts';
@@ -71,10 +71,11 @@ export async function buildIncrementally(options: {
   const contentDir = env.CONTENT_DIR ? path.resolve(env.CONTENT_DIR) : undefined;
   const settings = readPublicSettings(env);
   const content = loadContent({ root, contentDir });
-  const inputs = buildInputs({ root, content, settings, skip: [outDir, ...(contentDir ? [contentDir] : [])] });
+  const inputs = buildInputs({ root, content, settings, nodeEnv: env.NODE_ENV, skip: [outDir, ...(contentDir ? [contentDir] : [])] });
   const state = readBuildState(previous);
   const reason = fullBuildReason(state, inputs);
   if (reason !== undefined || state === undefined) return { kind: 'full', reason: reason ?? 'no record' };
+  renderAs(state);
 
   rmSync(outDir, { recursive: true, force: true });
   linkBuild(previous, outDir);
@@ -99,11 +100,22 @@ export async function prepareIncremental(options: {
   const contentDir = env.CONTENT_DIR ? path.resolve(env.CONTENT_DIR) : undefined;
   const settings = readPublicSettings(env);
   const content = loadContent({ root, contentDir });
-  const inputs = buildInputs({ root, content, settings, skip: contentDir ? [contentDir] : [] });
-  if (fullBuildReason(readBuildState(previous), inputs) !== undefined) return;
+  const inputs = buildInputs({ root, content, settings, nodeEnv: env.NODE_ENV, skip: contentDir ? [contentDir] : [] });
+  const state = readBuildState(previous);
+  if (state === undefined || fullBuildReason(state, inputs) !== undefined) return;
+  renderAs(state);
   const entry = await cache.entry(digest(inputs), path.join(previous, 'server'), content, settings);
   providePrerenderContent(prerenderContentOf(content, settings));
   await entry.render('http://prerender.local/');
+}
+
+/**
+ * Renders as the build `state` came from did: React's production or development build, as the full
+ * build's bundler chose by NODE_ENV (in this process, with no bundler, nothing would set it).
+ */
+function renderAs(state: BuildState): void {
+  if (state.renderNodeEnv === null) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = state.renderNodeEnv;
 }
 
 /**

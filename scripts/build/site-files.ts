@@ -81,7 +81,7 @@ export async function writeSiteFiles({
   output.write(ROI_PARAMETERS_FILE, `${JSON.stringify(buildRoiParameters(content.roi), null, 2)}\n`);
   const htmlFiles = [...Object.values(routes.pages), routes.notFound, ...Object.values(routes.notFoundByPrefix)];
   const seoSummary = await seo.writeFiles({ output, routePaths: Object.keys(routes.pages), htmlFiles });
-  output.write(STATE_FILE, serializeBuildState({ inputs, chunks, keys: output.keys, reads }));
+  output.write(STATE_FILE, serializeBuildState({ inputs, renderNodeEnv: process.env.NODE_ENV ?? null, chunks, keys: output.keys, reads }));
   return { pages: htmlFiles.length, rendered, seo: seoSummary };
 }
 
