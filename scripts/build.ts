@@ -47,7 +47,7 @@ if (content.warnings.length > 0) {
 }
 
 const started = performance.now();
-const summary = await buildSite({ root, outDir, content, settings, commit });
+const summary = await buildSite({ root, outDir, content, settings, commit, contentDir });
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 console.log(
   `Built ${summary.pages} pages into ${path.relative(root, outDir) || outDir} in ${seconds(performance.now() - started)} ` +

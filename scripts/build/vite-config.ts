@@ -41,8 +41,8 @@ export function reactRouterProduction(root: string) {
   ];
 }
 
-function sharedPlugins({ root, settings, content, contentDir }: SiteViteOptions): PluginOption[] {
-  return [react({ jsxImportSource: '@emotion/react' }), contentPlugin({ root, contentDir, content, settings })];
+function sharedPlugins({ root, settings, content, contentDir }: SiteViteOptions, contentAtRender = false): PluginOption[] {
+  return [react({ jsxImportSource: '@emotion/react' }), contentPlugin({ root, contentDir, content, settings, contentAtRender })];
 }
 
 /** The dev server: live content, errors in the page. */
@@ -91,14 +91,18 @@ export function browserBuildConfig(options: SiteViteOptions & { readonly outDir:
   };
 }
 
-/** The prerender bundle: self-contained (no import from node_modules at run time), run once by the build. */
+/**
+ * The prerender bundle: self-contained (no import from node_modules at run time) and without content:
+ * the build hands the content in as it runs it (scripts/build/prerender-content.ts), so a later build
+ * of the same code can render changed pages with it.
+ */
 export function prerenderBuildConfig(options: SiteViteOptions & { readonly outDir: string }): InlineConfig {
   return {
     root: options.root,
     configFile: false,
     logLevel: 'warn',
     resolve: { alias: reactRouterProduction(options.root) },
-    plugins: sharedPlugins(options),
+    plugins: sharedPlugins(options, true),
     publicDir: false,
     ssr: { noExternal: true },
     build: {

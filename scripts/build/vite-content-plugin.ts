@@ -8,6 +8,7 @@ import { ContentError } from '../../content-model/content-issue.ts';
 import { ARTICLE_PATH, loadContent, type ContentBundle } from '../../content-model/load/load-content.ts';
 import type { PublicSettings } from '../../renderer/public-settings.ts';
 import { blogIndexEntry } from '../../content-model/blog-index.ts';
+import { articleModule, prerenderContentModule, siteModule } from './prerender-content.ts';
 
 export const VIRTUAL = {
   site: 'virtual:content/site',
@@ -25,6 +26,11 @@ export type ContentPluginOptions = {
   settings: PublicSettings;
   /** Content already loaded and checked: used as it is, never reloaded (the build). */
   content?: ContentBundle;
+  /**
+   * The prerender bundle: no content in the bundle, read when it runs instead
+   * (scripts/build/prerender-content.ts), so the live build's bundle can render a changed page.
+   */
+  contentAtRender?: boolean;
 };
 
 export function contentPlugin(options: ContentPluginOptions): Plugin {
@@ -87,17 +93,15 @@ export function contentPlugin(options: ContentPluginOptions): Plugin {
     },
     load(id) {
       if (!id.startsWith(RESOLVED_PREFIX + 'virtual:content/')) return undefined;
-      const content = current();
       const name = id.slice(RESOLVED_PREFIX.length);
-      const json = (value: unknown) => `export default ${JSON.stringify(value)};`;
-      if (name === VIRTUAL.site) {
-        return json({
-          ...content.site,
-          bookingUrl: settings.bookingUrl || content.site.bookingUrl,
-          siteUrl: settings.siteUrl,
-          leadEndpoint: settings.leadEndpoint,
-        });
+      if (options.contentAtRender) {
+        const code = prerenderContentModule(name);
+        if (code === undefined) this.error(`${name} has no prerender module (scripts/build/prerender-content.ts)`);
+        return code;
       }
+      const content = current();
+      const json = (value: unknown) => `export default ${JSON.stringify(value)};`;
+      if (name === VIRTUAL.site) return json(siteModule(content, settings));
       if (name === VIRTUAL.roi) return json(content.roi);
       if (name === VIRTUAL.blogIndex) return json(content.posts.map(blogIndexEntry));
       if (name === VIRTUAL.routes) {
@@ -116,7 +120,7 @@ export function contentPlugin(options: ContentPluginOptions): Plugin {
       }
       if (name.startsWith(VIRTUAL.articlePrefix)) {
         const post = content.posts.find((p) => p.slug === name.slice(VIRTUAL.articlePrefix.length));
-        return post ? json({ ...blogIndexEntry(post), body: post.body }) : undefined;
+        return post ? json(articleModule(post)) : undefined;
       }
       return undefined;
     },

@@ -1,7 +1,7 @@
 // The search-and-sharing part of `npm run build`, called by scripts/build/build-site.ts: JSON-LD for each
 // page's head while prerendering, then the files beside the pages: an Open Graph image per route,
 // the logo and favicon, sitemap.xml, robots.txt, the blog's RSS feed, and DIST_DIR/csp.json.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { canonicalUrl, ogImagePath } from '../../renderer/head-tags.ts';
 import type { ContentBundle } from '../../content-model/load/load-content.ts';
@@ -11,19 +11,19 @@ import { buildJsonLd, buildSiteJsonLd, LOGO_PATH, renderJsonLdScript, type JsonL
 import { renderFaviconSvg, renderLogoImage, renderOgImage } from '../../brand-pictures/og-image.ts';
 import { buildRssFeed, RSS_FEED_PATH } from './rss.ts';
 import { listSeoPages, type SeoPage } from './seo-pages.ts';
+import { writeMade, type BuildOutput } from '../build/build-output.ts';
+import { digest } from '../build/build-inputs.ts';
+
+/** The public root inside a build. */
+const CLIENT_FOLDER = 'client';
 import { buildRobotsTxt, buildSitemap, ROBOTS_PATH, SITEMAP_PATH } from './sitemap.ts';
 
 export type SeoBuild = {
   pages: readonly SeoPage[];
   /** The JSON-LD <script> for a prerendered address (the not-found screens get the site-wide part). */
   headFor(urlPath: string): string;
-  /** Writes everything else once all pages are in `clientDir`. `htmlFiles` are relative to it. */
-  writeFiles(options: {
-    distDir: string;
-    clientDir: string;
-    routePaths: readonly string[];
-    htmlFiles: readonly string[];
-  }): Promise<SeoSummary>;
+  /** Writes everything else once all pages are in the build's client/. `htmlFiles` are relative to client/. */
+  writeFiles(options: { output: BuildOutput; routePaths: readonly string[]; htmlFiles: readonly string[] }): Promise<SeoSummary>;
 };
 
 /** index.html links it; drawn from the brand so it always matches the logo. */
@@ -44,7 +44,7 @@ export function createSeoBuild(content: Pick<ContentBundle, 'site' | 'pages' | '
         ? renderJsonLdScript(buildJsonLd(page, context), canonicalUrl(settings.siteUrl, page.path))
         : renderJsonLdScript(buildSiteJsonLd(context));
     },
-    async writeFiles({ distDir, clientDir, routePaths, htmlFiles }) {
+    async writeFiles({ output, routePaths, htmlFiles }) {
       const missing = routePaths.filter((route) => !pagesByPath.has(route));
       const extra = pages.filter((page) => !routePaths.includes(page.path)).map((page) => page.path);
       if (missing.length > 0 || extra.length > 0)
@@ -52,32 +52,28 @@ export function createSeoBuild(content: Pick<ContentBundle, 'site' | 'pages' | '
           `SEO pages and prerendered routes differ: missing ${missing.join(', ') || 'none'}; extra ${extra.join(', ') || 'none'}`,
         );
 
-      const write = (urlPath: string, data: string | Buffer) => {
-        const file = path.join(clientDir, urlPath);
-        mkdirSync(path.dirname(file), { recursive: true });
-        writeFileSync(file, data);
-      };
+      const file = (urlPath: string) => `${CLIENT_FOLDER}${urlPath}`;
       const brand = { site: content.site, host: new URL(settings.siteUrl).host };
+      // Pictures cost to draw: each is drawn again only when what it shows changed.
       for (const page of pages) {
-        write(
-          ogImagePath(page.path),
-          await renderOgImage({ title: page.name, ...(page.post ? { eyebrow: page.post.meta.category } : {}) }, brand),
-        );
+        const card = { title: page.name, ...(page.post ? { eyebrow: page.post.meta.category } : {}) };
+        await writeMade(output, file(ogImagePath(page.path)), digest({ card, brand }), () => renderOgImage(card, brand));
       }
-      write(LOGO_PATH, await renderLogoImage(content.site));
-      write(FAVICON_PATH, await renderFaviconSvg(content.site));
+      const logoKey = digest({ company: content.site.company, brand: content.site.brand });
+      await writeMade(output, file(LOGO_PATH), logoKey, () => renderLogoImage(content.site));
+      await writeMade(output, file(FAVICON_PATH), logoKey, () => renderFaviconSvg(content.site));
 
       const sitemap = buildSitemap(pages, settings.siteUrl);
-      write(SITEMAP_PATH, sitemap);
-      write(ROBOTS_PATH, buildRobotsTxt(settings.siteUrl));
+      output.write(file(SITEMAP_PATH), sitemap);
+      output.write(file(ROBOTS_PATH), buildRobotsTxt(settings.siteUrl));
       const feed = buildRssFeed(pages, content.site, settings.siteUrl);
-      write(RSS_FEED_PATH, feed);
+      output.write(file(RSS_FEED_PATH), feed);
 
       const manifest = buildCspManifest(
-        htmlFiles.map((file) => ({ file, html: readFileSync(path.join(clientDir, file), 'utf8') })),
+        htmlFiles.map((html) => ({ file: html, html: readFileSync(path.join(output.dir, file(`/${html}`)), 'utf8') })),
         settings,
       );
-      writeFileSync(path.join(distDir, CSP_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+      output.write(CSP_MANIFEST_FILE, `${JSON.stringify(manifest, null, 2)}\n`);
 
       return {
         ogImages: pages.length,

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -50,6 +50,18 @@ describe('the build file', () => {
       builtAt: '2026-03-02T10:41:07.120Z',
     });
     expect(readBuildInfoFile(path.join(dir, 'client'))).toEqual({ commit: COMMIT, builtAt: '2026-03-02T10:41:07.120Z' });
+  });
+
+  it('replaces the file of a build made from a hard-linked copy of another, leaving the other as it was', () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'build-info-'));
+    const live = path.join(dir, 'live', 'client');
+    const next = path.join(dir, 'next', 'client');
+    writeBuildInfo(live, { commit: COMMIT, builtAt: '2026-03-02T10:41:07.120Z' });
+    mkdirSync(next, { recursive: true });
+    linkSync(path.join(live, 'build.json'), path.join(next, 'build.json'));
+    writeBuildInfo(next, { commit: 'a'.repeat(40), builtAt: '2026-03-02T10:50:00.000Z' });
+    expect(readBuildInfoFile(live)?.commit).toBe(COMMIT);
+    expect(readBuildInfoFile(next)?.commit).toBe('a'.repeat(40));
   });
 
   it.each([

@@ -6,7 +6,7 @@
 //
 // The commit is BUILD_COMMIT when a CI sets it, else `git rev-parse HEAD` of the checkout built.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const BUILD_INFO_FILE = 'build.json';
@@ -40,10 +40,17 @@ export function buildCommit(root: string, env: NodeJS.ProcessEnv): string | null
   }
 }
 
-/** Writes `<clientDir>/build.json` (no precompressed copies: it is rewritten after a studio commit). */
+/**
+ * Writes `<clientDir>/build.json` (no precompressed copies: it is rewritten after a studio commit).
+ * It replaces the file in one rename, never writing into it: a build made from a copy of another
+ * shares that build's files through hard links, and writing into one would change the other's too.
+ */
 export function writeBuildInfo(clientDir: string, info: BuildInfo): void {
   mkdirSync(clientDir, { recursive: true });
-  writeFileSync(path.join(clientDir, BUILD_INFO_FILE), `${JSON.stringify(info)}\n`);
+  const target = path.join(clientDir, BUILD_INFO_FILE);
+  const temporary = `${target}.${process.pid}.tmp`;
+  writeFileSync(temporary, `${JSON.stringify(info)}\n`);
+  renameSync(temporary, target);
 }
 
 /** The build file of a built client folder, if it has a readable one. */

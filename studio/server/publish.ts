@@ -3,7 +3,9 @@
 //
 //   1. check all content with the drafts applied, exactly as the build does (a mistake stops here);
 //   2. write the changed files into content/ (each file replaced in one rename);
-//   3. build the site into a fresh folder under .studio/builds/ (a failed build puts the files back);
+//   3. build the site into a fresh folder under .studio/builds/ (a failed build puts the files back):
+//      only what the change reaches when that gives the same files, else the full build
+//      (site-builder.ts);
 //   4. point DIST_DIR at the new build in one rename of a symbolic link: a running `npm run serve`
 //      on this checkout answers from it within a second, without a restart;
 //   5. when the project is a git repository, commit the changed files, naming the pages and the editor;
@@ -15,7 +17,6 @@
 //
 // Publishes run one after another (a queue), never interleaved. The previous build stays on disk,
 // so the last publish can be undone at once.
-import { execFile } from 'node:child_process';
 import {
   appendFileSync,
   existsSync,
@@ -31,18 +32,16 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { ContentError, type ContentIssue } from '../../content-model/content-issue.ts';
 import { loadContent } from '../../content-model/load/load-content.ts';
 import { conflictAnswer, type Delivery } from './delivery.ts';
 import { commitFiles, oneLine, type PublishedFile } from './git.ts';
 import { keepVersionTexts } from './history.ts';
+import { createSiteBuilder, type BuildChange } from './site-builder.ts';
 import type { Draft, Workspace } from './workspace.ts';
 import type { PublishRecord } from '../api-types.ts';
 
 export type { PublishRecord, PublishedFile };
-
-const run = promisify(execFile);
 
 /**
  * What one publish makes live. By default every draft; a caller may instead name the texts (a
@@ -77,8 +76,11 @@ export function createPublisher(options: {
   /** The folder `npm run serve` serves (DIST_DIR), turned into a symbolic link on the first publish. */
   distDir: string;
   stateDir?: string;
-  /** The build command; tests may swap it. It gets OUT_DIR and must exit 0 only when the build is complete. */
-  build?: (outDir: string) => Promise<void>;
+  /**
+   * The build; tests may swap it. It gets the folder to build into and what changed (the content
+   * files and the live build), and must resolve only when the build is complete.
+   */
+  build?: (outDir: string, change: BuildChange) => Promise<unknown>;
   now?: () => Date;
   /** Pushing to a git remote and watching the live site; none: the checkout is the whole story. */
   delivery?: Delivery;
@@ -89,7 +91,7 @@ export function createPublisher(options: {
   const logFile = path.join(stateDir, 'publish-log.jsonl');
   const lastFile = path.join(stateDir, 'last-publish.json');
   const now = options.now ?? (() => new Date());
-  const build = options.build ?? ((outDir: string) => runBuild(root, outDir));
+  const build = options.build ?? createSiteBuilder({ root }).build;
   let queue: Promise<unknown> = Promise.resolve();
 
   /** Runs `task` after every publish or undo already asked for. */
@@ -109,10 +111,10 @@ export function createPublisher(options: {
     }
   }
 
-  async function buildAndSwitch(id: string): Promise<{ build: string; previousBuild: string | null }> {
+  async function buildAndSwitch(id: string, files: readonly PublishedFile[]): Promise<{ build: string; previousBuild: string | null }> {
     mkdirSync(buildsDir, { recursive: true });
     const outDir = path.join(buildsDir, id);
-    await build(outDir);
+    await build(outDir, { changed: files.map((file) => file.path), previous: liveBuild(distDir) });
     const previousBuild = switchLiveBuild(distDir, outDir, buildsDir, id);
     return { build: outDir, previousBuild };
   }
@@ -175,7 +177,7 @@ export function createPublisher(options: {
       writeFiles(files, 'after');
       let switched: { build: string; previousBuild: string | null };
       try {
-        switched = await buildAndSwitch(id);
+        switched = await buildAndSwitch(id, files);
       } catch (error) {
         writeFiles(files, 'before');
         rmSync(path.join(buildsDir, id), { recursive: true, force: true });
@@ -233,7 +235,7 @@ export function createPublisher(options: {
         if (last.previousBuild && existsSync(path.join(last.previousBuild, 'routes.json'))) {
           switchLiveBuild(distDir, last.previousBuild, buildsDir, id);
           liveBuild = last.previousBuild;
-        } else liveBuild = (await buildAndSwitch(id)).build;
+        } else liveBuild = (await buildAndSwitch(id, last.files)).build;
       } catch (error) {
         writeFiles(last.files, 'after');
         return {
@@ -350,13 +352,14 @@ function isSymlink(file: string): boolean {
   }
 }
 
-/** `npm run build` into `outDir`, in its own process: a crash or a content mistake cannot take the studio down. */
-async function runBuild(root: string, outDir: string): Promise<void> {
-  await run(process.execPath, [path.join(root, 'scripts', 'build.ts')], {
-    cwd: root,
-    env: { ...process.env, OUT_DIR: outDir },
-    maxBuffer: 16 * 1024 * 1024,
-  });
+/** The build folder `distDir` holds now (through its link), or null when it holds none. */
+function liveBuild(distDir: string): string | null {
+  try {
+    const folder = realpathSync(distDir);
+    return existsSync(path.join(folder, 'routes.json')) ? folder : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

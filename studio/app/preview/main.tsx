@@ -3,7 +3,7 @@
 // a click on a block tells the editor which block to open.
 import createCache from '@emotion/cache';
 import { CacheProvider, ThemeProvider } from '@emotion/react';
-import { StrictMode, useLayoutEffect, useSyncExternalStore } from 'react';
+import { StrictMode, useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
@@ -68,12 +68,17 @@ function Frame() {
   useLayoutEffect(() => {
     if (current) drawnWaiters.get(current)?.();
   });
-  if (!current) return null;
+  // What only the site settings draw (theme, header, footer) is made again only when they change,
+  // not on every keystroke in a page (the site object may be changed in place: compared as text).
+  const siteText = current ? JSON.stringify(current.site) : '';
+  const theme = useMemo(() => createTheme((JSON.parse(siteText || '{}') as SiteData).brand), [siteText]);
+  const frame = useMemo(() => (siteText ? { header: <Header />, footer: <Footer /> } : undefined), [siteText]);
+  if (!current || !frame) return null;
   return (
-    <ThemeProvider theme={createTheme(current.site.brand)}>
+    <ThemeProvider theme={theme}>
       <SiteProvider site={current.site}>
         <GlobalStyles />
-        <Header />
+        {frame.header}
         <main id="main" tabIndex={-1}>
           <RenderBlocks
             blocks={current.page.blocks}
@@ -81,7 +86,7 @@ function Frame() {
             markBlock={(index) => ({ [PREVIEW_BLOCK_ATTRIBUTE]: String(index) })}
           />
         </main>
-        <Footer />
+        {frame.footer}
       </SiteProvider>
     </ThemeProvider>
   );
