@@ -14,15 +14,16 @@
 // A restore is a publish like any other (publish.ts): it is checked, built, committed, and can be
 // undone. Nothing later is thrown away.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { readMarkdownFile } from '../../content-model/formats/yaml-edit.ts';
 import { contentFileOf, KIND_ORDER, kindDefinition, titleOf } from '../../content-model/kinds.ts';
 import type { HistoryPage, HistoryVersion, PageVersion, PublishRecord } from '../api-types.ts';
-import { gitIn, isRepository, oneLine, type PublishedFile } from './git.ts';
+import { gitIn, isRepository, oneLine } from './git.ts';
 import { diffHunks } from './line-diff.ts';
 import type { Publisher, PublishResult } from './publish.ts';
+import { keptTextsFile, type KeptTexts } from './version-texts.ts';
 import { WorkspaceError, type ContentFile, type Workspace } from './workspace.ts';
 
 /** How many versions one page of the history holds. */
@@ -42,26 +43,6 @@ const CONTENT_PATHSPECS = KIND_ORDER.map((kind) => {
   const definition = kindDefinition(kind);
   return definition.shape === 'singleton' ? definition.file : `:(glob)${definition.folder}/*${definition.extension}`;
 });
-
-/** The texts one publish wrote, kept without git. */
-type KeptTexts = { id: string; files: { path: string; before: string | null; after: string | null }[] };
-
-function keptTextsFile(stateDir: string, id: string): string {
-  return path.join(stateDir, 'versions', `${id}.json`);
-}
-
-/**
- * Keeps the texts a publish (or an undo, or a restore) wrote, before and after, in
- * .studio/versions/<id>.json: in a project without git, the only copy of each version.
- */
-export function keepVersionTexts(stateDir: string, id: string, files: readonly PublishedFile[]): void {
-  const target = keptTextsFile(stateDir, id);
-  mkdirSync(path.dirname(target), { recursive: true });
-  const kept: KeptTexts = { id, files: files.map(({ path: file, before, after }) => ({ path: file, before, after })) };
-  const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(kept)}\n`);
-  renameSync(temporary, target);
-}
 
 /** "2025-03-02 14:05 UTC": when a version was published, in a commit subject. */
 export function publishedAtText(at: string): string {

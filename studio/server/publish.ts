@@ -1,4 +1,3 @@
-// ENGINEER IN THIS WORKTREE: read ./WORKING-RULES.md (project root) before anything else (deadline, CPU, no npm install). Delete this line before your first commit.
 // Publishing: every draft becomes live content in one step, or nothing changes.
 //
 //   1. check all content with the drafts applied, exactly as the build does (a mistake stops here);
@@ -36,7 +35,7 @@ import { ContentError, type ContentIssue } from '../../content-model/content-iss
 import { loadContent } from '../../content-model/load/load-content.ts';
 import { conflictAnswer, type Delivery } from './delivery.ts';
 import { commitFiles, oneLine, type PublishedFile } from './git.ts';
-import { keepVersionTexts } from './history.ts';
+import { keepVersionTexts } from './version-texts.ts';
 import { createSiteBuilder, type BuildChange } from './site-builder.ts';
 import type { Draft, Workspace } from './workspace.ts';
 import type { PublishRecord } from '../api-types.ts';
