@@ -44,6 +44,16 @@ const h = (type: string, style: Record<string, unknown>, children?: Node['props'
   props: { style, children },
 });
 
+/**
+ * The most characters of a title or label a card draws: far more than its 1200×630 pixels show (about
+ * three lines of 30), and few enough that laying them out stays quick. satori lays out every
+ * character on the one thread that also answers the studio: a title of 300,000 characters held it for
+ * about ten seconds.
+ */
+export const MAX_CARD_TEXT = 300;
+
+const cut = <T>(text: T): T => (typeof text === 'string' && text.length > MAX_CARD_TEXT ? (text.slice(0, MAX_CARD_TEXT) as T) : text);
+
 /** Long titles get a smaller size so they fit in three lines. */
 export function titleFontSizePx(title: string): number {
   if (title.length <= 28) return 80;
@@ -68,11 +78,13 @@ function logoMark(site: OgBrand['site'], sizePx: number): Node {
       fontSize: sizePx * 0.55,
       fontWeight: 800,
     },
-    company.logo ?? company.shortName.slice(0, 1),
+    cut(company.logo ?? company.shortName.slice(0, 1)),
   );
 }
 
-function cardTree({ title, eyebrow }: OgCard, { site, host }: OgBrand): Node {
+function cardTree(card: OgCard, { site, host }: OgBrand): Node {
+  const title = cut(card.title);
+  const eyebrow = card.eyebrow === undefined ? undefined : cut(card.eyebrow);
   const brand = createTheme(site.brand).colors;
   const { company } = site;
   return h(
@@ -93,7 +105,7 @@ function cardTree({ title, eyebrow }: OgCard, { site, host }: OgBrand): Node {
     [
       h('div', { display: 'flex', alignItems: 'center', gap: 20 }, [
         logoMark(site, 64),
-        h('div', { fontSize: 30, fontWeight: 700, letterSpacing: '-0.01em' }, company.name),
+        h('div', { fontSize: 30, fontWeight: 700, letterSpacing: '-0.01em' }, cut(company.name)),
       ]),
       h('div', { display: 'flex', flexDirection: 'column', gap: 20 }, [
         ...(eyebrow
@@ -108,7 +120,7 @@ function cardTree({ title, eyebrow }: OgCard, { site, host }: OgBrand): Node {
         h('div', { fontSize: titleFontSizePx(title), fontWeight: 800, lineHeight: 1.08, letterSpacing: '-0.02em', maxWidth: 1000 }, title),
       ]),
       h('div', { display: 'flex', justifyContent: 'space-between', alignItems: 'center', fontSize: 26, color: brand.onDark }, [
-        h('div', {}, company.tagline),
+        h('div', {}, cut(company.tagline)),
         h('div', { fontWeight: 700, color: brand.white }, host),
       ]),
     ],

@@ -122,7 +122,7 @@ export class ReviewError extends Error {
 
 /** The longest note or comment kept; the form says so too. */
 export const MAX_REVIEW_TEXT = 2000;
-/** Decided requests kept for the list; waiting and sent-back ones are always kept. */
+/** Decided requests kept for the list; waiting, sent-back and scheduled ones are always kept. */
 const KEEP_DECIDED = 50;
 
 export type Reviews = ReturnType<typeof createReviews>;
@@ -139,7 +139,11 @@ export function createReviews(options: { stateDir: string; workspace: Workspace;
   }
 
   function write(requests: ReviewRequest[]): void {
-    const open = requests.filter((request) => request.status === 'waiting' || request.status === 'sent-back');
+    // A scheduled approval is still to be marked published (or waiting again) when its publish has
+    // run: it is never pruned, however many requests are decided meanwhile.
+    const open = requests.filter(
+      (request) => request.status === 'waiting' || request.status === 'sent-back' || request.status === 'scheduled',
+    );
     const decided = requests.filter((request) => !open.includes(request)).slice(-KEEP_DECIDED);
     const kept = requests.filter((request) => open.includes(request) || decided.includes(request));
     workspace.writeAtomically(file, `${JSON.stringify({ requests: kept }, null, 2)}\n`);
@@ -216,6 +220,8 @@ export function createReviews(options: { stateDir: string; workspace: Workspace;
   }
 
   function published(id: string, reviewer: string, publishId: string): void {
+    // Called after the publish: a request gone from the file meanwhile has nothing left to mark.
+    if (!read().some((candidate) => candidate.id === id)) return;
     update(id, (request) => {
       request.status = 'published';
       request.decidedBy = reviewer;

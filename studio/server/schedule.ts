@@ -266,7 +266,11 @@ export function createScheduler(options: {
     const wait = Math.min(Math.max(0, next - clock.now()), MAX_TIMER_MS);
     timer = clock.setTimer(() => {
       timer = undefined;
-      running = running.then(runDue);
+      // A failure here must neither stop later publishes nor reach the process as an unhandled rejection.
+      running = running.then(runDue).catch((error: unknown) => {
+        options.log?.error({ error: (error as Error)?.message }, 'scheduled publishing stopped on an error');
+        arm();
+      });
     }, wait);
   }
 
@@ -300,7 +304,11 @@ export function createScheduler(options: {
       });
       if (!result.ok)
         options.log?.error({ scheduledBy: entry.scheduledBy, at: entry.at, reason: result.reason }, 'scheduled publish failed');
-      options.onFinished?.(finished);
+      try {
+        options.onFinished?.(finished);
+      } catch (error) {
+        options.log?.error({ id: entry.id, error: (error as Error)?.message }, 'after a scheduled publish');
+      }
     }
     arm();
   }
