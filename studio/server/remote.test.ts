@@ -179,6 +179,29 @@ describe('publishing to a git remote', () => {
     expect(opened.draft!.baseVersion).not.toBe(opened.disk!.version);
   });
 
+  it('keeps an unpushed publish here, and the draft as it is, when the same file changed on the remote and has a draft', async () => {
+    const { workspace, publisher } = await setup();
+    const address = project.remote!.dir;
+    project.git('remote', 'set-url', 'origin', '/nowhere/site.git');
+    draftHeading(workspace, 'Mine, never pushed');
+    expect(await publisher.publish('maria')).toMatchObject({ ok: true, record: { remote: { pushed: false } } });
+    const mine = project.git('rev-parse', 'HEAD').trim();
+    pushFromClone(project.remote!.clone(), HOME, (text) => text.replace(/^( {4}heading: ).*$/m, '$1Theirs'), 'New headline');
+    project.git('remote', 'set-url', 'origin', address);
+    draftHeading(workspace, 'A newer draft');
+
+    // Another page goes live on its own (as a restore does), with the home page's draft left waiting.
+    const faqs = project.read(FAQS).replace(/^title: .*$/m, 'title: Questions people ask');
+    const result = await publisher.publish('li', { changes: [{ path: FAQS, text: faqs }] });
+
+    expect(result).toMatchObject({ ok: true, record: { remote: { pushed: false } } });
+    const text = result.ok ? JSON.stringify(result.record) : '';
+    expect(text).toContain('content/pages/home.yaml changed both here and on origin/main, and has an unpublished draft');
+    expect(heading(workspace.open(HOME).draft!.text!)).toBe('A newer draft');
+    expect(project.git('log', '--format=%H').split('\n')).toContain(mine);
+    expect(heading(project.git('show', `${mine}:${HOME}`))).toBe('Mine, never pushed');
+  });
+
   it('fetches, replays and pushes again when the remote moves on while the site is built', async () => {
     const other: { clone?: Clone } = {};
     const { workspace, publisher } = await setup({

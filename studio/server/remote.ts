@@ -228,6 +228,17 @@ export function createRemoteSync({ root, remote, drafts }: { root: string; remot
         const [baseText, remoteText, studioText] = await Promise.all([1, 2, 3].map((stage) => showStage(stage, file)));
         if (made.includes(file)) drafts.update(file, studioText ?? null);
         else if (drafts.keep(file, studioText ?? null, baseText ?? null)) made.push(file);
+        else {
+          // The file has a draft already, which the studio's version must not replace: nothing is
+          // replayed, the commit stays here, and the editor is told what to do.
+          await git(['rebase', '--abort']).catch(() => undefined);
+          for (const draftMade of made) drafts.drop(draftMade);
+          return {
+            ok: false,
+            reason: `${file} changed both here and on ${shown}, and has an unpublished draft: publish or discard that draft, then publish again to send this one`,
+            keptAsDrafts: [],
+          };
+        }
         if (!kept.includes(file)) kept.push(file);
         if (remoteText === undefined) await git(['rm', '--quiet', '--', file]);
         else {
