@@ -15,6 +15,7 @@
 // (routes/), each module given what it works on.
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { can } from '../../server/accounts/roles.ts';
 import { createTeamSignIn } from '../../server/accounts/sign-in.ts';
 import { CONNECTION_LIMITS, type ConnectionLimits } from '../../server/connection-limits.ts';
 import type { LeadStore } from '../../server/store/lead-store.ts';
@@ -40,7 +41,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionsPlugin } from './plugins/sessions.ts';
 import { createPublisher } from './publish.ts';
 import { appearanceRoutes } from './routes/appearance.ts';
-import { createReviews, publishRights, type ReviewSetting } from './reviews.ts';
+import { createReviews, publishRights, type PublishRights, type ReviewSetting } from './reviews.ts';
 import { createScheduler, serverTimeZone, type Clock } from './schedule.ts';
 import { draftRoutes } from './routes/drafts.ts';
 import { fileRoutes } from './routes/files.ts';
@@ -173,6 +174,8 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
       else reviews.unscheduled(entry.reviewId);
     },
     log: app.log,
+    // Read when the publish runs, not when it was scheduled: a removed account or a lost right stops it.
+    ...(options.accounts ? { mayStillPublish: mayStillPublish(options.accounts, rights) } : {}),
   });
   app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());
@@ -194,6 +197,14 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   app.addHook('onClose', async () => delivery.stop());
 
   return app;
+}
+
+/** Whether a team member, as their account stands now, may publish. */
+function mayStillPublish(accounts: LeadStore, rights: PublishRights) {
+  return async (user: string): Promise<boolean> => {
+    const account = await accounts.findAccount(user);
+    return account !== undefined && can(account.role, 'studio:edit') && rights.mayPublish({ id: '', user, role: account.role });
+  };
 }
 
 /** The team signing in with the store's accounts and sessions, or the one local editor and session. */

@@ -48,11 +48,18 @@ export function publishRights(review: ReviewSetting, team: boolean): PublishRigh
   };
 }
 
+/** Requests one person may have waiting or sent back at once (each keeps a copy of its drafts). */
+export const MAX_OPEN_REQUESTS_EACH = 20;
+/** The most text one request keeps (its drafts together): far above any real change, and it bounds the file. */
+export const MAX_SNAPSHOT_CHARACTERS = 4_000_000;
+
 export const REVIEW_MESSAGES = {
   publishRefused:
     'Your changes need a review before they go live: use “Ask for review” on the publish screen, and an admin will publish them.',
   restoreRefused:
     'Restoring makes a version live at once, and your changes need a review first: ask an admin to restore it, or copy what you need into the page and ask for review.',
+  tooLarge: 'These changes are too large to keep for a review (over 4 million characters together): publish them in smaller parts.',
+  tooMany: `You have ${MAX_OPEN_REQUESTS_EACH} requests waiting for review already: wait for an admin to decide them, or ask again for the same pages (which replaces the earlier request).`,
   notReviewer: 'Only an admin may approve or send back a review request.',
   reviewOff: 'Review is not required in this studio: publish the changes directly.',
   nothing: 'There is nothing to review: no page has unpublished changes.',
@@ -71,6 +78,8 @@ export type ReviewFile = {
   text: string | null;
   /** The version on disk the draft was made from: a file changed since is a conflict. */
   baseVersion: string | null;
+  /** The request was decided (published or replaced): its text is no longer kept, only what it was. */
+  textDropped?: true;
 };
 
 /**
@@ -144,8 +153,17 @@ export function createReviews(options: { stateDir: string; workspace: Workspace;
     const open = requests.filter(
       (request) => request.status === 'waiting' || request.status === 'sent-back' || request.status === 'scheduled',
     );
-    const decided = requests.filter((request) => !open.includes(request)).slice(-KEEP_DECIDED);
-    const kept = requests.filter((request) => open.includes(request) || decided.includes(request));
+    // A decided request is listed for what it was; its texts are not needed again.
+    const decided = requests
+      .filter((request) => !open.includes(request))
+      .slice(-KEEP_DECIDED)
+      .map((request) => ({
+        ...request,
+        files: request.files.map((entry) => ({ ...entry, text: null, baseVersion: null, textDropped: true as const })),
+      }));
+    const kept = requests.flatMap((request) =>
+      open.includes(request) ? [request] : decided.filter((candidate) => candidate.id === request.id),
+    );
     workspace.writeAtomically(file, `${JSON.stringify({ requests: kept }, null, 2)}\n`);
   }
 
@@ -164,12 +182,18 @@ export function createReviews(options: { stateDir: string; workspace: Workspace;
     if (drafts.length === 0) throw new ReviewError(REVIEW_MESSAGES.nothing, 409);
     if (publisher.check(drafts).errors.length > 0) throw new ReviewError(REVIEW_MESSAGES.invalid, 422);
     const files = snapshotDrafts(workspace);
+    if (files.reduce((sum, entry) => sum + (entry.text?.length ?? 0), 0) > MAX_SNAPSHOT_CHARACTERS)
+      throw new ReviewError(REVIEW_MESSAGES.tooLarge, 422);
     const paths = new Set(files.map((entry) => entry.path));
     const requests = read();
     for (const earlier of requests) {
       if ((earlier.status === 'waiting' || earlier.status === 'sent-back') && earlier.files.some((entry) => paths.has(entry.path)))
         earlier.status = 'replaced';
     }
+    const openOfThisPerson = requests.filter(
+      (earlier) => earlier.requestedBy === user && (earlier.status === 'waiting' || earlier.status === 'sent-back'),
+    );
+    if (openOfThisPerson.length >= MAX_OPEN_REQUESTS_EACH) throw new ReviewError(REVIEW_MESSAGES.tooMany, 409);
     const request: ReviewRequest = {
       id: randomUUID(),
       status: 'waiting',

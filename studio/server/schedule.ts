@@ -142,6 +142,10 @@ export class ScheduleError extends Error {
 
 export type Scheduler = ReturnType<typeof createScheduler>;
 
+/** Why a scheduled publish did not run when its time came though nothing in it was wrong. */
+export const NO_LONGER_ALLOWED =
+  'It was not published: the account that scheduled it may no longer publish (it was removed, or its role changed). Someone who may publish can schedule it again.';
+
 export function createScheduler(options: {
   stateDir: string;
   workspace: Workspace;
@@ -152,6 +156,11 @@ export function createScheduler(options: {
   onFinished?: (entry: ScheduledPublish) => void;
   /** Where failures are written for the operator (the studio's log). */
   log?: { error(details: object, message: string): void };
+  /**
+   * Whether the person who scheduled a publish may still publish when it runs: an account removed, or
+   * given a role that may not publish, since then does not publish. Anyone, by default.
+   */
+  mayStillPublish?: (user: string) => Promise<boolean>;
 }) {
   const { workspace, publisher, timeZone } = options;
   const clock = options.clock ?? systemClock;
@@ -284,10 +293,12 @@ export function createScheduler(options: {
       runningId = entry.id;
       let result: PublishResult;
       try {
-        result = await publisher.publish(entry.scheduledBy, {
-          changes: changesOf(entry.files),
-          ...(entry.note ? { note: entry.note } : {}),
-        });
+        result = (await (options.mayStillPublish?.(entry.scheduledBy) ?? true))
+          ? await publisher.publish(entry.scheduledBy, {
+              changes: changesOf(entry.files),
+              ...(entry.note ? { note: entry.note } : {}),
+            })
+          : { ok: false, reason: 'invalid', message: NO_LONGER_ALLOWED };
       } catch (error) {
         result = { ok: false, reason: 'build-failed', message: `The publish stopped: ${(error as Error).message}` };
       } finally {

@@ -66,7 +66,8 @@ export const reviewRoutes: StudioRoutes<ReviewRoutesOptions> = async (app, { rev
       kind: opened.kind,
       name: opened.name,
       change: file.change,
-      hunks: diffHunks(before, file.text ?? ''),
+      // A decided request keeps no text: it is listed for what it was.
+      hunks: file.textDropped ? [] : diffHunks(before, file.text ?? ''),
       data,
     };
   }

@@ -1,6 +1,7 @@
-// Findings of a security review, each kept as a test: an editor must not be able to stop the
-// studio's scheduled publishing by pushing an admin's scheduled approval out of the review list, and
-// a title of any length must not hold the studio's one thread while its card is drawn.
+// What an editor cannot do with review requests however they use them: stop the studio's scheduled
+// publishing by pushing an admin's scheduled approval out of the review list, keep more than a set
+// number of requests open, or make the review file grow with the texts of decided requests; and a
+// title of any length cannot hold the studio's one thread while its card is drawn.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,7 +10,8 @@ import { createStudioProject, fakeStudioAppDir, quickBuild, type StudioProject }
 import { createTeamStore, TEAM_PASSWORD, type TeamStore } from '../testing/team-accounts.ts';
 import type { ScheduleAnswer } from '../api-types.ts';
 import { buildStudioApp } from './app.ts';
-import type { ReviewRequest } from './reviews.ts';
+import { NO_LONGER_ALLOWED } from './schedule.ts';
+import { MAX_OPEN_REQUESTS_EACH, REVIEW_MESSAGES, type ReviewRequest } from './reviews.ts';
 
 const HOST = '127.0.0.1:4322';
 const EDITOR = 'maria@example.com';
@@ -118,6 +120,58 @@ describe('scheduled publishing cannot be stopped by an editor', () => {
       const { scheduled } = (await get(ana, '/api/schedule')).json() as ScheduleAnswer;
       return scheduled.every((entry) => entry.status !== 'waiting');
     });
+  });
+});
+
+describe('a scheduled publish runs only while its author may publish', () => {
+  it('does not publish when the admin who scheduled it has become an editor since, and says why', async () => {
+    const { clock } = await setup();
+    const ana = await signIn(ADMIN);
+    await editHome(ana, 'Scheduled by an admin');
+    expect((await post(ana, '/api/schedule', { at: '2026-12-01T09:00' })).statusCode).toBe(200);
+    await team!.store.setAccountRole(ADMIN, 'editor', Date.now());
+    clock.advance(21 * HOUR);
+    await waitFor(() => {
+      const [entry] = (
+        JSON.parse(readFileSync(path.join(project.root, '.studio', 'schedule.json'), 'utf8')) as {
+          scheduled: { status: string; message?: string }[];
+        }
+      ).scheduled;
+      return entry?.status === 'failed' && entry.message === NO_LONGER_ALLOWED;
+    });
+    expect(project.read(HOME)).not.toContain('Scheduled by an admin');
+  });
+});
+
+describe('the review file stays small', () => {
+  it('keeps no text of a decided request, only what it was', async () => {
+    await setup();
+    const maria = await signIn(EDITOR);
+    await editHome(maria, 'First try');
+    expect((await post(maria, '/api/reviews')).statusCode).toBe(200);
+    await editHome(maria, 'Second try');
+    expect((await post(maria, '/api/reviews')).statusCode).toBe(200);
+    const [replaced, waiting] = stored();
+    expect(replaced).toMatchObject({ status: 'replaced', files: [{ path: HOME, text: null, textDropped: true }] });
+    expect(waiting!.files[0]!.text).toContain('Second try');
+  });
+
+  it(`refuses a person's request past ${MAX_OPEN_REQUESTS_EACH} open at once, saying why`, async () => {
+    await setup();
+    const maria = await signIn(EDITOR);
+    for (let page = 0; page <= MAX_OPEN_REQUESTS_EACH; page++) {
+      // A new page each time: a request for other files does not replace the earlier ones.
+      const created = await post(maria, '/api/file', { kind: 'page', name: `offer-${page}` });
+      expect(created.statusCode, created.body).toBe(200);
+      const asked = await post(maria, '/api/reviews');
+      if (page < MAX_OPEN_REQUESTS_EACH) expect(asked.statusCode, asked.body).toBe(200);
+      else {
+        expect(asked.statusCode).toBe(409);
+        expect(asked.json()).toEqual({ message: REVIEW_MESSAGES.tooMany });
+      }
+      await post(maria, '/api/discard', { path: `content/pages/offer-${page}.yaml` });
+    }
+    expect(stored().filter((request) => request.status === 'waiting')).toHaveLength(MAX_OPEN_REQUESTS_EACH);
   });
 });
 
