@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLiveWatcher, parseLiveTimeout, readLiveSettings } from './live-status.ts';
+import { createLiveWatcher, parseLiveTimeout, readAtMost, readLiveSettings } from './live-status.ts';
 
 const PUBLISHED = 'a'.repeat(40);
 const LATER = 'b'.repeat(40);
@@ -115,6 +115,21 @@ describe('watching the live site', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(second.statusOf('p1')).toEqual({ state: 'live', text: 'Live since 10:50' });
     second.stop();
+  });
+});
+
+describe('reading what the site answers', () => {
+  it('reads a small answer whole, and stops reading one past the limit without reading it to its end', async () => {
+    expect(await readAtMost(new Response('{"commit":null}'), 4096)).toBe('{"commit":null}');
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new Uint8Array(1024));
+      },
+    });
+    expect(await readAtMost(new Response(endless), 4096)).toBeUndefined();
+    expect(pulled).toBeLessThan(10);
   });
 });
 

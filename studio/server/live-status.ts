@@ -169,8 +169,8 @@ export function createLiveWatcher(options: {
         signal: AbortSignal.timeout(requestTimeoutMs),
       });
       if (!response.ok) return { problem: `${shownSite} answered ${response.status} for /${BUILD_INFO_FILE}` };
-      const text = await response.text();
-      const served = text.length <= MAX_BUILD_FILE_CHARS ? parseBuildInfo(text) : undefined;
+      const text = await readAtMost(response, MAX_BUILD_FILE_CHARS);
+      const served = text !== undefined ? parseBuildInfo(text) : undefined;
       if (!served) return { problem: `${shownSite}/${BUILD_INFO_FILE} is not a build file (is the site built by this project?)` };
       if (!served.commit) return { served, problem: `${shownSite} serves a build that names no commit (see BUILD_COMMIT)` };
       return { served };
@@ -255,4 +255,26 @@ function duration(ms: number): string {
 
 function seconds(ms: number): string {
   return `${Math.round(ms / 1000)} seconds`;
+}
+
+/**
+ * The answer's text, read no further than `limit` bytes: undefined when it is longer. A build file is a
+ * few dozen bytes; a site that answers with something huge is not read to its end.
+ */
+export async function readAtMost(response: Response, limit: number): Promise<string | undefined> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    parts.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(parts));
 }
