@@ -351,7 +351,8 @@ export function plainGitMessage(error: unknown, where: { root: string; remoteNam
 }
 
 function withoutCredentials(text: string): string {
-  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^\s/@]+@/gi, '$1');
+  // Everything up to the last "@" of the address part: a password may hold an "@" of its own.
+  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^\s/]*@/gi, '$1');
 }
 
 function realpathOrSelf(file: string): string {
