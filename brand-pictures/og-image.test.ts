@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadContent } from '../content-model/load/load-content.ts';
 import {
   LOGO_IMAGE_SIZE,
+  MAX_CARD_TEXT,
   OG_IMAGE_SIZE,
   readPngSize,
   renderFaviconSvg,
@@ -46,4 +47,15 @@ describe('Open Graph images', () => {
     ['Frequently Asked Questions about AI', 68],
     ['What Is AI Consulting? A Practical Guide for Business Owners', 56],
   ])('a %j title is set at %i px', (title, size) => expect(titleFontSizePx(title)).toBe(size));
+});
+
+describe('the card of a very long title', () => {
+  it('is drawn from the first characters only, quickly (300,000 characters held the thread for seconds)', async () => {
+    const brand = { site: { company: site.company, brand: site.brand }, host: 'example.com' };
+    const started = performance.now();
+    const long = await renderOgImage({ title: 'x'.repeat(300_000), eyebrow: 'y'.repeat(300_000) }, brand);
+    expect(performance.now() - started).toBeLessThan(3000);
+    const cut = await renderOgImage({ title: 'x'.repeat(MAX_CARD_TEXT), eyebrow: 'y'.repeat(MAX_CARD_TEXT) }, brand);
+    expect(long.equals(cut)).toBe(true);
+  });
 });

@@ -2,89 +2,35 @@
 // an editor's publish is refused and they ask for review instead; an admin sends the request back
 // with a comment the editor sees beside the draft, the editor changes the draft and asks again, and
 // the admin publishes it, the commit naming both. Without accounts, or with review off, nothing changes.
+// And what an editor cannot do however they use it: stop scheduled publishing by pushing an admin's
+// scheduled approval out of the list, keep more than a set number of requests open, or make the
+// review file grow with the texts of decided requests.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeClock } from '../testing/fake-clock.ts';
-import { createStudioProject, fakeStudioAppDir, quickBuild, type StudioProject } from '../testing/studio-project.ts';
-import { createTeamStore, TEAM_PASSWORD, type TeamStore } from '../testing/team-accounts.ts';
-import type { ReviewFeedback, ReviewsAnswer } from '../api-types.ts';
-import { buildStudioApp } from './app.ts';
-import { REVIEW_MESSAGES, type ReviewRequest } from './reviews.ts';
+import type { ReviewFeedback, ReviewsAnswer, ScheduleAnswer } from '../api-types.ts';
+import { MAX_OPEN_REQUESTS_EACH, REVIEW_MESSAGES } from './reviews.ts';
+import { NO_LONGER_ALLOWED } from './schedule.ts';
+import { ADMIN, EDITOR, HOME, startReviewStudio, type ReviewStudio } from '../testing/review-studio.ts';
 
-const HOST = '127.0.0.1:4322';
-const EDITOR = 'maria@example.com';
-const ADMIN = 'ana@example.com';
-const HOME = 'content/pages/home.yaml';
+const HOUR = 60 * 60 * 1000;
 
-let project: StudioProject;
-let team: TeamStore | undefined;
-let app: ReturnType<typeof buildStudioApp>;
+let studio: ReviewStudio | undefined;
 afterEach(async () => {
-  await app?.close();
-  await team?.remove();
-  team = undefined;
-  project?.remove();
+  await studio?.close();
+  studio = undefined;
 });
 
-type Person = { headers: Record<string, string>; csrf: string };
-
-async function setup(options: { review?: 'required' | 'off'; accounts?: boolean } = {}) {
-  project = createStudioProject({ git: true });
-  if (options.accounts ?? true) team = await createTeamStore({ [EDITOR]: 'editor', [ADMIN]: 'admin' });
-  const clock = createFakeClock('2026-11-30T12:00:00Z');
-  app = buildStudioApp({
-    root: project.root,
-    appDir: fakeStudioAppDir(project.root),
-    distDir: project.distDir,
-    ...(team ? { accounts: team.store } : {}),
-    localEditor: 'local',
-    logLevel: 'silent',
-    build: quickBuild,
-    review: options.review ?? 'required',
-    timeZone: 'Europe/Berlin',
-    clock,
-  });
-  await app.ready();
-  return { clock };
+/** Starts the studio for one test; its helpers are used through the names below. */
+async function setup(options: Parameters<typeof startReviewStudio>[0] = {}) {
+  studio = await startReviewStudio(options);
+  return { clock: studio.clock };
 }
-
-async function signIn(email?: string): Promise<Person> {
-  const response = email
-    ? await app.inject({ method: 'POST', url: '/api/session', headers: { host: HOST }, payload: { email, password: TEAM_PASSWORD } })
-    : await app.inject({ url: '/api/session', headers: { host: HOST } });
-  expect(response.statusCode).toBe(200);
-  const cookie = String(response.headers['set-cookie']).split(';')[0]!;
-  return { headers: { cookie, host: HOST }, csrf: (response.json() as { csrfToken: string }).csrfToken };
-}
-
-function get(person: Person, url: string) {
-  return app.inject({ url, headers: person.headers });
-}
-
-function post(person: Person, url: string, payload: object = {}) {
-  return app.inject({ method: 'POST', url, headers: { ...person.headers, 'x-csrf-token': person.csrf }, payload });
-}
-
-/** Changes the home page's first heading in a draft, as the editor's form would. */
-async function editHome(person: Person, heading: string) {
-  const opened = (await get(person, `/api/file?path=${HOME}`)).json() as {
-    data: { blocks: { heading?: string }[] };
-    revision: number;
-    diskVersion: string;
-  };
-  const blocks = opened.data.blocks.map((block, index) => (index === 0 ? { ...block, heading } : block));
-  const saved = await app.inject({
-    method: 'PUT',
-    url: '/api/file',
-    headers: { ...person.headers, 'x-csrf-token': person.csrf },
-    payload: { path: HOME, data: { ...opened.data, blocks }, revision: opened.revision, diskVersion: opened.diskVersion },
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-}
-
-const stored = () =>
-  (JSON.parse(readFileSync(path.join(project.root, '.studio', 'reviews.json'), 'utf8')) as { requests: ReviewRequest[] }).requests;
+const signIn = (email?: string) => studio!.signIn(email);
+const get: ReviewStudio['get'] = (person, url) => studio!.get(person, url);
+const post: ReviewStudio['post'] = (person, url, payload) => studio!.post(person, url, payload);
+const editHome: ReviewStudio['editHome'] = (person, heading) => studio!.editHome(person, heading);
+const stored = () => studio!.stored();
 
 describe('review required', () => {
   it('refuses an editor’s publish and undo (403) and keeps their request for review with a snapshot of the drafts', async () => {
@@ -98,11 +44,11 @@ describe('review required', () => {
     expect((await post(maria, '/api/undo')).statusCode).toBe(403);
     expect((await post(maria, '/api/schedule', { at: '2026-12-01T09:00' })).statusCode).toBe(403);
     // Restoring an older version is a publish too.
-    const shipped = project.git('rev-parse', 'HEAD').trim();
+    const shipped = studio!.project.git('rev-parse', 'HEAD').trim();
     const restore = await post(maria, '/api/history/restore', { version: shipped, path: HOME });
     expect(restore.statusCode).toBe(403);
     expect(restore.json()).toEqual({ message: REVIEW_MESSAGES.restoreRefused });
-    expect(project.read(HOME)).not.toContain('Spring is here');
+    expect(studio!.project.read(HOME)).not.toContain('Spring is here');
 
     const rights = (await get(maria, '/api/reviews')).json() as ReviewsAnswer;
     expect(rights).toMatchObject({ required: true, mayPublish: false, mayReview: false, requests: [] });
@@ -122,7 +68,7 @@ describe('review required', () => {
     expect(((await get(maria, '/api/reviews')).json() as ReviewsAnswer).requests).toHaveLength(1);
     expect((await post(maria, '/api/reviews/approve', { id: request!.id })).statusCode).toBe(403);
     expect((await post(maria, '/api/reviews/send-back', { id: request!.id, comment: 'Fine by me' })).statusCode).toBe(403);
-    expect(project.read(HOME)).not.toContain('Spring is here');
+    expect(studio!.project.read(HOME)).not.toContain('Spring is here');
   });
 
   it('sends a request back with a comment the editor sees, takes the changed draft again, and publishes it naming both', async () => {
@@ -164,8 +110,8 @@ describe('review required', () => {
     const approved = await post(ana, '/api/reviews/approve', { id: second!.id });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({ ok: true, record: { user: ADMIN, note: `Asked for by ${EDITOR}; approved by ${ADMIN}.` } });
-    expect(project.read(HOME)).toContain('Spring 2027 is here');
-    const commit = project.git('log', '-1', '--format=%an <%ae>%n%B');
+    expect(studio!.project.read(HOME)).toContain('Spring 2027 is here');
+    const commit = studio!.project.git('log', '-1', '--format=%an <%ae>%n%B');
     expect(commit).toContain(`${ADMIN} <${ADMIN}>`);
     expect(commit).toContain(`Asked for by ${EDITOR}; approved by ${ADMIN}.`);
     expect(commit).toContain(`Published in the content studio by ${ADMIN}.`);
@@ -184,13 +130,13 @@ describe('review required', () => {
     await editHome(maria, 'Spring is here');
     await post(maria, '/api/reviews');
     const [request] = stored();
-    project.write(HOME, `${project.read(HOME)}\n# changed by a git pull\n`);
+    studio!.project.write(HOME, `${studio!.project.read(HOME)}\n# changed by a git pull\n`);
     const approved = await post(ana, '/api/reviews/approve', { id: request!.id });
     expect(approved.statusCode).toBe(409);
     expect(approved.json()).toMatchObject({ ok: false, reason: 'conflict' });
     expect(stored()[0]!.status).toBe('waiting');
 
-    await app.inject({
+    await studio!.app.inject({
       method: 'POST',
       url: '/api/discard',
       headers: { ...ana.headers, 'x-csrf-token': ana.csrf },
@@ -199,7 +145,7 @@ describe('review required', () => {
     await editHome(ana, 'Published by an admin');
     const direct = await post(ana, '/api/publish');
     expect(direct.statusCode, direct.body).toBe(200);
-    expect(project.read(HOME)).toContain('Published by an admin');
+    expect(studio!.project.read(HOME)).toContain('Published by an admin');
   });
 
   it('publishes an approval scheduled for later at its time, and marks the request published', async () => {
@@ -217,12 +163,12 @@ describe('review required', () => {
     expect(stored()[0]!.status).toBe('scheduled');
 
     clock.advance(20 * 60 * 60 * 1000 - 1); // 08:59:59.999 in Berlin
-    expect(project.read(HOME)).not.toContain('Spring is here');
+    expect(studio!.project.read(HOME)).not.toContain('Spring is here');
     clock.advance(1);
-    await app.inject({ url: '/api/session', headers: { host: HOST } }); // let the publish start
-    await waitFor(() => project.read(HOME).includes('Spring is here'));
+    await studio!.app.inject({ url: '/api/session', headers: { host: '127.0.0.1:4322' } }); // let the publish start
+    await waitFor(() => studio!.project.read(HOME).includes('Spring is here'));
     await waitFor(() => stored()[0]!.status === 'published');
-    expect(project.git('log', '-1', '--format=%B')).toContain(`Asked for by ${EDITOR}; approved by ${ADMIN}.`);
+    expect(studio!.project.git('log', '-1', '--format=%B')).toContain(`Asked for by ${EDITOR}; approved by ${ADMIN}.`);
   });
 });
 
@@ -238,7 +184,7 @@ describe('review off, or no accounts', () => {
     });
     expect((await post(maria, '/api/reviews')).statusCode).toBe(409);
     expect((await post(maria, '/api/publish')).statusCode).toBe(200);
-    expect(project.read(HOME)).toContain('Spring is here');
+    expect(studio!.project.read(HOME)).toContain('Spring is here');
   });
 
   it('lets the one person of a studio without accounts publish, even with STUDIO_REVIEW=required', async () => {
@@ -247,14 +193,96 @@ describe('review off, or no accounts', () => {
     await editHome(local, 'Spring is here');
     expect((await get(local, '/api/reviews')).json() as ReviewsAnswer).toMatchObject({ required: false, mayPublish: true });
     expect((await post(local, '/api/publish')).statusCode).toBe(200);
-    expect(existsSync(path.join(project.root, '.studio', 'reviews.json'))).toBe(false);
+    expect(existsSync(path.join(studio!.project.root, '.studio', 'reviews.json'))).toBe(false);
   });
 });
 
-async function waitFor(check: () => boolean, ms = 5000) {
+async function waitFor(check: () => boolean | Promise<boolean>, ms = 5000) {
   const deadline = Date.now() + ms;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error('timed out');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+describe('scheduled publishing cannot be stopped by an editor', () => {
+  it('publishes an approval scheduled for later even after the editor asked for review 51 times since, and keeps running later publishes', async () => {
+    const { clock } = await setup();
+    const maria = await signIn(EDITOR);
+    const ana = await signIn(ADMIN);
+    await editHome(maria, 'Spring is here');
+    expect((await post(maria, '/api/reviews')).statusCode).toBe(200);
+    const [approved] = stored();
+    expect((await post(ana, '/api/reviews/approve', { id: approved!.id, at: '2026-12-01T09:00' })).statusCode).toBe(200);
+
+    // The editor asks again and again: each request replaces the one before (decided, so pruned after 50).
+    for (let ask = 0; ask < 51; ask++) expect((await post(maria, '/api/reviews')).statusCode).toBe(200);
+
+    // Another publish the admin scheduled for an hour later.
+    await editHome(ana, 'Later change');
+    expect((await post(ana, '/api/schedule', { at: '2026-12-01T10:00' })).statusCode).toBe(200);
+
+    // The scheduled approval is still kept, to be marked published when it runs.
+    expect(stored().find((request) => request.id === approved!.id)?.status).toBe('scheduled');
+    clock.advance(21 * HOUR);
+    await waitFor(() => studio!.project.read(HOME).includes('Spring is here'));
+    clock.advance(HOUR);
+    // The second one ran too (here it fails as a conflict: the first publish changed the file since).
+    await waitFor(async () => {
+      const { scheduled } = (await get(ana, '/api/schedule')).json() as ScheduleAnswer;
+      return scheduled.every((entry) => entry.status !== 'waiting');
+    });
+  });
+});
+
+describe('a scheduled publish runs only while its author may publish', () => {
+  it('does not publish when the admin who scheduled it has become an editor since, and says why', async () => {
+    const { clock } = await setup();
+    const ana = await signIn(ADMIN);
+    await editHome(ana, 'Scheduled by an admin');
+    expect((await post(ana, '/api/schedule', { at: '2026-12-01T09:00' })).statusCode).toBe(200);
+    await studio!.team!.store.setAccountRole(ADMIN, 'editor', Date.now());
+    clock.advance(21 * HOUR);
+    await waitFor(() => {
+      const [entry] = (
+        JSON.parse(readFileSync(path.join(studio!.project.root, '.studio', 'schedule.json'), 'utf8')) as {
+          scheduled: { status: string; message?: string }[];
+        }
+      ).scheduled;
+      return entry?.status === 'failed' && entry.message === NO_LONGER_ALLOWED;
+    });
+    expect(studio!.project.read(HOME)).not.toContain('Scheduled by an admin');
+  });
+});
+
+describe('the review file stays small', () => {
+  it('keeps no text of a decided request, only what it was', async () => {
+    await setup();
+    const maria = await signIn(EDITOR);
+    await editHome(maria, 'First try');
+    expect((await post(maria, '/api/reviews')).statusCode).toBe(200);
+    await editHome(maria, 'Second try');
+    expect((await post(maria, '/api/reviews')).statusCode).toBe(200);
+    const [replaced, waiting] = stored();
+    expect(replaced).toMatchObject({ status: 'replaced', files: [{ path: HOME, text: null, textDropped: true }] });
+    expect(waiting!.files[0]!.text).toContain('Second try');
+  });
+
+  it(`refuses a person's request past ${MAX_OPEN_REQUESTS_EACH} open at once, saying why`, async () => {
+    await setup();
+    const maria = await signIn(EDITOR);
+    for (let page = 0; page <= MAX_OPEN_REQUESTS_EACH; page++) {
+      // A new page each time: a request for other files does not replace the earlier ones.
+      const created = await post(maria, '/api/file', { kind: 'page', name: `offer-${page}` });
+      expect(created.statusCode, created.body).toBe(200);
+      const asked = await post(maria, '/api/reviews');
+      if (page < MAX_OPEN_REQUESTS_EACH) expect(asked.statusCode, asked.body).toBe(200);
+      else {
+        expect(asked.statusCode).toBe(409);
+        expect(asked.json()).toEqual({ message: REVIEW_MESSAGES.tooMany });
+      }
+      await post(maria, '/api/discard', { path: `content/pages/offer-${page}.yaml` });
+    }
+    expect(stored().filter((request) => request.status === 'waiting')).toHaveLength(MAX_OPEN_REQUESTS_EACH);
+  });
+});

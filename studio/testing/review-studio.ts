@@ -1,0 +1,82 @@
+// A studio with team accounts and review required, driven through its API as the browser drives it:
+// an editor (maria) and an admin (ana) sign in, change the home page's first heading in a draft, and
+// ask, review and schedule. The scheduler's clock is a fake one the test moves on.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from 'vitest';
+import type { ReviewRequest } from '../server/reviews.ts';
+import { buildStudioApp } from '../server/app.ts';
+import { createFakeClock } from './fake-clock.ts';
+import { createStudioProject, fakeStudioAppDir, quickBuild, type StudioProject } from './studio-project.ts';
+import { createTeamStore, TEAM_PASSWORD, type TeamStore } from './team-accounts.ts';
+
+export const EDITOR = 'maria@example.com';
+export const ADMIN = 'ana@example.com';
+export const HOME = 'content/pages/home.yaml';
+const HOST = '127.0.0.1:4322';
+
+export type Person = { headers: Record<string, string>; csrf: string };
+export type ReviewStudio = Awaited<ReturnType<typeof startReviewStudio>>;
+
+export async function startReviewStudio(options: { review?: 'required' | 'off'; accounts?: boolean } = {}) {
+  const project: StudioProject = createStudioProject({ git: true });
+  const team: TeamStore | undefined =
+    (options.accounts ?? true) ? await createTeamStore({ [EDITOR]: 'editor', [ADMIN]: 'admin' }) : undefined;
+  const clock = createFakeClock('2026-11-30T12:00:00Z');
+  const app = buildStudioApp({
+    root: project.root,
+    appDir: fakeStudioAppDir(project.root),
+    distDir: project.distDir,
+    ...(team ? { accounts: team.store } : {}),
+    localEditor: 'local',
+    logLevel: 'silent',
+    build: quickBuild,
+    review: options.review ?? 'required',
+    timeZone: 'Europe/Berlin',
+    clock,
+  });
+  await app.ready();
+
+  /** Signs in with a team account, or (without an address) takes the one local session. */
+  async function signIn(email?: string): Promise<Person> {
+    const response = email
+      ? await app.inject({ method: 'POST', url: '/api/session', headers: { host: HOST }, payload: { email, password: TEAM_PASSWORD } })
+      : await app.inject({ url: '/api/session', headers: { host: HOST } });
+    expect(response.statusCode).toBe(200);
+    const cookie = String(response.headers['set-cookie']).split(';')[0]!;
+    return { headers: { cookie, host: HOST }, csrf: (response.json() as { csrfToken: string }).csrfToken };
+  }
+
+  const get = (person: Person, url: string) => app.inject({ url, headers: person.headers });
+  const post = (person: Person, url: string, payload: object = {}) =>
+    app.inject({ method: 'POST', url, headers: { ...person.headers, 'x-csrf-token': person.csrf }, payload });
+
+  /** Changes the home page's first heading in a draft, as the editor's form would. */
+  async function editHome(person: Person, heading: string) {
+    const opened = (await get(person, `/api/file?path=${HOME}`)).json() as {
+      data: { blocks: { heading?: string }[] };
+      revision: number;
+      diskVersion: string;
+    };
+    const blocks = opened.data.blocks.map((block, index) => (index === 0 ? { ...block, heading } : block));
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/file',
+      headers: { ...person.headers, 'x-csrf-token': person.csrf },
+      payload: { path: HOME, data: { ...opened.data, blocks }, revision: opened.revision, diskVersion: opened.diskVersion },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+  }
+
+  /** The review requests as the studio keeps them. */
+  const stored = () =>
+    (JSON.parse(readFileSync(path.join(project.root, '.studio', 'reviews.json'), 'utf8')) as { requests: ReviewRequest[] }).requests;
+
+  async function close() {
+    await app.close();
+    await team?.remove();
+    project.remove();
+  }
+
+  return { app, project, team, clock, signIn, get, post, editHome, stored, close };
+}
