@@ -93,7 +93,7 @@ export async function startStudio(
   const root = options.root ?? copyCheckout();
   const remote = options.remote ? addBareRemote(root) : undefined;
   if (options.accounts) await addAccounts(root, options.accounts);
-  const port = await freePort();
+  let port = await freePort();
   let output = '';
   const spawnStudio = async (): Promise<ChildProcess> => {
     const child = spawn(process.execPath, ['studio/main.ts'], {
@@ -137,7 +137,9 @@ export async function startStudio(
     running.kill('SIGTERM');
     await exited;
   };
-  let child = await spawnStudio();
+  let child = await onAFreePort(spawnStudio, async () => {
+    port = await freePort();
+  });
   return {
     url: `http://127.0.0.1:${port}`,
     root,
@@ -160,9 +162,33 @@ export async function startStudio(
 
 export type RunningSite = { url: string; get(route: string): Promise<{ status: number; text: string }>; stop(): Promise<void> };
 
+/**
+ * Starts a server on a port `freePort` found free. Another process may take that port before the
+ * server listens on it: then the server exits saying EADDRINUSE, and it is started again on another.
+ */
+async function onAFreePort<T>(start: () => Promise<T>, nextPort: () => Promise<void>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start();
+    } catch (error) {
+      if (attempt >= 4 || !String(error).includes('EADDRINUSE')) throw error;
+      await nextPort();
+    }
+  }
+}
+
 /** `npm run serve` in a studio's checkout: the live site publishing switches under it. */
 export async function startSite(root: string): Promise<RunningSite> {
-  const port = await freePort();
+  let port = await freePort();
+  return onAFreePort(
+    () => startSiteOn(root, port),
+    async () => {
+      port = await freePort();
+    },
+  );
+}
+
+async function startSiteOn(root: string, port: number): Promise<RunningSite> {
   let output = '';
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: root,
