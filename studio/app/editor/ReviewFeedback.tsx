@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { api, type ReviewFeedback as Feedback } from '../api.ts';
 import { SentBack } from '../publish/AskForReview.tsx';
 import { ui } from '../ui.ts';
+import { localTime } from '../local-time.ts';
 
 export function ReviewFeedback({ path }: { path: string }) {
   const [feedback, setFeedback] = useState<Feedback['feedback']>(null);
@@ -22,8 +23,8 @@ export function ReviewFeedback({ path }: { path: string }) {
   if (feedback.status === 'sent-back') return <SentBack request={feedback} />;
   return (
     <p role="note" css={ui.banner}>
-      Waiting for review: {feedback.requestedBy} asked on {new Date(feedback.requestedAt).toLocaleString()}. A change made now is not in
-      that request until you ask again.
+      Waiting for review: {feedback.requestedBy} asked on {localTime(feedback.requestedAt)}. A change made now is not in that request until
+      you ask again.
     </p>
   );
 }

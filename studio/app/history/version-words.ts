@@ -11,11 +11,7 @@ export const ACTION_WORDS: Readonly<Record<HistoryVersion['action'], string>> = 
 
 export const CHANGE_WORDS = { added: 'Added', changed: 'Changed', deleted: 'Deleted' } as const;
 
-/** "27 Nov 2026, 09:14" in the person's language and time zone. */
-export function localTime(at: string): string {
-  const date = new Date(at);
-  return Number.isNaN(date.getTime()) ? at : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
+export { localTime } from '../local-time.ts';
 
 /** The seven characters of a commit people quote. */
 export const shortCommit = (commit: string) => commit.slice(0, 7);

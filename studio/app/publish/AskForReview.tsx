@@ -5,6 +5,7 @@ import { css } from '@emotion/react';
 import { useId, useState } from 'react';
 import { api, ApiError, type ReviewRequestView } from '../api.ts';
 import { ui } from '../ui.ts';
+import { localTime } from '../local-time.ts';
 
 export function AskForReview({
   publishable,
@@ -82,7 +83,7 @@ export function SentBack({ request }: { request: Pick<ReviewRequestView, 'commen
     <div role="note" aria-label="Review comment" css={ui.banner}>
       <p css={css({ margin: '0 0 4px' })}>
         <strong>Sent back by {request.decidedBy}</strong>
-        {request.decidedAt ? ` on ${new Date(request.decidedAt).toLocaleString()}` : ''}. Change the draft, then ask for review again.
+        {request.decidedAt ? ` on ${localTime(request.decidedAt)}` : ''}. Change the draft, then ask for review again.
       </p>
       <p css={css({ margin: 0, whiteSpace: 'pre-wrap' })}>{request.comment}</p>
     </div>

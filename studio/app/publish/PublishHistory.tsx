@@ -3,6 +3,7 @@
 import { css } from '@emotion/react';
 import type { PublishRecord } from '../api.ts';
 import { deliveryText } from './DeliveryStatus.tsx';
+import { localTime } from '../local-time.ts';
 
 export function PublishHistory({ history }: { history: PublishRecord[] }) {
   if (history.length === 0) return null;
@@ -14,7 +15,7 @@ export function PublishHistory({ history }: { history: PublishRecord[] }) {
       <ul>
         {history.map((record) => (
           <li key={record.id}>
-            {new Date(record.at).toLocaleString()}: {record.action === 'undo' ? 'undo of ' : ''}
+            {localTime(record.at)}: {record.action === 'undo' ? 'undo of ' : ''}
             {record.files.map((file) => file.title).join(', ')} by {record.user}
             {record.commit ? ` (commit ${record.commit.slice(0, 7)})` : ''}
             {deliveryText(record) ? `: ${deliveryText(record)}` : ''}

@@ -9,6 +9,7 @@ import { PreviewPane, type PreviewTarget } from '../PreviewPane.tsx';
 import { Diff } from '../publish/Diff.tsx';
 import { SchedulePublish } from '../publish/SchedulePublish.tsx';
 import { color, ui } from '../ui.ts';
+import { localTime } from '../local-time.ts';
 
 export function ReviewScreen({ onDone }: { onDone: () => void }) {
   const [answer, setAnswer] = useState<ReviewsAnswer | null>(null);
@@ -108,7 +109,7 @@ function RequestCard({ request, onDecided }: { request: ReviewRequestView; onDec
         {titles}
       </h2>
       <p css={ui.help}>
-        Asked for by {request.requestedBy} on {new Date(request.requestedAt).toLocaleString()}
+        Asked for by {request.requestedBy} on {localTime(request.requestedAt)}
       </p>
       {request.note && (
         <blockquote aria-label="Note from the editor" css={css({ margin: '8px 0', whiteSpace: 'pre-wrap' })}>
