@@ -1,0 +1,73 @@
+// What a beacon may carry: a known event on a page of this site, where the visit came from reduced
+// to a site's name and campaign words; anything else, larger, or about a page the site does not have,
+// is refused whole with a plain reason.
+import { describe, expect, it } from 'vitest';
+import { MAX_EVENT_BYTES, readEvent } from './event-shape.ts';
+
+const PAGES = new Set(['/', '/about', '/contact', '/blog/what-is-ai-consulting']);
+const options = { isSitePath: (path: string) => PAGES.has(path), siteHost: 'www.example.com' };
+const read = (data: unknown) => readEvent(typeof data === 'string' ? data : JSON.stringify(data), options);
+
+describe('a beacon', () => {
+  it('is a page view with where the visit came from: the referring site by name, campaign words, the kind of ad click', () => {
+    expect(
+      read({
+        type: 'pageview',
+        path: '/about',
+        referrer: 'https://news.example.org/story?id=42&email=someone@example.com',
+        campaign: { source: ' newsletter ', medium: 'email', name: 'spring-sale' },
+        click: 'gclid',
+      }),
+    ).toEqual({
+      ok: true,
+      event: {
+        type: 'pageview',
+        path: '/about',
+        referrerHost: 'news.example.org',
+        campaign: { source: 'newsletter', medium: 'email', name: 'spring-sale' },
+        click: 'gclid',
+      },
+    });
+  });
+
+  it('does not count the site itself, or a referrer that is no web address, as where a visit came from', () => {
+    for (const referrer of ['https://www.example.com/', 'https://example.com/contact', 'javascript:alert(1)', 'not an address']) {
+      expect(read({ type: 'pageview', path: '/', referrer })).toEqual({ ok: true, event: { type: 'pageview', path: '/' } });
+    }
+  });
+
+  it('is a form event only with its form, and names one of the four lead forms', () => {
+    expect(read({ type: 'form_start', path: '/contact', form: 'contact' })).toMatchObject({ ok: true });
+    expect(read({ type: 'form_submit', path: '/contact' })).toEqual({
+      ok: false,
+      problem: 'A form event names its form, and only a form event does.',
+    });
+    expect(read({ type: 'pageview', path: '/contact', form: 'contact' })).toMatchObject({ ok: false });
+    expect(read({ type: 'form_start', path: '/contact', form: 'newsletter' })).toMatchObject({ ok: false });
+  });
+
+  it.each([
+    ['not JSON', 'type=pageview', 'An event is a JSON object.'],
+    ['a list', [], 'Invalid input: expected object, received array'],
+    ['an unknown event', { type: 'purchase', path: '/' }, undefined],
+    ['a field it does not expect', { type: 'pageview', path: '/', email: 'someone@example.com' }, undefined],
+    ['a page the site does not have', { type: 'pageview', path: '/admin' }, 'The path is not a page of this site.'],
+    ['a path with a query', { type: 'pageview', path: '/about?x=1' }, 'The path is a page of this site, such as "/about".'],
+    ['a dot segment', { type: 'pageview', path: '/blog/../about' }, 'The path is a page of this site, such as "/about".'],
+    [
+      'a control character in a campaign',
+      { type: 'pageview', path: '/', campaign: { source: 'a\u0000b' } },
+      'A campaign word has no control characters.',
+    ],
+    ['an ad click id itself', { type: 'pageview', path: '/', click: 'EAIaIQobChMI' }, undefined],
+    [
+      'too many bytes',
+      { type: 'pageview', path: '/', referrer: `https://a.example/${'x'.repeat(MAX_EVENT_BYTES)}` },
+      `An event is at most ${MAX_EVENT_BYTES} bytes.`,
+    ],
+  ])('is refused with %s', (_, data, problem) => {
+    const result = read(data);
+    expect(result.ok).toBe(false);
+    if (problem && !result.ok) expect(result.problem).toBe(problem);
+  });
+});

@@ -1,0 +1,89 @@
+// What a page may tell the server about a visit, and nothing more: a page view, a click on the
+// booking link, the first touch of a lead form, and a form sent. Each names the page of this site it
+// happened on; a page view also says where the visit came from (the referring site's name only, the
+// campaign's `utm_*` words, and which kind of ad click it was, never the click's own id, which would
+// name the visitor). Anything else, or anything larger, is refused whole.
+import { z } from 'zod';
+import { LEAD_FORM_IDS } from '../../lead/rules.ts';
+
+/** A beacon is a few hundred bytes; anything larger is not one of ours. */
+export const MAX_EVENT_BYTES = 1024;
+
+export const EVENT_TYPES = ['pageview', 'booking_click', 'form_start', 'form_submit'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** The ad networks whose click ids mark a visit as an ad click (the id itself is dropped). */
+export const CLICK_ID_KINDS = ['gclid', 'fbclid', 'msclkid'] as const;
+
+/** A campaign word as people write them in links ("spring-sale", "newsletter"): no control characters. */
+const word = z
+  .string()
+  .max(100)
+  .transform((text) => text.trim())
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  .refine((text) => !/[\u0000-\u001F\u007F-\u009F]/.test(text), 'A campaign word has no control characters.');
+
+/** A path of a page: "/", "/about", "/blog/what-is-ai-consulting"; no query, fragment or dot segment. */
+const pagePath = z
+  .string()
+  .max(200)
+  .regex(/^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/, 'The path is a page of this site, such as "/about".');
+
+const beacon = z
+  .object({
+    type: z.enum(EVENT_TYPES),
+    path: pagePath,
+    referrer: z.string().max(500).optional(),
+    campaign: z
+      .object({ source: word.optional(), medium: word.optional(), name: word.optional(), term: word.optional(), content: word.optional() })
+      .strict()
+      .optional(),
+    click: z.enum(CLICK_ID_KINDS).optional(),
+    form: z.enum(LEAD_FORM_IDS).optional(),
+  })
+  .strict()
+  .refine((event) => (event.type === 'form_start' || event.type === 'form_submit') === (event.form !== undefined), {
+    message: 'A form event names its form, and only a form event does.',
+  });
+
+export type Beacon = z.infer<typeof beacon>;
+
+/** An event as it is counted: the referrer reduced to its site's name, an outside site only. */
+export type CountedEvent = Omit<Beacon, 'referrer'> & { referrerHost?: string };
+
+export type ReadEvent = { ok: true; event: CountedEvent } | { ok: false; problem: string };
+
+/**
+ * Reads a beacon's body (sent as text by `navigator.sendBeacon`, or JSON by `fetch`). `isSitePath`
+ * says whether a path is a page of this site; `siteHost` is the site's own name, so a visitor moving
+ * between its pages is not counted as referred by it.
+ */
+export function readEvent(body: string | Buffer, options: { isSitePath: (path: string) => boolean; siteHost: string }): ReadEvent {
+  const bytes = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+  if (bytes > MAX_EVENT_BYTES) return { ok: false, problem: `An event is at most ${MAX_EVENT_BYTES} bytes.` };
+  let data: unknown;
+  try {
+    data = JSON.parse(body.toString());
+  } catch {
+    return { ok: false, problem: 'An event is a JSON object.' };
+  }
+  const parsed = beacon.safeParse(data);
+  if (!parsed.success) return { ok: false, problem: parsed.error.issues[0]?.message ?? 'The event has the wrong shape.' };
+  const { referrer, ...event } = parsed.data;
+  if (!options.isSitePath(event.path)) return { ok: false, problem: 'The path is not a page of this site.' };
+  const referrerHost = outsideHost(referrer, options.siteHost);
+  return { ok: true, event: { ...event, ...(referrerHost ? { referrerHost } : {}) } };
+}
+
+/** "news.example.org" for a referrer on another site; nothing for this site, a bad address or none. */
+function outsideHost(referrer: string | undefined, siteHost: string): string | undefined {
+  if (!referrer) return undefined;
+  try {
+    const url = new URL(referrer);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+    const host = url.hostname.toLowerCase().replace(/^www\./, '');
+    return host === siteHost.toLowerCase().replace(/^www\./, '') ? undefined : host;
+  } catch {
+    return undefined;
+  }
+}
