@@ -195,6 +195,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   app.register(staticFileRoutes, { appDir: options.appDir, imagesDir: path.join(root, 'public', 'images'), images });
   // The live-site watch outlives every request, never the app.
   app.addHook('onClose', async () => delivery.stop());
+  app.addHook('onClose', async () => publisher.close());
 
   return app;
 }

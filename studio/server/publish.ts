@@ -90,7 +90,10 @@ export function createPublisher(options: {
   const logFile = path.join(stateDir, 'publish-log.jsonl');
   const lastFile = path.join(stateDir, 'last-publish.json');
   const now = options.now ?? (() => new Date());
-  const build = options.build ?? createSiteBuilder({ root }).build;
+  // The studio's own builder keeps a build process running between publishes; a build given by a
+  // test has none.
+  const builder = options.build ? undefined : createSiteBuilder({ root });
+  const build = options.build ?? builder!.build;
   let queue: Promise<unknown> = Promise.resolve();
 
   /** Runs `task` after every publish or undo already asked for. */
@@ -304,7 +307,13 @@ export function createPublisher(options: {
     return existsSync(lastFile);
   }
 
-  return { publish, undoLast, check, history, canUndo };
+  /** Ends the build process, once the queue is done (the studio is closing). */
+  async function close(): Promise<void> {
+    await queue;
+    builder?.close();
+  }
+
+  return { publish, undoLast, check, history, canUndo, close };
 }
 
 function summarise(file: PublishedFile): PublishRecord['files'][number] {
