@@ -49,6 +49,13 @@ export const font = {
 const focus = { outline: `3px solid ${color.accent}`, outlineOffset: 2 };
 
 export const ui = {
+  /** A form (or a text) and the page's preview: side by side on a wide screen, the preview below on a narrow one. */
+  besidePreview: css({
+    display: 'grid',
+    gap: 16,
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    '@media (min-width: 1100px)': { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' },
+  }),
   field: css({ display: 'grid', gap: 4, marginBottom: 14 }),
   label: css({ fontWeight: 600, color: color.text }),
   checkboxLabel: css({ display: 'flex', gap: 8, alignItems: 'center', fontWeight: 600 }),

@@ -126,14 +126,7 @@ export function FileEditor({
 
   return (
     <EditorProvider value={editor}>
-      <div
-        css={css({
-          display: 'grid',
-          gap: 16,
-          gridTemplateColumns: 'minmax(0, 1fr)',
-          '@media (min-width: 1100px)': { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' },
-        })}
-      >
+      <div css={ui.besidePreview}>
         <div>
           <FileHeader
             file={file}

@@ -94,14 +94,7 @@ export function VersionView({
   };
 
   return (
-    <div
-      css={css({
-        display: 'grid',
-        gap: 16,
-        gridTemplateColumns: 'minmax(0, 1fr)',
-        '@media (min-width: 1100px)': { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' },
-      })}
-    >
+    <div css={ui.besidePreview}>
       <section aria-labelledby="version-title">
         <p css={css({ margin: '0 0 8px' })}>
           <button type="button" css={ui.linkButton} onClick={onBack}>

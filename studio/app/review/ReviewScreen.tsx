@@ -116,14 +116,7 @@ function RequestCard({ request, onDecided }: { request: ReviewRequestView; onDec
           {request.note}
         </blockquote>
       )}
-      <div
-        css={css({
-          display: 'grid',
-          gap: 16,
-          gridTemplateColumns: 'minmax(0, 1fr)',
-          '@media (min-width: 1100px)': { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' },
-        })}
-      >
+      <div css={ui.besidePreview}>
         <div>
           {request.files.map((file) => (
             <section key={file.path} aria-label={`Changes to ${file.title}`} css={css({ marginBottom: 12 })}>
