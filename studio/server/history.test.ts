@@ -4,8 +4,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStudioProject, fakeStudioAppDir, quickBuild, type StudioProject } from '../testing/studio-project.ts';
-import { buildStudioApp } from './app.ts';
+import { openLocalStudio } from '../testing/local-studio.ts';
+import { createStudioProject, quickBuild, type StudioProject } from '../testing/studio-project.ts';
+import type { buildStudioApp } from './app.ts';
 import { createHistory } from './history.ts';
 import { createPublisher } from './publish.ts';
 import { createWorkspace, type Workspace } from './workspace.ts';
@@ -257,17 +258,9 @@ describe('the history without git', () => {
 describe('GET /api/history/version and POST /api/history/restore refuse what is not a version of a content file', () => {
   async function session() {
     project = createStudioProject({ git: true });
-    app = buildStudioApp({
-      root: project.root,
-      appDir: fakeStudioAppDir(project.root),
-      distDir: project.distDir,
-      localEditor: 'local',
-      logLevel: 'silent',
-      build: quickBuild,
-    });
-    const answer = await app.inject({ url: '/api/session' });
-    const cookie = String(answer.headers['set-cookie']).split(';')[0]!;
-    return { cookie, 'x-csrf-token': (answer.json() as { csrfToken: string }).csrfToken };
+    const opened = await openLocalStudio(project);
+    app = opened.app;
+    return opened.headers;
   }
 
   it.each([

@@ -3,8 +3,9 @@
 import { parse } from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readPngSize, renderOgImage } from '../../../brand-pictures/og-image.ts';
-import { createStudioProject, fakeStudioAppDir, quickBuild, type StudioProject } from '../../testing/studio-project.ts';
-import { buildStudioApp } from '../app.ts';
+import { openLocalStudio } from '../../testing/local-studio.ts';
+import { createStudioProject, type StudioProject } from '../../testing/studio-project.ts';
+import type { buildStudioApp } from '../app.ts';
 
 let project: StudioProject;
 let app: ReturnType<typeof buildStudioApp>;
@@ -18,19 +19,9 @@ const ARTICLE = 'content/blog/ai-voice-agents-for-customer-service.md';
 
 async function setup() {
   project = createStudioProject({ git: true });
-  app = buildStudioApp({
-    root: project.root,
-    appDir: fakeStudioAppDir(project.root),
-    distDir: project.distDir,
-    localEditor: 'local',
-    logLevel: 'silent',
-    build: quickBuild,
-    siteUrl: 'https://www.example.com',
-  });
-  const session = await app.inject({ url: '/api/session' });
-  const cookie = String(session.headers['set-cookie']).split(';')[0]!;
-  const { csrfToken } = session.json() as { csrfToken: string };
-  return { cookie, 'x-csrf-token': csrfToken };
+  const opened = await openLocalStudio(project, { siteUrl: 'https://www.example.com' });
+  app = opened.app;
+  return opened.headers;
 }
 
 async function saveDraft(

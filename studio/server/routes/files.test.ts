@@ -3,8 +3,9 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStudioProject, fakeStudioAppDir, quickBuild, type StudioProject } from '../../testing/studio-project.ts';
-import { buildStudioApp } from '../app.ts';
+import { openLocalStudio } from '../../testing/local-studio.ts';
+import { createStudioProject, type StudioProject } from '../../testing/studio-project.ts';
+import type { buildStudioApp } from '../app.ts';
 
 let project: StudioProject;
 let app: ReturnType<typeof buildStudioApp>;
@@ -17,22 +18,13 @@ const ABOUT = 'content/pages/about.yaml';
 
 async function setup() {
   project = createStudioProject({ git: true });
-  app = buildStudioApp({
-    root: project.root,
-    appDir: fakeStudioAppDir(project.root),
-    distDir: project.distDir,
-    localEditor: 'local',
-    logLevel: 'silent',
-    build: quickBuild,
-  });
-  const session = await app.inject({ url: '/api/session' });
-  const cookie = String(session.headers['set-cookie']).split(';')[0]!;
-  const { csrfToken } = session.json() as { csrfToken: string };
-  const opened = (await app.inject({ url: `/api/file?path=${ABOUT}`, headers: { cookie } })).json() as {
+  const studio = await openLocalStudio(project);
+  app = studio.app;
+  const opened = (await app.inject({ url: `/api/file?path=${ABOUT}`, headers: { cookie: studio.headers.cookie } })).json() as {
     data: Record<string, unknown>;
     diskVersion: string;
   };
-  return { headers: { cookie, 'x-csrf-token': csrfToken }, opened, before: project.read(ABOUT) };
+  return { headers: studio.headers, opened, before: project.read(ABOUT) };
 }
 
 /** No draft was kept and no content file changed. */
