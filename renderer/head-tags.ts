@@ -35,6 +35,12 @@ export type HeadOverrides = Partial<Pick<HeadTags, 'title' | 'description'>> & {
   ogImageFor?: string;
 };
 
+/** "FAQs | Premier AI Consulting" → "FAQs": the short name a page's card and links show. */
+export function titleStem(title: string): string {
+  const bar = title.lastIndexOf(' | ');
+  return bar === -1 ? title : title.slice(0, bar);
+}
+
 export function pageTitle(page: Pick<PageContent, 'title'>, site: Pick<SiteData, 'seo'>): string {
   return page.title.includes('|') ? page.title : site.seo.titleTemplate.replace('%s', page.title);
 }

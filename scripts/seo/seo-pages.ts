@@ -1,8 +1,10 @@
 // The public routes as search engines and link previews see them, from the validated content: one
 // entry per page (the article page once per article), none for the not-found screens.
-import { pageTitle } from '../../renderer/head-tags.ts';
+import { pageTitle, titleStem } from '../../renderer/head-tags.ts';
 import type { PageContent, SiteContent } from '../../generated/content-types.ts';
 import { ARTICLE_PATH, NOT_FOUND_PATH, type ContentBundle, type LoadedPost } from '../../content-model/load/load-content.ts';
+
+export { titleStem };
 
 export type SeoPage = {
   /** The address, e.g. "/", "/about", "/blog/what-is-ai-consulting". */
@@ -55,12 +57,6 @@ export function listSeoPages(content: Pick<ContentBundle, 'site' | 'pages' | 'po
     }
   }
   return result;
-}
-
-/** "FAQs | Premier AI Consulting" → "FAQs". */
-export function titleStem(title: string): string {
-  const bar = title.lastIndexOf(' | ');
-  return bar === -1 ? title : title.slice(0, bar);
 }
 
 /** The short label people know a page by: its navigation or footer link text, else its name. */

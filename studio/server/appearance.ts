@@ -8,6 +8,7 @@ import { renderOgImage, type OgCard } from '../../brand-pictures/og-image.ts';
 import { SEARCH_DESCRIPTION_CHARACTERS, SEARCH_TITLE_CHARACTERS } from '../../content-model/checks/content-warnings.ts';
 import { ARTICLE_PATH, NOT_FOUND_PATH } from '../../content-model/load/load-content.ts';
 import { isRecord } from '../../content-model/values.ts';
+import { titleStem } from '../../renderer/head-tags.ts';
 import type { Appearance } from '../api-types.ts';
 import type { ContentEditing } from './editing.ts';
 import { WorkspaceError, type Workspace } from './workspace.ts';
@@ -83,7 +84,7 @@ export function createAppearance({ workspace, editing, siteUrl }: { workspace: W
       title,
       description: text(page.description),
       address,
-      card: { title: shortTitle(title) },
+      card: { title: titleStem(title) },
       ...(image && text(image.src) ? { picture: { src: text(image.src), alt: text(image.alt) } } : {}),
     });
   }
@@ -136,12 +137,6 @@ export function createAppearance({ workspace, editing, siteUrl }: { workspace: W
   }
 
   return { describe, card };
-}
-
-/** "FAQs | Premier AI Consulting" → "FAQs": the card's title, as the build draws it. */
-function shortTitle(title: string): string {
-  const bar = title.lastIndexOf(' | ');
-  return bar === -1 ? title : title.slice(0, bar);
 }
 
 function text(value: unknown): string {
