@@ -6,8 +6,9 @@
 //
 // The commit is BUILD_COMMIT when a CI sets it, else `git rev-parse HEAD` of the checkout built.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { writeFileAtomically } from '../write-file-atomically.ts';
 
 export const BUILD_INFO_FILE = 'build.json';
 /** Where the site answers with it. */
@@ -46,11 +47,7 @@ export function buildCommit(root: string, env: NodeJS.ProcessEnv): string | null
  * shares that build's files through hard links, and writing into one would change the other's too.
  */
 export function writeBuildInfo(clientDir: string, info: BuildInfo): void {
-  mkdirSync(clientDir, { recursive: true });
-  const target = path.join(clientDir, BUILD_INFO_FILE);
-  const temporary = `${target}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(info)}\n`);
-  renameSync(temporary, target);
+  writeFileAtomically(path.join(clientDir, BUILD_INFO_FILE), `${JSON.stringify(info)}\n`);
 }
 
 /** The build file of a built client folder, if it has a readable one. */

@@ -5,9 +5,9 @@
 // the site still serves. The watch runs on the server, whether or not a browser is open, and is kept
 // in .studio/live-status.json: a restarted studio carries on with the watches it had (the time still
 // counts from the publish).
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import { BUILD_INFO_FILE, parseBuildInfo, type BuildInfo } from '../../server/site/build-info.ts';
+import { writeFileAtomically } from '../../server/write-file-atomically.ts';
 import type { LiveStatus } from '../api-types.ts';
 
 export type LiveSettings = { url: string; timeoutMs: number };
@@ -186,10 +186,7 @@ export function createLiveWatcher(options: {
     const kept = [...watches.entries()].sort(([, a], [, b]) => a.startedAt.localeCompare(b.startedAt)).slice(-KEPT_WATCHES);
     watches.clear();
     for (const [id, entry] of kept) watches.set(id, entry);
-    mkdirSync(path.dirname(stateFile), { recursive: true });
-    const temporary = `${stateFile}.tmp`;
-    writeFileSync(temporary, `${JSON.stringify(Object.fromEntries(watches), null, 2)}\n`);
-    renameSync(temporary, stateFile);
+    writeFileAtomically(stateFile, `${JSON.stringify(Object.fromEntries(watches), null, 2)}\n`);
   }
 
   /** The watch of publish `id`, in plain words; undefined when it was never watched. */

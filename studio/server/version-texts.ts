@@ -1,9 +1,8 @@
 // The texts each publish wrote, before and after, kept in .studio/versions/<publish id>.json when the
 // project has no git: without them, an older version could not be shown or restored. The publisher
 // writes them (publish.ts) and the history reads them (history.ts).
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { writeFileAtomically } from '../../server/write-file-atomically.ts';
 import type { PublishedFile } from './git.ts';
 
 /** The texts one publish wrote, kept without git. */
@@ -18,10 +17,6 @@ export function keptTextsFile(stateDir: string, id: string): string {
  * .studio/versions/<id>.json: in a project without git, the only copy of each version.
  */
 export function keepVersionTexts(stateDir: string, id: string, files: readonly PublishedFile[]): void {
-  const target = keptTextsFile(stateDir, id);
-  mkdirSync(path.dirname(target), { recursive: true });
   const kept: KeptTexts = { id, files: files.map(({ path: file, before, after }) => ({ path: file, before, after })) };
-  const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(kept)}\n`);
-  renameSync(temporary, target);
+  writeFileAtomically(keptTextsFile(stateDir, id), `${JSON.stringify(kept)}\n`);
 }

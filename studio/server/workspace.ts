@@ -6,13 +6,14 @@
 // files (content/site.yaml, content/roi.yaml, content/pages/<name>.yaml, content/blog/<slug>.md):
 // nothing the browser sends can reach another file. A file there that is a symbolic link to a file
 // outside content/ (a `git pull` can bring one) is never read: it is named as a mistake instead.
-import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { splitFrontMatter } from '../../content-model/formats/front-matter.ts';
 import { CONTENT_KINDS, contentFileOf, KIND_ORDER, kindDefinition, NAME_PATTERN } from '../../content-model/kinds.ts';
 import { isReallyInside } from '../../content-model/load/content-files.ts';
+import { writeFileAtomically } from '../../server/write-file-atomically.ts';
 import type { ContentKind, Entry } from '../api-types.ts';
 import { comparePages, pageName, siteLinks } from './page-names.ts';
 
@@ -97,12 +98,7 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
     return JSON.parse(readFileSync(stored, 'utf8')) as Draft;
   }
 
-  function writeAtomically(target: string, text: string): void {
-    mkdirSync(path.dirname(target), { recursive: true });
-    const temporary = `${target}.${randomUUID()}.tmp`;
-    writeFileSync(temporary, text);
-    renameSync(temporary, target);
-  }
+  const writeAtomically = writeFileAtomically;
 
   function listDrafts(): Draft[] {
     return readdirSync(draftsDir)
