@@ -5,18 +5,18 @@ import type { Action, Role } from './roles.ts';
 const allowed = (role: Role): Action[] => ACTIONS.filter((action) => can(role, action));
 
 describe('roles', () => {
-  it('lets a viewer read and export leads, and nothing else', () => {
-    expect(allowed('viewer')).toEqual(['leads:read', 'leads:export']);
+  it('lets a viewer read and export leads and read the visit reports, and nothing else', () => {
+    expect(allowed('viewer')).toEqual(['leads:read', 'leads:export', 'analytics:read']);
   });
 
   it('lets sales also retry leads and mark them spam or not spam, but not erase them or manage accounts', () => {
-    expect(allowed('sales')).toEqual(['leads:read', 'leads:export', 'leads:retry', 'leads:mark-spam']);
+    expect(allowed('sales')).toEqual(['leads:read', 'leads:export', 'leads:retry', 'leads:mark-spam', 'analytics:read']);
     expect(can('sales', 'leads:erase')).toBe(false);
     expect(can('sales', 'accounts:manage')).toBe(false);
   });
 
-  it('lets an editor use the content studio and keeps the leads from them', () => {
-    expect(allowed('editor')).toEqual(['studio:edit']);
+  it('lets an editor use the content studio and read the visit reports, and keeps the leads from them', () => {
+    expect(allowed('editor')).toEqual(['analytics:read', 'studio:edit']);
     expect(can('editor', 'leads:read')).toBe(false);
   });
 
@@ -29,6 +29,10 @@ describe('roles', () => {
   it('lets only an admin publish without review and review the requests of the studio', () => {
     expect(ROLES.filter((role) => can(role, 'studio:publish'))).toEqual(['admin']);
     expect(ROLES.filter((role) => can(role, 'studio:review'))).toEqual(['admin']);
+  });
+
+  it('lets every role read the visit reports, which name no person', () => {
+    expect(ROLES.filter((role) => can(role, 'analytics:read'))).toEqual([...ROLES]);
   });
 
   it('names only known actions for every role', () => {

@@ -10,6 +10,7 @@ export const ACTIONS = [
   'leads:retry',
   'leads:mark-spam',
   'leads:erase',
+  'analytics:read',
   'studio:edit',
   'studio:publish',
   'studio:review',
@@ -18,7 +19,7 @@ export const ACTIONS = [
 /**
  * leads:read and leads:export: see the inbox and take a copy of it; leads:retry: forward a lead
  * again; leads:mark-spam: mark a lead spam or not spam; leads:erase: delete a person's leads for
- * good; studio:edit: edit and publish content in the studio; studio:publish: publish without a
+ * good; analytics:read: see the visit and conversion reports (counts only, no person in them); studio:edit: edit and publish content in the studio; studio:publish: publish without a
  * review when the studio requires one (STUDIO_REVIEW=required); studio:review: approve or send back
  * the studio's review requests; accounts:manage: add, change and remove accounts.
  */
@@ -29,17 +30,17 @@ export type Action = (typeof ACTIONS)[number];
 // publishing without review and reviewing others' changes: they only matter when the studio requires
 // review, and then an editor's changes wait for an admin.
 export const ROLE_ACTIONS: Readonly<Record<Role, readonly Action[]>> = {
-  viewer: ['leads:read', 'leads:export'],
-  sales: ['leads:read', 'leads:export', 'leads:retry', 'leads:mark-spam'],
-  editor: ['studio:edit'],
+  viewer: ['leads:read', 'leads:export', 'analytics:read'],
+  sales: ['leads:read', 'leads:export', 'leads:retry', 'leads:mark-spam', 'analytics:read'],
+  editor: ['studio:edit', 'analytics:read'],
   admin: ACTIONS,
 };
 
 /** What each role is for, in the words the CLI's help and the README use. */
 export const ROLE_SUMMARIES: Readonly<Record<Role, string>> = {
-  viewer: 'reads the leads and exports them',
-  sales: 'reads and exports the leads, forwards them again, and marks them spam or not spam',
-  editor: 'edits and publishes the site in the content studio',
+  viewer: 'reads the leads and exports them, and reads the visit reports',
+  sales: 'reads and exports the leads, forwards them again, marks them spam or not spam, and reads the visit reports',
+  editor: 'edits and publishes the site in the content studio, and reads the visit reports',
   admin: 'everything, including erasing leads and managing accounts',
 };
 

@@ -71,3 +71,13 @@ describe('a beacon', () => {
     if (problem && !result.ok) expect(result.problem).toBe(problem);
   });
 });
+
+describe('the forms a page view lists', () => {
+  it('are the lead forms on the page, each once', () => {
+    expect(read({ type: 'pageview', path: '/', forms: ['home', 'home'] })).toEqual({ ok: true, event: { type: 'pageview', path: '/', forms: ['home'] } });
+  });
+  it('are refused on any other event and when unknown', () => {
+    expect(read({ type: 'booking_click', path: '/', forms: ['home'] }).ok).toBe(false);
+    expect(read({ type: 'pageview', path: '/', forms: ['newsletter'] }).ok).toBe(false);
+  });
+});

@@ -40,13 +40,17 @@ const beacon = z
       .optional(),
     click: z.enum(CLICK_ID_KINDS).optional(),
     form: z.enum(LEAD_FORM_IDS).optional(),
+    /** The lead forms the viewed page shows: the first step of each form's funnel. */
+    forms: z.array(z.enum(LEAD_FORM_IDS)).max(LEAD_FORM_IDS.length).optional(),
   })
   .strict()
   .refine((event) => (event.type === 'form_start' || event.type === 'form_submit') === (event.form !== undefined), {
     message: 'A form event names its form, and only a form event does.',
-  });
+  })
+  .refine((event) => event.forms === undefined || event.type === 'pageview', { message: 'Only a page view lists the forms it shows.' })
+  .transform(({ forms, ...event }) => (forms && forms.length > 0 ? { ...event, forms: [...new Set(forms)] } : event));
 
-export type Beacon = z.infer<typeof beacon>;
+export type Beacon = z.output<typeof beacon>;
 
 /** An event as it is counted: the referrer reduced to its site's name, an outside site only. */
 export type CountedEvent = Omit<Beacon, 'referrer'> & { referrerHost?: string };

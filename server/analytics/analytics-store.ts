@@ -1,0 +1,84 @@
+// Where counted visits live: raw events for a while (ANALYTICS_RAW_DAYS), and roll-ups kept for ever
+// that every report reads, so a report over ten million events sums a few thousand rows instead of
+// scanning them. SQLite (its own file, beside the lead store's, so counting never holds the lead
+// store's write lock) and PostgreSQL (the lead store's database, shared by every server) implement
+// it; one contract suite runs against both.
+//
+// A "visit" is one visit hash on one UTC day (see visit-hash.ts): the same person on five days is
+// five visits. Everything a visit did that day is summed under its attribution: the entry page,
+// referring site and campaign of its first event that day.
+import type { LeadFormId } from '../../lead/rules.ts';
+import type { CountedEvent } from './event-shape.ts';
+import type { SaltStore } from './visit-hash.ts';
+
+/** A beacon as it is stored: when (ms), which visit, and what the page said. */
+export type VisitEvent = CountedEvent & { readonly at: number; readonly visit: string };
+
+/** A lead the relay accepted (stored, not spam), joined to the visit that sent it. */
+export type AcceptedLead = {
+  readonly leadId: string;
+  readonly at: number;
+  readonly visit: string;
+  readonly form: LeadFormId;
+};
+
+/** A span of UTC days, both ends included: "2026-11-01" to "2026-11-30". */
+export type DayRange = { readonly from: string; readonly to: string };
+
+/** The steps of a form's funnel, each counted once per visit. */
+export const FUNNEL_STEPS = ['viewed', 'started', 'submitted', 'accepted', 'delivered'] as const;
+export type FunnelStep = (typeof FUNNEL_STEPS)[number];
+export type FunnelCounts = Readonly<Record<FunnelStep, number>>;
+
+/**
+ * How a funnel is split: not at all, by campaign (utm_campaign, with its source and medium), by
+ * source (utm_source, else the referring site, else direct) or by entry page.
+ */
+export const FUNNEL_SPLITS = ['none', 'campaign', 'source', 'entry'] as const;
+export type FunnelSplit = (typeof FUNNEL_SPLITS)[number];
+
+/** Reports list at most this many rows, largest first (the CSV export too). */
+export const REPORT_ROW_LIMIT = 200;
+
+export type DayTotals = { readonly day: string; readonly visitors: number; readonly pageviews: number; readonly bookingClicks: number };
+export type PageTotals = { readonly path: string; readonly visitors: number; readonly pageviews: number; readonly bookingClicks: number };
+/** `host` '' is a visit with no referring site (typed, bookmarked, or the referrer withheld). */
+export type ReferrerTotals = { readonly host: string; readonly visitors: number };
+/** '' where a link had no such word; `click` '' when the visit came from no ad click. */
+export type CampaignTotals = {
+  readonly source: string;
+  readonly medium: string;
+  readonly name: string;
+  readonly click: string;
+  readonly visitors: number;
+};
+export type EntryTotals = { readonly path: string; readonly visitors: number };
+/** One form's funnel under one value of the split ('' for split 'none' and for "none given"). */
+export type FunnelRow = FunnelCounts & { readonly form: LeadFormId; readonly key: string };
+
+export type AnalyticsStore = SaltStore & {
+  /**
+   * Counts a batch of events in one transaction: raw rows, the visit's first-seen attribution, and
+   * the roll-ups. A visit's first event of the day names its entry page, referrer and campaign.
+   */
+  recordEvents(events: readonly VisitEvent[]): Promise<void>;
+  /** The relay accepted a lead from this visit: the funnel's "accepted" step. */
+  recordLeadAccepted(lead: AcceptedLead): Promise<void>;
+  /**
+   * The CRM took the lead: the funnel's "delivered" step, counted on the day and under the
+   * attribution of the visit that sent it. A lead the store never saw accepted is ignored.
+   */
+  recordLeadDelivered(leadId: string, at: number): Promise<void>;
+  /** Every day of the range, oldest first, days without visits included as zeros. */
+  dayTotals(range: DayRange): Promise<DayTotals[]>;
+  /** Most viewed first. */
+  pageTotals(range: DayRange): Promise<PageTotals[]>;
+  referrerTotals(range: DayRange): Promise<ReferrerTotals[]>;
+  campaignTotals(range: DayRange): Promise<CampaignTotals[]>;
+  entryTotals(range: DayRange): Promise<EntryTotals[]>;
+  /** Per form (and per value of the split), the visits that reached each step. */
+  funnel(range: DayRange, split: FunnelSplit): Promise<FunnelRow[]>;
+  /** Deletes raw events and per-visit rows of days before `day`; roll-ups stay. Returns rows deleted. */
+  deleteRawBefore(day: string): Promise<number>;
+  close(): Promise<void>;
+};
