@@ -42,6 +42,9 @@ describe('parseConfig', () => {
       notifyFrom: 'Lead console <no-reply@localhost>',
       alertAfterMinutes: 15,
       alertWebhookUrl: undefined,
+      analyticsStore: { kind: 'sqlite', file: 'data/analytics.sqlite' },
+      analyticsRawDays: 30,
+      siteHost: 'localhost',
     });
   });
 
@@ -69,6 +72,7 @@ describe('parseConfig', () => {
         NOTIFY_FROM: 'Leads <leads@example.com>',
         ALERT_AFTER_MINUTES: '30',
         ALERT_WEBHOOK_URL: 'https://hooks.slack.com/services/T000/B000/XXXX',
+        ANALYTICS_RAW_DAYS: '90',
       }),
     ).toEqual({
       port: 8080,
@@ -92,7 +96,18 @@ describe('parseConfig', () => {
       notifyFrom: 'Leads <leads@example.com>',
       alertAfterMinutes: 30,
       alertWebhookUrl: 'https://hooks.slack.com/services/T000/B000/XXXX',
+      analyticsStore: { kind: 'postgres', url: 'postgres://user:pw@db:5432/leads' },
+      analyticsRawDays: 90,
+      siteHost: 'example.com',
     });
+  });
+
+  it('keeps counted visits in a SQLite file of their own beside the lead store, or where ANALYTICS_DB_FILE says', () => {
+    expect(parseValid({ LEADS_DB_FILE: '/var/lib/site/leads.sqlite' }).analyticsStore).toEqual({
+      kind: 'sqlite',
+      file: '/var/lib/site/analytics.sqlite',
+    });
+    expect(parseValid({ ANALYTICS_DB_FILE: '/srv/visits.sqlite' }).analyticsStore).toEqual({ kind: 'sqlite', file: '/srv/visits.sqlite' });
   });
 
   it('treats empty values as unset, except PUBLIC_LEAD_ENDPOINT where empty means demo mode', () => {

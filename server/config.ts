@@ -52,6 +52,16 @@ export type Config = Readonly<{
   alertAfterMinutes: number;
   /** Slack-compatible incoming webhook for alerts (POST {"text"}); may hold a token: never log it. */
   alertWebhookUrl: string | undefined;
+  /**
+   * Where counted visits are kept: PostgreSQL is the lead store's database; SQLite is a file of its
+   * own (ANALYTICS_DB_FILE, default beside the lead store's file), so counting a flood of page views
+   * never holds the lead store's write lock.
+   */
+  analyticsStore: LeadStoreConfig;
+  /** Raw events and per-visit rows are deleted after this many days; the daily roll-ups stay for ever. */
+  analyticsRawDays: number;
+  /** The site's host name (from SITE_URL), hashed into every visit so two sites sharing a database count apart. */
+  siteHost: string;
 }>;
 
 export type { TrustProxy };
@@ -71,6 +81,7 @@ export const DEFAULTS = {
   // Below GoHighLevel's burst limit of 100 requests per 10 seconds, with room for other callers.
   crmMaxPer10s: 90,
   spamRetentionDays: 30,
+  analyticsRawDays: 30,
   distDir: 'dist',
   logLevel: 'info',
   alertAfterMinutes: 15,
@@ -145,9 +156,24 @@ export function parseConfig(env: Environment): ConfigResult {
     distDir: read('DIST_DIR', readNonBlank, DEFAULTS.distDir),
     logLevel: read('LOG_LEVEL', readLogLevel, DEFAULTS.logLevel),
     ...readNotificationSettings(env, read, errors),
+    analyticsStore: readAnalyticsStore(read, leadStore),
+    analyticsRawDays: read('ANALYTICS_RAW_DAYS', readPositiveWholeNumber, DEFAULTS.analyticsRawDays),
+    siteHost: siteHostOf(env),
   };
 
   return errors.length > 0 ? { success: false, errors } : { success: true, data: Object.freeze(data) };
+}
+
+function readAnalyticsStore(read: ReturnType<typeof createSettingReader>, leadStore: LeadStoreConfig): LeadStoreConfig {
+  if (leadStore.kind === 'postgres') return leadStore;
+  const file = read('ANALYTICS_DB_FILE', readNonBlank, path.join(path.dirname(leadStore.file), 'analytics.sqlite'));
+  return Object.freeze({ kind: 'sqlite' as const, file });
+}
+
+/** SITE_URL's host name, or "localhost" when it is not set (or not a URL: parseConfig reports that). */
+function siteHostOf(env: Environment): string {
+  const siteUrl = env.SITE_URL?.trim() ?? '';
+  return URL.canParse(siteUrl) ? new URL(siteUrl).hostname : 'localhost';
 }
 
 type ReadSetting = <T>(name: string, reader: Reader<T>, fallback: T) => T;
@@ -162,7 +188,7 @@ function readNotificationSettings(env: Environment, read: ReadSetting, errors: s
   const toSet = (env.NOTIFY_TO?.trim() ?? '') !== '';
   if (smtpSet && !toSet) errors.push('SMTP_URL is set but NOTIFY_TO is not: name who receives the notification e-mails');
   if (toSet && !smtpSet) errors.push('NOTIFY_TO is set but SMTP_URL is not: name the SMTP server that sends the notification e-mails');
-  const siteHost = URL.canParse(env.SITE_URL?.trim() ?? '') ? new URL(env.SITE_URL?.trim() ?? '').hostname : 'localhost';
+  const siteHost = siteHostOf(env);
   return {
     smtpUrl,
     notifyTo: Object.freeze([...notifyTo]),
