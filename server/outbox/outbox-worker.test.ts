@@ -164,6 +164,40 @@ describe('outbox worker (SQLite store, real HTTP CRM)', () => {
     expect(crm.requests).toHaveLength(1);
   });
 
+  it('tells the analytics of a lead the CRM took only once it answered 2xx, and never of a test answer or a failure', async () => {
+    const told: string[] = [];
+    const taken = newLead();
+    const tested = newLead();
+    const refused = newLead();
+    for (const lead of [taken, tested, refused]) await store.insertLead(lead);
+    const attempts = new Map<string, number>();
+    crm.respond = (request) => {
+      const id = String((request.json as { lead_id?: unknown }).lead_id);
+      attempts.set(id, (attempts.get(id) ?? 0) + 1);
+      if (id === tested.id) return { status: 200, body: 'Success: test request received' };
+      if (id === refused.id) return { status: 410, body: 'gone' };
+      // The first try fails: nothing is told until the CRM has taken it.
+      return attempts.get(id) === 1 ? { status: 503, body: 'busy' } : { status: 200, body: 'ok' };
+    };
+    startWorker({
+      onDelivered: async (ids) => {
+        told.push(...ids);
+      },
+    });
+    await waitFor(async () => (await stateOf(taken.id)) === 'delivered' && (await stateOf(refused.id)) === 'failed');
+    await waitFor(async () => (await stateOf(tested.id)) === 'delivered-test' && told.length > 0);
+    await sleep(50);
+    expect(told).toEqual([taken.id]);
+  });
+
+  it('delivers whatever the analytics answer when told of a delivery', async () => {
+    const lead = newLead();
+    await store.insertLead(lead);
+    startWorker({ onDelivered: () => Promise.reject(new Error('analytics database is down')) });
+    await waitFor(async () => (await stateOf(lead.id)) === 'delivered');
+    expect(crm.requests).toHaveLength(1);
+  });
+
   it('fails a lead after the last scheduled attempt, and keeps it', async () => {
     const lead = newLead();
     await store.insertLead(lead);

@@ -36,6 +36,11 @@ export type OutboxWorkerOptions = {
   readonly leaseMs?: number;
   /** Identifies this worker's leases; one per process. */
   readonly owner?: string;
+  /**
+   * Told of the leads the CRM took (answered 2xx, not a test), once their results are recorded: the
+   * analytics funnel's last step. Its failure is logged, never the delivery's.
+   */
+  readonly onDelivered?: (leadIds: readonly string[], at: number) => Promise<void>;
 };
 
 export type OutboxWorker = {
@@ -60,6 +65,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     nudgeDelayMs = OUTBOX_DEFAULTS.nudgeDelayMs,
     leaseMs = OUTBOX_DEFAULTS.leaseMs,
     owner = `worker-${randomUUID()}`,
+    onDelivered,
   } = options;
 
   const inFlight = new Set<Promise<void>>();
@@ -96,7 +102,13 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       } catch (error) {
         // The leases lapse and these leads are sent again later: at most one extra delivery each.
         log.error({ err: error, leadIds: batch.map((result) => result.leadId) }, 'outbox: could not record delivery results');
+        continue;
       }
+      const delivered = batch.filter((result) => result.nextState === 'delivered').map((result) => result.leadId);
+      if (onDelivered !== undefined && delivered.length > 0)
+        await onDelivered(delivered, now()).catch((error: unknown) =>
+          log.warn({ err: error, leadIds: delivered }, 'outbox: could not count delivered leads in the analytics'),
+        );
     }
     flushing = undefined;
   }
