@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { createCrmClient } from '../outbox/crm-client.ts';
@@ -65,6 +65,7 @@ const leadRelay: FastifyPluginAsync<LeadRelayPluginOptions> = async (app, { conf
       retryDelaysMs: config.crmRetryDelaysMs,
       crmMaxPer10s: config.crmMaxPer10s,
       log: app.log.child({ component: 'outbox' }),
+      onDelivered: countDelivered(app),
       ...workerTuning,
     });
     outbox.start();
@@ -74,5 +75,14 @@ const leadRelay: FastifyPluginAsync<LeadRelayPluginOptions> = async (app, { conf
   app.decorate('leadRelay', { store, outbox } satisfies LeadRelay);
   app.healthChecks.add('lead-store', (signal) => store.ping(signal));
 };
+
+/** The analytics funnel's last step, when analytics run (their plugin is registered before this one). */
+function countDelivered(app: FastifyInstance): OutboxWorkerOptions['onDelivered'] {
+  if (!app.hasDecorator('analytics')) return undefined;
+  const { store } = app.analytics;
+  return async (leadIds, at) => {
+    for (const leadId of leadIds) await store.recordLeadDelivered(leadId, at);
+  };
+}
 
 export const leadRelayPlugin = fp(leadRelay, { name: 'lead-relay', fastify: '5.x', dependencies: ['health'] });

@@ -163,7 +163,11 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, opt
       );
       return reply.code(422).send(LEAD_ERRORS.keyReused);
     }
-    if (result.kind === 'created' && intake.spamReason === undefined) outbox?.nudge();
+    if (result.kind === 'created' && intake.spamReason === undefined) {
+      // The funnel's "accepted" step is counted before the outbox is woken, so "delivered" never
+      // arrives first; the answer to the browser waits for neither.
+      void countAccepted(request, { leadId: result.id, at: receivedAt, form: intake.formId }).finally(() => outbox?.nudge());
+    }
     request.log.info(
       {
         leadId: result.id,
@@ -191,6 +195,19 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, opt
     await reply.code(403).send(LEAD_ERRORS.forbiddenOrigin);
   }
 };
+
+/** Counts an accepted lead under the visit that sent it (when analytics run and the visitor is counted). */
+async function countAccepted(request: FastifyRequest, lead: { leadId: string; at: number; form: LeadFormId | undefined }): Promise<void> {
+  const analytics = request.server.hasDecorator('analytics') ? request.server.analytics : undefined;
+  const { form } = lead;
+  if (analytics === undefined || form === undefined) return;
+  try {
+    const visit = await analytics.visitOf(request);
+    if (visit !== undefined) await analytics.store.recordLeadAccepted({ leadId: lead.leadId, at: lead.at, visit, form });
+  } catch (error) {
+    request.log.warn({ err: error, leadId: lead.leadId }, 'could not count the accepted lead in the analytics');
+  }
+}
 
 function describeOutcome(kind: 'created' | 'duplicate', isSpam: boolean, isForwarding: boolean): string {
   if (kind === 'duplicate') return 'duplicate';
