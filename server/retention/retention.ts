@@ -1,5 +1,6 @@
 import type { LeadStore, PurgeCutoffs } from '../store/lead-store.ts';
 import { DAY_MS } from '../store/lead-store.ts';
+import { repeat, type Repeating } from '../schedule/repeat.ts';
 
 // Retention: once shortly after start and then every day, leads past LEAD_RETENTION_DAYS and spam
 // past SPAM_RETENTION_DAYS are deleted (never a lead still to be sent; the store guards that), the
@@ -32,10 +33,7 @@ export type RetentionOptions = RetentionPeriods & {
   readonly intervalMs?: number;
 };
 
-export type Retention = {
-  /** Stops the schedule and waits for a purge under way. Safe to call twice. */
-  stop(): Promise<void>;
-};
+export type Retention = Repeating;
 
 /** What a purge at `now` deletes: whatever was received more than the retention period before it. */
 export function retentionCutoffs(now: number, { leadRetentionDays, spamRetentionDays }: RetentionPeriods): PurgeCutoffs {
@@ -53,9 +51,6 @@ export function startRetention(options: RetentionOptions): Retention {
     firstRunDelayMs = RETENTION_DEFAULTS.firstRunDelayMs,
     intervalMs = RETENTION_DEFAULTS.intervalMs,
   } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
 
   async function purge(): Promise<void> {
     const at = now();
@@ -69,24 +64,5 @@ export function startRetention(options: RetentionOptions): Retention {
     }
   }
 
-  function schedule(delayMs: number): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = purge().finally(() => {
-        running = undefined;
-        schedule(intervalMs);
-      });
-    }, delayMs);
-    // The schedule alone never keeps the process alive.
-    timer.unref();
-  }
-
-  schedule(firstRunDelayMs);
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return repeat(purge, { firstDelayMs: firstRunDelayMs, intervalMs });
 }
