@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { formatIngestTable, formatReportTable, reportsWithinBudget, runIngestBench, runReportBench } from './analytics.ts';
 import { formatConsoleBenchTable, runConsoleBench, withinBudget } from './console.ts';
 import { formatLeadBenchTable, runLeadBench } from './leads.ts';
 import { runStudioBench } from './studio.ts';
@@ -25,6 +26,14 @@ const BENCHES: Record<string, () => Promise<string>> = {
     const results = await runConsoleBench();
     if (!withinBudget(results)) process.exitCode = 1;
     return `Console inbox at a million leads\n\n${formatConsoleBenchTable(results)}`;
+  },
+  // Analytics: beacons at 6,000/s beside leads (lead latency alone and under them), then every report
+  // over ten million events on SQLite and (with TEST_DATABASE_URL) PostgreSQL.
+  analytics: async () => {
+    const ingest = await runIngestBench();
+    const reports = await runReportBench();
+    if (!reportsWithinBudget(reports) || ingest.countedPerSecond < 5_000) process.exitCode = 1;
+    return `Analytics ingest beside leads\n\n${formatIngestTable(ingest)}\n\nAnalytics reports at ten million events\n\n${formatReportTable(reports)}`;
   },
 };
 
