@@ -44,6 +44,7 @@ export default defineConfig({
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
         LEADS_DB_FILE: `.tmp/e2e-leads-${PORT}.sqlite`,
+        ANALYTICS_DB_FILE: `.tmp/e2e-analytics-${PORT}.sqlite`,
         CRM_WEBHOOK_URL: `${CRM_RECEIVER_URL}/crm`,
         // The receiver may start after the relay: its first attempts are retried at once.
         CRM_RETRY_DELAYS_MS: '200,500,1000,2000,5000',
