@@ -2,9 +2,21 @@
 // sides, so a field added on the server is a type error where the browser forgets it. Times are ISO
 // 8601 strings in UTC; the app shows them in the reader's own time zone.
 import type { Action, Role } from '../server/accounts/roles.ts';
+import type { LeadFormId } from '../lead/rules.ts';
+import type {
+  CampaignTotals,
+  DayRange,
+  DayTotals,
+  EntryTotals,
+  FunnelRow,
+  FunnelSplit,
+  FunnelStep,
+  PageTotals,
+  ReferrerTotals,
+} from '../server/analytics/analytics-store.ts';
 import type { DeliveryState } from '../server/store/lead-store.ts';
 
-export type { Action, DeliveryState, Role };
+export type { Action, DayRange, DeliveryState, FunnelRow, FunnelStep, LeadFormId, Role };
 
 /** Every API path, under the console's own prefix. */
 export const CONSOLE_API = '/console/api';
@@ -154,3 +166,44 @@ export type TestNotificationResult = { channels: { channel: 'email' | 'webhook';
 
 /** GET /accounts, POST /accounts { email, role, password }, PATCH /accounts/:email { role }, DELETE /accounts/:email (admin). */
 export type AccountSummary = { email: string; role: Role; createdAt: string; lastSignInAt: string | null };
+
+/** GET /analytics?from&to&split: every visit report for a span of UTC days (both ends included). */
+export type AnalyticsSplit = FunnelSplit;
+export type AnalyticsReport = {
+  /** The days reported: those asked for, or the 30 UTC days ending today. */
+  range: DayRange;
+  split: AnalyticsSplit;
+  /** Every day of the range, oldest first, days without visits as zeros. */
+  days: DayTotals[];
+  /** Each list: largest first, at most the store's REPORT_ROW_LIMIT rows. */
+  pages: PageTotals[];
+  /** `host` '' is a visit with no referring site. */
+  referrers: ReferrerTotals[];
+  campaigns: CampaignTotals[];
+  entryPages: EntryTotals[];
+  /** Per form, the visits that reached each step, unsplit (`key` ''). */
+  funnel: FunnelRow[];
+  /** Per form and value of `split` ('' where a visit had none); the same as `funnel` for split none. */
+  splitFunnel: FunnelRow[];
+};
+
+/** GET /analytics/export?report=…&from&to&split: one report as a CSV download. */
+export const ANALYTICS_EXPORTS = ['days', 'pages', 'referrers', 'campaigns', 'entry-pages', 'funnel'] as const;
+export type AnalyticsExport = (typeof ANALYTICS_EXPORTS)[number];
+
+/** Each lead form as the reports name it. */
+export const FORM_NAMES = {
+  home: 'Home form',
+  roi: 'ROI calculator form',
+  contact: 'Contact form',
+  landing: 'Landing page form',
+} as const satisfies Record<LeadFormId, string>;
+
+/** The funnel's steps as the reports name them, in order. */
+export const FUNNEL_STEP_NAMES = {
+  viewed: 'Page view',
+  started: 'Form started',
+  submitted: 'Submitted',
+  accepted: 'Lead accepted',
+  delivered: 'Delivered to the CRM',
+} as const satisfies Record<FunnelStep, string>;
