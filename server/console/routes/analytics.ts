@@ -52,6 +52,8 @@ type RangeQuery = { from?: string | undefined; to?: string | undefined; split?: 
  */
 function checkRange(today: () => string) {
   return (query: RangeQuery, context: z.RefinementCtx) => {
+    // zod runs this even after a day failed its own check; such a day is refused already.
+    if (![query.from, query.to].every((value) => value === undefined || Number.isFinite(Date.parse(`${value}T00:00:00Z`)))) return;
     const now = today();
     const range = rangeOf(query, now);
     const latest = addDays(now, 1);
