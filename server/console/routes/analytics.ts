@@ -8,6 +8,7 @@ import {
   ANALYTICS_EXPORTS,
   FORM_NAMES,
   FUNNEL_STEP_NAMES,
+  SPLIT_EMPTY_NAMES,
   type AnalyticsExport,
   type AnalyticsReport,
   type AnalyticsSplit,
@@ -84,13 +85,6 @@ export function stepRate(row: FunnelRow, step: (typeof FUNNEL_STEPS)[number]): n
   return row.viewed === 0 ? undefined : row[step] / row.viewed;
 }
 
-/** What a split's empty value means, as the reports write it. */
-export const SPLIT_NONE_LABELS: Readonly<Record<AnalyticsSplit, string>> = {
-  none: '',
-  campaign: '(no campaign)',
-  source: '(direct)',
-  entry: '(unknown)',
-};
 const SPLIT_COLUMNS: Readonly<Record<AnalyticsSplit, string>> = { none: '', campaign: 'Campaign', source: 'Source', entry: 'Entry page' };
 const NO_REFERRER = '(no referring site)';
 
@@ -137,7 +131,7 @@ async function csvOf(store: AnalyticsStore, report: AnalyticsExport, range: DayR
         ],
         rows: (await store.funnel(range, split)).map((row) => [
           FORM_NAMES[row.form],
-          ...(split === 'none' ? [] : [row.key || SPLIT_NONE_LABELS[split]]),
+          ...(split === 'none' ? [] : [row.key || SPLIT_EMPTY_NAMES[split]]),
           ...FUNNEL_STEPS.map((step) => row[step]),
           ...rated.map((step) => percent(stepRate(row, step))),
         ]),
