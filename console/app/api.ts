@@ -113,7 +113,10 @@ export class ConsoleApi {
   health = () => this.call<Health>('GET', '/health');
   /** Every visit report; the server fills in a range left out (the 30 UTC days ending today). */
   analytics = (asked: Partial<DayRange> & { split?: AnalyticsSplit }) =>
-    this.call<AnalyticsReport>('GET', `/analytics?${toQuery({ ...asked, split: asked.split === 'none' ? undefined : asked.split }).toString()}`);
+    this.call<AnalyticsReport>(
+      'GET',
+      `/analytics?${toQuery({ ...asked, split: asked.split === 'none' ? undefined : asked.split }).toString()}`,
+    );
   leads = (filter: LeadFilter, after: string | null) =>
     this.call<LeadPage>('GET', `/leads?${toQuery({ ...filter, after: after ?? undefined }).toString()}`);
   lead = (id: string) => this.call<LeadDetail>('GET', `/leads/${encodeURIComponent(id)}`);

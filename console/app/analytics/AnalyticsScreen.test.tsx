@@ -63,12 +63,11 @@ describe('the Analytics screen', () => {
       ['2026-11-02', '0', '0', '0'],
       ['2026-11-03', '0', '0', '0'],
     ]);
-    expect(within(days).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Day (UTC)',
-      'Visitors',
-      'Page views',
-      'Booking clicks',
-    ]);
+    expect(
+      within(days)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Day (UTC)', 'Visitors', 'Page views', 'Booking clicks']);
     expect(rowTexts(within(section('Pages')).getByRole('table'))).toEqual([['/pricing', '5', '9', '1']]);
     expect(rowTexts(within(section('Referrers')).getByRole('table'))).toEqual([
       ['www.google.com', '4'],
@@ -140,12 +139,21 @@ describe('the Analytics screen', () => {
     });
     await screen.findByRole('heading', { name: 'Pages' });
     const select = screen.getByLabelText('Split by');
-    expect([...select.querySelectorAll('option')].map((option) => option.textContent)).toEqual(['None', 'Campaign', 'Source', 'Entry page']);
+    expect([...select.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      'None',
+      'Campaign',
+      'Source',
+      'Entry page',
+    ]);
     fireEvent.change(select, { target: { value: 'source' } });
     await waitFor(() => expect(app.location().search).toBe('?from=2026-11-01&to=2026-11-03&split=source'));
     const table = await screen.findByRole('table', { name: 'Each form from page view to the CRM, by source' });
     expect(server.made('GET /analytics').at(-1)!.query.get('split')).toBe('source');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual([
       'Form',
       'Source',
       'Page view',
@@ -189,7 +197,9 @@ describe('the Analytics screen', () => {
       'Visitors and page views per day, 2026-11-01 to 2026-11-03: 7 visitors and 19 page views in all; the most visitors on one day, 7, on 2026-11-01.',
     );
     expect(charts[0]!.querySelectorAll('rect')).toHaveLength(6);
-    expect(charts[1]!.getAttribute('aria-label')).toContain('Contact form: visits at each step: Page view 40 visits; Form started 10 visits');
+    expect(charts[1]!.getAttribute('aria-label')).toContain(
+      'Contact form: visits at each step: Page view 40 visits; Form started 10 visits',
+    );
     for (const chart of charts) {
       const table = within(chart.closest('.chart-with-table') as HTMLElement).getByRole('table');
       expect(table.querySelector('caption')?.textContent).toBeTruthy();
@@ -198,7 +208,8 @@ describe('the Analytics screen', () => {
   });
 
   it('says when the range holds no visits, and shows no empty tables', async () => {
-    const nothing = (range: DayRange) => analyticsReport(range, { days: analyticsReport(range).days.map((day) => ({ ...day, visitors: 0, pageviews: 0, bookingClicks: 0 })) });
+    const nothing = (range: DayRange) =>
+      analyticsReport(range, { days: analyticsReport(range).days.map((day) => ({ ...day, visitors: 0, pageviews: 0, bookingClicks: 0 })) });
     analytics('/console/analytics?from=2026-11-01&to=2026-11-03', {
       'GET /analytics': ({ query }) => ({ body: nothing({ from: query.get('from')!, to: query.get('to')! }) }),
     });
@@ -223,7 +234,11 @@ describe('who sees Analytics', () => {
   it('is listed for a role that reads the leads, beside the other screens', async () => {
     analytics('/console/analytics', {}, 'sales');
     const nav = await screen.findByRole('navigation', { name: 'Console' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Health', 'Inbox', 'Analytics', 'Settings']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Health', 'Inbox', 'Analytics', 'Settings']);
     expect(within(nav).getByRole('link', { name: 'Analytics' }).getAttribute('aria-current')).toBe('page');
   });
 
@@ -232,7 +247,11 @@ describe('who sees Analytics', () => {
     await screen.findByRole('heading', { level: 1, name: 'Analytics' });
     expect(app.location().pathname).toBe('/analytics');
     const nav = screen.getByRole('navigation', { name: 'Console' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Analytics']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Analytics']);
     expect(server.made('GET /health')).toEqual([]);
   });
 });

@@ -75,7 +75,9 @@ function HowCounted() {
           A visitor here is one browser on one day (UTC). The server counts visits without cookies, under a code made from the browser that
           changes every day, so the same person on five days counts as five visitors.
         </li>
-        <li>People whose browser asks not to be tracked (Do Not Track or Global Privacy Control) are not counted, and neither are robots.</li>
+        <li>
+          People whose browser asks not to be tracked (Do Not Track or Global Privacy Control) are not counted, and neither are robots.
+        </li>
         <li>
           “Lead accepted” and “Delivered to the CRM” are counted by the server itself when it stores a lead and when the CRM takes it, not
           by the visitor's browser.

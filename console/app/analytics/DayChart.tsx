@@ -16,7 +16,10 @@ export function DayChart({ days }: { days: readonly DayTotals[] }) {
   const slot = WIDTH / Math.max(days.length, 1);
   // Each day's two columns share its slot, with a gap between days while there is room for one.
   const column = slot / (slot >= 4 ? 2.5 : 2);
-  const busiest = days.reduce<DayTotals | undefined>((best, day) => (best === undefined || day.visitors > best.visitors ? day : best), undefined);
+  const busiest = days.reduce<DayTotals | undefined>(
+    (best, day) => (best === undefined || day.visitors > best.visitors ? day : best),
+    undefined,
+  );
   const visitors = days.reduce((sum, day) => sum + day.visitors, 0);
   const pageviews = days.reduce((sum, day) => sum + day.pageviews, 0);
   const first = days[0]?.day ?? '';

@@ -102,7 +102,10 @@ function FormFunnel({ row }: { row: FunnelRow }) {
 
 function SplitTable({ rows, split }: { rows: readonly FunnelRow[]; split: AnalyticsSplit }) {
   if (rows.length === 0) return <p className="empty">No form was shown in this range.</p>;
-  const caption = split === 'none' ? 'Each form from page view to the CRM' : `Each form from page view to the CRM, by ${SPLIT_LABELS[split].toLowerCase()}`;
+  const caption =
+    split === 'none'
+      ? 'Each form from page view to the CRM'
+      : `Each form from page view to the CRM, by ${SPLIT_LABELS[split].toLowerCase()}`;
   return (
     <ScrollingTable caption={caption}>
       <thead>

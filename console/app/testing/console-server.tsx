@@ -110,7 +110,9 @@ export function analyticsReport(range: DayRange, overrides: Partial<AnalyticsRep
   const days: AnalyticsReport['days'] = [];
   for (let at = Date.parse(`${range.from}T00:00:00Z`); at <= Date.parse(`${range.to}T00:00:00Z`); at += 24 * 60 * 60 * 1000) {
     const day = new Date(at).toISOString().slice(0, 10);
-    days.push(days.length === 0 ? { day, visitors: 7, pageviews: 19, bookingClicks: 2 } : { day, visitors: 0, pageviews: 0, bookingClicks: 0 });
+    days.push(
+      days.length === 0 ? { day, visitors: 7, pageviews: 19, bookingClicks: 2 } : { day, visitors: 0, pageviews: 0, bookingClicks: 0 },
+    );
   }
   const funnel = [{ form: 'contact' as const, key: '', viewed: 40, started: 10, submitted: 8, accepted: 6, delivered: 5 }];
   return {

@@ -67,7 +67,11 @@ function checkRange(today: () => string) {
         message: query.to === undefined ? `Must be ${now} or earlier, or give "to" too.` : 'Must be on or after "from".',
       });
     else if (daysIn(range) > MAX_RANGE_DAYS)
-      context.addIssue({ code: 'custom', path: ['from'], message: `The range must span at most ${MAX_RANGE_DAYS.toLocaleString('en')} days.` });
+      context.addIssue({
+        code: 'custom',
+        path: ['from'],
+        message: `The range must span at most ${MAX_RANGE_DAYS.toLocaleString('en')} days.`,
+      });
   };
 }
 
