@@ -91,7 +91,7 @@ describe('the Analytics screen', () => {
     const { server } = analytics('/console/analytics');
     await screen.findByRole('heading', { name: 'Pages' });
     expect([...server.made('GET /analytics')[0]!.query]).toEqual([]);
-    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe(DEFAULT_RANGE.from);
+    await waitFor(() => expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe(DEFAULT_RANGE.from));
     expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe(DEFAULT_RANGE.to);
   });
 
@@ -106,8 +106,13 @@ describe('the Analytics screen', () => {
     expect(Object.fromEntries(server.made('GET /analytics')[1]!.query)).toEqual({ from: '2026-09-01', to: '2026-09-02' });
     await waitFor(() => expect(screen.getAllByRole('row', { name: /^2026-09-0[12]/ })).toHaveLength(2));
 
-    fireEvent.click(within(screen.getByRole('group', { name: 'Preset ranges' })).getByRole('button', { name: 'Last 7 days' }));
+    const lastWeek = within(screen.getByRole('group', { name: 'Preset ranges' })).getByRole('button', { name: 'Last 7 days' });
+    lastWeek.focus();
+    fireEvent.click(lastWeek);
     await waitFor(() => expect(app.location().search).toBe(`?from=2026-11-21&to=${TODAY}`));
+    await waitFor(() => expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-11-21'));
+    // The form is the same one: the button pressed keeps the focus while the reports change.
+    expect(document.activeElement).toBe(lastWeek);
     fireEvent.click(screen.getByRole('button', { name: 'This year' }));
     await waitFor(() => expect(app.location().search).toBe(`?from=2026-01-01&to=${TODAY}`));
     await waitFor(() => expect(server.made('GET /analytics').at(-1)!.query.get('from')).toBe('2026-01-01'));

@@ -49,12 +49,7 @@ export function AnalyticsScreen() {
     <>
       <h1>Analytics</h1>
       <HowCounted />
-      <RangeForm
-        key={`${range.from ?? ''} ${range.to ?? ''}`}
-        range={range}
-        now={Date.now()}
-        onApply={(next) => setQuery(queryFromReports({ ...next, split: asked.split }))}
-      />
+      <RangeForm range={range} now={Date.now()} onApply={(next) => setQuery(queryFromReports({ ...next, split: asked.split }))} />
       {loading ? <p role="status">Loading the reports…</p> : null}
       <ErrorMessage>{error}</ErrorMessage>
       {report ? (

@@ -1,7 +1,7 @@
 // The days the reports cover: From and To (UTC days), applied with "Show reports", or a preset
 // applied in one click. What is typed stays in the form until it is applied; the screen reads the
-// range back from the address.
-import { useState, type FormEvent } from 'react';
+// range back from the address and hands it back here.
+import { useEffect, useState, type FormEvent } from 'react';
 import type { DayRange } from '../../api-types.ts';
 import { Field } from '../parts/Field.tsx';
 import { rangePresets } from './range-query.ts';
@@ -20,6 +20,9 @@ export function RangeForm({
 }) {
   const [draft, setDraft] = useState<Partial<DayRange>>(range);
   const [error, setError] = useState('');
+  // A range applied (or filled in by the server) replaces what was typed. The form stays mounted, so
+  // the button just pressed keeps the keyboard's focus.
+  useEffect(() => setDraft({ from: range.from, to: range.to }), [range.from, range.to]);
   const set = (key: keyof DayRange) => (event: { target: { value: string } }) => {
     setError('');
     setDraft((previous) => ({ ...previous, [key]: event.target.value || undefined }));
