@@ -2,9 +2,10 @@
 // sides, so a field added on the server is a type error where the browser forgets it. Times are ISO
 // 8601 strings in UTC; the app shows them in the reader's own time zone.
 import type { Action, Role } from '../server/accounts/roles.ts';
+import type { LeadFormId } from '../lead/rules.ts';
 import type { DeliveryState } from '../server/store/lead-store.ts';
 
-export type { Action, DeliveryState, Role };
+export type { Action, DeliveryState, LeadFormId, Role };
 
 /** Every API path, under the console's own prefix. */
 export const CONSOLE_API = '/console/api';
@@ -154,3 +155,72 @@ export type TestNotificationResult = { channels: { channel: 'email' | 'webhook';
 
 /** GET /accounts, POST /accounts { email, role, password }, PATCH /accounts/:email { role }, DELETE /accounts/:email (admin). */
 export type AccountSummary = { email: string; role: Role; createdAt: string; lastSignInAt: string | null };
+
+// The visit reports' shapes are written out here, not imported from the analytics store, whose
+// module brings Node's types into the browser's build; the server's route returns this type, so the
+// store's rows and these shapes cannot drift apart unnoticed.
+
+/** A span of UTC days, both ends included: "2026-11-01" to "2026-11-30". */
+export type DayRange = { from: string; to: string };
+/** How the funnel is split: not at all, by campaign, by source (utm_source, else the referring site) or by entry page. */
+export const ANALYTICS_SPLITS = ['none', 'campaign', 'source', 'entry'] as const;
+export type AnalyticsSplit = (typeof ANALYTICS_SPLITS)[number];
+/** The funnel's steps, in order, each counted once per visit. */
+export const FUNNEL_STEP_ORDER = ['viewed', 'started', 'submitted', 'accepted', 'delivered'] as const;
+export type FunnelStep = (typeof FUNNEL_STEP_ORDER)[number];
+
+export type DayTotals = { day: string; visitors: number; pageviews: number; bookingClicks: number };
+export type PageTotals = { path: string; visitors: number; pageviews: number; bookingClicks: number };
+/** `host` '' is a visit with no referring site. */
+export type ReferrerTotals = { host: string; visitors: number };
+/** '' where a link had no such word; `click` '' when the visit came from no ad click. */
+export type CampaignTotals = { source: string; medium: string; name: string; click: string; visitors: number };
+export type EntryTotals = { path: string; visitors: number };
+/** One form's funnel under one value of the split ('' for split none, and where a visit had none). */
+export type FunnelRow = Record<FunnelStep, number> & { form: LeadFormId; key: string };
+
+/** GET /analytics?from&to&split: every visit report for a span of UTC days. */
+export type AnalyticsReport = {
+  /** The days reported: those asked for, or the 30 UTC days ending today. */
+  range: DayRange;
+  split: AnalyticsSplit;
+  /** Every day of the range, oldest first, days without visits as zeros. */
+  days: DayTotals[];
+  /** Each list: largest first, at most the store's REPORT_ROW_LIMIT rows. */
+  pages: PageTotals[];
+  referrers: ReferrerTotals[];
+  campaigns: CampaignTotals[];
+  entryPages: EntryTotals[];
+  /** Per form, the visits that reached each step, unsplit (`key` ''). */
+  funnel: FunnelRow[];
+  /** Per form and value of `split`; the same as `funnel` for split none. */
+  splitFunnel: FunnelRow[];
+};
+/** GET /analytics/export?report=…&from&to&split: one report as a CSV download. */
+export const ANALYTICS_EXPORTS = ['days', 'pages', 'referrers', 'campaigns', 'entry-pages', 'funnel'] as const;
+export type AnalyticsExport = (typeof ANALYTICS_EXPORTS)[number];
+
+/** Each lead form as the reports name it. */
+export const FORM_NAMES = {
+  home: 'Home form',
+  roi: 'ROI calculator form',
+  contact: 'Contact form',
+  landing: 'Landing page form',
+} as const satisfies Record<LeadFormId, string>;
+
+/** The funnel's steps as the reports name them, in order. */
+export const FUNNEL_STEP_NAMES = {
+  viewed: 'Page view',
+  started: 'Form started',
+  submitted: 'Submitted',
+  accepted: 'Lead accepted',
+  delivered: 'Delivered to the CRM',
+} as const satisfies Record<FunnelStep, string>;
+
+/** What a split's empty value means: a visit with no campaign, with no source or referring site, or whose entry page is not known. */
+export const SPLIT_EMPTY_NAMES = {
+  none: '',
+  campaign: '(no campaign)',
+  source: '(direct)',
+  entry: '(unknown)',
+} as const satisfies Record<AnalyticsSplit, string>;

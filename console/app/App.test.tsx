@@ -40,7 +40,7 @@ describe('the layout', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Health', 'Inbox', 'Settings']);
+    ).toEqual(['Health', 'Inbox', 'Analytics', 'Settings']);
     expect(within(nav).getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Health' }).getAttribute('aria-current')).toBeNull();
     expect(screen.getByRole('link', { name: 'Skip to the content' }).getAttribute('href')).toBe('#main');
@@ -54,7 +54,7 @@ describe('the layout', () => {
       within(adminNav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Health', 'Inbox', 'Audit log', 'Settings']);
+    ).toEqual(['Health', 'Inbox', 'Analytics', 'Audit log', 'Settings']);
   });
 
   it('signs out with the CSRF token and shows the sign-in screen', async () => {

@@ -1,9 +1,11 @@
-// The console: asks who is signed in, shows the sign-in screen while nobody is, then the screens.
+// The console: asks who is signed in, shows the sign-in screen while nobody is, then the screens. The
+// first screen is Health for those who read the leads; anyone else (an editor) starts on Analytics.
 // A 401 from any call returns to the sign-in screen on the same address, so signing in again lands
 // where the person was.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import type { SessionInfo } from '../api-types.ts';
+import { AnalyticsScreen } from './analytics/AnalyticsScreen.tsx';
 import { messageOf, type ConsoleApi } from './api.ts';
 import { AuditScreen } from './audit/AuditScreen.tsx';
 import { HealthScreen } from './health/HealthScreen.tsx';
@@ -64,9 +66,10 @@ export function App({ api }: { api: ConsoleApi }) {
     <SessionProvider value={session}>
       <Routes>
         <Route element={<Layout />}>
-          <Route index element={<HealthScreen />} />
+          <Route index element={session.can('leads:read') ? <HealthScreen /> : <Navigate to="/analytics" replace />} />
           <Route path="leads" element={<InboxScreen />} />
           <Route path="leads/:id" element={<LeadScreen />} />
+          <Route path="analytics" element={<AnalyticsScreen />} />
           <Route path="audit" element={<AuditScreen />} />
           <Route path="settings" element={<SettingsScreen />} />
           <Route path="*" element={<Navigate to="/" replace />} />

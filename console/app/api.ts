@@ -5,8 +5,12 @@
 import {
   CONSOLE_API,
   type AccountSummary,
+  type AnalyticsExport,
+  type AnalyticsReport,
+  type AnalyticsSplit,
   type ApiError as ApiErrorBody,
   type AuditPage,
+  type DayRange,
   type ErasurePreview,
   type ErasureResult,
   type Health,
@@ -107,6 +111,12 @@ export class ConsoleApi {
   }
 
   health = () => this.call<Health>('GET', '/health');
+  /** Every visit report; the server fills in a range left out (the 30 UTC days ending today). */
+  analytics = (asked: Partial<DayRange> & { split?: AnalyticsSplit }) =>
+    this.call<AnalyticsReport>(
+      'GET',
+      `/analytics?${toQuery({ ...asked, split: asked.split === 'none' ? undefined : asked.split }).toString()}`,
+    );
   leads = (filter: LeadFilter, after: string | null) =>
     this.call<LeadPage>('GET', `/leads?${toQuery({ ...filter, after: after ?? undefined }).toString()}`);
   lead = (id: string) => this.call<LeadDetail>('GET', `/leads/${encodeURIComponent(id)}`);
@@ -131,4 +141,9 @@ export class ConsoleApi {
 /** Where the inbox's export downloads from: a plain link, so the browser saves the file itself. */
 export function exportUrl(filter: LeadFilter, format: 'csv' | 'json'): string {
   return `${CONSOLE_API}/leads/export?${toQuery({ ...filter, format }).toString()}`;
+}
+
+/** Where one visit report downloads from as CSV, for the range (and split) the screen shows. */
+export function analyticsExportUrl(report: AnalyticsExport, range: DayRange, split: AnalyticsSplit = 'none'): string {
+  return `${CONSOLE_API}/analytics/export?${toQuery({ report, from: range.from, to: range.to, split: split === 'none' ? undefined : split }).toString()}`;
 }

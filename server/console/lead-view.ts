@@ -153,7 +153,7 @@ export const leadCursorSchema = cursorOf(isLeadId);
 export const auditCursorSchema = cursorOf((id): id is number => typeof id === 'number');
 
 /** An optional query parameter: absent and empty mean the same (a cleared filter). */
-function optional<T extends z.ZodType>(schema: T) {
+export function optional<T extends z.ZodType>(schema: T) {
   return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 }
 
@@ -167,7 +167,7 @@ function isRealDay(value: string): boolean {
 
 // One check, not a regex followed by a refine: zod runs every check of a string even after one
 // failed, and a refine that dated a malformed text threw instead of refusing it.
-const day = z.string().superRefine((value, context) => {
+export const day = z.string().superRefine((value, context) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) context.addIssue({ code: 'custom', message: DAY_MESSAGE });
   else if (!isRealDay(value)) context.addIssue({ code: 'custom', message: `Not a real date: ${value} does not exist.` });
 });

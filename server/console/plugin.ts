@@ -16,6 +16,7 @@ import { CONSOLE_PREFIX, consoleAreaOf } from './console-url.ts';
 import type { ConsoleContext } from './context.ts';
 import { installRequestChecks } from './request-checks.ts';
 import { accountRoutes } from './routes/accounts.ts';
+import { analyticsRoutes } from './routes/analytics.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { erasureRoutes } from './routes/erasures.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -177,6 +178,7 @@ const consoleScope: FastifyPluginAsync<ConsolePluginOptions & { routes: ConsoleR
       await api.register(erasureRoutes, { context });
       await api.register(auditRoutes, { context });
       await api.register(healthRoutes, { context });
+      await api.register(analyticsRoutes, { context });
       await api.register(accountRoutes, { context });
       await api.register(notificationRoutes, { context, notifier: app.notifier });
       await api.register(apiNotFound);

@@ -33,7 +33,7 @@ describe('the session cookie', () => {
       email: 'ana@example.com',
       role: 'sales',
       csrfToken: expect.stringMatching(/^[\w-]{43}$/),
-      allowed: ['leads:read', 'leads:export', 'leads:retry', 'leads:mark-spam'],
+      allowed: ['leads:read', 'leads:export', 'leads:retry', 'leads:mark-spam', 'analytics:read'],
     });
   });
 

@@ -5,12 +5,14 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { SessionInfo } from '../../console/api-types.ts';
+import type { AnalyticsStore } from '../analytics/analytics-store.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import type { Role } from '../accounts/roles.ts';
 import { buildApp, type BuildAppOptions } from '../app.ts';
 import type { Config, Environment } from '../config.ts';
 import type { LeadStore, NewLead } from '../store/lead-store.ts';
 import { createSiteFixture, fixtureConfig, type SiteFixture } from './site-fixture.ts';
+import { fakeAnalyticsService } from './analytics-fake.ts';
 import type { StoreDatabase } from './store-harness.ts';
 
 export const PASSWORD = 'correct horse battery staple';
@@ -50,7 +52,14 @@ export function cookiePair(response: LightMyRequestResponse): string {
 }
 
 export async function startConsoleServer(
-  options: { database?: StoreDatabase; env?: Environment; build?: boolean; appOptions?: BuildAppOptions } = {},
+  options: {
+    database?: StoreDatabase;
+    env?: Environment;
+    build?: boolean;
+    appOptions?: BuildAppOptions;
+    /** The store the visit reports read, as `app.analytics.store`, when the app does not count visits itself. */
+    analytics?: AnalyticsStore;
+  } = {},
 ): Promise<ConsoleTestServer> {
   const fixture = await createSiteFixture();
   if (options.build !== false) {
@@ -61,6 +70,7 @@ export async function startConsoleServer(
   const base = fixtureConfig(fixture.distDir, options.env);
   const config: Config = options.database ? { ...base, leadStore: options.database.config } : base;
   const app = buildApp(config, options.appOptions);
+  if (options.analytics) app.decorate('analytics', fakeAnalyticsService(options.analytics));
   await app.ready();
   const store = app.leadRelay.store;
 

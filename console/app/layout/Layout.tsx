@@ -1,6 +1,8 @@
 // Every signed-in screen: a skip link, the header (who is signed in, their role, sign out) and the
-// navigation, whose current link says aria-current="page" (NavLink sets it). The audit log is listed
-// only for those who may manage accounts, the people it is kept for.
+// navigation, whose current link says aria-current="page" (NavLink sets it). Each screen is listed
+// only for those whose role may read it: the audit log for those who may manage accounts, the people
+// it is kept for; Analytics for everyone who may read the visit reports, so an editor, who may not
+// read the leads, sees it alone.
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import type { Action } from '../../api-types.ts';
@@ -9,10 +11,11 @@ import { useSession } from '../session.tsx';
 type NavItem = { to: string; label: string; end?: boolean; requires?: Action };
 
 const NAV: readonly NavItem[] = [
-  { to: '/', label: 'Health', end: true },
-  { to: '/leads', label: 'Inbox' },
+  { to: '/', label: 'Health', end: true, requires: 'leads:read' },
+  { to: '/leads', label: 'Inbox', requires: 'leads:read' },
+  { to: '/analytics', label: 'Analytics', requires: 'analytics:read' },
   { to: '/audit', label: 'Audit log', requires: 'accounts:manage' },
-  { to: '/settings', label: 'Settings' },
+  { to: '/settings', label: 'Settings', requires: 'leads:read' },
 ];
 
 export function Layout() {

@@ -3,6 +3,19 @@ import type { DeliveryState } from '../../api-types.ts';
 
 const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
+const NUMBER = new Intl.NumberFormat();
+const PERCENT = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
+
+/** `12345` → `12,345` in the reader's own way of writing numbers. */
+export function formatNumber(count: number): string {
+  return NUMBER.format(count);
+}
+
+/** A share (0.125) as a percentage (`12.5%`); `n/a` when there was nothing to take a share of. */
+export function formatPercent(share: number | undefined): string {
+  return share === undefined ? 'n/a' : PERCENT.format(share);
+}
+
 export function formatTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : DATE_TIME.format(date);

@@ -5,7 +5,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import { ROLE_ACTIONS, type Role } from '../../../server/accounts/roles.ts';
-import type { LeadSummary, SessionInfo } from '../../api-types.ts';
+import type { AnalyticsReport, DayRange, LeadSummary, SessionInfo } from '../../api-types.ts';
 import { ConsoleApi } from '../api.ts';
 import { App } from '../App.tsx';
 
@@ -101,6 +101,33 @@ export function leadSummary(id: string, overrides: Partial<LeadSummary> = {}): L
     nextAttemptAt: null,
     campaign: null,
     source: null,
+    ...overrides,
+  };
+}
+
+/** Visit reports for a range: one day with visits (the first), one page, referrer, campaign and entry page, and the contact form's funnel. */
+export function analyticsReport(range: DayRange, overrides: Partial<AnalyticsReport> = {}): AnalyticsReport {
+  const days: AnalyticsReport['days'] = [];
+  for (let at = Date.parse(`${range.from}T00:00:00Z`); at <= Date.parse(`${range.to}T00:00:00Z`); at += 24 * 60 * 60 * 1000) {
+    const day = new Date(at).toISOString().slice(0, 10);
+    days.push(
+      days.length === 0 ? { day, visitors: 7, pageviews: 19, bookingClicks: 2 } : { day, visitors: 0, pageviews: 0, bookingClicks: 0 },
+    );
+  }
+  const funnel = [{ form: 'contact' as const, key: '', viewed: 40, started: 10, submitted: 8, accepted: 6, delivered: 5 }];
+  return {
+    range,
+    split: 'none',
+    days,
+    pages: [{ path: '/pricing', visitors: 5, pageviews: 9, bookingClicks: 1 }],
+    referrers: [
+      { host: 'www.google.com', visitors: 4 },
+      { host: '', visitors: 3 },
+    ],
+    campaigns: [{ source: 'newsletter', medium: 'email', name: 'autumn', click: '', visitors: 2 }],
+    entryPages: [{ path: '/', visitors: 6 }],
+    funnel,
+    splitFunnel: funnel,
     ...overrides,
   };
 }

@@ -1,0 +1,262 @@
+// @vitest-environment happy-dom
+// The Analytics screen against a stand-in for the console's API: the reports for the range in the
+// address, a new range or a preset written to the address and asked for, the funnel split on
+// request, every table's CSV link for the days shown, each chart with its table, the error and the
+// empty states, and an editor, who may not read the leads, admitted to this screen alone.
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AnalyticsReport, DayRange, Role } from '../../api-types.ts';
+import { analyticsReport, renderConsole, sessionFor, stubConsoleServer, type Answer, type Handler } from '../testing/console-server.tsx';
+
+const TODAY = '2026-11-27';
+/** What the server answers when no range is asked for: the 30 UTC days ending today. */
+const DEFAULT_RANGE: DayRange = { from: '2026-10-29', to: TODAY };
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(`${TODAY}T10:00:00Z`));
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+/** The reports for the range a request asks for, as the server would echo it. */
+const answerRange =
+  (overrides: Partial<AnalyticsReport> = {}): Handler =>
+  ({ query }) => ({
+    body: analyticsReport({ from: query.get('from') ?? DEFAULT_RANGE.from, to: query.get('to') ?? DEFAULT_RANGE.to }, overrides),
+  });
+
+function analytics(address: string, routes: Record<string, Handler | Answer> = {}, role: Role = 'viewer') {
+  const server = stubConsoleServer({ 'GET /session': { body: sessionFor(role) }, 'GET /analytics': answerRange(), ...routes });
+  const app = renderConsole(address);
+  return { server, app };
+}
+
+const section = (name: string) => screen.getByRole('heading', { level: 2, name }).closest('section')!;
+const rowTexts = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => [...row.children].map((cell) => cell.textContent));
+
+describe('the Analytics screen', () => {
+  it('shows the reports for the range in the address, and says how visits are counted', async () => {
+    const { server } = analytics('/console/analytics?from=2026-11-01&to=2026-11-03');
+    await screen.findByRole('heading', { name: 'Visitors and page views' });
+    expect(Object.fromEntries(server.made('GET /analytics')[0]!.query)).toEqual({ from: '2026-11-01', to: '2026-11-03' });
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-11-01');
+    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2026-11-03');
+
+    const counted = section('How visits are counted').textContent!;
+    expect(counted).toContain('one browser on one day');
+    expect(counted).toContain('the same person on five days counts as five visitors');
+    expect(counted).toContain('Do Not Track or Global Privacy Control');
+    expect(counted).toContain('robots');
+    expect(counted).toMatch(/“Lead accepted” and “Delivered to the CRM” are counted by the server itself/);
+
+    const days = within(section('Visitors and page views')).getByRole('table', { name: /^Visitors and page views per day/ });
+    expect(rowTexts(days)).toEqual([
+      ['2026-11-01', '7', '19', '2'],
+      ['2026-11-02', '0', '0', '0'],
+      ['2026-11-03', '0', '0', '0'],
+    ]);
+    expect(
+      within(days)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Day (UTC)', 'Visitors', 'Page views', 'Booking clicks']);
+    expect(rowTexts(within(section('Pages')).getByRole('table'))).toEqual([['/pricing', '5', '9', '1']]);
+    expect(rowTexts(within(section('Referrers')).getByRole('table'))).toEqual([
+      ['www.google.com', '4'],
+      ['No referring site (typed, bookmarked, or the browser kept it back)', '3'],
+    ]);
+    expect(rowTexts(within(section('Campaigns')).getByRole('table'))).toEqual([['newsletter', 'email', 'autumn', 'No', '2']]);
+    expect(rowTexts(within(section('Entry pages')).getByRole('table'))).toEqual([['/', '6']]);
+
+    const funnel = section('Forms: from page view to the CRM');
+    expect(within(funnel).getByRole('heading', { level: 3, name: 'Contact form' })).toBeTruthy();
+    expect(rowTexts(within(funnel).getByRole('table', { name: /^Contact form: visits at each step/ }))).toEqual([
+      ['Page view', '40', '100%'],
+      ['Form started', '10', '25%'],
+      ['Submitted', '8', '20%'],
+      ['Lead accepted', '6', '15%'],
+      ['Delivered to the CRM', '5', '12.5%'],
+    ]);
+  });
+
+  it('asks for the default range when the address names none, and fills the form with the days shown', async () => {
+    const { server } = analytics('/console/analytics');
+    await screen.findByRole('heading', { name: 'Pages' });
+    expect([...server.made('GET /analytics')[0]!.query]).toEqual([]);
+    await waitFor(() => expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe(DEFAULT_RANGE.from));
+    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe(DEFAULT_RANGE.to);
+  });
+
+  it('writes a new range to the address and asks for it; a preset does the same in one click', async () => {
+    const { server, app } = analytics('/console/analytics?from=2026-11-01&to=2026-11-03');
+    await screen.findByRole('heading', { name: 'Pages' });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-09-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-09-02' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show reports' }));
+    await waitFor(() => expect(app.location().search).toBe('?from=2026-09-01&to=2026-09-02'));
+    await waitFor(() => expect(server.made('GET /analytics')).toHaveLength(2));
+    expect(Object.fromEntries(server.made('GET /analytics')[1]!.query)).toEqual({ from: '2026-09-01', to: '2026-09-02' });
+    await waitFor(() => expect(screen.getAllByRole('row', { name: /^2026-09-0[12]/ })).toHaveLength(2));
+
+    const lastWeek = within(screen.getByRole('group', { name: 'Preset ranges' })).getByRole('button', { name: 'Last 7 days' });
+    lastWeek.focus();
+    fireEvent.click(lastWeek);
+    await waitFor(() => expect(app.location().search).toBe(`?from=2026-11-21&to=${TODAY}`));
+    await waitFor(() => expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-11-21'));
+    // The form is the same one: the button pressed keeps the focus while the reports change.
+    expect(document.activeElement).toBe(lastWeek);
+    fireEvent.click(screen.getByRole('button', { name: 'This year' }));
+    await waitFor(() => expect(app.location().search).toBe(`?from=2026-01-01&to=${TODAY}`));
+    await waitFor(() => expect(server.made('GET /analytics').at(-1)!.query.get('from')).toBe('2026-01-01'));
+  });
+
+  it('refuses a range that ends before it starts, beside the To field, without asking the server', async () => {
+    const { server } = analytics('/console/analytics?from=2026-11-01&to=2026-11-03');
+    await screen.findByRole('heading', { name: 'Pages' });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-10-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show reports' }));
+    const to = screen.getByLabelText('To');
+    expect(to.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(to.getAttribute('aria-describedby')!.split(' ').at(-1)!)?.textContent).toBe(
+      'Must be on or after the From day.',
+    );
+    expect(server.made('GET /analytics')).toHaveLength(1);
+  });
+
+  it('splits the funnel on request: the split is kept in the address and each row shows its conversion', async () => {
+    const split = [
+      { form: 'contact' as const, key: 'newsletter', viewed: 10, started: 4, submitted: 4, accepted: 3, delivered: 3 },
+      { form: 'contact' as const, key: '', viewed: 30, started: 6, submitted: 4, accepted: 3, delivered: 2 },
+    ];
+    const { server, app } = analytics('/console/analytics?from=2026-11-01&to=2026-11-03', {
+      'GET /analytics': ({ query }) => {
+        const range = { from: query.get('from')!, to: query.get('to')! };
+        return { body: analyticsReport(range, query.get('split') === 'source' ? { split: 'source', splitFunnel: split } : {}) };
+      },
+    });
+    await screen.findByRole('heading', { name: 'Pages' });
+    const select = screen.getByLabelText('Split by');
+    expect([...select.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      'None',
+      'Campaign',
+      'Source',
+      'Entry page',
+    ]);
+    fireEvent.change(select, { target: { value: 'source' } });
+    await waitFor(() => expect(app.location().search).toBe('?from=2026-11-01&to=2026-11-03&split=source'));
+    const table = await screen.findByRole('table', { name: 'Each form from page view to the CRM, by source' });
+    expect(server.made('GET /analytics').at(-1)!.query.get('split')).toBe('source');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'Form',
+      'Source',
+      'Page view',
+      'Form started',
+      'Submitted',
+      'Lead accepted',
+      'Delivered to the CRM',
+      'Accepted ÷ viewed',
+      'Delivered ÷ viewed',
+    ]);
+    expect(rowTexts(table)).toEqual([
+      ['Contact form', 'newsletter', '10', '4', '4', '3', '3', '30%', '30%'],
+      ['Contact form', '(direct)', '30', '6', '4', '3', '2', '10%', '6.7%'],
+    ]);
+    expect(screen.getByRole('link', { name: 'Download CSV of the funnel split by source' }).getAttribute('href')).toBe(
+      '/console/api/analytics/export?report=funnel&from=2026-11-01&to=2026-11-03&split=source',
+    );
+  });
+
+  it('links every table to its CSV for the days shown', async () => {
+    analytics('/console/analytics');
+    await screen.findByRole('heading', { name: 'Pages' });
+    const links = screen.getAllByRole('link', { name: /^Download CSV/ });
+    const reports = links.map((link) => {
+      const url = new URL(link.getAttribute('href')!, 'http://console.test');
+      expect(url.pathname).toBe('/console/api/analytics/export');
+      expect(url.searchParams.get('from'), link.textContent!).toBe(DEFAULT_RANGE.from);
+      expect(url.searchParams.get('to'), link.textContent!).toBe(DEFAULT_RANGE.to);
+      return url.searchParams.get('report');
+    });
+    expect(reports).toEqual(['days', 'pages', 'referrers', 'campaigns', 'entry-pages', 'funnel', 'funnel']);
+    expect(new Set(links.map((link) => link.textContent)).size).toBe(links.length);
+  });
+
+  it('draws each chart with a table of the same numbers beside it', async () => {
+    analytics('/console/analytics?from=2026-11-01&to=2026-11-03');
+    await screen.findByRole('heading', { name: 'Pages' });
+    const charts = screen.getAllByRole('img');
+    expect(charts).toHaveLength(2);
+    expect(charts[0]!.getAttribute('aria-label')).toBe(
+      'Visitors and page views per day, 2026-11-01 to 2026-11-03: 7 visitors and 19 page views in all; the most visitors on one day, 7, on 2026-11-01.',
+    );
+    expect(charts[0]!.querySelectorAll('rect')).toHaveLength(6);
+    expect(charts[1]!.getAttribute('aria-label')).toContain(
+      'Contact form: visits at each step: Page view 40 visits; Form started 10 visits',
+    );
+    for (const chart of charts) {
+      const table = within(chart.closest('.chart-with-table') as HTMLElement).getByRole('table');
+      expect(table.querySelector('caption')?.textContent).toBeTruthy();
+      expect(within(table).getAllByRole('rowheader').length).toBeGreaterThan(0);
+    }
+  });
+
+  it('says when the range holds no visits, and shows no empty tables', async () => {
+    const nothing = (range: DayRange) =>
+      analyticsReport(range, { days: analyticsReport(range).days.map((day) => ({ ...day, visitors: 0, pageviews: 0, bookingClicks: 0 })) });
+    analytics('/console/analytics?from=2026-11-01&to=2026-11-03', {
+      'GET /analytics': ({ query }) => ({ body: nothing({ from: query.get('from')!, to: query.get('to')! }) }),
+    });
+    expect(await screen.findByText('No visits counted in this range.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByLabelText('From')).toBeTruthy();
+  });
+
+  it("shows the server's sentence when the reports cannot be read", async () => {
+    analytics('/console/analytics', {
+      'GET /analytics': {
+        status: 503,
+        body: { error: 'unavailable', message: 'The visit reports are briefly unavailable: try again in a moment.', retryAfterSeconds: 2 },
+      },
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe('The visit reports are briefly unavailable: try again in a moment.');
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+});
+
+describe('who sees Analytics', () => {
+  it('is listed for a role that reads the leads, beside the other screens', async () => {
+    analytics('/console/analytics', {}, 'sales');
+    const nav = await screen.findByRole('navigation', { name: 'Console' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Health', 'Inbox', 'Analytics', 'Settings']);
+    expect(within(nav).getByRole('link', { name: 'Analytics' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('is the only screen of an editor, who may not read the leads, and where the console opens for them', async () => {
+    const { server, app } = analytics('/console', {}, 'editor');
+    await screen.findByRole('heading', { level: 1, name: 'Analytics' });
+    expect(app.location().pathname).toBe('/analytics');
+    const nav = screen.getByRole('navigation', { name: 'Console' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Analytics']);
+    expect(server.made('GET /health')).toEqual([]);
+  });
+});

@@ -1,0 +1,145 @@
+// Forms: from page view to the CRM. Per form, the visits that reached each step and each step's share
+// of the page views, as horizontal bars with their table; then the funnel split by campaign, source or
+// entry page, one row per form and value, with how many page views became leads and reached the CRM.
+import {
+  FORM_NAMES,
+  FUNNEL_STEP_NAMES,
+  FUNNEL_STEP_ORDER,
+  SPLIT_EMPTY_NAMES,
+  type AnalyticsReport,
+  type AnalyticsSplit,
+  type FunnelRow,
+} from '../../api-types.ts';
+import { analyticsExportUrl } from '../api.ts';
+import { BarChart } from '../health/BarChart.tsx';
+import { Field } from '../parts/Field.tsx';
+import { formatNumber, formatPercent } from '../parts/format.tsx';
+import { ScrollingTable } from '../parts/ScrollingTable.tsx';
+import { DownloadLink } from './DownloadLink.tsx';
+
+export const SPLIT_LABELS: Readonly<Record<AnalyticsSplit, string>> = {
+  none: 'None',
+  campaign: 'Campaign',
+  source: 'Source',
+  entry: 'Entry page',
+};
+
+/** A step's share of the form's page views, or undefined when the form was never viewed. */
+function shareOf(row: FunnelRow, count: number): number | undefined {
+  return row.viewed === 0 ? undefined : count / row.viewed;
+}
+
+export function FunnelSection({ report, onSplit }: { report: AnalyticsReport; onSplit: (split: AnalyticsSplit) => void }) {
+  const { range, split } = report;
+  return (
+    <section className="panel" aria-labelledby="analytics-funnel">
+      <h2 id="analytics-funnel">Forms: from page view to the CRM</h2>
+      <p>
+        Each step counts visits: a visitor who saw the form, started filling it in, sent it, whose lead the server accepted (stored, not
+        spam), and whose lead reached the CRM. The share is of the page views that showed the form.
+      </p>
+      {report.funnel.length === 0 ? <p className="empty">No form was shown in this range.</p> : null}
+      {report.funnel.map((row) => (
+        <FormFunnel key={row.form} row={row} />
+      ))}
+      {report.funnel.length > 0 ? <DownloadLink href={analyticsExportUrl('funnel', range)} what="the funnel of every form" /> : null}
+
+      <h3 id="analytics-split">Compare the forms by where visits came from</h3>
+      <Field label="Split by">
+        {(control) => (
+          <select {...control} name="split" value={split} onChange={(event) => onSplit(event.target.value as AnalyticsSplit)}>
+            {Object.entries(SPLIT_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <SplitTable rows={report.splitFunnel} split={split} />
+      <DownloadLink href={analyticsExportUrl('funnel', range, split)} what={`the funnel split by ${SPLIT_LABELS[split].toLowerCase()}`} />
+    </section>
+  );
+}
+
+function FormFunnel({ row }: { row: FunnelRow }) {
+  const name = FORM_NAMES[row.form];
+  return (
+    <>
+      <h3>{name}</h3>
+      <div className="chart-with-table">
+        <BarChart
+          title={`${name}: visits at each step`}
+          series={['visits']}
+          rows={FUNNEL_STEP_ORDER.map((step) => ({ label: FUNNEL_STEP_NAMES[step], values: [row[step]] }))}
+        />
+        <ScrollingTable caption={`${name}: visits at each step and their share of the page views`}>
+          <thead>
+            <tr>
+              <th scope="col">Step</th>
+              <th scope="col" className="number">
+                Visits
+              </th>
+              <th scope="col" className="number">
+                Of page views
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {FUNNEL_STEP_ORDER.map((step) => (
+              <tr key={step}>
+                <th scope="row">{FUNNEL_STEP_NAMES[step]}</th>
+                <td className="number">{formatNumber(row[step])}</td>
+                <td className="number">{formatPercent(shareOf(row, row[step]))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollingTable>
+      </div>
+    </>
+  );
+}
+
+function SplitTable({ rows, split }: { rows: readonly FunnelRow[]; split: AnalyticsSplit }) {
+  if (rows.length === 0) return <p className="empty">No form was shown in this range.</p>;
+  const caption =
+    split === 'none'
+      ? 'Each form from page view to the CRM'
+      : `Each form from page view to the CRM, by ${SPLIT_LABELS[split].toLowerCase()}`;
+  return (
+    <ScrollingTable caption={caption}>
+      <thead>
+        <tr>
+          <th scope="col">Form</th>
+          {split === 'none' ? null : <th scope="col">{SPLIT_LABELS[split]}</th>}
+          {FUNNEL_STEP_ORDER.map((step) => (
+            <th key={step} scope="col" className="number">
+              {FUNNEL_STEP_NAMES[step]}
+            </th>
+          ))}
+          <th scope="col" className="number">
+            Accepted ÷ viewed
+          </th>
+          <th scope="col" className="number">
+            Delivered ÷ viewed
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={`${row.form} ${row.key}`}>
+            <th scope="row">{FORM_NAMES[row.form]}</th>
+            {split === 'none' ? null : <td>{row.key || SPLIT_EMPTY_NAMES[split]}</td>}
+            {FUNNEL_STEP_ORDER.map((step) => (
+              <td key={step} className="number">
+                {formatNumber(row[step])}
+              </td>
+            ))}
+            <td className="number">{formatPercent(shareOf(row, row.accepted))}</td>
+            <td className="number">{formatPercent(shareOf(row, row.delivered))}</td>
+          </tr>
+        ))}
+      </tbody>
+    </ScrollingTable>
+  );
+}

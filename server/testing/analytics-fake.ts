@@ -1,0 +1,96 @@
+// For tests of what reads the visit reports: an AnalyticsStore held in memory that answers each
+// report with the rows a test gives it, records the range (and split) every report was asked for,
+// and can be made to fail as a database that is down does. Days come back as the store promises:
+// every day of the range, oldest first, days without visits as zeros.
+import type {
+  AnalyticsStore,
+  CampaignTotals,
+  DayRange,
+  DayTotals,
+  EntryTotals,
+  FunnelRow,
+  FunnelSplit,
+  PageTotals,
+  ReferrerTotals,
+} from '../analytics/analytics-store.ts';
+import type { AnalyticsService } from '../analytics/analytics-service.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type FakeReports = {
+  days?: readonly DayTotals[];
+  pages?: readonly PageTotals[];
+  referrers?: readonly ReferrerTotals[];
+  campaigns?: readonly CampaignTotals[];
+  entries?: readonly EntryTotals[];
+  /** The funnel rows of each split; a split not given answers none. */
+  funnel?: Partial<Record<FunnelSplit, readonly FunnelRow[]>>;
+};
+
+export type FakeAnalyticsStore = AnalyticsStore & {
+  /** Every report asked for, in order: `dayTotals 2026-11-01..2026-11-30`, `funnel:source 2026-11-01..2026-11-30`. */
+  readonly asked: string[];
+  /** While set, every report fails as a store whose database is down does. */
+  failing: boolean;
+};
+
+function everyDay(range: DayRange): string[] {
+  const days: string[] = [];
+  for (let at = Date.parse(`${range.from}T00:00:00Z`); at <= Date.parse(`${range.to}T00:00:00Z`); at += DAY_MS)
+    days.push(new Date(at).toISOString().slice(0, 10));
+  return days;
+}
+
+export function createFakeAnalyticsStore(reports: FakeReports = {}): FakeAnalyticsStore {
+  const store: FakeAnalyticsStore = {
+    asked: [],
+    failing: false,
+    async saltForDay(_day, candidate) {
+      return candidate;
+    },
+    async deleteSaltsBefore() {},
+    async recordEvents() {},
+    async recordLeadAccepted() {},
+    async recordLeadDelivered() {},
+    async dayTotals(range) {
+      answer('dayTotals', range);
+      return everyDay(range).map(
+        (day) => reports.days?.find((row) => row.day === day) ?? { day, visitors: 0, pageviews: 0, bookingClicks: 0 },
+      );
+    },
+    async pageTotals(range) {
+      answer('pageTotals', range);
+      return [...(reports.pages ?? [])];
+    },
+    async referrerTotals(range) {
+      answer('referrerTotals', range);
+      return [...(reports.referrers ?? [])];
+    },
+    async campaignTotals(range) {
+      answer('campaignTotals', range);
+      return [...(reports.campaigns ?? [])];
+    },
+    async entryTotals(range) {
+      answer('entryTotals', range);
+      return [...(reports.entries ?? [])];
+    },
+    async funnel(range, split) {
+      answer(`funnel:${split}`, range);
+      return [...(reports.funnel?.[split] ?? [])];
+    },
+    async deleteRawBefore() {
+      return 0;
+    },
+    async close() {},
+  };
+  function answer(report: string, range: DayRange): void {
+    if (store.failing) throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+    store.asked.push(`${report} ${range.from}..${range.to}`);
+  }
+  return store;
+}
+
+/** The analytics service over a store, for `app.analytics`: no visitor is counted. */
+export function fakeAnalyticsService(store: AnalyticsStore): AnalyticsService {
+  return { store, visitOf: async () => undefined };
+}
