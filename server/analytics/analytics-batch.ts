@@ -164,18 +164,21 @@ export function planBatch(batch: readonly VisitEvent[]): BatchPlan {
         },
       });
     }
-    const countKey = keyOf(day, event.path);
-    let counts = pageCounts.get(countKey);
-    if (counts === undefined) {
-      counts = { day, path: event.path, pageviews: 0, bookingClicks: 0 };
-      pageCounts.set(countKey, counts);
-    }
+    const countsOfPage = () => {
+      const countKey = keyOf(day, event.path);
+      let counts = pageCounts.get(countKey);
+      if (counts === undefined) {
+        counts = { day, path: event.path, pageviews: 0, bookingClicks: 0 };
+        pageCounts.set(countKey, counts);
+      }
+      return counts;
+    };
     if (event.type === 'pageview') {
-      counts.pageviews += 1;
+      countsOfPage().pageviews += 1;
       pages.set(keyOf(day, event.visit, event.path), { day, visit: event.visit, path: event.path });
       for (const shown of event.forms ?? []) addSteps(day, event.visit, shown, stepBit('viewed'));
     } else if (event.type === 'booking_click') {
-      counts.bookingClicks += 1;
+      countsOfPage().bookingClicks += 1;
     } else if (event.type === 'form_start' && event.form !== undefined) {
       addSteps(day, event.visit, event.form, stepBit('started'));
     } else if (event.type === 'form_submit' && event.form !== undefined) {

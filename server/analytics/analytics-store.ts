@@ -11,8 +11,11 @@ import type { LeadFormId } from '../../lead/rules.ts';
 import type { CountedEvent } from './event-shape.ts';
 import type { SaltStore } from './visit-hash.ts';
 
-/** A beacon as it is stored: when (ms), which visit, and what the page said. */
-export type VisitEvent = CountedEvent & { readonly at: number; readonly visit: string };
+/**
+ * A beacon as it is stored: when (ms), which visit, and what the page said. `forms` is named here as
+ * well because CountedEvent, an Omit over the two shapes a beacon takes, keeps only their common keys.
+ */
+export type VisitEvent = CountedEvent & { readonly forms?: readonly LeadFormId[]; readonly at: number; readonly visit: string };
 
 /** A lead the relay accepted (stored, not spam), joined to the visit that sent it. */
 export type AcceptedLead = {
