@@ -110,13 +110,19 @@ function columnsOf<T>(rows: readonly T[], ...pick: ((row: T) => string | number)
   return pick.map((column) => rows.map(column));
 }
 
-const ATTRIBUTION_PICKS = ATTRIBUTION_COLUMNS.map((_, index) => (row: { attribution: Attribution }) => attributionValues(row.attribution)[index] ?? '');
+const ATTRIBUTION_PICKS = ATTRIBUTION_COLUMNS.map(
+  (_, index) => (row: { attribution: Attribution }) => attributionValues(row.attribution)[index] ?? '',
+);
 
 export async function openPostgresAnalyticsStore(
   url: string,
   options: { maxConnections?: number; migrations?: readonly Migration[] } = {},
 ): Promise<AnalyticsStore> {
-  const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? ANALYTICS_POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.maxConnections ?? ANALYTICS_POOL_SIZE,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // An idle client losing its connection (database restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const reports = reportSql('postgres');
@@ -279,7 +285,12 @@ export async function openPostgresAnalyticsStore(
         `INSERT INTO analytics_source_days (day, ${ATTRIBUTION_LIST}, visits)
          SELECT * FROM unnest(${Array.from({ length: 9 }, (_, index) => `$${index + 1}::text[]`).join(', ')}, $10::bigint[])
          ON CONFLICT (day, ${ATTRIBUTION_LIST}) DO UPDATE SET visits = analytics_source_days.visits + excluded.visits`,
-        columnsOf(sourceDays, (row) => row.day, ...ATTRIBUTION_PICKS, (row) => row.visits),
+        columnsOf(
+          sourceDays,
+          (row) => row.day,
+          ...ATTRIBUTION_PICKS,
+          (row) => row.visits,
+        ),
       );
     }
     if (formDays.length > 0) {
@@ -349,7 +360,8 @@ export async function openPostgresAnalyticsStore(
           client,
           newSteps.filter(({ day, visit }) => !isNew.has(keyOf(day, visit))),
         );
-        for (const visit of plan.visits) if (isNew.has(keyOf(visit.day, visit.visit))) attributions.set(keyOf(visit.day, visit.visit), visit.attribution);
+        for (const visit of plan.visits)
+          if (isNew.has(keyOf(visit.day, visit.visit))) attributions.set(keyOf(visit.day, visit.visit), visit.attribution);
         await addRollups(client, rollupIncrements({ pageCounts: plan.pageCounts, newVisits, newPages, newSteps, attributions }));
       });
     },

@@ -183,7 +183,9 @@ export function openSqliteAnalyticsStore(file: string, migrations: readonly Migr
   function addSteps(formSteps: readonly VisitFormSteps[]): VisitFormSteps[] {
     const added: VisitFormSteps[] = [];
     for (const { day, visit, form, steps } of formSteps) {
-      const before = Number(get('SELECT steps FROM analytics_visit_forms WHERE day = ? AND visit = ? AND form = ?', day, visit, form)?.steps ?? 0);
+      const before = Number(
+        get('SELECT steps FROM analytics_visit_forms WHERE day = ? AND visit = ? AND form = ?', day, visit, form)?.steps ?? 0,
+      );
       const fresh = steps & ~before;
       if (fresh === 0) continue;
       run(
@@ -268,7 +270,8 @@ export function openSqliteAnalyticsStore(file: string, migrations: readonly Migr
         // A visit new in this batch is under the attribution just stored; an older one is read back.
         const isNew = new Set(newVisits.map(({ day, visit }) => keyOf(day, visit)));
         const attributions = attributionsOf(newSteps.filter(({ day, visit }) => !isNew.has(keyOf(day, visit))));
-        for (const visit of plan.visits) if (isNew.has(keyOf(visit.day, visit.visit))) attributions.set(keyOf(visit.day, visit.visit), visit.attribution);
+        for (const visit of plan.visits)
+          if (isNew.has(keyOf(visit.day, visit.visit))) attributions.set(keyOf(visit.day, visit.visit), visit.attribution);
         addRollups(rollupIncrements({ pageCounts: plan.pageCounts, newVisits, newPages, newSteps, attributions }));
       });
     },
