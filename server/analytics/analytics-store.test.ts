@@ -195,17 +195,19 @@ for (const harness of ANALYTICS_HARNESSES) {
 
     describe('funnels', () => {
       it('counts each step once per visit, and only the steps that happened', async () => {
+        // The repeats come in later batches as well as in the same one.
         await store.recordEvents([
           pageview('v1', '/', T1, { forms: ['home', 'contact'] }),
           pageview('v1', '/', T1 + 1_000, { forms: ['home'] }),
           formStart('v1', 'home', T1 + 2_000),
-          formStart('v1', 'home', T1 + 3_000),
         ]);
+        await store.recordEvents([pageview('v1', '/', T1 + 3_000, { forms: ['home', 'contact'] }), formStart('v1', 'home', T1 + 4_000)]);
+        await store.recordEvents([formSubmit('v1', 'home', T1 + 5_000), formSubmit('v1', 'home', T1 + 6_000)]);
         await store.recordEvents([
-          formSubmit('v1', 'home', T1 + 4_000),
-          pageview('v2', '/', T1 + 5_000, { forms: ['home'] }),
+          formSubmit('v1', 'home', T1 + 7_000),
+          pageview('v2', '/', T1 + 8_000, { forms: ['home'] }),
           // A submit whose start beacon never came counts as submitted, not as started.
-          formSubmit('v2', 'home', T1 + 6_000),
+          formSubmit('v2', 'home', T1 + 9_000),
         ]);
 
         expect(await store.funnel(ALL, 'none')).toEqual([
