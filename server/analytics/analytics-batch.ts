@@ -43,9 +43,18 @@ export type Attribution = {
   readonly click: string;
 };
 
+/**
+ * A visit row made by an accepted lead before any beacon of the visit arrived (its entry path is '';
+ * an event's path always begins with '/'). A lead is sent seconds after the page view that showed
+ * its form, but a beacon may wait in a server's queue longer than the lead takes: when it arrives,
+ * the visit takes the beacon's attribution and is counted as a visit then, and the steps it already
+ * reached move to that attribution.
+ */
+export const AWAITING_BEACON_ENTRY_PATH = '';
+
 /** A visit whose beacons never came (its lead was accepted all the same): no entry page, no attribution. */
 export const UNKNOWN_ATTRIBUTION: Attribution = {
-  entryPath: '',
+  entryPath: AWAITING_BEACON_ENTRY_PATH,
   referrerHost: '',
   source: '',
   medium: '',
@@ -208,19 +217,23 @@ export type RollupIncrements = {
 /**
  * The roll-up increments of what turned out to be new, one per roll-up row, sorted by key.
  * `attributions` holds every visit of the batch as stored (the first writer's, which may be another
- * server's); a step is counted under its visit's stored attribution.
+ * server's); a step is counted under its visit's stored attribution. `movedSteps` are steps counted
+ * earlier under no attribution, for a visit whose first beacon has only now arrived (see
+ * AWAITING_BEACON_ENTRY_PATH): they move to the attribution that beacon gave it.
  */
 export function rollupIncrements({
   pageCounts = [],
   newVisits = [],
   newPages = [],
   newSteps = [],
+  movedSteps = [],
   attributions,
 }: {
   pageCounts?: BatchPlan['pageCounts'];
   newVisits?: readonly VisitKey[];
   newPages?: readonly VisitPage[];
   newSteps?: readonly VisitFormSteps[];
+  movedSteps?: readonly VisitFormSteps[];
   attributions: ReadonlyMap<string, Attribution>;
 }): RollupIncrements {
   const attributionOfVisit = (day: string, visit: string) => attributions.get(keyOf(day, visit)) ?? UNKNOWN_ATTRIBUTION;
@@ -245,21 +258,25 @@ export function rollupIncrements({
   }
 
   const formDays = new Map<string, FormDayIncrement>();
-  for (const { day, visit, form, steps } of newSteps) {
-    const attribution = attributionOfVisit(day, visit);
+  const addFormSteps = (day: string, form: string, attribution: Attribution, steps: number, by: number) => {
     const key = keyOf(day, form, ...attributionValues(attribution));
     let found = formDays.get(key);
     if (found === undefined) {
       found = { day, form, attribution, viewed: 0, started: 0, submitted: 0, accepted: 0, delivered: 0 };
       formDays.set(key, found);
     }
-    for (const step of FUNNEL_STEPS) if (steps & stepBit(step)) found[step] += 1;
+    for (const step of FUNNEL_STEPS) if (steps & stepBit(step)) found[step] += by;
+  };
+  for (const { day, visit, form, steps } of newSteps) addFormSteps(day, form, attributionOfVisit(day, visit), steps, 1);
+  for (const { day, visit, form, steps } of movedSteps) {
+    addFormSteps(day, form, UNKNOWN_ATTRIBUTION, steps, -1);
+    addFormSteps(day, form, attributionOfVisit(day, visit), steps, 1);
   }
 
   return { pageDays: sortedValues(pageDays), sourceDays: sortedValues(sourceDays), formDays: sortedValues(formDays) };
 }
 
-/** The visit row an accepted lead makes when the visit's beacons never came. */
+/** The visit row an accepted lead makes when the visit's beacons have not come (yet). */
 export function visitOfLead(lead: AcceptedLead): NewVisit {
   return { day: saltDay(lead.at), visit: lead.visit, firstAt: lead.at, attribution: UNKNOWN_ATTRIBUTION };
 }

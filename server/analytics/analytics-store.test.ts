@@ -244,6 +244,22 @@ for (const harness of ANALYTICS_HARNESSES) {
         ]);
       });
 
+      it('gives a visit whose lead came before its first beacon that beacon’s attribution, and moves its steps there', async () => {
+        await store.recordLeadAccepted({ leadId: 'lead-1', at: T1 + 10_000, visit: 'early', form: 'contact' });
+        await store.recordEvents([
+          pageview('early', '/contact', T1, { campaign: { source: 'ads', name: 'spring' }, forms: ['contact'] }),
+          formSubmit('early', 'contact', T1 + 5_000, '/contact'),
+        ]);
+        await store.recordEvents([pageview('early', '/', T1 + 20_000, { campaign: { name: 'later' } })]);
+        await store.recordLeadDelivered('lead-1', T2);
+
+        expect(await store.funnel(ALL, 'campaign')).toEqual([
+          { form: 'contact', key: 'spring', viewed: 1, started: 0, submitted: 1, accepted: 1, delivered: 1 },
+        ]);
+        expect(await store.entryTotals(ALL)).toEqual([{ path: '/contact', visitors: 1 }]);
+        expect((await store.dayTotals({ from: DAY1, to: DAY1 }))[0]?.visitors).toBe(1);
+      });
+
       it('keys each split by campaign name, source (else referring site), or entry page', async () => {
         await store.recordEvents([
           pageview('v1', '/a', T1, {

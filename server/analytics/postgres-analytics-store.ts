@@ -7,6 +7,7 @@ import {
   ATTRIBUTION_COLUMNS,
   assertDay,
   attributionOf,
+  AWAITING_BEACON_ENTRY_PATH,
   attributionValues,
   daysOf,
   keyOf,
@@ -180,6 +181,39 @@ export async function openPostgresAnalyticsStore(
     return rows;
   }
 
+  /**
+   * Gives the visits made by a lead before their first beacon that beacon's attribution; returns
+   * those it gave one. The rows are locked in key order first; a row another batch gave an
+   * attribution meanwhile no longer matches and is left alone.
+   */
+  async function upgradeVisits(client: PoolClient, visits: readonly NewVisit[]): Promise<VisitKey[]> {
+    if (visits.length === 0) return [];
+    const { rows } = await client.query<{ day: string; visit: string }>(
+      `WITH waiting AS (
+         SELECT v.day, v.visit FROM analytics_visits v
+         JOIN unnest($1::text[], $2::text[]) AS k(day, visit) ON v.day = k.day AND v.visit = k.visit
+         WHERE v.entry_path = $11
+         ORDER BY v.day, v.visit
+         FOR UPDATE OF v
+       )
+       UPDATE analytics_visits v SET ${ATTRIBUTION_COLUMNS.map((column) => `${column} = k.${column}`).join(', ')}
+       FROM waiting w
+       JOIN ${unnestText(10)} AS k(day, visit, ${ATTRIBUTION_LIST}) ON k.day = w.day AND k.visit = w.visit
+       WHERE v.day = w.day AND v.visit = w.visit AND v.entry_path = $11
+       RETURNING v.day, v.visit`,
+      [
+        ...columnsOf(
+          visits,
+          (row) => row.day,
+          (row) => row.visit,
+          ...ATTRIBUTION_PICKS,
+        ),
+        AWAITING_BEACON_ENTRY_PATH,
+      ],
+    );
+    return rows;
+  }
+
   /** The stored attribution of each visit (the first writer's, perhaps another server's), by keyOf(day, visit). */
   async function attributionsOf(client: PoolClient, visits: readonly VisitKey[]): Promise<Map<string, Attribution>> {
     const found = new Map<string, Attribution>();
@@ -214,9 +248,17 @@ export async function openPostgresAnalyticsStore(
     return rows;
   }
 
-  /** Adds the steps each visit reached; returns, per visit and form, only the steps it had not reached before. */
-  async function addSteps(client: PoolClient, formSteps: readonly VisitFormSteps[]): Promise<VisitFormSteps[]> {
-    if (formSteps.length === 0) return [];
+  /**
+   * Adds the steps each visit reached; returns, per visit and form, only the steps it had not
+   * reached before (`added`), and the steps the `upgraded` visits had reached before this batch
+   * (`moved`), read under the same lock so no step is moved twice or missed.
+   */
+  async function addSteps(
+    client: PoolClient,
+    formSteps: readonly VisitFormSteps[],
+    upgraded: readonly VisitKey[] = [],
+  ): Promise<{ added: VisitFormSteps[]; moved: VisitFormSteps[] }> {
+    if (formSteps.length === 0 && upgraded.length === 0) return { added: [], moved: [] };
     const keyParams = (rows: readonly VisitFormSteps[]) =>
       columnsOf(
         rows,
@@ -235,18 +277,32 @@ export async function openPostgresAnalyticsStore(
     const isCreated = new Set(created.map((row) => keyOf(row.day, row.visit, row.form)));
     const added = formSteps.filter((row) => isCreated.has(keyOf(row.day, row.visit, row.form)));
     const existing = formSteps.filter((row) => !isCreated.has(keyOf(row.day, row.visit, row.form)));
-    if (existing.length === 0) return added;
+    if (existing.length === 0 && upgraded.length === 0) return { added, moved: [] };
 
-    // The others: locked in key order and read as last committed, so the bits added below are the
-    // ones no other server's batch counted.
+    // The others, and every form of the upgraded visits: locked in key order (one statement, so the
+    // order holds across both) and read as last committed, so the bits added below are the ones no
+    // other server's batch counted.
     const { rows: current } = await client.query<{ day: string; visit: string; form: string; steps: number }>(
       `SELECT f.day, f.visit, f.form, f.steps
-       FROM analytics_visit_forms f JOIN ${unnestText(3)} AS k(day, visit, form)
-         ON f.day = k.day AND f.visit = k.visit AND f.form = k.form
+       FROM analytics_visit_forms f
+       WHERE (f.day, f.visit, f.form) IN (SELECT * FROM ${unnestText(3)})
+         OR (f.day, f.visit) IN (SELECT * FROM ${unnestText(2, 4)})
        ORDER BY f.day, f.visit, f.form
        FOR UPDATE OF f`,
-      keyParams(existing),
+      [
+        ...keyParams(existing),
+        ...columnsOf(
+          upgraded,
+          (row) => row.day,
+          (row) => row.visit,
+        ),
+      ],
     );
+    const isUpgraded = new Set(upgraded.map(({ day, visit }) => keyOf(day, visit)));
+    const moved = current
+      .filter((row) => isUpgraded.has(keyOf(row.day, row.visit)) && !isCreated.has(keyOf(row.day, row.visit, row.form)))
+      .map((row) => ({ day: row.day, visit: row.visit, form: row.form, steps: Number(row.steps) }))
+      .filter((row) => row.steps !== 0);
     const before = new Map(current.map((row) => [keyOf(row.day, row.visit, row.form), Number(row.steps)]));
     const fresh = existing
       .map((row) => ({ ...row, steps: row.steps & ~(before.get(keyOf(row.day, row.visit, row.form)) ?? 0) }))
@@ -259,7 +315,7 @@ export async function openPostgresAnalyticsStore(
         [...keyParams(fresh), fresh.map((row) => row.steps)],
       );
     }
-    return [...added, ...fresh];
+    return { added: [...added, ...fresh], moved };
   }
 
   async function addRollups(client: PoolClient, { pageDays, sourceDays, formDays }: RollupIncrements): Promise<void> {
@@ -321,7 +377,7 @@ export async function openPostgresAnalyticsStore(
 
   /** Counts one funnel step of a visit's form, once, under the visit's attribution. */
   async function countStep(client: PoolClient, visit: VisitKey, form: string, step: 'accepted' | 'delivered'): Promise<void> {
-    const newSteps = await addSteps(client, [{ ...visit, form, steps: stepBit(step) }]);
+    const { added: newSteps } = await addSteps(client, [{ ...visit, form, steps: stepBit(step) }]);
     if (newSteps.length === 0) return;
     await addRollups(client, rollupIncrements({ newSteps, attributions: await attributionsOf(client, [visit]) }));
   }
@@ -351,9 +407,15 @@ export async function openPostgresAnalyticsStore(
             (row) => row.form,
           ),
         );
-        const newVisits = await insertVisits(client, plan.visits);
+        const inserted = await insertVisits(client, plan.visits);
+        const isInserted = new Set(inserted.map(({ day, visit }) => keyOf(day, visit)));
+        const upgraded = await upgradeVisits(
+          client,
+          plan.visits.filter(({ day, visit }) => !isInserted.has(keyOf(day, visit))),
+        );
+        const newVisits = [...inserted, ...upgraded];
         const newPages = await insertPages(client, plan.pages);
-        const newSteps = await addSteps(client, plan.formSteps);
+        const { added: newSteps, moved: movedSteps } = await addSteps(client, plan.formSteps, upgraded);
         // A visit new in this batch is under the attribution just stored; an older one is read back.
         const isNew = new Set(newVisits.map(({ day, visit }) => keyOf(day, visit)));
         const attributions = await attributionsOf(
@@ -362,7 +424,10 @@ export async function openPostgresAnalyticsStore(
         );
         for (const visit of plan.visits)
           if (isNew.has(keyOf(visit.day, visit.visit))) attributions.set(keyOf(visit.day, visit.visit), visit.attribution);
-        await addRollups(client, rollupIncrements({ pageCounts: plan.pageCounts, newVisits, newPages, newSteps, attributions }));
+        await addRollups(
+          client,
+          rollupIncrements({ pageCounts: plan.pageCounts, newVisits, newPages, newSteps, movedSteps, attributions }),
+        );
       });
     },
 

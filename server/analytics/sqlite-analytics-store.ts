@@ -9,6 +9,7 @@ import {
   ATTRIBUTION_COLUMNS,
   assertDay,
   attributionOf,
+  AWAITING_BEACON_ENTRY_PATH,
   attributionValues,
   daysOf,
   keyOf,
@@ -162,6 +163,33 @@ export function openSqliteAnalyticsStore(file: string, migrations: readonly Migr
     );
   }
 
+  /** Gives the visits made by a lead before their first beacon that beacon's attribution; returns those it gave one. */
+  function upgradeVisits(visits: readonly NewVisit[]): VisitKey[] {
+    return visits.filter(
+      ({ day, visit, attribution }) =>
+        run(
+          `UPDATE analytics_visits SET ${ATTRIBUTION_COLUMNS.map((column) => `${column} = ?`).join(', ')}
+           WHERE day = ? AND visit = ? AND entry_path = ?`,
+          ...attributionValues(attribution),
+          day,
+          visit,
+          AWAITING_BEACON_ENTRY_PATH,
+        ) > 0,
+    );
+  }
+
+  /** The steps the given visits reached so far, each visit's forms. */
+  function stepsOf(visits: readonly VisitKey[]): VisitFormSteps[] {
+    return visits.flatMap(({ day, visit }) =>
+      all('SELECT form, steps FROM analytics_visit_forms WHERE day = ? AND visit = ? ORDER BY form', day, visit).map((row) => ({
+        day,
+        visit,
+        form: String(row.form),
+        steps: Number(row.steps),
+      })),
+    );
+  }
+
   /** The stored attribution of each visit (the first writer's), by keyOf(day, visit). */
   function attributionsOf(visits: readonly VisitKey[]): Map<string, Attribution> {
     const found = new Map<string, Attribution>();
@@ -264,7 +292,11 @@ export function openSqliteAnalyticsStore(file: string, migrations: readonly Migr
             event.form,
           );
         }
-        const newVisits = insertVisits(plan.visits);
+        const inserted = insertVisits(plan.visits);
+        const isInserted = new Set(inserted.map(({ day, visit }) => keyOf(day, visit)));
+        const upgraded = upgradeVisits(plan.visits.filter(({ day, visit }) => !isInserted.has(keyOf(day, visit))));
+        const movedSteps = stepsOf(upgraded);
+        const newVisits = [...inserted, ...upgraded];
         const newPages = insertPages(plan.pages);
         const newSteps = addSteps(plan.formSteps);
         // A visit new in this batch is under the attribution just stored; an older one is read back.
@@ -272,7 +304,7 @@ export function openSqliteAnalyticsStore(file: string, migrations: readonly Migr
         const attributions = attributionsOf(newSteps.filter(({ day, visit }) => !isNew.has(keyOf(day, visit))));
         for (const visit of plan.visits)
           if (isNew.has(keyOf(visit.day, visit.visit))) attributions.set(keyOf(visit.day, visit.visit), visit.attribution);
-        addRollups(rollupIncrements({ pageCounts: plan.pageCounts, newVisits, newPages, newSteps, attributions }));
+        addRollups(rollupIncrements({ pageCounts: plan.pageCounts, newVisits, newPages, newSteps, movedSteps, attributions }));
       });
     },
 
