@@ -4,7 +4,7 @@
 // batch. The database decides what is new, so two servers counting the same visit at once still
 // count it once; this module only plans and sums.
 import type { AcceptedLead, DayRange, FunnelSplit, FunnelStep, VisitEvent } from './analytics-store.ts';
-import { FUNNEL_STEPS } from './analytics-store.ts';
+import { FUNNEL_SPLITS, FUNNEL_STEPS } from './analytics-store.ts';
 import { saltDay } from './visit-hash.ts';
 
 /** The longest range a report sums: ten years of days, so a typo cannot ask for a thousand years. */
@@ -204,15 +204,41 @@ export function planBatch(batch: readonly VisitEvent[]): BatchPlan {
   };
 }
 
-export type PageDayIncrement = { day: string; path: string; pageviews: number; visitors: number; bookingClicks: number };
-export type SourceDayIncrement = { day: string; attribution: Attribution; visits: number };
-export type FormDayIncrement = { day: string; form: string; attribution: Attribution } & Record<FunnelStep, number>;
+/**
+ * The roll-up tables, each keyed by its first columns and summing the others. Each report reads one
+ * of them, so a report sums rows of one or two dimensions: a year of visits from a thousand
+ * different places is a few hundred thousand rows of (day, referrer), not one row per visit.
+ * A visit is counted in the entry, referrer and campaign roll-ups, and its funnel steps once per
+ * split, under that split's key. Every transaction writes them in this order.
+ */
+export const ROLLUPS = {
+  page: { table: 'analytics_page_days', keys: ['day', 'path'], counts: ['pageviews', 'visitors', 'booking_clicks'] },
+  entry: { table: 'analytics_entry_days', keys: ['day', 'entry_path'], counts: ['visits'] },
+  referrer: { table: 'analytics_referrer_days', keys: ['day', 'referrer_host'], counts: ['visits'] },
+  campaign: { table: 'analytics_campaign_days', keys: ['day', 'source', 'medium', 'campaign', 'click'], counts: ['visits'] },
+  funnel: { table: 'analytics_funnel_days', keys: ['split', 'day', 'form', 'key'], counts: [...FUNNEL_STEPS] },
+} as const satisfies Record<string, { table: string; keys: readonly string[]; counts: readonly string[] }>;
 
-export type RollupIncrements = {
-  readonly pageDays: readonly PageDayIncrement[];
-  readonly sourceDays: readonly SourceDayIncrement[];
-  readonly formDays: readonly FormDayIncrement[];
-};
+export type RollupName = keyof typeof ROLLUPS;
+export const ROLLUP_NAMES = Object.keys(ROLLUPS) as RollupName[];
+
+/** One roll-up row's key (in its table's key order) and what to add to each count. */
+export type RollupRow = { readonly keys: readonly string[]; readonly counts: readonly number[] };
+export type RollupIncrements = Readonly<Record<RollupName, readonly RollupRow[]>>;
+
+/** The key of a visit's funnel row under a split: its campaign name, its source (else referring site), its entry page. */
+export function funnelKey(attribution: Attribution, split: FunnelSplit): string {
+  switch (split) {
+    case 'none':
+      return '';
+    case 'campaign':
+      return attribution.campaign;
+    case 'source':
+      return attribution.source !== '' ? attribution.source : attribution.referrerHost;
+    case 'entry':
+      return attribution.entryPath;
+  }
+}
 
 /**
  * The roll-up increments of what turned out to be new, one per roll-up row, sorted by key.
@@ -236,55 +262,42 @@ export function rollupIncrements({
   movedSteps?: readonly VisitFormSteps[];
   attributions: ReadonlyMap<string, Attribution>;
 }): RollupIncrements {
-  const attributionOfVisit = (day: string, visit: string) => attributions.get(keyOf(day, visit)) ?? UNKNOWN_ATTRIBUTION;
-  const pageDays = new Map<string, PageDayIncrement>();
-  for (const { day, path, pageviews, bookingClicks } of pageCounts) {
-    pageDays.set(keyOf(day, path), { day, path, pageviews, bookingClicks, visitors: 0 });
-  }
-  for (const { day, path } of newPages) {
-    const key = keyOf(day, path);
-    const found = pageDays.get(key);
-    if (found) found.visitors += 1;
-    else pageDays.set(key, { day, path, pageviews: 0, bookingClicks: 0, visitors: 1 });
-  }
-
-  const sourceDays = new Map<string, SourceDayIncrement>();
-  for (const { day, visit } of newVisits) {
-    const attribution = attributionOfVisit(day, visit);
-    const key = keyOf(day, ...attributionValues(attribution));
-    const found = sourceDays.get(key);
-    if (found) found.visits += 1;
-    else sourceDays.set(key, { day, attribution, visits: 1 });
-  }
-
-  const formDays = new Map<string, FormDayIncrement>();
-  const addFormSteps = (day: string, form: string, attribution: Attribution, steps: number, by: number) => {
-    const key = keyOf(day, form, ...attributionValues(attribution));
-    let found = formDays.get(key);
-    if (found === undefined) {
-      found = { day, form, attribution, viewed: 0, started: 0, submitted: 0, accepted: 0, delivered: 0 };
-      formDays.set(key, found);
-    }
-    for (const step of FUNNEL_STEPS) if (steps & stepBit(step)) found[step] += by;
+  const rows = {} as Record<RollupName, Map<string, { keys: string[]; counts: number[] }>>;
+  for (const name of ROLLUP_NAMES) rows[name] = new Map();
+  const add = (name: RollupName, keys: string[], counts: readonly number[]) => {
+    const key = keyOf(...keys);
+    const found = rows[name].get(key);
+    if (found === undefined) rows[name].set(key, { keys, counts: [...counts] });
+    else counts.forEach((count, index) => (found.counts[index] = (found.counts[index] ?? 0) + count));
   };
-  for (const { day, visit, form, steps } of newSteps) addFormSteps(day, form, attributionOfVisit(day, visit), steps, 1);
-  for (const { day, visit, form, steps } of movedSteps) {
-    addFormSteps(day, form, UNKNOWN_ATTRIBUTION, steps, -1);
-    addFormSteps(day, form, attributionOfVisit(day, visit), steps, 1);
+  const attributionOfVisit = (day: string, visit: string) => attributions.get(keyOf(day, visit)) ?? UNKNOWN_ATTRIBUTION;
+
+  for (const { day, path, pageviews, bookingClicks } of pageCounts) add('page', [day, path], [pageviews, 0, bookingClicks]);
+  for (const { day, path } of newPages) add('page', [day, path], [0, 1, 0]);
+
+  for (const { day, visit } of newVisits) {
+    const { entryPath, referrerHost, source, medium, campaign, click } = attributionOfVisit(day, visit);
+    add('entry', [day, entryPath], [1]);
+    add('referrer', [day, referrerHost], [1]);
+    add('campaign', [day, source, medium, campaign, click], [1]);
   }
 
-  return { pageDays: sortedValues(pageDays), sourceDays: sortedValues(sourceDays), formDays: sortedValues(formDays) };
+  const addSteps = (day: string, form: string, attribution: Attribution, steps: number, by: number) => {
+    const counts = FUNNEL_STEPS.map((step) => (steps & stepBit(step) ? by : 0));
+    for (const split of FUNNEL_SPLITS) add('funnel', [split, day, form, funnelKey(attribution, split)], counts);
+  };
+  for (const { day, visit, form, steps } of newSteps) addSteps(day, form, attributionOfVisit(day, visit), steps, 1);
+  for (const { day, visit, form, steps } of movedSteps) {
+    addSteps(day, form, UNKNOWN_ATTRIBUTION, steps, -1);
+    addSteps(day, form, attributionOfVisit(day, visit), steps, 1);
+  }
+
+  const increments = {} as Record<RollupName, RollupRow[]>;
+  for (const name of ROLLUP_NAMES) increments[name] = sortedValues(rows[name]);
+  return increments;
 }
 
 /** The visit row an accepted lead makes when the visit's beacons have not come (yet). */
 export function visitOfLead(lead: AcceptedLead): NewVisit {
   return { day: saltDay(lead.at), visit: lead.visit, firstAt: lead.at, attribution: UNKNOWN_ATTRIBUTION };
 }
-
-/** What a funnel row is keyed by under each split: one SQL expression over the form roll-up's columns. */
-export const FUNNEL_KEY_SQL: Record<FunnelSplit, string> = {
-  none: `''`,
-  campaign: 'campaign',
-  source: `CASE WHEN source <> '' THEN source ELSE referrer_host END`,
-  entry: 'entry_path',
-};

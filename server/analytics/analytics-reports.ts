@@ -5,7 +5,6 @@
 import type { CampaignTotals, DayTotals, EntryTotals, FunnelRow, FunnelSplit, PageTotals, ReferrerTotals } from './analytics-store.ts';
 import { REPORT_ROW_LIMIT } from './analytics-store.ts';
 import type { LeadFormId } from '../../lead/rules.ts';
-import { FUNNEL_KEY_SQL } from './analytics-batch.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -16,18 +15,25 @@ export function reportSql(dialect: Dialect) {
   const text = (column: string) => (dialect === 'postgres' ? `${column} COLLATE "C"` : column);
   const words = (sql: string) => (dialect === 'sqlite' ? sql.replace(/\$(\d+)/g, '?$1') : sql);
   const inRange = 'day >= $1 AND day <= $2';
+  // The split is one of four fixed words, written into the query so each split is its own index range.
   const funnel = (split: FunnelSplit) =>
     words(`
-      SELECT form, ${FUNNEL_KEY_SQL[split]} AS key,
+      SELECT form, key,
         SUM(viewed) AS viewed, SUM(started) AS started, SUM(submitted) AS submitted,
         SUM(accepted) AS accepted, SUM(delivered) AS delivered
-      FROM analytics_form_days WHERE ${inRange}
-      GROUP BY 1, 2
+      FROM analytics_funnel_days WHERE split = '${split}' AND ${inRange}
+      GROUP BY form, key
       HAVING SUM(viewed) + SUM(started) + SUM(submitted) + SUM(accepted) + SUM(delivered) > 0
-      ORDER BY viewed DESC, started DESC, submitted DESC, accepted DESC, delivered DESC, ${text('form')}, ${text(`(${FUNNEL_KEY_SQL[split]})`)}
+      ORDER BY viewed DESC, started DESC, submitted DESC, accepted DESC, delivered DESC, ${text('form')}, ${text('key')}
+      LIMIT ${REPORT_ROW_LIMIT}`);
+  const visits = (table: string, columns: string) =>
+    words(`
+      SELECT ${columns}, SUM(visits) AS visitors FROM ${table} WHERE ${inRange}
+      GROUP BY ${columns}
+      ORDER BY visitors DESC, ${columns.split(', ').map(text).join(', ')}
       LIMIT ${REPORT_ROW_LIMIT}`);
   return {
-    visitsPerDay: words(`SELECT day, SUM(visits) AS visitors FROM analytics_source_days WHERE ${inRange} GROUP BY day`),
+    visitsPerDay: words(`SELECT day, SUM(visits) AS visitors FROM analytics_entry_days WHERE ${inRange} GROUP BY day`),
     pagesPerDay: words(
       `SELECT day, SUM(pageviews) AS pageviews, SUM(booking_clicks) AS booking_clicks FROM analytics_page_days WHERE ${inRange} GROUP BY day`,
     ),
@@ -37,21 +43,9 @@ export function reportSql(dialect: Dialect) {
       GROUP BY path
       ORDER BY pageviews DESC, visitors DESC, ${text('path')}
       LIMIT ${REPORT_ROW_LIMIT}`),
-    referrers: words(`
-      SELECT referrer_host, SUM(visits) AS visitors FROM analytics_source_days WHERE ${inRange}
-      GROUP BY referrer_host
-      ORDER BY visitors DESC, ${text('referrer_host')}
-      LIMIT ${REPORT_ROW_LIMIT}`),
-    campaigns: words(`
-      SELECT source, medium, campaign, click, SUM(visits) AS visitors FROM analytics_source_days WHERE ${inRange}
-      GROUP BY source, medium, campaign, click
-      ORDER BY visitors DESC, ${text('source')}, ${text('medium')}, ${text('campaign')}, ${text('click')}
-      LIMIT ${REPORT_ROW_LIMIT}`),
-    entries: words(`
-      SELECT entry_path, SUM(visits) AS visitors FROM analytics_source_days WHERE ${inRange}
-      GROUP BY entry_path
-      ORDER BY visitors DESC, ${text('entry_path')}
-      LIMIT ${REPORT_ROW_LIMIT}`),
+    referrers: visits('analytics_referrer_days', 'referrer_host'),
+    campaigns: visits('analytics_campaign_days', 'source, medium, campaign, click'),
+    entries: visits('analytics_entry_days', 'entry_path'),
     funnel: {
       none: funnel('none'),
       campaign: funnel('campaign'),

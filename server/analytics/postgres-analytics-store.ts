@@ -12,6 +12,8 @@ import {
   daysOf,
   keyOf,
   planBatch,
+  ROLLUP_NAMES,
+  ROLLUPS,
   rollupIncrements,
   stepBit,
   visitOfLead,
@@ -53,12 +55,13 @@ const TEXT = 'TEXT COLLATE "C" NOT NULL';
 const ATTRIBUTION_DEFINITIONS = ATTRIBUTION_COLUMNS.map((column) => `${column} ${TEXT}`).join(', ');
 const ATTRIBUTION_LIST = ATTRIBUTION_COLUMNS.join(', ');
 
-// Raw tables have an index on their day, for the retention deletion; roll-ups are keyed by day
-// first, so a report's range is one range of the primary key's index.
+// Raw tables have an index on their day, for the retention deletion; roll-ups (see ROLLUPS) are keyed
+// by day first (the funnel's by split, then day), so a report's range is one range of the primary
+// key's index.
 export const POSTGRES_ANALYTICS_MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
-    name: 'raw events, visits and their pages, forms and leads; salts; page, source and form roll-ups per day',
+    name: 'raw events, visits and their pages, forms and leads; salts; page, entry, referrer, campaign and funnel roll-ups per day',
     sql: `
       CREATE TABLE analytics_events (
         day ${TEXT}, at BIGINT NOT NULL, visit ${TEXT}, type ${TEXT}, path ${TEXT}, form ${TEXT}
@@ -84,15 +87,21 @@ export const POSTGRES_ANALYTICS_MIGRATIONS: readonly Migration[] = [
         pageviews BIGINT NOT NULL, visitors BIGINT NOT NULL, booking_clicks BIGINT NOT NULL,
         PRIMARY KEY (day, path)
       );
-      CREATE TABLE analytics_source_days (
-        day ${TEXT}, ${ATTRIBUTION_DEFINITIONS}, visits BIGINT NOT NULL,
-        PRIMARY KEY (day, ${ATTRIBUTION_LIST})
+      CREATE TABLE analytics_entry_days (
+        day ${TEXT}, entry_path ${TEXT}, visits BIGINT NOT NULL, PRIMARY KEY (day, entry_path)
       );
-      CREATE TABLE analytics_form_days (
-        day ${TEXT}, form ${TEXT}, ${ATTRIBUTION_DEFINITIONS},
+      CREATE TABLE analytics_referrer_days (
+        day ${TEXT}, referrer_host ${TEXT}, visits BIGINT NOT NULL, PRIMARY KEY (day, referrer_host)
+      );
+      CREATE TABLE analytics_campaign_days (
+        day ${TEXT}, source ${TEXT}, medium ${TEXT}, campaign ${TEXT}, click ${TEXT}, visits BIGINT NOT NULL,
+        PRIMARY KEY (day, source, medium, campaign, click)
+      );
+      CREATE TABLE analytics_funnel_days (
+        split ${TEXT}, day ${TEXT}, form ${TEXT}, key ${TEXT},
         viewed BIGINT NOT NULL, started BIGINT NOT NULL, submitted BIGINT NOT NULL,
         accepted BIGINT NOT NULL, delivered BIGINT NOT NULL,
-        PRIMARY KEY (day, form, ${ATTRIBUTION_LIST})
+        PRIMARY KEY (split, day, form, key)
       );
     `,
   },
@@ -318,59 +327,21 @@ export async function openPostgresAnalyticsStore(
     return { added: [...added, ...fresh], moved };
   }
 
-  async function addRollups(client: PoolClient, { pageDays, sourceDays, formDays }: RollupIncrements): Promise<void> {
-    if (pageDays.length > 0) {
+  /** Adds each roll-up's increments with one multi-row upsert per table, rows in key order. */
+  async function addRollups(client: PoolClient, increments: RollupIncrements): Promise<void> {
+    for (const name of ROLLUP_NAMES) {
+      const rows = increments[name];
+      if (rows.length === 0) continue;
+      const { table, keys, counts } = ROLLUPS[name];
+      const arrays = [
+        ...keys.map((_, index) => `$${index + 1}::text[]`),
+        ...counts.map((_, index) => `$${keys.length + index + 1}::bigint[]`),
+      ];
       await client.query(
-        `INSERT INTO analytics_page_days (day, path, pageviews, visitors, booking_clicks)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::bigint[])
-         ON CONFLICT (day, path) DO UPDATE SET pageviews = analytics_page_days.pageviews + excluded.pageviews,
-           visitors = analytics_page_days.visitors + excluded.visitors,
-           booking_clicks = analytics_page_days.booking_clicks + excluded.booking_clicks`,
-        columnsOf(
-          pageDays,
-          (row) => row.day,
-          (row) => row.path,
-          (row) => row.pageviews,
-          (row) => row.visitors,
-          (row) => row.bookingClicks,
-        ),
-      );
-    }
-    if (sourceDays.length > 0) {
-      await client.query(
-        `INSERT INTO analytics_source_days (day, ${ATTRIBUTION_LIST}, visits)
-         SELECT * FROM unnest(${Array.from({ length: 9 }, (_, index) => `$${index + 1}::text[]`).join(', ')}, $10::bigint[])
-         ON CONFLICT (day, ${ATTRIBUTION_LIST}) DO UPDATE SET visits = analytics_source_days.visits + excluded.visits`,
-        columnsOf(
-          sourceDays,
-          (row) => row.day,
-          ...ATTRIBUTION_PICKS,
-          (row) => row.visits,
-        ),
-      );
-    }
-    if (formDays.length > 0) {
-      await client.query(
-        `INSERT INTO analytics_form_days (day, form, ${ATTRIBUTION_LIST}, viewed, started, submitted, accepted, delivered)
-         SELECT * FROM unnest(${Array.from({ length: 10 }, (_, index) => `$${index + 1}::text[]`).join(', ')},
-           $11::bigint[], $12::bigint[], $13::bigint[], $14::bigint[], $15::bigint[])
-         ON CONFLICT (day, form, ${ATTRIBUTION_LIST}) DO UPDATE SET
-           viewed = analytics_form_days.viewed + excluded.viewed,
-           started = analytics_form_days.started + excluded.started,
-           submitted = analytics_form_days.submitted + excluded.submitted,
-           accepted = analytics_form_days.accepted + excluded.accepted,
-           delivered = analytics_form_days.delivered + excluded.delivered`,
-        columnsOf(
-          formDays,
-          (row) => row.day,
-          (row) => row.form,
-          ...ATTRIBUTION_PICKS,
-          (row) => row.viewed,
-          (row) => row.started,
-          (row) => row.submitted,
-          (row) => row.accepted,
-          (row) => row.delivered,
-        ),
+        `INSERT INTO ${table} (${[...keys, ...counts].join(', ')})
+         SELECT * FROM unnest(${arrays.join(', ')})
+         ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${counts.map((count) => `${count} = ${table}.${count} + excluded.${count}`).join(', ')}`,
+        [...keys.map((_, index) => rows.map((row) => row.keys[index])), ...counts.map((_, index) => rows.map((row) => row.counts[index]))],
       );
     }
   }

@@ -14,6 +14,8 @@ import {
   daysOf,
   keyOf,
   planBatch,
+  ROLLUP_NAMES,
+  ROLLUPS,
   rollupIncrements,
   stepBit,
   visitOfLead,
@@ -55,13 +57,14 @@ const ATTRIBUTION_DEFINITIONS = ATTRIBUTION_COLUMNS.map((column) => `${column} T
 const ATTRIBUTION_LIST = ATTRIBUTION_COLUMNS.join(', ');
 
 // Raw tables (deleted after ANALYTICS_RAW_DAYS) are ordinary rowid tables with an index on their day,
-// so the retention deletion finds the old days without scanning. Roll-ups are WITHOUT ROWID tables
-// keyed by day first: the rows of a report's range are one contiguous range of the table itself.
+// so the retention deletion finds the old days without scanning. Roll-ups (see ROLLUPS) are WITHOUT
+// ROWID tables keyed by day first (the funnel's by split, then day): the rows of a report's range are
+// one contiguous range of the table itself.
 // Text dimensions are '' rather than NULL, so a key's parts compare plainly.
 export const SQLITE_ANALYTICS_MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
-    name: 'raw events, visits and their pages, forms and leads; salts; page, source and form roll-ups per day',
+    name: 'raw events, visits and their pages, forms and leads; salts; page, entry, referrer, campaign and funnel roll-ups per day',
     sql: `
       CREATE TABLE analytics_events (
         day TEXT NOT NULL, at INTEGER NOT NULL, visit TEXT NOT NULL, type TEXT NOT NULL, path TEXT NOT NULL, form TEXT NOT NULL
@@ -87,15 +90,22 @@ export const SQLITE_ANALYTICS_MIGRATIONS: readonly Migration[] = [
         pageviews INTEGER NOT NULL, visitors INTEGER NOT NULL, booking_clicks INTEGER NOT NULL,
         PRIMARY KEY (day, path)
       ) WITHOUT ROWID;
-      CREATE TABLE analytics_source_days (
-        day TEXT NOT NULL, ${ATTRIBUTION_DEFINITIONS}, visits INTEGER NOT NULL,
-        PRIMARY KEY (day, ${ATTRIBUTION_LIST})
+      CREATE TABLE analytics_entry_days (
+        day TEXT NOT NULL, entry_path TEXT NOT NULL, visits INTEGER NOT NULL, PRIMARY KEY (day, entry_path)
       ) WITHOUT ROWID;
-      CREATE TABLE analytics_form_days (
-        day TEXT NOT NULL, form TEXT NOT NULL, ${ATTRIBUTION_DEFINITIONS},
+      CREATE TABLE analytics_referrer_days (
+        day TEXT NOT NULL, referrer_host TEXT NOT NULL, visits INTEGER NOT NULL, PRIMARY KEY (day, referrer_host)
+      ) WITHOUT ROWID;
+      CREATE TABLE analytics_campaign_days (
+        day TEXT NOT NULL, source TEXT NOT NULL, medium TEXT NOT NULL, campaign TEXT NOT NULL, click TEXT NOT NULL,
+        visits INTEGER NOT NULL,
+        PRIMARY KEY (day, source, medium, campaign, click)
+      ) WITHOUT ROWID;
+      CREATE TABLE analytics_funnel_days (
+        split TEXT NOT NULL, day TEXT NOT NULL, form TEXT NOT NULL, key TEXT NOT NULL,
         viewed INTEGER NOT NULL, started INTEGER NOT NULL, submitted INTEGER NOT NULL,
         accepted INTEGER NOT NULL, delivered INTEGER NOT NULL,
-        PRIMARY KEY (day, form, ${ATTRIBUTION_LIST})
+        PRIMARY KEY (split, day, form, key)
       ) WITHOUT ROWID;
     `,
   },
@@ -229,44 +239,12 @@ export function openSqliteAnalyticsStore(file: string, migrations: readonly Migr
     return added;
   }
 
-  function addRollups({ pageDays, sourceDays, formDays }: RollupIncrements): void {
-    for (const { day, path: page, pageviews, visitors, bookingClicks } of pageDays) {
-      run(
-        `INSERT INTO analytics_page_days (day, path, pageviews, visitors, booking_clicks) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (day, path) DO UPDATE SET pageviews = pageviews + excluded.pageviews,
-           visitors = visitors + excluded.visitors, booking_clicks = booking_clicks + excluded.booking_clicks`,
-        day,
-        page,
-        pageviews,
-        visitors,
-        bookingClicks,
-      );
-    }
-    for (const { day, attribution, visits } of sourceDays) {
-      run(
-        `INSERT INTO analytics_source_days (day, ${ATTRIBUTION_LIST}, visits) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (day, ${ATTRIBUTION_LIST}) DO UPDATE SET visits = visits + excluded.visits`,
-        day,
-        ...attributionValues(attribution),
-        visits,
-      );
-    }
-    for (const { day, form, attribution, viewed, started, submitted, accepted, delivered } of formDays) {
-      run(
-        `INSERT INTO analytics_form_days (day, form, ${ATTRIBUTION_LIST}, viewed, started, submitted, accepted, delivered)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (day, form, ${ATTRIBUTION_LIST}) DO UPDATE SET viewed = viewed + excluded.viewed,
-           started = started + excluded.started, submitted = submitted + excluded.submitted,
-           accepted = accepted + excluded.accepted, delivered = delivered + excluded.delivered`,
-        day,
-        form,
-        ...attributionValues(attribution),
-        viewed,
-        started,
-        submitted,
-        accepted,
-        delivered,
-      );
+  function addRollups(increments: RollupIncrements): void {
+    for (const name of ROLLUP_NAMES) {
+      const { table, keys, counts } = ROLLUPS[name];
+      const sql = `INSERT INTO ${table} (${[...keys, ...counts].join(', ')}) VALUES (${[...keys, ...counts].map(() => '?').join(', ')})
+        ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${counts.map((count) => `${count} = ${count} + excluded.${count}`).join(', ')}`;
+      for (const row of increments[name]) run(sql, ...row.keys, ...row.counts);
     }
   }
 
