@@ -64,7 +64,7 @@ export const UNKNOWN_ATTRIBUTION: Attribution = {
   click: '',
 };
 
-/** The attribution columns of the visits, source and form roll-up tables, in this order. */
+/** The attribution columns of the visits table, in this order (term and content are kept there, not rolled up). */
 export const ATTRIBUTION_COLUMNS = ['entry_path', 'referrer_host', 'source', 'medium', 'campaign', 'term', 'content', 'click'] as const;
 
 export function attributionValues(attribution: Attribution): string[] {
