@@ -20,6 +20,13 @@ export function assertDay(day: string, what = 'A day'): void {
   }
 }
 
+/** Throws unless `at` is a moment (ms since 1970) a day can be told from. */
+export function assertMoment(at: number): void {
+  if (typeof at !== 'number' || !Number.isFinite(at) || Number.isNaN(new Date(at).getTime())) {
+    throw new Error(`A moment is a number of milliseconds since 1970, not ${String(at)}`);
+  }
+}
+
 /** The days of a range, oldest first; throws for a malformed, backwards or too long range. */
 export function daysOf(range: DayRange): string[] {
   assertDay(range.from, 'The first day of the range');
@@ -150,6 +157,7 @@ export function planBatch(batch: readonly VisitEvent[]): BatchPlan {
     else formSteps.set(key, { day, visit, form, steps: bit });
   };
 
+  for (const event of batch) assertMoment(event.at);
   for (const { event } of ordered) {
     const day = saltDay(event.at);
     const form = event.form ?? '';
@@ -299,5 +307,6 @@ export function rollupIncrements({
 
 /** The visit row an accepted lead makes when the visit's beacons have not come (yet). */
 export function visitOfLead(lead: AcceptedLead): NewVisit {
+  assertMoment(lead.at);
   return { day: saltDay(lead.at), visit: lead.visit, firstAt: lead.at, attribution: UNKNOWN_ATTRIBUTION };
 }

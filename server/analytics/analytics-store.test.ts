@@ -337,6 +337,14 @@ for (const harness of ANALYTICS_HARNESSES) {
         expect(await store.dayTotals({ from: '2020-01-01', to: last })).toHaveLength(MAX_RANGE_DAYS);
       });
 
+      it('refuses a batch with an event whose time is not a moment, and counts none of it', async () => {
+        await expect(store.recordEvents([pageview('v1', '/', T1), pageview('v2', '/', Number.NaN)])).rejects.toThrow(/milliseconds/);
+        await expect(
+          store.recordLeadAccepted({ leadId: 'lead-1', at: Number.POSITIVE_INFINITY, visit: 'v1', form: 'home' }),
+        ).rejects.toThrow(/milliseconds/);
+        expect((await store.dayTotals({ from: DAY1, to: DAY1 }))[0]?.visitors).toBe(0);
+      });
+
       it('reads every report through the day index of its roll-up table', async () => {
         await store.recordEvents([pageview('v1', '/', T1, { forms: ['home'] })]);
         const sql = reportSql(harness.kind === 'postgres' ? 'postgres' : 'sqlite');
