@@ -1,3 +1,7 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LeadFormId } from '../../lead/rules.ts';
 import { ANALYTICS_HARNESSES, announceSkip } from '../testing/analytics-harness.ts';
@@ -9,6 +13,7 @@ import { FUNNEL_SPLITS, REPORT_ROW_LIMIT } from './analytics-store.ts';
 import type { AnalyticsStore, DayRange, VisitEvent } from './analytics-store.ts';
 import { POSTGRES_ANALYTICS_MIGRATIONS } from './postgres-analytics-store.ts';
 import { SQLITE_ANALYTICS_MIGRATIONS } from './sqlite-analytics-store.ts';
+import { openSqliteAnalyticsWorkerStore } from './sqlite-analytics-worker.ts';
 
 // The analytics-store contract: the same tests against node:sqlite (directly and on its worker
 // thread) and PostgreSQL. The PostgreSQL half needs TEST_DATABASE_URL; without it vitest reports it
@@ -451,3 +456,35 @@ for (const harness of ANALYTICS_HARNESSES) {
     });
   });
 }
+
+describe('the SQLite analytics store on its worker thread', () => {
+  let folder: string;
+  beforeEach(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), 'analytics-worker-'));
+  });
+  afterEach(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('fails to open, with the thread’s reason, where the file cannot be made', async () => {
+    const blocker = path.join(folder, 'a-file');
+    await writeFile(blocker, '');
+    await expect(openSqliteAnalyticsWorkerStore(path.join(blocker, 'analytics.sqlite'))).rejects.toThrow();
+  });
+
+  it('refuses a database a newer server migrated, and calls after close', async () => {
+    const file = path.join(folder, 'analytics.sqlite');
+    const store = await openSqliteAnalyticsWorkerStore(file);
+    await store.close();
+    await expect(store.dayTotals({ from: DAY1, to: DAY1 })).rejects.toThrow(/closed/);
+
+    const db = new DatabaseSync(file);
+    db.prepare('INSERT INTO analytics_schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+      SQLITE_ANALYTICS_MIGRATIONS.length + 1,
+      'from a newer server',
+      T1,
+    );
+    db.close();
+    await expect(openSqliteAnalyticsWorkerStore(file)).rejects.toThrow(/newer than this server knows/);
+  });
+});
