@@ -11,8 +11,11 @@ import type { LeadFormId } from '../../lead/rules.ts';
 import type { CountedEvent } from './event-shape.ts';
 import type { SaltStore } from './visit-hash.ts';
 
-/** A beacon as it is stored: when (ms), which visit, and what the page said. */
-export type VisitEvent = CountedEvent & { readonly at: number; readonly visit: string };
+/**
+ * A beacon as it is stored: when (ms), which visit, and what the page said. `forms` is named here as
+ * well because CountedEvent, an Omit over the two shapes a beacon takes, keeps only their common keys.
+ */
+export type VisitEvent = CountedEvent & { readonly forms?: readonly LeadFormId[]; readonly at: number; readonly visit: string };
 
 /** A lead the relay accepted (stored, not spam), joined to the visit that sent it. */
 export type AcceptedLead = {
@@ -59,26 +62,44 @@ export type FunnelRow = FunnelCounts & { readonly form: LeadFormId; readonly key
 export type AnalyticsStore = SaltStore & {
   /**
    * Counts a batch of events in one transaction: raw rows, the visit's first-seen attribution, and
-   * the roll-ups. A visit's first event of the day names its entry page, referrer and campaign.
+   * the roll-ups. A visit's first event of the day (the earliest `at`) names its entry page, and,
+   * when it is a page view, its referrer and campaign; later events never change them.
    */
   recordEvents(events: readonly VisitEvent[]): Promise<void>;
-  /** The relay accepted a lead from this visit: the funnel's "accepted" step. */
+  /**
+   * The relay accepted a lead from this visit: the funnel's "accepted" step, once per visit and
+   * form. A visit no beacon has named yet is counted with no entry page or attribution until its
+   * first beacon arrives, which then gives it one (and it counts as a visit from then on).
+   */
   recordLeadAccepted(lead: AcceptedLead): Promise<void>;
   /**
    * The CRM took the lead: the funnel's "delivered" step, counted on the day and under the
    * attribution of the visit that sent it. A lead the store never saw accepted is ignored.
    */
   recordLeadDelivered(leadId: string, at: number): Promise<void>;
-  /** Every day of the range, oldest first, days without visits included as zeros. */
+  /**
+   * Every day of the range, oldest first, days without visits included as zeros. Every report
+   * refuses (throws) a range that is not two YYYY-MM-DD days, ends before it starts, or is longer
+   * than 3,700 days.
+   */
   dayTotals(range: DayRange): Promise<DayTotals[]>;
-  /** Most viewed first. */
+  /** Most viewed first (then most visitors, then by path). */
   pageTotals(range: DayRange): Promise<PageTotals[]>;
+  /** Most visits first; the visits with no referring site are the row with `host` ''. */
   referrerTotals(range: DayRange): Promise<ReferrerTotals[]>;
+  /** Most visits first; the visits that came from no campaign are the row whose words are all ''. */
   campaignTotals(range: DayRange): Promise<CampaignTotals[]>;
   entryTotals(range: DayRange): Promise<EntryTotals[]>;
-  /** Per form (and per value of the split), the visits that reached each step. */
+  /**
+   * Per form (and per value of the split), the visits that reached each step; only forms with a
+   * count in the range. Ordered by viewed, then started, submitted, accepted and delivered, largest
+   * first, then by form and key.
+   */
   funnel(range: DayRange, split: FunnelSplit): Promise<FunnelRow[]>;
-  /** Deletes raw events and per-visit rows of days before `day`; roll-ups stay. Returns rows deleted. */
+  /**
+   * Deletes raw events and per-visit rows (and the leads not yet delivered) of days strictly before
+   * `day`; roll-ups stay, so reports do not change. Returns the rows deleted.
+   */
   deleteRawBefore(day: string): Promise<number>;
   close(): Promise<void>;
 };

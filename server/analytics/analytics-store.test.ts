@@ -1,0 +1,490 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LeadFormId } from '../../lead/rules.ts';
+import { ANALYTICS_HARNESSES, announceSkip } from '../testing/analytics-harness.ts';
+import type { AnalyticsDatabase } from '../testing/analytics-harness.ts';
+import { POSTGRES_MIGRATIONS } from '../store/postgres-store.ts';
+import { MAX_RANGE_DAYS } from './analytics-batch.ts';
+import { reportSql } from './analytics-reports.ts';
+import { FUNNEL_SPLITS, REPORT_ROW_LIMIT } from './analytics-store.ts';
+import type { AnalyticsStore, DayRange, VisitEvent } from './analytics-store.ts';
+import { POSTGRES_ANALYTICS_MIGRATIONS } from './postgres-analytics-store.ts';
+import { SQLITE_ANALYTICS_MIGRATIONS } from './sqlite-analytics-store.ts';
+import { openSqliteAnalyticsWorkerStore } from './sqlite-analytics-worker.ts';
+
+// The analytics-store contract: the same tests against node:sqlite (directly and on its worker
+// thread) and PostgreSQL. The PostgreSQL half needs TEST_DATABASE_URL; without it vitest reports it
+// as skipped and the reason is printed.
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+/** 09:00 UTC on 2 November 2026, and the days around it. */
+const T1 = Date.UTC(2026, 10, 2, 9);
+const T2 = T1 + DAY;
+const T3 = T1 + 2 * DAY;
+const DAY1 = '2026-11-02';
+const DAY2 = '2026-11-03';
+const DAY3 = '2026-11-04';
+const ALL: DayRange = { from: '2026-11-01', to: '2026-11-05' };
+
+type Extra = Partial<Omit<VisitEvent, 'type' | 'visit' | 'path' | 'at'>>;
+
+const pageview = (visit: string, path: string, at: number, extra: Extra = {}): VisitEvent => ({
+  type: 'pageview',
+  visit,
+  path,
+  at,
+  ...extra,
+});
+const bookingClick = (visit: string, path: string, at: number): VisitEvent => ({ type: 'booking_click', visit, path, at });
+const formStart = (visit: string, form: LeadFormId, at: number, path = '/'): VisitEvent => ({ type: 'form_start', visit, path, at, form });
+const formSubmit = (visit: string, form: LeadFormId, at: number, path = '/'): VisitEvent => ({
+  type: 'form_submit',
+  visit,
+  path,
+  at,
+  form,
+});
+
+/** Every report over a range, for comparing two databases or one before and after a change. */
+async function everyReport(store: AnalyticsStore, range: DayRange) {
+  return {
+    days: await store.dayTotals(range),
+    pages: await store.pageTotals(range),
+    referrers: await store.referrerTotals(range),
+    campaigns: await store.campaignTotals(range),
+    entries: await store.entryTotals(range),
+    funnels: await Promise.all(FUNNEL_SPLITS.map((split) => store.funnel(range, split))),
+  };
+}
+
+const RAW_TABLES = ['analytics_events', 'analytics_visits', 'analytics_visit_pages', 'analytics_visit_forms', 'analytics_leads'];
+
+for (const harness of ANALYTICS_HARNESSES) {
+  announceSkip(harness);
+
+  describe.skipIf(harness.skipReason !== undefined)(`analytics store contract: ${harness.kind}`, () => {
+    let database: AnalyticsDatabase;
+    let store: AnalyticsStore;
+
+    beforeEach(async () => {
+      database = await harness.createDatabase();
+      store = await database.open();
+    });
+    afterEach(async () => {
+      await database.remove();
+    });
+
+    describe('schema', () => {
+      it('migrates a new database once: reopening applies nothing twice and keeps the counts', async () => {
+        await store.recordEvents([pageview('v1', '/', T1)]);
+        const reopened = await database.open();
+        const migrations = harness.kind === 'postgres' ? POSTGRES_ANALYTICS_MIGRATIONS : SQLITE_ANALYTICS_MIGRATIONS;
+        expect((await database.rows()).analytics_schema_migrations).toHaveLength(migrations.length);
+        expect((await reopened.dayTotals({ from: DAY1, to: DAY1 }))[0]?.visitors).toBe(1);
+      });
+
+      it('has no column for a visitor’s address or browser: only the visit hash is kept', async () => {
+        const columns = Object.values(await database.columns()).flat();
+        expect(columns).toContain('visit');
+        for (const kept of columns) expect(kept).not.toMatch(/address|^ip$|agent|^referrer$/);
+      });
+
+      it.skipIf(harness.kind !== 'postgres')('lives beside the lead store in its database, each with its own schema version', async () => {
+        const analyticsTables = Object.keys(await database.rows()).sort();
+        expect(analyticsTables.filter((table) => !table.startsWith('analytics_'))).toEqual([]);
+        const leads = await database.openLeadStore!();
+        await store.recordEvents([pageview('v1', '/', T1)]);
+        expect(await leads.schemaVersion()).toBe(POSTGRES_MIGRATIONS.length);
+        const rows = await database.rows();
+        expect(rows.analytics_schema_migrations).toHaveLength(POSTGRES_ANALYTICS_MIGRATIONS.length);
+        expect(rows.schema_migrations).toHaveLength(POSTGRES_MIGRATIONS.length);
+        expect(
+          Object.keys(rows)
+            .filter((table) => table.startsWith('analytics_'))
+            .sort(),
+        ).toEqual(analyticsTables);
+      });
+    });
+
+    describe('attribution', () => {
+      it('names a visit after its first event of the day; later events, in the batch or after, do not change it', async () => {
+        await store.recordEvents([
+          pageview('v1', '/pricing', T1, {
+            referrerHost: 'news.example.org',
+            campaign: { source: 'newsletter', medium: 'email', name: 'spring' },
+            click: 'gclid',
+          }),
+          pageview('v1', '/about', T1 + 1_000, { referrerHost: 'other.example.com', campaign: { source: 'ads', name: 'autumn' } }),
+        ]);
+        await store.recordEvents([pageview('v1', '/', T1 + 2_000, { referrerHost: 'third.example.net', campaign: { name: 'winter' } })]);
+
+        expect(await store.entryTotals(ALL)).toEqual([{ path: '/pricing', visitors: 1 }]);
+        expect(await store.referrerTotals(ALL)).toEqual([{ host: 'news.example.org', visitors: 1 }]);
+        expect(await store.campaignTotals(ALL)).toEqual([
+          { source: 'newsletter', medium: 'email', name: 'spring', click: 'gclid', visitors: 1 },
+        ]);
+      });
+
+      it('takes the earliest event of a batch as the first, whatever order the batch lists them in', async () => {
+        await store.recordEvents([
+          pageview('v1', '/later', T1 + 5_000, { campaign: { source: 'later' } }),
+          pageview('v1', '/first', T1, { campaign: { source: 'first' } }),
+        ]);
+        expect(await store.entryTotals(ALL)).toEqual([{ path: '/first', visitors: 1 }]);
+        expect((await store.campaignTotals(ALL)).map((row) => row.source)).toEqual(['first']);
+      });
+
+      it('gives a visit that began with a click its entry page, and no referrer from a page view after it', async () => {
+        await store.recordEvents([
+          bookingClick('v1', '/contact', T1),
+          pageview('v1', '/', T1 + 1_000, { referrerHost: 'news.example.org' }),
+        ]);
+        expect(await store.entryTotals(ALL)).toEqual([{ path: '/contact', visitors: 1 }]);
+        expect(await store.referrerTotals(ALL)).toEqual([{ host: '', visitors: 1 }]);
+      });
+    });
+
+    describe('visitors and page views', () => {
+      it('counts every page view, and a page’s visitor once per visit and day', async () => {
+        await store.recordEvents([pageview('v1', '/', T1), pageview('v1', '/', T1 + 1_000), pageview('v2', '/', T1 + 2_000)]);
+        await store.recordEvents([
+          pageview('v1', '/', T1 + 3_000),
+          bookingClick('v1', '/', T1 + 4_000),
+          pageview('v1', '/about', T1 + 5_000),
+        ]);
+
+        expect(await store.pageTotals(ALL)).toEqual([
+          { path: '/', visitors: 2, pageviews: 4, bookingClicks: 1 },
+          { path: '/about', visitors: 1, pageviews: 1, bookingClicks: 0 },
+        ]);
+        expect((await store.dayTotals({ from: DAY1, to: DAY1 }))[0]).toEqual({ day: DAY1, visitors: 2, pageviews: 5, bookingClicks: 1 });
+      });
+
+      it('counts two events of one new visit in one batch as one visit, named by the first', async () => {
+        await store.recordEvents([
+          pageview('v1', '/a', T1, { campaign: { source: 'first' } }),
+          pageview('v1', '/b', T1 + 1_000, { campaign: { source: 'second' } }),
+          pageview('v1', '/a', T1 + 2_000),
+        ]);
+        expect((await store.dayTotals({ from: DAY1, to: DAY1 }))[0]?.visitors).toBe(1);
+        expect(await store.entryTotals(ALL)).toEqual([{ path: '/a', visitors: 1 }]);
+        expect(await store.campaignTotals(ALL)).toEqual([{ source: 'first', medium: '', name: '', click: '', visitors: 1 }]);
+        expect(await store.pageTotals(ALL)).toEqual([
+          { path: '/a', visitors: 1, pageviews: 2, bookingClicks: 0 },
+          { path: '/b', visitors: 1, pageviews: 1, bookingClicks: 0 },
+        ]);
+      });
+
+      it('counts the same visit name on two days as two visits', async () => {
+        await store.recordEvents([pageview('same', '/', T1), pageview('same', '/', T2)]);
+        const days = await store.dayTotals({ from: DAY1, to: DAY2 });
+        expect(days.map((day) => day.visitors)).toEqual([1, 1]);
+        expect((await store.pageTotals(ALL))[0]).toMatchObject({ path: '/', visitors: 2, pageviews: 2 });
+      });
+
+      it('lists every day of the range, oldest first, with zeros for days without visits', async () => {
+        await store.recordEvents([pageview('v1', '/', T1), pageview('v2', '/', T3), bookingClick('v2', '/', T3 + 1)]);
+        expect(await store.dayTotals({ from: '2026-11-01', to: '2026-11-05' })).toEqual([
+          { day: '2026-11-01', visitors: 0, pageviews: 0, bookingClicks: 0 },
+          { day: DAY1, visitors: 1, pageviews: 1, bookingClicks: 0 },
+          { day: DAY2, visitors: 0, pageviews: 0, bookingClicks: 0 },
+          { day: DAY3, visitors: 1, pageviews: 1, bookingClicks: 1 },
+          { day: '2026-11-05', visitors: 0, pageviews: 0, bookingClicks: 0 },
+        ]);
+      });
+
+      it('sums only the days of the range', async () => {
+        await store.recordEvents([pageview('v1', '/a', T1), pageview('v2', '/b', T2), pageview('v3', '/c', T3)]);
+        expect((await store.pageTotals({ from: DAY2, to: DAY2 })).map((row) => row.path)).toEqual(['/b']);
+        expect((await store.entryTotals({ from: DAY2, to: DAY3 })).map((row) => row.path)).toEqual(['/b', '/c']);
+      });
+    });
+
+    describe('funnels', () => {
+      it('counts each step once per visit, and only the steps that happened', async () => {
+        // The repeats come in later batches as well as in the same one.
+        await store.recordEvents([
+          pageview('v1', '/', T1, { forms: ['home', 'contact'] }),
+          pageview('v1', '/', T1 + 1_000, { forms: ['home'] }),
+          formStart('v1', 'home', T1 + 2_000),
+        ]);
+        await store.recordEvents([pageview('v1', '/', T1 + 3_000, { forms: ['home', 'contact'] }), formStart('v1', 'home', T1 + 4_000)]);
+        await store.recordEvents([formSubmit('v1', 'home', T1 + 5_000), formSubmit('v1', 'home', T1 + 6_000)]);
+        await store.recordEvents([
+          formSubmit('v1', 'home', T1 + 7_000),
+          pageview('v2', '/', T1 + 8_000, { forms: ['home'] }),
+          // A submit whose start beacon never came counts as submitted, not as started.
+          formSubmit('v2', 'home', T1 + 9_000),
+        ]);
+
+        expect(await store.funnel(ALL, 'none')).toEqual([
+          { form: 'home', key: '', viewed: 2, started: 1, submitted: 2, accepted: 0, delivered: 0 },
+          { form: 'contact', key: '', viewed: 1, started: 0, submitted: 0, accepted: 0, delivered: 0 },
+        ]);
+      });
+
+      it('counts an accepted lead once, and delivered on the visit’s day under its attribution, only once the CRM took it', async () => {
+        await store.recordEvents([pageview('v1', '/landing', T1, { campaign: { source: 'ads', name: 'spring' }, forms: ['landing'] })]);
+        await store.recordLeadAccepted({ leadId: 'lead-1', at: T1 + HOUR, visit: 'v1', form: 'landing' });
+        await store.recordLeadAccepted({ leadId: 'lead-1', at: T1 + HOUR, visit: 'v1', form: 'landing' });
+        const accepted = { form: 'landing', key: 'spring', viewed: 1, started: 0, submitted: 0, accepted: 1, delivered: 0 };
+        expect(await store.funnel(ALL, 'campaign')).toEqual([accepted]);
+
+        await store.recordLeadDelivered('lead-1', T3);
+        await store.recordLeadDelivered('lead-1', T3 + HOUR);
+        expect(await store.funnel({ from: DAY1, to: DAY1 }, 'campaign')).toEqual([{ ...accepted, delivered: 1 }]);
+        expect(await store.funnel({ from: DAY3, to: DAY3 }, 'campaign')).toEqual([]);
+      });
+
+      it('ignores a delivery of a lead it never saw accepted', async () => {
+        await store.recordEvents([pageview('v1', '/', T1, { forms: ['home'] })]);
+        const before = await everyReport(store, ALL);
+        await store.recordLeadDelivered('never-accepted', T1 + HOUR);
+        expect(await everyReport(store, ALL)).toEqual(before);
+      });
+
+      it('counts a lead from a visit whose beacons never came under no entry page and no attribution', async () => {
+        await store.recordLeadAccepted({ leadId: 'lead-1', at: T1, visit: 'quiet', form: 'contact' });
+        await store.recordLeadDelivered('lead-1', T1 + HOUR);
+        expect(await store.funnel(ALL, 'entry')).toEqual([
+          { form: 'contact', key: '', viewed: 0, started: 0, submitted: 0, accepted: 1, delivered: 1 },
+        ]);
+      });
+
+      it('gives a visit whose lead came before its first beacon that beacon’s attribution, and moves its steps there', async () => {
+        await store.recordLeadAccepted({ leadId: 'lead-1', at: T1 + 10_000, visit: 'early', form: 'contact' });
+        await store.recordEvents([
+          pageview('early', '/contact', T1, { campaign: { source: 'ads', name: 'spring' }, forms: ['contact'] }),
+          formSubmit('early', 'contact', T1 + 5_000, '/contact'),
+        ]);
+        await store.recordEvents([pageview('early', '/', T1 + 20_000, { campaign: { name: 'later' } })]);
+        await store.recordLeadDelivered('lead-1', T2);
+
+        expect(await store.funnel(ALL, 'campaign')).toEqual([
+          { form: 'contact', key: 'spring', viewed: 1, started: 0, submitted: 1, accepted: 1, delivered: 1 },
+        ]);
+        expect(await store.entryTotals(ALL)).toEqual([{ path: '/contact', visitors: 1 }]);
+        expect((await store.dayTotals({ from: DAY1, to: DAY1 }))[0]?.visitors).toBe(1);
+      });
+
+      it('keys each split by campaign name, source (else referring site), or entry page', async () => {
+        await store.recordEvents([
+          pageview('v1', '/a', T1, {
+            referrerHost: 'news.example.org',
+            campaign: { source: 'newsletter', name: 'spring' },
+            forms: ['home'],
+          }),
+          pageview('v2', '/b', T1 + 1, { referrerHost: 'blog.example.net', forms: ['home'] }),
+          pageview('v3', '/a', T1 + 2, { forms: ['home'] }),
+          formStart('v3', 'home', T1 + 3, '/a'),
+        ]);
+        const keys = async (split: (typeof FUNNEL_SPLITS)[number]) =>
+          (await store.funnel(ALL, split)).map(({ key, viewed, started }) => ({ key, viewed, started }));
+
+        expect(await keys('none')).toEqual([{ key: '', viewed: 3, started: 1 }]);
+        expect(await keys('campaign')).toEqual([
+          { key: '', viewed: 2, started: 1 },
+          { key: 'spring', viewed: 1, started: 0 },
+        ]);
+        expect(await keys('source')).toEqual([
+          { key: '', viewed: 1, started: 1 },
+          { key: 'blog.example.net', viewed: 1, started: 0 },
+          { key: 'newsletter', viewed: 1, started: 0 },
+        ]);
+        expect(await keys('entry')).toEqual([
+          { key: '/a', viewed: 2, started: 1 },
+          { key: '/b', viewed: 1, started: 0 },
+        ]);
+      });
+    });
+
+    describe('report lists', () => {
+      it('list the largest first, ties by key, at most REPORT_ROW_LIMIT rows', async () => {
+        const paths = Array.from({ length: REPORT_ROW_LIMIT + 5 }, (_, index) => `/p-${String(index).padStart(3, '0')}`);
+        // Page i gets (i * 7) % 4 + 1 views, from one visit each, so counts repeat and ties need the key.
+        const views = (index: number) => ((index * 7) % 4) + 1;
+        await store.recordEvents(
+          paths.flatMap((path, index) =>
+            Array.from({ length: views(index) }, (_, view) =>
+              pageview(`v${index}-${view}`, path, T1 + index, { referrerHost: `r${index % 3}.example` }),
+            ),
+          ),
+        );
+        const expected = paths
+          .map((path, index) => ({ path, pageviews: views(index) }))
+          .sort((a, b) => b.pageviews - a.pageviews || (a.path < b.path ? -1 : 1))
+          .slice(0, REPORT_ROW_LIMIT);
+        expect((await store.pageTotals(ALL)).map(({ path, pageviews }) => ({ path, pageviews }))).toEqual(expected);
+
+        const referrers = await store.referrerTotals(ALL);
+        expect(referrers.map((row) => row.host)).toEqual(
+          ['r0.example', 'r1.example', 'r2.example'].sort(
+            (a, b) =>
+              (referrers.find((row) => row.host === b)?.visitors ?? 0) - (referrers.find((row) => row.host === a)?.visitors ?? 0) ||
+              (a < b ? -1 : 1),
+          ),
+        );
+        const visits = paths.reduce((sum, _, index) => sum + views(index), 0);
+        expect(referrers.reduce((sum, row) => sum + row.visitors, 0)).toBe(visits);
+      });
+
+      it('refuses a range that is malformed, backwards or longer than the limit', async () => {
+        await expect(store.pageTotals({ from: DAY2, to: DAY1 })).rejects.toThrow(/after it ends/);
+        await expect(store.dayTotals({ from: '2026-11-1', to: DAY1 })).rejects.toThrow(/YYYY-MM-DD/);
+        await expect(store.funnel({ from: '2026-02-30', to: '2026-03-01' }, 'none')).rejects.toThrow(/YYYY-MM-DD/);
+        await expect(store.entryTotals({ from: '2000-01-01', to: '2026-01-01' })).rejects.toThrow(/at most/);
+        const first = Date.UTC(2020, 0, 1);
+        const last = new Date(first + (MAX_RANGE_DAYS - 1) * DAY).toISOString().slice(0, 10);
+        expect(await store.dayTotals({ from: '2020-01-01', to: last })).toHaveLength(MAX_RANGE_DAYS);
+      });
+
+      it('refuses a batch with an event whose time is not a moment, and counts none of it', async () => {
+        await expect(store.recordEvents([pageview('v1', '/', T1), pageview('v2', '/', Number.NaN)])).rejects.toThrow(/milliseconds/);
+        await expect(
+          store.recordLeadAccepted({ leadId: 'lead-1', at: Number.POSITIVE_INFINITY, visit: 'v1', form: 'home' }),
+        ).rejects.toThrow(/milliseconds/);
+        expect((await store.dayTotals({ from: DAY1, to: DAY1 }))[0]?.visitors).toBe(0);
+      });
+
+      it('reads every report through the day index of its roll-up table', async () => {
+        await store.recordEvents([pageview('v1', '/', T1, { forms: ['home'] })]);
+        const sql = reportSql(harness.kind === 'postgres' ? 'postgres' : 'sqlite');
+        for (const query of [
+          sql.visitsPerDay,
+          sql.pagesPerDay,
+          sql.pages,
+          sql.referrers,
+          sql.campaigns,
+          sql.entries,
+          ...Object.values(sql.funnel),
+        ]) {
+          const plan = await database.explain(query, [DAY1, DAY2]);
+          if (harness.kind === 'postgres') {
+            expect(plan).toMatch(/Index (Only )?Scan using analytics_\w+_pkey/);
+            expect(plan).not.toMatch(/Seq Scan/);
+          } else {
+            expect(plan).toMatch(/SEARCH analytics_\w+_days USING PRIMARY KEY \((split=\? AND )?day>\? AND day<\?\)/);
+          }
+        }
+      });
+    });
+
+    describe('retention', () => {
+      it('deletes raw rows of the days before the given day, and the reports stay as they were', async () => {
+        await store.recordEvents([
+          pageview('v1', '/', T1, { campaign: { source: 'ads' }, forms: ['home'] }),
+          formStart('v1', 'home', T1 + 1),
+          pageview('v2', '/about', T2, { forms: ['home'] }),
+        ]);
+        await store.recordLeadAccepted({ leadId: 'lead-1', at: T1 + 2, visit: 'v1', form: 'home' });
+        const before = await everyReport(store, ALL);
+        const rawRows = async (day: string) =>
+          Object.entries(await database.rows())
+            .filter(([table]) => RAW_TABLES.includes(table))
+            .flatMap(([, rows]) => rows.filter((row) => row.day === day)).length;
+        const day1Rows = await rawRows(DAY1);
+        const day2Rows = await rawRows(DAY2);
+        expect(day1Rows).toBeGreaterThan(0);
+
+        expect(await store.deleteRawBefore(DAY2)).toBe(day1Rows);
+        expect(await rawRows(DAY1)).toBe(0);
+        expect(await rawRows(DAY2)).toBe(day2Rows);
+        expect(await everyReport(store, ALL)).toEqual(before);
+        expect(await store.deleteRawBefore(DAY2)).toBe(0);
+      });
+    });
+
+    describe('salts', () => {
+      it('keeps the first salt offered for a day, and deletes only the days before the given one', async () => {
+        expect(await store.saltForDay(DAY1, 'salt-a')).toBe('salt-a');
+        expect(await store.saltForDay(DAY1, 'salt-b')).toBe('salt-a');
+        expect(await store.saltForDay(DAY2, 'salt-c')).toBe('salt-c');
+
+        await store.deleteSaltsBefore(DAY2);
+        expect(await store.saltForDay(DAY2, 'salt-d')).toBe('salt-c');
+        expect(await store.saltForDay(DAY1, 'salt-e')).toBe('salt-e');
+      });
+
+      it('gives two servers asking at once the same salt', async () => {
+        const other = await database.open();
+        const salts = await Promise.all([store.saltForDay(DAY1, 'from-one'), other.saltForDay(DAY1, 'from-two')]);
+        expect(salts[0]).toBe(salts[1]);
+        expect(['from-one', 'from-two']).toContain(salts[0]);
+      });
+    });
+
+    describe('several writers', () => {
+      it('counts batches sent at once by two servers, with overlapping visits, as it counts them one after another', async () => {
+        // Forty visits over two days, each with one attribution on all its page views, shuffled into
+        // batches so most visits appear in several of them.
+        const events: VisitEvent[] = [];
+        for (let index = 0; index < 600; index += 1) {
+          const visit = `v${(index * 13) % 40}`;
+          const at = (index % 2 === 0 ? T1 : T2) + index * 1_000;
+          const kind = index % 5;
+          const source = { campaign: { source: `s${visit.length % 3}` }, referrerHost: `${visit}.example` };
+          if (kind === 0) events.push(formStart(visit, 'home', at, '/'));
+          else if (kind === 1) events.push(formSubmit(visit, 'roi', at, '/roi'));
+          else if (kind === 2) events.push(bookingClick(visit, '/about', at));
+          else events.push(pageview(visit, `/page-${index % 4}`, at, { ...source, forms: index % 2 ? ['home'] : ['roi', 'home'] }));
+        }
+        const batches = Array.from({ length: 12 }, (_, batch) => events.filter((_, index) => index % 12 === batch));
+
+        for (const batch of batches) await store.recordEvents(batch);
+        const sequential = await everyReport(store, ALL);
+
+        const again = await harness.createDatabase();
+        try {
+          const [one, two] = [await again.open(), await again.open()];
+          await Promise.all(batches.map((batch, index) => (index % 2 === 0 ? one : two).recordEvents(batch)));
+          const concurrent = await everyReport(one, ALL);
+          // Which event of a visit counts first (and so its entry page, referrer and campaign)
+          // depends on which batch commits first; how many visits there are, and what they did, may not.
+          const total = (rows: { visitors: number }[]) => rows.reduce((sum, row) => sum + row.visitors, 0);
+          for (const list of ['entries', 'referrers', 'campaigns'] as const) expect(total(concurrent[list])).toBe(total(sequential[list]));
+          expect(concurrent.days).toEqual(sequential.days);
+          expect(concurrent.pages).toEqual(sequential.pages);
+          expect(concurrent.funnels[0]).toEqual(sequential.funnels[0]);
+        } finally {
+          await again.remove();
+        }
+      });
+    });
+  });
+}
+
+describe('the SQLite analytics store on its worker thread', () => {
+  let folder: string;
+  beforeEach(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), 'analytics-worker-'));
+  });
+  afterEach(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('fails to open, with the thread’s reason, where the file cannot be made', async () => {
+    const blocker = path.join(folder, 'a-file');
+    await writeFile(blocker, '');
+    await expect(openSqliteAnalyticsWorkerStore(path.join(blocker, 'analytics.sqlite'))).rejects.toThrow();
+  });
+
+  it('refuses a database a newer server migrated, and calls after close', async () => {
+    const file = path.join(folder, 'analytics.sqlite');
+    const store = await openSqliteAnalyticsWorkerStore(file);
+    await store.close();
+    await expect(store.dayTotals({ from: DAY1, to: DAY1 })).rejects.toThrow(/closed/);
+
+    const db = new DatabaseSync(file);
+    db.prepare('INSERT INTO analytics_schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+      SQLITE_ANALYTICS_MIGRATIONS.length + 1,
+      'from a newer server',
+      T1,
+    );
+    db.close();
+    await expect(openSqliteAnalyticsWorkerStore(file)).rejects.toThrow(/newer than this server knows/);
+  });
+});

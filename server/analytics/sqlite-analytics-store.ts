@@ -1,0 +1,386 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { SQLInputValue, StatementSync } from 'node:sqlite';
+import { storeUnavailableError } from '../store/lead-store.ts';
+import { assertMigrationsOrdered, pendingMigrations } from '../store/migrations.ts';
+import type { Migration } from '../store/migrations.ts';
+import {
+  ATTRIBUTION_COLUMNS,
+  assertDay,
+  attributionOf,
+  AWAITING_BEACON_ENTRY_PATH,
+  attributionValues,
+  daysOf,
+  keyOf,
+  planBatch,
+  ROLLUP_NAMES,
+  ROLLUPS,
+  rollupIncrements,
+  stepBit,
+  visitOfLead,
+} from './analytics-batch.ts';
+import type { Attribution, NewVisit, RollupIncrements, VisitFormSteps, VisitKey, VisitPage } from './analytics-batch.ts';
+import {
+  funnelSql,
+  reportSql,
+  toCampaignTotals,
+  toDayTotals,
+  toEntryTotals,
+  toFunnelRows,
+  toPageTotals,
+  toReferrerTotals,
+} from './analytics-reports.ts';
+import type { AcceptedLead, AnalyticsStore, DayRange, VisitEvent } from './analytics-store.ts';
+
+// node:sqlite analytics store, in its own file beside the lead store's: counting visits takes only
+// this file's write lock, so a burst of page views never makes a lead wait. WAL with
+// synchronous=NORMAL: a commit survives a crash of the process (the WAL is written before COMMIT
+// returns) and is fsynced at the next checkpoint; a power cut may lose the last moments of counts,
+// which is a fair price for not paying an fsync per beacon batch. BEGIN IMMEDIATE makes each batch's
+// "is this visit new?" decisions exclusive across processes sharing the file.
+
+// Another process holding the write lock (a second server) is waited for this long.
+const BUSY_TIMEOUT_MS = 5_000;
+const SQLITE_BUSY = 5;
+const SQLITE_LOCKED = 6;
+// Raw rows are deleted this many at a time, each batch its own transaction, so a large first
+// deletion never holds the write lock for long.
+const DELETE_BATCH_SIZE = 5_000;
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { errcode?: unknown } | null)?.errcode;
+  return typeof code === 'number' && ((code & 0xff) === SQLITE_BUSY || (code & 0xff) === SQLITE_LOCKED);
+}
+
+const ATTRIBUTION_DEFINITIONS = ATTRIBUTION_COLUMNS.map((column) => `${column} TEXT NOT NULL`).join(', ');
+const ATTRIBUTION_LIST = ATTRIBUTION_COLUMNS.join(', ');
+
+// Raw tables (deleted after ANALYTICS_RAW_DAYS) are ordinary rowid tables with an index on their day,
+// so the retention deletion finds the old days without scanning. Roll-ups (see ROLLUPS) are WITHOUT
+// ROWID tables keyed by day first (the funnel's by split, then day): the rows of a report's range are
+// one contiguous range of the table itself.
+// Text dimensions are '' rather than NULL, so a key's parts compare plainly.
+export const SQLITE_ANALYTICS_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'raw events, visits and their pages, forms and leads; salts; page, entry, referrer, campaign and funnel roll-ups per day',
+    sql: `
+      CREATE TABLE analytics_events (
+        day TEXT NOT NULL, at INTEGER NOT NULL, visit TEXT NOT NULL, type TEXT NOT NULL, path TEXT NOT NULL, form TEXT NOT NULL
+      );
+      CREATE INDEX analytics_events_day ON analytics_events (day);
+      CREATE TABLE analytics_visits (
+        day TEXT NOT NULL, visit TEXT NOT NULL, ${ATTRIBUTION_DEFINITIONS}, first_at INTEGER NOT NULL,
+        PRIMARY KEY (day, visit)
+      );
+      CREATE TABLE analytics_visit_pages (
+        day TEXT NOT NULL, visit TEXT NOT NULL, path TEXT NOT NULL, PRIMARY KEY (day, visit, path)
+      );
+      CREATE TABLE analytics_visit_forms (
+        day TEXT NOT NULL, visit TEXT NOT NULL, form TEXT NOT NULL, steps INTEGER NOT NULL, PRIMARY KEY (day, visit, form)
+      );
+      CREATE TABLE analytics_leads (
+        lead_id TEXT PRIMARY KEY, day TEXT NOT NULL, visit TEXT NOT NULL, form TEXT NOT NULL, at INTEGER NOT NULL
+      );
+      CREATE INDEX analytics_leads_day ON analytics_leads (day);
+      CREATE TABLE analytics_salts (day TEXT PRIMARY KEY, salt TEXT NOT NULL);
+      CREATE TABLE analytics_page_days (
+        day TEXT NOT NULL, path TEXT NOT NULL,
+        pageviews INTEGER NOT NULL, visitors INTEGER NOT NULL, booking_clicks INTEGER NOT NULL,
+        PRIMARY KEY (day, path)
+      ) WITHOUT ROWID;
+      CREATE TABLE analytics_entry_days (
+        day TEXT NOT NULL, entry_path TEXT NOT NULL, visits INTEGER NOT NULL, PRIMARY KEY (day, entry_path)
+      ) WITHOUT ROWID;
+      CREATE TABLE analytics_referrer_days (
+        day TEXT NOT NULL, referrer_host TEXT NOT NULL, visits INTEGER NOT NULL, PRIMARY KEY (day, referrer_host)
+      ) WITHOUT ROWID;
+      CREATE TABLE analytics_campaign_days (
+        day TEXT NOT NULL, source TEXT NOT NULL, medium TEXT NOT NULL, campaign TEXT NOT NULL, click TEXT NOT NULL,
+        visits INTEGER NOT NULL,
+        PRIMARY KEY (day, source, medium, campaign, click)
+      ) WITHOUT ROWID;
+      CREATE TABLE analytics_funnel_days (
+        split TEXT NOT NULL, day TEXT NOT NULL, form TEXT NOT NULL, key TEXT NOT NULL,
+        viewed INTEGER NOT NULL, started INTEGER NOT NULL, submitted INTEGER NOT NULL,
+        accepted INTEGER NOT NULL, delivered INTEGER NOT NULL,
+        PRIMARY KEY (split, day, form, key)
+      ) WITHOUT ROWID;
+    `,
+  },
+];
+
+/** The raw tables, deleted by day; the visit's own rows last, as the others hang off it. */
+const RAW_TABLES = ['analytics_events', 'analytics_visit_pages', 'analytics_visit_forms', 'analytics_leads', 'analytics_visits'] as const;
+
+type Row = Record<string, SQLInputValue>;
+
+export function openSqliteAnalyticsStore(file: string, migrations: readonly Migration[] = SQLITE_ANALYTICS_MIGRATIONS): AnalyticsStore {
+  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const db = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS });
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA synchronous = NORMAL');
+  migrate(db, migrations);
+
+  const statements = new Map<string, StatementSync>();
+  const prepare = (sql: string): StatementSync => {
+    let statement = statements.get(sql);
+    if (statement === undefined) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  const all = (sql: string, ...params: SQLInputValue[]): Row[] => prepare(sql).all(...params) as Row[];
+  const get = (sql: string, ...params: SQLInputValue[]): Row | undefined => prepare(sql).get(...params) as Row | undefined;
+  const run = (sql: string, ...params: SQLInputValue[]): number => Number(prepare(sql).run(...params).changes);
+  const reports = reportSql('sqlite');
+  let closed = false;
+
+  function transaction<T>(work: () => T): T {
+    if (closed) throw new Error('The analytics store is closed');
+    try {
+      db.exec('BEGIN IMMEDIATE');
+      const result = work();
+      db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      if (db.isTransaction) db.exec('ROLLBACK');
+      throw isBusy(error) ? storeUnavailableError(error) : error;
+    }
+  }
+
+  /** A report's rows, once its range has been checked. */
+  function report(sql: string, range: DayRange): Row[] {
+    daysOf(range);
+    if (closed) throw new Error('The analytics store is closed');
+    return all(sql, range.from, range.to);
+  }
+
+  /** Inserts the visits not yet kept; returns those that were new. */
+  function insertVisits(visits: readonly NewVisit[]): VisitKey[] {
+    return visits.filter(
+      ({ day, visit, attribution, firstAt }) =>
+        run(
+          `INSERT INTO analytics_visits (day, visit, ${ATTRIBUTION_LIST}, first_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (day, visit) DO NOTHING`,
+          day,
+          visit,
+          ...attributionValues(attribution),
+          firstAt,
+        ) > 0,
+    );
+  }
+
+  /** Gives the visits made by a lead before their first beacon that beacon's attribution; returns those it gave one. */
+  function upgradeVisits(visits: readonly NewVisit[]): VisitKey[] {
+    return visits.filter(
+      ({ day, visit, attribution }) =>
+        run(
+          `UPDATE analytics_visits SET ${ATTRIBUTION_COLUMNS.map((column) => `${column} = ?`).join(', ')}
+           WHERE day = ? AND visit = ? AND entry_path = ?`,
+          ...attributionValues(attribution),
+          day,
+          visit,
+          AWAITING_BEACON_ENTRY_PATH,
+        ) > 0,
+    );
+  }
+
+  /** The steps the given visits reached so far, each visit's forms. */
+  function stepsOf(visits: readonly VisitKey[]): VisitFormSteps[] {
+    return visits.flatMap(({ day, visit }) =>
+      all('SELECT form, steps FROM analytics_visit_forms WHERE day = ? AND visit = ? ORDER BY form', day, visit).map((row) => ({
+        day,
+        visit,
+        form: String(row.form),
+        steps: Number(row.steps),
+      })),
+    );
+  }
+
+  /** The stored attribution of each visit (the first writer's), by keyOf(day, visit). */
+  function attributionsOf(visits: readonly VisitKey[]): Map<string, Attribution> {
+    const found = new Map<string, Attribution>();
+    for (const { day, visit } of visits) {
+      const row = get(`SELECT ${ATTRIBUTION_LIST} FROM analytics_visits WHERE day = ? AND visit = ?`, day, visit);
+      if (row !== undefined) found.set(keyOf(day, visit), attributionOf(row));
+    }
+    return found;
+  }
+
+  function insertPages(pages: readonly VisitPage[]): VisitPage[] {
+    return pages.filter(
+      ({ day, visit, path: page }) =>
+        run('INSERT INTO analytics_visit_pages (day, visit, path) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', day, visit, page) > 0,
+    );
+  }
+
+  /** Adds the steps each visit reached; returns, per visit and form, only the steps it had not reached before. */
+  function addSteps(formSteps: readonly VisitFormSteps[]): VisitFormSteps[] {
+    const added: VisitFormSteps[] = [];
+    for (const { day, visit, form, steps } of formSteps) {
+      const before = Number(
+        get('SELECT steps FROM analytics_visit_forms WHERE day = ? AND visit = ? AND form = ?', day, visit, form)?.steps ?? 0,
+      );
+      const fresh = steps & ~before;
+      if (fresh === 0) continue;
+      run(
+        `INSERT INTO analytics_visit_forms (day, visit, form, steps) VALUES (?, ?, ?, ?)
+         ON CONFLICT (day, visit, form) DO UPDATE SET steps = steps | excluded.steps`,
+        day,
+        visit,
+        form,
+        fresh,
+      );
+      added.push({ day, visit, form, steps: fresh });
+    }
+    return added;
+  }
+
+  function addRollups(increments: RollupIncrements): void {
+    for (const name of ROLLUP_NAMES) {
+      const { table, keys, counts } = ROLLUPS[name];
+      const sql = `INSERT INTO ${table} (${[...keys, ...counts].join(', ')}) VALUES (${[...keys, ...counts].map(() => '?').join(', ')})
+        ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${counts.map((count) => `${count} = ${count} + excluded.${count}`).join(', ')}`;
+      for (const row of increments[name]) run(sql, ...row.keys, ...row.counts);
+    }
+  }
+
+  /** Counts one funnel step of a visit's form, once, under the visit's attribution. */
+  function countStep(visit: VisitKey, form: string, step: 'accepted' | 'delivered'): void {
+    const newSteps = addSteps([{ ...visit, form, steps: stepBit(step) }]);
+    addRollups(rollupIncrements({ newSteps, attributions: attributionsOf([visit]) }));
+  }
+
+  return {
+    recordEvents: async (events: readonly VisitEvent[]) => {
+      if (events.length === 0) return;
+      const plan = planBatch(events);
+      transaction(() => {
+        for (const event of plan.events) {
+          run(
+            'INSERT INTO analytics_events (day, at, visit, type, path, form) VALUES (?, ?, ?, ?, ?, ?)',
+            event.day,
+            event.at,
+            event.visit,
+            event.type,
+            event.path,
+            event.form,
+          );
+        }
+        const inserted = insertVisits(plan.visits);
+        const isInserted = new Set(inserted.map(({ day, visit }) => keyOf(day, visit)));
+        const upgraded = upgradeVisits(plan.visits.filter(({ day, visit }) => !isInserted.has(keyOf(day, visit))));
+        const movedSteps = stepsOf(upgraded);
+        const newVisits = [...inserted, ...upgraded];
+        const newPages = insertPages(plan.pages);
+        const newSteps = addSteps(plan.formSteps);
+        // A visit new in this batch is under the attribution just stored; an older one is read back.
+        const isNew = new Set(newVisits.map(({ day, visit }) => keyOf(day, visit)));
+        const attributions = attributionsOf(newSteps.filter(({ day, visit }) => !isNew.has(keyOf(day, visit))));
+        for (const visit of plan.visits)
+          if (isNew.has(keyOf(visit.day, visit.visit))) attributions.set(keyOf(visit.day, visit.visit), visit.attribution);
+        addRollups(rollupIncrements({ pageCounts: plan.pageCounts, newVisits, newPages, newSteps, movedSteps, attributions }));
+      });
+    },
+
+    recordLeadAccepted: async (lead: AcceptedLead) => {
+      const visit = visitOfLead(lead);
+      transaction(() => {
+        insertVisits([visit]);
+        run(
+          'INSERT INTO analytics_leads (lead_id, day, visit, form, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (lead_id) DO NOTHING',
+          lead.leadId,
+          visit.day,
+          visit.visit,
+          lead.form,
+          lead.at,
+        );
+        countStep(visit, lead.form, 'accepted');
+      });
+    },
+
+    recordLeadDelivered: async (leadId: string) => {
+      transaction(() => {
+        // The lead's row goes once it is counted: a second "delivered" for it finds nothing.
+        const lead = get('DELETE FROM analytics_leads WHERE lead_id = ? RETURNING day, visit, form', leadId);
+        if (lead === undefined) return;
+        countStep({ day: String(lead.day), visit: String(lead.visit) }, String(lead.form), 'delivered');
+      });
+    },
+
+    dayTotals: async (range) => {
+      const days = daysOf(range);
+      return toDayTotals(days, report(reports.visitsPerDay, range), report(reports.pagesPerDay, range));
+    },
+    pageTotals: async (range) => toPageTotals(report(reports.pages, range)),
+    referrerTotals: async (range) => toReferrerTotals(report(reports.referrers, range)),
+    campaignTotals: async (range) => toCampaignTotals(report(reports.campaigns, range)),
+    entryTotals: async (range) => toEntryTotals(report(reports.entries, range)),
+    funnel: async (range, split) => toFunnelRows(report(funnelSql(reports, split), range)),
+
+    deleteRawBefore: async (day: string) => {
+      assertDay(day);
+      let total = 0;
+      for (const table of RAW_TABLES) {
+        for (;;) {
+          const deleted = transaction(() =>
+            run(`DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE day < ? LIMIT ?)`, day, DELETE_BATCH_SIZE),
+          );
+          total += deleted;
+          if (deleted < DELETE_BATCH_SIZE) break;
+          // Other calls (a batch of events on the worker thread) go between deletion batches.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      }
+      return total;
+    },
+
+    saltForDay: async (day: string, candidate: string) => {
+      assertDay(day);
+      return transaction(() => {
+        run('INSERT INTO analytics_salts (day, salt) VALUES (?, ?) ON CONFLICT (day) DO NOTHING', day, candidate);
+        return String(get('SELECT salt FROM analytics_salts WHERE day = ?', day)?.salt);
+      });
+    },
+
+    deleteSaltsBefore: async (day: string) => {
+      assertDay(day);
+      transaction(() => run('DELETE FROM analytics_salts WHERE day < ?', day));
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      db.close();
+    },
+  };
+}
+
+function migrate(db: DatabaseSync, migrations: readonly Migration[]): void {
+  assertMigrationsOrdered(migrations);
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    db.exec(`CREATE TABLE IF NOT EXISTS analytics_schema_migrations (
+      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`);
+    const row = db.prepare('SELECT MAX(version) AS version FROM analytics_schema_migrations').get() as Row | undefined;
+    const applied = Number(row?.version ?? 0);
+    if (applied > migrations.length) {
+      throw new Error(`The analytics database is at schema version ${applied}, newer than this server knows (${migrations.length})`);
+    }
+    for (const migration of pendingMigrations(migrations, applied)) {
+      db.exec(migration.sql);
+      db.prepare('INSERT INTO analytics_schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+        migration.version,
+        migration.name,
+        Date.now(),
+      );
+    }
+    db.exec('COMMIT');
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+}
