@@ -23,8 +23,8 @@ function startPage(root: HTMLElement) {
 }
 
 startMenu();
-// The visit's UTM tags, click ids and referrer are kept from the first page view, so a lead sent
-// later on another page (even after a full page load) is still attributed.
+// The visit's UTM tags, click ids and referrer are kept in memory from the first page view, so a lead
+// sent later on another page of this page load is still attributed; nothing is written to the device.
 captureVisitAttribution();
 startNavigation({
   onStart() {
