@@ -95,14 +95,21 @@ export function optedOut(): boolean {
   return navigator.doNotTrack === '1' || (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
 }
 
-/** Starts the beacon on a page load: its page view now, one after each client-side navigation, and the page's clicks and forms. */
-export function startBeacon(): void {
+/**
+ * Starts the beacon on a page load: its page view now, one after each client-side navigation, and
+ * the page's clicks and forms. `signal` stops it (tests start one per case).
+ */
+export function startBeacon(signal?: AbortSignal): void {
   if (optedOut()) return;
   // Forms started on the page shown; a form is started once per page view.
   let started = new Set<string>();
   const path = () => pagePath(location.pathname);
   const formOf = (target: EventTarget | null) =>
     target instanceof Element ? target.closest(`form[${LEAD_FORM_ATTRIBUTE}]`)?.getAttribute(LEAD_FORM_ATTRIBUTE) : undefined;
+  // Capture phase: seen before any handler of the page can stop the event (React prevents a form's
+  // submission; the shell prevents a followed link's).
+  const listen = (target: EventTarget, type: string, listener: (event: Event) => void) =>
+    target.addEventListener(type, listener, { capture: true, signal });
 
   const pageview = (first: boolean) => {
     started = new Set();
@@ -122,26 +129,17 @@ export function startBeacon(): void {
   };
 
   pageview(true);
-  window.addEventListener(NAVIGATED_EVENT, () => pageview(false));
-  // Capture phase: seen before any handler of the page can stop the event (React prevents a form's
-  // submission; the shell prevents a followed link's). A submission or a click may leave the page,
-  // so those are sent at once: sendBeacon outlives the page and does not hold it up.
-  document.addEventListener('focusin', formStarted, true);
-  document.addEventListener('input', formStarted, true);
-  document.addEventListener(
-    'submit',
-    (event) => {
-      const form = formOf(event.target);
-      if (form) send({ type: 'form_submit', path: path(), form });
-    },
-    true,
-  );
-  document.addEventListener(
-    'click',
-    (event) => {
-      if (event.target instanceof Element && event.target.closest(`a[${BOOKING_LINK_ATTRIBUTE}]`))
-        send({ type: 'booking_click', path: path() });
-    },
-    true,
-  );
+  listen(window, NAVIGATED_EVENT, () => pageview(false));
+  listen(document, 'focusin', formStarted);
+  listen(document, 'input', formStarted);
+  // A submission or a click may leave the page, so those are sent at once: sendBeacon outlives the
+  // page and does not hold it up.
+  listen(document, 'submit', (event) => {
+    const form = formOf(event.target);
+    if (form) send({ type: 'form_submit', path: path(), form });
+  });
+  listen(document, 'click', (event) => {
+    if (event.target instanceof Element && event.target.closest(`a[${BOOKING_LINK_ATTRIBUTE}]`))
+      send({ type: 'booking_click', path: path() });
+  });
 }
