@@ -11,18 +11,9 @@ export const EVENTS_ENDPOINT = '/api/events';
 
 /** The server refuses a larger event whole; campaign words and the referrer are what may be left out. */
 const MAX_EVENT_BYTES = 1024;
-const MAX_WORD_LENGTH = 100;
-const CAMPAIGN_WORDS = [
-  ['utm_source', 'source'],
-  ['utm_medium', 'medium'],
-  ['utm_campaign', 'name'],
-  ['utm_term', 'term'],
-  ['utm_content', 'content'],
-] as const;
-const CLICK_ID_KINDS = ['gclid', 'fbclid', 'msclkid'] as const;
-// The server refuses a campaign word with control characters (and with it the whole page view).
-// eslint-disable-next-line no-control-regex -- control characters are what this removes
-const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/g;
+/** `utm_<word>`; the server calls utm_campaign the campaign's name. */
+const CAMPAIGN_WORDS = ['source', 'medium', 'campaign', 'term', 'content'];
+const CLICK_ID_KINDS = ['gclid', 'fbclid', 'msclkid'];
 
 type Beacon = {
   type: 'pageview' | 'booking_click' | 'form_start' | 'form_submit';
@@ -34,76 +25,60 @@ type Beacon = {
   forms?: string[];
 };
 
-/** The page's path as the site names its pages: "/" or "/about", never "/about/". */
-export function pagePath(pathname: string): string {
-  return pathname.replace(/\/+$/, '') || '/';
-}
-
 /** Where the visit came from, read from the address it landed on and `document.referrer`. */
 export function arrival(url: URL, referrer: string): Pick<Beacon, 'referrer' | 'campaign' | 'click'> {
   const found: Pick<Beacon, 'referrer' | 'campaign' | 'click'> = {};
   // The referring site's origin is all the server keeps (its name); the rest of its address stays here.
-  let from = '';
-  try {
-    from = new URL(referrer).origin;
-  } catch {
-    // No referrer, or not an address.
-  }
-  if (from !== url.origin && from.startsWith('http')) found.referrer = from;
-  for (const [param, word] of CAMPAIGN_WORDS) {
-    const value = url.searchParams.get(param)?.replace(CONTROL_CHARACTERS, '').trim().slice(0, MAX_WORD_LENGTH);
-    if (value) (found.campaign ??= {})[word] = value;
+  const from = referrer && new URL(referrer, url).origin;
+  if (from && from !== url.origin) found.referrer = from;
+  for (const word of CAMPAIGN_WORDS) {
+    // The server takes words of up to 100 characters.
+    const value = url.searchParams.get(`utm_${word}`)?.trim().slice(0, 100);
+    if (value) (found.campaign ??= {})[word === 'campaign' ? 'name' : word] = value;
   }
   const click = CLICK_ID_KINDS.find((kind) => url.searchParams.has(kind));
   if (click) found.click = click;
   return found;
 }
 
-/** The lead forms on the page, each once. */
-export function leadFormsIn(root: ParentNode): string[] {
-  const ids = [...root.querySelectorAll(`form[${LEAD_FORM_ATTRIBUTE}]`)].map((form) => form.getAttribute(LEAD_FORM_ATTRIBUTE) ?? '');
-  return [...new Set(ids)].filter(Boolean);
-}
-
 /** JSON of the event, without the campaign and referrer should they make it larger than the server takes. */
 export function encodeBeacon(beacon: Beacon): string {
   const body = JSON.stringify(beacon);
-  if (new TextEncoder().encode(body).length <= MAX_EVENT_BYTES) return body;
-  const { campaign: _campaign, referrer: _referrer, ...rest } = beacon;
-  return JSON.stringify(rest);
+  return new Blob([body]).size > MAX_EVENT_BYTES ? JSON.stringify({ ...beacon, campaign: undefined, referrer: undefined }) : body;
 }
 
-/** A string is sent as text/plain, which needs no CORS preflight; fetch stands in where sendBeacon is missing or refuses. */
+/**
+ * sendBeacon sends a string as text/plain, which needs no CORS preflight and is what fetch sends for a
+ * string body too; fetch stands in where sendBeacon is missing or refuses. Failures are ignored.
+ */
 function send(beacon: Beacon): void {
   const body = encodeBeacon(beacon);
-  try {
-    if (navigator.sendBeacon?.(EVENTS_ENDPOINT, body)) return;
-  } catch {
-    // Fall through to fetch.
-  }
-  fetch(EVENTS_ENDPOINT, { method: 'POST', body, keepalive: true, headers: { 'Content-Type': 'text/plain' } }).catch(() => {});
+  if (!navigator.sendBeacon?.(EVENTS_ENDPOINT, body)) fetch(EVENTS_ENDPOINT, { method: 'POST', body, keepalive: true }).catch(() => {});
 }
 
 /** Sends when the browser is idle, after the page has been painted and the navigation is done. */
 function later(beacon: Beacon): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => send(beacon), { timeout: 2_000 });
-  else setTimeout(() => send(beacon), 0);
-}
-
-/** The visitor asked not to be tracked; the server refuses their events anyway, so none are sent. */
-export function optedOut(): boolean {
-  return navigator.doNotTrack === '1' || (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
+  const go = () => send(beacon);
+  if ('requestIdleCallback' in window) requestIdleCallback(go, { timeout: 2_000 });
+  else setTimeout(go);
 }
 
 /**
  * Starts the beacon on a page load: its page view now, one after each client-side navigation, and
- * the page's clicks and forms. `signal` stops it (tests start one per case).
+ * the page's clicks and forms. Nothing at all when the visitor asked not to be tracked (Do Not Track,
+ * Global Privacy Control): the server would not count them anyway. `signal` stops it (tests start
+ * one per case).
  */
 export function startBeacon(signal?: AbortSignal): void {
-  if (optedOut()) return;
+  if (navigator.doNotTrack === '1' || (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl) return;
   // Forms started on the page shown; a form is started once per page view.
   let started = new Set<string>();
-  const path = () => pagePath(location.pathname);
+  // The page's path as the site names its pages: "/" or "/about", never "/about/".
+  const on = (type: Beacon['type'], more?: Partial<Beacon>): Beacon => ({
+    type,
+    path: location.pathname.replace(/\/+$/, '') || '/',
+    ...more,
+  });
   const formOf = (target: EventTarget | null) =>
     target instanceof Element ? target.closest(`form[${LEAD_FORM_ATTRIBUTE}]`)?.getAttribute(LEAD_FORM_ATTRIBUTE) : undefined;
   // Capture phase: seen before any handler of the page can stop the event (React prevents a form's
@@ -111,35 +86,33 @@ export function startBeacon(signal?: AbortSignal): void {
   const listen = (target: EventTarget, type: string, listener: (event: Event) => void) =>
     target.addEventListener(type, listener, { capture: true, signal });
 
-  const pageview = (first: boolean) => {
+  const pageview = (first?: boolean) => {
     started = new Set();
-    const forms = leadFormsIn(document);
-    later({
-      type: 'pageview',
-      path: path(),
-      ...(first ? arrival(new URL(location.href), document.referrer) : {}),
-      ...(forms.length > 0 ? { forms } : {}),
-    });
+    // The lead forms on the page, each once.
+    const forms = [
+      ...new Set([...document.querySelectorAll(`form[${LEAD_FORM_ATTRIBUTE}]`)].map((form) => form.getAttribute(LEAD_FORM_ATTRIBUTE)!)),
+    ];
+    later(on('pageview', { ...(first && arrival(new URL(location.href), document.referrer)), ...(forms[0] && { forms }) }));
   };
   const formStarted = (event: Event) => {
     const form = formOf(event.target);
-    if (!form || started.has(form)) return;
-    started.add(form);
-    later({ type: 'form_start', path: path(), form });
+    if (form && !started.has(form)) {
+      started.add(form);
+      later(on('form_start', { form }));
+    }
   };
 
   pageview(true);
-  listen(window, NAVIGATED_EVENT, () => pageview(false));
+  listen(window, NAVIGATED_EVENT, () => pageview());
   listen(document, 'focusin', formStarted);
   listen(document, 'input', formStarted);
   // A submission or a click may leave the page, so those are sent at once: sendBeacon outlives the
   // page and does not hold it up.
   listen(document, 'submit', (event) => {
     const form = formOf(event.target);
-    if (form) send({ type: 'form_submit', path: path(), form });
+    if (form) send(on('form_submit', { form }));
   });
   listen(document, 'click', (event) => {
-    if (event.target instanceof Element && event.target.closest(`a[${BOOKING_LINK_ATTRIBUTE}]`))
-      send({ type: 'booking_click', path: path() });
+    if (event.target instanceof Element && event.target.closest(`a[${BOOKING_LINK_ATTRIBUTE}]`)) send(on('booking_click'));
   });
 }
