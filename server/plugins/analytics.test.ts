@@ -25,9 +25,9 @@ afterEach(async () => {
   app = undefined;
 });
 
-async function start(store: MemoryAnalyticsStore = createMemoryAnalyticsStore(), tuning: AnalyticsTuning = {}) {
+async function start(store: MemoryAnalyticsStore = createMemoryAnalyticsStore(), tuning: AnalyticsTuning = {}, now = Date.now) {
   app = Fastify({ logger: false });
-  await app.register(analyticsPlugin, { store, siteHost: 'www.example.com', distDir: fixture.distDir, tuning });
+  await app.register(analyticsPlugin, { store, siteHost: 'www.example.com', distDir: fixture.distDir, tuning, now });
   await app.ready();
   return { app, store };
 }
@@ -117,13 +117,18 @@ describe('who is not counted', () => {
     expect(store.events()).toEqual([]);
   });
 
-  it('is anyone while the store cannot give the day’s salt, and the endpoint keeps answering', async () => {
+  it('is anyone while the store cannot give the day’s salt, which is asked again a moment later; the endpoint keeps answering', async () => {
     const store = createMemoryAnalyticsStore();
     store.failWith.saltForDay = new Error('store down');
-    const { app } = await start(store);
+    let time = Date.parse('2026-11-27T12:00:00Z');
+    const { app } = await start(store, {}, () => time);
+    const request = { headers: { 'user-agent': FIREFOX }, ip: ADDRESS, log: app.log } as never;
     expect((await send(app, PAGEVIEW)).statusCode).toBe(204);
-    expect(await app.analytics.visitOf({ headers: { 'user-agent': FIREFOX }, ip: ADDRESS, log: app.log } as never)).toBeUndefined();
+    expect(await app.analytics.visitOf(request)).toBeUndefined();
     store.failWith.saltForDay = undefined;
+    expect(await app.analytics.visitOf(request)).toBeUndefined();
+    time += 1_000;
+    expect(await app.analytics.visitOf(request)).toMatch(/^[\w-]{22}$/);
     expect((await send(app, PAGEVIEW)).statusCode).toBe(204);
     await flushed(app);
     expect(store.events()).toHaveLength(1);

@@ -34,6 +34,9 @@ export const EVENT_ERRORS = {
   internal: { error: 'internal' },
 } as const;
 
+/** After the store failed to give the day's salt, visits go uncounted this long before it is asked again. */
+export const SALT_RETRY_MS = 1_000;
+
 /** `navigator.sendBeacon` sends a string as text/plain (no CORS preflight); `fetch` may send JSON. */
 const EVENT_CONTENT_TYPES = ['text/plain', 'application/json'];
 
@@ -68,13 +71,18 @@ const analytics: FastifyPluginAsync<AnalyticsPluginOptions> = async (app, { stor
   // Closed before the store (registered earlier, closed later): what is queued is written first.
   app.addHook('onClose', async () => queue.stop());
 
+  // A store that is down is not asked again by every beacon of a busy page.
+  let saltFailedAt = -Infinity;
+
   async function visitOf(request: FastifyRequest): Promise<string | undefined> {
     const userAgent = request.headers['user-agent'];
     if (userAgent === undefined || isRobot(userAgent) || optedOut(request.headers)) return undefined;
+    if (now() - saltFailedAt < SALT_RETRY_MS) return undefined;
     try {
       // The address (the visitor's, through TRUST_PROXY) goes into the hash and nowhere else.
       return await salts.visit({ site: siteHost, address: request.ip, userAgent });
     } catch (error) {
+      saltFailedAt = now();
       request.log.error({ err: error }, 'no salt for the visit hash: the visit is not counted');
       return undefined;
     }
