@@ -103,7 +103,10 @@ export function createEventQueue({
         (error: unknown) => {
           current.attempts++;
           if (current.attempts < maxAttempts) {
-            log.error({ err: error, events: current.events.length, attempt: current.attempts }, 'analytics events not recorded; trying again');
+            log.error(
+              { err: error, events: current.events.length, attempt: current.attempts },
+              'analytics events not recorded; trying again',
+            );
             return;
           }
           droppedFailed += current.events.length;
