@@ -9,6 +9,7 @@ import type { FieldGroup, FieldName } from './form-spec.ts';
 import * as styles from './form-styles.ts';
 import { HONEYPOT_FIELD, LEAD_SOURCES, type LeadFormId } from '../lead/rules.ts';
 import type { LeadFormEngine } from './use-lead-form.ts';
+import { LEAD_FORM_ATTRIBUTE } from '../renderer/page-markers.ts';
 
 // The no-JavaScript post names its form the way the JSON payload does.
 export const SOURCE_FIELD = 'source';
@@ -59,6 +60,7 @@ export function LeadForm<F extends LeadFormId>({ engine, labelledBy, consent, li
       aria-busy={submitting || undefined}
       onSubmit={engine.handleSubmit}
       css={styles.formCard(theme)}
+      {...{ [LEAD_FORM_ATTRIBUTE]: spec.formId }}
     >
       <input type="hidden" name={SOURCE_FIELD} value={LEAD_SOURCES[spec.formId]} />
       {hasColumns ? (

@@ -1,7 +1,7 @@
 // The browser facts the pure lead domain needs (storage, clock, page, attribution), read only inside
 // event handlers and effects, never while prerendering.
 import type { Attribution } from '../lead/attribution.ts';
-import { captureAttribution } from './visit-attribution.ts';
+import { createVisitAttribution } from './visit-attribution.ts';
 import type { PayloadContext } from '../lead/crm-payload.ts';
 import type { StorageLike } from './rate-limit.ts';
 
@@ -43,13 +43,12 @@ export function readDocumentUrl(): string {
   return navigation?.name || window.location.href;
 }
 
-/** Called on every page view (the layout does): the visit's first capture wins; later calls read it back. */
+// One per page load, in memory only: the shell's client-side navigations keep it.
+const visitAttribution = createVisitAttribution();
+
+/** Called on every page view (the shell does): the page load's first capture wins; later calls read it back. */
 export function captureVisitAttribution(): Attribution {
-  return captureAttribution({
-    url: readDocumentUrl(),
-    referrer: document.referrer,
-    storage: readBrowserStorage('sessionStorage'),
-  });
+  return visitAttribution.capture({ url: readDocumentUrl(), referrer: document.referrer });
 }
 
 export function createBrowserPayloadContext(): PayloadContext {

@@ -1,40 +1,28 @@
-// The visit's attribution in the browser: captured on the first page view of a visit and attached to
-// every lead of that visit. Kept in an injected storage (sessionStorage in the browser, so one visit
-// is one tab session); what counts as attribution is decided in lead/attribution.ts.
-import { extractAttribution, isAttribution, type Attribution } from '../lead/attribution.ts';
-import type { StorageLike } from './rate-limit.ts';
-
-export const ATTRIBUTION_STORAGE_KEY = 'lead_attribution';
+// The visit's attribution in the browser: captured on the first page view of a page load and attached
+// to every lead sent from it. It lives in memory for the life of the page, which the shell's
+// client-side navigations keep, and is never written to the visitor's device: browsing the site
+// stores nothing. After a full page load the server names the visit from its first page view. What
+// counts as attribution is decided in lead/attribution.ts.
+import { extractAttribution, type Attribution } from '../lead/attribution.ts';
 
 export interface AttributionSource {
-  /** The current page's full address. */
+  /** The address this document was loaded from. */
   readonly url: string;
   /** `document.referrer`: empty when the visitor typed the address or the referrer was withheld. */
   readonly referrer: string;
-  readonly storage: Pick<StorageLike, 'getItem' | 'setItem'>;
 }
 
-/** The visit's stored attribution, or undefined when none (or only corrupt data) is stored. */
-export function readStoredAttribution(storage: Pick<StorageLike, 'getItem'>): Attribution | undefined {
-  try {
-    const stored = storage.getItem(ATTRIBUTION_STORAGE_KEY);
-    if (stored === null) return undefined;
-    const parsed: unknown = JSON.parse(stored);
-    return isAttribution(parsed) ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export type VisitAttribution = {
+  /** Call on every page view: the first one captures the attribution, later ones return it. */
+  capture(source: AttributionSource): Attribution;
+};
 
-/** Call on every page view: the first view of a visit stores its attribution, later views reuse it. */
-export function captureAttribution({ url, referrer, storage }: AttributionSource): Attribution {
-  const stored = readStoredAttribution(storage);
-  if (stored !== undefined) return stored;
-  const attribution = extractAttribution(url, referrer);
-  try {
-    storage.setItem(ATTRIBUTION_STORAGE_KEY, JSON.stringify(attribution));
-  } catch {
-    // Blocked storage: this page's leads still carry the attribution; later pages capture their own.
-  }
-  return attribution;
+export function createVisitAttribution(): VisitAttribution {
+  let captured: Attribution | undefined;
+  return {
+    capture({ url, referrer }) {
+      captured ??= extractAttribution(url, referrer);
+      return captured;
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { BOOKING_LINK_ATTRIBUTE } from '../renderer/page-markers.ts';
 import { FULL_LOAD_ATTRIBUTE } from '../renderer/shell/link-policy.ts';
 import { useSite } from '../renderer/site-context.tsx';
 import { resolveLinkTarget } from './link-target.ts';
@@ -27,7 +28,14 @@ export function SmartLink({ href, fullPageLoad, children, ...rest }: SmartLinkPr
       );
     case 'new-tab':
       return (
-        <a href={target.href} target="_blank" rel="noopener noreferrer" {...rest}>
+        // The booking link is marked so the page's analytics beacon can count clicks on it.
+        <a
+          href={target.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          {...(target.booking ? { [BOOKING_LINK_ATTRIBUTE]: '' } : {})}
+          {...rest}
+        >
           {children}
           <span css={visuallyHidden}> (opens in a new tab)</span>
         </a>

@@ -1,9 +1,10 @@
 // The browser entry of prerendered pages: the page shell. It is all the JavaScript a page without
 // interactive blocks runs (an article, a legal page): the header menu, client-side navigation between
-// prerendered pages, and the visit's attribution. Interactive blocks are islands it hydrates one by
-// one (renderer/shell/islands.ts); static blocks stay the HTML they were built as.
+// prerendered pages, the visit's attribution and the analytics beacon. Interactive blocks are islands
+// it hydrates one by one (renderer/shell/islands.ts); static blocks stay the HTML they were built as.
 import { captureVisitAttribution } from '../../forms/browser-world.ts';
 import { HYDRATED_MARK } from '../page-markers.ts';
+import { startBeacon } from './beacon.ts';
 import { hydrateIslands, unmountIslands } from './islands.ts';
 import { startMenu } from './menu.ts';
 import { startNavigation } from './navigation.ts';
@@ -23,8 +24,8 @@ function startPage(root: HTMLElement) {
 }
 
 startMenu();
-// The visit's UTM tags, click ids and referrer are kept from the first page view, so a lead sent
-// later on another page (even after a full page load) is still attributed.
+// The visit's UTM tags, click ids and referrer are kept in memory from the first page view, so a lead
+// sent later on another page of this page load is still attributed; nothing is written to the device.
 captureVisitAttribution();
 startNavigation({
   onStart() {
@@ -38,3 +39,6 @@ startNavigation({
 });
 const root = document.getElementById('root');
 if (root) startPage(root);
+// Page views, booking clicks and lead forms, counted by our own server without cookies; sent when
+// the browser is idle, after the page is up.
+startBeacon();

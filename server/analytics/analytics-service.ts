@@ -4,6 +4,7 @@
 // decorate it with fakes.
 import type { FastifyRequest } from 'fastify';
 import type { AnalyticsStore } from './analytics-store.ts';
+import type { EventQueueStats } from './event-queue.ts';
 
 export type AnalyticsService = {
   readonly store: AnalyticsStore;
@@ -12,6 +13,8 @@ export type AnalyticsService = {
    * (a robot or tool, `DNT: 1`, `Sec-GPC: 1`) or the salt could not be had.
    */
   visitOf(request: FastifyRequest): Promise<string | undefined>;
+  /** The plugin's queue of events on their way to the store: waiting, written and dropped. */
+  queueStats?(): EventQueueStats;
 };
 
 declare module 'fastify' {

@@ -5,7 +5,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { CHUNK_MODULES_FILE, type ChunkModules } from '../../scripts/budgets/chunk-modules-plugin.ts';
+import {
+  CHUNK_MODULES_FILE,
+  MODULE_GZIP_FILE,
+  type ChunkModules,
+  type ModuleGzipBytes,
+} from '../../scripts/budgets/chunk-modules-plugin.ts';
 import { findConsoleCodeInPublicSite } from '../../scripts/budgets/console-separation.ts';
 import { kb, weighBuild, type RouteWeight } from '../../scripts/budgets/route-weight.ts';
 import { loadContent } from '../../content-model/load/load-content.ts';
@@ -24,7 +29,10 @@ const BUDGET = {
   /** HTML, scripts, styles, the preloaded font and eager images together. */
   totalBytes: 250 * KIB,
   preloadedFonts: 1,
+  /** gzip bytes the analytics beacon adds to every page's first load. */
+  beaconBytes: 1 * KIB,
 } as const;
+const BEACON_MODULE = 'renderer/shell/beacon.ts';
 
 // Heavy libraries and the islands (interactive block types) allowed to bring them. Markdown is
 // rendered to HTML by the build and no island renders any, so its parser is on no route at all.
@@ -98,6 +106,15 @@ test.describe('byte budgets per route', () => {
       expect(weight.islandTypes).toEqual([]);
     });
   }
+
+  test('the analytics beacon is on every page and adds ≤ 1 KB gzip to its first load', () => {
+    const gzipBytes = JSON.parse(readFileSync(path.join(distDir, 'client', MODULE_GZIP_FILE), 'utf8')) as ModuleGzipBytes;
+    const beaconBytes = gzipBytes[BEACON_MODULE];
+    console.log(`analytics beacon: ${beaconBytes ?? 'missing'} bytes gzip`);
+    expect(beaconBytes, `${BEACON_MODULE} in the build`).toBeGreaterThan(0);
+    expect(beaconBytes).toBeLessThanOrEqual(BUDGET.beaconBytes);
+    for (const weight of weights) expect(weight.modules.has(BEACON_MODULE), `the beacon loads on ${weight.route}`).toBe(true);
+  });
 
   test('the chunk map names modules, so the library check above can see them', () => {
     const chunkModules = JSON.parse(readFileSync(path.join(distDir, 'client', CHUNK_MODULES_FILE), 'utf8')) as ChunkModules;

@@ -1,0 +1,118 @@
+// The page's analytics beacon: tells our own server (POST /api/events) that a page was viewed, the
+// booking link clicked, a lead form started or sent. No cookie, no storage, no identifier: the server
+// names the visit itself and keeps no address. Where the visit came from (the referring site, the
+// campaign's `utm_*` words, the kind of ad click, never its id) goes with the first page view of a
+// page load only. A browser asking not to be tracked (Do Not Track, Global Privacy Control) sends
+// nothing. Sending never holds up the page: it waits for an idle moment, and failures are ignored.
+import { BOOKING_LINK_ATTRIBUTE, LEAD_FORM_ATTRIBUTE } from '../page-markers.ts';
+import { NAVIGATED_EVENT } from './navigation-events.ts';
+
+export const EVENTS_ENDPOINT = '/api/events';
+
+/** The server refuses a larger event whole; campaign words and the referrer are what may be left out. */
+const MAX_EVENT_BYTES = 1024;
+/** `utm_<word>`; the server calls utm_campaign the campaign's name. */
+const CAMPAIGN_WORDS = ['source', 'medium', 'campaign', 'term', 'content'];
+const CLICK_ID_KINDS = ['gclid', 'fbclid', 'msclkid'];
+
+type Beacon = {
+  type: 'pageview' | 'booking_click' | 'form_start' | 'form_submit';
+  path: string;
+  referrer?: string;
+  campaign?: Record<string, string>;
+  click?: string;
+  form?: string;
+  forms?: string[];
+};
+
+/** Where the visit came from, read from the address it landed on and `document.referrer`. */
+export function arrival(url: URL, referrer: string): Pick<Beacon, 'referrer' | 'campaign' | 'click'> {
+  const found: Pick<Beacon, 'referrer' | 'campaign' | 'click'> = {};
+  // The referring site's origin is all the server keeps (its name); the rest of its address stays here.
+  const from = referrer && new URL(referrer, url).origin;
+  if (from && from !== url.origin) found.referrer = from;
+  for (const word of CAMPAIGN_WORDS) {
+    // The server takes words of up to 100 characters.
+    const value = url.searchParams.get(`utm_${word}`)?.trim().slice(0, 100);
+    if (value) (found.campaign ??= {})[word === 'campaign' ? 'name' : word] = value;
+  }
+  const click = CLICK_ID_KINDS.find((kind) => url.searchParams.has(kind));
+  if (click) found.click = click;
+  return found;
+}
+
+/** JSON of the event, without the campaign and referrer should they make it larger than the server takes. */
+export function encodeBeacon(beacon: Beacon): string {
+  const body = JSON.stringify(beacon);
+  return new Blob([body]).size > MAX_EVENT_BYTES ? JSON.stringify({ ...beacon, campaign: undefined, referrer: undefined }) : body;
+}
+
+/**
+ * sendBeacon sends a string as text/plain, which needs no CORS preflight and is what fetch sends for a
+ * string body too; fetch stands in where sendBeacon is missing or refuses. Failures are ignored.
+ */
+function send(beacon: Beacon): void {
+  const body = encodeBeacon(beacon);
+  if (!navigator.sendBeacon?.(EVENTS_ENDPOINT, body)) fetch(EVENTS_ENDPOINT, { method: 'POST', body, keepalive: true }).catch(() => {});
+}
+
+/** Sends when the browser is idle, after the page has been painted and the navigation is done. */
+function later(beacon: Beacon): void {
+  const go = () => send(beacon);
+  if ('requestIdleCallback' in window) requestIdleCallback(go, { timeout: 2_000 });
+  else setTimeout(go);
+}
+
+/**
+ * Starts the beacon on a page load: its page view now, one after each client-side navigation, and
+ * the page's clicks and forms. Nothing at all when the visitor asked not to be tracked (Do Not Track,
+ * Global Privacy Control): the server would not count them anyway. `signal` stops it (tests start
+ * one per case).
+ */
+export function startBeacon(signal?: AbortSignal): void {
+  if (navigator.doNotTrack === '1' || (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl) return;
+  // Forms started on the page shown; a form is started once per page view.
+  let started = new Set<string>();
+  // The page's path as the site names its pages: "/" or "/about", never "/about/".
+  const on = (type: Beacon['type'], more?: Partial<Beacon>): Beacon => ({
+    type,
+    path: location.pathname.replace(/\/+$/, '') || '/',
+    ...more,
+  });
+  const formOf = (target: EventTarget | null) =>
+    target instanceof Element ? target.closest(`form[${LEAD_FORM_ATTRIBUTE}]`)?.getAttribute(LEAD_FORM_ATTRIBUTE) : undefined;
+  // Capture phase: seen before any handler of the page can stop the event (React prevents a form's
+  // submission; the shell prevents a followed link's).
+  const listen = (target: EventTarget, type: string, listener: (event: Event) => void) =>
+    target.addEventListener(type, listener, { capture: true, signal });
+
+  const pageview = (first?: boolean) => {
+    started = new Set();
+    // The lead forms on the page, each once.
+    const forms = [
+      ...new Set([...document.querySelectorAll(`form[${LEAD_FORM_ATTRIBUTE}]`)].map((form) => form.getAttribute(LEAD_FORM_ATTRIBUTE)!)),
+    ];
+    later(on('pageview', { ...(first && arrival(new URL(location.href), document.referrer)), ...(forms[0] && { forms }) }));
+  };
+  const formStarted = (event: Event) => {
+    const form = formOf(event.target);
+    if (form && !started.has(form)) {
+      started.add(form);
+      later(on('form_start', { form }));
+    }
+  };
+
+  pageview(true);
+  listen(window, NAVIGATED_EVENT, () => pageview());
+  listen(document, 'focusin', formStarted);
+  listen(document, 'input', formStarted);
+  // A submission or a click may leave the page, so those are sent at once: sendBeacon outlives the
+  // page and does not hold it up.
+  listen(document, 'submit', (event) => {
+    const form = formOf(event.target);
+    if (form) send(on('form_submit', { form }));
+  });
+  listen(document, 'click', (event) => {
+    if (event.target instanceof Element && event.target.closest(`a[${BOOKING_LINK_ATTRIBUTE}]`)) send(on('booking_click'));
+  });
+}
