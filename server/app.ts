@@ -8,6 +8,7 @@ import { rewriteConsoleUrl } from './console/console-url.ts';
 import { maskUrl } from './leads/mask.ts';
 import { healthPlugin } from './plugins/health.ts';
 import type { NotifierTuning } from './notify/notifier.ts';
+import { analyticsSetupPlugin, type AnalyticsSetupOptions } from './plugins/analytics-store.ts';
 import { leadRelayPlugin } from './plugins/lead-relay.ts';
 import type { LeadRelayTuning } from './plugins/lead-relay.ts';
 import { notificationsPlugin } from './plugins/notifications.ts';
@@ -28,6 +29,8 @@ export type BuildAppOptions = {
   connectionLimits?: ConnectionLimits;
   /** Where the log goes (tests read it back); production logs to standard output. */
   logStream?: { write(line: string): void };
+  /** Analytics for tests: a store they opened (or a fake), the queue's pace, a clock. */
+  analytics?: Omit<AnalyticsSetupOptions, 'config'>;
 };
 
 /**
@@ -74,6 +77,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   // routes that use them. Security headers come first so every response carries them.
   app.register(securityHeadersPlugin, { config });
   app.register(healthPlugin);
+  app.register(analyticsSetupPlugin, { config, ...options.analytics });
   app.register(leadRelayPlugin, { config, tuning: options.relayTuning });
   app.register(notificationsPlugin, { config, tuning: options.notifyTuning });
 

@@ -108,6 +108,7 @@ describe('parseConfig', () => {
       file: '/var/lib/site/analytics.sqlite',
     });
     expect(parseValid({ ANALYTICS_DB_FILE: '/srv/visits.sqlite' }).analyticsStore).toEqual({ kind: 'sqlite', file: '/srv/visits.sqlite' });
+    expect(parseValid({ LEADS_DB_FILE: ':memory:' }).analyticsStore).toEqual({ kind: 'sqlite', file: ':memory:' });
   });
 
   it('treats empty values as unset, except PUBLIC_LEAD_ENDPOINT where empty means demo mode', () => {

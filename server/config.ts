@@ -166,7 +166,9 @@ export function parseConfig(env: Environment): ConfigResult {
 
 function readAnalyticsStore(read: ReturnType<typeof createSettingReader>, leadStore: LeadStoreConfig): LeadStoreConfig {
   if (leadStore.kind === 'postgres') return leadStore;
-  const file = read('ANALYTICS_DB_FILE', readNonBlank, path.join(path.dirname(leadStore.file), 'analytics.sqlite'));
+  // A lead store held in memory (tests) counts in memory too.
+  const beside = leadStore.file === ':memory:' ? ':memory:' : path.join(path.dirname(leadStore.file), 'analytics.sqlite');
+  const file = read('ANALYTICS_DB_FILE', readNonBlank, beside);
   return Object.freeze({ kind: 'sqlite' as const, file });
 }
 

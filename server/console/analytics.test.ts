@@ -169,14 +169,6 @@ describe('the reports', () => {
       });
     }
   });
-
-  it('answers 503 when this server counts no visits at all', async () => {
-    const console = await startConsoleServer();
-    server = console;
-    await console.addAccount('viewer@example.com', 'viewer');
-    const viewer = await console.signedIn('viewer@example.com');
-    expect((await console.read(viewer, '/console/api/analytics')).statusCode).toBe(503);
-  });
 });
 
 describe('the CSV downloads', () => {

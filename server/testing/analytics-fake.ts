@@ -13,7 +13,6 @@ import type {
   PageTotals,
   ReferrerTotals,
 } from '../analytics/analytics-store.ts';
-import type { AnalyticsService } from '../analytics/analytics-service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -90,7 +89,3 @@ export function createFakeAnalyticsStore(reports: FakeReports = {}): FakeAnalyti
   return store;
 }
 
-/** The analytics service over a store, for `app.analytics`: no visitor is counted. */
-export function fakeAnalyticsService(store: AnalyticsStore): AnalyticsService {
-  return { store, visitOf: async () => undefined };
-}

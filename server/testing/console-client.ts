@@ -12,7 +12,6 @@ import { buildApp, type BuildAppOptions } from '../app.ts';
 import type { Config, Environment } from '../config.ts';
 import type { LeadStore, NewLead } from '../store/lead-store.ts';
 import { createSiteFixture, fixtureConfig, type SiteFixture } from './site-fixture.ts';
-import { fakeAnalyticsService } from './analytics-fake.ts';
 import type { StoreDatabase } from './store-harness.ts';
 
 export const PASSWORD = 'correct horse battery staple';
@@ -69,8 +68,10 @@ export async function startConsoleServer(
   }
   const base = fixtureConfig(fixture.distDir, options.env);
   const config: Config = options.database ? { ...base, leadStore: options.database.config } : base;
-  const app = buildApp(config, options.appOptions);
-  if (options.analytics) app.decorate('analytics', fakeAnalyticsService(options.analytics));
+  const app = buildApp(config, {
+    ...options.appOptions,
+    ...(options.analytics ? { analytics: { ...options.appOptions?.analytics, store: options.analytics } } : {}),
+  });
   await app.ready();
   const store = app.leadRelay.store;
 
