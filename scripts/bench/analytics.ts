@@ -36,7 +36,12 @@ const DAY_MS = 86_400_000;
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 type Timing = { readonly name: string; readonly medianMs: number; readonly p95Ms: number; readonly maxMs: number };
-export type ReportBenchResult = { readonly store: string; readonly events: number; readonly fillSeconds: number; readonly timings: readonly Timing[] };
+export type ReportBenchResult = {
+  readonly store: string;
+  readonly events: number;
+  readonly fillSeconds: number;
+  readonly timings: readonly Timing[];
+};
 export type IngestBenchResult = {
   readonly alone: Result;
   readonly underLoad: Result;
@@ -200,14 +205,23 @@ const PAGES = [
   ...Array.from({ length: 32 }, (_, index) => `/blog/article-${index + 1}`),
 ];
 /** Where a page's lead form is: the first step of its funnel. */
-const FORM_ON: Partial<Record<string, LeadFormId>> = { '/': 'home', '/roi-calculator': 'roi', '/contact': 'contact', '/ai-transformation': 'landing' };
+const FORM_ON: Partial<Record<string, LeadFormId>> = {
+  '/': 'home',
+  '/roi-calculator': 'roi',
+  '/contact': 'contact',
+  '/ai-transformation': 'landing',
+};
 
 /** Where visits come from: direct, 30 referring sites, and 30 campaigns (some from ad clicks). */
 const ORIGINS: Omit<VisitEvent, 'at' | 'visit' | 'type' | 'path'>[] = [
   {},
   ...Array.from({ length: 30 }, (_, index) => ({ referrerHost: `site-${index + 1}.example.org` })),
   ...Array.from({ length: 30 }, (_, index) => ({
-    campaign: { source: ['newsletter', 'linkedin', 'google', 'facebook', 'partner'][index % 5]!, medium: index % 2 ? 'cpc' : 'email', name: `campaign-${index + 1}` },
+    campaign: {
+      source: ['newsletter', 'linkedin', 'google', 'facebook', 'partner'][index % 5]!,
+      medium: index % 2 ? 'cpc' : 'email',
+      name: `campaign-${index + 1}`,
+    },
     ...(index % 3 === 0 ? { click: (['gclid', 'fbclid', 'msclkid'] as const)[index % 3] } : {}),
   })),
 ];
@@ -227,7 +241,7 @@ function* yearOfEvents(total: number, days: number, firstDay: number): Generator
   for (let day = 0; day < days && made < total; day++) {
     const dayStart = firstDay + day * DAY_MS;
     let visitNumber = 0;
-    for (let madeToday = 0; madeToday < perDay && made < total; ) {
+    for (let madeToday = 0; madeToday < perDay && made < total;) {
       const before = events.length;
       const visit = `d${day}v${(visitNumber += 1)}`;
       const origin = pick(ORIGINS);
@@ -300,7 +314,8 @@ async function measureReports(store: AnalyticsStore): Promise<Timing[]> {
   const year: DayRange = { from: saltDay(first), to: saltDay(first + (ANALYTICS_BENCH.reports.days - 1) * DAY_MS) };
   const month: DayRange = { from: saltDay(first + (ANALYTICS_BENCH.reports.days - 30) * DAY_MS), to: year.to };
   const funnel = await store.funnel(year, 'none');
-  if (funnel.length === 0 || (await store.pageTotals(year)).length === 0) throw new Error('The filled store reports nothing: the fill or the queries are wrong');
+  if (funnel.length === 0 || (await store.pageTotals(year)).length === 0)
+    throw new Error('The filled store reports nothing: the fill or the queries are wrong');
   const timings: Timing[] = [];
   for (const [label, range] of [
     ['year', year],

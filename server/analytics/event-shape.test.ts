@@ -74,7 +74,10 @@ describe('a beacon', () => {
 
 describe('the forms a page view lists', () => {
   it('are the lead forms on the page, each once', () => {
-    expect(read({ type: 'pageview', path: '/', forms: ['home', 'home'] })).toEqual({ ok: true, event: { type: 'pageview', path: '/', forms: ['home'] } });
+    expect(read({ type: 'pageview', path: '/', forms: ['home', 'home'] })).toEqual({
+      ok: true,
+      event: { type: 'pageview', path: '/', forms: ['home'] },
+    });
   });
   it('are refused on any other event and when unknown', () => {
     expect(read({ type: 'booking_click', path: '/', forms: ['home'] }).ok).toBe(false);

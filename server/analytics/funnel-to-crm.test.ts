@@ -81,13 +81,17 @@ describe('the funnel from a page view to the CRM', () => {
     expect((await beacon({ type: 'form_submit', path: '/', form: 'home' })).statusCode).toBe(204);
     expect((await lead()).statusCode).toBe(201);
 
-    await vi.waitFor(async () => expect(await funnel()).toMatchObject({ viewed: 1, started: 1, submitted: 1, accepted: 1 }), { timeout: 5_000 });
+    await vi.waitFor(async () => expect(await funnel()).toMatchObject({ viewed: 1, started: 1, submitted: 1, accepted: 1 }), {
+      timeout: 5_000,
+    });
     await vi.waitFor(() => expect(crm.requests.length).toBeGreaterThan(0), { timeout: 5_000 });
     expect(await funnel()).toMatchObject({ key: 'autumn', delivered: 0 });
 
     crmTakes = true;
     await vi.waitFor(async () => expect((await funnel())?.delivered).toBe(1), { timeout: 5_000 });
-    expect(await app.analytics.store.campaignTotals(today())).toEqual([{ source: 'newsletter', medium: 'email', name: 'autumn', click: '', visitors: 1 }]);
+    expect(await app.analytics.store.campaignTotals(today())).toEqual([
+      { source: 'newsletter', medium: 'email', name: 'autumn', click: '', visitors: 1 },
+    ]);
   });
 
   it('keeps the address out of every row of the analytics database', async () => {

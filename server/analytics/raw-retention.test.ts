@@ -23,7 +23,14 @@ describe('analytics retention', () => {
       deleteSaltsBefore: async (day: string) => void calls.push(`salts before ${day}`),
       deleteRawBefore: async (day: string) => (calls.push(`raw before ${day}`), 0),
     };
-    const retention = startAnalyticsRetention({ store, rawDays: 30, log: quiet, now: () => clock, firstRunDelayMs: 1_000, intervalMs: 3_600_000 });
+    const retention = startAnalyticsRetention({
+      store,
+      rawDays: 30,
+      log: quiet,
+      now: () => clock,
+      firstRunDelayMs: 1_000,
+      intervalMs: 3_600_000,
+    });
     await vi.advanceTimersByTimeAsync(1_000);
     expect(calls).toEqual(['salts before 2026-11-27', 'raw before 2026-10-28']);
     // An hour later the day has changed: yesterday's salt goes although nobody visited today.

@@ -88,4 +88,3 @@ export function createFakeAnalyticsStore(reports: FakeReports = {}): FakeAnalyti
   }
   return store;
 }
-
