@@ -279,7 +279,7 @@ async function fill(store: AnalyticsStore, log: (line: string) => void): Promise
   const started = performance.now();
   const firstDay = Date.UTC(2025, 0, 1);
   let events = 0;
-  let nextReport = 1_000_000;
+  let nextReport = 500_000;
   for (const batch of yearOfEvents(total, days, firstDay)) {
     await store.recordEvents(batch.events);
     for (const lead of batch.leads) {
@@ -289,8 +289,9 @@ async function fill(store: AnalyticsStore, log: (line: string) => void): Promise
     }
     events += batch.events.length;
     if (events >= nextReport) {
-      log(`  ${(events / 1e6).toFixed(0)} million events in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-      nextReport += 1_000_000;
+      const seconds = (performance.now() - started) / 1000;
+      log(`  ${(events / 1e6).toFixed(1)} million events in ${seconds.toFixed(0)} s (${Math.round(events / seconds)} events/s)`);
+      nextReport += 500_000;
     }
   }
   return { events, seconds: (performance.now() - started) / 1000 };
@@ -380,6 +381,8 @@ async function benchPostgres(baseUrl: string, log: (line: string) => void): Prom
 
 export async function runReportBench(log: (line: string) => void = console.log): Promise<ReportBenchResult[]> {
   const results = [await benchSqlite(log)];
+  // Each store's table as soon as it is measured: the PostgreSQL fill takes a while.
+  log(formatReportTable(results));
   const postgresUrl = process.env.TEST_DATABASE_URL?.trim() || process.env.DATABASE_URL?.trim();
   if (postgresUrl) results.push(await benchPostgres(postgresUrl, log));
   else console.warn('PostgreSQL skipped: set TEST_DATABASE_URL (or DATABASE_URL) to a database the bench may add a schema to.');

@@ -290,22 +290,21 @@ export async function openPostgresAnalyticsStore(
 
     // The others, and every form of the upgraded visits: locked in key order (one statement, so the
     // order holds across both) and read as last committed, so the bits added below are the ones no
-    // other server's batch counted.
+    // other server's batch counted. Asked by visit (day, visit) only, which the primary key's prefix
+    // finds directly; the other forms of a visit that come along are locked too, which is harmless.
+    const visits = new Map<string, VisitKey>();
+    for (const { day, visit } of [...existing, ...upgraded]) visits.set(keyOf(day, visit), { day, visit });
     const { rows: current } = await client.query<{ day: string; visit: string; form: string; steps: number }>(
       `SELECT f.day, f.visit, f.form, f.steps
-       FROM analytics_visit_forms f
-       WHERE (f.day, f.visit, f.form) IN (SELECT * FROM ${unnestText(3)})
-         OR (f.day, f.visit) IN (SELECT * FROM ${unnestText(2, 4)})
+       FROM ${unnestText(2)} AS k(day, visit)
+       JOIN analytics_visit_forms f ON f.day = k.day AND f.visit = k.visit
        ORDER BY f.day, f.visit, f.form
        FOR UPDATE OF f`,
-      [
-        ...keyParams(existing),
-        ...columnsOf(
-          upgraded,
-          (row) => row.day,
-          (row) => row.visit,
-        ),
-      ],
+      columnsOf(
+        [...visits.values()],
+        (row) => row.day,
+        (row) => row.visit,
+      ),
     );
     const isUpgraded = new Set(upgraded.map(({ day, visit }) => keyOf(day, visit)));
     const moved = current
