@@ -3,7 +3,7 @@
 // step of a visit) into roll-up increments, summed per roll-up row so each row is written once per
 // batch. The database decides what is new, so two servers counting the same visit at once still
 // count it once; this module only plans and sums.
-import type { AcceptedLead, DayRange, FunnelSplit, FunnelStep, VisitEvent } from './analytics-store.ts';
+import type { AcceptedLead, DayRange, FunnelSplit, FunnelStep, VisitCampaign, VisitEvent } from './analytics-store.ts';
 import { FUNNEL_SPLITS, FUNNEL_STEPS } from './analytics-store.ts';
 import { saltDay } from './visit-hash.ts';
 
@@ -309,4 +309,21 @@ export function rollupIncrements({
 export function visitOfLead(lead: AcceptedLead): NewVisit {
   assertMoment(lead.at);
   return { day: saltDay(lead.at), visit: lead.visit, firstAt: lead.at, attribution: UNKNOWN_ATTRIBUTION };
+}
+
+/** A visit row's campaign words, only those it has; undefined for no row or no campaign. */
+export function campaignOf(row: Readonly<Record<string, unknown>> | undefined): VisitCampaign | undefined {
+  if (row === undefined) return undefined;
+  const campaign: Record<string, string> = {};
+  for (const [key, column] of [
+    ['source', 'source'],
+    ['medium', 'medium'],
+    ['name', 'campaign'],
+    ['term', 'term'],
+    ['content', 'content'],
+  ] as const) {
+    const value = row[column];
+    if (typeof value === 'string' && value !== '') campaign[key] = value;
+  }
+  return Object.keys(campaign).length > 0 ? campaign : undefined;
 }

@@ -58,14 +58,19 @@ function beacon(event: object, headers = visitor()) {
   });
 }
 
-function lead(headers = visitor()) {
+function lead(fields: Record<string, string> = {}, headers = visitor()) {
   return app.inject({
     method: 'POST',
     url: '/api/leads',
     remoteAddress: ADDRESS,
     headers: { 'content-type': 'application/json', origin: ORIGIN, host: 'localhost:4321', ...headers },
-    body: JSON.stringify(validLeadBody('home')),
+    body: JSON.stringify({ ...validLeadBody('home'), ...fields }),
   });
+}
+
+/** The visit this test's visitor is counted under today. */
+function visitHash(): Promise<string> {
+  return app.analytics.visitOf({ ip: ADDRESS, headers: visitor() } as never).then((visit) => visit ?? 'none');
 }
 
 const today = () => ({ from: saltDay(Date.now()), to: saltDay(Date.now()) });
@@ -92,6 +97,33 @@ describe('the funnel from a page view to the CRM', () => {
     expect(await app.analytics.store.campaignTotals(today())).toEqual([
       { source: 'newsletter', medium: 'email', name: 'autumn', click: '', visitors: 1 },
     ]);
+  });
+
+  it('gives a lead sent without a campaign of its own the campaign words its visit arrived with, never a click id', async () => {
+    const campaign = { source: 'linkedin', medium: 'cpc', name: 'winter-webinar', content: 'video' };
+    await beacon({ type: 'pageview', path: '/about', campaign, click: 'gclid', forms: [] });
+    await beacon({ type: 'pageview', path: '/', forms: ['home'] });
+    await vi.waitFor(async () => expect(await app.analytics.store.visitCampaign(saltDay(Date.now()), await visitHash())).toBeDefined());
+    // Sent after a reload: the page no longer knows how the visit began.
+    expect((await lead({ utm_source: '', utm_campaign: '', gclid: '' })).statusCode).toBe(201);
+    await vi.waitFor(() => expect(crm.requests).toHaveLength(1), { timeout: 5_000 });
+    expect(crm.requests[0]!.json).toMatchObject({
+      utm_source: 'linkedin',
+      utm_medium: 'cpc',
+      utm_campaign: 'winter-webinar',
+      utm_content: 'video',
+    });
+    expect(crm.requests[0]!.json).not.toHaveProperty('gclid');
+    expect(crm.requests[0]!.json).not.toHaveProperty('utm_term');
+  });
+
+  it('keeps the campaign a lead carries itself', async () => {
+    await beacon({ type: 'pageview', path: '/', campaign: { source: 'newsletter', name: 'autumn' }, forms: ['home'] });
+    await vi.waitFor(async () => expect(await app.analytics.store.visitCampaign(saltDay(Date.now()), await visitHash())).toBeDefined());
+    expect((await lead({ utm_source: 'google', utm_campaign: 'brand' })).statusCode).toBe(201);
+    await vi.waitFor(() => expect(crm.requests).toHaveLength(1), { timeout: 5_000 });
+    expect(crm.requests[0]!.json).toMatchObject({ utm_source: 'google', utm_campaign: 'brand' });
+    expect(crm.requests[0]!.json).not.toHaveProperty('utm_medium');
   });
 
   it('keeps the address out of every row of the analytics database', async () => {
@@ -123,7 +155,7 @@ describe('the funnel from a page view to the CRM', () => {
   it('does not count a visitor who sends Global Privacy Control, and still keeps and delivers their lead', async () => {
     const private_ = visitor({ 'sec-gpc': '1' });
     expect((await beacon({ type: 'pageview', path: '/', forms: ['home'] }, private_)).statusCode).toBe(204);
-    const response = await lead(private_);
+    const response = await lead({}, private_);
     expect(response.statusCode).toBe(201);
     await vi.waitFor(async () => expect((await app.leadRelay.store.getLead(response.json<{ id: string }>().id))?.state).toBe('delivered'), {
       timeout: 5_000,

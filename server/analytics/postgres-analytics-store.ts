@@ -4,17 +4,18 @@ import { storeUnavailableError } from '../store/lead-store.ts';
 import { assertMigrationsOrdered, pendingMigrations } from '../store/migrations.ts';
 import type { Migration } from '../store/migrations.ts';
 import {
-  ATTRIBUTION_COLUMNS,
   assertDay,
+  ATTRIBUTION_COLUMNS,
   attributionOf,
-  AWAITING_BEACON_ENTRY_PATH,
   attributionValues,
+  AWAITING_BEACON_ENTRY_PATH,
+  campaignOf,
   daysOf,
   keyOf,
   planBatch,
   ROLLUP_NAMES,
-  ROLLUPS,
   rollupIncrements,
+  ROLLUPS,
   stepBit,
   visitOfLead,
 } from './analytics-batch.ts';
@@ -411,6 +412,14 @@ export async function openPostgresAnalyticsStore(
         );
         await countStep(client, visit, lead.form, 'accepted');
       });
+    },
+
+    visitCampaign: async (day: string, visit: string) => {
+      const { rows } = await pool.query<Record<string, unknown>>(
+        'SELECT source, medium, campaign, term, content FROM analytics_visits WHERE day = $1 AND visit = $2',
+        [day, visit],
+      );
+      return campaignOf(rows[0]);
     },
 
     recordLeadDelivered: async (leadId: string) => {

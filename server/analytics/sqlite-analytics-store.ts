@@ -6,17 +6,18 @@ import { storeUnavailableError } from '../store/lead-store.ts';
 import { assertMigrationsOrdered, pendingMigrations } from '../store/migrations.ts';
 import type { Migration } from '../store/migrations.ts';
 import {
-  ATTRIBUTION_COLUMNS,
   assertDay,
+  ATTRIBUTION_COLUMNS,
   attributionOf,
-  AWAITING_BEACON_ENTRY_PATH,
   attributionValues,
+  AWAITING_BEACON_ENTRY_PATH,
+  campaignOf,
   daysOf,
   keyOf,
   planBatch,
   ROLLUP_NAMES,
-  ROLLUPS,
   rollupIncrements,
+  ROLLUPS,
   stepBit,
   visitOfLead,
 } from './analytics-batch.ts';
@@ -310,6 +311,9 @@ export function openSqliteAnalyticsStore(file: string, migrations: readonly Migr
         countStep({ day: String(lead.day), visit: String(lead.visit) }, String(lead.form), 'delivered');
       });
     },
+
+    visitCampaign: async (day: string, visit: string) =>
+      campaignOf(get('SELECT source, medium, campaign, term, content FROM analytics_visits WHERE day = ? AND visit = ?', day, visit)),
 
     dayTotals: async (range) => {
       const days = daysOf(range);

@@ -61,6 +61,7 @@ export async function openSqliteAnalyticsWorkerStore(file: string): Promise<Anal
     recordEvents: (...args) => call('recordEvents', args),
     recordLeadAccepted: (...args) => call('recordLeadAccepted', args),
     recordLeadDelivered: (...args) => call('recordLeadDelivered', args),
+    visitCampaign: (...args) => call('visitCampaign', args),
     dayTotals: (...args) => call('dayTotals', args),
     pageTotals: (...args) => call('pageTotals', args),
     referrerTotals: (...args) => call('referrerTotals', args),

@@ -51,6 +51,9 @@ export function createFakeAnalyticsStore(reports: FakeReports = {}): FakeAnalyti
     async recordEvents() {},
     async recordLeadAccepted() {},
     async recordLeadDelivered() {},
+    async visitCampaign() {
+      return undefined;
+    },
     async dayTotals(range) {
       answer('dayTotals', range);
       return everyDay(range).map(

@@ -35,6 +35,7 @@ export function createMemoryAnalyticsStore(): MemoryAnalyticsStore {
     },
     recordLeadAccepted: notUsed('recordLeadAccepted'),
     recordLeadDelivered: notUsed('recordLeadDelivered'),
+    visitCampaign: notUsed('visitCampaign'),
     dayTotals: notUsed('dayTotals'),
     pageTotals: notUsed('pageTotals'),
     referrerTotals: notUsed('referrerTotals'),
