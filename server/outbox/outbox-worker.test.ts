@@ -198,6 +198,33 @@ describe('outbox worker (SQLite store, real HTTP CRM)', () => {
     expect(crm.requests).toHaveLength(1);
   });
 
+  it('records later deliveries while the analytics are still counting an earlier one', async () => {
+    const first = newLead();
+    const second = newLead();
+    await store.insertLead(first);
+    let release: () => void = () => {};
+    const stuck = new Promise<void>((resolve) => (release = resolve));
+    const told: string[] = [];
+    startWorker({
+      onDelivered: async (ids) => {
+        told.push(...ids);
+        // The analytics store hangs on the first delivery it is told of.
+        if (ids.includes(first.id)) await stuck;
+      },
+    });
+    try {
+      await waitFor(async () => told.includes(first.id));
+      await store.insertLead(second);
+      await waitFor(async () => (await stateOf(second.id)) === 'delivered', 2_000);
+      expect(crm.requests).toHaveLength(2);
+    } finally {
+      release();
+    }
+    // Told in order, once each, after the stuck call ends.
+    await waitFor(async () => told.includes(second.id));
+    expect(told).toEqual([first.id, second.id]);
+  });
+
   it('fails a lead after the last scheduled attempt, and keeps it', async () => {
     const lead = newLead();
     await store.insertLead(lead);

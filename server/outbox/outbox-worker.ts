@@ -71,6 +71,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const inFlight = new Set<Promise<void>>();
   let pendingResults: DeliveryResult[] = [];
   let flushing: Promise<void> | undefined;
+  let telling: Promise<void> = Promise.resolve();
   let running: Promise<void> | undefined;
   let stopping = false;
   let wake: (() => void) | undefined;
@@ -105,12 +106,18 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         continue;
       }
       const delivered = batch.filter((result) => result.nextState === 'delivered').map((result) => result.leadId);
-      if (onDelivered !== undefined && delivered.length > 0)
-        await onDelivered(delivered, now()).catch((error: unknown) =>
-          log.warn({ err: error, leadIds: delivered }, 'outbox: could not count delivered leads in the analytics'),
-        );
+      if (onDelivered !== undefined && delivered.length > 0) tellDelivered(onDelivered, delivered, now());
     }
     flushing = undefined;
+  }
+
+  // The analytics are told in order, one call after another, on a chain of their own: a slow or
+  // stuck analytics store never holds back the recording of later delivery results (their leases
+  // would lapse and the CRM would get those leads twice).
+  function tellDelivered(tell: NonNullable<OutboxWorkerOptions['onDelivered']>, leadIds: string[], at: number): void {
+    telling = telling
+      .then(() => tell(leadIds, at))
+      .catch((error: unknown) => log.warn({ err: error, leadIds }, 'outbox: could not count delivered leads in the analytics'));
   }
 
   function queueResult(result: DeliveryResult): void {
@@ -221,6 +228,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       await running;
       await Promise.all(inFlight);
       await flushing;
+      await telling;
     },
   };
 }
