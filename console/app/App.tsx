@@ -66,7 +66,16 @@ export function App({ api }: { api: ConsoleApi }) {
     <SessionProvider value={session}>
       <Routes>
         <Route element={<Layout />}>
-          <Route index element={session.can('leads:read') ? <HealthScreen /> : <Navigate to="/analytics" replace />} />
+          <Route
+            index
+            element={
+              session.can('leads:read') ? (
+                <HealthScreen />
+              ) : (
+                <p role="status">This account has nothing to read in the console: it is for the content studio.</p>
+              )
+            }
+          />
           <Route path="leads" element={<InboxScreen />} />
           <Route path="leads/:id" element={<LeadScreen />} />
           <Route path="analytics" element={<AnalyticsScreen />} />

@@ -19,7 +19,9 @@ export const ACTIONS = [
 /**
  * leads:read and leads:export: see the inbox and take a copy of it; leads:retry: forward a lead
  * again; leads:mark-spam: mark a lead spam or not spam; leads:erase: delete a person's leads for
- * good; analytics:read: see the visit and conversion reports (counts only, no person in them); studio:edit: edit and publish content in the studio; studio:publish: publish without a
+ * good; analytics:read: see the visit and conversion reports (counts only, but a lead accepted or
+ * delivered under a campaign link sent to one person would tell whether that person sent a lead, so
+ * only the roles that may read the leads have it); studio:edit: edit and publish content in the studio; studio:publish: publish without a
  * review when the studio requires one (STUDIO_REVIEW=required); studio:review: approve or send back
  * the studio's review requests; accounts:manage: add, change and remove accounts.
  */
@@ -32,7 +34,7 @@ export type Action = (typeof ACTIONS)[number];
 export const ROLE_ACTIONS: Readonly<Record<Role, readonly Action[]>> = {
   viewer: ['leads:read', 'leads:export', 'analytics:read'],
   sales: ['leads:read', 'leads:export', 'leads:retry', 'leads:mark-spam', 'analytics:read'],
-  editor: ['studio:edit', 'analytics:read'],
+  editor: ['studio:edit'],
   admin: ACTIONS,
 };
 
@@ -40,7 +42,7 @@ export const ROLE_ACTIONS: Readonly<Record<Role, readonly Action[]>> = {
 export const ROLE_SUMMARIES: Readonly<Record<Role, string>> = {
   viewer: 'reads the leads and exports them, and reads the visit reports',
   sales: 'reads and exports the leads, forwards them again, marks them spam or not spam, and reads the visit reports',
-  editor: 'edits and publishes the site in the content studio, and reads the visit reports',
+  editor: 'edits and publishes the site in the content studio',
   admin: 'everything, including erasing leads and managing accounts',
 };
 

@@ -54,12 +54,13 @@ describe('who may read the visit reports', () => {
     expect(store.asked).toEqual([]);
   });
 
-  it('an editor, who cannot see the leads, reads them', async () => {
-    const { console } = await start();
+  it('refuses an editor, who may not read the leads whose counts they show', async () => {
+    const { console, store } = await start();
     const editor = await console.signedIn('editor@example.com');
     expect((await console.read(editor, '/console/api/leads')).statusCode).toBe(403);
-    expect((await console.read(editor, '/console/api/analytics')).statusCode).toBe(200);
-    expect((await console.read(editor, '/console/api/analytics/export?report=days')).statusCode).toBe(200);
+    expect((await console.read(editor, '/console/api/analytics')).statusCode).toBe(403);
+    expect((await console.read(editor, '/console/api/analytics/export?report=days')).statusCode).toBe(403);
+    expect(store.asked).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@
 // The Analytics screen against a stand-in for the console's API: the reports for the range in the
 // address, a new range or a preset written to the address and asked for, the funnel split on
 // request, every table's CSV link for the days shown, each chart with its table, the error and the
-// empty states, and an editor, who may not read the leads, admitted to this screen alone.
+// empty states, and an editor, who may not read the leads, not offered it.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnalyticsReport, DayRange, Role } from '../../api-types.ts';
@@ -247,16 +247,12 @@ describe('who sees Analytics', () => {
     expect(within(nav).getByRole('link', { name: 'Analytics' }).getAttribute('aria-current')).toBe('page');
   });
 
-  it('is the only screen of an editor, who may not read the leads, and where the console opens for them', async () => {
-    const { server, app } = analytics('/console', {}, 'editor');
-    await screen.findByRole('heading', { level: 1, name: 'Analytics' });
-    expect(app.location().pathname).toBe('/analytics');
+  it('is not offered to an editor, whose account is for the content studio', async () => {
+    const { server } = analytics('/console', {}, 'editor');
+    await screen.findByText('This account has nothing to read in the console: it is for the content studio.');
     const nav = screen.getByRole('navigation', { name: 'Console' });
-    expect(
-      within(nav)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual(['Analytics']);
+    expect(within(nav).queryAllByRole('link')).toEqual([]);
     expect(server.made('GET /health')).toEqual([]);
+    expect(server.made('GET /analytics')).toEqual([]);
   });
 });
