@@ -84,3 +84,16 @@ describe('the forms a page view lists', () => {
     expect(read({ type: 'pageview', path: '/', forms: ['newsletter'] }).ok).toBe(false);
   });
 });
+
+describe('campaign words', () => {
+  it('leave out any that hold an e-mail address, which would name the reader, and empty ones', () => {
+    expect(read({ type: 'pageview', path: '/', campaign: { source: 'newsletter', term: 'dana@reyes.example', content: ' ' } })).toEqual({
+      ok: true,
+      event: { type: 'pageview', path: '/', campaign: { source: 'newsletter' } },
+    });
+    expect(read({ type: 'pageview', path: '/', campaign: { content: 'someone%40example.com@x' } })).toEqual({
+      ok: true,
+      event: { type: 'pageview', path: '/' },
+    });
+  });
+});

@@ -73,10 +73,21 @@ export function readEvent(body: string | Buffer, options: { isSitePath: (path: s
   }
   const parsed = beacon.safeParse(data);
   if (!parsed.success) return { ok: false, problem: parsed.error.issues[0]?.message ?? 'The event has the wrong shape.' };
-  const { referrer, ...event } = parsed.data;
+  const { referrer, campaign, ...event } = parsed.data;
   if (!options.isSitePath(event.path)) return { ok: false, problem: 'The path is not a page of this site.' };
   const referrerHost = outsideHost(referrer, options.siteHost);
-  return { ok: true, event: { ...event, ...(referrerHost ? { referrerHost } : {}) } };
+  const words = campaignWithoutAddresses(campaign);
+  return { ok: true, event: { ...event, ...(words ? { campaign: words } : {}), ...(referrerHost ? { referrerHost } : {}) } };
+}
+
+/**
+ * The campaign words without any that hold an e-mail address (newsletters often put the reader's
+ * address in utm_term or utm_content, which would name the person) or are empty; none left: none.
+ */
+function campaignWithoutAddresses(campaign: Beacon['campaign']): Beacon['campaign'] {
+  if (campaign === undefined) return undefined;
+  const kept = Object.fromEntries(Object.entries(campaign).filter(([, word]) => word !== undefined && word !== '' && !word.includes('@')));
+  return Object.keys(kept).length > 0 ? kept : undefined;
 }
 
 /** "news.example.org" for a referrer on another site; nothing for this site, a bad address or none. */

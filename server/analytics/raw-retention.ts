@@ -1,5 +1,5 @@
 // Forgetting on a schedule: every hour, the salts of days before today are deleted (so a day's salt
-// lives at most 25 hours past its day's end, even when no visit comes the next day to replace it),
+// is gone within the hour after its day ends, even when no visit comes the next day to replace it),
 // and raw events and per-visit rows older than ANALYTICS_RAW_DAYS. The daily totals the reports read
 // are kept for ever: they name no visit. Several servers on one database each run it; a second run
 // finds nothing left to delete.

@@ -151,6 +151,21 @@ describe('a refused beacon', () => {
     expect(store.events()).toEqual([]);
   });
 
+  it("is a 403 from another site's page, which could otherwise inflate the counts or claim a visitor's campaign", async () => {
+    const { app, store } = await start();
+    const crossSite = await send(app, PAGEVIEW, { headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.json()).toEqual({ error: 'forbidden_origin' });
+    const otherOrigin = await send(app, PAGEVIEW, { headers: { origin: 'https://evil.example' } });
+    expect(otherOrigin.statusCode).toBe(403);
+    const ours = await send(app, PAGEVIEW, {
+      headers: { origin: 'http://localhost:4321', host: 'localhost:4321', 'sec-fetch-site': 'same-origin' },
+    });
+    expect(ours.statusCode).toBe(204);
+    await app.close();
+    expect(store.events()).toHaveLength(1);
+  });
+
   it('is a 413 over 1 KiB and a 415 in another content type or none', async () => {
     const { app } = await start();
     const large = await send(app, { ...PAGEVIEW, referrer: `https://a.example/${'x'.repeat(1100)}` });

@@ -6,13 +6,15 @@ import type { AnalyticsStore } from '../analytics/analytics-store.ts';
 import { createEventQueue, type EventQueueTuning } from '../analytics/event-queue.ts';
 import { MAX_EVENT_BYTES, readEvent } from '../analytics/event-shape.ts';
 import { createSitePages } from '../analytics/site-pages.ts';
-import { createSaltKeeper } from '../analytics/visit-hash.ts';
+import { createValueCap } from '../analytics/value-cap.ts';
+import { createSaltKeeper, saltDay } from '../analytics/visit-hash.ts';
+import { isAllowedOrigin } from '../leads/origin.ts';
 import { isRobot, optedOut } from '../analytics/who-is-counted.ts';
 
 // Cookieless analytics: `app.analytics` (the store, and the visit a request belongs to) and
 // POST /api/events, where the site's pages send their beacons. Answers:
 //   204 counted (queued for the store), or not counted: a robot, DNT: 1, Sec-GPC: 1, no salt
-//   400 {"error":"validation","message"} · 413 over 1 KiB · 415 not text/plain or JSON · 429 + Retry-After
+//   400 {"error":"validation","message"} · 403 from another site's page · 413 over 1 KiB · 415 not text/plain or JSON · 429 + Retry-After
 // Every answer is `Cache-Control: no-store` and sets no cookie. The request never waits for the
 // store to count: events go to a bounded queue written in batches, and the route, its parsers and
 // its rate limit live in their own context, so nothing here runs on the lead routes.
@@ -31,6 +33,7 @@ export const EVENT_ERRORS = {
   payloadTooLarge: { error: 'payload_too_large' },
   unsupportedMediaType: { error: 'unsupported_media_type' },
   rateLimited: { error: 'rate_limited' },
+  forbiddenOrigin: { error: 'forbidden_origin' },
   internal: { error: 'internal' },
 } as const;
 
@@ -52,13 +55,18 @@ export type AnalyticsPluginOptions = {
   store: AnalyticsStore;
   /** The site's own host name (SITE_URL's): part of every visit hash, and never a referrer. */
   siteHost: string;
+  /** SITE_URL, whose origin an event may come from besides the request's own host. */
+  siteUrl?: string;
   /** The build whose pages are the only paths an event may name. */
   distDir: string;
   now?: () => number;
   tuning?: AnalyticsTuning;
 };
 
-const analytics: FastifyPluginAsync<AnalyticsPluginOptions> = async (app, { store, siteHost, distDir, now = Date.now, tuning = {} }) => {
+const analytics: FastifyPluginAsync<AnalyticsPluginOptions> = async (
+  app,
+  { store, siteHost, siteUrl, distDir, now = Date.now, tuning = {} },
+) => {
   const log = app.log.child({ component: 'analytics' });
   const salts = createSaltKeeper({ store, now });
   const queue = createEventQueue({ record: (events) => store.recordEvents(events), log, now, tuning: tuning.queue });
@@ -71,6 +79,7 @@ const analytics: FastifyPluginAsync<AnalyticsPluginOptions> = async (app, { stor
   // Closed before the store (registered earlier, closed later): what is queued is written first.
   app.addHook('onClose', async () => queue.stop());
 
+  const capValues = createValueCap();
   // A store that is down is not asked again by every beacon of a busy page.
   let saltFailedAt = -Infinity;
 
@@ -103,6 +112,18 @@ const analytics: FastifyPluginAsync<AnalyticsPluginOptions> = async (app, { stor
       errorResponseBuilder: (_request, context) => Object.assign(new Error('rate limited'), { statusCode: context.statusCode }),
     });
 
+    // Only this site's pages count: another site cannot have its visitors' browsers send events here
+    // (to inflate the counts, or to claim a visitor's campaign before they arrive).
+    events.addHook('onRequest', async (request, reply) => {
+      const allowed = isAllowedOrigin({
+        origin: request.headers.origin,
+        secFetchSite: [request.headers['sec-fetch-site']].flat()[0],
+        host: request.headers.host,
+        siteUrl,
+      });
+      if (!allowed) return reply.code(403).send(EVENT_ERRORS.forbiddenOrigin);
+    });
+
     events.addHook('onSend', async (_request, reply, payload) => {
       reply.header('cache-control', 'no-store');
       return payload;
@@ -125,7 +146,7 @@ const analytics: FastifyPluginAsync<AnalyticsPluginOptions> = async (app, { stor
       if (!read.ok) return reply.code(400).send({ error: 'validation', message: read.problem });
       const at = now();
       const visit = await visitOf(request);
-      if (visit !== undefined) queue.push({ ...read.event, at, visit });
+      if (visit !== undefined) queue.push({ ...capValues(read.event, saltDay(at)), at, visit });
       return reply.code(204).send();
     });
   });
