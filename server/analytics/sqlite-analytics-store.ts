@@ -1,7 +1,7 @@
 import type { SQLInputValue } from 'node:sqlite';
 import { storeUnavailableError } from '../store/lead-store.ts';
 import type { Migration } from '../store/migrations.ts';
-import { cachedStatements, openSqliteDatabase } from '../store/sqlite-database.ts';
+import { cachedStatements, isBusy, openSqliteDatabase } from '../store/sqlite-database.ts';
 import {
   assertDay,
   ATTRIBUTION_COLUMNS,
@@ -40,16 +40,9 @@ import type { AcceptedLead, AnalyticsStore, DayRange, VisitEvent } from './analy
 
 // Another process holding the write lock (a second server) is waited for this long.
 const BUSY_TIMEOUT_MS = 5_000;
-const SQLITE_BUSY = 5;
-const SQLITE_LOCKED = 6;
 // Raw rows are deleted this many at a time, each batch its own transaction, so a large first
 // deletion never holds the write lock for long.
 const DELETE_BATCH_SIZE = 5_000;
-
-function isBusy(error: unknown): boolean {
-  const code = (error as { errcode?: unknown } | null)?.errcode;
-  return typeof code === 'number' && ((code & 0xff) === SQLITE_BUSY || (code & 0xff) === SQLITE_LOCKED);
-}
 
 const ATTRIBUTION_DEFINITIONS = ATTRIBUTION_COLUMNS.map((column) => `${column} TEXT NOT NULL`).join(', ');
 const ATTRIBUTION_LIST = ATTRIBUTION_COLUMNS.join(', ');

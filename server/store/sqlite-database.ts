@@ -5,11 +5,22 @@ import type { SQLInputValue, StatementSync } from 'node:sqlite';
 import { assertMigrationsOrdered, pendingMigrations } from './migrations.ts';
 import type { Migration } from './migrations.ts';
 
-// Opening a node:sqlite store's file (the lead store's, the analytics store's): its folder made if
-// missing, its pragmas set, its migrations applied, and its statements prepared once and reused.
-// Each store has its own version table, so two stores' files never mistake each other's versions.
+// What the node:sqlite stores (the lead store, the analytics store) share: opening the file (its
+// folder made if missing, its pragmas set, its migrations applied), statements prepared once and
+// reused, and telling a lock held by another process from other errors. Each store has its own
+// version table, so two stores' files never mistake each other's versions.
 
 export type SqliteRow = Record<string, SQLInputValue>;
+
+// SQLite's primary result codes for a lock held elsewhere (extended codes keep them in the low byte).
+const SQLITE_BUSY = 5;
+const SQLITE_LOCKED = 6;
+
+/** Whether an error is another connection holding the lock past the busy timeout (try again later). */
+export function isBusy(error: unknown): boolean {
+  const code = (error as { errcode?: unknown } | null)?.errcode;
+  return typeof code === 'number' && ((code & 0xff) === SQLITE_BUSY || (code & 0xff) === SQLITE_LOCKED);
+}
 
 export type SqliteDatabaseOptions = {
   /** How long a write lock held by another process is waited for. */

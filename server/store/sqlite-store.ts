@@ -78,7 +78,7 @@ import {
 } from './row-mapping.ts';
 import { NOTIFICATION_COLUMNS, toClaimedNotification, toIncidentRecord, toNotificationRecord, toNotifyLeadEvent } from './row-mapping.ts';
 import type { Migration } from './migrations.ts';
-import { cachedStatements, openSqliteDatabase } from './sqlite-database.ts';
+import { cachedStatements, isBusy, openSqliteDatabase } from './sqlite-database.ts';
 
 // node:sqlite store. Durability: WAL with synchronous=FULL, so a COMMIT returns only after the WAL
 // is fsynced; insertLead commits before the route answers 201. Several processes may share the file
@@ -87,14 +87,6 @@ import { cachedStatements, openSqliteDatabase } from './sqlite-database.ts';
 
 // Another process holding the write lock (a CLI command, a second server) is waited for this long.
 const BUSY_TIMEOUT_MS = 5_000;
-// SQLite's primary result codes for a lock held elsewhere (extended codes keep them in the low byte).
-const SQLITE_BUSY = 5;
-const SQLITE_LOCKED = 6;
-
-function isBusy(error: unknown): boolean {
-  const code = (error as { errcode?: unknown } | null)?.errcode;
-  return typeof code === 'number' && ((code & 0xff) === SQLITE_BUSY || (code & 0xff) === SQLITE_LOCKED);
-}
 
 // The notifier's tables: its outbox (one row per event and channel, the key unique so two processes
 // never send one event twice), its watermark, the open incident (open_slot is 1 only while open, and
