@@ -1,8 +1,8 @@
 import pg from 'pg';
 import type { PoolClient, QueryResultRow } from 'pg';
 import { storeUnavailableError } from '../store/lead-store.ts';
-import { assertMigrationsOrdered, pendingMigrations } from '../store/migrations.ts';
 import type { Migration } from '../store/migrations.ts';
+import { migratePostgres } from '../store/postgres-migrate.ts';
 import {
   assertDay,
   ATTRIBUTION_COLUMNS,
@@ -354,7 +354,11 @@ export async function openPostgresAnalyticsStore(
   }
 
   try {
-    await migrate(pool, options.migrations ?? POSTGRES_ANALYTICS_MIGRATIONS);
+    await migratePostgres(pool, options.migrations ?? POSTGRES_ANALYTICS_MIGRATIONS, {
+      table: 'analytics_schema_migrations',
+      lockId: MIGRATION_LOCK_ID,
+      database: 'analytics',
+    });
   } catch (error) {
     await pool.end();
     throw error;
@@ -479,35 +483,4 @@ export async function openPostgresAnalyticsStore(
       await pool.end();
     },
   };
-}
-
-async function migrate(pool: pg.Pool, migrations: readonly Migration[]): Promise<void> {
-  assertMigrationsOrdered(migrations);
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    // Several servers starting together: one migrates, the others wait here and then find nothing to do.
-    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID]);
-    await client.query(`CREATE TABLE IF NOT EXISTS analytics_schema_migrations (
-      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`);
-    const { rows } = await client.query('SELECT MAX(version) AS version FROM analytics_schema_migrations');
-    const applied = Number(rows[0]?.version ?? 0);
-    if (applied > migrations.length) {
-      throw new Error(`The analytics database is at schema version ${applied}, newer than this server knows (${migrations.length})`);
-    }
-    for (const migration of pendingMigrations(migrations, applied)) {
-      await client.query(migration.sql);
-      await client.query('INSERT INTO analytics_schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
-        migration.version,
-        migration.name,
-        Date.now(),
-      ]);
-    }
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
 }

@@ -1,10 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
-import type { SQLInputValue, StatementSync } from 'node:sqlite';
+import type { SQLInputValue } from 'node:sqlite';
 import { storeUnavailableError } from '../store/lead-store.ts';
-import { assertMigrationsOrdered, pendingMigrations } from '../store/migrations.ts';
 import type { Migration } from '../store/migrations.ts';
+import { cachedStatements, isBusy, openSqliteDatabase } from '../store/sqlite-database.ts';
 import {
   assertDay,
   ATTRIBUTION_COLUMNS,
@@ -43,16 +40,9 @@ import type { AcceptedLead, AnalyticsStore, DayRange, VisitEvent } from './analy
 
 // Another process holding the write lock (a second server) is waited for this long.
 const BUSY_TIMEOUT_MS = 5_000;
-const SQLITE_BUSY = 5;
-const SQLITE_LOCKED = 6;
 // Raw rows are deleted this many at a time, each batch its own transaction, so a large first
 // deletion never holds the write lock for long.
 const DELETE_BATCH_SIZE = 5_000;
-
-function isBusy(error: unknown): boolean {
-  const code = (error as { errcode?: unknown } | null)?.errcode;
-  return typeof code === 'number' && ((code & 0xff) === SQLITE_BUSY || (code & 0xff) === SQLITE_LOCKED);
-}
 
 const ATTRIBUTION_DEFINITIONS = ATTRIBUTION_COLUMNS.map((column) => `${column} TEXT NOT NULL`).join(', ');
 const ATTRIBUTION_LIST = ATTRIBUTION_COLUMNS.join(', ');
@@ -118,27 +108,20 @@ const RAW_TABLES = ['analytics_events', 'analytics_visit_pages', 'analytics_visi
 type Row = Record<string, SQLInputValue>;
 
 export function openSqliteAnalyticsStore(file: string, migrations: readonly Migration[] = SQLITE_ANALYTICS_MIGRATIONS): AnalyticsStore {
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const db = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS });
-  db.exec('PRAGMA journal_mode = WAL');
-  db.exec('PRAGMA synchronous = NORMAL');
-  // A deleted row's bytes are overwritten, not left in a free page: a day's salt deleted here is gone
-  // from the file too, so a copy of it cannot name the addresses behind that day's visits.
-  db.exec('PRAGMA secure_delete = ON');
-  migrate(db, migrations);
-
-  const statements = new Map<string, StatementSync>();
-  const prepare = (sql: string): StatementSync => {
-    let statement = statements.get(sql);
-    if (statement === undefined) {
-      statement = db.prepare(sql);
-      statements.set(sql, statement);
-    }
-    return statement;
-  };
-  const all = (sql: string, ...params: SQLInputValue[]): Row[] => prepare(sql).all(...params) as Row[];
-  const get = (sql: string, ...params: SQLInputValue[]): Row | undefined => prepare(sql).get(...params) as Row | undefined;
-  const run = (sql: string, ...params: SQLInputValue[]): number => Number(prepare(sql).run(...params).changes);
+  const db = openSqliteDatabase(file, {
+    busyTimeoutMs: BUSY_TIMEOUT_MS,
+    pragmas: [
+      'journal_mode = WAL',
+      'synchronous = NORMAL',
+      // A deleted row's bytes are overwritten, not left in a free page: a day's salt deleted here is gone
+      // from the file too, so a copy of it cannot name the addresses behind that day's visits.
+      'secure_delete = ON',
+    ],
+    migrations,
+    table: 'analytics_schema_migrations',
+    database: 'analytics',
+  });
+  const { all, get, run } = cachedStatements(db);
   const reports = reportSql('sqlite');
   let closed = false;
 
@@ -364,30 +347,4 @@ export function openSqliteAnalyticsStore(file: string, migrations: readonly Migr
       db.close();
     },
   };
-}
-
-function migrate(db: DatabaseSync, migrations: readonly Migration[]): void {
-  assertMigrationsOrdered(migrations);
-  db.exec('BEGIN IMMEDIATE');
-  try {
-    db.exec(`CREATE TABLE IF NOT EXISTS analytics_schema_migrations (
-      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`);
-    const row = db.prepare('SELECT MAX(version) AS version FROM analytics_schema_migrations').get() as Row | undefined;
-    const applied = Number(row?.version ?? 0);
-    if (applied > migrations.length) {
-      throw new Error(`The analytics database is at schema version ${applied}, newer than this server knows (${migrations.length})`);
-    }
-    for (const migration of pendingMigrations(migrations, applied)) {
-      db.exec(migration.sql);
-      db.prepare('INSERT INTO analytics_schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
-        migration.version,
-        migration.name,
-        Date.now(),
-      );
-    }
-    db.exec('COMMIT');
-  } catch (error) {
-    if (db.isTransaction) db.exec('ROLLBACK');
-    throw error;
-  }
 }

@@ -53,7 +53,6 @@ import {
   summarizeWeek,
   truncateResponseBody,
 } from './lead-store.ts';
-import { assertMigrationsOrdered, pendingMigrations } from './migrations.ts';
 import {
   ACCOUNT_COLUMNS,
   LEAD_COLUMNS,
@@ -68,6 +67,7 @@ import {
 import { combineDeliveryHealth, FAILURE_OUTCOMES, SUCCESS_OUTCOMES } from './lead-store.ts';
 import { NOTIFICATION_COLUMNS, toClaimedNotification, toIncidentRecord, toNotificationRecord, toNotifyLeadEvent } from './row-mapping.ts';
 import type { Migration } from './migrations.ts';
+import { migratePostgres } from './postgres-migrate.ts';
 
 // PostgreSQL store through `pg`. Commits are durable with the server's default synchronous_commit.
 // Several server processes may share one database: claimDue takes due rows with
@@ -511,7 +511,7 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
   };
 
   try {
-    await migrate(pool, migrations);
+    await migratePostgres(pool, migrations, { table: 'schema_migrations', lockId: MIGRATION_LOCK_ID, database: 'lead' });
   } catch (error) {
     await pool.end();
     throw error;
@@ -1010,35 +1010,4 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
       await pool.end();
     },
   };
-}
-
-async function migrate(pool: pg.Pool, migrations: readonly Migration[]): Promise<void> {
-  assertMigrationsOrdered(migrations);
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    // Several servers starting together: one migrates, the others wait here and then find nothing to do.
-    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID]);
-    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`);
-    const { rows } = await client.query('SELECT MAX(version) AS version FROM schema_migrations');
-    const applied = Number(rows[0]?.version ?? 0);
-    if (applied > migrations.length) {
-      throw new Error(`The lead database is at schema version ${applied}, newer than this server knows (${migrations.length})`);
-    }
-    for (const migration of pendingMigrations(migrations, applied)) {
-      await client.query(migration.sql);
-      await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
-        migration.version,
-        migration.name,
-        Date.now(),
-      ]);
-    }
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
 }

@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
-import type { SQLInputValue, StatementSync } from 'node:sqlite';
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
 import { normalizeEmail } from '../accounts/email.ts';
 import type { Role } from '../accounts/roles.ts';
 import { assertSessionApp } from '../accounts/session-apps.ts';
@@ -68,7 +65,6 @@ import {
   summarizeWeek,
   truncateResponseBody,
 } from './lead-store.ts';
-import { assertMigrationsOrdered, pendingMigrations } from './migrations.ts';
 import {
   ACCOUNT_COLUMNS,
   LEAD_COLUMNS,
@@ -82,6 +78,7 @@ import {
 } from './row-mapping.ts';
 import { NOTIFICATION_COLUMNS, toClaimedNotification, toIncidentRecord, toNotificationRecord, toNotifyLeadEvent } from './row-mapping.ts';
 import type { Migration } from './migrations.ts';
+import { cachedStatements, isBusy, openSqliteDatabase } from './sqlite-database.ts';
 
 // node:sqlite store. Durability: WAL with synchronous=FULL, so a COMMIT returns only after the WAL
 // is fsynced; insertLead commits before the route answers 201. Several processes may share the file
@@ -90,14 +87,6 @@ import type { Migration } from './migrations.ts';
 
 // Another process holding the write lock (a CLI command, a second server) is waited for this long.
 const BUSY_TIMEOUT_MS = 5_000;
-// SQLite's primary result codes for a lock held elsewhere (extended codes keep them in the low byte).
-const SQLITE_BUSY = 5;
-const SQLITE_LOCKED = 6;
-
-function isBusy(error: unknown): boolean {
-  const code = (error as { errcode?: unknown } | null)?.errcode;
-  return typeof code === 'number' && ((code & 0xff) === SQLITE_BUSY || (code & 0xff) === SQLITE_LOCKED);
-}
 
 // The notifier's tables: its outbox (one row per event and channel, the key unique so two processes
 // never send one event twice), its watermark, the open incident (open_slot is 1 only while open, and
@@ -307,25 +296,14 @@ const SESSION_COLUMNS = `
   s.created_at AS session_created_at, s.last_seen_at AS session_last_seen_at`;
 
 export function openSqliteStore(file: string, migrations: readonly Migration[] = SQLITE_MIGRATIONS): LeadStore {
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const db = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS });
-  db.exec('PRAGMA journal_mode = WAL');
-  db.exec('PRAGMA synchronous = FULL');
-  db.exec('PRAGMA foreign_keys = ON');
-  migrate(db, migrations);
-
-  const statements = new Map<string, StatementSync>();
-  const prepare = (sql: string): StatementSync => {
-    let statement = statements.get(sql);
-    if (statement === undefined) {
-      statement = db.prepare(sql);
-      statements.set(sql, statement);
-    }
-    return statement;
-  };
-  const all = (sql: string, ...params: SQLInputValue[]): Row[] => prepare(sql).all(...params) as Row[];
-  const get = (sql: string, ...params: SQLInputValue[]): Row | undefined => prepare(sql).get(...params) as Row | undefined;
-  const run = (sql: string, ...params: SQLInputValue[]): number => Number(prepare(sql).run(...params).changes);
+  const db = openSqliteDatabase(file, {
+    busyTimeoutMs: BUSY_TIMEOUT_MS,
+    pragmas: ['journal_mode = WAL', 'synchronous = FULL', 'foreign_keys = ON'],
+    migrations,
+    table: 'schema_migrations',
+    database: 'lead',
+  });
+  const { all, get, run } = cachedStatements(db);
   let closed = false;
 
   function transaction<T>(work: () => T, durability: Durability = 'full'): T {
@@ -1122,31 +1100,6 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
       db.close();
     },
   };
-}
-
-function migrate(db: DatabaseSync, migrations: readonly Migration[]): void {
-  assertMigrationsOrdered(migrations);
-  db.exec('BEGIN IMMEDIATE');
-  try {
-    db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`);
-    const applied = readSchemaVersion(db);
-    if (applied > migrations.length) {
-      throw new Error(`The lead database is at schema version ${applied}, newer than this server knows (${migrations.length})`);
-    }
-    for (const migration of pendingMigrations(migrations, applied)) {
-      db.exec(migration.sql);
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
-        migration.version,
-        migration.name,
-        Date.now(),
-      );
-    }
-    db.exec('COMMIT');
-  } catch (error) {
-    if (db.isTransaction) db.exec('ROLLBACK');
-    throw error;
-  }
 }
 
 function readSchemaVersion(db: DatabaseSync): number {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,7 +9,7 @@ import { openSqliteAnalyticsWorkerStore } from '../analytics/sqlite-analytics-wo
 import { openSqliteAnalyticsStore } from '../analytics/sqlite-analytics-store.ts';
 import type { LeadStore } from '../store/lead-store.ts';
 import { openPostgresStore } from '../store/postgres-store.ts';
-import { TEST_DATABASE_URL } from './store-harness.ts';
+import { createTestSchema, TEST_DATABASE_URL } from './store-harness.ts';
 
 // One empty analytics database per test for each store kind, as store-harness.ts does for the lead
 // store. `open()` may be called several times: each call is another connection to the same
@@ -128,13 +127,7 @@ export const postgresAnalyticsHarness: AnalyticsHarness = {
   skipReason: TEST_DATABASE_URL === undefined && !POSTGRES_REQUIRED ? POSTGRES_SKIP_REASON : undefined,
   async createDatabase() {
     if (TEST_DATABASE_URL === undefined) throw new Error(POSTGRES_SKIP_REASON);
-    const schema = `analytics_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.end();
-    const url = new URL(TEST_DATABASE_URL);
-    url.searchParams.set('options', `-c search_path=${schema}`);
+    const { schema, url, drop } = await createTestSchema(TEST_DATABASE_URL, 'analytics_test');
     const opened: Array<{ close(): Promise<void> }> = [];
     async function withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
       const client = new pg.Client({ connectionString: url.toString() });
@@ -189,10 +182,7 @@ export const postgresAnalyticsHarness: AnalyticsHarness = {
         }),
       async remove() {
         await Promise.all(opened.map((store) => store.close()));
-        const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
-        await cleanup.connect();
-        await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
-        await cleanup.end();
+        await drop();
       },
     };
   },

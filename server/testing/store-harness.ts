@@ -110,19 +110,45 @@ export const POSTGRES_SKIP_REASON =
 // CI sets REQUIRE_POSTGRES=1: there a missing database fails the suite instead of skipping it.
 const POSTGRES_REQUIRED = process.env.REQUIRE_POSTGRES === '1';
 
+export type TestSchema = {
+  readonly schema: string;
+  /** The database's URL with `search_path` set to the schema. */
+  readonly url: URL;
+  /** Drops the schema and everything in it. */
+  drop(): Promise<void>;
+};
+
+/**
+ * A fresh schema named `${prefix}_` and a random suffix, so tests running at once (and other users of
+ * the same database) never see each other's tables; each harness drops its own after the test.
+ */
+export async function createTestSchema(databaseUrl: string, prefix: string): Promise<TestSchema> {
+  const schema = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const url = new URL(databaseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    schema,
+    url,
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: databaseUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
+      await cleanup.end();
+    },
+  };
+}
+
 /** Each database is a fresh schema in TEST_DATABASE_URL, reached through `search_path`. */
 export const postgresHarness: StoreHarness = {
   kind: 'postgres',
   skipReason: TEST_DATABASE_URL === undefined && !POSTGRES_REQUIRED ? POSTGRES_SKIP_REASON : undefined,
   async createDatabase() {
     if (TEST_DATABASE_URL === undefined) throw new Error(POSTGRES_SKIP_REASON);
-    const schema = `lead_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.end();
-    const url = new URL(TEST_DATABASE_URL);
-    url.searchParams.set('options', `-c search_path=${schema}`);
+    const { schema, url, drop } = await createTestSchema(TEST_DATABASE_URL, 'lead_test');
     const opened: LeadStore[] = [];
     return {
       serverEnv: { DATABASE_URL: url.toString() },
@@ -175,10 +201,7 @@ export const postgresHarness: StoreHarness = {
       },
       async remove() {
         await Promise.all(opened.map((store) => store.close()));
-        const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
-        await cleanup.connect();
-        await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
-        await cleanup.end();
+        await drop();
       },
     };
   },

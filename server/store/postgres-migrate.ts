@@ -1,0 +1,48 @@
+import type pg from 'pg';
+import { assertMigrationsOrdered, pendingMigrations } from './migrations.ts';
+import type { Migration } from './migrations.ts';
+
+// The PostgreSQL migration runner of every store kept in PostgreSQL (the lead store, the analytics
+// store). Each store has its own version table and its own lock, so two stores sharing a database
+// migrate apart and never wait for each other.
+
+export type PostgresMigrationTarget = {
+  /** The table recording the versions applied (created if missing). */
+  readonly table: string;
+  /** The advisory lock held while migrating: any number no other advisory lock on the database uses. */
+  readonly lockId: number;
+  /** Which database this is, for the error message: 'lead' names "The lead database". */
+  readonly database: string;
+};
+
+export async function migratePostgres(pool: pg.Pool, migrations: readonly Migration[], target: PostgresMigrationTarget): Promise<void> {
+  const { table, lockId, database } = target;
+  assertMigrationsOrdered(migrations);
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    // Several servers starting together: one migrates, the others wait here and then find nothing to do.
+    await client.query('SELECT pg_advisory_xact_lock($1)', [lockId]);
+    await client.query(`CREATE TABLE IF NOT EXISTS ${table} (
+      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`);
+    const { rows } = await client.query(`SELECT MAX(version) AS version FROM ${table}`);
+    const applied = Number(rows[0]?.version ?? 0);
+    if (applied > migrations.length) {
+      throw new Error(`The ${database} database is at schema version ${applied}, newer than this server knows (${migrations.length})`);
+    }
+    for (const migration of pendingMigrations(migrations, applied)) {
+      await client.query(migration.sql);
+      await client.query(`INSERT INTO ${table} (version, name, applied_at) VALUES ($1, $2, $3)`, [
+        migration.version,
+        migration.name,
+        Date.now(),
+      ]);
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,83 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { SQLInputValue, StatementSync } from 'node:sqlite';
+import { assertMigrationsOrdered, pendingMigrations } from './migrations.ts';
+import type { Migration } from './migrations.ts';
+
+// What the node:sqlite stores (the lead store, the analytics store) share: opening the file (its
+// folder made if missing, its pragmas set, its migrations applied), statements prepared once and
+// reused, and telling a lock held by another process from other errors. Each store has its own
+// version table, so two stores' files never mistake each other's versions.
+
+export type SqliteRow = Record<string, SQLInputValue>;
+
+// SQLite's primary result codes for a lock held elsewhere (extended codes keep them in the low byte).
+const SQLITE_BUSY = 5;
+const SQLITE_LOCKED = 6;
+
+/** Whether an error is another connection holding the lock past the busy timeout (try again later). */
+export function isBusy(error: unknown): boolean {
+  const code = (error as { errcode?: unknown } | null)?.errcode;
+  return typeof code === 'number' && ((code & 0xff) === SQLITE_BUSY || (code & 0xff) === SQLITE_LOCKED);
+}
+
+export type SqliteDatabaseOptions = {
+  /** How long a write lock held by another process is waited for. */
+  readonly busyTimeoutMs: number;
+  /** Each run as `PRAGMA …`, in this order, before migrating. */
+  readonly pragmas: readonly string[];
+  readonly migrations: readonly Migration[];
+  /** The table recording the versions applied (created if missing). */
+  readonly table: string;
+  /** Which database this is, for the error message: 'lead' names "The lead database". */
+  readonly database: string;
+};
+
+export function openSqliteDatabase(file: string, options: SqliteDatabaseOptions): DatabaseSync {
+  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const db = new DatabaseSync(file, { timeout: options.busyTimeoutMs });
+  for (const pragma of options.pragmas) db.exec(`PRAGMA ${pragma}`);
+  migrate(db, options);
+  return db;
+}
+
+function migrate(db: DatabaseSync, { migrations, table, database }: SqliteDatabaseOptions): void {
+  assertMigrationsOrdered(migrations);
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    db.exec(`CREATE TABLE IF NOT EXISTS ${table} (
+      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`);
+    const row = db.prepare(`SELECT MAX(version) AS version FROM ${table}`).get() as SqliteRow | undefined;
+    const applied = Number(row?.version ?? 0);
+    if (applied > migrations.length) {
+      throw new Error(`The ${database} database is at schema version ${applied}, newer than this server knows (${migrations.length})`);
+    }
+    for (const migration of pendingMigrations(migrations, applied)) {
+      db.exec(migration.sql);
+      db.prepare(`INSERT INTO ${table} (version, name, applied_at) VALUES (?, ?, ?)`).run(migration.version, migration.name, Date.now());
+    }
+    db.exec('COMMIT');
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+}
+
+/** Rows, one row and a change count by SQL text, each statement prepared the first time it is used. */
+export function cachedStatements(db: DatabaseSync) {
+  const statements = new Map<string, StatementSync>();
+  const prepare = (sql: string): StatementSync => {
+    let statement = statements.get(sql);
+    if (statement === undefined) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  return {
+    all: (sql: string, ...params: SQLInputValue[]): SqliteRow[] => prepare(sql).all(...params) as SqliteRow[],
+    get: (sql: string, ...params: SQLInputValue[]): SqliteRow | undefined => prepare(sql).get(...params) as SqliteRow | undefined,
+    run: (sql: string, ...params: SQLInputValue[]): number => Number(prepare(sql).run(...params).changes),
+  };
+}
