@@ -55,7 +55,7 @@ export type IngestBenchResult = {
 // 1. Ingest
 
 /** A page on the built site (or the test fixture) to count views of. */
-const INGEST_PATHS = ['/', '/about', '/contact', '/services', '/pricing', '/blog'];
+const INGEST_PATHS = ['/', '/about', '/blog'];
 
 export async function runIngestBench(log: (line: string) => void = console.log): Promise<IngestBenchResult> {
   const { ingest } = ANALYTICS_BENCH;
@@ -82,6 +82,10 @@ export async function runIngestBench(log: (line: string) => void = console.log):
     workDir,
     { keepOutput: false },
   );
+  // The load generators run at a lower priority than the server: on this 2-core machine they would
+  // otherwise take a core from it, which in production is a visitor's, not the server's.
+  const priorityBefore = os.getPriority();
+  os.setPriority(Math.min(19, priorityBefore + 10));
   try {
     let lead = 0;
     const leadRequest = {
@@ -150,6 +154,12 @@ export async function runIngestBench(log: (line: string) => void = console.log):
     await crm.close();
     await fixture?.remove();
     await rm(workDir, { recursive: true, force: true });
+    // Lowering one's own priority is allowed to anyone; raising it again only to root.
+    try {
+      os.setPriority(priorityBefore);
+    } catch {
+      // Stays lower for the rest of the bench run, which only makes later figures more conservative.
+    }
   }
 }
 
@@ -166,7 +176,7 @@ export function formatIngestTable(result: IngestBenchResult): string {
   const { alone, underLoad, events } = result;
   const latency = (run: Result) => `${run.latency.p50} / ${run.latency.p99} / ${run.latency.max} ms`;
   return [
-    `Machine: ${os.cpus().length} cores, load average ${result.loadAtStart.toFixed(1)} at the start. Server: SQLite, LOG_LEVEL=warn; the bench's clients run on the same 2 cores.`,
+    `Machine: ${os.cpus().length} cores, load average ${result.loadAtStart.toFixed(1)} at the start. Server: SQLite, LOG_LEVEL=warn; the bench's clients run on the same cores, at a lower priority (nice +10).`,
     '',
     '| Measure | Result |',
     '|---|---|',
