@@ -1,14 +1,18 @@
 import type { AnalyticsStore } from './analytics-store.ts';
 import { openPostgresAnalyticsStore } from './postgres-analytics-store.ts';
+import { openSqliteAnalyticsStore } from './sqlite-analytics-store.ts';
 import { openSqliteAnalyticsWorkerStore } from './sqlite-analytics-worker.ts';
 
 export type AnalyticsStoreConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
 /**
  * Opens the configured analytics store and brings its schema up to date (migrations run here, at
- * start). SQLite runs on a worker thread so its commits never stall the HTTP thread; PostgreSQL
- * uses its own small pool beside the lead store's.
+ * start). A SQLite file runs on a worker thread so its commits (each an fsync) never stall the HTTP
+ * thread; a database held in memory (tests: `LEADS_DB_FILE=:memory:`) has no commit to wait for and
+ * stays on this thread, which spares each test server a thread's start. PostgreSQL uses its own small
+ * pool beside the lead store's.
  */
 export async function openAnalyticsStore(config: AnalyticsStoreConfig): Promise<AnalyticsStore> {
-  return config.kind === 'sqlite' ? openSqliteAnalyticsWorkerStore(config.file) : openPostgresAnalyticsStore(config.url);
+  if (config.kind === 'postgres') return openPostgresAnalyticsStore(config.url);
+  return config.file === ':memory:' ? openSqliteAnalyticsStore(config.file) : openSqliteAnalyticsWorkerStore(config.file);
 }
