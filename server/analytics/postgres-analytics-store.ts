@@ -1,8 +1,7 @@
 import pg from 'pg';
 import type { PoolClient, QueryResultRow } from 'pg';
-import { storeUnavailableError } from '../store/lead-store.ts';
 import type { Migration } from '../store/migrations.ts';
-import { migratePostgres } from '../store/postgres-migrate.ts';
+import { inPostgresTransaction, migratePostgres } from '../store/postgres-migrate.ts';
 import {
   assertDay,
   ATTRIBUTION_COLUMNS,
@@ -141,23 +140,7 @@ export async function openPostgresAnalyticsStore(
 
   async function transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
     if (closed) throw new Error('The analytics store is closed');
-    let client: PoolClient;
-    try {
-      client = await pool.connect();
-    } catch (error) {
-      throw storeUnavailableError(error);
-    }
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    return inPostgresTransaction(pool, work);
   }
 
   async function query<R extends QueryResultRow>(sql: string, params: unknown[] = []): Promise<R[]> {

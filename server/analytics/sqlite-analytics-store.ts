@@ -1,7 +1,6 @@
 import type { SQLInputValue } from 'node:sqlite';
-import { storeUnavailableError } from '../store/lead-store.ts';
 import type { Migration } from '../store/migrations.ts';
-import { cachedStatements, isBusy, openSqliteDatabase } from '../store/sqlite-database.ts';
+import { cachedStatements, inSqliteTransaction, openSqliteDatabase } from '../store/sqlite-database.ts';
 import {
   assertDay,
   ATTRIBUTION_COLUMNS,
@@ -127,15 +126,7 @@ export function openSqliteAnalyticsStore(file: string, migrations: readonly Migr
 
   function transaction<T>(work: () => T): T {
     if (closed) throw new Error('The analytics store is closed');
-    try {
-      db.exec('BEGIN IMMEDIATE');
-      const result = work();
-      db.exec('COMMIT');
-      return result;
-    } catch (error) {
-      if (db.isTransaction) db.exec('ROLLBACK');
-      throw isBusy(error) ? storeUnavailableError(error) : error;
-    }
+    return inSqliteTransaction(db, work);
   }
 
   /** A report's rows, once its range has been checked. */

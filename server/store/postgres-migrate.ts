@@ -1,10 +1,11 @@
 import type pg from 'pg';
+import { storeUnavailableError } from './lead-store.ts';
 import { assertMigrationsOrdered, pendingMigrations } from './migrations.ts';
 import type { Migration } from './migrations.ts';
 
-// The PostgreSQL migration runner of every store kept in PostgreSQL (the lead store, the analytics
-// store). Each store has its own version table and its own lock, so two stores sharing a database
-// migrate apart and never wait for each other.
+// What every store kept in PostgreSQL (the lead store, the analytics store) shares: the migration
+// runner and the transaction runner. Each store has its own version table and its own lock, so two
+// stores sharing a database migrate apart and never wait for each other.
 
 export type PostgresMigrationTarget = {
   /** The table recording the versions applied (created if missing). */
@@ -39,6 +40,31 @@ export async function migratePostgres(pool: pg.Pool, migrations: readonly Migrat
       ]);
     }
     await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Runs `work` in one transaction on a client of `pool`, rolled back on any error. A pool that cannot
+ * give a client (the database down, restarting or out of connections) is the store's "briefly
+ * unavailable" error: the caller should try again shortly.
+ */
+export async function inPostgresTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    throw storeUnavailableError(error);
+  }
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     throw error;

@@ -49,7 +49,6 @@ import {
   SIGN_IN_PURGE_BATCH,
   SPAM_MARKABLE_STATES,
   stopsBeingAdmin,
-  storeUnavailableError,
   summarizeWeek,
   truncateResponseBody,
 } from './lead-store.ts';
@@ -67,7 +66,7 @@ import {
 import { combineDeliveryHealth, FAILURE_OUTCOMES, SUCCESS_OUTCOMES } from './lead-store.ts';
 import { NOTIFICATION_COLUMNS, toClaimedNotification, toIncidentRecord, toNotificationRecord, toNotifyLeadEvent } from './row-mapping.ts';
 import type { Migration } from './migrations.ts';
-import { migratePostgres } from './postgres-migrate.ts';
+import { inPostgresTransaction, migratePostgres } from './postgres-migrate.ts';
 
 // PostgreSQL store through `pg`. Commits are durable with the server's default synchronous_commit.
 // Several server processes may share one database: claimDue takes due rows with
@@ -281,24 +280,7 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
 
   async function transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
     if (closed) throw new Error('The lead store is closed');
-    let client: PoolClient;
-    try {
-      client = await pool.connect();
-    } catch (error) {
-      // Down, restarting or out of connections: the client should try again shortly.
-      throw storeUnavailableError(error);
-    }
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    return inPostgresTransaction(pool, work);
   }
 
   /**

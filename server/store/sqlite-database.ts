@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { SQLInputValue, StatementSync } from 'node:sqlite';
+import { storeUnavailableError } from './lead-store.ts';
 import { assertMigrationsOrdered, pendingMigrations } from './migrations.ts';
 import type { Migration } from './migrations.ts';
 
@@ -80,4 +81,21 @@ export function cachedStatements(db: DatabaseSync) {
     get: (sql: string, ...params: SQLInputValue[]): SqliteRow | undefined => prepare(sql).get(...params) as SqliteRow | undefined,
     run: (sql: string, ...params: SQLInputValue[]): number => Number(prepare(sql).run(...params).changes),
   };
+}
+
+/**
+ * Runs `work` in one write transaction (BEGIN IMMEDIATE: the write lock is taken at the start, so a
+ * busy database fails fast instead of mid-way), rolled back on any error; a lock another process held
+ * past the busy timeout is the store's "briefly unavailable" error, which callers answer with a retry.
+ */
+export function inSqliteTransaction<T>(db: DatabaseSync, work: () => T): T {
+  try {
+    db.exec('BEGIN IMMEDIATE');
+    const result = work();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw isBusy(error) ? storeUnavailableError(error) : error;
+  }
 }

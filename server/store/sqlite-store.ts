@@ -61,7 +61,6 @@ import {
   SIGN_IN_PURGE_BATCH,
   SPAM_MARKABLE_STATES,
   stopsBeingAdmin,
-  storeUnavailableError,
   summarizeWeek,
   truncateResponseBody,
 } from './lead-store.ts';
@@ -78,7 +77,7 @@ import {
 } from './row-mapping.ts';
 import { NOTIFICATION_COLUMNS, toClaimedNotification, toIncidentRecord, toNotificationRecord, toNotifyLeadEvent } from './row-mapping.ts';
 import type { Migration } from './migrations.ts';
-import { cachedStatements, isBusy, openSqliteDatabase } from './sqlite-database.ts';
+import { cachedStatements, inSqliteTransaction, openSqliteDatabase } from './sqlite-database.ts';
 
 // node:sqlite store. Durability: WAL with synchronous=FULL, so a COMMIT returns only after the WAL
 // is fsynced; insertLead commits before the route answers 201. Several processes may share the file
@@ -309,13 +308,7 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
   function transaction<T>(work: () => T, durability: Durability = 'full'): T {
     if (durability === 'bookkeeping') db.exec('PRAGMA synchronous = NORMAL');
     try {
-      db.exec('BEGIN IMMEDIATE');
-      const result = work();
-      db.exec('COMMIT');
-      return result;
-    } catch (error) {
-      if (db.isTransaction) db.exec('ROLLBACK');
-      throw isBusy(error) ? storeUnavailableError(error) : error;
+      return inSqliteTransaction(db, work);
     } finally {
       if (durability === 'bookkeeping') db.exec('PRAGMA synchronous = FULL');
     }
