@@ -38,6 +38,8 @@ export type PublishRecord = {
   at: string;
   files: { path: string; title: string; change: 'added' | 'changed' | 'deleted' }[];
   commit?: string;
+  /** Everyone whose change it carried (the people who saved its drafts); missing in records of older publishes. */
+  changedBy?: string[];
   /** Who asked for a reviewed change and who approved it, or who scheduled it. */
   note?: string;
   ms: number;
@@ -102,9 +104,21 @@ export type Appearance = {
   card: { kind: 'drawn'; title: string; eyebrow?: string } | { kind: 'picture'; src: string; alt: string };
 };
 
-/** Every unpublished change, as the review screen shows it, and whether it may be published. */
+/** The unpublished changes this person's publish (or review request) carries, as the publish screen shows them, and whether it may go out. */
 export type Changes = {
-  files: { path: string; title: string; change: 'added' | 'changed' | 'deleted'; updatedBy: string; hunks: DiffHunk[] }[];
+  files: {
+    path: string;
+    title: string;
+    change: 'added' | 'changed' | 'deleted';
+    updatedBy: string;
+    /** Everyone whose change the draft holds. */
+    changedBy: string[];
+    /** The fingerprint of the draft's text: a publish sends it back, and is refused if the draft changed since. */
+    fingerprint: string;
+    hunks: DiffHunk[];
+  }[];
+  /** Drafts this person's publish leaves out: where review is required, changes by others, which go out by their review. */
+  held: { path: string; title: string; changedBy: string[] }[];
   /** Mistakes: publishing waits until they are fixed. */
   issues: ContentIssue[];
   /** Advice that does not stop publishing. */
@@ -124,8 +138,10 @@ export type HistoryVersion = {
   id: string;
   /** `commit`: a developer's commit, made outside the studio. */
   action: 'publish' | 'undo' | 'restore' | 'commit';
-  /** The editor who published, or the commit's author. */
+  /** Who published, as the studio's publish log records it; for a commit, its author. */
   user: string;
+  /** Everyone whose change a publish carried, as the publish log records it. */
+  changedBy?: string[];
   at: string;
   /** The commit's first line (or, without git, what the studio would have written there). */
   subject: string;
@@ -168,19 +184,20 @@ export type PageVersion = {
   /** The file has unpublished changes (a draft), which a restore leaves as they are. */
   hasDraft: boolean;
 };
-/** One file of a review request: the change as it will be published, with what the preview draws. */
-export type ReviewFileView = {
-  path: string;
-  title: string;
+/** One file of a review request as the list names it. */
+export type ReviewFileSummary = { path: string; title: string; change: 'added' | 'changed' | 'deleted' };
+
+/** One file of an opened review request: the change as it will be published, with what the preview draws. */
+export type ReviewFileView = ReviewFileSummary & {
   kind: ContentKind;
   name: string;
-  change: 'added' | 'changed' | 'deleted';
+  /** Lines that go and come; empty for a decided request, whose texts are no longer kept. */
   hunks: DiffHunk[];
   /** The file's data as the form and the preview read it; null for a deleted file or one that cannot be read. */
   data: unknown;
 };
 
-/** A request to publish changes once a reviewer has looked at them (STUDIO_REVIEW=required). */
+/** A request to publish changes once a reviewer has looked at them (STUDIO_REVIEW=required), as the list shows it: no texts. */
 export type ReviewRequestView = {
   id: string;
   status: 'waiting' | 'sent-back' | 'scheduled' | 'published';
@@ -193,16 +210,27 @@ export type ReviewRequestView = {
   decidedAt?: string;
   /** When a scheduled approval goes live, in words. */
   scheduledFor?: string;
-  files: ReviewFileView[];
+  files: ReviewFileSummary[];
 };
 
-/** GET /api/reviews: what this person may do, and the requests they may see (a reviewer's: all). */
+/** GET /api/reviews/request: one request opened, with each file's diff and data. */
+export type ReviewRequestDetail = Omit<ReviewRequestView, 'files'> & { files: ReviewFileView[] };
+
+/**
+ * GET /api/reviews: what this person may do, and one page of the requests they may see (a
+ * reviewer's: all), open ones first, then decided ones, each newest first. No draft text: a
+ * request's changes are read when it is opened (GET /api/reviews/request).
+ */
 export type ReviewsAnswer = {
   /** An editor's changes need a review before they go live. */
   required: boolean;
   mayPublish: boolean;
   mayReview: boolean;
   requests: ReviewRequestView[];
+  /** How many of the requests this person may see wait for a reviewer, on every page together. */
+  waiting: number;
+  /** Ask with this offset for the next page; null when there is none. */
+  nextOffset: number | null;
 };
 
 /** GET /api/reviews/feedback: the open review request covering one file, shown beside its draft. */

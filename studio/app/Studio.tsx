@@ -36,7 +36,7 @@ export function Studio({
   const [waitingReviews, setWaitingReviews] = useState<number | null>(null);
   const refreshReviews = useCallback(async () => {
     const answer = await api.reviews().catch(() => null);
-    setWaitingReviews(answer?.mayReview ? answer.requests.filter((request) => request.status === 'waiting').length : null);
+    setWaitingReviews(answer?.mayReview ? answer.waiting : null);
   }, []);
   useEffect(() => {
     void refreshReviews();

@@ -15,6 +15,7 @@ import type {
   Reference,
   ReviewFeedback,
   ReviewFileView,
+  ReviewRequestDetail,
   ReviewRequestView,
   ReviewsAnswer,
   ScheduleAnswer,
@@ -41,7 +42,7 @@ export type {
   Session,
   StoredImage,
 };
-export type { ReviewFeedback, ReviewFileView, ReviewRequestView, ReviewsAnswer, ScheduleAnswer, ScheduledView };
+export type { ReviewFeedback, ReviewFileView, ReviewRequestDetail, ReviewRequestView, ReviewsAnswer, ScheduleAnswer, ScheduledView };
 
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -120,7 +121,8 @@ export const api = {
   /** `revision`: the draft revision this tab last saw (another tab's newer draft is never dropped). */
   keepBoth: (path: string, data: unknown, revision: number) => call<{ path: string }>('POST', '/api/keep-both', { path, data, revision }),
   changes: () => call<Changes>('GET', '/api/changes'),
-  publish: () => call<PublishAnswer>('POST', '/api/publish', {}),
+  /** Publishes exactly the drafts the screen showed (each with its fingerprint); one saved since refuses it. */
+  publish: (files: readonly SeenDraft[]) => call<PublishAnswer>('POST', '/api/publish', { files: files.map(seenDraft) }),
   undo: () => call<PublishAnswer>('POST', '/api/undo', {}),
   /** Published versions, newest first: every file's, or `path`'s only; `head` and `offset` ask for older ones. */
   history: (options: { path?: string | null; head?: string | null; offset?: number } = {}) => {
@@ -138,7 +140,10 @@ export const api = {
   restore: (version: string, path: string, liveVersion: string | null) =>
     call<PublishAnswer>('POST', '/api/history/restore', { version, path, liveVersion }),
   // Review before publish and scheduled publishing.
-  reviews: () => call<ReviewsAnswer>('GET', '/api/reviews'),
+  /** One page of the review requests, without their texts; `offset` asks for the next. */
+  reviews: (offset = 0) => call<ReviewsAnswer>('GET', `/api/reviews${offset ? `?offset=${offset}` : ''}`),
+  /** One request opened: each file's diff and what the preview draws. */
+  reviewRequest: (id: string) => call<{ request: ReviewRequestDetail }>('GET', `/api/reviews/request?id=${encodeURIComponent(id)}`),
   askForReview: (note: string) => call<{ request: ReviewRequestView }>('POST', '/api/reviews', { note }),
   sendBack: (id: string, comment: string) => call<{ request: ReviewRequestView }>('POST', '/api/reviews/send-back', { id, comment }),
   /** Publishes the request now, or with `at` (a date and time in the site's time zone) schedules it. */
@@ -146,7 +151,9 @@ export const api = {
     call<PublishAnswer | { scheduled: ScheduledView }>('POST', '/api/reviews/approve', { id, ...(at ? { at } : {}) }),
   reviewFeedback: (path: string) => call<ReviewFeedback>('GET', `/api/reviews/feedback?path=${encodeURIComponent(path)}`),
   schedule: () => call<ScheduleAnswer>('GET', '/api/schedule'),
-  schedulePublish: (at: string) => call<{ scheduled: ScheduledView }>('POST', '/api/schedule', { at }),
+  /** Schedules exactly the drafts the screen showed, with their texts as they are now. */
+  schedulePublish: (at: string, files: readonly SeenDraft[]) =>
+    call<{ scheduled: ScheduledView }>('POST', '/api/schedule', { at, files: files.map(seenDraft) }),
   cancelScheduled: (id: string) => call<{ scheduled: ScheduledView }>('POST', '/api/schedule/cancel', { id }),
   dismissScheduled: (id: string) => call<unknown>('POST', '/api/schedule/dismiss', { id }),
   /** The recent publishes with how far each got: pushed, waiting for the live site, live. */
@@ -155,3 +162,8 @@ export const api = {
   images: () => call<{ images: StoredImage[] }>('GET', '/api/images'),
   upload: (file: File) => call<StoredImage>('POST', `/api/images?name=${encodeURIComponent(file.name)}`, file, 'application/octet-stream'),
 };
+
+/** A draft as the publish screen showed it: its file and the fingerprint of its text. */
+export type SeenDraft = Pick<Changes['files'][number], 'path' | 'fingerprint'>;
+
+const seenDraft = ({ path, fingerprint }: SeenDraft): SeenDraft => ({ path, fingerprint });

@@ -7,6 +7,7 @@ import { hashPassword } from '../../server/accounts/passwords.ts';
 import type { Role } from '../../server/accounts/roles.ts';
 import { createTeamStore, TEAM_PASSWORD as PASSWORD, type TeamStore } from '../testing/team-accounts.ts';
 import { SIGN_IN_MESSAGES } from './routes/session.ts';
+import type { Changes } from '../api-types.ts';
 
 let project: StudioProject;
 let team: TeamStore | undefined;
@@ -324,7 +325,11 @@ describe('a team (sign-in configured)', () => {
         diskVersion: opened.diskVersion,
       },
     });
-    const published = await app.inject({ method: 'POST', url: '/api/publish', headers, payload: {} });
+    const files = ((await app.inject({ url: '/api/changes', headers })).json() as Changes).files.map(({ path, fingerprint }) => ({
+      path,
+      fingerprint,
+    }));
+    const published = await app.inject({ method: 'POST', url: '/api/publish', headers, payload: { files } });
     expect(published.json()).toMatchObject({ ok: true, record: { user: MARIA } });
     expect(project.git('log', '-1', '--format=%an')).toBe(`${MARIA}\n`);
   });

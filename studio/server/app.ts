@@ -183,13 +183,13 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   // Routes: the JSON API under /api, then the app's own files and the pictures.
   app.register(sessionRoutes, { prefix: '/api', people });
   app.register(fileRoutes, { prefix: '/api', workspace, publisher, editing, root });
-  app.register(draftRoutes, { prefix: '/api', workspace, publisher, editing });
+  app.register(draftRoutes, { prefix: '/api', workspace, publisher, editing, rights });
   app.register(referenceRoutes, { prefix: '/api', workspace, editing });
   app.register(appearanceRoutes, { prefix: '/api', appearance });
   app.register(historyRoutes, { prefix: '/api', history, rights });
-  app.register(publishRoutes, { prefix: '/api', publisher, rights });
+  app.register(publishRoutes, { prefix: '/api', publisher, rights, workspace });
   app.register(reviewRoutes, { prefix: '/api', reviews, rights, scheduler, workspace });
-  app.register(scheduleRoutes, { prefix: '/api', scheduler, rights });
+  app.register(scheduleRoutes, { prefix: '/api', scheduler, rights, workspace });
   app.register(publishStatusRoutes, { prefix: '/api', publisher });
   app.register(imageRoutes, { prefix: '/api', images });
   app.register(staticFileRoutes, { appDir: options.appDir, imagesDir: path.join(root, 'public', 'images'), images });

@@ -1,9 +1,11 @@
 // Every published version of the content, kept, shown and restorable.
 //
-// In a git repository the history is git's: `git log` of the content files, so it is complete even
-// for publishes made on another machine. A commit the studio made says "Published in the content
-// studio by <editor>." and is a publish, an undo ("Undo publish of …") or a restore ("Restore …");
-// any other commit that changed content files is a developer's, listed with its author. A file's
+// In a git repository the history is git's: `git log` of the content files, so it lists every
+// change, made here or elsewhere. Who published a version, and whether it was a publish, an undo or
+// a restore, comes from the studio's own publish log (.studio/publish-log.jsonl), which names each
+// publish's commit; never from a commit's message, which anyone can write. Any other commit that
+// changed content files (a developer's, or a publish made by another studio) is listed as a commit
+// with its author. A file's
 // text in a version is read from git (`git ls-tree` and `git cat-file` of the commit), the commit
 // first checked: 40 (or 64) hexadecimal digits, and reachable from HEAD.
 //
@@ -28,9 +30,6 @@ import { WorkspaceError, type ContentFile, type Workspace } from './workspace.ts
 
 /** How many versions one page of the history holds. */
 export const HISTORY_PAGE_SIZE = 20;
-
-/** The line every commit the studio makes ends with (git.ts). */
-const STUDIO_LINE = /^Published in the content studio by (.*)\.$/m;
 
 /** A commit id: SHA-1 (40 digits) or SHA-256 (64). */
 const COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
@@ -146,9 +145,10 @@ export function createHistory({
       file ? [file.path] : CONTENT_PATHSPECS,
     );
     const names = namer();
+    const published = new Map(readLog().flatMap((record) => (record.commit ? [[record.commit, record] as const] : [])));
     const versions: HistoryVersion[] = [];
     for (const commit of commits.slice(0, limit)) {
-      const version = await fromCommit(commit, names);
+      const version = await fromCommit(commit, names, published.get(commit.hash));
       // A commit that changed only other files under content/ (a README) is no version of a page.
       if (version.files.length > 0) versions.push(version);
     }
@@ -211,23 +211,25 @@ export function createHistory({
       });
   }
 
-  async function fromCommit(commit: RawCommit, names: ReturnType<typeof namer>): Promise<HistoryVersion> {
+  /** A commit as a version: a publish, undo or restore when the studio's log names it, else a commit by its author. */
+  async function fromCommit(commit: RawCommit, names: ReturnType<typeof namer>, record: PublishRecord | undefined): Promise<HistoryVersion> {
     const subject = commit.message.split('\n')[0] ?? '';
-    const studio = STUDIO_LINE.exec(commit.message);
-    const action: HistoryVersion['action'] = !studio
-      ? 'commit'
-      : subject.startsWith('Undo publish of ')
-        ? 'undo'
-        : subject.startsWith('Restore ')
-          ? 'restore'
-          : 'publish';
     const files: HistoryVersion['files'] = [];
     for (const change of commit.changes) {
       if (!contentFileOf(change.path)) continue;
       const kind = change.status.startsWith('A') ? 'added' : change.status.startsWith('D') ? 'deleted' : 'changed';
       files.push({ path: change.path, name: await names.ofCommit(change.path, commit.hash, kind), change: kind });
     }
-    return { id: commit.hash, action, user: studio?.[1] || commit.author, at: commit.at, subject, commit: commit.hash, files };
+    return {
+      id: commit.hash,
+      action: record?.action ?? 'commit',
+      user: record?.user ?? commit.author,
+      ...(record?.changedBy ? { changedBy: record.changedBy } : {}),
+      at: commit.at,
+      subject,
+      commit: commit.hash,
+      files,
+    };
   }
 
   /** A file's text at a commit; null when the commit has no such file. */
@@ -283,6 +285,7 @@ export function createHistory({
       id: record.id,
       action: record.action,
       user: record.user,
+      ...(record.changedBy ? { changedBy: record.changedBy } : {}),
       at: record.at,
       subject,
       ...(record.commit ? { commit: record.commit } : {}),
@@ -331,7 +334,8 @@ export function createHistory({
       const commit = await checkCommit(id);
       const [raw] = await readCommits('show', [commit], CONTENT_PATHSPECS);
       if (!raw) throw new WorkspaceError(`Version ${commit.slice(0, 7)} could not be read.`, 404);
-      return { version: await fromCommit(raw, namer()), text: await textAt(commit, file) };
+      const record = readLog().find((candidate) => candidate.commit === commit);
+      return { version: await fromCommit(raw, namer(), record), text: await textAt(commit, file) };
     }
     const records = readLog();
     const index = records.findIndex((record) => record.id === checkPublishId(id));

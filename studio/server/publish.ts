@@ -1,5 +1,8 @@
-// Publishing: every draft becomes live content in one step, or nothing changes.
+// Publishing: the drafts the person publishing saw become live content in one step, or nothing changes.
 //
+//   0. the publish screen sends the drafts it showed, each with the fingerprint of its text: a draft
+//      saved since (by anyone) refuses the publish, and no other draft goes out; where review is
+//      required, a draft holding someone else's change is refused too (it goes out by its review);
 //   1. check all content with the drafts applied, exactly as the build does (a mistake stops here);
 //   2. write the changed files into content/ (each file replaced in one rename);
 //   3. build the site into a fresh folder under .studio/builds/ (a failed build puts the files back):
@@ -7,8 +10,10 @@
 //      (site-builder.ts);
 //   4. point DIST_DIR at the new build in one rename of a symbolic link: a running `npm run serve`
 //      on this checkout answers from it within a second, without a restart;
-//   5. when the project is a git repository, commit the changed files, naming the pages and the editor;
-//   6. record who published what in .studio/publish-log.jsonl (without git, with the texts it wrote
+//   5. when the project is a git repository, commit the changed files, naming the pages, the editor
+//      and everyone else whose change it carries;
+//   6. record who published what, and whose changes, in .studio/publish-log.jsonl: the history's
+//      "Published by" comes from there, never from a commit message (without git, with the texts it wrote
 //      in .studio/versions/, so every version can still be shown and restored: history.ts).
 //
 // With a git remote, the checkout is first brought up to the remote's branch and the commit is then
@@ -37,33 +42,94 @@ import { conflictAnswer, type Delivery } from './delivery.ts';
 import { commitFiles, oneLine, type PublishedFile } from './git.ts';
 import { keepVersionTexts } from './version-texts.ts';
 import { createSiteBuilder, type BuildChange } from './site-builder.ts';
-import type { Draft, Workspace } from './workspace.ts';
+import { authorsOf, fingerprintOf, type Draft, type Workspace } from './workspace.ts';
 import type { PublishRecord } from '../api-types.ts';
 
 export type { PublishRecord, PublishedFile };
 
+/** A draft as a screen showed it: its file and the fingerprint of its text (`fingerprintOf`). */
+export type SeenDraft = { path: string; fingerprint: string };
+
 /**
- * What one publish makes live. By default every draft; a caller may instead name the texts (a
- * restored version, a change sent for review or scheduled), each with the version of the file on disk
- * it was made from (a file changed since is a conflict) or without one (it replaces whatever is there).
+ * What one publish makes live. `seen`: the drafts the publish screen showed, and only those, each
+ * refused if it changed since; `changes`: texts named by the caller (a restored version, a change sent
+ * for review or scheduled), each with the version of the file on disk it was made from (a file changed
+ * since is a conflict) or without one (it replaces whatever is there). Neither: every draft (tests and
+ * tools; no screen publishes that way).
  */
 export type PublishRequest = {
   action?: PublishRecord['action'];
-  changes?: readonly { path: string; text: string | null; baseVersion?: string | null }[];
+  seen?: readonly SeenDraft[];
+  /** Review is required: a seen draft holding anyone else's change is refused (it needs its own review). */
+  ownDraftsOnly?: boolean;
+  changes?: readonly { path: string; text: string | null; baseVersion?: string | null; changedBy?: readonly string[] }[];
   /** The first line of the commit; "Publish <pages>" when left out. */
   subject?: string;
   /** A line for the commit and the record: who asked for a reviewed change and who approved it, who scheduled it. */
   note?: string;
 };
 
+export type PublishRefusal = 'nothing' | 'invalid' | 'conflict' | 'build-failed' | 'undo-impossible' | 'changed-since' | 'needs-review';
+
 export type PublishResult =
   | { ok: true; record: PublishRecord }
   | {
       ok: false;
-      reason: 'nothing' | 'invalid' | 'conflict' | 'build-failed' | 'undo-impossible';
+      reason: PublishRefusal;
       message: string;
       issues?: readonly ContentIssue[];
     };
+
+/** What a refused publish did not do: publish now, or schedule for later. */
+type Undone = 'published' | 'scheduled';
+
+/** A draft that changed since the publish screen showed it: nothing goes out until the person looks again. */
+export function changedSinceMessage(titles: readonly string[], undone: Undone = 'published'): string {
+  const before = undone === 'published' ? 'publishing' : 'scheduling';
+  return `${listWords(titles)} changed since you opened the publish screen: look at the changes again before ${before}. Nothing was ${undone}.`;
+}
+
+/** A draft holding someone else's change, under required review. */
+export function needsReviewMessage(held: readonly { title: string; others: readonly string[] }[], undone: Undone = 'published'): string {
+  const pages = held.map((entry) => `${entry.title} (changed by ${listWords(entry.others)})`);
+  return `Nothing was ${undone}: ${listWords(pages)} ${held.length === 1 ? 'holds' : 'hold'} changes by someone else, which need a review first. Publish your own changes, and approve theirs from the review requests.`;
+}
+
+function listWords(words: readonly string[]): string {
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+/**
+ * The drafts a publish screen showed, as they are now: refused when one changed or went since, or
+ * (with `ownDraftsOnly`) holds a change by anyone but `user`. Publishing now and publishing at a set
+ * time both take their drafts through here.
+ */
+export function takeSeenDrafts(
+  workspace: Workspace,
+  seen: readonly SeenDraft[],
+  user: string,
+  ownDraftsOnly: boolean,
+  undone: Undone = 'published',
+): { ok: true; drafts: Draft[] } | { ok: false; reason: 'nothing' | 'changed-since' | 'needs-review'; message: string } {
+  if (seen.length === 0)
+    return { ok: false, reason: 'nothing', message: `There is nothing to ${undone === 'published' ? 'publish' : 'schedule'}: no page has unpublished changes.` };
+  const current = new Map(workspace.listDrafts().map((draft) => [draft.path, draft]));
+  const titles = new Map(workspace.listEntries().map((entry) => [entry.path, entry.name]));
+  const titleOf = (file: string) => titles.get(file) ?? file;
+  const changed = seen.filter((shown) => {
+    const draft = current.get(shown.path);
+    return !draft || fingerprintOf(draft) !== shown.fingerprint;
+  });
+  if (changed.length > 0) return { ok: false, reason: 'changed-since', message: changedSinceMessage(changed.map((shown) => titleOf(shown.path)), undone) };
+  const drafts = seen.map((shown) => current.get(shown.path)!);
+  if (ownDraftsOnly) {
+    const held = drafts
+      .map((draft) => ({ title: titleOf(draft.path), others: authorsOf(draft).filter((author) => author !== user) }))
+      .filter((entry) => entry.others.length > 0);
+    if (held.length > 0) return { ok: false, reason: 'needs-review', message: needsReviewMessage(held, undone) };
+  }
+  return { ok: true, drafts };
+}
 
 type StoredPublish = { record: PublishRecord; files: PublishedFile[]; build: string; previousBuild: string | null };
 
@@ -124,19 +190,26 @@ export function createPublisher(options: {
   function publish(user: string, request: PublishRequest = {}): Promise<PublishResult> {
     return enqueue(async () => {
       const started = performance.now();
-      const drafts: Draft[] = request.changes
-        ? request.changes.map((change) => ({
-            path: workspace.contentFile(change.path).path,
-            text: change.text,
-            baseVersion:
-              change.baseVersion === undefined
-                ? (workspace.readDisk(workspace.contentFile(change.path))?.version ?? null)
-                : change.baseVersion,
-            revision: 0,
-            updatedBy: user,
-            updatedAt: now().toISOString(),
-          }))
-        : workspace.listDrafts();
+      let drafts: Draft[];
+      if (request.seen) {
+        // Read inside the queue: a draft saved while an earlier publish ran is seen as changed.
+        const taken = takeSeenDrafts(workspace, request.seen, user, request.ownDraftsOnly ?? false);
+        if (!taken.ok) return taken;
+        drafts = taken.drafts;
+      } else if (request.changes) {
+        drafts = request.changes.map((change) => ({
+          path: workspace.contentFile(change.path).path,
+          text: change.text,
+          baseVersion:
+            change.baseVersion === undefined
+              ? (workspace.readDisk(workspace.contentFile(change.path))?.version ?? null)
+              : change.baseVersion,
+          revision: 0,
+          updatedBy: user,
+          updatedAt: now().toISOString(),
+          changedBy: [...(change.changedBy ?? [user])],
+        }));
+      } else drafts = workspace.listDrafts();
       if (drafts.length === 0)
         return { ok: false, reason: 'nothing', message: 'There is nothing to publish: no page has unpublished changes.' };
 
@@ -189,14 +262,20 @@ export function createPublisher(options: {
           message: `Nothing was published: the site could not be built, and the live site is unchanged.\n${buildFailureText(error, root)}`,
         };
       }
-      // A draft is done once its text is live; a draft of another text (a restore or a scheduled
-      // publish of an older text) stays, and shows as changed on disk when opened.
-      for (const draft of request.changes ? workspace.listDrafts() : drafts) {
+      // A draft is done once its text is live; a draft of another text (a restore, a scheduled
+      // publish of an older text, or a save made while this publish was building) stays, and shows
+      // as changed on disk when opened.
+      for (const draft of workspace.listDrafts()) {
         const published = files.find((file) => file.path === draft.path);
         if (published && published.after === draft.text) workspace.discardDraft(draft.path);
       }
 
-      const commit = await commitFiles(root, files, request.subject ?? `Publish ${describeFiles(files)}`, user, request.note);
+      // Everyone whose change goes out is named, in the commit and in the studio's own record.
+      const changedBy = [...new Set(drafts.flatMap(authorsOf))];
+      const note = [request.note, changedBy.some((author) => author !== user) ? `Changes by ${listWords(changedBy)}.` : undefined]
+        .filter(Boolean)
+        .join(' ');
+      const commit = await commitFiles(root, files, request.subject ?? `Publish ${describeFiles(files)}`, user, note || undefined);
       // Without git, the texts are kept beside the log, so every version can be shown and restored.
       if (!commit) keepVersionTexts(stateDir, id, files);
       const delivered = delivery ? await delivery.deliver(id, commit, switched.build) : commit ? { commit } : {};
@@ -206,7 +285,8 @@ export function createPublisher(options: {
         user,
         at: now().toISOString(),
         files: files.map(summarise),
-        ...(request.note ? { note: oneLine(request.note) } : {}),
+        changedBy,
+        ...(note ? { note: oneLine(note) } : {}),
         ...delivered,
         ms: Math.round(performance.now() - started),
       };

@@ -36,3 +36,17 @@ export function seenOf(request: { revision?: number | undefined; diskVersion?: s
 } {
   return { revision: request.revision ?? 0, diskVersion: request.diskVersion ?? null };
 }
+
+/**
+ * The drafts a screen showed, each by its file and the fingerprint of its text, once each: a publish
+ * makes exactly these live, and none that changed since.
+ */
+export const seenDrafts = z
+  .array(z.object({ path: contentPath, fingerprint: z.string().max(64) }), {
+    error: 'The request must list the changes the publish screen showed.',
+  })
+  .min(1, { error: 'There is nothing to publish: no page has unpublished changes.' })
+  .max(1000, { error: 'The request lists more changes than the studio keeps.' })
+  .refine((files) => new Set(files.map((file) => file.path)).size === files.length, {
+    error: 'The request lists a file twice: open the publish screen again.',
+  });

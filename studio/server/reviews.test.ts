@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ReviewFeedback, ReviewsAnswer, ScheduleAnswer } from '../api-types.ts';
+import type { ReviewFeedback, ReviewRequestDetail, ReviewsAnswer, ScheduleAnswer } from '../api-types.ts';
 import { MAX_OPEN_REQUESTS_EACH, REVIEW_MESSAGES } from './reviews.ts';
 import { NO_LONGER_ALLOWED } from './schedule.ts';
 import { ADMIN, EDITOR, HOME, startReviewStudio, type ReviewStudio } from '../testing/review-studio.ts';
@@ -31,6 +31,8 @@ const get: ReviewStudio['get'] = (person, url) => studio!.get(person, url);
 const post: ReviewStudio['post'] = (person, url, payload) => studio!.post(person, url, payload);
 const editHome: ReviewStudio['editHome'] = (person, heading) => studio!.editHome(person, heading);
 const stored = () => studio!.stored();
+const publish: ReviewStudio['publish'] = (person, changes) => studio!.publish(person, changes);
+const schedule: ReviewStudio['schedule'] = (person, at, changes) => studio!.schedule(person, at, changes);
 
 describe('review required', () => {
   it('refuses an editor’s publish and undo (403) and keeps their request for review with a snapshot of the drafts', async () => {
@@ -38,11 +40,11 @@ describe('review required', () => {
     const maria = await signIn(EDITOR);
     await editHome(maria, 'Spring is here');
 
-    const publish = await post(maria, '/api/publish');
-    expect(publish.statusCode).toBe(403);
-    expect(publish.json()).toEqual({ message: REVIEW_MESSAGES.publishRefused });
+    const refused = await publish(maria);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: REVIEW_MESSAGES.publishRefused });
     expect((await post(maria, '/api/undo')).statusCode).toBe(403);
-    expect((await post(maria, '/api/schedule', { at: '2026-12-01T09:00' })).statusCode).toBe(403);
+    expect((await schedule(maria, '2026-12-01T09:00')).statusCode).toBe(403);
     // Restoring an older version is a publish too.
     const shipped = studio!.project.git('rev-parse', 'HEAD').trim();
     const restore = await post(maria, '/api/history/restore', { version: shipped, path: HOME });
@@ -60,9 +62,11 @@ describe('review required', () => {
       status: 'waiting',
       note: 'New headline for spring',
       requestedBy: EDITOR,
-      files: [{ path: HOME, change: 'changed', text: expect.stringContaining('Spring is here') }],
+      files: [{ path: HOME, change: 'changed', changedBy: [EDITOR] }],
     });
-    expect(request!.files[0]!.baseVersion).toMatch(/^[\w-]{22}$/);
+    expect(studio!.storedTexts(request!.id)).toEqual([
+      { path: HOME, text: expect.stringContaining('Spring is here'), baseVersion: expect.stringMatching(/^[\w-]{22}$/) },
+    ]);
     expect(Date.parse(request!.requestedAt)).not.toBeNaN();
     // The request is the editor's to see; they may not decide it.
     expect(((await get(maria, '/api/reviews')).json() as ReviewsAnswer).requests).toHaveLength(1);
@@ -81,10 +85,12 @@ describe('review required', () => {
     const list = (await get(ana, '/api/reviews')).json() as ReviewsAnswer;
     expect(list).toMatchObject({ required: true, mayPublish: true, mayReview: true });
     const [first] = list.requests;
-    expect(first).toMatchObject({ status: 'waiting', requestedBy: EDITOR, files: [{ path: HOME, kind: 'page', change: 'changed' }] });
-    // The reviewer sees the diff and what the preview draws.
-    expect(JSON.stringify(first!.files[0]!.hunks)).toContain('Spring is here');
-    expect(JSON.stringify(first!.files[0]!.data)).toContain('Spring is here');
+    expect(first).toMatchObject({ status: 'waiting', requestedBy: EDITOR, files: [{ path: HOME, title: 'Home', change: 'changed' }] });
+    // The reviewer opens it and sees the diff and what the preview draws.
+    const opened = (await get(ana, `/api/reviews/request?id=${first!.id}`)).json() as { request: ReviewRequestDetail };
+    expect(opened.request).toMatchObject({ id: first!.id, files: [{ path: HOME, kind: 'page', change: 'changed' }] });
+    expect(JSON.stringify(opened.request.files[0]!.hunks)).toContain('Spring is here');
+    expect(JSON.stringify(opened.request.files[0]!.data)).toContain('Spring is here');
 
     const comment = 'Say which spring <script>alert(1)</script>';
     const sent = await post(ana, '/api/reviews/send-back', { id: first!.id, comment });
@@ -109,7 +115,10 @@ describe('review required', () => {
 
     const approved = await post(ana, '/api/reviews/approve', { id: second!.id });
     expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.json()).toMatchObject({ ok: true, record: { user: ADMIN, note: `Asked for by ${EDITOR}; approved by ${ADMIN}.` } });
+    expect(approved.json()).toMatchObject({
+      ok: true,
+      record: { user: ADMIN, changedBy: [EDITOR], note: `Asked for by ${EDITOR}; approved by ${ADMIN}. Changes by ${EDITOR}.` },
+    });
     expect(studio!.project.read(HOME)).toContain('Spring 2027 is here');
     const commit = studio!.project.git('log', '-1', '--format=%an <%ae>%n%B');
     expect(commit).toContain(`${ADMIN} <${ADMIN}>`);
@@ -143,7 +152,7 @@ describe('review required', () => {
       payload: { path: HOME },
     });
     await editHome(ana, 'Published by an admin');
-    const direct = await post(ana, '/api/publish');
+    const direct = await publish(ana);
     expect(direct.statusCode, direct.body).toBe(200);
     expect(studio!.project.read(HOME)).toContain('Published by an admin');
   });
@@ -183,7 +192,7 @@ describe('review off, or no accounts', () => {
       mayReview: false,
     });
     expect((await post(maria, '/api/reviews')).statusCode).toBe(409);
-    expect((await post(maria, '/api/publish')).statusCode).toBe(200);
+    expect((await publish(maria)).statusCode).toBe(200);
     expect(studio!.project.read(HOME)).toContain('Spring is here');
   });
 
@@ -192,7 +201,7 @@ describe('review off, or no accounts', () => {
     const local = await signIn();
     await editHome(local, 'Spring is here');
     expect((await get(local, '/api/reviews')).json() as ReviewsAnswer).toMatchObject({ required: false, mayPublish: true });
-    expect((await post(local, '/api/publish')).statusCode).toBe(200);
+    expect((await publish(local)).statusCode).toBe(200);
     expect(existsSync(path.join(studio!.project.root, '.studio', 'reviews.json'))).toBe(false);
   });
 });
@@ -218,9 +227,10 @@ describe('scheduled publishing cannot be stopped by an editor', () => {
     // The editor asks again and again: each request replaces the one before (decided, so pruned after 50).
     for (let ask = 0; ask < 51; ask++) expect((await post(maria, '/api/reviews')).statusCode).toBe(200);
 
-    // Another publish the admin scheduled for an hour later.
+    // Another publish the admin scheduled for an hour later, of a change of their own.
+    await post(ana, '/api/discard', { path: HOME });
     await editHome(ana, 'Later change');
-    expect((await post(ana, '/api/schedule', { at: '2026-12-01T10:00' })).statusCode).toBe(200);
+    expect((await schedule(ana, '2026-12-01T10:00')).statusCode).toBe(200);
 
     // The scheduled approval is still kept, to be marked published when it runs.
     expect(stored().find((request) => request.id === approved!.id)?.status).toBe('scheduled');
@@ -240,7 +250,7 @@ describe('a scheduled publish runs only while its author may publish', () => {
     const { clock } = await setup();
     const ana = await signIn(ADMIN);
     await editHome(ana, 'Scheduled by an admin');
-    expect((await post(ana, '/api/schedule', { at: '2026-12-01T09:00' })).statusCode).toBe(200);
+    expect((await schedule(ana, '2026-12-01T09:00')).statusCode).toBe(200);
     await studio!.team!.store.setAccountRole(ADMIN, 'editor', Date.now());
     clock.advance(21 * HOUR);
     await waitFor(() => {
@@ -264,8 +274,9 @@ describe('the review file stays small', () => {
     await editHome(maria, 'Second try');
     expect((await post(maria, '/api/reviews')).statusCode).toBe(200);
     const [replaced, waiting] = stored();
-    expect(replaced).toMatchObject({ status: 'replaced', files: [{ path: HOME, text: null, textDropped: true }] });
-    expect(waiting!.files[0]!.text).toContain('Second try');
+    expect(replaced).toMatchObject({ status: 'replaced', files: [{ path: HOME, textDropped: true }] });
+    expect(existsSync(path.join(studio!.project.root, '.studio', 'review-texts', `${replaced!.id}.json`))).toBe(false);
+    expect(studio!.storedTexts(waiting!.id)[0]!.text).toContain('Second try');
   });
 
   it(`refuses a person's request past ${MAX_OPEN_REQUESTS_EACH} open at once, saying why`, async () => {

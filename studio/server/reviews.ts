@@ -9,12 +9,12 @@
 // `studio:review`); without accounts, or with review off, everyone who may edit may publish and
 // there is nothing to review. Requests are kept in .studio/reviews.json, written in one rename.
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { can } from '../../server/accounts/roles.ts';
 import type { Session } from './auth/sessions.ts';
 import type { Publisher, PublishResult } from './publish.ts';
-import type { Workspace } from './workspace.ts';
+import { authorsOf, type Draft, type Workspace } from './workspace.ts';
 
 export const REVIEW_SETTINGS = ['required', 'off'] as const;
 export type ReviewSetting = (typeof REVIEW_SETTINGS)[number];
@@ -78,6 +78,12 @@ export type ReviewFile = {
   text: string | null;
   /** The version on disk the draft was made from: a file changed since is a conflict. */
   baseVersion: string | null;
+  /** Everyone whose change the draft held, named in the commit. */
+  changedBy?: string[];
+};
+
+/** A file of a request as the list keeps it: what it is, without its text (kept apart, read when the request is opened). */
+export type ReviewFileSummary = Pick<ReviewFile, 'path' | 'title' | 'change' | 'changedBy'> & {
   /** The request was decided (published or replaced): its text is no longer kept, only what it was. */
   textDropped?: true;
 };
@@ -91,7 +97,7 @@ export type ReviewStatus = 'waiting' | 'sent-back' | 'scheduled' | 'published' |
 export type ReviewRequest = {
   id: string;
   status: ReviewStatus;
-  files: ReviewFile[];
+  files: ReviewFileSummary[];
   note: string;
   requestedBy: string;
   requestedAt: string;
@@ -103,21 +109,36 @@ export type ReviewRequest = {
   scheduleId?: string;
 };
 
-/** Every draft as it is now, as a publish would make it live: what a review request or a scheduled publish keeps. */
-export function snapshotDrafts(workspace: Workspace): ReviewFile[] {
+/**
+ * Drafts as they are now (every draft, unless named), as a publish would make them live: what a
+ * review request or a scheduled publish keeps, texts and all, so later edits never ride along.
+ */
+export function snapshotDrafts(workspace: Workspace, drafts: readonly Draft[] = workspace.listDrafts()): ReviewFile[] {
   const titles = new Map(workspace.listEntries().map((entry) => [entry.path, entry.name]));
-  return workspace.listDrafts().map((draft) => ({
+  return drafts.map((draft) => ({
     path: draft.path,
     title: titles.get(draft.path) ?? draft.path,
     change: draft.baseVersion === null ? 'added' : draft.text === null ? 'deleted' : 'changed',
     text: draft.text,
     baseVersion: draft.baseVersion,
+    changedBy: authorsOf(draft),
   }));
+}
+
+/** A file of a request without its text, as the list keeps it. */
+function summaryOf(entry: Partial<ReviewFile> & ReviewFileSummary): ReviewFileSummary {
+  return {
+    path: entry.path,
+    title: entry.title,
+    change: entry.change,
+    ...(entry.changedBy ? { changedBy: entry.changedBy } : {}),
+    ...(entry.textDropped ? { textDropped: true as const } : {}),
+  };
 }
 
 /** The files as the publisher takes them. */
 export function changesOf(files: readonly ReviewFile[]) {
-  return files.map(({ path: file, text, baseVersion }) => ({ path: file, text, baseVersion }));
+  return files.map(({ path: file, text, baseVersion, changedBy }) => ({ path: file, text, baseVersion, ...(changedBy ? { changedBy } : {}) }));
 }
 
 export class ReviewError extends Error {
@@ -136,35 +157,70 @@ const KEEP_DECIDED = 50;
 
 export type Reviews = ReturnType<typeof createReviews>;
 
+/** How many requests one page of the list holds. */
+export const REVIEW_PAGE_SIZE = 20;
+
+const isOpen = (request: ReviewRequest) => request.status === 'waiting' || request.status === 'sent-back' || request.status === 'scheduled';
+
 export function createReviews(options: { stateDir: string; workspace: Workspace; publisher: Publisher; now?: () => Date }) {
   const { workspace, publisher } = options;
   const file = path.join(options.stateDir, 'reviews.json');
+  // Each open request's texts, in a file of its own: the list never reads them, and a decision
+  // never rewrites them (a request may hold millions of characters).
+  const textsDir = path.join(options.stateDir, 'review-texts');
+  const textsFile = (id: string) => path.join(textsDir, `${id}.json`);
   const now = options.now ?? (() => new Date());
   const publishing = new Set<string>();
 
   function read(): ReviewRequest[] {
     if (!existsSync(file)) return [];
-    return (JSON.parse(readFileSync(file, 'utf8')) as { requests: ReviewRequest[] }).requests;
+    const requests = (JSON.parse(readFileSync(file, 'utf8')) as { requests: (ReviewRequest & { files: Partial<ReviewFile>[] })[] })
+      .requests;
+    // A review file written before the texts were kept apart holds them inline: they move out once.
+    const inline = requests.filter((request) => request.files.some((entry) => 'text' in entry));
+    if (inline.length === 0) return requests;
+    for (const request of inline) {
+      if (isOpen(request)) keepTexts(request.id, request.files as ReviewFile[]);
+      request.files = request.files.map(summaryOf);
+    }
+    write(requests);
+    return requests;
   }
 
   function write(requests: ReviewRequest[]): void {
     // A scheduled approval is still to be marked published (or waiting again) when its publish has
     // run: it is never pruned, however many requests are decided meanwhile.
-    const open = requests.filter(
-      (request) => request.status === 'waiting' || request.status === 'sent-back' || request.status === 'scheduled',
-    );
+    const open = requests.filter(isOpen);
     // A decided request is listed for what it was; its texts are not needed again.
     const decided = requests
       .filter((request) => !open.includes(request))
       .slice(-KEEP_DECIDED)
-      .map((request) => ({
-        ...request,
-        files: request.files.map((entry) => ({ ...entry, text: null, baseVersion: null, textDropped: true as const })),
-      }));
+      .map((request) => ({ ...request, files: request.files.map((entry) => ({ ...summaryOf(entry), textDropped: true as const })) }));
     const kept = requests.flatMap((request) =>
       open.includes(request) ? [request] : decided.filter((candidate) => candidate.id === request.id),
     );
     workspace.writeAtomically(file, `${JSON.stringify({ requests: kept }, null, 2)}\n`);
+    const keptOpen = new Set(open.map((request) => request.id));
+    for (const name of existsSync(textsDir) ? readdirSync(textsDir) : []) {
+      if (!keptOpen.has(name.replace(/\.json$/, ''))) rmSync(path.join(textsDir, name), { force: true });
+    }
+  }
+
+  function keepTexts(id: string, files: readonly ReviewFile[]): void {
+    mkdirSync(textsDir, { recursive: true });
+    const texts = files.map(({ path: entry, text, baseVersion }) => ({ path: entry, text, baseVersion }));
+    workspace.writeAtomically(textsFile(id), `${JSON.stringify({ files: texts })}\n`);
+  }
+
+  /** A request's files with their texts, exactly as it will be published; a decided request keeps none. */
+  function filesOf(request: ReviewRequest): ReviewFile[] {
+    const stored = existsSync(textsFile(request.id))
+      ? (JSON.parse(readFileSync(textsFile(request.id), 'utf8')) as { files: Pick<ReviewFile, 'path' | 'text' | 'baseVersion'>[] }).files
+      : [];
+    return request.files.map((entry) => {
+      const texts = stored.find((candidate) => candidate.path === entry.path);
+      return { ...summaryOf(entry), text: texts?.text ?? null, baseVersion: texts?.baseVersion ?? null };
+    });
   }
 
   function update(id: string, change: (request: ReviewRequest) => void): ReviewRequest {
@@ -197,11 +253,12 @@ export function createReviews(options: { stateDir: string; workspace: Workspace;
     const request: ReviewRequest = {
       id: randomUUID(),
       status: 'waiting',
-      files,
+      files: files.map(summaryOf),
       note: note.trim(),
       requestedBy: user,
       requestedAt: now().toISOString(),
     };
+    keepTexts(request.id, files);
     requests.push(request);
     write(requests);
     return request;
@@ -235,7 +292,7 @@ export function createReviews(options: { stateDir: string; workspace: Workspace;
     const request = waiting(id);
     publishing.add(id);
     try {
-      const result = await publisher.publish(reviewer, { changes: changesOf(request.files), note: noteFor(request, reviewer) });
+      const result = await publisher.publish(reviewer, { changes: changesOf(filesOf(request)), note: noteFor(request, reviewer) });
       if (result.ok) published(id, reviewer, result.record.id);
       return result;
     } finally {
@@ -281,6 +338,27 @@ export function createReviews(options: { stateDir: string; workspace: Workspace;
       .reverse();
   }
 
+  /**
+   * One page of the requests `who` picks: the open ones first (waiting, sent back, scheduled), then
+   * the decided ones, each newest first; with how many in all are waiting for a reviewer.
+   */
+  function page(who: (request: ReviewRequest) => boolean, offset = 0, limit = REVIEW_PAGE_SIZE) {
+    const visible = list().filter(who);
+    const ordered = [...visible.filter(isOpen), ...visible.filter((request) => !isOpen(request))];
+    return {
+      requests: ordered.slice(offset, offset + limit),
+      waiting: visible.filter((request) => request.status === 'waiting').length,
+      nextOffset: offset + limit < ordered.length ? offset + limit : null,
+    };
+  }
+
+  /** One request, for `who` to open; another's, or one gone, is not found. */
+  function find(id: string, who: (request: ReviewRequest) => boolean): ReviewRequest {
+    const request = list().find((candidate) => candidate.id === id);
+    if (!request || !who(request)) throw new ReviewError(REVIEW_MESSAGES.notFound, 404);
+    return request;
+  }
+
   /** The latest open request covering `file`: its comment is shown beside the draft. */
   function latestFor(file: string): ReviewRequest | undefined {
     return list().find(
@@ -288,5 +366,5 @@ export function createReviews(options: { stateDir: string; workspace: Workspace;
     );
   }
 
-  return { ask, sendBack, approve, waiting, noteFor, published, scheduled, unscheduled, list, latestFor };
+  return { ask, sendBack, approve, waiting, filesOf, noteFor, published, scheduled, unscheduled, list, page, find, latestFor };
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeClock, type FakeClock } from '../testing/fake-clock.ts';
 import { createStudioProject, fakeStudioAppDir, quickBuild, type StudioProject } from '../testing/studio-project.ts';
-import type { ScheduleAnswer } from '../api-types.ts';
+import type { Changes, ScheduleAnswer } from '../api-types.ts';
 import { buildStudioApp } from './app.ts';
 import { createPublisher } from './publish.ts';
 import { createScheduler, describeTime, instantOf, localText, MAX_WAITING, ScheduleError, type ScheduledPublish } from './schedule.ts';
@@ -223,13 +223,18 @@ describe('the schedule API', () => {
     const change = { ...headers, 'x-csrf-token': (session.json() as { csrfToken: string }).csrfToken };
     editHome(createWorkspace({ root: project.root }), 'Spring is here');
 
-    const past = await app.inject({ method: 'POST', url: '/api/schedule', headers: change, payload: { at: '2026-11-30T09:00' } });
+    // The changes as the publish screen shows them, sent back with each text's fingerprint.
+    const files = ((await app.inject({ url: '/api/changes', headers })).json() as Changes).files.map(({ path, fingerprint }) => ({
+      path,
+      fingerprint,
+    }));
+    const past = await app.inject({ method: 'POST', url: '/api/schedule', headers: change, payload: { at: '2026-11-30T09:00', files } });
     expect(past.statusCode).toBe(400);
     expect(past.json()).toEqual({ message: 'That time has passed: choose a time after now (Mon 30 Nov, 13:00 (Europe/Berlin)).' });
-    const bad = await app.inject({ method: 'POST', url: '/api/schedule', headers: change, payload: { at: 'soon' } });
+    const bad = await app.inject({ method: 'POST', url: '/api/schedule', headers: change, payload: { at: 'soon', files } });
     expect(bad.statusCode).toBe(400);
 
-    const made = await app.inject({ method: 'POST', url: '/api/schedule', headers: change, payload: { at: '2026-12-01T09:00' } });
+    const made = await app.inject({ method: 'POST', url: '/api/schedule', headers: change, payload: { at: '2026-12-01T09:00', files } });
     expect(made.statusCode, made.body).toBe(200);
     const listed = (await app.inject({ url: '/api/schedule', headers })).json() as ScheduleAnswer;
     expect(listed).toMatchObject({

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Publisher, PublishResult } from './publish.ts';
+import { takeSeenDrafts, type Publisher, type PublishResult, type SeenDraft } from './publish.ts';
 import { changesOf, snapshotDrafts, type ReviewFile } from './reviews.ts';
 import type { Workspace } from './workspace.ts';
 
@@ -205,17 +205,27 @@ export function createScheduler(options: {
    * Schedules a publish for `local` (a wall-clock time in the site's time zone) of `files` (a review
    * request's snapshot) or, by default, every draft as it is now.
    */
-  function schedule(user: string, local: string, given: { files?: ReviewFile[]; note?: string; reviewId?: string } = {}): ScheduledPublish {
+  function schedule(
+    user: string,
+    local: string,
+    given: { files?: ReviewFile[]; seen?: readonly SeenDraft[]; ownDraftsOnly?: boolean; note?: string; reviewId?: string } = {},
+  ): ScheduledPublish {
     const at = checkTime(local);
     if (read().filter((entry) => entry.status === 'waiting').length >= MAX_WAITING)
       throw new ScheduleError(`${MAX_WAITING} publishes are scheduled already: cancel one before scheduling another.`, 409);
     let files = given.files;
     if (!files) {
-      const drafts = workspace.listDrafts();
+      let drafts = workspace.listDrafts();
+      if (given.seen) {
+        // Exactly the drafts the screen showed, unchanged since, kept with their texts as they are now.
+        const taken = takeSeenDrafts(workspace, given.seen, user, given.ownDraftsOnly ?? false, 'scheduled');
+        if (!taken.ok) throw new ScheduleError(taken.message, taken.reason === 'needs-review' ? 403 : 409);
+        drafts = taken.drafts;
+      }
       if (drafts.length === 0) throw new ScheduleError('There is nothing to schedule: no page has unpublished changes.', 409);
       if (publisher.check(drafts).errors.length > 0)
         throw new ScheduleError('The changes have mistakes: fix them (they are listed on this screen), then schedule the publish.', 422);
-      files = snapshotDrafts(workspace);
+      files = snapshotDrafts(workspace, drafts);
     }
     const entry: ScheduledPublish = {
       id: randomUUID(),

@@ -32,6 +32,11 @@ export type Draft = {
   revision: number;
   updatedBy: string;
   updatedAt: string;
+  /**
+   * Everyone who saved the draft since it was started, first to last: whose changes its publish
+   * carries. Missing in drafts saved before the studio kept it (then only `updatedBy` is known).
+   */
+  changedBy?: string[];
 };
 
 export type OpenedFile = {
@@ -66,6 +71,25 @@ export class WorkspaceError extends Error {
 /** The version of a text: changes whenever one byte does. */
 export function versionOf(text: string): string {
   return createHash('sha256').update(text).digest('base64url').slice(0, 22);
+}
+
+/**
+ * What a draft's text was when a screen showed it: the version of its text, or "deleted". The publish
+ * screen sends it back, so a draft saved since is noticed before anything goes live.
+ */
+export function fingerprintOf(draft: Pick<Draft, 'text'>): string {
+  return draft.text === null ? 'deleted' : versionOf(draft.text);
+}
+
+/** Everyone whose changes a draft holds. */
+export function authorsOf(draft: Pick<Draft, 'changedBy' | 'updatedBy'>): string[] {
+  return draft.changedBy ?? [draft.updatedBy];
+}
+
+/** `user` added to the people who changed `draft`, once. */
+function withAuthor(draft: Draft | undefined, user: string): string[] {
+  const earlier = draft ? authorsOf(draft) : [];
+  return earlier.includes(user) ? earlier : [...earlier, user];
 }
 
 export type Workspace = ReturnType<typeof createWorkspace>;
@@ -161,6 +185,7 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
       revision: seen.revision + 1,
       updatedBy: user,
       updatedAt: new Date().toISOString(),
+      changedBy: withAuthor(draft, user),
     };
     writeAtomically(draftFile(file), `${JSON.stringify(next, null, 2)}\n`);
     return next;
@@ -170,7 +195,15 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
     const file = contentFile(relative);
     if (readDisk(file) || readDraft(file)) throw new WorkspaceError(`${file.path} already exists: choose another name.`, 409, 'exists');
     refusePastDraftLimit();
-    const draft: Draft = { path: file.path, text, baseVersion: null, revision: 1, updatedBy: user, updatedAt: new Date().toISOString() };
+    const draft: Draft = {
+      path: file.path,
+      text,
+      baseVersion: null,
+      revision: 1,
+      updatedBy: user,
+      updatedAt: new Date().toISOString(),
+      changedBy: [user],
+    };
     writeAtomically(draftFile(file), `${JSON.stringify(draft, null, 2)}\n`);
     return draft;
   }
@@ -200,13 +233,15 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
    */
   function keepDraft(relative: unknown, text: string | null, baseVersion: string | null, user: string): Draft {
     const file = contentFile(relative);
+    const earlier = readDraft(file);
     const draft: Draft = {
       path: file.path,
       text,
       baseVersion,
-      revision: (readDraft(file)?.revision ?? 0) + 1,
+      revision: (earlier?.revision ?? 0) + 1,
       updatedBy: user,
       updatedAt: new Date().toISOString(),
+      changedBy: withAuthor(earlier, user),
     };
     writeAtomically(draftFile(file), `${JSON.stringify(draft, null, 2)}\n`);
     return draft;

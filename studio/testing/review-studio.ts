@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
+import type { Changes } from '../api-types.ts';
 import type { ReviewRequest } from '../server/reviews.ts';
 import { buildStudioApp } from '../server/app.ts';
 import { createFakeClock } from './fake-clock.ts';
@@ -68,9 +69,32 @@ export async function startReviewStudio(options: { review?: 'required' | 'off'; 
     expect(saved.statusCode, saved.body).toBe(200);
   }
 
+  /** The changes the publish screen shows this person. */
+  const shown = async (person: Person) => (await get(person, '/api/changes')).json() as Changes;
+  /** The changes as a screen sends them back: each file with the fingerprint of the text it showed. */
+  const seen = (changes: Changes) => changes.files.map(({ path: file, fingerprint }) => ({ path: file, fingerprint }));
+
+  /** Publishes what the publish screen shows, as the screen does; `changes`: what a screen showed earlier. */
+  async function publish(person: Person, changes?: Changes) {
+    return post(person, '/api/publish', { files: seen(changes ?? (await shown(person))) });
+  }
+
+  /** Schedules what the publish screen shows for `at`, as the screen does. */
+  async function schedule(person: Person, at: string, changes?: Changes) {
+    return post(person, '/api/schedule', { at, files: seen(changes ?? (await shown(person))) });
+  }
+
   /** The review requests as the studio keeps them. */
   const stored = () =>
     (JSON.parse(readFileSync(path.join(project.root, '.studio', 'reviews.json'), 'utf8')) as { requests: ReviewRequest[] }).requests;
+
+  /** The texts an open request keeps, apart from the list. */
+  const storedTexts = (id: string) =>
+    (
+      JSON.parse(readFileSync(path.join(project.root, '.studio', 'review-texts', `${id}.json`), 'utf8')) as {
+        files: { path: string; text: string | null; baseVersion: string | null }[];
+      }
+    ).files;
 
   async function close() {
     await app.close();
@@ -78,5 +102,5 @@ export async function startReviewStudio(options: { review?: 'required' | 'off'; 
     project.remove();
   }
 
-  return { app, project, team, clock, signIn, get, post, editHome, stored, close };
+  return { app, project, team, clock, signIn, get, post, editHome, shown, publish, schedule, stored, storedTexts, close };
 }

@@ -3,7 +3,7 @@
 // changes need an admin's review; and the scheduled publishes, for everyone.
 import { css } from '@emotion/react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { api, type ReviewsAnswer, type ScheduleAnswer } from '../api.ts';
+import { api, type ReviewsAnswer, type ScheduleAnswer, type SeenDraft } from '../api.ts';
 import { ui } from '../ui.ts';
 import { AskForReview } from './AskForReview.tsx';
 import { SchedulePublish } from './SchedulePublish.tsx';
@@ -12,12 +12,15 @@ import { ScheduledList } from './ScheduledList.tsx';
 export function PublishChoice({
   publishable,
   busy,
+  seen,
   onPublish,
   onChanged,
   children,
 }: {
   publishable: boolean;
   busy: boolean;
+  /** The changes the screen shows: a publish at a set time carries exactly these, as they are now. */
+  seen: readonly SeenDraft[];
   onPublish: () => void;
   /** Something changed on the server (a request sent, a publish scheduled or cancelled). */
   onChanged: () => void;
@@ -63,7 +66,7 @@ export function PublishChoice({
           <SchedulePublish
             disabled={!publishable || busy}
             onSchedule={async (at) => {
-              const { scheduled } = await api.schedulePublish(at);
+              const { scheduled } = await api.schedulePublish(at, seen);
               setScheduledText(`Scheduled: ${scheduled.files.map((file) => file.title).join(', ')} — ${scheduled.when}.`);
               changed();
             }}

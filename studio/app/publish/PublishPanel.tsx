@@ -1,6 +1,9 @@
-// The publish screen: every unpublished change as a readable diff, what stops publishing (with links
-// to the files), one-click publish (now or at a set time; "Ask for review" where an admin must review
-// first: PublishChoice) and undo of the last publish, and the recent publishes.
+// The publish screen: the unpublished changes this person's publish carries, as a readable diff
+// (where review is required, an admin's publish leaves out changes by others, listed apart: they go
+// out by their review), what stops publishing (with links to the files), one-click publish (now or at
+// a set time; "Ask for review" where an admin must review first: PublishChoice) and undo of the last
+// publish, and the recent publishes. A publish sends the changes shown, with each text's
+// fingerprint: a change saved since refuses it, and nothing else goes out.
 import { css } from '@emotion/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError, type Changes, type PublishAnswer, type PublishRecord } from '../api.ts';
@@ -106,7 +109,7 @@ export function PublishPanel({
       ) : changes === null ? (
         <p role="status">Gathering the changes…</p>
       ) : changes.files.length === 0 ? (
-        <p>There are no unpublished changes.</p>
+        <p>There are no unpublished changes{changes.held.length > 0 ? ' of yours' : ''}.</p>
       ) : (
         <>
           <p>
@@ -148,17 +151,19 @@ export function PublishPanel({
                 </a>
               </h2>
               <p css={ui.help}>
-                <code>{file.path}</code>, last changed by {file.updatedBy}
+                <code>{file.path}</code>, changed by {file.changedBy.join(', ')}
               </p>
               <Diff hunks={file.hunks} />
             </article>
           ))}
         </>
       )}
+      {changes && changes.held.length > 0 && !waitingForSaves && <HeldChanges held={changes.held} />}
       <PublishChoice
         publishable={Boolean(changes?.publishable) && !waitingForSaves}
         busy={state.kind === 'busy'}
-        onPublish={() => void run('Publishing', api.publish)}
+        seen={changes?.files ?? []}
+        onPublish={() => void run('Publishing', () => api.publish(changes?.files ?? []))}
         onChanged={() => void onDone()}
       >
         <button
@@ -174,6 +179,28 @@ export function PublishPanel({
         </button>
       </PublishChoice>
       <PublishHistory history={delivery.history} />
+    </section>
+  );
+}
+
+/** Changes by others that this person's publish leaves out: they go live once reviewed. */
+function HeldChanges({ held }: { held: Changes['held'] }) {
+  return (
+    <section aria-labelledby="held-title" css={ui.banner}>
+      <h2 id="held-title" css={css({ fontSize: 17, margin: '0 0 4px' })}>
+        Not published from here
+      </h2>
+      <p css={css({ margin: '0 0 4px' })}>
+        {held.length === 1 ? 'This file holds' : `These ${held.length} files hold`} changes by others, which go live once reviewed (from
+        the review requests):
+      </p>
+      <ul css={css({ margin: 0 })}>
+        {held.map((file) => (
+          <li key={file.path}>
+            {file.title}, changed by {file.changedBy.join(', ')}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -1,10 +1,11 @@
-// The reviewer's screen (an admin, when the studio requires review): every request waiting for
-// review, each with the editor's note, its changes as a diff and the preview of the file chosen,
-// and the three decisions: publish it now, publish it at a set time, or send it back with a comment
-// saying what to change. Every text an editor or reviewer wrote is shown as text.
+// The reviewer's screen (an admin, when the studio requires review): the requests waiting for
+// review, a page at a time, each named by its files, editor and note. A request's changes (its diff
+// and the preview of the file chosen) are read when it is opened (the newest opens by itself), and
+// its three decisions come with them: publish it now, publish it at a set time, or send it back with
+// a comment saying what to change. Every text an editor or reviewer wrote is shown as text.
 import { css } from '@emotion/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { api, ApiError, type ReviewFileView, type ReviewRequestView, type ReviewsAnswer } from '../api.ts';
+import { api, ApiError, type ReviewFileView, type ReviewRequestDetail, type ReviewRequestView } from '../api.ts';
 import { PreviewPane, type PreviewTarget } from '../PreviewPane.tsx';
 import { Diff } from '../publish/Diff.tsx';
 import { SchedulePublish } from '../publish/SchedulePublish.tsx';
@@ -12,14 +13,16 @@ import { color, ui } from '../ui.ts';
 import { localTime } from '../local-time.ts';
 
 export function ReviewScreen({ onDone }: { onDone: () => void }) {
-  const [answer, setAnswer] = useState<ReviewsAnswer | null>(null);
+  const [pages, setPages] = useState<{ requests: ReviewRequestView[]; nextOffset: number | null } | null>(null);
   const [loadError, setLoadError] = useState('');
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
+  // The first page again (after a decision, the list has changed under every later page).
   const load = useCallback(async () => {
     try {
-      setAnswer(await api.reviews());
+      const answer = await api.reviews();
+      setPages({ requests: answer.requests, nextOffset: answer.nextOffset });
     } catch (error) {
       setLoadError(error instanceof ApiError ? error.message : 'The review requests could not be loaded.');
     }
@@ -29,13 +32,28 @@ export function ReviewScreen({ onDone }: { onDone: () => void }) {
     headingRef.current?.focus();
   }, [load]);
 
+  const loadMore = async (offset: number) => {
+    try {
+      const answer = await api.reviews(offset);
+      setPages((shown) => ({
+        requests: [
+          ...(shown?.requests ?? []),
+          ...answer.requests.filter((request) => !shown?.requests.some((seen) => seen.id === request.id)),
+        ],
+        nextOffset: answer.nextOffset,
+      }));
+    } catch (error) {
+      setLoadError(error instanceof ApiError ? error.message : 'The review requests could not be loaded.');
+    }
+  };
+
   const decided = async (text: string, ok: boolean) => {
     setOutcome({ ok, text });
     await load();
     onDone();
   };
 
-  const waiting = answer?.requests.filter((request) => request.status === 'waiting') ?? [];
+  const waiting = pages?.requests.filter((request) => request.status === 'waiting') ?? [];
   return (
     <section aria-labelledby="reviews-title" css={css({ maxWidth: 1200 })}>
       <h1 id="reviews-title" ref={headingRef} tabIndex={-1} css={css({ fontSize: 24, marginTop: 0 })}>
@@ -51,20 +69,92 @@ export function ReviewScreen({ onDone }: { onDone: () => void }) {
           {loadError}
         </p>
       )}
-      {answer === null && !loadError ? (
+      {pages === null && !loadError ? (
         <p role="status">Gathering the review requests…</p>
-      ) : waiting.length === 0 ? (
+      ) : waiting.length === 0 && pages?.nextOffset == null ? (
         <p>No changes are waiting for review.</p>
       ) : (
-        waiting.map((request) => <RequestCard key={request.id} request={request} onDecided={decided} />)
+        waiting.map((request, index) => <RequestCard key={request.id} request={request} openAtFirst={index === 0} onDecided={decided} />)
+      )}
+      {pages?.nextOffset != null && (
+        <button type="button" css={ui.secondaryButton} onClick={() => void loadMore(pages.nextOffset!)}>
+          Show more requests
+        </button>
       )}
     </section>
   );
 }
 
-function RequestCard({ request, onDecided }: { request: ReviewRequestView; onDecided: (text: string, ok: boolean) => Promise<void> }) {
+function RequestCard({
+  request,
+  openAtFirst,
+  onDecided,
+}: {
+  request: ReviewRequestView;
+  openAtFirst: boolean;
+  onDecided: (text: string, ok: boolean) => Promise<void>;
+}) {
   const id = useId();
   const titles = request.files.map((file) => file.title).join(', ');
+  const [opened, setOpened] = useState<{ kind: 'closed' | 'loading' } | { kind: 'error'; message: string } | ReviewRequestDetail>({
+    kind: openAtFirst ? 'loading' : 'closed',
+  });
+  const open = useCallback(async () => {
+    setOpened({ kind: 'loading' });
+    try {
+      setOpened((await api.reviewRequest(request.id)).request);
+    } catch (error) {
+      setOpened({ kind: 'error', message: error instanceof ApiError ? error.message : 'The changes could not be loaded. Try again.' });
+    }
+  }, [request.id]);
+  useEffect(() => {
+    if (openAtFirst) void open();
+  }, [openAtFirst, open]);
+
+  return (
+    <article aria-labelledby={`${id}-title`} css={css({ borderTop: `1px solid ${color.border}`, padding: '12px 0 20px' })}>
+      <h2 id={`${id}-title`} css={css({ fontSize: 19, margin: '0 0 4px' })}>
+        {titles}
+      </h2>
+      <p css={ui.help}>
+        Asked for by {request.requestedBy} on {localTime(request.requestedAt)}
+      </p>
+      {request.note && (
+        <blockquote aria-label="Note from the editor" css={css({ margin: '8px 0', whiteSpace: 'pre-wrap' })}>
+          {request.note}
+        </blockquote>
+      )}
+      {'files' in opened ? (
+        <OpenedRequest request={opened} titles={titles} onDecided={onDecided} />
+      ) : opened.kind === 'loading' ? (
+        <p role="status">Reading the changes…</p>
+      ) : (
+        <>
+          {opened.kind === 'error' && (
+            <p role="alert" css={ui.errorBanner}>
+              {opened.message}
+            </p>
+          )}
+          <button type="button" css={ui.secondaryButton} onClick={() => void open()}>
+            Show the changes to {titles}
+          </button>
+        </>
+      )}
+    </article>
+  );
+}
+
+/** An opened request: its changes, the preview, and the decisions, which come only with the changes they decide. */
+function OpenedRequest({
+  request,
+  titles,
+  onDecided,
+}: {
+  request: ReviewRequestDetail;
+  titles: string;
+  onDecided: (text: string, ok: boolean) => Promise<void>;
+}) {
+  const id = useId();
   const [previewPath, setPreviewPath] = useState(() => request.files.find((file) => targetOf(file))?.path ?? null);
   const [comment, setComment] = useState('');
   const [commentError, setCommentError] = useState('');
@@ -104,18 +194,7 @@ function RequestCard({ request, onDecided }: { request: ReviewRequestView; onDec
   };
 
   return (
-    <article aria-labelledby={`${id}-title`} css={css({ borderTop: `1px solid ${color.border}`, padding: '12px 0 20px' })}>
-      <h2 id={`${id}-title`} css={css({ fontSize: 19, margin: '0 0 4px' })}>
-        {titles}
-      </h2>
-      <p css={ui.help}>
-        Asked for by {request.requestedBy} on {localTime(request.requestedAt)}
-      </p>
-      {request.note && (
-        <blockquote aria-label="Note from the editor" css={css({ margin: '8px 0', whiteSpace: 'pre-wrap' })}>
-          {request.note}
-        </blockquote>
-      )}
+    <>
       <div css={ui.besidePreview}>
         <div>
           {request.files.map((file) => (
@@ -177,7 +256,7 @@ function RequestCard({ request, onDecided }: { request: ReviewRequestView; onDec
           </button>
         </div>
       </div>
-    </article>
+    </>
   );
 }
 

@@ -1,6 +1,8 @@
-// /api/changes, /api/preview-data, /api/discard and /api/keep-both: every unpublished change as the
-// review screen shows it (a line diff of each draft against the live file, and the content
-// mistakes that would stop a publish), the data the preview draws with the drafts applied, dropping
+// /api/changes, /api/preview-data, /api/discard and /api/keep-both: the unpublished changes as the
+// publish screen shows them (a line diff of each draft against the live file, the fingerprint of its
+// text that a publish sends back, who changed it, and the content mistakes that would stop a
+// publish; where review is required, an admin's publish leaves out drafts holding anyone else's
+// change, listed apart as held), the data the preview draws with the drafts applied, dropping
 // a draft, and keeping both versions after a conflict. A draft that holds someone else's newer
 // work is never dropped here.
 import { z } from 'zod';
@@ -13,17 +15,23 @@ import { editorOf } from '../plugins/sessions.ts';
 import type { StudioRoutes } from '../plugins/request-checks.ts';
 import type { Publisher } from '../publish.ts';
 import { contentPath, pageData, revision } from '../request-shapes.ts';
-import { WorkspaceError, type Workspace } from '../workspace.ts';
+import type { PublishRights } from '../reviews.ts';
+import { authorsOf, fingerprintOf, WorkspaceError, type Draft, type Workspace } from '../workspace.ts';
 
-export type DraftRoutesOptions = { workspace: Workspace; publisher: Publisher; editing: ContentEditing };
+export type DraftRoutesOptions = { workspace: Workspace; publisher: Publisher; editing: ContentEditing; rights: PublishRights };
 
 const discardBody = z.object({ path: contentPath });
 /** `revision`: the draft revision the browser last saw; absent, it saw none. */
 const keepBothBody = z.object({ path: contentPath, data: pageData, revision: revision.optional() });
 
-export const draftRoutes: StudioRoutes<DraftRoutesOptions> = async (app, { workspace, publisher, editing }) => {
-  app.get('/changes', async (): Promise<Changes> => {
-    const drafts = workspace.listDrafts();
+export const draftRoutes: StudioRoutes<DraftRoutesOptions> = async (app, { workspace, publisher, editing, rights }) => {
+  app.get('/changes', async (request): Promise<Changes> => {
+    const user = editorOf(request);
+    // The same rule the publish applies: an admin's publish under required review carries only their own changes.
+    const ownOnly = rights.reviewRequired && rights.mayPublish(request.studioSession);
+    const isHeld = (draft: Draft) => ownOnly && authorsOf(draft).some((author) => author !== user);
+    const all = workspace.listDrafts();
+    const drafts = all.filter((draft) => !isHeld(draft));
     const entries = new Map(workspace.listEntries().map((entry) => [entry.path, entry]));
     const { errors: issues, warnings: allWarnings } = publisher.check(drafts);
     // Advice about the files this publish changes; the rest of the site's is shown where those files are edited.
@@ -37,9 +45,14 @@ export const draftRoutes: StudioRoutes<DraftRoutesOptions> = async (app, { works
           title: entries.get(draft.path)?.name ?? draft.path,
           change: draft.baseVersion === null ? 'added' : draft.text === null ? 'deleted' : 'changed',
           updatedBy: draft.updatedBy,
+          changedBy: authorsOf(draft),
+          fingerprint: fingerprintOf(draft),
           hunks: diffHunks(before, draft.text ?? ''),
         };
       }),
+      held: all
+        .filter(isHeld)
+        .map((draft) => ({ path: draft.path, title: entries.get(draft.path)?.name ?? draft.path, changedBy: authorsOf(draft) })),
       issues,
       warnings,
       publishable: drafts.length > 0 && issues.length === 0,

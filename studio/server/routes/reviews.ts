@@ -1,14 +1,16 @@
 // /api/reviews: review before publish (reviews.ts). GET lists the requests a person may see (a
-// reviewer: all; anyone else: their own) with what they may do; POST asks for review of every draft;
+// reviewer: all; anyone else: their own) with what they may do, a page at a time and without any
+// draft text (a request may hold millions of characters); /api/reviews/request opens one, with each
+// file's diff and what the preview draws; POST asks for review of every draft;
 // /api/reviews/send-back and /api/reviews/approve are a reviewer's (403 for anyone else); approving
 // with `at` schedules the publish instead (schedule.ts). /api/reviews/feedback names the open request
 // covering one file, whose comment the editor sees beside the draft. Every text a person wrote (a
 // note, a comment) is answered as data, which the browser app shows as text.
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { readMarkdownFile } from '../../../content-model/formats/yaml-edit.ts';
-import type { ReviewFeedback, ReviewFileView, ReviewRequestView, ReviewsAnswer } from '../../api-types.ts';
+import type { ReviewFeedback, ReviewFileView, ReviewRequestDetail, ReviewRequestView, ReviewsAnswer } from '../../api-types.ts';
 import { diffHunks } from '../line-diff.ts';
 import { editorOf } from '../plugins/sessions.ts';
 import type { StudioRoutes } from '../plugins/request-checks.ts';
@@ -39,6 +41,15 @@ const sendBackBody = z.object({
 });
 const approveBody = z.object({ id: requestId, at: localTime.optional() });
 const feedbackQuery = z.object({ path: contentPath });
+const openQuery = z.object({ id: requestId });
+const OFFSET_MESSAGE = 'The offset must be a whole number of 0 or more.';
+const listQuery = z.object({
+  offset: z
+    .string()
+    .regex(/^\d{1,6}$/, { error: OFFSET_MESSAGE })
+    .transform((digits) => Number(digits))
+    .optional(),
+});
 
 export const reviewRoutes: StudioRoutes<ReviewRoutesOptions> = async (app, { reviews, rights, scheduler, workspace }) => {
   /** A refusal of this module as its answer; anything else goes on to the studio's error answers. */
@@ -51,9 +62,8 @@ export const reviewRoutes: StudioRoutes<ReviewRoutesOptions> = async (app, { rev
     }
   }
 
-  function fileView(file: ReviewFile): ReviewFileView {
+  function fileView(file: ReviewFile, decided: boolean): ReviewFileView {
     const opened = workspace.contentFile(file.path);
-    const before = workspace.readDisk(opened)?.text ?? '';
     let data: unknown = null;
     try {
       if (file.text !== null) data = opened.kind === 'article' ? readMarkdownFile(file.text) : (parse(file.text) as unknown);
@@ -67,13 +77,14 @@ export const reviewRoutes: StudioRoutes<ReviewRoutesOptions> = async (app, { rev
       name: opened.name,
       change: file.change,
       // A decided request keeps no text: it is listed for what it was.
-      hunks: file.textDropped ? [] : diffHunks(before, file.text ?? ''),
+      hunks: decided ? [] : diffHunks(workspace.readDisk(opened)?.text ?? '', file.text ?? ''),
       data,
     };
   }
 
-  function view(request: ReviewRequest): ReviewRequestView {
-    const scheduled = request.scheduleId ? scheduler.list().find((entry) => entry.id === request.scheduleId) : undefined;
+  /** A request as the list shows it: what it is and which files, never their texts. */
+  function view(request: ReviewRequest, scheduled: ReadonlyMap<string, string> = scheduledTimes(request)): ReviewRequestView {
+    const when = request.scheduleId ? scheduled.get(request.scheduleId) : undefined;
     return {
       id: request.id,
       status: request.status === 'replaced' ? 'sent-back' : request.status,
@@ -82,27 +93,49 @@ export const reviewRoutes: StudioRoutes<ReviewRoutesOptions> = async (app, { rev
       requestedAt: request.requestedAt,
       ...(request.comment ? { comment: request.comment } : {}),
       ...(request.decidedBy ? { decidedBy: request.decidedBy, decidedAt: request.decidedAt! } : {}),
-      ...(scheduled ? { scheduledFor: scheduler.describe(scheduled.at) } : {}),
-      files: request.files.map(fileView),
+      ...(when ? { scheduledFor: scheduler.describe(when) } : {}),
+      files: request.files.map(({ path: file, title, change }) => ({ path: file, title, change })),
     };
   }
 
-  app.get('/reviews', async (request): Promise<ReviewsAnswer> => {
-    const session = request.studioSession;
-    const mayReview = rights.mayReview(session);
+  /** When each scheduled publish of `requests` runs, read once for the whole answer. */
+  function scheduledTimes(...requests: ReviewRequest[]): Map<string, string> {
+    if (!requests.some((request) => request.scheduleId)) return new Map();
+    return new Map(scheduler.list().map((entry) => [entry.id, entry.at]));
+  }
+
+  /** Who sees which requests: a reviewer all, anyone else their own. */
+  function visibleTo(request: FastifyRequest) {
+    const mayReview = rights.mayReview(request.studioSession);
     const user = editorOf(request);
+    return (found: ReviewRequest) => mayReview || found.requestedBy === user;
+  }
+
+  app.get('/reviews', { schema: { querystring: listQuery } }, async (request): Promise<ReviewsAnswer> => {
+    const session = request.studioSession;
+    const page = rights.reviewRequired
+      ? reviews.page(visibleTo(request), request.query.offset ?? 0)
+      : { requests: [], waiting: 0, nextOffset: null };
+    const scheduled = scheduledTimes(...page.requests);
     return {
       required: rights.reviewRequired,
       mayPublish: rights.mayPublish(session),
-      mayReview,
-      requests: rights.reviewRequired
-        ? reviews
-            .list()
-            .filter((found) => mayReview || found.requestedBy === user)
-            .map(view)
-        : [],
+      mayReview: rights.mayReview(session),
+      requests: page.requests.map((found) => view(found, scheduled)),
+      waiting: page.waiting,
+      nextOffset: page.nextOffset,
     };
   });
+
+  /** One request opened: each file's diff against the live file and the data the preview draws. */
+  app.get('/reviews/request', { schema: { querystring: openQuery } }, async (request, reply) =>
+    answering(reply, (): { request: ReviewRequestDetail } => {
+      if (!rights.reviewRequired) throw new ReviewError(REVIEW_MESSAGES.notFound, 404);
+      const found = reviews.find(request.query.id, visibleTo(request));
+      const decided = found.status === 'published' || found.status === 'replaced';
+      return { request: { ...view(found), files: reviews.filesOf(found).map((file) => fileView(file, decided)) } };
+    }),
+  );
 
   app.post('/reviews', { schema: { body: askBody } }, async (request, reply) =>
     answering(reply, () => {
@@ -127,7 +160,8 @@ export const reviewRoutes: StudioRoutes<ReviewRoutesOptions> = async (app, { rev
       const { id, at } = request.body;
       if (at !== undefined) {
         const found = reviews.waiting(id);
-        const entry = scheduler.schedule(reviewer, at, { files: found.files, note: reviews.noteFor(found, reviewer), reviewId: id });
+        // The approved texts, kept with the scheduled publish: later edits to the drafts never ride along.
+        const entry = scheduler.schedule(reviewer, at, { files: reviews.filesOf(found), note: reviews.noteFor(found, reviewer), reviewId: id });
         reviews.scheduled(id, reviewer, entry.id);
         return { scheduled: scheduledView(scheduler, entry, session, rights) };
       }

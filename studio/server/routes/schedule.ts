@@ -1,7 +1,9 @@
 // /api/schedule: publishing at a set time (schedule.ts). GET answers the site's time zone, the time
 // there now and every scheduled publish (waiting ones first, then what ran, with why a failure
-// failed); POST schedules every draft as it is now for `at`, a date and time in the site's time zone,
-// for whoever may publish (an editor whose changes need review asks for review instead, 403);
+// failed); POST schedules the drafts the publish screen showed (`files`, as a publish names them),
+// with their texts as they are now, for `at`, a date and time in the site's time zone, for whoever
+// may publish (an editor whose changes need review asks for review instead, 403; where review is
+// required, a draft holding someone else's change is refused, 403, as for a publish now);
 // /api/schedule/cancel cancels one (who scheduled it, or an admin); /api/schedule/dismiss marks a
 // failure as read by the person who scheduled it.
 import type { FastifyReply } from 'fastify';
@@ -12,14 +14,17 @@ import { editorOf } from '../plugins/sessions.ts';
 import type { StudioRoutes } from '../plugins/request-checks.ts';
 import { REVIEW_MESSAGES, type PublishRights } from '../reviews.ts';
 import { ScheduleError, type ScheduledPublish, type Scheduler } from '../schedule.ts';
+import { seenDrafts } from '../request-shapes.ts';
+import type { Workspace } from '../workspace.ts';
 
-export type ScheduleRoutesOptions = { scheduler: Scheduler; rights: PublishRights };
+export type ScheduleRoutesOptions = { scheduler: Scheduler; rights: PublishRights; workspace: Workspace };
 
 /** A date and time as a date-and-time field sends it: 2026-12-01T09:00 (seconds optional). */
 export const localTime = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, { error: 'The time must be a date and time such as 2026-12-01T09:00.' });
-const scheduleBody = z.object({ at: localTime });
+/** `files`: the drafts the publish screen showed, as a publish names them; only these are scheduled. */
+const scheduleBody = z.object({ at: localTime, files: seenDrafts });
 const entryBody = z.object({ id: z.uuid({ error: 'The scheduled publish is not named.' }) });
 
 export function scheduledView(
@@ -43,7 +48,7 @@ export function scheduledView(
   };
 }
 
-export const scheduleRoutes: StudioRoutes<ScheduleRoutesOptions> = async (app, { scheduler, rights }) => {
+export const scheduleRoutes: StudioRoutes<ScheduleRoutesOptions> = async (app, { scheduler, rights, workspace }) => {
   async function answering<T>(reply: FastifyReply, work: () => T) {
     try {
       return work();
@@ -67,7 +72,8 @@ export const scheduleRoutes: StudioRoutes<ScheduleRoutesOptions> = async (app, {
     answering(reply, () => {
       const session = request.studioSession;
       if (!rights.mayPublish(session)) return reply.code(403).send({ message: REVIEW_MESSAGES.publishRefused });
-      const entry = scheduler.schedule(editorOf(request), request.body.at);
+      const seen = request.body.files.map((file) => ({ path: workspace.contentFile(file.path).path, fingerprint: file.fingerprint }));
+      const entry = scheduler.schedule(editorOf(request), request.body.at, { seen, ownDraftsOnly: rights.reviewRequired });
       return { scheduled: scheduledView(scheduler, entry, session, rights) };
     }),
   );
