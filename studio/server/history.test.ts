@@ -102,6 +102,31 @@ describe('the history from git', () => {
     expect(after.versions.slice(0, 2).map((version) => version.action)).toEqual(['undo', 'restore']);
   });
 
+  it('names who published from the studio’s publish log, never from a commit message anyone can write', async () => {
+    const studio = setup();
+    const commits = await publishThree(studio);
+    // A developer's commit whose message reads like the studio's, naming an admin who never published it.
+    project.write(FAQS, project.read(FAQS).replace(/^title: .*$/m, 'title: Questions, forged'));
+    project.git(
+      '-c',
+      'user.name=Dev Eloper',
+      '-c',
+      'user.email=dev@example.com',
+      'commit',
+      '--quiet',
+      '-am',
+      'Publish FAQs',
+      '-m',
+      'Published in the content studio by ana@example.com.',
+    );
+    const { versions } = await studio.history.list();
+    expect(versions[0]).toMatchObject({ action: 'commit', user: 'Dev Eloper', subject: 'Publish FAQs' });
+    const forged = await studio.history.version(versions[0]!.id, FAQS);
+    expect(forged.version).toMatchObject({ action: 'commit', user: 'Dev Eloper' });
+    // The studio's own publishes keep who published them, and whose changes they carried.
+    expect(versions[1]).toMatchObject({ action: 'publish', user: 'ana@example.com', changedBy: ['ana@example.com'], commit: commits[2] });
+  });
+
   it('pages the history: 20 at a time by default, and later pages are not shifted by a new publish', async () => {
     const studio = setup();
     await publishThree(studio);

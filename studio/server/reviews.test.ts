@@ -9,7 +9,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReviewFeedback, ReviewRequestDetail, ReviewsAnswer, ScheduleAnswer } from '../api-types.ts';
-import { MAX_OPEN_REQUESTS_EACH, REVIEW_MESSAGES } from './reviews.ts';
+import { MAX_OPEN_REQUESTS_EACH, REVIEW_MESSAGES, REVIEW_PAGE_SIZE } from './reviews.ts';
+import { createWorkspace } from './workspace.ts';
 import { NO_LONGER_ALLOWED } from './schedule.ts';
 import { ADMIN, EDITOR, HOME, startReviewStudio, type ReviewStudio } from '../testing/review-studio.ts';
 
@@ -295,5 +296,145 @@ describe('the review file stays small', () => {
       await post(maria, '/api/discard', { path: `content/pages/offer-${page}.yaml` });
     }
     expect(stored().filter((request) => request.status === 'waiting')).toHaveLength(MAX_OPEN_REQUESTS_EACH);
+  });
+});
+
+describe('a publish makes live exactly what the person publishing saw', () => {
+  const OFFER = 'content/pages/spring-offer.yaml';
+
+  it('refuses a publish when a draft was saved after the publish screen loaded, and publishes nothing else', async () => {
+    await setup({ review: 'off' });
+    const maria = await signIn(EDITOR);
+    const ana = await signIn(ADMIN);
+    await editHome(maria, 'Spring is here');
+    const shownToAna = await studio!.shown(ana);
+    expect(shownToAna.files.map((file) => file.path)).toEqual([HOME]);
+
+    // Saved after Ana's publish screen loaded: another version of the same page, and a new page.
+    await editHome(maria, 'Spring, unchecked');
+    expect((await post(maria, '/api/file', { kind: 'page', name: 'spring-offer' })).statusCode).toBe(200);
+    const refused = await publish(ana, shownToAna);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      ok: false,
+      reason: 'changed-since',
+      message: 'Home changed since you opened the publish screen: look at the changes again before publishing. Nothing was published.',
+    });
+    expect(studio!.project.read(HOME)).not.toContain('Spring');
+
+    // Looking again: Ana publishes the home page as she now sees it, and only that.
+    const again = await studio!.shown(ana);
+    const homeOnly = { ...again, files: again.files.filter((file) => file.path === HOME) };
+    expect((await publish(ana, homeOnly)).statusCode).toBe(200);
+    expect(studio!.project.read(HOME)).toContain('Spring, unchecked');
+    expect(existsSync(path.join(studio!.project.root, OFFER))).toBe(false);
+    expect((await studio!.shown(ana)).files.map((file) => file.path)).toEqual([OFFER]);
+  });
+
+  it('never carries a draft an admin sent back, nor another editor’s unapproved draft, and says why when asked to', async () => {
+    await setup();
+    const maria = await signIn(EDITOR);
+    const ana = await signIn(ADMIN);
+    await editHome(maria, 'Spring is here');
+    await post(maria, '/api/reviews', { note: '' });
+    const [request] = stored();
+    expect((await post(ana, '/api/reviews/send-back', { id: request!.id, comment: 'Not yet.' })).statusCode).toBe(200);
+    expect((await post(ana, '/api/file', { kind: 'page', name: 'spring-offer' })).statusCode).toBe(200);
+
+    // Ana's publish screen shows her own change, and Maria's apart, as not published from there.
+    const shownToAna = await studio!.shown(ana);
+    expect(shownToAna.files.map((file) => [file.path, file.changedBy])).toEqual([[OFFER, [ADMIN]]]);
+    expect(shownToAna.held).toEqual([{ path: HOME, title: 'Home', changedBy: [EDITOR] }]);
+    expect((await publish(ana, shownToAna)).statusCode).toBe(200);
+    expect(studio!.project.read(OFFER)).toContain('spring-offer');
+    expect(studio!.project.read(HOME)).not.toContain('Spring is here');
+
+    // Naming Maria's draft anyway, now or for later, is refused: it goes live by its review.
+    const home = (await studio!.shown(maria)).files.find((file) => file.path === HOME)!;
+    const direct = await post(ana, '/api/publish', { files: [{ path: HOME, fingerprint: home.fingerprint }] });
+    expect(direct.statusCode).toBe(403);
+    expect(direct.json()).toMatchObject({
+      reason: 'needs-review',
+      message:
+        'Nothing was published: Home (changed by maria@example.com) holds changes by someone else, which need a review first. Publish your own changes, and approve theirs from the review requests.',
+    });
+    const later = await post(ana, '/api/schedule', { at: '2026-12-01T09:00', files: [{ path: HOME, fingerprint: home.fingerprint }] });
+    expect(later.statusCode).toBe(403);
+    expect(studio!.project.read(HOME)).not.toContain('Spring is here');
+
+    // A draft Ana changed after Maria holds Maria's change too.
+    await editHome(ana, 'Spring, edited by the admin');
+    expect((await studio!.shown(ana)).held).toEqual([{ path: HOME, title: 'Home', changedBy: [EDITOR, ADMIN] }]);
+    const mixed = (await studio!.shown(maria)).files.find((file) => file.path === HOME)!;
+    expect((await post(ana, '/api/publish', { files: [{ path: HOME, fingerprint: mixed.fingerprint }] })).statusCode).toBe(403);
+    expect(studio!.project.read(HOME)).not.toContain('Spring');
+  });
+
+  it('publishes a scheduled approval with the approved texts, not the drafts at its time, naming everyone whose change it carries', async () => {
+    const { clock } = await setup();
+    const maria = await signIn(EDITOR);
+    const ana = await signIn(ADMIN);
+    await editHome(maria, 'Spring is here');
+    await post(maria, '/api/reviews');
+    const [request] = stored();
+    expect((await post(ana, '/api/reviews/approve', { id: request!.id, at: '2026-12-01T09:00' })).statusCode).toBe(200);
+    await editHome(maria, 'Spring, never reviewed');
+
+    clock.advance(21 * HOUR);
+    await waitFor(() => studio!.project.read(HOME).includes('Spring is here'));
+    await waitFor(() => stored()[0]!.status === 'published');
+    expect(studio!.project.read(HOME)).not.toContain('never reviewed');
+    const commit = studio!.project.git('log', '-1', '--format=%B');
+    expect(commit).toContain(`Asked for by ${EDITOR}; approved by ${ADMIN}.`);
+    expect(commit).toContain(`Changes by ${EDITOR}.`);
+    // The later edit is still a draft, waiting for a review of its own.
+    expect((await studio!.shown(maria)).files).toMatchObject([{ path: HOME, changedBy: [EDITOR] }]);
+  });
+});
+
+describe('the list of review requests', () => {
+  it('answers a page at a time without any draft text, quickly however large the requests, and opens one with its changes', async () => {
+    await setup();
+    const maria = await signIn(EDITOR);
+    const ana = await signIn(ADMIN);
+    const workspace = createWorkspace({ root: studio!.project.root });
+    const filler = 'x'.repeat(200_000);
+    // Twenty requests of Maria's (as many as she may have open) and one of Ana's, each of a page with a long comment.
+    for (const [index, person] of [...Array.from({ length: 20 }, () => maria), ana].entries()) {
+      const file = `content/pages/offer-${index}.yaml`;
+      expect((await post(person, '/api/file', { kind: 'page', name: `offer-${index}` })).statusCode).toBe(200);
+      const draft = workspace.open(file).draft!;
+      workspace.saveDraft(file, `${draft.text}# ${filler}\n`, { revision: draft.revision, diskVersion: null }, person === ana ? ADMIN : EDITOR);
+      expect((await post(person, '/api/reviews')).statusCode).toBe(200);
+      await post(person, '/api/discard', { path: file });
+    }
+
+    let fastest = Infinity;
+    let first;
+    for (let run = 0; run < 3; run++) {
+      const started = performance.now();
+      first = await get(ana, '/api/reviews');
+      fastest = Math.min(fastest, performance.now() - started);
+    }
+    expect(first!.statusCode).toBe(200);
+    expect(first!.body).not.toContain('xxxxxxxxxx');
+    expect(first!.body.length).toBeLessThan(20_000);
+    expect(fastest).toBeLessThan(300);
+    const page = first!.json() as ReviewsAnswer;
+    expect(page).toMatchObject({ waiting: 21, nextOffset: REVIEW_PAGE_SIZE });
+    expect(page.requests).toHaveLength(REVIEW_PAGE_SIZE);
+    expect(page.requests[0]!.files).toEqual([{ path: 'content/pages/offer-20.yaml', title: expect.any(String), change: 'added' }]);
+    const rest = (await get(ana, `/api/reviews?offset=${REVIEW_PAGE_SIZE}`)).json() as ReviewsAnswer;
+    expect(rest.requests.map((found) => found.files[0]!.path)).toEqual(['content/pages/offer-0.yaml']);
+    expect(rest.nextOffset).toBeNull();
+    // Maria sees her own twenty only.
+    expect(((await get(maria, '/api/reviews')).json() as ReviewsAnswer).waiting).toBe(20);
+
+    const opened = await get(ana, `/api/reviews/request?id=${page.requests[0]!.id}`);
+    expect(opened.statusCode).toBe(200);
+    expect(JSON.stringify((opened.json() as { request: ReviewRequestDetail }).request.files[0]!.hunks)).toContain(filler);
+    // Maria may open hers, not Ana's.
+    expect((await get(maria, `/api/reviews/request?id=${page.requests[0]!.id}`)).statusCode).toBe(404);
+    expect((await get(ana, '/api/reviews?offset=soon')).statusCode).toBe(400);
   });
 });
