@@ -50,15 +50,21 @@ function server(reviews: ReviewsAnswer, schedule: Partial<ScheduleAnswer> = {}) 
   return posted;
 }
 
+/** The changes the publish screen shows: a publish at a set time carries exactly these. */
+const SEEN = [
+  { path: 'content/pages/home.yaml', fingerprint: 'f-home' },
+  { path: 'content/pages/pricing.yaml', fingerprint: 'f-pricing' },
+];
+
 const choice = (onPublish = vi.fn()) => (
-  <PublishChoice publishable busy={false} onPublish={onPublish} onChanged={() => {}}>
+  <PublishChoice publishable busy={false} seen={SEEN} onPublish={onPublish} onChanged={() => {}}>
     <button type="button">Undo last publish</button>
   </PublishChoice>
 );
 
 describe('an editor whose changes need review', () => {
   it('asks for review with a note instead of publishing', async () => {
-    const posted = server({ required: true, mayPublish: false, mayReview: false, requests: [] });
+    const posted = server({ required: true, mayPublish: false, mayReview: false, requests: [], waiting: 0, nextOffset: null });
     render(choice());
     const ask = await screen.findByRole('button', { name: 'Ask for review' });
     expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
@@ -88,6 +94,8 @@ describe('an editor whose changes need review', () => {
           files: [],
         },
       ],
+      waiting: 0,
+      nextOffset: null,
     });
     const { container } = render(choice());
     const note = await screen.findByRole('note', { name: 'Review comment' });
@@ -101,7 +109,7 @@ describe('an editor whose changes need review', () => {
 describe('someone who may publish', () => {
   it('publishes now, or schedules in the site’s time zone and lists what is scheduled', async () => {
     const onPublish = vi.fn();
-    const posted = server({ required: false, mayPublish: true, mayReview: false, requests: [] }, { scheduled: [SCHEDULED] });
+    const posted = server({ required: false, mayPublish: true, mayReview: false, requests: [], waiting: 0, nextOffset: null }, { scheduled: [SCHEDULED] });
     render(choice(onPublish));
     fireEvent.click(await screen.findByRole('button', { name: 'Publish' }));
     expect(onPublish).toHaveBeenCalledTimes(1);
@@ -114,7 +122,7 @@ describe('someone who may publish', () => {
     fireEvent.change(screen.getByLabelText('Publish at'), { target: { value: '2026-12-01T09:00' } });
     fireEvent.click(screen.getByRole('button', { name: 'Schedule publish' }));
     await screen.findByText('Scheduled: Home, Pricing — Tue 1 Dec, 09:00 (Europe/Berlin).');
-    expect(posted).toEqual([{ url: '/api/schedule', body: { at: '2026-12-01T09:00' } }]);
+    expect(posted).toEqual([{ url: '/api/schedule', body: { at: '2026-12-01T09:00', files: SEEN } }]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel the publish of Home, Pricing at Tue 1 Dec, 09:00 (Europe/Berlin)' }));
     await waitFor(() => expect(posted.at(-1)).toEqual({ url: '/api/schedule/cancel', body: { id: 's1' } }));

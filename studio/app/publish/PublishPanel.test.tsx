@@ -14,9 +14,20 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const NOTHING: Changes = { files: [], issues: [], warnings: [], publishable: false };
+const NOTHING: Changes = { files: [], held: [], issues: [], warnings: [], publishable: false };
 const changed = (title: string): Changes => ({
-  files: [{ path: 'content/pages/about.yaml', title, change: 'changed', updatedBy: 'ana@example.com', hunks: [] }],
+  files: [
+    {
+      path: 'content/pages/about.yaml',
+      title,
+      change: 'changed',
+      updatedBy: 'ana@example.com',
+      changedBy: ['ana@example.com'],
+      fingerprint: `f-${title}`,
+      hunks: [],
+    },
+  ],
+  held: [],
   issues: [],
   warnings: [],
   publishable: true,
@@ -29,7 +40,7 @@ function server(current: { changes: Changes }) {
     'fetch',
     vi.fn(async (url: string) => {
       asked.push(url);
-      if (url === '/api/reviews') return Response.json({ required: false, mayPublish: true, mayReview: false, requests: [] });
+      if (url === '/api/reviews') return Response.json({ required: false, mayPublish: true, mayReview: false, requests: [], waiting: 0, nextOffset: null });
       if (url === '/api/schedule') return Response.json({ timeZone: 'UTC', now: '2026-11-30T12:00', mayPublish: true, scheduled: [] });
       return Response.json(url === '/api/changes' ? current.changes : {});
     }),
@@ -103,7 +114,7 @@ describe('where a publish got, after it is done', () => {
               : url === '/api/publish-status'
                 ? { history: [live] }
                 : url === '/api/reviews'
-                  ? { required: false, mayPublish: true, mayReview: false, requests: [] }
+                  ? { required: false, mayPublish: true, mayReview: false, requests: [], waiting: 0, nextOffset: null }
                   : url === '/api/schedule'
                     ? { timeZone: 'UTC', now: '2026-11-30T12:00', mayPublish: true, scheduled: [] }
                     : {},
@@ -117,5 +128,47 @@ describe('where a publish got, after it is done', () => {
     expect(status.textContent).toBe('Pushed to origin/mainWaiting for the live site…');
     expect(screen.getByText(/^Published: About — built and committed in 4\.2 s\.$/)).toBeTruthy();
     await waitFor(() => expect(status.textContent).toBe('Pushed to origin/mainLive since 10:42'), { timeout: STATUS_POLL_MS + 2_000 });
+  });
+});
+
+describe('what a publish sends', () => {
+  it('publishes exactly the changes shown, lists others’ changes apart, and shows the newer changes when refused', async () => {
+    const shown: Changes = {
+      ...changed('About'),
+      held: [{ path: 'content/pages/home.yaml', title: 'Home', changedBy: ['maria@example.com'] }],
+    };
+    const current = { changes: shown };
+    const posted: { url: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        if (init.method === 'POST') {
+          posted.push({ url, body: JSON.parse(String(init.body)) as unknown });
+          // Someone saved the page after the screen loaded: the server refuses, and has the newer text.
+          current.changes = changed('About, saved since');
+          return Response.json(
+            {
+              ok: false,
+              reason: 'changed-since',
+              message: 'About changed since you opened the publish screen: look at the changes again before publishing. Nothing was published.',
+            },
+            { status: 409 },
+          );
+        }
+        if (url === '/api/reviews')
+          return Response.json({ required: true, mayPublish: true, mayReview: true, requests: [], waiting: 0, nextOffset: null });
+        if (url === '/api/schedule') return Response.json({ timeZone: 'UTC', now: '2026-11-30T12:00', mayPublish: true, scheduled: [] });
+        return Response.json(url === '/api/changes' ? current.changes : {});
+      }),
+    );
+    render(panel());
+    const held = await screen.findByRole('region', { name: 'Not published from here' });
+    expect(held.textContent).toContain('Home, changed by maria@example.com');
+    expect(screen.getByText('One file changes', { exact: false })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Publish' }));
+
+    expect((await screen.findByRole('alert')).textContent).toContain('About changed since you opened the publish screen');
+    expect(posted).toEqual([{ url: '/api/publish', body: { files: [{ path: 'content/pages/about.yaml', fingerprint: 'f-About' }] } }]);
+    await screen.findByRole('heading', { name: /About, saved since/ });
   });
 });

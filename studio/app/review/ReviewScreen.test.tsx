@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-// The reviewer's screen: each waiting request with the editor's note (as text), its diff and the
-// preview of its page; sending it back needs a comment; approving publishes it, now or at a set time.
+// The reviewer's screen: each waiting request with the editor's note (as text); its diff and the
+// preview of its page, read when it is opened (the newest at once); sending it back needs a comment;
+// approving publishes it, now or at a set time.
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ReviewRequestView, ReviewsAnswer } from '../api.ts';
+import type { ReviewRequestDetail, ReviewRequestView, ReviewsAnswer } from '../api.ts';
 import { ReviewScreen } from './ReviewScreen.tsx';
 
 // The real preview draws the page in a frame; here it says what it was given.
@@ -16,7 +17,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const REQUEST: ReviewRequestView = {
+const REQUEST: ReviewRequestDetail = {
   id: 'r1',
   status: 'waiting',
   note: 'Spring <script>alert(1)</script>',
@@ -29,15 +30,33 @@ const REQUEST: ReviewRequestView = {
       kind: 'page',
       name: 'home',
       change: 'changed',
-      hunks: [{ lines: [{ kind: 'added', text: '    heading: Spring is here' }] }] as ReviewRequestView['files'][number]['hunks'],
+      hunks: [{ lines: [{ kind: 'added', text: '    heading: Spring is here' }] }] as ReviewRequestDetail['files'][number]['hunks'],
       data: { path: '/', title: 'Home', blocks: [{ type: 'hero', heading: 'Spring is here' }] },
     },
   ],
 };
 
-function server(answers: Record<string, { status: number; body: unknown }> = {}) {
+/** An older request, listed after the newest: its changes are read only when it is opened. */
+const OLDER: ReviewRequestDetail = {
+  ...REQUEST,
+  id: 'r0',
+  note: '',
+  files: [{ ...REQUEST.files[0]!, path: 'content/pages/pricing.yaml', title: 'Pricing', name: 'pricing', data: null }],
+};
+
+/** A request as the list answers it: no texts. */
+const listed = ({ files, ...request }: ReviewRequestDetail): ReviewRequestView => ({
+  ...request,
+  files: files.map(({ path, title, change }) => ({ path, title, change })),
+});
+
+/** The requests whose changes the screen read, in order. */
+let opened: string[] = [];
+
+function server(answers: Record<string, { status: number; body: unknown }> = {}, shown = [REQUEST]) {
   const posted: { url: string; body: unknown }[] = [];
-  let requests = [REQUEST];
+  opened = [];
+  let requests = shown;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
@@ -48,7 +67,19 @@ function server(answers: Record<string, { status: number; body: unknown }> = {})
         return Response.json(answer.body, { status: answer.status });
       }
       if (url === '/api/reviews')
-        return Response.json({ required: true, mayPublish: true, mayReview: true, requests } satisfies ReviewsAnswer);
+        return Response.json({
+          required: true,
+          mayPublish: true,
+          mayReview: true,
+          requests: requests.map(listed),
+          waiting: requests.length,
+          nextOffset: null,
+        } satisfies ReviewsAnswer);
+      if (url.startsWith('/api/reviews/request?id=')) {
+        const id = url.slice('/api/reviews/request?id='.length);
+        opened.push(id);
+        return Response.json({ request: requests.find((request) => request.id === id) });
+      }
       return Response.json({ timeZone: 'Europe/Berlin', now: '2026-11-30T13:00', mayPublish: true, scheduled: [] });
     }),
   );
@@ -63,7 +94,7 @@ describe('the review screen', () => {
     expect(within(card).getByText('Asked for by maria@example.com', { exact: false })).toBeTruthy();
     expect(within(card).getByLabelText('Note from the editor').textContent).toBe('Spring <script>alert(1)</script>');
     expect(container.querySelector('script')).toBeNull();
-    expect(within(card).getByText('heading: Spring is here', { exact: false })).toBeTruthy();
+    expect(await within(card).findByText('heading: Spring is here', { exact: false })).toBeTruthy();
     expect(screen.getByTestId('preview').textContent).toContain('"kind":"page"');
     expect(screen.getByTestId('preview').textContent).toContain('Spring is here');
   });
@@ -106,5 +137,17 @@ describe('the review screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Approve and publish at this time' }));
     await screen.findByText('Approved. Scheduled: Home — Tue 1 Dec, 09:00 (Europe/Berlin).');
     await waitFor(() => expect(posted).toEqual([{ url: '/api/reviews/approve', body: { id: 'r1', at: '2026-12-01T09:00' } }]));
+  });
+
+  it('reads an older request’s changes only when it is opened, and offers its decisions with them', async () => {
+    server({}, [REQUEST, OLDER]);
+    render(<ReviewScreen onDone={() => {}} />);
+    const older = await screen.findByRole('article', { name: 'Pricing' });
+    await screen.findByText('heading: Spring is here', { exact: false });
+    expect(opened).toEqual(['r1']);
+    expect(within(older).queryByRole('button', { name: 'Approve and publish' })).toBeNull();
+    fireEvent.click(within(older).getByRole('button', { name: 'Show the changes to Pricing' }));
+    await within(older).findByRole('button', { name: 'Approve and publish' });
+    expect(opened).toEqual(['r1', 'r0']);
   });
 });
