@@ -212,7 +212,11 @@ export function createHistory({
   }
 
   /** A commit as a version: a publish, undo or restore when the studio's log names it, else a commit by its author. */
-  async function fromCommit(commit: RawCommit, names: ReturnType<typeof namer>, record: PublishRecord | undefined): Promise<HistoryVersion> {
+  async function fromCommit(
+    commit: RawCommit,
+    names: ReturnType<typeof namer>,
+    record: PublishRecord | undefined,
+  ): Promise<HistoryVersion> {
     const subject = commit.message.split('\n')[0] ?? '';
     const files: HistoryVersion['files'] = [];
     for (const change of commit.changes) {

@@ -112,7 +112,11 @@ export function takeSeenDrafts(
   undone: Undone = 'published',
 ): { ok: true; drafts: Draft[] } | { ok: false; reason: 'nothing' | 'changed-since' | 'needs-review'; message: string } {
   if (seen.length === 0)
-    return { ok: false, reason: 'nothing', message: `There is nothing to ${undone === 'published' ? 'publish' : 'schedule'}: no page has unpublished changes.` };
+    return {
+      ok: false,
+      reason: 'nothing',
+      message: `There is nothing to ${undone === 'published' ? 'publish' : 'schedule'}: no page has unpublished changes.`,
+    };
   const current = new Map(workspace.listDrafts().map((draft) => [draft.path, draft]));
   const titles = new Map(workspace.listEntries().map((entry) => [entry.path, entry.name]));
   const titleOf = (file: string) => titles.get(file) ?? file;
@@ -120,7 +124,15 @@ export function takeSeenDrafts(
     const draft = current.get(shown.path);
     return !draft || fingerprintOf(draft) !== shown.fingerprint;
   });
-  if (changed.length > 0) return { ok: false, reason: 'changed-since', message: changedSinceMessage(changed.map((shown) => titleOf(shown.path)), undone) };
+  if (changed.length > 0)
+    return {
+      ok: false,
+      reason: 'changed-since',
+      message: changedSinceMessage(
+        changed.map((shown) => titleOf(shown.path)),
+        undone,
+      ),
+    };
   const drafts = seen.map((shown) => current.get(shown.path)!);
   if (ownDraftsOnly) {
     const held = drafts

@@ -404,7 +404,12 @@ describe('the list of review requests', () => {
       const file = `content/pages/offer-${index}.yaml`;
       expect((await post(person, '/api/file', { kind: 'page', name: `offer-${index}` })).statusCode).toBe(200);
       const draft = workspace.open(file).draft!;
-      workspace.saveDraft(file, `${draft.text}# ${filler}\n`, { revision: draft.revision, diskVersion: null }, person === ana ? ADMIN : EDITOR);
+      workspace.saveDraft(
+        file,
+        `${draft.text}# ${filler}\n`,
+        { revision: draft.revision, diskVersion: null },
+        person === ana ? ADMIN : EDITOR,
+      );
       expect((await post(person, '/api/reviews')).statusCode).toBe(200);
       await post(person, '/api/discard', { path: file });
     }

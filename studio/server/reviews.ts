@@ -138,7 +138,12 @@ function summaryOf(entry: Partial<ReviewFile> & ReviewFileSummary): ReviewFileSu
 
 /** The files as the publisher takes them. */
 export function changesOf(files: readonly ReviewFile[]) {
-  return files.map(({ path: file, text, baseVersion, changedBy }) => ({ path: file, text, baseVersion, ...(changedBy ? { changedBy } : {}) }));
+  return files.map(({ path: file, text, baseVersion, changedBy }) => ({
+    path: file,
+    text,
+    baseVersion,
+    ...(changedBy ? { changedBy } : {}),
+  }));
 }
 
 export class ReviewError extends Error {

@@ -82,7 +82,9 @@ test('a form on another site cannot publish a draft or undo a publish, under any
     diskVersion: opened.diskVersion,
   });
   expect(first.status).toBe(200);
-  const published0 = await api('POST', '/api/publish', {});
+  // The changes as the publish screen shows them, sent back with each text's fingerprint.
+  const shown = (await api('GET', '/api/changes')).body as { files: { path: string; fingerprint: string }[] };
+  const published0 = await api('POST', '/api/publish', { files: shown.files.map(({ path, fingerprint }) => ({ path, fingerprint })) });
   expect(published0.status, JSON.stringify(published0.body)).toBe(200);
   const published = studio.read('content/pages/about.yaml');
   expect(published).not.toBe(live);

@@ -109,7 +109,10 @@ describe('an editor whose changes need review', () => {
 describe('someone who may publish', () => {
   it('publishes now, or schedules in the site’s time zone and lists what is scheduled', async () => {
     const onPublish = vi.fn();
-    const posted = server({ required: false, mayPublish: true, mayReview: false, requests: [], waiting: 0, nextOffset: null }, { scheduled: [SCHEDULED] });
+    const posted = server(
+      { required: false, mayPublish: true, mayReview: false, requests: [], waiting: 0, nextOffset: null },
+      { scheduled: [SCHEDULED] },
+    );
     render(choice(onPublish));
     fireEvent.click(await screen.findByRole('button', { name: 'Publish' }));
     expect(onPublish).toHaveBeenCalledTimes(1);

@@ -40,7 +40,8 @@ function server(current: { changes: Changes }) {
     'fetch',
     vi.fn(async (url: string) => {
       asked.push(url);
-      if (url === '/api/reviews') return Response.json({ required: false, mayPublish: true, mayReview: false, requests: [], waiting: 0, nextOffset: null });
+      if (url === '/api/reviews')
+        return Response.json({ required: false, mayPublish: true, mayReview: false, requests: [], waiting: 0, nextOffset: null });
       if (url === '/api/schedule') return Response.json({ timeZone: 'UTC', now: '2026-11-30T12:00', mayPublish: true, scheduled: [] });
       return Response.json(url === '/api/changes' ? current.changes : {});
     }),
@@ -150,7 +151,8 @@ describe('what a publish sends', () => {
             {
               ok: false,
               reason: 'changed-since',
-              message: 'About changed since you opened the publish screen: look at the changes again before publishing. Nothing was published.',
+              message:
+                'About changed since you opened the publish screen: look at the changes again before publishing. Nothing was published.',
             },
             { status: 409 },
           );

@@ -71,12 +71,12 @@ export function ReviewScreen({ onDone }: { onDone: () => void }) {
       )}
       {pages === null && !loadError ? (
         <p role="status">Gathering the review requests…</p>
-      ) : waiting.length === 0 && pages?.nextOffset == null ? (
+      ) : waiting.length === 0 && (pages?.nextOffset ?? null) === null ? (
         <p>No changes are waiting for review.</p>
       ) : (
         waiting.map((request, index) => <RequestCard key={request.id} request={request} openAtFirst={index === 0} onDecided={decided} />)
       )}
-      {pages?.nextOffset != null && (
+      {pages && pages.nextOffset !== null && (
         <button type="button" css={ui.secondaryButton} onClick={() => void loadMore(pages.nextOffset!)}>
           Show more requests
         </button>

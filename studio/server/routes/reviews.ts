@@ -161,7 +161,11 @@ export const reviewRoutes: StudioRoutes<ReviewRoutesOptions> = async (app, { rev
       if (at !== undefined) {
         const found = reviews.waiting(id);
         // The approved texts, kept with the scheduled publish: later edits to the drafts never ride along.
-        const entry = scheduler.schedule(reviewer, at, { files: reviews.filesOf(found), note: reviews.noteFor(found, reviewer), reviewId: id });
+        const entry = scheduler.schedule(reviewer, at, {
+          files: reviews.filesOf(found),
+          note: reviews.noteFor(found, reviewer),
+          reviewId: id,
+        });
         reviews.scheduled(id, reviewer, entry.id);
         return { scheduled: scheduledView(scheduler, entry, session, rights) };
       }
