@@ -124,6 +124,16 @@ export function takeSeenDrafts(
     const draft = current.get(shown.path);
     return !draft || fingerprintOf(draft) !== shown.fingerprint;
   });
+  // Every draft shown is live already, as shown (the same publish sent twice, or by two people at once).
+  const isLive = (shown: SeenDraft) =>
+    !current.has(shown.path) &&
+    fingerprintOf({ text: workspace.readDisk(workspace.contentFile(shown.path))?.text ?? null }) === shown.fingerprint;
+  if (changed.length > 0 && seen.every(isLive))
+    return {
+      ok: false,
+      reason: 'nothing',
+      message: `${listWords(seen.map((shown) => titleOf(shown.path)))} ${seen.length === 1 ? 'is' : 'are'} live already, as shown: there is nothing more to ${undone === 'published' ? 'publish' : 'schedule'}.`,
+    };
   if (changed.length > 0)
     return {
       ok: false,

@@ -328,6 +328,10 @@ describe('a publish makes live exactly what the person publishing saw', () => {
     expect((await publish(ana, homeOnly)).statusCode).toBe(200);
     expect(studio!.project.read(HOME)).toContain('Spring, unchecked');
     expect(existsSync(path.join(studio!.project.root, OFFER))).toBe(false);
+    // The same publish sent again (a second click, a browser retrying) publishes nothing, and says it is live.
+    const twice = await publish(ana, homeOnly);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ reason: 'nothing', message: 'Home is live already, as shown: there is nothing more to publish.' });
     expect((await studio!.shown(ana)).files.map((file) => file.path)).toEqual([OFFER]);
   });
 
