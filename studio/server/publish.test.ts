@@ -1,7 +1,9 @@
 import { existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStudioProject, type StudioProject } from '../testing/studio-project.ts';
+import type { Changes } from '../api-types.ts';
+import { createStudioProject, fakeStudioAppDir, quickBuild, type StudioProject } from '../testing/studio-project.ts';
+import { buildStudioApp } from './app.ts';
 import { createPublisher } from './publish.ts';
 import { createWorkspace } from './workspace.ts';
 
@@ -223,5 +225,44 @@ describe('publish', () => {
     expect(project.read(faq)).toMatch(/^title: Questions people ask$/m);
     expect(workspace.listDrafts().map((draft) => draft.path)).toEqual(['content/pages/home.yaml']);
     expect(project.git('log', '-1', '--format=%s').trim()).toBe('Restore Frequently asked questions');
+  });
+});
+
+describe('a publish that takes longer than a quiet connection may last', () => {
+  it('answers over the same connection, so the browser never sends it again', async () => {
+    project = createStudioProject({ git: true });
+    const limits = { headersTimeoutMs: 800, requestTimeoutMs: 1_500, idleTimeoutMs: 300, keepAliveTimeoutMs: 200, checkIntervalMs: 100 };
+    const app = buildStudioApp({
+      root: project.root,
+      appDir: fakeStudioAppDir(project.root),
+      distDir: project.distDir,
+      logLevel: 'silent',
+      connectionLimits: limits,
+      build: async (outDir) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await quickBuild(outDir);
+      },
+    });
+    try {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = app.server.address() as { port: number };
+      const base = `http://127.0.0.1:${port}`;
+      const session = await fetch(`${base}/api/session`);
+      const cookie = session.headers.get('set-cookie')!.split(';')[0]!;
+      const { csrfToken } = (await session.json()) as { csrfToken: string };
+      editHome(createWorkspace({ root: project.root }), 'Transform Your Business with Premier AI', 'Spring is here');
+      const { files } = (await (await fetch(`${base}/api/changes`, { headers: { cookie } })).json()) as Changes;
+
+      const published = await fetch(`${base}/api/publish`, {
+        method: 'POST',
+        headers: { cookie, 'x-csrf-token': csrfToken, 'content-type': 'application/json' },
+        body: JSON.stringify({ files: files.map(({ path: file, fingerprint }) => ({ path: file, fingerprint })) }),
+      });
+      expect(published.status).toBe(200);
+      expect(((await published.json()) as { ok: boolean }).ok).toBe(true);
+      expect(project.read('content/pages/home.yaml')).toContain('Spring is here');
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -12,7 +12,7 @@ import { editorOf } from '../plugins/sessions.ts';
 import { REVIEW_MESSAGES, type PublishRights } from '../reviews.ts';
 import type { StudioRoutes } from '../plugins/request-checks.ts';
 import { contentPath, diskVersion } from '../request-shapes.ts';
-import { sendPublish } from './publish.ts';
+import { sendPublish, waitForPublish } from './publish.ts';
 
 export type HistoryRoutesOptions = { history: History; rights: PublishRights };
 
@@ -42,6 +42,7 @@ export const historyRoutes: StudioRoutes<HistoryRoutesOptions> = async (app, { h
   // A restore makes a version live at once: where changes need a review, only who may publish does it.
   app.post('/history/restore', { schema: { body: restoreBody } }, async (request, reply) => {
     if (!rights.mayPublish(request.studioSession)) return reply.code(403).send({ message: REVIEW_MESSAGES.restoreRefused });
+    waitForPublish(request);
     return sendPublish(reply, await history.restore(editorOf(request), request.body));
   });
 };

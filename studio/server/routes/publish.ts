@@ -7,7 +7,7 @@
 // who may not publish without it (an editor) is refused both, 403: they ask for review instead; and
 // an admin's publish is refused (403) a draft holding anyone else's change, which goes out by its review.
 import { z } from 'zod';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { editorOf } from '../plugins/sessions.ts';
 import type { StudioRoutes } from '../plugins/request-checks.ts';
 import type { Publisher, PublishRefusal, PublishResult } from '../publish.ts';
@@ -30,15 +30,29 @@ export const STATUS_OF_REFUSAL: Readonly<Record<PublishRefusal, 403 | 409 | 422 
   'needs-review': 403,
 };
 
+/**
+ * How long a publishing request may wait for its answer without a byte on the connection: a full
+ * build on a busy server takes minutes, and a connection dropped at the idle limit before the answer
+ * makes the browser send the publish again and lose the answer.
+ */
+export const PUBLISH_ANSWER_WAIT_MS = 15 * 60 * 1000;
+
+/** Keeps this request's connection open until its publish answers (the next request on it has the usual limit again). */
+export function waitForPublish(request: FastifyRequest): void {
+  request.raw.socket?.setTimeout(PUBLISH_ANSWER_WAIT_MS);
+}
+
 export const publishRoutes: StudioRoutes<PublishRoutesOptions> = async (app, { publisher, rights, workspace }) => {
   app.post('/publish', { schema: { body: publishBody } }, async (request, reply) => {
     if (!rights.mayPublish(request.studioSession)) return reply.code(403).send({ message: REVIEW_MESSAGES.publishRefused });
+    waitForPublish(request);
     // A name that is no content file is refused here, with what it is.
     const seen = request.body.files.map((file) => ({ path: workspace.contentFile(file.path).path, fingerprint: file.fingerprint }));
     return sendPublish(reply, await publisher.publish(editorOf(request), { seen, ownDraftsOnly: rights.reviewRequired }));
   });
   app.post('/undo', { schema: { body: noDetails } }, async (request, reply) => {
     if (!rights.mayPublish(request.studioSession)) return reply.code(403).send({ message: REVIEW_MESSAGES.publishRefused });
+    waitForPublish(request);
     return sendPublish(reply, await publisher.undoLast(editorOf(request)));
   });
 };

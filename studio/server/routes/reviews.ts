@@ -27,7 +27,7 @@ import {
 } from '../reviews.ts';
 import { ScheduleError, type Scheduler } from '../schedule.ts';
 import type { Workspace } from '../workspace.ts';
-import { STATUS_OF_REFUSAL } from './publish.ts';
+import { STATUS_OF_REFUSAL, waitForPublish } from './publish.ts';
 import { localTime, scheduledView } from './schedule.ts';
 
 export type ReviewRoutesOptions = { reviews: Reviews; rights: PublishRights; scheduler: Scheduler; workspace: Workspace };
@@ -169,6 +169,7 @@ export const reviewRoutes: StudioRoutes<ReviewRoutesOptions> = async (app, { rev
         reviews.scheduled(id, reviewer, entry.id);
         return { scheduled: scheduledView(scheduler, entry, session, rights) };
       }
+      waitForPublish(request);
       const result: PublishResult = await reviews.approve(id, reviewer);
       if (result.ok) return result;
       return reply.code(STATUS_OF_REFUSAL[result.reason]).send(result);
