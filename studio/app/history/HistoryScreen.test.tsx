@@ -26,6 +26,7 @@ const version = (id: string, over: Partial<HistoryVersion> = {}): HistoryVersion
 const FIRST = 'a'.repeat(40);
 const SECOND = 'b'.repeat(40);
 const THIRD = 'c'.repeat(40);
+const FOURTH = 'd'.repeat(40);
 
 /** The studio server: the history in pages, as asked for. */
 function server(pages: Record<string, HistoryPage>) {
@@ -47,6 +48,7 @@ describe('the history list', () => {
       '/api/history': {
         versions: [
           version(THIRD, { action: 'restore', user: 'li@example.com' }),
+          version(FOURTH, { user: 'ana@example.com', changedBy: ['maria@example.com', 'ana@example.com'] }),
           version(SECOND, {
             action: 'commit',
             user: 'Dev Eloper',
@@ -71,7 +73,8 @@ describe('the history list', () => {
         .map((heading) => heading.textContent);
     expect(items()).toEqual([
       expect.stringMatching(/: Restored an older version by li@example\.com$/),
-      expect.stringMatching(/: Changed by a developer \(commit\) by Dev Eloper$/),
+      expect.stringMatching(/: Published by ana@example\.com, with changes by maria@example\.com$/),
+      expect.stringMatching(/: Committed outside this studio by Dev Eloper$/),
     ]);
     expect(list.textContent).toContain('Commit ccccccc');
     expect(list.textContent).toContain('Commit bbbbbbb: Retitle the FAQ page');
@@ -81,9 +84,9 @@ describe('the history list', () => {
     );
 
     fireEvent.click(screen.getByRole('button', { name: 'Show older' }));
-    await waitFor(() => expect(items()).toHaveLength(3));
+    await waitFor(() => expect(items()).toHaveLength(4));
     expect(asked).toEqual(['/api/history', `/api/history?head=${THIRD}&offset=2`]);
-    expect(items()[2]).toMatch(/Undo of a publish by maria@example\.com$/);
+    expect(items()[3]).toMatch(/Undo of a publish by maria@example\.com$/);
     expect(screen.queryByRole('button', { name: 'Show older' })).toBeNull();
     // Keyboard users go on from the first version that came in.
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Home as it was after this publish'));

@@ -111,6 +111,7 @@ export function HistoryScreen({
             <li key={version.id} css={css({ borderTop: `1px solid ${color.border}`, padding: '10px 0' })} data-version={version.action}>
               <h2 css={css({ fontSize: 16, margin: '0 0 2px' })}>
                 {localTime(version.at)}: {ACTION_WORDS[version.action]} by {version.user}
+                {othersIn(version).length > 0 ? `, with changes by ${othersIn(version).join(', ')}` : ''}
               </h2>
               <p css={ui.help}>
                 {version.commit ? (
@@ -151,4 +152,9 @@ export function HistoryScreen({
       )}
     </section>
   );
+}
+
+/** The people besides the one who published whose changes a publish carried (the studio's publish log says). */
+function othersIn(version: HistoryVersion): string[] {
+  return (version.changedBy ?? []).filter((person) => person !== version.user);
 }

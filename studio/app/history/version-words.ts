@@ -6,7 +6,8 @@ export const ACTION_WORDS: Readonly<Record<HistoryVersion['action'], string>> = 
   publish: 'Published',
   undo: 'Undo of a publish',
   restore: 'Restored an older version',
-  commit: 'Changed by a developer (commit)',
+  // A commit the studio's publish log does not name: a developer's, or a publish made by a studio elsewhere.
+  commit: 'Committed outside this studio',
 };
 
 export const CHANGE_WORDS = { added: 'Added', changed: 'Changed', deleted: 'Deleted' } as const;
