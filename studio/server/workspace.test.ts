@@ -2,7 +2,7 @@ import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStudioProject, type StudioProject } from '../testing/studio-project.ts';
-import { createWorkspace, WorkspaceError } from './workspace.ts';
+import { authorsOf, createWorkspace, fingerprintOf, WorkspaceError } from './workspace.ts';
 
 let project: StudioProject;
 afterEach(() => project?.remove());
@@ -192,5 +192,24 @@ describe('symbolic links in content/', () => {
     writeFileSync(path.join(project.root, 'content/shared/page.yaml'), 'path: /shared\ntitle: Shared\n');
     link('content/pages/shared.yaml', 'content/shared/page.yaml');
     expect(workspace.open('content/pages/shared.yaml').disk?.text).toBe('path: /shared\ntitle: Shared\n');
+  });
+});
+
+describe('who changed a draft', () => {
+  it('remembers everyone who saved it, and its fingerprint follows its text', () => {
+    const workspace = setup();
+    const home = 'content/pages/home.yaml';
+    const live = workspace.open(home).disk!;
+    const first = workspace.saveDraft(home, `${live.text}# one\n`, { revision: 0, diskVersion: live.version }, 'maria');
+    const second = workspace.saveDraft(home, `${live.text}# two\n`, { revision: first.revision, diskVersion: live.version }, 'ana');
+    expect(second.changedBy).toEqual(['maria', 'ana']);
+    expect(fingerprintOf(second)).not.toBe(fingerprintOf(first));
+    expect(fingerprintOf({ text: null })).toBe('deleted');
+    // A version kept after its draft was discarded still carries the changes of the people who made it.
+    workspace.discardDraft(home);
+    const kept = workspace.saveDraft(home, `${live.text}# kept\n`, { revision: 0, diskVersion: live.version }, 'ana', second.changedBy);
+    expect(authorsOf(kept)).toEqual(['maria', 'ana']);
+    // A draft saved before the studio kept the list names the last person who saved it.
+    expect(authorsOf({ updatedBy: 'li' })).toEqual(['li']);
   });
 });

@@ -149,7 +149,14 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
    * was none) and the version on disk when they opened the file. A save made without seeing a newer
    * save (another tab, another person) or a change on disk is refused, so nothing is overwritten unseen.
    */
-  function saveDraft(relative: unknown, text: string | null, seen: { revision: number; diskVersion: string | null }, user: string): Draft {
+  function saveDraft(
+    relative: unknown,
+    text: string | null,
+    seen: { revision: number; diskVersion: string | null },
+    user: string,
+    /** People whose changes the text carries besides the draft's own (a version kept from a draft discarded first). */
+    carrying: readonly string[] = [],
+  ): Draft {
     const file = contentFile(relative);
     const disk = readDisk(file);
     const draft = readDraft(file);
@@ -185,7 +192,7 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
       revision: seen.revision + 1,
       updatedBy: user,
       updatedAt: new Date().toISOString(),
-      changedBy: withAuthor(draft, user),
+      changedBy: [...new Set([...carrying, ...withAuthor(draft, user)])],
     };
     writeAtomically(draftFile(file), `${JSON.stringify(next, null, 2)}\n`);
     return next;

@@ -80,8 +80,10 @@ export const draftRoutes: StudioRoutes<DraftRoutesOptions> = async (app, { works
           409,
           'draft-changed',
         );
-      // One file for the whole site: keeping both means the person's version, on top of the new disk version.
+      // One file for the whole site: keeping both means the person's version, on top of the new disk
+      // version; it still carries the changes of everyone who had saved the draft it came from.
       const disk = workspace.readDisk(opened.file);
+      const carrying = opened.draft ? authorsOf(opened.draft) : [];
       workspace.discardDraft(opened.file.path);
       const reopened = workspace.open(opened.file.path);
       const draft = workspace.saveDraft(
@@ -89,6 +91,7 @@ export const draftRoutes: StudioRoutes<DraftRoutesOptions> = async (app, { works
         editing.nextText(reopened, body.data),
         { revision: 0, diskVersion: disk?.version ?? null },
         editorOf(request),
+        carrying,
       );
       return { path: opened.file.path, revision: draft.revision };
     }
