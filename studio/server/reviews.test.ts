@@ -5,7 +5,7 @@
 // And what an editor cannot do however they use it: stop scheduled publishing by pushing an admin's
 // scheduled approval out of the list, keep more than a set number of requests open, or make the
 // review file grow with the texts of decided requests.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReviewFeedback, ReviewRequestDetail, ReviewsAnswer, ScheduleAnswer } from '../api-types.ts';
@@ -445,5 +445,27 @@ describe('the list of review requests', () => {
     // Maria may open hers, not Ana's.
     expect((await get(maria, `/api/reviews/request?id=${page.requests[0]!.id}`)).statusCode).toBe(404);
     expect((await get(ana, '/api/reviews?offset=soon')).statusCode).toBe(400);
+  });
+});
+
+describe('a review file written before texts were kept apart', () => {
+  it('lists its requests without their texts, and still opens and publishes them', async () => {
+    await setup();
+    const maria = await signIn(EDITOR);
+    const ana = await signIn(ADMIN);
+    await editHome(maria, 'Spring is here');
+    await post(maria, '/api/reviews');
+    // The same request as the studio used to keep it: its texts inline.
+    const [request] = stored();
+    const reviewsFile = path.join(studio!.project.root, '.studio', 'reviews.json');
+    const inline = { ...request!, files: request!.files.map((file) => ({ ...file, ...studio!.storedTexts(request!.id)[0]! })) };
+    writeFileSync(reviewsFile, JSON.stringify({ requests: [inline] }));
+    rmSync(path.join(studio!.project.root, '.studio', 'review-texts'), { recursive: true });
+
+    const listed = await get(ana, '/api/reviews');
+    expect(listed.body).not.toContain('Spring is here');
+    expect(readFileSync(reviewsFile, 'utf8')).not.toContain('Spring is here');
+    expect((await post(ana, '/api/reviews/approve', { id: request!.id })).statusCode).toBe(200);
+    expect(studio!.project.read(HOME)).toContain('Spring is here');
   });
 });

@@ -7,7 +7,9 @@
 //
 // Who may do what is decided by the roles (server/accounts/roles.ts: `studio:publish`,
 // `studio:review`); without accounts, or with review off, everyone who may edit may publish and
-// there is nothing to review. Requests are kept in .studio/reviews.json, written in one rename.
+// there is nothing to review. Requests are kept in .studio/reviews.json, written in one rename, and
+// each open request's texts apart in .studio/review-texts/<id>.json: the list (paged) never reads
+// them; they are read when a request is opened, approved or scheduled.
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
