@@ -185,7 +185,13 @@ export type PageVersion = {
   hasDraft: boolean;
 };
 /** One file of a review request as the list names it. */
-export type ReviewFileSummary = { path: string; title: string; change: 'added' | 'changed' | 'deleted' };
+export type ReviewFileSummary = {
+  path: string;
+  title: string;
+  change: 'added' | 'changed' | 'deleted';
+  /** Everyone whose change the file holds (missing for requests made before the studio kept it). */
+  changedBy?: string[];
+};
 
 /** One file of an opened review request: the change as it will be published, with what the preview draws. */
 export type ReviewFileView = ReviewFileSummary & {

@@ -432,7 +432,9 @@ describe('the list of review requests', () => {
     const page = first!.json() as ReviewsAnswer;
     expect(page).toMatchObject({ waiting: 21, nextOffset: REVIEW_PAGE_SIZE });
     expect(page.requests).toHaveLength(REVIEW_PAGE_SIZE);
-    expect(page.requests[0]!.files).toEqual([{ path: 'content/pages/offer-20.yaml', title: expect.any(String), change: 'added' }]);
+    expect(page.requests[0]!.files).toEqual([
+      { path: 'content/pages/offer-20.yaml', title: expect.any(String), change: 'added', changedBy: [ADMIN] },
+    ]);
     const rest = (await get(ana, `/api/reviews?offset=${REVIEW_PAGE_SIZE}`)).json() as ReviewsAnswer;
     expect(rest.requests.map((found) => found.files[0]!.path)).toEqual(['content/pages/offer-0.yaml']);
     expect(rest.nextOffset).toBeNull();

@@ -30,6 +30,7 @@ const REQUEST: ReviewRequestDetail = {
       kind: 'page',
       name: 'home',
       change: 'changed',
+      changedBy: ['maria@example.com', 'li@example.com'],
       hunks: [{ lines: [{ kind: 'added', text: '    heading: Spring is here' }] }] as ReviewRequestDetail['files'][number]['hunks'],
       data: { path: '/', title: 'Home', blocks: [{ type: 'hero', heading: 'Spring is here' }] },
     },
@@ -47,7 +48,7 @@ const OLDER: ReviewRequestDetail = {
 /** A request as the list answers it: no texts. */
 const listed = ({ files, ...request }: ReviewRequestDetail): ReviewRequestView => ({
   ...request,
-  files: files.map(({ path, title, change }) => ({ path, title, change })),
+  files: files.map(({ path, title, change, changedBy }) => ({ path, title, change, ...(changedBy ? { changedBy } : {}) })),
 });
 
 /** The requests whose changes the screen read, in order. */
@@ -95,6 +96,8 @@ describe('the review screen', () => {
     expect(within(card).getByLabelText('Note from the editor').textContent).toBe('Spring <script>alert(1)</script>');
     expect(container.querySelector('script')).toBeNull();
     expect(await within(card).findByText('heading: Spring is here', { exact: false })).toBeTruthy();
+    // Whose changes the approval would carry.
+    expect(within(card).getByText('Changed by maria@example.com, li@example.com')).toBeTruthy();
     expect(screen.getByTestId('preview').textContent).toContain('"kind":"page"');
     expect(screen.getByTestId('preview').textContent).toContain('Spring is here');
   });

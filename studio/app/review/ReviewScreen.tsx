@@ -207,6 +207,7 @@ function OpenedRequest({
                   </button>
                 )}
               </h3>
+              {file.changedBy && <p css={ui.help}>Changed by {file.changedBy.join(', ')}</p>}
               <Diff hunks={file.hunks} />
             </section>
           ))}

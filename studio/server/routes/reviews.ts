@@ -76,6 +76,7 @@ export const reviewRoutes: StudioRoutes<ReviewRoutesOptions> = async (app, { rev
       kind: opened.kind,
       name: opened.name,
       change: file.change,
+      ...(file.changedBy ? { changedBy: file.changedBy } : {}),
       // A decided request keeps no text: it is listed for what it was.
       hunks: decided ? [] : diffHunks(workspace.readDisk(opened)?.text ?? '', file.text ?? ''),
       data,
@@ -94,7 +95,12 @@ export const reviewRoutes: StudioRoutes<ReviewRoutesOptions> = async (app, { rev
       ...(request.comment ? { comment: request.comment } : {}),
       ...(request.decidedBy ? { decidedBy: request.decidedBy, decidedAt: request.decidedAt! } : {}),
       ...(when ? { scheduledFor: scheduler.describe(when) } : {}),
-      files: request.files.map(({ path: file, title, change }) => ({ path: file, title, change })),
+      files: request.files.map(({ path: file, title, change, changedBy }) => ({
+        path: file,
+        title,
+        change,
+        ...(changedBy ? { changedBy } : {}),
+      })),
     };
   }
 
