@@ -99,24 +99,6 @@ describe('the funnel from a page view to the CRM', () => {
     ]);
   });
 
-  it('gives a lead sent without a campaign of its own the campaign words its visit arrived with, never a click id', async () => {
-    const campaign = { source: 'linkedin', medium: 'cpc', name: 'winter-webinar', content: 'video' };
-    await beacon({ type: 'pageview', path: '/about', campaign, click: 'gclid', forms: [] });
-    await beacon({ type: 'pageview', path: '/', forms: ['home'] });
-    await vi.waitFor(async () => expect(await app.analytics.store.visitCampaign(saltDay(Date.now()), await visitHash())).toBeDefined());
-    // Sent after a reload: the page no longer knows how the visit began.
-    expect((await lead({ utm_source: '', utm_campaign: '', gclid: '' })).statusCode).toBe(201);
-    await vi.waitFor(() => expect(crm.requests).toHaveLength(1), { timeout: 5_000 });
-    expect(crm.requests[0]!.json).toMatchObject({
-      utm_source: 'linkedin',
-      utm_medium: 'cpc',
-      utm_campaign: 'winter-webinar',
-      utm_content: 'video',
-    });
-    expect(crm.requests[0]!.json).not.toHaveProperty('gclid');
-    expect(crm.requests[0]!.json).not.toHaveProperty('utm_term');
-  });
-
   it('keeps the campaign a lead carries itself', async () => {
     await beacon({ type: 'pageview', path: '/', campaign: { source: 'newsletter', name: 'autumn' }, forms: ['home'] });
     await vi.waitFor(async () => expect(await app.analytics.store.visitCampaign(saltDay(Date.now()), await visitHash())).toBeDefined());
