@@ -1,6 +1,7 @@
 // Marketing attribution: where a visit came from (campaign parameters, click ids, the landing page
 // and an external referrer), attached flat to every lead of that visit so the CRM can tell which
 // campaign brought it. How the browser keeps it for a visit is forms/visit-attribution.ts.
+import { cutText } from './storable-text.ts';
 
 export const ATTRIBUTION_QUERY_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'fbclid'] as const;
 export type AttributionQueryParam = (typeof ATTRIBUTION_QUERY_PARAMS)[number];
@@ -23,7 +24,7 @@ function parseUrl(address: string): URL | undefined {
 }
 
 function limitLength(value: string): string {
-  return value.slice(0, ATTRIBUTION_VALUE_MAX_LENGTH);
+  return cutText(value, ATTRIBUTION_VALUE_MAX_LENGTH);
 }
 
 /** What this page view says about where the visitor came from; no storage involved. */
