@@ -1,4 +1,4 @@
-import { ATTRIBUTION_QUERY_PARAMS, ATTRIBUTION_VALUE_MAX_LENGTH } from '../../lead/attribution.ts';
+import { ATTRIBUTION_QUERY_PARAMS, ATTRIBUTION_VALUE_MAX_LENGTH, cleanAttributionValue } from '../../lead/attribution.ts';
 import type { Attribution, AttributionField } from '../../lead/attribution.ts';
 import type { PayloadContext } from '../../lead/crm-payload.ts';
 import { acceptLead, findLeadForm } from '../../lead/forms.ts';
@@ -89,7 +89,7 @@ function pickAttribution(fields: Record<string, unknown>): Attribution {
   for (const field of ATTRIBUTION_BODY_FIELDS) {
     const value = fields[field];
     if (typeof value !== 'string') continue;
-    const cleaned = sanitizeText(value.slice(0, ATTRIBUTION_VALUE_MAX_LENGTH));
+    const cleaned = sanitizeText(cleanAttributionValue(value.slice(0, ATTRIBUTION_VALUE_MAX_LENGTH)));
     if (cleaned !== '') attribution[field] = cleaned;
   }
   return attribution;
