@@ -5,6 +5,7 @@ import type { RoiParameters } from '../../lead/roi/engine.ts';
 import { ATTRIBUTION_QUERY_PARAMS } from '../../lead/attribution.ts';
 import { FORM_ERROR_KEY, VALIDATION_MESSAGES } from '../../lead/rules.ts';
 import type { FieldErrors, LeadFormId } from '../../lead/rules.ts';
+import type { LeadToCount } from '../analytics/analytics-service.ts';
 import { saltDay } from '../analytics/visit-hash.ts';
 import type { Config } from '../config.ts';
 import { isStoreUnavailable } from '../store/lead-store.ts';
@@ -165,10 +166,13 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, opt
       );
       return reply.code(422).send(LEAD_ERRORS.keyReused);
     }
-    if (result.kind === 'created' && intake.spamReason === undefined) {
-      // The funnel's "accepted" step is counted before the outbox is woken, so "delivered" never
-      // arrives first; the answer to the browser waits for neither.
-      void countAccepted(request, { leadId: result.id, at: receivedAt, form: intake.formId }).finally(() => outbox?.nudge());
+    if (result.kind === 'created') {
+      // Counted before the outbox is woken, so "delivered" never arrives first; the answer to the
+      // browser waits for neither. Spam is counted too, as not accepted: "Not spam" may accept it later.
+      const spam = intake.spamReason !== undefined;
+      void countLead(request, { leadId: result.id, at: receivedAt, form: intake.formId, payload: intake.payload, spam }).finally(() => {
+        if (!spam) outbox?.nudge();
+      });
     }
     request.log.info(
       {
@@ -246,16 +250,15 @@ async function withVisitCampaign(request: FastifyRequest, body: unknown, receive
   }
 }
 
-/** Counts an accepted lead under the visit that sent it (when analytics run and the visitor is counted). */
-async function countAccepted(request: FastifyRequest, lead: { leadId: string; at: number; form: LeadFormId | undefined }): Promise<void> {
+/** Counts a stored lead in the analytics (when they run and its sender is counted), under the words it carried. */
+async function countLead(request: FastifyRequest, lead: Omit<LeadToCount, 'form'> & { form: LeadFormId | undefined }): Promise<void> {
   const analytics = request.server.hasDecorator('analytics') ? request.server.analytics : undefined;
   const { form } = lead;
   if (analytics === undefined || form === undefined) return;
   try {
-    const visit = await analytics.visitOf(request);
-    if (visit !== undefined) await analytics.store.recordLeadAccepted({ leadId: lead.leadId, at: lead.at, visit, form });
+    await analytics.countLead(request, { ...lead, form });
   } catch (error) {
-    request.log.warn({ err: error, leadId: lead.leadId }, 'could not count the accepted lead in the analytics');
+    request.log.warn({ err: error, leadId: lead.leadId }, 'could not count the lead in the analytics');
   }
 }
 
