@@ -87,9 +87,10 @@ function describeContext(fields: Record<string, unknown>, context: IntakeContext
 function pickAttribution(fields: Record<string, unknown>): Attribution {
   const attribution: Attribution = {};
   for (const field of ATTRIBUTION_BODY_FIELDS) {
-    const value = fields[field];
+    // Control and invisible characters go first, so none can hide a construct from the sanitiser.
+    const value = typeof fields[field] === 'string' ? cleanAttributionValue(fields[field]) : undefined;
     if (typeof value !== 'string') continue;
-    const cleaned = sanitizeText(cleanAttributionValue(value.slice(0, ATTRIBUTION_VALUE_MAX_LENGTH)));
+    const cleaned = sanitizeText(value.slice(0, ATTRIBUTION_VALUE_MAX_LENGTH));
     if (cleaned !== '') attribution[field] = cleaned;
   }
   return attribution;
