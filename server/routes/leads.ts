@@ -5,7 +5,6 @@ import type { RoiParameters } from '../../lead/roi/engine.ts';
 import { ATTRIBUTION_QUERY_PARAMS } from '../../lead/attribution.ts';
 import { FORM_ERROR_KEY, VALIDATION_MESSAGES } from '../../lead/rules.ts';
 import type { FieldErrors, LeadFormId } from '../../lead/rules.ts';
-import type { LeadToCount } from '../analytics/analytics-service.ts';
 import { saltDay } from '../analytics/visit-hash.ts';
 import type { Config } from '../config.ts';
 import { isStoreUnavailable } from '../store/lead-store.ts';
@@ -251,7 +250,10 @@ async function withVisitCampaign(request: FastifyRequest, body: unknown, receive
 }
 
 /** Counts a stored lead in the analytics (when they run and its sender is counted), under the words it carried. */
-async function countLead(request: FastifyRequest, lead: Omit<LeadToCount, 'form'> & { form: LeadFormId | undefined }): Promise<void> {
+async function countLead(
+  request: FastifyRequest,
+  lead: { leadId: string; at: number; form: LeadFormId | undefined; payload: Readonly<Record<string, unknown>>; spam: boolean },
+): Promise<void> {
   const analytics = request.server.hasDecorator('analytics') ? request.server.analytics : undefined;
   const { form } = lead;
   if (analytics === undefined || form === undefined) return;
