@@ -217,7 +217,7 @@ export const FUNNEL_STEP_NAMES = {
   delivered: 'Delivered to the CRM',
 } as const satisfies Record<FunnelStep, string>;
 
-/** What a split's empty value means: a visit with no campaign, with no source or referring site, or whose entry page is not known. */
+/** What a split's empty value means: a visit or lead with no campaign, with no source or referring site, or whose entry page is not known. */
 export const SPLIT_EMPTY_NAMES = {
   none: '',
   campaign: '(no campaign)',
