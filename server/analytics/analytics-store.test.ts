@@ -109,12 +109,23 @@ for (const harness of ANALYTICS_HARNESSES) {
           // As the version before counted them: "accepted" under each visit's attribution, and a row each.
           await database.execute(`
             INSERT INTO analytics_leads (lead_id, day, visit, form, at) VALUES
-              ('waiting-1', '${DAY1}', 'v1', 'roi', ${T1 + 1}), ('waiting-2', '${DAY1}', 'v2', 'home', ${T1 + 1});
+              ('waiting-1', '${DAY1}', 'v1', 'roi', ${T1 + 1}), ('waiting-2', '${DAY1}', 'v2', 'home', ${T1 + 1}),
+              ('early', '${DAY1}', 'v3', 'contact', ${T1 + 1});
+            INSERT INTO analytics_visits (day, visit, entry_path, referrer_host, source, medium, campaign, term, content, click, first_at)
+              VALUES ('${DAY1}', 'v3', '', '', '', '', '', '', '', '', ${T1 + 1});
+            INSERT INTO analytics_visit_forms (day, visit, form, steps) VALUES ('${DAY1}', 'v3', 'contact', 8);
             INSERT INTO analytics_funnel_days (split, day, form, key, viewed, started, submitted, accepted, delivered) VALUES
-              ('campaign', '${DAY1}', 'roi', 'roi-q4', 0, 0, 0, 1, 0), ('source', '${DAY1}', 'home', 'news.example.org', 0, 0, 0, 1, 0)
+              ('campaign', '${DAY1}', 'roi', 'roi-q4', 0, 0, 0, 1, 0), ('source', '${DAY1}', 'home', 'news.example.org', 0, 0, 0, 1, 0),
+              ('campaign', '${DAY1}', 'contact', '', 0, 0, 0, 1, 0)
             ON CONFLICT (split, day, form, key) DO UPDATE SET accepted = excluded.accepted;`);
 
           const migrated = await database.open();
+          // A visit whose lead came before its first beacon still takes that beacon's attribution.
+          await migrated.recordEvents([pageview('v3', '/contact', T1 + 2, { campaign: { name: 'spring' }, forms: ['contact'] })]);
+          expect(await migrated.entryTotals(ALL)).toContainEqual({ path: '/contact', visitors: 1 });
+          expect((await migrated.funnel(ALL, 'campaign')).filter((row) => row.form === 'contact')).toEqual([
+            { form: 'contact', key: 'spring', viewed: 1, started: 0, submitted: 0, accepted: 1, delivered: 0 },
+          ]);
           await migrated.recordLeadDelivered('waiting-1', T2);
           await migrated.recordLeadDelivered('waiting-2', T2);
           expect(await migrated.funnel(ALL, 'campaign')).toContainEqual(
