@@ -165,7 +165,7 @@ export type DayRange = { from: string; to: string };
 /** How the funnel is split: not at all, by campaign, by source (utm_source, else the referring site) or by entry page. */
 export const ANALYTICS_SPLITS = ['none', 'campaign', 'source', 'entry'] as const;
 export type AnalyticsSplit = (typeof ANALYTICS_SPLITS)[number];
-/** The funnel's steps, in order, each counted once per visit. */
+/** The funnel's steps, in order: the first three counted once per visit, the last two once per lead. */
 export const FUNNEL_STEP_ORDER = ['viewed', 'started', 'submitted', 'accepted', 'delivered'] as const;
 export type FunnelStep = (typeof FUNNEL_STEP_ORDER)[number];
 
@@ -191,7 +191,7 @@ export type AnalyticsReport = {
   referrers: ReferrerTotals[];
   campaigns: CampaignTotals[];
   entryPages: EntryTotals[];
-  /** Per form, the visits that reached each step, unsplit (`key` ''). */
+  /** Per form, the visits that reached each of the first three steps and the leads at the last two, unsplit (`key` ''). */
   funnel: FunnelRow[];
   /** Per form and value of `split`; the same as `funnel` for split none. */
   splitFunnel: FunnelRow[];
@@ -217,7 +217,7 @@ export const FUNNEL_STEP_NAMES = {
   delivered: 'Delivered to the CRM',
 } as const satisfies Record<FunnelStep, string>;
 
-/** What a split's empty value means: a visit with no campaign, with no source or referring site, or whose entry page is not known. */
+/** What a split's empty value means: a visit or lead with no campaign, with no source or referring site, or whose entry page is not known. */
 export const SPLIT_EMPTY_NAMES = {
   none: '',
   campaign: '(no campaign)',

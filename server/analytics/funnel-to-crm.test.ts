@@ -84,7 +84,8 @@ describe('the funnel from a page view to the CRM', () => {
     expect((await beacon({ type: 'pageview', path: '/', campaign, forms: ['home'] })).statusCode).toBe(204);
     expect((await beacon({ type: 'form_start', path: '/', form: 'home' })).statusCode).toBe(204);
     expect((await beacon({ type: 'form_submit', path: '/', form: 'home' })).statusCode).toBe(204);
-    expect((await lead()).statusCode).toBe(201);
+    // The page sends the campaign words the visitor arrived with.
+    expect((await lead({ utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'autumn' })).statusCode).toBe(201);
 
     await vi.waitFor(async () => expect(await funnel()).toMatchObject({ viewed: 1, started: 1, submitted: 1, accepted: 1 }), {
       timeout: 5_000,

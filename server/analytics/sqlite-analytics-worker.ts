@@ -10,7 +10,8 @@ const WORKER_URL = new URL('./sqlite-analytics-worker-thread.ts', import.meta.ur
 
 const METHODS: WorkerStoreMethods<AnalyticsStore> = {
   recordEvents: true,
-  recordLeadAccepted: true,
+  recordLead: true,
+  recordLeadJudged: true,
   recordLeadDelivered: true,
   visitCampaign: true,
   dayTotals: true,

@@ -1,4 +1,4 @@
-import { ATTRIBUTION_QUERY_PARAMS, ATTRIBUTION_VALUE_MAX_LENGTH } from '../../lead/attribution.ts';
+import { ATTRIBUTION_QUERY_PARAMS, ATTRIBUTION_VALUE_MAX_LENGTH, cleanAttributionValue } from '../../lead/attribution.ts';
 import type { Attribution, AttributionField } from '../../lead/attribution.ts';
 import type { PayloadContext } from '../../lead/crm-payload.ts';
 import { acceptLead, findLeadForm } from '../../lead/forms.ts';
@@ -88,7 +88,8 @@ function describeContext(fields: Record<string, unknown>, context: IntakeContext
 function pickAttribution(fields: Record<string, unknown>): Attribution {
   const attribution: Attribution = {};
   for (const field of ATTRIBUTION_BODY_FIELDS) {
-    const value = fields[field];
+    // Control and invisible characters go first, so none can hide a construct from the sanitiser.
+    const value = typeof fields[field] === 'string' ? cleanAttributionValue(fields[field]) : undefined;
     if (typeof value !== 'string') continue;
     const cleaned = keepableText(value, ATTRIBUTION_VALUE_MAX_LENGTH);
     if (cleaned !== '') attribution[field] = cleaned;

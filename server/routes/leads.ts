@@ -166,10 +166,13 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, opt
       );
       return reply.code(422).send(LEAD_ERRORS.keyReused);
     }
-    if (result.kind === 'created' && intake.spamReason === undefined) {
-      // The funnel's "accepted" step is counted before the outbox is woken, so "delivered" never
-      // arrives first; the answer to the browser waits for neither.
-      void countAccepted(request, { leadId: result.id, at: receivedAt, form: intake.formId }).finally(() => outbox?.nudge());
+    if (result.kind === 'created') {
+      // Counted before the outbox is woken, so "delivered" never arrives first; the answer to the
+      // browser waits for neither. Spam is counted too, as not accepted: "Not spam" may accept it later.
+      const spam = intake.spamReason !== undefined;
+      // A slow or stuck analytics store delays the wake-up by at most COUNT_BEFORE_SEND_WAIT_MS.
+      const counted = countLead(request, { leadId: result.id, at: receivedAt, form: intake.formId, payload: intake.payload, spam });
+      if (!spam && outbox !== undefined) void settledWithin(counted, COUNT_BEFORE_SEND_WAIT_MS).then(() => outbox.nudge());
     }
     request.log.info(
       {
@@ -199,16 +202,31 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, opt
   }
 };
 
-/** Counts an accepted lead under the visit that sent it (when analytics run and the visitor is counted). */
-async function countAccepted(request: FastifyRequest, lead: { leadId: string; at: number; form: LeadFormId | undefined }): Promise<void> {
+/** How long the outbox's wake-up waits for the analytics to count a lead: their trouble never holds a delivery up. */
+const COUNT_BEFORE_SEND_WAIT_MS = 250;
+
+function settledWithin(work: Promise<unknown>, waitMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, waitMs);
+    void work.finally(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** Counts a stored lead in the analytics (when they run and its sender is counted), under the words it carried. */
+async function countLead(
+  request: FastifyRequest,
+  lead: { leadId: string; at: number; form: LeadFormId | undefined; payload: Readonly<Record<string, unknown>>; spam: boolean },
+): Promise<void> {
   const analytics = request.server.hasDecorator('analytics') ? request.server.analytics : undefined;
   const { form } = lead;
   if (analytics === undefined || form === undefined) return;
   try {
-    const visit = await analytics.visitOf(request);
-    if (visit !== undefined) await analytics.store.recordLeadAccepted({ leadId: lead.leadId, at: lead.at, visit, form });
+    await analytics.countLead(request, { ...lead, form });
   } catch (error) {
-    request.log.warn({ err: error, leadId: lead.leadId }, 'could not count the accepted lead in the analytics');
+    request.log.warn({ err: error, leadId: lead.leadId }, 'could not count the lead in the analytics');
   }
 }
 

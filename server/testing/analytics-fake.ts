@@ -49,7 +49,8 @@ export function createFakeAnalyticsStore(reports: FakeReports = {}): FakeAnalyti
     },
     async deleteSaltsBefore() {},
     async recordEvents() {},
-    async recordLeadAccepted() {},
+    async recordLead() {},
+    async recordLeadJudged() {},
     async recordLeadDelivered() {},
     async visitCampaign() {
       return undefined;

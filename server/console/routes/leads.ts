@@ -2,6 +2,7 @@
 // timeline), POST /leads/retry (forward again), POST /leads/:id/spam (mark spam or not spam) and
 // GET /leads/export (every lead the filters match, as a CSV or JSON download, read page by page).
 import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { LeadFilter, LeadPage, RetryResult, SpamResult } from '../../../console/api-types.ts';
 import { csvHeaderLine, csvLeadLine, toExportJson, toExportRecord } from '../../leads/lead-export.ts';
@@ -249,7 +250,21 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
         );
       }
       await context.audit(request, request.body.spam ? 'lead.spam' : 'lead.not-spam', id);
+      await tellAnalytics(request, id, request.body.spam);
       return { state: lead.state };
     },
   );
 };
+
+/**
+ * The visit reports count a lead as accepted when the inbox does: "Not spam" accepts it, "Spam" takes
+ * an acceptance back. The change is made already; analytics trouble is logged, never answered.
+ */
+async function tellAnalytics(request: FastifyRequest, leadId: string, spam: boolean): Promise<void> {
+  if (!request.server.hasDecorator('analytics')) return;
+  try {
+    await request.server.analytics.store.recordLeadJudged(leadId, spam);
+  } catch (error) {
+    request.log.warn({ err: error, leadId }, 'could not tell the analytics how the lead was judged');
+  }
+}
