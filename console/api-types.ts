@@ -80,6 +80,8 @@ export type LeadSummary = {
   /** The state in the console's words (LEAD_STATUSES). */
   status: LeadStatus;
   spamReason: string | null;
+  /** Why it was judged spam, one plain sentence per flag; empty for a lead not judged spam. */
+  spamSignals: string[];
   /** Attempts since the lead was last made due (a retry starts again from 0); the timeline lists them all. */
   attempts: number;
   nextAttemptAt: string | null;
@@ -119,8 +121,6 @@ export type LeadDetail = LeadSummary & {
     /** Every other attribution value (utm_term, gclid, first_referrer…). */
     other: [name: string, value: string][];
   };
-  /** Why it was flagged, one reason per flag; empty for a lead not judged spam. */
-  spamSignals: string[];
   attemptsLog: DeliveryAttempt[];
 };
 

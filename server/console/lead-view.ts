@@ -52,6 +52,7 @@ export function toLeadSummary(lead: LeadRecord): LeadSummary {
     state: lead.state,
     status: leadStatusOf(lead.state, lead.attempts),
     spamReason: lead.spamReason ?? null,
+    spamSignals: spamSignalsOf(lead.spamReason),
     attempts: lead.attempts,
     nextAttemptAt: iso(lead.nextAttemptAt),
     campaign: text(lead.payload, 'utm_campaign'),
@@ -208,7 +209,10 @@ export function toLeadQuery(filter: LeadFilter): LeadQuery {
   return {
     ...(filter.form === undefined ? {} : { source: filter.form }),
     ...(filter.state === undefined ? {} : STATUS_QUERIES[filter.state]),
-    ...(filter.spam === undefined ? {} : { spam: filter.spam === 'yes' }),
+    // A status other than spam already leaves spam out: "not spam" on top would only slow the query.
+    ...(filter.spam === undefined || (filter.spam === 'no' && filter.state !== undefined && filter.state !== 'spam')
+      ? {}
+      : { spam: filter.spam === 'yes' }),
     ...(filter.from === undefined ? {} : { receivedFrom: dayStart(filter.from) }),
     ...(filter.to === undefined ? {} : { receivedBefore: dayStart(filter.to) + DAY_MS }),
     ...(filter.campaign === undefined ? {} : { campaign: filter.campaign }),
