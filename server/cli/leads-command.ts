@@ -163,7 +163,11 @@ async function notSpam(args: readonly string[], store: LeadStore, io: CliIo): Pr
     return 0;
   }
   const lead = await store.getLead(id);
-  io.err(lead === undefined ? `No lead with id ${toTerminalCell(id)}.\n` : `Lead ${toTerminalCell(id)} is ${lead.state}, not spam: nothing to change.\n`);
+  io.err(
+    lead === undefined
+      ? `No lead with id ${toTerminalCell(id)}.\n`
+      : `Lead ${toTerminalCell(id)} is ${lead.state}, not spam: nothing to change.\n`,
+  );
   return 1;
 }
 

@@ -3,7 +3,15 @@
 // Every value a visitor typed goes out as a JSON string, never as markup: the app renders it as text.
 import { z } from 'zod';
 import { ATTRIBUTION_QUERY_PARAMS } from '../../lead/attribution.ts';
-import { LEAD_STATUSES, leadStatusOf, type DeliveryAttempt, type LeadDetail, type LeadFilter, type LeadStatus, type LeadSummary } from '../../console/api-types.ts';
+import {
+  LEAD_STATUSES,
+  leadStatusOf,
+  type DeliveryAttempt,
+  type LeadDetail,
+  type LeadFilter,
+  type LeadStatus,
+  type LeadSummary,
+} from '../../console/api-types.ts';
 import { MIN_FILL_TIME_MS, SPAM_REASONS } from '../leads/spam.ts';
 import type { AttemptRecord, LeadQuery, LeadRecord } from '../store/lead-store.ts';
 import { consoleText } from './request-checks.ts';

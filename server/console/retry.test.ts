@@ -17,9 +17,16 @@ afterEach(async () => {
 });
 
 const leadId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const [FAILED_1, FAILED_2, HELD, RETRYING, SPAM_1, SPAM_2, SPAM_3, DELIVERED, TEST, MISSING] = Array.from({ length: 10 }, (_, n) =>
-  leadId(n + 1),
-);
+const FAILED_1 = leadId(1);
+const FAILED_2 = leadId(2);
+const HELD = leadId(3);
+const RETRYING = leadId(4);
+const SPAM_1 = leadId(5);
+const SPAM_2 = leadId(6);
+const SPAM_3 = leadId(7);
+const DELIVERED = leadId(8);
+const TEST = leadId(9);
+const MISSING = leadId(10);
 const MINUTE = 60_000;
 
 describe.each([
@@ -38,7 +45,8 @@ describe.each([
     for (const id of [FAILED_1, FAILED_2, RETRYING, DELIVERED, TEST])
       await console.insertLead({ id, receivedAt: at, initialState: 'pending' });
     await console.insertLead({ id: HELD, receivedAt: at, initialState: 'held' });
-    for (const id of [SPAM_1, SPAM_2, SPAM_3]) await console.insertLead({ id, receivedAt: at, initialState: 'spam', spamReason: 'honeypot' });
+    for (const id of [SPAM_1, SPAM_2, SPAM_3])
+      await console.insertLead({ id, receivedAt: at, initialState: 'spam', spamReason: 'honeypot' });
     await console.store.claimDue({ now: at, limit: 10, owner: 'test', leaseMs: 1 });
     const result = (leadId: string, status: number, nextState: DeliveryResult['nextState'], attemptedAt: number): DeliveryResult => ({
       leadId,
@@ -57,49 +65,60 @@ describe.each([
     return console;
   }
 
-  it.skipIf(skip)('sends only failed and waiting leads that are not spam, and says and records exactly what it sent and skipped', async () => {
-    const console = await start();
-    const sales = await console.signedIn('sales@example.com');
-    const ids = [FAILED_1, FAILED_2, HELD, RETRYING, SPAM_1, SPAM_2, SPAM_3, DELIVERED, TEST, MISSING];
-    const response = await console.change(sales, 'POST', '/console/api/leads/retry', { ids });
-    expect(response.json<RetryResult>()).toEqual({
-      retried: 4,
-      sent: { failed: 2, held: 1, waiting: 0, retrying: 1 },
-      skipped: { spam: 3, delivered: 2, sending: 0, missing: 1 },
-    });
-    for (const id of [FAILED_1, FAILED_2, HELD, RETRYING]) expect((await console.store.getLead(id))?.state, id).toBe('pending');
-    for (const id of [SPAM_1, SPAM_2, SPAM_3]) expect((await console.store.getLead(id))?.state).toBe('spam');
-    expect((await console.store.getLead(DELIVERED))?.state).toBe('delivered');
-    expect((await console.store.getLead(TEST))?.state).toBe('delivered-test');
-    const audit = (await console.store.listAudit(undefined, 10)).entries.map((entry) => `${entry.action} ${entry.detail}`);
-    expect(audit).toEqual([
-      `lead.retry sent 4 lead(s): ${FAILED_1}, ${FAILED_2}, ${HELD}, ${RETRYING} (2 failed, 1 held, 1 retrying); ` +
-        'skipped 3 spam, 2 already delivered, 1 not found',
-    ]);
-  });
+  it.skipIf(skip)(
+    'sends only failed and waiting leads that are not spam, and says and records exactly what it sent and skipped',
+    async () => {
+      const console = await start();
+      const sales = await console.signedIn('sales@example.com');
+      const ids = [FAILED_1, FAILED_2, HELD, RETRYING, SPAM_1, SPAM_2, SPAM_3, DELIVERED, TEST, MISSING];
+      const response = await console.change(sales, 'POST', '/console/api/leads/retry', { ids });
+      expect(response.json<RetryResult>()).toEqual({
+        retried: 4,
+        sent: { failed: 2, held: 1, waiting: 0, retrying: 1 },
+        skipped: { spam: 3, delivered: 2, sending: 0, missing: 1 },
+      });
+      for (const id of [FAILED_1, FAILED_2, HELD, RETRYING]) expect((await console.store.getLead(id))?.state, id).toBe('pending');
+      for (const id of [SPAM_1, SPAM_2, SPAM_3]) expect((await console.store.getLead(id))?.state).toBe('spam');
+      expect((await console.store.getLead(DELIVERED))?.state).toBe('delivered');
+      expect((await console.store.getLead(TEST))?.state).toBe('delivered-test');
+      const audit = (await console.store.listAudit(undefined, 10)).entries.map((entry) => `${entry.action} ${entry.detail}`);
+      expect(audit).toEqual([
+        `lead.retry sent 4 lead(s): ${FAILED_1}, ${FAILED_2}, ${HELD}, ${RETRYING} (2 failed, 1 held, 1 retrying); ` +
+          'skipped 3 spam, 2 already delivered, 1 not found',
+      ]);
+    },
+  );
 
-  it.skipIf(skip)('"Retry now" on a delivered lead sends nothing and says so; "send again" sends it, audited as a second copy', async () => {
-    const console = await start();
-    const sales = await console.signedIn('sales@example.com');
-    const retry = await console.change(sales, 'POST', '/console/api/leads/retry', { ids: [DELIVERED] });
-    expect(retry.json<RetryResult>()).toMatchObject({ retried: 0, skipped: { delivered: 1 } });
-    expect((await console.store.getLead(DELIVERED))?.state).toBe('delivered');
+  it.skipIf(skip)(
+    '"Retry now" on a delivered lead sends nothing and says so; "send again" sends it, audited as a second copy',
+    async () => {
+      const console = await start();
+      const sales = await console.signedIn('sales@example.com');
+      const retry = await console.change(sales, 'POST', '/console/api/leads/retry', { ids: [DELIVERED] });
+      expect(retry.json<RetryResult>()).toMatchObject({ retried: 0, skipped: { delivered: 1 } });
+      expect((await console.store.getLead(DELIVERED))?.state).toBe('delivered');
 
-    const again = await console.change(sales, 'POST', `/console/api/leads/${DELIVERED}/send-again`, {});
-    expect(again.json()).toEqual({ state: 'pending' });
-    expect((await console.store.getLead(DELIVERED))?.state).toBe('pending');
-    for (const id of [FAILED_1, SPAM_1]) {
-      const refused = await console.change(sales, 'POST', `/console/api/leads/${id}/send-again`, {});
-      expect(refused.statusCode, id).toBe(409);
-      expect(refused.json<{ message: string }>().message).toMatch(/^The CRM does not have this lead \(it is (failed|spam)\): nothing was sent again\.$/);
-    }
-    expect((await console.store.getLead(SPAM_1))?.state).toBe('spam');
-    expect((await console.change(sales, 'POST', `/console/api/leads/${MISSING}/send-again`, {})).statusCode).toBe(404);
-    expect((await console.change(sales, 'POST', `/console/api/leads/${TEST}/send-again`, { also: 1 })).statusCode).toBe(400);
+      const again = await console.change(sales, 'POST', `/console/api/leads/${DELIVERED}/send-again`, {});
+      expect(again.json()).toEqual({ state: 'pending' });
+      expect((await console.store.getLead(DELIVERED))?.state).toBe('pending');
+      for (const id of [FAILED_1, SPAM_1]) {
+        const refused = await console.change(sales, 'POST', `/console/api/leads/${id}/send-again`, {});
+        expect(refused.statusCode, id).toBe(409);
+        expect(refused.json<{ message: string }>().message).toMatch(
+          /^The CRM does not have this lead \(it is (failed|spam)\): nothing was sent again\.$/,
+        );
+      }
+      expect((await console.store.getLead(SPAM_1))?.state).toBe('spam');
+      expect((await console.change(sales, 'POST', `/console/api/leads/${MISSING}/send-again`, {})).statusCode).toBe(404);
+      expect((await console.change(sales, 'POST', `/console/api/leads/${TEST}/send-again`, { also: 1 })).statusCode).toBe(400);
 
-    const audit = (await console.store.listAudit(undefined, 10)).entries.map((entry) => `${entry.action} ${entry.detail}`);
-    expect(audit).toEqual([`lead.send-again ${DELIVERED} (delivered: the CRM gets a second copy)`, 'lead.retry sent nothing; skipped 1 already delivered']);
-  });
+      const audit = (await console.store.listAudit(undefined, 10)).entries.map((entry) => `${entry.action} ${entry.detail}`);
+      expect(audit).toEqual([
+        `lead.send-again ${DELIVERED} (delivered: the CRM gets a second copy)`,
+        'lead.retry sent nothing; skipped 1 already delivered',
+      ]);
+    },
+  );
 
   it.skipIf(skip)('names failed and retrying leads apart, as the inbox filters and "Retry every failed lead" count them', async () => {
     const console = await start();

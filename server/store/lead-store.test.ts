@@ -905,7 +905,15 @@ for (const harness of STORE_HARNESSES) {
 
       it('reports an empty store as nothing waiting and nothing delivered', async () => {
         const health = await store.leadHealth(T0);
-        expect(health).toMatchObject({ perForm: [], deliveredLast24h: 0, failed: 0, retrying: 0, spamWeek: 0, oldestUndelivered: undefined, pending: 0 });
+        expect(health).toMatchObject({
+          perForm: [],
+          deliveredLast24h: 0,
+          failed: 0,
+          retrying: 0,
+          spamWeek: 0,
+          oldestUndelivered: undefined,
+          pending: 0,
+        });
         expect(health.lastDeliveredAt).toBeUndefined();
         expect(health.lastFailedAt).toBeUndefined();
         expect(health.perDay.map((day) => day.leads)).toEqual([0, 0, 0, 0, 0, 0, 0]);

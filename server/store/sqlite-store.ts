@@ -596,7 +596,11 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
       ),
       failed: count(`SELECT COUNT(*) AS count FROM deliveries WHERE state = 'failed'`),
       retrying: count(`SELECT COUNT(*) AS count FROM deliveries WHERE state = 'pending' AND attempts > 0`),
-      spamWeek: count(`SELECT COUNT(*) AS count FROM deliveries WHERE state = 'spam' AND received_at >= ? AND received_at < ?`, weekStart, end),
+      spamWeek: count(
+        `SELECT COUNT(*) AS count FROM deliveries WHERE state = 'spam' AND received_at >= ? AND received_at < ?`,
+        weekStart,
+        end,
+      ),
       oldestUndelivered: oldest === undefined ? undefined : { id: String(oldest.lead_id), receivedAt: Number(oldest.received_at) },
       lastDeliveredAt: lastDelivered === null || lastDelivered === undefined ? undefined : Number(lastDelivered),
       lastFailedAt: lastFailed === null || lastFailed === undefined ? undefined : Number(lastFailed),

@@ -133,7 +133,9 @@ describe('retrying leads', () => {
     );
     expect(server.made('POST /leads/retry')).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send 2 leads' }));
-    expect(await screen.findByText('2 leads will be sent to the CRM: 1 failed and 1 held. Skipped: 3 spam and 2 already delivered.')).toBeTruthy();
+    expect(
+      await screen.findByText('2 leads will be sent to the CRM: 1 failed and 1 held. Skipped: 3 spam and 2 already delivered.'),
+    ).toBeTruthy();
     const [retry] = server.made('POST /leads/retry');
     expect(retry!.headers['x-csrf-token']).toBe('csrf-sales');
     expect(retry!.credentials).toBe('same-origin');
@@ -148,7 +150,9 @@ describe('retrying leads', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select every lead shown' }));
     fireEvent.click(screen.getByRole('button', { name: 'Retry selected (5)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Retry the selected leads' });
-    expect(within(dialog).getByRole('status').textContent).toBe('None of the selected leads can be retried: 3 spam and 2 already delivered.');
+    expect(within(dialog).getByRole('status').textContent).toBe(
+      'None of the selected leads can be retried: 3 spam and 2 already delivered.',
+    );
     expect(within(dialog).queryByRole('button', { name: /^Send/ })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();

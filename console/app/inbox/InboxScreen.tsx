@@ -165,7 +165,10 @@ export function InboxScreen() {
         <Dialog title="Retry the selected leads" onClose={() => setConfirming(null)}>
           <p role="status">{describePlan(confirming)}</p>
           {plannedCount(confirming) === 0 ? (
-            <p>Spam goes to the CRM only once it is marked "Not spam" in the Spam view; a delivered lead only by "Send again" on its own page.</p>
+            <p>
+              Spam goes to the CRM only once it is marked "Not spam" in the Spam view; a delivered lead only by "Send again" on its own
+              page.
+            </p>
           ) : null}
           <div className="dialog-actions">
             {plannedCount(confirming) > 0 ? (

@@ -1,13 +1,7 @@
 // What a retry will send and what it did, in words, from the leads themselves: the confirmation
 // counts the selected rows the inbox shows, and the answer repeats the server's own tally, so the
 // two can never disagree with the list or with the audit log.
-import {
-  leadStatusOf,
-  type LeadSummary,
-  type RetryResult,
-  type RetrySent,
-  type RetrySkipped,
-} from '../../api-types.ts';
+import { leadStatusOf, type LeadSummary, type RetryResult, type RetrySent, type RetrySkipped } from '../../api-types.ts';
 import { plural } from '../parts/format.tsx';
 
 const SKIPPED_WORDS: Readonly<Record<keyof RetrySkipped, string>> = {

@@ -112,7 +112,13 @@ describe('a lead', () => {
     expect(server.made('POST /leads/lead-1/spam')[0]!.body).toEqual({ spam: true });
     cleanup();
 
-    const spam: LeadDetail = { ...LEAD, state: 'spam', status: 'spam', spamReason: 'honeypot', spamSignals: ['The hidden field was filled in'] };
+    const spam: LeadDetail = {
+      ...LEAD,
+      state: 'spam',
+      status: 'spam',
+      spamReason: 'honeypot',
+      spamSignals: ['The hidden field was filled in'],
+    };
     const second = leadView('admin', {
       'GET /leads/lead-1': { body: spam },
       'POST /leads/lead-1/spam': { body: { state: 'pending' } },

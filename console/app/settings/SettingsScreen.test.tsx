@@ -84,9 +84,7 @@ describe('new-lead e-mail while e-mail is not configured', () => {
     settings('admin', { ...unconfigured, 'PUT /notifications/forms': { body: {} } });
     const toggle = await screen.findByRole('switch', { name: 'Homepage Simple Lead Form (not sent: e-mail is not configured)' });
     fireEvent.click(toggle);
-    expect(
-      await screen.findByText('Homepage Simple Lead Form: switched on; nothing is e-mailed until e-mail is configured.'),
-    ).toBeTruthy();
+    expect(await screen.findByText('Homepage Simple Lead Form: switched on; nothing is e-mailed until e-mail is configured.')).toBeTruthy();
   });
 });
 

@@ -106,9 +106,7 @@ function Notifications({ settings, onChanged }: { settings: NotificationSettings
 
       <h3>E-mail each new lead</h3>
       {settings.email ? null : (
-        <p>
-          No new lead is e-mailed while e-mail is not configured. The switches below are kept, and take effect once it is.
-        </p>
+        <p>No new lead is e-mailed while e-mail is not configured. The switches below are kept, and take effect once it is.</p>
       )}
       <ul className="plain-list switches">
         {settings.forms.map(({ form, newLeadEmail }) => (

@@ -12,8 +12,18 @@ afterEach(() => {
 });
 
 const SPAM = [
-  leadSummary('s1', { state: 'spam', attempts: 0, spamReason: 'honeypot', spamSignals: ['The hidden field that people never see was filled in.'] }),
-  leadSummary('s2', { state: 'spam', attempts: 0, spamReason: 'too_fast', spamSignals: ['The form was sent less than 2 seconds after it appeared.'] }),
+  leadSummary('s1', {
+    state: 'spam',
+    attempts: 0,
+    spamReason: 'honeypot',
+    spamSignals: ['The hidden field that people never see was filled in.'],
+  }),
+  leadSummary('s2', {
+    state: 'spam',
+    attempts: 0,
+    spamReason: 'too_fast',
+    spamSignals: ['The form was sent less than 2 seconds after it appeared.'],
+  }),
 ];
 
 function spamView(role: Role, routes: Record<string, Handler | Answer> = {}, address = '/console/spam') {
@@ -43,7 +53,9 @@ describe('the spam view', () => {
   it('"Not spam" sends the lead on with the CSRF token, says so and reloads the list', async () => {
     const server = spamView('sales', { 'POST /leads/s2/spam': { body: { state: 'pending' } } });
     fireEvent.click(await screen.findByRole('button', { name: 'Not spam: the lead from Person s2' }));
-    expect(await screen.findByText('The lead from Person s2 is no longer spam: it is in the inbox and will be sent to the CRM.')).toBeTruthy();
+    expect(
+      await screen.findByText('The lead from Person s2 is no longer spam: it is in the inbox and will be sent to the CRM.'),
+    ).toBeTruthy();
     const [marked] = server.made('POST /leads/s2/spam');
     expect(marked!.body).toEqual({ spam: false });
     expect(marked!.headers['x-csrf-token']).toBe('csrf-sales');

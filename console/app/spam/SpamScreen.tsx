@@ -34,7 +34,9 @@ export function SpamScreen() {
     setError('');
     try {
       await api.markSpam(lead.id, false);
-      setStatus(`The lead from ${lead.name || lead.email || 'an unnamed visitor'} is no longer spam: it is in the inbox and will be sent to the CRM.`);
+      setStatus(
+        `The lead from ${lead.name || lead.email || 'an unnamed visitor'} is no longer spam: it is in the inbox and will be sent to the CRM.`,
+      );
       listing.reload();
     } catch (failure) {
       setError(messageOf(failure));
@@ -47,8 +49,8 @@ export function SpamScreen() {
     <>
       <h1>Spam</h1>
       <p>
-        Leads judged spam are kept here, apart from the inbox, and never sent to the CRM. If a real lead is among them, choose "Not
-        spam": it moves to the inbox and is sent to the CRM.
+        Leads judged spam are kept here, apart from the inbox, and never sent to the CRM. If a real lead is among them, choose "Not spam":
+        it moves to the inbox and is sent to the CRM.
       </p>
       {from ? (
         <p>

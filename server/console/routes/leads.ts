@@ -140,7 +140,12 @@ function reasonSkipped(lead: LeadRecord | undefined): keyof RetrySkipped {
 }
 
 /** Moves each id that may be retried, one at a time, tallying what was sent and what was skipped. */
-async function retryEach(store: LeadStore, ids: readonly string[], at: number, done: { sentIds: string[]; sent: RetrySent; skipped: RetrySkipped; tried: number }) {
+async function retryEach(
+  store: LeadStore,
+  ids: readonly string[],
+  at: number,
+  done: { sentIds: string[]; sent: RetrySent; skipped: RetrySkipped; tried: number },
+) {
   for (const id of ids) {
     const moved = await store.retry({ id }, at);
     for (const lead of moved) {
@@ -279,7 +284,15 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
         const sent = noneSent();
         for (const lead of moved) countSent(sent, lead);
         const skipped = noneSkipped();
-        await context.audit(request, 'lead.retry', `every failed lead: ${describeRetry(moved.map((lead) => lead.id), sent, skipped)}`);
+        await context.audit(
+          request,
+          'lead.retry',
+          `every failed lead: ${describeRetry(
+            moved.map((lead) => lead.id),
+            sent,
+            skipped,
+          )}`,
+        );
         return { retried: moved.length, sent, skipped };
       }
       // The store moves one lead at a time. Should it fail part-way, the leads already moved are
