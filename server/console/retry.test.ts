@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Health, LeadPage, RetryResult } from '../../console/api-types.ts';
 import type { DeliveryResult } from '../store/lead-store.ts';
 import { startConsoleServer, type ConsoleTestServer } from '../testing/console-client.ts';
+import { NO_CRM_MESSAGE } from './routes/leads.ts';
 import { postgresHarness, type StoreDatabase } from '../testing/store-harness.ts';
 
 let server: ConsoleTestServer | undefined;
@@ -38,7 +39,13 @@ describe.each([
   /** A console with one lead of every kind: two failed, one held, one retrying, three spam, one delivered, one delivered as a test. */
   async function start(): Promise<ConsoleTestServer> {
     database = harness ? await harness.createDatabase() : undefined;
-    const console = await startConsoleServer(database ? { database } : {});
+    // A CRM is set up, but the outbox's clock stands at 1970, so no lead is ever due for it: the
+    // states the test sets stay as they are.
+    const console = await startConsoleServer({
+      ...(database ? { database } : {}),
+      env: { CRM_WEBHOOK_URL: 'http://127.0.0.1:9/crm' },
+      appOptions: { relayTuning: { now: () => 0 } },
+    });
     server = console;
     await console.addAccount('sales@example.com', 'sales');
     const at = Date.now() - 10 * MINUTE;
@@ -160,5 +167,25 @@ describe.each([
     await console.change(sales, 'POST', '/console/api/leads/retry', { ids: [HELD] });
     const taking = (await console.read(sales, '/console/api/health')).json<Health>();
     expect(taking.backlog).toEqual({ pending: 1, drainMinutes: 1, maxPer10s: 90, crmRefusing: false });
+  });
+});
+
+describe('retry without a CRM', () => {
+  it('sends nothing and says why, rather than moving leads that would wait for ever', async () => {
+    server = await startConsoleServer();
+    await server.addAccount('sales@example.com', 'sales');
+    await server.insertLead({ id: HELD, initialState: 'held' });
+    const sales = await server.signedIn('sales@example.com');
+    for (const [path, body] of [
+      ['/console/api/leads/retry', { ids: [HELD] }],
+      ['/console/api/leads/retry', { allFailed: true }],
+      [`/console/api/leads/${HELD}/send-again`, {}],
+    ] as const) {
+      const response = await server.change(sales, 'POST', path, body);
+      expect(response.statusCode, path).toBe(409);
+      expect(response.json(), path).toMatchObject({ error: 'conflict', message: NO_CRM_MESSAGE });
+    }
+    expect((await server.store.getLead(HELD))?.state).toBe('held');
+    expect((await server.store.listAudit(undefined, 10)).entries).toEqual([]);
   });
 });

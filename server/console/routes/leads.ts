@@ -123,6 +123,10 @@ export function describeRetry(sentIds: readonly string[], sent: RetrySent, skipp
   return `${what}${skips === '' ? '' : `; skipped ${skips}`}`;
 }
 
+/** Without a CRM address nothing can be sent: a retry would only move leads that then wait for ever. */
+export const NO_CRM_MESSAGE =
+  'No CRM is set up (the server has no CRM_WEBHOOK_URL), so nothing can be sent: leads stay held until it is set and the server restarts.';
+
 const noneSent = (): RetrySent => ({ failed: 0, held: 0, waiting: 0, retrying: 0 });
 const noneSkipped = (): RetrySkipped => ({ spam: 0, delivered: 0, sending: 0, missing: 0 });
 
@@ -277,6 +281,7 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
     '/leads/retry',
     { config: { consoleAccess: 'leads:retry' }, schema: { body: retryBody }, bodyLimit: RETRY_BODY_LIMIT_BYTES },
     async (request): Promise<RetryResult> => {
+      if (context.config.crmWebhookUrl === undefined) throw conflict(NO_CRM_MESSAGE);
       const at = now();
       const body = request.body;
       if ('allFailed' in body) {
@@ -325,6 +330,7 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
       const { id } = request.params;
       const before = await store.getLead(id);
       if (before === undefined) throw notFound('There is no lead with that id: it may have been erased.');
+      if (context.config.crmWebhookUrl === undefined) throw conflict(NO_CRM_MESSAGE);
       if (!(await store.sendAgain(id, now()))) {
         const lead = (await store.getLead(id)) ?? before;
         throw conflict(
