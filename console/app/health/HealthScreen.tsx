@@ -151,9 +151,7 @@ function HealthReport({ health }: { health: Health }) {
             <dd>
               {backlog.pending === 0
                 ? 'Nothing waiting'
-                : backlog.drainMinutes === null
-                  ? `${plural(backlog.pending, 'lead', 'leads')} waiting; no estimate of when they go while the CRM is refusing leads`
-                  : `${plural(backlog.pending, 'lead', 'leads')} waiting; about ${formatMinutes(backlog.drainMinutes)} to send at ${backlog.maxPer10s} per 10 seconds`}
+                : `${describeBacklog(backlog.pending, health.retrying)}; ${describeDrain(backlog)}`}
             </dd>
           </div>
         </dl>
@@ -165,6 +163,19 @@ function HealthReport({ health }: { health: Health }) {
       </section>
     </>
   );
+}
+
+/** "12 leads to send (7 waiting, 5 retrying)": the backlog in the statuses the inbox filters by. */
+function describeBacklog(pending: number, retrying: number): string {
+  const waiting = Math.max(0, pending - retrying);
+  return `${plural(pending, 'lead', 'leads')} to send (${waiting} waiting, ${Math.min(retrying, pending)} retrying)`;
+}
+
+/** How long the backlog takes at the CRM pace; no figure while the CRM refuses, when none would be true. */
+function describeDrain(backlog: Health['backlog']): string {
+  return backlog.drainMinutes === null
+    ? 'no estimate of when they go while the CRM is refusing leads'
+    : `about ${formatMinutes(backlog.drainMinutes)} at ${backlog.maxPer10s} per 10 seconds`;
 }
 
 export function RetentionPolicy({ retention }: { retention: Health['retention'] }) {
