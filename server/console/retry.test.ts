@@ -121,7 +121,7 @@ describe.each([
 
       const audit = (await console.store.listAudit(undefined, 10)).entries.map((entry) => `${entry.action} ${entry.detail}`);
       expect(audit).toEqual([
-        `lead.send-again ${DELIVERED} (delivered: the CRM gets a second copy)`,
+        `lead.send-again ${DELIVERED} (the CRM already had it; it gets a second copy)`,
         'lead.retry sent nothing; skipped 1 already delivered',
       ]);
     },
@@ -143,6 +143,10 @@ describe.each([
 
     const every = await console.change(sales, 'POST', '/console/api/leads/retry', { allFailed: true });
     expect(every.json<RetryResult>()).toMatchObject({ retried: health.failed, sent: { failed: 2 } });
+    const [entry] = (await console.store.listAudit(undefined, 1)).entries;
+    expect(`${entry?.action} ${entry?.detail}`).toMatch(/^lead\.retry every failed lead: sent 2 lead\(s\): [\w-]+, [\w-]+ \(2 failed\)$/);
+    expect(entry?.detail).toContain(FAILED_1);
+    expect(entry?.detail).toContain(FAILED_2);
     const after = (await console.read(sales, '/console/api/health')).json<Health>();
     expect(after).toMatchObject({ failed: 0, retrying: 1 });
     expect((await listed('waiting')).map(([id]) => id).sort()).toEqual([FAILED_1, FAILED_2]);

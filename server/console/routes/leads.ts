@@ -101,7 +101,7 @@ function describeIds(ids: readonly string[]): string {
 }
 
 /** "2 failed, 1 waiting": the non-zero counts of a retry's tally, in its order; "" when all are zero. */
-export function describeCounts(counts: Readonly<Record<string, number>>, words: Readonly<Record<string, string>> = {}): string {
+function describeCounts(counts: Readonly<Record<string, number>>, words: Readonly<Record<string, string>> = {}): string {
   return Object.entries(counts)
     .filter(([, count]) => count > 0)
     .map(([kind, count]) => `${count} ${words[kind] ?? kind}`)
@@ -289,15 +289,12 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
         const sent = noneSent();
         for (const lead of moved) countSent(sent, lead);
         const skipped = noneSkipped();
-        await context.audit(
-          request,
-          'lead.retry',
-          `every failed lead: ${describeRetry(
-            moved.map((lead) => lead.id),
-            sent,
-            skipped,
-          )}`,
+        const detail = describeRetry(
+          moved.map((lead) => lead.id),
+          sent,
+          skipped,
         );
+        await context.audit(request, 'lead.retry', `every failed lead: ${detail}`);
         return { retried: moved.length, sent, skipped };
       }
       // The store moves one lead at a time. Should it fail part-way, the leads already moved are
@@ -339,8 +336,11 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
             : `The CRM does not have this lead (it is ${leadStatusOf(lead.state, lead.attempts)}): nothing was sent again.`,
         );
       }
-      const copy = before.state === 'delivered-test' ? 'the CRM took it before only as a test' : 'the CRM gets a second copy';
-      await context.audit(request, 'lead.send-again', `${id} (${before.state}: ${copy})`);
+      const copy =
+        before.state === 'delivered-test'
+          ? 'the CRM had it only as a test; it gets it again'
+          : 'the CRM already had it; it gets a second copy';
+      await context.audit(request, 'lead.send-again', `${id} (${copy})`);
       return { state: 'pending' };
     },
   );
