@@ -51,6 +51,7 @@ function LeadView({ lead, onChanged }: { lead: LeadDetail; onChanged: () => void
 
   const isSpam = lead.status === 'spam';
   const mayRetry = RETRYABLE_STATUSES.includes(lead.status);
+  // The CRM already has a delivered lead: it can be neither retried nor taken back as spam.
   const delivered = lead.status === 'delivered' || lead.status === 'delivered-test';
   const attemptsMade = lead.attemptsLog.length;
   const { attribution } = lead;
@@ -100,7 +101,7 @@ function LeadView({ lead, onChanged }: { lead: LeadDetail; onChanged: () => void
               : 'Send again: the CRM already has this lead; it will get a second copy'}
           </button>
         ) : null}
-        {can('leads:mark-spam') ? (
+        {can('leads:mark-spam') && !delivered ? (
           <button
             type="button"
             className="button"
