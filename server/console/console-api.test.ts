@@ -380,7 +380,14 @@ describe('retry, spam and not spam', () => {
     const spam = await server.change(sales, 'POST', `/console/api/leads/${ONE}/spam`, { spam: true });
     expect(spam.json()).toEqual({ state: 'spam' });
     const retried = await server.change(sales, 'POST', '/console/api/leads/retry', { ids: [ONE, MISSING] });
-    expect(retried.json()).toEqual({ retried: 1 });
+    expect(retried.json()).toEqual({
+      retried: 0,
+      sent: { failed: 0, held: 0, waiting: 0, retrying: 0 },
+      skipped: { spam: 1, delivered: 0, sending: 0, missing: 1 },
+    });
+    expect((await server.store.getLead(ONE))?.state).toBe('spam');
+    expect((await server.change(sales, 'POST', `/console/api/leads/${ONE}/spam`, { spam: false })).statusCode).toBe(200);
+    await server.change(sales, 'POST', '/console/api/leads/retry', { ids: [ONE] });
     expect((await server.store.getLead(ONE))?.state).toBe('pending');
     expect((await server.change(sales, 'POST', '/console/api/leads/retry', { ids: [] })).statusCode).toBe(400);
     expect((await server.change(sales, 'POST', '/console/api/leads/retry', { allFailed: false })).statusCode).toBe(400);
@@ -388,7 +395,9 @@ describe('retry, spam and not spam', () => {
 
     const actions = (await server.store.listAudit(undefined, 10)).entries.map((entry) => `${entry.actor} ${entry.action} ${entry.detail}`);
     expect(actions).toEqual([
-      `sales@example.com lead.retry 1 lead(s): ${ONE}`,
+      `sales@example.com lead.retry sent 1 lead(s): ${ONE} (1 waiting)`,
+      `sales@example.com lead.not-spam ${ONE}`,
+      'sales@example.com lead.retry sent nothing; skipped 1 spam, 1 not found',
       `sales@example.com lead.spam ${ONE}`,
       `sales@example.com lead.not-spam ${TWO}`,
     ]);
@@ -397,7 +406,11 @@ describe('retry, spam and not spam', () => {
 
 describe('a retry the store fails part-way through', () => {
   it('records in the audit log the leads it did move, and moves no more', async () => {
-    server = await startConsoleServer();
+    // A CRM is set up, but the outbox's clock stands at 1970: it never takes the leads moved here.
+    server = await startConsoleServer({
+      env: { CRM_WEBHOOK_URL: 'http://127.0.0.1:9/crm' },
+      appOptions: { relayTuning: { now: () => 0 } },
+    });
     await server.addAccount('sales@example.com', 'sales');
     const ids = [leadId(1), leadId(2), leadId(3)];
     for (const id of ids) await server.insertLead({ id, initialState: 'held' });
@@ -416,7 +429,7 @@ describe('a retry the store fails part-way through', () => {
     expect((await store.getLead(ids[1]!))?.state).toBe('held');
     expect((await store.getLead(ids[2]!))?.state).toBe('held');
     const audit = (await store.listAudit(undefined, 10)).entries.map((entry) => `${entry.action} ${entry.detail}`);
-    expect(audit).toEqual([`lead.retry 1 lead(s): ${ids[0]}; stopped by a server error before the other 2 id(s)`]);
+    expect(audit).toEqual([`lead.retry sent 1 lead(s): ${ids[0]} (1 held); stopped by a server error before the other 2 id(s)`]);
   });
 });
 
@@ -599,7 +612,7 @@ describe('the health screen', () => {
     expect(health.perForm).toEqual([{ form: 'Contact Page Form', today: expect.any(Number), week: 50 }]);
     expect(health.perDay).toHaveLength(7);
     expect(health.oldestUndelivered).toMatchObject({ waitedMinutes: 60 });
-    expect(health.backlog).toEqual({ pending: expect.any(Number), drainMinutes: expect.any(Number), maxPer10s: 20 });
+    expect(health.backlog).toEqual({ pending: expect.any(Number), drainMinutes: expect.any(Number), maxPer10s: 20, crmRefusing: false });
     expect(health.incident).toBeNull();
     expect(health.retention).toEqual({ leadDays: null, spamDays: 14 });
   });

@@ -120,7 +120,7 @@ export function leadTestMessage(lead: LeadRecord, context: MessageContext): Mess
     title: 'Lead reached no live workflow',
     intro:
       'The CRM answered that this request was only a test: its workflow is probably still in draft, so the lead reached no one. ' +
-      'Publish the workflow, then retry the lead from the console.',
+      'Publish the workflow, then open the lead in the console and choose "Send again".',
     rows: [
       ['Lead', lead.id],
       ['Form', toOneLine(lead.source)],

@@ -26,6 +26,7 @@ export function buildLeadPageQuery(dialect: SqlDialect, query: LeadQuery, after:
   const where: string[] = [byDelivery ? 'l.id = d.lead_id' : 'd.lead_id = l.id'];
 
   if (query.state !== undefined) where.push(`d.state = ${value(query.state)}`);
+  if (query.attempted !== undefined) where.push(query.attempted ? 'd.attempts > 0' : 'd.attempts = 0');
   if (query.spam === true) where.push(`d.state = 'spam'`);
   if (query.spam === false) where.push(`d.state <> 'spam'`);
   if (query.source !== undefined) where.push(`l.source = ${value(query.source)}`);

@@ -269,16 +269,16 @@ for (const harness of STORE_HARNESSES) {
     });
 
     describe('retry', () => {
-      it('makes one failed or test-delivered lead due again with a fresh schedule', async () => {
+      it('makes one failed lead due again with a fresh schedule, saying what it was', async () => {
         const lead = newLead();
         await store.insertLead(lead);
         await store.claimDue({ now: T0 + 10_000, limit: 1, owner: 'w1', leaseMs: LEASE_MS });
         await store.recordResults([{ ...delivered(lead.id, 'w1', T0 + 10_000, 410), nextState: 'failed' }]);
-        expect(await store.retry({ id: lead.id }, T0 + 20_000)).toEqual([lead.id]);
+        expect(await store.retry({ id: lead.id }, T0 + 20_000)).toEqual([{ id: lead.id, from: 'failed', attempts: 1 }]);
         expect(await store.getLead(lead.id)).toMatchObject({ state: 'pending', attempts: 0, nextAttemptAt: T0 + 20_000 });
       });
 
-      it('retries every failed lead (spam only by id), and refuses delivered and unknown ones', async () => {
+      it('retries every failed lead, and never spam nor a lead the CRM already has, by id or in bulk', async () => {
         const failedIds: string[] = [];
         for (let index = 0; index < 3; index += 1) {
           const lead = newLead();
@@ -286,22 +286,42 @@ for (const harness of STORE_HARNESSES) {
           await store.insertLead(lead);
         }
         const kept = newLead();
+        const test = newLead();
         const spam = newLead({ initialState: 'spam', spamReason: 'too_fast' });
         await store.insertLead(kept);
+        await store.insertLead(test);
         await store.insertLead(spam);
         const claimed = await store.claimDue({ now: T0 + 10_000, limit: 10, owner: 'w1', leaseMs: LEASE_MS });
+        const outcomeOf = (id: string) => (id === kept.id ? 'delivered' : id === test.id ? 'delivered-test' : 'failed');
         await store.recordResults(
-          claimed.map((claim) => ({
-            ...delivered(claim.leadId, 'w1', T0 + 10_000),
-            nextState: claim.leadId === kept.id ? ('delivered' as const) : ('failed' as const),
-          })),
+          claimed.map((claim) => ({ ...delivered(claim.leadId, 'w1', T0 + 10_000), nextState: outcomeOf(claim.leadId) })),
         );
-        expect((await store.retry({ state: 'failed' }, T0 + 20_000)).sort()).toEqual(failedIds.sort());
-        expect(await store.retry({ id: kept.id }, T0 + 20_000)).toEqual([]);
+        const retried = await store.retry({ state: 'failed' }, T0 + 20_000);
+        expect(retried.map((lead) => lead.id).sort()).toEqual(failedIds.sort());
+        expect(retried.every((lead) => lead.from === 'failed')).toBe(true);
+        for (const id of [kept.id, test.id, spam.id, 'no-such-lead']) expect(await store.retry({ id }, T0 + 20_000)).toEqual([]);
         expect(await store.getLead(spam.id)).toMatchObject({ state: 'spam' });
-        // An operator may forward a lead wrongly judged spam, by its id.
-        expect(await store.retry({ id: spam.id }, T0 + 20_000)).toEqual([spam.id]);
-        expect(await store.retry({ id: 'no-such-lead' }, T0 + 20_000)).toEqual([]);
+        expect(await store.getLead(kept.id)).toMatchObject({ state: 'delivered' });
+        expect(await store.getLead(test.id)).toMatchObject({ state: 'delivered-test' });
+      });
+
+      it('sends a delivered or test-delivered lead again only when asked to, never spam or a failed lead', async () => {
+        const kept = newLead();
+        const test = newLead();
+        const failed = newLead();
+        const spam = newLead({ initialState: 'spam', spamReason: 'too_fast' });
+        for (const lead of [kept, test, failed, spam]) await store.insertLead(lead);
+        const claimed = await store.claimDue({ now: T0 + 10_000, limit: 10, owner: 'w1', leaseMs: LEASE_MS });
+        const outcomeOf = (id: string) => (id === kept.id ? 'delivered' : id === test.id ? 'delivered-test' : 'failed');
+        await store.recordResults(
+          claimed.map((claim) => ({ ...delivered(claim.leadId, 'w1', T0 + 10_000), nextState: outcomeOf(claim.leadId) })),
+        );
+        expect(await store.sendAgain(kept.id, T0 + 20_000)).toBe(true);
+        expect(await store.sendAgain(test.id, T0 + 20_000)).toBe(true);
+        expect(await store.getLead(kept.id)).toMatchObject({ state: 'pending', attempts: 0, nextAttemptAt: T0 + 20_000 });
+        expect(await store.getLead(test.id)).toMatchObject({ state: 'pending', attempts: 0 });
+        for (const id of [failed.id, spam.id, 'no-such-lead']) expect(await store.sendAgain(id, T0 + 20_000)).toBe(false);
+        expect(await store.getLead(spam.id)).toMatchObject({ state: 'spam' });
       });
 
       it('leaves a lead alone while a worker holds it', async () => {
@@ -873,17 +893,29 @@ for (const harness of STORE_HARNESSES) {
             { day: '2025-01-15', leads: 2 },
           ],
           deliveredLast24h: 1,
-          failingNow: 2,
+          failed: 1,
+          retrying: 1,
+          spamWeek: 1,
           oldestUndelivered: { id: d.id, receivedAt: d.receivedAt },
           lastDeliveredAt: now - HOUR,
+          lastFailedAt: now - HOUR,
           pending: 2,
         });
       });
 
       it('reports an empty store as nothing waiting and nothing delivered', async () => {
         const health = await store.leadHealth(T0);
-        expect(health).toMatchObject({ perForm: [], deliveredLast24h: 0, failingNow: 0, oldestUndelivered: undefined, pending: 0 });
+        expect(health).toMatchObject({
+          perForm: [],
+          deliveredLast24h: 0,
+          failed: 0,
+          retrying: 0,
+          spamWeek: 0,
+          oldestUndelivered: undefined,
+          pending: 0,
+        });
         expect(health.lastDeliveredAt).toBeUndefined();
+        expect(health.lastFailedAt).toBeUndefined();
         expect(health.perDay.map((day) => day.leads)).toEqual([0, 0, 0, 0, 0, 0, 0]);
       });
     });

@@ -88,6 +88,8 @@ export type LeadQuery = {
   /** The form's source name, exactly. */
   readonly source?: string;
   readonly state?: DeliveryState;
+  /** true: only leads tried at least once since they were last made due; false: only leads never tried since. */
+  readonly attempted?: boolean;
   /** true: only leads in the spam state; false: every other lead. */
   readonly spam?: boolean;
   /** Inclusive, ms. */
@@ -145,12 +147,18 @@ export type LeadHealthRecord = {
   readonly perDay: { readonly day: string; readonly leads: number }[];
   /** Leads the CRM took (outcome delivered) in the 24 hours before `now`. */
   readonly deliveredLast24h: number;
-  /** Failed for good, plus pending leads whose last attempt got no 2xx. */
-  readonly failingNow: number;
+  /** Leads given up on: out of attempts, or refused for good (410). */
+  readonly failed: number;
+  /** Leads still being retried: pending after an attempt the CRM did not take. */
+  readonly retrying: number;
+  /** Spam received in the HEALTH_DAYS days ending today. */
+  readonly spamWeek: number;
   /** The oldest lead still waiting to be sent (pending or held). */
   readonly oldestUndelivered: { readonly id: string; readonly receivedAt: number } | undefined;
   /** When the CRM last answered 2xx (delivered or delivered-test). */
   readonly lastDeliveredAt: number | undefined;
+  /** When an attempt last failed (no answer, or an answer that was not a 2xx). */
+  readonly lastFailedAt: number | undefined;
   readonly pending: number;
 };
 
@@ -354,8 +362,14 @@ export interface LeadStore {
   releaseHeld(now: number): Promise<number>;
   /** pending → held (no CRM URL is configured). Returns how many. */
   holdPending(now: number): Promise<number>;
-  /** By id: failed / delivered-test / held / pending / spam → pending, due now, attempts reset; by state: every failed lead. Returns the ids changed. */
-  retry(target: { readonly id: string } | { readonly state: 'failed' }, now: number): Promise<string[]>;
+  /**
+   * By id: failed / held / pending (not being sent) → pending, due now, attempts reset; by state:
+   * every failed lead. Never spam nor a lead the CRM already has. Returns the leads moved, each with
+   * the state and attempts it had before.
+   */
+  retry(target: { readonly id: string } | { readonly state: 'failed' }, now: number): Promise<RetriedLead[]>;
+  /** delivered / delivered-test (not being sent) → pending, due now, attempts reset: the CRM gets a second copy. False: it is in another state. */
+  sendAgain(id: string, now: number): Promise<boolean>;
   /** Deletes every lead (and its delivery history) whose email matches, case-insensitively. Returns the ids. */
   eraseByEmail(email: string): Promise<string[]>;
   listLeads(options?: ListOptions): Promise<LeadRecord[]>;
@@ -512,8 +526,14 @@ export function truncateResponseBody(body: string | undefined): string | undefin
   return body === undefined ? undefined : body.slice(0, RESPONSE_BODY_MAX_CHARS);
 }
 
-// `retry <id>` also forwards a lead judged spam: the operator has looked at it and knows better.
-export const RETRYABLE_STATES: readonly DeliveryState[] = ['failed', 'delivered-test', 'held', 'pending', 'spam'];
+// A retry sends only leads the CRM does not have yet. Spam leaves the spam view only through "not
+// spam", and a lead the CRM already took is sent again only by an explicit "send again".
+export const RETRYABLE_STATES: readonly DeliveryState[] = ['failed', 'held', 'pending'];
+// States whose lead the CRM already has: "send again" gives it a second copy.
+export const SEND_AGAIN_STATES: readonly DeliveryState[] = ['delivered', 'delivered-test'];
+
+/** A lead a retry moved, with the state and attempt count it had before. */
+export type RetriedLead = { readonly id: string; readonly from: DeliveryState; readonly attempts: number };
 
 // ---------------------------------------------------------------------------------------------
 // Notifications

@@ -46,6 +46,7 @@ import {
   PURGE_BATCH_SIZE,
   PURGEABLE_STATES,
   RETRYABLE_STATES,
+  SEND_AGAIN_STATES,
   SIGN_IN_PURGE_BATCH,
   SPAM_MARKABLE_STATES,
   stopsBeingAdmin,
@@ -606,24 +607,31 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
       (await pool.query(`UPDATE deliveries SET state = 'held', next_attempt_at = NULL, updated_at = $1 WHERE state = 'pending'`, [now]))
         .rowCount ?? 0,
 
+    // The subquery reads each row's state and attempts before the update, locked, so the answer says
+    // what each lead was when it was moved.
     retry: async (target, now) => {
-      const rows =
-        'id' in target
-          ? await query<{ lead_id: string }>(
-              `UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = $1, lease_owner = NULL,
-                 lease_until = NULL, updated_at = $1
-               WHERE lead_id = $2 AND state = ANY($3::text[]) AND (lease_until IS NULL OR lease_until <= $1)
-               RETURNING lead_id`,
-              [now, target.id, RETRYABLE_STATES],
-            )
-          : await query<{ lead_id: string }>(
-              `UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = $1, lease_owner = NULL,
-                 lease_until = NULL, updated_at = $1
-               WHERE state = 'failed' RETURNING lead_id`,
-              [now],
-            );
-      return rows.map((row) => row.lead_id);
+      const rows = await query<{ lead_id: string; state: DeliveryState; attempts: number | string }>(
+        `UPDATE deliveries d SET state = 'pending', attempts = 0, next_attempt_at = $1, lease_owner = NULL,
+           lease_until = NULL, updated_at = $1
+         FROM (SELECT lead_id, state, attempts FROM deliveries
+               WHERE ${'id' in target ? `lead_id = $2 AND state = ANY($3::text[]) AND (lease_until IS NULL OR lease_until <= $1)` : `state = 'failed'`}
+               FOR UPDATE) before
+         WHERE d.lead_id = before.lead_id
+         RETURNING d.lead_id, before.state, before.attempts`,
+        'id' in target ? [now, target.id, RETRYABLE_STATES] : [now],
+      );
+      return rows.map((row) => ({ id: row.lead_id, from: row.state, attempts: Number(row.attempts) }));
     },
+
+    sendAgain: async (id, now) =>
+      ((
+        await pool.query(
+          `UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = $1, lease_owner = NULL,
+             lease_until = NULL, updated_at = $1
+           WHERE lead_id = $2 AND state = ANY($3::text[]) AND (lease_until IS NULL OR lease_until <= $1)`,
+          [now, id, SEND_AGAIN_STATES],
+        )
+      ).rowCount ?? 0) > 0,
 
     eraseByEmail: (email: string) =>
       transaction(async (client) => {
@@ -719,7 +727,7 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
     leadHealth: async (now): Promise<LeadHealthRecord> => {
       const { weekStart, end } = healthDays(now);
       const count = async (sql: string, params: unknown[] = []): Promise<number> => Number((await query(sql, params))[0]?.count ?? 0);
-      const [week, deliveredLast24h, failingNow, oldest, lastDelivered, pending] = await Promise.all([
+      const [week, deliveredLast24h, failed, retrying, spamWeek, oldest, lastDelivered, lastFailed, pending] = await Promise.all([
         query(
           `SELECT l.source, (l.received_at - $1) / $2 AS day_index, COUNT(*) AS leads
            FROM leads l JOIN deliveries d ON d.lead_id = l.id
@@ -731,29 +739,37 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
           now - DAY_MS,
           now,
         ]),
-        count(
-          `SELECT COUNT(*) AS count FROM deliveries WHERE state = 'failed'
-             OR (state = 'pending' AND attempts > 0 AND (last_status IS NULL OR last_status NOT BETWEEN 200 AND 299))`,
-        ),
+        count(`SELECT COUNT(*) AS count FROM deliveries WHERE state = 'failed'`),
+        count(`SELECT COUNT(*) AS count FROM deliveries WHERE state = 'pending' AND attempts > 0`),
+        count(`SELECT COUNT(*) AS count FROM deliveries WHERE state = 'spam' AND received_at >= $1 AND received_at < $2`, [weekStart, end]),
         query(`SELECT lead_id, received_at FROM deliveries WHERE state IN ('pending', 'held') ORDER BY received_at, lead_id LIMIT 1`),
         query(
           `SELECT GREATEST(
              (SELECT MAX(attempted_at) FROM delivery_attempts WHERE outcome = 'delivered'),
              (SELECT MAX(attempted_at) FROM delivery_attempts WHERE outcome = 'delivered-test')) AS latest`,
         ),
+        query(
+          `SELECT GREATEST(
+             (SELECT MAX(attempted_at) FROM delivery_attempts WHERE outcome = 'pending'),
+             (SELECT MAX(attempted_at) FROM delivery_attempts WHERE outcome = 'failed')) AS latest`,
+        ),
         count(`SELECT COUNT(*) AS count FROM deliveries WHERE state = 'pending'`),
       ]);
       const latest = lastDelivered[0]?.latest;
+      const latestFailure = lastFailed[0]?.latest;
       return {
         ...summarizeWeek(
           weekStart,
           week.map((row) => ({ source: String(row.source), dayIndex: Number(row.day_index), leads: Number(row.leads) })),
         ),
         deliveredLast24h,
-        failingNow,
+        failed,
+        retrying,
+        spamWeek,
         oldestUndelivered:
           oldest[0] === undefined ? undefined : { id: String(oldest[0].lead_id), receivedAt: Number(oldest[0].received_at) },
         lastDeliveredAt: latest === null || latest === undefined ? undefined : Number(latest),
+        lastFailedAt: latestFailure === null || latestFailure === undefined ? undefined : Number(latestFailure),
         pending,
       };
     },

@@ -41,6 +41,7 @@ import type {
   SetAccountRoleResult,
   SignInAttemptRequest,
   SignInAttemptResult,
+  RetriedLead,
   StateCounts,
 } from './lead-store.ts';
 import {
@@ -58,6 +59,7 @@ import {
   PURGE_BATCH_SIZE,
   PURGEABLE_STATES,
   RETRYABLE_STATES,
+  SEND_AGAIN_STATES,
   SIGN_IN_PURGE_BATCH,
   SPAM_MARKABLE_STATES,
   stopsBeingAdmin,
@@ -446,28 +448,44 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
     }, 'bookkeeping');
   }
 
-  function retry(target: { readonly id: string } | { readonly state: 'failed' }, now: number): string[] {
+  function makeDue(id: string, now: number): void {
+    run(
+      `UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = ?, lease_owner = NULL,
+         lease_until = NULL, updated_at = ? WHERE lead_id = ?`,
+      now,
+      now,
+      id,
+    );
+  }
+
+  function retry(target: { readonly id: string } | { readonly state: 'failed' }, now: number): RetriedLead[] {
     return transaction(() => {
       const rows =
         'id' in target
           ? all(
-              `SELECT lead_id FROM deliveries WHERE lead_id = ? AND state IN (${placeholders(RETRYABLE_STATES.length)})
+              `SELECT lead_id, state, attempts FROM deliveries WHERE lead_id = ? AND state IN (${placeholders(RETRYABLE_STATES.length)})
                AND (lease_until IS NULL OR lease_until <= ?)`,
               target.id,
               ...RETRYABLE_STATES,
               now,
             )
-          : all(`SELECT lead_id FROM deliveries WHERE state = 'failed'`);
-      for (const row of rows) {
-        run(
-          `UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = ?, lease_owner = NULL,
-             lease_until = NULL, updated_at = ? WHERE lead_id = ?`,
-          now,
-          now,
-          row.lead_id as string,
-        );
-      }
-      return rows.map((row) => String(row.lead_id));
+          : all(`SELECT lead_id, state, attempts FROM deliveries WHERE state = 'failed'`);
+      for (const row of rows) makeDue(String(row.lead_id), now);
+      return rows.map((row) => ({ id: String(row.lead_id), from: row.state as DeliveryState, attempts: Number(row.attempts) }));
+    });
+  }
+
+  function sendAgain(id: string, now: number): boolean {
+    return transaction(() => {
+      const row = get(
+        `SELECT lead_id FROM deliveries WHERE lead_id = ? AND state IN (${placeholders(SEND_AGAIN_STATES.length)})
+         AND (lease_until IS NULL OR lease_until <= ?)`,
+        id,
+        ...SEND_AGAIN_STATES,
+        now,
+      );
+      if (row !== undefined) makeDue(id, now);
+      return row !== undefined;
     });
   }
 
@@ -564,6 +582,11 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
          SELECT MAX(attempted_at) AS latest FROM delivery_attempts WHERE outcome = 'delivered'
          UNION ALL SELECT MAX(attempted_at) AS latest FROM delivery_attempts WHERE outcome = 'delivered-test')`,
     )?.latest;
+    const lastFailed = get(
+      `SELECT MAX(latest) AS latest FROM (
+         SELECT MAX(attempted_at) AS latest FROM delivery_attempts WHERE outcome = 'pending'
+         UNION ALL SELECT MAX(attempted_at) AS latest FROM delivery_attempts WHERE outcome = 'failed')`,
+    )?.latest;
     return {
       ...summarizeWeek(weekStart, week),
       deliveredLast24h: count(
@@ -571,12 +594,16 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
         now - DAY_MS,
         now,
       ),
-      failingNow: count(
-        `SELECT COUNT(*) AS count FROM deliveries WHERE state = 'failed'
-           OR (state = 'pending' AND attempts > 0 AND (last_status IS NULL OR last_status NOT BETWEEN 200 AND 299))`,
+      failed: count(`SELECT COUNT(*) AS count FROM deliveries WHERE state = 'failed'`),
+      retrying: count(`SELECT COUNT(*) AS count FROM deliveries WHERE state = 'pending' AND attempts > 0`),
+      spamWeek: count(
+        `SELECT COUNT(*) AS count FROM deliveries WHERE state = 'spam' AND received_at >= ? AND received_at < ?`,
+        weekStart,
+        end,
       ),
       oldestUndelivered: oldest === undefined ? undefined : { id: String(oldest.lead_id), receivedAt: Number(oldest.received_at) },
       lastDeliveredAt: lastDelivered === null || lastDelivered === undefined ? undefined : Number(lastDelivered),
+      lastFailedAt: lastFailed === null || lastFailed === undefined ? undefined : Number(lastFailed),
       pending: count(`SELECT COUNT(*) AS count FROM deliveries WHERE state = 'pending'`),
     };
   }
@@ -1012,6 +1039,7 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
       run(`UPDATE deliveries SET state = 'held', next_attempt_at = NULL, updated_at = ? WHERE state = 'pending'`, now),
     ),
     retry: ifOpen(retry),
+    sendAgain: ifOpen(sendAgain),
     eraseByEmail: ifOpen(eraseByEmail),
     listLeads: ifOpen(listLeads),
     getLead: ifOpen((id: string) => {

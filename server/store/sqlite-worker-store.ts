@@ -15,6 +15,7 @@ const METHODS: WorkerStoreMethods<LeadStore> = {
   releaseHeld: true,
   holdPending: true,
   retry: true,
+  sendAgain: true,
   eraseByEmail: true,
   listLeads: true,
   getLead: true,

@@ -245,7 +245,7 @@ describe('who sees Analytics', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Health', 'Inbox', 'Analytics', 'Settings']);
+    ).toEqual(['Health', 'Inbox', 'Spam', 'Analytics', 'Settings']);
     expect(within(nav).getByRole('link', { name: 'Analytics' }).getAttribute('aria-current')).toBe('page');
   });
 

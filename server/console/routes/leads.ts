@@ -4,10 +4,28 @@
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { LeadFilter, LeadPage, RetryResult, SpamResult } from '../../../console/api-types.ts';
+import {
+  leadStatusOf,
+  type LeadFilter,
+  type LeadPage,
+  type RetryResult,
+  type RetrySent,
+  type RetrySkipped,
+  type SendAgainResult,
+  type SpamResult,
+} from '../../../console/api-types.ts';
 import { csvHeaderLine, csvLeadLine, toExportJson, toExportRecord } from '../../leads/lead-export.ts';
 import { createGate } from '../../concurrency.ts';
-import { readSearch, type LeadCursor, type LeadPageResult, type LeadQuery } from '../../store/lead-store.ts';
+import {
+  readSearch,
+  SEND_AGAIN_STATES,
+  type LeadCursor,
+  type LeadPageResult,
+  type LeadQuery,
+  type LeadRecord,
+  type LeadStore,
+  type RetriedLead,
+} from '../../store/lead-store.ts';
 import { ConsoleProblem, conflict, notFound } from '../api-errors.ts';
 import { actorOf, type ConsoleContext } from '../context.ts';
 import {
@@ -63,6 +81,7 @@ const retryBody = z
   })
   .transform((body) => (body.allFailed === true ? { allFailed: true as const } : { ids: body.ids ?? [] }));
 const spamBody = z.strictObject({ spam: z.boolean() });
+const sendAgainBody = z.strictObject({});
 const leadParams = z.strictObject({ id: leadIdSchema });
 
 /**
@@ -80,6 +99,67 @@ export function describeFilter(filter: LeadFilter): string {
 function describeIds(ids: readonly string[]): string {
   const named = ids.slice(0, AUDITED_IDS).join(', ');
   return `${ids.length} lead(s): ${named}${ids.length > AUDITED_IDS ? ', …' : ''}`;
+}
+
+/** "2 failed, 1 waiting": the non-zero counts of a retry's tally, in its order; "" when all are zero. */
+function describeCounts(counts: Readonly<Record<string, number>>, words: Readonly<Record<string, string>> = {}): string {
+  return Object.entries(counts)
+    .filter(([, count]) => count > 0)
+    .map(([kind, count]) => `${count} ${words[kind] ?? kind}`)
+    .join(', ');
+}
+
+const SKIPPED_WORDS: Readonly<Record<keyof RetrySkipped, string>> = {
+  spam: 'spam',
+  delivered: 'already delivered',
+  sending: 'being sent right now',
+  missing: 'not found',
+};
+
+/** A retry's audit entry: exactly what was sent, by status, with the ids, and what was skipped and why. */
+export function describeRetry(sentIds: readonly string[], sent: RetrySent, skipped: RetrySkipped): string {
+  const kinds = describeCounts(sent);
+  const skips = describeCounts(skipped, SKIPPED_WORDS);
+  const what = sentIds.length === 0 ? 'sent nothing' : `sent ${describeIds(sentIds)} (${kinds})`;
+  return `${what}${skips === '' ? '' : `; skipped ${skips}`}`;
+}
+
+/** Without a CRM address nothing can be sent: a retry would only move leads that then wait for ever. */
+export const NO_CRM_MESSAGE =
+  'No CRM is set up (the server has no CRM_WEBHOOK_URL), so nothing can be sent: leads stay held until it is set and the server restarts.';
+
+const noneSent = (): RetrySent => ({ failed: 0, held: 0, waiting: 0, retrying: 0 });
+const noneSkipped = (): RetrySkipped => ({ spam: 0, delivered: 0, sending: 0, missing: 0 });
+
+function countSent(tally: RetrySent, moved: RetriedLead): void {
+  const status = leadStatusOf(moved.from, moved.attempts);
+  if (status === 'failed' || status === 'held' || status === 'waiting' || status === 'retrying') tally[status] += 1;
+}
+
+/** Why a retry left a lead alone, read after the store refused to move it. */
+function reasonSkipped(lead: LeadRecord | undefined): keyof RetrySkipped {
+  if (lead === undefined) return 'missing';
+  if (lead.state === 'spam') return 'spam';
+  if (SEND_AGAIN_STATES.includes(lead.state)) return 'delivered';
+  return 'sending';
+}
+
+/** Moves each id that may be retried, one at a time, tallying what was sent and what was skipped. */
+async function retryEach(
+  store: LeadStore,
+  ids: readonly string[],
+  at: number,
+  done: { sentIds: string[]; sent: RetrySent; skipped: RetrySkipped; tried: number },
+) {
+  for (const id of ids) {
+    const moved = await store.retry({ id }, at);
+    for (const lead of moved) {
+      done.sentIds.push(lead.id);
+      countSent(done.sent, lead);
+    }
+    if (moved.length === 0) done.skipped[reasonSkipped(await store.getLead(id))] += 1;
+    done.tried += 1;
+  }
 }
 
 type ReadPage = (after: LeadCursor | undefined, limit: number) => Promise<LeadPageResult>;
@@ -202,33 +282,67 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
     '/leads/retry',
     { config: { consoleAccess: 'leads:retry' }, schema: { body: retryBody }, bodyLimit: RETRY_BODY_LIMIT_BYTES },
     async (request): Promise<RetryResult> => {
+      if (context.config.crmWebhookUrl === undefined) throw conflict(NO_CRM_MESSAGE);
       const at = now();
       const body = request.body;
-      let retried: string[];
       if ('allFailed' in body) {
-        retried = await store.retry({ state: 'failed' }, at);
-        await context.audit(request, 'lead.retry', `every failed lead: ${retried.length} lead(s)`);
-      } else {
-        // The store moves one lead at a time. Should it fail part-way, the leads already moved are
-        // still recorded before the failure is answered: the audit log never misses a change made.
-        const ids = [...new Set(body.ids)];
-        retried = [];
-        let tried = 0;
-        try {
-          for (const id of ids) {
-            retried.push(...(await store.retry({ id }, at)));
-            tried += 1;
-          }
-        } catch (error) {
-          if (retried.length > 0) {
-            const left = ids.length - tried;
-            await context.audit(request, 'lead.retry', `${describeIds(retried)}; stopped by a server error before the other ${left} id(s)`);
-          }
-          throw error;
-        }
-        await context.audit(request, 'lead.retry', describeIds(retried));
+        const moved = await store.retry({ state: 'failed' }, at);
+        const sent = noneSent();
+        for (const lead of moved) countSent(sent, lead);
+        const skipped = noneSkipped();
+        const detail = describeRetry(
+          moved.map((lead) => lead.id),
+          sent,
+          skipped,
+        );
+        await context.audit(request, 'lead.retry', `every failed lead: ${detail}`);
+        return { retried: moved.length, sent, skipped };
       }
-      return { retried: retried.length };
+      // The store moves one lead at a time. Should it fail part-way, the leads already moved are
+      // still recorded before the failure is answered: the audit log never misses a change made.
+      const ids = [...new Set(body.ids)];
+      const done = { sentIds: [] as string[], sent: noneSent(), skipped: noneSkipped(), tried: 0 };
+      try {
+        await retryEach(store, ids, at, done);
+      } catch (error) {
+        if (done.sentIds.length > 0) {
+          const left = ids.length - done.tried;
+          await context.audit(
+            request,
+            'lead.retry',
+            `${describeRetry(done.sentIds, done.sent, done.skipped)}; stopped by a server error before the other ${left} id(s)`,
+          );
+        }
+        throw error;
+      }
+      await context.audit(request, 'lead.retry', describeRetry(done.sentIds, done.sent, done.skipped));
+      return { retried: done.sentIds.length, sent: done.sent, skipped: done.skipped };
+    },
+  );
+
+  // A lead the CRM already has goes again only when someone asks for exactly that, one lead at a time.
+  app.post(
+    '/leads/:id/send-again',
+    { config: { consoleAccess: 'leads:retry' }, schema: { params: leadParams, body: sendAgainBody } },
+    async (request): Promise<SendAgainResult> => {
+      const { id } = request.params;
+      const before = await store.getLead(id);
+      if (before === undefined) throw notFound('There is no lead with that id: it may have been erased.');
+      if (context.config.crmWebhookUrl === undefined) throw conflict(NO_CRM_MESSAGE);
+      if (!(await store.sendAgain(id, now()))) {
+        const lead = (await store.getLead(id)) ?? before;
+        throw conflict(
+          SEND_AGAIN_STATES.includes(lead.state)
+            ? 'This lead is being sent right now: nothing was sent again.'
+            : `The CRM does not have this lead (it is ${leadStatusOf(lead.state, lead.attempts)}): nothing was sent again.`,
+        );
+      }
+      const copy =
+        before.state === 'delivered-test'
+          ? 'the CRM had it only as a test; it gets it again'
+          : 'the CRM already had it; it gets a second copy';
+      await context.audit(request, 'lead.send-again', `${id} (${copy})`);
+      return { state: 'pending' };
     },
   );
 
@@ -245,8 +359,8 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
       if (!changed) {
         throw conflict(
           request.body.spam
-            ? `This lead is ${lead.state}: a lead the CRM already has, or that is being sent right now, cannot be marked spam.`
-            : `This lead is ${lead.state}, not spam: nothing to change.`,
+            ? `This lead is ${leadStatusOf(lead.state, lead.attempts)}: a lead the CRM already has, or that is being sent right now, cannot be marked spam.`
+            : `This lead is ${leadStatusOf(lead.state, lead.attempts)}, not spam: nothing to change.`,
         );
       }
       await context.audit(request, request.body.spam ? 'lead.spam' : 'lead.not-spam', id);
