@@ -133,7 +133,10 @@ export function createDelivery(options: {
     });
   }
 
-  return { prepare, deliver, describe, stop: () => watcher?.stop(), settled: () => watcher?.settled() ?? Promise.resolve() };
+  /** Where publishes are sent ("origin/main"), or undefined when they stay in this checkout. */
+  const sendsTo = (): string | undefined => sync?.shown;
+
+  return { prepare, deliver, describe, sendsTo, stop: () => watcher?.stop(), settled: () => watcher?.settled() ?? Promise.resolve() };
 }
 
 /**
