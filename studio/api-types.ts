@@ -42,7 +42,7 @@ export type PublishRecord = {
   note?: string;
   ms: number;
   /** Where the commit was pushed (a checkout with a git remote), or why it is not there yet. */
-  remote?: { name: string; branch: string; pushed: boolean; reason?: string; keptAsDrafts?: string[] };
+  remote?: { name: string; branch: string; pushed: boolean; reason?: string; keptAsDrafts?: string[]; changedThere?: string[] };
   /** Not stored: where the publish has got to beyond this checkout, in plain words, as answered. */
   status?: PublishStatus;
 };

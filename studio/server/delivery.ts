@@ -94,6 +94,7 @@ export function createDelivery(options: {
         pushed: pushed.pushed,
         ...(pushed.reason && !pushed.pushed ? { reason: pushed.reason } : {}),
         ...(pushed.keptAsDrafts.length ? { keptAsDrafts: pushed.keptAsDrafts } : {}),
+        ...(pushed.changedThere?.length ? { changedThere: pushed.changedThere } : {}),
       };
     }
     if (buildDir) {
@@ -111,11 +112,19 @@ export function createDelivery(options: {
       let watched = record.remote && !record.remote.pushed ? undefined : record.id;
       if (record.remote) {
         const shown = `${record.remote.name}/${record.remote.branch}`;
-        const later = records
-          .slice(0, index)
-          .reverse()
-          .find((newer) => newer.remote?.pushed);
+        // A publish that lost its race for a file stays unsent: a later push does not carry it.
+        const later = record.remote.changedThere?.length
+          ? undefined
+          : records
+              .slice(0, index)
+              .reverse()
+              .find((newer) => newer.remote?.pushed);
         if (record.remote.pushed) status.remote = { pushed: true, text: `Pushed to ${shown}` };
+        else if (record.remote.changedThere?.length)
+          status.remote = {
+            pushed: false,
+            text: `Not sent to ${shown}: ${record.remote.reason ?? 'the same files changed there meanwhile'}. It is live here and kept in a commit here; the next publish brings in their change and shows both versions, to compare and choose.`,
+          };
         else if (later) {
           status.remote = { pushed: true, text: `Pushed to ${shown} with the publish at ${formatTime(later.at, timeZone, now())}` };
           watched = later.id;
