@@ -2,10 +2,10 @@
 // it happens, an unexpected failure ends the run with a plain message, and finished runs are
 // forgotten after a while (never the ones still running).
 import { describe, expect, it, vi } from 'vitest';
-import type { PublishRunView } from '../api-types.ts';
+import type { PublishRecord, PublishRunView } from '../api-types.ts';
 import { createPublishRuns, type StepReporter } from './publish-runs.ts';
 
-const RECORD = { id: 'p', action: 'publish', user: 'ana', at: '', files: [], ms: 1 } as const;
+const RECORD: PublishRecord = { id: 'p', action: 'publish', user: 'ana', at: '', files: [], ms: 1 };
 const steps = (run: PublishRunView | undefined) => run?.steps.map((step) => `${step.key}: ${step.state}`);
 
 /** A task the test moves on step by step. */
@@ -14,7 +14,7 @@ function controlledTask() {
   let finish!: () => void;
   let fail!: (error: Error) => void;
   const task = (reporter: StepReporter) =>
-    new Promise<{ ok: true; record: typeof RECORD }>((resolve, reject) => {
+    new Promise<{ ok: true; record: PublishRecord }>((resolve, reject) => {
       report = reporter;
       finish = () => resolve({ ok: true, record: RECORD });
       fail = reject;

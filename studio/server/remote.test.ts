@@ -182,6 +182,15 @@ describe('publishing to a git remote', () => {
     // Not only a draft: the commit that published it stays in the repository, named.
     const kept = project.git('for-each-ref', '--format=%(objectname)', 'refs/studio/replaced/').trim();
     expect(heading(project.git('show', `${kept}:${HOME}`))).toBe('Mine, never pushed');
+    // The earlier publish is never said to be pushed with the later one: its version was not sent.
+    const [latest, earlier] = publisher.history();
+    expect(earlier!.status!.remote).toEqual({
+      pushed: false,
+      text: `Not sent to origin/main: ${HOME} changed there meanwhile. This version is kept in its commit here and as a draft of the page, to compare and choose.`,
+    });
+    expect(latest!.status!.remote!.text).toBe(
+      `Pushed to origin/main. ${HOME} changed on origin/main meanwhile: the version an earlier publish made here, not sent, is kept as a draft, to compare and choose.`,
+    );
   });
 
   it('keeps an unpushed publish here, and the draft as it is, when the same file changed on the remote and has a draft', async () => {

@@ -41,7 +41,6 @@ export type PushResult = {
   pushed: boolean;
   reason?: string;
   commit: string;
-  keptAsDrafts: string[];
   /** Files the remote changed too while the publish was made: it was not sent, and stays in its commit here. */
   changedThere?: string[];
 };
@@ -295,14 +294,13 @@ export function createRemoteSync({ root, remote, drafts }: { root: string; remot
    * replay that meets a change to the same file is given up, and the commit stays here, not sent.
    */
   async function push(): Promise<PushResult> {
-    const keptAsDrafts: string[] = [];
     let reason = '';
     for (let attempt = 1; attempt <= PUSH_ATTEMPTS; attempt++) {
       try {
         await git(['push', '--porcelain', '--quiet', '--', remote.name, `HEAD:refs/heads/${remote.branch}`], { network: true });
         const commit = await head();
         const held = await remoteHolds(commit);
-        if (held.ok) return { pushed: true, commit, keptAsDrafts };
+        if (held.ok) return { pushed: true, commit };
         reason = held.reason;
         break;
       } catch (error) {
@@ -320,14 +318,14 @@ export function createRemoteSync({ root, remote, drafts }: { root: string; remot
         const replayed = await replayPublish();
         if (!replayed.ok) {
           if (replayed.changedThere.length > 0)
-            return { pushed: false, reason: replayed.reason, commit: await head(), keptAsDrafts, changedThere: replayed.changedThere };
+            return { pushed: false, reason: replayed.reason, commit: await head(), changedThere: replayed.changedThere };
           reason = replayed.reason;
           break;
         }
         reason = `${shown} kept moving on while this was pushed; the next publish tries again`;
       }
     }
-    return { pushed: false, reason, commit: await head(), keptAsDrafts };
+    return { pushed: false, reason, commit: await head() };
   }
 
   const head = async () => (await git(['rev-parse', 'HEAD'])).stdout.trim();
