@@ -12,6 +12,7 @@ import type {
   PageVersion,
   PublishAnswer,
   PublishRecord,
+  PublishRunView,
   Reference,
   ReviewFeedback,
   ReviewFileView,
@@ -37,6 +38,7 @@ export type {
   PageVersion,
   PublishAnswer,
   PublishRecord,
+  PublishRunView,
   Reference,
   Session,
   StoredImage,
@@ -120,8 +122,11 @@ export const api = {
   /** `revision`: the draft revision this tab last saw (another tab's newer draft is never dropped). */
   keepBoth: (path: string, data: unknown, revision: number) => call<{ path: string }>('POST', '/api/keep-both', { path, data, revision }),
   changes: () => call<Changes>('GET', '/api/changes'),
-  publish: () => call<PublishAnswer>('POST', '/api/publish', {}),
-  undo: () => call<PublishAnswer>('POST', '/api/undo', {}),
+  /** Starts a publish of every draft: answered at once with the run to follow (publishRun). */
+  publish: () => call<{ run: PublishRunView }>('POST', '/api/publish', {}),
+  undo: () => call<{ run: PublishRunView }>('POST', '/api/undo', {}),
+  /** How far a publish, an undo or a restore has got, and once done, what it came to. */
+  publishRun: (id: string) => call<{ run: PublishRunView }>('GET', `/api/publish-runs/${encodeURIComponent(id)}`),
   /** Published versions, newest first: every file's, or `path`'s only; `head` and `offset` ask for older ones. */
   history: (options: { path?: string | null; head?: string | null; offset?: number } = {}) => {
     const query = new URLSearchParams();
@@ -136,7 +141,7 @@ export const api = {
     call<PageVersion>('GET', `/api/history/version?version=${encodeURIComponent(version)}&path=${encodeURIComponent(path)}`),
   /** Publishes the file as the version left it; `liveVersion`: the live file the person compared it with. */
   restore: (version: string, path: string, liveVersion: string | null) =>
-    call<PublishAnswer>('POST', '/api/history/restore', { version, path, liveVersion }),
+    call<{ run: PublishRunView }>('POST', '/api/history/restore', { version, path, liveVersion }),
   // Review before publish and scheduled publishing.
   reviews: () => call<ReviewsAnswer>('GET', '/api/reviews'),
   askForReview: (note: string) => call<{ request: ReviewRequestView }>('POST', '/api/reviews', { note }),
@@ -150,7 +155,7 @@ export const api = {
   cancelScheduled: (id: string) => call<{ scheduled: ScheduledView }>('POST', '/api/schedule/cancel', { id }),
   dismissScheduled: (id: string) => call<unknown>('POST', '/api/schedule/dismiss', { id }),
   /** The recent publishes with how far each got: pushed, waiting for the live site, live. */
-  publishStatus: () => call<{ history: PublishRecord[] }>('GET', '/api/publish-status'),
+  publishStatus: () => call<{ history: PublishRecord[]; running: PublishRunView[] }>('GET', '/api/publish-status'),
   previewData: () => call<PreviewContent>('GET', '/api/preview-data'),
   images: () => call<{ images: StoredImage[] }>('GET', '/api/images'),
   upload: (file: File) => call<StoredImage>('POST', `/api/images?name=${encodeURIComponent(file.name)}`, file, 'application/octet-stream'),

@@ -12,6 +12,7 @@ import type { ReviewFeedback, ReviewsAnswer, ScheduleAnswer } from '../api-types
 import { MAX_OPEN_REQUESTS_EACH, REVIEW_MESSAGES } from './reviews.ts';
 import { NO_LONGER_ALLOWED } from './schedule.ts';
 import { ADMIN, EDITOR, HOME, startReviewStudio, type ReviewStudio } from '../testing/review-studio.ts';
+import { followRunToEnd } from '../testing/publish-run.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -143,8 +144,8 @@ describe('review required', () => {
       payload: { path: HOME },
     });
     await editHome(ana, 'Published by an admin');
-    const direct = await post(ana, '/api/publish');
-    expect(direct.statusCode, direct.body).toBe(200);
+    const direct = await followRunToEnd(studio!.app, { ...ana.headers, 'x-csrf-token': ana.csrf }, await post(ana, '/api/publish'));
+    expect(direct.answer, JSON.stringify(direct)).toMatchObject({ ok: true });
     expect(studio!.project.read(HOME)).toContain('Published by an admin');
   });
 
@@ -183,7 +184,9 @@ describe('review off, or no accounts', () => {
       mayReview: false,
     });
     expect((await post(maria, '/api/reviews')).statusCode).toBe(409);
-    expect((await post(maria, '/api/publish')).statusCode).toBe(200);
+    expect(
+      (await followRunToEnd(studio!.app, { ...maria.headers, 'x-csrf-token': maria.csrf }, await post(maria, '/api/publish'))).answer,
+    ).toMatchObject({ ok: true });
     expect(studio!.project.read(HOME)).toContain('Spring is here');
   });
 
@@ -192,7 +195,9 @@ describe('review off, or no accounts', () => {
     const local = await signIn();
     await editHome(local, 'Spring is here');
     expect((await get(local, '/api/reviews')).json() as ReviewsAnswer).toMatchObject({ required: false, mayPublish: true });
-    expect((await post(local, '/api/publish')).statusCode).toBe(200);
+    expect(
+      (await followRunToEnd(studio!.app, { ...local.headers, 'x-csrf-token': local.csrf }, await post(local, '/api/publish'))).answer,
+    ).toMatchObject({ ok: true });
     expect(existsSync(path.join(studio!.project.root, '.studio', 'reviews.json'))).toBe(false);
   });
 });
