@@ -4,6 +4,7 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { LeadFilter, LeadPage, RetryResult, SpamResult } from '../../../console/api-types.ts';
+import { LEAD_SOURCES } from '../../../lead/rules.ts';
 import { csvHeaderLine, csvLeadLine, toExportJson, toExportRecord } from '../../leads/lead-export.ts';
 import { createGate } from '../../concurrency.ts';
 import { readSearch, type LeadCursor, type LeadPageResult, type LeadQuery } from '../../store/lead-store.ts';
@@ -64,15 +65,26 @@ const retryBody = z
 const spamBody = z.strictObject({ spam: z.boolean() });
 const leadParams = z.strictObject({ id: leadIdSchema });
 
+/** The site's form names: an export filtered by one of them is recorded with its name. */
+const FORM_NAMES: ReadonlySet<string> = new Set(Object.values(LEAD_SOURCES));
+
 /**
- * A filter as an audit entry reads it. A search is recorded only as having been used (`q=(search)`),
- * never as typed: it is often a person's name, number or address, and the audit log is kept after
- * that person's leads are erased.
+ * A filter as an audit entry reads it: which filters were used, with the values that cannot name a
+ * person (a form of the site, a state, spam or not, days). Text typed into a filter (a search, a
+ * campaign, a source, a form name the site does not have) is often a person's name, number or address,
+ * and the audit log is kept after that person's leads are erased, so only its use is recorded.
  */
 export function describeFilter(filter: LeadFilter): string {
-  const parts = Object.entries(filter)
-    .filter(([key, value]) => value !== undefined && key !== 'format')
-    .map(([key, value]) => `${key}=${key === 'q' ? '(search)' : String(value)}`);
+  const parts = [
+    filter.form === undefined ? undefined : FORM_NAMES.has(filter.form) ? `form=${filter.form}` : 'a form the site does not have',
+    filter.state === undefined ? undefined : `state=${filter.state}`,
+    filter.spam === undefined ? undefined : `spam=${filter.spam}`,
+    filter.from === undefined ? undefined : `from=${filter.from}`,
+    filter.to === undefined ? undefined : `to=${filter.to}`,
+    filter.campaign === undefined ? undefined : 'campaign filter',
+    filter.source === undefined ? undefined : 'source filter',
+    filter.q === undefined ? undefined : 'text search',
+  ].filter((part) => part !== undefined);
   return parts.length === 0 ? 'all leads' : parts.join(', ');
 }
 
