@@ -309,6 +309,25 @@ describe.each([
     expect(audit.entries.map((entry) => entry.action)).toEqual(['account.remove', 'account.role', 'account.role', 'account.add']);
   });
 
+  it.skipIf(skip)('a role change signs the person out everywhere, and promoting them back never revives the old session', async () => {
+    const console = await start();
+    const admin = await console.signedIn('admin@example.com');
+    const sales = await console.signedIn('sales@example.com');
+    expect((await console.read(sales, '/console/api/leads')).statusCode).toBe(200);
+
+    expect((await console.change(admin, 'PATCH', '/console/api/accounts/sales%40example.com', { role: 'viewer' })).statusCode).toBe(200);
+    expect((await console.read(sales, '/console/api/leads')).json()).toMatchObject({ error: 'signed-out' });
+    expect((await console.change(admin, 'PATCH', '/console/api/accounts/sales%40example.com', { role: 'sales' })).statusCode).toBe(200);
+    const old = await console.read(sales, '/console/api/leads');
+    expect(old.statusCode).toBe(401);
+    expect(old.json()).toMatchObject({ error: 'signed-out' });
+
+    // Signing in again works, with the role as it is now; the admin who made the change stays signed in.
+    const again = await console.signedIn('sales@example.com');
+    expect((await console.read(again, '/console/api/session')).json()).toMatchObject({ email: 'sales@example.com', role: 'sales' });
+    expect((await console.read(admin, '/console/api/leads')).statusCode).toBe(200);
+  });
+
   it.skipIf(skip)('two admins demoting or removing each other at the same moment: one is refused, one admin is left', async () => {
     const console = await start();
     await console.addAccount('other@example.com', 'admin');

@@ -580,10 +580,21 @@ for (const harness of STORE_HARNESSES) {
         expect(await store.findSession(session!.id, 'console', T0 + SESSION_TOUCH_MS + SESSION_IDLE_MS)).toBeUndefined();
       });
 
-      it('shows a new role to sessions already open', async () => {
-        const session = await store.createSession(newAccount(), 'console', T0);
-        await store.setAccountRole('ana@example.com', 'viewer', T0 + 1);
-        expect((await store.findSession(session!.id, 'console', T0 + 2))?.account.role).toBe('viewer');
+      it('ends every session of an account whose role changes, in every app, for good', async () => {
+        const inConsole = await store.createSession(newAccount(), 'console', T0);
+        const inStudio = await store.createSession(newAccount(), 'studio', T0);
+        // The same role again is no change: nobody is signed out.
+        expect(await store.setAccountRole('ana@example.com', 'sales', T0 + 1)).toMatchObject({ kind: 'changed' });
+        expect((await store.findSession(inConsole!.id, 'console', T0 + 2))?.account.role).toBe('sales');
+        await store.setAccountRole('ana@example.com', 'viewer', T0 + 3);
+        expect(await store.findSession(inConsole!.id, 'console', T0 + 4)).toBeUndefined();
+        expect(await store.findSession(inStudio!.id, 'studio', T0 + 4)).toBeUndefined();
+        // Promoted back, the old sessions stay ended: only a new sign-in opens one.
+        await store.setAccountRole('ana@example.com', 'sales', T0 + 5);
+        expect(await store.findSession(inConsole!.id, 'console', T0 + 6)).toBeUndefined();
+        expect(await store.findSession(inStudio!.id, 'studio', T0 + 6)).toBeUndefined();
+        const signedInAgain = await store.createSession(newAccount(), 'console', T0 + 7);
+        expect((await store.findSession(signedInAgain!.id, 'console', T0 + 8))?.account.role).toBe('sales');
       });
 
       it('ends one session on sign-out, or every session of an account at once', async () => {

@@ -308,7 +308,6 @@ export function stopsBeingAdmin(before: Role, after: Role | undefined): boolean 
   return before === 'admin' && after !== 'admin';
 }
 
-/** A live session, with its account as it is now (a role change applies to sessions at once). */
 /** One key a sign-in attempt is counted under, and the most attempts it may have within the window. */
 export type SignInKeyLimit = {
   readonly key: string;
@@ -404,7 +403,10 @@ export interface LeadStore {
   findAccount(email: string): Promise<StoredAccount | undefined>;
   /** Deletes the account and ends all its sessions, in one transaction. */
   removeAccount(email: string, options?: AccountChangeOptions): Promise<RemoveAccountResult>;
-  /** Its sessions go on, with the new role. */
+  /**
+   * Stores the new role and, when it differs from the old one, ends all the account's sessions in the
+   * same transaction: a session started under one role never comes back to life under another.
+   */
   setAccountRole(email: string, role: Role, now: number, options?: AccountChangeOptions): Promise<SetAccountRoleResult>;
   /** Stores a new password hash and ends all the account's sessions, in one transaction. False: no such account. */
   setAccountPassword(email: string, passwordHash: string, now: number): Promise<boolean>;

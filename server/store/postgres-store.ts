@@ -903,6 +903,7 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
           now,
           account.id,
         ]);
+        if (role !== account.role) await client.query('DELETE FROM account_sessions WHERE account_id = $1', [account.id]);
         return { kind: 'changed', account: toAccountRecord(rows[0]!), previousRole: account.role };
       });
     },

@@ -740,6 +740,7 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
       const account = accountToChange(email, role, options);
       if (account.kind !== 'found') return account;
       const row = get(`UPDATE accounts SET role = ?, updated_at = ? WHERE id = ? RETURNING ${ACCOUNT_COLUMNS}`, role, now, account.id)!;
+      if (role !== account.role) run('DELETE FROM account_sessions WHERE account_id = ?', account.id);
       return { kind: 'changed', account: toAccountRecord(row), previousRole: account.role };
     });
   }
