@@ -49,7 +49,12 @@ export function createEmailChannel({ smtpUrl, from, to, allowPlaintext = false, 
   const transport = nodemailer.createTransport({
     url: smtpUrl,
     requireTLS,
-    ...(openSocket ? { getSocket: (_options, callback) => callback(null, { connection: openSocket() }) } : {}),
+    ...(openSocket
+      ? {
+          getSocket: (_options: unknown, callback: (error: Error | null, socket: object) => void) =>
+            callback(null, { connection: openSocket() }),
+        }
+      : {}),
     connectionTimeout: timeoutMs ?? SEND_TIMEOUTS_MS.connect,
     greetingTimeout: timeoutMs ?? SEND_TIMEOUTS_MS.greeting,
     socketTimeout: timeoutMs ?? SEND_TIMEOUTS_MS.socket,

@@ -1,4 +1,5 @@
 import type { LeadStore } from './lead-store.ts';
+import { makeDatabaseFolder } from './sqlite-database.ts';
 import { openWorkerStore } from './worker-store.ts';
 import type { WorkerStoreMethods } from './worker-store.ts';
 
@@ -59,6 +60,8 @@ const METHODS: WorkerStoreMethods<LeadStore> = {
 };
 
 export async function openSqliteWorkerStore(file: string): Promise<LeadStore> {
+  // Here, before the thread starts, so a folder that cannot be made is an error and never a thread stuck making it.
+  makeDatabaseFolder(file);
   const store = await openWorkerStore<LeadStore>({
     url: WORKER_URL,
     workerData: { file },
