@@ -501,12 +501,12 @@ describe('searches and downloads under load', () => {
     await server.addAccount('viewer@example.com', 'viewer');
     await server.insertLead({ id: leadId(1) });
     const store = server.store;
-    const list = store.listLeadPage.bind(store);
+    const openExport = store.openLeadExport.bind(store);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    vi.spyOn(store, 'listLeadPage').mockImplementation(async (query, after, limit) => {
-      await held;
-      return list(query, after, limit);
+    vi.spyOn(store, 'openLeadExport').mockImplementation(async (query) => {
+      const reader = await openExport(query);
+      return { ...reader, nextPage: async (limit) => (await held, reader.nextPage(limit)) };
     });
     const viewer = await server.signedIn('viewer@example.com');
     const downloads = [

@@ -111,6 +111,38 @@ export type LeadPageResult = {
   readonly next: LeadCursor | undefined;
 };
 
+/** A download's read of the leads (openLeadExport). Close it when done, or when the download stops early. */
+export type LeadExport = {
+  /** The next leads, at most `limit` of them; none once every lead has been read. */
+  nextPage(limit: number): Promise<LeadRecord[]>;
+  /** Ends the read and frees its connection; safe to call twice. */
+  close(): Promise<void>;
+};
+
+/** A LeadExport over keyset pages (`readPage` is listLeadPage's query on the export's own connection). */
+export function keysetExport(
+  readPage: (after: LeadCursor | undefined, limit: number) => Promise<LeadPageResult>,
+  close: () => Promise<void>,
+): LeadExport {
+  let after: LeadCursor | undefined;
+  let done = false;
+  let closed = false;
+  return {
+    async nextPage(limit) {
+      if (done || closed) return [];
+      const page = await readPage(after, limit);
+      after = page.next;
+      done = page.next === undefined;
+      return page.leads;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await close();
+    },
+  };
+}
+
 // A search that is one whole address is answered from the e-mail index; anything else is a scan.
 const WHOLE_ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -366,6 +398,13 @@ export interface LeadStore {
    * Two leads received in the same millisecond are told apart by id, so no page skips or repeats one.
    */
   listLeadPage(query: LeadQuery, after: LeadCursor | undefined, limit: number): Promise<LeadPageResult>;
+  /**
+   * Every lead `query` matches, newest first, read page by page from one snapshot (the leads as they
+   * were when it opened: none added, erased or changed meanwhile shows or goes missing), on a
+   * connection of its own: PostgreSQL's outside the pool, SQLite's a read-only one on a thread of its
+   * own. So a download of any size never holds the connection, the thread or the lock a new lead needs.
+   */
+  openLeadExport(query: LeadQuery): Promise<LeadExport>;
   /**
    * Any state but delivered / delivered-test → spam with `reason`, out of the outbox. False: no such
    * lead, the CRM already has it, or a worker is sending it right now.

@@ -42,9 +42,11 @@ import type {
   SignInAttemptRequest,
   SignInAttemptResult,
   StateCounts,
+  LeadExport,
 } from './lead-store.ts';
 import {
   combineDeliveryHealth,
+  keysetExport,
   FAILURE_OUTCOMES,
   SUCCESS_OUTCOMES,
   assertKnownRole,
@@ -78,6 +80,7 @@ import {
 import { NOTIFICATION_COLUMNS, toClaimedNotification, toIncidentRecord, toNotificationRecord, toNotifyLeadEvent } from './row-mapping.ts';
 import type { Migration } from './migrations.ts';
 import { cachedStatements, inSqliteTransaction, openSqliteDatabase } from './sqlite-database.ts';
+import { exportOf, openSqliteLeadExportSync } from './sqlite-lead-export.ts';
 
 // node:sqlite store. Durability: WAL with synchronous=FULL, so a COMMIT returns only after the WAL
 // is fsynced; insertLead commits before the route answers 201. Several processes may share the file
@@ -1002,7 +1005,28 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
       return work(...args);
     };
 
+  // Downloads read on connections of their own (a database in memory has only this one), closed with the store.
+  const openExports = new Set<LeadExport>();
+  function openLeadExport(query: LeadQuery): LeadExport {
+    if (file === ':memory:')
+      return keysetExport(
+        async (after, limit) => listLeadPage(query, after, limit),
+        async () => {},
+      );
+    const reader = openSqliteLeadExportSync(file, query);
+    const opened = exportOf(
+      async (limit) => reader.readPage(limit),
+      async () => {
+        openExports.delete(opened);
+        reader.close();
+      },
+    );
+    openExports.add(opened);
+    return opened;
+  }
+
   return {
+    openLeadExport: ifOpen(openLeadExport),
     insertLead: (lead: NewLead) => (closed ? Promise.reject(new Error('The lead store is closed')) : queueInsert(lead)),
     claimDue: ifOpen(claimDue),
     recordResults: ifOpen(recordResults),
@@ -1091,6 +1115,7 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
       if (closed) return;
       closed = true;
       if (insertQueue.length > 0) commitQueuedInserts();
+      await Promise.all([...openExports].map((opened) => opened.close()));
       db.close();
     },
   };

@@ -7,7 +7,7 @@ import type { LeadFilter, LeadPage, RetryResult, SpamResult } from '../../../con
 import { LEAD_SOURCES } from '../../../lead/rules.ts';
 import { csvHeaderLine, csvLeadLine, toExportJson, toExportRecord } from '../../leads/lead-export.ts';
 import { createGate } from '../../concurrency.ts';
-import { readSearch, type LeadCursor, type LeadPageResult, type LeadQuery } from '../../store/lead-store.ts';
+import { readSearch, type LeadExport, type LeadQuery } from '../../store/lead-store.ts';
 import { ConsoleProblem, conflict, notFound } from '../api-errors.ts';
 import { actorOf, type ConsoleContext } from '../context.ts';
 import {
@@ -93,27 +93,32 @@ function describeIds(ids: readonly string[]): string {
   return `${ids.length} lead(s): ${named}${ids.length > AUDITED_IDS ? ', …' : ''}`;
 }
 
-type ReadPage = (after: LeadCursor | undefined, limit: number) => Promise<LeadPageResult>;
-
-/** Every lead a query matches, newest first, read a page at a time so memory stays flat. */
-async function* matchingLeads(readPage: ReadPage) {
-  let after: LeadCursor | undefined;
-  do {
-    const page = await readPage(after, EXPORT_PAGE_SIZE);
-    yield* page.leads;
-    after = page.next;
-  } while (after !== undefined);
+/**
+ * Every lead of an export, newest first, a page at a time so memory stays flat. Between pages the
+ * HTTP thread serves other requests first, and the read is closed however the download ends.
+ */
+async function* matchingLeads(reader: LeadExport) {
+  try {
+    for (;;) {
+      const leads = await reader.nextPage(EXPORT_PAGE_SIZE);
+      if (leads.length === 0) return;
+      yield* leads;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  } finally {
+    await reader.close();
+  }
 }
 
-async function* csvExport(readPage: ReadPage) {
+async function* csvExport(reader: LeadExport) {
   yield csvHeaderLine();
-  for await (const lead of matchingLeads(readPage)) yield csvLeadLine(lead);
+  for await (const lead of matchingLeads(reader)) yield csvLeadLine(lead);
 }
 
-async function* jsonExport(readPage: ReadPage) {
+async function* jsonExport(reader: LeadExport) {
   yield '[';
   let first = true;
-  for await (const lead of matchingLeads(readPage)) {
+  for await (const lead of matchingLeads(reader)) {
     yield `${first ? '\n' : ',\n'}${toExportJson(toExportRecord(lead))}`;
     first = false;
   }
@@ -179,27 +184,29 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
         finished = true;
       };
       reply.raw.once('close', finish);
+      // The download reads on a connection of its own, from one snapshot (openLeadExport), so neither
+      // its size nor a filter no index answers can make a new lead wait. It is opened before the audit
+      // entry is written, so an export that could not start is not recorded as made.
+      let reader: LeadExport;
+      try {
+        reader = await store.openLeadExport(query);
+      } catch (failure) {
+        finish();
+        throw failure;
+      }
+      // Ended with the answer, also when the browser goes away before the first page is read.
+      reply.raw.once('close', () => void reader.close());
       try {
         await context.audit(request, 'leads.export', `${format}: ${describeFilter(filter)}`);
       } catch (failure) {
         finish();
+        await reader.close();
         throw failure;
       }
       reply
         .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="leads-${day}.${format}"`);
-      // A download of a query no index answers takes its turn with the others, page by page: it waits
-      // for a place rather than failing half-way through.
-      const readPage: ReadPage = async (after, limit) => {
-        const read = () => store.listLeadPage(query, after, limit);
-        if (!mayScan(query)) return read();
-        for (;;) {
-          const page = await scanningQueries.run(read);
-          if (page !== undefined) return page;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      };
-      return reply.send(Readable.from(format === 'csv' ? csvExport(readPage) : jsonExport(readPage)));
+      return reply.send(Readable.from(format === 'csv' ? csvExport(reader) : jsonExport(reader)));
     },
   );
 
