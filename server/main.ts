@@ -47,8 +47,6 @@ async function start(): Promise<void> {
     await app.listen({ host: config.host, port: config.port });
     listening = true;
   } catch (error) {
-    // A signal during start-up already closed the app; shutDown() decides the exit code.
-    if (shuttingDown) return;
     exitWithMessage(describeStartFailure(error, config));
   }
 }
