@@ -52,7 +52,7 @@ const MINUTE_MS = 60_000;
 
 export type NotifierConfig = Pick<
   Config,
-  'smtpUrl' | 'notifyTo' | 'notifyFrom' | 'alertAfterMinutes' | 'alertWebhookUrl' | 'siteUrl' | 'host' | 'port'
+  'smtpUrl' | 'smtpAllowPlaintext' | 'notifyTo' | 'notifyFrom' | 'alertAfterMinutes' | 'alertWebhookUrl' | 'siteUrl' | 'host' | 'port'
 >;
 
 export type NotifierTuning = {
@@ -118,7 +118,13 @@ export function createNotifier(options: NotifierOptions): Notifier {
 
   const email =
     config.smtpUrl !== undefined && config.notifyTo.length > 0
-      ? createEmailChannel({ smtpUrl: config.smtpUrl, from: config.notifyFrom, to: config.notifyTo, timeoutMs: sendTimeoutMs })
+      ? createEmailChannel({
+          smtpUrl: config.smtpUrl,
+          from: config.notifyFrom,
+          to: config.notifyTo,
+          allowPlaintext: config.smtpAllowPlaintext,
+          timeoutMs: sendTimeoutMs,
+        })
       : undefined;
   const webhook = config.alertWebhookUrl === undefined ? undefined : createWebhookChannel(config.alertWebhookUrl, sendTimeoutMs);
   const channels: Partial<Record<NotificationChannel, Channel>> = { email, webhook };

@@ -14,6 +14,8 @@ import { SQLITE_MIGRATIONS } from './sqlite-store.ts';
 
 const T0 = Date.UTC(2025, 0, 15, 9, 0, 0);
 const LEASE_MS = 60_000;
+// What a new lead may wait while downloads read: its commit on a machine shared with other work.
+const LEAD_WAIT_BOUND_MS = 1_000;
 
 let sequence = 0;
 function newLead(overrides: Partial<NewLead> = {}): NewLead {
@@ -600,10 +602,21 @@ for (const harness of STORE_HARNESSES) {
         expect(await store.findSession(session!.id, 'console', T0 + SESSION_TOUCH_MS + SESSION_IDLE_MS)).toBeUndefined();
       });
 
-      it('shows a new role to sessions already open', async () => {
-        const session = await store.createSession(newAccount(), 'console', T0);
-        await store.setAccountRole('ana@example.com', 'viewer', T0 + 1);
-        expect((await store.findSession(session!.id, 'console', T0 + 2))?.account.role).toBe('viewer');
+      it('ends every session of an account whose role changes, in every app, for good', async () => {
+        const inConsole = await store.createSession(newAccount(), 'console', T0);
+        const inStudio = await store.createSession(newAccount(), 'studio', T0);
+        // The same role again is no change: nobody is signed out.
+        expect(await store.setAccountRole('ana@example.com', 'sales', T0 + 1)).toMatchObject({ kind: 'changed' });
+        expect((await store.findSession(inConsole!.id, 'console', T0 + 2))?.account.role).toBe('sales');
+        await store.setAccountRole('ana@example.com', 'viewer', T0 + 3);
+        expect(await store.findSession(inConsole!.id, 'console', T0 + 4)).toBeUndefined();
+        expect(await store.findSession(inStudio!.id, 'studio', T0 + 4)).toBeUndefined();
+        // Promoted back, the old sessions stay ended: only a new sign-in opens one.
+        await store.setAccountRole('ana@example.com', 'sales', T0 + 5);
+        expect(await store.findSession(inConsole!.id, 'console', T0 + 6)).toBeUndefined();
+        expect(await store.findSession(inStudio!.id, 'studio', T0 + 6)).toBeUndefined();
+        const signedInAgain = await store.createSession(newAccount(), 'console', T0 + 7);
+        expect((await store.findSession(signedInAgain!.id, 'console', T0 + 8))?.account.role).toBe('sales');
       });
 
       it('ends one session on sign-out, or every session of an account at once', async () => {
@@ -705,6 +718,82 @@ for (const harness of STORE_HARNESSES) {
         } finally {
           await older.remove();
         }
+      });
+    });
+
+    describe('openLeadExport', () => {
+      // Many leads written past the store in one statement, received T0+1 … T0+count, all delivered.
+      async function seedLeads(count: number): Promise<void> {
+        const numbers =
+          harness.kind === 'postgres'
+            ? `SELECT i FROM generate_series(1, ${count}) AS i`
+            : `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${count}) SELECT i FROM n`;
+        const id = harness.kind === 'postgres' ? `'bulk-' || lpad(i::text, 6, '0')` : `printf('bulk-%06d', i)`;
+        const payload =
+          harness.kind === 'postgres'
+            ? `json_build_object('name', 'Person ' || i, 'email', 'p' || i || '@example.com')::text`
+            : `json_object('name', 'Person ' || i, 'email', 'p' || i || '@example.com')`;
+        await database.execute(`
+          INSERT INTO leads (id, received_at, source, email, payload, name, company)
+            SELECT ${id}, ${T0} + i, 'Contact Page Form', 'p' || i || '@example.com', ${payload}, 'Person ' || i, 'Acme'
+            FROM (${numbers}) AS numbers;
+          INSERT INTO deliveries (lead_id, state, updated_at, received_at) SELECT id, 'delivered', received_at, received_at FROM leads;`);
+      }
+
+      async function readAll(reader: Awaited<ReturnType<LeadStore['openLeadExport']>>): Promise<string[]> {
+        const ids: string[] = [];
+        for (;;) {
+          const leads = await reader.nextPage(200);
+          if (leads.length === 0) return ids;
+          ids.push(...leads.map((lead) => lead.id));
+          // As a download does: the page is sent before the next is read.
+          await new Promise((resolve) => setTimeout(resolve, 2));
+        }
+      }
+
+      it('reads every lead as it was when the download began, while new leads are taken without waiting', async () => {
+        const COUNT = 10_000;
+        await seedLeads(COUNT);
+        const everyLead = Array.from({ length: COUNT }, (_, index) => `bulk-${String(COUNT - index).padStart(6, '0')}`);
+        const [all, searched] = await Promise.all([store.openLeadExport({}), store.openLeadExport({ search: 'person' })]);
+
+        // Meanwhile leads arrive (received before every seeded one, so a read that is no snapshot would
+        // end with them) and a seeded lead the downloads have not reached yet is erased.
+        let reading = true;
+        const insertMs: number[] = [];
+        const taking = (async () => {
+          for (let index = 0; reading; index += 1) {
+            const started = performance.now();
+            await store.insertLead(newLead({ receivedAt: T0 - 1_000 - index }));
+            insertMs.push(performance.now() - started);
+            await new Promise((resolve) => setTimeout(resolve, 5));
+          }
+        })();
+        expect(await store.eraseByEmail('p1@example.com')).toEqual(['bulk-000001']);
+        const [allIds, searchedIds] = await Promise.all([readAll(all), readAll(searched)]);
+        reading = false;
+        await taking;
+        await Promise.all([all.close(), searched.close(), all.close()]);
+
+        expect(allIds).toEqual(everyLead);
+        expect(searchedIds).toEqual(everyLead);
+        expect(insertMs.length).toBeGreaterThan(3);
+        // A new lead waits for its own commit, never for a page of a download.
+        expect(Math.max(...insertMs)).toBeLessThan(LEAD_WAIT_BOUND_MS);
+        // Once closed, a download reads nothing more; the store goes on.
+        expect(await all.nextPage(200)).toEqual([]);
+        expect((await store.listLeadPage({ search: 'p2@example.com' }, undefined, 10)).leads.map((lead) => lead.id)).toEqual([
+          'bulk-000002',
+        ]);
+      });
+
+      it('reads only the leads the query matches, in pages of the size asked', async () => {
+        await seedLeads(450);
+        const reader = await store.openLeadExport({ receivedFrom: T0 + 101, receivedBefore: T0 + 401 });
+        const sizes: number[] = [];
+        for (let leads = await reader.nextPage(120); leads.length > 0; leads = await reader.nextPage(120)) sizes.push(leads.length);
+        await reader.close();
+        expect(sizes).toEqual([120, 120, 60]);
       });
     });
 

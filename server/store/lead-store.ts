@@ -113,6 +113,38 @@ export type LeadPageResult = {
   readonly next: LeadCursor | undefined;
 };
 
+/** A download's read of the leads (openLeadExport). Close it when done, or when the download stops early. */
+export type LeadExport = {
+  /** The next leads, at most `limit` of them; none once every lead has been read. */
+  nextPage(limit: number): Promise<LeadRecord[]>;
+  /** Ends the read and frees its connection; safe to call twice. */
+  close(): Promise<void>;
+};
+
+/** A LeadExport over keyset pages (`readPage` is listLeadPage's query on the export's own connection). */
+export function keysetExport(
+  readPage: (after: LeadCursor | undefined, limit: number) => Promise<LeadPageResult>,
+  close: () => Promise<void>,
+): LeadExport {
+  let after: LeadCursor | undefined;
+  let done = false;
+  let closed = false;
+  return {
+    async nextPage(limit) {
+      if (done || closed) return [];
+      const page = await readPage(after, limit);
+      after = page.next;
+      done = page.next === undefined;
+      return page.leads;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await close();
+    },
+  };
+}
+
 // A search that is one whole address is answered from the e-mail index; anything else is a scan.
 const WHOLE_ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -316,7 +348,6 @@ export function stopsBeingAdmin(before: Role, after: Role | undefined): boolean 
   return before === 'admin' && after !== 'admin';
 }
 
-/** A live session, with its account as it is now (a role change applies to sessions at once). */
 /** One key a sign-in attempt is counted under, and the most attempts it may have within the window. */
 export type SignInKeyLimit = {
   readonly key: string;
@@ -382,6 +413,13 @@ export interface LeadStore {
    */
   listLeadPage(query: LeadQuery, after: LeadCursor | undefined, limit: number): Promise<LeadPageResult>;
   /**
+   * Every lead `query` matches, newest first, read page by page from one snapshot (the leads as they
+   * were when it opened: none added, erased or changed meanwhile shows or goes missing), on a
+   * connection of its own: PostgreSQL's outside the pool, SQLite's a read-only one on a thread of its
+   * own. So a download of any size never holds the connection, the thread or the lock a new lead needs.
+   */
+  openLeadExport(query: LeadQuery): Promise<LeadExport>;
+  /**
    * Any state but delivered / delivered-test → spam with `reason`, out of the outbox. False: no such
    * lead, the CRM already has it, or a worker is sending it right now.
    */
@@ -418,7 +456,10 @@ export interface LeadStore {
   findAccount(email: string): Promise<StoredAccount | undefined>;
   /** Deletes the account and ends all its sessions, in one transaction. */
   removeAccount(email: string, options?: AccountChangeOptions): Promise<RemoveAccountResult>;
-  /** Its sessions go on, with the new role. */
+  /**
+   * Stores the new role and, when it differs from the old one, ends all the account's sessions in the
+   * same transaction: a session started under one role never comes back to life under another.
+   */
   setAccountRole(email: string, role: Role, now: number, options?: AccountChangeOptions): Promise<SetAccountRoleResult>;
   /** Stores a new password hash and ends all the account's sessions, in one transaction. False: no such account. */
   setAccountPassword(email: string, passwordHash: string, now: number): Promise<boolean>;

@@ -64,7 +64,7 @@ import {
   toSessionRecord,
   toStoredAccount,
 } from './row-mapping.ts';
-import { combineDeliveryHealth, FAILURE_OUTCOMES, SUCCESS_OUTCOMES } from './lead-store.ts';
+import { combineDeliveryHealth, FAILURE_OUTCOMES, keysetExport, SUCCESS_OUTCOMES, type LeadExport } from './lead-store.ts';
 import { NOTIFICATION_COLUMNS, toClaimedNotification, toIncidentRecord, toNotificationRecord, toNotifyLeadEvent } from './row-mapping.ts';
 import type { Migration } from './migrations.ts';
 import { inPostgresTransaction, migratePostgres } from './postgres-migrate.ts';
@@ -278,6 +278,8 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
   // An idle client losing its connection (database restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   let closed = false;
+  // Downloads' own connections, ended with the store.
+  const openExports = new Set<LeadExport>();
 
   async function transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
     if (closed) throw new Error('The lead store is closed');
@@ -919,6 +921,7 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
           now,
           account.id,
         ]);
+        if (role !== account.role) await client.query('DELETE FROM account_sessions WHERE account_id = $1', [account.id]);
         return { kind: 'changed', account: toAccountRecord(rows[0]!), previousRole: account.role };
       });
     },
@@ -1002,9 +1005,39 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
 
     ...notifyMethods,
 
+    openLeadExport: async (leadQuery) => {
+      if (closed) throw new Error('The lead store is closed');
+      // A connection of its own, outside the pool the leads are taken through, holding one
+      // REPEATABLE READ transaction: every page reads the snapshot its first statement took.
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      client.on('error', () => {});
+      await client.connect();
+      try {
+        await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+        await client.query('SELECT 1 FROM leads LIMIT 1');
+      } catch (error) {
+        await client.end().catch(() => {});
+        throw error;
+      }
+      const opened = keysetExport(
+        async (after, limit) => {
+          const { sql, params } = buildLeadPageQuery('postgres', leadQuery, after, limit);
+          return toLeadPage((await client.query(sql, params)).rows, limit);
+        },
+        async () => {
+          openExports.delete(opened);
+          await client.query('COMMIT').catch(() => {});
+          await client.end().catch(() => {});
+        },
+      );
+      openExports.add(opened);
+      return opened;
+    },
+
     async close() {
       if (closed) return;
       closed = true;
+      await Promise.all([...openExports].map((opened) => opened.close()));
       await pool.end();
     },
   };

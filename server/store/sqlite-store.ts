@@ -43,9 +43,11 @@ import type {
   SignInAttemptResult,
   RetriedLead,
   StateCounts,
+  LeadExport,
 } from './lead-store.ts';
 import {
   combineDeliveryHealth,
+  keysetExport,
   FAILURE_OUTCOMES,
   SUCCESS_OUTCOMES,
   assertKnownRole,
@@ -80,6 +82,7 @@ import {
 import { NOTIFICATION_COLUMNS, toClaimedNotification, toIncidentRecord, toNotificationRecord, toNotifyLeadEvent } from './row-mapping.ts';
 import type { Migration } from './migrations.ts';
 import { cachedStatements, inSqliteTransaction, openSqliteDatabase } from './sqlite-database.ts';
+import { exportOf, openSqliteLeadExportSync } from './sqlite-lead-export.ts';
 
 // node:sqlite store. Durability: WAL with synchronous=FULL, so a COMMIT returns only after the WAL
 // is fsynced; insertLead commits before the route answers 201. Several processes may share the file
@@ -767,6 +770,7 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
       const account = accountToChange(email, role, options);
       if (account.kind !== 'found') return account;
       const row = get(`UPDATE accounts SET role = ?, updated_at = ? WHERE id = ? RETURNING ${ACCOUNT_COLUMNS}`, role, now, account.id)!;
+      if (role !== account.role) run('DELETE FROM account_sessions WHERE account_id = ?', account.id);
       return { kind: 'changed', account: toAccountRecord(row), previousRole: account.role };
     });
   }
@@ -1028,7 +1032,28 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
       return work(...args);
     };
 
+  // Downloads read on connections of their own (a database in memory has only this one), closed with the store.
+  const openExports = new Set<LeadExport>();
+  function openLeadExport(query: LeadQuery): LeadExport {
+    if (file === ':memory:')
+      return keysetExport(
+        async (after, limit) => listLeadPage(query, after, limit),
+        async () => {},
+      );
+    const reader = openSqliteLeadExportSync(file, query);
+    const opened = exportOf(
+      async (limit) => reader.readPage(limit),
+      async () => {
+        openExports.delete(opened);
+        reader.close();
+      },
+    );
+    openExports.add(opened);
+    return opened;
+  }
+
   return {
+    openLeadExport: ifOpen(openLeadExport),
     insertLead: (lead: NewLead) => (closed ? Promise.reject(new Error('The lead store is closed')) : queueInsert(lead)),
     claimDue: ifOpen(claimDue),
     recordResults: ifOpen(recordResults),
@@ -1118,6 +1143,7 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
       if (closed) return;
       closed = true;
       if (insertQueue.length > 0) commitQueuedInserts();
+      await Promise.all([...openExports].map((opened) => opened.close()));
       db.close();
     },
   };

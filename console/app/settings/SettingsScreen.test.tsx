@@ -126,7 +126,9 @@ describe('accounts', () => {
     const role = await screen.findByRole('combobox', { name: 'Role of sam@example.com' });
     fireEvent.change(role, { target: { value: 'viewer' } });
     fireEvent.click(within(role.parentElement!).getByRole('button', { name: 'Change role' }));
-    expect(await screen.findByText('sam@example.com is now viewer.')).toBeTruthy();
+    expect(
+      await screen.findByText('sam@example.com is now viewer and was signed out everywhere, to sign in again with the new role.'),
+    ).toBeTruthy();
     expect(server.made('PATCH /accounts/sam@example.com')[0]!.body).toEqual({ role: 'viewer' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove sam@example.com' }));

@@ -14,13 +14,13 @@ import {
   type SendAgainResult,
   type SpamResult,
 } from '../../../console/api-types.ts';
+import { LEAD_SOURCES } from '../../../lead/rules.ts';
 import { csvHeaderLine, csvLeadLine, toExportJson, toExportRecord } from '../../leads/lead-export.ts';
 import { createGate } from '../../concurrency.ts';
 import {
   readSearch,
   SEND_AGAIN_STATES,
-  type LeadCursor,
-  type LeadPageResult,
+  type LeadExport,
   type LeadQuery,
   type LeadRecord,
   type LeadStore,
@@ -84,15 +84,26 @@ const spamBody = z.strictObject({ spam: z.boolean() });
 const sendAgainBody = z.strictObject({});
 const leadParams = z.strictObject({ id: leadIdSchema });
 
+/** The site's form names: an export filtered by one of them is recorded with its name. */
+const FORM_NAMES: ReadonlySet<string> = new Set(Object.values(LEAD_SOURCES));
+
 /**
- * A filter as an audit entry reads it. A search is recorded only as having been used (`q=(search)`),
- * never as typed: it is often a person's name, number or address, and the audit log is kept after
- * that person's leads are erased.
+ * A filter as an audit entry reads it: which filters were used, with the values that cannot name a
+ * person (a form of the site, a state, spam or not, days). Text typed into a filter (a search, a
+ * campaign, a source, a form name the site does not have) is often a person's name, number or address,
+ * and the audit log is kept after that person's leads are erased, so only its use is recorded.
  */
 export function describeFilter(filter: LeadFilter): string {
-  const parts = Object.entries(filter)
-    .filter(([key, value]) => value !== undefined && key !== 'format')
-    .map(([key, value]) => `${key}=${key === 'q' ? '(search)' : String(value)}`);
+  const parts = [
+    filter.form === undefined ? undefined : FORM_NAMES.has(filter.form) ? `form=${filter.form}` : 'a form the site does not have',
+    filter.state === undefined ? undefined : `state=${filter.state}`,
+    filter.spam === undefined ? undefined : `spam=${filter.spam}`,
+    filter.from === undefined ? undefined : `from=${filter.from}`,
+    filter.to === undefined ? undefined : `to=${filter.to}`,
+    filter.campaign === undefined ? undefined : 'campaign filter',
+    filter.source === undefined ? undefined : 'source filter',
+    filter.q === undefined ? undefined : 'text search',
+  ].filter((part) => part !== undefined);
   return parts.length === 0 ? 'all leads' : parts.join(', ');
 }
 
@@ -162,27 +173,32 @@ async function retryEach(
   }
 }
 
-type ReadPage = (after: LeadCursor | undefined, limit: number) => Promise<LeadPageResult>;
-
-/** Every lead a query matches, newest first, read a page at a time so memory stays flat. */
-async function* matchingLeads(readPage: ReadPage) {
-  let after: LeadCursor | undefined;
-  do {
-    const page = await readPage(after, EXPORT_PAGE_SIZE);
-    yield* page.leads;
-    after = page.next;
-  } while (after !== undefined);
+/**
+ * Every lead of an export, newest first, a page at a time so memory stays flat. Between pages the
+ * HTTP thread serves other requests first, and the read is closed however the download ends.
+ */
+async function* matchingLeads(reader: LeadExport) {
+  try {
+    for (;;) {
+      const leads = await reader.nextPage(EXPORT_PAGE_SIZE);
+      if (leads.length === 0) return;
+      yield* leads;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  } finally {
+    await reader.close();
+  }
 }
 
-async function* csvExport(readPage: ReadPage) {
+async function* csvExport(reader: LeadExport) {
   yield csvHeaderLine();
-  for await (const lead of matchingLeads(readPage)) yield csvLeadLine(lead);
+  for await (const lead of matchingLeads(reader)) yield csvLeadLine(lead);
 }
 
-async function* jsonExport(readPage: ReadPage) {
+async function* jsonExport(reader: LeadExport) {
   yield '[';
   let first = true;
-  for await (const lead of matchingLeads(readPage)) {
+  for await (const lead of matchingLeads(reader)) {
     yield `${first ? '\n' : ',\n'}${toExportJson(toExportRecord(lead))}`;
     first = false;
   }
@@ -248,27 +264,29 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
         finished = true;
       };
       reply.raw.once('close', finish);
+      // The download reads on a connection of its own, from one snapshot (openLeadExport), so neither
+      // its size nor a filter no index answers can make a new lead wait. It is opened before the audit
+      // entry is written, so an export that could not start is not recorded as made.
+      let reader: LeadExport;
+      try {
+        reader = await store.openLeadExport(query);
+      } catch (failure) {
+        finish();
+        throw failure;
+      }
+      // Ended with the answer, also when the browser goes away before the first page is read.
+      reply.raw.once('close', () => void reader.close());
       try {
         await context.audit(request, 'leads.export', `${format}: ${describeFilter(filter)}`);
       } catch (failure) {
         finish();
+        await reader.close();
         throw failure;
       }
       reply
         .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="leads-${day}.${format}"`);
-      // A download of a query no index answers takes its turn with the others, page by page: it waits
-      // for a place rather than failing half-way through.
-      const readPage: ReadPage = async (after, limit) => {
-        const read = () => store.listLeadPage(query, after, limit);
-        if (!mayScan(query)) return read();
-        for (;;) {
-          const page = await scanningQueries.run(read);
-          if (page !== undefined) return page;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      };
-      return reply.send(Readable.from(format === 'csv' ? csvExport(readPage) : jsonExport(readPage)));
+      return reply.send(Readable.from(format === 'csv' ? csvExport(reader) : jsonExport(reader)));
     },
   );
 
