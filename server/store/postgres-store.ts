@@ -682,6 +682,14 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
       return counts as StateCounts;
     },
 
+    countSpam: async (receivedFrom, receivedBefore) => {
+      const [row] = await query(
+        `SELECT COUNT(*) AS count FROM deliveries WHERE state = 'spam' AND received_at >= $1 AND received_at < $2`,
+        [receivedFrom, receivedBefore],
+      );
+      return Number(row?.count ?? 0);
+    },
+
     listLeadPage: async (leadQuery, after, limit) => {
       assertPageLimit(limit);
       const { sql, params } = buildLeadPageQuery('postgres', leadQuery, after, limit);

@@ -1069,6 +1069,15 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
       }
       return counts as StateCounts;
     }),
+    countSpam: ifOpen((receivedFrom: number, receivedBefore: number) =>
+      Number(
+        get(
+          `SELECT COUNT(*) AS count FROM deliveries WHERE state = 'spam' AND received_at >= ? AND received_at < ?`,
+          receivedFrom,
+          receivedBefore,
+        )?.count ?? 0,
+      ),
+    ),
     listLeadPage: ifOpen(listLeadPage),
     markSpam: ifOpen(markSpam),
     markNotSpam: ifOpen(markNotSpam),

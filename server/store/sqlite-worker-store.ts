@@ -21,6 +21,7 @@ const METHODS: WorkerStoreMethods<LeadStore> = {
   getLead: true,
   listAttempts: true,
   countByState: true,
+  countSpam: true,
   listLeadPage: true,
   markSpam: true,
   markNotSpam: true,
