@@ -13,7 +13,6 @@ const METHODS: WorkerStoreMethods<AnalyticsStore> = {
   recordLead: true,
   recordLeadJudged: true,
   recordLeadDelivered: true,
-  visitCampaign: true,
   dayTotals: true,
   pageTotals: true,
   referrerTotals: true,
