@@ -3,7 +3,7 @@
 // step of a visit) into roll-up increments, summed per roll-up row so each row is written once per
 // batch. The database decides what is new, so two servers counting the same visit at once still
 // count it once; this module only plans and sums.
-import type { CountedLead, DayRange, FunnelSplit, FunnelStep, LeadKeys, VisitCampaign, VisitEvent } from './analytics-store.ts';
+import type { CountedLead, DayRange, FunnelSplit, FunnelStep, LeadKeys, VisitEvent } from './analytics-store.ts';
 import { FUNNEL_SPLITS, FUNNEL_STEPS } from './analytics-store.ts';
 import { saltDay } from './visit-hash.ts';
 
@@ -351,21 +351,4 @@ export function leadIncrements(lead: LeadRow, steps: { accepted: number; deliver
     campaign: [],
     funnel: funnel.sort((a, b) => compareKeys(keyOf(...a.keys), keyOf(...b.keys))),
   };
-}
-
-/** A visit row's campaign words, only those it has; undefined for no row or no campaign. */
-export function campaignOf(row: Readonly<Record<string, unknown>> | undefined): VisitCampaign | undefined {
-  if (row === undefined) return undefined;
-  const campaign: Record<string, string> = {};
-  for (const [key, column] of [
-    ['source', 'source'],
-    ['medium', 'medium'],
-    ['name', 'campaign'],
-    ['term', 'term'],
-    ['content', 'content'],
-  ] as const) {
-    const value = row[column];
-    if (typeof value === 'string' && value !== '') campaign[key] = value;
-  }
-  return Object.keys(campaign).length > 0 ? campaign : undefined;
 }

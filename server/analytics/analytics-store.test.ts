@@ -181,18 +181,6 @@ for (const harness of ANALYTICS_HARNESSES) {
         ]);
       });
 
-      it("tells a visit's campaign words on its day, and nothing for another day, no campaign or no such visit", async () => {
-        await store.recordEvents([
-          pageview('v1', '/pricing', T1, { campaign: { source: 'newsletter', medium: 'email', name: 'spring', term: 'ai' } }),
-          pageview('v1', '/about', T1 + 1_000, { campaign: { source: 'ads', name: 'autumn' } }),
-          pageview('v2', '/', T1, { referrerHost: 'news.example.org' }),
-        ]);
-        expect(await store.visitCampaign(DAY1, 'v1')).toEqual({ source: 'newsletter', medium: 'email', name: 'spring', term: 'ai' });
-        expect(await store.visitCampaign(DAY2, 'v1')).toBeUndefined();
-        expect(await store.visitCampaign(DAY1, 'v2')).toBeUndefined();
-        expect(await store.visitCampaign(DAY1, 'nobody')).toBeUndefined();
-      });
-
       it('takes the earliest event of a batch as the first, whatever order the batch lists them in', async () => {
         await store.recordEvents([
           pageview('v1', '/later', T1 + 5_000, { campaign: { source: 'later' } }),

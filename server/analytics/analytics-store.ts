@@ -82,15 +82,6 @@ export type EntryTotals = { readonly path: string; readonly visitors: number };
 /** One form's funnel under one value of the split ('' for split 'none' and for "none given"). */
 export type FunnelRow = FunnelCounts & { readonly form: LeadFormId; readonly key: string };
 
-/** The campaign words of a visit; only those it had. */
-export type VisitCampaign = {
-  readonly source?: string;
-  readonly medium?: string;
-  readonly name?: string;
-  readonly term?: string;
-  readonly content?: string;
-};
-
 export type AnalyticsStore = SaltStore & {
   /**
    * Counts a batch of events in one transaction: raw rows, the visit's first-seen attribution, and
@@ -115,13 +106,6 @@ export type AnalyticsStore = SaltStore & {
    * the store does not hold is ignored.
    */
   recordLeadDelivered(leadId: string, at: number): Promise<void>;
-  /**
-   * The campaign words (utm_*) a visit arrived with on `day`, or undefined when it came by no
-   * campaign or the store has no such visit (or no longer has it: raw rows are deleted after
-   * ANALYTICS_RAW_DAYS). The relay gives them to a lead sent after the page that carried them was
-   * left by a full page load, since the browser keeps nothing between loads.
-   */
-  visitCampaign(day: string, visit: string): Promise<VisitCampaign | undefined>;
   /**
    * Every day of the range, oldest first, days without visits included as zeros. Every report
    * refuses (throws) a range that is not two YYYY-MM-DD days, ends before it starts, or is longer

@@ -8,7 +8,6 @@ import {
   attributionOf,
   attributionValues,
   AWAITING_BEACON_ENTRY_PATH,
-  campaignOf,
   daysOf,
   keyOf,
   LEAD_COLUMNS,
@@ -424,14 +423,6 @@ export async function openPostgresAnalyticsStore(
         );
         if (rows[0] !== undefined) await addRollups(client, leadIncrements(leadRowOf(rows[0]), { accepted: spam ? -1 : 1, delivered: 0 }));
       });
-    },
-
-    visitCampaign: async (day: string, visit: string) => {
-      const { rows } = await pool.query<Record<string, unknown>>(
-        'SELECT source, medium, campaign, term, content FROM analytics_visits WHERE day = $1 AND visit = $2',
-        [day, visit],
-      );
-      return campaignOf(rows[0]);
     },
 
     recordLeadDelivered: async (leadId: string) => {

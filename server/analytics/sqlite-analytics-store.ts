@@ -7,7 +7,6 @@ import {
   attributionOf,
   attributionValues,
   AWAITING_BEACON_ENTRY_PATH,
-  campaignOf,
   daysOf,
   keyOf,
   LEAD_COLUMNS,
@@ -312,9 +311,6 @@ export function openSqliteAnalyticsStore(file: string, migrations: readonly Migr
         addRollups(leadIncrements(lead, { accepted: lead.accepted ? 0 : 1, delivered: 1 }));
       });
     },
-
-    visitCampaign: async (day: string, visit: string) =>
-      campaignOf(get('SELECT source, medium, campaign, term, content FROM analytics_visits WHERE day = ? AND visit = ?', day, visit)),
 
     dayTotals: async (range) => {
       const days = daysOf(range);

@@ -14,7 +14,6 @@ const METHODS: WorkerStoreMethods<AnalyticsStore> = {
   recordLead: true,
   recordLeadJudged: true,
   recordLeadDelivered: true,
-  visitCampaign: true,
   dayTotals: true,
   pageTotals: true,
   referrerTotals: true,

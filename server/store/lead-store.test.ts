@@ -868,10 +868,33 @@ for (const harness of STORE_HARNESSES) {
         await expect(store.listLeadPage({}, undefined, 0)).rejects.toThrow('page limit');
       });
 
-      it('answers the first page and a search by address from an index', async () => {
-        for (let index = 0; index < 20; index += 1) await store.insertLead(newLead());
+      it("answers the first page, the inbox's every lead but spam, and a search by address from an index", async () => {
+        for (let index = 0; index < 20; index += 1) await store.insertLead(newLead({ initialState: index % 2 === 0 ? 'spam' : 'pending' }));
+        // Older leads, one in five spam, written past the store in one statement: enough rows that
+        // PostgreSQL plans as it would for a real inbox instead of sorting a handful in memory.
+        const older = Array.from({ length: 3_000 }, (_, index) => ({
+          id: `older-${index}`,
+          at: T0 - 3_000 + index,
+          spam: index % 5 === 0,
+        }));
+        await database.execute(
+          `INSERT INTO leads (id, received_at, source, email, payload) VALUES ${older
+            .map(({ id, at }) => `('${id}', ${at}, 'Homepage Simple Lead Form', '${id}@example.com', '{}')`)
+            .join(', ')};
+           INSERT INTO deliveries (lead_id, state, updated_at, received_at) VALUES ${older
+             .map(({ id, at, spam }) => `('${id}', '${spam ? 'spam' : 'delivered'}', ${at}, ${at})`)
+             .join(', ')};`,
+        );
         const dialect = harness.kind === 'postgres' ? 'postgres' : 'sqlite';
-        for (const query of [{}, { search: 'Person3@example.com' }, { state: 'pending' as const }, { source: 'Contact Page Form' }]) {
+        const queries: LeadQuery[] = [
+          {},
+          { spam: false },
+          { spam: false, receivedFrom: T0 },
+          { search: 'Person3@example.com' },
+          { state: 'pending' },
+          { source: 'Contact Page Form' },
+        ];
+        for (const query of queries) {
           const { sql, params } = buildLeadPageQuery(dialect, query, undefined, 50);
           const plan = await database.explain(sql, params);
           if (dialect === 'sqlite') {
@@ -881,7 +904,11 @@ for (const harness of STORE_HARNESSES) {
             expect(plan).toMatch(/Index (Only )?Scan/);
             expect(plan).not.toMatch(/Seq Scan on (leads|deliveries)/);
           }
+          // Every lead but spam walks the index of exactly those, so a flood of spam is never read past.
+          if (query.spam === false) expect(plan).toContain('deliveries_not_spam_newest');
         }
+        const page = await store.listLeadPage({ spam: false }, undefined, 12);
+        expect(page.leads.map((lead) => lead.state)).toEqual([...Array<string>(10).fill('pending'), 'delivered', 'delivered']);
       });
     });
 

@@ -407,6 +407,8 @@ export interface LeadStore {
   getLead(id: string): Promise<LeadRecord | undefined>;
   listAttempts(leadId: string): Promise<AttemptRecord[]>;
   countByState(): Promise<StateCounts>;
+  /** How many leads received in [from, before) are spam now: the leads the Spam view lists for those days. */
+  countSpam(receivedFrom: number, receivedBefore: number): Promise<number>;
   /**
    * One page of the inbox, newest first (received_at, then id, both descending), after `after`.
    * Two leads received in the same millisecond are told apart by id, so no page skips or repeats one.
@@ -582,8 +584,8 @@ export type RetriedLead = { readonly id: string; readonly from: DeliveryState; r
 export const NOTIFICATION_CHANNELS = ['email', 'webhook'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
-/** new-lead: e-mail only; the others are alerts, to every configured channel. */
-export const NOTIFICATION_KINDS = ['new-lead', 'lead-failed', 'lead-test', 'incident-opened', 'incident-recovered'] as const;
+/** new-lead: e-mail only; the others are alerts, to every configured channel (spam-daily: the count of one day's spam). */
+export const NOTIFICATION_KINDS = ['new-lead', 'lead-failed', 'lead-test', 'incident-opened', 'incident-recovered', 'spam-daily'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** pending: due at nextAttemptAt; sent; given-up: out of tries; skipped: nothing to send any more (lead erased, channel gone). */

@@ -24,6 +24,7 @@ const METHODS: WorkerStoreMethods<Omit<LeadStore, 'openLeadExport'>> = {
   getLead: true,
   listAttempts: true,
   countByState: true,
+  countSpam: true,
   listLeadPage: true,
   markSpam: true,
   markNotSpam: true,

@@ -52,9 +52,6 @@ export function createFakeAnalyticsStore(reports: FakeReports = {}): FakeAnalyti
     async recordLead() {},
     async recordLeadJudged() {},
     async recordLeadDelivered() {},
-    async visitCampaign() {
-      return undefined;
-    },
     async dayTotals(range) {
       answer('dayTotals', range);
       return everyDay(range).map(

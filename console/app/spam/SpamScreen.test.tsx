@@ -68,4 +68,16 @@ describe('the spam view', () => {
     expect(Object.fromEntries(server.made('GET /leads')[0]!.query)).toEqual({ spam: 'yes', from: '2025-02-23' });
     expect(screen.getByRole('link', { name: 'Show all spam' }).getAttribute('href')).toBe('/console/spam');
   });
+
+  it("shows one day's spam, the leads the daily spam notification counted", async () => {
+    const server = spamView('viewer', {}, '/console/spam?from=2026-11-27&to=2026-11-27');
+    await screen.findByText('Person s1');
+    expect(Object.fromEntries(server.made('GET /leads')[0]!.query)).toEqual({ spam: 'yes', from: '2026-11-27', to: '2026-11-27' });
+    expect(screen.getByText(/Received on 2026-11-27 \(UTC\)\./)).toBeTruthy();
+  });
+
+  it('says when a day had no spam left', async () => {
+    spamView('viewer', { 'GET /leads': { body: { leads: [], next: null } } }, '/console/spam?from=2026-11-27&to=2026-11-27');
+    expect(await screen.findByText('No spam on that day.')).toBeTruthy();
+  });
 });

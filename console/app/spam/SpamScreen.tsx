@@ -1,7 +1,8 @@
 // Spam, in a view of its own so it never mixes with the inbox yet is easy to look through: each
 // lead judged spam, newest first, with why in plain words and "Not spam", which sends a real lead
 // on to the inbox and the CRM. `?from=YYYY-MM-DD` (the health screen's link) shows only what
-// arrived since that day, the same leads its count counted.
+// arrived since that day, the same leads its count counted; `&to=YYYY-MM-DD` ends the range with
+// that day (the daily spam notification's link names one day as both, so it lists the day's count).
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { LeadSummary } from '../../api-types.ts';
@@ -17,12 +18,30 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export function SpamScreen() {
   const { api, can } = useSession();
   const [query] = useSearchParams();
-  const asked = query.get('from') ?? '';
-  const from = DAY.test(asked) ? asked : undefined;
-  const listing = usePages<LeadSummary>(async (after) => {
-    const page = await api.leads({ spam: 'yes', ...(from ? { from } : {}) }, after);
-    return { items: page.leads, next: page.next };
-  }, from ?? '');
+  const dayOf = (name: string) => {
+    const asked = query.get(name) ?? '';
+    return DAY.test(asked) ? asked : undefined;
+  };
+  const from = dayOf('from');
+  // A range that ends before it starts would list nothing: the end is left out instead.
+  const to = from !== undefined && (dayOf('to') ?? '') < from ? undefined : dayOf('to');
+  const listing = usePages<LeadSummary>(
+    async (after) => {
+      const page = await api.leads({ spam: 'yes', ...(from ? { from } : {}), ...(to ? { to } : {}) }, after);
+      return { items: page.leads, next: page.next };
+    },
+    `${from ?? ''}/${to ?? ''}`,
+  );
+  const range =
+    from !== undefined && from === to
+      ? { shown: `Received on ${from} (UTC).`, none: 'on that day' }
+      : from !== undefined && to !== undefined
+        ? { shown: `Received from ${from} to ${to} (UTC).`, none: 'in those days' }
+        : from !== undefined
+          ? { shown: `Received on or after ${from} (UTC).`, none: 'since then' }
+          : to !== undefined
+            ? { shown: `Received on or before ${to} (UTC).`, none: 'until then' }
+            : undefined;
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -52,16 +71,16 @@ export function SpamScreen() {
         Leads judged spam are kept here, apart from the inbox, and never sent to the CRM. If a real lead is among them, choose "Not spam":
         it moves to the inbox and is sent to the CRM.
       </p>
-      {from ? (
+      {range ? (
         <p>
-          Received on or after {from} (UTC). <Link to="/spam">Show all spam</Link>
+          {range.shown} <Link to="/spam">Show all spam</Link>
         </p>
       ) : null}
       <StatusMessage>{status}</StatusMessage>
       <ErrorMessage>{error}</ErrorMessage>
       {listing.status === 'loading' ? <p role="status">Loading spam…</p> : null}
       <ErrorMessage>{listing.error}</ErrorMessage>
-      {listing.status === 'ready' && listing.items.length === 0 ? <p className="empty">No spam{from ? ' since then' : ''}.</p> : null}
+      {listing.status === 'ready' && listing.items.length === 0 ? <p className="empty">No spam{range ? ` ${range.none}` : ''}.</p> : null}
       {listing.items.length > 0 ? (
         <ScrollingTable caption="Spam, newest first">
           <thead>

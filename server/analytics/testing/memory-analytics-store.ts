@@ -36,7 +36,6 @@ export function createMemoryAnalyticsStore(): MemoryAnalyticsStore {
     recordLead: notUsed('recordLead'),
     recordLeadJudged: notUsed('recordLeadJudged'),
     recordLeadDelivered: notUsed('recordLeadDelivered'),
-    visitCampaign: notUsed('visitCampaign'),
     dayTotals: notUsed('dayTotals'),
     pageTotals: notUsed('pageTotals'),
     referrerTotals: notUsed('referrerTotals'),

@@ -207,15 +207,14 @@ async function* jsonExport(reader: LeadExport) {
 
 /**
  * True when no index answers the query by itself, so it may read many leads to fill a page: a search
- * for part of a word, "not spam" (which skips spam one lead at a time), or two of the filters that
- * each have an index (form, campaign, source, state, spam, a whole address) together. A date range
- * alone, or with one of them, reads only the rows it returns.
+ * for part of a word, or two of the filters that each have an index (form, campaign, source, state,
+ * spam or not spam, a whole address) together. A date range alone, or with one of them, reads only
+ * the rows it returns; so does the inbox's first screen, every lead but spam, from its own index.
  */
 export function mayScan(query: LeadQuery): boolean {
   const search = readSearch(query.search);
   if (search !== undefined && 'part' in search) return true;
-  if (query.spam === false) return true;
-  const indexed = [query.source, query.campaign, query.utmSource, query.state, query.spam ? true : undefined, search];
+  const indexed = [query.source, query.campaign, query.utmSource, query.state, query.spam === undefined ? undefined : true, search];
   return indexed.filter((filter) => filter !== undefined).length > 1;
 }
 
