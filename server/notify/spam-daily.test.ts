@@ -65,6 +65,7 @@ for (const harness of STORE_HARNESSES) {
         store,
         config: {
           smtpUrl: smtp.url,
+          smtpAllowPlaintext: false,
           notifyTo: ['sales@example.com'],
           notifyFrom: 'Lead console <no-reply@www.example.com>',
           alertAfterMinutes: 15,
