@@ -31,11 +31,29 @@ export type SessionInfo = {
   allowed: Action[];
 };
 
+/**
+ * A lead's delivery in the console's words, one per lead, the same on every screen, filter, button,
+ * answer and audit entry: held (no CRM is set up), waiting (due, not tried since it was last made
+ * due), retrying (the CRM did not take the last attempt; more attempts are scheduled), delivered,
+ * delivered-test, failed (given up: no attempts left, or refused for good) and spam.
+ */
+export const LEAD_STATUSES = ['held', 'waiting', 'retrying', 'delivered', 'delivered-test', 'failed', 'spam'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** The status of a lead in `state` with `attempts` made since it was last made due. */
+export function leadStatusOf(state: DeliveryState, attempts: number): LeadStatus {
+  if (state === 'pending') return attempts > 0 ? 'retrying' : 'waiting';
+  return state;
+}
+
+/** The statuses a retry sends; every other lead is skipped (spam, one the CRM has, one being sent). */
+export const RETRYABLE_STATUSES: readonly LeadStatus[] = ['failed', 'held', 'waiting', 'retrying'];
+
 /** The inbox's filters, as query parameters of GET /leads and GET /leads/export. All optional. */
 export type LeadFilter = {
   /** A form's source name, e.g. `Contact Page Form`. */
   form?: string;
-  state?: DeliveryState;
+  state?: LeadStatus;
   /** `yes`: only spam; `no`: only real leads. */
   spam?: 'yes' | 'no';
   /** Received on or after this day (YYYY-MM-DD, UTC). */
@@ -59,7 +77,12 @@ export type LeadSummary = {
   email: string;
   company: string;
   state: DeliveryState;
+  /** The state in the console's words (LEAD_STATUSES). */
+  status: LeadStatus;
   spamReason: string | null;
+  /** Why it was judged spam, one plain sentence per flag; empty for a lead not judged spam. */
+  spamSignals: string[];
+  /** Attempts since the lead was last made due (a retry starts again from 0); the timeline lists them all. */
   attempts: number;
   nextAttemptAt: string | null;
   campaign: string | null;
@@ -98,13 +121,21 @@ export type LeadDetail = LeadSummary & {
     /** Every other attribution value (utm_term, gclid, first_referrer…). */
     other: [name: string, value: string][];
   };
-  /** Why it was flagged, one reason per flag; empty for a lead not judged spam. */
-  spamSignals: string[];
   attemptsLog: DeliveryAttempt[];
 };
 
-/** POST /leads/retry { ids: string[] } or { allFailed: true } */
-export type RetryResult = { retried: number };
+/** What a retry sent, by the status each lead had. */
+export type RetrySent = { failed: number; held: number; waiting: number; retrying: number };
+/** What a retry left alone, and why: spam, a lead the CRM already has, one being sent right now, one erased. */
+export type RetrySkipped = { spam: number; delivered: number; sending: number; missing: number };
+
+/**
+ * POST /leads/retry { ids: string[] } or { allFailed: true }: sends failed, held, waiting and retrying
+ * leads only. Spam is sent only after "not spam", a delivered lead only by POST /leads/:id/send-again.
+ */
+export type RetryResult = { retried: number; sent: RetrySent; skipped: RetrySkipped };
+/** POST /leads/:id/send-again {}: a delivered or test-delivered lead sent to the CRM a second time. */
+export type SendAgainResult = { state: DeliveryState };
 /** POST /leads/:id/spam { spam: boolean } */
 export type SpamResult = { state: DeliveryState };
 /** GET /erasures?email=… (how many leads an erasure would remove) and POST /erasures { email, count } */
@@ -130,13 +161,20 @@ export type Health = {
   /** Per day for the last 7 days, oldest first, all forms. */
   perDay: { day: string; leads: number }[];
   deliveredLast24h: number;
-  /** Leads that failed for good, plus pending leads whose last attempt failed. */
-  failingNow: number;
+  /** Leads given up on (status failed). */
+  failed: number;
+  /** Leads the CRM did not take at the last attempt, with more attempts scheduled (status retrying). */
+  retrying: number;
+  /** Spam received in the last 7 days (UTC days, today included). */
+  spamWeek: number;
   /** The oldest lead not delivered yet (pending or held), or null when none waits. */
   oldestUndelivered: { id: string; receivedAt: string; waitedMinutes: number } | null;
   lastCrmSuccessAt: string | null;
-  /** Leads waiting to be sent, and how long that takes at the CRM pace. */
-  backlog: { pending: number; drainMinutes: number; maxPer10s: number };
+  /**
+   * Leads waiting to be sent (waiting and retrying), and how long that takes at the CRM pace: null
+   * while the CRM is refusing (its last attempt failed), when no estimate would be true.
+   */
+  backlog: { pending: number; drainMinutes: number | null; maxPer10s: number; crmRefusing: boolean };
   incident: { since: string; lastError: string | null } | null;
   retention: { leadDays: number | null; spamDays: number };
 };
@@ -165,7 +203,7 @@ export type DayRange = { from: string; to: string };
 /** How the funnel is split: not at all, by campaign, by source (utm_source, else the referring site) or by entry page. */
 export const ANALYTICS_SPLITS = ['none', 'campaign', 'source', 'entry'] as const;
 export type AnalyticsSplit = (typeof ANALYTICS_SPLITS)[number];
-/** The funnel's steps, in order, each counted once per visit. */
+/** The funnel's steps, in order: the first three counted once per visit, the last two once per lead. */
 export const FUNNEL_STEP_ORDER = ['viewed', 'started', 'submitted', 'accepted', 'delivered'] as const;
 export type FunnelStep = (typeof FUNNEL_STEP_ORDER)[number];
 
@@ -191,7 +229,7 @@ export type AnalyticsReport = {
   referrers: ReferrerTotals[];
   campaigns: CampaignTotals[];
   entryPages: EntryTotals[];
-  /** Per form, the visits that reached each step, unsplit (`key` ''). */
+  /** Per form, the visits that reached each of the first three steps and the leads at the last two, unsplit (`key` ''). */
   funnel: FunnelRow[];
   /** Per form and value of `split`; the same as `funnel` for split none. */
   splitFunnel: FunnelRow[];
@@ -217,7 +255,7 @@ export const FUNNEL_STEP_NAMES = {
   delivered: 'Delivered to the CRM',
 } as const satisfies Record<FunnelStep, string>;
 
-/** What a split's empty value means: a visit with no campaign, with no source or referring site, or whose entry page is not known. */
+/** What a split's empty value means: a visit or lead with no campaign, with no source or referring site, or whose entry page is not known. */
 export const SPLIT_EMPTY_NAMES = {
   none: '',
   campaign: '(no campaign)',

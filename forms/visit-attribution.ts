@@ -1,8 +1,9 @@
 // The visit's attribution in the browser: captured on the first page view of a page load and attached
 // to every lead sent from it. It lives in memory for the life of the page, which the shell's
 // client-side navigations keep, and is never written to the visitor's device: browsing the site
-// stores nothing. After a full page load the server names the visit from its first page view. What
-// counts as attribution is decided in lead/attribution.ts.
+// stores nothing. After a full page load a lead carries what that load's address held: the relay
+// never adds words from the analytics, whose visit is only a guess. What counts as attribution is
+// decided in lead/attribution.ts.
 import { extractAttribution, type Attribution } from '../lead/attribution.ts';
 
 export interface AttributionSource {

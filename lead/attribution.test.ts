@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ATTRIBUTION_VALUE_MAX_LENGTH, extractAttribution, isAttribution } from './attribution.ts';
+import { ATTRIBUTION_VALUE_MAX_LENGTH, cleanAttributionValue, extractAttribution, isAttribution } from './attribution.ts';
 
 const CAMPAIGN_URL =
   'https://example.com/ai-transformation?utm_source=google&utm_medium=cpc&utm_campaign=spring&utm_term=ai+consulting&utm_content=ad-1&gclid=G123&fbclid=F456&other=ignored';
@@ -67,5 +67,29 @@ describe('isAttribution', () => {
 
   it.each([[null], [[]], ['x'], [{ evil_field: 'x' }], [{ utm_source: 5 }]])('refuses %j', (value) => {
     expect(isAttribution(value)).toBe(false);
+  });
+});
+
+describe('cleanAttributionValue', () => {
+  it.each([
+    ['a right-to-left override', 'roi\u202E4q-', 'roi4q-'],
+    ['left-to-right and right-to-left embeddings and their end', '\u202Aspring\u202B-sale\u202C', 'spring-sale'],
+    ['a left-to-right override', '\u202Dautumn', 'autumn'],
+    ['isolates (U+2066 to U+2069)', '\u2066news\u2067letter\u2068!\u2069', 'newsletter!'],
+    ['marks and zero-width characters', '\u200Ewin\u200Bter\u200D\u200F\uFEFF', 'winter'],
+    ['control characters', 'a\u0000b\u001Bc\u007Fd\u009Fe', 'abcde'],
+    ['halves of a surrogate pair standing alone', 'q\uDFFF4\uD800', 'q4'],
+    ['line breaks and tabs, as spaces', ' ai\tconsulting\r\nnow\u2028 ', 'ai consulting now'],
+  ])('removes %s', (_kind, value, cleaned) => {
+    expect(cleanAttributionValue(value)).toBe(cleaned);
+  });
+
+  it.each([['roi-q4'], ['Frühjahr 2026'], ['حملة الربيع'], ['春のセール'], ['launch 🚀'], ['50% off']])('keeps %s as written', (value) => {
+    expect(cleanAttributionValue(value)).toBe(value);
+  });
+
+  it('is applied to the campaign words a landing page carries', () => {
+    const url = 'https://example.com/?utm_campaign=roi%E2%80%AEq4&utm_source=%E2%81%A6news%E2%81%A9&utm_term=%E2%80%8B';
+    expect(extractAttribution(url, '')).toEqual({ utm_campaign: 'roiq4', utm_source: 'news', landing_page: url });
   });
 });

@@ -1,6 +1,7 @@
 // Marketing attribution: where a visit came from (campaign parameters, click ids, the landing page
 // and an external referrer), attached flat to every lead of that visit so the CRM can tell which
 // campaign brought it. How the browser keeps it for a visit is forms/visit-attribution.ts.
+import { cutText } from './storable-text.ts';
 
 export const ATTRIBUTION_QUERY_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'fbclid'] as const;
 export type AttributionQueryParam = (typeof ATTRIBUTION_QUERY_PARAMS)[number];
@@ -23,7 +24,25 @@ function parseUrl(address: string): URL | undefined {
 }
 
 function limitLength(value: string): string {
-  return value.slice(0, ATTRIBUTION_VALUE_MAX_LENGTH);
+  return cutText(value, ATTRIBUTION_VALUE_MAX_LENGTH);
+}
+
+// Line breaks and tabs inside one value stand for a space.
+const LINE_BREAKS = /\r\n|[\t\n\v\f\r\u0085\u2028\u2029]/g;
+// Control characters (U+0000–U+001F, U+007F–U+009F), format characters (the bidirectional controls
+// U+202A–U+202E and U+2066–U+2069, zero-width spaces and joiners, the byte order mark, …) and halves
+// of a surrogate pair standing alone.
+const INVISIBLE_OR_CONTROL = /[\p{Cc}\p{Cf}\p{Cs}]/gu;
+
+/**
+ * A campaign word or other attribution value as a person reads it: without control characters,
+ * without invisible format characters (a bidirectional control would make "q4-ior" show as "roi-4q"
+ * in a report or the CRM, and two look-alike words count apart), line breaks as spaces, trimmed.
+ * The beacon's campaign words and the lead's attribution fields both pass through it, so the
+ * analytics and the inbox hold the same words.
+ */
+export function cleanAttributionValue(value: string): string {
+  return value.replace(LINE_BREAKS, ' ').replace(INVISIBLE_OR_CONTROL, '').trim();
 }
 
 /** What this page view says about where the visitor came from; no storage involved. */
@@ -32,7 +51,7 @@ export function extractAttribution(url: string, referrer: string): Attribution {
   if (page === undefined) return {};
   const attribution: Attribution = { landing_page: limitLength(page.href) };
   for (const param of ATTRIBUTION_QUERY_PARAMS) {
-    const value = page.searchParams.get(param)?.trim();
+    const value = cleanAttributionValue(page.searchParams.get(param) ?? '');
     if (value) attribution[param] = limitLength(value);
   }
   // Only an external referrer says where the visit came from; our own pages do not.

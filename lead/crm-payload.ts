@@ -3,6 +3,7 @@
 import { calculateRoi, parseNumber, revenueBracket, type RevenueBracket, type RoiParameters } from './roi/engine.ts';
 import type { Attribution } from './attribution.ts';
 import { LEAD_SOURCES } from './rules.ts';
+import { cutText } from './storable-text.ts';
 import type { ContactFormValues, HomeFormValues, LandingFormValues, RoiFormValues } from './validation.ts';
 
 // `user_agent` is cut to 200 characters.
@@ -59,7 +60,7 @@ function describeSubmission<S extends string>(source: S, context: PayloadContext
 
 function describeBrowser(context: PayloadContext): BrowserFields {
   return {
-    user_agent: context.userAgent.slice(0, USER_AGENT_MAX_LENGTH),
+    user_agent: cutText(context.userAgent, USER_AGENT_MAX_LENGTH),
     referrer: context.referrer.trim() === '' ? DIRECT_REFERRER : context.referrer,
   };
 }

@@ -133,6 +133,8 @@ export const VALIDATION_MESSAGES = {
   revenueRequired: 'Please select your annual revenue',
   messageTooShort: 'Message must be at least 10 characters',
   messageTooLong: 'Message must be 2000 characters or less',
+  // Pasted text can carry a hidden character (a null, half an emoji) that cannot be saved.
+  unsavableCharacter: 'This text contains a hidden character that cannot be saved. Please type it again.',
 } as const;
 
 // ---------------------------------------------------------------------------------------------

@@ -374,3 +374,32 @@ describe('field errors', () => {
     expect(validateLeadForm('contact', body)).toEqual({ success: false, fieldErrors: { [FORM_ERROR_KEY]: 'Invalid input' } });
   });
 });
+
+// A NUL or half an emoji's pair cannot be stored by every lead store: the field says so, in the
+// browser and in the relay alike, instead of one engine keeping the lead and the other losing it.
+describe('text a lead store cannot keep', () => {
+  const TYPED_TEXT_FIELDS: ReadonlyArray<readonly [LeadFormId, string]> = [
+    ['home', 'name'],
+    ['home', 'phone'],
+    ['home', 'company'],
+    ['roi', 'name'],
+    ['roi', 'company'],
+    ['roi', 'challenge'],
+    ['contact', 'name'],
+    ['contact', 'phone'],
+    ['contact', 'company'],
+    ['contact', 'message'],
+    ['landing', 'name'],
+    ['landing', 'company'],
+    ['landing', 'challenge'],
+  ];
+  const UNSAVABLE = 'This text contains a hidden character that cannot be saved. Please type it again.';
+
+  it.each(TYPED_TEXT_FIELDS)('%s form, %s: a NUL or a lone surrogate is refused with a message', (formId, field) => {
+    const typed = String(VALID_VALUES[formId][field]);
+    const withInside = (inserted: string) => `${typed.slice(0, 1)}${inserted}${typed.slice(1)}`;
+    expect(errorFor(formId, field, withInside('\u0000'))).toBe(UNSAVABLE);
+    expect(errorFor(formId, field, withInside('\uD83D'))).toBe(UNSAVABLE);
+    expect(valueAfterParsing(formId, field, withInside('😀'))).toBe(withInside('😀'));
+  });
+});

@@ -3,6 +3,7 @@
 import * as z from 'zod';
 import { parseNumber } from './roi/engine.ts';
 import { sanitizeText, trimInvisible } from './sanitize.ts';
+import { isStorableText } from './storable-text.ts';
 import {
   COMPANY_SIZE_OPTIONS,
   INDUSTRY_OPTIONS,
@@ -34,13 +35,15 @@ function reportMissingOrInvalid(issue: { readonly input?: unknown }): string {
 }
 
 // Free text is trimmed (invisible characters too, so a name of zero-width spaces is empty), its
-// length is checked before it is cleaned, so no over-long text reaches the sanitiser, then it is
-// cleaned and its lower bound checked on what will be stored.
+// length is checked before it is cleaned, so no over-long text reaches the sanitiser; text a lead
+// store cannot keep as typed is refused with a message (storable-text.ts); then it is cleaned and its
+// lower bound checked on what will be stored.
 function freeText(maxLength: number, tooLong: string) {
   return z
     .string({ error: reportMissingOrInvalid })
     .overwrite(trimInvisible)
     .max(maxLength, { error: tooLong, abort: true })
+    .refine(isStorableText, { error: M.unsavableCharacter, abort: true })
     .overwrite(sanitizeText);
 }
 

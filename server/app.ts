@@ -68,7 +68,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
     // Rejects requests that arrive while closing instead of queueing them behind the shutdown.
     return503OnClosing: true,
     // Behind a TLS proxy every request comes from the proxy; TRUST_PROXY says whose
-    // X-Forwarded-For to believe, so the rate limit and logs see the visitor's address.
+    // X-Forwarded-For to believe, so the rate limits count each visitor's address.
     trustProxy: fastifyTrustProxy(config.trustProxy),
   });
 
@@ -98,15 +98,15 @@ function answerFrameworkError(error: FastifyError, reply: FastifyReply): void {
 }
 
 /**
- * A request as its log lines show it: Fastify's own fields, with any e-mail address or phone number
- * in the URL masked (an erasure preview, an account's address, a search).
+ * A request as its log lines show it: method, host and URL, with any e-mail address or phone number
+ * in the URL masked (an erasure preview, an account's address, a search). Never the client's address
+ * or port: a log line's time joined with a page view's (or a beacon's) would tie that address to the
+ * visit hash it was counted under, which the daily salt exists to make impossible.
  */
 function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
     url: maskUrl(request.url),
     host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
   };
 }

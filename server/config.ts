@@ -44,6 +44,8 @@ export type Config = Readonly<{
   logLevel: LogLevel;
   /** Where notification e-mails go out (smtp:// or smtps://, may hold a password: never log it). Unset: no e-mail. */
   smtpUrl: string | undefined;
+  /** SMTP_ALLOW_PLAINTEXT: e-mail over smtp:// may go unencrypted to a server on the network that offers no STARTTLS. */
+  smtpAllowPlaintext: boolean;
   /** Who receives notification e-mails; empty exactly when smtpUrl is unset. */
   notifyTo: readonly string[];
   /** The From header of notification e-mails: `Name <address>` or an address. */
@@ -179,7 +181,10 @@ function siteHostOf(env: Environment): string {
 }
 
 type ReadSetting = <T>(name: string, reader: Reader<T>, fallback: T) => T;
-type NotificationSettings = Pick<Config, 'smtpUrl' | 'notifyTo' | 'notifyFrom' | 'alertAfterMinutes' | 'alertWebhookUrl'>;
+type NotificationSettings = Pick<
+  Config,
+  'smtpUrl' | 'smtpAllowPlaintext' | 'notifyTo' | 'notifyFrom' | 'alertAfterMinutes' | 'alertWebhookUrl'
+>;
 
 // E-mail needs both a server and someone to write to: one without the other is a half-done setup
 // that would otherwise send nothing without saying so.
@@ -193,6 +198,7 @@ function readNotificationSettings(env: Environment, read: ReadSetting, errors: s
   const siteHost = siteHostOf(env);
   return {
     smtpUrl,
+    smtpAllowPlaintext: read('SMTP_ALLOW_PLAINTEXT', readBoolean, false),
     notifyTo: Object.freeze([...notifyTo]),
     notifyFrom: read('NOTIFY_FROM', readMailbox, `${DEFAULTS.notifyFromName} <no-reply@${siteHost}>`),
     alertAfterMinutes: read('ALERT_AFTER_MINUTES', readPositiveWholeNumber, DEFAULTS.alertAfterMinutes),
@@ -245,6 +251,13 @@ const readHost: Reader<string> = (raw, name) =>
   /\s/.test(raw) ? { error: `${name} must be a host name or IP address, got ${quote(raw)}` } : { value: raw };
 
 const readNonBlank: Reader<string> = (raw) => ({ value: raw });
+
+const readBoolean: Reader<boolean> = (raw, name) => {
+  const value = raw.toLowerCase();
+  return value === 'true' || value === 'false'
+    ? { value: value === 'true' }
+    : { error: `${name} must be true or false, got ${quote(raw)}` };
+};
 
 const readLogLevel: Reader<LogLevel> = (raw, name) => {
   const level = LOG_LEVELS.find((candidate) => candidate === raw.toLowerCase());

@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { get as httpGet } from 'node:http';
 import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -185,6 +185,119 @@ describe('server/main.ts', () => {
       expect(await server.exited).toBe(0);
     } finally {
       await rm(envDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** How a start that must fail ended: its exit code, how long it took, and what it printed on stderr. */
+async function failedStart(env: Record<string, string>): Promise<{ code: number | null; ms: number; stderr: string }> {
+  const started = Date.now();
+  const server = await startServer({ LOG_LEVEL: 'info', ...env });
+  const code = await server.exited;
+  return { code, ms: Date.now() - started, stderr: server.output().stderr };
+}
+
+/** A TCP server that takes connections and never says a word: a database that does not answer. */
+async function silentServer(): Promise<{ port: number; connections: () => number; close: () => void }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => sockets.add(socket));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    connections: () => sockets.size,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      server.close();
+    },
+  };
+}
+
+describe('a start that cannot succeed', () => {
+  // One plain sentence an operator can act on: no stack trace, no JSON log line, no second line.
+  function expectOnePlainLine(stderr: string, says: RegExp) {
+    expect(stderr.endsWith('\n')).toBe(true);
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(stderr).not.toMatch(/^\s+at |\{"level"/m);
+    expect(stderr).toMatch(says);
+  }
+
+  it('ends at once when the lead database folder cannot be created', async () => {
+    const result = await failedStart({ LEADS_DB_FILE: '/proc/no-such-folder/leads.sqlite' });
+    expect(result.code).toBe(1);
+    expect(result.ms).toBeLessThan(10_000);
+    expectOnePlainLine(
+      result.stderr,
+      /^The (lead|analytics) database \((LEADS|ANALYTICS)_DB_FILE.*\) cannot be opened at \/proc\/no-such-folder\/\w+\.sqlite: the folder \/proc\/no-such-folder cannot be created \(ENOENT\)$/m,
+    );
+  });
+
+  it('ends at once when the lead database path runs through a file', async () => {
+    const file = path.join(workDir, 'a-file');
+    await writeFile(file, 'not a folder');
+    const result = await failedStart({ LEADS_DB_FILE: path.join(file, 'leads.sqlite') });
+    expect(result.code).toBe(1);
+    expect(result.ms).toBeLessThan(10_000);
+    expectOnePlainLine(
+      result.stderr,
+      new RegExp(
+        `^The (lead|analytics) database \\((LEADS|ANALYTICS)_DB_FILE.*\\) cannot be opened at ${file}/\\w+\\.sqlite: ${file} is a file, not a folder$`,
+        'm',
+      ),
+    );
+  });
+
+  it('ends at once when PostgreSQL refuses the connection', async () => {
+    const port = await freePort();
+    const result = await failedStart({ DATABASE_URL: `postgres://leads:secret-pw@127.0.0.1:${port}/leads` });
+    expect(result.code).toBe(1);
+    expect(result.ms).toBeLessThan(10_000);
+    expectOnePlainLine(
+      result.stderr,
+      new RegExp(`^The database in DATABASE_URL cannot be reached at 127\\.0\\.0\\.1:${port}: nothing accepts connections there`),
+    );
+    expect(result.stderr).not.toContain('secret-pw');
+  });
+
+  it('ends within seconds when PostgreSQL takes the connection but never answers', async () => {
+    const silent = await silentServer();
+    try {
+      const result = await failedStart({ DATABASE_URL: `postgres://leads:secret-pw@127.0.0.1:${silent.port}/leads` });
+      expect(result.code).toBe(1);
+      expect(result.ms).toBeLessThan(20_000);
+      expectOnePlainLine(
+        result.stderr,
+        new RegExp(
+          `^The database in DATABASE_URL cannot be reached at 127\\.0\\.0\\.1:${silent.port}: the server took the connection but did not answer in time$`,
+          'm',
+        ),
+      );
+    } finally {
+      silent.close();
+    }
+  });
+
+  it('ends at once when HOST is a name that does not resolve', async () => {
+    const result = await failedStart({ HOST: 'no-such-host.invalid' });
+    expect(result.code).toBe(1);
+    expect(result.ms).toBeLessThan(10_000);
+    expectOnePlainLine(
+      result.stderr,
+      /^HOST "no-such-host\.invalid" does not resolve to an address \((ENOTFOUND|EAI_AGAIN)\): set HOST to an address of this machine/,
+    );
+  });
+
+  it('ends on SIGTERM while it is still starting', async () => {
+    const silent = await silentServer();
+    try {
+      const server = await startServer({ DATABASE_URL: `postgres://leads:pw@127.0.0.1:${silent.port}/leads`, LOG_LEVEL: 'silent' });
+      // It is waiting for the database's answer: the start is under way.
+      await expect.poll(() => silent.connections(), { timeout: 10_000 }).toBeGreaterThan(0);
+      const signalled = Date.now();
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(Date.now() - signalled).toBeLessThan(2_000);
+    } finally {
+      silent.close();
     }
   });
 });

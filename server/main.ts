@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
+import { describeListenFailure } from './listen-failure.ts';
 import { closeGracefully } from './shutdown.ts';
 import { SiteBuildError } from './site/site-build.ts';
+import { StoreOpenError } from './store/store-open-error.ts';
 
 // The process: read settings, build the app, listen, and shut down cleanly on SIGTERM / SIGINT.
-// Start-up failures an operator can fix print one plain sentence to stderr and exit 1.
+// A start that fails prints one plain sentence to stderr and exits 1; a signal always ends the process.
 
 // In-flight requests get this long after a signal before their connections are cut.
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -13,6 +15,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const SHUTDOWN_DEADLINE_MS = 25_000;
 
 let shuttingDown = false;
+let listening = false;
 
 async function start(): Promise<void> {
   const configResult = loadConfig();
@@ -24,6 +27,12 @@ async function start(): Promise<void> {
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {
+      // Before it listens nothing is in flight (a migration is one transaction the database undoes):
+      // stopping at once means a start stuck on an unreachable database never outlives the request to stop.
+      if (!listening) {
+        app.log.info({ signal }, 'stopped while starting');
+        process.exit(0);
+      }
       if (shuttingDown) {
         app.log.warn({ signal }, 'second signal during shutdown: exiting now');
         process.exit(1);
@@ -36,16 +45,27 @@ async function start(): Promise<void> {
   try {
     // Fastify logs one line with the URL: "Server listening at http://127.0.0.1:4321".
     await app.listen({ host: config.host, port: config.port });
+    listening = true;
   } catch (error) {
-    // A signal during start-up already closed the app; shutDown() decides the exit code.
-    if (shuttingDown) return;
-    if (error instanceof SiteBuildError) exitWithMessage(error.message);
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      exitWithMessage(`${config.host}:${config.port} is already in use: stop the other server or set PORT`);
-    }
-    app.log.fatal({ err: error }, 'server failed to start');
-    process.exit(1);
+    exitWithMessage(describeStartFailure(error, config));
   }
+}
+
+/** Why the server did not start, as one sentence an operator can act on (never a stack trace). */
+function describeStartFailure(error: unknown, config: Pick<Config, 'host' | 'port'>): string {
+  const known = causes(error).find((cause) => cause instanceof SiteBuildError || cause instanceof StoreOpenError);
+  if (known !== undefined) return known.message;
+  const listen = describeListenFailure(error, { ...config, hostSetting: 'HOST', portSetting: 'PORT', what: 'server' });
+  if (listen !== undefined) return listen;
+  const message = error instanceof Error ? error.message : String(error);
+  return `The server did not start: ${message.split('\n')[0]}`;
+}
+
+/** The error and the errors it was caused by, outermost first (Fastify wraps a plugin's error). */
+function causes(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let cause = error; cause !== undefined && chain.length < 10; cause = (cause as { cause?: unknown } | null)?.cause) chain.push(cause);
+  return chain;
 }
 
 async function shutDown(app: FastifyInstance, signal: NodeJS.Signals): Promise<void> {

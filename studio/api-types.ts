@@ -44,7 +44,7 @@ export type PublishRecord = {
   note?: string;
   ms: number;
   /** Where the commit was pushed (a checkout with a git remote), or why it is not there yet. */
-  remote?: { name: string; branch: string; pushed: boolean; reason?: string; keptAsDrafts?: string[] };
+  remote?: { name: string; branch: string; pushed: boolean; reason?: string; keptAsDrafts?: string[]; changedThere?: string[] };
   /** Not stored: where the publish has got to beyond this checkout, in plain words, as answered. */
   status?: PublishStatus;
 };
@@ -128,6 +128,24 @@ export type Changes = {
 
 /** What a publish or an undo answers. */
 export type PublishAnswer = { ok: true; record: PublishRecord } | { ok: false; reason: string; message: string; issues?: ContentIssue[] };
+
+/** The steps a publish, an undo or a restore goes through, in order (the labels come with each run). */
+export type PublishStepKey = 'waiting' | 'checking' | 'building' | 'going-live' | 'saving' | 'sending';
+
+/**
+ * A publish, an undo or a restore as it runs: answered at once when asked for, then read again
+ * (GET /api/publish-runs/<id>) until `done`, when `answer` is what it came to.
+ */
+export type PublishRunView = {
+  id: string;
+  action: 'publish' | 'undo' | 'restore';
+  user: string;
+  startedAt: string;
+  done: boolean;
+  /** `now`: the step under way; `stopped`: the step the run ended at without publishing. */
+  steps: { key: PublishStepKey; label: string; state: 'done' | 'now' | 'next' | 'stopped' }[];
+  answer?: PublishAnswer;
+};
 
 /**
  * One version of the site's content in the history: a publish, an undo or a restore made in the

@@ -8,6 +8,7 @@
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { loadEnvFile } from '../server/config.ts';
+import { describeListenFailure } from '../server/listen-failure.ts';
 import type { LeadStore } from '../server/store/lead-store.ts';
 import { openLeadStore } from '../server/store/open-lead-store.ts';
 import { buildStudioApp } from './build-app.ts';
@@ -90,7 +91,19 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       .then(() => process.exit(0));
   });
 }
-await app.listen({ host: settings.host, port: settings.port });
+try {
+  await app.listen({ host: settings.host, port: settings.port });
+} catch (error) {
+  refuseToStart(
+    describeListenFailure(error, {
+      host: settings.host,
+      port: settings.port,
+      hostSetting: 'STUDIO_HOST',
+      portSetting: 'STUDIO_PORT',
+      what: 'studio',
+    }) ?? (error as Error).message.split('\n')[0]!,
+  );
+}
 const shown = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
 const who =
   use.kind === 'local'

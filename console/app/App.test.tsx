@@ -21,10 +21,12 @@ const HEALTH: Health = {
     { day: '2025-03-01', leads: 2 },
   ],
   deliveredLast24h: 5,
-  failingNow: 3,
+  failed: 3,
+  retrying: 5,
+  spamWeek: 4,
   oldestUndelivered: { id: 'lead-old', receivedAt: '2025-03-01T08:00:00.000Z', waitedMinutes: 95 },
   lastCrmSuccessAt: '2025-03-01T09:30:00.000Z',
-  backlog: { pending: 12, drainMinutes: 2, maxPer10s: 1 },
+  backlog: { pending: 12, drainMinutes: 2, maxPer10s: 1, crmRefusing: false },
   incident: { since: '2025-03-01T09:40:00.000Z', lastError: 'The CRM answered 503' },
   retention: { leadDays: 365, spamDays: 30 },
 };
@@ -40,7 +42,7 @@ describe('the layout', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Health', 'Inbox', 'Analytics', 'Settings']);
+    ).toEqual(['Health', 'Inbox', 'Spam', 'Analytics', 'Settings']);
     expect(within(nav).getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Health' }).getAttribute('aria-current')).toBeNull();
     expect(screen.getByRole('link', { name: 'Skip to the content' }).getAttribute('href')).toBe('#main');
@@ -54,7 +56,7 @@ describe('the layout', () => {
       within(adminNav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Health', 'Inbox', 'Analytics', 'Audit log', 'Settings']);
+    ).toEqual(['Health', 'Inbox', 'Spam', 'Analytics', 'Audit log', 'Settings']);
   });
 
   it('signs out with the CSRF token and shows the sign-in screen', async () => {
@@ -110,13 +112,29 @@ describe('the health screen', () => {
 
     expect(screen.getByRole('alert').textContent).toContain('Last error: The CRM answered 503');
     expect(screen.getByRole('link', { name: '3 leads' }).getAttribute('href')).toBe('/console/leads?state=failed');
+    expect(screen.getByRole('link', { name: '5 leads' }).getAttribute('href')).toBe('/console/leads?state=retrying');
+    expect(screen.queryByText(/Failing/)).toBeNull();
+    const spam = screen.getByRole('link', { name: '4 leads judged spam' });
+    expect(spam.getAttribute('href')).toBe('/console/spam?from=2025-02-23');
     const oldest = screen.getByRole('link', { name: /^Received / });
     expect(oldest.getAttribute('href')).toBe('/console/leads/lead-old');
     expect(oldest.parentElement!.textContent).toContain('waiting 1 h 35 min');
-    expect(screen.getByText('12 leads waiting; about 2 min to send at 1 per 10 seconds')).toBeTruthy();
+    expect(screen.getByText('12 leads to send (7 waiting, 5 retrying); about 2 min at 1 per 10 seconds')).toBeTruthy();
     expect(screen.getByText('Leads are erased after 365 days.')).toBeTruthy();
     expect(screen.getByText('Spam is erased after 30 days.')).toBeTruthy();
     expect(app.container.querySelector('style')).toBeNull();
+  });
+});
+
+describe('the backlog while the CRM refuses leads', () => {
+  it('gives no time to send them, since refused leads wait for their next attempt', async () => {
+    const refusing: Health = { ...HEALTH, backlog: { pending: 12, drainMinutes: null, maxPer10s: 90, crmRefusing: true } };
+    stubConsoleServer({ 'GET /session': { body: sessionFor('viewer') }, 'GET /health': { body: refusing } });
+    renderConsole('/console');
+    expect(
+      await screen.findByText('12 leads to send (7 waiting, 5 retrying); no estimate of when they go while the CRM is refusing leads'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/about \d+ min/)).toBeNull();
   });
 });
 

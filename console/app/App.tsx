@@ -15,6 +15,7 @@ import { LeadScreen } from './lead/LeadScreen.tsx';
 import { ErrorMessage } from './parts/messages.tsx';
 import { SessionProvider, type ConsoleSession } from './session.tsx';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
+import { SpamScreen } from './spam/SpamScreen.tsx';
 import { SignIn } from './sign-in/SignIn.tsx';
 
 const SESSION_ENDED = 'Your session has ended. Sign in again to carry on.';
@@ -78,6 +79,7 @@ export function App({ api }: { api: ConsoleApi }) {
           />
           <Route path="leads" element={<InboxScreen />} />
           <Route path="leads/:id" element={<LeadScreen />} />
+          <Route path="spam" element={<SpamScreen />} />
           <Route path="analytics" element={<AnalyticsScreen />} />
           <Route path="audit" element={<AuditScreen />} />
           <Route path="settings" element={<SettingsScreen />} />

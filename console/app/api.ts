@@ -20,6 +20,7 @@ import {
   type NotificationSettings,
   type RetryResult,
   type Role,
+  type SendAgainResult,
   type SessionInfo,
   type SpamResult,
   type TestNotificationResult,
@@ -121,6 +122,7 @@ export class ConsoleApi {
     this.call<LeadPage>('GET', `/leads?${toQuery({ ...filter, after: after ?? undefined }).toString()}`);
   lead = (id: string) => this.call<LeadDetail>('GET', `/leads/${encodeURIComponent(id)}`);
   retry = (target: { ids: string[] } | { allFailed: true }) => this.call<RetryResult>('POST', '/leads/retry', target);
+  sendAgain = (id: string) => this.call<SendAgainResult>('POST', `/leads/${encodeURIComponent(id)}/send-again`, {});
   markSpam = (id: string, spam: boolean) => this.call<SpamResult>('POST', `/leads/${encodeURIComponent(id)}/spam`, { spam });
   erasurePreview = (email: string) => this.call<ErasurePreview>('GET', `/erasures?${toQuery({ email }).toString()}`);
   erase = (email: string, count: number) => this.call<ErasureResult>('POST', '/erasures', { email, count });

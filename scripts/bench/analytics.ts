@@ -293,7 +293,13 @@ async function fill(store: AnalyticsStore, log: (line: string) => void): Promise
   for (const batch of yearOfEvents(total, days, firstDay)) {
     await store.recordEvents(batch.events);
     for (const lead of batch.leads) {
-      await store.recordLeadAccepted({ leadId: lead.id, at: lead.at, visit: lead.visit, form: lead.form });
+      await store.recordLead({
+        leadId: lead.id,
+        at: lead.at,
+        form: lead.form,
+        keys: { campaign: '', source: '', entryPath: '/' },
+        spam: false,
+      });
       // Most leads reach the CRM; the rest fail or wait.
       if (lead.id.endsWith('7') === false) await store.recordLeadDelivered(lead.id, lead.at + 2_000);
     }

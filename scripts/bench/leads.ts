@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Result } from 'autocannon';
+import { ATTRIBUTION_QUERY_PARAMS } from '../../lead/attribution.ts';
 import { LEAD_FORM_IDS } from '../../lead/rules.ts';
 import { startCrmReceiver } from '../../server/testing/crm-receiver.ts';
 import { validLeadBody } from '../../server/testing/lead-bodies.ts';
@@ -24,6 +25,18 @@ export const LEAD_BENCH = {
   drainTimeoutMs: 60_000,
 } as const;
 
+export type LeadBenchOptions = {
+  /**
+   * Leads without campaign words or click ids, as sent after a reload of a page opened without them:
+   * the relay once waited for the analytics (up to 250 ms) on exactly these, so this run shows that
+   * they are answered as fast as any other.
+   */
+  readonly withoutCampaign?: boolean;
+};
+
+// Sent with every lead, as a browser does: the analytics count a request only when it names its browser.
+const BENCH_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+
 export type LeadBenchResult = {
   readonly leads: Result;
   readonly pages: Result;
@@ -32,13 +45,15 @@ export type LeadBenchResult = {
   readonly drainMs: number;
   readonly crmRequests: number;
   readonly siteSource: string;
+  readonly withoutCampaign: boolean;
   /** 1-minute load average when the run started: other work on this machine skews every figure. */
   readonly loadAtStart: number;
   /** CPU used during the measured run, in cores: the server process, this process (autocannon and the CRM receiver), everything else. */
   readonly cpuCores: { readonly server: number; readonly bench: number; readonly others: number } | undefined;
 };
 
-export async function runLeadBench(log: (line: string) => void = console.log): Promise<LeadBenchResult> {
+export async function runLeadBench(options: LeadBenchOptions = {}, log: (line: string) => void = console.log): Promise<LeadBenchResult> {
+  const withoutCampaign = options.withoutCampaign ?? false;
   const loadAtStart = os.loadavg()[0] ?? 0;
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'lead-bench-'));
   const dbFile = path.join(workDir, 'leads.sqlite');
@@ -55,14 +70,19 @@ export async function runLeadBench(log: (line: string) => void = console.log): P
     { keepOutput: false },
   );
   try {
-    const bodies = Array.from({ length: LEAD_BENCH.distinctBodies }, (_, index) =>
-      JSON.stringify({ ...validLeadBody(LEAD_FORM_IDS[index % LEAD_FORM_IDS.length] ?? 'home'), email: `bench-${index}@example.com` }),
-    );
+    const bodies = Array.from({ length: LEAD_BENCH.distinctBodies }, (_, index) => {
+      const body: Record<string, unknown> = {
+        ...validLeadBody(LEAD_FORM_IDS[index % LEAD_FORM_IDS.length] ?? 'home'),
+        email: `bench-${index}@example.com`,
+      };
+      if (withoutCampaign) for (const field of ATTRIBUTION_QUERY_PARAMS) delete body[field];
+      return JSON.stringify(body);
+    });
     let next = 0;
     const leadRequest = {
       method: 'POST',
       path: '/api/leads',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'user-agent': BENCH_USER_AGENT },
       setupRequest: (request: Record<string, unknown>) => ({ ...request, body: bodies[(next += 1) % bodies.length] }),
     };
     log(`warm-up ${LEAD_BENCH.warmUpSeconds} s…`);
@@ -112,6 +132,7 @@ export async function runLeadBench(log: (line: string) => void = console.log): P
       drainMs: Date.now() - runEnded,
       crmRequests: crm.received(),
       siteSource: builtSite ? 'dist/ (npm run build)' : 'test fixture build',
+      withoutCampaign,
       loadAtStart,
       cpuCores: describeCpu(cpuBefore, cpuAfter),
     };
@@ -191,7 +212,8 @@ export function formatLeadBenchTable(result: LeadBenchResult): string {
   const header = [
     `Machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}; ` +
       `1-minute load average ${result.loadAtStart.toFixed(1)} at the start, ${(os.loadavg()[0] ?? 0).toFixed(1)} at the end (the run itself adds about 2)`,
-    `Run: ${seconds} s, ${LEAD_BENCH.connections} connections, SQLite WAL + synchronous=FULL, LOG_LEVEL=info, site from ${result.siteSource}`,
+    `Run: ${seconds} s, ${LEAD_BENCH.connections} connections, SQLite WAL + synchronous=FULL, LOG_LEVEL=info, site from ${result.siteSource}, ` +
+      (result.withoutCampaign ? 'leads without campaign words or click ids' : 'leads with campaign words'),
     result.cpuCores === undefined
       ? 'CPU use during the run: not measured (no /proc)'
       : `CPU use during the run, in cores of 2: server ${result.cpuCores.server.toFixed(2)}, autocannon + CRM receiver ${result.cpuCores.bench.toFixed(2)}, ` +

@@ -17,6 +17,9 @@ function runScript(script: string, title: string): Promise<string> {
 
 const BENCHES: Record<string, () => Promise<string>> = {
   leads: async () => `Lead API (POST /api/leads)\n\n${formatLeadBenchTable(await runLeadBench())}`,
+  // The same, every lead without campaign words (sent after a reload): no slower than the others.
+  'leads-without-campaign': async () =>
+    `Lead API (POST /api/leads), leads without campaign words\n\n${formatLeadBenchTable(await runLeadBench({ withoutCampaign: true }))}`,
   // Lighthouse per route, mobile and desktop, against the existing build (run `npm run build` first).
   pages: () => runScript('lighthouse.ts', 'Pages (Lighthouse)'),
   // The content studio: keystroke to preview, and publish to live (on a copy of this checkout).

@@ -3,10 +3,12 @@
 //     from each key going down to the preview frame showing the new heading on screen (the next
 //     frame painted after its text changed) (p50, p95);
 //   - publish: from POST /api/publish (one changed page) to the studio's answer (checked, written,
-//     built, switched, committed), and to the site's own server (running on the same checkout)
-//     answering with the new page; first with the full build (the bench removes the live build's
-//     record of what it was made from, incremental.json, before each of those publishes), then as a
-//     publish runs (incremental: scripts/build/incremental.ts).
+//     built, switched, committed: the publish answers at once and the bench reads its progress until
+//     it is done, as the publish screen does), and to the site's own server (running on the same
+//     checkout) answering with the new page; first with the full build (the bench removes the live
+//     build's record of what it was made from, incremental.json, before each of those publishes),
+//     then as a publish runs (incremental: scripts/build/incremental.ts);
+//   - restoring an earlier version of the page, which must be an incremental build too.
 // Needs the site built (`npm run build`: the copy starts from it) and Chromium at /usr/bin/chromium.
 import { readFileSync, realpathSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +21,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.ts';
 const KEYSTROKES = 60;
 const FULL_PUBLISHES = 4;
 const INCREMENTAL_PUBLISHES = 12;
+const RESTORES = 3;
 
 function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -60,17 +63,49 @@ async function timeKeystroke(page: Page, key: string, expected: string): Promise
   return (await page.evaluate('window.__keystroke')) as number;
 }
 
+/**
+ * Runs in the studio's page: starts a publish (or a restore) with `request` and reads its run until
+ * it is done, as the publish screen does; resolves with the answer.
+ */
+const RUN_TO_END = `async ([url, body]) => {
+  const session = await (await fetch('/api/session')).json();
+  const started = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrfToken },
+    body: JSON.stringify(body),
+  });
+  let answer = await started.json();
+  if (!answer.run) return { ok: false, message: answer.message || 'the studio answered ' + started.status };
+  let run = answer.run;
+  while (!run.done) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    run = (await (await fetch('/api/publish-runs/' + run.id)).json()).run;
+  }
+  return run.answer;
+}`;
+
+async function runToEnd(page: Page, url: string, body: object): Promise<{ ok: boolean; message?: string }> {
+  return (await page.evaluate(`(${RUN_TO_END})(${JSON.stringify([url, body])})`)) as { ok: boolean; message?: string };
+}
+
+/** Waits until the studio has `text` in a draft (typing is saved a moment after it pauses). */
+async function draftHolds(page: Page, text: string): Promise<void> {
+  const started = Date.now();
+  while (!JSON.stringify(await page.evaluate(async () => (await fetch('/api/changes')).json())).includes(text)) {
+    if (Date.now() - started > 10_000) throw new Error(`The draft did not hold "${text}" within 10 s.`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Publishes the drafts through the studio's API; the ms to its answer and to the site serving `text` on `route`. */
 async function timePublish(page: Page, site: RunningSite, route: string, text: string): Promise<{ answered: number; served: number }> {
+  // The changes as the publish screen shows them, sent back with each text's fingerprint.
+  const shown = (await page.evaluate(async () => (await fetch('/api/changes')).json())) as {
+    files: { path: string; fingerprint: string }[];
+  };
   const started = Date.now();
-  const answer = await page.evaluate(async () => {
-    const session = (await (await fetch('/api/session')).json()) as { csrfToken: string };
-    const response = await fetch('/api/publish', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrfToken },
-      body: '{}',
-    });
-    return (await response.json()) as { ok: boolean; message?: string };
+  const answer = await runToEnd(page, '/api/publish', {
+    files: shown.files.map(({ path: file, fingerprint }) => ({ path: file, fingerprint })),
   });
   if (!answer.ok) throw new Error(`Publishing failed: ${answer.message}`);
   const answered = Date.now() - started;
@@ -123,17 +158,42 @@ export async function runStudioBench(): Promise<string> {
       const text = `Benchmark headline ${i}`;
       const field = await openHeading();
       await field.fill(text);
-      await page.getByText('Draft saved', { exact: true }).waitFor({ timeout: 10_000 });
+      await draftHolds(page, text);
       if (kind === 'full') forgetBuildRecord(studio);
       runs.push({ kind, ...(await timePublish(page, site, '/', text)) });
     }
     // The studio logs each build: "Site build (<files>): incremental, …, in <n> ms."
-    const builds = [...studio.output().matchAll(/Site build \([^)]*\): (incremental|full)[^\n]* in (\d+) ms\./g)];
-    const incrementalBuilds = builds.filter((match) => match[1] === 'incremental').map((match) => Number(match[2]));
+    const builds = () => [...studio.output().matchAll(/Site build \([^)]*\): (incremental|full)[^\n]* in (\d+) ms\./g)];
+    const incrementalBuilds = builds()
+      .filter((match) => match[1] === 'incremental')
+      .map((match) => Number(match[2]));
     if (incrementalBuilds.length !== INCREMENTAL_PUBLISHES)
       throw new Error(
         `Expected ${INCREMENTAL_PUBLISHES} incremental builds, the studio ran ${incrementalBuilds.length}:\n${studio.output()}`,
       );
+
+    // Restoring the page as the first publish left it: a publish like the others, built incrementally.
+    const restores: number[] = [];
+    for (let i = 0; i < RESTORES; i++) {
+      const history = (await page.evaluate(async () => (await fetch('/api/history?path=content/pages/home.yaml')).json())) as {
+        versions: { id: string }[];
+      };
+      const version = history.versions.at(-1 - i)!.id;
+      const shown = (await page.evaluate(
+        async (id) => (await fetch(`/api/history/version?version=${id}&path=content/pages/home.yaml`)).json(),
+        version,
+      )) as { liveVersion: string | null };
+      const started = Date.now();
+      const answer = await runToEnd(page, '/api/history/restore', {
+        version,
+        path: 'content/pages/home.yaml',
+        liveVersion: shown.liveVersion,
+      });
+      if (!answer.ok) throw new Error(`Restoring failed: ${answer.message}`);
+      restores.push(Date.now() - started);
+      const last = builds().at(-1);
+      if (last?.[1] !== 'incremental') throw new Error(`Restoring a version ran the full build:\n${last?.[0] ?? studio.output()}`);
+    }
 
     const ms = (value: number) => `${Math.round(value)} ms`;
     const row = (measure: string, values: number[], target = '') =>
@@ -150,6 +210,7 @@ export async function runStudioBench(): Promise<string> {
       row("Publish, incremental: the studio's answer", of('incremental', 'answered')),
       row('Publish, incremental: to the page served by the running site', of('incremental', 'served'), 'p95 under 2 s'),
       row('Publish, incremental: the build alone (as the studio logs it)', incrementalBuilds),
+      row("Restore an earlier version of the page: the studio's answer", restores, 'p95 under 2 s'),
     ].join('\n');
   } finally {
     await browser.close();

@@ -19,12 +19,12 @@ import { routeTable, siteModule } from './prerender-content.ts';
 /** Written into every build beside routes.json (not served: only client/ is). */
 export const STATE_FILE = 'incremental.json';
 /** Raised when what the state records, or how, changes: an older build then never serves as a base. */
-const STATE_FORMAT = 2;
+const STATE_FORMAT = 3;
 
 export type BuildInputs = {
   code: string;
   settings: string;
-  /** NODE_ENV as the build was started with (the bundler sets it when it is not set). */
+  /** The mode the bundles are made in: NODE_ENV, or `production` when it is not set (as the bundler does). */
   nodeEnv: string;
   site: string;
   roi: string;
@@ -61,10 +61,17 @@ const NOT_CODE = new Set([
   'data',
   'test-results',
   'playwright-report',
+  'coverage',
   'content',
   'tests',
   'docs',
 ]);
+/**
+ * Files no build reads, wherever they are: databases and their journals (a server pointed at a lead
+ * store outside data/ keeps its visit counts beside it, and writes them on every request), logs and
+ * the type checker's notes.
+ */
+const NOT_CODE_FILE = /\.(sqlite|sqlite3|db)(-wal|-shm|-journal)?$|\.log$|\.tsbuildinfo$/;
 const UPLOADS = path.join('public', 'images', 'uploads');
 
 /** File digests by path, size and time of change: a file is read again only when it changed. */
@@ -82,10 +89,11 @@ function fileDigest(file: string, size: number, mtimeMs: number): string {
 
 /**
  * A fingerprint of everything but the content that a build reads: every file of the project (by
- * name and bytes) apart from the content, uploaded pictures, installed packages (they count through
- * npm's record of what is installed), dotfiles, tests, documents and output folders. Any change (a
- * `git pull`, an `npm install`, an edited component) makes the next publish a full build; a copy of
- * the project has the same fingerprint.
+ * name and bytes, never by time) apart from the content, uploaded pictures, installed packages (they
+ * count through npm's record of what is installed), dotfiles and dot folders (.studio, .tmp), tests,
+ * documents, output folders and data files. Any change (a `git pull`, an `npm install`, an edited
+ * component) makes the next publish a full build; a copy of the project has the same fingerprint, and
+ * nothing a build, the studio or a running server writes changes it.
  */
 export function codeFingerprint(root: string, skip: readonly string[] = []): string {
   const hash = createHash('sha256');
@@ -95,7 +103,7 @@ export function codeFingerprint(root: string, skip: readonly string[] = []): str
       const file = path.join(dir, name);
       const rel = relative ? path.join(relative, name) : name;
       const notCode = relative === '' && (NOT_CODE.has(name) || name.endsWith('.md'));
-      if (notCode || name.startsWith('.') || name.endsWith('.tsbuildinfo') || skipped.has(file) || rel === UPLOADS) continue;
+      if (notCode || name.startsWith('.') || NOT_CODE_FILE.test(name) || skipped.has(file) || rel === UPLOADS) continue;
       let stats;
       try {
         stats = statSync(file);
@@ -116,7 +124,7 @@ export function buildInputs(options: {
   root: string;
   content: ContentBundle;
   settings: PublicSettings;
-  /** NODE_ENV as the build was started with. */
+  /** NODE_ENV as the build was started with (unset: the bundler makes it `production`). */
   nodeEnv: string | undefined;
   /** Folders inside the project that are not code (the content folder, the build's own output). */
   skip?: readonly string[];
@@ -130,13 +138,22 @@ export function buildInputs(options: {
   return {
     code: codeFingerprint(root, options.skip),
     settings: digest(settings),
-    nodeEnv: options.nodeEnv ?? '',
+    nodeEnv: bundleMode(options.nodeEnv),
     site: digest(siteModule(content, settings)),
     roi: digest(content.roi),
     blogIndex: digest(content.posts.map(blogIndexEntry)),
     routes: digest(routeTable(content)),
     uploads: digest(uploads),
   };
+}
+
+/**
+ * The mode the bundler builds in for a NODE_ENV: unset or empty is `production`, as the bundler sets
+ * it. `npm run build` runs with it unset, the studio with `production` (it built its own app with the
+ * same bundler first): both make the same bundles, so both record the same.
+ */
+export function bundleMode(nodeEnv: string | undefined): string {
+  return nodeEnv?.trim() || 'production';
 }
 
 /** The content modules the inputs stand for (site settings, ROI numbers, article list). */

@@ -7,6 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteBuilder, runFullBuild, type BuildReport } from '../../studio/server/site-builder.ts';
+import { loadContent } from '../../content-model/load/load-content.ts';
+import { readPublicSettings } from '../../renderer/build-settings.ts';
+import { buildInputs, codeFingerprint, readBuildState } from './build-inputs.ts';
 import { buildIncrementally, createPrerenderCache } from './incremental.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -24,6 +27,8 @@ let env: NodeJS.ProcessEnv;
 let builder: ReturnType<typeof createSiteBuilder>;
 /** The build each case starts from: the full build at first, then the previous case's incremental build. */
 let live: string;
+/** The project's code fingerprint before the first build. */
+let codeBefore: string;
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'incremental-build-test-'));
@@ -33,6 +38,7 @@ beforeAll(async () => {
   delete env.NODE_ENV;
   builder = createSiteBuilder({ root, env, log: () => {} });
   live = path.join(work, 'base');
+  codeBefore = codeFingerprint(root);
   await runFullBuild(root, live, env);
 }, BUILD_TIMEOUT_MS);
 
@@ -83,6 +89,22 @@ async function publishAndCompare(name: string, changed: string[]): Promise<Build
   live = incremental;
   return report as BuildReport & { kind: 'incremental' };
 }
+
+describe('`npm run build` and the studio agree on what a build was made from', () => {
+  it('records the inputs the studio computes (it runs with NODE_ENV=production), and leaves the code fingerprint as it was', () => {
+    const recorded = readBuildState(live)!.inputs;
+    const contentDir = path.join(work, 'content');
+    const asTheStudio = buildInputs({
+      root,
+      content: loadContent({ root, contentDir }),
+      settings: readPublicSettings(env),
+      nodeEnv: 'production',
+      skip: [contentDir],
+    });
+    expect(asTheStudio).toEqual(recorded);
+    expect(codeFingerprint(root)).toBe(codeBefore);
+  });
+});
 
 describe('an incremental build gives the same files as a full build', () => {
   it(

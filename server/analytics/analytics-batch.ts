@@ -3,7 +3,7 @@
 // step of a visit) into roll-up increments, summed per roll-up row so each row is written once per
 // batch. The database decides what is new, so two servers counting the same visit at once still
 // count it once; this module only plans and sums.
-import type { AcceptedLead, DayRange, FunnelSplit, FunnelStep, VisitCampaign, VisitEvent } from './analytics-store.ts';
+import type { CountedLead, DayRange, FunnelSplit, FunnelStep, LeadKeys, VisitEvent } from './analytics-store.ts';
 import { FUNNEL_SPLITS, FUNNEL_STEPS } from './analytics-store.ts';
 import { saltDay } from './visit-hash.ts';
 
@@ -52,10 +52,10 @@ export type Attribution = {
 
 /**
  * A visit row made by an accepted lead before any beacon of the visit arrived (its entry path is '';
- * an event's path always begins with '/'). A lead is sent seconds after the page view that showed
- * its form, but a beacon may wait in a server's queue longer than the lead takes: when it arrives,
- * the visit takes the beacon's attribution and is counted as a visit then, and the steps it already
- * reached move to that attribution.
+ * an event's path always begins with '/'), as servers before analytics migration 2 made them: when
+ * its first beacon arrives, the visit takes the beacon's attribution and is counted as a visit then,
+ * and the steps it already reached move to that attribution. Leads no longer make visit rows (they
+ * are counted under their own keys), so only rows from before that migration are still waiting.
  */
 export const AWAITING_BEACON_ENTRY_PATH = '';
 
@@ -305,25 +305,50 @@ export function rollupIncrements({
   return increments;
 }
 
-/** The visit row an accepted lead makes when the visit's beacons have not come (yet). */
-export function visitOfLead(lead: AcceptedLead): NewVisit {
-  assertMoment(lead.at);
-  return { day: saltDay(lead.at), visit: lead.visit, firstAt: lead.at, attribution: UNKNOWN_ATTRIBUTION };
+/** A lead's row as the stores keep it until the CRM takes it: its day, form, keys, and whether it counts as accepted. */
+export type LeadRow = { readonly day: string; readonly form: string; readonly keys: LeadKeys; readonly accepted: boolean };
+
+/** The columns of the leads table after lead_id, in this order. */
+export const LEAD_COLUMNS = ['day', 'form', 'campaign', 'source', 'entry_path', 'accepted'] as const;
+
+/** A lead row's values in LEAD_COLUMNS order. */
+export function leadValues(lead: LeadRow): [string, string, string, string, string, number] {
+  return [lead.day, lead.form, lead.keys.campaign, lead.keys.source, lead.keys.entryPath, lead.accepted ? 1 : 0];
 }
 
-/** A visit row's campaign words, only those it has; undefined for no row or no campaign. */
-export function campaignOf(row: Readonly<Record<string, unknown>> | undefined): VisitCampaign | undefined {
-  if (row === undefined) return undefined;
-  const campaign: Record<string, string> = {};
-  for (const [key, column] of [
-    ['source', 'source'],
-    ['medium', 'medium'],
-    ['name', 'campaign'],
-    ['term', 'term'],
-    ['content', 'content'],
-  ] as const) {
-    const value = row[column];
-    if (typeof value === 'string' && value !== '') campaign[key] = value;
-  }
-  return Object.keys(campaign).length > 0 ? campaign : undefined;
+/** The row a lead the relay stored makes. */
+export function newLeadRow(lead: CountedLead): LeadRow {
+  assertMoment(lead.at);
+  return { day: saltDay(lead.at), form: lead.form, keys: lead.keys, accepted: !lead.spam };
+}
+
+export function leadRowOf(row: Readonly<Record<string, unknown>>): LeadRow {
+  return {
+    day: String(row.day),
+    form: String(row.form),
+    keys: { campaign: String(row.campaign), source: String(row.source), entryPath: String(row.entry_path) },
+    accepted: Number(row.accepted) === 1,
+  };
+}
+
+/**
+ * The funnel increments of one lead's steps ("accepted" and "delivered", by -1, 0 or 1), on its day
+ * under its own keys in every split; the other roll-ups are untouched.
+ */
+export function leadIncrements(lead: LeadRow, steps: { accepted: number; delivered: number }): RollupIncrements {
+  const counts = FUNNEL_STEPS.map((step) => (step === 'accepted' ? steps.accepted : step === 'delivered' ? steps.delivered : 0));
+  const keyOfSplit: Record<FunnelSplit, string> = {
+    none: '',
+    campaign: lead.keys.campaign,
+    source: lead.keys.source,
+    entry: lead.keys.entryPath,
+  };
+  const funnel = FUNNEL_SPLITS.map((split) => ({ keys: [split, lead.day, lead.form, keyOfSplit[split]], counts }));
+  return {
+    page: [],
+    entry: [],
+    referrer: [],
+    campaign: [],
+    funnel: funnel.sort((a, b) => compareKeys(keyOf(...a.keys), keyOf(...b.keys))),
+  };
 }

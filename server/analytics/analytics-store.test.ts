@@ -10,7 +10,7 @@ import { POSTGRES_MIGRATIONS } from '../store/postgres-store.ts';
 import { MAX_RANGE_DAYS } from './analytics-batch.ts';
 import { reportSql } from './analytics-reports.ts';
 import { FUNNEL_SPLITS, REPORT_ROW_LIMIT } from './analytics-store.ts';
-import type { AnalyticsStore, DayRange, VisitEvent } from './analytics-store.ts';
+import type { AnalyticsStore, CountedLead, DayRange, LeadKeys, VisitEvent } from './analytics-store.ts';
 import { POSTGRES_ANALYTICS_MIGRATIONS } from './postgres-analytics-store.ts';
 import { SQLITE_ANALYTICS_MIGRATIONS } from './sqlite-analytics-store.ts';
 import { openSqliteAnalyticsWorkerStore } from './sqlite-analytics-worker.ts';
@@ -49,6 +49,16 @@ const formSubmit = (visit: string, form: LeadFormId, at: number, path = '/'): Vi
   form,
 });
 
+const NO_KEYS: LeadKeys = { campaign: '', source: '', entryPath: '' };
+/** A lead the relay stored, not spam. */
+const lead = (leadId: string, at: number, form: LeadFormId, keys: LeadKeys = NO_KEYS): CountedLead => ({
+  leadId,
+  at,
+  form,
+  keys,
+  spam: false,
+});
+
 /** Every report over a range, for comparing two databases or one before and after a change. */
 async function everyReport(store: AnalyticsStore, range: DayRange) {
   return {
@@ -85,6 +95,48 @@ for (const harness of ANALYTICS_HARNESSES) {
         const migrations = harness.kind === 'postgres' ? POSTGRES_ANALYTICS_MIGRATIONS : SQLITE_ANALYTICS_MIGRATIONS;
         expect((await database.rows()).analytics_schema_migrations).toHaveLength(migrations.length);
         expect((await reopened.dayTotals({ from: DAY1, to: DAY1 }))[0]?.visitors).toBe(1);
+      });
+
+      it('keeps counting a lead that was waiting for the CRM when the leads got keys of their own (migration 2)', async () => {
+        const database = await harness.createDatabase();
+        try {
+          const old = await database.openAtVersion(1);
+          await old.recordEvents([
+            pageview('v1', '/roi', T1, { campaign: { source: 'linkedin', name: 'roi-q4' }, forms: ['roi'] }),
+            pageview('v2', '/', T1, { referrerHost: 'news.example.org', forms: ['home'] }),
+          ]);
+          await old.close();
+          // As the version before counted them: "accepted" under each visit's attribution, and a row each.
+          await database.execute(`
+            INSERT INTO analytics_leads (lead_id, day, visit, form, at) VALUES
+              ('waiting-1', '${DAY1}', 'v1', 'roi', ${T1 + 1}), ('waiting-2', '${DAY1}', 'v2', 'home', ${T1 + 1}),
+              ('early', '${DAY1}', 'v3', 'contact', ${T1 + 1});
+            INSERT INTO analytics_visits (day, visit, entry_path, referrer_host, source, medium, campaign, term, content, click, first_at)
+              VALUES ('${DAY1}', 'v3', '', '', '', '', '', '', '', '', ${T1 + 1});
+            INSERT INTO analytics_visit_forms (day, visit, form, steps) VALUES ('${DAY1}', 'v3', 'contact', 8);
+            INSERT INTO analytics_funnel_days (split, day, form, key, viewed, started, submitted, accepted, delivered) VALUES
+              ('campaign', '${DAY1}', 'roi', 'roi-q4', 0, 0, 0, 1, 0), ('source', '${DAY1}', 'home', 'news.example.org', 0, 0, 0, 1, 0),
+              ('campaign', '${DAY1}', 'contact', '', 0, 0, 0, 1, 0)
+            ON CONFLICT (split, day, form, key) DO UPDATE SET accepted = excluded.accepted;`);
+
+          const migrated = await database.open();
+          // A visit whose lead came before its first beacon still takes that beacon's attribution.
+          await migrated.recordEvents([pageview('v3', '/contact', T1 + 2, { campaign: { name: 'spring' }, forms: ['contact'] })]);
+          expect(await migrated.entryTotals(ALL)).toContainEqual({ path: '/contact', visitors: 1 });
+          expect((await migrated.funnel(ALL, 'campaign')).filter((row) => row.form === 'contact')).toEqual([
+            { form: 'contact', key: 'spring', viewed: 1, started: 0, submitted: 0, accepted: 1, delivered: 0 },
+          ]);
+          await migrated.recordLeadDelivered('waiting-1', T2);
+          await migrated.recordLeadDelivered('waiting-2', T2);
+          expect(await migrated.funnel(ALL, 'campaign')).toContainEqual(
+            expect.objectContaining({ form: 'roi', key: 'roi-q4', accepted: 1, delivered: 1 }),
+          );
+          expect(await migrated.funnel(ALL, 'source')).toContainEqual(
+            expect.objectContaining({ form: 'home', key: 'news.example.org', accepted: 1, delivered: 1 }),
+          );
+        } finally {
+          await database.remove();
+        }
       });
 
       it('has no column for a visitor’s address or browser: only the visit hash is kept', async () => {
@@ -127,18 +179,6 @@ for (const harness of ANALYTICS_HARNESSES) {
         expect(await store.campaignTotals(ALL)).toEqual([
           { source: 'newsletter', medium: 'email', name: 'spring', click: 'gclid', visitors: 1 },
         ]);
-      });
-
-      it("tells a visit's campaign words on its day, and nothing for another day, no campaign or no such visit", async () => {
-        await store.recordEvents([
-          pageview('v1', '/pricing', T1, { campaign: { source: 'newsletter', medium: 'email', name: 'spring', term: 'ai' } }),
-          pageview('v1', '/about', T1 + 1_000, { campaign: { source: 'ads', name: 'autumn' } }),
-          pageview('v2', '/', T1, { referrerHost: 'news.example.org' }),
-        ]);
-        expect(await store.visitCampaign(DAY1, 'v1')).toEqual({ source: 'newsletter', medium: 'email', name: 'spring', term: 'ai' });
-        expect(await store.visitCampaign(DAY2, 'v1')).toBeUndefined();
-        expect(await store.visitCampaign(DAY1, 'v2')).toBeUndefined();
-        expect(await store.visitCampaign(DAY1, 'nobody')).toBeUndefined();
       });
 
       it('takes the earliest event of a batch as the first, whatever order the batch lists them in', async () => {
@@ -239,10 +279,10 @@ for (const harness of ANALYTICS_HARNESSES) {
         ]);
       });
 
-      it('counts an accepted lead once, and delivered on the visit’s day under its attribution, only once the CRM took it', async () => {
+      it('counts an accepted lead once, and delivered on the lead’s day under its own keys, only once the CRM took it', async () => {
         await store.recordEvents([pageview('v1', '/landing', T1, { campaign: { source: 'ads', name: 'spring' }, forms: ['landing'] })]);
-        await store.recordLeadAccepted({ leadId: 'lead-1', at: T1 + HOUR, visit: 'v1', form: 'landing' });
-        await store.recordLeadAccepted({ leadId: 'lead-1', at: T1 + HOUR, visit: 'v1', form: 'landing' });
+        await store.recordLead(lead('lead-1', T1 + HOUR, 'landing', { campaign: 'spring', source: 'ads', entryPath: '/landing' }));
+        await store.recordLead(lead('lead-1', T1 + HOUR, 'landing', { campaign: 'spring', source: 'ads', entryPath: '/landing' }));
         const accepted = { form: 'landing', key: 'spring', viewed: 1, started: 0, submitted: 0, accepted: 1, delivered: 0 };
         expect(await store.funnel(ALL, 'campaign')).toEqual([accepted]);
 
@@ -252,35 +292,74 @@ for (const harness of ANALYTICS_HARNESSES) {
         expect(await store.funnel({ from: DAY3, to: DAY3 }, 'campaign')).toEqual([]);
       });
 
-      it('ignores a delivery of a lead it never saw accepted', async () => {
+      it('counts each lead under the campaign, source and landing page it carried, not its visit’s first campaign', async () => {
+        await store.recordEvents([
+          pageview('v1', '/', T1, { campaign: { source: 'newsletter', name: 'autumn' } }),
+          pageview('v1', '/roi', T1 + 1_000, { campaign: { source: 'linkedin', name: 'roi-q4' }, forms: ['roi'] }),
+        ]);
+        await store.recordLead(lead('lead-1', T1 + 2_000, 'roi', { campaign: 'roi-q4', source: 'linkedin', entryPath: '/roi' }));
+        await store.recordLead(lead('lead-2', T1 + 3_000, 'roi', { campaign: 'roi-q4', source: 'linkedin', entryPath: '/roi' }));
+        await store.recordLead(lead('lead-3', T1 + 4_000, 'roi', { campaign: '', source: '', entryPath: '' }));
+        await store.recordLeadDelivered('lead-2', T1 + 5_000);
+
+        const steps = async (split: (typeof FUNNEL_SPLITS)[number]) =>
+          (await store.funnel(ALL, split)).map(({ key, viewed, accepted, delivered }) => ({ key, viewed, accepted, delivered }));
+        // The visit began with "autumn": its page view of the ROI form is counted there; its leads where they said.
+        expect(await steps('campaign')).toEqual([
+          { key: 'autumn', viewed: 1, accepted: 0, delivered: 0 },
+          { key: 'roi-q4', viewed: 0, accepted: 2, delivered: 1 },
+          { key: '', viewed: 0, accepted: 1, delivered: 0 },
+        ]);
+        expect(await steps('source')).toEqual([
+          { key: 'newsletter', viewed: 1, accepted: 0, delivered: 0 },
+          { key: 'linkedin', viewed: 0, accepted: 2, delivered: 1 },
+          { key: '', viewed: 0, accepted: 1, delivered: 0 },
+        ]);
+        expect(await steps('none')).toEqual([{ key: '', viewed: 1, accepted: 3, delivered: 1 }]);
+      });
+
+      it('counts spam as accepted only once judged not spam or taken by the CRM, and takes an acceptance back when judged spam', async () => {
+        const keys = { campaign: 'roi-q4', source: 'linkedin', entryPath: '/roi' };
+        await store.recordLead({ ...lead('spam-1', T1, 'roi', keys), spam: true });
+        await store.recordLead({ ...lead('spam-2', T1, 'roi', keys), spam: true });
+        await store.recordLead(lead('real-1', T1, 'roi', keys));
+        const counts = async () =>
+          (await store.funnel(ALL, 'campaign')).map(({ key, accepted, delivered }) => ({ key, accepted, delivered }));
+        expect(await counts()).toEqual([{ key: 'roi-q4', accepted: 1, delivered: 0 }]);
+
+        await store.recordLeadJudged('spam-1', false);
+        await store.recordLeadJudged('spam-1', false);
+        expect(await counts()).toEqual([{ key: 'roi-q4', accepted: 2, delivered: 0 }]);
+        await store.recordLeadDelivered('spam-1', T2);
+        expect(await counts()).toEqual([{ key: 'roi-q4', accepted: 2, delivered: 1 }]);
+
+        // Sent on from spam by an operator without a judgement: the CRM took it, so it was accepted.
+        await store.recordLeadDelivered('spam-2', T2);
+        expect(await counts()).toEqual([{ key: 'roi-q4', accepted: 3, delivered: 2 }]);
+
+        await store.recordLeadJudged('real-1', true);
+        await store.recordLeadJudged('real-1', true);
+        expect(await counts()).toEqual([{ key: 'roi-q4', accepted: 2, delivered: 2 }]);
+        // Nothing to judge once the CRM has it, or for a lead it never counted.
+        await store.recordLeadJudged('spam-1', true);
+        await store.recordLeadJudged('never-counted', false);
+        expect(await counts()).toEqual([{ key: 'roi-q4', accepted: 2, delivered: 2 }]);
+      });
+
+      it('ignores a delivery of a lead it never counted', async () => {
         await store.recordEvents([pageview('v1', '/', T1, { forms: ['home'] })]);
         const before = await everyReport(store, ALL);
         await store.recordLeadDelivered('never-accepted', T1 + HOUR);
         expect(await everyReport(store, ALL)).toEqual(before);
       });
 
-      it('counts a lead from a visit whose beacons never came under no entry page and no attribution', async () => {
-        await store.recordLeadAccepted({ leadId: 'lead-1', at: T1, visit: 'quiet', form: 'contact' });
+      it('counts a lead whose visit’s beacons never came, and makes no visit of it', async () => {
+        await store.recordLead(lead('lead-1', T1, 'contact', { campaign: '', source: '', entryPath: '/contact' }));
         await store.recordLeadDelivered('lead-1', T1 + HOUR);
         expect(await store.funnel(ALL, 'entry')).toEqual([
-          { form: 'contact', key: '', viewed: 0, started: 0, submitted: 0, accepted: 1, delivered: 1 },
+          { form: 'contact', key: '/contact', viewed: 0, started: 0, submitted: 0, accepted: 1, delivered: 1 },
         ]);
-      });
-
-      it('gives a visit whose lead came before its first beacon that beacon’s attribution, and moves its steps there', async () => {
-        await store.recordLeadAccepted({ leadId: 'lead-1', at: T1 + 10_000, visit: 'early', form: 'contact' });
-        await store.recordEvents([
-          pageview('early', '/contact', T1, { campaign: { source: 'ads', name: 'spring' }, forms: ['contact'] }),
-          formSubmit('early', 'contact', T1 + 5_000, '/contact'),
-        ]);
-        await store.recordEvents([pageview('early', '/', T1 + 20_000, { campaign: { name: 'later' } })]);
-        await store.recordLeadDelivered('lead-1', T2);
-
-        expect(await store.funnel(ALL, 'campaign')).toEqual([
-          { form: 'contact', key: 'spring', viewed: 1, started: 0, submitted: 1, accepted: 1, delivered: 1 },
-        ]);
-        expect(await store.entryTotals(ALL)).toEqual([{ path: '/contact', visitors: 1 }]);
-        expect((await store.dayTotals({ from: DAY1, to: DAY1 }))[0]?.visitors).toBe(1);
+        expect((await store.dayTotals({ from: DAY1, to: DAY1 }))[0]?.visitors).toBe(0);
       });
 
       it('keys each split by campaign name, source (else referring site), or entry page', async () => {
@@ -356,9 +435,7 @@ for (const harness of ANALYTICS_HARNESSES) {
 
       it('refuses a batch with an event whose time is not a moment, and counts none of it', async () => {
         await expect(store.recordEvents([pageview('v1', '/', T1), pageview('v2', '/', Number.NaN)])).rejects.toThrow(/milliseconds/);
-        await expect(
-          store.recordLeadAccepted({ leadId: 'lead-1', at: Number.POSITIVE_INFINITY, visit: 'v1', form: 'home' }),
-        ).rejects.toThrow(/milliseconds/);
+        await expect(store.recordLead(lead('lead-1', Number.POSITIVE_INFINITY, 'home'))).rejects.toThrow(/milliseconds/);
         expect((await store.dayTotals({ from: DAY1, to: DAY1 }))[0]?.visitors).toBe(0);
       });
 
@@ -392,7 +469,7 @@ for (const harness of ANALYTICS_HARNESSES) {
           formStart('v1', 'home', T1 + 1),
           pageview('v2', '/about', T2, { forms: ['home'] }),
         ]);
-        await store.recordLeadAccepted({ leadId: 'lead-1', at: T1 + 2, visit: 'v1', form: 'home' });
+        await store.recordLead(lead('lead-1', T1 + 2, 'home'));
         const before = await everyReport(store, ALL);
         const rawRows = async (day: string) =>
           Object.entries(await database.rows())

@@ -6,7 +6,8 @@
 //
 // A "visit" is one visit hash on one UTC day (see visit-hash.ts): the same person on five days is
 // five visits. Everything a visit did that day is summed under its attribution: the entry page,
-// referring site and campaign of its first event that day.
+// referring site and campaign of its first event that day. A lead is counted under what it carried
+// itself (its utm_* words, its landing page), as the inbox shows it, whatever its visit began with.
 import type { LeadFormId } from '../../lead/rules.ts';
 import type { CountedEvent } from './event-shape.ts';
 import type { SaltStore } from './visit-hash.ts';
@@ -17,18 +18,40 @@ import type { SaltStore } from './visit-hash.ts';
  */
 export type VisitEvent = CountedEvent & { readonly forms?: readonly LeadFormId[]; readonly at: number; readonly visit: string };
 
-/** A lead the relay accepted (stored, not spam), joined to the visit that sent it. */
-export type AcceptedLead = {
+/**
+ * Where a lead says it came from, as the inbox holds it: the keys its funnel steps are counted under
+ * ('' where it says nothing). See lead-keys.ts.
+ */
+export type LeadKeys = {
+  /** Its utm_campaign. */
+  readonly campaign: string;
+  /** Its utm_source, else the site its first referrer was on. */
+  readonly source: string;
+  /** The path of its landing page. */
+  readonly entryPath: string;
+};
+
+/**
+ * A lead the relay stored, sent by a counted visitor. The lead, not its visit, is what the funnel's
+ * last two steps count: each lead once, on the day it was received, under the keys it carried.
+ */
+export type CountedLead = {
   readonly leadId: string;
+  /** When the relay received it (ms): its day is the day both its steps are counted on. */
   readonly at: number;
-  readonly visit: string;
   readonly form: LeadFormId;
+  readonly keys: LeadKeys;
+  /** Stored as spam: "accepted" only once someone marks it not spam, or the CRM takes it. */
+  readonly spam: boolean;
 };
 
 /** A span of UTC days, both ends included: "2026-11-01" to "2026-11-30". */
 export type DayRange = { readonly from: string; readonly to: string };
 
-/** The steps of a form's funnel, each counted once per visit. */
+/**
+ * The steps of a form's funnel: the first three counted once per visit, "accepted" and "delivered"
+ * once per lead (a visitor who sends two leads has two in the inbox).
+ */
 export const FUNNEL_STEPS = ['viewed', 'started', 'submitted', 'accepted', 'delivered'] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 export type FunnelCounts = Readonly<Record<FunnelStep, number>>;
@@ -59,15 +82,6 @@ export type EntryTotals = { readonly path: string; readonly visitors: number };
 /** One form's funnel under one value of the split ('' for split 'none' and for "none given"). */
 export type FunnelRow = FunnelCounts & { readonly form: LeadFormId; readonly key: string };
 
-/** The campaign words of a visit; only those it had. */
-export type VisitCampaign = {
-  readonly source?: string;
-  readonly medium?: string;
-  readonly name?: string;
-  readonly term?: string;
-  readonly content?: string;
-};
-
 export type AnalyticsStore = SaltStore & {
   /**
    * Counts a batch of events in one transaction: raw rows, the visit's first-seen attribution, and
@@ -76,23 +90,22 @@ export type AnalyticsStore = SaltStore & {
    */
   recordEvents(events: readonly VisitEvent[]): Promise<void>;
   /**
-   * The relay accepted a lead from this visit: the funnel's "accepted" step, once per visit and
-   * form. A visit no beacon has named yet is counted with no entry page or attribution until its
-   * first beacon arrives, which then gives it one (and it counts as a visit from then on).
+   * The relay stored a lead from a counted visitor: unless it is spam, the funnel's "accepted" step,
+   * on the lead's day, under its own keys. A second call for the same lead changes nothing.
    */
-  recordLeadAccepted(lead: AcceptedLead): Promise<void>;
+  recordLead(lead: CountedLead): Promise<void>;
   /**
-   * The CRM took the lead: the funnel's "delivered" step, counted on the day and under the
-   * attribution of the visit that sent it. A lead the store never saw accepted is ignored.
+   * Someone judged a stored lead: not spam counts it as accepted (once), spam takes back an
+   * "accepted" it had, so the funnel agrees with the inbox. A lead the store does not hold (not
+   * counted, delivered already, or past ANALYTICS_RAW_DAYS) is ignored.
+   */
+  recordLeadJudged(leadId: string, spam: boolean): Promise<void>;
+  /**
+   * The CRM took the lead: the funnel's "delivered" step, on the lead's day under its keys, and
+   * "accepted" too if it was not yet (a lead sent on from spam by an operator). Counted once; a lead
+   * the store does not hold is ignored.
    */
   recordLeadDelivered(leadId: string, at: number): Promise<void>;
-  /**
-   * The campaign words (utm_*) a visit arrived with on `day`, or undefined when it came by no
-   * campaign or the store has no such visit (or no longer has it: raw rows are deleted after
-   * ANALYTICS_RAW_DAYS). The relay gives them to a lead sent after the page that carried them was
-   * left by a full page load, since the browser keeps nothing between loads.
-   */
-  visitCampaign(day: string, visit: string): Promise<VisitCampaign | undefined>;
   /**
    * Every day of the range, oldest first, days without visits included as zeros. Every report
    * refuses (throws) a range that is not two YYYY-MM-DD days, ends before it starts, or is longer

@@ -54,11 +54,6 @@ describe('a beacon', () => {
     ['a page the site does not have', { type: 'pageview', path: '/admin' }, 'The path is not a page of this site.'],
     ['a path with a query', { type: 'pageview', path: '/about?x=1' }, 'The path is a page of this site, such as "/about".'],
     ['a dot segment', { type: 'pageview', path: '/blog/../about' }, 'The path is a page of this site, such as "/about".'],
-    [
-      'a control character in a campaign',
-      { type: 'pageview', path: '/', campaign: { source: 'a\u0000b' } },
-      'A campaign word has no control characters.',
-    ],
     ['an ad click id itself', { type: 'pageview', path: '/', click: 'EAIaIQobChMI' }, undefined],
     [
       'too many bytes',
@@ -94,6 +89,20 @@ describe('campaign words', () => {
     expect(read({ type: 'pageview', path: '/', campaign: { content: 'someone%40example.com@x' } })).toEqual({
       ok: true,
       event: { type: 'pageview', path: '/' },
+    });
+  });
+});
+
+describe('campaign words', () => {
+  it('lose control characters, bidirectional controls and other invisible characters, and count as the word shown', () => {
+    const result = read({
+      type: 'pageview',
+      path: '/',
+      campaign: { source: 'a\u0000b', medium: '\u202Ecpc', name: 'roi\u2066-q4\u2069', term: 'ai\u200Bagents', content: '\u061C\u2067' },
+    });
+    expect(result).toEqual({
+      ok: true,
+      event: { type: 'pageview', path: '/', campaign: { source: 'ab', medium: 'cpc', name: 'roi-q4', term: 'aiagents' } },
     });
   });
 });

@@ -4,6 +4,7 @@
 // campaign's `utm_*` words, and which kind of ad click it was, never the click's own id, which would
 // name the visitor). Anything else, or anything larger, is refused whole.
 import { z } from 'zod';
+import { cleanAttributionValue } from '../../lead/attribution.ts';
 import { LEAD_FORM_IDS } from '../../lead/rules.ts';
 
 /** A beacon is a few hundred bytes; anything larger is not one of ours. */
@@ -15,13 +16,12 @@ export type EventType = (typeof EVENT_TYPES)[number];
 /** The ad networks whose click ids mark a visit as an ad click (the id itself is dropped). */
 export const CLICK_ID_KINDS = ['gclid', 'fbclid', 'msclkid'] as const;
 
-/** A campaign word as people write them in links ("spring-sale", "newsletter"): no control characters. */
-const word = z
-  .string()
-  .max(100)
-  .transform((text) => text.trim())
-  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-  .refine((text) => !/[\u0000-\u001F\u007F-\u009F]/.test(text), 'A campaign word has no control characters.');
+/**
+ * A campaign word as people write them in links ("spring-sale", "newsletter"), cleaned as the lead's
+ * attribution fields are (no control or invisible format characters, trimmed), so a campaign counts
+ * under the same word in the reports as in the inbox.
+ */
+const word = z.string().max(100).transform(cleanAttributionValue);
 
 /** A path of a page: "/", "/about", "/blog/what-is-ai-consulting"; no query, fragment or dot segment. */
 const pagePath = z

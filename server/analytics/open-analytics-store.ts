@@ -1,3 +1,4 @@
+import { openingStore } from '../store/store-open-error.ts';
 import type { AnalyticsStore } from './analytics-store.ts';
 import { openPostgresAnalyticsStore } from './postgres-analytics-store.ts';
 import { openSqliteAnalyticsStore } from './sqlite-analytics-store.ts';
@@ -10,9 +11,11 @@ export type AnalyticsStoreConfig = { kind: 'sqlite'; file: string } | { kind: 'p
  * start). A SQLite file runs on a worker thread so its commits (each an fsync) never stall the HTTP
  * thread; a database held in memory (tests: `LEADS_DB_FILE=:memory:`) has no commit to wait for and
  * stays on this thread, which spares each test server a thread's start. PostgreSQL uses its own small
- * pool beside the lead store's.
+ * pool beside the lead store's. One that cannot be opened rejects with a StoreOpenError.
  */
 export async function openAnalyticsStore(config: AnalyticsStoreConfig): Promise<AnalyticsStore> {
-  if (config.kind === 'postgres') return openPostgresAnalyticsStore(config.url);
-  return config.file === ':memory:' ? openSqliteAnalyticsStore(config.file) : openSqliteAnalyticsWorkerStore(config.file);
+  return openingStore({ database: 'analytics', config }, async () => {
+    if (config.kind === 'postgres') return openPostgresAnalyticsStore(config.url);
+    return config.file === ':memory:' ? openSqliteAnalyticsStore(config.file) : openSqliteAnalyticsWorkerStore(config.file);
+  });
 }

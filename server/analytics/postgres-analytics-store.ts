@@ -8,15 +8,17 @@ import {
   attributionOf,
   attributionValues,
   AWAITING_BEACON_ENTRY_PATH,
-  campaignOf,
   daysOf,
   keyOf,
+  LEAD_COLUMNS,
+  leadIncrements,
+  leadRowOf,
+  leadValues,
+  newLeadRow,
   planBatch,
   ROLLUP_NAMES,
   rollupIncrements,
   ROLLUPS,
-  stepBit,
-  visitOfLead,
 } from './analytics-batch.ts';
 import type { Attribution, NewVisit, RollupIncrements, VisitFormSteps, VisitKey, VisitPage } from './analytics-batch.ts';
 import {
@@ -29,7 +31,7 @@ import {
   toPageTotals,
   toReferrerTotals,
 } from './analytics-reports.ts';
-import type { AcceptedLead, AnalyticsStore, DayRange, VisitEvent } from './analytics-store.ts';
+import type { AnalyticsStore, CountedLead, DayRange, VisitEvent } from './analytics-store.ts';
 
 // PostgreSQL analytics store: tables named analytics_* in the lead store's database, with their own
 // schema version, migrated at open. Its own small pool, so a burst of beacons can never take the
@@ -103,6 +105,24 @@ export const POSTGRES_ANALYTICS_MIGRATIONS: readonly Migration[] = [
         accepted BIGINT NOT NULL, delivered BIGINT NOT NULL,
         PRIMARY KEY (split, day, form, key)
       );
+    `,
+  },
+  {
+    version: 2,
+    name: 'leads counted under their own keys, spam among them until judged; no visit named beside a lead',
+    // A lead waiting for the CRM keeps the keys its visit had, which it was counted under so far.
+    sql: `
+      CREATE TABLE analytics_leads_keyed (
+        lead_id ${TEXT} PRIMARY KEY, day ${TEXT}, form ${TEXT},
+        campaign ${TEXT}, source ${TEXT}, entry_path ${TEXT}, accepted SMALLINT NOT NULL
+      );
+      INSERT INTO analytics_leads_keyed (lead_id, day, form, campaign, source, entry_path, accepted)
+        SELECT l.lead_id, l.day, l.form, COALESCE(v.campaign, ''),
+          COALESCE(CASE WHEN v.source <> '' THEN v.source ELSE v.referrer_host END, ''), COALESCE(v.entry_path, ''), 1
+        FROM analytics_leads l LEFT JOIN analytics_visits v ON v.day = l.day AND v.visit = l.visit;
+      DROP TABLE analytics_leads;
+      ALTER TABLE analytics_leads_keyed RENAME TO analytics_leads;
+      CREATE INDEX analytics_leads_day ON analytics_leads (day);
     `,
   },
 ];
@@ -329,13 +349,6 @@ export async function openPostgresAnalyticsStore(
     }
   }
 
-  /** Counts one funnel step of a visit's form, once, under the visit's attribution. */
-  async function countStep(client: PoolClient, visit: VisitKey, form: string, step: 'accepted' | 'delivered'): Promise<void> {
-    const { added: newSteps } = await addSteps(client, [{ ...visit, form, steps: stepBit(step) }]);
-    if (newSteps.length === 0) return;
-    await addRollups(client, rollupIncrements({ newSteps, attributions: await attributionsOf(client, [visit]) }));
-  }
-
   try {
     await migratePostgres(pool, options.migrations ?? POSTGRES_ANALYTICS_MIGRATIONS, {
       table: 'analytics_schema_migrations',
@@ -389,36 +402,38 @@ export async function openPostgresAnalyticsStore(
       });
     },
 
-    recordLeadAccepted: async (lead: AcceptedLead) => {
-      const visit = visitOfLead(lead);
+    recordLead: async (lead: CountedLead) => {
+      const row = newLeadRow(lead);
       await transaction(async (client) => {
-        await insertVisits(client, [visit]);
-        await client.query(
-          'INSERT INTO analytics_leads (lead_id, day, visit, form, at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (lead_id) DO NOTHING',
-          [lead.leadId, visit.day, visit.visit, lead.form, lead.at],
+        const { rowCount } = await client.query(
+          `INSERT INTO analytics_leads (lead_id, ${LEAD_COLUMNS.join(', ')}) VALUES ($1, $2, $3, $4, $5, $6, $7)
+           ON CONFLICT (lead_id) DO NOTHING`,
+          [lead.leadId, ...leadValues(row)],
         );
-        await countStep(client, visit, lead.form, 'accepted');
+        if ((rowCount ?? 0) > 0 && row.accepted) await addRollups(client, leadIncrements(row, { accepted: 1, delivered: 0 }));
       });
     },
 
-    visitCampaign: async (day: string, visit: string) => {
-      const { rows } = await pool.query<Record<string, unknown>>(
-        'SELECT source, medium, campaign, term, content FROM analytics_visits WHERE day = $1 AND visit = $2',
-        [day, visit],
-      );
-      return campaignOf(rows[0]);
+    recordLeadJudged: async (leadId: string, spam: boolean) => {
+      await transaction(async (client) => {
+        // The row is locked by the update: a delivery counted at the same moment waits, then finds it changed.
+        const { rows } = await client.query(
+          `UPDATE analytics_leads SET accepted = $1 WHERE lead_id = $2 AND accepted = $3 RETURNING ${LEAD_COLUMNS.join(', ')}`,
+          [spam ? 0 : 1, leadId, spam ? 1 : 0],
+        );
+        if (rows[0] !== undefined) await addRollups(client, leadIncrements(leadRowOf(rows[0]), { accepted: spam ? -1 : 1, delivered: 0 }));
+      });
     },
 
     recordLeadDelivered: async (leadId: string) => {
       await transaction(async (client) => {
         // The lead's row goes once it is counted: a second "delivered" for it finds nothing.
-        const { rows } = await client.query<{ day: string; visit: string; form: string }>(
-          'DELETE FROM analytics_leads WHERE lead_id = $1 RETURNING day, visit, form',
-          [leadId],
-        );
-        const lead = rows[0];
-        if (lead === undefined) return;
-        await countStep(client, { day: lead.day, visit: lead.visit }, lead.form, 'delivered');
+        const { rows } = await client.query(`DELETE FROM analytics_leads WHERE lead_id = $1 RETURNING ${LEAD_COLUMNS.join(', ')}`, [
+          leadId,
+        ]);
+        if (rows[0] === undefined) return;
+        const lead = leadRowOf(rows[0]);
+        await addRollups(client, leadIncrements(lead, { accepted: lead.accepted ? 0 : 1, delivered: 1 }));
       });
     },
 

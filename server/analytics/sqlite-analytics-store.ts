@@ -7,15 +7,17 @@ import {
   attributionOf,
   attributionValues,
   AWAITING_BEACON_ENTRY_PATH,
-  campaignOf,
   daysOf,
   keyOf,
+  LEAD_COLUMNS,
+  leadIncrements,
+  leadRowOf,
+  leadValues,
+  newLeadRow,
   planBatch,
   ROLLUP_NAMES,
   rollupIncrements,
   ROLLUPS,
-  stepBit,
-  visitOfLead,
 } from './analytics-batch.ts';
 import type { Attribution, NewVisit, RollupIncrements, VisitFormSteps, VisitKey, VisitPage } from './analytics-batch.ts';
 import {
@@ -28,7 +30,7 @@ import {
   toPageTotals,
   toReferrerTotals,
 } from './analytics-reports.ts';
-import type { AcceptedLead, AnalyticsStore, DayRange, VisitEvent } from './analytics-store.ts';
+import type { AnalyticsStore, CountedLead, DayRange, VisitEvent } from './analytics-store.ts';
 
 // node:sqlite analytics store, in its own file beside the lead store's: counting visits takes only
 // this file's write lock, so a burst of page views never makes a lead wait. WAL with
@@ -97,6 +99,24 @@ export const SQLITE_ANALYTICS_MIGRATIONS: readonly Migration[] = [
         accepted INTEGER NOT NULL, delivered INTEGER NOT NULL,
         PRIMARY KEY (split, day, form, key)
       ) WITHOUT ROWID;
+    `,
+  },
+  {
+    version: 2,
+    name: 'leads counted under their own keys, spam among them until judged; no visit named beside a lead',
+    // A lead waiting for the CRM keeps the keys its visit had, which it was counted under so far.
+    sql: `
+      CREATE TABLE analytics_leads_keyed (
+        lead_id TEXT PRIMARY KEY, day TEXT NOT NULL, form TEXT NOT NULL,
+        campaign TEXT NOT NULL, source TEXT NOT NULL, entry_path TEXT NOT NULL, accepted INTEGER NOT NULL
+      );
+      INSERT INTO analytics_leads_keyed (lead_id, day, form, campaign, source, entry_path, accepted)
+        SELECT l.lead_id, l.day, l.form, COALESCE(v.campaign, ''),
+          COALESCE(CASE WHEN v.source <> '' THEN v.source ELSE v.referrer_host END, ''), COALESCE(v.entry_path, ''), 1
+        FROM analytics_leads l LEFT JOIN analytics_visits v ON v.day = l.day AND v.visit = l.visit;
+      DROP TABLE analytics_leads;
+      ALTER TABLE analytics_leads_keyed RENAME TO analytics_leads;
+      CREATE INDEX analytics_leads_day ON analytics_leads (day);
     `,
   },
 ];
@@ -226,12 +246,6 @@ export function openSqliteAnalyticsStore(file: string, migrations: readonly Migr
     }
   }
 
-  /** Counts one funnel step of a visit's form, once, under the visit's attribution. */
-  function countStep(visit: VisitKey, form: string, step: 'accepted' | 'delivered'): void {
-    const newSteps = addSteps([{ ...visit, form, steps: stepBit(step) }]);
-    addRollups(rollupIncrements({ newSteps, attributions: attributionsOf([visit]) }));
-  }
-
   return {
     recordEvents: async (events: readonly VisitEvent[]) => {
       if (events.length === 0) return;
@@ -264,33 +278,39 @@ export function openSqliteAnalyticsStore(file: string, migrations: readonly Migr
       });
     },
 
-    recordLeadAccepted: async (lead: AcceptedLead) => {
-      const visit = visitOfLead(lead);
+    recordLead: async (lead: CountedLead) => {
+      const row = newLeadRow(lead);
       transaction(() => {
-        insertVisits([visit]);
-        run(
-          'INSERT INTO analytics_leads (lead_id, day, visit, form, at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (lead_id) DO NOTHING',
+        const added = run(
+          `INSERT INTO analytics_leads (lead_id, ${LEAD_COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (lead_id) DO NOTHING`,
           lead.leadId,
-          visit.day,
-          visit.visit,
-          lead.form,
-          lead.at,
+          ...leadValues(row),
         );
-        countStep(visit, lead.form, 'accepted');
+        if (added > 0 && row.accepted) addRollups(leadIncrements(row, { accepted: 1, delivered: 0 }));
+      });
+    },
+
+    recordLeadJudged: async (leadId: string, spam: boolean) => {
+      transaction(() => {
+        const row = get(
+          `UPDATE analytics_leads SET accepted = ? WHERE lead_id = ? AND accepted = ? RETURNING ${LEAD_COLUMNS.join(', ')}`,
+          spam ? 0 : 1,
+          leadId,
+          spam ? 1 : 0,
+        );
+        if (row !== undefined) addRollups(leadIncrements(leadRowOf(row), { accepted: spam ? -1 : 1, delivered: 0 }));
       });
     },
 
     recordLeadDelivered: async (leadId: string) => {
       transaction(() => {
         // The lead's row goes once it is counted: a second "delivered" for it finds nothing.
-        const lead = get('DELETE FROM analytics_leads WHERE lead_id = ? RETURNING day, visit, form', leadId);
-        if (lead === undefined) return;
-        countStep({ day: String(lead.day), visit: String(lead.visit) }, String(lead.form), 'delivered');
+        const row = get(`DELETE FROM analytics_leads WHERE lead_id = ? RETURNING ${LEAD_COLUMNS.join(', ')}`, leadId);
+        if (row === undefined) return;
+        const lead = leadRowOf(row);
+        addRollups(leadIncrements(lead, { accepted: lead.accepted ? 0 : 1, delivered: 1 }));
       });
     },
-
-    visitCampaign: async (day: string, visit: string) =>
-      campaignOf(get('SELECT source, medium, campaign, term, content FROM analytics_visits WHERE day = ? AND visit = ?', day, visit)),
 
     dayTotals: async (range) => {
       const days = daysOf(range);

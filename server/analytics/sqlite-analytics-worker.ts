@@ -1,3 +1,4 @@
+import { makeDatabaseFolder } from '../store/sqlite-database.ts';
 import { openWorkerStore } from '../store/worker-store.ts';
 import type { WorkerStoreMethods } from '../store/worker-store.ts';
 import type { AnalyticsStore } from './analytics-store.ts';
@@ -10,9 +11,9 @@ const WORKER_URL = new URL('./sqlite-analytics-worker-thread.ts', import.meta.ur
 
 const METHODS: WorkerStoreMethods<AnalyticsStore> = {
   recordEvents: true,
-  recordLeadAccepted: true,
+  recordLead: true,
+  recordLeadJudged: true,
   recordLeadDelivered: true,
-  visitCampaign: true,
   dayTotals: true,
   pageTotals: true,
   referrerTotals: true,
@@ -24,7 +25,9 @@ const METHODS: WorkerStoreMethods<AnalyticsStore> = {
   deleteSaltsBefore: true,
 };
 
-export function openSqliteAnalyticsWorkerStore(file: string): Promise<AnalyticsStore> {
+export async function openSqliteAnalyticsWorkerStore(file: string): Promise<AnalyticsStore> {
+  // Here, before the thread starts, so a folder that cannot be made is an error and never a thread stuck making it.
+  makeDatabaseFolder(file);
   return openWorkerStore<AnalyticsStore>({
     url: WORKER_URL,
     workerData: { file },

@@ -224,24 +224,59 @@ describe('terminal safety: nothing printed carries raw control characters', () =
 
 describe('leads retry', () => {
   it('queues one lead by id', async () => {
-    const { code, out } = await run('retry', 'lead4');
+    const { code, out } = await run('retry', 'lead3');
     expect(code).toBe(0);
-    expect(out).toContain('1 lead(s) queued');
-    expect(await store.getLead('lead4')).toMatchObject({ state: 'pending', attempts: 0, nextAttemptAt: NOW + 1_000 });
+    expect(out).toContain('1 lead(s) queued for delivery (1 pending)');
+    expect(await store.getLead('lead3')).toMatchObject({ state: 'pending', attempts: 0, nextAttemptAt: NOW + 1_000 });
   });
 
-  it('queues every failed lead', async () => {
-    expect((await run('retry', '--failed')).out).toContain('1 lead(s) queued');
+  it('queues every failed lead, and no spam or delivered lead', async () => {
+    await deliver('lead3', 'delivered', 200);
+    expect((await run('retry', '--failed')).out).toContain('1 lead(s) queued for delivery (1 failed)');
     expect(await store.getLead('lead1')).toMatchObject({ state: 'pending' });
     expect(await store.getLead('lead2')).toMatchObject({ state: 'spam' });
+    expect(await store.getLead('lead3')).toMatchObject({ state: 'delivered' });
   });
 
-  it('explains when there is nothing to retry', async () => {
+  it('sends nothing for spam or a delivered lead by id, and says what would', async () => {
     await deliver('lead3', 'delivered', 200);
-    expect(await run('retry', 'lead3')).toMatchObject({ code: 1, err: 'Lead lead3 is delivered: nothing to retry.\n' });
+    const spam = await run('retry', 'lead2');
+    expect(spam).toMatchObject({ code: 1, out: '' });
+    expect(spam.err).toContain('Lead lead2 is spam: nothing was sent.');
+    expect(await store.getLead('lead2')).toMatchObject({ state: 'spam' });
+    const kept = await run('retry', 'lead3');
+    expect(kept).toMatchObject({ code: 1, out: '' });
+    expect(kept.err).toBe(
+      'Lead lead3 is delivered: the CRM already has it, so nothing was sent. To send it a second copy: npm run leads -- retry lead3 --send-again\n',
+    );
+    expect(await store.getLead('lead3')).toMatchObject({ state: 'delivered' });
     expect(await run('retry', 'nope')).toMatchObject({ code: 1, err: 'No lead with id nope.\n' });
     expect((await run('retry')).code).toBe(2);
     expect((await run('retry', 'lead1', '--failed')).code).toBe(2);
+    expect((await run('retry', '--failed', '--send-again')).code).toBe(2);
+  });
+
+  it('sends a delivered lead a second copy only with --send-again, and never spam that way', async () => {
+    expect((await run('retry', 'lead4')).err).toContain('Lead lead4 is delivered-test: the CRM already has it, so nothing was sent.');
+    expect(await store.getLead('lead4')).toMatchObject({ state: 'delivered-test' });
+    const again = await run('retry', 'lead4', '--send-again');
+    expect(again).toMatchObject({ code: 0 });
+    expect(again.out).toContain('the CRM gets a second copy');
+    expect(await store.getLead('lead4')).toMatchObject({ state: 'pending', attempts: 0 });
+    expect(await run('retry', 'lead2', '--send-again')).toMatchObject({ code: 1 });
+    expect(await store.getLead('lead2')).toMatchObject({ state: 'spam' });
+  });
+});
+
+describe('leads not-spam', () => {
+  it('forwards a lead wrongly judged spam, and nothing else', async () => {
+    const { code, out } = await run('not-spam', 'lead2');
+    expect(code).toBe(0);
+    expect(out).toContain('Lead lead2 is no longer spam');
+    expect(await store.getLead('lead2')).toMatchObject({ state: 'pending', attempts: 0, spamReason: undefined });
+    expect(await run('not-spam', 'lead4')).toMatchObject({ code: 1, err: 'Lead lead4 is delivered-test, not spam: nothing to change.\n' });
+    expect(await run('not-spam', 'nope')).toMatchObject({ code: 1, err: 'No lead with id nope.\n' });
+    expect((await run('not-spam')).code).toBe(2);
   });
 });
 

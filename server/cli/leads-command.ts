@@ -1,12 +1,12 @@
 import { parseArgs } from 'node:util';
 import { csvHeaderLine, csvLeadLine, toExportJson, toExportRecord } from '../leads/lead-export.ts';
 import { maskEmail } from '../leads/mask.ts';
-import { DELIVERY_STATES } from '../store/lead-store.ts';
+import { DELIVERY_STATES, SEND_AGAIN_STATES } from '../store/lead-store.ts';
 import type { DeliveryState, LeadRecord, LeadStore } from '../store/lead-store.ts';
 import { runSubcommand, UsageError, type CliIo } from './subcommands.ts';
 import { formatTable, toTerminalCell } from './terminal-text.ts';
 
-// `npm run leads -- list | export --format csv|json | retry <id|--failed> | erase --email <addr>`
+// `npm run leads -- list | export --format csv|json | retry <id|--failed> | not-spam <id> | erase --email <addr>`
 //. The command works on an open store and writes to `out`, so
 // it is tested without a process; server/cli/leads.ts opens the configured store and runs it.
 
@@ -15,8 +15,10 @@ export const USAGE = `Usage: npm run leads -- <command>
   list [--state <state>] [--limit <n>]   leads, oldest first (email masked), with delivery state
   export --format csv|json [--state <state>]
                                          every lead with its full payload, to standard output
-  retry <id>                             forward one lead again (failed, delivered-test, held, spam)
-  retry --failed                         forward every failed lead again
+  retry <id>                             forward one lead the CRM does not have yet (failed, held, waiting)
+  retry <id> --send-again                send a delivered (or test-delivered) lead again: the CRM gets a second copy
+  retry --failed                         forward every failed lead again (never spam, never a delivered lead)
+  not-spam <id>                          a lead wrongly judged spam: forward it now, like "Not spam" in the console
   erase --email <address>                delete every lead of that address and its delivery history
 
 States: ${DELIVERY_STATES.join(', ')}
@@ -30,6 +32,7 @@ export function runLeadsCommand(argv: readonly string[], store: LeadStore, io: C
       list: (args) => list(args, store, io),
       export: (args) => exportLeads(args, store, io),
       retry: (args) => retry(args, store, io),
+      'not-spam': (args) => notSpam(args, store, io),
       erase: (args) => erase(args, store, io),
     },
     USAGE,
@@ -72,7 +75,7 @@ async function list(args: readonly string[], store: LeadStore, io: CliIo): Promi
   if (testOnly > 0) {
     io.out(
       `Note: ${testOnly} lead(s) are delivered-test: the CRM answered that its workflow only received a test request, ` +
-        'so they reached no live workflow. Publish the workflow, then `npm run leads -- retry <id>`.\n',
+        'so they reached no live workflow. Publish the workflow, then `npm run leads -- retry <id> --send-again`.\n',
     );
   }
   return 0;
@@ -98,25 +101,74 @@ async function exportLeads(args: readonly string[], store: LeadStore, io: CliIo)
   return 0;
 }
 
+/** Why `retry <id>` left a lead alone, and what would send it. */
+function whyNotRetried(id: string, lead: LeadRecord | undefined): string {
+  const shownId = toTerminalCell(id);
+  if (lead === undefined) return `No lead with id ${shownId}.\n`;
+  if (lead.state === 'spam')
+    return `Lead ${shownId} is spam: nothing was sent. Spam goes to the CRM only once it is marked "Not spam" in the console's Spam view.\n`;
+  if (SEND_AGAIN_STATES.includes(lead.state))
+    return (
+      `Lead ${shownId} is ${lead.state}: the CRM already has it, so nothing was sent. ` +
+      `To send it a second copy: npm run leads -- retry ${shownId} --send-again\n`
+    );
+  return `Lead ${shownId} is being delivered right now: nothing to retry.\n`;
+}
+
 async function retry(args: readonly string[], store: LeadStore, io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({ args: [...args], options: { failed: { type: 'boolean' } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    options: { failed: { type: 'boolean' }, 'send-again': { type: 'boolean' } },
+    allowPositionals: true,
+  });
   const [id, extra] = positionals;
-  if ((values.failed === true) === (id !== undefined) || extra !== undefined) {
-    throw new UsageError('retry needs one lead id, or --failed.');
+  const sendAgain = values['send-again'] === true;
+  if ((values.failed === true) === (id !== undefined) || extra !== undefined || (sendAgain && id === undefined)) {
+    throw new UsageError('retry needs one lead id (with --send-again for a delivered lead), or --failed.');
   }
-  const retried = await store.retry(id === undefined ? { state: 'failed' } : { id }, io.now());
-  if (id !== undefined && retried.length === 0) {
+  if (id !== undefined && sendAgain) {
+    if (await store.sendAgain(id, io.now())) {
+      io.out(`Lead ${toTerminalCell(id)} queued to be sent again: the CRM gets a second copy within the server's poll interval.\n`);
+      return 0;
+    }
     const lead = await store.getLead(id);
-    const shownId = toTerminalCell(id);
     io.err(
-      lead === undefined
-        ? `No lead with id ${shownId}.\n`
-        : `Lead ${shownId} is ${lead.state}${lead.state === 'pending' ? ' and being delivered right now' : ''}: nothing to retry.\n`,
+      lead === undefined || SEND_AGAIN_STATES.includes(lead.state)
+        ? whyNotRetried(id, lead).replace('nothing to retry', 'nothing was sent again')
+        : `Lead ${toTerminalCell(id)} is not delivered (it is ${lead.state}): use retry without --send-again.\n`,
     );
     return 1;
   }
-  io.out(`${retried.length} lead(s) queued for delivery: the running server forwards them within its poll interval.\n`);
+  const retried = await store.retry(id === undefined ? { state: 'failed' } : { id }, io.now());
+  if (id !== undefined && retried.length === 0) {
+    io.err(whyNotRetried(id, await store.getLead(id)));
+    return 1;
+  }
+  const byState = DELIVERY_STATES.map((state) => [state, retried.filter((lead) => lead.from === state).length] as const)
+    .filter(([, count]) => count > 0)
+    .map(([state, count]) => `${count} ${state}`);
+  io.out(
+    `${retried.length} lead(s) queued for delivery${byState.length > 0 ? ` (${byState.join(', ')})` : ''}: ` +
+      'the running server forwards them within its poll interval.\n',
+  );
   return 0;
+}
+
+async function notSpam(args: readonly string[], store: LeadStore, io: CliIo): Promise<number> {
+  const { positionals } = parseArgs({ args: [...args], allowPositionals: true });
+  const [id, extra] = positionals;
+  if (id === undefined || extra !== undefined) throw new UsageError('not-spam needs one lead id.');
+  if (await store.markNotSpam(id, io.now())) {
+    io.out(`Lead ${toTerminalCell(id)} is no longer spam: the running server forwards it within its poll interval.\n`);
+    return 0;
+  }
+  const lead = await store.getLead(id);
+  io.err(
+    lead === undefined
+      ? `No lead with id ${toTerminalCell(id)}.\n`
+      : `Lead ${toTerminalCell(id)} is ${lead.state}, not spam: nothing to change.\n`,
+  );
+  return 1;
 }
 
 async function erase(args: readonly string[], store: LeadStore, io: CliIo): Promise<number> {

@@ -11,7 +11,11 @@ if (!configResult.success) {
   process.exit(1);
 }
 
-const store = await openLeadStore(configResult.data.leadStore);
+// A store that cannot be opened is told in one sentence (where, and why), without a stack trace.
+const store = await openLeadStore(configResult.data.leadStore).catch((error: unknown) => {
+  process.stderr.write(`${(error as Error).message}\n`);
+  process.exit(1);
+});
 try {
   process.exitCode = await runLeadsCommand(process.argv.slice(2), store, {
     out: (text) => process.stdout.write(text),

@@ -153,11 +153,18 @@ describe('users list', () => {
 });
 
 describe('users role', () => {
-  it('changes the role, and open sessions get it at once', async () => {
+  it('changes the role and ends the sessions open under the old one', async () => {
     await addAccount('ana@example.com', 'viewer');
     const session = await store.createSession((await store.findAccount('ana@example.com'))!, 'console', NOW);
-    expect(await run(['role', 'Ana@example.com', 'sales'])).toMatchObject({ code: 0, out: 'ana@example.com now has the role sales.\n' });
-    expect((await store.findSession(session!.id, 'console', NOW + 1))?.account.role).toBe('sales');
+    expect(await run(['role', 'Ana@example.com', 'sales'])).toMatchObject({
+      code: 0,
+      out: 'ana@example.com now has the role sales; their sessions have ended, so they sign in again.\n',
+    });
+    expect(await store.findSession(session!.id, 'console', NOW + 1)).toBeUndefined();
+    expect(await run(['role', 'ana@example.com', 'sales'])).toMatchObject({
+      code: 0,
+      out: 'ana@example.com already had the role sales.\n',
+    });
   });
 
   it('never demotes the only admin, and says how to hand the role on first', async () => {
@@ -172,7 +179,10 @@ describe('users role', () => {
     });
     expect((await store.findAccount('ana@example.com'))?.role).toBe('admin');
     expect((await run(['role', 'li@example.com', 'admin'])).code).toBe(0);
-    expect(await run(['role', 'ana@example.com', 'sales'])).toMatchObject({ code: 0, out: 'ana@example.com now has the role sales.\n' });
+    expect(await run(['role', 'ana@example.com', 'sales'])).toMatchObject({
+      code: 0,
+      out: 'ana@example.com now has the role sales; their sessions have ended, so they sign in again.\n',
+    });
   });
 
   it('refuses an unknown role, an unknown account and a missing argument', async () => {

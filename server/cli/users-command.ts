@@ -163,7 +163,9 @@ async function changeRole(args: readonly string[], store: LeadStore, io: UsersCl
     const result = await store.setAccountRole(email, role, io.now(), KEEP_AN_ADMIN);
     if (result.kind === 'no-account') throw new Refusal(`No account for ${shown(email)}.`);
     if (result.kind === 'last-admin') throw lastAdmin(email);
-    return `${shown(email)} now has the role ${role}.`;
+    return result.previousRole === role
+      ? `${shown(email)} already had the role ${role}.`
+      : `${shown(email)} now has the role ${role}; their sessions have ended, so they sign in again.`;
   });
 }
 

@@ -12,7 +12,11 @@ if (!configResult.success) {
   process.exit(1);
 }
 
-const store = await openLeadStore(configResult.data.leadStore);
+// A store that cannot be opened is told in one sentence (where, and why), without a stack trace.
+const store = await openLeadStore(configResult.data.leadStore).catch((error: unknown) => {
+  process.stderr.write(`${(error as Error).message}\n`);
+  process.exit(1);
+});
 try {
   const passwords = terminalPasswordReader();
   process.exitCode = await runUsersCommand(process.argv.slice(2), store, {

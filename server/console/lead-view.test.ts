@@ -122,4 +122,13 @@ describe('toLeadQuery', () => {
       search: 'ana',
     });
   });
+
+  it.each([
+    ['waiting', { state: 'pending', attempted: false }],
+    ['retrying', { state: 'pending', attempted: true }],
+    ['failed', { state: 'failed' }],
+    ['spam', { state: 'spam', spam: false }],
+  ] as const)('finds the %s leads the inbox names so, never spam among the others', (status, query) => {
+    expect(toLeadQuery({ state: status, spam: 'no' })).toEqual(query);
+  });
 });

@@ -3,9 +3,17 @@
 // Every value a visitor typed goes out as a JSON string, never as markup: the app renders it as text.
 import { z } from 'zod';
 import { ATTRIBUTION_QUERY_PARAMS } from '../../lead/attribution.ts';
-import type { DeliveryAttempt, LeadDetail, LeadFilter, LeadSummary } from '../../console/api-types.ts';
+import {
+  LEAD_STATUSES,
+  leadStatusOf,
+  type DeliveryAttempt,
+  type LeadDetail,
+  type LeadFilter,
+  type LeadStatus,
+  type LeadSummary,
+} from '../../console/api-types.ts';
 import { MIN_FILL_TIME_MS, SPAM_REASONS } from '../leads/spam.ts';
-import { DELIVERY_STATES, type AttemptRecord, type LeadQuery, type LeadRecord } from '../store/lead-store.ts';
+import type { AttemptRecord, LeadQuery, LeadRecord } from '../store/lead-store.ts';
 import { consoleText } from './request-checks.ts';
 
 /** The start of the CRM's answer a timeline shows. */
@@ -29,6 +37,7 @@ const ID_KEYS: readonly string[] = ['lead_id', 'source'];
 const SPAM_SIGNALS: Readonly<Record<string, string>> = {
   [SPAM_REASONS.honeypot]: 'The hidden field that people never see was filled in.',
   [SPAM_REASONS.tooFast]: `The form was sent less than ${MIN_FILL_TIME_MS / 1000} seconds after it appeared.`,
+  [SPAM_REASONS.links]: 'A name, company, phone or message held a web address.',
 };
 
 function text(payload: LeadRecord['payload'], key: string): string | null {
@@ -50,7 +59,9 @@ export function toLeadSummary(lead: LeadRecord): LeadSummary {
     email: lead.email || (text(lead.payload, 'email') ?? ''),
     company: text(lead.payload, 'company') ?? '',
     state: lead.state,
+    status: leadStatusOf(lead.state, lead.attempts),
     spamReason: lead.spamReason ?? null,
+    spamSignals: spamSignalsOf(lead.spamReason),
     attempts: lead.attempts,
     nextAttemptAt: iso(lead.nextAttemptAt),
     campaign: text(lead.payload, 'utm_campaign'),
@@ -175,7 +186,7 @@ export const day = z.string().superRefine((value, context) => {
 /** The inbox's filters (LeadFilter), as query parameters. */
 export const leadFilterShape = {
   form: optional(consoleText(200)),
-  state: optional(z.enum(DELIVERY_STATES)),
+  state: optional(z.enum(LEAD_STATUSES)),
   spam: optional(z.enum(['yes', 'no'])),
   from: optional(day),
   to: optional(day),
@@ -190,13 +201,27 @@ export function checkDayRange(filter: Pick<LeadFilter, 'from' | 'to'>, context: 
     context.addIssue({ code: 'custom', path: ['to'], message: 'Must be on or after "from".' });
 }
 
+/** Each status as the store finds it: waiting and retrying are pending leads, told apart by their attempts. */
+const STATUS_QUERIES: Readonly<Record<LeadStatus, Pick<LeadQuery, 'state' | 'attempted'>>> = {
+  held: { state: 'held' },
+  waiting: { state: 'pending', attempted: false },
+  retrying: { state: 'pending', attempted: true },
+  delivered: { state: 'delivered' },
+  'delivered-test': { state: 'delivered-test' },
+  failed: { state: 'failed' },
+  spam: { state: 'spam' },
+};
+
 /** The store query for a filter: days are whole UTC days, `to` included. */
 export function toLeadQuery(filter: LeadFilter): LeadQuery {
   const dayStart = (value: string) => Date.parse(`${value}T00:00:00Z`);
   return {
     ...(filter.form === undefined ? {} : { source: filter.form }),
-    ...(filter.state === undefined ? {} : { state: filter.state }),
-    ...(filter.spam === undefined ? {} : { spam: filter.spam === 'yes' }),
+    ...(filter.state === undefined ? {} : STATUS_QUERIES[filter.state]),
+    // A status other than spam already leaves spam out: "not spam" on top would only slow the query.
+    ...(filter.spam === undefined || (filter.spam === 'no' && filter.state !== undefined && filter.state !== 'spam')
+      ? {}
+      : { spam: filter.spam === 'yes' }),
     ...(filter.from === undefined ? {} : { receivedFrom: dayStart(filter.from) }),
     ...(filter.to === undefined ? {} : { receivedBefore: dayStart(filter.to) + DAY_MS }),
     ...(filter.campaign === undefined ? {} : { campaign: filter.campaign }),

@@ -1,8 +1,9 @@
-import { ATTRIBUTION_QUERY_PARAMS, ATTRIBUTION_VALUE_MAX_LENGTH } from '../../lead/attribution.ts';
+import { ATTRIBUTION_QUERY_PARAMS, ATTRIBUTION_VALUE_MAX_LENGTH, cleanAttributionValue } from '../../lead/attribution.ts';
 import type { Attribution, AttributionField } from '../../lead/attribution.ts';
 import type { PayloadContext } from '../../lead/crm-payload.ts';
 import { acceptLead, findLeadForm } from '../../lead/forms.ts';
 import { sanitizeText } from '../../lead/sanitize.ts';
+import { cutText, toStorableText } from '../../lead/storable-text.ts';
 import { FIELD_LIMITS, FORM_ERROR_KEY, VALIDATION_MESSAGES } from '../../lead/rules.ts';
 import type { FieldErrors, LeadFormId } from '../../lead/rules.ts';
 import type { RoiParameters } from '../../lead/roi/engine.ts';
@@ -87,9 +88,10 @@ function describeContext(fields: Record<string, unknown>, context: IntakeContext
 function pickAttribution(fields: Record<string, unknown>): Attribution {
   const attribution: Attribution = {};
   for (const field of ATTRIBUTION_BODY_FIELDS) {
-    const value = fields[field];
+    // Control and invisible characters go first, so none can hide a construct from the sanitiser.
+    const value = typeof fields[field] === 'string' ? cleanAttributionValue(fields[field]) : undefined;
     if (typeof value !== 'string') continue;
-    const cleaned = sanitizeText(value.slice(0, ATTRIBUTION_VALUE_MAX_LENGTH));
+    const cleaned = keepableText(value, ATTRIBUTION_VALUE_MAX_LENGTH);
     if (cleaned !== '') attribution[field] = cleaned;
   }
   return attribution;
@@ -97,18 +99,26 @@ function pickAttribution(fields: Record<string, unknown>): Attribution {
 
 function readContextField(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
-  const cleaned = sanitizeText(value.slice(0, CONTEXT_FIELD_MAX_LENGTH));
+  const cleaned = keepableText(value, CONTEXT_FIELD_MAX_LENGTH);
   return cleaned === '' ? undefined : cleaned;
 }
 
 /**
+ * Text nobody typed into a field (the page address, the browser's name, attribution, spam), cut to
+ * `maxLength` and cleaned: made storable rather than refused, since no visitor could correct it.
+ */
+function keepableText(value: string, maxLength: number): string {
+  return sanitizeText(toStorableText(cutText(value, maxLength)));
+}
+
+/**
  * Spam is kept as it came (strings only, each cut to the longest field any form has, then
- * sanitised) so an operator can judge it; it is never forwarded.
+ * sanitised; names and values made storable) so an operator can judge it; it is never forwarded.
  */
 function acceptSpam(fields: Record<string, unknown>, spamReason: SpamReason): IntakeResult {
   const kept: Record<string, string> = {};
   for (const [key, value] of Object.entries(fields)) {
-    if (typeof value === 'string') kept[key] = sanitizeText(value.slice(0, SPAM_VALUE_MAX_LENGTH));
+    if (typeof value === 'string') kept[toStorableText(key)] = keepableText(value, SPAM_VALUE_MAX_LENGTH);
   }
   const entry = findLeadForm(fields.source);
   return {

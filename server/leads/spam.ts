@@ -1,31 +1,58 @@
 import { FORM_SHOWN_AT_FIELD, HONEYPOT_FIELD } from '../../lead/rules.ts';
 
-// Spam judgement without friction: a filled honeypot, or a form sent faster than a
-// person could fill it in. Spam is answered like a success and stored flagged, never forwarded.
+// Spam judgement without friction, by adding up signals. A filled honeypot (a field people never see)
+// is strong: spam on its own. The others are weak, each a thing people also do: a phone's autofill
+// sends a form in under a second, and people paste web addresses. A weak signal alone never keeps a
+// lead from the CRM; two together make spam. Spam is answered like a success and stored flagged,
+// never forwarded.
 
-// Even with autofill a person needs a few seconds to fill four fields and press the button;
-// scripts post at once. Below this the submission is judged spam.
+/** Below this, from the form appearing to it being sent, a submission is "too fast" (a weak signal). */
 export const MIN_FILL_TIME_MS = 2_000;
 
-export const SPAM_REASONS = { honeypot: 'honeypot', tooFast: 'too_fast' } as const;
-export type SpamReason = (typeof SPAM_REASONS)[keyof typeof SPAM_REASONS];
+export const SPAM_REASONS = { honeypot: 'honeypot', tooFast: 'too_fast', links: 'links' } as const;
+export type SpamSignal = (typeof SPAM_REASONS)[keyof typeof SPAM_REASONS];
+/** The signals a spam submission showed, joined with commas (`too_fast,links`), as the store keeps them. */
+export type SpamReason = string;
+
+/** How much each signal counts; a submission is spam from SPAM_SCORE onwards. */
+export const SPAM_SIGNAL_WEIGHTS: Readonly<Record<SpamSignal, number>> = { honeypot: 2, too_fast: 1, links: 1 };
+export const SPAM_SCORE = 2;
+
+// Fields a person types free text into: where a bot puts the links it is paid to post.
+const TYPED_TEXT_FIELDS = ['name', 'company', 'phone', 'message', 'challenge'] as const;
+// A web address as bots post them: with a scheme, starting `www.`, or as forum markup.
+const WEB_ADDRESS = /https?:\/\/|\bwww\.|\[url[=\]]/i;
+
+/** The signals a submission shows, strongest first (empty for a person's ordinary lead). */
+export function readSpamSignals(body: Readonly<Record<string, unknown>>, receivedAt: number): SpamSignal[] {
+  const signals: SpamSignal[] = [];
+  const honeypot = body[HONEYPOT_FIELD];
+  if (honeypot !== undefined && (typeof honeypot !== 'string' || honeypot.trim() !== '')) signals.push(SPAM_REASONS.honeypot);
+  if (isTooFast(body, receivedAt)) signals.push(SPAM_REASONS.tooFast);
+  if (TYPED_TEXT_FIELDS.some((field) => typeof body[field] === 'string' && WEB_ADDRESS.test(body[field]))) signals.push(SPAM_REASONS.links);
+  return signals;
+}
+
+/** Why a submission is spam (its signals, when they add up to SPAM_SCORE), or undefined. */
+export function judgeSpam(body: Readonly<Record<string, unknown>>, receivedAt: number): SpamReason | undefined {
+  const signals = readSpamSignals(body, receivedAt);
+  const score = signals.reduce((sum, signal) => sum + SPAM_SIGNAL_WEIGHTS[signal], 0);
+  return score >= SPAM_SCORE ? signals.join(',') : undefined;
+}
 
 /**
- * Why a submission is spam, or undefined. The fill time is measured on the browser's own clock
- * (`submitted_at` − `form_shown_at`), so a visitor's clock being off never makes them spam. When
- * `submitted_at` is missing the server's receive time stands in, and only a plausible (non-negative)
- * gap counts. No `form_shown_at` (a form posted without JavaScript) is not judged by time.
+ * The fill time is measured on the browser's own clock (`submitted_at` − `form_shown_at`), so a
+ * visitor's clock being off never counts against them. When `submitted_at` is missing the server's
+ * receive time stands in, and only a plausible (non-negative) gap counts. No `form_shown_at` (a form
+ * posted without JavaScript) is not judged by time.
  */
-export function judgeSpam(body: Readonly<Record<string, unknown>>, receivedAt: number): SpamReason | undefined {
-  const honeypot = body[HONEYPOT_FIELD];
-  if (honeypot !== undefined && (typeof honeypot !== 'string' || honeypot.trim() !== '')) return SPAM_REASONS.honeypot;
-
+function isTooFast(body: Readonly<Record<string, unknown>>, receivedAt: number): boolean {
   const shownAt = readTimestampMs(body[FORM_SHOWN_AT_FIELD]);
-  if (shownAt === undefined) return undefined;
+  if (shownAt === undefined) return false;
   const submittedAt = typeof body.submitted_at === 'string' ? Date.parse(body.submitted_at) : Number.NaN;
-  if (!Number.isNaN(submittedAt)) return submittedAt - shownAt < MIN_FILL_TIME_MS ? SPAM_REASONS.tooFast : undefined;
+  if (!Number.isNaN(submittedAt)) return submittedAt - shownAt < MIN_FILL_TIME_MS;
   const fillTimeMs = receivedAt - shownAt;
-  return fillTimeMs >= 0 && fillTimeMs < MIN_FILL_TIME_MS ? SPAM_REASONS.tooFast : undefined;
+  return fillTimeMs >= 0 && fillTimeMs < MIN_FILL_TIME_MS;
 }
 
 function readTimestampMs(value: unknown): number | undefined {

@@ -1,11 +1,11 @@
+import type { Socket } from 'node:net';
 import nodemailer from 'nodemailer';
 import { maskEmail } from '../leads/mask.ts';
 import type { NotificationChannel } from '../store/lead-store.ts';
 import type { Message } from './messages.ts';
 
 // The two ways a notification leaves: e-mail through the configured SMTP server (nodemailer: STARTTLS
-// when the server offers it on smtp://, TLS from the start on smtps://) and a Slack-compatible
-// webhook (POST {"text"}). A send answers a value, never throws; its error text names what went
+// required on smtp://, TLS from the start on smtps://) and a Slack-compatible webhook (POST {"text"}). A send answers a value, never throws; its error text names what went
 // wrong without the SMTP password or the webhook's address (it may carry a token).
 
 export type SendOutcome = { readonly ok: true } | { readonly ok: false; readonly error: string };
@@ -23,13 +23,38 @@ export type EmailChannelOptions = {
   readonly smtpUrl: string;
   readonly from: string;
   readonly to: readonly string[];
+  /** SMTP_ALLOW_PLAINTEXT: send over smtp:// without encryption when the server offers none. */
+  readonly allowPlaintext?: boolean;
   /** One limit for connecting, the greeting and each later step (tests); production uses SEND_TIMEOUTS_MS. */
   readonly timeoutMs?: number;
+  /** Opens the connection instead of nodemailer (tests: a configured host name reaches a local server). */
+  readonly openSocket?: () => Socket;
 };
 
-export function createEmailChannel({ smtpUrl, from, to, timeoutMs }: EmailChannelOptions): Channel {
+// Loopback names and addresses: mail to a server on this machine never crosses a network.
+const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * Whether an smtp:// connection must be upgraded with STARTTLS before the password and any lead
+ * are sent: always, unless the server is on this machine or SMTP_ALLOW_PLAINTEXT says so.
+ * smtps:// is encrypted from the start.
+ */
+export function requiresStartTls(smtpUrl: string, allowPlaintext: boolean): boolean {
+  const url = new URL(smtpUrl);
+  return url.protocol === 'smtp:' && !allowPlaintext && !LOOPBACK_HOST.test(url.hostname);
+}
+
+export function createEmailChannel({ smtpUrl, from, to, allowPlaintext = false, timeoutMs, openSocket }: EmailChannelOptions): Channel {
+  const requireTLS = requiresStartTls(smtpUrl, allowPlaintext);
   const transport = nodemailer.createTransport({
     url: smtpUrl,
+    requireTLS,
+    ...(openSocket
+      ? {
+          getSocket: (_options: unknown, callback: (error: Error | null, socket: object) => void) =>
+            callback(null, { connection: openSocket() }),
+        }
+      : {}),
     connectionTimeout: timeoutMs ?? SEND_TIMEOUTS_MS.connect,
     greetingTimeout: timeoutMs ?? SEND_TIMEOUTS_MS.greeting,
     socketTimeout: timeoutMs ?? SEND_TIMEOUTS_MS.socket,
@@ -42,11 +67,19 @@ export function createEmailChannel({ smtpUrl, from, to, timeoutMs }: EmailChanne
         await transport.sendMail({ from, to: [...to], subject: email.subject, text: email.text, html: email.html });
         return { ok: true };
       } catch (error) {
-        return { ok: false, error: describeSmtpError(error, smtpUrl) };
+        return { ok: false, error: requireTLS && isStartTlsRefusal(error) ? NO_STARTTLS_ERROR : describeSmtpError(error, smtpUrl) };
       }
     },
     close: () => transport.close(),
   };
+}
+
+const NO_STARTTLS_ERROR =
+  'the mail server offers no encryption (STARTTLS), so nothing was sent: use smtps://, a server that offers STARTTLS, ' +
+  'or set SMTP_ALLOW_PLAINTEXT=true if the network to it is private';
+
+function isStartTlsRefusal(error: unknown): boolean {
+  return (error as { command?: unknown } | undefined)?.command === 'STARTTLS';
 }
 
 // An address inside a server's answer ("550 <ana@example.com>: no such user").
@@ -70,9 +103,19 @@ export function createWebhookChannel(url: string, timeoutMs: number = SEND_TIMEO
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ text: webhook.text }),
           signal: AbortSignal.timeout(timeoutMs),
+          // ALERT_WEBHOOK_URL is checked to be https (or http on this machine); a redirect could send
+          // the alert anywhere, in clear text too, so it is a failed try, never followed.
+          redirect: 'manual',
         });
         await response.body?.cancel();
-        return response.ok ? { ok: true } : { ok: false, error: `the webhook answered HTTP ${response.status}` };
+        if (response.ok) return { ok: true };
+        if (response.status >= 300 && response.status < 400) {
+          return {
+            ok: false,
+            error: `the webhook answered with a redirect (HTTP ${response.status}), which is not followed: set ALERT_WEBHOOK_URL to the address it names`,
+          };
+        }
+        return { ok: false, error: `the webhook answered HTTP ${response.status}` };
       } catch (error) {
         return { ok: false, error: describeFetchError(error, timeoutMs) };
       }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LeadRecord } from '../store/lead-store.ts';
 import { describeSmtpError } from './channels.ts';
-import { escapeHtml, leadFailedMessage, newLeadMessage, toOneLine } from './messages.ts';
+import { escapeHtml, leadFailedMessage, newLeadMessage, spamDailyMessage, spokenDay, toOneLine } from './messages.ts';
 
 // What visitors typed can neither add a header, fake a line of ours, nor run in an HTML mail reader.
 
@@ -69,6 +69,35 @@ describe('leadFailedMessage', () => {
     for (const personal of ['Ana', 'ana@example.com', '4567']) expect(everything).not.toContain(personal);
     expect(message.webhook.text).toContain('Last answer: HTTP 503');
     expect(message.webhook.text).toContain('https://www.example.com/console/leads/lead-1');
+  });
+});
+
+describe('spamDailyMessage', () => {
+  it("says how many leads were judged spam yesterday and links to that day's Spam view", () => {
+    const message = spamDailyMessage({ day: '2026-11-27', count: 3 }, CONTEXT);
+    expect(message.email.subject).toBe('Spam yesterday (Fri 27 Nov): 3 leads');
+    expect(message.email.text.split('\n')).toEqual([
+      '3 leads were judged spam yesterday (Fri 27 Nov). Look them over in case a real one is among them:',
+      '',
+      'https://www.example.com/console/spam?from=2026-11-27&to=2026-11-27',
+      '',
+    ]);
+    expect(message.email.html).toContain('<a href="https://www.example.com/console/spam?from=2026-11-27&amp;to=2026-11-27">');
+    expect(message.email.html).not.toContain('<table');
+  });
+
+  it('speaks of one lead as one', () => {
+    const message = spamDailyMessage({ day: '2026-03-01', count: 1 }, CONTEXT);
+    expect(message.email.subject).toBe('Spam yesterday (Sun 1 Mar): 1 lead');
+    expect(message.webhook.text).toContain('1 lead was judged spam yesterday (Sun 1 Mar). Look it over in case it is a real one:');
+  });
+
+  it.each([
+    ['2026-11-27', 'Fri 27 Nov'],
+    ['2024-02-29', 'Thu 29 Feb'],
+    ['2027-01-03', 'Sun 3 Jan'],
+  ])('spokenDay(%j) is %j', (day, spoken) => {
+    expect(spokenDay(day)).toBe(spoken);
   });
 });
 

@@ -42,6 +42,11 @@ export function consoleLeadUrl(siteUrl: string, leadId: string): string {
   return `${siteUrl}/console/leads/${encodeURIComponent(leadId)}`;
 }
 
+/** The console's Spam view of one UTC day (YYYY-MM-DD): the leads received that day that are spam. */
+export function consoleSpamDayUrl(siteUrl: string, day: string): string {
+  return `${siteUrl}/console/spam?from=${day}&to=${day}`;
+}
+
 function payloadText(lead: LeadRecord, field: string): string {
   const value = lead.payload[field];
   return typeof value === 'string' ? toOneLine(value) : '';
@@ -55,16 +60,15 @@ function minutesBetween(from: number, to: number): number {
 
 type Block = { readonly title: string; readonly intro: string; readonly rows: readonly [string, string][]; readonly link: string };
 
-// One layout for every e-mail: a sentence, a few labelled lines, the link. Text and HTML say the same.
+// One layout for every e-mail: a sentence, a few labelled lines (if any), the link. Text and HTML say the same.
 function renderEmail(subject: string, block: Block): EmailMessage {
   const width = Math.max(...block.rows.map(([label]) => label.length)) + 2;
-  const text = [block.intro, '', ...block.rows.map(([label, value]) => `${`${label}:`.padEnd(width)}${value}`), '', block.link, ''].join(
-    '\n',
-  );
+  const lines = block.rows.map(([label, value]) => `${`${label}:`.padEnd(width)}${value}`);
+  const text = [block.intro, '', ...lines, ...(lines.length > 0 ? [''] : []), block.link, ''].join('\n');
   const rows = block.rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`);
   const html = [
     `<p>${escapeHtml(block.intro)}</p>`,
-    `<table cellpadding="4">${rows.join('')}</table>`,
+    ...(rows.length > 0 ? [`<table cellpadding="4">${rows.join('')}</table>`] : []),
     `<p><a href="${escapeHtml(block.link)}">${escapeHtml(block.link)}</a></p>`,
   ].join('\n');
   return { subject: toOneLine(subject, SUBJECT_MAX_CHARS), text, html };
@@ -120,7 +124,7 @@ export function leadTestMessage(lead: LeadRecord, context: MessageContext): Mess
     title: 'Lead reached no live workflow',
     intro:
       'The CRM answered that this request was only a test: its workflow is probably still in draft, so the lead reached no one. ' +
-      'Publish the workflow, then retry the lead from the console.',
+      'Publish the workflow, then open the lead in the console and choose "Send again".',
     rows: [
       ['Lead', lead.id],
       ['Form', toOneLine(lead.source)],
@@ -157,6 +161,34 @@ export function incidentRecoveredMessage(incident: { since: number; recoveredAt:
       ['Recovered at', isoTime(incident.recoveredAt)],
     ],
     link: `${context.siteUrl}/console`,
+  });
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** A UTC day (YYYY-MM-DD) as people say it: "Fri 27 Nov". */
+export function spokenDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return `${WEEKDAYS[date.getUTCDay()]} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
+}
+
+/**
+ * The day's count of spam, sent the next day: a real lead judged spam reaches no one until someone
+ * marks it "Not spam", so the count and a link to exactly those leads go where the team looks. It
+ * names no person: it may go to a chat channel.
+ */
+export function spamDailyMessage(spam: { day: string; count: number }, context: MessageContext): Message {
+  const when = `yesterday (${spokenDay(spam.day)})`;
+  const intro =
+    spam.count === 1
+      ? `1 lead was judged spam ${when}. Look it over in case it is a real one:`
+      : `${spam.count} leads were judged spam ${when}. Look them over in case a real one is among them:`;
+  return render(`Spam ${when}: ${spam.count === 1 ? '1 lead' : `${spam.count} leads`}`, {
+    title: 'Spam yesterday',
+    intro,
+    rows: [],
+    link: consoleSpamDayUrl(context.siteUrl, spam.day),
   });
 }
 

@@ -13,6 +13,7 @@ import type {
   NotificationResult,
   NotifyLeadEvent,
 } from '../store/lead-store.ts';
+import { DAY_MS } from '../store/lead-store.ts';
 import { createEmailChannel, createWebhookChannel } from './channels.ts';
 import type { Channel } from './channels.ts';
 import { judgeIncident } from './incident.ts';
@@ -22,6 +23,7 @@ import {
   leadFailedMessage,
   leadTestMessage,
   newLeadMessage,
+  spamDailyMessage,
   testMessage,
 } from './messages.ts';
 import type { Message, MessageContext } from './messages.ts';
@@ -30,8 +32,9 @@ import type { Message, MessageContext } from './messages.ts';
 // (1) reads what happened since its stored watermark (new leads, leads that became failed or
 // delivered-test, the CRM's delivery record) and stores a notification per event and channel under
 // a unique key, so a second process or a rescan adds nothing; (2) opens or closes the one delivery
-// incident; (3) claims due notifications under a lease, sends them, and records each try, retrying
-// on a schedule and then giving up. Everything it knows lives in the store, so a restart resends
+// incident; (3) once a UTC day, stores a count of the day before's spam per alert channel, under a
+// key of that day (a second process or a restart adds nothing); (4) claims due notifications under
+// a lease, sends them, and records each try, retrying on a schedule and then giving up. Everything it knows lives in the store, so a restart resends
 // nothing that was sent, and picks up what was not.
 
 export const NOTIFIER_DEFAULTS = {
@@ -52,7 +55,7 @@ const MINUTE_MS = 60_000;
 
 export type NotifierConfig = Pick<
   Config,
-  'smtpUrl' | 'notifyTo' | 'notifyFrom' | 'alertAfterMinutes' | 'alertWebhookUrl' | 'siteUrl' | 'host' | 'port'
+  'smtpUrl' | 'smtpAllowPlaintext' | 'notifyTo' | 'notifyFrom' | 'alertAfterMinutes' | 'alertWebhookUrl' | 'siteUrl' | 'host' | 'port'
 >;
 
 export type NotifierTuning = {
@@ -118,7 +121,13 @@ export function createNotifier(options: NotifierOptions): Notifier {
 
   const email =
     config.smtpUrl !== undefined && config.notifyTo.length > 0
-      ? createEmailChannel({ smtpUrl: config.smtpUrl, from: config.notifyFrom, to: config.notifyTo, timeoutMs: sendTimeoutMs })
+      ? createEmailChannel({
+          smtpUrl: config.smtpUrl,
+          from: config.notifyFrom,
+          to: config.notifyTo,
+          allowPlaintext: config.smtpAllowPlaintext,
+          timeoutMs: sendTimeoutMs,
+        })
       : undefined;
   const webhook = config.alertWebhookUrl === undefined ? undefined : createWebhookChannel(config.alertWebhookUrl, sendTimeoutMs);
   const channels: Partial<Record<NotificationChannel, Channel>> = { email, webhook };
@@ -126,6 +135,9 @@ export function createNotifier(options: NotifierOptions): Notifier {
   const active = alertChannels.length > 0;
   const context: MessageContext = { siteUrl: config.siteUrl ?? `http://${config.host}:${config.port}` };
   const alertAfterMs = config.alertAfterMinutes * MINUTE_MS;
+
+  // The last UTC day whose spam this process counted; a restart counts it once more, and the key adds nothing.
+  let spamDayCounted: string | undefined;
 
   let running: Promise<void> | undefined;
   let stopping = false;
@@ -195,6 +207,27 @@ export function createNotifier(options: NotifierOptions): Notifier {
       );
       if (closed) log.info({ since: new Date(decision.since).toISOString() }, 'delivery incident over: a lead reached the CRM again');
     }
+
+    await queueSpamDaily(startedAt);
+  }
+
+  // The spam of the UTC day before, counted once that day is over and its last leads have committed
+  // (a lead's receive time is taken before its commit: the count waits the same overlap as the scan,
+  // and in those first minutes of a day nothing is counted, so no older day is ever called yesterday).
+  // A day without spam sends nothing. The count is the Spam view's for that day, read when it is
+  // stored; a lead marked "Not spam" later is still in the message, and the link shows what is left.
+  async function queueSpamDaily(at: number): Promise<void> {
+    const today = Math.floor(at / DAY_MS) * DAY_MS;
+    if (at - today < overlapMs) return;
+    const dayStart = today - DAY_MS;
+    const day = new Date(dayStart).toISOString().slice(0, 10);
+    if (day === spamDayCounted) return;
+    const count = await store.countSpam(dayStart, dayStart + DAY_MS);
+    if (count > 0) {
+      const stored = await store.enqueueNotifications(alertsFor('spam-daily', day, dayStart + DAY_MS, undefined, { day, count }));
+      if (stored > 0) log.info({ day, count }, 'spam count of the day queued');
+    }
+    spamDayCounted = day;
   }
 
   // The message for a claimed notification, or why there is none to send any more.
@@ -210,6 +243,9 @@ export function createNotifier(options: NotifierOptions): Notifier {
     }
     if (notification.kind === 'incident-recovered') {
       return { message: incidentRecoveredMessage({ since: Number(detail.since), recoveredAt: Number(detail.recoveredAt) }, context) };
+    }
+    if (notification.kind === 'spam-daily') {
+      return { message: spamDailyMessage({ day: String(detail.day), count: Number(detail.count) }, context) };
     }
     const lead = notification.leadId === undefined ? undefined : await store.getLead(notification.leadId);
     if (lead === undefined) return { skip: 'the lead was erased' };

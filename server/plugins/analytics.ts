@@ -1,10 +1,11 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AnalyticsService } from '../analytics/analytics-service.ts';
+import type { AnalyticsService, LeadToCount } from '../analytics/analytics-service.ts';
 import type { AnalyticsStore } from '../analytics/analytics-store.ts';
 import { createEventQueue, type EventQueueTuning } from '../analytics/event-queue.ts';
 import { MAX_EVENT_BYTES, readEvent } from '../analytics/event-shape.ts';
+import { leadKeysOf } from '../analytics/lead-keys.ts';
 import { createSitePages } from '../analytics/site-pages.ts';
 import { createValueCap } from '../analytics/value-cap.ts';
 import { createSaltKeeper, saltDay } from '../analytics/visit-hash.ts';
@@ -79,7 +80,7 @@ const analytics: FastifyPluginAsync<AnalyticsPluginOptions> = async (
   // Closed before the store (registered earlier, closed later): what is queued is written first.
   app.addHook('onClose', async () => queue.stop());
 
-  const capValues = createValueCap();
+  const valueCap = createValueCap();
   // A store that is down is not asked again by every beacon of a busy page.
   let saltFailedAt = -Infinity;
 
@@ -97,7 +98,18 @@ const analytics: FastifyPluginAsync<AnalyticsPluginOptions> = async (
     }
   }
 
-  app.decorate('analytics', { store, visitOf, queueStats: () => queue.stats() } satisfies AnalyticsService);
+  async function countLead(request: FastifyRequest, lead: LeadToCount): Promise<void> {
+    const visit = await visitOf(request);
+    if (visit === undefined) return;
+    const { payload } = lead;
+    if (!lead.spam) {
+      const word = (field: string) => (typeof payload[field] === 'string' ? payload[field] : undefined);
+      valueCap.keepCampaign({ source: word('utm_source'), medium: word('utm_medium'), name: word('utm_campaign') }, saltDay(lead.at));
+    }
+    await store.recordLead({ leadId: lead.leadId, at: lead.at, form: lead.form, keys: leadKeysOf(payload), spam: lead.spam });
+  }
+
+  app.decorate('analytics', { store, visitOf, countLead, queueStats: () => queue.stats() } satisfies AnalyticsService);
 
   await app.register(async (events) => {
     events.removeAllContentTypeParsers();
@@ -146,7 +158,7 @@ const analytics: FastifyPluginAsync<AnalyticsPluginOptions> = async (
       if (!read.ok) return reply.code(400).send({ error: 'validation', message: read.problem });
       const at = now();
       const visit = await visitOf(request);
-      if (visit !== undefined) queue.push({ ...capValues(read.event, saltDay(at)), at, visit });
+      if (visit !== undefined) queue.push({ ...valueCap.cap(read.event, saltDay(at)), at, visit });
       return reply.code(204).send();
     });
   });

@@ -513,9 +513,13 @@ describe('spam: answered like a success, stored flagged, never forwarded', () =>
   it.each([
     ['a filled honeypot', { website: 'http://cheap-pills.example' }, 'honeypot'],
     [
-      'a form sent 0.5 s after it was shown',
-      { form_shown_at: Date.parse('2025-01-15T09:00:00Z') - 500, submitted_at: '2025-01-15T09:00:00.000Z' },
-      'too_fast',
+      'a form sent 0.5 s after it was shown, with a web address in the company name',
+      {
+        form_shown_at: Date.parse('2025-01-15T09:00:00Z') - 500,
+        submitted_at: '2025-01-15T09:00:00.000Z',
+        company: 'https://pills.example',
+      },
+      'too_fast,links',
     ],
     ['a filled honeypot with invalid fields', { website: 'x', email: 'not-an-email', name: '' }, 'honeypot'],
   ])('%s', async (_, overrides, reason) => {
@@ -538,6 +542,12 @@ describe('spam: answered like a success, stored flagged, never forwarded', () =>
       { form_shown_at: Date.parse('2025-01-15T09:00:00Z') - 3_000, submitted_at: '2025-01-15T09:00:00.000Z' },
     ],
     ['posted without JavaScript (no form_shown_at)', { form_shown_at: undefined }],
+    // Autofill fills every field at once: too fast is a weak signal, and alone it never makes spam.
+    [
+      'sent 0.5 s after it was shown, as autofill does',
+      { form_shown_at: Date.parse('2025-01-15T09:00:00Z') - 500, submitted_at: '2025-01-15T09:00:00.000Z' },
+    ],
+    ['holding a web address in the company name', { company: 'https://lima.example' }],
   ])('a form %s is a real lead', async (_, overrides) => {
     const app = await startRelay();
     const { id } = (await postJson(app, { ...validLeadBody('home'), ...overrides })).json<{ id: string }>();

@@ -2,10 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { RoiParameters } from '../../lead/roi/engine.ts';
-import { ATTRIBUTION_QUERY_PARAMS } from '../../lead/attribution.ts';
 import { FORM_ERROR_KEY, VALIDATION_MESSAGES } from '../../lead/rules.ts';
 import type { FieldErrors, LeadFormId } from '../../lead/rules.ts';
-import { saltDay } from '../analytics/visit-hash.ts';
 import type { Config } from '../config.ts';
 import { isStoreUnavailable } from '../store/lead-store.ts';
 import { chooseBackHref, renderMessagePage, renderValidationErrorPage } from '../leads/error-page.ts';
@@ -123,7 +121,10 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, opt
 
   app.post('/leads', { bodyLimit: LEAD_BODY_LIMIT_BYTES, onRequest: refuseCrossSite }, async (request, reply) => {
     const receivedAt = Date.now();
-    const intake = takeInLead(await withVisitCampaign(request, request.body, receivedAt), {
+    // What the CRM receives comes from the request alone, never from the analytics: their visit is a
+    // guess from address and browser (colleagues behind one office address share it) and their
+    // campaign words may be bucketed, and the lead is stored without waiting for any of them.
+    const intake = takeInLead(request.body, {
       receivedAt,
       roiParameters,
       userAgentHeader: request.headers['user-agent'],
@@ -165,10 +166,13 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, opt
       );
       return reply.code(422).send(LEAD_ERRORS.keyReused);
     }
-    if (result.kind === 'created' && intake.spamReason === undefined) {
-      // The funnel's "accepted" step is counted before the outbox is woken, so "delivered" never
-      // arrives first; the answer to the browser waits for neither.
-      void countAccepted(request, { leadId: result.id, at: receivedAt, form: intake.formId }).finally(() => outbox?.nudge());
+    if (result.kind === 'created') {
+      // Counted before the outbox is woken, so "delivered" never arrives first; the answer to the
+      // browser waits for neither. Spam is counted too, as not accepted: "Not spam" may accept it later.
+      const spam = intake.spamReason !== undefined;
+      // A slow or stuck analytics store delays the wake-up by at most COUNT_BEFORE_SEND_WAIT_MS.
+      const counted = countLead(request, { leadId: result.id, at: receivedAt, form: intake.formId, payload: intake.payload, spam });
+      if (!spam && outbox !== undefined) void settledWithin(counted, COUNT_BEFORE_SEND_WAIT_MS).then(() => outbox.nudge());
     }
     request.log.info(
       {
@@ -198,64 +202,31 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, opt
   }
 };
 
-/** How long a lead waits at most for its visit's campaign words: analytics trouble never holds a lead up. */
-export const VISIT_CAMPAIGN_WAIT_MS = 250;
+/** How long the outbox's wake-up waits for the analytics to count a lead: their trouble never holds a delivery up. */
+const COUNT_BEFORE_SEND_WAIT_MS = 250;
 
-const CAMPAIGN_FIELDS = {
-  source: 'utm_source',
-  medium: 'utm_medium',
-  name: 'utm_campaign',
-  term: 'utm_term',
-  content: 'utm_content',
-} as const;
-
-/**
- * A lead that carries no campaign of its own gets the utm_* words its visit arrived with today, as
- * the analytics counted them. The browser keeps a visit's campaign only in the page's memory (it
- * stores nothing), so a lead sent after a full page load (a reload, a new tab) would otherwise reach
- * the CRM without the campaign that brought the visitor. Click ids were never kept, so they cannot
- * come back; a visitor who is not counted keeps only what the page still knew.
- */
-async function withVisitCampaign(request: FastifyRequest, body: unknown, receivedAt: number): Promise<unknown> {
-  const analytics = request.server.hasDecorator('analytics') ? request.server.analytics : undefined;
-  if (analytics === undefined || typeof body !== 'object' || body === null || Array.isArray(body)) return body;
-  const fields = body as Record<string, unknown>;
-  if (ATTRIBUTION_QUERY_PARAMS.some((param) => typeof fields[param] === 'string' && fields[param].trim() !== '')) return body;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  try {
-    const campaign = await Promise.race([
-      analytics
-        .visitOf(request)
-        .then((visit) => (visit === undefined ? undefined : analytics.store.visitCampaign(saltDay(receivedAt), visit))),
-      new Promise<undefined>((resolve) => {
-        timer = setTimeout(() => resolve(undefined), VISIT_CAMPAIGN_WAIT_MS);
-      }),
-    ]);
-    if (campaign === undefined) return body;
-    const filled: Record<string, unknown> = { ...fields };
-    for (const [word, field] of Object.entries(CAMPAIGN_FIELDS)) {
-      const value = campaign[word as keyof typeof CAMPAIGN_FIELDS];
-      if (value !== undefined) filled[field] = value;
-    }
-    return filled;
-  } catch (error) {
-    request.log.warn({ err: error }, "could not read the visit's campaign from the analytics; the lead goes without it");
-    return body;
-  } finally {
-    clearTimeout(timer);
-  }
+function settledWithin(work: Promise<unknown>, waitMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, waitMs);
+    void work.finally(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
-/** Counts an accepted lead under the visit that sent it (when analytics run and the visitor is counted). */
-async function countAccepted(request: FastifyRequest, lead: { leadId: string; at: number; form: LeadFormId | undefined }): Promise<void> {
+/** Counts a stored lead in the analytics (when they run and its sender is counted), under the words it carried. */
+async function countLead(
+  request: FastifyRequest,
+  lead: { leadId: string; at: number; form: LeadFormId | undefined; payload: Readonly<Record<string, unknown>>; spam: boolean },
+): Promise<void> {
   const analytics = request.server.hasDecorator('analytics') ? request.server.analytics : undefined;
   const { form } = lead;
   if (analytics === undefined || form === undefined) return;
   try {
-    const visit = await analytics.visitOf(request);
-    if (visit !== undefined) await analytics.store.recordLeadAccepted({ leadId: lead.leadId, at: lead.at, visit, form });
+    await analytics.countLead(request, { ...lead, form });
   } catch (error) {
-    request.log.warn({ err: error, leadId: lead.leadId }, 'could not count the accepted lead in the analytics');
+    request.log.warn({ err: error, leadId: lead.leadId }, 'could not count the lead in the analytics');
   }
 }
 

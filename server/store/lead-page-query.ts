@@ -4,9 +4,11 @@
 // same millisecond are neither skipped nor repeated and page 1000 costs what page 1 does.
 //
 // Which table leads the query decides which index serves it: a state filter (or spam only) walks
-// deliveries' (state, received_at, lead_id) index; everything else walks one of leads' indexes
-// (received_at, id), (source, …), (utm_campaign, …), (utm_source, …) or (email, …). SQLite's CROSS
-// JOIN keeps that order; PostgreSQL reads it as an inner join and plans it from its statistics.
+// deliveries' (state, received_at, lead_id) index; "not spam" with no filter of the lead's own walks
+// deliveries' index of the leads that are not spam (received_at, lead_id); everything else walks one
+// of leads' indexes (received_at, id), (source, …), (utm_campaign, …), (utm_source, …) or (email, …).
+// SQLite's CROSS JOIN keeps that order; PostgreSQL reads it as an inner join and plans it from its
+// statistics. The "not spam" term is written exactly as that index's WHERE, so both engines match it.
 import type { LeadCursor, LeadQuery } from './lead-store.ts';
 import { containsPattern, readSearch } from './lead-store.ts';
 import { LEAD_COLUMNS } from './row-mapping.ts';
@@ -21,11 +23,18 @@ export function buildLeadPageQuery(dialect: SqlDialect, query: LeadQuery, after:
     params.push(param);
     return dialect === 'sqlite' ? '?' : `$${params.length}`;
   };
-  const byDelivery = query.state !== undefined || query.spam === true;
+  const search = readSearch(query.search);
+  const byLeadIndex =
+    query.source !== undefined ||
+    query.campaign !== undefined ||
+    query.utmSource !== undefined ||
+    (search !== undefined && 'email' in search);
+  const byDelivery = query.state !== undefined || query.spam === true || (query.spam === false && !byLeadIndex);
   const [keyTime, keyId] = byDelivery ? ['d.received_at', 'd.lead_id'] : ['l.received_at', 'l.id'];
   const where: string[] = [byDelivery ? 'l.id = d.lead_id' : 'd.lead_id = l.id'];
 
   if (query.state !== undefined) where.push(`d.state = ${value(query.state)}`);
+  if (query.attempted !== undefined) where.push(query.attempted ? 'd.attempts > 0' : 'd.attempts = 0');
   if (query.spam === true) where.push(`d.state = 'spam'`);
   if (query.spam === false) where.push(`d.state <> 'spam'`);
   if (query.source !== undefined) where.push(`l.source = ${value(query.source)}`);
@@ -33,7 +42,6 @@ export function buildLeadPageQuery(dialect: SqlDialect, query: LeadQuery, after:
   if (query.utmSource !== undefined) where.push(`l.utm_source = ${value(query.utmSource)}`);
   if (query.receivedFrom !== undefined) where.push(`${keyTime} >= ${value(query.receivedFrom)}`);
   if (query.receivedBefore !== undefined) where.push(`${keyTime} < ${value(query.receivedBefore)}`);
-  const search = readSearch(query.search);
   if (search !== undefined && 'email' in search) where.push(`l.email = ${value(search.email)}`);
   if (search !== undefined && 'part' in search) {
     // SQLite's LIKE ignores the case of ASCII letters; PostgreSQL's ILIKE ignores case in any script.

@@ -14,6 +14,8 @@ import { SQLITE_MIGRATIONS } from './sqlite-store.ts';
 
 const T0 = Date.UTC(2025, 0, 15, 9, 0, 0);
 const LEASE_MS = 60_000;
+// What a new lead may wait while downloads read: its commit on a machine shared with other work.
+const LEAD_WAIT_BOUND_MS = 1_000;
 
 let sequence = 0;
 function newLead(overrides: Partial<NewLead> = {}): NewLead {
@@ -269,16 +271,16 @@ for (const harness of STORE_HARNESSES) {
     });
 
     describe('retry', () => {
-      it('makes one failed or test-delivered lead due again with a fresh schedule', async () => {
+      it('makes one failed lead due again with a fresh schedule, saying what it was', async () => {
         const lead = newLead();
         await store.insertLead(lead);
         await store.claimDue({ now: T0 + 10_000, limit: 1, owner: 'w1', leaseMs: LEASE_MS });
         await store.recordResults([{ ...delivered(lead.id, 'w1', T0 + 10_000, 410), nextState: 'failed' }]);
-        expect(await store.retry({ id: lead.id }, T0 + 20_000)).toEqual([lead.id]);
+        expect(await store.retry({ id: lead.id }, T0 + 20_000)).toEqual([{ id: lead.id, from: 'failed', attempts: 1 }]);
         expect(await store.getLead(lead.id)).toMatchObject({ state: 'pending', attempts: 0, nextAttemptAt: T0 + 20_000 });
       });
 
-      it('retries every failed lead (spam only by id), and refuses delivered and unknown ones', async () => {
+      it('retries every failed lead, and never spam nor a lead the CRM already has, by id or in bulk', async () => {
         const failedIds: string[] = [];
         for (let index = 0; index < 3; index += 1) {
           const lead = newLead();
@@ -286,22 +288,42 @@ for (const harness of STORE_HARNESSES) {
           await store.insertLead(lead);
         }
         const kept = newLead();
+        const test = newLead();
         const spam = newLead({ initialState: 'spam', spamReason: 'too_fast' });
         await store.insertLead(kept);
+        await store.insertLead(test);
         await store.insertLead(spam);
         const claimed = await store.claimDue({ now: T0 + 10_000, limit: 10, owner: 'w1', leaseMs: LEASE_MS });
+        const outcomeOf = (id: string) => (id === kept.id ? 'delivered' : id === test.id ? 'delivered-test' : 'failed');
         await store.recordResults(
-          claimed.map((claim) => ({
-            ...delivered(claim.leadId, 'w1', T0 + 10_000),
-            nextState: claim.leadId === kept.id ? ('delivered' as const) : ('failed' as const),
-          })),
+          claimed.map((claim) => ({ ...delivered(claim.leadId, 'w1', T0 + 10_000), nextState: outcomeOf(claim.leadId) })),
         );
-        expect((await store.retry({ state: 'failed' }, T0 + 20_000)).sort()).toEqual(failedIds.sort());
-        expect(await store.retry({ id: kept.id }, T0 + 20_000)).toEqual([]);
+        const retried = await store.retry({ state: 'failed' }, T0 + 20_000);
+        expect(retried.map((lead) => lead.id).sort()).toEqual(failedIds.sort());
+        expect(retried.every((lead) => lead.from === 'failed')).toBe(true);
+        for (const id of [kept.id, test.id, spam.id, 'no-such-lead']) expect(await store.retry({ id }, T0 + 20_000)).toEqual([]);
         expect(await store.getLead(spam.id)).toMatchObject({ state: 'spam' });
-        // An operator may forward a lead wrongly judged spam, by its id.
-        expect(await store.retry({ id: spam.id }, T0 + 20_000)).toEqual([spam.id]);
-        expect(await store.retry({ id: 'no-such-lead' }, T0 + 20_000)).toEqual([]);
+        expect(await store.getLead(kept.id)).toMatchObject({ state: 'delivered' });
+        expect(await store.getLead(test.id)).toMatchObject({ state: 'delivered-test' });
+      });
+
+      it('sends a delivered or test-delivered lead again only when asked to, never spam or a failed lead', async () => {
+        const kept = newLead();
+        const test = newLead();
+        const failed = newLead();
+        const spam = newLead({ initialState: 'spam', spamReason: 'too_fast' });
+        for (const lead of [kept, test, failed, spam]) await store.insertLead(lead);
+        const claimed = await store.claimDue({ now: T0 + 10_000, limit: 10, owner: 'w1', leaseMs: LEASE_MS });
+        const outcomeOf = (id: string) => (id === kept.id ? 'delivered' : id === test.id ? 'delivered-test' : 'failed');
+        await store.recordResults(
+          claimed.map((claim) => ({ ...delivered(claim.leadId, 'w1', T0 + 10_000), nextState: outcomeOf(claim.leadId) })),
+        );
+        expect(await store.sendAgain(kept.id, T0 + 20_000)).toBe(true);
+        expect(await store.sendAgain(test.id, T0 + 20_000)).toBe(true);
+        expect(await store.getLead(kept.id)).toMatchObject({ state: 'pending', attempts: 0, nextAttemptAt: T0 + 20_000 });
+        expect(await store.getLead(test.id)).toMatchObject({ state: 'pending', attempts: 0 });
+        for (const id of [failed.id, spam.id, 'no-such-lead']) expect(await store.sendAgain(id, T0 + 20_000)).toBe(false);
+        expect(await store.getLead(spam.id)).toMatchObject({ state: 'spam' });
       });
 
       it('leaves a lead alone while a worker holds it', async () => {
@@ -580,10 +602,21 @@ for (const harness of STORE_HARNESSES) {
         expect(await store.findSession(session!.id, 'console', T0 + SESSION_TOUCH_MS + SESSION_IDLE_MS)).toBeUndefined();
       });
 
-      it('shows a new role to sessions already open', async () => {
-        const session = await store.createSession(newAccount(), 'console', T0);
-        await store.setAccountRole('ana@example.com', 'viewer', T0 + 1);
-        expect((await store.findSession(session!.id, 'console', T0 + 2))?.account.role).toBe('viewer');
+      it('ends every session of an account whose role changes, in every app, for good', async () => {
+        const inConsole = await store.createSession(newAccount(), 'console', T0);
+        const inStudio = await store.createSession(newAccount(), 'studio', T0);
+        // The same role again is no change: nobody is signed out.
+        expect(await store.setAccountRole('ana@example.com', 'sales', T0 + 1)).toMatchObject({ kind: 'changed' });
+        expect((await store.findSession(inConsole!.id, 'console', T0 + 2))?.account.role).toBe('sales');
+        await store.setAccountRole('ana@example.com', 'viewer', T0 + 3);
+        expect(await store.findSession(inConsole!.id, 'console', T0 + 4)).toBeUndefined();
+        expect(await store.findSession(inStudio!.id, 'studio', T0 + 4)).toBeUndefined();
+        // Promoted back, the old sessions stay ended: only a new sign-in opens one.
+        await store.setAccountRole('ana@example.com', 'sales', T0 + 5);
+        expect(await store.findSession(inConsole!.id, 'console', T0 + 6)).toBeUndefined();
+        expect(await store.findSession(inStudio!.id, 'studio', T0 + 6)).toBeUndefined();
+        const signedInAgain = await store.createSession(newAccount(), 'console', T0 + 7);
+        expect((await store.findSession(signedInAgain!.id, 'console', T0 + 8))?.account.role).toBe('sales');
       });
 
       it('ends one session on sign-out, or every session of an account at once', async () => {
@@ -688,6 +721,82 @@ for (const harness of STORE_HARNESSES) {
       });
     });
 
+    describe('openLeadExport', () => {
+      // Many leads written past the store in one statement, received T0+1 … T0+count, all delivered.
+      async function seedLeads(count: number): Promise<void> {
+        const numbers =
+          harness.kind === 'postgres'
+            ? `SELECT i FROM generate_series(1, ${count}) AS i`
+            : `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${count}) SELECT i FROM n`;
+        const id = harness.kind === 'postgres' ? `'bulk-' || lpad(i::text, 6, '0')` : `printf('bulk-%06d', i)`;
+        const payload =
+          harness.kind === 'postgres'
+            ? `json_build_object('name', 'Person ' || i, 'email', 'p' || i || '@example.com')::text`
+            : `json_object('name', 'Person ' || i, 'email', 'p' || i || '@example.com')`;
+        await database.execute(`
+          INSERT INTO leads (id, received_at, source, email, payload, name, company)
+            SELECT ${id}, ${T0} + i, 'Contact Page Form', 'p' || i || '@example.com', ${payload}, 'Person ' || i, 'Acme'
+            FROM (${numbers}) AS numbers;
+          INSERT INTO deliveries (lead_id, state, updated_at, received_at) SELECT id, 'delivered', received_at, received_at FROM leads;`);
+      }
+
+      async function readAll(reader: Awaited<ReturnType<LeadStore['openLeadExport']>>): Promise<string[]> {
+        const ids: string[] = [];
+        for (;;) {
+          const leads = await reader.nextPage(200);
+          if (leads.length === 0) return ids;
+          ids.push(...leads.map((lead) => lead.id));
+          // As a download does: the page is sent before the next is read.
+          await new Promise((resolve) => setTimeout(resolve, 2));
+        }
+      }
+
+      it('reads every lead as it was when the download began, while new leads are taken without waiting', async () => {
+        const COUNT = 10_000;
+        await seedLeads(COUNT);
+        const everyLead = Array.from({ length: COUNT }, (_, index) => `bulk-${String(COUNT - index).padStart(6, '0')}`);
+        const [all, searched] = await Promise.all([store.openLeadExport({}), store.openLeadExport({ search: 'person' })]);
+
+        // Meanwhile leads arrive (received before every seeded one, so a read that is no snapshot would
+        // end with them) and a seeded lead the downloads have not reached yet is erased.
+        let reading = true;
+        const insertMs: number[] = [];
+        const taking = (async () => {
+          for (let index = 0; reading; index += 1) {
+            const started = performance.now();
+            await store.insertLead(newLead({ receivedAt: T0 - 1_000 - index }));
+            insertMs.push(performance.now() - started);
+            await new Promise((resolve) => setTimeout(resolve, 5));
+          }
+        })();
+        expect(await store.eraseByEmail('p1@example.com')).toEqual(['bulk-000001']);
+        const [allIds, searchedIds] = await Promise.all([readAll(all), readAll(searched)]);
+        reading = false;
+        await taking;
+        await Promise.all([all.close(), searched.close(), all.close()]);
+
+        expect(allIds).toEqual(everyLead);
+        expect(searchedIds).toEqual(everyLead);
+        expect(insertMs.length).toBeGreaterThan(3);
+        // A new lead waits for its own commit, never for a page of a download.
+        expect(Math.max(...insertMs)).toBeLessThan(LEAD_WAIT_BOUND_MS);
+        // Once closed, a download reads nothing more; the store goes on.
+        expect(await all.nextPage(200)).toEqual([]);
+        expect((await store.listLeadPage({ search: 'p2@example.com' }, undefined, 10)).leads.map((lead) => lead.id)).toEqual([
+          'bulk-000002',
+        ]);
+      });
+
+      it('reads only the leads the query matches, in pages of the size asked', async () => {
+        await seedLeads(450);
+        const reader = await store.openLeadExport({ receivedFrom: T0 + 101, receivedBefore: T0 + 401 });
+        const sizes: number[] = [];
+        for (let leads = await reader.nextPage(120); leads.length > 0; leads = await reader.nextPage(120)) sizes.push(leads.length);
+        await reader.close();
+        expect(sizes).toEqual([120, 120, 60]);
+      });
+    });
+
     describe('listLeadPage', () => {
       const pageIds = async (query: LeadQuery, limit = 50) => (await store.listLeadPage(query, undefined, limit)).leads.map((l) => l.id);
 
@@ -759,10 +868,33 @@ for (const harness of STORE_HARNESSES) {
         await expect(store.listLeadPage({}, undefined, 0)).rejects.toThrow('page limit');
       });
 
-      it('answers the first page and a search by address from an index', async () => {
-        for (let index = 0; index < 20; index += 1) await store.insertLead(newLead());
+      it("answers the first page, the inbox's every lead but spam, and a search by address from an index", async () => {
+        for (let index = 0; index < 20; index += 1) await store.insertLead(newLead({ initialState: index % 2 === 0 ? 'spam' : 'pending' }));
+        // Older leads, one in five spam, written past the store in one statement: enough rows that
+        // PostgreSQL plans as it would for a real inbox instead of sorting a handful in memory.
+        const older = Array.from({ length: 3_000 }, (_, index) => ({
+          id: `older-${index}`,
+          at: T0 - 3_000 + index,
+          spam: index % 5 === 0,
+        }));
+        await database.execute(
+          `INSERT INTO leads (id, received_at, source, email, payload) VALUES ${older
+            .map(({ id, at }) => `('${id}', ${at}, 'Homepage Simple Lead Form', '${id}@example.com', '{}')`)
+            .join(', ')};
+           INSERT INTO deliveries (lead_id, state, updated_at, received_at) VALUES ${older
+             .map(({ id, at, spam }) => `('${id}', '${spam ? 'spam' : 'delivered'}', ${at}, ${at})`)
+             .join(', ')};`,
+        );
         const dialect = harness.kind === 'postgres' ? 'postgres' : 'sqlite';
-        for (const query of [{}, { search: 'Person3@example.com' }, { state: 'pending' as const }, { source: 'Contact Page Form' }]) {
+        const queries: LeadQuery[] = [
+          {},
+          { spam: false },
+          { spam: false, receivedFrom: T0 },
+          { search: 'Person3@example.com' },
+          { state: 'pending' },
+          { source: 'Contact Page Form' },
+        ];
+        for (const query of queries) {
           const { sql, params } = buildLeadPageQuery(dialect, query, undefined, 50);
           const plan = await database.explain(sql, params);
           if (dialect === 'sqlite') {
@@ -772,7 +904,11 @@ for (const harness of STORE_HARNESSES) {
             expect(plan).toMatch(/Index (Only )?Scan/);
             expect(plan).not.toMatch(/Seq Scan on (leads|deliveries)/);
           }
+          // Every lead but spam walks the index of exactly those, so a flood of spam is never read past.
+          if (query.spam === false) expect(plan).toContain('deliveries_not_spam_newest');
         }
+        const page = await store.listLeadPage({ spam: false }, undefined, 12);
+        expect(page.leads.map((lead) => lead.state)).toEqual([...Array<string>(10).fill('pending'), 'delivered', 'delivered']);
       });
     });
 
@@ -873,17 +1009,29 @@ for (const harness of STORE_HARNESSES) {
             { day: '2025-01-15', leads: 2 },
           ],
           deliveredLast24h: 1,
-          failingNow: 2,
+          failed: 1,
+          retrying: 1,
+          spamWeek: 1,
           oldestUndelivered: { id: d.id, receivedAt: d.receivedAt },
           lastDeliveredAt: now - HOUR,
+          lastFailedAt: now - HOUR,
           pending: 2,
         });
       });
 
       it('reports an empty store as nothing waiting and nothing delivered', async () => {
         const health = await store.leadHealth(T0);
-        expect(health).toMatchObject({ perForm: [], deliveredLast24h: 0, failingNow: 0, oldestUndelivered: undefined, pending: 0 });
+        expect(health).toMatchObject({
+          perForm: [],
+          deliveredLast24h: 0,
+          failed: 0,
+          retrying: 0,
+          spamWeek: 0,
+          oldestUndelivered: undefined,
+          pending: 0,
+        });
         expect(health.lastDeliveredAt).toBeUndefined();
+        expect(health.lastFailedAt).toBeUndefined();
         expect(health.perDay.map((day) => day.leads)).toEqual([0, 0, 0, 0, 0, 0, 0]);
       });
     });

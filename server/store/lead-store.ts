@@ -88,6 +88,8 @@ export type LeadQuery = {
   /** The form's source name, exactly. */
   readonly source?: string;
   readonly state?: DeliveryState;
+  /** true: only leads tried at least once since they were last made due; false: only leads never tried since. */
+  readonly attempted?: boolean;
   /** true: only leads in the spam state; false: every other lead. */
   readonly spam?: boolean;
   /** Inclusive, ms. */
@@ -110,6 +112,38 @@ export type LeadPageResult = {
   /** Undefined on the last page. */
   readonly next: LeadCursor | undefined;
 };
+
+/** A download's read of the leads (openLeadExport). Close it when done, or when the download stops early. */
+export type LeadExport = {
+  /** The next leads, at most `limit` of them; none once every lead has been read. */
+  nextPage(limit: number): Promise<LeadRecord[]>;
+  /** Ends the read and frees its connection; safe to call twice. */
+  close(): Promise<void>;
+};
+
+/** A LeadExport over keyset pages (`readPage` is listLeadPage's query on the export's own connection). */
+export function keysetExport(
+  readPage: (after: LeadCursor | undefined, limit: number) => Promise<LeadPageResult>,
+  close: () => Promise<void>,
+): LeadExport {
+  let after: LeadCursor | undefined;
+  let done = false;
+  let closed = false;
+  return {
+    async nextPage(limit) {
+      if (done || closed) return [];
+      const page = await readPage(after, limit);
+      after = page.next;
+      done = page.next === undefined;
+      return page.leads;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await close();
+    },
+  };
+}
 
 // A search that is one whole address is answered from the e-mail index; anything else is a scan.
 const WHOLE_ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -145,12 +179,18 @@ export type LeadHealthRecord = {
   readonly perDay: { readonly day: string; readonly leads: number }[];
   /** Leads the CRM took (outcome delivered) in the 24 hours before `now`. */
   readonly deliveredLast24h: number;
-  /** Failed for good, plus pending leads whose last attempt got no 2xx. */
-  readonly failingNow: number;
+  /** Leads given up on: out of attempts, or refused for good (410). */
+  readonly failed: number;
+  /** Leads still being retried: pending after an attempt the CRM did not take. */
+  readonly retrying: number;
+  /** Spam received in the HEALTH_DAYS days ending today. */
+  readonly spamWeek: number;
   /** The oldest lead still waiting to be sent (pending or held). */
   readonly oldestUndelivered: { readonly id: string; readonly receivedAt: number } | undefined;
   /** When the CRM last answered 2xx (delivered or delivered-test). */
   readonly lastDeliveredAt: number | undefined;
+  /** When an attempt last failed (no answer, or an answer that was not a 2xx). */
+  readonly lastFailedAt: number | undefined;
   readonly pending: number;
 };
 
@@ -308,7 +348,6 @@ export function stopsBeingAdmin(before: Role, after: Role | undefined): boolean 
   return before === 'admin' && after !== 'admin';
 }
 
-/** A live session, with its account as it is now (a role change applies to sessions at once). */
 /** One key a sign-in attempt is counted under, and the most attempts it may have within the window. */
 export type SignInKeyLimit = {
   readonly key: string;
@@ -354,19 +393,34 @@ export interface LeadStore {
   releaseHeld(now: number): Promise<number>;
   /** pending → held (no CRM URL is configured). Returns how many. */
   holdPending(now: number): Promise<number>;
-  /** By id: failed / delivered-test / held / pending / spam → pending, due now, attempts reset; by state: every failed lead. Returns the ids changed. */
-  retry(target: { readonly id: string } | { readonly state: 'failed' }, now: number): Promise<string[]>;
+  /**
+   * By id: failed / held / pending (not being sent) → pending, due now, attempts reset; by state:
+   * every failed lead. Never spam nor a lead the CRM already has. Returns the leads moved, each with
+   * the state and attempts it had before.
+   */
+  retry(target: { readonly id: string } | { readonly state: 'failed' }, now: number): Promise<RetriedLead[]>;
+  /** delivered / delivered-test (not being sent) → pending, due now, attempts reset: the CRM gets a second copy. False: it is in another state. */
+  sendAgain(id: string, now: number): Promise<boolean>;
   /** Deletes every lead (and its delivery history) whose email matches, case-insensitively. Returns the ids. */
   eraseByEmail(email: string): Promise<string[]>;
   listLeads(options?: ListOptions): Promise<LeadRecord[]>;
   getLead(id: string): Promise<LeadRecord | undefined>;
   listAttempts(leadId: string): Promise<AttemptRecord[]>;
   countByState(): Promise<StateCounts>;
+  /** How many leads received in [from, before) are spam now: the leads the Spam view lists for those days. */
+  countSpam(receivedFrom: number, receivedBefore: number): Promise<number>;
   /**
    * One page of the inbox, newest first (received_at, then id, both descending), after `after`.
    * Two leads received in the same millisecond are told apart by id, so no page skips or repeats one.
    */
   listLeadPage(query: LeadQuery, after: LeadCursor | undefined, limit: number): Promise<LeadPageResult>;
+  /**
+   * Every lead `query` matches, newest first, read page by page from one snapshot (the leads as they
+   * were when it opened: none added, erased or changed meanwhile shows or goes missing), on a
+   * connection of its own: PostgreSQL's outside the pool, SQLite's a read-only one on a thread of its
+   * own. So a download of any size never holds the connection, the thread or the lock a new lead needs.
+   */
+  openLeadExport(query: LeadQuery): Promise<LeadExport>;
   /**
    * Any state but delivered / delivered-test → spam with `reason`, out of the outbox. False: no such
    * lead, the CRM already has it, or a worker is sending it right now.
@@ -404,7 +458,10 @@ export interface LeadStore {
   findAccount(email: string): Promise<StoredAccount | undefined>;
   /** Deletes the account and ends all its sessions, in one transaction. */
   removeAccount(email: string, options?: AccountChangeOptions): Promise<RemoveAccountResult>;
-  /** Its sessions go on, with the new role. */
+  /**
+   * Stores the new role and, when it differs from the old one, ends all the account's sessions in the
+   * same transaction: a session started under one role never comes back to life under another.
+   */
   setAccountRole(email: string, role: Role, now: number, options?: AccountChangeOptions): Promise<SetAccountRoleResult>;
   /** Stores a new password hash and ends all the account's sessions, in one transaction. False: no such account. */
   setAccountPassword(email: string, passwordHash: string, now: number): Promise<boolean>;
@@ -512,8 +569,14 @@ export function truncateResponseBody(body: string | undefined): string | undefin
   return body === undefined ? undefined : body.slice(0, RESPONSE_BODY_MAX_CHARS);
 }
 
-// `retry <id>` also forwards a lead judged spam: the operator has looked at it and knows better.
-export const RETRYABLE_STATES: readonly DeliveryState[] = ['failed', 'delivered-test', 'held', 'pending', 'spam'];
+// A retry sends only leads the CRM does not have yet. Spam leaves the spam view only through "not
+// spam", and a lead the CRM already took is sent again only by an explicit "send again".
+export const RETRYABLE_STATES: readonly DeliveryState[] = ['failed', 'held', 'pending'];
+// States whose lead the CRM already has: "send again" gives it a second copy.
+export const SEND_AGAIN_STATES: readonly DeliveryState[] = ['delivered', 'delivered-test'];
+
+/** A lead a retry moved, with the state and attempt count it had before. */
+export type RetriedLead = { readonly id: string; readonly from: DeliveryState; readonly attempts: number };
 
 // ---------------------------------------------------------------------------------------------
 // Notifications
@@ -521,8 +584,8 @@ export const RETRYABLE_STATES: readonly DeliveryState[] = ['failed', 'delivered-
 export const NOTIFICATION_CHANNELS = ['email', 'webhook'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
-/** new-lead: e-mail only; the others are alerts, to every configured channel. */
-export const NOTIFICATION_KINDS = ['new-lead', 'lead-failed', 'lead-test', 'incident-opened', 'incident-recovered'] as const;
+/** new-lead: e-mail only; the others are alerts, to every configured channel (spam-daily: the count of one day's spam). */
+export const NOTIFICATION_KINDS = ['new-lead', 'lead-failed', 'lead-test', 'incident-opened', 'incident-recovered', 'spam-daily'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** pending: due at nextAttemptAt; sent; given-up: out of tries; skipped: nothing to send any more (lead erased, channel gone). */

@@ -180,6 +180,32 @@ for (const harness of STORE_HARNESSES) {
       });
     });
 
+    describe('countSpam', () => {
+      it('counts the leads received in the range that are spam now, as the Spam view lists them', async () => {
+        const dayStart = Date.UTC(2025, 2, 4);
+        const dayEnd = dayStart + 24 * 60 * MINUTE;
+        const counted = [newLead({ receivedAt: dayStart }), newLead({ receivedAt: dayEnd - 1 })];
+        const marked = newLead({ receivedAt: dayStart + MINUTE });
+        const released = newLead({ receivedAt: dayStart + 2 * MINUTE, spamReason: 'honeypot', initialState: 'spam' });
+        for (const lead of [
+          ...counted.map((lead) => ({ ...lead, spamReason: 'honeypot', initialState: 'spam' as const })),
+          marked,
+          released,
+          newLead({ receivedAt: dayStart - 1, spamReason: 'honeypot', initialState: 'spam' }),
+          newLead({ receivedAt: dayEnd, spamReason: 'honeypot', initialState: 'spam' }),
+          newLead({ receivedAt: dayStart + 3 * MINUTE }),
+        ]) {
+          await store.insertLead(lead);
+        }
+        expect(await store.markSpam(marked.id, 'marked by ana@example.com', dayEnd)).toBe(true);
+        expect(await store.markNotSpam(released.id, dayEnd)).toBe(true);
+        expect(await store.countSpam(dayStart, dayEnd)).toBe(3);
+        const listed = await store.listLeadPage({ spam: true, receivedFrom: dayStart, receivedBefore: dayEnd }, undefined, 50);
+        expect(listed.leads).toHaveLength(3);
+        expect(await store.countSpam(dayEnd + 1, dayEnd + 24 * 60 * MINUTE)).toBe(0);
+      });
+    });
+
     describe('enqueueNotifications', () => {
       it('stores each key once, whichever process stores it, and moves the watermark only forward', async () => {
         const other = await database.open();

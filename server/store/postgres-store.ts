@@ -46,6 +46,7 @@ import {
   PURGE_BATCH_SIZE,
   PURGEABLE_STATES,
   RETRYABLE_STATES,
+  SEND_AGAIN_STATES,
   SIGN_IN_PURGE_BATCH,
   SPAM_MARKABLE_STATES,
   stopsBeingAdmin,
@@ -63,7 +64,7 @@ import {
   toSessionRecord,
   toStoredAccount,
 } from './row-mapping.ts';
-import { combineDeliveryHealth, FAILURE_OUTCOMES, SUCCESS_OUTCOMES } from './lead-store.ts';
+import { combineDeliveryHealth, FAILURE_OUTCOMES, keysetExport, SUCCESS_OUTCOMES, type LeadExport } from './lead-store.ts';
 import { NOTIFICATION_COLUMNS, toClaimedNotification, toIncidentRecord, toNotificationRecord, toNotifyLeadEvent } from './row-mapping.ts';
 import type { Migration } from './migrations.ts';
 import { inPostgresTransaction, migratePostgres } from './postgres-migrate.ts';
@@ -153,6 +154,14 @@ const POSTGRES_SIGN_IN_LIMITS_MIGRATION: Migration = {
     );
     CREATE INDEX sign_in_known_at ON sign_in_known (known_at);
   `,
+};
+
+// The inbox's first screen lists every lead but spam, newest first. Without an index of only those,
+// each page walks all leads and skips spam one by one: after a flood of spam, every lead of it.
+const POSTGRES_NOT_SPAM_MIGRATION: Migration = {
+  version: 8,
+  name: 'an index of the leads that are not spam, newest first',
+  sql: `CREATE INDEX deliveries_not_spam_newest ON deliveries (received_at, lead_id) WHERE state <> 'spam';`,
 };
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
@@ -266,6 +275,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   POSTGRES_NOTIFY_MIGRATION,
   POSTGRES_SESSION_APP_MIGRATION,
   POSTGRES_SIGN_IN_LIMITS_MIGRATION,
+  POSTGRES_NOT_SPAM_MIGRATION,
 ];
 
 const SESSION_COLUMNS = `
@@ -277,6 +287,8 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
   // An idle client losing its connection (database restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   let closed = false;
+  // Downloads' own connections, ended with the store.
+  const openExports = new Set<LeadExport>();
 
   async function transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
     if (closed) throw new Error('The lead store is closed');
@@ -606,24 +618,31 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
       (await pool.query(`UPDATE deliveries SET state = 'held', next_attempt_at = NULL, updated_at = $1 WHERE state = 'pending'`, [now]))
         .rowCount ?? 0,
 
+    // The subquery reads each row's state and attempts before the update, locked, so the answer says
+    // what each lead was when it was moved.
     retry: async (target, now) => {
-      const rows =
-        'id' in target
-          ? await query<{ lead_id: string }>(
-              `UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = $1, lease_owner = NULL,
-                 lease_until = NULL, updated_at = $1
-               WHERE lead_id = $2 AND state = ANY($3::text[]) AND (lease_until IS NULL OR lease_until <= $1)
-               RETURNING lead_id`,
-              [now, target.id, RETRYABLE_STATES],
-            )
-          : await query<{ lead_id: string }>(
-              `UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = $1, lease_owner = NULL,
-                 lease_until = NULL, updated_at = $1
-               WHERE state = 'failed' RETURNING lead_id`,
-              [now],
-            );
-      return rows.map((row) => row.lead_id);
+      const rows = await query<{ lead_id: string; state: DeliveryState; attempts: number | string }>(
+        `UPDATE deliveries d SET state = 'pending', attempts = 0, next_attempt_at = $1, lease_owner = NULL,
+           lease_until = NULL, updated_at = $1
+         FROM (SELECT lead_id, state, attempts FROM deliveries
+               WHERE ${'id' in target ? `lead_id = $2 AND state = ANY($3::text[]) AND (lease_until IS NULL OR lease_until <= $1)` : `state = 'failed'`}
+               FOR UPDATE) before
+         WHERE d.lead_id = before.lead_id
+         RETURNING d.lead_id, before.state, before.attempts`,
+        'id' in target ? [now, target.id, RETRYABLE_STATES] : [now],
+      );
+      return rows.map((row) => ({ id: row.lead_id, from: row.state, attempts: Number(row.attempts) }));
     },
+
+    sendAgain: async (id, now) =>
+      ((
+        await pool.query(
+          `UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = $1, lease_owner = NULL,
+             lease_until = NULL, updated_at = $1
+           WHERE lead_id = $2 AND state = ANY($3::text[]) AND (lease_until IS NULL OR lease_until <= $1)`,
+          [now, id, SEND_AGAIN_STATES],
+        )
+      ).rowCount ?? 0) > 0,
 
     eraseByEmail: (email: string) =>
       transaction(async (client) => {
@@ -663,6 +682,14 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
         counts[row.state as DeliveryState] = Number(row.count);
       }
       return counts as StateCounts;
+    },
+
+    countSpam: async (receivedFrom, receivedBefore) => {
+      const [row] = await query(
+        `SELECT COUNT(*) AS count FROM deliveries WHERE state = 'spam' AND received_at >= $1 AND received_at < $2`,
+        [receivedFrom, receivedBefore],
+      );
+      return Number(row?.count ?? 0);
     },
 
     listLeadPage: async (leadQuery, after, limit) => {
@@ -719,7 +746,7 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
     leadHealth: async (now): Promise<LeadHealthRecord> => {
       const { weekStart, end } = healthDays(now);
       const count = async (sql: string, params: unknown[] = []): Promise<number> => Number((await query(sql, params))[0]?.count ?? 0);
-      const [week, deliveredLast24h, failingNow, oldest, lastDelivered, pending] = await Promise.all([
+      const [week, deliveredLast24h, failed, retrying, spamWeek, oldest, lastDelivered, lastFailed, pending] = await Promise.all([
         query(
           `SELECT l.source, (l.received_at - $1) / $2 AS day_index, COUNT(*) AS leads
            FROM leads l JOIN deliveries d ON d.lead_id = l.id
@@ -731,29 +758,37 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
           now - DAY_MS,
           now,
         ]),
-        count(
-          `SELECT COUNT(*) AS count FROM deliveries WHERE state = 'failed'
-             OR (state = 'pending' AND attempts > 0 AND (last_status IS NULL OR last_status NOT BETWEEN 200 AND 299))`,
-        ),
+        count(`SELECT COUNT(*) AS count FROM deliveries WHERE state = 'failed'`),
+        count(`SELECT COUNT(*) AS count FROM deliveries WHERE state = 'pending' AND attempts > 0`),
+        count(`SELECT COUNT(*) AS count FROM deliveries WHERE state = 'spam' AND received_at >= $1 AND received_at < $2`, [weekStart, end]),
         query(`SELECT lead_id, received_at FROM deliveries WHERE state IN ('pending', 'held') ORDER BY received_at, lead_id LIMIT 1`),
         query(
           `SELECT GREATEST(
              (SELECT MAX(attempted_at) FROM delivery_attempts WHERE outcome = 'delivered'),
              (SELECT MAX(attempted_at) FROM delivery_attempts WHERE outcome = 'delivered-test')) AS latest`,
         ),
+        query(
+          `SELECT GREATEST(
+             (SELECT MAX(attempted_at) FROM delivery_attempts WHERE outcome = 'pending'),
+             (SELECT MAX(attempted_at) FROM delivery_attempts WHERE outcome = 'failed')) AS latest`,
+        ),
         count(`SELECT COUNT(*) AS count FROM deliveries WHERE state = 'pending'`),
       ]);
       const latest = lastDelivered[0]?.latest;
+      const latestFailure = lastFailed[0]?.latest;
       return {
         ...summarizeWeek(
           weekStart,
           week.map((row) => ({ source: String(row.source), dayIndex: Number(row.day_index), leads: Number(row.leads) })),
         ),
         deliveredLast24h,
-        failingNow,
+        failed,
+        retrying,
+        spamWeek,
         oldestUndelivered:
           oldest[0] === undefined ? undefined : { id: String(oldest[0].lead_id), receivedAt: Number(oldest[0].received_at) },
         lastDeliveredAt: latest === null || latest === undefined ? undefined : Number(latest),
+        lastFailedAt: latestFailure === null || latestFailure === undefined ? undefined : Number(latestFailure),
         pending,
       };
     },
@@ -903,6 +938,7 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
           now,
           account.id,
         ]);
+        if (role !== account.role) await client.query('DELETE FROM account_sessions WHERE account_id = $1', [account.id]);
         return { kind: 'changed', account: toAccountRecord(rows[0]!), previousRole: account.role };
       });
     },
@@ -986,9 +1022,39 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
 
     ...notifyMethods,
 
+    openLeadExport: async (leadQuery) => {
+      if (closed) throw new Error('The lead store is closed');
+      // A connection of its own, outside the pool the leads are taken through, holding one
+      // REPEATABLE READ transaction: every page reads the snapshot its first statement took.
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      client.on('error', () => {});
+      await client.connect();
+      try {
+        await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+        await client.query('SELECT 1 FROM leads LIMIT 1');
+      } catch (error) {
+        await client.end().catch(() => {});
+        throw error;
+      }
+      const opened = keysetExport(
+        async (after, limit) => {
+          const { sql, params } = buildLeadPageQuery('postgres', leadQuery, after, limit);
+          return toLeadPage((await client.query(sql, params)).rows, limit);
+        },
+        async () => {
+          openExports.delete(opened);
+          await client.query('COMMIT').catch(() => {});
+          await client.end().catch(() => {});
+        },
+      );
+      openExports.add(opened);
+      return opened;
+    },
+
     async close() {
       if (closed) return;
       closed = true;
+      await Promise.all([...openExports].map((opened) => opened.close()));
       await pool.end();
     },
   };

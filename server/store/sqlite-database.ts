@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { SQLInputValue, StatementSync } from 'node:sqlite';
@@ -35,8 +35,38 @@ export type SqliteDatabaseOptions = {
   readonly database: string;
 };
 
+/**
+ * Makes the folder a database file goes in, one level at a time, or says plainly why it cannot: a
+ * part of the path that is a file, or a folder the system will not create. (Node's recursive mkdir
+ * can loop for ever on a folder that cannot be made, such as one under /proc, and a thread stuck in
+ * it can be neither stopped nor awaited.)
+ */
+export function makeDatabaseFolder(file: string): void {
+  if (file === ':memory:') return;
+  const missing: string[] = [];
+  let folder = path.dirname(path.resolve(file));
+  for (;;) {
+    const found = statSync(folder, { throwIfNoEntry: false });
+    if (found?.isDirectory()) break;
+    if (found !== undefined) throw new Error(`${folder} is a file, not a folder`);
+    const parent = path.dirname(folder);
+    if (parent === folder) break;
+    missing.unshift(folder);
+    folder = parent;
+  }
+  for (const level of missing) {
+    try {
+      mkdirSync(level);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') continue;
+      throw new Error(`the folder ${level} cannot be created (${code ?? 'unknown error'})`);
+    }
+  }
+}
+
 export function openSqliteDatabase(file: string, options: SqliteDatabaseOptions): DatabaseSync {
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  makeDatabaseFolder(file);
   const db = new DatabaseSync(file, { timeout: options.busyTimeoutMs });
   for (const pragma of options.pragmas) db.exec(`PRAGMA ${pragma}`);
   migrate(db, options);

@@ -41,10 +41,13 @@ import type {
   SetAccountRoleResult,
   SignInAttemptRequest,
   SignInAttemptResult,
+  RetriedLead,
   StateCounts,
+  LeadExport,
 } from './lead-store.ts';
 import {
   combineDeliveryHealth,
+  keysetExport,
   FAILURE_OUTCOMES,
   SUCCESS_OUTCOMES,
   assertKnownRole,
@@ -58,6 +61,7 @@ import {
   PURGE_BATCH_SIZE,
   PURGEABLE_STATES,
   RETRYABLE_STATES,
+  SEND_AGAIN_STATES,
   SIGN_IN_PURGE_BATCH,
   SPAM_MARKABLE_STATES,
   stopsBeingAdmin,
@@ -78,6 +82,7 @@ import {
 import { NOTIFICATION_COLUMNS, toClaimedNotification, toIncidentRecord, toNotificationRecord, toNotifyLeadEvent } from './row-mapping.ts';
 import type { Migration } from './migrations.ts';
 import { cachedStatements, inSqliteTransaction, openSqliteDatabase } from './sqlite-database.ts';
+import { exportOf, openSqliteLeadExportSync } from './sqlite-lead-export.ts';
 
 // node:sqlite store. Durability: WAL with synchronous=FULL, so a COMMIT returns only after the WAL
 // is fsynced; insertLead commits before the route answers 201. Several processes may share the file
@@ -160,6 +165,14 @@ const SQLITE_SIGN_IN_LIMITS_MIGRATION: Migration = {
     );
     CREATE INDEX sign_in_known_at ON sign_in_known (known_at);
   `,
+};
+
+// The inbox's first screen lists every lead but spam, newest first. Without an index of only those,
+// each page walks all leads and skips spam one by one: after a flood of spam, every lead of it.
+const SQLITE_NOT_SPAM_MIGRATION: Migration = {
+  version: 8,
+  name: 'an index of the leads that are not spam, newest first',
+  sql: `CREATE INDEX deliveries_not_spam_newest ON deliveries (received_at, lead_id) WHERE state <> 'spam';`,
 };
 
 export const SQLITE_MIGRATIONS: readonly Migration[] = [
@@ -277,6 +290,7 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
   SQLITE_NOTIFY_MIGRATION,
   SQLITE_SESSION_APP_MIGRATION,
   SQLITE_SIGN_IN_LIMITS_MIGRATION,
+  SQLITE_NOT_SPAM_MIGRATION,
 ];
 
 type Row = Record<string, SQLInputValue>;
@@ -446,28 +460,44 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
     }, 'bookkeeping');
   }
 
-  function retry(target: { readonly id: string } | { readonly state: 'failed' }, now: number): string[] {
+  function makeDue(id: string, now: number): void {
+    run(
+      `UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = ?, lease_owner = NULL,
+         lease_until = NULL, updated_at = ? WHERE lead_id = ?`,
+      now,
+      now,
+      id,
+    );
+  }
+
+  function retry(target: { readonly id: string } | { readonly state: 'failed' }, now: number): RetriedLead[] {
     return transaction(() => {
       const rows =
         'id' in target
           ? all(
-              `SELECT lead_id FROM deliveries WHERE lead_id = ? AND state IN (${placeholders(RETRYABLE_STATES.length)})
+              `SELECT lead_id, state, attempts FROM deliveries WHERE lead_id = ? AND state IN (${placeholders(RETRYABLE_STATES.length)})
                AND (lease_until IS NULL OR lease_until <= ?)`,
               target.id,
               ...RETRYABLE_STATES,
               now,
             )
-          : all(`SELECT lead_id FROM deliveries WHERE state = 'failed'`);
-      for (const row of rows) {
-        run(
-          `UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = ?, lease_owner = NULL,
-             lease_until = NULL, updated_at = ? WHERE lead_id = ?`,
-          now,
-          now,
-          row.lead_id as string,
-        );
-      }
-      return rows.map((row) => String(row.lead_id));
+          : all(`SELECT lead_id, state, attempts FROM deliveries WHERE state = 'failed'`);
+      for (const row of rows) makeDue(String(row.lead_id), now);
+      return rows.map((row) => ({ id: String(row.lead_id), from: row.state as DeliveryState, attempts: Number(row.attempts) }));
+    });
+  }
+
+  function sendAgain(id: string, now: number): boolean {
+    return transaction(() => {
+      const row = get(
+        `SELECT lead_id FROM deliveries WHERE lead_id = ? AND state IN (${placeholders(SEND_AGAIN_STATES.length)})
+         AND (lease_until IS NULL OR lease_until <= ?)`,
+        id,
+        ...SEND_AGAIN_STATES,
+        now,
+      );
+      if (row !== undefined) makeDue(id, now);
+      return row !== undefined;
     });
   }
 
@@ -564,6 +594,11 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
          SELECT MAX(attempted_at) AS latest FROM delivery_attempts WHERE outcome = 'delivered'
          UNION ALL SELECT MAX(attempted_at) AS latest FROM delivery_attempts WHERE outcome = 'delivered-test')`,
     )?.latest;
+    const lastFailed = get(
+      `SELECT MAX(latest) AS latest FROM (
+         SELECT MAX(attempted_at) AS latest FROM delivery_attempts WHERE outcome = 'pending'
+         UNION ALL SELECT MAX(attempted_at) AS latest FROM delivery_attempts WHERE outcome = 'failed')`,
+    )?.latest;
     return {
       ...summarizeWeek(weekStart, week),
       deliveredLast24h: count(
@@ -571,12 +606,16 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
         now - DAY_MS,
         now,
       ),
-      failingNow: count(
-        `SELECT COUNT(*) AS count FROM deliveries WHERE state = 'failed'
-           OR (state = 'pending' AND attempts > 0 AND (last_status IS NULL OR last_status NOT BETWEEN 200 AND 299))`,
+      failed: count(`SELECT COUNT(*) AS count FROM deliveries WHERE state = 'failed'`),
+      retrying: count(`SELECT COUNT(*) AS count FROM deliveries WHERE state = 'pending' AND attempts > 0`),
+      spamWeek: count(
+        `SELECT COUNT(*) AS count FROM deliveries WHERE state = 'spam' AND received_at >= ? AND received_at < ?`,
+        weekStart,
+        end,
       ),
       oldestUndelivered: oldest === undefined ? undefined : { id: String(oldest.lead_id), receivedAt: Number(oldest.received_at) },
       lastDeliveredAt: lastDelivered === null || lastDelivered === undefined ? undefined : Number(lastDelivered),
+      lastFailedAt: lastFailed === null || lastFailed === undefined ? undefined : Number(lastFailed),
       pending: count(`SELECT COUNT(*) AS count FROM deliveries WHERE state = 'pending'`),
     };
   }
@@ -740,6 +779,7 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
       const account = accountToChange(email, role, options);
       if (account.kind !== 'found') return account;
       const row = get(`UPDATE accounts SET role = ?, updated_at = ? WHERE id = ? RETURNING ${ACCOUNT_COLUMNS}`, role, now, account.id)!;
+      if (role !== account.role) run('DELETE FROM account_sessions WHERE account_id = ?', account.id);
       return { kind: 'changed', account: toAccountRecord(row), previousRole: account.role };
     });
   }
@@ -1001,7 +1041,28 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
       return work(...args);
     };
 
+  // Downloads read on connections of their own (a database in memory has only this one), closed with the store.
+  const openExports = new Set<LeadExport>();
+  function openLeadExport(query: LeadQuery): LeadExport {
+    if (file === ':memory:')
+      return keysetExport(
+        async (after, limit) => listLeadPage(query, after, limit),
+        async () => {},
+      );
+    const reader = openSqliteLeadExportSync(file, query);
+    const opened = exportOf(
+      async (limit) => reader.readPage(limit),
+      async () => {
+        openExports.delete(opened);
+        reader.close();
+      },
+    );
+    openExports.add(opened);
+    return opened;
+  }
+
   return {
+    openLeadExport: ifOpen(openLeadExport),
     insertLead: (lead: NewLead) => (closed ? Promise.reject(new Error('The lead store is closed')) : queueInsert(lead)),
     claimDue: ifOpen(claimDue),
     recordResults: ifOpen(recordResults),
@@ -1012,6 +1073,7 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
       run(`UPDATE deliveries SET state = 'held', next_attempt_at = NULL, updated_at = ? WHERE state = 'pending'`, now),
     ),
     retry: ifOpen(retry),
+    sendAgain: ifOpen(sendAgain),
     eraseByEmail: ifOpen(eraseByEmail),
     listLeads: ifOpen(listLeads),
     getLead: ifOpen((id: string) => {
@@ -1032,6 +1094,15 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
       }
       return counts as StateCounts;
     }),
+    countSpam: ifOpen((receivedFrom: number, receivedBefore: number) =>
+      Number(
+        get(
+          `SELECT COUNT(*) AS count FROM deliveries WHERE state = 'spam' AND received_at >= ? AND received_at < ?`,
+          receivedFrom,
+          receivedBefore,
+        )?.count ?? 0,
+      ),
+    ),
     listLeadPage: ifOpen(listLeadPage),
     markSpam: ifOpen(markSpam),
     markNotSpam: ifOpen(markNotSpam),
@@ -1090,6 +1161,7 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
       if (closed) return;
       closed = true;
       if (insertQueue.length > 0) commitQueuedInserts();
+      await Promise.all([...openExports].map((opened) => opened.close()));
       db.close();
     },
   };

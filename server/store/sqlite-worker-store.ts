@@ -1,4 +1,6 @@
-import type { LeadStore } from './lead-store.ts';
+import { keysetExport, type LeadStore } from './lead-store.ts';
+import { makeDatabaseFolder } from './sqlite-database.ts';
+import { sqliteExportThread } from './sqlite-lead-export.ts';
 import { openWorkerStore } from './worker-store.ts';
 import type { WorkerStoreMethods } from './worker-store.ts';
 
@@ -8,18 +10,21 @@ import type { WorkerStoreMethods } from './worker-store.ts';
 
 const WORKER_URL = new URL('./sqlite-worker-thread.ts', import.meta.url);
 
-const METHODS: WorkerStoreMethods<LeadStore> = {
+// Downloads are read on a thread of their own (sqlite-lead-export.ts), never on the store's.
+const METHODS: WorkerStoreMethods<Omit<LeadStore, 'openLeadExport'>> = {
   insertLead: true,
   claimDue: true,
   recordResults: true,
   releaseHeld: true,
   holdPending: true,
   retry: true,
+  sendAgain: true,
   eraseByEmail: true,
   listLeads: true,
   getLead: true,
   listAttempts: true,
   countByState: true,
+  countSpam: true,
   listLeadPage: true,
   markSpam: true,
   markNotSpam: true,
@@ -59,16 +64,31 @@ const METHODS: WorkerStoreMethods<LeadStore> = {
 };
 
 export async function openSqliteWorkerStore(file: string): Promise<LeadStore> {
-  const store = await openWorkerStore<LeadStore>({
+  // Here, before the thread starts, so a folder that cannot be made is an error and never a thread stuck making it.
+  makeDatabaseFolder(file);
+  const store = await openWorkerStore<Omit<LeadStore, 'openLeadExport'>>({
     url: WORKER_URL,
     workerData: { file },
     methods: METHODS,
     closedMessage: 'The lead store is closed',
     openedBy: 'schemaVersion',
   });
+  const exports = sqliteExportThread(file);
   return {
     ...store,
     // An AbortSignal cannot cross threads; the health check's own timeout covers a stuck worker.
     ping: () => store.ping(),
+    // A database held in memory (tests) has no file another connection could read: its one thread reads the pages.
+    openLeadExport: async (query) =>
+      file === ':memory:'
+        ? keysetExport(
+            (after, limit) => store.listLeadPage(query, after, limit),
+            async () => {},
+          )
+        : exports.open(query),
+    async close() {
+      // The store refuses new calls from this moment; the downloads' thread ends beside it.
+      await Promise.all([store.close(), exports.close()]);
+    },
   };
 }

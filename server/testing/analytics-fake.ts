@@ -49,11 +49,9 @@ export function createFakeAnalyticsStore(reports: FakeReports = {}): FakeAnalyti
     },
     async deleteSaltsBefore() {},
     async recordEvents() {},
-    async recordLeadAccepted() {},
+    async recordLead() {},
+    async recordLeadJudged() {},
     async recordLeadDelivered() {},
-    async visitCampaign() {
-      return undefined;
-    },
     async dayTotals(range) {
       answer('dayTotals', range);
       return everyDay(range).map(

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import type { AnalyticsStore } from '../analytics/analytics-store.ts';
-import { openPostgresAnalyticsStore } from '../analytics/postgres-analytics-store.ts';
+import { openPostgresAnalyticsStore, POSTGRES_ANALYTICS_MIGRATIONS } from '../analytics/postgres-analytics-store.ts';
 import { openSqliteAnalyticsWorkerStore } from '../analytics/sqlite-analytics-worker.ts';
-import { openSqliteAnalyticsStore } from '../analytics/sqlite-analytics-store.ts';
+import { openSqliteAnalyticsStore, SQLITE_ANALYTICS_MIGRATIONS } from '../analytics/sqlite-analytics-store.ts';
 import type { LeadStore } from '../store/lead-store.ts';
 import { openPostgresStore } from '../store/postgres-store.ts';
 import { createTestSchema, TEST_DATABASE_URL } from './store-harness.ts';
@@ -27,6 +27,10 @@ export type AnalyticsDatabase = {
    * small for the planner to prefer an index it would use on a large one.
    */
   explain(sql: string, params: readonly (string | number)[]): Promise<string>;
+  /** The store migrated only up to `version` (as an older server left it), on this thread. */
+  openAtVersion(version: number): Promise<AnalyticsStore>;
+  /** Runs SQL on the database past the store, as an older server would have written it. */
+  execute(sql: string): Promise<void>;
   /** The lead store of the same database (PostgreSQL only: SQLite's analytics live in a file of their own). */
   openLeadStore?(): Promise<LeadStore>;
   /** Closes every store this database opened and deletes the database. */
@@ -72,6 +76,19 @@ function createSqliteHarness(
           const store = await openStore(file);
           opened.push(store);
           return store;
+        },
+        async openAtVersion(version) {
+          const store = openSqliteAnalyticsStore(file, SQLITE_ANALYTICS_MIGRATIONS.slice(0, version));
+          opened.push(store);
+          return store;
+        },
+        async execute(sql) {
+          const db = new DatabaseSync(file);
+          try {
+            db.exec(sql);
+          } finally {
+            db.close();
+          }
         },
         async rows() {
           return readSqlite(file, (db) =>
@@ -150,6 +167,15 @@ export const postgresAnalyticsHarness: AnalyticsHarness = {
         opened.push(store);
         return store;
       },
+      async openAtVersion(version) {
+        const store = await openPostgresAnalyticsStore(url.toString(), { migrations: POSTGRES_ANALYTICS_MIGRATIONS.slice(0, version) });
+        opened.push(store);
+        return store;
+      },
+      execute: (sql) =>
+        withClient(async (client) => {
+          await client.query(sql);
+        }),
       async openLeadStore() {
         const store = await openPostgresStore(url.toString());
         opened.push(store);

@@ -19,6 +19,8 @@ export type SmtpReceiver = {
   /** smtp://user:pass@127.0.0.1:<port> */
   readonly url: string;
   readonly mails: ReceivedMail[];
+  /** The user names that signed in, in order (a password sent in clear text is one here). */
+  readonly authenticated: string[];
   /** Answers every message with a temporary failure while true (the server is up but refuses mail). */
   refusing: boolean;
   waitForMails(count: number, timeoutMs?: number): Promise<void>;
@@ -33,6 +35,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
     allowInsecureAuth: true,
     logger: false,
     onAuth(auth, _session, callback) {
+      receiver.authenticated.push(auth.username ?? '');
       if (auth.username === SMTP_TEST_USER.user && auth.password === SMTP_TEST_USER.pass) callback(null, { user: auth.username });
       else callback(new Error('Invalid username or password'));
     },
@@ -62,6 +65,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   const receiver: SmtpReceiver = {
     url: `smtp://${SMTP_TEST_USER.user}:${SMTP_TEST_USER.pass}@127.0.0.1:${port}`,
     mails: [],
+    authenticated: [],
     refusing: false,
     async waitForMails(count, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;

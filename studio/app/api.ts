@@ -12,6 +12,7 @@ import type {
   PageVersion,
   PublishAnswer,
   PublishRecord,
+  PublishRunView,
   Reference,
   ReviewFeedback,
   ReviewFileView,
@@ -38,6 +39,7 @@ export type {
   PageVersion,
   PublishAnswer,
   PublishRecord,
+  PublishRunView,
   Reference,
   Session,
   StoredImage,
@@ -121,9 +123,14 @@ export const api = {
   /** `revision`: the draft revision this tab last saw (another tab's newer draft is never dropped). */
   keepBoth: (path: string, data: unknown, revision: number) => call<{ path: string }>('POST', '/api/keep-both', { path, data, revision }),
   changes: () => call<Changes>('GET', '/api/changes'),
-  /** Publishes exactly the drafts the screen showed (each with its fingerprint); one saved since refuses it. */
-  publish: (files: readonly SeenDraft[]) => call<PublishAnswer>('POST', '/api/publish', { files: files.map(seenDraft) }),
-  undo: () => call<PublishAnswer>('POST', '/api/undo', {}),
+  /**
+   * Starts a publish of exactly the drafts the screen showed (each with its fingerprint): answered at
+   * once with the run to follow (publishRun), or refused when one was saved since.
+   */
+  publish: (files: readonly SeenDraft[]) => call<{ run: PublishRunView }>('POST', '/api/publish', { files: files.map(seenDraft) }),
+  undo: () => call<{ run: PublishRunView }>('POST', '/api/undo', {}),
+  /** How far a publish, an undo or a restore has got, and once done, what it came to. */
+  publishRun: (id: string) => call<{ run: PublishRunView }>('GET', `/api/publish-runs/${encodeURIComponent(id)}`),
   /** Published versions, newest first: every file's, or `path`'s only; `head` and `offset` ask for older ones. */
   history: (options: { path?: string | null; head?: string | null; offset?: number } = {}) => {
     const query = new URLSearchParams();
@@ -138,7 +145,7 @@ export const api = {
     call<PageVersion>('GET', `/api/history/version?version=${encodeURIComponent(version)}&path=${encodeURIComponent(path)}`),
   /** Publishes the file as the version left it; `liveVersion`: the live file the person compared it with. */
   restore: (version: string, path: string, liveVersion: string | null) =>
-    call<PublishAnswer>('POST', '/api/history/restore', { version, path, liveVersion }),
+    call<{ run: PublishRunView }>('POST', '/api/history/restore', { version, path, liveVersion }),
   // Review before publish and scheduled publishing.
   /** One page of the review requests, without their texts; `offset` asks for the next. */
   reviews: (offset = 0) => call<ReviewsAnswer>('GET', `/api/reviews${offset ? `?offset=${offset}` : ''}`),
@@ -147,8 +154,10 @@ export const api = {
   askForReview: (note: string) => call<{ request: ReviewRequestView }>('POST', '/api/reviews', { note }),
   sendBack: (id: string, comment: string) => call<{ request: ReviewRequestView }>('POST', '/api/reviews/send-back', { id, comment }),
   /** Publishes the request now, or with `at` (a date and time in the site's time zone) schedules it. */
-  approve: (id: string, at?: string) =>
-    call<PublishAnswer | { scheduled: ScheduledView }>('POST', '/api/reviews/approve', { id, ...(at ? { at } : {}) }),
+  /** Approves a review request and starts its publish: answered at once with the run to follow (publishRun). */
+  approve: (id: string) => call<{ run: PublishRunView }>('POST', '/api/reviews/approve', { id }),
+  /** Approves a review request for a publish at `at`, in the site's time zone. */
+  approveAt: (id: string, at: string) => call<{ scheduled: ScheduledView }>('POST', '/api/reviews/approve', { id, at }),
   reviewFeedback: (path: string) => call<ReviewFeedback>('GET', `/api/reviews/feedback?path=${encodeURIComponent(path)}`),
   schedule: () => call<ScheduleAnswer>('GET', '/api/schedule'),
   /** Schedules exactly the drafts the screen showed, with their texts as they are now. */
@@ -157,7 +166,7 @@ export const api = {
   cancelScheduled: (id: string) => call<{ scheduled: ScheduledView }>('POST', '/api/schedule/cancel', { id }),
   dismissScheduled: (id: string) => call<unknown>('POST', '/api/schedule/dismiss', { id }),
   /** The recent publishes with how far each got: pushed, waiting for the live site, live. */
-  publishStatus: () => call<{ history: PublishRecord[] }>('GET', '/api/publish-status'),
+  publishStatus: () => call<{ history: PublishRecord[]; running: PublishRunView[] }>('GET', '/api/publish-status'),
   previewData: () => call<PreviewContent>('GET', '/api/preview-data'),
   images: () => call<{ images: StoredImage[] }>('GET', '/api/images'),
   upload: (file: File) => call<StoredImage>('POST', `/api/images?name=${encodeURIComponent(file.name)}`, file, 'application/octet-stream'),

@@ -7,7 +7,7 @@ import { hashPassword } from '../../server/accounts/passwords.ts';
 import type { Role } from '../../server/accounts/roles.ts';
 import { createTeamStore, TEAM_PASSWORD as PASSWORD, type TeamStore } from '../testing/team-accounts.ts';
 import { SIGN_IN_MESSAGES } from './routes/session.ts';
-import type { Changes } from '../api-types.ts';
+import { publishThroughApi } from '../testing/publish-run.ts';
 
 let project: StudioProject;
 let team: TeamStore | undefined;
@@ -325,12 +325,8 @@ describe('a team (sign-in configured)', () => {
         diskVersion: opened.diskVersion,
       },
     });
-    const files = ((await app.inject({ url: '/api/changes', headers })).json() as Changes).files.map(({ path, fingerprint }) => ({
-      path,
-      fingerprint,
-    }));
-    const published = await app.inject({ method: 'POST', url: '/api/publish', headers, payload: { files } });
-    expect(published.json()).toMatchObject({ ok: true, record: { user: MARIA } });
+    const published = await publishThroughApi(app, headers);
+    expect(published.answer).toMatchObject({ ok: true, record: { user: MARIA } });
     expect(project.git('log', '-1', '--format=%an')).toBe(`${MARIA}\n`);
   });
 });

@@ -40,6 +40,7 @@ import { requestChecksPlugin } from './plugins/request-checks.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionsPlugin } from './plugins/sessions.ts';
 import { createPublisher } from './publish.ts';
+import { createPublishRuns } from './publish-runs.ts';
 import { appearanceRoutes } from './routes/appearance.ts';
 import { createReviews, publishRights, type PublishRights, type ReviewSetting } from './reviews.ts';
 import { createScheduler, serverTimeZone, type Clock } from './schedule.ts';
@@ -119,6 +120,8 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
     ...(options.build ? { build: options.build } : {}),
     delivery,
   });
+  // A publish that fails unexpectedly is logged; the screen following it is told in plain words.
+  const runs = createPublishRuns({ log: (error) => app.log.error({ err: error }, 'publish failed') });
   const images = createImageLibrary({ publicDir: path.join(root, 'public') });
   const editing = createContentEditing({ root, workspace, publisher });
   const appearance = createAppearance({ workspace, editing, siteUrl: options.siteUrl ?? readPublicSettings(process.env).siteUrl });
@@ -186,11 +189,11 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   app.register(draftRoutes, { prefix: '/api', workspace, publisher, editing, rights });
   app.register(referenceRoutes, { prefix: '/api', workspace, editing });
   app.register(appearanceRoutes, { prefix: '/api', appearance });
-  app.register(historyRoutes, { prefix: '/api', history, rights });
-  app.register(publishRoutes, { prefix: '/api', publisher, rights, workspace });
-  app.register(reviewRoutes, { prefix: '/api', reviews, rights, scheduler, workspace });
+  app.register(historyRoutes, { prefix: '/api', history, publisher, runs, rights });
+  app.register(publishRoutes, { prefix: '/api', publisher, runs, rights, workspace });
+  app.register(reviewRoutes, { prefix: '/api', reviews, rights, scheduler, workspace, publisher, runs });
   app.register(scheduleRoutes, { prefix: '/api', scheduler, rights, workspace });
-  app.register(publishStatusRoutes, { prefix: '/api', publisher });
+  app.register(publishStatusRoutes, { prefix: '/api', publisher, runs });
   app.register(imageRoutes, { prefix: '/api', images });
   app.register(staticFileRoutes, { appDir: options.appDir, imagesDir: path.join(root, 'public', 'images'), images });
   // The live-site watch outlives every request, never the app.

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStudioProject, fakeStudioAppDir, quickBuild, REPO_ROOT, type StudioProject } from '../testing/studio-project.ts';
 import { buildStudioApp } from './app.ts';
-import type { Changes } from '../api-types.ts';
+import { publishThroughApi } from '../testing/publish-run.ts';
 
 let project: StudioProject;
 let app: ReturnType<typeof buildStudioApp>;
@@ -86,14 +86,9 @@ describe('page addresses in the studio', () => {
     const session = await setup();
     const issues = await saveAndCheck(session, 'content/pages/about.yaml', (data) => ({ ...data, path: address }));
     expect(issues).toContainEqual(expect.stringContaining(message));
-    const changes = (await app.inject({ url: '/api/changes', headers: { cookie: session.cookie } })).json() as Changes;
-    const published = await app.inject({
-      method: 'POST',
-      url: '/api/publish',
-      headers: { cookie: session.cookie, 'x-csrf-token': session.csrf },
-      payload: { files: changes.files.map(({ path, fingerprint }) => ({ path, fingerprint })) },
-    });
-    expect(published.statusCode).toBe(422);
+    const published = await publishThroughApi(app, { cookie: session.cookie, 'x-csrf-token': session.csrf });
+    expect(published.answer).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(published.steps.at(-1)).toMatchObject({ label: 'Checking the content', state: 'stopped' });
   });
 });
 

@@ -7,7 +7,7 @@ import { readBuildInfoFile, writeBuildInfo } from '../../server/site/build-info.
 import type { ContentIssue } from '../../content-model/content-issue.ts';
 import type { PublishRecord } from '../api-types.ts';
 import { createLiveWatcher, formatTime, type LiveSettings } from './live-status.ts';
-import { createRemoteSync, type GitRemote, type SyncResult } from './remote.ts';
+import { createRemoteSync, type GitRemote, type PushResult, type SyncResult } from './remote.ts';
 import { versionOf, type Workspace } from './workspace.ts';
 import { gitIn } from './git.ts';
 
@@ -86,14 +86,17 @@ export function createDelivery(options: {
     let remote: PublishRecord['remote'];
     if (sync) {
       const unreachable = lastSync && !lastSync.ok ? lastSync.reason : undefined;
-      const pushed = unreachable ? { pushed: false, reason: unreachable, commit, keptAsDrafts: [] } : await sync.push();
+      const pushed: PushResult = unreachable ? { pushed: false, reason: unreachable, commit } : await sync.push();
+      // Earlier unpushed publishes whose files the remote changed too became drafts before this one.
+      const keptAsDrafts = lastSync?.keptAsDrafts ?? [];
       final = pushed.commit;
       remote = {
         name: sync.remote.name,
         branch: sync.remote.branch,
         pushed: pushed.pushed,
         ...(pushed.reason && !pushed.pushed ? { reason: pushed.reason } : {}),
-        ...(pushed.keptAsDrafts.length ? { keptAsDrafts: pushed.keptAsDrafts } : {}),
+        ...(keptAsDrafts.length ? { keptAsDrafts } : {}),
+        ...(pushed.changedThere?.length ? { changedThere: pushed.changedThere } : {}),
       };
     }
     if (buildDir) {
@@ -111,11 +114,26 @@ export function createDelivery(options: {
       let watched = record.remote && !record.remote.pushed ? undefined : record.id;
       if (record.remote) {
         const shown = `${record.remote.name}/${record.remote.branch}`;
-        const later = records
-          .slice(0, index)
-          .reverse()
-          .find((newer) => newer.remote?.pushed);
+        // A publish that lost its race for a file stays unsent: a later push does not carry it, nor
+        // one that made this publish's version of a file a draft to bring the remote's in.
+        const newer = records.slice(0, index).reverse();
+        const pushedLater = newer.findIndex((candidate) => candidate.remote?.pushed);
+        const madeDrafts = newer
+          .slice(0, pushedLater + 1)
+          .flatMap((candidate) => candidate.remote?.keptAsDrafts ?? [])
+          .filter((file) => record.files.some((published) => published.path === file));
+        const later = record.remote.changedThere?.length || madeDrafts.length > 0 || pushedLater < 0 ? undefined : newer[pushedLater];
         if (record.remote.pushed) status.remote = { pushed: true, text: `Pushed to ${shown}` };
+        else if (madeDrafts.length > 0)
+          status.remote = {
+            pushed: false,
+            text: `Not sent to ${shown}: ${madeDrafts.join(', ')} changed there meanwhile. This version is kept in its commit here and as a draft of the page, to compare and choose.`,
+          };
+        else if (record.remote.changedThere?.length)
+          status.remote = {
+            pushed: false,
+            text: `Not sent to ${shown}: ${record.remote.reason ?? 'the same files changed there meanwhile'}. It is live here and kept in a commit here; the next publish brings in their change and shows both versions, to compare and choose.`,
+          };
         else if (later) {
           status.remote = { pushed: true, text: `Pushed to ${shown} with the publish at ${formatTime(later.at, timeZone, now())}` };
           watched = later.id;
@@ -125,7 +143,7 @@ export function createDelivery(options: {
             text: `Not on ${shown} yet: ${record.remote.reason ?? 'it was not pushed'}. It is published here, and the next publish pushes it.`,
           };
         if (record.remote.keptAsDrafts?.length)
-          status.remote.text += ` ${record.remote.keptAsDrafts.join(', ')} changed on ${shown} meanwhile: this version is kept as a draft, to compare and choose.`;
+          status.remote.text = `${status.remote.text.replace(/\.?$/, '.')} ${record.remote.keptAsDrafts.join(', ')} changed on ${shown} meanwhile: the version an earlier publish made here, not sent, is kept as a draft, to compare and choose.`;
       }
       const live = watched ? watcher?.statusOf(watched) : undefined;
       if (live) status.live = live;
@@ -133,7 +151,10 @@ export function createDelivery(options: {
     });
   }
 
-  return { prepare, deliver, describe, stop: () => watcher?.stop(), settled: () => watcher?.settled() ?? Promise.resolve() };
+  /** Where publishes are sent ("origin/main"), or undefined when they stay in this checkout. */
+  const sendsTo = (): string | undefined => sync?.shown;
+
+  return { prepare, deliver, describe, sendsTo, stop: () => watcher?.stop(), settled: () => watcher?.settled() ?? Promise.resolve() };
 }
 
 /**

@@ -24,7 +24,8 @@ import { contentFileOf, KIND_ORDER, kindDefinition, titleOf } from '../../conten
 import type { HistoryPage, HistoryVersion, PageVersion, PublishRecord } from '../api-types.ts';
 import { gitIn, isRepository, oneLine } from './git.ts';
 import { diffHunks } from './line-diff.ts';
-import type { Publisher, PublishResult } from './publish.ts';
+import type { Publisher, PublishRequest, PublishResult } from './publish.ts';
+import type { StepReporter } from './publish-runs.ts';
 import { keptTextsFile, type KeptTexts } from './version-texts.ts';
 import { WorkspaceError, type ContentFile, type Workspace } from './workspace.ts';
 
@@ -109,7 +110,20 @@ export function createHistory({
    * like any other), or a deletion where the file did not exist in it. `liveVersion`: the file's
    * version today as the person saw it when comparing; a publish since is refused.
    */
-  async function restore(user: string, request: { version: string; path: string; liveVersion?: string | null | undefined }) {
+  async function restore(
+    user: string,
+    request: { version: string; path: string; liveVersion?: string | null | undefined },
+    report?: StepReporter,
+  ): Promise<PublishResult> {
+    return publisher.publish(user, await restoreRequest(request), report);
+  }
+
+  /** What restoring the version publishes; refused (a WorkspaceError) when there is nothing to restore or it changed since. */
+  async function restoreRequest(request: {
+    version: string;
+    path: string;
+    liveVersion?: string | null | undefined;
+  }): Promise<PublishRequest> {
     const file = workspace.contentFile(request.path);
     const found = await findVersion(request.version, file);
     const live = workspace.readDisk(file);
@@ -126,12 +140,11 @@ export function createHistory({
       );
     if ((live?.text ?? null) === found.text)
       throw new WorkspaceError(`This version of ${name} is what the site has now: there is nothing to restore.`, 409);
-    const result: PublishResult = await publisher.publish(user, {
+    return {
       action: 'restore',
       changes: [{ path: file.path, text: found.text, baseVersion: live?.version ?? null }],
       subject: `Restore ${oneLine(name).slice(0, 80)} as published ${publishedAtText(found.version.at)}`,
-    });
-    return result;
+    };
   }
 
   // --- From git ---
@@ -389,5 +402,5 @@ export function createHistory({
     };
   }
 
-  return { list, version, restore };
+  return { list, version, restore, restoreRequest };
 }

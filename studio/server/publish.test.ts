@@ -1,7 +1,7 @@
 import { existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Changes } from '../api-types.ts';
+import type { Changes, PublishRunView } from '../api-types.ts';
 import { createStudioProject, fakeStudioAppDir, quickBuild, type StudioProject } from '../testing/studio-project.ts';
 import { buildStudioApp } from './app.ts';
 import { createPublisher } from './publish.ts';
@@ -228,8 +228,8 @@ describe('publish', () => {
   });
 });
 
-describe('a publish that takes longer than a quiet connection may last', () => {
-  it('answers over the same connection, so the browser never sends it again', async () => {
+describe('a publish whose build takes longer than a quiet connection may last', () => {
+  it('is answered before the connection goes quiet, and its run then says it was published, once', async () => {
     project = createStudioProject({ git: true });
     const limits = { headersTimeoutMs: 800, requestTimeoutMs: 1_500, idleTimeoutMs: 300, keepAliveTimeoutMs: 200, checkIntervalMs: 100 };
     const app = buildStudioApp({
@@ -252,15 +252,25 @@ describe('a publish that takes longer than a quiet connection may last', () => {
       const { csrfToken } = (await session.json()) as { csrfToken: string };
       editHome(createWorkspace({ root: project.root }), 'Transform Your Business with Premier AI', 'Spring is here');
       const { files } = (await (await fetch(`${base}/api/changes`, { headers: { cookie } })).json()) as Changes;
+      const commits = project.git('rev-list', '--count', 'HEAD').trim();
 
+      const asked = performance.now();
       const published = await fetch(`${base}/api/publish`, {
         method: 'POST',
         headers: { cookie, 'x-csrf-token': csrfToken, 'content-type': 'application/json' },
         body: JSON.stringify({ files: files.map(({ path: file, fingerprint }) => ({ path: file, fingerprint })) }),
       });
-      expect(published.status).toBe(200);
-      expect(((await published.json()) as { ok: boolean }).ok).toBe(true);
+      expect(published.status).toBe(202);
+      // Answered while the build still runs (an answer after the idle limit would never have come).
+      expect(performance.now() - asked).toBeLessThan(1_000);
+      let { run } = (await published.json()) as { run: PublishRunView };
+      while (!run.done) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        run = ((await (await fetch(`${base}/api/publish-runs/${run.id}`, { headers: { cookie } })).json()) as { run: PublishRunView }).run;
+      }
+      expect(run.answer).toMatchObject({ ok: true });
       expect(project.read('content/pages/home.yaml')).toContain('Spring is here');
+      expect(Number(project.git('rev-list', '--count', 'HEAD').trim())).toBe(Number(commits) + 1);
     } finally {
       await app.close();
     }

@@ -40,10 +40,11 @@ import { ContentError, type ContentIssue } from '../../content-model/content-iss
 import { loadContent } from '../../content-model/load/load-content.ts';
 import { conflictAnswer, type Delivery } from './delivery.ts';
 import { commitFiles, oneLine, type PublishedFile } from './git.ts';
+import type { StepReporter } from './publish-runs.ts';
 import { keepVersionTexts } from './version-texts.ts';
 import { createSiteBuilder, type BuildChange } from './site-builder.ts';
 import { authorsOf, fingerprintOf, type Draft, type Workspace } from './workspace.ts';
-import type { PublishRecord } from '../api-types.ts';
+import type { PublishRecord, PublishStepKey } from '../api-types.ts';
 
 export type { PublishRecord, PublishedFile };
 
@@ -183,12 +184,21 @@ export function createPublisher(options: {
   const builder = options.build ? undefined : createSiteBuilder({ root });
   const build = options.build ?? builder!.build;
   let queue: Promise<unknown> = Promise.resolve();
+  let queued = 0;
 
-  /** Runs `task` after every publish or undo already asked for. */
-  function enqueue<T>(task: () => Promise<T>): Promise<T> {
-    const next = queue.then(task, task);
+  /** Runs `task` after every publish or undo already asked for; `report` hears that it waits, if it does. */
+  function enqueue<T>(task: () => Promise<T>, report: StepReporter): Promise<T> {
+    if (queued > 0) report('waiting');
+    queued++;
+    const run = () => task().finally(() => queued--);
+    const next = queue.then(run, run);
     queue = next.catch(() => undefined);
     return next;
+  }
+
+  /** The steps a publish takes here, in order: sending only where there is a remote to send to. */
+  function plannedSteps(): PublishStepKey[] {
+    return ['checking', 'building', 'going-live', 'saving', ...(delivery?.sendsTo() ? (['sending'] as const) : [])];
   }
 
   /** The mistakes that stop a publish, and the warnings that do not, with `drafts` applied. */
@@ -201,16 +211,24 @@ export function createPublisher(options: {
     }
   }
 
-  async function buildAndSwitch(id: string, files: readonly PublishedFile[]): Promise<{ build: string; previousBuild: string | null }> {
+  async function buildAndSwitch(
+    id: string,
+    files: readonly PublishedFile[],
+    report: StepReporter,
+  ): Promise<{ build: string; previousBuild: string | null }> {
     mkdirSync(buildsDir, { recursive: true });
     const outDir = path.join(buildsDir, id);
+    report('building');
     await build(outDir, { changed: files.map((file) => file.path), previous: liveBuild(distDir) });
+    report('going-live');
     const previousBuild = switchLiveBuild(distDir, outDir, buildsDir, id);
     return { build: outDir, previousBuild };
   }
 
-  function publish(user: string, request: PublishRequest = {}): Promise<PublishResult> {
+  /** Publishes `request` (every draft by default); `report` hears each step as it starts. */
+  function publish(user: string, request: PublishRequest = {}, report: StepReporter = () => {}): Promise<PublishResult> {
     return enqueue(async () => {
+      report('checking');
       const started = performance.now();
       let drafts: Draft[];
       if (request.seen) {
@@ -274,7 +292,7 @@ export function createPublisher(options: {
       writeFiles(files, 'after');
       let switched: { build: string; previousBuild: string | null };
       try {
-        switched = await buildAndSwitch(id, files);
+        switched = await buildAndSwitch(id, files, report);
       } catch (error) {
         writeFiles(files, 'before');
         rmSync(path.join(buildsDir, id), { recursive: true, force: true });
@@ -292,6 +310,7 @@ export function createPublisher(options: {
         if (published && published.after === draft.text) workspace.discardDraft(draft.path);
       }
 
+      report('saving');
       // Everyone whose change goes out is named, in the commit and in the studio's own record.
       const changedBy = [...new Set(drafts.flatMap(authorsOf))];
       const note = [request.note, changedBy.some((author) => author !== user) ? `Changes by ${listWords(changedBy)}.` : undefined]
@@ -300,6 +319,7 @@ export function createPublisher(options: {
       const commit = await commitFiles(root, files, request.subject ?? `Publish ${describeFiles(files)}`, user, note || undefined);
       // Without git, the texts are kept beside the log, so every version can be shown and restored.
       if (!commit) keepVersionTexts(stateDir, id, files);
+      if (commit && delivery?.sendsTo()) report('sending');
       const delivered = delivery ? await delivery.deliver(id, commit, switched.build) : commit ? { commit } : {};
       const record: PublishRecord = {
         id,
@@ -314,12 +334,13 @@ export function createPublisher(options: {
       };
       remember({ record, files, ...switched });
       return { ok: true, record: described(record) };
-    });
+    }, report);
   }
 
   /** Puts back what the last publish changed: the files, the live build, and a commit saying so. */
-  function undoLast(user: string): Promise<PublishResult> {
+  function undoLast(user: string, report: StepReporter = () => {}): Promise<PublishResult> {
     return enqueue(async () => {
+      report('checking');
       const started = performance.now();
       if (!existsSync(lastFile)) return { ok: false, reason: 'undo-impossible', message: 'There is no publish to undo.' };
       const last = JSON.parse(readFileSync(lastFile, 'utf8')) as StoredPublish;
@@ -337,9 +358,10 @@ export function createPublisher(options: {
       let liveBuild: string;
       try {
         if (last.previousBuild && existsSync(path.join(last.previousBuild, 'routes.json'))) {
+          report('going-live');
           switchLiveBuild(distDir, last.previousBuild, buildsDir, id);
           liveBuild = last.previousBuild;
-        } else liveBuild = (await buildAndSwitch(id, last.files)).build;
+        } else liveBuild = (await buildAndSwitch(id, last.files, report)).build;
       } catch (error) {
         writeFiles(last.files, 'after');
         return {
@@ -349,8 +371,10 @@ export function createPublisher(options: {
         };
       }
       const reverted = last.files.map((file) => ({ ...file, before: file.after, after: file.before }));
+      report('saving');
       const commit = await commitFiles(root, reverted, `Undo publish of ${describeFiles(last.files)}`, user);
       if (!commit) keepVersionTexts(stateDir, id, reverted);
+      if (commit && delivery?.sendsTo()) report('sending');
       const delivered = delivery ? await delivery.deliver(id, commit, liveBuild) : commit ? { commit } : {};
       const record: PublishRecord = {
         id,
@@ -364,7 +388,7 @@ export function createPublisher(options: {
       appendFileSync(logFile, `${JSON.stringify(record)}\n`);
       rmSync(lastFile, { force: true });
       return { ok: true, record: described(record) };
-    });
+    }, report);
   }
 
   function remember(stored: StoredPublish): void {
@@ -415,7 +439,7 @@ export function createPublisher(options: {
     builder?.close();
   }
 
-  return { publish, undoLast, check, history, canUndo, close };
+  return { publish, undoLast, plannedSteps, check, history, canUndo, close };
 }
 
 function summarise(file: PublishedFile): PublishRecord['files'][number] {

@@ -1,7 +1,9 @@
 // Publishing to a git remote, against a real bare repository: the commit reaches the remote; a change
 // pushed by someone else in between is taken in (another file) or shown to the editor to choose (the
 // same file); an unreachable remote leaves the publish here, says so, and the next publish pushes it.
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Clone } from '../testing/bare-remote.ts';
@@ -177,6 +179,18 @@ describe('publishing to a git remote', () => {
     const opened = workspace.open(HOME);
     expect(heading(opened.draft!.text!)).toBe('Mine, never pushed');
     expect(opened.draft!.baseVersion).not.toBe(opened.disk!.version);
+    // Not only a draft: the commit that published it stays in the repository, named.
+    const kept = project.git('for-each-ref', '--format=%(objectname)', 'refs/studio/replaced/').trim();
+    expect(heading(project.git('show', `${kept}:${HOME}`))).toBe('Mine, never pushed');
+    // The earlier publish is never said to be pushed with the later one: its version was not sent.
+    const [latest, earlier] = publisher.history();
+    expect(earlier!.status!.remote).toEqual({
+      pushed: false,
+      text: `Not sent to origin/main: ${HOME} changed there meanwhile. This version is kept in its commit here and as a draft of the page, to compare and choose.`,
+    });
+    expect(latest!.status!.remote!.text).toBe(
+      `Pushed to origin/main. ${HOME} changed on origin/main meanwhile: the version an earlier publish made here, not sent, is kept as a draft, to compare and choose.`,
+    );
   });
 
   it('keeps an unpushed publish here, and the draft as it is, when the same file changed on the remote and has a draft', async () => {
@@ -220,6 +234,84 @@ describe('publishing to a git remote', () => {
     expect(result.ok && result.record.commit).toBe(project.remote!.head());
     expect(heading(project.remote!.show(HOME))).toBe('Mine');
     expect(project.remote!.show(FAQS)).toMatch(/^title: Pushed during the build$/m);
+  });
+});
+
+describe('a push that loses a race with the remote', () => {
+  /**
+   * Makes `clone` push a change to `file` right after the studio's next commit, before the studio
+   * pushes it (a git hook of the checkout, run once).
+   */
+  function competeAfterNextCommit(clone: Clone, file: string, sedScript: string, message: string) {
+    const hook = path.join(project.root, '.git', 'hooks', 'post-commit');
+    writeFileSync(
+      hook,
+      [
+        '#!/bin/sh',
+        'unset GIT_DIR GIT_INDEX_FILE GIT_WORK_TREE GIT_PREFIX GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL GIT_AUTHOR_DATE',
+        `rm -f "${hook}"`,
+        `cd "${clone.root}" || exit 1`,
+        'git pull --quiet --rebase',
+        `sed -i '${sedScript}' "${file}"`,
+        `git -c user.name=Ana commit --quiet -am '${message}'`,
+        'git push --quiet',
+        '',
+      ].join('\n'),
+    );
+    chmodSync(hook, 0o755);
+  }
+  const THEIR_HEADING = '0,/^    heading: /s/^\\(    heading: \\).*/\\1Theirs/';
+
+  it('of the same file: says plainly it is not sent, keeps the text in its commit here (not a draft), and never says "Pushed"', async () => {
+    const { workspace, publisher } = await setup();
+    competeAfterNextCommit(project.remote!.clone(), HOME, THEIR_HEADING, 'New headline');
+    draftHeading(workspace, 'Mine');
+
+    const result = await publisher.publish('maria');
+
+    expect(result).toMatchObject({ ok: true, record: { remote: { pushed: false, changedThere: [HOME] } } });
+    const record = result.ok ? result.record : undefined;
+    expect(record!.status!.remote).toEqual({
+      pushed: false,
+      text: `Not sent to origin/main: ${HOME} (by Ana, "New headline") changed there while this was published. It is live here and kept in a commit here; the next publish brings in their change and shows both versions, to compare and choose.`,
+    });
+    // The remote has their version; the studio's text is in the commit here, on the branch, not in a draft.
+    expect(heading(project.remote!.show(HOME))).toBe('Theirs');
+    expect(project.git('rev-parse', 'HEAD').trim()).toBe(record!.commit);
+    expect(heading(project.git('show', `${record!.commit}:${HOME}`))).toBe('Mine');
+    expect(heading(project.read(HOME))).toBe('Mine');
+    expect(workspace.open(HOME).draft).toBeUndefined();
+    expect(publisher.history()[0]!.status!.remote!.pushed).toBe(false);
+  });
+
+  it('of another file: replays the commit over theirs, pushes it again, and says "Pushed" once the remote holds it', async () => {
+    const { workspace, publisher } = await setup();
+    competeAfterNextCommit(project.remote!.clone(), FAQS, 's/^title: .*$/title: Pushed meanwhile/', 'Retitle the FAQ');
+    draftHeading(workspace, 'Mine');
+
+    const result = await publisher.publish('maria');
+
+    expect(result).toMatchObject({ ok: true, record: { remote: { pushed: true }, status: { remote: { text: 'Pushed to origin/main' } } } });
+    expect(result.ok && result.record.commit).toBe(project.remote!.head());
+    expect(heading(project.remote!.show(HOME))).toBe('Mine');
+    expect(project.remote!.show(FAQS)).toMatch(/^title: Pushed meanwhile$/m);
+  });
+
+  it('says it is not on the remote when git reports a push done that the remote does not hold', async () => {
+    const { workspace, publisher } = await setup();
+    // Pushes go to another repository than the one fetched from: git says "done", the remote has nothing.
+    const elsewhere = mkdtempSync(path.join(tmpdir(), 'studio-elsewhere-'));
+    execFileSync('git', ['init', '--quiet', '--bare', elsewhere]);
+    project.git('remote', 'set-url', '--push', 'origin', elsewhere);
+    draftHeading(workspace, 'Mine');
+
+    const result = await publisher.publish('maria');
+
+    rmSync(elsewhere, { recursive: true, force: true });
+    expect(result).toMatchObject({ ok: true, record: { remote: { pushed: false }, status: { remote: { pushed: false } } } });
+    expect(result.ok ? result.record.status!.remote!.text : '').toBe(
+      'Not on origin/main yet: git reported the push done, but origin/main does not hold this commit. It is published here, and the next publish pushes it.',
+    );
   });
 });
 

@@ -8,7 +8,13 @@
 //
 // Replaying an unpushed commit over a change to the same file cannot be done for the editor: the
 // remote's version is kept in the checkout, and the studio's version becomes a draft of that file
-// (based on the version it was made from), so it shows as changed since, to compare and choose.
+// (based on the version it was made from), so it shows as changed since, to compare and choose; the
+// commits replayed stay in the repository under refs/studio/replaced/, so no published text is ever
+// only a draft.
+//
+// A push is believed only when the remote is seen to hold the commit afterwards. A publish whose push
+// lost a race (the remote got a change to the same file between the studio's fetch and its push) is
+// not replayed into a draft: its commit stays on the branch here, and it is reported as not sent.
 import { execFile } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { promisify } from 'node:util';
@@ -31,7 +37,13 @@ export type SyncResult = {
   keptAsDrafts: string[];
 };
 
-export type PushResult = { pushed: boolean; reason?: string; commit: string; keptAsDrafts: string[] };
+export type PushResult = {
+  pushed: boolean;
+  reason?: string;
+  commit: string;
+  /** Files the remote changed too while the publish was made: it was not sent, and stays in its commit here. */
+  changedThere?: string[];
+};
 
 /** Where the studio's version of a file goes when the remote changed the same file: a draft of it. */
 export type DraftKeeper = {
@@ -204,6 +216,7 @@ export function createRemoteSync({ root, remote, drafts }: { root: string; remot
     const kept: string[] = [];
     const made: string[] = [];
     const committer = await identity();
+    const replaced = await head();
     let step = await git([...committer, 'rebase', '--quiet', tracking]).then(
       () => 'done' as const,
       () => 'stopped' as const,
@@ -263,6 +276,8 @@ export function createRemoteSync({ root, remote, drafts }: { root: string; remot
         },
       );
     }
+    // The studio's versions that became drafts stay in their commits, named, so none is only a draft.
+    if (kept.length > 0) await git(['update-ref', `refs/studio/replaced/${replaced}`, replaced]);
     return { ok: true, keptAsDrafts: kept };
   }
 
@@ -273,14 +288,21 @@ export function createRemoteSync({ root, remote, drafts }: { root: string; remot
     );
   }
 
-  /** Pushes HEAD to the remote's branch; fetches and replays when the remote moved on meanwhile. */
+  /**
+   * Pushes HEAD to the remote's branch, and checks the remote holds it. When the remote moved on
+   * meanwhile, fetches and replays the publish's commits over it and pushes again, a few times; a
+   * replay that meets a change to the same file is given up, and the commit stays here, not sent.
+   */
   async function push(): Promise<PushResult> {
-    const keptAsDrafts: string[] = [];
     let reason = '';
     for (let attempt = 1; attempt <= PUSH_ATTEMPTS; attempt++) {
       try {
         await git(['push', '--porcelain', '--quiet', '--', remote.name, `HEAD:refs/heads/${remote.branch}`], { network: true });
-        return { pushed: true, commit: await head(), keptAsDrafts };
+        const commit = await head();
+        const held = await remoteHolds(commit);
+        if (held.ok) return { pushed: true, commit };
+        reason = held.reason;
+        break;
       } catch (error) {
         const output = `${(error as { stdout?: string }).stdout ?? ''}\n${(error as { stderr?: string }).stderr ?? ''}`;
         if (!/\[rejected\].*\((fetch first|non-fast-forward)\)|\(fetch first\)|non-fast-forward/i.test(output)) {
@@ -293,19 +315,63 @@ export function createRemoteSync({ root, remote, drafts }: { root: string; remot
           break;
         }
         // The remote moved on since the fetch: take its commits and replay this one over them.
-        const synced = await bringUpToDate();
-        keptAsDrafts.push(...synced.keptAsDrafts.filter((file) => !keptAsDrafts.includes(file)));
-        if (!synced.ok) {
-          reason = synced.reason ?? `${shown} moved on and this commit could not be replayed over it`;
+        const replayed = await replayPublish();
+        if (!replayed.ok) {
+          if (replayed.changedThere.length > 0)
+            return { pushed: false, reason: replayed.reason, commit: await head(), changedThere: replayed.changedThere };
+          reason = replayed.reason;
           break;
         }
         reason = `${shown} kept moving on while this was pushed; the next publish tries again`;
       }
     }
-    return { pushed: false, reason, commit: await head(), keptAsDrafts };
+    return { pushed: false, reason, commit: await head() };
   }
 
   const head = async () => (await git(['rev-parse', 'HEAD'])).stdout.trim();
+
+  /** Whether the remote's branch, fetched again, holds `commit`; else why not, in plain words. */
+  async function remoteHolds(commit: string): Promise<{ ok: true } | { ok: false; reason: string }> {
+    const fetched = await fetchBranch();
+    if (!fetched.ok) return { ok: false, reason: `${fetched.reason}, so it could not be seen to hold this commit` };
+    if (fetched.exists && (await isAncestor(commit, tracking))) return { ok: true };
+    return { ok: false, reason: `git reported the push done, but ${shown} does not hold this commit` };
+  }
+
+  /**
+   * Replays the commits not on the remote (the publish's) over the remote's branch, fetched again.
+   * A change there to a file they change too is not merged for the editor: the replay is given up,
+   * the commits stay as they were, and the reason names the files and who changed them.
+   */
+  async function replayPublish(): Promise<{ ok: true } | { ok: false; reason: string; changedThere: string[] }> {
+    const fetched = await fetchBranch();
+    if (!fetched.ok) return { ok: false, reason: fetched.reason, changedThere: [] };
+    if (!fetched.exists) return { ok: true };
+    const base = (await git(['merge-base', 'HEAD', tracking]).catch(() => ({ stdout: '' }))).stdout.trim();
+    const committer = await identity();
+    const done = await git([...committer, 'rebase', '--quiet', tracking]).then(
+      () => true,
+      () => false,
+    );
+    if (done) return { ok: true };
+    const conflicted = (await git(['diff', '--name-only', '--diff-filter=U', '-z']).catch(() => ({ stdout: '' }))).stdout
+      .split('\0')
+      .filter(Boolean);
+    await git(['rebase', '--abort']).catch(() => undefined);
+    const theirs = base ? await changesIn(`${base}..${tracking}`) : new Map<string, { author: string; subject: string }>();
+    const named = conflicted.map((file) => {
+      const change = theirs.get(file);
+      return change ? `${file} (by ${change.author}, "${change.subject}")` : file;
+    });
+    return {
+      ok: false,
+      reason:
+        named.length > 0
+          ? `${named.join(', ')} changed there while this was published`
+          : `${shown} moved on and this commit could not be replayed over it`,
+      changedThere: conflicted,
+    };
+  }
 
   /**
    * Whether `newer` holds `commit` (the same commit or a descendant). A commit this checkout has not

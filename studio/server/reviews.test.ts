@@ -8,11 +8,13 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ReviewFeedback, ReviewRequestDetail, ReviewsAnswer, ScheduleAnswer } from '../api-types.ts';
+import type { PublishRunView, ReviewFeedback, ReviewRequestDetail, ReviewsAnswer, ScheduleAnswer } from '../api-types.ts';
 import { MAX_OPEN_REQUESTS_EACH, REVIEW_MESSAGES, REVIEW_PAGE_SIZE } from './reviews.ts';
 import { createWorkspace } from './workspace.ts';
 import { NO_LONGER_ALLOWED } from './schedule.ts';
 import { ADMIN, EDITOR, HOME, startReviewStudio, type ReviewStudio } from '../testing/review-studio.ts';
+import { followRunToEnd } from '../testing/publish-run.ts';
+import { quickBuild } from '../testing/studio-project.ts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -33,6 +35,7 @@ const post: ReviewStudio['post'] = (person, url, payload) => studio!.post(person
 const editHome: ReviewStudio['editHome'] = (person, heading) => studio!.editHome(person, heading);
 const stored = () => studio!.stored();
 const publish: ReviewStudio['publish'] = (person, changes) => studio!.publish(person, changes);
+const approve: ReviewStudio['approve'] = (person, id) => studio!.approve(person, id);
 const schedule: ReviewStudio['schedule'] = (person, at, changes) => studio!.schedule(person, at, changes);
 
 describe('review required', () => {
@@ -43,7 +46,7 @@ describe('review required', () => {
 
     const refused = await publish(maria);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ message: REVIEW_MESSAGES.publishRefused });
+    expect(refused.answer).toEqual({ message: REVIEW_MESSAGES.publishRefused });
     expect((await post(maria, '/api/undo')).statusCode).toBe(403);
     expect((await schedule(maria, '2026-12-01T09:00')).statusCode).toBe(403);
     // Restoring an older version is a publish too.
@@ -114,9 +117,9 @@ describe('review required', () => {
     const [second] = ((await get(ana, '/api/reviews')).json() as ReviewsAnswer).requests;
     expect(second).toMatchObject({ status: 'waiting', note: 'Named the year' });
 
-    const approved = await post(ana, '/api/reviews/approve', { id: second!.id });
-    expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.json()).toMatchObject({
+    const approved = await approve(ana, second!.id);
+    expect(approved.statusCode).toBe(202);
+    expect(approved.answer).toMatchObject({
       ok: true,
       record: { user: ADMIN, changedBy: [EDITOR], note: `Asked for by ${EDITOR}; approved by ${ADMIN}. Changes by ${EDITOR}.` },
     });
@@ -141,9 +144,8 @@ describe('review required', () => {
     await post(maria, '/api/reviews');
     const [request] = stored();
     studio!.project.write(HOME, `${studio!.project.read(HOME)}\n# changed by a git pull\n`);
-    const approved = await post(ana, '/api/reviews/approve', { id: request!.id });
-    expect(approved.statusCode).toBe(409);
-    expect(approved.json()).toMatchObject({ ok: false, reason: 'conflict' });
+    const approved = await approve(ana, request!.id);
+    expect(approved.answer).toMatchObject({ ok: false, reason: 'conflict' });
     expect(stored()[0]!.status).toBe('waiting');
 
     await studio!.app.inject({
@@ -154,7 +156,7 @@ describe('review required', () => {
     });
     await editHome(ana, 'Published by an admin');
     const direct = await publish(ana);
-    expect(direct.statusCode, direct.body).toBe(200);
+    expect(direct.answer, JSON.stringify(direct)).toMatchObject({ ok: true });
     expect(studio!.project.read(HOME)).toContain('Published by an admin');
   });
 
@@ -193,7 +195,7 @@ describe('review off, or no accounts', () => {
       mayReview: false,
     });
     expect((await post(maria, '/api/reviews')).statusCode).toBe(409);
-    expect((await publish(maria)).statusCode).toBe(200);
+    expect((await publish(maria)).answer).toMatchObject({ ok: true });
     expect(studio!.project.read(HOME)).toContain('Spring is here');
   });
 
@@ -202,7 +204,7 @@ describe('review off, or no accounts', () => {
     const local = await signIn();
     await editHome(local, 'Spring is here');
     expect((await get(local, '/api/reviews')).json() as ReviewsAnswer).toMatchObject({ required: false, mayPublish: true });
-    expect((await publish(local)).statusCode).toBe(200);
+    expect((await publish(local)).answer).toMatchObject({ ok: true });
     expect(existsSync(path.join(studio!.project.root, '.studio', 'reviews.json'))).toBe(false);
   });
 });
@@ -315,7 +317,7 @@ describe('a publish makes live exactly what the person publishing saw', () => {
     expect((await post(maria, '/api/file', { kind: 'page', name: 'spring-offer' })).statusCode).toBe(200);
     const refused = await publish(ana, shownToAna);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({
+    expect(refused.answer).toMatchObject({
       ok: false,
       reason: 'changed-since',
       message: 'Home changed since you opened the publish screen: look at the changes again before publishing. Nothing was published.',
@@ -325,13 +327,13 @@ describe('a publish makes live exactly what the person publishing saw', () => {
     // Looking again: Ana publishes the home page as she now sees it, and only that.
     const again = await studio!.shown(ana);
     const homeOnly = { ...again, files: again.files.filter((file) => file.path === HOME) };
-    expect((await publish(ana, homeOnly)).statusCode).toBe(200);
+    expect((await publish(ana, homeOnly)).answer).toMatchObject({ ok: true });
     expect(studio!.project.read(HOME)).toContain('Spring, unchecked');
     expect(existsSync(path.join(studio!.project.root, OFFER))).toBe(false);
     // The same publish sent again (a second click, a browser retrying) publishes nothing, and says it is live.
     const twice = await publish(ana, homeOnly);
     expect(twice.statusCode).toBe(409);
-    expect(twice.json()).toMatchObject({ reason: 'nothing', message: 'Home is live already, as shown: there is nothing more to publish.' });
+    expect(twice.answer).toMatchObject({ reason: 'nothing', message: 'Home is live already, as shown: there is nothing more to publish.' });
     expect((await studio!.shown(ana)).files.map((file) => file.path)).toEqual([OFFER]);
   });
 
@@ -349,7 +351,7 @@ describe('a publish makes live exactly what the person publishing saw', () => {
     const shownToAna = await studio!.shown(ana);
     expect(shownToAna.files.map((file) => [file.path, file.changedBy])).toEqual([[OFFER, [ADMIN]]]);
     expect(shownToAna.held).toEqual([{ path: HOME, title: 'Home', changedBy: [EDITOR] }]);
-    expect((await publish(ana, shownToAna)).statusCode).toBe(200);
+    expect((await publish(ana, shownToAna)).answer).toMatchObject({ ok: true });
     expect(studio!.project.read(OFFER)).toContain('spring-offer');
     expect(studio!.project.read(HOME)).not.toContain('Spring is here');
 
@@ -450,6 +452,50 @@ describe('the list of review requests', () => {
   });
 });
 
+describe('an approval that takes a while to publish', () => {
+  it('is answered at once with the run, shows its steps, and cannot be approved again while it publishes', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let building!: () => void;
+    const started = new Promise<void>((resolve) => (building = resolve));
+    await setup({
+      build: async (outDir) => {
+        building();
+        await released;
+        await quickBuild(outDir);
+      },
+    });
+    const maria = await signIn(EDITOR);
+    const ana = await signIn(ADMIN);
+    await editHome(maria, 'Spring is here');
+    await post(maria, '/api/reviews');
+    const [request] = stored();
+
+    const approved = await post(ana, '/api/reviews/approve', { id: request!.id });
+    expect(approved.statusCode).toBe(202);
+    const { run } = approved.json() as { run: PublishRunView };
+    expect(run).toMatchObject({ action: 'publish', user: ADMIN, done: false });
+    await started;
+    const during = (await get(ana, `/api/publish-runs/${run.id}`)).json() as { run: PublishRunView };
+    expect(during.run.steps.find((step) => step.state === 'now')?.label).toBe('Building the site');
+    // A publish screen opened now finds it running; the request cannot be approved twice.
+    expect(((await get(ana, '/api/publish-status')).json() as { running: PublishRunView[] }).running.map((found) => found.id)).toEqual([
+      run.id,
+    ]);
+    const again = await post(ana, '/api/reviews/approve', { id: request!.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: REVIEW_MESSAGES.busy });
+    expect(studio!.project.git('log', '-1', '--format=%B')).not.toContain('approved by');
+    expect(stored()[0]!.status).toBe('waiting');
+
+    release();
+    const ended = await followRunToEnd(studio!.app, { ...ana.headers, 'x-csrf-token': ana.csrf }, approved);
+    expect(ended.answer).toMatchObject({ ok: true, record: { user: ADMIN, changedBy: [EDITOR] } });
+    expect(studio!.project.read(HOME)).toContain('Spring is here');
+    expect(stored()[0]).toMatchObject({ status: 'published', decidedBy: ADMIN });
+  });
+});
+
 describe('a review file written before texts were kept apart', () => {
   it('lists its requests without their texts, and still opens and publishes them', async () => {
     await setup();
@@ -467,7 +513,7 @@ describe('a review file written before texts were kept apart', () => {
     const listed = await get(ana, '/api/reviews');
     expect(listed.body).not.toContain('Spring is here');
     expect(readFileSync(reviewsFile, 'utf8')).not.toContain('Spring is here');
-    expect((await post(ana, '/api/reviews/approve', { id: request!.id })).statusCode).toBe(200);
+    expect((await approve(ana, request!.id)).answer).toMatchObject({ ok: true });
     expect(studio!.project.read(HOME)).toContain('Spring is here');
   });
 });

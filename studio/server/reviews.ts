@@ -16,6 +16,7 @@ import path from 'node:path';
 import { can } from '../../server/accounts/roles.ts';
 import type { Session } from './auth/sessions.ts';
 import type { Publisher, PublishResult } from './publish.ts';
+import type { StepReporter } from './publish-runs.ts';
 import { authorsOf, type Draft, type Workspace } from './workspace.ts';
 
 export const REVIEW_SETTINGS = ['required', 'off'] as const;
@@ -294,12 +295,20 @@ export function createReviews(options: { stateDir: string; workspace: Workspace;
     return `Asked for by ${request.requestedBy}; approved by ${reviewer}.`;
   }
 
-  /** Publishes the request's snapshot now; a refusal (conflict, mistake, failed build) leaves it waiting. */
-  async function approve(id: string, reviewer: string): Promise<PublishResult> {
+  /**
+   * Publishes the request's snapshot now, `report` hearing each step; a refusal (conflict, mistake,
+   * failed build) leaves it waiting. A request not waiting is refused at once (a ReviewError thrown
+   * before anything starts), and no one may approve it again while its publish runs.
+   */
+  function approve(id: string, reviewer: string, report?: StepReporter): Promise<PublishResult> {
     const request = waiting(id);
     publishing.add(id);
+    return publishApproved(id, request, reviewer, report);
+  }
+
+  async function publishApproved(id: string, request: ReviewRequest, reviewer: string, report?: StepReporter): Promise<PublishResult> {
     try {
-      const result = await publisher.publish(reviewer, { changes: changesOf(filesOf(request)), note: noteFor(request, reviewer) });
+      const result = await publisher.publish(reviewer, { changes: changesOf(filesOf(request)), note: noteFor(request, reviewer) }, report);
       if (result.ok) published(id, reviewer, result.record.id);
       return result;
     } finally {

@@ -4,10 +4,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import type { Changes } from '../api-types.ts';
+import type { Changes, PublishAnswer } from '../api-types.ts';
 import type { ReviewRequest } from '../server/reviews.ts';
 import { buildStudioApp } from '../server/app.ts';
 import { createFakeClock } from './fake-clock.ts';
+import { followRunToEnd } from './publish-run.ts';
 import { createStudioProject, fakeStudioAppDir, quickBuild, type StudioProject } from './studio-project.ts';
 import { createTeamStore, TEAM_PASSWORD, type TeamStore } from './team-accounts.ts';
 
@@ -19,7 +20,9 @@ const HOST = '127.0.0.1:4322';
 export type Person = { headers: Record<string, string>; csrf: string };
 export type ReviewStudio = Awaited<ReturnType<typeof startReviewStudio>>;
 
-export async function startReviewStudio(options: { review?: 'required' | 'off'; accounts?: boolean } = {}) {
+export async function startReviewStudio(
+  options: { review?: 'required' | 'off'; accounts?: boolean; build?: (outDir: string) => Promise<void> } = {},
+) {
   const project: StudioProject = createStudioProject({ git: true });
   const team: TeamStore | undefined =
     (options.accounts ?? true) ? await createTeamStore({ [EDITOR]: 'editor', [ADMIN]: 'admin' }) : undefined;
@@ -31,7 +34,7 @@ export async function startReviewStudio(options: { review?: 'required' | 'off'; 
     ...(team ? { accounts: team.store } : {}),
     localEditor: 'local',
     logLevel: 'silent',
-    build: quickBuild,
+    build: options.build ?? quickBuild,
     review: options.review ?? 'required',
     timeZone: 'Europe/Berlin',
     clock,
@@ -74,10 +77,25 @@ export async function startReviewStudio(options: { review?: 'required' | 'off'; 
   /** The changes as a screen sends them back: each file with the fingerprint of the text it showed. */
   const seen = (changes: Changes) => changes.files.map(({ path: file, fingerprint }) => ({ path: file, fingerprint }));
 
+  /**
+   * Asks for a publish (`url`: a publish, an approval) and follows its run to its end, as the screen
+   * does. `statusCode`: the request's own (202 when the run started, else the refusal's); `answer`: what
+   * the run came to, or the refusal.
+   */
+  async function publishing(person: Person, url: string, payload: object): Promise<{ statusCode: number; answer: PublishAnswer }> {
+    const started = await post(person, url, payload);
+    if (started.statusCode !== 202) return { statusCode: started.statusCode, answer: started.json() as PublishAnswer };
+    const run = await followRunToEnd(app, { ...person.headers, 'x-csrf-token': person.csrf }, started);
+    return { statusCode: started.statusCode, answer: run.answer! };
+  }
+
   /** Publishes what the publish screen shows, as the screen does; `changes`: what a screen showed earlier. */
   async function publish(person: Person, changes?: Changes) {
-    return post(person, '/api/publish', { files: seen(changes ?? (await shown(person))) });
+    return publishing(person, '/api/publish', { files: seen(changes ?? (await shown(person))) });
   }
+
+  /** Approves review request `id` and publishes it now, as the review screen does. */
+  const approve = (person: Person, id: string) => publishing(person, '/api/reviews/approve', { id });
 
   /** Schedules what the publish screen shows for `at`, as the screen does. */
   async function schedule(person: Person, at: string, changes?: Changes) {
@@ -102,5 +120,5 @@ export async function startReviewStudio(options: { review?: 'required' | 'off'; 
     project.remove();
   }
 
-  return { app, project, team, clock, signIn, get, post, editHome, shown, publish, schedule, stored, storedTexts, close };
+  return { app, project, team, clock, signIn, get, post, editHome, shown, publish, approve, schedule, stored, storedTexts, close };
 }

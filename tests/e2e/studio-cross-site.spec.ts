@@ -82,10 +82,17 @@ test('a form on another site cannot publish a draft or undo a publish, under any
     diskVersion: opened.diskVersion,
   });
   expect(first.status).toBe(200);
-  // The changes as the publish screen shows them, sent back with each text's fingerprint.
+  // The changes as the publish screen shows them, sent back with each text's fingerprint; a publish
+  // is answered at once, and its run is read until it is done.
   const shown = (await api('GET', '/api/changes')).body as { files: { path: string; fingerprint: string }[] };
   const published0 = await api('POST', '/api/publish', { files: shown.files.map(({ path, fingerprint }) => ({ path, fingerprint })) });
-  expect(published0.status, JSON.stringify(published0.body)).toBe(200);
+  expect(published0.status, JSON.stringify(published0.body)).toBe(202);
+  const runId = (published0.body.run as { id: string }).id;
+  await expect
+    .poll(async () => ((await api('GET', `/api/publish-runs/${runId}`)).body.run as { answer?: { ok: boolean } }).answer, {
+      timeout: 60_000,
+    })
+    .toMatchObject({ ok: true });
   const published = studio.read('content/pages/about.yaml');
   expect(published).not.toBe(live);
   const commits = studio.git('log', '--format=%H');

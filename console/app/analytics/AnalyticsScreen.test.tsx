@@ -78,7 +78,9 @@ describe('the Analytics screen', () => {
 
     const funnel = section('Forms: from page view to the CRM');
     expect(within(funnel).getByRole('heading', { level: 3, name: 'Contact form' })).toBeTruthy();
-    expect(rowTexts(within(funnel).getByRole('table', { name: /^Contact form: visits at each step/ }))).toEqual([
+    expect(
+      rowTexts(within(funnel).getByRole('table', { name: /^Contact form: visits at the first three steps, leads at the last two/ })),
+    ).toEqual([
       ['Page view', '40', '100%'],
       ['Form started', '10', '25%'],
       ['Submitted', '8', '20%'],
@@ -203,7 +205,7 @@ describe('the Analytics screen', () => {
     );
     expect(charts[0]!.querySelectorAll('rect')).toHaveLength(6);
     expect(charts[1]!.getAttribute('aria-label')).toContain(
-      'Contact form: visits at each step: Page view 40 visits; Form started 10 visits',
+      'Contact form: visits at the first three steps, leads at the last two: Page view 40; Form started 10; Submitted 8; Lead accepted 6',
     );
     for (const chart of charts) {
       const table = within(chart.closest('.chart-with-table') as HTMLElement).getByRole('table');
@@ -243,7 +245,7 @@ describe('who sees Analytics', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Health', 'Inbox', 'Analytics', 'Settings']);
+    ).toEqual(['Health', 'Inbox', 'Spam', 'Analytics', 'Settings']);
     expect(within(nav).getByRole('link', { name: 'Analytics' }).getAttribute('aria-current')).toBe('page');
   });
 

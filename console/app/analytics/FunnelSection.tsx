@@ -1,5 +1,5 @@
-// Forms: from page view to the CRM. Per form, the visits that reached each step and each step's share
-// of the page views, as horizontal bars with their table; then the funnel split by campaign, source or
+// Forms: from page view to the CRM. Per form, the visits that reached each of the first three steps,
+// the leads at the last two (as the inbox counts them), and each step's share of the page views, as horizontal bars with their table; then the funnel split by campaign, source or
 // entry page, one row per form and value, with how many page views became leads and reached the CRM.
 import {
   FORM_NAMES,
@@ -35,8 +35,10 @@ export function FunnelSection({ report, onSplit }: { report: AnalyticsReport; on
     <section className="panel" aria-labelledby="analytics-funnel">
       <h2 id="analytics-funnel">Forms: from page view to the CRM</h2>
       <p>
-        Each step counts visits: a visitor who saw the form, started filling it in, sent it, whose lead the server accepted (stored, not
-        spam), and whose lead reached the CRM. The share is of the page views that showed the form.
+        Page view, form started and submitted count visits: a visitor who saw the form, started filling it in, and sent it. Lead accepted
+        and delivered to the CRM count leads, as the inbox does: each lead the server accepted (stored and not spam, or marked “Not spam”)
+        and each lead the CRM took, under the campaign and source the lead itself carried. The share is of the page views that showed the
+        form.
       </p>
       {report.funnel.length === 0 ? <p className="empty">No form was shown in this range.</p> : null}
       {report.funnel.map((row) => (
@@ -69,16 +71,16 @@ function FormFunnel({ row }: { row: FunnelRow }) {
       <h3>{name}</h3>
       <div className="chart-with-table">
         <BarChart
-          title={`${name}: visits at each step`}
-          series={['visits']}
+          title={`${name}: visits at the first three steps, leads at the last two`}
+          series={[]}
           rows={FUNNEL_STEP_ORDER.map((step) => ({ label: FUNNEL_STEP_NAMES[step], values: [row[step]] }))}
         />
-        <ScrollingTable caption={`${name}: visits at each step and their share of the page views`}>
+        <ScrollingTable caption={`${name}: visits at the first three steps, leads at the last two, and their share of the page views`}>
           <thead>
             <tr>
               <th scope="col">Step</th>
               <th scope="col" className="number">
-                Visits
+                Count
               </th>
               <th scope="col" className="number">
                 Of page views

@@ -1,7 +1,7 @@
 // The console's first screen: how many leads came in (per form, as a chart with its table, and per
-// day), whether they reach the CRM (delivered in the last 24 hours, failing now, the oldest one
-// waiting, the CRM's last success, the backlog and how long it takes to drain), an open incident
-// and how long leads are kept.
+// day) and how much spam, whether they reach the CRM (delivered in the last 24 hours, failed and
+// retrying, each linked to the inbox list it counts, the oldest one waiting, the CRM's last success,
+// the backlog and how long it takes to drain), an open incident and how long leads are kept.
 import { Link } from 'react-router-dom';
 import type { Health } from '../../api-types.ts';
 import { LoadState } from '../parts/messages.tsx';
@@ -100,6 +100,20 @@ function HealthReport({ health }: { health: Health }) {
         </div>
       </section>
 
+      <section aria-labelledby="spam-week" className="panel">
+        <h2 id="spam-week">Spam</h2>
+        <p>
+          {health.spamWeek === 0 ? (
+            'No spam in the last 7 days.'
+          ) : (
+            <>
+              <Link to={`/spam?from=${health.perDay[0]?.day ?? ''}`}>{plural(health.spamWeek, 'lead', 'leads')} judged spam</Link> in the
+              last 7 days. Look for real ones among them: a real lead leaves spam only by "Not spam".
+            </>
+          )}
+        </p>
+      </section>
+
       <section aria-labelledby="delivery" className="panel">
         <h2 id="delivery">Delivery to the CRM</h2>
         <dl className="facts">
@@ -108,8 +122,12 @@ function HealthReport({ health }: { health: Health }) {
             <dd>{health.deliveredLast24h}</dd>
           </div>
           <div>
-            <dt>Failing now</dt>
-            <dd>{health.failingNow > 0 ? <Link to="/leads?state=failed">{plural(health.failingNow, 'lead', 'leads')}</Link> : 'None'}</dd>
+            <dt>Failed (given up)</dt>
+            <dd>{health.failed > 0 ? <Link to="/leads?state=failed">{plural(health.failed, 'lead', 'leads')}</Link> : 'None'}</dd>
+          </div>
+          <div>
+            <dt>Retrying (the CRM did not take the last attempt)</dt>
+            <dd>{health.retrying > 0 ? <Link to="/leads?state=retrying">{plural(health.retrying, 'lead', 'leads')}</Link> : 'None'}</dd>
           </div>
           <div>
             <dt>Oldest lead not delivered yet</dt>
@@ -133,7 +151,7 @@ function HealthReport({ health }: { health: Health }) {
             <dd>
               {backlog.pending === 0
                 ? 'Nothing waiting'
-                : `${plural(backlog.pending, 'lead', 'leads')} waiting; about ${formatMinutes(backlog.drainMinutes)} to send at ${backlog.maxPer10s} per 10 seconds`}
+                : `${describeBacklog(backlog.pending, health.retrying)}; ${describeDrain(backlog)}`}
             </dd>
           </div>
         </dl>
@@ -145,6 +163,19 @@ function HealthReport({ health }: { health: Health }) {
       </section>
     </>
   );
+}
+
+/** "12 leads to send (7 waiting, 5 retrying)": the backlog in the statuses the inbox filters by. */
+function describeBacklog(pending: number, retrying: number): string {
+  const waiting = Math.max(0, pending - retrying);
+  return `${plural(pending, 'lead', 'leads')} to send (${waiting} waiting, ${Math.min(retrying, pending)} retrying)`;
+}
+
+/** How long the backlog takes at the CRM pace; no figure while the CRM refuses, when none would be true. */
+function describeDrain(backlog: Health['backlog']): string {
+  return backlog.drainMinutes === null
+    ? 'no estimate of when they go while the CRM is refusing leads'
+    : `about ${formatMinutes(backlog.drainMinutes)} at ${backlog.maxPer10s} per 10 seconds`;
 }
 
 export function RetentionPolicy({ retention }: { retention: Health['retention'] }) {

@@ -1,9 +1,9 @@
 // The inbox's filters and search box. What is typed stays in the form until "Apply filters" (or
 // Enter), which writes it to the address; the inbox reads the filter back from there.
 import { useState, type FormEvent } from 'react';
-import type { DeliveryState, LeadFilter } from '../../api-types.ts';
+import type { LeadFilter } from '../../api-types.ts';
 import { Field } from '../parts/Field.tsx';
-import { STATE_LABELS } from '../parts/format.tsx';
+import { STATUS_LABELS } from '../parts/format.tsx';
 import { FORMS, STATES } from './filter-query.ts';
 
 export function FilterForm({ filter, onApply }: { filter: LeadFilter; onApply: (filter: LeadFilter) => void }) {
@@ -36,21 +36,12 @@ export function FilterForm({ filter, onApply }: { filter: LeadFilter; onApply: (
       <Field label="Delivery state">
         {(control) => (
           <select {...control} name="state" value={draft.state ?? ''} onChange={set('state')}>
-            <option value="">All states</option>
-            {STATES.map((state: DeliveryState) => (
+            <option value="">All but spam</option>
+            {STATES.map((state) => (
               <option key={state} value={state}>
-                {STATE_LABELS[state]}
+                {STATUS_LABELS[state]}
               </option>
             ))}
-          </select>
-        )}
-      </Field>
-      <Field label="Spam">
-        {(control) => (
-          <select {...control} name="spam" value={draft.spam ?? ''} onChange={set('spam')}>
-            <option value="">All</option>
-            <option value="no">Not spam</option>
-            <option value="yes">Spam only</option>
           </select>
         )}
       </Field>

@@ -30,7 +30,6 @@ describe('the inbox filter', () => {
     await screen.findByText('Person a');
     fireEvent.change(screen.getByLabelText('Form'), { target: { value: 'AI ROI Calculator + Lead Form' } });
     fireEvent.change(screen.getByLabelText('Delivery state'), { target: { value: 'failed' } });
-    fireEvent.change(screen.getByLabelText('Spam'), { target: { value: 'no' } });
     fireEvent.change(screen.getByLabelText('Received from'), { target: { value: '2025-02-01' } });
     fireEvent.change(screen.getByLabelText('Campaign (utm_campaign)'), { target: { value: 'spring' } });
     fireEvent.change(screen.getByLabelText('Search name, e-mail or company'), { target: { value: 'ada lovelace' } });
@@ -42,23 +41,34 @@ describe('the inbox filter', () => {
       q: 'ada lovelace',
       form: 'AI ROI Calculator + Lead Form',
       state: 'failed',
-      spam: 'no',
       from: '2025-02-01',
       campaign: 'spring',
     });
-    expect(Object.fromEntries(server.made('GET /leads')[1]!.query)).toEqual(Object.fromEntries(query));
+    expect(Object.fromEntries(server.made('GET /leads')[1]!.query)).toEqual({ ...Object.fromEntries(query), spam: 'no' });
     const exportCsv = new URL(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')!, 'http://console.test');
     expect(exportCsv.pathname).toBe('/console/api/leads/export');
-    expect(Object.fromEntries(exportCsv.searchParams)).toEqual({ ...Object.fromEntries(query), format: 'csv' });
+    expect(Object.fromEntries(exportCsv.searchParams)).toEqual({ ...Object.fromEntries(query), spam: 'no', format: 'csv' });
   });
 
-  it('a link with a filter opens with the filter filled in and applied', async () => {
-    const { server } = inbox('viewer', {}, '/console/leads?form=Contact+Page+Form&spam=yes&q=acme');
+  it('a link with a filter opens with the filter filled in and applied, and never with spam mixed in', async () => {
+    const { server } = inbox('viewer', {}, '/console/leads?form=Contact+Page+Form&spam=yes&q=acme&state=retrying');
     await screen.findByText('Person a');
     expect(screen.getByLabelText<HTMLSelectElement>('Form').value).toBe('Contact Page Form');
-    expect(screen.getByLabelText<HTMLSelectElement>('Spam').value).toBe('yes');
+    expect(screen.getByLabelText<HTMLSelectElement>('Delivery state').value).toBe('retrying');
     expect(screen.getByLabelText<HTMLInputElement>('Search name, e-mail or company').value).toBe('acme');
-    expect(Object.fromEntries(server.made('GET /leads')[0]!.query)).toEqual({ q: 'acme', form: 'Contact Page Form', spam: 'yes' });
+    expect(Object.fromEntries(server.made('GET /leads')[0]!.query)).toEqual({
+      q: 'acme',
+      form: 'Contact Page Form',
+      state: 'retrying',
+      spam: 'no',
+    });
+    expect(screen.queryByLabelText('Spam')).toBeNull();
+  });
+
+  it('asks for the leads that are not spam when no filter is set', async () => {
+    const { server } = inbox('viewer');
+    await screen.findByText('Person a');
+    expect(Object.fromEntries(server.made('GET /leads')[0]!.query)).toEqual({ spam: 'no' });
   });
 
   it('says when no lead matches, and when the leads cannot be loaded', async () => {
@@ -94,26 +104,78 @@ describe('older leads', () => {
 });
 
 describe('retrying leads', () => {
-  it('sends the selected ids with the CSRF token and says how many go again', async () => {
-    const { server } = inbox('sales', { 'POST /leads/retry': { body: { retried: 2 } } });
-    await screen.findByText('Person a');
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Select the lead from Person a' }));
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Select the lead from Person b' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Retry selected (2)' }));
-    expect(await screen.findByText('2 leads will be sent to the CRM again.')).toBeTruthy();
+  const NONE_SENT = { failed: 0, held: 0, waiting: 0, retrying: 0 };
+  const NONE_SKIPPED = { spam: 0, delivered: 0, sending: 0, missing: 0 };
+  /** Seven leads shown: one failed, one held, three spam (shown before they were judged so) and two delivered. */
+  const SEVEN = [
+    leadSummary('f', { state: 'failed' }),
+    leadSummary('h', { state: 'held', attempts: 0 }),
+    leadSummary('s1', { state: 'spam', attempts: 0 }),
+    leadSummary('s2', { state: 'spam', attempts: 0 }),
+    leadSummary('s3', { state: 'spam', attempts: 0 }),
+    leadSummary('d1'),
+    leadSummary('d2', { state: 'delivered-test' }),
+  ];
+
+  it('asks first, counting what will be sent and what skipped, then says what the server sent', async () => {
+    const { server } = inbox('sales', {
+      'GET /leads': { body: { leads: SEVEN, next: null } },
+      'POST /leads/retry': {
+        body: { retried: 2, sent: { ...NONE_SENT, failed: 1, held: 1 }, skipped: { ...NONE_SKIPPED, spam: 3, delivered: 2 } },
+      },
+    });
+    await screen.findByText('Person f');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select every lead shown' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Retry selected (7)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Retry the selected leads' });
+    expect(within(dialog).getByRole('status').textContent).toBe(
+      '2 leads will be sent to the CRM: 1 failed and 1 held. 3 spam and 2 already delivered will be skipped.',
+    );
+    expect(server.made('POST /leads/retry')).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send 2 leads' }));
+    expect(
+      await screen.findByText('2 leads will be sent to the CRM: 1 failed and 1 held. Skipped: 3 spam and 2 already delivered.'),
+    ).toBeTruthy();
     const [retry] = server.made('POST /leads/retry');
     expect(retry!.headers['x-csrf-token']).toBe('csrf-sales');
     expect(retry!.credentials).toBe('same-origin');
-    expect(retry!.body).toEqual({ ids: ['a', 'b'] });
+    expect(retry!.body).toEqual({ ids: SEVEN.map((lead) => lead.id) });
+    expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(() => expect(server.made('GET /leads')).toHaveLength(2));
   });
 
-  it('retries every failed lead in one call', async () => {
-    const { server } = inbox('admin', { 'POST /leads/retry': { body: { retried: 7 } } });
+  it('offers nothing to send when every selected lead is spam or delivered, and Cancel sends nothing', async () => {
+    const { server } = inbox('sales', { 'GET /leads': { body: { leads: SEVEN.slice(2), next: null } } });
+    await screen.findByText('Person d1');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select every lead shown' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Retry selected (5)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Retry the selected leads' });
+    expect(within(dialog).getByRole('status').textContent).toBe(
+      'None of the selected leads can be retried: 3 spam and 2 already delivered.',
+    );
+    expect(within(dialog).queryByRole('button', { name: /^Send/ })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(server.made('POST /leads/retry')).toEqual([]);
+  });
+
+  it('retries every failed lead in one call, and says so in the words the health screen uses', async () => {
+    const { server } = inbox('admin', {
+      'POST /leads/retry': { body: { retried: 7, sent: { ...NONE_SENT, failed: 7 }, skipped: NONE_SKIPPED } },
+    });
     await screen.findByText('Person a');
     fireEvent.click(screen.getByRole('button', { name: 'Retry every failed lead' }));
-    expect(await screen.findByText('7 leads will be sent to the CRM again.')).toBeTruthy();
+    expect(await screen.findByText('7 failed leads will be sent to the CRM again.')).toBeTruthy();
     expect(server.made('POST /leads/retry')[0]!.body).toEqual({ allFailed: true });
+  });
+
+  it('says that retrying leads keep their schedule when no lead has failed', async () => {
+    inbox('admin', { 'POST /leads/retry': { body: { retried: 0, sent: NONE_SENT, skipped: NONE_SKIPPED } } });
+    await screen.findByText('Person a');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry every failed lead' }));
+    expect(
+      await screen.findByText('No lead has failed: nothing was sent. Leads that are retrying are tried again on their own schedule.'),
+    ).toBeTruthy();
   });
 
   it('a role the server refuses reads "Your role cannot do this."', async () => {
@@ -141,10 +203,27 @@ describe('what a role sees', () => {
     expect(screen.queryByRole('button', { name: 'Erase by e-mail' })).toBeNull();
   });
 
-  it('shows the state as words in each row', async () => {
-    inbox('viewer');
+  it('shows the status as words in each row: waiting and retrying told apart', async () => {
+    inbox('viewer', {
+      'GET /leads': {
+        body: {
+          leads: [
+            leadSummary('a'),
+            leadSummary('b', { state: 'failed' }),
+            leadSummary('c', { state: 'pending', attempts: 0 }),
+            leadSummary('d', { state: 'pending', attempts: 2 }),
+          ],
+          next: null,
+        },
+      },
+    });
     await screen.findByText('Person a');
-    expect(rows().map((row) => within(row).getAllByRole('cell').at(-1)!.textContent)).toEqual(['Delivered', 'Failed']);
+    expect(rows().map((row) => within(row).getAllByRole('cell').at(-1)!.textContent)).toEqual([
+      'Delivered',
+      'Failed',
+      'Waiting',
+      'Retrying',
+    ]);
   });
 });
 

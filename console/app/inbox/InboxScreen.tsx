@@ -1,16 +1,19 @@
 // The inbox: filters and a search kept in the address, the leads newest first with "Older leads"
-// appending the next page, and the actions a role allows: retry selected or every failed lead,
-// export what the filter shows, erase a person's leads.
+// appending the next page, and the actions a role allows: retry selected (after a confirmation that
+// counts what will be sent and skipped) or every failed lead, export what the filter shows, erase a
+// person's leads. Spam is never here: it has a view of its own.
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { LeadFilter, LeadSummary } from '../../api-types.ts';
+import type { LeadFilter, LeadSummary, RetryResult } from '../../api-types.ts';
 import { exportUrl, messageOf } from '../api.ts';
-import { formatTime, plural, StateBadge } from '../parts/format.tsx';
+import { Dialog } from '../parts/Dialog.tsx';
+import { formatTime, StatusBadge } from '../parts/format.tsx';
 import { ErrorMessage, StatusMessage } from '../parts/messages.tsx';
 import { usePages } from '../parts/use-pages.ts';
 import { useSession } from '../session.tsx';
 import { EraseDialog } from './EraseDialog.tsx';
-import { filterFromQuery, queryFromFilter } from './filter-query.ts';
+import { filterFromQuery, inboxQuery, queryFromFilter } from './filter-query.ts';
+import { describeAllFailedRetried, describePlan, describeRetried, planRetry, plannedCount, type RetryPlan } from './retry-words.ts';
 import { FilterForm } from './FilterForm.tsx';
 import { ScrollingTable } from '../parts/ScrollingTable.tsx';
 
@@ -20,7 +23,7 @@ export function InboxScreen() {
   const filter = filterFromQuery(query);
   const filterKey = queryFromFilter(filter).toString();
   const listing = usePages<LeadSummary>(async (after) => {
-    const page = await api.leads(filter, after);
+    const page = await api.leads(inboxQuery(filter), after);
     return { items: page.leads, next: page.next };
   }, filterKey);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -28,19 +31,21 @@ export function InboxScreen() {
   const [actionError, setActionError] = useState('');
   const [busy, setBusy] = useState(false);
   const [erasing, setErasing] = useState(false);
+  const [confirming, setConfirming] = useState<RetryPlan | null>(null);
   const mayRetry = can('leads:retry');
 
   // Another filter shows other leads: what was selected under the last one is let go.
   useEffect(() => setSelected(new Set()), [filterKey]);
 
   async function retry(target: { ids: string[] } | { allFailed: true }) {
+    setConfirming(null);
     setBusy(true);
     setStatus('');
     setActionError('');
     try {
-      const { retried } = await api.retry(target);
+      const result: RetryResult = await api.retry(target);
       setSelected(new Set());
-      setStatus(retried === 0 ? 'No lead needed sending again.' : `${plural(retried, 'lead', 'leads')} will be sent to the CRM again.`);
+      setStatus('allFailed' in target ? describeAllFailedRetried(result) : describeRetried(result));
       listing.reload();
     } catch (failure) {
       setActionError(messageOf(failure));
@@ -70,7 +75,7 @@ export function InboxScreen() {
               type="button"
               className="button"
               disabled={busy || selected.size === 0}
-              onClick={() => void retry({ ids: [...selected] })}
+              onClick={() => setConfirming(planRetry(listing.items.filter((lead) => selected.has(lead.id))))}
             >
               Retry selected{selected.size > 0 ? ` (${selected.size})` : ''}
             </button>
@@ -81,10 +86,10 @@ export function InboxScreen() {
         ) : null}
         {can('leads:export') ? (
           <>
-            <a className="button" href={exportUrl(filter, 'csv')} download>
+            <a className="button" href={exportUrl(inboxQuery(filter), 'csv')} download>
               Export CSV
             </a>
-            <a className="button" href={exportUrl(filter, 'json')} download>
+            <a className="button" href={exportUrl(inboxQuery(filter), 'json')} download>
               Export JSON
             </a>
           </>
@@ -144,7 +149,7 @@ export function InboxScreen() {
                 <td>{lead.company}</td>
                 <td>{lead.form}</td>
                 <td>
-                  <StateBadge state={lead.state} />
+                  <StatusBadge status={lead.status} />
                 </td>
               </tr>
             ))}
@@ -155,6 +160,27 @@ export function InboxScreen() {
         <button type="button" className="button" disabled={listing.loadingOlder} onClick={() => void listing.loadOlder()}>
           {listing.loadingOlder ? 'Loading older leads…' : 'Older leads'}
         </button>
+      ) : null}
+      {confirming ? (
+        <Dialog title="Retry the selected leads" onClose={() => setConfirming(null)}>
+          <p role="status">{describePlan(confirming)}</p>
+          {plannedCount(confirming) === 0 ? (
+            <p>
+              Spam goes to the CRM only once it is marked "Not spam" in the Spam view; a delivered lead only by "Send again" on its own
+              page.
+            </p>
+          ) : null}
+          <div className="dialog-actions">
+            {plannedCount(confirming) > 0 ? (
+              <button type="button" className="button button-primary" onClick={() => void retry({ ids: [...selected] })}>
+                Send {plannedCount(confirming) === 1 ? '1 lead' : `${plannedCount(confirming)} leads`}
+              </button>
+            ) : null}
+            <button type="button" className="button" onClick={() => setConfirming(null)}>
+              Cancel
+            </button>
+          </div>
+        </Dialog>
       ) : null}
       {erasing ? (
         <EraseDialog

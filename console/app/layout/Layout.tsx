@@ -13,6 +13,7 @@ type NavItem = { to: string; label: string; end?: boolean; requires?: Action };
 const NAV: readonly NavItem[] = [
   { to: '/', label: 'Health', end: true, requires: 'leads:read' },
   { to: '/leads', label: 'Inbox', requires: 'leads:read' },
+  { to: '/spam', label: 'Spam', requires: 'leads:read' },
   { to: '/analytics', label: 'Analytics', requires: 'analytics:read' },
   { to: '/audit', label: 'Audit log', requires: 'accounts:manage' },
   { to: '/settings', label: 'Settings', requires: 'leads:read' },

@@ -88,9 +88,17 @@ describe('a lead', () => {
     expect(screen.queryByRole('button', { name: 'Mark as spam' })).toBeNull();
     cleanup();
 
-    const { server } = leadView('sales', { 'POST /leads/retry': { body: { retried: 1 } } });
+    const { server } = leadView('sales', {
+      'POST /leads/retry': {
+        body: {
+          retried: 1,
+          sent: { failed: 0, held: 0, waiting: 0, retrying: 1 },
+          skipped: { spam: 0, delivered: 0, sending: 0, missing: 0 },
+        },
+      },
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Retry now' }));
-    expect(await screen.findByText('The lead will be sent to the CRM again.')).toBeTruthy();
+    expect(await screen.findByText('1 lead will be sent to the CRM: 1 retrying.')).toBeTruthy();
     const [retry] = server.made('POST /leads/retry');
     expect(retry!.body).toEqual({ ids: ['lead-1'] });
     expect(retry!.headers['x-csrf-token']).toBe('csrf-sales');
@@ -100,20 +108,55 @@ describe('a lead', () => {
   it('marks it spam, and a spam lead not spam', async () => {
     const { server } = leadView('sales', { 'POST /leads/lead-1/spam': { body: { state: 'spam' } } });
     fireEvent.click(await screen.findByRole('button', { name: 'Mark as spam' }));
-    expect(await screen.findByText('Marked as spam.')).toBeTruthy();
+    expect(await screen.findByText('Marked as spam: it will not be sent to the CRM.')).toBeTruthy();
     expect(server.made('POST /leads/lead-1/spam')[0]!.body).toEqual({ spam: true });
     cleanup();
 
-    const spam: LeadDetail = { ...LEAD, state: 'spam', spamReason: 'honeypot', spamSignals: ['The hidden field was filled in'] };
+    const spam: LeadDetail = {
+      ...LEAD,
+      state: 'spam',
+      status: 'spam',
+      spamReason: 'honeypot',
+      spamSignals: ['The hidden field was filled in'],
+    };
     const second = leadView('admin', {
       'GET /leads/lead-1': { body: spam },
       'POST /leads/lead-1/spam': { body: { state: 'pending' } },
     });
     expect(await screen.findByText('The hidden field was filled in')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Retry now' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Send again/ })).toBeNull();
+    expect(screen.queryByText(/honeypot/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Not spam' }));
-    expect(await screen.findByText('Marked not spam; the lead is now pending.')).toBeTruthy();
+    expect(await screen.findByText('Marked not spam; the lead is now waiting and will be sent to the CRM.')).toBeTruthy();
     expect(second.server.made('POST /leads/lead-1/spam')[0]!.body).toEqual({ spam: false });
+  });
+
+  it('counts every attempt the timeline lists, also after a retry started the count again', async () => {
+    const retried: LeadDetail = {
+      ...LEAD,
+      attempts: 1,
+      attemptsLog: [...LEAD.attemptsLog, { ...LEAD.attemptsLog[0]!, at: '2025-03-01T11:00:00.000Z' }],
+    };
+    leadView('viewer', { 'GET /leads/lead-1': { body: retried } });
+    expect(await screen.findByText(/^3 attempts \(1 since it was last retried\); next attempt due /)).toBeTruthy();
+    expect(screen.getAllByRole('listitem').filter((item) => item.className === 'timeline-item')).toHaveLength(3);
+  });
+
+  it('offers a delivered lead no "Retry now" nor "Mark as spam", only "Send again" saying the CRM gets a second copy', async () => {
+    const delivered: LeadDetail = { ...LEAD, state: 'delivered', status: 'delivered', attempts: 1, nextAttemptAt: null };
+    const { server } = leadView('sales', {
+      'GET /leads/lead-1': { body: delivered },
+      'POST /leads/lead-1/send-again': { body: { state: 'pending' } },
+    });
+    const again = await screen.findByRole('button', { name: 'Send again: the CRM already has this lead; it will get a second copy' });
+    expect(screen.queryByRole('button', { name: 'Retry now' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Mark as spam' })).toBeNull();
+    fireEvent.click(again);
+    expect(await screen.findByText('The lead will be sent to the CRM again: the CRM gets a second copy.')).toBeTruthy();
+    expect(server.made('POST /leads/retry')).toEqual([]);
+    const [sent] = server.made('POST /leads/lead-1/send-again');
+    expect(sent!.headers['x-csrf-token']).toBe('csrf-sales');
   });
 
   it('says when the lead is not there', async () => {

@@ -1,11 +1,14 @@
 // One lead: every field as the visitor sent it, shown as plain text (React escapes it; nothing here
 // renders HTML or markdown, because these values come from strangers), where it came from, why it
-// was judged spam, and each attempt to deliver it, with the actions the role allows.
+// was judged spam, and each attempt to deliver it, with the actions the role allows and its status
+// allows: "Retry now" for a lead the CRM does not have, "Send again" (saying the CRM gets a second
+// copy) for one it has, and "Not spam" for spam.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { DeliveryAttempt, LeadDetail } from '../../api-types.ts';
+import { RETRYABLE_STATUSES, type DeliveryAttempt, type LeadDetail } from '../../api-types.ts';
 import { messageOf } from '../api.ts';
-import { formatTime, plural, StateBadge, STATE_LABELS } from '../parts/format.tsx';
+import { describeRetried } from '../inbox/retry-words.ts';
+import { attemptStatusOf, formatTime, plural, StatusBadge, STATUS_LABELS, STATUS_MEANINGS } from '../parts/format.tsx';
 import { ErrorMessage, LoadState, StatusMessage } from '../parts/messages.tsx';
 import { useLoad } from '../parts/use-load.ts';
 import { useSession } from '../session.tsx';
@@ -46,7 +49,11 @@ function LeadView({ lead, onChanged }: { lead: LeadDetail; onChanged: () => void
     }
   }
 
-  const isSpam = lead.state === 'spam';
+  const isSpam = lead.status === 'spam';
+  const mayRetry = RETRYABLE_STATUSES.includes(lead.status);
+  // The CRM already has a delivered lead: it can be neither retried nor taken back as spam.
+  const delivered = lead.status === 'delivered' || lead.status === 'delivered-test';
+  const attemptsMade = lead.attemptsLog.length;
   const { attribution } = lead;
   const attributionRows: [string, string | null][] = [
     ['Campaign (utm_campaign)', attribution.campaign],
@@ -60,29 +67,41 @@ function LeadView({ lead, onChanged }: { lead: LeadDetail; onChanged: () => void
   return (
     <>
       <h1>
-        {lead.name || lead.email} <StateBadge state={lead.state} />
+        {lead.name || lead.email} <StatusBadge status={lead.status} />
       </h1>
       <p>
-        {lead.form}, received {formatTime(lead.receivedAt)}
+        {lead.form}, received {formatTime(lead.receivedAt)}. {STATUS_MEANINGS[lead.status]}
       </p>
 
       <div className="toolbar" role="group" aria-label="Actions">
-        {can('leads:retry') && !isSpam ? (
+        {can('leads:retry') && mayRetry ? (
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => void act(async () => describeRetried(await api.retry({ ids: [lead.id] })))}
+          >
+            Retry now
+          </button>
+        ) : null}
+        {can('leads:retry') && delivered ? (
           <button
             type="button"
             className="button"
             disabled={busy}
             onClick={() =>
               void act(async () => {
-                await api.retry({ ids: [lead.id] });
-                return 'The lead will be sent to the CRM again.';
+                await api.sendAgain(lead.id);
+                return 'The lead will be sent to the CRM again: the CRM gets a second copy.';
               })
             }
           >
-            Retry now
+            {lead.status === 'delivered-test'
+              ? 'Send again: the CRM took this lead only as a test; its live workflow will get a copy'
+              : 'Send again: the CRM already has this lead; it will get a second copy'}
           </button>
         ) : null}
-        {can('leads:mark-spam') ? (
+        {can('leads:mark-spam') && !delivered ? (
           <button
             type="button"
             className="button"
@@ -90,7 +109,9 @@ function LeadView({ lead, onChanged }: { lead: LeadDetail; onChanged: () => void
             onClick={() =>
               void act(async () => {
                 const { state } = await api.markSpam(lead.id, !isSpam);
-                return isSpam ? `Marked not spam; the lead is now ${STATE_LABELS[state].toLowerCase()}.` : 'Marked as spam.';
+                return isSpam
+                  ? `Marked not spam; the lead is now ${STATUS_LABELS[state === 'pending' ? 'waiting' : state].toLowerCase()} and will be sent to the CRM.`
+                  : 'Marked as spam: it will not be sent to the CRM.';
               })
             }
           >
@@ -125,10 +146,9 @@ function LeadView({ lead, onChanged }: { lead: LeadDetail; onChanged: () => void
         </dl>
       </section>
 
-      {lead.spamSignals.length > 0 || lead.spamReason ? (
+      {lead.spamSignals.length > 0 ? (
         <section className="panel" aria-labelledby="lead-spam">
-          <h2 id="lead-spam">Spam signals</h2>
-          {lead.spamReason ? <p>Judged spam: {lead.spamReason}</p> : null}
+          <h2 id="lead-spam">Why it was judged spam</h2>
           <ul>
             {lead.spamSignals.map((signal, index) => (
               <li key={index}>{signal}</li>
@@ -140,7 +160,8 @@ function LeadView({ lead, onChanged }: { lead: LeadDetail; onChanged: () => void
       <section className="panel" aria-labelledby="lead-delivery">
         <h2 id="lead-delivery">Delivery</h2>
         <p>
-          {plural(lead.attempts, 'attempt', 'attempts')}
+          {plural(attemptsMade, 'attempt', 'attempts')}
+          {attemptsMade > lead.attempts ? ` (${lead.attempts} since it was last retried)` : ''}
           {lead.nextAttemptAt ? `; next attempt due ${formatTime(lead.nextAttemptAt)}` : ''}.
         </p>
         {lead.attemptsLog.length === 0 ? (
@@ -161,7 +182,7 @@ function AttemptItem({ attempt }: { attempt: DeliveryAttempt }) {
   return (
     <li className="timeline-item">
       <p>
-        <strong>{formatTime(attempt.at)}</strong>: <StateBadge state={attempt.outcome} />{' '}
+        <strong>{formatTime(attempt.at)}</strong>: <StatusBadge status={attemptStatusOf(attempt.outcome)} />{' '}
         {attempt.status === null ? 'no answer (timeout or network error)' : `HTTP ${attempt.status}`}, {attempt.durationMs} ms
       </p>
       {attempt.error ? <p>Error: {attempt.error}</p> : null}

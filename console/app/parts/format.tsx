@@ -1,5 +1,5 @@
 // Times and amounts as people read them: the API's UTC instants in the reader's own time zone.
-import type { DeliveryState } from '../../api-types.ts';
+import { leadStatusOf, type DeliveryState, type LeadStatus } from '../../api-types.ts';
 
 const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -40,16 +40,33 @@ export function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-/** Each delivery state's words: the badge shows text, so the state never rests on colour alone. */
-export const STATE_LABELS: Readonly<Record<DeliveryState, string>> = {
+/** Each status's word: the badge shows text, so a status never rests on colour alone. */
+export const STATUS_LABELS: Readonly<Record<LeadStatus, string>> = {
   held: 'Held',
-  pending: 'Pending',
+  waiting: 'Waiting',
+  retrying: 'Retrying',
   delivered: 'Delivered',
   'delivered-test': 'Delivered (test)',
   failed: 'Failed',
   spam: 'Spam',
 };
 
-export function StateBadge({ state }: { state: DeliveryState }) {
-  return <span className={`badge badge-${state}`}>{STATE_LABELS[state]}</span>;
+/** What each status means, for the filter's hints and the lead's page. */
+export const STATUS_MEANINGS: Readonly<Record<LeadStatus, string>> = {
+  held: 'Kept here: no CRM is set up to send it to.',
+  waiting: 'Due to be sent to the CRM.',
+  retrying: 'The CRM did not take the last attempt; it is tried again on schedule.',
+  delivered: 'The CRM has it.',
+  'delivered-test': 'The CRM took it only as a test: its workflow was in draft.',
+  failed: 'Given up: no attempts left, or the CRM refused it for good.',
+  spam: 'Judged spam: never sent to the CRM unless marked "Not spam".',
+};
+
+export function StatusBadge({ status }: { status: LeadStatus }) {
+  return <span className={`badge badge-${status}`}>{STATUS_LABELS[status]}</span>;
+}
+
+/** An attempt's outcome in the same words: a refused attempt with more to come is "Retrying". */
+export function attemptStatusOf(outcome: DeliveryState): LeadStatus {
+  return leadStatusOf(outcome, 1);
 }

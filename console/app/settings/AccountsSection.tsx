@@ -83,7 +83,12 @@ function AccountTable({ accounts, onChanged }: { accounts: AccountSummary[]; onC
                       type="button"
                       className="button"
                       disabled={chosen === account.role}
-                      onClick={() => void run(() => api.changeRole(account.email, chosen), `${account.email} is now ${chosen}.`)}
+                      onClick={() =>
+                        void run(
+                          () => api.changeRole(account.email, chosen),
+                          `${account.email} is now ${chosen} and was signed out everywhere, to sign in again with the new role.`,
+                        )
+                      }
                     >
                       Change role
                     </button>

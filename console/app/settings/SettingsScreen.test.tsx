@@ -69,6 +69,25 @@ describe('notifications', () => {
   });
 });
 
+describe('new-lead e-mail while e-mail is not configured', () => {
+  const unconfigured = { 'GET /notifications': { body: { ...NOTIFICATIONS, email: false } } };
+
+  it('never says a form e-mails its leads', async () => {
+    settings('sales', unconfigured);
+    expect(await screen.findByText('Contact Page Form: off until e-mail is configured (switched on)')).toBeTruthy();
+    expect(screen.getByText('Homepage Simple Lead Form: off')).toBeTruthy();
+    expect(screen.queryByText(/: on$/)).toBeNull();
+    expect(screen.getByText(/No new lead is e-mailed while e-mail is not configured/)).toBeTruthy();
+  });
+
+  it("an admin's switch says nothing is sent yet, and so does the answer to switching it", async () => {
+    settings('admin', { ...unconfigured, 'PUT /notifications/forms': { body: {} } });
+    const toggle = await screen.findByRole('switch', { name: 'Homepage Simple Lead Form (not sent: e-mail is not configured)' });
+    fireEvent.click(toggle);
+    expect(await screen.findByText('Homepage Simple Lead Form: switched on; nothing is e-mailed until e-mail is configured.')).toBeTruthy();
+  });
+});
+
 describe('accounts', () => {
   it("adds an account with its role, and ties the server's field messages to the fields", async () => {
     const server = settings('admin', {
@@ -107,7 +126,9 @@ describe('accounts', () => {
     const role = await screen.findByRole('combobox', { name: 'Role of sam@example.com' });
     fireEvent.change(role, { target: { value: 'viewer' } });
     fireEvent.click(within(role.parentElement!).getByRole('button', { name: 'Change role' }));
-    expect(await screen.findByText('sam@example.com is now viewer.')).toBeTruthy();
+    expect(
+      await screen.findByText('sam@example.com is now viewer and was signed out everywhere, to sign in again with the new role.'),
+    ).toBeTruthy();
     expect(server.made('PATCH /accounts/sam@example.com')[0]!.body).toEqual({ role: 'viewer' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove sam@example.com' }));

@@ -36,6 +36,12 @@ export function SettingsScreen() {
   );
 }
 
+/** What a form's switch means today: "on" only when an e-mail would really go. */
+function emailSwitchWords(newLeadEmail: boolean, emailConfigured: boolean): string {
+  if (!newLeadEmail) return 'off';
+  return emailConfigured ? 'on' : 'off until e-mail is configured (switched on)';
+}
+
 function Notifications({ settings, onChanged }: { settings: NotificationSettings; onChanged: () => void }) {
   const { api, can } = useSession();
   const mayChange = can('accounts:manage');
@@ -51,7 +57,15 @@ function Notifications({ settings, onChanged }: { settings: NotificationSettings
     setStatus('');
     try {
       await api.setFormNotification(form, newLeadEmail);
-      setStatus(`${form}: ${newLeadEmail ? 'each new lead is e-mailed' : 'new leads are no longer e-mailed'}.`);
+      setStatus(
+        `${form}: ${
+          !settings.email
+            ? `switched ${newLeadEmail ? 'on' : 'off'}; nothing is e-mailed until e-mail is configured`
+            : newLeadEmail
+              ? 'each new lead is e-mailed'
+              : 'new leads are no longer e-mailed'
+        }.`,
+      );
       onChanged();
     } catch (failure) {
       setError(messageOf(failure));
@@ -91,6 +105,9 @@ function Notifications({ settings, onChanged }: { settings: NotificationSettings
       </dl>
 
       <h3>E-mail each new lead</h3>
+      {settings.email ? null : (
+        <p>No new lead is e-mailed while e-mail is not configured. The switches below are kept, and take effect once it is.</p>
+      )}
       <ul className="plain-list switches">
         {settings.forms.map(({ form, newLeadEmail }) => (
           <li key={form}>
@@ -104,10 +121,11 @@ function Notifications({ settings, onChanged }: { settings: NotificationSettings
                   onChange={(event) => void toggle(form, event.target.checked)}
                 />
                 {form}
+                {settings.email ? '' : ' (not sent: e-mail is not configured)'}
               </label>
             ) : (
               <span>
-                {form}: {newLeadEmail ? 'on' : 'off'}
+                {form}: {emailSwitchWords(newLeadEmail, settings.email)}
               </span>
             )}
           </li>

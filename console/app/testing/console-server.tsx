@@ -5,7 +5,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import { ROLE_ACTIONS, type Role } from '../../../server/accounts/roles.ts';
-import type { AnalyticsReport, DayRange, LeadSummary, SessionInfo } from '../../api-types.ts';
+import { leadStatusOf, type AnalyticsReport, type DayRange, type LeadSummary, type SessionInfo } from '../../api-types.ts';
 import { ConsoleApi } from '../api.ts';
 import { App } from '../App.tsx';
 
@@ -87,22 +87,25 @@ export function renderConsole(address: string): RenderedConsole {
   return { ...rendered, location: () => ({ ...current }) };
 }
 
-export function leadSummary(id: string, overrides: Partial<LeadSummary> = {}): LeadSummary {
-  return {
+/** A row of the inbox; its status follows its state and attempts, as the server computes it. */
+export function leadSummary(id: string, overrides: Partial<Omit<LeadSummary, 'status'>> = {}): LeadSummary {
+  const summary = {
     id,
     receivedAt: '2025-03-01T10:00:00.000Z',
     form: 'Contact Page Form',
     name: `Person ${id}`,
     email: `${id}@example.com`,
     company: `Company ${id}`,
-    state: 'delivered',
+    state: 'delivered' as const,
     spamReason: null,
+    spamSignals: [],
     attempts: 1,
     nextAttemptAt: null,
     campaign: null,
     source: null,
     ...overrides,
   };
+  return { ...summary, status: leadStatusOf(summary.state, summary.attempts) };
 }
 
 /** Visit reports for a range: one day with visits (the first), one page, referrer, campaign and entry page, and the contact form's funnel. */

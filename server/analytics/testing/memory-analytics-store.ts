@@ -33,9 +33,9 @@ export function createMemoryAnalyticsStore(): MemoryAnalyticsStore {
     async deleteSaltsBefore(day) {
       for (const kept of [...salts.keys()]) if (kept < day) salts.delete(kept);
     },
-    recordLeadAccepted: notUsed('recordLeadAccepted'),
+    recordLead: notUsed('recordLead'),
+    recordLeadJudged: notUsed('recordLeadJudged'),
     recordLeadDelivered: notUsed('recordLeadDelivered'),
-    visitCampaign: notUsed('visitCampaign'),
     dayTotals: notUsed('dayTotals'),
     pageTotals: notUsed('pageTotals'),
     referrerTotals: notUsed('referrerTotals'),

@@ -12,6 +12,15 @@ export function drainMinutes(pending: number, maxPer10s: number): number {
   return Math.ceil((Math.ceil(pending / maxPer10s) * PACE_WINDOW_S) / 60);
 }
 
+/**
+ * True when the CRM is refusing: its last attempt failed (or an incident is open). The pace then says
+ * nothing about when the backlog goes: a refused lead waits minutes to hours for its next attempt.
+ */
+export function isCrmRefusing(lastDeliveredAt: number | undefined, lastFailedAt: number | undefined, incidentOpen: boolean): boolean {
+  if (incidentOpen) return true;
+  return lastFailedAt !== undefined && (lastDeliveredAt === undefined || lastFailedAt > lastDeliveredAt);
+}
+
 export const healthRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app, { context }) => {
   const { store, config } = context;
   app.get('/health', { config: { consoleAccess: 'leads:read' } }, async (request): Promise<Health> => {
@@ -19,11 +28,14 @@ export const healthRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (a
     const health = await store.leadHealth(at);
     const open = await request.server.notifier.openIncident();
     const incident = open === undefined ? null : { since: new Date(open.since).toISOString(), lastError: open.lastError ?? null };
+    const refusing = isCrmRefusing(health.lastDeliveredAt, health.lastFailedAt, open !== undefined);
     return {
       perForm: health.perForm.map(({ source, today, week }) => ({ form: source, today, week })),
       perDay: health.perDay,
       deliveredLast24h: health.deliveredLast24h,
-      failingNow: health.failingNow,
+      failed: health.failed,
+      retrying: health.retrying,
+      spamWeek: health.spamWeek,
       oldestUndelivered:
         health.oldestUndelivered === undefined
           ? null
@@ -33,7 +45,12 @@ export const healthRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (a
               waitedMinutes: Math.max(0, Math.floor((at - health.oldestUndelivered.receivedAt) / MINUTE_MS)),
             },
       lastCrmSuccessAt: health.lastDeliveredAt === undefined ? null : new Date(health.lastDeliveredAt).toISOString(),
-      backlog: { pending: health.pending, drainMinutes: drainMinutes(health.pending, config.crmMaxPer10s), maxPer10s: config.crmMaxPer10s },
+      backlog: {
+        pending: health.pending,
+        drainMinutes: refusing ? null : drainMinutes(health.pending, config.crmMaxPer10s),
+        maxPer10s: config.crmMaxPer10s,
+        crmRefusing: refusing,
+      },
       incident,
       retention: { leadDays: config.leadRetentionDays ?? null, spamDays: config.spamRetentionDays },
     };

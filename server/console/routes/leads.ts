@@ -2,11 +2,30 @@
 // timeline), POST /leads/retry (forward again), POST /leads/:id/spam (mark spam or not spam) and
 // GET /leads/export (every lead the filters match, as a CSV or JSON download, read page by page).
 import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { LeadFilter, LeadPage, RetryResult, SpamResult } from '../../../console/api-types.ts';
+import {
+  leadStatusOf,
+  type LeadFilter,
+  type LeadPage,
+  type RetryResult,
+  type RetrySent,
+  type RetrySkipped,
+  type SendAgainResult,
+  type SpamResult,
+} from '../../../console/api-types.ts';
+import { LEAD_SOURCES } from '../../../lead/rules.ts';
 import { csvHeaderLine, csvLeadLine, toExportJson, toExportRecord } from '../../leads/lead-export.ts';
 import { createGate } from '../../concurrency.ts';
-import { readSearch, type LeadCursor, type LeadPageResult, type LeadQuery } from '../../store/lead-store.ts';
+import {
+  readSearch,
+  SEND_AGAIN_STATES,
+  type LeadExport,
+  type LeadQuery,
+  type LeadRecord,
+  type LeadStore,
+  type RetriedLead,
+} from '../../store/lead-store.ts';
 import { ConsoleProblem, conflict, notFound } from '../api-errors.ts';
 import { actorOf, type ConsoleContext } from '../context.ts';
 import {
@@ -62,17 +81,29 @@ const retryBody = z
   })
   .transform((body) => (body.allFailed === true ? { allFailed: true as const } : { ids: body.ids ?? [] }));
 const spamBody = z.strictObject({ spam: z.boolean() });
+const sendAgainBody = z.strictObject({});
 const leadParams = z.strictObject({ id: leadIdSchema });
 
+/** The site's form names: an export filtered by one of them is recorded with its name. */
+const FORM_NAMES: ReadonlySet<string> = new Set(Object.values(LEAD_SOURCES));
+
 /**
- * A filter as an audit entry reads it. A search is recorded only as having been used (`q=(search)`),
- * never as typed: it is often a person's name, number or address, and the audit log is kept after
- * that person's leads are erased.
+ * A filter as an audit entry reads it: which filters were used, with the values that cannot name a
+ * person (a form of the site, a state, spam or not, days). Text typed into a filter (a search, a
+ * campaign, a source, a form name the site does not have) is often a person's name, number or address,
+ * and the audit log is kept after that person's leads are erased, so only its use is recorded.
  */
 export function describeFilter(filter: LeadFilter): string {
-  const parts = Object.entries(filter)
-    .filter(([key, value]) => value !== undefined && key !== 'format')
-    .map(([key, value]) => `${key}=${key === 'q' ? '(search)' : String(value)}`);
+  const parts = [
+    filter.form === undefined ? undefined : FORM_NAMES.has(filter.form) ? `form=${filter.form}` : 'a form the site does not have',
+    filter.state === undefined ? undefined : `state=${filter.state}`,
+    filter.spam === undefined ? undefined : `spam=${filter.spam}`,
+    filter.from === undefined ? undefined : `from=${filter.from}`,
+    filter.to === undefined ? undefined : `to=${filter.to}`,
+    filter.campaign === undefined ? undefined : 'campaign filter',
+    filter.source === undefined ? undefined : 'source filter',
+    filter.q === undefined ? undefined : 'text search',
+  ].filter((part) => part !== undefined);
   return parts.length === 0 ? 'all leads' : parts.join(', ');
 }
 
@@ -81,27 +112,93 @@ function describeIds(ids: readonly string[]): string {
   return `${ids.length} lead(s): ${named}${ids.length > AUDITED_IDS ? ', …' : ''}`;
 }
 
-type ReadPage = (after: LeadCursor | undefined, limit: number) => Promise<LeadPageResult>;
-
-/** Every lead a query matches, newest first, read a page at a time so memory stays flat. */
-async function* matchingLeads(readPage: ReadPage) {
-  let after: LeadCursor | undefined;
-  do {
-    const page = await readPage(after, EXPORT_PAGE_SIZE);
-    yield* page.leads;
-    after = page.next;
-  } while (after !== undefined);
+/** "2 failed, 1 waiting": the non-zero counts of a retry's tally, in its order; "" when all are zero. */
+function describeCounts(counts: Readonly<Record<string, number>>, words: Readonly<Record<string, string>> = {}): string {
+  return Object.entries(counts)
+    .filter(([, count]) => count > 0)
+    .map(([kind, count]) => `${count} ${words[kind] ?? kind}`)
+    .join(', ');
 }
 
-async function* csvExport(readPage: ReadPage) {
+const SKIPPED_WORDS: Readonly<Record<keyof RetrySkipped, string>> = {
+  spam: 'spam',
+  delivered: 'already delivered',
+  sending: 'being sent right now',
+  missing: 'not found',
+};
+
+/** A retry's audit entry: exactly what was sent, by status, with the ids, and what was skipped and why. */
+export function describeRetry(sentIds: readonly string[], sent: RetrySent, skipped: RetrySkipped): string {
+  const kinds = describeCounts(sent);
+  const skips = describeCounts(skipped, SKIPPED_WORDS);
+  const what = sentIds.length === 0 ? 'sent nothing' : `sent ${describeIds(sentIds)} (${kinds})`;
+  return `${what}${skips === '' ? '' : `; skipped ${skips}`}`;
+}
+
+/** Without a CRM address nothing can be sent: a retry would only move leads that then wait for ever. */
+export const NO_CRM_MESSAGE =
+  'No CRM is set up (the server has no CRM_WEBHOOK_URL), so nothing can be sent: leads stay held until it is set and the server restarts.';
+
+const noneSent = (): RetrySent => ({ failed: 0, held: 0, waiting: 0, retrying: 0 });
+const noneSkipped = (): RetrySkipped => ({ spam: 0, delivered: 0, sending: 0, missing: 0 });
+
+function countSent(tally: RetrySent, moved: RetriedLead): void {
+  const status = leadStatusOf(moved.from, moved.attempts);
+  if (status === 'failed' || status === 'held' || status === 'waiting' || status === 'retrying') tally[status] += 1;
+}
+
+/** Why a retry left a lead alone, read after the store refused to move it. */
+function reasonSkipped(lead: LeadRecord | undefined): keyof RetrySkipped {
+  if (lead === undefined) return 'missing';
+  if (lead.state === 'spam') return 'spam';
+  if (SEND_AGAIN_STATES.includes(lead.state)) return 'delivered';
+  return 'sending';
+}
+
+/** Moves each id that may be retried, one at a time, tallying what was sent and what was skipped. */
+async function retryEach(
+  store: LeadStore,
+  ids: readonly string[],
+  at: number,
+  done: { sentIds: string[]; sent: RetrySent; skipped: RetrySkipped; tried: number },
+) {
+  for (const id of ids) {
+    const moved = await store.retry({ id }, at);
+    for (const lead of moved) {
+      done.sentIds.push(lead.id);
+      countSent(done.sent, lead);
+    }
+    if (moved.length === 0) done.skipped[reasonSkipped(await store.getLead(id))] += 1;
+    done.tried += 1;
+  }
+}
+
+/**
+ * Every lead of an export, newest first, a page at a time so memory stays flat. Between pages the
+ * HTTP thread serves other requests first, and the read is closed however the download ends.
+ */
+async function* matchingLeads(reader: LeadExport) {
+  try {
+    for (;;) {
+      const leads = await reader.nextPage(EXPORT_PAGE_SIZE);
+      if (leads.length === 0) return;
+      yield* leads;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  } finally {
+    await reader.close();
+  }
+}
+
+async function* csvExport(reader: LeadExport) {
   yield csvHeaderLine();
-  for await (const lead of matchingLeads(readPage)) yield csvLeadLine(lead);
+  for await (const lead of matchingLeads(reader)) yield csvLeadLine(lead);
 }
 
-async function* jsonExport(readPage: ReadPage) {
+async function* jsonExport(reader: LeadExport) {
   yield '[';
   let first = true;
-  for await (const lead of matchingLeads(readPage)) {
+  for await (const lead of matchingLeads(reader)) {
     yield `${first ? '\n' : ',\n'}${toExportJson(toExportRecord(lead))}`;
     first = false;
   }
@@ -110,15 +207,14 @@ async function* jsonExport(readPage: ReadPage) {
 
 /**
  * True when no index answers the query by itself, so it may read many leads to fill a page: a search
- * for part of a word, "not spam" (which skips spam one lead at a time), or two of the filters that
- * each have an index (form, campaign, source, state, spam, a whole address) together. A date range
- * alone, or with one of them, reads only the rows it returns.
+ * for part of a word, or two of the filters that each have an index (form, campaign, source, state,
+ * spam or not spam, a whole address) together. A date range alone, or with one of them, reads only
+ * the rows it returns; so does the inbox's first screen, every lead but spam, from its own index.
  */
 export function mayScan(query: LeadQuery): boolean {
   const search = readSearch(query.search);
   if (search !== undefined && 'part' in search) return true;
-  if (query.spam === false) return true;
-  const indexed = [query.source, query.campaign, query.utmSource, query.state, query.spam ? true : undefined, search];
+  const indexed = [query.source, query.campaign, query.utmSource, query.state, query.spam === undefined ? undefined : true, search];
   return indexed.filter((filter) => filter !== undefined).length > 1;
 }
 
@@ -167,27 +263,29 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
         finished = true;
       };
       reply.raw.once('close', finish);
+      // The download reads on a connection of its own, from one snapshot (openLeadExport), so neither
+      // its size nor a filter no index answers can make a new lead wait. It is opened before the audit
+      // entry is written, so an export that could not start is not recorded as made.
+      let reader: LeadExport;
+      try {
+        reader = await store.openLeadExport(query);
+      } catch (failure) {
+        finish();
+        throw failure;
+      }
+      // Ended with the answer, also when the browser goes away before the first page is read.
+      reply.raw.once('close', () => void reader.close());
       try {
         await context.audit(request, 'leads.export', `${format}: ${describeFilter(filter)}`);
       } catch (failure) {
         finish();
+        await reader.close();
         throw failure;
       }
       reply
         .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="leads-${day}.${format}"`);
-      // A download of a query no index answers takes its turn with the others, page by page: it waits
-      // for a place rather than failing half-way through.
-      const readPage: ReadPage = async (after, limit) => {
-        const read = () => store.listLeadPage(query, after, limit);
-        if (!mayScan(query)) return read();
-        for (;;) {
-          const page = await scanningQueries.run(read);
-          if (page !== undefined) return page;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      };
-      return reply.send(Readable.from(format === 'csv' ? csvExport(readPage) : jsonExport(readPage)));
+      return reply.send(Readable.from(format === 'csv' ? csvExport(reader) : jsonExport(reader)));
     },
   );
 
@@ -201,33 +299,67 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
     '/leads/retry',
     { config: { consoleAccess: 'leads:retry' }, schema: { body: retryBody }, bodyLimit: RETRY_BODY_LIMIT_BYTES },
     async (request): Promise<RetryResult> => {
+      if (context.config.crmWebhookUrl === undefined) throw conflict(NO_CRM_MESSAGE);
       const at = now();
       const body = request.body;
-      let retried: string[];
       if ('allFailed' in body) {
-        retried = await store.retry({ state: 'failed' }, at);
-        await context.audit(request, 'lead.retry', `every failed lead: ${retried.length} lead(s)`);
-      } else {
-        // The store moves one lead at a time. Should it fail part-way, the leads already moved are
-        // still recorded before the failure is answered: the audit log never misses a change made.
-        const ids = [...new Set(body.ids)];
-        retried = [];
-        let tried = 0;
-        try {
-          for (const id of ids) {
-            retried.push(...(await store.retry({ id }, at)));
-            tried += 1;
-          }
-        } catch (error) {
-          if (retried.length > 0) {
-            const left = ids.length - tried;
-            await context.audit(request, 'lead.retry', `${describeIds(retried)}; stopped by a server error before the other ${left} id(s)`);
-          }
-          throw error;
-        }
-        await context.audit(request, 'lead.retry', describeIds(retried));
+        const moved = await store.retry({ state: 'failed' }, at);
+        const sent = noneSent();
+        for (const lead of moved) countSent(sent, lead);
+        const skipped = noneSkipped();
+        const detail = describeRetry(
+          moved.map((lead) => lead.id),
+          sent,
+          skipped,
+        );
+        await context.audit(request, 'lead.retry', `every failed lead: ${detail}`);
+        return { retried: moved.length, sent, skipped };
       }
-      return { retried: retried.length };
+      // The store moves one lead at a time. Should it fail part-way, the leads already moved are
+      // still recorded before the failure is answered: the audit log never misses a change made.
+      const ids = [...new Set(body.ids)];
+      const done = { sentIds: [] as string[], sent: noneSent(), skipped: noneSkipped(), tried: 0 };
+      try {
+        await retryEach(store, ids, at, done);
+      } catch (error) {
+        if (done.sentIds.length > 0) {
+          const left = ids.length - done.tried;
+          await context.audit(
+            request,
+            'lead.retry',
+            `${describeRetry(done.sentIds, done.sent, done.skipped)}; stopped by a server error before the other ${left} id(s)`,
+          );
+        }
+        throw error;
+      }
+      await context.audit(request, 'lead.retry', describeRetry(done.sentIds, done.sent, done.skipped));
+      return { retried: done.sentIds.length, sent: done.sent, skipped: done.skipped };
+    },
+  );
+
+  // A lead the CRM already has goes again only when someone asks for exactly that, one lead at a time.
+  app.post(
+    '/leads/:id/send-again',
+    { config: { consoleAccess: 'leads:retry' }, schema: { params: leadParams, body: sendAgainBody } },
+    async (request): Promise<SendAgainResult> => {
+      const { id } = request.params;
+      const before = await store.getLead(id);
+      if (before === undefined) throw notFound('There is no lead with that id: it may have been erased.');
+      if (context.config.crmWebhookUrl === undefined) throw conflict(NO_CRM_MESSAGE);
+      if (!(await store.sendAgain(id, now()))) {
+        const lead = (await store.getLead(id)) ?? before;
+        throw conflict(
+          SEND_AGAIN_STATES.includes(lead.state)
+            ? 'This lead is being sent right now: nothing was sent again.'
+            : `The CRM does not have this lead (it is ${leadStatusOf(lead.state, lead.attempts)}): nothing was sent again.`,
+        );
+      }
+      const copy =
+        before.state === 'delivered-test'
+          ? 'the CRM had it only as a test; it gets it again'
+          : 'the CRM already had it; it gets a second copy';
+      await context.audit(request, 'lead.send-again', `${id} (${copy})`);
+      return { state: 'pending' };
     },
   );
 
@@ -244,12 +376,26 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
       if (!changed) {
         throw conflict(
           request.body.spam
-            ? `This lead is ${lead.state}: a lead the CRM already has, or that is being sent right now, cannot be marked spam.`
-            : `This lead is ${lead.state}, not spam: nothing to change.`,
+            ? `This lead is ${leadStatusOf(lead.state, lead.attempts)}: a lead the CRM already has, or that is being sent right now, cannot be marked spam.`
+            : `This lead is ${leadStatusOf(lead.state, lead.attempts)}, not spam: nothing to change.`,
         );
       }
       await context.audit(request, request.body.spam ? 'lead.spam' : 'lead.not-spam', id);
+      await tellAnalytics(request, id, request.body.spam);
       return { state: lead.state };
     },
   );
 };
+
+/**
+ * The visit reports count a lead as accepted when the inbox does: "Not spam" accepts it, "Spam" takes
+ * an acceptance back. The change is made already; analytics trouble is logged, never answered.
+ */
+async function tellAnalytics(request: FastifyRequest, leadId: string, spam: boolean): Promise<void> {
+  if (!request.server.hasDecorator('analytics')) return;
+  try {
+    await request.server.analytics.store.recordLeadJudged(leadId, spam);
+  } catch (error) {
+    request.log.warn({ err: error, leadId }, 'could not tell the analytics how the lead was judged');
+  }
+}

@@ -93,7 +93,11 @@ const RESTORED: PublishAnswer = {
 
 describe('a page as it was', () => {
   it('draws the version read-only beside the diff with today, and restores it once confirmed', async () => {
-    const requests = server([HOME_VERSION, { ...HOME_VERSION, same: true, hunks: [] }], { status: 200, body: RESTORED });
+    const run = { id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427', action: 'restore', user: 'li', startedAt: '', steps: [] };
+    const requests = server([HOME_VERSION, { ...HOME_VERSION, same: true, hunks: [] }], {
+      status: 202,
+      body: { run: { ...run, done: true, answer: RESTORED } },
+    });
     const { onRestored } = show();
 
     const heading = await screen.findByRole('heading', { level: 1 });

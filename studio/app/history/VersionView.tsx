@@ -3,10 +3,12 @@
 // which publishes that version again as a new publish (asked first; it can be undone like any other).
 import { css } from '@emotion/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { api, ApiError, type PageVersion, type PublishAnswer } from '../api.ts';
+import { api, ApiError, type PageVersion, type PublishAnswer, type PublishRunView } from '../api.ts';
 import { previewTarget } from '../editor/file-kinds.ts';
 import { IssueLinks } from '../publish/IssueLinks.tsx';
 import { Diff } from '../publish/Diff.tsx';
+import { startAndFollow } from '../publish/follow-run.ts';
+import { PublishProgress } from '../publish/PublishProgress.tsx';
 import { PreviewPane } from '../PreviewPane.tsx';
 import { ui } from '../ui.ts';
 import { ACTION_WORDS, localTime, shortCommit } from './version-words.ts';
@@ -31,7 +33,9 @@ export function VersionView({
 }) {
   const [shown, setShown] = useState<PageVersion | null>(null);
   const [loadError, setLoadError] = useState('');
-  const [state, setState] = useState<{ kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; answer: PublishAnswer }>({ kind: 'idle' });
+  const [state, setState] = useState<{ kind: 'idle' } | { kind: 'busy'; run?: PublishRunView } | { kind: 'done'; answer: PublishAnswer }>({
+    kind: 'idle',
+  });
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const load = useCallback(async () => {
@@ -79,15 +83,11 @@ export function VersionView({
       .join(' ');
     if (!window.confirm(question)) return;
     setState({ kind: 'busy' });
-    let answer: PublishAnswer;
-    try {
-      answer = await api.restore(version, path, shown.liveVersion);
-    } catch (error) {
-      answer =
-        error instanceof ApiError && isPublishAnswer(error.body)
-          ? error.body
-          : { ok: false, reason: 'error', message: error instanceof Error ? error.message : 'The restore failed.' };
-    }
+    const answer = await startAndFollow(
+      () => api.restore(version, path, shown.liveVersion),
+      (run) => setState({ kind: 'busy', run }),
+      'The restore failed.',
+    );
     setState({ kind: 'done', answer });
     await onRestored();
     if (answer.ok) setShown(await api.version(version, path).catch(() => shown));
@@ -113,11 +113,7 @@ export function VersionView({
           ) : null}
           . <code>{shown.path}</code>
         </p>
-        {state.kind === 'busy' && (
-          <p role="status" css={ui.banner}>
-            Restoring: checking the content, building the site and switching the live site to it…
-          </p>
-        )}
+        {state.kind === 'busy' && <PublishProgress what="Restoring" run={state.run} />}
         {state.kind === 'done' &&
           (state.answer.ok ? (
             <p role="status" css={ui.okBanner}>
@@ -176,8 +172,4 @@ export function VersionView({
       )}
     </div>
   );
-}
-
-function isPublishAnswer(value: unknown): value is PublishAnswer {
-  return typeof value === 'object' && value !== null && typeof (value as { ok?: unknown }).ok === 'boolean';
 }

@@ -4,10 +4,11 @@
 // After a publish, where it got (pushed, waiting for the live site, live since) is shown and kept fresh.
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Changes, PublishRecord } from '../api.ts';
+import type { Changes, PublishRecord, PublishRunView } from '../api.ts';
 import { pendingSaves, type PendingSave } from '../editor/pending-saves.ts';
 import { PublishPanel } from './PublishPanel.tsx';
 import { STATUS_POLL_MS } from './usePublishStatus.ts';
+import { RUN_POLL_MS } from './follow-run.ts';
 
 afterEach(() => {
   cleanup();
@@ -43,6 +44,7 @@ function server(current: { changes: Changes }) {
       if (url === '/api/reviews')
         return Response.json({ required: false, mayPublish: true, mayReview: false, requests: [], waiting: 0, nextOffset: null });
       if (url === '/api/schedule') return Response.json({ timeZone: 'UTC', now: '2026-11-30T12:00', mayPublish: true, scheduled: [] });
+      if (url === '/api/publish-status') return Response.json({ history: [], running: [] });
       return Response.json(url === '/api/changes' ? current.changes : {});
     }),
   );
@@ -88,6 +90,65 @@ describe('the review screen and edits still being saved', () => {
   });
 });
 
+const RUN: PublishRunView = {
+  id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427',
+  action: 'publish',
+  user: 'maria@example.com',
+  startedAt: '2026-03-02T10:41:00.000Z',
+  done: false,
+  steps: [
+    { key: 'checking', label: 'Checking the content', state: 'done' },
+    { key: 'building', label: 'Building the site', state: 'now' },
+    { key: 'going-live', label: 'Switching the live site to the new build', state: 'next' },
+  ],
+};
+
+describe('a publish under way', () => {
+  it('shows one started before the screen opened (another tab, a reload) step by step, then what it came to', async () => {
+    const run = { current: RUN };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/publish-status') return Response.json({ history: [], running: [run.current] });
+        if (url === `/api/publish-runs/${RUN.id}`) return Response.json({ run: run.current });
+        if (url === '/api/reviews') return Response.json({ required: false, mayPublish: true, mayReview: false, requests: [] });
+        if (url === '/api/schedule') return Response.json({ timeZone: 'UTC', now: '2026-11-30T12:00', mayPublish: true, scheduled: [] });
+        return Response.json(url === '/api/changes' ? changed('About') : {});
+      }),
+    );
+    render(panel());
+
+    const progress = await screen.findByRole('status', { name: 'Publish progress' });
+    await waitFor(() => expect(progress.textContent).toContain('Publishing (started by maria@example.com)…'));
+    expect([...progress.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      'Checking the content ✓(done)',
+      'Building the site …(under way)',
+      'Switching the live site to the new build (next)',
+    ]);
+    expect(progress.querySelector('[aria-current="step"]')?.textContent).toContain('Building the site');
+    expect(screen.getByRole('button', { name: 'Publish' })).toHaveProperty('disabled', true);
+
+    run.current = {
+      ...RUN,
+      done: true,
+      steps: RUN.steps.map((step) => ({ ...step, state: 'done' })),
+      answer: {
+        ok: true,
+        record: {
+          id: 'x',
+          action: 'publish',
+          user: 'maria@example.com',
+          at: RUN.startedAt,
+          files: [{ path: 'content/pages/about.yaml', title: 'About', change: 'changed' }],
+          ms: 2500,
+        },
+      },
+    };
+    expect(await screen.findByText(/^Published: About — live in 2\.5 s\.$/, undefined, { timeout: RUN_POLL_MS * 4 })).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Publish progress' })).toBeNull();
+  });
+});
+
 describe('where a publish got, after it is done', () => {
   const record = (live: { state: 'waiting' | 'live'; text: string }): PublishRecord => ({
     id: '2026-03-02T10-41-00-000Z-publish',
@@ -111,9 +172,9 @@ describe('where a publish got, after it is done', () => {
           url === '/api/changes'
             ? changed('About')
             : url === '/api/publish'
-              ? { ok: true, record: published }
+              ? { run: { ...RUN, done: true, answer: { ok: true, record: published } } }
               : url === '/api/publish-status'
-                ? { history: [live] }
+                ? { history: [live], running: [] }
                 : url === '/api/reviews'
                   ? { required: false, mayPublish: true, mayReview: false, requests: [], waiting: 0, nextOffset: null }
                   : url === '/api/schedule'
@@ -145,7 +206,8 @@ describe('what a publish sends', () => {
       vi.fn(async (url: string, init: RequestInit = {}) => {
         if (init.method === 'POST') {
           posted.push({ url, body: JSON.parse(String(init.body)) as unknown });
-          // Someone saved the page after the screen loaded: the server refuses, and has the newer text.
+          // Someone saved the page after the screen loaded: the server refuses before starting any
+          // publish, and has the newer text.
           current.changes = changed('About, saved since');
           return Response.json(
             {
@@ -160,6 +222,7 @@ describe('what a publish sends', () => {
         if (url === '/api/reviews')
           return Response.json({ required: true, mayPublish: true, mayReview: true, requests: [], waiting: 0, nextOffset: null });
         if (url === '/api/schedule') return Response.json({ timeZone: 'UTC', now: '2026-11-30T12:00', mayPublish: true, scheduled: [] });
+        if (url === '/api/publish-status') return Response.json({ history: [], running: [] });
         return Response.json(url === '/api/changes' ? current.changes : {});
       }),
     );

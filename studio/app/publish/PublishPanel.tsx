@@ -3,17 +3,21 @@
 // out by their review), what stops publishing (with links to the files), one-click publish (now or at
 // a set time; "Ask for review" where an admin must review first: PublishChoice) and undo of the last
 // publish, and the recent publishes. A publish sends the changes shown, with each text's
-// fingerprint: a change saved since refuses it, and nothing else goes out.
+// fingerprint: a change saved since refuses it, and nothing else goes out. A publish or an undo
+// shows its steps as the studio goes through them (follow-run.ts); a publish already running when the
+// screen opens (started in another tab, or before a reload) is shown and followed the same way.
 import { css } from '@emotion/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, ApiError, type Changes, type PublishAnswer, type PublishRecord } from '../api.ts';
+import { api, type Changes, type PublishAnswer, type PublishRecord, type PublishRunView } from '../api.ts';
 import { pendingSaves } from '../editor/pending-saves.ts';
 import { ui } from '../ui.ts';
 import { DeliveryStatus } from './DeliveryStatus.tsx';
 import { Diff } from './Diff.tsx';
+import { followRun, startAndFollow } from './follow-run.ts';
 import { IssueLinks } from './IssueLinks.tsx';
 import { PublishChoice } from './PublishChoice.tsx';
 import { PublishHistory } from './PublishHistory.tsx';
+import { PublishProgress } from './PublishProgress.tsx';
 import { usePublishStatus } from './usePublishStatus.ts';
 
 export function PublishPanel({
@@ -28,7 +32,9 @@ export function PublishPanel({
   onOpen: (path: string) => void;
 }) {
   const [changes, setChanges] = useState<Changes | null>(null);
-  const [state, setState] = useState<{ kind: 'idle' } | { kind: 'busy'; what: string } | { kind: 'done'; answer: PublishAnswer }>({
+  const [state, setState] = useState<
+    { kind: 'idle' } | { kind: 'busy'; what: string; run?: PublishRunView } | { kind: 'done'; answer: PublishAnswer }
+  >({
     kind: 'idle',
   });
   const [waitingForSaves, setWaitingForSaves] = useState(false);
@@ -61,32 +67,44 @@ export function PublishPanel({
     });
   }, [load]);
 
-  const run = async (what: string, action: () => Promise<PublishAnswer>) => {
+  const finish = useCallback(
+    async (answer: PublishAnswer) => {
+      setState({ kind: 'done', answer });
+      await onDone();
+      await load();
+    },
+    [onDone, load],
+  );
+
+  const run = async (what: string, start: () => Promise<{ run: PublishRunView }>) => {
     setState({ kind: 'busy', what });
-    let answer: PublishAnswer;
-    try {
-      answer = await action();
-    } catch (error) {
-      answer =
-        error instanceof ApiError && isPublishAnswer(error.body)
-          ? error.body
-          : { ok: false, reason: 'error', message: error instanceof Error ? error.message : 'Publishing failed.' };
-    }
-    setState({ kind: 'done', answer });
-    await onDone();
-    await load();
+    await finish(await startAndFollow(start, (progress) => setState({ kind: 'busy', what, run: progress }), 'Publishing failed.'));
   };
+
+  // A publish already under way when the screen opens is followed to its end.
+  const finishRef = useRef(finish);
+  finishRef.current = finish;
+  useEffect(() => {
+    const leaving = new AbortController();
+    api.publishStatus().then(
+      async ({ running }) => {
+        const current = running[0];
+        if (!current || leaving.signal.aborted) return;
+        const what = `${RUN_WORDS[current.action]} (started by ${current.user})`;
+        const answer = await followRun(current, (progress) => setState({ kind: 'busy', what, run: progress }), leaving.signal);
+        if (!leaving.signal.aborted) await finishRef.current(answer);
+      },
+      () => undefined, // nothing known to be running: the screen works as it is
+    );
+    return () => leaving.abort();
+  }, []);
 
   return (
     <section aria-labelledby="publish-title" css={css({ maxWidth: 960 })}>
       <h1 id="publish-title" ref={headingRef} tabIndex={-1} css={css({ fontSize: 24, marginTop: 0 })}>
         Review and publish
       </h1>
-      {state.kind === 'busy' && (
-        <p role="status" css={ui.banner}>
-          {state.what}: checking the content, building the site and switching the live site to it…
-        </p>
-      )}
+      {state.kind === 'busy' && <PublishProgress what={state.what} run={state.run} />}
       {state.kind === 'done' &&
         (state.answer.ok ? (
           <>
@@ -163,7 +181,7 @@ export function PublishPanel({
         publishable={Boolean(changes?.publishable) && !waitingForSaves}
         busy={state.kind === 'busy'}
         seen={changes?.files ?? []}
-        onPublish={() => void run('Publishing', () => api.publish(changes?.files ?? []))}
+        onPublish={() => void run(RUN_WORDS.publish, () => api.publish(changes?.files ?? []))}
         onChanged={() => void onDone()}
       >
         <button
@@ -171,8 +189,7 @@ export function PublishPanel({
           css={ui.secondaryButton}
           disabled={!canUndo || state.kind === 'busy'}
           onClick={() => {
-            if (window.confirm('Undo the last publish? The pages go back to how they were before it.'))
-              void run('Undoing the last publish', api.undo);
+            if (window.confirm('Undo the last publish? The pages go back to how they were before it.')) void run(RUN_WORDS.undo, api.undo);
           }}
         >
           Undo last publish
@@ -205,6 +222,9 @@ function HeldChanges({ held }: { held: Changes['held'] }) {
   );
 }
 
-function isPublishAnswer(value: unknown): value is PublishAnswer {
-  return typeof value === 'object' && value !== null && typeof (value as { ok?: unknown }).ok === 'boolean';
-}
+/** What the progress banner says is under way. */
+const RUN_WORDS: Record<PublishRunView['action'], string> = {
+  publish: 'Publishing',
+  undo: 'Undoing the last publish',
+  restore: 'Restoring a version',
+};

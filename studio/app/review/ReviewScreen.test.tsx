@@ -4,7 +4,8 @@
 // approving publishes it, now or at a set time.
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ReviewRequestDetail, ReviewRequestView, ReviewsAnswer } from '../api.ts';
+import type { PublishRunView, ReviewRequestDetail, ReviewRequestView, ReviewsAnswer } from '../api.ts';
+import { RUN_POLL_MS } from '../publish/follow-run.ts';
 import { ReviewScreen } from './ReviewScreen.tsx';
 
 // The real preview draws the page in a frame; here it says what it was given.
@@ -67,6 +68,8 @@ function server(answers: Record<string, { status: number; body: unknown }> = {},
         if (answer.status === 200) requests = [];
         return Response.json(answer.body, { status: answer.status });
       }
+      const answer = answers[url];
+      if (answer) return Response.json(answer.body, { status: answer.status });
       if (url === '/api/reviews')
         return Response.json({
           required: true,
@@ -117,17 +120,52 @@ describe('the review screen', () => {
     expect(onDone).toHaveBeenCalled();
   });
 
-  it('approves and publishes it, and says why when publishing is refused', async () => {
+  it('approves and publishes it, showing each step as the studio goes through it, and says why when publishing is refused', async () => {
+    const running: PublishRunView = {
+      id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427',
+      action: 'publish',
+      user: 'ana@example.com',
+      startedAt: '2026-11-30T13:00:00.000Z',
+      done: false,
+      steps: [
+        { key: 'checking', label: 'Checking the content', state: 'now' },
+        { key: 'building', label: 'Building the site', state: 'next' },
+      ],
+    };
     const posted = server({
-      '/api/reviews/approve': {
-        status: 409,
-        body: { ok: false, reason: 'conflict', message: 'content/pages/home.yaml changed on disk since it was opened in the studio.' },
+      '/api/reviews/approve': { status: 202, body: { run: running } },
+      [`/api/publish-runs/${running.id}`]: {
+        status: 200,
+        body: {
+          run: {
+            ...running,
+            done: true,
+            steps: [{ ...running.steps[0]!, state: 'stopped' }],
+            answer: {
+              ok: false,
+              reason: 'conflict',
+              message: 'content/pages/home.yaml changed on disk since it was opened in the studio.',
+            },
+          },
+        },
       },
     });
     render(<ReviewScreen onDone={() => {}} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Approve and publish' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('changed on disk');
+    const progress = await screen.findByRole('status', { name: 'Publish progress' });
+    expect(progress.textContent).toContain('Publishing the approved changes…');
+    expect(progress.querySelector('[aria-current="step"]')?.textContent).toContain('Checking the content');
+    expect(screen.getByRole('button', { name: 'Approve and publish' })).toHaveProperty('disabled', true);
+    expect((await screen.findByRole('alert', undefined, { timeout: RUN_POLL_MS * 4 })).textContent).toContain('changed on disk');
+    expect(screen.queryByRole('status', { name: 'Publish progress' })).toBeNull();
     expect(posted).toEqual([{ url: '/api/reviews/approve', body: { id: 'r1' } }]);
+  });
+
+  it('says at once why an approval cannot start', async () => {
+    server({ '/api/reviews/approve': { status: 409, body: { message: 'That review request is being published right now.' } } });
+    render(<ReviewScreen onDone={() => {}} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve and publish' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('That review request is being published right now.');
   });
 
   it('approves it for a later time', async () => {

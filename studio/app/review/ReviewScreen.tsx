@@ -1,13 +1,16 @@
 // The reviewer's screen (an admin, when the studio requires review): the requests waiting for
 // review, a page at a time, each named by its files, editor and note. A request's changes (its diff
 // and the preview of the file chosen) are read when it is opened (the newest opens by itself), and
-// its three decisions come with them: publish it now, publish it at a set time, or send it back with
-// a comment saying what to change. Every text an editor or reviewer wrote is shown as text.
+// its three decisions come with them: publish it now (its steps shown as the studio goes through them,
+// as on the publish screen), publish it at a set time, or send it back with a comment saying what to
+// change. Every text an editor or reviewer wrote is shown as text.
 import { css } from '@emotion/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { api, ApiError, type ReviewFileView, type ReviewRequestDetail, type ReviewRequestView } from '../api.ts';
+import { api, ApiError, type PublishRunView, type ReviewFileView, type ReviewRequestDetail, type ReviewRequestView } from '../api.ts';
 import { PreviewPane, type PreviewTarget } from '../PreviewPane.tsx';
 import { Diff } from '../publish/Diff.tsx';
+import { startAndFollow } from '../publish/follow-run.ts';
+import { PublishProgress } from '../publish/PublishProgress.tsx';
 import { SchedulePublish } from '../publish/SchedulePublish.tsx';
 import { color, ui } from '../ui.ts';
 import { localTime } from '../local-time.ts';
@@ -159,21 +162,21 @@ function OpenedRequest({
   const [comment, setComment] = useState('');
   const [commentError, setCommentError] = useState('');
   const [busy, setBusy] = useState(false);
+  /** An approval being published, and how far it got once the studio said. */
+  const [publishing, setPublishing] = useState<{ run?: PublishRunView } | null>(null);
   const previewed = request.files.find((file) => file.path === previewPath);
 
   const approve = async () => {
     setBusy(true);
-    try {
-      const answer = await api.approve(request.id);
-      await onDecided(
-        'ok' in answer && answer.ok ? `Published: ${answer.record.files.map((file) => file.title).join(', ')}.` : 'Published.',
-        true,
-      );
-    } catch (error) {
-      await onDecided(error instanceof ApiError ? error.message : 'The request could not be published. Try again.', false);
-    } finally {
-      setBusy(false);
-    }
+    setPublishing({});
+    const answer = await startAndFollow(
+      () => api.approve(request.id),
+      (run) => setPublishing({ run }),
+      'The request could not be published. Try again.',
+    );
+    setPublishing(null);
+    await onDecided(answer.ok ? `Published: ${answer.record.files.map((file) => file.title).join(', ')}.` : answer.message, answer.ok);
+    setBusy(false);
   };
 
   const sendBack = async () => {
@@ -219,6 +222,7 @@ function OpenedRequest({
         )}
       </div>
       <div css={css({ display: 'grid', gap: 12, maxWidth: 640, marginTop: 12 })}>
+        {publishing && <PublishProgress what="Publishing the approved changes" run={publishing.run} />}
         <div css={css({ display: 'flex', gap: 8, flexWrap: 'wrap' })}>
           <button type="button" css={ui.button} disabled={busy} onClick={() => void approve()}>
             Approve and publish
@@ -228,8 +232,8 @@ function OpenedRequest({
           disabled={busy}
           label="Approve and publish at this time"
           onSchedule={async (at) => {
-            const answer = await api.approve(request.id, at);
-            await onDecided('scheduled' in answer ? `Approved. Scheduled: ${titles} — ${answer.scheduled.when}.` : 'Approved.', true);
+            const answer = await api.approveAt(request.id, at);
+            await onDecided(`Approved. Scheduled: ${titles} — ${answer.scheduled.when}.`, true);
           }}
         />
         <div css={ui.field}>

@@ -128,7 +128,7 @@ describe("the team's studio sessions (in the lead store)", () => {
   let team: TeamStore;
   afterEach(() => team?.remove());
 
-  it('names the account by its e-mail address with its role, and ends when its role may no longer edit the site', async () => {
+  it('names the account by its e-mail address with its role, and ends for good when its role changes', async () => {
     team = await createTeamStore({ 'maria@example.com': 'editor' });
     const sessions = createTeamSessions(team.store);
     const signedIn = { email: 'maria@example.com', passwordHash: await teamPasswordHash() };
@@ -139,8 +139,11 @@ describe("the team's studio sessions (in the lead store)", () => {
     expect(await sessions.find(inConsole!.id)).toBeUndefined();
     await team.store.setAccountRole('maria@example.com', 'sales', Date.now());
     expect(await sessions.find(opened!.id)).toBeUndefined();
+    // Promoted again, the session that was open stays ended: a demotion is never undone by a promotion.
     await team.store.setAccountRole('maria@example.com', 'admin', Date.now());
-    expect(await sessions.find(opened!.id)).toEqual({ id: opened!.id, user: 'maria@example.com', role: 'admin' });
+    expect(await sessions.find(opened!.id)).toBeUndefined();
+    const again = await team.store.createSession(signedIn, 'studio', Date.now());
+    expect(await sessions.find(again!.id)).toEqual({ id: again!.id, user: 'maria@example.com', role: 'admin' });
   });
 });
 

@@ -95,7 +95,7 @@ for (const harness of STORE_HARNESSES) {
       expect(await inConsole(fromConsole)).toBe(200);
     });
 
-    it("ending an account's sessions ends them in both apps, and a new role reaches both", async () => {
+    it("ending an account's sessions ends them in both apps, and so does a new role, for good", async () => {
       const { console, studio: app, studioSignIn, consoleSignIn, inStudio, inConsole } = await start();
 
       // The studio's "sign out everywhere".
@@ -119,17 +119,20 @@ for (const harness of STORE_HARNESSES) {
       expect(await inConsole(fromConsole)).toBe(401);
       await console.store.setAccountPassword(ANA, await hashPassword(PASSWORD), Date.now());
 
-      // A role that may not edit the site: out of the studio at once, and the console shows the new role.
+      // A new role: out of both at once, and promoted back, neither old session returns.
       fromStudio = await studioSignIn();
       fromConsole = await consoleSignIn();
       await console.store.setAccountRole(ANA, 'viewer', Date.now());
       expect(await inStudio(fromStudio.id)).toBe(401);
+      expect(await inConsole(fromConsole)).toBe(401);
+      await console.store.setAccountRole(ANA, 'admin', Date.now());
+      expect(await inStudio(fromStudio.id)).toBe(401);
+      expect(await inConsole(fromConsole)).toBe(401);
       const consoleAnswer = await console.app.inject({
         url: '/console/api/session',
-        headers: { host: HOST, cookie: `console_session=${fromConsole}` },
+        headers: { host: HOST, cookie: `console_session=${await consoleSignIn()}` },
       });
-      expect(consoleAnswer.json()).toMatchObject({ email: ANA, role: 'viewer' });
-      await console.store.setAccountRole(ANA, 'admin', Date.now());
+      expect(consoleAnswer.json()).toMatchObject({ email: ANA, role: 'admin' });
 
       // Removal.
       fromStudio = await studioSignIn();

@@ -3,8 +3,8 @@
 // it beside the file today (a line diff, and its data for the preview), and a restore of that version
 // as a new publish. A version is named by its commit (checked to be a commit id and reachable from
 // HEAD) or, without git, by its publish's id; a path is checked by the workspace. history.ts does the
-// work; a restore is answered like a publish (routes/publish.ts), and refused like one to an editor
-// whose changes need a review.
+// work; a restore that can be made starts like a publish, answered at once with the run to follow
+// (routes/publish.ts), and is refused like one to an editor whose changes need a review.
 import { z } from 'zod';
 import type { HistoryPage, PageVersion } from '../../api-types.ts';
 import type { History } from '../history.ts';
@@ -12,9 +12,11 @@ import { editorOf } from '../plugins/sessions.ts';
 import { REVIEW_MESSAGES, type PublishRights } from '../reviews.ts';
 import type { StudioRoutes } from '../plugins/request-checks.ts';
 import { contentPath, diskVersion } from '../request-shapes.ts';
-import { sendPublish, waitForPublish } from './publish.ts';
+import type { Publisher } from '../publish.ts';
+import type { PublishRuns } from '../publish-runs.ts';
+import { startRun } from './publish.ts';
 
-export type HistoryRoutesOptions = { history: History; rights: PublishRights };
+export type HistoryRoutesOptions = { history: History; publisher: Publisher; runs: PublishRuns; rights: PublishRights };
 
 const OFFSET_MESSAGE = 'The offset must be a whole number of 0 or more.';
 
@@ -32,7 +34,7 @@ const versionQuery = z.object({ version: z.string(), path: contentPath });
 /** `liveVersion`: the live file's version the person compared with (null: it did not exist). */
 const restoreBody = z.object({ version: z.string(), path: contentPath, liveVersion: diskVersion.optional() });
 
-export const historyRoutes: StudioRoutes<HistoryRoutesOptions> = async (app, { history, rights }) => {
+export const historyRoutes: StudioRoutes<HistoryRoutesOptions> = async (app, { history, publisher, runs, rights }) => {
   app.get('/history', { schema: { querystring: listQuery } }, async (request): Promise<HistoryPage> => history.list(request.query));
 
   app.get('/history/version', { schema: { querystring: versionQuery } }, async (request): Promise<PageVersion> =>
@@ -42,7 +44,11 @@ export const historyRoutes: StudioRoutes<HistoryRoutesOptions> = async (app, { h
   // A restore makes a version live at once: where changes need a review, only who may publish does it.
   app.post('/history/restore', { schema: { body: restoreBody } }, async (request, reply) => {
     if (!rights.mayPublish(request.studioSession)) return reply.code(403).send({ message: REVIEW_MESSAGES.restoreRefused });
-    waitForPublish(request);
-    return sendPublish(reply, await history.restore(editorOf(request), request.body));
+    const user = editorOf(request);
+    // Refused at once when there is nothing to restore or the page changed since it was compared.
+    const restore = await history.restoreRequest(request.body);
+    return startRun(reply, runs, { action: 'restore', user, planned: publisher.plannedSteps() }, (report) =>
+      publisher.publish(user, restore, report),
+    );
   });
 };

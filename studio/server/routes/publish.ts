@@ -1,25 +1,36 @@
-// /api/publish and /api/undo: the drafts the publish screen showed go live in one step, or the last
-// publish is undone (publish.ts does the work, one at a time). A publish names those drafts (`files`:
-// each path with the fingerprint of the text shown); nothing else goes out. The answer is the publish
-// record, or why nothing changed: 409 when there is nothing to publish or undo, a draft was saved
-// since the screen showed it, or the files changed meanwhile; 422 when the content has mistakes;
-// 500 when the build failed (the live site is untouched). When the studio requires review, someone
-// who may not publish without it (an editor) is refused both, 403: they ask for review instead; and
-// an admin's publish is refused (403) a draft holding anyone else's change, which goes out by its review.
+// /api/publish, /api/undo and /api/publish-runs/<id>: the drafts the publish screen showed go live in
+// one step, or the last publish is undone (publish.ts does the work, one at a time). A publish names
+// those drafts (`files`: each path with the fingerprint of the text shown); nothing else goes out.
+// What can be told at once is answered at once: 409 when there is nothing to publish or a draft was
+// saved since the screen showed it; 403 when the studio requires review and the person may not
+// publish without it (an editor: they ask for review instead), or when a draft holds anyone else's
+// change (it goes out by its review). Otherwise a build takes longer than a quiet connection may stay
+// open, so the answer is 202 with the run (publish-runs.ts): its steps, the one under way. The screen
+// reads the run again until it is done; its answer is then the publish record, or why nothing changed
+// (`reason`: nothing to publish or undo, a draft saved while waiting for an earlier publish, files
+// changed meanwhile, mistakes in the content, a failed build that left the live site untouched).
 import { z } from 'zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { PublishRunView } from '../../api-types.ts';
 import { editorOf } from '../plugins/sessions.ts';
 import type { StudioRoutes } from '../plugins/request-checks.ts';
-import type { Publisher, PublishRefusal, PublishResult } from '../publish.ts';
+import { takeSeenDrafts, type Publisher, type PublishRefusal, type PublishResult } from '../publish.ts';
+import type { PublishRuns, StepReporter } from '../publish-runs.ts';
 import { REVIEW_MESSAGES, type PublishRights } from '../reviews.ts';
 import { seenDrafts } from '../request-shapes.ts';
 import type { Workspace } from '../workspace.ts';
 
-export type PublishRoutesOptions = { publisher: Publisher; rights: PublishRights; workspace: Workspace };
+export type PublishRoutesOptions = { publisher: Publisher; runs: PublishRuns; rights: PublishRights; workspace: Workspace };
 
 const noDetails = z.object({});
 const publishBody = z.object({ files: seenDrafts });
+const runParams = z.object({ id: z.uuid({ error: 'A publish is named by the id the studio gave it when it started.' }) });
 
+/** Said for a run the studio does not know: never started, or started before the studio was restarted. */
+export const UNKNOWN_RUN_MESSAGE =
+  'The studio has no record of this publish: it may have been restarted since. The recent publishes below show what went live.';
+
+/** The status of a refusal answered before any run starts. */
 export const STATUS_OF_REFUSAL: Readonly<Record<PublishRefusal, 403 | 409 | 422 | 500>> = {
   nothing: 409,
   invalid: 422,
@@ -30,37 +41,40 @@ export const STATUS_OF_REFUSAL: Readonly<Record<PublishRefusal, 403 | 409 | 422 
   'needs-review': 403,
 };
 
-/**
- * How long a publishing request may wait for its answer without a byte on the connection: a full
- * build on a busy server takes minutes, and a connection dropped at the idle limit before the answer
- * makes the browser send the publish again and lose the answer.
- */
-export const PUBLISH_ANSWER_WAIT_MS = 15 * 60 * 1000;
-
-/** Keeps this request's connection open until its publish answers (the next request on it has the usual limit again). */
-export function waitForPublish(request: FastifyRequest): void {
-  // A request made in a test with `inject` has a stand-in socket without timers.
-  const socket = request.raw.socket as Partial<typeof request.raw.socket> | undefined;
-  if (typeof socket?.setTimeout === 'function') socket.setTimeout(PUBLISH_ANSWER_WAIT_MS);
-}
-
-export const publishRoutes: StudioRoutes<PublishRoutesOptions> = async (app, { publisher, rights, workspace }) => {
+export const publishRoutes: StudioRoutes<PublishRoutesOptions> = async (app, { publisher, runs, rights, workspace }) => {
   app.post('/publish', { schema: { body: publishBody } }, async (request, reply) => {
     if (!rights.mayPublish(request.studioSession)) return reply.code(403).send({ message: REVIEW_MESSAGES.publishRefused });
-    waitForPublish(request);
+    const user = editorOf(request);
     // A name that is no content file is refused here, with what it is.
     const seen = request.body.files.map((file) => ({ path: workspace.contentFile(file.path).path, fingerprint: file.fingerprint }));
-    return sendPublish(reply, await publisher.publish(editorOf(request), { seen, ownDraftsOnly: rights.reviewRequired }));
+    const ownDraftsOnly = rights.reviewRequired;
+    // A draft changed since the screen showed it, or held for its review, is refused before anything
+    // starts; the run looks again once its turn comes (a save while an earlier publish ran).
+    const taken = takeSeenDrafts(workspace, seen, user, ownDraftsOnly);
+    if (!taken.ok) return reply.code(STATUS_OF_REFUSAL[taken.reason]).send(taken);
+    return startRun(reply, runs, { action: 'publish', user, planned: publisher.plannedSteps() }, (report) =>
+      publisher.publish(user, { seen, ownDraftsOnly }, report),
+    );
   });
   app.post('/undo', { schema: { body: noDetails } }, async (request, reply) => {
     if (!rights.mayPublish(request.studioSession)) return reply.code(403).send({ message: REVIEW_MESSAGES.publishRefused });
-    waitForPublish(request);
-    return sendPublish(reply, await publisher.undoLast(editorOf(request)));
+    const user = editorOf(request);
+    return startRun(reply, runs, { action: 'undo', user, planned: publisher.plannedSteps() }, (report) => publisher.undoLast(user, report));
+  });
+  app.get('/publish-runs/:id', { schema: { params: runParams } }, async (request, reply) => {
+    const run = runs.get(request.params.id);
+    if (!run) return reply.code(404).send({ message: UNKNOWN_RUN_MESSAGE });
+    return { run };
   });
 };
 
-/** A publish's answer: the record, or why nothing changed with its status (a restore answers the same way). */
-export function sendPublish(reply: FastifyReply, result: PublishResult) {
-  if (result.ok) return reply.send(result);
-  return reply.code(STATUS_OF_REFUSAL[result.reason]).send(result);
+/** Starts a publish (or an undo, or a restore) and answers at once: 202 with the run to follow. */
+export function startRun(
+  reply: FastifyReply,
+  runs: PublishRuns,
+  what: Parameters<PublishRuns['start']>[0],
+  task: (report: StepReporter) => Promise<PublishResult>,
+) {
+  const run: PublishRunView = runs.start(what, task);
+  return reply.code(202).send({ run });
 }

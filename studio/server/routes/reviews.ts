@@ -3,9 +3,10 @@
 // draft text (a request may hold millions of characters); /api/reviews/request opens one, with each
 // file's diff and what the preview draws; POST asks for review of every draft;
 // /api/reviews/send-back and /api/reviews/approve are a reviewer's (403 for anyone else); approving
-// with `at` schedules the publish instead (schedule.ts). /api/reviews/feedback names the open request
-// covering one file, whose comment the editor sees beside the draft. Every text a person wrote (a
-// note, a comment) is answered as data, which the browser app shows as text.
+// starts the publish as a run the screen follows (routes/publish.ts), and with `at` schedules it
+// instead (schedule.ts). /api/reviews/feedback names the open request covering one file, whose
+// comment the editor sees beside the draft. Every text a person wrote (a note, a comment) is
+// answered as data, which the browser app shows as text.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parse } from 'yaml';
 import { z } from 'zod';
@@ -14,7 +15,8 @@ import type { ReviewFeedback, ReviewFileView, ReviewRequestDetail, ReviewRequest
 import { diffHunks } from '../line-diff.ts';
 import { editorOf } from '../plugins/sessions.ts';
 import type { StudioRoutes } from '../plugins/request-checks.ts';
-import type { PublishResult } from '../publish.ts';
+import type { Publisher } from '../publish.ts';
+import type { PublishRuns } from '../publish-runs.ts';
 import { contentPath } from '../request-shapes.ts';
 import {
   MAX_REVIEW_TEXT,
@@ -27,10 +29,17 @@ import {
 } from '../reviews.ts';
 import { ScheduleError, type Scheduler } from '../schedule.ts';
 import type { Workspace } from '../workspace.ts';
-import { STATUS_OF_REFUSAL, waitForPublish } from './publish.ts';
+import { startRun } from './publish.ts';
 import { localTime, scheduledView } from './schedule.ts';
 
-export type ReviewRoutesOptions = { reviews: Reviews; rights: PublishRights; scheduler: Scheduler; workspace: Workspace };
+export type ReviewRoutesOptions = {
+  reviews: Reviews;
+  rights: PublishRights;
+  scheduler: Scheduler;
+  workspace: Workspace;
+  publisher: Publisher;
+  runs: PublishRuns;
+};
 
 const TEXT_MESSAGE = `At most ${MAX_REVIEW_TEXT} characters.`;
 const requestId = z.uuid({ error: 'The review request is not named.' });
@@ -51,7 +60,7 @@ const listQuery = z.object({
     .optional(),
 });
 
-export const reviewRoutes: StudioRoutes<ReviewRoutesOptions> = async (app, { reviews, rights, scheduler, workspace }) => {
+export const reviewRoutes: StudioRoutes<ReviewRoutesOptions> = async (app, { reviews, rights, scheduler, workspace, publisher, runs }) => {
   /** A refusal of this module as its answer; anything else goes on to the studio's error answers. */
   async function answering<T>(reply: FastifyReply, work: () => Promise<T> | T) {
     try {
@@ -157,7 +166,7 @@ export const reviewRoutes: StudioRoutes<ReviewRoutesOptions> = async (app, { rev
     }),
   );
 
-  /** Publishes the request's snapshot now, or with `at` schedules it: answered as a publish, or with the scheduled publish. */
+  /** Publishes the request's snapshot now (answered as a publish: 202 with the run), or with `at` schedules it (answered with the scheduled publish). */
   app.post('/reviews/approve', { schema: { body: approveBody } }, async (request, reply) =>
     answering(reply, async () => {
       const session = request.studioSession;
@@ -175,10 +184,12 @@ export const reviewRoutes: StudioRoutes<ReviewRoutesOptions> = async (app, { rev
         reviews.scheduled(id, reviewer, entry.id);
         return { scheduled: scheduledView(scheduler, entry, session, rights) };
       }
-      waitForPublish(request);
-      const result: PublishResult = await reviews.approve(id, reviewer);
-      if (result.ok) return result;
-      return reply.code(STATUS_OF_REFUSAL[result.reason]).send(result);
+      // Refused at once when the request is not waiting (any more) or is being published; otherwise
+      // answered as a publish is: 202 with the run to follow.
+      reviews.waiting(id);
+      return startRun(reply, runs, { action: 'publish', user: reviewer, planned: publisher.plannedSteps() }, (report) =>
+        reviews.approve(id, reviewer, report),
+      );
     }),
   );
 
