@@ -1,9 +1,9 @@
-// Publishes, undos and restores as runs the screen follows. A publish takes as long as its build
-// (seconds, a minute for a full build on a slow machine), longer than a browser, a proxy or the
-// studio's own limit keeps a quiet connection open: so the request is answered at once with the run's
-// id, and the screen asks how far it got (each step in plain words) until the run has its answer.
-// A screen opened or reloaded meanwhile finds the runs still going. Runs are kept in memory: a
-// restarted studio knows none (what was published is in the history).
+// Publishes, undos, restores and approved review requests as runs the screen follows. A publish takes
+// as long as its build (seconds, a minute for a full build on a slow machine), longer than a browser,
+// a proxy or the studio's own limit keeps a quiet connection open: so the request is answered at once
+// with the run's id, and the screen asks how far it got (each step in plain words) until the run has
+// its answer. A screen opened or reloaded meanwhile finds the runs still going. Runs are kept in
+// memory: a restarted studio knows none (what was published is in the history).
 import { randomUUID } from 'node:crypto';
 import type { ContentIssue } from '../../content-model/content-issue.ts';
 import type { PublishAnswer, PublishRunView, PublishStepKey } from '../api-types.ts';

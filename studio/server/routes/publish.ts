@@ -14,7 +14,7 @@ import type { FastifyReply } from 'fastify';
 import type { PublishRunView } from '../../api-types.ts';
 import { editorOf } from '../plugins/sessions.ts';
 import type { StudioRoutes } from '../plugins/request-checks.ts';
-import { takeSeenDrafts, type Publisher, type PublishRefusal, type PublishResult } from '../publish.ts';
+import { takeSeenDrafts, type Publisher, type PublishResult } from '../publish.ts';
 import type { PublishRuns, StepReporter } from '../publish-runs.ts';
 import { REVIEW_MESSAGES, type PublishRights } from '../reviews.ts';
 import { seenDrafts } from '../request-shapes.ts';
@@ -30,16 +30,8 @@ const runParams = z.object({ id: z.uuid({ error: 'A publish is named by the id t
 export const UNKNOWN_RUN_MESSAGE =
   'The studio has no record of this publish: it may have been restarted since. The recent publishes below show what went live.';
 
-/** The status of a refusal answered before any run starts. */
-export const STATUS_OF_REFUSAL: Readonly<Record<PublishRefusal, 403 | 409 | 422 | 500>> = {
-  nothing: 409,
-  invalid: 422,
-  conflict: 409,
-  'build-failed': 500,
-  'undo-impossible': 409,
-  'changed-since': 409,
-  'needs-review': 403,
-};
+/** The status of each refusal answered before any run starts (later ones are the run's answer). */
+const STATUS_OF_REFUSAL = { nothing: 409, 'changed-since': 409, 'needs-review': 403 } as const;
 
 export const publishRoutes: StudioRoutes<PublishRoutesOptions> = async (app, { publisher, runs, rights, workspace }) => {
   app.post('/publish', { schema: { body: publishBody } }, async (request, reply) => {
