@@ -25,7 +25,7 @@ import type { HistoryPage, HistoryVersion, PageVersion, PublishRecord } from '..
 import { gitIn, isRepository, oneLine } from './git.ts';
 import { diffHunks } from './line-diff.ts';
 import type { Publisher, PublishRequest, PublishResult } from './publish.ts';
-import type { StepReporter } from './publish-runs.ts';
+import type { StepReporter } from './publish.ts';
 import { keptTextsFile, type KeptTexts } from './version-texts.ts';
 import { WorkspaceError, type ContentFile, type Workspace } from './workspace.ts';
 

@@ -7,7 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ContentIssue } from '../../content-model/content-issue.ts';
 import type { PublishAnswer, PublishRunView, PublishStepKey } from '../api-types.ts';
-import type { PublishResult } from './publish.ts';
+import type { PublishResult, StepReporter } from './publish.ts';
+
+export type { StepReporter };
 
 /** What each step is called on the screen. */
 export const PUBLISH_STEP_LABELS: Record<PublishStepKey, string> = {
@@ -21,9 +23,6 @@ export const PUBLISH_STEP_LABELS: Record<PublishStepKey, string> = {
 
 /** Finished runs kept for a screen still to ask about them; older ones are forgotten. */
 const KEPT_FINISHED_RUNS = 20;
-
-/** Reports the step a run has reached. */
-export type StepReporter = (step: PublishStepKey) => void;
 
 type Run = {
   id: string;

@@ -40,12 +40,13 @@ import { ContentError, type ContentIssue } from '../../content-model/content-iss
 import { loadContent } from '../../content-model/load/load-content.ts';
 import { conflictAnswer, type Delivery } from './delivery.ts';
 import { commitFiles, oneLine, type PublishedFile } from './git.ts';
-import type { StepReporter } from './publish-runs.ts';
 import { keepVersionTexts } from './version-texts.ts';
 import { createSiteBuilder, type BuildChange } from './site-builder.ts';
 import { authorsOf, fingerprintOf, type Draft, type Workspace } from './workspace.ts';
 import type { PublishRecord, PublishStepKey } from '../api-types.ts';
 
+/** Reports the step a publish has reached (its run shows it to the screen). */
+export type StepReporter = (step: PublishStepKey) => void;
 export type { PublishRecord, PublishedFile };
 
 /** A draft as a screen showed it: its file and the fingerprint of its text (`fingerprintOf`). */

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { can } from '../../server/accounts/roles.ts';
 import type { Session } from './auth/sessions.ts';
 import type { Publisher, PublishResult } from './publish.ts';
-import type { StepReporter } from './publish-runs.ts';
+import type { StepReporter } from './publish.ts';
 import { authorsOf, type Draft, type Workspace } from './workspace.ts';
 
 export const REVIEW_SETTINGS = ['required', 'off'] as const;
