@@ -68,6 +68,31 @@ describe('a lead', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toContain(HOSTILE);
   });
 
+  it("names each field as the lead's form labelled it, and what the browser added in plain words", async () => {
+    const sent: LeadDetail = {
+      ...LEAD,
+      fields: [
+        ['service_interest', 'AI Consulting'],
+        ['submitted_at', '2025-03-01T09:59:30.000Z'],
+        ['page_url', 'https://example.com/contact'],
+        ['user_agent', 'Mozilla/5.0'],
+        ['favourite_colour', 'blue'],
+      ],
+    };
+    leadView('viewer', { 'GET /leads/lead-1': { body: sent } });
+    const fields = (await screen.findByRole('heading', { name: 'What they sent' })).closest('section')!;
+    await waitFor(() => expect(fields.querySelectorAll('dt')).toHaveLength(5));
+    expect([...fields.querySelectorAll('dt')].map((term) => term.textContent)).toEqual([
+      'Service Interest',
+      'Sent at (their clock)',
+      'Sent from the page',
+      'Browser',
+      'favourite_colour',
+    ]);
+    expect(fields.textContent).not.toContain('2025-03-01T09:59:30.000Z');
+    expect(fields.textContent).toContain('2025');
+  });
+
   it('shows where it came from and each delivery attempt with the start of the CRM answer as text', async () => {
     const { app } = leadView('viewer');
     await screen.findByText('abc123');

@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router-dom';
 import { RETRYABLE_STATUSES, type DeliveryAttempt, type LeadDetail } from '../../api-types.ts';
 import { messageOf } from '../api.ts';
 import { describeRetried } from '../inbox/retry-words.ts';
+import { fieldLabel } from './field-labels.ts';
 import { attemptStatusOf, formatTime, plural, StatusBadge, STATUS_LABELS, STATUS_MEANINGS } from '../parts/format.tsx';
 import { ErrorMessage, LoadState, StatusMessage } from '../parts/messages.tsx';
 import { useLoad } from '../parts/use-load.ts';
@@ -127,8 +128,8 @@ function LeadView({ lead, onChanged }: { lead: LeadDetail; onChanged: () => void
         <dl className="fields">
           {lead.fields.map(([name, value], index) => (
             <div key={`${name}-${index}`}>
-              <dt>{name}</dt>
-              <dd className="field-value">{value}</dd>
+              <dt>{fieldLabel(lead.form, name)}</dt>
+              <dd className="field-value">{name === 'submitted_at' ? formatTime(value) : value}</dd>
             </div>
           ))}
         </dl>

@@ -1,0 +1,18 @@
+// What each field of a lead is called on the lead screen: the form's own label for what the visitor
+// typed (as the form showed it), and plain words for what the browser added, so a salesperson never
+// reads a field's code name. A field no form names (an older form's) keeps the name it was sent under.
+import { FORM_FIELD_LABELS, LEAD_FORM_IDS, LEAD_SOURCES } from '../../../lead/rules.ts';
+
+const SENT_BY_THE_BROWSER: Readonly<Record<string, string>> = {
+  submitted_at: 'Sent at (their clock)',
+  page_url: 'Sent from the page',
+  user_agent: 'Browser',
+};
+
+/** The label of field `key` of a lead from the form named `source` (e.g. `Contact Page Form`). */
+export function fieldLabel(source: string, key: string): string {
+  const form = LEAD_FORM_IDS.find((id) => LEAD_SOURCES[id] === source);
+  const formLabels: Readonly<Record<string, string>> | undefined = form ? FORM_FIELD_LABELS[form] : undefined;
+  if (formLabels && Object.hasOwn(formLabels, key)) return formLabels[key]!;
+  return Object.hasOwn(SENT_BY_THE_BROWSER, key) ? SENT_BY_THE_BROWSER[key]! : key;
+}
