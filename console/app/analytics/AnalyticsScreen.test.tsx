@@ -214,15 +214,37 @@ describe('the Analytics screen', () => {
     }
   });
 
-  it('says when the range holds no visits, and shows no empty tables', async () => {
-    const nothing = (range: DayRange) =>
-      analyticsReport(range, { days: analyticsReport(range).days.map((day) => ({ ...day, visitors: 0, pageviews: 0, bookingClicks: 0 })) });
-    analytics('/console/analytics?from=2026-11-01&to=2026-11-03', {
-      'GET /analytics': ({ query }) => ({ body: nothing({ from: query.get('from')!, to: query.get('to')! }) }),
+  /** A report of no visits, whose forms' funnel is `funnel`. */
+  const noVisits = (range: DayRange, funnel: AnalyticsReport['funnel']) =>
+    analyticsReport(range, {
+      days: analyticsReport(range).days.map((day) => ({ ...day, visitors: 0, pageviews: 0, bookingClicks: 0 })),
+      pages: [],
+      referrers: [],
+      campaigns: [],
+      entryPages: [],
+      funnel,
+      splitFunnel: funnel,
     });
-    expect(await screen.findByText('No visits counted in this range.')).toBeTruthy();
+
+  it('says when the range holds no visits and no leads, and shows no empty tables', async () => {
+    analytics('/console/analytics?from=2026-11-01&to=2026-11-03', {
+      'GET /analytics': ({ query }) => ({ body: noVisits({ from: query.get('from')!, to: query.get('to')! }, []) }),
+    });
+    expect(await screen.findByText('No visits or leads counted in this range.')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.getByLabelText('From')).toBeTruthy();
+  });
+
+  it('still shows the leads of a range without a counted visit, since the server counts leads itself', async () => {
+    const leadsOnly = [{ form: 'contact' as const, key: '', viewed: 0, started: 0, submitted: 0, accepted: 5, delivered: 3 }];
+    analytics('/console/analytics?from=2026-11-01&to=2026-11-03', {
+      'GET /analytics': ({ query }) => ({ body: noVisits({ from: query.get('from')!, to: query.get('to')! }, leadsOnly) }),
+    });
+    expect(await screen.findByText('No visits counted in this range; the leads it holds are counted below.')).toBeTruthy();
+    const funnel = section('Forms: from page view to the CRM');
+    const table = within(funnel).getAllByRole('table')[0]!;
+    expect(rowTexts(table).find((row) => row[0] === 'Lead accepted')?.[1]).toBe('5');
+    expect(rowTexts(table).find((row) => row[0] === 'Delivered to the CRM')?.[1]).toBe('3');
   });
 
   it("shows the server's sentence when the reports cannot be read", async () => {
