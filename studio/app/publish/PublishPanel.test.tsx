@@ -229,6 +229,8 @@ describe('what a publish sends', () => {
     render(panel());
     const held = await screen.findByRole('region', { name: 'Not published from here' });
     expect(held.textContent).toContain('Home, changed by maria@example.com');
+    // The file held is not the one shown above it, so the sentence names it as another.
+    expect(held.textContent).toContain('One other file holds changes by others. This publish leaves them out;');
     expect(screen.getByText('One file changes', { exact: false })).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Publish' }));
 

@@ -208,8 +208,8 @@ function HeldChanges({ held }: { held: Changes['held'] }) {
         Not published from here
       </h2>
       <p css={css({ margin: '0 0 4px' })}>
-        {held.length === 1 ? 'This file holds' : `These ${held.length} files hold`} changes by others, which go live once reviewed (from the
-        review requests):
+        {held.length === 1 ? 'One other file holds' : `${held.length} other files hold`} changes by others. This publish leaves them out;
+        they go live once reviewed, from the review requests:
       </p>
       <ul css={css({ margin: 0 })}>
         {held.map((file) => (
