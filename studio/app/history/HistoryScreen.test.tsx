@@ -67,6 +67,10 @@ describe('the history list', () => {
 
     expect(screen.getByRole('heading', { level: 1, name: 'History' })).toBeTruthy();
     const list = await screen.findByRole('list', { name: 'Publishes' });
+    // A marketer reads where the versions come from in plain words, with no tool's name.
+    const intro = screen.getByText(/^Every version of the site that was published/).textContent!;
+    expect(intro).toContain('changes developers made outside this studio (“Committed outside this studio”)');
+    expect(intro).not.toMatch(/\bgit\b/);
     const items = () =>
       within(list)
         .getAllByRole('heading', { level: 2 })

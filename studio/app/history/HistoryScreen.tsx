@@ -83,7 +83,7 @@ export function HistoryScreen({
         {versions === null
           ? ''
           : git
-            ? 'The history comes from git, so it includes publishes made on other computers and changes made by developers.'
+            ? 'It also lists publishes made on other computers, and changes developers made outside this studio (“Committed outside this studio”).'
             : 'This project has no git repository: the history is the studio’s own record of its publishes.'}
       </p>
       {path && (
