@@ -231,7 +231,7 @@ describe('what a publish sends', () => {
     expect(held.textContent).toContain('Home, changed by maria@example.com');
     // The file held is not the one shown above it, so the sentence names it as another.
     expect(held.textContent).toContain('One other file holds changes by others. This publish leaves them out;');
-    expect(screen.getByText('One file changes', { exact: false })).toBeTruthy();
+    expect(screen.getByText(/^One file changes once published\./)).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Publish' }));
 
     expect((await screen.findByRole('alert')).textContent).toContain('About changed since you opened the publish screen');

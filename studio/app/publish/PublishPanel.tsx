@@ -131,8 +131,9 @@ export function PublishPanel({
       ) : (
         <>
           <p>
-            {changes.files.length === 1 ? 'One file changes' : `${changes.files.length} files change`} when you publish. Lines starting with
-            − go, lines starting with + come.
+            {/* Worded for everyone who reads it: where review is required, an editor asks and an admin publishes. */}
+            {changes.files.length === 1 ? 'One file changes' : `${changes.files.length} files change`} once published. Lines starting with −
+            go, lines starting with + come.
           </p>
           {changes.issues.length > 0 && state.kind !== 'done' && (
             <div css={ui.errorBanner}>
