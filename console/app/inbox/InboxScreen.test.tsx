@@ -218,12 +218,13 @@ describe('what a role sees', () => {
       },
     });
     await screen.findByText('Person a');
-    expect(rows().map((row) => within(row).getAllByRole('cell').at(-1)!.textContent)).toEqual([
-      'Delivered',
-      'Failed',
-      'Waiting',
-      'Retrying',
-    ]);
+    // The state sits beside the name, where a phone shows it without scrolling the table sideways.
+    const headers = within(screen.getByRole('table'))
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    const state = headers.indexOf('State');
+    expect(state).toBe(headers.indexOf('Name') + 1);
+    expect(rows().map((row) => row.children[state]!.textContent)).toEqual(['Delivered', 'Failed', 'Waiting', 'Retrying']);
   });
 });
 

@@ -120,12 +120,13 @@ export function InboxScreen() {
                   />
                 </th>
               ) : null}
+              {/* The state comes right after the name, so a phone shows it without scrolling sideways. */}
               <th scope="col">Received</th>
               <th scope="col">Name</th>
+              <th scope="col">State</th>
               <th scope="col">E-mail</th>
               <th scope="col">Company</th>
               <th scope="col">Form</th>
-              <th scope="col">State</th>
             </tr>
           </thead>
           <tbody>
@@ -145,12 +146,12 @@ export function InboxScreen() {
                   <Link to={`/leads/${encodeURIComponent(lead.id)}`}>{formatTime(lead.receivedAt)}</Link>
                 </td>
                 <td>{lead.name}</td>
-                <td>{lead.email}</td>
-                <td>{lead.company}</td>
-                <td>{lead.form}</td>
                 <td>
                   <StatusBadge status={lead.status} />
                 </td>
+                <td>{lead.email}</td>
+                <td>{lead.company}</td>
+                <td>{lead.form}</td>
               </tr>
             ))}
           </tbody>
