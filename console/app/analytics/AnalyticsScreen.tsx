@@ -85,9 +85,9 @@ function HowCounted() {
 function Reports({ report, onSplit }: { report: AnalyticsReport; onSplit: Parameters<typeof FunnelSection>[0]['onSplit'] }) {
   const { range } = report;
   const download = (what: AnalyticsExport, words: string) => <DownloadLink href={analyticsExportUrl(what, range)} what={words} />;
-  // Leads are counted by the server, not by visits: a range with no visit counted (every visitor
-  // asked not to be tracked, or sent the form without JavaScript) can still hold leads, so their
-  // funnel stays in view rather than a sentence saying there is nothing.
+  // Leads are counted by the server when it stores them, not by the browser's beacons: a range with
+  // no visit counted (forms sent without JavaScript, or beacons a blocker stopped) can still hold
+  // leads, so their funnel stays in view rather than a sentence saying there is nothing.
   if (report.days.every((day) => day.visitors === 0 && day.pageviews === 0)) {
     if (!report.funnel.some((row) => row.accepted > 0 || row.delivered > 0))
       return <p className="empty">No visits or leads counted in this range.</p>;
