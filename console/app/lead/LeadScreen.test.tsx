@@ -97,6 +97,7 @@ describe('a lead', () => {
     const { app } = leadView('viewer');
     await screen.findByText('abc123');
     expect(screen.getByText('https://www.linkedin.com/')).toBeTruthy();
+    expect(screen.getByText('abc123').previousElementSibling?.textContent).toBe('Google Ads click (gclid)');
     const answer = app.container.querySelector('pre')!;
     expect(answer.textContent).toBe('<html><body><h1>Bad gateway</h1>');
     expect(answer.children).toHaveLength(0);

@@ -8,7 +8,7 @@ import { Link, useParams } from 'react-router-dom';
 import { RETRYABLE_STATUSES, type DeliveryAttempt, type LeadDetail } from '../../api-types.ts';
 import { messageOf } from '../api.ts';
 import { describeRetried } from '../inbox/retry-words.ts';
-import { fieldLabel } from './field-labels.ts';
+import { fieldLabel, trackingLabel } from './field-labels.ts';
 import { attemptStatusOf, formatTime, plural, StatusBadge, STATUS_LABELS, STATUS_MEANINGS } from '../parts/format.tsx';
 import { ErrorMessage, LoadState, StatusMessage } from '../parts/messages.tsx';
 import { useLoad } from '../parts/use-load.ts';
@@ -62,7 +62,7 @@ function LeadView({ lead, onChanged }: { lead: LeadDetail; onChanged: () => void
     ['Medium (utm_medium)', attribution.medium],
     ['Referrer', attribution.referrer],
     ['Landing page', attribution.landingPage],
-    ...attribution.other,
+    ...attribution.other.map(([key, value]): [string, string] => [trackingLabel(key), value]),
   ];
 
   return (

@@ -16,3 +16,17 @@ export function fieldLabel(source: string, key: string): string {
   if (formLabels && Object.hasOwn(formLabels, key)) return formLabels[key]!;
   return Object.hasOwn(SENT_BY_THE_BROWSER, key) ? SENT_BY_THE_BROWSER[key]! : key;
 }
+
+// The link's other tracking words, named as the campaign and source are: what they are, then the
+// word itself, which is what an ad platform's report calls them.
+const TRACKING_WORDS: Readonly<Record<string, string>> = {
+  utm_term: 'Keyword (utm_term)',
+  utm_content: 'Ad content (utm_content)',
+  gclid: 'Google Ads click (gclid)',
+  fbclid: 'Facebook ad click (fbclid)',
+};
+
+/** The label of a tracking word of the link a lead came by that has no line of its own. */
+export function trackingLabel(key: string): string {
+  return Object.hasOwn(TRACKING_WORDS, key) ? TRACKING_WORDS[key]! : key;
+}
