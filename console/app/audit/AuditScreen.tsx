@@ -1,4 +1,5 @@
-// The audit log, newest first, for admins: who did what to which lead, page by page.
+// The audit log, newest first, for admins: who did what to which lead, page by page, each action in
+// words (an action this screen does not know yet shows as recorded).
 import type { AuditEntry } from '../../api-types.ts';
 import { FORBIDDEN_MESSAGE } from '../api.ts';
 import { formatTime } from '../parts/format.tsx';
@@ -6,6 +7,24 @@ import { ErrorMessage } from '../parts/messages.tsx';
 import { usePages } from '../parts/use-pages.ts';
 import { useSession } from '../session.tsx';
 import { ScrollingTable } from '../parts/ScrollingTable.tsx';
+
+const ACTION_WORDS: Readonly<Record<string, string>> = {
+  'lead.retry': 'Retried leads',
+  'lead.send-again': 'Sent a delivered lead again',
+  'lead.spam': 'Marked as spam',
+  'lead.not-spam': 'Marked not spam',
+  'leads.erase': 'Erased leads',
+  'leads.export': 'Exported leads',
+  'retention.purge': 'Erased by the retention policy',
+  'account.add': 'Added an account',
+  'account.remove': 'Removed an account',
+  'account.role': 'Changed a role',
+  'notifications.form': 'Changed new-lead e-mail',
+};
+
+function actionWords(action: string): string {
+  return Object.hasOwn(ACTION_WORDS, action) ? ACTION_WORDS[action]! : action;
+}
 
 export function AuditScreen() {
   const { api, can } = useSession();
@@ -43,9 +62,7 @@ export function AuditScreen() {
               <tr key={index}>
                 <td>{formatTime(entry.at)}</td>
                 <td>{entry.actor}</td>
-                <td>
-                  <code>{entry.action}</code>
-                </td>
+                <td>{actionWords(entry.action)}</td>
                 <td className="field-value">{entry.detail}</td>
               </tr>
             ))}

@@ -1,0 +1,39 @@
+// @vitest-environment happy-dom
+// The audit log against a stand-in for the console's API: each action is said in words an owner
+// reads, beside what it touched; an action the screen does not know shows as recorded.
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderConsole, sessionFor, stubConsoleServer } from '../testing/console-server.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the audit log', () => {
+  it('names each action in words, beside its detail', async () => {
+    stubConsoleServer({
+      'GET /session': { body: sessionFor('admin') },
+      'GET /audit': {
+        body: {
+          entries: [
+            { at: '2026-11-28T04:52:00.000Z', actor: 'owner@example.com', action: 'lead.retry', detail: 'sent 2 leads' },
+            { at: '2026-11-28T04:51:00.000Z', actor: 'system', action: 'retention.purge', detail: '0 leads, 3 spam' },
+            { at: '2026-11-28T04:50:00.000Z', actor: 'owner@example.com', action: 'lead.not-spam', detail: 'lead-1' },
+            { at: '2026-11-28T04:49:00.000Z', actor: 'owner@example.com', action: 'something.new', detail: '' },
+          ],
+          next: null,
+        },
+      },
+    });
+    renderConsole('/console/audit');
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => [row.children[2]!.textContent, row.children[3]!.textContent])).toEqual([
+      ['Retried leads', 'sent 2 leads'],
+      ['Erased by the retention policy', '0 leads, 3 spam'],
+      ['Marked not spam', 'lead-1'],
+      ['something.new', ''],
+    ]);
+  });
+});
