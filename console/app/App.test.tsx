@@ -158,9 +158,9 @@ describe('the audit log', () => {
             },
     });
     renderConsole('/console/audit');
-    await screen.findByText('lead.retry');
+    await screen.findByText('Retried leads');
     fireEvent.click(screen.getByRole('button', { name: 'Older entries' }));
-    await screen.findByText('leads.export');
+    await screen.findByText('Exported leads');
     expect(screen.getAllByRole('row')).toHaveLength(3);
     expect(server.made('GET /audit')[1]!.query.get('after')).toBe('older');
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Older entries' })).toBeNull());
