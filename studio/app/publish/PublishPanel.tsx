@@ -118,7 +118,7 @@ export function PublishPanel({
           </>
         ) : (
           <div role="alert" css={ui.errorBanner}>
-            <p css={css({ whiteSpace: 'pre-wrap' })}>{state.answer.message}</p>
+            <p css={css({ whiteSpace: 'pre-wrap', margin: 0 })}>{state.answer.message}</p>
             {state.answer.issues && <IssueLinks issues={state.answer.issues} onOpen={onOpen} />}
           </div>
         ))}
