@@ -1,5 +1,5 @@
 // Forms: from page view to the CRM. Per form, the visits that reached each of the first three steps,
-// the leads at the last two (as the inbox counts them), and each step's share of the page views, as horizontal bars with their table; then the funnel split by campaign, source or
+// the leads at the last two (every lead of a counted visitor), and each step's share of the page views, as horizontal bars with their table; then the funnel split by campaign, source or
 // entry page, one row per form and value, with how many page views became leads and reached the CRM.
 import {
   FORM_NAMES,
@@ -36,9 +36,9 @@ export function FunnelSection({ report, onSplit }: { report: AnalyticsReport; on
       <h2 id="analytics-funnel">Forms: from page view to the CRM</h2>
       <p>
         Page view, form started and submitted count visits: a visitor who saw the form, started filling it in, and sent it. Lead accepted
-        and delivered to the CRM count leads, as the inbox does: each lead the server accepted (stored and not spam, or marked “Not spam”)
-        and each lead the CRM took, under the campaign and source the lead itself carried. The share is of the page views that showed the
-        form.
+        and delivered to the CRM count leads: each lead the server accepted (stored and not spam, or marked “Not spam”) and each lead the
+        CRM took, under the campaign and source the lead itself carried. Leads from visitors who asked not to be counted (Do Not Track or
+        Global Privacy Control) and from robots are in the inbox but not here. The share is of the page views that showed the form.
       </p>
       {report.funnel.length === 0 ? <p className="empty">No form was shown in this range.</p> : null}
       {report.funnel.map((row) => (
