@@ -87,11 +87,11 @@ export function SpamScreen() {
             <tr>
               <th scope="col">Received</th>
               <th scope="col">Name</th>
+              <th scope="col">Why it was judged spam</th>
+              {mayMark ? <th scope="col">Action</th> : null}
               <th scope="col">E-mail</th>
               <th scope="col">Company</th>
               <th scope="col">Form</th>
-              <th scope="col">Why it was judged spam</th>
-              {mayMark ? <th scope="col">Action</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -101,9 +101,6 @@ export function SpamScreen() {
                   <Link to={`/leads/${encodeURIComponent(lead.id)}`}>{formatTime(lead.receivedAt)}</Link>
                 </td>
                 <td>{lead.name}</td>
-                <td>{lead.email}</td>
-                <td>{lead.company}</td>
-                <td>{lead.form}</td>
                 <td>{lead.spamSignals.join(' ') || 'Not recorded'}</td>
                 {mayMark ? (
                   <td>
@@ -118,6 +115,9 @@ export function SpamScreen() {
                     </button>
                   </td>
                 ) : null}
+                <td>{lead.email}</td>
+                <td>{lead.company}</td>
+                <td>{lead.form}</td>
               </tr>
             ))}
           </tbody>
