@@ -1,7 +1,7 @@
 // The inbox: GET /leads (a page of leads, newest first), GET /leads/:id (one lead with its delivery
 // timeline), POST /leads/retry (forward again), POST /leads/:id/spam (mark spam or not spam) and
 // GET /leads/export (every lead the filters match, as a CSV or JSON download, read page by page).
-import { Readable } from 'node:stream';
+import { finished, Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -257,35 +257,47 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
       const day = new Date(now()).toISOString().slice(0, 10);
       const query = toLeadQuery(filter);
       downloads += 1;
-      let finished = false;
-      const finish = () => {
-        if (!finished) downloads -= 1;
-        finished = true;
+      // The download's place and its read are given back however the download ends: sent in full,
+      // stopped half-way, or abandoned before it began. finished() reports a response that has closed
+      // already, which a 'close' listener added after the awaits below would never hear of.
+      let reader: LeadExport | undefined;
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        downloads -= 1;
+        void reader?.close();
       };
-      reply.raw.once('close', finish);
+      finished(reply.raw, release);
       // The download reads on a connection of its own, from one snapshot (openLeadExport), so neither
       // its size nor a filter no index answers can make a new lead wait. It is opened before the audit
       // entry is written, so an export that could not start is not recorded as made.
-      let reader: LeadExport;
       try {
         reader = await store.openLeadExport(query);
       } catch (failure) {
-        finish();
+        release();
         throw failure;
       }
-      // Ended with the answer, also when the browser goes away before the first page is read.
-      reply.raw.once('close', () => void reader.close());
+      // A browser gone while the read opened gets nothing, and nothing is recorded as exported.
+      if (released) {
+        await reader.close();
+        return reply;
+      }
       try {
         await context.audit(request, 'leads.export', `${format}: ${describeFilter(filter)}`);
       } catch (failure) {
-        finish();
-        await reader.close();
+        release();
         throw failure;
       }
+      if (released) return reply;
       reply
         .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="leads-${day}.${format}"`);
-      return reply.send(Readable.from(format === 'csv' ? csvExport(reader) : jsonExport(reader)));
+      const opened = reader;
+      const body = Readable.from(format === 'csv' ? csvExport(opened) : jsonExport(opened));
+      // A stream destroyed before its first page never runs the pages' own clean-up.
+      body.once('close', () => void opened.close());
+      return reply.send(body);
     },
   );
 
