@@ -15,6 +15,8 @@ import {
   type SpamResult,
 } from '../../../console/api-types.ts';
 import { LEAD_SOURCES } from '../../../lead/rules.ts';
+import { forwardNotSpam } from '../../leads/not-spam.ts';
+import { loadRoiParameters } from '../../leads/roi-parameters.ts';
 import { csvHeaderLine, csvLeadLine, toExportJson, toExportRecord } from '../../leads/lead-export.ts';
 import { createGate } from '../../concurrency.ts';
 import {
@@ -382,16 +384,24 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
       const { id } = request.params;
       const at = now();
       if ((await store.getLead(id)) === undefined) throw notFound('There is no lead with that id: it may have been erased.');
-      const changed = request.body.spam ? await store.markSpam(id, `marked by ${actorOf(request)}`, at) : await store.markNotSpam(id, at);
+      if (request.body.spam) {
+        const changed = await store.markSpam(id, `marked by ${actorOf(request)}`, at);
+        const lead = await store.getLead(id);
+        if (lead === undefined) throw notFound('There is no lead with that id: it may have been erased.');
+        if (!changed) {
+          throw conflict(
+            `This lead is ${leadStatusOf(lead.state, lead.attempts)}: a lead the CRM already has, or that is being sent right now, cannot be marked spam.`,
+          );
+        }
+      } else {
+        const outcome = await forwardNotSpam(store, id, at, () => loadRoiParameters(context.config.distDir));
+        if (outcome.kind === 'missing') throw notFound('There is no lead with that id: it may have been erased.');
+        if (outcome.kind === 'not-spam')
+          throw conflict(`This lead is ${leadStatusOf(outcome.lead.state, outcome.lead.attempts)}, not spam: nothing to change.`);
+        if (outcome.kind === 'unsendable') throw conflict(outcome.message);
+      }
       const lead = await store.getLead(id);
       if (lead === undefined) throw notFound('There is no lead with that id: it may have been erased.');
-      if (!changed) {
-        throw conflict(
-          request.body.spam
-            ? `This lead is ${leadStatusOf(lead.state, lead.attempts)}: a lead the CRM already has, or that is being sent right now, cannot be marked spam.`
-            : `This lead is ${leadStatusOf(lead.state, lead.attempts)}, not spam: nothing to change.`,
-        );
-      }
       await context.audit(request, request.body.spam ? 'lead.spam' : 'lead.not-spam', id);
       await tellAnalytics(request, id, request.body.spam);
       return { state: lead.state };
