@@ -782,6 +782,8 @@ describe('logs', () => {
       '/console/api/leads?q=Victim+5552223333x',
       '/console/api/leads?victim.person@example.com=1',
       '/console/api/leads?q=victim.person%2540example.com',
+      '/console/api/leads?campaign=Ana+Maria+Lopez&source=John+Smith',
+      '/console/api/leads/export?format=csv&form=Maria+Silva',
     ]) {
       await server.read(admin, url);
     }
@@ -804,6 +806,9 @@ describe('logs', () => {
       '555-222-3333',
       '5552223333',
       'victim.person',
+      'Ana+Maria',
+      'John+Smith',
+      'Maria+Silva',
     ]) {
       expect(log, secret).not.toContain(secret);
     }
