@@ -166,3 +166,20 @@ describe('a lead', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('No lead has this id; it may have been erased.');
   });
 });
+
+describe('text a visitor typed', () => {
+  it('is set apart from the heading and the fields around it, so a direction control reorders only itself', async () => {
+    const reversed = 'Bob\u202Egnp.exe';
+    stubConsoleServer({
+      'GET /session': { body: sessionFor('viewer') },
+      'GET /leads/lead-1': { body: { ...LEAD, name: reversed, fields: [['name', reversed]] } },
+    });
+    renderConsole('/console/leads/lead-1');
+    const heading = await screen.findByRole('heading', { level: 1 });
+    const isolated = heading.querySelector('bdi');
+    expect(isolated?.textContent).toBe(reversed);
+    expect(isolated?.getAttribute('dir')).toBe('auto');
+    const value = screen.getByText('name').nextElementSibling;
+    expect(value?.querySelector('bdi')?.textContent).toBe(reversed);
+  });
+});

@@ -8,7 +8,7 @@ import { Link, useParams } from 'react-router-dom';
 import { RETRYABLE_STATUSES, type DeliveryAttempt, type LeadDetail } from '../../api-types.ts';
 import { messageOf } from '../api.ts';
 import { describeRetried } from '../inbox/retry-words.ts';
-import { attemptStatusOf, formatTime, plural, StatusBadge, STATUS_LABELS, STATUS_MEANINGS } from '../parts/format.tsx';
+import { attemptStatusOf, formatTime, plural, StatusBadge, STATUS_LABELS, STATUS_MEANINGS, VisitorText } from '../parts/format.tsx';
 import { ErrorMessage, LoadState, StatusMessage } from '../parts/messages.tsx';
 import { useLoad } from '../parts/use-load.ts';
 import { useSession } from '../session.tsx';
@@ -67,7 +67,7 @@ function LeadView({ lead, onChanged }: { lead: LeadDetail; onChanged: () => void
   return (
     <>
       <h1>
-        {lead.name || lead.email} <StatusBadge status={lead.status} />
+        <VisitorText>{lead.name || lead.email}</VisitorText> <StatusBadge status={lead.status} />
       </h1>
       <p>
         {lead.form}, received {formatTime(lead.receivedAt)}. {STATUS_MEANINGS[lead.status]}
@@ -128,7 +128,9 @@ function LeadView({ lead, onChanged }: { lead: LeadDetail; onChanged: () => void
           {lead.fields.map(([name, value], index) => (
             <div key={`${name}-${index}`}>
               <dt>{name}</dt>
-              <dd className="field-value">{value}</dd>
+              <dd className="field-value">
+                <VisitorText>{value}</VisitorText>
+              </dd>
             </div>
           ))}
         </dl>
@@ -140,7 +142,7 @@ function LeadView({ lead, onChanged }: { lead: LeadDetail; onChanged: () => void
           {attributionRows.map(([name, value], index) => (
             <div key={`${name}-${index}`}>
               <dt>{name}</dt>
-              <dd className="field-value">{value ?? 'Not recorded'}</dd>
+              <dd className="field-value">{value === null || value === undefined ? 'Not recorded' : <VisitorText>{value}</VisitorText>}</dd>
             </div>
           ))}
         </dl>
