@@ -46,15 +46,14 @@ export function readSpamSignals(body: Readonly<Record<string, unknown>>, receive
  * join a web address from pieces around what it removes (`h<script></script>ttps://…`).
  */
 function hasLinks(body: Readonly<Record<string, unknown>>): boolean {
-  const texts = (fields: readonly string[]) =>
-    fields.flatMap((field) => {
-      const value = body[field];
-      return typeof value === 'string' ? [value, sanitizeText(value)] : [];
-    });
-  if (texts(LINK_FIELDS).some((text) => SCHEME_ADDRESS.test(text))) return true;
-  const typed = TYPED_TEXT_FIELDS.map((field) => body[field]).filter((value) => typeof value === 'string');
-  if (texts(TYPED_TEXT_FIELDS).some((text) => LINK_MARKUP.test(text))) return true;
-  const addresses = typed.reduce((count, value) => count + Math.max(countAddresses(value), countAddresses(sanitizeText(value))), 0);
+  const fields = TYPED_TEXT_FIELDS.flatMap((field) => {
+    const value = body[field];
+    return typeof value === 'string' ? [{ field, versions: [value, sanitizeText(value)] }] : [];
+  });
+  const inLinkField = fields.filter(({ field }) => (LINK_FIELDS as readonly string[]).includes(field));
+  if (inLinkField.some(({ versions }) => versions.some((text) => SCHEME_ADDRESS.test(text)))) return true;
+  if (fields.some(({ versions }) => versions.some((text) => LINK_MARKUP.test(text)))) return true;
+  const addresses = fields.reduce((count, { versions }) => count + Math.max(...versions.map(countAddresses)), 0);
   return addresses > 1;
 }
 
