@@ -250,6 +250,14 @@ describe('parseConfig', () => {
         { SMTP_URL: 'http://mail.example.com', NOTIFY_TO: 'a@example.com' },
         'SMTP_URL must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587 (value not shown: it may contain a password)',
       ],
+      [
+        { SMTP_URL: 'smtp://u:hunter2@mail.example.com:587?requireTLS=false&ignoreTLS=true', NOTIFY_TO: 'a@example.com' },
+        'SMTP_URL must not have settings after a "?": encryption is decided by the server (SMTP_ALLOW_PLAINTEXT), not by the URL (value not shown: it may contain a password)',
+      ],
+      [
+        { SMTP_URL: 'smtps://u:p@mail.example.com:465?tls.rejectUnauthorized=false', NOTIFY_TO: 'a@example.com' },
+        'SMTP_URL must not have settings after a "?": encryption is decided by the server (SMTP_ALLOW_PLAINTEXT), not by the URL (value not shown: it may contain a password)',
+      ],
       [{ SMTP_ALLOW_PLAINTEXT: 'yes' }, 'SMTP_ALLOW_PLAINTEXT must be true or false, got "yes"'],
       [{ SMTP_URL: 'smtp://mail.example.com' }, 'SMTP_URL is set but NOTIFY_TO is not: name who receives the notification e-mails'],
       [{ NOTIFY_TO: 'a@example.com' }, 'NOTIFY_TO is set but SMTP_URL is not: name the SMTP server that sends the notification e-mails'],

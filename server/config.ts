@@ -293,13 +293,19 @@ const readWebhookSecret: Reader<string> = (raw, name) => {
 };
 
 // The password in an SMTP URL must never reach a log or a message, so the value is not repeated.
+// Settings after a "?" would reach the mail library, which lets them switch encryption off
+// (requireTLS=false, ignoreTLS=true, tls.rejectUnauthorized=false), so the URL may not carry any.
 const readSmtpUrl: Reader<string> = (raw, name) => {
   const url = parseUrl(raw);
-  return (url?.protocol === 'smtp:' || url?.protocol === 'smtps:') && url.hostname !== ''
-    ? { value: raw }
-    : {
-        error: `${name} must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587 (value not shown: it may contain a password)`,
-      };
+  if (!((url?.protocol === 'smtp:' || url?.protocol === 'smtps:') && url.hostname !== ''))
+    return {
+      error: `${name} must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587 (value not shown: it may contain a password)`,
+    };
+  return raw.includes('?')
+    ? {
+        error: `${name} must not have settings after a "?": encryption is decided by the server (SMTP_ALLOW_PLAINTEXT), not by the URL (value not shown: it may contain a password)`,
+      }
+    : { value: raw };
 };
 
 const readAddressList: Reader<readonly string[]> = (raw, name) => {

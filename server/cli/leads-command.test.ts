@@ -7,6 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LeadStore, NewLead } from '../store/lead-store.ts';
 import { openSqliteStore } from '../store/sqlite-store.ts';
 import { toCsvCell } from '../leads/lead-export.ts';
+import { shippedRoiParameters } from '../../content-model/testing/shipped-content.ts';
+import { VALID_VALUES } from '../testing/lead-bodies.ts';
 import { runLeadsCommand } from './leads-command.ts';
 
 const NOW = Date.UTC(2025, 0, 15, 9, 0, 0);
@@ -33,7 +35,12 @@ function lead(id: string, overrides: Partial<NewLead> = {}): NewLead {
 async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await runLeadsCommand(argv, store, { out: (text) => (out += text), err: (text) => (err += text), now: () => NOW + 1_000 });
+  const code = await runLeadsCommand(
+    argv,
+    store,
+    { out: (text) => (out += text), err: (text) => (err += text), now: () => NOW + 1_000 },
+    { loadRoiParameters: async () => shippedRoiParameters() },
+  );
   return { code, out, err };
 }
 
@@ -269,11 +276,22 @@ describe('leads retry', () => {
 });
 
 describe('leads not-spam', () => {
-  it('forwards a lead wrongly judged spam, and nothing else', async () => {
-    const { code, out } = await run('not-spam', 'lead2');
+  it('forwards a lead wrongly judged spam as its form builds it, and nothing else', async () => {
+    const payload = { ...VALID_VALUES.contact, source: 'Contact Page Form', contact_owner: 'bot', tags: 'vip', website: 'x' };
+    await store.insertLead(lead('lead5', { payload, initialState: 'spam', spamReason: 'honeypot' }));
+    const { code, out } = await run('not-spam', 'lead5');
     expect(code).toBe(0);
-    expect(out).toContain('Lead lead2 is no longer spam');
-    expect(await store.getLead('lead2')).toMatchObject({ state: 'pending', attempts: 0, spamReason: undefined });
+    expect(out).toContain('Lead lead5 is no longer spam');
+    const forwarded = await store.getLead('lead5');
+    expect(forwarded).toMatchObject({ state: 'pending', attempts: 0, spamReason: undefined, payload: { name: VALID_VALUES.contact.name } });
+    expect(forwarded?.payload).not.toHaveProperty('contact_owner');
+    expect(forwarded?.payload).not.toHaveProperty('tags');
+    expect(forwarded?.payload).not.toHaveProperty('website');
+    // lead2's stored values have no e-mail address: its form would refuse it, so it stays spam.
+    const refused = await run('not-spam', 'lead2');
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/^This lead cannot be sent, as its form would not accept it \(Email: .+\): it stays in spam\.\n$/);
+    expect(await store.getLead('lead2')).toMatchObject({ state: 'spam', spamReason: 'honeypot' });
     expect(await run('not-spam', 'lead4')).toMatchObject({ code: 1, err: 'Lead lead4 is delivered-test, not spam: nothing to change.\n' });
     expect(await run('not-spam', 'nope')).toMatchObject({ code: 1, err: 'No lead with id nope.\n' });
     expect((await run('not-spam')).code).toBe(2);

@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { csvHeaderLine, csvLeadLine, toExportJson, toExportRecord } from '../leads/lead-export.ts';
 import { maskEmail } from '../leads/mask.ts';
+import { forwardNotSpam } from '../leads/not-spam.ts';
+import type { RoiParameters } from '../../lead/roi/engine.ts';
 import { DELIVERY_STATES, SEND_AGAIN_STATES } from '../store/lead-store.ts';
 import type { DeliveryState, LeadRecord, LeadStore } from '../store/lead-store.ts';
 import { runSubcommand, UsageError, type CliIo } from './subcommands.ts';
@@ -24,15 +26,20 @@ export const USAGE = `Usage: npm run leads -- <command>
 States: ${DELIVERY_STATES.join(', ')}
 `;
 
+export type LeadsCommandOptions = {
+  /** The build's ROI numbers, which a lead forwarded by not-spam is computed with again. */
+  readonly loadRoiParameters: () => Promise<RoiParameters>;
+};
+
 /** Runs one command; resolves to the process exit code (0 ok, 1 nothing done, 2 usage error). */
-export function runLeadsCommand(argv: readonly string[], store: LeadStore, io: CliIo): Promise<number> {
+export function runLeadsCommand(argv: readonly string[], store: LeadStore, io: CliIo, options: LeadsCommandOptions): Promise<number> {
   return runSubcommand(
     argv,
     {
       list: (args) => list(args, store, io),
       export: (args) => exportLeads(args, store, io),
       retry: (args) => retry(args, store, io),
-      'not-spam': (args) => notSpam(args, store, io),
+      'not-spam': (args) => notSpam(args, store, io, options),
       erase: (args) => erase(args, store, io),
     },
     USAGE,
@@ -154,19 +161,21 @@ async function retry(args: readonly string[], store: LeadStore, io: CliIo): Prom
   return 0;
 }
 
-async function notSpam(args: readonly string[], store: LeadStore, io: CliIo): Promise<number> {
+async function notSpam(args: readonly string[], store: LeadStore, io: CliIo, options: LeadsCommandOptions): Promise<number> {
   const { positionals } = parseArgs({ args: [...args], allowPositionals: true });
   const [id, extra] = positionals;
   if (id === undefined || extra !== undefined) throw new UsageError('not-spam needs one lead id.');
-  if (await store.markNotSpam(id, io.now())) {
+  const outcome = await forwardNotSpam(store, id, io.now(), options.loadRoiParameters);
+  if (outcome.kind === 'forwarded') {
     io.out(`Lead ${toTerminalCell(id)} is no longer spam: the running server forwards it within its poll interval.\n`);
     return 0;
   }
-  const lead = await store.getLead(id);
   io.err(
-    lead === undefined
+    outcome.kind === 'missing'
       ? `No lead with id ${toTerminalCell(id)}.\n`
-      : `Lead ${toTerminalCell(id)} is ${lead.state}, not spam: nothing to change.\n`,
+      : outcome.kind === 'not-spam'
+        ? `Lead ${toTerminalCell(id)} is ${outcome.lead.state}, not spam: nothing to change.\n`
+        : `${toTerminalCell(outcome.message)}\n`,
   );
   return 1;
 }

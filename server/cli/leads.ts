@@ -1,4 +1,5 @@
 import { loadConfig } from '../config.ts';
+import { loadRoiParameters } from '../leads/roi-parameters.ts';
 import { openLeadStore } from '../store/open-lead-store.ts';
 import { runLeadsCommand } from './leads-command.ts';
 
@@ -17,11 +18,16 @@ const store = await openLeadStore(configResult.data.leadStore).catch((error: unk
   process.exit(1);
 });
 try {
-  process.exitCode = await runLeadsCommand(process.argv.slice(2), store, {
-    out: (text) => process.stdout.write(text),
-    err: (text) => process.stderr.write(text),
-    now: Date.now,
-  });
+  process.exitCode = await runLeadsCommand(
+    process.argv.slice(2),
+    store,
+    {
+      out: (text) => process.stdout.write(text),
+      err: (text) => process.stderr.write(text),
+      now: Date.now,
+    },
+    { loadRoiParameters: () => loadRoiParameters(configResult.data.distDir) },
+  );
 } finally {
   await store.close();
 }

@@ -16,6 +16,7 @@ import type {
 } from '../../console/api-types.ts';
 import type { BuildAppOptions } from '../app.ts';
 import { CONSOLE_HTML, HOST, PASSWORD, startConsoleServer, type ConsoleTestServer } from '../testing/console-client.ts';
+import { VALID_VALUES } from '../testing/lead-bodies.ts';
 import { FIXTURE_SECRET } from '../testing/site-fixture.ts';
 import { postgresHarness, type StoreDatabase } from '../testing/store-harness.ts';
 import { encodeCursor } from './lead-view.ts';
@@ -402,8 +403,8 @@ describe('retry, spam and not spam', () => {
   it('forwards again, marks spam and back, each audited', async () => {
     server = await startConsoleServer({ env: { CRM_WEBHOOK_URL: 'http://127.0.0.1:9/crm' } });
     await server.addAccount('sales@example.com', 'sales');
-    await server.insertLead({ id: ONE, initialState: 'pending' });
-    await server.insertLead({ id: TWO, initialState: 'spam', spamReason: 'honeypot' });
+    await server.insertLead({ id: ONE, initialState: 'pending', payload: { ...VALID_VALUES.contact } });
+    await server.insertLead({ id: TWO, initialState: 'spam', spamReason: 'honeypot', payload: { ...VALID_VALUES.contact } });
     const sales = await server.signedIn('sales@example.com');
 
     const notSpam = await server.change(sales, 'POST', `/console/api/leads/${TWO}/spam`, { spam: false });
@@ -781,6 +782,8 @@ describe('logs', () => {
       '/console/api/leads?q=Victim+5552223333x',
       '/console/api/leads?victim.person@example.com=1',
       '/console/api/leads?q=victim.person%2540example.com',
+      '/console/api/leads?campaign=Ana+Maria+Lopez&source=John+Smith',
+      '/console/api/leads/export?format=csv&form=Maria+Silva',
     ]) {
       await server.read(admin, url);
     }
@@ -803,6 +806,9 @@ describe('logs', () => {
       '555-222-3333',
       '5552223333',
       'victim.person',
+      'Ana+Maria',
+      'John+Smith',
+      'Maria+Silva',
     ]) {
       expect(log, secret).not.toContain(secret);
     }

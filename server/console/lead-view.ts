@@ -37,7 +37,8 @@ const ID_KEYS: readonly string[] = ['lead_id', 'source'];
 const SPAM_SIGNALS: Readonly<Record<string, string>> = {
   [SPAM_REASONS.honeypot]: 'The hidden field that people never see was filled in.',
   [SPAM_REASONS.tooFast]: `The form was sent less than ${MIN_FILL_TIME_MS / 1000} seconds after it appeared.`,
-  [SPAM_REASONS.links]: 'A name, company, phone or message held a web address.',
+  [SPAM_REASONS.links]:
+    'It held links: a web address starting http(s):// in a name, phone or message, link markup, or more than one web address.',
 };
 
 function text(payload: LeadRecord['payload'], key: string): string | null {

@@ -4,9 +4,9 @@ import type { PayloadContext } from '../../lead/crm-payload.ts';
 import { acceptLead, findLeadForm } from '../../lead/forms.ts';
 import { sanitizeText } from '../../lead/sanitize.ts';
 import { cutText, toStorableText } from '../../lead/storable-text.ts';
-import { FIELD_LIMITS, FORM_ERROR_KEY, VALIDATION_MESSAGES } from '../../lead/rules.ts';
+import { FIELD_LIMITS, FORM_ERROR_KEY, FORM_FIELD_LABELS, VALIDATION_MESSAGES } from '../../lead/rules.ts';
 import type { FieldErrors, LeadFormId } from '../../lead/rules.ts';
-import type { RoiParameters } from '../../lead/roi/engine.ts';
+import { parseNumber, type RoiParameters } from '../../lead/roi/engine.ts';
 import { judgeSpam } from './spam.ts';
 import type { SpamReason } from './spam.ts';
 
@@ -73,6 +73,43 @@ export function takeInLead(body: unknown, context: IntakeContext): IntakeResult 
     payload: { ...accepted.payload },
     spamReason,
   };
+}
+
+export type RebuildResult =
+  | { readonly kind: 'invalid'; readonly formId: LeadFormId | undefined; readonly fields: FieldErrors }
+  | { readonly kind: 'rebuilt'; readonly source: string; readonly email: string; readonly payload: Readonly<Record<string, unknown>> };
+
+/**
+ * A stored lead built again as a new lead of its form would be, for "Not spam": spam is kept as it
+ * came, with any fields a bot made up, so only what the form's checks accept is forwarded, and the
+ * ROI figures, the revenue bracket and `submitted_at` (the time the relay received it) are computed
+ * here again. A lead that was built once already builds the same way a second time.
+ */
+export function rebuildLead(
+  lead: { readonly source: string; readonly receivedAt: number; readonly payload: Readonly<Record<string, unknown>> },
+  roiParameters: RoiParameters,
+): RebuildResult {
+  const entry = findLeadForm(lead.source);
+  if (entry === undefined) return { kind: 'invalid', formId: undefined, fields: { source: VALIDATION_MESSAGES.invalidInput } };
+  const fields = stringifyNumbers(lead.payload);
+  // A built ROI lead keeps the revenue as typed in `current_revenue_usd`; its `currentRevenue` is the bracket.
+  if (entry.form === 'roi' && typeof fields.currentRevenue === 'string' && parseNumber(fields.currentRevenue) === undefined) {
+    fields.currentRevenue = fields.current_revenue_usd;
+  }
+  const context = { receivedAt: lead.receivedAt, roiParameters, userAgentHeader: undefined, refererHeader: undefined };
+  const accepted = acceptLead(entry, fields, { ...describeContext(fields, context), roiParameters });
+  if (!accepted.success) return { kind: 'invalid', formId: entry.form, fields: accepted.fieldErrors };
+  return { kind: 'rebuilt', source: entry.source, email: accepted.payload.email, payload: { ...accepted.payload } };
+}
+
+/** What a lead that fails its form's checks has wrong, in the words its form shows ("Business Email: Please enter…"). */
+export function describeFieldErrors(formId: LeadFormId | undefined, fields: FieldErrors): string {
+  const labels: Readonly<Record<string, string>> = formId === undefined ? {} : FORM_FIELD_LABELS[formId];
+  return Object.entries(fields)
+    .map(([field, message]) =>
+      field === 'source' && formId === undefined ? 'it names no form of this site' : `${labels[field] ?? field}: ${message}`,
+    )
+    .join('; ');
 }
 
 function describeContext(fields: Record<string, unknown>, context: IntakeContext): PayloadContext {

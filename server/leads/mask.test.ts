@@ -22,6 +22,19 @@ describe('maskUrl', () => {
   ])('a search: %s → %s', (url, masked) => expect(maskUrl(url)).toBe(masked));
 
   it.each([
+    // A console filter of typed text may name a person: only its use shows, or one of the site's forms.
+    ['/console/api/leads?campaign=Ana+Maria+Lopez&source=John+Smith', '/console/api/leads?campaign=(filter)&source=(filter)'],
+    [
+      '/console/api/leads/export?format=csv&form=Maria%20Silva&state=failed',
+      '/console/api/leads/export?format=csv&form=(filter)&state=failed',
+    ],
+    ['/console/api/leads?form=Contact+Page+Form', '/console/api/leads?form=Contact+Page+Form'],
+    ['/console/spam?%63ampaign=Ana', '/console/spam?%63ampaign=(filter)'],
+    ['/console?source=', '/console?source='],
+    ['/about?source=newsletter', '/about?source=newsletter'],
+  ])('a console filter: %s → %s', (url, masked) => expect(maskUrl(url)).toBe(masked));
+
+  it.each([
     // A number or an address inside other words, not only a value that is nothing else.
     ['/console/api/leads?p=call+555-222-3333+please', '/console/api/leads?p=call***33+please'],
     ['/console/api/leads?p=Victim+5552223333x', '/console/api/leads?p=Victim***33x'],

@@ -1,3 +1,5 @@
+import { LEAD_SOURCES } from '../../lead/rules.ts';
+
 // Logs never carry a full email address or phone number: enough to tell leads apart.
 
 const MASK = '***';
@@ -99,18 +101,31 @@ function maskUrlPart(raw: string): string {
 
 /** Query keys whose value is what a person searched for: a name or a company is personal too. */
 const SEARCH_KEYS = new Set(['q', 'search']);
+/**
+ * The console's filters that take typed text (a campaign, a source, a form name): often a person's
+ * name, so a console address shows only that the filter was used, or the name of one of the site's forms.
+ */
+const CONSOLE_FILTER_KEYS = new Set(['campaign', 'source', 'form']);
+const SITE_FORM_NAMES: ReadonlySet<string> = new Set(Object.values(LEAD_SOURCES));
+const CONSOLE_PATH = /^\/console(?:[/?]|$)/;
+
+/** A query value as typed into a form field: `+` stands for a space. */
+function readQueryValue(raw: string): string | undefined {
+  return decodeFully(raw.replaceAll('+', ' '));
+}
 
 /**
  * A request URL as a log line may show it: each path segment, query key and query value that holds
  * an e-mail address or a phone number, alone or among other text, is masked
- * (`/console/api/accounts/a***@example.com`, `?p=call***33+please`), and a search (`q`) shows only
- * that there was one (`?q=(search)`).
+ * (`/console/api/accounts/a***@example.com`, `?p=call***33+please`), a search (`q`) shows only
+ * that there was one (`?q=(search)`), and so does a console filter of typed text (`?campaign=(filter)`).
  */
 export function maskUrl(url: string): string {
   const split = url.indexOf('?');
   const pathPart = split === -1 ? url : url.slice(0, split);
   const path = pathPart.split('/').map(maskUrlPart).join('/');
   if (split === -1) return path;
+  const inConsole = CONSOLE_PATH.test(decodeFully(pathPart)?.toLowerCase() ?? pathPart);
   const query = url
     .slice(split + 1)
     .split('&')
@@ -118,7 +133,16 @@ export function maskUrl(url: string): string {
       const equals = pair.indexOf('=');
       if (equals === -1) return maskUrlPart(pair);
       const key = pair.slice(0, equals);
-      if (SEARCH_KEYS.has(decodeFully(key) ?? '') && equals < pair.length - 1) return `${key}=(search)`;
+      const name = decodeFully(key) ?? '';
+      const value = pair.slice(equals + 1);
+      if (SEARCH_KEYS.has(name) && value !== '') return `${key}=(search)`;
+      if (
+        inConsole &&
+        CONSOLE_FILTER_KEYS.has(name) &&
+        value !== '' &&
+        !(name === 'form' && SITE_FORM_NAMES.has(readQueryValue(value) ?? ''))
+      )
+        return `${key}=(filter)`;
       return `${maskUrlPart(key)}=${maskUrlPart(pair.slice(equals + 1))}`;
     })
     .join('&');

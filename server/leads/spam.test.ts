@@ -24,6 +24,16 @@ describe('judgeSpam: a strong signal, or two weak ones', () => {
     ['the honeypot filled and sent at once', { website: 'x', ...FAST }, 'honeypot,too_fast'],
     ['sent at once with a web address in the message', { ...FAST, message: 'Buy now http://pills.example' }, 'too_fast,links'],
     ['sent at once with forum link markup in the name', { ...FAST, name: '[url=pills.example]Ana[/url]' }, 'too_fast,links'],
+    ['autofilled at once with the company’s own domain as its name', { ...FAST, company: 'www.acme.com' }, undefined],
+    ['autofilled at once with the company’s address, scheme and all', { ...FAST, company: 'https://acme.com' }, undefined],
+    ['sent at once with a bare domain in the message', { ...FAST, message: 'We run shop.acme.com' }, undefined],
+    ['sent at once with two web addresses', { ...FAST, company: 'www.acme.com', message: 'See www.pills.example' }, 'too_fast,links'],
+    ['sent at once with link markup in the company', { ...FAST, company: '[url]pills.example[/url]' }, 'too_fast,links'],
+    [
+      'sent at once with a web address the sanitiser joins from pieces',
+      { ...FAST, message: 'h<script></script>ttps://spam.example' },
+      'too_fast,links',
+    ],
     [
       'a form posted without JavaScript (no time to judge) holding a link',
       { form_shown_at: undefined, message: 'https://x.example' },

@@ -1,4 +1,5 @@
 import { FORM_SHOWN_AT_FIELD, HONEYPOT_FIELD } from '../../lead/rules.ts';
+import { sanitizeText } from '../../lead/sanitize.ts';
 
 // Spam judgement without friction, by adding up signals. A filled honeypot (a field people never see)
 // is strong: spam on its own. The others are weak, each a thing people also do: a phone's autofill
@@ -20,8 +21,15 @@ export const SPAM_SCORE = 2;
 
 // Fields a person types free text into: where a bot puts the links it is paid to post.
 const TYPED_TEXT_FIELDS = ['name', 'company', 'phone', 'message', 'challenge'] as const;
-// A web address as bots post them: with a scheme, starting `www.`, or as forum markup.
-const WEB_ADDRESS = /https?:\/\/|\bwww\.|\[url[=\]]/i;
+// A company field often holds the company's own domain (`www.acme.com`, `acme.com`, even with
+// `https://`): a web address there is ordinary, so it counts only towards "more than one address".
+const LINK_FIELDS = ['name', 'phone', 'message', 'challenge'] as const;
+// A web address with its scheme, as bots post them to make it clickable.
+const SCHEME_ADDRESS = /https?:\/\//i;
+// Link markup (forum BBCode or an HTML anchor): nobody types it into a form, in any field.
+const LINK_MARKUP = /\[url[=\]]|<a\s[^>]*href/i;
+// Every web address, with a scheme or starting `www.`: more than one across the fields is a link list.
+const ANY_ADDRESS = /https?:\/\/|\bwww\./gi;
 
 /** The signals a submission shows, strongest first (empty for a person's ordinary lead). */
 export function readSpamSignals(body: Readonly<Record<string, unknown>>, receivedAt: number): SpamSignal[] {
@@ -29,8 +37,28 @@ export function readSpamSignals(body: Readonly<Record<string, unknown>>, receive
   const honeypot = body[HONEYPOT_FIELD];
   if (honeypot !== undefined && (typeof honeypot !== 'string' || honeypot.trim() !== '')) signals.push(SPAM_REASONS.honeypot);
   if (isTooFast(body, receivedAt)) signals.push(SPAM_REASONS.tooFast);
-  if (TYPED_TEXT_FIELDS.some((field) => typeof body[field] === 'string' && WEB_ADDRESS.test(body[field]))) signals.push(SPAM_REASONS.links);
+  if (hasLinks(body)) signals.push(SPAM_REASONS.links);
   return signals;
+}
+
+/**
+ * The links signal, judged on each typed field as it came and as it will be stored: the sanitiser can
+ * join a web address from pieces around what it removes (`h<script></script>ttps://…`).
+ */
+function hasLinks(body: Readonly<Record<string, unknown>>): boolean {
+  const fields = TYPED_TEXT_FIELDS.flatMap((field) => {
+    const value = body[field];
+    return typeof value === 'string' ? [{ field, versions: [value, sanitizeText(value)] }] : [];
+  });
+  const inLinkField = fields.filter(({ field }) => (LINK_FIELDS as readonly string[]).includes(field));
+  if (inLinkField.some(({ versions }) => versions.some((text) => SCHEME_ADDRESS.test(text)))) return true;
+  if (fields.some(({ versions }) => versions.some((text) => LINK_MARKUP.test(text)))) return true;
+  const addresses = fields.reduce((count, { versions }) => count + Math.max(...versions.map(countAddresses)), 0);
+  return addresses > 1;
+}
+
+function countAddresses(text: string): number {
+  return text.match(ANY_ADDRESS)?.length ?? 0;
 }
 
 /** Why a submission is spam (its signals, when they add up to SPAM_SCORE), or undefined. */

@@ -56,6 +56,24 @@ describe('e-mail over smtp://', () => {
     }
   });
 
+  it('keeps requiring STARTTLS when the URL asks for no encryption in its query', async () => {
+    const { smtpUrl, openSocket } = smtpUrlAt('mail.example.com');
+    const channel = createEmailChannel({
+      smtpUrl: `${smtpUrl}?requireTLS=false&ignoreTLS=true&tls.rejectUnauthorized=false`,
+      openSocket,
+      from: 'no-reply@example.com',
+      to: ['sales@example.com'],
+      timeoutMs: 2_000,
+    });
+    try {
+      expect(await channel.send(MESSAGE)).toMatchObject({ ok: false, error: expect.stringContaining('offers no encryption (STARTTLS)') });
+      expect(smtp.mails).toHaveLength(0);
+      expect(smtp.authenticated).toEqual([]);
+    } finally {
+      channel.close();
+    }
+  });
+
   it('sends in clear text to such a server when SMTP_ALLOW_PLAINTEXT says so', async () => {
     const channel = createEmailChannel({
       ...smtpUrlAt('mail.example.com'),

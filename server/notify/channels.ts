@@ -46,8 +46,12 @@ export function requiresStartTls(smtpUrl: string, allowPlaintext: boolean): bool
 
 export function createEmailChannel({ smtpUrl, from, to, allowPlaintext = false, timeoutMs, openSocket }: EmailChannelOptions): Channel {
   const requireTLS = requiresStartTls(smtpUrl, allowPlaintext);
+  // Nodemailer lets settings in the URL's query override the ones given here, encryption among
+  // them; the configuration refuses a query, and the transport is given the URL without one as well.
+  const url = new URL(smtpUrl);
+  url.search = '';
   const transport = nodemailer.createTransport({
-    url: smtpUrl,
+    url: url.href,
     requireTLS,
     ...(openSocket
       ? {

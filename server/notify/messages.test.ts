@@ -41,6 +41,14 @@ describe('newLeadMessage', () => {
     expect(email.subject).not.toMatch(/[\r\n]/);
   });
 
+  it('drops direction controls, so a typed name cannot read as something else in the subject or the text', () => {
+    const reversed = newLeadMessage(lead({ name: 'Bob\u202Egnp.exe\u2066', company: 'Acme\u200F', email: 'bob@example.com' }), CONTEXT);
+    expect(reversed.email.subject).toBe('New lead: Bobgnp.exe (Acme) via Contact Page Form');
+    for (const text of [reversed.email.subject, reversed.email.text, reversed.email.html]) {
+      expect(text).not.toMatch(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+    }
+  });
+
   it('puts each value on its own line in the text, so a typed line break cannot fake a line of ours', () => {
     expect(email.text.split('\n')).toEqual([
       'A new lead came in through the Contact Page Form.',

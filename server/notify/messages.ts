@@ -3,7 +3,7 @@ import type { LeadRecord } from '../store/lead-store.ts';
 // What each notification says. Pure: the notifier passes in the lead and the facts. Visitor text
 // (name, company, e-mail) goes into new-lead e-mails only: on one line each (a line break typed into
 // a field cannot fake a line of ours), HTML-escaped in the HTML part, and never in a subject as typed
-// (control characters, CR and LF among them, become spaces). Alerts name no person: they may go to
+// (control characters, CR and LF among them, become spaces; direction controls are dropped). Alerts name no person: they may go to
 // a chat channel, and the console link leads to the rest.
 
 export type EmailMessage = { readonly subject: string; readonly text: string; readonly html: string };
@@ -20,10 +20,17 @@ const SUBJECT_MAX_CHARS = 150;
 // A field value shown in a notification; the console holds the whole text.
 const VALUE_MAX_CHARS = 200;
 
-/** Control characters (CR and LF among them) become one space; the result is trimmed and cut. */
+// Direction controls (marks, embeddings, overrides, isolates): `Bob\u202Egnp.exe` would read
+// "Bobexe.png" in a subject or a mail list, so they are dropped from one-line values.
+const DIRECTION_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Direction controls go; control characters (CR and LF among them) become one space; trimmed and cut. */
 export function toOneLine(text: string, maxChars: number = VALUE_MAX_CHARS): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  const line = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+  const line = text
+    .replace(DIRECTION_CONTROLS, '')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .trim();
   return line.length > maxChars ? `${line.slice(0, maxChars - 1)}…` : line;
 }
 

@@ -513,11 +513,11 @@ describe('spam: answered like a success, stored flagged, never forwarded', () =>
   it.each([
     ['a filled honeypot', { website: 'http://cheap-pills.example' }, 'honeypot'],
     [
-      'a form sent 0.5 s after it was shown, with a web address in the company name',
+      'a form sent 0.5 s after it was shown, with a web address in the name',
       {
         form_shown_at: Date.parse('2025-01-15T09:00:00Z') - 500,
         submitted_at: '2025-01-15T09:00:00.000Z',
-        company: 'https://pills.example',
+        name: 'Ana https://pills.example',
       },
       'too_fast,links',
     ],

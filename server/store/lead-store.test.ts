@@ -919,15 +919,26 @@ for (const harness of STORE_HARNESSES) {
         expect(await store.markSpam(lead.id, 'marked by ana@example.com', T0 + 100)).toBe(true);
         expect(await store.getLead(lead.id)).toMatchObject({ state: 'spam', spamReason: 'marked by ana@example.com', updatedAt: T0 + 100 });
         expect(await store.claimDue({ now: T0 + 10 ** 9, limit: 10, owner: 'w1', leaseMs: LEASE_MS })).toEqual([]);
-        expect(await store.markNotSpam(lead.id, T0 + 200)).toBe(true);
+        // What is forwarded is the lead as its form built it again, in place of what was stored.
+        const rebuilt = {
+          source: 'Contact Page Form',
+          email: 'Ana@Example.com',
+          payload: { name: 'Ana Lima', email: 'ana@example.com', company: 'Lima Co' },
+        };
+        expect(await store.markNotSpam(lead.id, T0 + 200, rebuilt)).toBe(true);
         expect(await store.getLead(lead.id)).toMatchObject({
           state: 'pending',
           spamReason: undefined,
           attempts: 0,
           nextAttemptAt: T0 + 200,
+          source: 'Contact Page Form',
+          email: 'ana@example.com',
+          payload: rebuilt.payload,
+          name: 'Ana Lima',
+          company: 'Lima Co',
         });
-        expect(await store.markNotSpam(lead.id, T0 + 300)).toBe(false);
-        expect(await store.markNotSpam('no-such-lead', T0 + 300)).toBe(false);
+        expect(await store.markNotSpam(lead.id, T0 + 300, rebuilt)).toBe(false);
+        expect(await store.markNotSpam('no-such-lead', T0 + 300, rebuilt)).toBe(false);
         expect(await store.markSpam('no-such-lead', 'x', T0 + 300)).toBe(false);
       });
 

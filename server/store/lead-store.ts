@@ -66,6 +66,9 @@ export type LeadRecord = {
   readonly utmSource: string | undefined;
 };
 
+/** A spam lead as its form's checks build it again, the only thing "Not spam" forwards. */
+export type RebuiltLead = { readonly source: string; readonly email: string; readonly payload: LeadPayload };
+
 /** The payload values the inbox filters and searches on, copied into their own columns at insert. */
 export type LeadColumns = {
   readonly name: string | null;
@@ -426,8 +429,11 @@ export interface LeadStore {
    * lead, the CRM already has it, or a worker is sending it right now.
    */
   markSpam(id: string, reason: string, now: number): Promise<boolean>;
-  /** spam → pending, due now, attempts reset, its spam reason cleared. False: no such lead or it is not spam. */
-  markNotSpam(id: string, now: number): Promise<boolean>;
+  /**
+   * spam → pending, due now, attempts reset, its spam reason cleared, its source, e-mail and payload
+   * replaced by `rebuilt` (what the form's checks built from it). False: no such lead or it is not spam.
+   */
+  markNotSpam(id: string, now: number, rebuilt: RebuiltLead): Promise<boolean>;
   /** How many leads eraseByEmail would delete for this address (compared trimmed, case-insensitively). */
   countLeadsByEmail(email: string): Promise<number>;
   /** Records who did what in the back office. */

@@ -198,7 +198,7 @@ for (const harness of STORE_HARNESSES) {
           await store.insertLead(lead);
         }
         expect(await store.markSpam(marked.id, 'marked by ana@example.com', dayEnd)).toBe(true);
-        expect(await store.markNotSpam(released.id, dayEnd)).toBe(true);
+        expect(await store.markNotSpam(released.id, dayEnd, released)).toBe(true);
         expect(await store.countSpam(dayStart, dayEnd)).toBe(3);
         const listed = await store.listLeadPage({ spam: true, receivedFrom: dayStart, receivedBefore: dayEnd }, undefined, 50);
         expect(listed.leads).toHaveLength(3);

@@ -710,7 +710,7 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
         return true;
       }),
 
-    markNotSpam: (id, now) =>
+    markNotSpam: (id, now, rebuilt) =>
       transaction(async (client) => {
         const { rowCount } = await client.query(
           `UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = $1, lease_owner = NULL, lease_until = NULL,
@@ -718,7 +718,21 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
           [now, id],
         );
         if (rowCount === 0) return false;
-        await client.query('UPDATE leads SET spam_reason = NULL WHERE id = $1', [id]);
+        const columns = leadColumnsOf(rebuilt.payload);
+        await client.query(
+          `UPDATE leads SET spam_reason = NULL, source = $2, email = $3, payload = $4, name = $5, company = $6, utm_campaign = $7,
+             utm_source = $8 WHERE id = $1`,
+          [
+            id,
+            rebuilt.source,
+            rebuilt.email.toLowerCase(),
+            JSON.stringify(rebuilt.payload),
+            columns.name,
+            columns.company,
+            columns.utmCampaign,
+            columns.utmSource,
+          ],
+        );
         return true;
       }),
 

@@ -30,6 +30,7 @@ import type {
   NewAccount,
   NewIncident,
   NewLead,
+  RebuiltLead,
   NewNotification,
   NewSession,
   NotificationResult,
@@ -546,7 +547,7 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
     });
   }
 
-  function markNotSpam(id: string, now: number): boolean {
+  function markNotSpam(id: string, now: number, rebuilt: RebuiltLead): boolean {
     return transaction(() => {
       const changed = run(
         `UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = ?, lease_owner = NULL, lease_until = NULL,
@@ -555,7 +556,21 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
         now,
         id,
       );
-      if (changed > 0) run('UPDATE leads SET spam_reason = NULL WHERE id = ?', id);
+      if (changed > 0) {
+        const columns = leadColumnsOf(rebuilt.payload);
+        run(
+          `UPDATE leads SET spam_reason = NULL, source = ?, email = ?, payload = ?, name = ?, company = ?, utm_campaign = ?, utm_source = ?
+           WHERE id = ?`,
+          rebuilt.source,
+          rebuilt.email.toLowerCase(),
+          JSON.stringify(rebuilt.payload),
+          columns.name,
+          columns.company,
+          columns.utmCampaign,
+          columns.utmSource,
+          id,
+        );
+      }
       return changed > 0;
     });
   }

@@ -267,3 +267,17 @@ describe('erasing by e-mail', () => {
     expect(within(dialog).queryByRole('button', { name: /^Erase/ })).toBeNull();
   });
 });
+
+describe('text a visitor typed', () => {
+  it('sits in its own direction island in each cell, so a direction control cannot reorder the row', async () => {
+    const reversed = 'Bob\u202Egnp.exe';
+    inbox('viewer', {
+      'GET /leads': { body: { leads: [leadSummary('a', { name: reversed, company: 'Acme\u202E' })], next: null } },
+    });
+    const cell = await screen.findByText(reversed);
+    expect(cell.tagName).toBe('BDI');
+    expect(cell.getAttribute('dir')).toBe('auto');
+    const row = rows()[0]!;
+    expect([...row.querySelectorAll('bdi')].map((element) => element.textContent)).toEqual([reversed, expect.any(String), 'Acme\u202E']);
+  });
+});

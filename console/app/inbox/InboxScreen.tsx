@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { LeadFilter, LeadSummary, RetryResult } from '../../api-types.ts';
 import { exportUrl, messageOf } from '../api.ts';
 import { Dialog } from '../parts/Dialog.tsx';
-import { formatTime, StatusBadge } from '../parts/format.tsx';
+import { formatTime, StatusBadge, VisitorText } from '../parts/format.tsx';
 import { ErrorMessage, StatusMessage } from '../parts/messages.tsx';
 import { usePages } from '../parts/use-pages.ts';
 import { useSession } from '../session.tsx';
@@ -145,12 +145,18 @@ export function InboxScreen() {
                 <td>
                   <Link to={`/leads/${encodeURIComponent(lead.id)}`}>{formatTime(lead.receivedAt)}</Link>
                 </td>
-                <td>{lead.name}</td>
+                <td>
+                  <VisitorText>{lead.name}</VisitorText>
+                </td>
                 <td>
                   <StatusBadge status={lead.status} />
                 </td>
-                <td>{lead.email}</td>
-                <td>{lead.company}</td>
+                <td>
+                  <VisitorText>{lead.email}</VisitorText>
+                </td>
+                <td>
+                  <VisitorText>{lead.company}</VisitorText>
+                </td>
                 <td>{lead.form}</td>
               </tr>
             ))}

@@ -97,7 +97,7 @@ describe('a lead', () => {
     const { app } = leadView('viewer');
     await screen.findByText('abc123');
     expect(screen.getByText('https://www.linkedin.com/')).toBeTruthy();
-    expect(screen.getByText('abc123').previousElementSibling?.textContent).toBe('Google Ads click (gclid)');
+    expect(screen.getByText('abc123').closest('dd')?.previousElementSibling?.textContent).toBe('Google Ads click (gclid)');
     const answer = app.container.querySelector('pre')!;
     expect(answer.textContent).toBe('<html><body><h1>Bad gateway</h1>');
     expect(answer.children).toHaveLength(0);
@@ -190,5 +190,22 @@ describe('a lead', () => {
       'GET /leads/lead-1': { status: 404, body: { error: 'not-found', message: 'No lead has this id; it may have been erased.' } },
     });
     expect((await screen.findByRole('alert')).textContent).toBe('No lead has this id; it may have been erased.');
+  });
+});
+
+describe('text a visitor typed', () => {
+  it('is set apart from the heading and the fields around it, so a direction control reorders only itself', async () => {
+    const reversed = 'Bob\u202Egnp.exe';
+    stubConsoleServer({
+      'GET /session': { body: sessionFor('viewer') },
+      'GET /leads/lead-1': { body: { ...LEAD, name: reversed, fields: [['name', reversed]] } },
+    });
+    renderConsole('/console/leads/lead-1');
+    const heading = await screen.findByRole('heading', { level: 1 });
+    const isolated = heading.querySelector('bdi');
+    expect(isolated?.textContent).toBe(reversed);
+    expect(isolated?.getAttribute('dir')).toBe('auto');
+    const value = screen.getByText('Full Name').nextElementSibling;
+    expect(value?.querySelector('bdi')?.textContent).toBe(reversed);
   });
 });

@@ -9,7 +9,7 @@ import { RETRYABLE_STATUSES, type DeliveryAttempt, type LeadDetail } from '../..
 import { messageOf } from '../api.ts';
 import { describeRetried } from '../inbox/retry-words.ts';
 import { fieldLabel, trackingLabel } from './field-labels.ts';
-import { attemptStatusOf, formatTime, plural, StatusBadge, STATUS_LABELS, STATUS_MEANINGS } from '../parts/format.tsx';
+import { attemptStatusOf, formatTime, plural, StatusBadge, STATUS_LABELS, STATUS_MEANINGS, VisitorText } from '../parts/format.tsx';
 import { ErrorMessage, LoadState, StatusMessage } from '../parts/messages.tsx';
 import { useLoad } from '../parts/use-load.ts';
 import { useSession } from '../session.tsx';
@@ -68,7 +68,7 @@ function LeadView({ lead, onChanged }: { lead: LeadDetail; onChanged: () => void
   return (
     <>
       <h1>
-        {lead.name || lead.email} <StatusBadge status={lead.status} />
+        <VisitorText>{lead.name || lead.email}</VisitorText> <StatusBadge status={lead.status} />
       </h1>
       <p>
         {lead.form}, received {formatTime(lead.receivedAt)}. {STATUS_MEANINGS[lead.status]}
@@ -129,7 +129,7 @@ function LeadView({ lead, onChanged }: { lead: LeadDetail; onChanged: () => void
           {lead.fields.map(([name, value], index) => (
             <div key={`${name}-${index}`}>
               <dt>{fieldLabel(lead.form, name)}</dt>
-              <dd className="field-value">{name === 'submitted_at' ? formatTime(value) : value}</dd>
+              <dd className="field-value">{name === 'submitted_at' ? formatTime(value) : <VisitorText>{value}</VisitorText>}</dd>
             </div>
           ))}
         </dl>
@@ -141,7 +141,7 @@ function LeadView({ lead, onChanged }: { lead: LeadDetail; onChanged: () => void
           {attributionRows.map(([name, value], index) => (
             <div key={`${name}-${index}`}>
               <dt>{name}</dt>
-              <dd className="field-value">{value ?? 'Not recorded'}</dd>
+              <dd className="field-value">{value === null || value === undefined ? 'Not recorded' : <VisitorText>{value}</VisitorText>}</dd>
             </div>
           ))}
         </dl>

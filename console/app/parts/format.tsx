@@ -62,6 +62,15 @@ export const STATUS_MEANINGS: Readonly<Record<LeadStatus, string>> = {
   spam: 'Judged spam: never sent to the CRM unless marked "Not spam".',
 };
 
+/**
+ * Text a visitor typed, set apart from what surrounds it: a direction control inside it (U+202E in
+ * `Bob\u202Egnp.exe`) reorders only its own characters, never the words, badge or column beside it.
+ * The text itself is shown as typed.
+ */
+export function VisitorText({ children }: { children: string | null | undefined }) {
+  return <bdi dir="auto">{children}</bdi>;
+}
+
 export function StatusBadge({ status }: { status: LeadStatus }) {
   return <span className={`badge badge-${status}`}>{STATUS_LABELS[status]}</span>;
 }

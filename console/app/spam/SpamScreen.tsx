@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { LeadSummary } from '../../api-types.ts';
 import { messageOf } from '../api.ts';
-import { formatTime } from '../parts/format.tsx';
+import { formatTime, VisitorText } from '../parts/format.tsx';
 import { ErrorMessage, StatusMessage } from '../parts/messages.tsx';
 import { ScrollingTable } from '../parts/ScrollingTable.tsx';
 import { usePages } from '../parts/use-pages.ts';
@@ -100,7 +100,9 @@ export function SpamScreen() {
                 <td>
                   <Link to={`/leads/${encodeURIComponent(lead.id)}`}>{formatTime(lead.receivedAt)}</Link>
                 </td>
-                <td>{lead.name}</td>
+                <td>
+                  <VisitorText>{lead.name}</VisitorText>
+                </td>
                 <td>{lead.spamSignals.join(' ') || 'Not recorded'}</td>
                 {mayMark ? (
                   <td>
@@ -115,8 +117,12 @@ export function SpamScreen() {
                     </button>
                   </td>
                 ) : null}
-                <td>{lead.email}</td>
-                <td>{lead.company}</td>
+                <td>
+                  <VisitorText>{lead.email}</VisitorText>
+                </td>
+                <td>
+                  <VisitorText>{lead.company}</VisitorText>
+                </td>
                 <td>{lead.form}</td>
               </tr>
             ))}

@@ -1,7 +1,7 @@
 // The inbox: GET /leads (a page of leads, newest first), GET /leads/:id (one lead with its delivery
 // timeline), POST /leads/retry (forward again), POST /leads/:id/spam (mark spam or not spam) and
 // GET /leads/export (every lead the filters match, as a CSV or JSON download, read page by page).
-import { Readable } from 'node:stream';
+import { finished, Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -15,6 +15,8 @@ import {
   type SpamResult,
 } from '../../../console/api-types.ts';
 import { LEAD_SOURCES } from '../../../lead/rules.ts';
+import { forwardNotSpam } from '../../leads/not-spam.ts';
+import { loadRoiParameters } from '../../leads/roi-parameters.ts';
 import { csvHeaderLine, csvLeadLine, toExportJson, toExportRecord } from '../../leads/lead-export.ts';
 import { createGate } from '../../concurrency.ts';
 import {
@@ -257,35 +259,47 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
       const day = new Date(now()).toISOString().slice(0, 10);
       const query = toLeadQuery(filter);
       downloads += 1;
-      let finished = false;
-      const finish = () => {
-        if (!finished) downloads -= 1;
-        finished = true;
+      // The download's place and its read are given back however the download ends: sent in full,
+      // stopped half-way, or abandoned before it began. finished() reports a response that has closed
+      // already, which a 'close' listener added after the awaits below would never hear of.
+      let reader: LeadExport | undefined;
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        downloads -= 1;
+        void reader?.close();
       };
-      reply.raw.once('close', finish);
+      finished(reply.raw, release);
       // The download reads on a connection of its own, from one snapshot (openLeadExport), so neither
       // its size nor a filter no index answers can make a new lead wait. It is opened before the audit
       // entry is written, so an export that could not start is not recorded as made.
-      let reader: LeadExport;
       try {
         reader = await store.openLeadExport(query);
       } catch (failure) {
-        finish();
+        release();
         throw failure;
       }
-      // Ended with the answer, also when the browser goes away before the first page is read.
-      reply.raw.once('close', () => void reader.close());
+      // A browser gone while the read opened gets nothing, and nothing is recorded as exported.
+      if (released) {
+        await reader.close();
+        return reply;
+      }
       try {
         await context.audit(request, 'leads.export', `${format}: ${describeFilter(filter)}`);
       } catch (failure) {
-        finish();
-        await reader.close();
+        release();
         throw failure;
       }
+      if (released) return reply;
       reply
         .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="leads-${day}.${format}"`);
-      return reply.send(Readable.from(format === 'csv' ? csvExport(reader) : jsonExport(reader)));
+      const opened = reader;
+      const body = Readable.from(format === 'csv' ? csvExport(opened) : jsonExport(opened));
+      // A stream destroyed before its first page never runs the pages' own clean-up.
+      body.once('close', () => void opened.close());
+      return reply.send(body);
     },
   );
 
@@ -370,16 +384,24 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
       const { id } = request.params;
       const at = now();
       if ((await store.getLead(id)) === undefined) throw notFound('There is no lead with that id: it may have been erased.');
-      const changed = request.body.spam ? await store.markSpam(id, `marked by ${actorOf(request)}`, at) : await store.markNotSpam(id, at);
+      if (request.body.spam) {
+        const changed = await store.markSpam(id, `marked by ${actorOf(request)}`, at);
+        const lead = await store.getLead(id);
+        if (lead === undefined) throw notFound('There is no lead with that id: it may have been erased.');
+        if (!changed) {
+          throw conflict(
+            `This lead is ${leadStatusOf(lead.state, lead.attempts)}: a lead the CRM already has, or that is being sent right now, cannot be marked spam.`,
+          );
+        }
+      } else {
+        const outcome = await forwardNotSpam(store, id, at, () => loadRoiParameters(context.config.distDir));
+        if (outcome.kind === 'missing') throw notFound('There is no lead with that id: it may have been erased.');
+        if (outcome.kind === 'not-spam')
+          throw conflict(`This lead is ${leadStatusOf(outcome.lead.state, outcome.lead.attempts)}, not spam: nothing to change.`);
+        if (outcome.kind === 'unsendable') throw conflict(outcome.message);
+      }
       const lead = await store.getLead(id);
       if (lead === undefined) throw notFound('There is no lead with that id: it may have been erased.');
-      if (!changed) {
-        throw conflict(
-          request.body.spam
-            ? `This lead is ${leadStatusOf(lead.state, lead.attempts)}: a lead the CRM already has, or that is being sent right now, cannot be marked spam.`
-            : `This lead is ${leadStatusOf(lead.state, lead.attempts)}, not spam: nothing to change.`,
-        );
-      }
       await context.audit(request, request.body.spam ? 'lead.spam' : 'lead.not-spam', id);
       await tellAnalytics(request, id, request.body.spam);
       return { state: lead.state };
