@@ -73,6 +73,19 @@ export const draftRoutes: StudioRoutes<DraftRoutesOptions> = async (app, { works
     // The draft on the server holds nothing the browser's version lacks only when the browser had
     // seen its latest revision; otherwise it is another tab's or person's work and stays.
     const sawLatestDraft = !opened.draft || opened.draft.revision === body.revision;
+    // Whose changes the browser's version holds besides this person's: the draft's, and those of the
+    // draft it was based on when that one was dropped since. A version from a draft the studio has
+    // no record of is refused, so nobody's change goes live under another name.
+    const seenRevision = body.revision ?? 0;
+    const basedOnGone = seenRevision > 0 && (!opened.draft || opened.draft.revision !== seenRevision);
+    const goneAuthors = basedOnGone ? workspace.authorsOfGone(opened.file.path, seenRevision) : [];
+    if (basedOnGone && !opened.draft && !goneAuthors)
+      throw new WorkspaceError(
+        `The draft of ${opened.file.path} you were changing was discarded or published since you opened it. Reload the file, then make your change again.`,
+        409,
+        'draft-changed',
+      );
+    const carrying = [...new Set([...(opened.draft ? authorsOf(opened.draft) : []), ...(goneAuthors ?? [])])];
     if (opened.file.kind === 'site' || opened.file.kind === 'roi') {
       if (!sawLatestDraft)
         throw new WorkspaceError(
@@ -83,7 +96,6 @@ export const draftRoutes: StudioRoutes<DraftRoutesOptions> = async (app, { works
       // One file for the whole site: keeping both means the person's version, on top of the new disk
       // version; it still carries the changes of everyone who had saved the draft it came from.
       const disk = workspace.readDisk(opened.file);
-      const carrying = opened.draft ? authorsOf(opened.draft) : [];
       workspace.discardDraft(opened.file.path);
       const reopened = workspace.open(opened.file.path);
       const draft = workspace.saveDraft(
@@ -101,7 +113,7 @@ export const draftRoutes: StudioRoutes<DraftRoutesOptions> = async (app, { works
       data = { ...data, path: `${String(data.path ?? '')}-${copyName.slice(opened.file.name.length + 1)}`, draft: true };
     const text =
       opened.file.kind === 'article' ? updateMarkdownFile(editing.currentTextOf(opened), checkArticleData(data)) : stringifyYaml(data);
-    const draft = workspace.createDraft(collectionPath(opened.file.kind, copyName), text, editorOf(request));
+    const draft = workspace.createDraft(collectionPath(opened.file.kind, copyName), text, editorOf(request), carrying);
     // The browser's version now lives in the copy: the original goes back to what is on disk, unless
     // its draft holds someone else's newer work.
     if (sawLatestDraft) workspace.discardDraft(opened.file.path);

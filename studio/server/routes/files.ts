@@ -11,7 +11,7 @@ import { editorOf } from '../plugins/sessions.ts';
 import type { StudioRoutes } from '../plugins/request-checks.ts';
 import type { Publisher } from '../publish.ts';
 import { contentPath, diskVersion, pageData, revision, revisionInQuery, seenOf } from '../request-shapes.ts';
-import { PAGE_NAME_PATTERN, WorkspaceError, type Workspace } from '../workspace.ts';
+import { authorsOf, PAGE_NAME_PATTERN, WorkspaceError, type Workspace } from '../workspace.ts';
 
 export type FileRoutesOptions = {
   workspace: Workspace;
@@ -59,7 +59,10 @@ export const fileRoutes: StudioRoutes<FileRoutesOptions> = async (app, { workspa
       throw new WorkspaceError('Use lowercase letters, digits and dashes for the name, such as "spring-offer".');
     const target = collectionPath(kind, name);
     const text = kind === 'article' ? editing.newArticleText(name, copyFrom) : editing.newPageText(name, copyFrom);
-    const draft = workspace.createDraft(target, text, editorOf(request));
+    // A copy of a draft holds its authors' unpublished changes: it carries their names, so a review
+    // still sees them and an admin's own publish cannot take them live unseen.
+    const source = copyFrom ? workspace.open(copyFrom).draft : undefined;
+    const draft = workspace.createDraft(target, text, editorOf(request), source ? authorsOf(source) : []);
     return { path: draft.path, revision: draft.revision };
   });
 
