@@ -16,7 +16,9 @@
 // lost a race (the remote got a change to the same file between the studio's fetch and its push) is
 // not replayed into a draft: its commit stays on the branch here, and it is reported as not sent.
 import { execFile } from 'node:child_process';
-import { realpathSync } from 'node:fs';
+import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -63,6 +65,22 @@ const NETWORK_TIMEOUT_MS = 60_000;
 const PUSH_ATTEMPTS = 4;
 /** The committer of replayed commits when the checkout names none (as for the studio's own commits). */
 const STUDIO_IDENTITY = ['-c', 'user.name=Content studio', '-c', 'user.email=studio@localhost'];
+
+/**
+ * Git settings for a replay: a file both sides changed is never merged line by line (git would join
+ * two people's changes to one page into a text nobody saw, checked or built); it stops as a
+ * conflict, so the studio keeps each version apart and says so. A merge rule the repository's own
+ * .gitattributes sets for a file is kept.
+ */
+let wholeFileMerge: string[] | undefined;
+function wholeFileMergeSettings(): string[] {
+  if (!wholeFileMerge) {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'studio-merge-')), 'attributes');
+    writeFileSync(file, '* merge=binary\n');
+    wholeFileMerge = ['-c', `core.attributesFile=${file}`];
+  }
+  return wholeFileMerge;
+}
 
 type Git = (args: readonly string[], options?: { network?: boolean }) => Promise<{ stdout: string; stderr: string }>;
 
@@ -217,7 +235,7 @@ export function createRemoteSync({ root, remote, drafts }: { root: string; remot
     const made: string[] = [];
     const committer = await identity();
     const replaced = await head();
-    let step = await git([...committer, 'rebase', '--quiet', tracking]).then(
+    let step = await git([...committer, ...wholeFileMergeSettings(), 'rebase', '--quiet', tracking]).then(
       () => 'done' as const,
       () => 'stopped' as const,
     );
@@ -259,7 +277,7 @@ export function createRemoteSync({ root, remote, drafts }: { root: string; remot
           await git(['add', '--', file]);
         }
       }
-      step = await git([...committer, 'rebase', '--continue']).then(
+      step = await git([...committer, ...wholeFileMergeSettings(), 'rebase', '--continue']).then(
         () => 'done' as const,
         async (error: unknown) => {
           // A commit left with nothing of its own is skipped.
@@ -349,7 +367,7 @@ export function createRemoteSync({ root, remote, drafts }: { root: string; remot
     if (!fetched.exists) return { ok: true };
     const base = (await git(['merge-base', 'HEAD', tracking]).catch(() => ({ stdout: '' }))).stdout.trim();
     const committer = await identity();
-    const done = await git([...committer, 'rebase', '--quiet', tracking]).then(
+    const done = await git([...committer, ...wholeFileMergeSettings(), 'rebase', '--quiet', tracking]).then(
       () => true,
       () => false,
     );
