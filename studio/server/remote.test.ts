@@ -208,6 +208,8 @@ describe('publishing to a git remote', () => {
     expect(project.remote!.show(HOME)).toMatch(/^title: Their title$/m);
     expect(heading(project.remote!.show(HOME))).not.toBe('Mine, never pushed');
     expect(heading(workspace.open(HOME).draft!.text!)).toBe('Mine, never pushed');
+    // Credited to the person whose publish it was, not to the one publishing now.
+    expect(workspace.open(HOME).draft!.changedBy).toEqual(['maria']);
   });
 
   it('keeps an unpushed publish here, and the draft as it is, when the same file changed on the remote and has a draft', async () => {

@@ -51,10 +51,10 @@ export type PushResult = {
 export type DraftKeeper = {
   /** Whether `path` is a content file the studio edits (only those can become drafts). */
   accepts(path: string): boolean;
-  /** Keeps `text` (made from `baseText`) as the file's draft; false when the file had a draft already (newer work, kept). */
-  keep(path: string, text: string | null, baseText: string | null): boolean;
+  /** Keeps `text` (made from `baseText`, by the commit `commit` not sent) as the file's draft; false when the file had a draft already (newer work, kept). */
+  keep(path: string, text: string | null, baseText: string | null, commit: string): boolean;
   /** Puts a later version into a draft `keep` made (a later unpushed commit changed the file again). */
-  update(path: string, text: string | null): void;
+  update(path: string, text: string | null, commit: string): void;
   /** Drops a draft `keep` made, when the replay is given up. */
   drop(path: string): void;
 };
@@ -257,8 +257,9 @@ export function createRemoteSync({ root, remote, drafts }: { root: string; remot
       for (const file of conflicted) {
         // During a replay, stage 1 is the version both started from, 2 the remote's, 3 the studio's.
         const [baseText, remoteText, studioText] = await Promise.all([1, 2, 3].map((stage) => showStage(stage, file)));
-        if (made.includes(file)) drafts.update(file, studioText ?? null);
-        else if (drafts.keep(file, studioText ?? null, baseText ?? null)) made.push(file);
+        const replaying = (await git(['rev-parse', 'REBASE_HEAD'])).stdout.trim();
+        if (made.includes(file)) drafts.update(file, studioText ?? null, replaying);
+        else if (drafts.keep(file, studioText ?? null, baseText ?? null, replaying)) made.push(file);
         else {
           // The file has a draft already, which the studio's version must not replace: nothing is
           // replayed, the commit stays here, and the editor is told what to do.

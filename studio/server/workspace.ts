@@ -259,7 +259,14 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
    * Writes a draft as given, past the draft limit: a version of the file that must not be lost (the
    * studio's own, which the remote overtook). Its base names the version it was made from.
    */
-  function keepDraft(relative: unknown, text: string | null, baseVersion: string | null, user: string): Draft {
+  function keepDraft(
+    relative: unknown,
+    text: string | null,
+    baseVersion: string | null,
+    user: string,
+    /** Whose changes the text holds when they are others than `user` (the people a replayed publish named). */
+    authors: readonly string[] = [user],
+  ): Draft {
     const file = contentFile(relative);
     const earlier = readDraft(file);
     const draft: Draft = {
@@ -267,9 +274,9 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
       text,
       baseVersion,
       revision: (earlier?.revision ?? 0) + 1,
-      updatedBy: user,
+      updatedBy: authors.at(-1) ?? user,
       updatedAt: new Date().toISOString(),
-      changedBy: withAuthor(earlier, user),
+      changedBy: [...new Set([...(earlier ? authorsOf(earlier) : []), ...(authors.length ? authors : [user])])],
     };
     writeAtomically(draftFile(file), `${JSON.stringify(draft, null, 2)}\n`);
     return draft;
