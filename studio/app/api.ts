@@ -119,7 +119,8 @@ export const api = {
   /** The social card's picture; `revision` changes the address after a save, so the browser asks again. */
   cardUrl: (path: string, revision: number) => `/api/appearance/card?path=${encodeURIComponent(path)}&revision=${revision}`,
   references: (path: string) => call<{ references: Reference[] }>('GET', `/api/references?path=${encodeURIComponent(path)}`),
-  discard: (path: string) => call<unknown>('POST', '/api/discard', { path }),
+  /** `revision`: the draft revision this tab last saw (a change saved since is never dropped unseen). */
+  discard: (path: string, revision: number) => call<unknown>('POST', '/api/discard', { path, revision }),
   /** `revision`: the draft revision this tab last saw (another tab's newer draft is never dropped). */
   keepBoth: (path: string, data: unknown, revision: number) => call<{ path: string }>('POST', '/api/keep-both', { path, data, revision }),
   changes: () => call<Changes>('GET', '/api/changes'),

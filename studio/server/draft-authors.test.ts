@@ -1,6 +1,8 @@
 // Whose changes a draft holds survives every way a text can move to another draft: a copy of a page,
 // and "Keep my version" after the draft it came from was discarded. Under required review an admin's
 // own publish then leaves such a draft out (held, naming the editor) instead of taking it live.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ADMIN, EDITOR, HOME, startReviewStudio, type ReviewStudio } from '../testing/review-studio.ts';
 
@@ -59,5 +61,38 @@ describe('an editor’s unreviewed text cannot go live credited to an admin alon
     const unknown = await studio.post(maria, '/api/keep-both', { path: HOME, data: {}, revision: 7 });
     expect(unknown.statusCode).toBe(409);
     expect(unknown.json()).toMatchObject({ message: expect.stringMatching(/was discarded or published since you opened it/) });
+  });
+});
+
+describe('discarding a draft', () => {
+  it('refuses a discard made without seeing the latest save, and lets an editor drop only their own changes under review', async () => {
+    studio = await startReviewStudio();
+    const maria = await studio.signIn(EDITOR);
+    const ana = await studio.signIn(ADMIN);
+    await studio.editHome(ana, 'The admin’s heading');
+    const seen = ((await studio.get(maria, `/api/file?path=${HOME}`)).json() as { revision: number }).revision;
+
+    // The editor may not drop the admin's change: it stays, and the message says whose it is.
+    const refused = await studio.post(maria, '/api/discard', { path: HOME, revision: seen });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      message: `These changes hold work by ${ADMIN}. Only they or an admin can discard it; ask them, or ask an admin.`,
+    });
+    expect((await studio.shown(ana)).files.map((file) => file.path)).toEqual([HOME]);
+
+    // A save the admin made since the page was opened is not dropped unseen.
+    await studio.editHome(ana, 'The admin’s later heading');
+    const stale = await studio.post(ana, '/api/discard', { path: HOME, revision: seen });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      message: `${HOME} was saved by ${ADMIN} since you opened it. Reload it to see that change before discarding.`,
+    });
+    expect((await studio.shown(ana)).files).toHaveLength(1);
+
+    expect((await studio.discard(ana, HOME)).statusCode).toBe(200);
+    expect((await studio.shown(ana)).files).toEqual([]);
+    // Who dropped whose draft is kept.
+    const record = JSON.parse(readFileSync(path.join(studio.project.root, '.studio', 'discarded-drafts.json'), 'utf8')) as unknown[];
+    expect(record.at(-1)).toMatchObject({ path: HOME, changedBy: [ADMIN], discardedBy: ADMIN });
   });
 });

@@ -20,7 +20,8 @@ import { authorsOf, fingerprintOf, WorkspaceError, type Draft, type Workspace } 
 
 export type DraftRoutesOptions = { workspace: Workspace; publisher: Publisher; editing: ContentEditing; rights: PublishRights };
 
-const discardBody = z.object({ path: contentPath });
+/** `revision`: the draft revision the person saw; a draft saved since is not dropped. */
+const discardBody = z.object({ path: contentPath, revision });
 /** `revision`: the draft revision the browser last saw; absent, it saw none. */
 const keepBothBody = z.object({ path: contentPath, data: pageData, revision: revision.optional() });
 
@@ -61,8 +62,26 @@ export const draftRoutes: StudioRoutes<DraftRoutesOptions> = async (app, { works
 
   app.get('/preview-data', async () => editing.previewData());
 
-  app.post('/discard', { schema: { body: discardBody } }, async (request) => {
-    workspace.discardDraft(request.body.path);
+  // Dropping a draft drops everyone's changes in it: only the version the person saw, and, where
+  // review is required, only the people whose changes it holds or an admin may drop someone else's.
+  // Who dropped whose draft is kept (workspace.listGone).
+  app.post('/discard', { schema: { body: discardBody } }, async (request, reply) => {
+    const { body } = request;
+    const user = editorOf(request);
+    const { draft, file } = workspace.open(body.path);
+    if (!draft) return { discarded: true };
+    if (draft.revision !== body.revision)
+      throw new WorkspaceError(
+        `${file.path} was saved by ${draft.updatedBy} since you opened it. Reload it to see that change before discarding.`,
+        409,
+        'draft-changed',
+      );
+    const others = authorsOf(draft).filter((author) => author !== user);
+    if (rights.reviewRequired && !rights.mayPublish(request.studioSession) && others.length > 0)
+      return reply.code(403).send({
+        message: `These changes hold work by ${others.join(', ')}. Only they or an admin can discard it; ask them, or ask an admin.`,
+      });
+    workspace.discardDraft(file.path, user);
     return { discarded: true };
   });
 
