@@ -167,7 +167,12 @@ export const api = {
   cancelScheduled: (id: string) => call<{ scheduled: ScheduledView }>('POST', '/api/schedule/cancel', { id }),
   dismissScheduled: (id: string) => call<unknown>('POST', '/api/schedule/dismiss', { id }),
   /** The recent publishes with how far each got: pushed, waiting for the live site, live. */
-  publishStatus: () => call<{ history: PublishRecord[]; running: PublishRunView[] }>('GET', '/api/publish-status'),
+  /** `running`: the runs this person may follow; `elsewhere`: other people's runs under way (no answer, no id). */
+  publishStatus: () =>
+    call<{ history: PublishRecord[]; running: PublishRunView[]; elsewhere: Pick<PublishRunView, 'action' | 'user' | 'startedAt'>[] }>(
+      'GET',
+      '/api/publish-status',
+    ),
   previewData: () => call<PreviewContent>('GET', '/api/preview-data'),
   images: () => call<{ images: StoredImage[] }>('GET', '/api/images'),
   upload: (file: File) => call<StoredImage>('POST', `/api/images?name=${encodeURIComponent(file.name)}`, file, 'application/octet-stream'),

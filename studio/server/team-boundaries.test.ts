@@ -1,6 +1,8 @@
-// Whose changes a draft holds survives every way a text can move to another draft: a copy of a page,
-// and "Keep my version" after the draft it came from was discarded. Under required review an admin's
-// own publish then leaves such a draft out (held, naming the editor) instead of taking it live.
+// What one person of a team can do to another's work. Whose changes a draft holds survives every way
+// a text can move to another draft (a copy of a page, "Keep my version" after the draft it came from
+// was discarded), so under required review an admin's own publish leaves it out (held, naming the
+// editor); a draft is discarded only as it was seen, and under review only by its authors or an
+// admin; a review request is never taken over by someone else; a publish run is its starter's.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -94,5 +96,52 @@ describe('discarding a draft', () => {
     // Who dropped whose draft is kept.
     const record = JSON.parse(readFileSync(path.join(studio.project.root, '.studio', 'discarded-drafts.json'), 'utf8')) as unknown[];
     expect(record.at(-1)).toMatchObject({ path: HOME, changedBy: [ADMIN], discardedBy: ADMIN });
+  });
+});
+
+describe('asking for review', () => {
+  it('never lets another person take over a sent-back request: theirs stays with its comment, and a new one names whose changes it holds', async () => {
+    studio = await startReviewStudio();
+    const maria = await studio.signIn(EDITOR);
+    const ana = await studio.signIn(ADMIN);
+    await studio.editHome(maria, 'A claim the reviewer refused');
+    const asked = (await studio.post(maria, '/api/reviews', { note: 'New headline' })).json() as { request: { id: string } };
+    expect(
+      (await studio.post(ana, '/api/reviews/send-back', { id: asked.request.id, comment: 'No: do not publish this claim' })).statusCode,
+    ).toBe(200);
+
+    const nothingOwn = await studio.post(ana, '/api/reviews', { note: 'Small typo fix' });
+    expect(nothingOwn.statusCode).toBe(409);
+    expect(nothingOwn.json()).toEqual({
+      message: 'There is nothing of yours to review: the unpublished changes are other people’s, and they ask for their own review.',
+    });
+
+    await studio.editHome(ana, 'A claim the reviewer refused, retyped');
+    const theirs = await studio.post(ana, '/api/reviews', { note: 'Small typo fix' });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(theirs.json()).toMatchObject({ request: { requestedBy: ADMIN, files: [{ path: HOME, changedBy: [EDITOR, ADMIN] }] } });
+    expect(studio.stored().find((request) => request.id === asked.request.id)).toMatchObject({
+      status: 'sent-back',
+      comment: 'No: do not publish this claim',
+    });
+  });
+});
+
+describe('a publish run is its starter’s', () => {
+  it('answers another person’s run as unknown, and lists it to them only as under way', async () => {
+    studio = await startReviewStudio();
+    const maria = await studio.signIn(EDITOR);
+    const ana = await studio.signIn(ADMIN);
+    await studio.editHome(ana, 'The admin’s heading');
+    const started = await studio.post(ana, '/api/publish', {
+      files: (await studio.shown(ana)).files.map(({ path: file, fingerprint }) => ({ path: file, fingerprint })),
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const { run } = started.json() as { run: { id: string } };
+
+    const status = (await studio.get(maria, '/api/publish-status')).json() as { running: unknown[]; elsewhere: unknown[] };
+    expect(JSON.stringify(status)).not.toContain(run.id);
+    expect((await studio.get(maria, `/api/publish-runs/${run.id}`)).statusCode).toBe(404);
+    expect((await studio.get(ana, `/api/publish-runs/${run.id}`)).statusCode).toBe(200);
   });
 });
