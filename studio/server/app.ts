@@ -185,7 +185,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
 
   // Routes: the JSON API under /api, then the app's own files and the pictures.
   app.register(sessionRoutes, { prefix: '/api', people });
-  app.register(fileRoutes, { prefix: '/api', workspace, publisher, editing, root });
+  app.register(fileRoutes, { prefix: '/api', workspace, publisher, editing, root, rights });
   app.register(draftRoutes, { prefix: '/api', workspace, publisher, editing, rights });
   app.register(referenceRoutes, { prefix: '/api', workspace, editing });
   app.register(appearanceRoutes, { prefix: '/api', appearance });

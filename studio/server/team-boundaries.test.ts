@@ -93,6 +93,16 @@ describe('discarding a draft', () => {
 
     expect((await studio.discard(ana, HOME)).statusCode).toBe(200);
     expect((await studio.shown(ana)).files).toEqual([]);
+    // Nor may the editor delete a page the admin made that exists only as a draft.
+    expect((await studio.post(ana, '/api/file', { kind: 'page', name: 'spring-offer' })).statusCode).toBe(200);
+    const offer = 'content/pages/spring-offer.yaml';
+    const deleting = await studio.app.inject({
+      method: 'DELETE',
+      url: `/api/file?path=${offer}&revision=1`,
+      headers: { ...maria.headers, 'x-csrf-token': maria.csrf },
+    });
+    expect(deleting.statusCode).toBe(403);
+    expect((await studio.shown(ana)).files.map((file) => file.path)).toContain(offer);
     // Who dropped whose draft is kept.
     const record = JSON.parse(readFileSync(path.join(studio.project.root, '.studio', 'discarded-drafts.json'), 'utf8')) as unknown[];
     expect(record.at(-1)).toMatchObject({ path: HOME, changedBy: [ADMIN], discardedBy: ADMIN });

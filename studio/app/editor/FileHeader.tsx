@@ -136,7 +136,7 @@ export function FileHeader({
           action="Change address"
           onCancel={() => setDialog(null)}
           onSubmit={async (newAddress) => {
-            const answer = await api.rename(file.path, newAddress, file.revision, file.diskVersion);
+            const answer = await api.rename(file.path, newAddress, seenRevision(), file.diskVersion);
             setDialog(null);
             setMessage(
               answer.updated.length
@@ -150,7 +150,7 @@ export function FileHeader({
       )}
       {dialog === 'delete' && (
         <DeleteDialog
-          file={file}
+          file={{ ...file, revision: seenRevision() }}
           title={title}
           onCancel={() => setDialog(null)}
           onDeleted={async () => {

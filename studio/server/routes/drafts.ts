@@ -5,6 +5,7 @@
 // change, listed apart as held), the data the preview draws with the drafts applied, dropping
 // a draft, and keeping both versions after a conflict. A draft that holds someone else's newer
 // work is never dropped here.
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { collectionPath } from '../../../content-model/kinds.ts';
 import { stringifyYaml, updateMarkdownFile } from '../../../content-model/formats/yaml-edit.ts';
@@ -67,21 +68,11 @@ export const draftRoutes: StudioRoutes<DraftRoutesOptions> = async (app, { works
   // Who dropped whose draft is kept (workspace.listGone).
   app.post('/discard', { schema: { body: discardBody } }, async (request, reply) => {
     const { body } = request;
-    const user = editorOf(request);
     const { draft, file } = workspace.open(body.path);
     if (!draft) return { discarded: true };
-    if (draft.revision !== body.revision)
-      throw new WorkspaceError(
-        `${file.path} was saved by ${draft.updatedBy} since you opened it. Reload it to see that change before discarding.`,
-        409,
-        'draft-changed',
-      );
-    const others = authorsOf(draft).filter((author) => author !== user);
-    if (rights.reviewRequired && !rights.mayPublish(request.studioSession) && others.length > 0)
-      return reply.code(403).send({
-        message: `These changes hold work by ${others.join(', ')}. Only they or an admin can discard it; ask them, or ask an admin.`,
-      });
-    workspace.discardDraft(file.path, user);
+    const refused = discardRefusal(draft, body.revision, request, rights);
+    if (refused) return reply.code(403).send({ message: refused });
+    workspace.discardDraft(file.path, editorOf(request));
     return { discarded: true };
   });
 
@@ -139,3 +130,26 @@ export const draftRoutes: StudioRoutes<DraftRoutesOptions> = async (app, { works
     return { path: draft.path, revision: draft.revision };
   });
 };
+
+/**
+ * Why `request`'s person may not drop `draft` (a discard, or deleting a page that exists only as a
+ * draft), as a plain sentence answered with 403; undefined when they may. A draft saved since the
+ * person saw `revision` is refused with 409 (thrown), so nobody's newer change is dropped unseen.
+ */
+export function discardRefusal(
+  draft: Draft,
+  revision: number | undefined,
+  request: FastifyRequest,
+  rights: PublishRights,
+): string | undefined {
+  if (draft.revision !== revision)
+    throw new WorkspaceError(
+      `${draft.path} was saved by ${draft.updatedBy} since you opened it. Reload it to see that change before discarding.`,
+      409,
+      'draft-changed',
+    );
+  const others = authorsOf(draft).filter((author) => author !== editorOf(request));
+  if (rights.reviewRequired && !rights.mayPublish(request.studioSession) && others.length > 0)
+    return `These changes hold work by ${others.join(', ')}. Only they or an admin can discard it; ask them, or ask an admin.`;
+  return undefined;
+}
