@@ -294,6 +294,21 @@ describe('pictures are read only from public/images/', () => {
     writeFileSync(path.join(root, 'secret.png'), png);
   };
 
+  it.each(['https://evil.example/\u202Eexe.gpj', '/contact\u200B', 'mailto:hello@example.com\u2066'])(
+    'refuses a link holding an invisible character (%j), saying so in plain words',
+    (href) => {
+      writePage(
+        'extra',
+        `${GOOD_PAGE.replace('    heading: Extra\n', `    heading: Extra\n    actions:\n      - label: Go\n        href: ${JSON.stringify(href)}\n`)}`,
+      );
+      expect(problems()).toContainEqual(
+        expect.stringMatching(
+          /^content\/pages\/extra\.yaml:\d+:\d+ .*href: This link holds an invisible character \(such as a right-to-left mark or a zero-width space\) that can make it look like another address\. Type the address again without it\.$/,
+        ),
+      );
+    },
+  );
+
   it('refuses a picture path with ".." in a page, by its pattern', () => {
     writePage(
       'extra',

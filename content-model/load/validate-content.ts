@@ -8,6 +8,7 @@ import { isRecord } from '../values.ts';
 import addContentKeywords from '../schema-keywords.cjs';
 import { schemaFileOf } from '../schema.ts';
 import { readSchemaFiles, type SchemaFile } from './schema-files.ts';
+import { HIDDEN_CHARACTER, HIDDEN_CHARACTER_MESSAGE } from '../hidden-characters.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
@@ -135,6 +136,7 @@ function explain(error: ErrorObject): string {
     case 'maxLength':
       return `This is too long: at most ${String(params.limit)} characters (it has ${String(error.data).length}).`;
     case 'pattern':
+      if (typeof error.data === 'string' && HIDDEN_CHARACTER.test(error.data)) return HIDDEN_CHARACTER_MESSAGE;
       return `"${String(error.data)}" is not valid here.${parent.description ? ` Expected: ${parent.description}` : ''}`;
     case 'format':
       return params.format === 'email'

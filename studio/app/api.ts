@@ -119,7 +119,8 @@ export const api = {
   /** The social card's picture; `revision` changes the address after a save, so the browser asks again. */
   cardUrl: (path: string, revision: number) => `/api/appearance/card?path=${encodeURIComponent(path)}&revision=${revision}`,
   references: (path: string) => call<{ references: Reference[] }>('GET', `/api/references?path=${encodeURIComponent(path)}`),
-  discard: (path: string) => call<unknown>('POST', '/api/discard', { path }),
+  /** `revision`: the draft revision this tab last saw (a change saved since is never dropped unseen). */
+  discard: (path: string, revision: number) => call<unknown>('POST', '/api/discard', { path, revision }),
   /** `revision`: the draft revision this tab last saw (another tab's newer draft is never dropped). */
   keepBoth: (path: string, data: unknown, revision: number) => call<{ path: string }>('POST', '/api/keep-both', { path, data, revision }),
   changes: () => call<Changes>('GET', '/api/changes'),
@@ -166,7 +167,12 @@ export const api = {
   cancelScheduled: (id: string) => call<{ scheduled: ScheduledView }>('POST', '/api/schedule/cancel', { id }),
   dismissScheduled: (id: string) => call<unknown>('POST', '/api/schedule/dismiss', { id }),
   /** The recent publishes with how far each got: pushed, waiting for the live site, live. */
-  publishStatus: () => call<{ history: PublishRecord[]; running: PublishRunView[] }>('GET', '/api/publish-status'),
+  /** `running`: the runs this person may follow; `elsewhere`: other people's runs under way (no answer, no id). */
+  publishStatus: () =>
+    call<{ history: PublishRecord[]; running: PublishRunView[]; elsewhere: Pick<PublishRunView, 'action' | 'user' | 'startedAt'>[] }>(
+      'GET',
+      '/api/publish-status',
+    ),
   previewData: () => call<PreviewContent>('GET', '/api/preview-data'),
   images: () => call<{ images: StoredImage[] }>('GET', '/api/images'),
   upload: (file: File) => call<StoredImage>('POST', `/api/images?name=${encodeURIComponent(file.name)}`, file, 'application/octet-stream'),

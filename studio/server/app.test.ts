@@ -208,7 +208,7 @@ describe('one editor on this computer (no sign-in configured)', () => {
   it('refuses a change without the CSRF token, or from another site', async () => {
     await setup();
     const { cookie, csrf } = await localSession();
-    const payload = { path: 'content/pages/about.yaml' };
+    const payload = { path: 'content/pages/about.yaml', revision: 0 };
     expect((await app.inject({ method: 'POST', url: '/api/discard', headers: { cookie }, payload })).statusCode).toBe(403);
     expect(
       (await app.inject({ method: 'POST', url: '/api/discard', headers: { cookie, 'x-csrf-token': 'guess' }, payload })).statusCode,

@@ -185,7 +185,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
 
   // Routes: the JSON API under /api, then the app's own files and the pictures.
   app.register(sessionRoutes, { prefix: '/api', people });
-  app.register(fileRoutes, { prefix: '/api', workspace, publisher, editing, root });
+  app.register(fileRoutes, { prefix: '/api', workspace, publisher, editing, root, rights });
   app.register(draftRoutes, { prefix: '/api', workspace, publisher, editing, rights });
   app.register(referenceRoutes, { prefix: '/api', workspace, editing });
   app.register(appearanceRoutes, { prefix: '/api', appearance });
@@ -193,7 +193,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   app.register(publishRoutes, { prefix: '/api', publisher, runs, rights, workspace });
   app.register(reviewRoutes, { prefix: '/api', reviews, rights, scheduler, workspace, publisher, runs });
   app.register(scheduleRoutes, { prefix: '/api', scheduler, rights, workspace });
-  app.register(publishStatusRoutes, { prefix: '/api', publisher, runs });
+  app.register(publishStatusRoutes, { prefix: '/api', publisher, runs, rights });
   app.register(imageRoutes, { prefix: '/api', images });
   app.register(staticFileRoutes, { appDir: options.appDir, imagesDir: path.join(root, 'public', 'images'), images });
   // The live-site watch outlives every request, never the app.

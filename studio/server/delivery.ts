@@ -2,6 +2,7 @@
 // written (remote.ts), pushed after the commit, named in the build's /build.json, and watched on the
 // live site (live-status.ts); and how far each publish got, in plain words, for the publish screen and
 // its history. Without a remote or a live site, it does nothing and says nothing.
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readBuildInfoFile, writeBuildInfo } from '../../server/site/build-info.ts';
 import type { ContentIssue } from '../../content-model/content-issue.ts';
@@ -36,14 +37,16 @@ export function createDelivery(options: {
         remote: options.remote,
         drafts: {
           accepts: (file) => isContentFile(workspace, file),
-          keep(file, text, baseText) {
+          // The draft is credited to the people the replayed publish named, not to whoever publishes
+          // now: their changes were never seen by this person, and a review must still see them.
+          keep(file, text, baseText, commit) {
             if (workspace.listDrafts().some((draft) => draft.path === file)) return false;
-            workspace.keepDraft(file, text, baseText === null ? null : versionOf(baseText), editor);
+            workspace.keepDraft(file, text, baseText === null ? null : versionOf(baseText), editor, authorsOfCommit(commit));
             return true;
           },
-          update(file, text) {
+          update(file, text, commit) {
             const draft = workspace.listDrafts().find((kept) => kept.path === file);
-            workspace.keepDraft(file, text, draft?.baseVersion ?? null, editor);
+            workspace.keepDraft(file, text, draft?.baseVersion ?? null, editor, authorsOfCommit(commit));
           },
           drop: (file) => workspace.discardDraft(file),
         },
@@ -63,6 +66,26 @@ export function createDelivery(options: {
     : undefined;
   watcher?.resume();
   let lastSync: SyncResult | undefined;
+
+  /**
+   * Everyone whose change the studio's publish `commit` carried, from the studio's publish log; a
+   * commit the log does not name (a developer's) is credited to the person publishing now.
+   */
+  function authorsOfCommit(commit: string): string[] {
+    const logFile = path.join(options.stateDir, 'publish-log.jsonl');
+    if (!existsSync(logFile)) return [editor];
+    for (const line of readFileSync(logFile, 'utf8').split('\n').reverse()) {
+      if (!line.trim()) continue;
+      let record: Partial<PublishRecord>;
+      try {
+        record = JSON.parse(line) as Partial<PublishRecord>;
+      } catch {
+        continue;
+      }
+      if (record.commit === commit) return record.changedBy?.length ? record.changedBy : record.user ? [record.user] : [editor];
+    }
+    return [editor];
+  }
 
   /** Before a publish writes anything: the checkout brought up to the remote's branch. */
   async function prepare(user: string): Promise<SyncResult | undefined> {

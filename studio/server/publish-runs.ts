@@ -21,8 +21,31 @@ export const PUBLISH_STEP_LABELS: Record<PublishStepKey, string> = {
   sending: "Sending it to the team's repository",
 };
 
-/** Finished runs kept for a screen still to ask about them; older ones are forgotten. */
-const KEPT_FINISHED_RUNS = 20;
+/**
+ * Finished runs kept for each person's screen still to ask about them; older ones are forgotten.
+ * Counted per person, so nobody's publishes can push another person's answer out.
+ */
+const KEPT_FINISHED_RUNS_EACH = 20;
+/** Runs one person may have started and not finished at once (each waits for the one before). */
+export const MAX_UNFINISHED_RUNS_EACH = 2;
+/** Runs waiting or under way at once, everyone's together: the queue stays short. */
+export const MAX_UNFINISHED_RUNS = 8;
+
+export const RUN_LIMIT_MESSAGES = {
+  each: `You have ${MAX_UNFINISHED_RUNS_EACH} publishes, undos or restores waiting or under way already: wait for them to finish, then try again.`,
+  all: 'Several publishes are waiting or under way already: wait a minute for them to finish, then try again.',
+} as const;
+
+/** A run refused because too many are waiting; its message says so plainly. */
+export class RunLimitError extends Error {
+  override name = 'RunLimitError';
+}
+
+/** Who asks about runs: a person sees their own runs; `seesAll` (an admin) sees everyone's. */
+export type RunViewer = { user: string; seesAll: boolean };
+
+/** Another person's run under way, as everyone may see it: that it runs, and whose it is; no id, no answer. */
+export type RunElsewhere = Pick<PublishRunView, 'action' | 'user' | 'startedAt'>;
 
 type Run = {
   id: string;
@@ -49,6 +72,10 @@ export function createPublishRuns(options: { now?: () => Date; log?: (error: unk
     what: { action: PublishRunView['action']; user: string; planned: readonly PublishStepKey[] },
     task: (report: StepReporter) => Promise<PublishResult>,
   ): PublishRunView {
+    const unfinished = [...runs.values()].filter((kept) => !kept.answer);
+    if (unfinished.filter((kept) => kept.user === what.user).length >= MAX_UNFINISHED_RUNS_EACH)
+      throw new RunLimitError(RUN_LIMIT_MESSAGES.each);
+    if (unfinished.length >= MAX_UNFINISHED_RUNS) throw new RunLimitError(RUN_LIMIT_MESSAGES.all);
     const run: Run = {
       id: randomUUID(),
       action: what.action,
@@ -94,8 +121,8 @@ export function createPublishRuns(options: { now?: () => Date; log?: (error: unk
       run.answer = { ...refusal, ...(issues ? { issues: [...issues] } : {}) };
     }
     run.finishedAt = now().toISOString();
-    const finished = [...runs.values()].filter((kept) => kept.answer);
-    for (const old of finished.slice(0, Math.max(0, finished.length - KEPT_FINISHED_RUNS))) runs.delete(old.id);
+    const finished = [...runs.values()].filter((kept) => kept.answer && kept.user === run.user);
+    for (const old of finished.slice(0, Math.max(0, finished.length - KEPT_FINISHED_RUNS_EACH))) runs.delete(old.id);
   }
 
   function view(run: Run): PublishRunView {
@@ -124,12 +151,22 @@ export function createPublishRuns(options: { now?: () => Date; log?: (error: unk
 
   return {
     start,
-    /** The run `id` as it stands, or undefined when the studio does not know it (any more). */
-    get: (id: string): PublishRunView | undefined => {
+    /**
+     * The run `id` as it stands, or undefined when the studio does not know it (any more) or it is
+     * another person's (its answer is theirs to read).
+     */
+    get: (id: string, viewer: RunViewer): PublishRunView | undefined => {
       const run = runs.get(id);
-      return run ? view(run) : undefined;
+      return run && (viewer.seesAll || run.user === viewer.user) ? view(run) : undefined;
     },
-    /** The runs not finished yet, oldest first. */
-    running: (): PublishRunView[] => [...runs.values()].filter((run) => !run.answer).map(view),
+    /** The runs not finished yet, oldest first: the viewer's to follow, and only that the others run. */
+    running: (viewer: RunViewer): { running: PublishRunView[]; elsewhere: RunElsewhere[] } => {
+      const unfinished = [...runs.values()].filter((run) => !run.answer);
+      const mine = (run: Run) => viewer.seesAll || run.user === viewer.user;
+      return {
+        running: unfinished.filter(mine).map(view),
+        elsewhere: unfinished.filter((run) => !mine(run)).map(({ action, user, startedAt }) => ({ action, user, startedAt })),
+      };
+    },
   };
 }

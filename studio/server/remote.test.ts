@@ -193,6 +193,25 @@ describe('publishing to a git remote', () => {
     );
   });
 
+  it('keeps an unpushed publish as a draft, not merged, when the remote changed another line of the same file meanwhile', async () => {
+    const { workspace, publisher } = await setup();
+    const address = project.remote!.dir;
+    project.git('remote', 'set-url', 'origin', '/nowhere/site.git');
+    draftHeading(workspace, 'Mine, never pushed');
+    expect(await publisher.publish('maria')).toMatchObject({ ok: true, record: { remote: { pushed: false } } });
+    pushFromClone(project.remote!.clone(), HOME, (text) => text.replace(/^title: .*$/m, 'title: Their title'), 'Retitle the home page');
+    project.git('remote', 'set-url', 'origin', address);
+
+    draftFaqTitle(workspace, 'Questions people ask');
+    expect(await publisher.publish('li')).toMatchObject({ ok: true, record: { remote: { pushed: true } } });
+
+    expect(project.remote!.show(HOME)).toMatch(/^title: Their title$/m);
+    expect(heading(project.remote!.show(HOME))).not.toBe('Mine, never pushed');
+    expect(heading(workspace.open(HOME).draft!.text!)).toBe('Mine, never pushed');
+    // Credited to the person whose publish it was, not to the one publishing now.
+    expect(workspace.open(HOME).draft!.changedBy).toEqual(['maria']);
+  });
+
   it('keeps an unpushed publish here, and the draft as it is, when the same file changed on the remote and has a draft', async () => {
     const { workspace, publisher } = await setup();
     const address = project.remote!.dir;
@@ -282,6 +301,21 @@ describe('a push that loses a race with the remote', () => {
     expect(heading(project.read(HOME))).toBe('Mine');
     expect(workspace.open(HOME).draft).toBeUndefined();
     expect(publisher.history()[0]!.status!.remote!.pushed).toBe(false);
+  });
+
+  it('of another line of the same file: is not merged line by line nor said to be pushed; the remote keeps only their change', async () => {
+    const { workspace, publisher } = await setup();
+    competeAfterNextCommit(project.remote!.clone(), HOME, 's/^title: .*$/title: Their title/', 'Retitle the home page');
+    draftHeading(workspace, 'Mine');
+
+    const result = await publisher.publish('maria');
+
+    expect(result).toMatchObject({ ok: true, record: { remote: { pushed: false, changedThere: [HOME] } } });
+    expect(result.ok && result.record.status!.remote!.text).toMatch(/^Not sent to origin\/main: content\/pages\/home.yaml \(by Ana/);
+    const theirs = project.remote!.show(HOME);
+    expect(theirs).toMatch(/^title: Their title$/m);
+    expect(heading(theirs)).not.toBe('Mine');
+    expect(heading(project.read(HOME))).toBe('Mine');
   });
 
   it('of another file: replays the commit over theirs, pushes it again, and says "Pushed" once the remote holds it', async () => {

@@ -16,7 +16,9 @@
 // lost a race (the remote got a change to the same file between the studio's fetch and its push) is
 // not replayed into a draft: its commit stays on the branch here, and it is reported as not sent.
 import { execFile } from 'node:child_process';
-import { realpathSync } from 'node:fs';
+import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -49,10 +51,10 @@ export type PushResult = {
 export type DraftKeeper = {
   /** Whether `path` is a content file the studio edits (only those can become drafts). */
   accepts(path: string): boolean;
-  /** Keeps `text` (made from `baseText`) as the file's draft; false when the file had a draft already (newer work, kept). */
-  keep(path: string, text: string | null, baseText: string | null): boolean;
+  /** Keeps `text` (made from `baseText`, by the commit `commit` not sent) as the file's draft; false when the file had a draft already (newer work, kept). */
+  keep(path: string, text: string | null, baseText: string | null, commit: string): boolean;
   /** Puts a later version into a draft `keep` made (a later unpushed commit changed the file again). */
-  update(path: string, text: string | null): void;
+  update(path: string, text: string | null, commit: string): void;
   /** Drops a draft `keep` made, when the replay is given up. */
   drop(path: string): void;
 };
@@ -63,6 +65,22 @@ const NETWORK_TIMEOUT_MS = 60_000;
 const PUSH_ATTEMPTS = 4;
 /** The committer of replayed commits when the checkout names none (as for the studio's own commits). */
 const STUDIO_IDENTITY = ['-c', 'user.name=Content studio', '-c', 'user.email=studio@localhost'];
+
+/**
+ * Git settings for a replay: a file both sides changed is never merged line by line (git would join
+ * two people's changes to one page into a text nobody saw, checked or built); it stops as a
+ * conflict, so the studio keeps each version apart and says so. A merge rule the repository's own
+ * .gitattributes sets for a file is kept.
+ */
+let wholeFileMerge: string[] | undefined;
+function wholeFileMergeSettings(): string[] {
+  if (!wholeFileMerge) {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'studio-merge-')), 'attributes');
+    writeFileSync(file, '* merge=binary\n');
+    wholeFileMerge = ['-c', `core.attributesFile=${file}`];
+  }
+  return wholeFileMerge;
+}
 
 type Git = (args: readonly string[], options?: { network?: boolean }) => Promise<{ stdout: string; stderr: string }>;
 
@@ -217,7 +235,7 @@ export function createRemoteSync({ root, remote, drafts }: { root: string; remot
     const made: string[] = [];
     const committer = await identity();
     const replaced = await head();
-    let step = await git([...committer, 'rebase', '--quiet', tracking]).then(
+    let step = await git([...committer, ...wholeFileMergeSettings(), 'rebase', '--quiet', tracking]).then(
       () => 'done' as const,
       () => 'stopped' as const,
     );
@@ -239,8 +257,9 @@ export function createRemoteSync({ root, remote, drafts }: { root: string; remot
       for (const file of conflicted) {
         // During a replay, stage 1 is the version both started from, 2 the remote's, 3 the studio's.
         const [baseText, remoteText, studioText] = await Promise.all([1, 2, 3].map((stage) => showStage(stage, file)));
-        if (made.includes(file)) drafts.update(file, studioText ?? null);
-        else if (drafts.keep(file, studioText ?? null, baseText ?? null)) made.push(file);
+        const replaying = (await git(['rev-parse', 'REBASE_HEAD'])).stdout.trim();
+        if (made.includes(file)) drafts.update(file, studioText ?? null, replaying);
+        else if (drafts.keep(file, studioText ?? null, baseText ?? null, replaying)) made.push(file);
         else {
           // The file has a draft already, which the studio's version must not replace: nothing is
           // replayed, the commit stays here, and the editor is told what to do.
@@ -259,7 +278,7 @@ export function createRemoteSync({ root, remote, drafts }: { root: string; remot
           await git(['add', '--', file]);
         }
       }
-      step = await git([...committer, 'rebase', '--continue']).then(
+      step = await git([...committer, ...wholeFileMergeSettings(), 'rebase', '--continue']).then(
         () => 'done' as const,
         async (error: unknown) => {
           // A commit left with nothing of its own is skipped.
@@ -349,7 +368,7 @@ export function createRemoteSync({ root, remote, drafts }: { root: string; remot
     if (!fetched.exists) return { ok: true };
     const base = (await git(['merge-base', 'HEAD', tracking]).catch(() => ({ stdout: '' }))).stdout.trim();
     const committer = await identity();
-    const done = await git([...committer, 'rebase', '--quiet', tracking]).then(
+    const done = await git([...committer, ...wholeFileMergeSettings(), 'rebase', '--quiet', tracking]).then(
       () => true,
       () => false,
     );

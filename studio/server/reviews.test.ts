@@ -148,12 +148,7 @@ describe('review required', () => {
     expect(approved.answer).toMatchObject({ ok: false, reason: 'conflict' });
     expect(stored()[0]!.status).toBe('waiting');
 
-    await studio!.app.inject({
-      method: 'POST',
-      url: '/api/discard',
-      headers: { ...ana.headers, 'x-csrf-token': ana.csrf },
-      payload: { path: HOME },
-    });
+    expect((await studio!.discard(ana, HOME)).statusCode).toBe(200);
     await editHome(ana, 'Published by an admin');
     const direct = await publish(ana);
     expect(direct.answer, JSON.stringify(direct)).toMatchObject({ ok: true });
@@ -231,7 +226,7 @@ describe('scheduled publishing cannot be stopped by an editor', () => {
     for (let ask = 0; ask < 51; ask++) expect((await post(maria, '/api/reviews')).statusCode).toBe(200);
 
     // Another publish the admin scheduled for an hour later, of a change of their own.
-    await post(ana, '/api/discard', { path: HOME });
+    await studio!.discard(ana, HOME);
     await editHome(ana, 'Later change');
     expect((await schedule(ana, '2026-12-01T10:00')).statusCode).toBe(200);
 
@@ -295,7 +290,7 @@ describe('the review file stays small', () => {
         expect(asked.statusCode).toBe(409);
         expect(asked.json()).toEqual({ message: REVIEW_MESSAGES.tooMany });
       }
-      await post(maria, '/api/discard', { path: `content/pages/offer-${page}.yaml` });
+      await studio!.discard(maria, `content/pages/offer-${page}.yaml`);
     }
     expect(stored().filter((request) => request.status === 'waiting')).toHaveLength(MAX_OPEN_REQUESTS_EACH);
   });
@@ -417,7 +412,7 @@ describe('the list of review requests', () => {
         person === ana ? ADMIN : EDITOR,
       );
       expect((await post(person, '/api/reviews')).statusCode).toBe(200);
-      await post(person, '/api/discard', { path: file });
+      await studio!.discard(person, file);
     }
 
     let fastest = Infinity;

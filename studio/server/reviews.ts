@@ -66,6 +66,7 @@ export const REVIEW_MESSAGES = {
   notReviewer: 'Only an admin may approve or send back a review request.',
   reviewOff: 'Review is not required in this studio: publish the changes directly.',
   nothing: 'There is nothing to review: no page has unpublished changes.',
+  nothingOwn: 'There is nothing of yours to review: the unpublished changes are other people’s, and they ask for their own review.',
   invalid: 'The changes have mistakes: fix them (they are listed on the publish screen and beside the fields), then ask for review.',
   notFound: 'That review request does not exist any more: reload the list.',
   notWaiting: 'That review request was already decided or replaced: reload the list.',
@@ -240,18 +241,29 @@ export function createReviews(options: { stateDir: string; workspace: Workspace;
     return request;
   }
 
-  /** Asks for review of every draft as it is now; an earlier open request for any of the same files is replaced. */
+  /**
+   * Asks for review of the drafts `user` changed, as they are now (each file names everyone whose
+   * change it holds); this person's earlier open request for any of the same files is replaced.
+   * Another person's request, and its comment, is never touched: nobody can take over someone
+   * else's sent-back change as their own.
+   */
   function ask(user: string, note: string): ReviewRequest {
-    const drafts = workspace.listDrafts();
-    if (drafts.length === 0) throw new ReviewError(REVIEW_MESSAGES.nothing, 409);
+    const all = workspace.listDrafts();
+    if (all.length === 0) throw new ReviewError(REVIEW_MESSAGES.nothing, 409);
+    const drafts = all.filter((draft) => authorsOf(draft).includes(user));
+    if (drafts.length === 0) throw new ReviewError(REVIEW_MESSAGES.nothingOwn, 409);
     if (publisher.check(drafts).errors.length > 0) throw new ReviewError(REVIEW_MESSAGES.invalid, 422);
-    const files = snapshotDrafts(workspace);
+    const files = snapshotDrafts(workspace, drafts);
     if (files.reduce((sum, entry) => sum + (entry.text?.length ?? 0), 0) > MAX_SNAPSHOT_CHARACTERS)
       throw new ReviewError(REVIEW_MESSAGES.tooLarge, 422);
     const paths = new Set(files.map((entry) => entry.path));
     const requests = read();
     for (const earlier of requests) {
-      if ((earlier.status === 'waiting' || earlier.status === 'sent-back') && earlier.files.some((entry) => paths.has(entry.path)))
+      if (
+        earlier.requestedBy === user &&
+        (earlier.status === 'waiting' || earlier.status === 'sent-back') &&
+        earlier.files.some((entry) => paths.has(entry.path))
+      )
         earlier.status = 'replaced';
     }
     const openOfThisPerson = requests.filter(

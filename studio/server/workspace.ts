@@ -39,6 +39,20 @@ export type Draft = {
   changedBy?: string[];
 };
 
+/** A draft that was dropped: discarded by a person, published, or given up for the live text. */
+export type GoneDraft = {
+  path: string;
+  revision: number;
+  /** Everyone whose changes it held. */
+  changedBy: string[];
+  at: string;
+  /** Who discarded it; absent when the studio dropped it (published, or back to the live text). */
+  discardedBy?: string;
+};
+
+/** Dropped drafts remembered: enough for any browser left open on one, small enough to read on every keep. */
+export const MAX_GONE_DRAFTS = 500;
+
 export type OpenedFile = {
   file: ContentFile;
   /** The live text and its version; undefined for a file that exists only as a draft. */
@@ -99,6 +113,7 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
   const contentDir = path.join(root, 'content');
   mkdirSync(draftsDir, { recursive: true });
 
+  const goneFile = path.join(stateDir, 'discarded-drafts.json');
   const draftFile = (file: ContentFile) => path.join(draftsDir, `${file.path.replaceAll('/', '__')}.json`);
 
   function contentFile(relative: unknown): ContentFile {
@@ -198,7 +213,13 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
     return next;
   }
 
-  function createDraft(relative: unknown, text: string, user: string): Draft {
+  function createDraft(
+    relative: unknown,
+    text: string,
+    user: string,
+    /** People whose changes the text carries besides its maker (a copy of someone's draft). */
+    carrying: readonly string[] = [],
+  ): Draft {
     const file = contentFile(relative);
     if (readDisk(file) || readDraft(file)) throw new WorkspaceError(`${file.path} already exists: choose another name.`, 409, 'exists');
     refusePastDraftLimit();
@@ -209,7 +230,7 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
       revision: 1,
       updatedBy: user,
       updatedAt: new Date().toISOString(),
-      changedBy: [user],
+      changedBy: [...new Set([...carrying, user])],
     };
     writeAtomically(draftFile(file), `${JSON.stringify(draft, null, 2)}\n`);
     return draft;
@@ -238,7 +259,14 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
    * Writes a draft as given, past the draft limit: a version of the file that must not be lost (the
    * studio's own, which the remote overtook). Its base names the version it was made from.
    */
-  function keepDraft(relative: unknown, text: string | null, baseVersion: string | null, user: string): Draft {
+  function keepDraft(
+    relative: unknown,
+    text: string | null,
+    baseVersion: string | null,
+    user: string,
+    /** Whose changes the text holds when they are others than `user` (the people a replayed publish named). */
+    authors: readonly string[] = [user],
+  ): Draft {
     const file = contentFile(relative);
     const earlier = readDraft(file);
     const draft: Draft = {
@@ -246,16 +274,46 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
       text,
       baseVersion,
       revision: (earlier?.revision ?? 0) + 1,
-      updatedBy: user,
+      updatedBy: authors.at(-1) ?? user,
       updatedAt: new Date().toISOString(),
-      changedBy: withAuthor(earlier, user),
+      changedBy: [...new Set([...(earlier ? authorsOf(earlier) : []), ...(authors.length ? authors : [user])])],
     };
     writeAtomically(draftFile(file), `${JSON.stringify(draft, null, 2)}\n`);
     return draft;
   }
 
-  function discardDraft(relative: unknown): void {
-    rmSync(draftFile(contentFile(relative)), { force: true });
+  /**
+   * Drops a draft. Who wrote it is kept by its revision (see `authorsOfGone`), so a text a browser
+   * still holds from it never goes live credited to someone else alone. `by`: who dropped it.
+   */
+  function discardDraft(relative: unknown, by?: string): void {
+    const file = contentFile(relative);
+    const draft = readDraft(file);
+    if (!draft) return;
+    const gone: GoneDraft = { path: file.path, revision: draft.revision, changedBy: authorsOf(draft), at: new Date().toISOString() };
+    if (by) gone.discardedBy = by;
+    writeAtomically(goneFile, `${JSON.stringify([...readGone(), gone].slice(-MAX_GONE_DRAFTS), null, 2)}\n`);
+    rmSync(draftFile(file), { force: true });
+  }
+
+  function readGone(): GoneDraft[] {
+    if (!existsSync(goneFile)) return [];
+    return JSON.parse(readFileSync(goneFile, 'utf8')) as GoneDraft[];
+  }
+
+  /**
+   * Everyone whose changes a draft of `relative` at `revision` held, when that draft is gone
+   * (discarded, or published and dropped); undefined when the studio has no record of it.
+   * Revisions start again after a draft is dropped, so every gone draft at that revision counts.
+   */
+  function authorsOfGone(relative: string, revision: number): string[] | undefined {
+    const matching = readGone().filter((gone) => gone.path === relative && gone.revision === revision);
+    return matching.length ? [...new Set(matching.flatMap((gone) => gone.changedBy))] : undefined;
+  }
+
+  /** The drafts dropped lately, oldest first: who dropped whose draft, and when. */
+  function listGone(): GoneDraft[] {
+    return readGone();
   }
 
   /** Every content file, live or only drafted, with what the navigator shows. */
@@ -338,6 +396,8 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
     createDraft,
     refuseUnlessRoomForDrafts,
     discardDraft,
+    authorsOfGone,
+    listGone,
     keepDraft,
     listDrafts,
     listEntries,

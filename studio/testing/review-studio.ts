@@ -72,6 +72,12 @@ export async function startReviewStudio(
     expect(saved.statusCode, saved.body).toBe(200);
   }
 
+  /** Discards the draft of `file` as the editor's "Discard changes" does: with the revision it opened. */
+  async function discard(person: Person, file: string) {
+    const opened = (await get(person, `/api/file?path=${file}`)).json() as { revision: number };
+    return post(person, '/api/discard', { path: file, revision: opened.revision });
+  }
+
   /** The changes the publish screen shows this person. */
   const shown = async (person: Person) => (await get(person, '/api/changes')).json() as Changes;
   /** The changes as a screen sends them back: each file with the fingerprint of the text it showed. */
@@ -120,5 +126,5 @@ export async function startReviewStudio(
     project.remove();
   }
 
-  return { app, project, team, clock, signIn, get, post, editHome, shown, publish, approve, schedule, stored, storedTexts, close };
+  return { app, project, team, clock, signIn, get, post, editHome, discard, shown, publish, approve, schedule, stored, storedTexts, close };
 }

@@ -40,7 +40,7 @@ export function ConflictBanner({
             type="button"
             css={ui.secondaryButton}
             onClick={async () => {
-              if (reason === 'disk-changed') await api.discard(file.path).catch(() => undefined);
+              if (reason === 'disk-changed') await api.discard(file.path, seenRevision).catch(() => undefined);
               onResolved(file.path);
             }}
           >

@@ -135,6 +135,7 @@ export function FileEditor({
             onReload={load}
             onOpen={onOpen}
             onChanged={onChanged}
+            seenRevision={() => revision.current}
             {...(onHistory ? { onHistory } : {})}
           />
           <ReviewFeedback path={path} />

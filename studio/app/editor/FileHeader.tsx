@@ -4,7 +4,7 @@
 import { css } from '@emotion/react';
 import { useState } from 'react';
 import { kindDefinition } from '../../../content-model/kinds.ts';
-import { api, type OpenedFile } from '../api.ts';
+import { api, ApiError, type OpenedFile } from '../api.ts';
 import { DeleteDialog } from '../dialogs/DeleteDialog.tsx';
 import { NameDialog } from '../dialogs/NameDialog.tsx';
 import { color, ui } from '../ui.ts';
@@ -18,8 +18,11 @@ export function FileHeader({
   onOpen,
   onChanged,
   onHistory,
+  seenRevision,
 }: {
   file: OpenedFile;
+  /** The draft revision this tab last saw: a discard never drops a change saved since in another tab or by another person. */
+  seenRevision: () => number;
   data: unknown;
   save: SaveStatus;
   onReload: () => Promise<void>;
@@ -29,6 +32,7 @@ export function FileHeader({
 }) {
   const [dialog, setDialog] = useState<'rename' | 'delete' | 'duplicate' | null>(null);
   const [message, setMessage] = useState('');
+  const [refusal, setRefusal] = useState('');
   const title =
     file.kind === 'article'
       ? String((data as { frontMatter?: { title?: string } })?.frontMatter?.title ?? file.name)
@@ -82,7 +86,13 @@ export function FileHeader({
             disabled={busy}
             onClick={async () => {
               if (!window.confirm(`Discard every unpublished change to "${title}"?`)) return;
-              await api.discard(file.path);
+              setRefusal('');
+              try {
+                await api.discard(file.path, seenRevision());
+              } catch (error) {
+                setRefusal(error instanceof ApiError ? error.message : 'The changes could not be discarded.');
+                return;
+              }
               onChanged();
               if (file.isNew) onOpen(null);
               else await onReload();
@@ -92,6 +102,11 @@ export function FileHeader({
           </button>
         )}
       </div>
+      {refusal && (
+        <p role="alert" css={ui.errorBanner}>
+          {refusal}
+        </p>
+      )}
       {message && (
         <p role="status" css={ui.okBanner}>
           {message}
@@ -121,7 +136,7 @@ export function FileHeader({
           action="Change address"
           onCancel={() => setDialog(null)}
           onSubmit={async (newAddress) => {
-            const answer = await api.rename(file.path, newAddress, file.revision, file.diskVersion);
+            const answer = await api.rename(file.path, newAddress, seenRevision(), file.diskVersion);
             setDialog(null);
             setMessage(
               answer.updated.length
@@ -135,7 +150,7 @@ export function FileHeader({
       )}
       {dialog === 'delete' && (
         <DeleteDialog
-          file={file}
+          file={{ ...file, revision: seenRevision() }}
           title={title}
           onCancel={() => setDialog(null)}
           onDeleted={async () => {

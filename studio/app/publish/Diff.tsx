@@ -1,6 +1,8 @@
 // One file's unpublished change as lines that go (−) and lines that come (+), in colour and in
-// words for screen readers.
+// words for screen readers. Characters nobody can see (a right-to-left mark, a zero-width space) are
+// shown as marks such as ⟨U+202E⟩, so a reviewer sees the text as it really is.
 import { css } from '@emotion/react';
+import { showHiddenCharacters } from '../../../content-model/hidden-characters.ts';
 import type { Changes } from '../api.ts';
 import { color, font, ui } from '../ui.ts';
 
@@ -37,7 +39,7 @@ export function Diff({
             >
               <span aria-hidden="true">{line.kind === 'added' ? '+ ' : line.kind === 'removed' ? '− ' : '  '}</span>
               <span css={ui.visuallyHidden}>{line.kind === 'added' ? labels.added : line.kind === 'removed' ? labels.removed : ''}</span>
-              {line.text}
+              {showHiddenCharacters(line.text)}
             </div>
           ))}
         </div>

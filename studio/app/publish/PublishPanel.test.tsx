@@ -104,6 +104,31 @@ const RUN: PublishRunView = {
 };
 
 describe('a publish under way', () => {
+  it('says another person’s publish is under way, and whose, without its steps or result', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/publish-status')
+          return Response.json({
+            history: [],
+            running: [],
+            elsewhere: [{ action: 'publish', user: 'ana@example.com', startedAt: '2026-11-30T12:00:00Z' }],
+          });
+        if (url === '/api/reviews') return Response.json({ required: false, mayPublish: true, mayReview: false, requests: [] });
+        if (url === '/api/schedule') return Response.json({ timeZone: 'UTC', now: '2026-11-30T12:00', mayPublish: true, scheduled: [] });
+        return Response.json(url === '/api/changes' ? changed('About') : {});
+      }),
+    );
+    render(panel());
+
+    expect(
+      (
+        await screen.findByText('Publishing started by ana@example.com is under way; a publish you start now waits for it to finish.')
+      ).getAttribute('role'),
+    ).toBe('status');
+    expect(screen.queryByRole('status', { name: 'Publish progress' })).toBeNull();
+  });
+
   it('shows one started before the screen opened (another tab, a reload) step by step, then what it came to', async () => {
     const run = { current: RUN };
     vi.stubGlobal(

@@ -5,7 +5,8 @@
 // publish, and the recent publishes. A publish sends the changes shown, with each text's
 // fingerprint: a change saved since refuses it, and nothing else goes out. A publish or an undo
 // shows its steps as the studio goes through them (follow-run.ts); a publish already running when the
-// screen opens (started in another tab, or before a reload) is shown and followed the same way.
+// screen opens (started in another tab, or before a reload) is shown and followed the same way; of
+// another person's, the screen says only that it is under way and whose.
 import { css } from '@emotion/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, type Changes, type PublishAnswer, type PublishRecord, type PublishRunView } from '../api.ts';
@@ -38,6 +39,8 @@ export function PublishPanel({
     kind: 'idle',
   });
   const [waitingForSaves, setWaitingForSaves] = useState(false);
+  // Another person's publish under way: only that it runs, and whose (its steps and result are theirs).
+  const [elsewhere, setElsewhere] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const delivery = usePublishStatus(history, state.kind === 'done' && state.answer.ok ? state.answer.record : undefined);
   const lastLoad = useRef(0);
@@ -87,9 +90,13 @@ export function PublishPanel({
   useEffect(() => {
     const leaving = new AbortController();
     api.publishStatus().then(
-      async ({ running }) => {
+      async ({ running, elsewhere: others = [] }) => {
         const current = running[0];
-        if (!current || leaving.signal.aborted) return;
+        if (leaving.signal.aborted) return;
+        const other = others[0];
+        if (!current && other)
+          setElsewhere(`${RUN_WORDS[other.action]} started by ${other.user} is under way; a publish you start now waits for it to finish.`);
+        if (!current) return;
         const what = `${RUN_WORDS[current.action]} (started by ${current.user})`;
         const answer = await followRun(current, (progress) => setState({ kind: 'busy', what, run: progress }), leaving.signal);
         if (!leaving.signal.aborted) await finishRef.current(answer);
@@ -104,6 +111,11 @@ export function PublishPanel({
       <h1 id="publish-title" ref={headingRef} tabIndex={-1} css={css({ fontSize: 24, marginTop: 0 })}>
         Review and publish
       </h1>
+      {elsewhere && state.kind === 'idle' && (
+        <p role="status" css={ui.banner}>
+          {elsewhere}
+        </p>
+      )}
       {state.kind === 'busy' && <PublishProgress what={state.what} run={state.run} />}
       {state.kind === 'done' &&
         (state.answer.ok ? (

@@ -5,6 +5,7 @@
 // change, listed apart as held), the data the preview draws with the drafts applied, dropping
 // a draft, and keeping both versions after a conflict. A draft that holds someone else's newer
 // work is never dropped here.
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { collectionPath } from '../../../content-model/kinds.ts';
 import { stringifyYaml, updateMarkdownFile } from '../../../content-model/formats/yaml-edit.ts';
@@ -20,7 +21,8 @@ import { authorsOf, fingerprintOf, WorkspaceError, type Draft, type Workspace } 
 
 export type DraftRoutesOptions = { workspace: Workspace; publisher: Publisher; editing: ContentEditing; rights: PublishRights };
 
-const discardBody = z.object({ path: contentPath });
+/** `revision`: the draft revision the person saw; a draft saved since is not dropped. */
+const discardBody = z.object({ path: contentPath, revision });
 /** `revision`: the draft revision the browser last saw; absent, it saw none. */
 const keepBothBody = z.object({ path: contentPath, data: pageData, revision: revision.optional() });
 
@@ -61,8 +63,16 @@ export const draftRoutes: StudioRoutes<DraftRoutesOptions> = async (app, { works
 
   app.get('/preview-data', async () => editing.previewData());
 
-  app.post('/discard', { schema: { body: discardBody } }, async (request) => {
-    workspace.discardDraft(request.body.path);
+  // Dropping a draft drops everyone's changes in it: only the version the person saw, and, where
+  // review is required, only the people whose changes it holds or an admin may drop someone else's.
+  // Who dropped whose draft is kept (workspace.listGone).
+  app.post('/discard', { schema: { body: discardBody } }, async (request, reply) => {
+    const { body } = request;
+    const { draft, file } = workspace.open(body.path);
+    if (!draft) return { discarded: true };
+    const refused = discardRefusal(draft, body.revision, request, rights);
+    if (refused) return reply.code(403).send({ message: refused });
+    workspace.discardDraft(file.path, editorOf(request));
     return { discarded: true };
   });
 
@@ -73,6 +83,19 @@ export const draftRoutes: StudioRoutes<DraftRoutesOptions> = async (app, { works
     // The draft on the server holds nothing the browser's version lacks only when the browser had
     // seen its latest revision; otherwise it is another tab's or person's work and stays.
     const sawLatestDraft = !opened.draft || opened.draft.revision === body.revision;
+    // Whose changes the browser's version holds besides this person's: the draft's, and those of the
+    // draft it was based on when that one was dropped since. A version from a draft the studio has
+    // no record of is refused, so nobody's change goes live under another name.
+    const seenRevision = body.revision ?? 0;
+    const basedOnGone = seenRevision > 0 && (!opened.draft || opened.draft.revision !== seenRevision);
+    const goneAuthors = basedOnGone ? workspace.authorsOfGone(opened.file.path, seenRevision) : [];
+    if (basedOnGone && !opened.draft && !goneAuthors)
+      throw new WorkspaceError(
+        `The draft of ${opened.file.path} you were changing was discarded or published since you opened it. Reload the file, then make your change again.`,
+        409,
+        'draft-changed',
+      );
+    const carrying = [...new Set([...(opened.draft ? authorsOf(opened.draft) : []), ...(goneAuthors ?? [])])];
     if (opened.file.kind === 'site' || opened.file.kind === 'roi') {
       if (!sawLatestDraft)
         throw new WorkspaceError(
@@ -83,7 +106,6 @@ export const draftRoutes: StudioRoutes<DraftRoutesOptions> = async (app, { works
       // One file for the whole site: keeping both means the person's version, on top of the new disk
       // version; it still carries the changes of everyone who had saved the draft it came from.
       const disk = workspace.readDisk(opened.file);
-      const carrying = opened.draft ? authorsOf(opened.draft) : [];
       workspace.discardDraft(opened.file.path);
       const reopened = workspace.open(opened.file.path);
       const draft = workspace.saveDraft(
@@ -101,10 +123,33 @@ export const draftRoutes: StudioRoutes<DraftRoutesOptions> = async (app, { works
       data = { ...data, path: `${String(data.path ?? '')}-${copyName.slice(opened.file.name.length + 1)}`, draft: true };
     const text =
       opened.file.kind === 'article' ? updateMarkdownFile(editing.currentTextOf(opened), checkArticleData(data)) : stringifyYaml(data);
-    const draft = workspace.createDraft(collectionPath(opened.file.kind, copyName), text, editorOf(request));
+    const draft = workspace.createDraft(collectionPath(opened.file.kind, copyName), text, editorOf(request), carrying);
     // The browser's version now lives in the copy: the original goes back to what is on disk, unless
     // its draft holds someone else's newer work.
     if (sawLatestDraft) workspace.discardDraft(opened.file.path);
     return { path: draft.path, revision: draft.revision };
   });
 };
+
+/**
+ * Why `request`'s person may not drop `draft` (a discard, or deleting a page that exists only as a
+ * draft), as a plain sentence answered with 403; undefined when they may. A draft saved since the
+ * person saw `revision` is refused with 409 (thrown), so nobody's newer change is dropped unseen.
+ */
+export function discardRefusal(
+  draft: Draft,
+  revision: number | undefined,
+  request: FastifyRequest,
+  rights: PublishRights,
+): string | undefined {
+  if (draft.revision !== revision)
+    throw new WorkspaceError(
+      `${draft.path} was saved by ${draft.updatedBy} since you opened it. Reload it to see that change before discarding.`,
+      409,
+      'draft-changed',
+    );
+  const others = authorsOf(draft).filter((author) => author !== editorOf(request));
+  if (rights.reviewRequired && !rights.mayPublish(request.studioSession) && others.length > 0)
+    return `These changes hold work by ${others.join(', ')}. Only they or an admin can discard it; ask them, or ask an admin.`;
+  return undefined;
+}

@@ -10,8 +10,10 @@ import type { ContentEditing } from '../editing.ts';
 import { editorOf } from '../plugins/sessions.ts';
 import type { StudioRoutes } from '../plugins/request-checks.ts';
 import type { Publisher } from '../publish.ts';
+import type { PublishRights } from '../reviews.ts';
+import { discardRefusal } from './drafts.ts';
 import { contentPath, diskVersion, pageData, revision, revisionInQuery, seenOf } from '../request-shapes.ts';
-import { PAGE_NAME_PATTERN, WorkspaceError, type Workspace } from '../workspace.ts';
+import { authorsOf, PAGE_NAME_PATTERN, WorkspaceError, type Workspace } from '../workspace.ts';
 
 export type FileRoutesOptions = {
   workspace: Workspace;
@@ -20,6 +22,7 @@ export type FileRoutesOptions = {
   /** The project's schema/ folder. */
   /** The project folder: schemas are read from schema/ and blocks/<type>/ under it. */
   root: string;
+  rights: PublishRights;
 };
 
 const openQuery = z.object({ path: contentPath });
@@ -32,7 +35,7 @@ const createBody = z.object({
 });
 const deleteQuery = z.object({ path: contentPath, revision: revisionInQuery.optional(), diskVersion: z.string().optional() });
 
-export const fileRoutes: StudioRoutes<FileRoutesOptions> = async (app, { workspace, publisher, editing, root }) => {
+export const fileRoutes: StudioRoutes<FileRoutesOptions> = async (app, { workspace, publisher, editing, root, rights }) => {
   // Every schema by name, the block schemas from their folders included.
   app.get('/schemas', async () => readSchemaModel(root).files);
 
@@ -59,17 +62,26 @@ export const fileRoutes: StudioRoutes<FileRoutesOptions> = async (app, { workspa
       throw new WorkspaceError('Use lowercase letters, digits and dashes for the name, such as "spring-offer".');
     const target = collectionPath(kind, name);
     const text = kind === 'article' ? editing.newArticleText(name, copyFrom) : editing.newPageText(name, copyFrom);
-    const draft = workspace.createDraft(target, text, editorOf(request));
+    // A copy of a draft holds its authors' unpublished changes: it carries their names, so a review
+    // still sees them and an admin's own publish cannot take them live unseen.
+    const source = copyFrom ? workspace.open(copyFrom).draft : undefined;
+    const draft = workspace.createDraft(target, text, editorOf(request), source ? authorsOf(source) : []);
     return { path: draft.path, revision: draft.revision };
   });
 
-  app.delete('/file', { schema: { querystring: deleteQuery } }, async (request) => {
+  app.delete('/file', { schema: { querystring: deleteQuery } }, async (request, reply) => {
     const { query } = request;
     const opened = workspace.open(query.path);
     if (kindDefinition(opened.file.kind).shape === 'singleton')
       throw new WorkspaceError('The site settings and the ROI numbers cannot be deleted.');
     if (!opened.disk) {
-      workspace.discardDraft(opened.file.path);
+      // A page that exists only as a draft is dropped as a discard is: only as the person saw it,
+      // and under review only by the people whose changes it holds or an admin.
+      if (opened.draft) {
+        const refused = discardRefusal(opened.draft, query.revision, request, rights);
+        if (refused) return reply.code(403).send({ message: refused });
+      }
+      workspace.discardDraft(opened.file.path, editorOf(request));
       return { deleted: true };
     }
     workspace.saveDraft(opened.file.path, null, seenOf(query), editorOf(request));

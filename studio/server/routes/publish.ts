@@ -10,12 +10,12 @@
 // (`reason`: nothing to publish or undo, a draft saved while waiting for an earlier publish, files
 // changed meanwhile, mistakes in the content, a failed build that left the live site untouched).
 import { z } from 'zod';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PublishRunView } from '../../api-types.ts';
 import { editorOf } from '../plugins/sessions.ts';
 import type { StudioRoutes } from '../plugins/request-checks.ts';
 import { takeSeenDrafts, type Publisher, type PublishResult } from '../publish.ts';
-import type { PublishRuns } from '../publish-runs.ts';
+import { RunLimitError, type PublishRuns, type RunViewer } from '../publish-runs.ts';
 import type { StepReporter } from '../publish.ts';
 import { REVIEW_MESSAGES, type PublishRights } from '../reviews.ts';
 import { seenDrafts } from '../request-shapes.ts';
@@ -55,7 +55,8 @@ export const publishRoutes: StudioRoutes<PublishRoutesOptions> = async (app, { p
     return startRun(reply, runs, { action: 'undo', user, planned: publisher.plannedSteps() }, (report) => publisher.undoLast(user, report));
   });
   app.get('/publish-runs/:id', { schema: { params: runParams } }, async (request, reply) => {
-    const run = runs.get(request.params.id);
+    // Another person's run is not shown: its answer is theirs (an admin sees every run).
+    const run = runs.get(request.params.id, runViewerOf(request, rights));
     if (!run) return reply.code(404).send({ message: UNKNOWN_RUN_MESSAGE });
     return { run };
   });
@@ -68,6 +69,18 @@ export function startRun(
   what: Parameters<PublishRuns['start']>[0],
   task: (report: StepReporter) => Promise<PublishResult>,
 ) {
-  const run: PublishRunView = runs.start(what, task);
+  let run: PublishRunView;
+  try {
+    run = runs.start(what, task);
+  } catch (error) {
+    // Too many runs waiting: refused before anything starts, saying why.
+    if (error instanceof RunLimitError) return reply.code(429).send({ message: error.message });
+    throw error;
+  }
   return reply.code(202).send({ run });
+}
+
+/** Whose runs a request may follow: the person's own; an admin's (or the one person's without accounts), every run. */
+export function runViewerOf(request: FastifyRequest, rights: PublishRights): RunViewer {
+  return { user: editorOf(request), seesAll: rights.mayCancelAny(request.studioSession) };
 }
