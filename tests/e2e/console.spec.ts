@@ -184,7 +184,7 @@ for (const harness of CONSOLE_STORES) {
 
       await page.getByRole('link', { name: 'Audit log' }).click();
       const log = page.getByRole('table');
-      await expect(log).toContainText('leads.erase');
+      await expect(log).toContainText('Erased leads');
       await expect(log).not.toContainText('forget.me');
     });
 
