@@ -3,11 +3,11 @@
 // counts what will be sent and skipped) or every failed lead, export what the filter shows, erase a
 // person's leads. Spam is never here: it has a view of its own.
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import type { LeadFilter, LeadSummary, RetryResult } from '../../api-types.ts';
 import { exportUrl, messageOf } from '../api.ts';
 import { Dialog } from '../parts/Dialog.tsx';
-import { formatTime, StatusBadge, VisitorText } from '../parts/format.tsx';
+import { StatusBadge } from '../parts/format.tsx';
 import { ErrorMessage, StatusMessage } from '../parts/messages.tsx';
 import { usePages } from '../parts/use-pages.ts';
 import { useSession } from '../session.tsx';
@@ -15,6 +15,7 @@ import { EraseDialog } from './EraseDialog.tsx';
 import { filterFromQuery, inboxQuery, queryFromFilter } from './filter-query.ts';
 import { describeAllFailedRetried, describePlan, describeRetried, planRetry, plannedCount, type RetryPlan } from './retry-words.ts';
 import { FilterForm } from './FilterForm.tsx';
+import { ContactCells, NameCell, ReceivedCell } from '../parts/lead-cells.tsx';
 import { ScrollingTable } from '../parts/ScrollingTable.tsx';
 
 export function InboxScreen() {
@@ -142,22 +143,12 @@ export function InboxScreen() {
                     />
                   </td>
                 ) : null}
-                <td>
-                  <Link to={`/leads/${encodeURIComponent(lead.id)}`}>{formatTime(lead.receivedAt)}</Link>
-                </td>
-                <td>
-                  <VisitorText>{lead.name}</VisitorText>
-                </td>
+                <ReceivedCell lead={lead} />
+                <NameCell lead={lead} />
                 <td>
                   <StatusBadge status={lead.status} />
                 </td>
-                <td>
-                  <VisitorText>{lead.email}</VisitorText>
-                </td>
-                <td>
-                  <VisitorText>{lead.company}</VisitorText>
-                </td>
-                <td>{lead.form}</td>
+                <ContactCells lead={lead} />
               </tr>
             ))}
           </tbody>

@@ -7,8 +7,8 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { LeadSummary } from '../../api-types.ts';
 import { messageOf } from '../api.ts';
-import { formatTime, VisitorText } from '../parts/format.tsx';
 import { ErrorMessage, StatusMessage } from '../parts/messages.tsx';
+import { ContactCells, NameCell, ReceivedCell } from '../parts/lead-cells.tsx';
 import { ScrollingTable } from '../parts/ScrollingTable.tsx';
 import { usePages } from '../parts/use-pages.ts';
 import { useSession } from '../session.tsx';
@@ -97,12 +97,8 @@ export function SpamScreen() {
           <tbody>
             {listing.items.map((lead) => (
               <tr key={lead.id}>
-                <td>
-                  <Link to={`/leads/${encodeURIComponent(lead.id)}`}>{formatTime(lead.receivedAt)}</Link>
-                </td>
-                <td>
-                  <VisitorText>{lead.name}</VisitorText>
-                </td>
+                <ReceivedCell lead={lead} />
+                <NameCell lead={lead} />
                 <td>{lead.spamSignals.join(' ') || 'Not recorded'}</td>
                 {mayMark ? (
                   <td>
@@ -117,13 +113,7 @@ export function SpamScreen() {
                     </button>
                   </td>
                 ) : null}
-                <td>
-                  <VisitorText>{lead.email}</VisitorText>
-                </td>
-                <td>
-                  <VisitorText>{lead.company}</VisitorText>
-                </td>
-                <td>{lead.form}</td>
+                <ContactCells lead={lead} />
               </tr>
             ))}
           </tbody>
