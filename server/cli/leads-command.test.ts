@@ -38,7 +38,7 @@ async function run(...argv: string[]): Promise<{ code: number; out: string; err:
   const code = await runLeadsCommand(
     argv,
     store,
-    { out: (text) => (out += text), err: (text) => (err += text), now: () => NOW + 1_000 },
+    { out: (text) => (out += text), err: (text) => (err += text), now: () => NOW + 1_000, actor: 'command line (tester)' },
     { loadRoiParameters: async () => shippedRoiParameters() },
   );
   return { code, out, err };

@@ -1,16 +1,19 @@
 import { parseArgs } from 'node:util';
 import { csvHeaderLine, csvLeadLine, toExportJson, toExportRecord } from '../leads/lead-export.ts';
 import { maskEmail } from '../leads/mask.ts';
+import { eraseLeadsByEmail, recordLeadExport, retryEveryFailed, retryLeads, sendLeadAgain } from '../leads/operations.ts';
 import { forwardNotSpam } from '../leads/not-spam.ts';
 import type { RoiParameters } from '../../lead/roi/engine.ts';
 import { DELIVERY_STATES, SEND_AGAIN_STATES } from '../store/lead-store.ts';
 import type { DeliveryState, LeadRecord, LeadStore } from '../store/lead-store.ts';
-import { runSubcommand, UsageError, type CliIo } from './subcommands.ts';
+import { actingAt, runSubcommand, UsageError, type CliIo } from './subcommands.ts';
 import { formatTable, toTerminalCell } from './terminal-text.ts';
 
 // `npm run leads -- list | export --format csv|json | retry <id|--failed> | not-spam <id> | erase --email <addr>`
 //. The command works on an open store and writes to `out`, so
 // it is tested without a process; server/cli/leads.ts opens the configured store and runs it.
+// Export, retry, send again, not-spam and erase go through the operations the console uses
+// (leads/operations.ts), which write their audit entries with `io.actor`.
 
 export const USAGE = `Usage: npm run leads -- <command>
 
@@ -98,7 +101,9 @@ function describeLastAnswer(lead: LeadRecord): string {
 async function exportLeads(args: readonly string[], store: LeadStore, io: CliIo): Promise<number> {
   const { values } = parseArgs({ args: [...args], options: { format: { type: 'string' }, state: { type: 'string' } } });
   if (values.format !== 'csv' && values.format !== 'json') throw new UsageError('export needs --format csv or --format json.');
-  const leads = await store.listLeads({ state: readState(values.state) });
+  const state = readState(values.state);
+  const leads = await store.listLeads({ state });
+  await recordLeadExport(store, actingAt(io), values.format, { state });
   if (values.format === 'json') {
     io.out(`${toExportJson(leads.map(toExportRecord))}\n`);
     return 0;
@@ -134,7 +139,7 @@ async function retry(args: readonly string[], store: LeadStore, io: CliIo): Prom
     throw new UsageError('retry needs one lead id (with --send-again for a delivered lead), or --failed.');
   }
   if (id !== undefined && sendAgain) {
-    if (await store.sendAgain(id, io.now())) {
+    if (await sendLeadAgain(store, actingAt(io), id)) {
       io.out(`Lead ${toTerminalCell(id)} queued to be sent again: the CRM gets a second copy within the server's poll interval.\n`);
       return 0;
     }
@@ -146,7 +151,7 @@ async function retry(args: readonly string[], store: LeadStore, io: CliIo): Prom
     );
     return 1;
   }
-  const retried = await store.retry(id === undefined ? { state: 'failed' } : { id }, io.now());
+  const { moved: retried } = id === undefined ? await retryEveryFailed(store, actingAt(io)) : await retryLeads(store, actingAt(io), [id]);
   if (id !== undefined && retried.length === 0) {
     io.err(whyNotRetried(id, await store.getLead(id)));
     return 1;
@@ -165,7 +170,7 @@ async function notSpam(args: readonly string[], store: LeadStore, io: CliIo, opt
   const { positionals } = parseArgs({ args: [...args], allowPositionals: true });
   const [id, extra] = positionals;
   if (id === undefined || extra !== undefined) throw new UsageError('not-spam needs one lead id.');
-  const outcome = await forwardNotSpam(store, id, io.now(), options.loadRoiParameters);
+  const outcome = await forwardNotSpam(store, actingAt(io), id, options.loadRoiParameters);
   if (outcome.kind === 'forwarded') {
     io.out(`Lead ${toTerminalCell(id)} is no longer spam: the running server forwards it within its poll interval.\n`);
     return 0;
@@ -184,7 +189,7 @@ async function erase(args: readonly string[], store: LeadStore, io: CliIo): Prom
   const { values } = parseArgs({ args: [...args], options: { email: { type: 'string' } } });
   const email = values.email?.trim();
   if (email === undefined || email === '') throw new UsageError('erase needs --email <address>.');
-  const erased = await store.eraseByEmail(email);
+  const erased = await eraseLeadsByEmail(store, actingAt(io), email);
   io.out(`${erased.length} lead(s) of ${toTerminalCell(maskEmail(email))} erased, with their delivery history.\n`);
   return 0;
 }

@@ -2,9 +2,11 @@ import { loadConfig } from '../config.ts';
 import { loadRoiParameters } from '../leads/roi-parameters.ts';
 import { openLeadStore } from '../store/open-lead-store.ts';
 import { runLeadsCommand } from './leads-command.ts';
+import { terminalActor } from './subcommands.ts';
 
 // `npm run leads -- …`: the operator's view of the inbox, on the store the server is configured with
 // (DATABASE_URL or LEADS_DB_FILE, from the environment or `.env`). Safe while the server runs.
+// Every change it makes is written to the audit log as done by "command line (<system user>)".
 
 const configResult = loadConfig();
 if (!configResult.success) {
@@ -25,6 +27,7 @@ try {
       out: (text) => process.stdout.write(text),
       err: (text) => process.stderr.write(text),
       now: Date.now,
+      actor: terminalActor(),
     },
     { loadRoiParameters: () => loadRoiParameters(configResult.data.distDir) },
   );

@@ -39,6 +39,7 @@ async function run(argv: string[], { answers = [] as string[], interactive = fal
     out: (text) => (result.out += text),
     err: (text) => (result.err += text),
     now: () => NOW,
+    actor: 'command line (tester)',
     interactive,
     readPassword: async (prompt) => {
       result.prompts.push(prompt);

@@ -1,17 +1,19 @@
 import { parseArgs } from 'node:util';
 import { isEmailAddress, normalizeEmail } from '../accounts/email.ts';
+import { addAccount, changeAccountRole, removeAccount, setAccountPassword } from '../accounts/operations.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../accounts/passwords.ts';
 import { isRole, ROLE_SUMMARIES, ROLES } from '../accounts/roles.ts';
 import type { Role } from '../accounts/roles.ts';
 import type { LeadStore } from '../store/lead-store.ts';
-import { runSubcommand, UsageError, type CliIo } from './subcommands.ts';
+import { actingAt, runSubcommand, UsageError, type CliIo } from './subcommands.ts';
 import { formatTable, toTerminalCell } from './terminal-text.ts';
 
 // `npm run users -- add <email> --role <role> | list | role <email> <role> | password <email> | remove <email>`:
 // the back office's accounts, in the lead store. Like the leads command, it works on an open store
 // and writes to `out`, so it is tested without a process; server/cli/users.ts opens the configured
 // store and reads passwords from the terminal. Every check runs before the one write a command
-// makes, so a mistake leaves the accounts as they were.
+// makes, so a mistake leaves the accounts as they were. The writes go through the operations the
+// console uses (accounts/operations.ts), which write their audit entries with `io.actor`.
 
 export const USAGE = `Usage: npm run users -- <command>
 
@@ -123,7 +125,7 @@ async function add(args: readonly string[], store: LeadStore, io: UsersCliIo): P
     // Asked before the password, so nobody types one for nothing.
     if ((await store.findAccount(email)) !== undefined) throw exists;
     const passwordHash = await hashPassword(await readNewPassword(email, io));
-    const result = await store.createAccount({ email, role, passwordHash, now: io.now() });
+    const result = await addAccount(store, actingAt(io), { email, role, passwordHash });
     if (result.kind === 'exists') throw exists;
     return `Account ${shown(email)} created with the role ${role}.`;
   });
@@ -144,10 +146,9 @@ async function list(args: readonly string[], store: LeadStore, io: UsersCliIo): 
 }
 
 // The team always keeps someone who can manage the accounts: the store refuses, in the same
-// transaction as the change, to demote or remove the only admin (a console admin acting at the same
-// moment cannot slip in between). An operator who means to hand the role on adds another admin first.
-const KEEP_AN_ADMIN = { keepAnAdmin: true } as const;
-
+// transaction as the change, to demote or remove the only admin (accounts/operations.ts asks it to;
+// a console admin acting at the same moment cannot slip in between). An operator who means to hand
+// the role on adds another admin first.
 function lastAdmin(email: string): Refusal {
   return new Refusal(
     `${shown(email)} is the only admin, so nothing was changed: make another account admin first ` +
@@ -160,7 +161,7 @@ async function changeRole(args: readonly string[], store: LeadStore, io: UsersCl
   const email = readEmail(rawEmail!);
   const role = readRole(rawRole!);
   return refusable(io, async () => {
-    const result = await store.setAccountRole(email, role, io.now(), KEEP_AN_ADMIN);
+    const result = await changeAccountRole(store, actingAt(io), email, role);
     if (result.kind === 'no-account') throw new Refusal(`No account for ${shown(email)}.`);
     if (result.kind === 'last-admin') throw lastAdmin(email);
     return result.previousRole === role
@@ -174,7 +175,7 @@ async function changePassword(args: readonly string[], store: LeadStore, io: Use
   return refusable(io, async () => {
     await requireAccount(store, email);
     const passwordHash = await hashPassword(await readNewPassword(email, io));
-    if (!(await store.setAccountPassword(email, passwordHash, io.now()))) throw new Refusal(`No account for ${shown(email)}.`);
+    if (!(await setAccountPassword(store, actingAt(io), email, passwordHash))) throw new Refusal(`No account for ${shown(email)}.`);
     return `The password of ${shown(email)} is changed, and every session it had has ended.`;
   });
 }
@@ -182,7 +183,7 @@ async function changePassword(args: readonly string[], store: LeadStore, io: Use
 async function remove(args: readonly string[], store: LeadStore, io: UsersCliIo): Promise<number> {
   const email = readEmail(readWords(args, 1, 'remove needs one e-mail address')[0]!);
   return refusable(io, async () => {
-    const result = await store.removeAccount(email, KEEP_AN_ADMIN);
+    const result = await removeAccount(store, actingAt(io), email);
     if (result.kind === 'no-account') throw new Refusal(`No account for ${shown(email)}.`);
     if (result.kind === 'last-admin') throw lastAdmin(email);
     return `Account ${shown(email)} removed, and every session it had has ended.`;

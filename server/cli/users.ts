@@ -1,10 +1,12 @@
 import { loadConfig } from '../config.ts';
 import { openLeadStore } from '../store/open-lead-store.ts';
 import { terminalPasswordReader } from './password-prompt.ts';
+import { terminalActor } from './subcommands.ts';
 import { runUsersCommand } from './users-command.ts';
 
 // `npm run users -- …`: the back office's accounts, in the store the server is configured with
 // (DATABASE_URL or LEADS_DB_FILE, from the environment or `.env`). Safe while the server runs.
+// Every change it makes is written to the audit log as done by "command line (<system user>)".
 
 const configResult = loadConfig();
 if (!configResult.success) {
@@ -23,6 +25,7 @@ try {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
     now: Date.now,
+    actor: terminalActor(),
     interactive: passwords.interactive,
     readPassword: (prompt) => passwords.readPassword(prompt),
   });

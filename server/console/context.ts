@@ -1,6 +1,8 @@
 // What every console route module works with: the store, the settings, the clock, the session
-// cookie, the team sign-in, and the audit log.
+// cookie and the team sign-in. Changes go through the operations of server/leads/operations.ts and
+// server/accounts/operations.ts, which write the audit log with the actor `actingOf` names.
 import type { FastifyRequest } from 'fastify';
+import type { Acting } from '../accounts/audit-trail.ts';
 import type { Config } from '../config.ts';
 import type { TeamSignIn } from '../accounts/sign-in.ts';
 import type { LeadStore } from '../store/lead-store.ts';
@@ -14,8 +16,6 @@ export type ConsoleContext = {
   readonly now: () => number;
   readonly cookie: SessionCookie;
   readonly signIn: TeamSignIn;
-  /** Records who did what, for the audit log: `detail` never holds an erased person's address. */
-  audit(request: FastifyRequest, action: string, detail: string): Promise<void>;
 };
 
 /** The session a route that declared its access runs with: always there once the access check passed. */
@@ -28,4 +28,9 @@ export function sessionOfRequest(request: FastifyRequest): ConsoleSession {
 /** Who is acting: the signed-in account's address. */
 export function actorOf(request: FastifyRequest): string {
   return sessionOfRequest(request).record.account.email;
+}
+
+/** Who acts, for the audit log: the signed-in account's address, at the console's clock. */
+export function actingOf(request: FastifyRequest, context: Pick<ConsoleContext, 'now'>): Acting {
+  return { actor: actorOf(request), at: context.now() };
 }

@@ -164,10 +164,6 @@ const consoleScope: FastifyPluginAsync<ConsolePluginOptions & { routes: ConsoleR
     now,
     cookie,
     signIn: createTeamSignIn({ store, app: 'console', now }),
-    async audit(request, action, detail) {
-      const actor = request.consoleSession?.record.account.email ?? '';
-      await store.appendAudit({ at: now(), actor, action, detail });
-    },
   };
 
   await app.register(consoleAppFiles, { distDir: config.distDir });

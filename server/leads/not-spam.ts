@@ -1,9 +1,12 @@
 import type { RoiParameters } from '../../lead/roi/engine.ts';
-import type { LeadRecord, LeadStore } from '../store/lead-store.ts';
+import { writeWithAudit, type Acting } from '../accounts/audit-trail.ts';
+import type { LeadRecord } from '../store/lead-store.ts';
 import { describeFieldErrors, rebuildLead } from './intake.ts';
+import type { LeadOperationsStore } from './operations.ts';
 
 // "Not spam", from the console and from `npm run leads -- not-spam`: the stored values are built
-// again by the form's own checks, and only what they build is forwarded; a lead they refuse stays spam.
+// again by the form's own checks, and only what they build is forwarded; a lead they refuse stays
+// spam. One of the inbox's operations (operations.ts): the change and its audit entry, with the actor.
 
 export type NotSpamOutcome =
   | { readonly kind: 'forwarded' }
@@ -14,9 +17,9 @@ export type NotSpamOutcome =
   | { readonly kind: 'unsendable'; readonly message: string };
 
 export async function forwardNotSpam(
-  store: LeadStore,
+  store: LeadOperationsStore,
+  acting: Acting,
   id: string,
-  now: number,
   loadRoiParameters: () => Promise<RoiParameters>,
 ): Promise<NotSpamOutcome> {
   const lead = await store.getLead(id);
@@ -30,7 +33,14 @@ export async function forwardNotSpam(
     };
   }
   // Every stored lead carries its own id, as the relay stores a new one.
-  if (await store.markNotSpam(id, now, { ...rebuilt, payload: { ...rebuilt.payload, lead_id: id } })) return { kind: 'forwarded' };
+  const forwarded = await writeWithAudit(
+    store,
+    'markNotSpam',
+    [id, acting.at, { ...rebuilt, payload: { ...rebuilt.payload, lead_id: id } }],
+    acting,
+    (changed) => (changed ? { action: 'lead.not-spam', detail: id } : undefined),
+  );
+  if (forwarded) return { kind: 'forwarded' };
   const after = await store.getLead(id);
   return after === undefined ? { kind: 'missing' } : { kind: 'not-spam', lead: after };
 }

@@ -1,10 +1,12 @@
+import { SYSTEM_ACTOR, writeWithAudit } from '../accounts/audit-trail.ts';
 import type { LeadStore, PurgeCutoffs } from '../store/lead-store.ts';
 import { DAY_MS } from '../store/lead-store.ts';
 import { repeat, type Repeating } from '../schedule/repeat.ts';
 
 // Retention: once shortly after start and then every day, leads past LEAD_RETENTION_DAYS and spam
 // past SPAM_RETENTION_DAYS are deleted (never a lead still to be sent; the store guards that), the
-// counts are logged and written to the audit log. Several servers on one store each run it; a second
+// counts are logged and written to the audit log (by `system`, through the audit trail every
+// back-office change goes through). Several servers on one store each run it; a second
 // run the same day finds nothing left to delete.
 
 export const RETENTION_DEFAULTS = {
@@ -55,9 +57,14 @@ export function startRetention(options: RetentionOptions): Retention {
   async function purge(): Promise<void> {
     const at = now();
     try {
-      const { leads, spam } = await store.purgeExpired(retentionCutoffs(at, options));
+      const { leads, spam } = await writeWithAudit(
+        store,
+        'purgeExpired',
+        [retentionCutoffs(at, options)],
+        { actor: SYSTEM_ACTOR, at },
+        (purged) => ({ action: 'retention.purge', detail: `${purged.leads} leads, ${purged.spam} spam` }),
+      );
       log.info({ leads, spam }, 'retention: deleted expired leads');
-      await store.appendAudit({ at, actor: 'system', action: 'retention.purge', detail: `${leads} leads, ${spam} spam` });
     } catch (error) {
       // Tomorrow's run tries again; nothing is lost by waiting.
       log.error({ err: error }, 'retention: could not delete expired leads');

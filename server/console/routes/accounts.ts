@@ -9,10 +9,11 @@ import { z } from 'zod';
 import type { AccountSummary } from '../../../console/api-types.ts';
 import { isEmailAddress, MAX_EMAIL_LENGTH, normalizeEmail } from '../../accounts/email.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../accounts/passwords.ts';
+import { addAccount, changeAccountRole, removeAccount } from '../../accounts/operations.ts';
 import { ROLES } from '../../accounts/roles.ts';
 import type { AccountRecord } from '../../store/lead-store.ts';
 import { conflict, notFound } from '../api-errors.ts';
-import { actorOf, type ConsoleContext } from '../context.ts';
+import { actingOf, actorOf, type ConsoleContext } from '../context.ts';
 import type { ConsoleRoutes } from '../request-checks.ts';
 
 const email = z
@@ -35,10 +36,8 @@ function toAccountSummary(account: AccountRecord): AccountSummary {
   };
 }
 
-const KEEP_AN_ADMIN = { keepAnAdmin: true } as const;
-
 export const accountRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app, { context }) => {
-  const { store, now } = context;
+  const { store } = context;
   const config = { consoleAccess: 'accounts:manage' } as const;
 
   app.get('/accounts', { config }, async (): Promise<AccountSummary[]> => (await store.listAccounts()).map(toAccountSummary));
@@ -57,9 +56,9 @@ export const accountRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (
     },
     async (request, reply) => {
       const { email: address, role: newRole, password } = request.body;
-      const created = await store.createAccount({ email: address, role: newRole, passwordHash: await hashPassword(password), now: now() });
+      const passwordHash = await hashPassword(password);
+      const created = await addAccount(store, actingOf(request, context), { email: address, role: newRole, passwordHash });
       if (created.kind === 'exists') throw conflict('An account with that address already exists.');
-      await context.audit(request, 'account.add', `${address} as ${newRole}`);
       return reply.code(201).send(toAccountSummary(created.account));
     },
   );
@@ -69,10 +68,9 @@ export const accountRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (
     { config, schema: { params: accountParams, body: z.strictObject({ role }) } },
     async (request): Promise<AccountSummary> => {
       const newRole = request.body.role;
-      const result = await store.setAccountRole(request.params.email, newRole, now(), KEEP_AN_ADMIN);
+      const result = await changeAccountRole(store, actingOf(request, context), request.params.email, newRole);
       if (result.kind === 'no-account') throw notFound(NO_ACCOUNT);
       if (result.kind === 'last-admin') throw conflict(LAST_ADMIN);
-      await context.audit(request, 'account.role', `${result.account.email}: ${result.previousRole} → ${newRole}`);
       return toAccountSummary(result.account);
     },
   );
@@ -80,10 +78,9 @@ export const accountRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (
   app.delete('/accounts/:email', { config, schema: { params: accountParams } }, async (request, reply) => {
     const address = request.params.email;
     if (address === actorOf(request)) throw conflict('You cannot remove your own account: ask another admin to do it.');
-    const result = await store.removeAccount(address, KEEP_AN_ADMIN);
+    const result = await removeAccount(store, actingOf(request, context), address);
     if (result.kind === 'no-account') throw notFound(NO_ACCOUNT);
     if (result.kind === 'last-admin') throw conflict(LAST_ADMIN);
-    await context.audit(request, 'account.remove', address);
     return reply.code(204).send();
   });
 };

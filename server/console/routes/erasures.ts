@@ -1,12 +1,14 @@
 // Erasing a person's leads: GET /erasures?email= says how many leads an erasure would remove, and
 // POST /erasures { email, count } erases them only while that count still holds, so what is erased
 // is what the admin was shown (a lead that arrived in between makes it a 409, and nothing is erased).
-// The audit entry gives the count, never the address: the log must not keep what was erased.
+// The audit entry (leads/operations.ts) gives the count, never the address: the log must not keep
+// what was erased.
 import { z } from 'zod';
 import type { ErasurePreview, ErasureResult } from '../../../console/api-types.ts';
 import { isEmailAddress, MAX_EMAIL_LENGTH, normalizeEmail } from '../../accounts/email.ts';
 import { conflict } from '../api-errors.ts';
-import type { ConsoleContext } from '../context.ts';
+import { eraseLeadsByEmail } from '../../leads/operations.ts';
+import { actingOf, type ConsoleContext } from '../context.ts';
 import { consoleText, type ConsoleRoutes } from '../request-checks.ts';
 
 const email = consoleText(MAX_EMAIL_LENGTH)
@@ -34,8 +36,7 @@ export const erasureRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (
       if (now !== count) {
         throw conflict(`This address now has ${now} lead(s), not ${count}: look at the count again before erasing. Nothing was erased.`);
       }
-      const erased = await store.eraseByEmail(address);
-      await context.audit(request, 'leads.erase', `${erased.length} lead(s)`);
+      const erased = await eraseLeadsByEmail(store, actingOf(request, context), address);
       return { erased: erased.length };
     },
   );

@@ -4,32 +4,15 @@
 import { finished, Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  leadStatusOf,
-  type LeadFilter,
-  type LeadPage,
-  type RetryResult,
-  type RetrySent,
-  type RetrySkipped,
-  type SendAgainResult,
-  type SpamResult,
-} from '../../../console/api-types.ts';
-import { LEAD_SOURCES } from '../../../lead/rules.ts';
+import { leadStatusOf, type LeadPage, type RetryResult, type SendAgainResult, type SpamResult } from '../../../console/api-types.ts';
+import { markLeadSpam, recordLeadExport, retryEveryFailed, retryLeads, sendLeadAgain } from '../../leads/operations.ts';
 import { forwardNotSpam } from '../../leads/not-spam.ts';
 import { loadRoiParameters } from '../../leads/roi-parameters.ts';
 import { csvHeaderLine, csvLeadLine, toExportJson, toExportRecord } from '../../leads/lead-export.ts';
 import { createGate } from '../../concurrency.ts';
-import {
-  readSearch,
-  SEND_AGAIN_STATES,
-  type LeadExport,
-  type LeadQuery,
-  type LeadRecord,
-  type LeadStore,
-  type RetriedLead,
-} from '../../store/lead-store.ts';
+import { readSearch, SEND_AGAIN_STATES, type LeadExport, type LeadQuery } from '../../store/lead-store.ts';
 import { ConsoleProblem, conflict, notFound } from '../api-errors.ts';
-import { actorOf, type ConsoleContext } from '../context.ts';
+import { actingOf, type ConsoleContext } from '../context.ts';
 import {
   checkDayRange,
   encodeCursor,
@@ -52,8 +35,6 @@ const SCANNING_QUERY_GATE = { running: 1, waiting: 4 };
 export const MAX_DOWNLOADS = 2;
 /** Ids one retry may name: a screenful of selections, well under the body limit. */
 export const MAX_RETRY_IDS = 500;
-/** Lead ids named in one audit entry; beyond these the entry gives the count. */
-const AUDITED_IDS = 20;
 /** A retry names ids; 500 ids of 36 characters, quoted, need about 20 KiB. */
 const RETRY_BODY_LIMIT_BYTES = 32 * 1024;
 
@@ -86,94 +67,9 @@ const spamBody = z.strictObject({ spam: z.boolean() });
 const sendAgainBody = z.strictObject({});
 const leadParams = z.strictObject({ id: leadIdSchema });
 
-/** The site's form names: an export filtered by one of them is recorded with its name. */
-const FORM_NAMES: ReadonlySet<string> = new Set(Object.values(LEAD_SOURCES));
-
-/**
- * A filter as an audit entry reads it: which filters were used, with the values that cannot name a
- * person (a form of the site, a state, spam or not, days). Text typed into a filter (a search, a
- * campaign, a source, a form name the site does not have) is often a person's name, number or address,
- * and the audit log is kept after that person's leads are erased, so only its use is recorded.
- */
-export function describeFilter(filter: LeadFilter): string {
-  const parts = [
-    filter.form === undefined ? undefined : FORM_NAMES.has(filter.form) ? `form=${filter.form}` : 'a form the site does not have',
-    filter.state === undefined ? undefined : `state=${filter.state}`,
-    filter.spam === undefined ? undefined : `spam=${filter.spam}`,
-    filter.from === undefined ? undefined : `from=${filter.from}`,
-    filter.to === undefined ? undefined : `to=${filter.to}`,
-    filter.campaign === undefined ? undefined : 'campaign filter',
-    filter.source === undefined ? undefined : 'source filter',
-    filter.q === undefined ? undefined : 'text search',
-  ].filter((part) => part !== undefined);
-  return parts.length === 0 ? 'all leads' : parts.join(', ');
-}
-
-function describeIds(ids: readonly string[]): string {
-  const named = ids.slice(0, AUDITED_IDS).join(', ');
-  return `${ids.length} lead(s): ${named}${ids.length > AUDITED_IDS ? ', …' : ''}`;
-}
-
-/** "2 failed, 1 waiting": the non-zero counts of a retry's tally, in its order; "" when all are zero. */
-function describeCounts(counts: Readonly<Record<string, number>>, words: Readonly<Record<string, string>> = {}): string {
-  return Object.entries(counts)
-    .filter(([, count]) => count > 0)
-    .map(([kind, count]) => `${count} ${words[kind] ?? kind}`)
-    .join(', ');
-}
-
-const SKIPPED_WORDS: Readonly<Record<keyof RetrySkipped, string>> = {
-  spam: 'spam',
-  delivered: 'already delivered',
-  sending: 'being sent right now',
-  missing: 'not found',
-};
-
-/** A retry's audit entry: exactly what was sent, by status, with the ids, and what was skipped and why. */
-export function describeRetry(sentIds: readonly string[], sent: RetrySent, skipped: RetrySkipped): string {
-  const kinds = describeCounts(sent);
-  const skips = describeCounts(skipped, SKIPPED_WORDS);
-  const what = sentIds.length === 0 ? 'sent nothing' : `sent ${describeIds(sentIds)} (${kinds})`;
-  return `${what}${skips === '' ? '' : `; skipped ${skips}`}`;
-}
-
 /** Without a CRM address nothing can be sent: a retry would only move leads that then wait for ever. */
 export const NO_CRM_MESSAGE =
   'No CRM is set up (the server has no CRM_WEBHOOK_URL), so nothing can be sent: leads stay held until it is set and the server restarts.';
-
-const noneSent = (): RetrySent => ({ failed: 0, held: 0, waiting: 0, retrying: 0 });
-const noneSkipped = (): RetrySkipped => ({ spam: 0, delivered: 0, sending: 0, missing: 0 });
-
-function countSent(tally: RetrySent, moved: RetriedLead): void {
-  const status = leadStatusOf(moved.from, moved.attempts);
-  if (status === 'failed' || status === 'held' || status === 'waiting' || status === 'retrying') tally[status] += 1;
-}
-
-/** Why a retry left a lead alone, read after the store refused to move it. */
-function reasonSkipped(lead: LeadRecord | undefined): keyof RetrySkipped {
-  if (lead === undefined) return 'missing';
-  if (lead.state === 'spam') return 'spam';
-  if (SEND_AGAIN_STATES.includes(lead.state)) return 'delivered';
-  return 'sending';
-}
-
-/** Moves each id that may be retried, one at a time, tallying what was sent and what was skipped. */
-async function retryEach(
-  store: LeadStore,
-  ids: readonly string[],
-  at: number,
-  done: { sentIds: string[]; sent: RetrySent; skipped: RetrySkipped; tried: number },
-) {
-  for (const id of ids) {
-    const moved = await store.retry({ id }, at);
-    for (const lead of moved) {
-      done.sentIds.push(lead.id);
-      countSent(done.sent, lead);
-    }
-    if (moved.length === 0) done.skipped[reasonSkipped(await store.getLead(id))] += 1;
-    done.tried += 1;
-  }
-}
 
 /**
  * Every lead of an export, newest first, a page at a time so memory stays flat. Between pages the
@@ -286,7 +182,7 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
         return reply;
       }
       try {
-        await context.audit(request, 'leads.export', `${format}: ${describeFilter(filter)}`);
+        await recordLeadExport(store, actingOf(request, context), format, filter);
       } catch (failure) {
         release();
         throw failure;
@@ -314,40 +210,12 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
     { config: { consoleAccess: 'leads:retry' }, schema: { body: retryBody }, bodyLimit: RETRY_BODY_LIMIT_BYTES },
     async (request): Promise<RetryResult> => {
       if (context.config.crmWebhookUrl === undefined) throw conflict(NO_CRM_MESSAGE);
-      const at = now();
       const body = request.body;
-      if ('allFailed' in body) {
-        const moved = await store.retry({ state: 'failed' }, at);
-        const sent = noneSent();
-        for (const lead of moved) countSent(sent, lead);
-        const skipped = noneSkipped();
-        const detail = describeRetry(
-          moved.map((lead) => lead.id),
-          sent,
-          skipped,
-        );
-        await context.audit(request, 'lead.retry', `every failed lead: ${detail}`);
-        return { retried: moved.length, sent, skipped };
-      }
-      // The store moves one lead at a time. Should it fail part-way, the leads already moved are
-      // still recorded before the failure is answered: the audit log never misses a change made.
-      const ids = [...new Set(body.ids)];
-      const done = { sentIds: [] as string[], sent: noneSent(), skipped: noneSkipped(), tried: 0 };
-      try {
-        await retryEach(store, ids, at, done);
-      } catch (error) {
-        if (done.sentIds.length > 0) {
-          const left = ids.length - done.tried;
-          await context.audit(
-            request,
-            'lead.retry',
-            `${describeRetry(done.sentIds, done.sent, done.skipped)}; stopped by a server error before the other ${left} id(s)`,
-          );
-        }
-        throw error;
-      }
-      await context.audit(request, 'lead.retry', describeRetry(done.sentIds, done.sent, done.skipped));
-      return { retried: done.sentIds.length, sent: done.sent, skipped: done.skipped };
+      const { moved, sent, skipped } =
+        'allFailed' in body
+          ? await retryEveryFailed(store, actingOf(request, context))
+          : await retryLeads(store, actingOf(request, context), body.ids);
+      return { retried: moved.length, sent, skipped };
     },
   );
 
@@ -360,7 +228,7 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
       const before = await store.getLead(id);
       if (before === undefined) throw notFound('There is no lead with that id: it may have been erased.');
       if (context.config.crmWebhookUrl === undefined) throw conflict(NO_CRM_MESSAGE);
-      if (!(await store.sendAgain(id, now()))) {
+      if (!(await sendLeadAgain(store, actingOf(request, context), id))) {
         const lead = (await store.getLead(id)) ?? before;
         throw conflict(
           SEND_AGAIN_STATES.includes(lead.state)
@@ -368,11 +236,6 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
             : `The CRM does not have this lead (it is ${leadStatusOf(lead.state, lead.attempts)}): nothing was sent again.`,
         );
       }
-      const copy =
-        before.state === 'delivered-test'
-          ? 'the CRM had it only as a test; it gets it again'
-          : 'the CRM already had it; it gets a second copy';
-      await context.audit(request, 'lead.send-again', `${id} (${copy})`);
       return { state: 'pending' };
     },
   );
@@ -382,10 +245,10 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
     { config: { consoleAccess: 'leads:mark-spam' }, schema: { params: leadParams, body: spamBody } },
     async (request): Promise<SpamResult> => {
       const { id } = request.params;
-      const at = now();
+      const acting = actingOf(request, context);
       if ((await store.getLead(id)) === undefined) throw notFound('There is no lead with that id: it may have been erased.');
       if (request.body.spam) {
-        const changed = await store.markSpam(id, `marked by ${actorOf(request)}`, at);
+        const changed = await markLeadSpam(store, acting, id);
         const lead = await store.getLead(id);
         if (lead === undefined) throw notFound('There is no lead with that id: it may have been erased.');
         if (!changed) {
@@ -394,7 +257,7 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
           );
         }
       } else {
-        const outcome = await forwardNotSpam(store, id, at, () => loadRoiParameters(context.config.distDir));
+        const outcome = await forwardNotSpam(store, acting, id, () => loadRoiParameters(context.config.distDir));
         if (outcome.kind === 'missing') throw notFound('There is no lead with that id: it may have been erased.');
         if (outcome.kind === 'not-spam')
           throw conflict(`This lead is ${leadStatusOf(outcome.lead.state, outcome.lead.attempts)}, not spam: nothing to change.`);
@@ -402,7 +265,6 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
       }
       const lead = await store.getLead(id);
       if (lead === undefined) throw notFound('There is no lead with that id: it may have been erased.');
-      await context.audit(request, request.body.spam ? 'lead.spam' : 'lead.not-spam', id);
       await tellAnalytics(request, id, request.body.spam);
       return { state: lead.state };
     },

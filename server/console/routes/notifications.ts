@@ -5,9 +5,10 @@
 import { z } from 'zod';
 import type { NotificationSettings, TestNotificationResult } from '../../../console/api-types.ts';
 import { ConsoleProblem } from '../api-errors.ts';
-import type { ConsoleContext } from '../context.ts';
+import { actingOf, type ConsoleContext } from '../context.ts';
 import { consoleText, type ConsoleRoutes } from '../request-checks.ts';
 import type { Notifier } from '../../notify/notifier.ts';
+import { sendTestNotification, switchFormEmail } from '../../notify/operations.ts';
 
 const formSwitch = z.strictObject({ form: consoleText(100).min(1), newLeadEmail: z.boolean() });
 
@@ -19,10 +20,9 @@ export const notificationRoutes: ConsoleRoutes<{ context: ConsoleContext; notifi
     { config: { consoleAccess: 'accounts:manage' }, schema: { body: formSwitch } },
     async (request): Promise<NotificationSettings> => {
       const { form, newLeadEmail } = request.body;
-      if (!(await notifier.setFormEmail(form, newLeadEmail))) {
+      if (!(await switchFormEmail(notifier, context.store, actingOf(request, context), form, newLeadEmail))) {
         throw new ConsoleProblem(400, 'validation', `There is no form called "${form}".`, { form: 'Choose one of the site’s forms.' });
       }
-      await context.audit(request, 'notifications.form', `${form}: new-lead e-mail ${newLeadEmail ? 'on' : 'off'}`);
       return notifier.settings();
     },
   );
@@ -30,11 +30,6 @@ export const notificationRoutes: ConsoleRoutes<{ context: ConsoleContext; notifi
   app.post(
     '/notifications/test',
     { config: { consoleAccess: 'accounts:manage' }, schema: { body: z.strictObject({}) } },
-    async (request): Promise<TestNotificationResult> => {
-      const result = await notifier.sendTest();
-      const summary = result.channels.map(({ channel, ok }) => `${channel} ${ok ? 'sent' : 'failed'}`).join(', ');
-      await context.audit(request, 'notifications.test', summary || 'no channel configured');
-      return result;
-    },
+    async (request): Promise<TestNotificationResult> => sendTestNotification(notifier, context.store, actingOf(request, context)),
   );
 };

@@ -1,0 +1,191 @@
+import { leadStatusOf, type LeadFilter, type RetrySent, type RetrySkipped } from '../../console/api-types.ts';
+import { LEAD_SOURCES } from '../../lead/rules.ts';
+import { recordAudit, writeWithAudit, type Acting } from '../accounts/audit-trail.ts';
+import { SEND_AGAIN_STATES, type LeadRecord, type LeadStore, type RetriedLead } from '../store/lead-store.ts';
+
+// What the console and `npm run leads` do to the inbox: retry, send again, spam, erasure and
+// export (not spam is forwardNotSpam, in not-spam.ts). Each operation makes its change and writes its audit entry, with the actor
+// its caller names (a console account's address, or the person at the terminal), so both leave the
+// same trail in the same words. The callers decide what to refuse before (the console's erasure
+// count, a CRM address) and how to answer.
+
+export type LeadOperationsStore = Pick<
+  LeadStore,
+  'getLead' | 'retry' | 'sendAgain' | 'markSpam' | 'markNotSpam' | 'eraseByEmail' | 'appendAudit'
+>;
+
+/** Lead ids named in one audit entry; beyond these the entry gives the count. */
+const AUDITED_IDS = 20;
+
+/** The site's form names: an export filtered by one of them is recorded with its name. */
+const FORM_NAMES: ReadonlySet<string> = new Set(Object.values(LEAD_SOURCES));
+
+/** An export's filters: the console's inbox filters, or the command line's store state. */
+export type ExportFilter = Omit<LeadFilter, 'state'> & { readonly state?: string };
+
+/**
+ * A filter as an audit entry reads it: which filters were used, with the values that cannot name a
+ * person (a form of the site, a state, spam or not, days). Text typed into a filter (a search, a
+ * campaign, a source, a form name the site does not have) is often a person's name, number or address,
+ * and the audit log is kept after that person's leads are erased, so only its use is recorded.
+ */
+export function describeFilter(filter: ExportFilter): string {
+  const parts = [
+    filter.form === undefined ? undefined : FORM_NAMES.has(filter.form) ? `form=${filter.form}` : 'a form the site does not have',
+    filter.state === undefined ? undefined : `state=${filter.state}`,
+    filter.spam === undefined ? undefined : `spam=${filter.spam}`,
+    filter.from === undefined ? undefined : `from=${filter.from}`,
+    filter.to === undefined ? undefined : `to=${filter.to}`,
+    filter.campaign === undefined ? undefined : 'campaign filter',
+    filter.source === undefined ? undefined : 'source filter',
+    filter.q === undefined ? undefined : 'text search',
+  ].filter((part) => part !== undefined);
+  return parts.length === 0 ? 'all leads' : parts.join(', ');
+}
+
+/** Records an export once its read has begun (an export that could not start is not recorded as made). */
+export function recordLeadExport(
+  store: Pick<LeadStore, 'appendAudit'>,
+  acting: Acting,
+  format: 'csv' | 'json',
+  filter: ExportFilter,
+): Promise<void> {
+  return recordAudit(store, acting, { action: 'leads.export', detail: `${format}: ${describeFilter(filter)}` });
+}
+
+function describeIds(ids: readonly string[]): string {
+  const named = ids.slice(0, AUDITED_IDS).join(', ');
+  return `${ids.length} lead(s): ${named}${ids.length > AUDITED_IDS ? ', …' : ''}`;
+}
+
+/** "2 failed, 1 waiting": the non-zero counts of a retry's tally, in its order; "" when all are zero. */
+function describeCounts(counts: Readonly<Record<string, number>>, words: Readonly<Record<string, string>> = {}): string {
+  return Object.entries(counts)
+    .filter(([, count]) => count > 0)
+    .map(([kind, count]) => `${count} ${words[kind] ?? kind}`)
+    .join(', ');
+}
+
+const SKIPPED_WORDS: Readonly<Record<keyof RetrySkipped, string>> = {
+  spam: 'spam',
+  delivered: 'already delivered',
+  sending: 'being sent right now',
+  missing: 'not found',
+};
+
+/** A retry's audit entry: exactly what was sent, by status, with the ids, and what was skipped and why. */
+export function describeRetry(sentIds: readonly string[], sent: RetrySent, skipped: RetrySkipped): string {
+  const kinds = describeCounts(sent);
+  const skips = describeCounts(skipped, SKIPPED_WORDS);
+  const what = sentIds.length === 0 ? 'sent nothing' : `sent ${describeIds(sentIds)} (${kinds})`;
+  return `${what}${skips === '' ? '' : `; skipped ${skips}`}`;
+}
+
+/** What a retry did: the leads it moved (each with the state it left), counted by status, and what it skipped and why. */
+export type RetryOutcome = { readonly moved: RetriedLead[]; readonly sent: RetrySent; readonly skipped: RetrySkipped };
+
+const noneSent = (): RetrySent => ({ failed: 0, held: 0, waiting: 0, retrying: 0 });
+const noneSkipped = (): RetrySkipped => ({ spam: 0, delivered: 0, sending: 0, missing: 0 });
+
+function countSent(tally: RetrySent, moved: RetriedLead): void {
+  const status = leadStatusOf(moved.from, moved.attempts);
+  if (status === 'failed' || status === 'held' || status === 'waiting' || status === 'retrying') tally[status] += 1;
+}
+
+function tallySent(moved: readonly RetriedLead[]): RetrySent {
+  const sent = noneSent();
+  for (const lead of moved) countSent(sent, lead);
+  return sent;
+}
+
+/** Why a retry left a lead alone, read after the store refused to move it. */
+function reasonSkipped(lead: LeadRecord | undefined): keyof RetrySkipped {
+  if (lead === undefined) return 'missing';
+  if (lead.state === 'spam') return 'spam';
+  if (SEND_AGAIN_STATES.includes(lead.state)) return 'delivered';
+  return 'sending';
+}
+
+/** Forwards every failed lead again (never spam, never a lead the CRM has). */
+export async function retryEveryFailed(store: LeadOperationsStore, acting: Acting): Promise<RetryOutcome> {
+  const moved = await writeWithAudit(store, 'retry', [{ state: 'failed' }, acting.at], acting, (leads) => ({
+    action: 'lead.retry',
+    detail: `every failed lead: ${describeRetry(
+      leads.map((lead) => lead.id),
+      tallySent(leads),
+      noneSkipped(),
+    )}`,
+  }));
+  return { moved, sent: tallySent(moved), skipped: noneSkipped() };
+}
+
+/**
+ * Forwards each of `ids` that may be retried. The store moves one lead at a time; should it fail
+ * part-way, the leads already moved are still recorded before the failure is thrown: the audit log
+ * never misses a change made.
+ */
+export async function retryLeads(store: LeadOperationsStore, acting: Acting, ids: readonly string[]): Promise<RetryOutcome> {
+  const unique = [...new Set(ids)];
+  const done = { moved: [] as RetriedLead[], sent: noneSent(), skipped: noneSkipped() };
+  let tried = 0;
+  try {
+    for (const id of unique) {
+      const moved = await store.retry({ id }, acting.at);
+      for (const lead of moved) {
+        done.moved.push(lead);
+        countSent(done.sent, lead);
+      }
+      if (moved.length === 0) done.skipped[reasonSkipped(await store.getLead(id))] += 1;
+      tried += 1;
+    }
+  } catch (error) {
+    if (done.moved.length > 0) {
+      const detail = describeRetry(
+        done.moved.map((lead) => lead.id),
+        done.sent,
+        done.skipped,
+      );
+      await recordAudit(store, acting, {
+        action: 'lead.retry',
+        detail: `${detail}; stopped by a server error before the other ${unique.length - tried} id(s)`,
+      });
+    }
+    throw error;
+  }
+  const detail = describeRetry(
+    done.moved.map((lead) => lead.id),
+    done.sent,
+    done.skipped,
+  );
+  await recordAudit(store, acting, { action: 'lead.retry', detail });
+  return done;
+}
+
+/**
+ * Sends a lead the CRM already has (delivered or delivered-test) once more. False: there is no such
+ * lead, or it is in another state (the caller reads it again to say which).
+ */
+export async function sendLeadAgain(store: LeadOperationsStore, acting: Acting, id: string): Promise<boolean> {
+  const before = await store.getLead(id);
+  if (before === undefined) return false;
+  const copy =
+    before.state === 'delivered-test' ? 'the CRM had it only as a test; it gets it again' : 'the CRM already had it; it gets a second copy';
+  return writeWithAudit(store, 'sendAgain', [id, acting.at], acting, (queued) =>
+    queued ? { action: 'lead.send-again', detail: `${id} (${copy})` } : undefined,
+  );
+}
+
+/** Takes a lead out of the outbox as spam, naming who judged it. False: no such lead, the CRM has it, or it is being sent. */
+export function markLeadSpam(store: LeadOperationsStore, acting: Acting, id: string): Promise<boolean> {
+  return writeWithAudit(store, 'markSpam', [id, `marked by ${acting.actor}`, acting.at], acting, (changed) =>
+    changed ? { action: 'lead.spam', detail: id } : undefined,
+  );
+}
+
+/** Deletes every lead of an address and its delivery history. The entry gives the count, never the address. */
+export function eraseLeadsByEmail(store: LeadOperationsStore, acting: Acting, email: string): Promise<string[]> {
+  return writeWithAudit(store, 'eraseByEmail', [email], acting, (erased) => ({
+    action: 'leads.erase',
+    detail: `${erased.length} lead(s)`,
+  }));
+}
