@@ -21,6 +21,7 @@ describe('the audit log', () => {
             { at: '2026-11-28T04:51:00.000Z', actor: 'system', action: 'retention.purge', detail: '0 leads, 3 spam' },
             { at: '2026-11-28T04:50:00.000Z', actor: 'owner@example.com', action: 'lead.not-spam', detail: 'lead-1' },
             { at: '2026-11-28T04:49:00.000Z', actor: 'owner@example.com', action: 'something.new', detail: '' },
+            { at: '2026-11-28T04:48:00.000Z', actor: 'command line (ana)', action: 'account.password', detail: 'li@example.com' },
           ],
           next: null,
         },
@@ -34,6 +35,14 @@ describe('the audit log', () => {
       ['Erased by the retention policy', '0 leads, 3 spam'],
       ['Marked not spam', 'lead-1'],
       ['something.new', ''],
+      ['Set a new password', 'li@example.com'],
+    ]);
+    expect(rows.map((row) => row.children[1]!.textContent)).toEqual([
+      'owner@example.com',
+      'system',
+      'owner@example.com',
+      'owner@example.com',
+      'command line (ana)',
     ]);
   });
 });

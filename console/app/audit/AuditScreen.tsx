@@ -1,5 +1,6 @@
 // The audit log, newest first, for admins: who did what to which lead, page by page, each action in
-// words (an action this screen does not know yet shows as recorded).
+// words (an action this screen does not know yet shows as recorded). Who is a console account's
+// address, "command line (<system user>)" for `npm run leads` and `npm run users`, or "system".
 import type { AuditEntry } from '../../api-types.ts';
 import { FORBIDDEN_MESSAGE } from '../api.ts';
 import { formatTime } from '../parts/format.tsx';
@@ -19,6 +20,7 @@ const ACTION_WORDS: Readonly<Record<string, string>> = {
   'account.add': 'Added an account',
   'account.remove': 'Removed an account',
   'account.role': 'Changed a role',
+  'account.password': 'Set a new password',
   'notifications.form': 'Changed new-lead e-mail',
 };
 
