@@ -1,9 +1,10 @@
 import type { LeadStore } from '../store/lead-store.ts';
 
 // The audit log's one way in. Every change the back office makes (from the console, the command
-// line or the retention purge) goes through an operation that names its actor, and each operation
-// hands its store call and the entry describing it to `writeWithAudit`, so the entry is written by
-// the code that makes the change, in the same words whoever asked for it.
+// line or the retention purge) goes through an operation that names its actor. An operation that is
+// one store call hands it, with the entry describing it, to `writeWithAudit`; what is not one store
+// change (an export, a retry of several leads) is recorded just after with `recordAudit`. So the
+// entry is written by the code that makes the change, in the same words whoever asked for it.
 
 /** The retention purge and other work the server does by itself. */
 export const SYSTEM_ACTOR = 'system';
