@@ -59,7 +59,7 @@ describe('account operations', () => {
   });
 
   it('write nothing when the store fails the change', async () => {
-    const failing = {
+    const failing: Pick<LeadStore, 'removeAccount' | 'appendAudit'> = {
       removeAccount: async () => {
         throw new Error('the connection to the store was lost');
       },
