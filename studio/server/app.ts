@@ -22,6 +22,8 @@ import type { LeadStore } from '../../server/store/lead-store.ts';
 import { fastifyTrustProxy, type TrustProxy } from '../../server/trust-proxy.ts';
 import { canonicalUrl } from '../../server/request-url.ts';
 import { readPublicSettings } from '../../renderer/build-settings.ts';
+import { logStreamOption } from '../../back-office/logging/log-format.ts';
+import { RequestLog } from '../../back-office/logging/request-log.ts';
 import { createAppearance } from './appearance.ts';
 import { createLocalSession } from './auth/local-session.ts';
 import type { SessionKeeper } from './auth/sessions.ts';
@@ -132,7 +134,9 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   const limits = options.connectionLimits ?? CONNECTION_LIMITS;
   const requestTimeoutMs = options.connectionLimits ? limits.requestTimeoutMs : REQUEST_TIMEOUT_MS;
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'info' },
+    // JSON lines, or readable ones on a terminal; one line per request once it is answered.
+    logger: { level: options.logLevel ?? 'info', ...logStreamOption() },
+    logController: new RequestLog(),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     // Every spelling of a path (percent-escapes, doubled slashes, dot segments, a trailing slash,
