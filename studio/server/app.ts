@@ -90,6 +90,8 @@ export type StudioOptions = {
   /** The scheduler's clock and timer (a fake one in tests). */
   clock?: Clock;
   logLevel?: string;
+  /** Where the log goes, as JSON lines (tests read it back). Unset: standard output, readable on a terminal. */
+  logStream?: { write(line: string): void };
   /** Where publishes are pushed (STUDIO_GIT_REMOTE, else the branch's upstream); none: they stay here. */
   remote?: GitRemote | null;
   /** The deployed site watched until it serves a publish (STUDIO_LIVE_URL, STUDIO_LIVE_TIMEOUT). */
@@ -135,7 +137,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   const requestTimeoutMs = options.connectionLimits ? limits.requestTimeoutMs : REQUEST_TIMEOUT_MS;
   const app = Fastify({
     // JSON lines, or readable ones on a terminal; one line per request once it is answered.
-    logger: { level: options.logLevel ?? 'info', ...logStreamOption() },
+    logger: { level: options.logLevel ?? 'info', ...logStreamOption(options.logStream) },
     logController: new RequestLog(),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
