@@ -45,7 +45,18 @@ export default tseslint.config(
   {
     // scripts/ is build tooling: what the site, the server and the studio run never depends on it.
     // What they share about the content lives in content-model/. Tests may check code against it.
-    files: ['brand-pictures/**', 'content-model/**', 'renderer/**', 'blocks/**', 'forms/**', 'ui/**', 'lead/**', 'server/**', 'studio/**'],
+    files: [
+      'back-office/**',
+      'brand-pictures/**',
+      'content-model/**',
+      'renderer/**',
+      'blocks/**',
+      'forms/**',
+      'ui/**',
+      'lead/**',
+      'server/**',
+      'studio/**',
+    ],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
     rules: {
       'no-restricted-imports': [

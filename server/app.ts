@@ -5,6 +5,8 @@ import type { Config } from './config.ts';
 import { CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits.ts';
 import { answerConsoleFrameworkError, consolePlugin } from './console/plugin.ts';
 import { rewriteConsoleUrl } from './console/console-url.ts';
+import { logStreamOption } from '../back-office/logging/log-format.ts';
+import { RequestLog } from '../back-office/logging/request-log.ts';
 import { maskUrl } from './leads/mask.ts';
 import { healthPlugin } from './plugins/health.ts';
 import type { NotifierTuning } from './notify/notifier.ts';
@@ -27,7 +29,10 @@ export type BuildAppOptions = {
   notifyTuning?: NotifierTuning;
   /** Shorter limits for tests; production uses CONNECTION_LIMITS. */
   connectionLimits?: ConnectionLimits;
-  /** Where the log goes (tests read it back); production logs to standard output. */
+  /**
+   * Where the log goes, as JSON lines (tests read it back). Unset: standard output, as JSON, or as
+   * readable lines when it is a terminal.
+   */
   logStream?: { write(line: string): void };
   /** Analytics for tests: a store they opened (or a fake), the queue's pace, a clock. */
   analytics?: Omit<AnalyticsSetupOptions, 'config'>;
@@ -54,8 +59,10 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
     logger: {
       level: config.logLevel,
       serializers: { req: serializeRequest },
-      ...(options.logStream === undefined ? {} : { stream: options.logStream }),
+      ...logStreamOption(options.logStream),
     },
+    // One line per request once it is answered (not Fastify's two), with the URL masked as above.
+    logController: new RequestLog({ describeUrl: maskUrl }),
     // Every spelling of a console path reaches the router as one canonical path, so the console
     // route that runs, and the access it declares, never depend on how the address was written.
     rewriteUrl: (request) => rewriteConsoleUrl(request.url ?? '/'),

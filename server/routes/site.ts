@@ -5,6 +5,7 @@ import type { SiteResolution } from '../site/resolve-request.ts';
 import { buildSignature, watchBuildSwitch } from '../site/build-switch.ts';
 import { loadSiteBuild } from '../site/site-build.ts';
 import type { SiteBuild } from '../site/site-build.ts';
+import { STATIC_FILE } from '../../back-office/logging/request-log.ts';
 
 // Serves the prerendered site from DIST_DIR: pages by route, files by path, not-found pages with 404.
 // More specific routes registered elsewhere (`/healthz`, `/api/*`) take precedence over `/*`.
@@ -42,13 +43,15 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { d
   const answer = (request: FastifyRequest, reply: FastifyReply): FastifyReply =>
     sendResolution(reply, build, resolveSiteRequest(build, request.method, request.url));
 
-  app.route({ method: [...ALLOWED_METHODS], url: '/*', handler: answer });
+  // Every answer here is a file of the build (or a redirect or refusal about one): logged at debug.
+  app.route({ method: [...ALLOWED_METHODS], url: '/*', config: STATIC_FILE, handler: answer });
 
   // Other methods (POST, PUT, …) get 405 on existing resources and the not-found page elsewhere,
   // answered in onRequest, before any of the request body is read: the site takes no bodies.
   app.route({
     method: app.supportedMethods.filter((method) => !(ALLOWED_METHODS as readonly string[]).includes(method)),
     url: '/*',
+    config: STATIC_FILE,
     onRequest: async (request, reply) => answer(request, reply),
     handler: answer,
   });

@@ -22,6 +22,8 @@ import type { LeadStore } from '../../server/store/lead-store.ts';
 import { fastifyTrustProxy, type TrustProxy } from '../../server/trust-proxy.ts';
 import { canonicalUrl } from '../../server/request-url.ts';
 import { readPublicSettings } from '../../renderer/build-settings.ts';
+import { logStreamOption } from '../../back-office/logging/log-format.ts';
+import { RequestLog } from '../../back-office/logging/request-log.ts';
 import { createAppearance } from './appearance.ts';
 import { createLocalSession } from './auth/local-session.ts';
 import type { SessionKeeper } from './auth/sessions.ts';
@@ -88,6 +90,8 @@ export type StudioOptions = {
   /** The scheduler's clock and timer (a fake one in tests). */
   clock?: Clock;
   logLevel?: string;
+  /** Where the log goes, as JSON lines (tests read it back). Unset: standard output, readable on a terminal. */
+  logStream?: { write(line: string): void };
   /** Where publishes are pushed (STUDIO_GIT_REMOTE, else the branch's upstream); none: they stay here. */
   remote?: GitRemote | null;
   /** The deployed site watched until it serves a publish (STUDIO_LIVE_URL, STUDIO_LIVE_TIMEOUT). */
@@ -132,7 +136,9 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   const limits = options.connectionLimits ?? CONNECTION_LIMITS;
   const requestTimeoutMs = options.connectionLimits ? limits.requestTimeoutMs : REQUEST_TIMEOUT_MS;
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'info' },
+    // JSON lines, or readable ones on a terminal; one line per request once it is answered.
+    logger: { level: options.logLevel ?? 'info', ...logStreamOption(options.logStream) },
+    logController: new RequestLog(),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     // Every spelling of a path (percent-escapes, doubled slashes, dot segments, a trailing slash,

@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ImageLibrary } from '../images.ts';
+import { STATIC_FILE } from '../../../back-office/logging/request-log.ts';
 import { NOT_FOUND } from '../plugins/error-answers.ts';
 import type { StudioRoutes } from '../plugins/request-checks.ts';
 
@@ -20,7 +21,8 @@ export type StaticFileRoutesOptions = {
   images: ImageLibrary;
 };
 
-const publicFile = { access: 'public' } as const;
+// Files only: their requests are logged at debug.
+const publicFile = { access: 'public', ...STATIC_FILE } as const;
 const wildcard = z.object({ '*': z.string() });
 
 export const staticFileRoutes: StudioRoutes<StaticFileRoutesOptions> = async (app, { appDir, imagesDir, images }) => {
@@ -41,7 +43,7 @@ export const staticFileRoutes: StudioRoutes<StaticFileRoutesOptions> = async (ap
   });
 
   // The site's pictures, so the preview shows what the live site shows.
-  app.get('/images/*', { schema: { params: wildcard } }, async (request, reply) => {
+  app.get('/images/*', { config: STATIC_FILE, schema: { params: wildcard } }, async (request, reply) => {
     const file = images.resolve(request.params['*']);
     if (!file) return reply.code(404).send(NOT_FOUND);
     // An SVG opened on its own is a document on the studio's origin: it may draw, never run script.
