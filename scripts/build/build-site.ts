@@ -23,7 +23,7 @@ import { build as viteBuild } from 'vite';
 import type { Rolldown } from 'vite';
 import type { ContentBundle } from '../../content-model/load/load-content.ts';
 import type { PublicSettings } from '../../renderer/public-settings.ts';
-import { writeBuildInfo } from '../../server/site/build-info.ts';
+import { buildPaths, writeBuildInfo } from '../../content-model/load/build-files.ts';
 import type { SeoSummary } from '../seo/seo-build.ts';
 import { buildInputs } from './build-inputs.ts';
 import { compressTree, fullOutput } from './build-output.ts';
@@ -33,7 +33,6 @@ import { copyPublicFiles } from './public-files.ts';
 import { loadPrerenderEntry, writeSiteFiles } from './site-files.ts';
 import { browserBuildConfig, prerenderBuildConfig } from './vite-config.ts';
 
-export type { RoutesFile } from './site-files.ts';
 export { htmlFileFor } from './site-files.ts';
 export { compressTree } from './build-output.ts';
 
@@ -42,7 +41,7 @@ export type BuildSiteOptions = {
   readonly outDir: string;
   readonly content: ContentBundle;
   readonly settings: PublicSettings;
-  /** The commit built (server/site/build-info.ts `buildCommit`); null outside git. */
+  /** The commit built (build-commit.ts `buildCommit`); null outside git. */
   readonly commit: string | null;
   /** Where the content was read from, when not `<root>/content` (it is not code: see build-inputs.ts). */
   readonly contentDir?: string;
@@ -68,8 +67,7 @@ export async function buildSite({ root, outDir, content, settings, contentDir, c
     skip: [outDir, ...(contentDir ? [contentDir] : [])],
   });
   rmSync(outDir, { recursive: true, force: true });
-  const clientDir = path.join(outDir, 'client');
-  const serverDir = path.join(outDir, 'server');
+  const { clientDir, serverDir } = buildPaths(outDir);
   const viteOptions = { root, settings, content };
   const browser = await viteBuild(browserBuildConfig({ ...viteOptions, outDir: clientDir }));
   copyPublicFiles({ publicDir: path.join(root, 'public'), clientDir, content });

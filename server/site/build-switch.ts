@@ -1,6 +1,6 @@
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ROUTES_FILE } from './site-build.ts';
+import { ROUTES_FILE } from '../../content-model/load/build-files.ts';
 
 // A running server follows a new build without a restart. The content studio publishes by building
 // into a fresh folder and pointing DIST_DIR (a symbolic link) at it in one rename; `npm run build`
