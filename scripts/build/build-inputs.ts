@@ -1,5 +1,5 @@
-// What a build was made from, recorded in every build (BUILD_STATE_FILE, beside the route table), so a later build can tell
-// what changed since:
+// What a build was made from, recorded in every build as incremental.json (BUILD_STATE_FILE in
+// content-model/load/build-files.ts), so a later build can tell what changed since:
 //   - the inputs that reach the bundles or every page: the code, the build settings, the site
 //     settings, the ROI numbers, the article list the blog list block carries, the routes and the
 //     uploaded pictures the content uses. When one of them differs, only a full build is right.

@@ -3,7 +3,7 @@
 // every route prerendered into HTML, the search and sharing files, the ROI numbers the relay uses,
 // the route table), the console, and precompressed copies of every text file.
 //
-// dist/
+// dist/ (its files are named and shaped in content-model/load/build-files.ts)
 //   client/             the public root: pages (index.html per route, 404 pages), assets, public/
 //                       (uploaded pictures only when published content uses them)
 //   server/             the prerender bundle: code only, the content is handed to it as it runs
@@ -15,7 +15,7 @@
 //                       reaches (build-inputs.ts, incremental.ts)
 //   console/            the back office's app (index.html for every /console address, assets/), built
 //                       apart so no public page holds any of its code (console-app.ts)
-//   client/build.json   the commit built and when (server/site/build-info.ts), so a deploy can be
+//   client/build.json   the commit built and when (build-commit.ts), so a deploy can be
 //                       recognised; written last and never precompressed
 import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
