@@ -7,7 +7,7 @@ import path from 'node:path';
 import { readPublicSettings } from '../renderer/build-settings.ts';
 import { ContentError } from '../content-model/content-issue.ts';
 import { loadContent } from '../content-model/load/load-content.ts';
-import { buildCommit } from '../server/site/build-info.ts';
+import { buildCommit } from './build/build-commit.ts';
 import { buildSite } from './build/build-site.ts';
 
 const root = path.resolve(import.meta.dirname, '..');

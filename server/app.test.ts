@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
-import { SiteBuildError } from './site/site-build.ts';
+import { SiteBuildError } from '../content-model/load/build-files.ts';
 import {
   createSiteFixture,
   FIXTURE_ASSET,

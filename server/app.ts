@@ -18,6 +18,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { apiRoutes } from './routes/api.ts';
 import { LEAD_BODY_LIMIT_BYTES, leadRoutes } from './routes/leads.ts';
 import { siteRoutes } from './routes/site.ts';
+import { liveBuildPlugin } from './plugins/live-build.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
 
 export { CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits.ts';
@@ -84,6 +85,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   // routes that use them. Security headers come first so every response carries them.
   app.register(securityHeadersPlugin, { config });
   app.register(healthPlugin);
+  app.register(liveBuildPlugin, { distDir: config.distDir });
   app.register(analyticsSetupPlugin, { config, ...options.analytics });
   app.register(leadRelayPlugin, { config, tuning: options.relayTuning });
   app.register(notificationsPlugin, { config, tuning: options.notifyTuning });
@@ -92,7 +94,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   app.register(consolePlugin, { config });
   app.register(leadRoutes, { prefix: '/api', config });
   app.register(apiRoutes, { prefix: '/api' });
-  app.register(siteRoutes, { distDir: config.distDir });
+  app.register(siteRoutes);
 
   return app;
 }

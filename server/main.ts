@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { describeListenFailure } from './listen-failure.ts';
 import { closeGracefully } from './shutdown.ts';
-import { SiteBuildError } from './site/site-build.ts';
+import { SiteBuildError } from '../content-model/load/build-files.ts';
 import { StoreOpenError } from './store/store-open-error.ts';
 
 // The process: read settings, build the app, listen, and shut down cleanly on SIGTERM / SIGINT.

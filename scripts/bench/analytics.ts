@@ -9,7 +9,7 @@
 //    through its own `recordEvents` with a year of visits, then every report is timed over the whole
 //    year and over its last 30 days. Budget: 200 ms at p95 for every report.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -26,6 +26,7 @@ import { startCrmReceiver } from '../../server/testing/crm-receiver.ts';
 import { validLeadBody } from '../../server/testing/lead-bodies.ts';
 import { startServerProcess } from '../../server/testing/server-process.ts';
 import { createSiteFixture } from '../../server/testing/site-fixture.ts';
+import { isBuild } from '../../content-model/load/build-files.ts';
 
 export const ANALYTICS_BENCH = {
   ingest: { seconds: 15, eventsPerSecond: 6_000, eventConnections: 64, leadsPerSecond: 40, leadConnections: 4, addresses: 50_000 },
@@ -61,10 +62,7 @@ export async function runIngestBench(log: (line: string) => void = console.log):
   const { ingest } = ANALYTICS_BENCH;
   const loadAtStart = os.loadavg()[0] ?? 0;
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'analytics-bench-'));
-  const builtSite = await stat(path.resolve('dist/routes.json')).then(
-    () => true,
-    () => false,
-  );
+  const builtSite = isBuild(path.resolve('dist'));
   const fixture = builtSite ? undefined : await createSiteFixture();
   const crm = await startCrmReceiver({ record: false });
   const analyticsFile = path.join(workDir, 'analytics.sqlite');

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -10,6 +10,7 @@ import { validLeadBody } from '../../server/testing/lead-bodies.ts';
 import { startServerProcess } from '../../server/testing/server-process.ts';
 import { createSiteFixture } from '../../server/testing/site-fixture.ts';
 import { openSqliteStore } from '../../server/store/sqlite-store.ts';
+import { isBuild } from '../../content-model/load/build-files.ts';
 
 // Lead-API load run: autocannon against a real server process with the SQLite store
 // (WAL, synchronous=FULL: every 201 is on disk) and a local CRM receiver, while a second client keeps
@@ -57,10 +58,7 @@ export async function runLeadBench(options: LeadBenchOptions = {}, log: (line: s
   const loadAtStart = os.loadavg()[0] ?? 0;
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'lead-bench-'));
   const dbFile = path.join(workDir, 'leads.sqlite');
-  const builtSite = await stat(path.resolve('dist/routes.json')).then(
-    () => true,
-    () => false,
-  );
+  const builtSite = isBuild(path.resolve('dist'));
   const fixture = builtSite ? undefined : await createSiteFixture();
   const distDir = fixture?.distDir ?? path.resolve('dist');
   const crm = await startCrmReceiver({ record: false });

@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
 import { HYDRATED_MARK } from '../../renderer/page-markers.ts';
-import type { RoutesFile } from '../build/build-site.ts';
+import { readRoutesFile } from '../../content-model/load/build-files.ts';
 import { makeNoScriptCopy } from './no-script-copy.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.ts';
 
@@ -212,7 +212,7 @@ async function main() {
   });
   const distDir = path.resolve(root, values.dist);
   const runs = Number(values.runs);
-  const routesFile = JSON.parse(readFileSync(path.join(distDir, 'routes.json'), 'utf8')) as RoutesFile;
+  const routesFile = readRoutesFile(distDir);
   const routes = values.routes ? values.routes.split(',') : Object.keys(routesFile.pages).sort();
   const formFactors = values['form-factors'].split(',') as FormFactor[];
 

@@ -5,7 +5,7 @@
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { RoutesFile } from '../build/build-site.ts';
+import { buildPaths, readRoutesFile } from '../../content-model/load/build-files.ts';
 
 // Every script element, external or inline, data blocks included: the copy runs nothing.
 const SCRIPT_ELEMENT = /<script\b[^>]*>[\s\S]*?<\/script>\s*/gi;
@@ -18,10 +18,10 @@ export function withoutScripts(html: string): string {
 export function makeNoScriptCopy(distDir: string, copyDir: string): number {
   rmSync(copyDir, { recursive: true, force: true });
   cpSync(distDir, copyDir, { recursive: true });
-  const routes = JSON.parse(readFileSync(path.join(copyDir, 'routes.json'), 'utf8')) as RoutesFile;
+  const routes = readRoutesFile(copyDir);
   const pages = new Set([...Object.values(routes.pages), routes.notFound, ...Object.values(routes.notFoundByPrefix)]);
   for (const page of pages) {
-    const file = path.join(copyDir, 'client', page);
+    const file = path.join(buildPaths(copyDir).clientDir, page);
     const html = withoutScripts(readFileSync(file, 'utf8'));
     writeFileSync(file, html);
     // The server sends the precompressed copies, so they must say the same.

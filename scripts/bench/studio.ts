@@ -15,7 +15,7 @@ import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { buildStudioApp } from '../../studio/build-app.ts';
 import { REPO, STUDIO_APP_DIR, startSite, startStudio, type RunningSite, type RunningStudio } from '../../studio/testing/running-studio.ts';
-import { STATE_FILE } from '../build/build-inputs.ts';
+import { BUILD_STATE_FILE } from '../../content-model/load/build-files.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.ts';
 
 const KEYSTROKES = 60;
@@ -118,7 +118,7 @@ async function timePublish(page: Page, site: RunningSite, route: string, text: s
 
 /** Makes the next publish take the full build: the live build no longer says what it was made from. */
 function forgetBuildRecord(studio: RunningStudio) {
-  rmSync(path.join(realpathSync(path.join(studio.root, 'dist')), STATE_FILE), { force: true });
+  rmSync(path.join(realpathSync(path.join(studio.root, 'dist')), BUILD_STATE_FILE), { force: true });
 }
 
 export async function runStudioBench(): Promise<string> {

@@ -4,7 +4,7 @@
 // rule, one sentence each; an empty list means the public site holds not a byte of the console.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { RoutesFile } from '../build/build-site.ts';
+import { buildPaths, readRoutesFile } from '../../content-model/load/build-files.ts';
 import { CHUNK_MODULES_FILE, type ChunkModules } from './chunk-modules-plugin.ts';
 
 const CONSOLE_ASSETS = '/console/assets/';
@@ -19,9 +19,9 @@ function filesUnder(dir: string): string[] {
 }
 
 export function findConsoleCodeInPublicSite(distDir: string): string[] {
-  const clientDir = path.join(distDir, 'client');
+  const { clientDir } = buildPaths(distDir);
   const problems: string[] = [];
-  const routes = JSON.parse(readFileSync(path.join(distDir, 'routes.json'), 'utf8')) as RoutesFile;
+  const routes = readRoutesFile(distDir);
   const pages = [...Object.values(routes.pages), routes.notFound, ...Object.values(routes.notFoundByPrefix)];
   for (const page of pages) {
     const html = readFileSync(path.join(clientDir, page), 'utf8');

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { bootModules } from '../../renderer/boot-loader.ts';
-import type { RoutesFile } from '../build/build-site.ts';
+import { buildPaths, readRoutesFile } from '../../content-model/load/build-files.ts';
 import { CHUNK_MODULES_FILE, type ChunkModules } from './chunk-modules-plugin.ts';
 
 export type Resource = { url: string; kind: 'html' | 'script' | 'style' | 'font' | 'image'; bytes: number };
@@ -134,8 +134,8 @@ export function weighRoute(clientDir: string, route: string, file: string, chunk
 
 /** Every prerendered page of a build: the routes, then the not-found pages. */
 export function weighBuild(distDir: string): RouteWeight[] {
-  const clientDir = path.join(distDir, 'client');
-  const routes = JSON.parse(readFileSync(path.join(distDir, 'routes.json'), 'utf8')) as RoutesFile;
+  const { clientDir } = buildPaths(distDir);
+  const routes = readRoutesFile(distDir);
   const chunkModulesFile = path.join(clientDir, CHUNK_MODULES_FILE);
   const chunkModules = existsSync(chunkModulesFile) ? (JSON.parse(readFileSync(chunkModulesFile, 'utf8')) as ChunkModules) : {};
   const pages: [string, string][] = [

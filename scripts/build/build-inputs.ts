@@ -1,5 +1,5 @@
-// What a build was made from, recorded in every build as incremental.json, so a later build can tell
-// what changed since:
+// What a build was made from, recorded in every build as incremental.json (BUILD_STATE_FILE in
+// content-model/load/build-files.ts), so a later build can tell what changed since:
 //   - the inputs that reach the bundles or every page: the code, the build settings, the site
 //     settings, the ROI numbers, the article list the blog list block carries, the routes and the
 //     uploaded pictures the content uses. When one of them differs, only a full build is right.
@@ -15,9 +15,8 @@ import type { PublicSettings } from '../../renderer/public-settings.ts';
 import type { ChunkGraphData } from './chunk-graph.ts';
 import { blogIndexEntry } from '../../content-model/blog-index.ts';
 import { routeTable, siteModule } from './prerender-content.ts';
+import { buildPaths } from '../../content-model/load/build-files.ts';
 
-/** Written into every build beside routes.json (not served: only client/ is). */
-export const STATE_FILE = 'incremental.json';
 /** Raised when what the state records, or how, changes: an older build then never serves as a base. */
 const STATE_FORMAT = 3;
 
@@ -184,7 +183,7 @@ export function fullBuildReason(previous: BuildState | undefined, current: Build
 
 export function readBuildState(buildDir: string): BuildState | undefined {
   try {
-    return JSON.parse(readFileSync(path.join(buildDir, STATE_FILE), 'utf8')) as BuildState;
+    return JSON.parse(readFileSync(buildPaths(buildDir).buildState, 'utf8')) as BuildState;
   } catch {
     return undefined;
   }

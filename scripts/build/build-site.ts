@@ -3,7 +3,7 @@
 // every route prerendered into HTML, the search and sharing files, the ROI numbers the relay uses,
 // the route table), the console, and precompressed copies of every text file.
 //
-// dist/
+// dist/ (its files are named and shaped in content-model/load/build-files.ts)
 //   client/             the public root: pages (index.html per route, 404 pages), assets, public/
 //                       (uploaded pictures only when published content uses them)
 //   server/             the prerender bundle: code only, the content is handed to it as it runs
@@ -15,7 +15,7 @@
 //                       reaches (build-inputs.ts, incremental.ts)
 //   console/            the back office's app (index.html for every /console address, assets/), built
 //                       apart so no public page holds any of its code (console-app.ts)
-//   client/build.json   the commit built and when (server/site/build-info.ts), so a deploy can be
+//   client/build.json   the commit built and when (build-commit.ts), so a deploy can be
 //                       recognised; written last and never precompressed
 import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -23,7 +23,7 @@ import { build as viteBuild } from 'vite';
 import type { Rolldown } from 'vite';
 import type { ContentBundle } from '../../content-model/load/load-content.ts';
 import type { PublicSettings } from '../../renderer/public-settings.ts';
-import { writeBuildInfo } from '../../server/site/build-info.ts';
+import { buildPaths, writeBuildInfo } from '../../content-model/load/build-files.ts';
 import type { SeoSummary } from '../seo/seo-build.ts';
 import { buildInputs } from './build-inputs.ts';
 import { compressTree, fullOutput } from './build-output.ts';
@@ -33,7 +33,6 @@ import { copyPublicFiles } from './public-files.ts';
 import { loadPrerenderEntry, writeSiteFiles } from './site-files.ts';
 import { browserBuildConfig, prerenderBuildConfig } from './vite-config.ts';
 
-export type { RoutesFile } from './site-files.ts';
 export { htmlFileFor } from './site-files.ts';
 export { compressTree } from './build-output.ts';
 
@@ -42,7 +41,7 @@ export type BuildSiteOptions = {
   readonly outDir: string;
   readonly content: ContentBundle;
   readonly settings: PublicSettings;
-  /** The commit built (server/site/build-info.ts `buildCommit`); null outside git. */
+  /** The commit built (build-commit.ts `buildCommit`); null outside git. */
   readonly commit: string | null;
   /** Where the content was read from, when not `<root>/content` (it is not code: see build-inputs.ts). */
   readonly contentDir?: string;
@@ -68,8 +67,7 @@ export async function buildSite({ root, outDir, content, settings, contentDir, c
     skip: [outDir, ...(contentDir ? [contentDir] : [])],
   });
   rmSync(outDir, { recursive: true, force: true });
-  const clientDir = path.join(outDir, 'client');
-  const serverDir = path.join(outDir, 'server');
+  const { clientDir, serverDir } = buildPaths(outDir);
   const viteOptions = { root, settings, content };
   const browser = await viteBuild(browserBuildConfig({ ...viteOptions, outDir: clientDir }));
   copyPublicFiles({ publicDir: path.join(root, 'public'), clientDir, content });

@@ -7,10 +7,10 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build, type InlineConfig } from 'vite';
 import { reactRouterProduction } from './vite-config.ts';
+import { CONSOLE_DIR } from '../../content-model/load/build-files.ts';
 
 /** Where the console is served: the router's basename and the assets' prefix. */
 export const CONSOLE_BASE = '/console/';
-export const CONSOLE_DIR = 'console';
 
 export function consoleAppConfig(root: string, outDir: string): InlineConfig {
   const appRoot = path.join(root, 'console', 'app');

@@ -24,7 +24,8 @@ import { readPublicSettings } from '../../renderer/build-settings.ts';
 import type { PublicSettings } from '../../renderer/public-settings.ts';
 import type { ContentBundle } from '../../content-model/load/load-content.ts';
 import { buildInputs, digest, fullBuildReason, readBuildState, type BuildState } from './build-inputs.ts';
-import { buildCommit, writeBuildInfo } from '../../server/site/build-info.ts';
+import { buildPaths, writeBuildInfo } from '../../content-model/load/build-files.ts';
+import { buildCommit } from './build-commit.ts';
 import { incrementalOutput } from './build-output.ts';
 import { loadPrerenderEntry, writeSiteFiles, type PrerenderEntry } from './site-files.ts';
 import { prerenderContentOf, providePrerenderContent } from './prerender-content.ts';
@@ -80,12 +81,12 @@ export async function buildIncrementally(options: {
 
   rmSync(outDir, { recursive: true, force: true });
   linkBuild(previous, outDir);
-  const entry = await cache.entry(digest(inputs), path.join(previous, 'server'), content, settings);
+  const entry = await cache.entry(digest(inputs), buildPaths(previous).serverDir, content, settings);
   const output = incrementalOutput(outDir, state.keys);
   const site = await writeSiteFiles({ content, settings, entry, chunks: state.chunks, inputs, output, previous: state });
   await output.finish();
   // The build file names this build, as a full build's does (a copy of the live build's would not).
-  writeBuildInfo(path.join(outDir, 'client'), { commit: buildCommit(root, env), builtAt: new Date().toISOString() });
+  writeBuildInfo(buildPaths(outDir).clientDir, { commit: buildCommit(root, env), builtAt: new Date().toISOString() });
   return { kind: 'incremental', rendered: site.rendered, written: output.written };
 }
 
@@ -107,7 +108,7 @@ export async function prepareIncremental(options: {
   const state = readBuildState(previous);
   if (state === undefined || fullBuildReason(state, inputs) !== undefined) return;
   renderAs(state);
-  const entry = await cache.entry(digest(inputs), path.join(previous, 'server'), content, settings);
+  const entry = await cache.entry(digest(inputs), buildPaths(previous).serverDir, content, settings);
   providePrerenderContent(prerenderContentOf(content, settings));
   await entry.render('http://prerender.local/');
 }

@@ -12,16 +12,21 @@ import { bootTags } from '../../renderer/boot-loader.ts';
 import { ROUTE_ID_ATTRIBUTE } from '../../renderer/page-markers.ts';
 import type { ContentBundle } from '../../content-model/load/load-content.ts';
 import type { PublicSettings } from '../../renderer/public-settings.ts';
-import { ROI_PARAMETERS_FILE } from '../../server/leads/roi-parameters.ts';
+import {
+  BUILD_STATE_FILE,
+  CLIENT_DIR,
+  ROI_PARAMETERS_FILE,
+  ROUTES_FILE,
+  serializeRoutesFile,
+  type RoutesFile,
+} from '../../content-model/load/build-files.ts';
 import { createSeoBuild } from '../seo/seo-build.ts';
 import type { SeoSummary } from '../seo/seo-build.ts';
-import { digest, serializeBuildState, STATE_FILE, type BuildInputs, type BuildState } from './build-inputs.ts';
+import { digest, serializeBuildState, type BuildInputs, type BuildState } from './build-inputs.ts';
 import type { BuildOutput } from './build-output.ts';
 import { chunkGraph, type ChunkGraphData } from './chunk-graph.ts';
 import { renderDocument } from './document.ts';
 import { contentValue, prerenderContentOf, providePrerenderContent } from './prerender-content.ts';
-
-export type RoutesFile = { pages: Record<string, string>; notFound: string; notFoundByPrefix: Record<string, string> };
 
 type RenderedPage = {
   status: number;
@@ -77,11 +82,14 @@ export async function writeSiteFiles({
   const seo = createSeoBuild(content, settings);
   const reads: Record<string, string[]> = {};
   const { routes, rendered } = await prerenderRoutes({ content, settings, entry, chunks, seo, output, previous, reads });
-  output.write('routes.json', `${JSON.stringify(routes, null, 2)}\n`);
+  output.write(ROUTES_FILE, serializeRoutesFile(routes));
   output.write(ROI_PARAMETERS_FILE, `${JSON.stringify(buildRoiParameters(content.roi), null, 2)}\n`);
   const htmlFiles = [...Object.values(routes.pages), routes.notFound, ...Object.values(routes.notFoundByPrefix)];
   const seoSummary = await seo.writeFiles({ output, routePaths: Object.keys(routes.pages), htmlFiles });
-  output.write(STATE_FILE, serializeBuildState({ inputs, renderNodeEnv: process.env.NODE_ENV ?? null, chunks, keys: output.keys, reads }));
+  output.write(
+    BUILD_STATE_FILE,
+    serializeBuildState({ inputs, renderNodeEnv: process.env.NODE_ENV ?? null, chunks, keys: output.keys, reads }),
+  );
   return { pages: htmlFiles.length, rendered, seo: seoSummary };
 }
 
@@ -118,7 +126,7 @@ async function prerenderRoutes({ content, settings, entry, chunks: chunkData, se
   const routes: RoutesFile = { pages: {}, notFound: '404.html', notFoundByPrefix: {} };
   let rendered = 0;
   for (const job of jobs) {
-    const file = `client/${job.file}`;
+    const file = `${CLIENT_DIR}/${job.file}`;
     const seoHead = seo.headFor(job.url);
     const before = previous?.reads[file];
     if (before !== undefined && output.reusable(file, pageKey(content, job.url, seoHead, before))) {

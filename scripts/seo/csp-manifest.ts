@@ -1,12 +1,10 @@
 // What the Content-Security-Policy must allow, read from the HTML the build actually wrote: the
 // SHA-256 of every inline executable script (data blocks such as the router data and JSON-LD do not
 // count: browsers never run them) and the origin of an external lead endpoint. The server reads the
-// result from DIST_DIR/csp.json (server/plugins/security-headers.ts).
+// result from the build's CSP manifest (content-model/load/build-files.ts), beside the route table.
 import { createHash } from 'node:crypto';
 import type { PublicSettings } from '../../renderer/public-settings.ts';
-import { CSP_MANIFEST_FILE, externalOrigin, type CspManifest } from '../../server/plugins/security-headers.ts';
-
-export { CSP_MANIFEST_FILE };
+import { externalOrigin, type CspManifest } from '../../content-model/load/build-files.ts';
 
 const SCRIPT_ELEMENT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const START_TAG = /<[a-zA-Z][^>]*>/g;

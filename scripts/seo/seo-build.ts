@@ -6,7 +6,8 @@ import path from 'node:path';
 import { canonicalUrl, ogImagePath } from '../../renderer/head-tags.ts';
 import type { ContentBundle } from '../../content-model/load/load-content.ts';
 import type { PublicSettings } from '../../renderer/public-settings.ts';
-import { buildCspManifest, CSP_MANIFEST_FILE } from './csp-manifest.ts';
+import { buildCspManifest } from './csp-manifest.ts';
+import { CLIENT_DIR, CSP_MANIFEST_FILE, serializeCspManifest } from '../../content-model/load/build-files.ts';
 import { buildJsonLd, buildSiteJsonLd, LOGO_PATH, renderJsonLdScript, type JsonLdContext } from './json-ld.ts';
 import { renderFaviconSvg, renderLogoImage, renderOgImage } from '../../brand-pictures/og-image.ts';
 import { buildRssFeed, RSS_FEED_PATH } from './rss.ts';
@@ -15,7 +16,6 @@ import { writeMade, type BuildOutput } from '../build/build-output.ts';
 import { digest } from '../build/build-inputs.ts';
 
 /** The public root inside a build. */
-const CLIENT_FOLDER = 'client';
 import { buildRobotsTxt, buildSitemap, ROBOTS_PATH, SITEMAP_PATH } from './sitemap.ts';
 
 export type SeoBuild = {
@@ -52,7 +52,7 @@ export function createSeoBuild(content: Pick<ContentBundle, 'site' | 'pages' | '
           `SEO pages and prerendered routes differ: missing ${missing.join(', ') || 'none'}; extra ${extra.join(', ') || 'none'}`,
         );
 
-      const file = (urlPath: string) => `${CLIENT_FOLDER}${urlPath}`;
+      const file = (urlPath: string) => `${CLIENT_DIR}${urlPath}`;
       const brand = { site: content.site, host: new URL(settings.siteUrl).host };
       // Pictures cost to draw: each is drawn again only when what it shows changed.
       for (const page of pages) {
@@ -73,7 +73,7 @@ export function createSeoBuild(content: Pick<ContentBundle, 'site' | 'pages' | '
         htmlFiles.map((html) => ({ file: html, html: readFileSync(path.join(output.dir, file(`/${html}`)), 'utf8') })),
         settings,
       );
-      output.write(CSP_MANIFEST_FILE, `${JSON.stringify(manifest, null, 2)}\n`);
+      output.write(CSP_MANIFEST_FILE, serializeCspManifest(manifest));
 
       return {
         ogImages: pages.length,

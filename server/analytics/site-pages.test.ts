@@ -4,6 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSiteFixture, FIXTURE_ROUTES, type SiteFixture } from '../testing/site-fixture.ts';
+import { openLiveBuild } from '../site/live-build.ts';
 import { createSitePages } from './site-pages.ts';
 
 let fixture: SiteFixture | undefined;
@@ -14,7 +15,8 @@ describe('the pages of the site', () => {
     fixture = await createSiteFixture();
     let time = 1_000;
     const errors: unknown[] = [];
-    const pages = createSitePages({ distDir: fixture.distDir, now: () => time, checkMs: 2_000, onError: (error) => errors.push(error) });
+    const liveBuild = await openLiveBuild({ distDir: fixture.distDir, now: () => time, onError: (error) => errors.push(error) });
+    const pages = createSitePages({ liveBuild, checkMs: 2_000 });
     expect([...(await pages.current())].sort()).toEqual(['/', '/about', '/blog', '/blog/what-is-ai-consulting']);
 
     await mkdir(path.join(fixture.clientDir, 'pricing'), { recursive: true });
@@ -34,7 +36,8 @@ describe('the pages of the site', () => {
     fixture = await createSiteFixture();
     let time = 0;
     const errors: unknown[] = [];
-    const pages = createSitePages({ distDir: fixture.distDir, now: () => time, checkMs: 10, onError: (error) => errors.push(error) });
+    const liveBuild = await openLiveBuild({ distDir: fixture.distDir, now: () => time, onError: (error) => errors.push(error) });
+    const pages = createSitePages({ liveBuild, checkMs: 10 });
     expect((await pages.current()).has('/about')).toBe(true);
     await writeFile(
       path.join(fixture.distDir, 'routes.json'),

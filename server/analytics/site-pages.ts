@@ -1,9 +1,10 @@
-// Which paths are pages of the site right now: the routes of the build in DIST_DIR, as the site
-// serves them (server/routes/site.ts). A studio publish can add a page while the server runs, so the
-// build is looked at again after a short while; a path is only ever looked up in the build's route
-// table, never turned into a file name, so no beacon can make the server read outside DIST_DIR.
-import { buildSignature } from '../site/build-switch.ts';
-import { loadSiteBuild } from '../site/site-build.ts';
+// Which paths are pages of the site right now: the routes of the build DIST_DIR holds, as the site
+// serves them (server/routes/site.ts), both read from the one live build (server/site/live-build.ts).
+// A studio publish can add a page while the server runs: the live build notices it, and when nothing
+// has looked at DIST_DIR for the check interval (a server whose build timer does not run), the pages
+// are asked for a fresh look. A path is only ever looked up in the build's route table, never turned
+// into a file name, so no beacon can make the server read outside DIST_DIR.
+import type { LiveBuild } from '../site/live-build.ts';
 
 /** How long the known pages are trusted before DIST_DIR is looked at again (one realpath and one stat). */
 export const SITE_PAGES_CHECK_MS = 2_000;
@@ -13,46 +14,20 @@ export type SitePages = {
   current(): Promise<ReadonlySet<string>>;
 };
 
-export function createSitePages({
-  distDir,
-  now = Date.now,
-  checkMs = SITE_PAGES_CHECK_MS,
-  onError,
-}: {
-  distDir: string;
-  now?: () => number;
-  checkMs?: number;
-  onError: (error: unknown) => void;
-}): SitePages {
-  let pages: ReadonlySet<string> = new Set();
-  let signature: string | undefined;
-  let checkedAt = -Infinity;
-  let checking: Promise<ReadonlySet<string>> | undefined;
-
-  async function check(): Promise<ReadonlySet<string>> {
-    const current = await buildSignature(distDir);
-    // Mid-rewrite, or unchanged: the pages already known stand.
-    if (current === undefined || current === signature) return pages;
-    // A broken build is reported once and read again when DIST_DIR changes, as the site does.
-    signature = current;
-    try {
-      const build = await loadSiteBuild(distDir);
-      pages = new Set(build.pages.keys());
-    } catch (error) {
-      onError(error);
-    }
-    return pages;
-  }
+export function createSitePages({ liveBuild, checkMs = SITE_PAGES_CHECK_MS }: { liveBuild: LiveBuild; checkMs?: number }): SitePages {
+  let pages: ReadonlySet<string> | undefined;
+  let pagesOf: unknown;
 
   return {
-    current() {
-      if (now() - checkedAt < checkMs) return Promise.resolve(pages);
-      // Many beacons at once share one look.
-      checking ??= check().finally(() => {
-        checkedAt = now();
-        checking = undefined;
-      });
-      return checking;
+    async current() {
+      // Many beacons at once share one look; a new build that cannot be loaded leaves the pages known before.
+      await liveBuild.refresh(checkMs);
+      const build = liveBuild.current();
+      if (pagesOf !== build) {
+        pages = new Set(build.pages.keys());
+        pagesOf = build;
+      }
+      return pages!;
     },
   };
 }

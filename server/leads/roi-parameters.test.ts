@@ -2,9 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SiteBuildError } from '../site/site-build.ts';
+import { ROI_PARAMETERS_FILE, SiteBuildError } from '../../content-model/load/build-files.ts';
 import { shippedRoiParameters } from '../../content-model/testing/shipped-content.ts';
-import { loadRoiParameters, ROI_PARAMETERS_FILE } from './roi-parameters.ts';
+import { loadRoiParameters } from './roi-parameters.ts';
 
 let distDir: string;
 

@@ -3,14 +3,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { checkRoiParameters } from '../../lead/roi/parameters.ts';
 import type { RoiParameters } from '../../lead/roi/engine.ts';
-import { ROUTES_FILE, SiteBuildError } from '../site/site-build.ts';
+import { ROI_PARAMETERS_FILE, ROUTES_FILE, SiteBuildError } from '../../content-model/load/build-files.ts';
 
 // The relay recomputes each lead's ROI figures with the numbers the visitor's page was built with:
-// the build checks content/roi.yaml and writes the result to DIST_DIR/roi-parameters.json, and the
+// the build checks content/roi.yaml and writes the result beside the route table (ROI_PARAMETERS_FILE), and the
 // relay reads that file at start and again when DIST_DIR holds a new build. Editing roi.yaml changes nothing until the next build, for
 // the page and the relay alike; a deployment that ships only dist/ has everything it needs.
-
-export const ROI_PARAMETERS_FILE = 'roi-parameters.json';
 
 export async function loadRoiParameters(distDir: string): Promise<RoiParameters> {
   const file = path.resolve(distDir, ROI_PARAMETERS_FILE);

@@ -32,7 +32,7 @@ const analyticsSetup: FastifyPluginAsync<AnalyticsSetupOptions> = async (app, { 
     await retention.stop();
     if (given === undefined) await store.close();
   });
-  await app.register(analyticsPlugin, { store, siteHost: config.siteHost, siteUrl: config.siteUrl, distDir: config.distDir, now, tuning });
+  await app.register(analyticsPlugin, { store, siteHost: config.siteHost, siteUrl: config.siteUrl, liveBuild: app.liveBuild, now, tuning });
 };
 
 export const analyticsSetupPlugin = fp(analyticsSetup, { name: 'analytics-setup', fastify: '5.x' });

@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMemoryAnalyticsStore, type MemoryAnalyticsStore } from '../analytics/testing/memory-analytics-store.ts';
 import { createSiteFixture, type SiteFixture } from '../testing/site-fixture.ts';
+import { openLiveBuild } from '../site/live-build.ts';
 import { analyticsPlugin, type AnalyticsTuning } from './analytics.ts';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
@@ -25,9 +26,19 @@ afterEach(async () => {
   app = undefined;
 });
 
+/** The fixture's build as the server follows it (it never changes here: any failure to read it fails the test). */
+function liveBuildOf(distDir: string) {
+  return openLiveBuild({
+    distDir,
+    onError: (error) => {
+      throw error;
+    },
+  });
+}
+
 async function start(store: MemoryAnalyticsStore = createMemoryAnalyticsStore(), tuning: AnalyticsTuning = {}, now = Date.now) {
   app = Fastify({ logger: false });
-  await app.register(analyticsPlugin, { store, siteHost: 'www.example.com', distDir: fixture.distDir, tuning, now });
+  await app.register(analyticsPlugin, { store, siteHost: 'www.example.com', liveBuild: await liveBuildOf(fixture.distDir), tuning, now });
   await app.ready();
   return { app, store };
 }
@@ -201,7 +212,7 @@ it('adds nothing to the other routes: no rate limit, no parsers, no headers', as
   await app.register(analyticsPlugin, {
     store: createMemoryAnalyticsStore(),
     siteHost: 'www.example.com',
-    distDir: fixture.distDir,
+    liveBuild: await liveBuildOf(fixture.distDir),
     tuning: { rateLimit: { max: 1 } },
   });
   app.post('/api/leads', async (request) => ({ body: request.body }));

@@ -7,6 +7,7 @@ import { createEventQueue, type EventQueueTuning } from '../analytics/event-queu
 import { MAX_EVENT_BYTES, readEvent } from '../analytics/event-shape.ts';
 import { leadKeysOf } from '../analytics/lead-keys.ts';
 import { createSitePages } from '../analytics/site-pages.ts';
+import type { LiveBuild } from '../site/live-build.ts';
 import { createValueCap } from '../analytics/value-cap.ts';
 import { createSaltKeeper, saltDay } from '../analytics/visit-hash.ts';
 import { isAllowedOrigin } from '../leads/origin.ts';
@@ -59,24 +60,19 @@ export type AnalyticsPluginOptions = {
   /** SITE_URL, whose origin an event may come from besides the request's own host. */
   siteUrl?: string;
   /** The build whose pages are the only paths an event may name. */
-  distDir: string;
+  liveBuild: LiveBuild;
   now?: () => number;
   tuning?: AnalyticsTuning;
 };
 
 const analytics: FastifyPluginAsync<AnalyticsPluginOptions> = async (
   app,
-  { store, siteHost, siteUrl, distDir, now = Date.now, tuning = {} },
+  { store, siteHost, siteUrl, liveBuild, now = Date.now, tuning = {} },
 ) => {
   const log = app.log.child({ component: 'analytics' });
   const salts = createSaltKeeper({ store, now });
   const queue = createEventQueue({ record: (events) => store.recordEvents(events), log, now, tuning: tuning.queue });
-  const sitePages = createSitePages({
-    distDir,
-    now,
-    checkMs: tuning.sitePagesCheckMs,
-    onError: (error) => log.error({ err: error }, 'the build in DIST_DIR could not be read; events name only the pages known before'),
-  });
+  const sitePages = createSitePages({ liveBuild, checkMs: tuning.sitePagesCheckMs });
   // Closed before the store (registered earlier, closed later): what is queued is written first.
   app.addHook('onClose', async () => queue.stop());
 

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createSiteFixture, FIXTURE_ASSET, FIXTURE_IMAGE, fixtureConfig } from '../testing/site-fixture.ts';
 import type { SiteFixture } from '../testing/site-fixture.ts';
-import { buildSecurityHeaders, CSP_MANIFEST_FILE, EMPTY_CSP_MANIFEST, readCspManifest } from './security-headers.ts';
-import type { CspManifest } from './security-headers.ts';
+import { CSP_MANIFEST_FILE, EMPTY_CSP_MANIFEST, readCspManifest, type CspManifest } from '../../content-model/load/build-files.ts';
+import { buildSecurityHeaders } from './security-headers.ts';
 
 const HASH = "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='";
 

@@ -1,31 +1,17 @@
-import { readFile } from 'node:fs/promises';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
+import { externalOrigin, readCspManifest, type CspManifest } from '../../content-model/load/build-files.ts';
 
 // Security headers on every response (pages, files, 404s, API, /healthz, Fastify's own errors).
 // Registered first in buildApp.
 //
-// The Content-Security-Policy comes from what the build actually emits: `npm run build` writes
-// DIST_DIR/csp.json with the SHA-256 of every inline script (the boot loader; router data and
-// JSON-LD are data blocks, which CSP does not govern) and the origin of an external lead endpoint.
-
-/** DIST_DIR/csp.json, written by scripts/seo/csp-manifest.ts. */
-export type CspManifest = {
-  /** `'sha256-…'` sources, one per distinct inline executable script in the built HTML. */
-  scriptHashes: string[];
-  /** Origin of PUBLIC_LEAD_ENDPOINT when it is on another site (browsers fetch it); null otherwise. */
-  leadEndpointOrigin: string | null;
-  /** SITE_URL the build used. */
-  siteUrl: string;
-};
-
-export const CSP_MANIFEST_FILE = 'csp.json';
-
-export const EMPTY_CSP_MANIFEST: CspManifest = Object.freeze({ scriptHashes: [], leadEndpointOrigin: null, siteUrl: '' });
+// The Content-Security-Policy comes from what the build actually emits: `npm run build` writes the
+// build's CSP manifest (content-model/load/build-files.ts) with the SHA-256 of every inline script
+// (the boot loader; router data and JSON-LD are data blocks, which CSP does not govern) and the
+// origin of an external lead endpoint.
 
 const HSTS_MAX_AGE_S = 63_072_000; // two years, the preload list's minimum
 
@@ -91,32 +77,6 @@ export function buildSecurityHeaders({ manifest, siteUrl, leadEndpoint }: Securi
     'cross-origin-opener-policy': 'same-origin',
     ...(https ? { 'strict-transport-security': `max-age=${HSTS_MAX_AGE_S}; includeSubDomains` } : {}),
   };
-}
-
-/** Reads DIST_DIR/csp.json; a build without one (older builds, test fixtures) gets the strictest policy. */
-export async function readCspManifest(distDir: string): Promise<CspManifest> {
-  const file = path.resolve(distDir, CSP_MANIFEST_FILE);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return EMPTY_CSP_MANIFEST;
-    throw error;
-  }
-  const json = JSON.parse(text) as Partial<CspManifest>;
-  const hashes = json.scriptHashes ?? [];
-  if (!Array.isArray(hashes) || !hashes.every((h) => typeof h === 'string' && /^'sha256-[A-Za-z0-9+/]+=*'$/.test(h))) {
-    throw new Error(`${file}: "scriptHashes" must be a list of 'sha256-…' sources; rebuild with \`npm run build\``);
-  }
-  const origin = json.leadEndpointOrigin ?? null;
-  if (origin !== null && externalOrigin(origin) !== origin) throw new Error(`${file}: "leadEndpointOrigin" must be an http(s) origin`);
-  return { scriptHashes: hashes, leadEndpointOrigin: origin, siteUrl: typeof json.siteUrl === 'string' ? json.siteUrl : '' };
-}
-
-/** The origin of an absolute http(s) URL; undefined for a path such as /api/leads. */
-export function externalOrigin(url: string | null | undefined): string | undefined {
-  if (!url || !/^https?:\/\//.test(url) || !URL.canParse(url)) return undefined;
-  return new URL(url).origin;
 }
 
 export type SecurityHeadersOptions = { config: Pick<Config, 'distDir' | 'siteUrl' | 'publicLeadEndpoint'> };

@@ -11,7 +11,6 @@ import { takeInLead } from '../leads/intake.ts';
 import { maskEmail, maskPhone } from '../leads/mask.ts';
 import { isAllowedOrigin } from '../leads/origin.ts';
 import { loadRoiParameters } from '../leads/roi-parameters.ts';
-import { buildSignature, watchBuildSwitch } from '../site/build-switch.ts';
 
 // POST /api/leads: JSON from the forms' fetch, or
 // application/x-www-form-urlencoded from a form posted without JavaScript. Answers:
@@ -62,15 +61,14 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, opt
   if (options.roiParameters === undefined) {
     // A new build (a studio publish) may carry new ROI numbers: leads are recomputed with the numbers
     // of the page the visitor now gets.
-    const watch = watchBuildSwitch(
-      config.distDir,
-      await buildSignature(config.distDir),
-      async () => {
+    const unsubscribe = app.liveBuild.subscribe(async () => {
+      try {
         roiParameters = await loadRoiParameters(config.distDir);
-      },
-      (error) => app.log.error({ err: error }, 'the new build has no usable ROI parameters; still using the previous ones'),
-    );
-    app.addHook('onClose', async () => watch.stop());
+      } catch (error) {
+        app.log.error({ err: error }, 'the new build has no usable ROI parameters; still using the previous ones');
+      }
+    });
+    app.addHook('onClose', async () => unsubscribe());
   }
   const { store, outbox } = app.leadRelay;
   // Idempotency keys (hashed) of the requests this process is storing right now.

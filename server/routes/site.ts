@@ -2,35 +2,24 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ALLOWED_METHODS, CACHE_CONTROL, resolveSiteRequest } from '../site/resolve-request.ts';
 import type { SiteResolution } from '../site/resolve-request.ts';
-import { buildSignature, watchBuildSwitch } from '../site/build-switch.ts';
-import { loadSiteBuild } from '../site/site-build.ts';
 import type { SiteBuild } from '../site/site-build.ts';
 import { STATIC_FILE } from '../../back-office/logging/request-log.ts';
 
-// Serves the prerendered site from DIST_DIR: pages by route, files by path, not-found pages with 404.
-// More specific routes registered elsewhere (`/healthz`, `/api/*`) take precedence over `/*`.
-
-export type SiteRoutesOptions = { distDir: string };
+// Serves the prerendered site from the build DIST_DIR holds (`app.liveBuild`, which follows a new
+// one): pages by route, files by path, not-found pages with 404. More specific routes registered
+// elsewhere (`/healthz`, `/api/*`) take precedence over `/*`.
 
 const PERMANENT_REDIRECT = 308;
 const ALLOW_HEADER = ALLOWED_METHODS.join(', ');
 const CONDITIONAL_HEADERS = ['if-match', 'if-none-match', 'if-modified-since', 'if-unmodified-since', 'if-range'] as const;
 
-export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { distDir }) => {
-  let build = await loadSiteBuild(distDir);
-  const watch = watchBuildSwitch(
-    distDir,
-    await buildSignature(distDir),
-    async () => {
-      build = await loadSiteBuild(distDir);
-      app.log.info({ clientDir: build.clientDir }, 'now serving a new build');
-    },
-    (error) => app.log.error({ err: error }, 'a new build could not be loaded; still serving the previous one'),
-  );
-  app.addHook('onClose', async () => watch.stop());
+export const siteRoutes: FastifyPluginAsync = async (app) => {
+  const { liveBuild } = app;
+  const unsubscribe = liveBuild.subscribe((build) => app.log.info({ clientDir: build.clientDir }, 'now serving a new build'));
+  app.addHook('onClose', async () => unsubscribe());
 
   await app.register(fastifyStatic, {
-    root: build.clientDir,
+    root: liveBuild.current().clientDir,
     // No wildcard route of its own: resolveSiteRequest decides which listed file, if any, is sent.
     serve: false,
     // Picks `<file>.br`, then `<file>.gz`, then the file itself per Accept-Encoding (q=0 respected)
@@ -40,8 +29,11 @@ export const siteRoutes: FastifyPluginAsync<SiteRoutesOptions> = async (app, { d
     index: false,
   });
 
-  const answer = (request: FastifyRequest, reply: FastifyReply): FastifyReply =>
-    sendResolution(reply, build, resolveSiteRequest(build, request.method, request.url));
+  const answer = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    // One build for the whole answer, even when a new one is loaded meanwhile.
+    const build = liveBuild.current();
+    return sendResolution(reply, build, resolveSiteRequest(build, request.method, request.url));
+  };
 
   // Every answer here is a file of the build (or a redirect or refusal about one): logged at debug.
   app.route({ method: [...ALLOWED_METHODS], url: '/*', config: STATIC_FILE, handler: answer });

@@ -1,4 +1,4 @@
-import { BUILD_INFO_PATH } from './build-info.ts';
+import { BUILD_INFO_PATH } from '../../content-model/load/build-files.ts';
 import type { SiteBuild } from './site-build.ts';
 
 // Decides what a request for the static site gets, as a value; the route plugin only carries it out.

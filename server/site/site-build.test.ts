@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteFixture, FIXTURE_ROUTES } from '../testing/site-fixture.ts';
 import type { SiteFixture } from '../testing/site-fixture.ts';
-import { loadSiteBuild, SiteBuildError } from './site-build.ts';
+import { SiteBuildError } from '../../content-model/load/build-files.ts';
+import { loadSiteBuild } from './site-build.ts';
 
 let fixture: SiteFixture;
 beforeAll(async () => {

@@ -1,15 +1,12 @@
 import { readFile, readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { isRecord } from '../../content-model/values.ts';
+import { CLIENT_DIR, parseRoutesFile, ROUTES_FILE, SiteBuildError } from '../../content-model/load/build-files.ts';
 
-// What the build wrote to DIST_DIR, checked once at start-up:
-//   routes.json   { pages: { route: file }, notFound: file, notFoundByPrefix: { prefix: file } }
-//   client/       the public root; every path in routes.json is relative to it
-// Only files listed here can ever be served, so nothing outside client/ (routes.json included)
-// and no precompressed sibling (.br, .gz) is reachable by URL, however the URL is spelled.
+// What the build wrote to DIST_DIR (content-model/load/build-files.ts names and shapes the files),
+// checked whenever a build is loaded: the route table, and the files of the public root it points to.
+// Only files listed here can ever be served, so nothing outside the public root (the route table
+// included) and no precompressed sibling (.br, .gz) is reachable by URL, however the URL is spelled.
 
-export const ROUTES_FILE = 'routes.json';
-export const CLIENT_DIR = 'client';
 export const PRECOMPRESSED_EXTENSIONS = ['.br', '.gz'] as const;
 
 export type SiteBuild = Readonly<{
@@ -25,11 +22,6 @@ export type SiteBuild = Readonly<{
   /** Longest prefix first, so the most specific not-found page wins. */
   notFoundByPrefix: ReadonlyArray<readonly [prefix: string, file: string]>;
 }>;
-
-/** A build that is missing or inconsistent: the server cannot start, and the message says why. */
-export class SiteBuildError extends Error {
-  override name = 'SiteBuildError';
-}
 
 export async function loadSiteBuild(distDir: string): Promise<SiteBuild> {
   const displayDir = `${distDir.replace(/[\\/]+$/, '')}/`;
@@ -50,7 +42,7 @@ export async function loadSiteBuild(distDir: string): Promise<SiteBuild> {
     throw error;
   });
 
-  const manifest = parseRoutesManifest(routesText, `${displayDir}${ROUTES_FILE}`);
+  const manifest = parseRoutesFile(routesText, `${displayDir}${ROUTES_FILE}`);
   const problems: string[] = [];
   const requireFile = (file: string, where: string): void => {
     if (!allFiles.has(file)) problems.push(`${where} points to "${file}", which is not in ${displayDir}${CLIENT_DIR}/`);
@@ -84,47 +76,6 @@ export async function loadSiteBuild(distDir: string): Promise<SiteBuild> {
   });
 }
 
-type RoutesManifest = {
-  pages: Map<string, string>;
-  notFound: string;
-  notFoundByPrefix: Array<readonly [string, string]>;
-};
-
-function parseRoutesManifest(text: string, where: string): RoutesManifest {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new SiteBuildError(`${where} is not valid JSON: ${(error as Error).message}`);
-  }
-  const fail = (message: string): never => {
-    throw new SiteBuildError(`${where}: ${message}`);
-  };
-  if (!isRecord(json)) return fail('expected an object with "pages" and "notFound"');
-
-  const pages = readStringRecord(json.pages, '"pages"', fail);
-  if (pages.length === 0) fail('"pages" lists no routes');
-  for (const [route] of pages) {
-    if (!isCanonicalRoute(route)) fail(`route "${route}" must start with "/" and have no trailing slash (except "/")`);
-  }
-  const notFound = typeof json.notFound === 'string' ? json.notFound : fail('"notFound" must be a file name such as "404.html"');
-  const notFoundByPrefix = json.notFoundByPrefix === undefined ? [] : readStringRecord(json.notFoundByPrefix, '"notFoundByPrefix"', fail);
-  for (const [prefix] of notFoundByPrefix) {
-    if (!prefix.startsWith('/')) fail(`notFoundByPrefix key "${prefix}" must start with "/"`);
-  }
-  for (const [, file] of [...pages, ['', notFound] as const, ...notFoundByPrefix]) {
-    if (!isSafeRelativeFile(file)) fail(`"${file}" must be a path inside ${CLIENT_DIR}/ such as "about/index.html"`);
-  }
-  return { pages: new Map(pages), notFound, notFoundByPrefix };
-}
-
-function readStringRecord(value: unknown, name: string, fail: (message: string) => never): Array<readonly [string, string]> {
-  if (!isRecord(value)) return fail(`${name} must be an object`);
-  return Object.entries(value).map(([key, file]) =>
-    typeof file === 'string' ? ([key, file] as const) : fail(`${name}["${key}"] must be a file path`),
-  );
-}
-
 async function listFiles(root: string): Promise<Set<string>> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
   const files = new Set<string>();
@@ -141,19 +92,6 @@ async function listFiles(root: string): Promise<Set<string>> {
 
 function isPrecompressedSibling(file: string): boolean {
   return PRECOMPRESSED_EXTENSIONS.some((extension) => file.endsWith(extension));
-}
-
-function isCanonicalRoute(route: string): boolean {
-  return route === '/' || (route.startsWith('/') && !route.endsWith('/') && !route.includes('//'));
-}
-
-function isSafeRelativeFile(file: string): boolean {
-  return (
-    file !== '' &&
-    !file.startsWith('/') &&
-    !file.includes('\\') &&
-    file.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..')
-  );
 }
 
 function isMissing(error: unknown): boolean {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { shippedRoiParameters } from '../../content-model/testing/shipped-content.ts';
 import { parseConfig } from '../config.ts';
-import { ROI_PARAMETERS_FILE } from '../leads/roi-parameters.ts';
+import { BUILD_INFO_FILE, CLIENT_DIR, ROI_PARAMETERS_FILE, ROUTES_FILE } from '../../content-model/load/build-files.ts';
 import type { Config, Environment } from '../config.ts';
 
 // A small build in a temp folder, shaped like the `npm run build` output the server expects:
@@ -38,7 +38,7 @@ export const FIXTURE_TEXT_FILES: Readonly<Record<string, string>> = {
   'sitemap.xml': `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>\n`,
   'site.webmanifest': JSON.stringify({ name: 'Fixture', icons: [] }),
   'verify-google.html': '<!doctype html><p>google-site-verification</p>\n',
-  'build.json': `${JSON.stringify({ commit: '3f9a2c1b'.repeat(5), builtAt: '2026-03-02T10:41:07.120Z' })}\n`,
+  [BUILD_INFO_FILE]: `${JSON.stringify({ commit: '3f9a2c1b'.repeat(5), builtAt: '2026-03-02T10:41:07.120Z' })}\n`,
 };
 
 // A PNG signature plus padding: not compressible, so no siblings.
@@ -64,7 +64,7 @@ export type SiteFixture = {
 export async function createSiteFixture(options: { largeFile?: { name: string; bytes: number } } = {}): Promise<SiteFixture> {
   const root = await mkdtemp(path.join(tmpdir(), 'site-fixture-'));
   const distDir = path.join(root, 'dist');
-  const clientDir = path.join(distDir, 'client');
+  const clientDir = path.join(distDir, CLIENT_DIR);
   const write = async (file: string, content: string | Buffer): Promise<void> => {
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, content);
@@ -79,7 +79,7 @@ export async function createSiteFixture(options: { largeFile?: { name: string; b
   await write(path.join(clientDir, FIXTURE_IMAGE), PNG_BYTES);
   await write(path.join(clientDir, FIXTURE_IMAGE_WITH_SPACE), PNG_BYTES);
   await write(path.join(clientDir, '.env'), 'SECRET=1\n');
-  await write(path.join(distDir, 'routes.json'), JSON.stringify(FIXTURE_ROUTES, null, 2));
+  await write(path.join(distDir, ROUTES_FILE), JSON.stringify(FIXTURE_ROUTES, null, 2));
   await write(path.join(distDir, ROI_PARAMETERS_FILE), JSON.stringify(shippedRoiParameters()));
   await write(path.join(distDir, 'secret.txt'), FIXTURE_SECRET);
   await write(path.join(root, 'secret.txt'), FIXTURE_SECRET);

@@ -4,7 +4,7 @@
 // its history. Without a remote or a live site, it does nothing and says nothing.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { readBuildInfoFile, writeBuildInfo } from '../../server/site/build-info.ts';
+import { buildPaths, readBuildInfoFile, writeBuildInfo } from '../../content-model/load/build-files.ts';
 import type { ContentIssue } from '../../content-model/content-issue.ts';
 import type { PublishRecord } from '../api-types.ts';
 import { createLiveWatcher, formatTime, type LiveSettings } from './live-status.ts';
@@ -123,7 +123,7 @@ export function createDelivery(options: {
       };
     }
     if (buildDir) {
-      const clientDir = path.join(buildDir, 'client');
+      const { clientDir } = buildPaths(buildDir);
       writeBuildInfo(clientDir, { commit: final, builtAt: readBuildInfoFile(clientDir)?.builtAt ?? now().toISOString() });
     }
     if (watcher && (!remote || remote.pushed)) watcher.watch(id, final);

@@ -6,8 +6,8 @@
 // in .studio/live-status.json: a restarted studio carries on with the watches it had (the time still
 // counts from the publish).
 import { existsSync, readFileSync } from 'node:fs';
-import { BUILD_INFO_FILE, parseBuildInfo, type BuildInfo } from '../../server/site/build-info.ts';
-import { writeFileAtomically } from '../../server/write-file-atomically.ts';
+import { BUILD_INFO_FILE, parseBuildInfo, type BuildInfo } from '../../content-model/load/build-files.ts';
+import { writeFileAtomically } from '../../content-model/load/write-file-atomically.ts';
 import type { LiveStatus } from '../api-types.ts';
 
 export type LiveSettings = { url: string; timeoutMs: number };

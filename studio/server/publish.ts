@@ -44,6 +44,7 @@ import { keepVersionTexts } from './version-texts.ts';
 import { createSiteBuilder, type BuildChange } from './site-builder.ts';
 import { authorsOf, fingerprintOf, type Draft, type Workspace } from './workspace.ts';
 import type { PublishRecord, PublishStepKey } from '../api-types.ts';
+import { isBuild } from '../../content-model/load/build-files.ts';
 
 /** Reports the step a publish has reached (its run shows it to the screen). */
 export type StepReporter = (step: PublishStepKey) => void;
@@ -358,7 +359,7 @@ export function createPublisher(options: {
       writeFiles(last.files, 'before');
       let liveBuild: string;
       try {
-        if (last.previousBuild && existsSync(path.join(last.previousBuild, 'routes.json'))) {
+        if (last.previousBuild && isBuild(last.previousBuild)) {
           report('going-live');
           switchLiveBuild(distDir, last.previousBuild, buildsDir, id);
           liveBuild = last.previousBuild;
@@ -491,7 +492,7 @@ function isSymlink(file: string): boolean {
 function liveBuild(distDir: string): string | null {
   try {
     const folder = realpathSync(distDir);
-    return existsSync(path.join(folder, 'routes.json')) ? folder : null;
+    return isBuild(folder) ? folder : null;
   } catch {
     return null;
   }

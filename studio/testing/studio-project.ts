@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ROUTES_FILE } from '../../content-model/load/build-files.ts';
 import { addBareRemote, type BareRemote } from './bare-remote.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -38,7 +39,7 @@ export function createStudioProject(options: { git?: boolean; copyPublic?: boole
   }
   const remote = options.git && options.remote ? addBareRemote(root) : undefined;
   mkdirSync(path.join(root, 'dist'), { recursive: true });
-  writeFileSync(path.join(root, 'dist', 'routes.json'), '{"first": true}\n');
+  writeFileSync(path.join(root, 'dist', ROUTES_FILE), '{"first": true}\n');
   return {
     root,
     distDir: path.join(root, 'dist'),
@@ -64,5 +65,5 @@ export function fakeStudioAppDir(root: string): string {
 /** A stand-in for the site build: a route table only, so a publish takes milliseconds. */
 export async function quickBuild(outDir: string): Promise<void> {
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(path.join(outDir, 'routes.json'), '{}');
+  writeFileSync(path.join(outDir, ROUTES_FILE), '{}');
 }

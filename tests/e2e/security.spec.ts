@@ -6,11 +6,11 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { bootModules } from '../../renderer/boot-loader.ts';
 import { cspHash, findInlineScripts } from '../../scripts/seo/csp-manifest.ts';
-import type { CspManifest } from '../../server/plugins/security-headers.ts';
+import { CSP_MANIFEST_FILE, type CspManifest } from '../../content-model/load/build-files.ts';
 import { isSameDocument, markDocument, ROUTES, waitForHydration } from './support.ts';
 
 const distDir = path.resolve(import.meta.dirname, '../..', process.env.DIST_DIR ?? 'dist');
-const manifest = JSON.parse(readFileSync(path.join(distDir, 'csp.json'), 'utf8')) as CspManifest;
+const manifest = JSON.parse(readFileSync(path.join(distDir, CSP_MANIFEST_FILE), 'utf8')) as CspManifest;
 
 function directives(csp: string) {
   return new Map(
