@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { shippedRoiParameters } from '../../content-model/testing/shipped-content.ts';
-import { ROI_PARAMETERS_FILE } from '../leads/roi-parameters.ts';
+import { ROI_PARAMETERS_FILE } from '../../content-model/load/build-files.ts';
 import type { LeadStore, NewLead } from '../store/lead-store.ts';
 import { VALID_VALUES } from '../testing/lead-bodies.ts';
 import { announceSkip, postgresHarness, sqliteHarness, type StoreDatabase, type StoreHarness } from '../testing/store-harness.ts';
