@@ -1,6 +1,6 @@
 // Marketing attribution: where a visit came from (campaign parameters, click ids, the landing page
 // and an external referrer), attached flat to every lead of that visit so the CRM can tell which
-// campaign brought it. How the browser keeps it for a visit is forms/visit-attribution.ts.
+// campaign brought it. How the browser keeps it for a visit is ui/page/visit-attribution.ts.
 import { CAMPAIGN_PARAMETERS, CLICK_ID_KINDS, type CampaignParameter, type ClickIdKind } from './beacon-event.ts';
 import { cutText } from './storable-text.ts';
 

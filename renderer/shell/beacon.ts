@@ -15,7 +15,7 @@ import {
   type CampaignParameter,
 } from '../../lead/beacon-event.ts';
 import type { LeadFormId } from '../../lead/rules.ts';
-import { BOOKING_LINK_ATTRIBUTE, LEAD_FORM_ATTRIBUTE } from '../page-markers.ts';
+import { BOOKING_LINK_ATTRIBUTE, LEAD_FORM_ATTRIBUTE } from '../../ui/page/page-markers.ts';
 import { NAVIGATED_EVENT } from './navigation-events.ts';
 
 /** Where the visit came from, read from the address it landed on and `document.referrer`. */
