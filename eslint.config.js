@@ -8,6 +8,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+const SCRIPTS_ARE_TOOLING = {
+  group: ['**/scripts/**'],
+  message: 'scripts/ is build tooling; move what is shared into content-model/ (or the folder that owns it).',
+};
+const RENDERER_IS_ABOVE = {
+  group: ['**/renderer/**'],
+  message: 'renderer/ draws the blocks, forms and ui components; what they share with it belongs in ui/page/ (the page contract).',
+};
+/** The components pages are made of, below the renderer. */
+const PAGE_COMPONENTS = ['blocks/**', 'forms/**', 'ui/**'];
+
 export default tseslint.config(
   { ignores: ['dist/**', '.studio/**', 'generated/**', 'node_modules/**', '.tmp/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -58,18 +69,20 @@ export default tseslint.config(
       'studio/**',
     ],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/scripts/**'],
-              message: 'scripts/ is build tooling; move what is shared into content-model/ (or the folder that owns it).',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [SCRIPTS_ARE_TOOLING] }] },
+  },
+  {
+    // The page's components never import the renderer that draws them; what both need (the site
+    // context, the page markers, the toaster, a route's data) is the page contract in ui/page/.
+    // A later object's no-restricted-imports replaces an earlier one's for the same file, so this one
+    // repeats the scripts/ pattern for the files the object above covers.
+    files: PAGE_COMPONENTS,
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [SCRIPTS_ARE_TOOLING, RENDERER_IS_ABOVE] }] },
+  },
+  {
+    // Their tests render them as the renderer would, from the page contract too.
+    files: PAGE_COMPONENTS.map((folder) => `${folder}/*.test.{ts,tsx}`),
+    rules: { 'no-restricted-imports': ['error', { patterns: [RENDERER_IS_ABOVE] }] },
   },
 );

@@ -28,6 +28,12 @@ export type CollectionKind = KindBase & {
   extension: '.yaml' | '.md';
   /** One of them, in a sentence: "page", "article". */
   noun: string;
+  /**
+   * The data field a file writes its address in ("path"), when the file chooses its own address;
+   * none when the address follows from the file's name (an article's /blog/name). Such an address
+   * can be changed, and a copy of the file needs one of its own.
+   */
+  addressField?: string;
   /** The address a file gives its page on the site, from its name and data. */
   addressOf(name: string, data: Record<string, unknown>): string | undefined;
   /** A new file's data, before anyone has written anything. */
@@ -67,6 +73,7 @@ export const CONTENT_KINDS = {
     schema: 'page.schema.json',
     format: 'yaml',
     typeName: 'PageContent',
+    addressField: 'path',
     addressOf: (_name, data) => (typeof data.path === 'string' ? data.path : undefined),
     startingData: (name) => ({
       path: `/${name}`,
@@ -101,11 +108,28 @@ export const CONTENT_KINDS = {
   },
 } as const satisfies Record<ContentKind, KindDefinition>;
 
+/** The kinds whose files are pages of the site, one file each (see `isCollectionKind`). */
+export type CollectionKindName = { [K in ContentKind]: (typeof CONTENT_KINDS)[K]['shape'] extends 'collection' ? K : never }[ContentKind];
+
 /** The kinds in the order the studio lists them. */
 export const KIND_ORDER: readonly ContentKind[] = ['site', 'roi', 'page', 'article'];
 
 export function kindDefinition(kind: ContentKind): KindDefinition {
   return CONTENT_KINDS[kind];
+}
+
+/**
+ * Whether a file of the kind is one of many pages of the site, each with an address of its own (a
+ * page, an article): such a file can be created, duplicated and deleted, and shows in search results.
+ */
+export function isCollectionKind(kind: ContentKind): kind is CollectionKindName {
+  return CONTENT_KINDS[kind].shape === 'collection';
+}
+
+/** The data field a file of the kind writes its own address in (a page's "path"); undefined when it has none. */
+export function addressFieldOf(kind: ContentKind): string | undefined {
+  const definition: KindDefinition = CONTENT_KINDS[kind];
+  return definition.shape === 'collection' ? definition.addressField : undefined;
 }
 
 /** The kind and name of a content file from its path ("content/pages/about.yaml"); undefined for any other path. */
@@ -124,8 +148,15 @@ export function contentFileOf(relative: string): { kind: ContentKind; name: stri
   return undefined;
 }
 
+/** The address a new file of the kind named `name` gets: "/spring-offer" for a page, "/blog/spring-offer" for an article. */
+export function newFileAddress(kind: CollectionKindName, name: string): string | undefined {
+  const definition: CollectionKind = CONTENT_KINDS[kind];
+  // The starting data holds no date or order an address could depend on.
+  return definition.addressOf(name, definition.startingData(name, { today: '', order: 0 }));
+}
+
 /** The path of a page's or an article's file from its name. */
-export function collectionPath(kind: 'page' | 'article', name: string): string {
+export function collectionPath(kind: CollectionKindName, name: string): string {
   const definition = CONTENT_KINDS[kind];
   return `${definition.folder}/${name}${definition.extension}`;
 }

@@ -9,7 +9,7 @@ import type { FieldGroup, FieldName } from './form-spec.ts';
 import * as styles from './form-styles.ts';
 import { HONEYPOT_FIELD, LEAD_SOURCES, type LeadFormId } from '../lead/rules.ts';
 import type { LeadFormEngine } from './use-lead-form.ts';
-import { LEAD_FORM_ATTRIBUTE } from '../renderer/page-markers.ts';
+import { LEAD_FORM_ATTRIBUTE } from '../ui/page/page-markers.ts';
 
 // The no-JavaScript post names its form the way the JSON payload does.
 export const SOURCE_FIELD = 'source';

@@ -1,7 +1,6 @@
 // The browser facts the pure lead domain needs (storage, clock, page, attribution), read only inside
 // event handlers and effects, never while prerendering.
-import type { Attribution } from '../lead/attribution.ts';
-import { createVisitAttribution } from './visit-attribution.ts';
+import { captureVisitAttribution } from '../ui/page/visit-attribution.ts';
 import type { PayloadContext } from '../lead/crm-payload.ts';
 import type { StorageLike } from './rate-limit.ts';
 
@@ -31,24 +30,6 @@ export function readBrowserStorage(kind: 'localStorage' | 'sessionStorage'): Sto
     fallbackStorages.set(kind, fallback);
   }
   return fallback;
-}
-
-/**
- * The address this document was loaded from. Client-side navigation changes `location` but not the
- * navigation entry, so a visitor who landed on /about?utm_source=… and then opened /contact in the
- * app is still attributed to the address they landed on.
- */
-export function readDocumentUrl(): string {
-  const [navigation] = performance.getEntriesByType?.('navigation') ?? [];
-  return navigation?.name || window.location.href;
-}
-
-// One per page load, in memory only: the shell's client-side navigations keep it.
-const visitAttribution = createVisitAttribution();
-
-/** Called on every page view (the shell does): the page load's first capture wins; later calls read it back. */
-export function captureVisitAttribution(): Attribution {
-  return visitAttribution.capture({ url: readDocumentUrl(), referrer: document.referrer });
 }
 
 export function createBrowserPayloadContext(): PayloadContext {

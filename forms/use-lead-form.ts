@@ -1,9 +1,11 @@
 // The one form engine: runs any LeadFormSpec through the form states —
 // rate-limit check, validation with per-field errors and focus, sending, toasts, success and failure.
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useTheme } from '@emotion/react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useSite } from '../renderer/site-context.tsx';
-import { captureVisitAttribution, createBrowserPayloadContext, readBrowserStorage } from './browser-world.ts';
+import { useSite } from '../ui/page/site-context.tsx';
+import { captureVisitAttribution } from '../ui/page/visit-attribution.ts';
+import { createBrowserPayloadContext, readBrowserStorage } from './browser-world.ts';
 import { emptyValues, listFields, readPrefill, type FieldName, type LeadFormSpec } from './form-spec.ts';
 import { createInitialState, createLeadFormReducer, type LeadFormState } from './form-state.ts';
 import { showToast } from './notify.ts';
@@ -43,6 +45,7 @@ interface FocusRequest {
 export function useLeadForm<F extends LeadFormId>(spec: LeadFormSpec<F>, options: LeadFormOptions<F> = {}): LeadFormEngine<F> {
   const { leadEndpoint: endpoint } = useSite();
   const navigate = useNavigate();
+  const theme = useTheme();
   const { search } = useLocation();
   const reducer = useMemo(() => createLeadFormReducer(emptyValues(spec)), [spec]);
   const [state, dispatch] = useReducer(reducer, spec, (initialSpec) => createInitialState(emptyValues(initialSpec)));
@@ -59,7 +62,7 @@ export function useLeadForm<F extends LeadFormId>(spec: LeadFormSpec<F>, options
   useEffect(() => {
     setEnhanced(true);
     dispatch({ type: 'shown', atMs: Date.now() });
-    // The visit is attributed when a form is first shown as well, in case the page view did not record it (browser-world.ts).
+    // The visit is attributed when a form is first shown as well, in case the page view did not record it (ui/page/visit-attribution.ts).
     captureVisitAttribution();
   }, []);
 
@@ -134,13 +137,13 @@ export function useLeadForm<F extends LeadFormId>(spec: LeadFormSpec<F>, options
               dispatch({ type: 'failed', retry: outcome.retry });
               break;
           }
-          void showToast(toastFor(spec.toasts, outcome));
+          void showToast(toastFor(spec.toasts, outcome), theme);
         })
         .finally(() => {
           busyRef.current = false;
         });
     },
-    [spec, endpoint, navigate, requestFocus],
+    [spec, endpoint, navigate, requestFocus, theme],
   );
 
   const setValue = useCallback((field: FieldName<F>, value: string) => dispatch({ type: 'edited', field, value }), []);

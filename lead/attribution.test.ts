@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ATTRIBUTION_VALUE_MAX_LENGTH, cleanAttributionValue, extractAttribution, isAttribution } from './attribution.ts';
 
 const CAMPAIGN_URL =
-  'https://example.com/ai-transformation?utm_source=google&utm_medium=cpc&utm_campaign=spring&utm_term=ai+consulting&utm_content=ad-1&gclid=G123&fbclid=F456&other=ignored';
+  'https://example.com/ai-transformation?utm_source=google&utm_medium=cpc&utm_campaign=spring&utm_term=ai+consulting&utm_content=ad-1&gclid=G123&fbclid=F456&msclkid=M789&other=ignored';
 
 describe('extractAttribution', () => {
   it('captures every campaign parameter, the landing page and an external referrer', () => {
@@ -14,6 +14,7 @@ describe('extractAttribution', () => {
       utm_content: 'ad-1',
       gclid: 'G123',
       fbclid: 'F456',
+      msclkid: 'M789',
       landing_page: CAMPAIGN_URL,
       first_referrer: 'https://www.google.com/',
     });

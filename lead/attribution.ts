@@ -1,10 +1,18 @@
 // Marketing attribution: where a visit came from (campaign parameters, click ids, the landing page
 // and an external referrer), attached flat to every lead of that visit so the CRM can tell which
-// campaign brought it. How the browser keeps it for a visit is forms/visit-attribution.ts.
+// campaign brought it. How the browser keeps it for a visit is ui/page/visit-attribution.ts.
+import { CAMPAIGN_PARAMETERS, CLICK_ID_KINDS, type CampaignParameter, type ClickIdKind } from './beacon-event.ts';
 import { cutText } from './storable-text.ts';
 
-export const ATTRIBUTION_QUERY_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid', 'fbclid'] as const;
-export type AttributionQueryParam = (typeof ATTRIBUTION_QUERY_PARAMS)[number];
+/**
+ * The campaign's `utm_*` parameters and the ad networks' click ids, the same lists the analytics
+ * beacon reads (beacon-event.ts): every click id the analytics count reaches the CRM too.
+ */
+export const ATTRIBUTION_QUERY_PARAMS: readonly AttributionQueryParam[] = [
+  ...(Object.keys(CAMPAIGN_PARAMETERS) as CampaignParameter[]),
+  ...CLICK_ID_KINDS,
+];
+export type AttributionQueryParam = CampaignParameter | ClickIdKind;
 export type AttributionField = AttributionQueryParam | 'landing_page' | 'first_referrer';
 
 /** Flat wire fields merged into every lead payload; only what was present is set. */

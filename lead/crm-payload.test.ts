@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SHIPPED_ROI_PARAMETERS } from '../content-model/testing/shipped-content.ts';
 import { type RoiParameters } from './roi/engine.ts';
+import { extractAttribution } from './attribution.ts';
 import { buildContactPayload, buildHomePayload, buildLandingPayload, buildRoiPayload, type PayloadContext } from './crm-payload.ts';
 import type { ContactFormValues, HomeFormValues, LandingFormValues, RoiFormValues } from './validation.ts';
 
@@ -74,6 +75,15 @@ describe('buildHomePayload', () => {
       source: 'Homepage Simple Lead Form',
       page_url: 'https://example.com/calculator?utm_source=google',
     });
+  });
+
+  it.each([
+    ['Google Ads', 'gclid'],
+    ['Meta', 'fbclid'],
+    ['Microsoft Ads', 'msclkid'],
+  ])('carries a %s click id (%s) from the address the visit landed on to the CRM', (_network, parameter) => {
+    const attribution = extractAttribution(`https://example.com/?${parameter}=CLICK-42&utm_source=ads`, '');
+    expect(buildHomePayload(HOME_VALUES, { ...CONTEXT, attribution })).toMatchObject({ [parameter]: 'CLICK-42', utm_source: 'ads' });
   });
 });
 

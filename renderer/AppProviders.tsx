@@ -1,7 +1,7 @@
 import { CacheProvider, ThemeProvider, type EmotionCache } from '@emotion/react';
 import type { ReactNode } from 'react';
 import site from 'virtual:content/site';
-import { SiteProvider } from './site-context.tsx';
+import { SiteProvider } from '../ui/page/site-context.tsx';
 import { createTheme } from '../ui/theme.ts';
 
 /** Emotion's cache key; server and browser must agree so prerendered styles are reused, not re-inserted. */

@@ -6,7 +6,7 @@ import { Footer } from './layout/Footer.tsx';
 import { GlobalStyles } from './layout/GlobalStyles.tsx';
 import { Header } from './layout/Header.tsx';
 import { resolveHead } from './page-head.ts';
-import { useSite } from './site-context.tsx';
+import { useSite } from '../ui/page/site-context.tsx';
 
 /**
  * The page frame: skip link, header, the route's blocks in <main>, footer. Prerendering renders it

@@ -5,7 +5,7 @@ import createCache from '@emotion/cache';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { captureVisitAttribution } from '../forms/browser-world.ts';
+import { captureVisitAttribution } from '../ui/page/visit-attribution.ts';
 import { AppProviders, EMOTION_KEY } from './AppProviders.tsx';
 import { createRoutes } from './routes.tsx';
 import { startMenu } from './shell/menu.ts';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildHeadTags, canonicalUrl, ogImagePath, renderHeadTags } from './head-tags.ts';
 import { loadContent } from '../content-model/load/load-content.ts';
-import type { SiteData } from './site-context.tsx';
+import type { SiteData } from '../ui/page/site-context.tsx';
 
 const content = loadContent({ root: path.resolve(import.meta.dirname, '..') });
 const site: SiteData = { ...content.site, siteUrl: 'https://premieraiconsulting.com', leadEndpoint: '/api/leads' };

@@ -1,7 +1,7 @@
 // The head tags of a page, computed once and used by both the prerenderer (as HTML) and the browser
 // (updating document.head on client-side navigation).
 import type { PageContent } from '../generated/content-types.ts';
-import type { SiteData } from './site-context.tsx';
+import type { SiteData } from '../ui/page/site-context.tsx';
 
 export type HeadTags = {
   title: string;

@@ -1,11 +1,7 @@
 // Finds the head tags for the matched route: the page's own, or the article's when one is shown.
-import type { Article } from '../content-model/blog-index.ts';
-import type { PageContent } from '../generated/content-types.ts';
 import { BLOG_PATH, buildHeadTags, type HeadOverrides, type HeadTags } from './head-tags.ts';
-import type { SiteData } from './site-context.tsx';
-
-export type PageHandle = { page: PageContent };
-export type ArticleLoaderData = { article: Article | null };
+import type { SiteData } from '../ui/page/site-context.tsx';
+import type { ArticleLoaderData, PageHandle } from '../ui/page/route-data.ts';
 
 type MatchLike = { handle?: unknown; data?: unknown };
 

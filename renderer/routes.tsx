@@ -5,7 +5,7 @@ import { loadBlockComponents, type ResolvedBlocks } from './block-registry.ts';
 import type { PageContent } from '../generated/content-types.ts';
 import { ErrorScreen } from './ErrorScreen.tsx';
 import { Layout } from './Layout.tsx';
-import type { ArticleLoaderData, PageHandle } from './page-head.ts';
+import type { ArticleLoaderData, PageHandle } from '../ui/page/route-data.ts';
 import { RenderBlocks } from './RenderBlocks.tsx';
 
 export const NOT_FOUND_ROUTE_PATH = '*';

@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import ReactMarkdown from 'react-markdown';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SiteProvider, type SiteData } from '../renderer/site-context.tsx';
+import { SiteProvider, type SiteData } from './page/site-context.tsx';
 import { createTheme } from './theme.ts';
 import { Markdown, markdownHeadingLevel, preloadMarkdown, type HeadingLevel } from './Markdown.tsx';
 import { markdownOptions } from './MarkdownContent.tsx';

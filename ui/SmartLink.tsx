@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { BOOKING_LINK_ATTRIBUTE } from '../renderer/page-markers.ts';
-import { FULL_LOAD_ATTRIBUTE } from '../renderer/shell/link-policy.ts';
-import { useSite } from '../renderer/site-context.tsx';
+import { BOOKING_LINK_ATTRIBUTE, FULL_LOAD_ATTRIBUTE } from './page/page-markers.ts';
+import { useSite } from './page/site-context.tsx';
 import { resolveLinkTarget } from './link-target.ts';
 import { visuallyHidden } from './styles.ts';
 

@@ -2,7 +2,7 @@ import { css, useTheme } from '@emotion/react';
 import { Link, useLoaderData } from 'react-router-dom';
 import type { Article as ArticleData } from '../../content-model/blog-index.ts';
 import type { ArticleBlock } from '../../generated/content-types.ts';
-import type { ArticleLoaderData } from '../../renderer/page-head.ts';
+import type { ArticleLoaderData } from '../../ui/page/route-data.ts';
 import { ActionButton } from '../../ui/ActionButton.tsx';
 import { ArticleMeta } from '../../ui/ArticleMeta.tsx';
 import { Icon } from '../../ui/Icon.tsx';

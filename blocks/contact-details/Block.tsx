@@ -1,6 +1,6 @@
 import { css, useTheme } from '@emotion/react';
 import type { ContactDetailsBlock, Icon as IconName } from '../../generated/content-types.ts';
-import { useSite, type SiteData } from '../../renderer/site-context.tsx';
+import { useSite, type SiteData } from '../../ui/page/site-context.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { visuallyHidden } from '../../ui/styles.ts';

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FaqListBlock } from '../../generated/content-types.ts';
-import { SiteProvider, type SiteData } from '../../renderer/site-context.tsx';
+import { SiteProvider, type SiteData } from '../../ui/page/site-context.tsx';
 import { createTheme } from '../../ui/theme.ts';
 import { preloadMarkdown } from '../../ui/Markdown.tsx';
 import FaqList from './Block.tsx';

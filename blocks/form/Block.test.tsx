@@ -6,7 +6,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { FormBlock } from '../../generated/content-types.ts';
-import { SiteProvider, type SiteData } from '../../renderer/site-context.tsx';
+import { SiteProvider, type SiteData } from '../../ui/page/site-context.tsx';
 import { createTheme } from '../../ui/theme.ts';
 import { LeadForm } from '../../forms/LeadForm.tsx';
 import { useLeadForm } from '../../forms/use-lead-form.ts';

@@ -1,7 +1,7 @@
 import { css, useTheme } from '@emotion/react';
 import { SmartLink } from '../../ui/SmartLink.tsx';
 import { container } from '../../ui/styles.ts';
-import { useSite } from '../site-context.tsx';
+import { useSite } from '../../ui/page/site-context.tsx';
 import { Logo } from './Logo.tsx';
 
 export function Footer() {

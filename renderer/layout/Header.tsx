@@ -4,7 +4,7 @@ import { Link, NavLink } from 'react-router-dom';
 import { ActionButton } from '../../ui/ActionButton.tsx';
 import { container, visuallyHidden } from '../../ui/styles.ts';
 import { MENU_TOGGLE_ATTRIBUTE } from '../shell/menu.ts';
-import { useSite } from '../site-context.tsx';
+import { useSite } from '../../ui/page/site-context.tsx';
 import { Logo } from './Logo.tsx';
 
 /**

@@ -1,5 +1,5 @@
 import { css, useTheme } from '@emotion/react';
-import { useSite } from '../site-context.tsx';
+import { useSite } from '../../ui/page/site-context.tsx';
 
 export function Logo({ onDark = false }: { onDark?: boolean }) {
   const theme = useTheme();

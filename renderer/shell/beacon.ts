@@ -4,26 +4,19 @@
 // campaign's `utm_*` words, the kind of ad click, never its id) goes with the first page view of a
 // page load only. A browser asking not to be tracked (Do Not Track, Global Privacy Control) sends
 // nothing. Sending never holds up the page: it waits for an idle moment, and failures are ignored.
-import { BOOKING_LINK_ATTRIBUTE, LEAD_FORM_ATTRIBUTE } from '../page-markers.ts';
+// The event's names and limits are the server's own (lead/beacon-event.ts).
+import {
+  CAMPAIGN_PARAMETERS,
+  CAMPAIGN_WORD_MAX_LENGTH,
+  CLICK_ID_KINDS,
+  EVENTS_ENDPOINT,
+  MAX_EVENT_BYTES,
+  type BeaconEvent as Beacon,
+  type CampaignParameter,
+} from '../../lead/beacon-event.ts';
+import type { LeadFormId } from '../../lead/rules.ts';
+import { BOOKING_LINK_ATTRIBUTE, LEAD_FORM_ATTRIBUTE } from '../../ui/page/page-markers.ts';
 import { NAVIGATED_EVENT } from './navigation-events.ts';
-
-export const EVENTS_ENDPOINT = '/api/events';
-
-/** The server refuses a larger event whole; campaign words and the referrer are what may be left out. */
-const MAX_EVENT_BYTES = 1024;
-/** `utm_<word>`; the server calls utm_campaign the campaign's name. */
-const CAMPAIGN_WORDS = ['source', 'medium', 'campaign', 'term', 'content'];
-const CLICK_ID_KINDS = ['gclid', 'fbclid', 'msclkid'];
-
-type Beacon = {
-  type: 'pageview' | 'booking_click' | 'form_start' | 'form_submit';
-  path: string;
-  referrer?: string;
-  campaign?: Record<string, string>;
-  click?: string;
-  form?: string;
-  forms?: string[];
-};
 
 /** Where the visit came from, read from the address it landed on and `document.referrer`. */
 export function arrival(url: URL, referrer: string): Pick<Beacon, 'referrer' | 'campaign' | 'click'> {
@@ -31,10 +24,9 @@ export function arrival(url: URL, referrer: string): Pick<Beacon, 'referrer' | '
   // The referring site's origin is all the server keeps (its name); the rest of its address stays here.
   const from = referrer && new URL(referrer, url).origin;
   if (from && from !== url.origin) found.referrer = from;
-  for (const word of CAMPAIGN_WORDS) {
-    // The server takes words of up to 100 characters.
-    const value = url.searchParams.get(`utm_${word}`)?.trim().slice(0, 100);
-    if (value) (found.campaign ??= {})[word === 'campaign' ? 'name' : word] = value;
+  for (const parameter of Object.keys(CAMPAIGN_PARAMETERS) as CampaignParameter[]) {
+    const value = url.searchParams.get(parameter)?.trim().slice(0, CAMPAIGN_WORD_MAX_LENGTH);
+    if (value) (found.campaign ??= {})[CAMPAIGN_PARAMETERS[parameter]] = value;
   }
   const click = CLICK_ID_KINDS.find((kind) => url.searchParams.has(kind));
   if (click) found.click = click;
@@ -80,7 +72,9 @@ export function startBeacon(signal?: AbortSignal): void {
     ...more,
   });
   const formOf = (target: EventTarget | null) =>
-    target instanceof Element ? target.closest(`form[${LEAD_FORM_ATTRIBUTE}]`)?.getAttribute(LEAD_FORM_ATTRIBUTE) : undefined;
+    target instanceof Element
+      ? (target.closest(`form[${LEAD_FORM_ATTRIBUTE}]`)?.getAttribute(LEAD_FORM_ATTRIBUTE) as LeadFormId | null | undefined)
+      : undefined;
   // Capture phase: seen before any handler of the page can stop the event (React prevents a form's
   // submission; the shell prevents a followed link's).
   const listen = (target: EventTarget, type: string, listener: (event: Event) => void) =>
@@ -90,7 +84,9 @@ export function startBeacon(signal?: AbortSignal): void {
     started = new Set();
     // The lead forms on the page, each once.
     const forms = [
-      ...new Set([...document.querySelectorAll(`form[${LEAD_FORM_ATTRIBUTE}]`)].map((form) => form.getAttribute(LEAD_FORM_ATTRIBUTE)!)),
+      ...new Set(
+        [...document.querySelectorAll(`form[${LEAD_FORM_ATTRIBUTE}]`)].map((form) => form.getAttribute(LEAD_FORM_ATTRIBUTE) as LeadFormId),
+      ),
     ];
     later(on('pageview', { ...(first && arrival(new URL(location.href), document.referrer)), ...(forms[0] && { forms }) }));
   };

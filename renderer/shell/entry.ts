@@ -2,8 +2,8 @@
 // interactive blocks runs (an article, a legal page): the header menu, client-side navigation between
 // prerendered pages, the visit's attribution and the analytics beacon. Interactive blocks are islands
 // it hydrates one by one (renderer/shell/islands.ts); static blocks stay the HTML they were built as.
-import { captureVisitAttribution } from '../../forms/browser-world.ts';
-import { HYDRATED_MARK } from '../page-markers.ts';
+import { captureVisitAttribution } from '../../ui/page/visit-attribution.ts';
+import { HYDRATED_MARK } from '../../ui/page/page-markers.ts';
 import { startBeacon } from './beacon.ts';
 import { hydrateIslands, unmountIslands } from './islands.ts';
 import { startMenu } from './menu.ts';

@@ -2,9 +2,6 @@
 // browser: other sites, new tabs, downloads, files, anchors on the same page and links marked for a
 // full page load.
 
-/** Marks a link that must load its page in full (content's `fullPageLoad`). */
-export const FULL_LOAD_ATTRIBUTE = 'data-full-load';
-
 export type LinkFacts = {
   /** The link's href attribute as written. */
   readonly href: string;

@@ -3,7 +3,8 @@
 // page's styles and head tags, then the content of #root. The address, scroll position and focus
 // behave as after a page load, Back and Forward included; a page that cannot be fetched as one of
 // ours is loaded in full instead, so nothing is ever worse than without the shell.
-import { clientNavigationTarget, FULL_LOAD_ATTRIBUTE, isPlainClick } from './link-policy.ts';
+import { FULL_LOAD_ATTRIBUTE } from '../../ui/page/page-markers.ts';
+import { clientNavigationTarget, isPlainClick } from './link-policy.ts';
 import { NAVIGATE_EVENT, NAVIGATED_EVENT, type NavigateRequest } from './navigation-events.ts';
 import { syncHead } from './head-sync.ts';
 

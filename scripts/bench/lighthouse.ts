@@ -20,7 +20,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
-import { HYDRATED_MARK } from '../../renderer/page-markers.ts';
+import { HYDRATED_MARK } from '../../ui/page/page-markers.ts';
 import { readRoutesFile } from '../../content-model/load/build-files.ts';
 import { makeNoScriptCopy } from './no-script-copy.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.ts';

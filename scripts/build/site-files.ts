@@ -9,7 +9,7 @@
 import { pathToFileURL } from 'node:url';
 import { buildRoiParameters } from '../../lead/roi/parameters.ts';
 import { bootTags } from '../../renderer/boot-loader.ts';
-import { ROUTE_ID_ATTRIBUTE } from '../../renderer/page-markers.ts';
+import { ROUTE_ID_ATTRIBUTE } from '../../ui/page/page-markers.ts';
 import type { ContentBundle } from '../../content-model/load/load-content.ts';
 import type { PublicSettings } from '../../renderer/public-settings.ts';
 import {

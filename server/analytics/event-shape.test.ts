@@ -1,8 +1,10 @@
 // What a beacon may carry: a known event on a page of this site, where the visit came from reduced
 // to a site's name and campaign words; anything else, larger, or about a page the site does not have,
 // is refused whole with a plain reason.
-import { describe, expect, it } from 'vitest';
-import { MAX_EVENT_BYTES, readEvent } from './event-shape.ts';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { CAMPAIGN_WORD_MAX_LENGTH, CLICK_ID_KINDS, type BeaconEvent } from '../../lead/beacon-event.ts';
+import { arrival, encodeBeacon } from '../../renderer/shell/beacon.ts';
+import { MAX_EVENT_BYTES, readEvent, type ArrivingBeacon } from './event-shape.ts';
 
 const PAGES = new Set(['/', '/about', '/contact', '/blog/what-is-ai-consulting']);
 const options = { isSitePath: (path: string) => PAGES.has(path), siteHost: 'www.example.com' };
@@ -104,5 +106,31 @@ describe('campaign words', () => {
       ok: true,
       event: { type: 'pageview', path: '/', campaign: { source: 'ab', medium: 'cpc', name: 'roi-q4', term: 'aiagents' } },
     });
+  });
+});
+
+// The browser's beacon and this reader take the event's shape from one module (lead/beacon-event.ts):
+// whatever a page builds from the address it was opened with, the server reads.
+describe('what the browser’s beacon builds', () => {
+  it('is an event the server reads, for every click id and campaign word the beacon knows', () => {
+    expectTypeOf<BeaconEvent>().toExtend<ArrivingBeacon>();
+    const longWord = 'w'.repeat(CAMPAIGN_WORD_MAX_LENGTH + 20);
+    for (const click of CLICK_ID_KINDS) {
+      const url = new URL(
+        `https://www.example.com/about?utm_source=${longWord}&utm_medium=cpc&utm_campaign=spring&utm_term=ai&utm_content=top&${click}=ID-1`,
+      );
+      const event = { type: 'pageview' as const, path: '/about', ...arrival(url, 'https://news.example.org/story') };
+      expect(event.click).toBe(click);
+      expect(readEvent(encodeBeacon(event), options)).toEqual({
+        ok: true,
+        event: {
+          type: 'pageview',
+          path: '/about',
+          referrerHost: 'news.example.org',
+          campaign: { source: 'w'.repeat(CAMPAIGN_WORD_MAX_LENGTH), medium: 'cpc', name: 'spring', term: 'ai', content: 'top' },
+          click,
+        },
+      });
+    }
   });
 });

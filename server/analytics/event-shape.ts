@@ -3,39 +3,49 @@
 // happened on; a page view also says where the visit came from (the referring site's name only, the
 // campaign's `utm_*` words, and which kind of ad click it was, never the click's own id, which would
 // name the visitor). Anything else, or anything larger, is refused whole.
+// The event's names and limits are the browser beacon's own (lead/beacon-event.ts); this module adds
+// the checks only the server makes.
 import { z } from 'zod';
 import { cleanAttributionValue } from '../../lead/attribution.ts';
+import {
+  CAMPAIGN_WORD_MAX_LENGTH,
+  CLICK_ID_KINDS,
+  EVENT_TYPES,
+  MAX_EVENT_BYTES,
+  PAGE_PATH_MAX_LENGTH,
+  REFERRER_MAX_LENGTH,
+  type CampaignWord,
+} from '../../lead/beacon-event.ts';
 import { LEAD_FORM_IDS } from '../../lead/rules.ts';
 
-/** A beacon is a few hundred bytes; anything larger is not one of ours. */
-export const MAX_EVENT_BYTES = 1024;
-
-export const EVENT_TYPES = ['pageview', 'booking_click', 'form_start', 'form_submit'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-
-/** The ad networks whose click ids mark a visit as an ad click (the id itself is dropped). */
-export const CLICK_ID_KINDS = ['gclid', 'fbclid', 'msclkid'] as const;
+export { MAX_EVENT_BYTES };
 
 /**
  * A campaign word as people write them in links ("spring-sale", "newsletter"), cleaned as the lead's
  * attribution fields are (no control or invisible format characters, trimmed), so a campaign counts
  * under the same word in the reports as in the inbox.
  */
-const word = z.string().max(100).transform(cleanAttributionValue);
+const word = z.string().max(CAMPAIGN_WORD_MAX_LENGTH).transform(cleanAttributionValue);
 
 /** A path of a page: "/", "/about", "/blog/what-is-ai-consulting"; no query, fragment or dot segment. */
 const pagePath = z
   .string()
-  .max(200)
+  .max(PAGE_PATH_MAX_LENGTH)
   .regex(/^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/, 'The path is a page of this site, such as "/about".');
 
 const beacon = z
   .object({
     type: z.enum(EVENT_TYPES),
     path: pagePath,
-    referrer: z.string().max(500).optional(),
+    referrer: z.string().max(REFERRER_MAX_LENGTH).optional(),
     campaign: z
-      .object({ source: word.optional(), medium: word.optional(), name: word.optional(), term: word.optional(), content: word.optional() })
+      .object({
+        source: word.optional(),
+        medium: word.optional(),
+        name: word.optional(),
+        term: word.optional(),
+        content: word.optional(),
+      } satisfies Record<CampaignWord, z.ZodType>)
       .strict()
       .optional(),
     click: z.enum(CLICK_ID_KINDS).optional(),
@@ -51,6 +61,8 @@ const beacon = z
   .transform(({ forms, ...event }) => (forms && forms.length > 0 ? { ...event, forms: [...new Set(forms)] } : event));
 
 export type Beacon = z.output<typeof beacon>;
+/** The event as it arrives, before cleaning: what the browser's beacon builds (lead/beacon-event.ts). */
+export type ArrivingBeacon = z.input<typeof beacon>;
 
 /** An event as it is counted: the referrer reduced to its site's name, an outside site only. */
 export type CountedEvent = Omit<Beacon, 'referrer'> & { referrerHost?: string };

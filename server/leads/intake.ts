@@ -1,5 +1,5 @@
-import { ATTRIBUTION_QUERY_PARAMS, ATTRIBUTION_VALUE_MAX_LENGTH, cleanAttributionValue } from '../../lead/attribution.ts';
-import type { Attribution, AttributionField } from '../../lead/attribution.ts';
+import { ATTRIBUTION_FIELDS, ATTRIBUTION_VALUE_MAX_LENGTH, cleanAttributionValue } from '../../lead/attribution.ts';
+import type { Attribution } from '../../lead/attribution.ts';
 import type { PayloadContext } from '../../lead/crm-payload.ts';
 import { acceptLead, findLeadForm } from '../../lead/forms.ts';
 import { sanitizeText } from '../../lead/sanitize.ts';
@@ -43,8 +43,6 @@ export const CONTEXT_FIELD_MAX_LENGTH = 2_000;
 const SPAM_VALUE_MAX_LENGTH = FIELD_LIMITS.message.maxLength;
 // Stands in for `source` when a spam submission names no known form.
 const UNKNOWN_SOURCE = 'unknown';
-
-const ATTRIBUTION_BODY_FIELDS: readonly AttributionField[] = [...ATTRIBUTION_QUERY_PARAMS, 'landing_page', 'first_referrer'];
 
 export function takeInLead(body: unknown, context: IntakeContext): IntakeResult {
   if (!isPlainObject(body)) return { kind: 'invalid', formId: undefined, fields: { [FORM_ERROR_KEY]: VALIDATION_MESSAGES.invalidInput } };
@@ -124,7 +122,7 @@ function describeContext(fields: Record<string, unknown>, context: IntakeContext
 
 function pickAttribution(fields: Record<string, unknown>): Attribution {
   const attribution: Attribution = {};
-  for (const field of ATTRIBUTION_BODY_FIELDS) {
+  for (const field of ATTRIBUTION_FIELDS) {
     // Control and invisible characters go first, so none can hide a construct from the sanitiser.
     const value = typeof fields[field] === 'string' ? cleanAttributionValue(fields[field]) : undefined;
     if (typeof value !== 'string') continue;

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { AnalyticsService, LeadToCount } from '../analytics/analytics-service.ts';
 import type { AnalyticsStore } from '../analytics/analytics-store.ts';
 import { createEventQueue, type EventQueueTuning } from '../analytics/event-queue.ts';
+import { EVENTS_ENDPOINT } from '../../lead/beacon-event.ts';
 import { MAX_EVENT_BYTES, readEvent } from '../analytics/event-shape.ts';
 import { leadKeysOf } from '../analytics/lead-keys.ts';
 import { createSitePages } from '../analytics/site-pages.ts';
@@ -21,7 +22,6 @@ import { isRobot, optedOut } from '../analytics/who-is-counted.ts';
 // store to count: events go to a bounded queue written in batches, and the route, its parsers and
 // its rate limit live in their own context, so nothing here runs on the lead routes.
 
-export const EVENTS_PATH = '/api/events';
 export type EventsRateLimit = { readonly max: number; readonly windowMs: number; readonly addresses: number };
 export const EVENTS_RATE_LIMIT: EventsRateLimit = {
   /** Events one address may send per window: a person reading pages sends a handful. */
@@ -148,7 +148,7 @@ const analytics: FastifyPluginAsync<AnalyticsPluginOptions> = async (
     });
 
     // Fastify stops reading a body over the limit (413), whatever Content-Length claimed.
-    events.post(EVENTS_PATH, { bodyLimit: MAX_EVENT_BYTES }, async (request, reply) => {
+    events.post(EVENTS_ENDPOINT, { bodyLimit: MAX_EVENT_BYTES }, async (request, reply) => {
       const pages = await sitePages.current();
       const read = readEvent(request.body as string, { isSitePath: (path) => pages.has(path), siteHost });
       if (!read.ok) return reply.code(400).send({ error: 'validation', message: read.problem });

@@ -5,6 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { extractAttribution } from '../../lead/attribution.ts';
 import { LEAD_FORM_IDS, LEAD_SOURCES } from '../../lead/rules.ts';
 import type { LeadFormId } from '../../lead/rules.ts';
 import { buildApp } from '../app.ts';
@@ -143,6 +144,16 @@ describe("201: stored, then forwarded with the CRM's field names, lead_id and at
       referrer: 'https://www.google.com/',
       user_agent: 'Mozilla/5.0 (test)',
     });
+  });
+
+  it('forwards a Microsoft Ads click id (msclkid) as it forwards gclid', async () => {
+    const app = await startRelay();
+    // The attribution the browser keeps for a visit that landed from a Microsoft Ads click.
+    const visit = extractAttribution('http://127.0.0.1:4321/?utm_source=bing&msclkid=MS-7f3a', '');
+    const response = await postJson(app, { ...validLeadBody('home'), ...visit });
+    expect(response.statusCode).toBe(201);
+    await crm.waitForRequests(1);
+    expect(crm.requests[0]?.json).toMatchObject({ utm_source: 'bing', msclkid: 'MS-7f3a', gclid: 'abc123' });
   });
 
   it('recomputes the ROI figures and the revenue bracket from the inputs', async () => {

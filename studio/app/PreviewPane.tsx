@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { PageContent } from '../../generated/content-types.ts';
 import type { BlogPostFrontMatter } from '../../generated/content-types.ts';
 import { blogIndexEntry } from '../../content-model/blog-index.ts';
-import type { SiteData } from '../../renderer/site-context.tsx';
+import type { SiteData } from '../../ui/page/site-context.tsx';
 import { api } from './api.ts';
 import { EDITOR_SOURCE, PREVIEW_SOURCE, type FromPreview, type PreviewContent, type ToPreview } from './preview-protocol.ts';
 import { color, ui } from './ui.ts';

@@ -1,7 +1,7 @@
 // Messages between the studio's editor and its preview frame (same origin; checked on both sides).
 import type { PageContent, RoiContent } from '../../generated/content-types.ts';
 import type { Article, BlogIndexEntry } from '../../content-model/blog-index.ts';
-import type { SiteData } from '../../renderer/site-context.tsx';
+import type { SiteData } from '../../ui/page/site-context.tsx';
 
 export type PreviewContent = {
   site: SiteData;

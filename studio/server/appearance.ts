@@ -6,6 +6,7 @@
 import { parse } from 'yaml';
 import { renderOgImage, type OgCard } from '../../brand-pictures/og-image.ts';
 import { SEARCH_DESCRIPTION_CHARACTERS, SEARCH_TITLE_CHARACTERS } from '../../content-model/checks/content-warnings.ts';
+import { isCollectionKind } from '../../content-model/kinds.ts';
 import { ARTICLE_PATH, NOT_FOUND_PATH } from '../../content-model/load/load-content.ts';
 import { isRecord } from '../../content-model/values.ts';
 import { titleStem } from '../../renderer/head-tags.ts';
@@ -54,7 +55,7 @@ export function createAppearance({ workspace, editing, siteUrl }: { workspace: W
   function describe(relative: string): Appearance {
     const opened = workspace.open(relative);
     const { kind } = opened.file;
-    if (kind !== 'page' && kind !== 'article') throw new WorkspaceError('Only pages and articles appear in search results.');
+    if (!isCollectionKind(kind)) throw new WorkspaceError('Only pages and articles appear in search results.');
     const site = siteSettings();
     const seo = isRecord(site.seo) ? site.seo : {};
     const template = typeof seo.titleTemplate === 'string' && seo.titleTemplate.includes('%s') ? seo.titleTemplate : '%s';

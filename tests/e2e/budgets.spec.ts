@@ -29,7 +29,11 @@ const BUDGET = {
   /** HTML, scripts, styles, the preloaded font and eager images together. */
   totalBytes: 250 * KIB,
   preloadedFonts: 1,
-  /** gzip bytes the analytics beacon adds to every page's first load. */
+  /**
+   * gzip bytes the analytics beacon adds to every page's first load. The event's shape
+   * (lead/beacon-event.ts) is not counted here: the visit's attribution, which every page keeps,
+   * loads it too; the route totals above count it.
+   */
   beaconBytes: 1 * KIB,
 } as const;
 const BEACON_MODULE = 'renderer/shell/beacon.ts';

@@ -24,6 +24,7 @@ const TRACKING_WORDS: Readonly<Record<string, string>> = {
   utm_content: 'Ad content (utm_content)',
   gclid: 'Google Ads click (gclid)',
   fbclid: 'Facebook ad click (fbclid)',
+  msclkid: 'Microsoft Ads click (msclkid)',
 };
 
 /** The label of a tracking word of the link a lead came by that has no line of its own. */

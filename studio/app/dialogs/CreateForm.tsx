@@ -1,6 +1,7 @@
 // Creates a page or an article: its name (which makes its address), and whether it starts blank or
 // as a copy of another; the server's refusal is shown under the name and tied to it.
 import { useEffect, useRef, useState } from 'react';
+import { CONTENT_KINDS, newFileAddress } from '../../../content-model/kinds.ts';
 import { api, ApiError, type Entry } from '../api.ts';
 import { FormError, SubmitOrCancel } from '../form-parts.tsx';
 import { ui } from '../ui.ts';
@@ -36,7 +37,7 @@ export function CreateForm({
       }}
     >
       <label css={ui.field}>
-        <span css={ui.label}>{kind === 'page' ? 'Name (the address becomes /name)' : 'Name (the address becomes /blog/name)'}</span>
+        <span css={ui.label}>Name (the address becomes {newFileAddress(kind, 'name')})</span>
         <input
           ref={nameRef}
           css={ui.input}
@@ -50,7 +51,7 @@ export function CreateForm({
       <label css={ui.field}>
         <span css={ui.label}>Start from</span>
         <select css={ui.input} value={copyFrom} onChange={(event) => setCopyFrom(event.target.value)}>
-          <option value="">{kind === 'page' ? 'A blank page' : 'A blank article'}</option>
+          <option value="">A blank {CONTENT_KINDS[kind].noun}</option>
           {pages.map((entry) => (
             <option key={entry.path} value={entry.path}>
               A copy of {entry.name}

@@ -4,6 +4,7 @@
 // always shows the draft as the next publish would make it.
 import { css } from '@emotion/react';
 import { useEffect, useState } from 'react';
+import { addressFieldOf, isCollectionKind, type ContentKind } from '../../../content-model/kinds.ts';
 import { api, ApiError, type Appearance } from '../api.ts';
 import { color, ui } from '../ui.ts';
 import type { SaveStatus } from './autosave.ts';
@@ -107,12 +108,18 @@ export function AppearancePreview({ path, save }: { path: string; save: SaveStat
   );
 }
 
-/** Pages and articles appear in search results; the article template and the not-found page do not. */
-export function appearsInSearch(kind: string, data: unknown): boolean {
-  if (kind === 'article') return true;
-  if (kind !== 'page' || typeof data !== 'object' || data === null) return false;
-  const { path } = data as { path?: unknown };
-  return typeof path === 'string' && path.startsWith('/') && !path.includes(':');
+/**
+ * Pages and articles appear in search results; the article template and the not-found page do not.
+ * A file whose address follows from its name always has a real one; a file that writes its own
+ * address appears when that is a real address, not a route pattern ("/blog/:slug", "*").
+ */
+export function appearsInSearch(kind: ContentKind, data: unknown): boolean {
+  if (!isCollectionKind(kind)) return false;
+  const addressField = addressFieldOf(kind);
+  if (addressField === undefined) return true;
+  if (typeof data !== 'object' || data === null) return false;
+  const address = (data as Record<string, unknown>)[addressField];
+  return typeof address === 'string' && address.startsWith('/') && !address.includes(':');
 }
 
 /** What a search result shows of `text` (cut at a word, with "…"), and what it leaves out. */

@@ -3,7 +3,7 @@
 // versions.
 import { css } from '@emotion/react';
 import { useState } from 'react';
-import { kindDefinition } from '../../../content-model/kinds.ts';
+import { addressFieldOf, isCollectionKind, kindDefinition } from '../../../content-model/kinds.ts';
 import { api, ApiError, type OpenedFile } from '../api.ts';
 import { DeleteDialog } from '../dialogs/DeleteDialog.tsx';
 import { NameDialog } from '../dialogs/NameDialog.tsx';
@@ -44,9 +44,7 @@ export function FileHeader({
 
   return (
     <header css={css({ marginBottom: 12 })}>
-      <h1 css={css({ fontSize: 24, margin: '0 0 4px' })}>
-        {file.kind === 'site' ? 'Site settings' : file.kind === 'roi' ? 'ROI calculator numbers' : title}
-      </h1>
+      <h1 css={css({ fontSize: 24, margin: '0 0 4px' })}>{definition.shape === 'singleton' ? definition.title : title}</h1>
       {(address || file.isNew || file.edited) && (
         <p css={css({ margin: '0 0 8px', color: color.mutedText })}>
           {address && <code>{address}</code>} {file.isNew && <span css={ui.badge}>New, not published</span>}{' '}
@@ -54,7 +52,7 @@ export function FileHeader({
         </p>
       )}
       <div css={css({ display: 'flex', gap: 8, flexWrap: 'wrap' })}>
-        {(file.kind === 'page' || file.kind === 'article') && (
+        {isCollectionKind(file.kind) && (
           <button
             type="button"
             css={ui.secondaryButton}
@@ -64,12 +62,12 @@ export function FileHeader({
             Duplicate
           </button>
         )}
-        {file.kind === 'page' && (
+        {addressFieldOf(file.kind) !== undefined && (
           <button type="button" css={ui.secondaryButton} disabled={busy} onClick={() => setDialog(dialog === 'rename' ? null : 'rename')}>
             Change address
           </button>
         )}
-        {(file.kind === 'page' || file.kind === 'article') && !file.deleted && (
+        {isCollectionKind(file.kind) && !file.deleted && (
           <button type="button" css={ui.dangerButton} disabled={busy} onClick={() => setDialog(dialog === 'delete' ? null : 'delete')}>
             Delete
           </button>

@@ -2,6 +2,7 @@
 // state (draft, new, deleted, edited), and the buttons that create a page or an article.
 import { css } from '@emotion/react';
 import { useMemo, useState } from 'react';
+import { CONTENT_KINDS, isCollectionKind, KIND_ORDER } from '../../../content-model/kinds.ts';
 import type { Entry } from '../api.ts';
 import { CreateForm } from '../dialogs/CreateForm.tsx';
 import { color, ui } from '../ui.ts';
@@ -28,9 +29,11 @@ export function Navigator({
     );
   }, [entries, query]);
   const groups: [string, Entry[]][] = [
-    ['Settings', shown.filter((entry) => entry.kind === 'site' || entry.kind === 'roi')],
-    ['Pages', shown.filter((entry) => entry.kind === 'page')],
-    ['Articles', shown.filter((entry) => entry.kind === 'article')],
+    ['Settings', shown.filter((entry) => !isCollectionKind(entry.kind))],
+    ...KIND_ORDER.filter(isCollectionKind).map((kind): [string, Entry[]] => [
+      CONTENT_KINDS[kind].title,
+      shown.filter((entry) => entry.kind === kind),
+    ]),
   ];
   return (
     <nav

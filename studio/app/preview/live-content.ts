@@ -3,7 +3,7 @@
 // so the preview shows the site with every draft applied.
 import type { RoiContent } from '../../../generated/content-types.ts';
 import type { BlogIndexEntry } from '../../../content-model/blog-index.ts';
-import type { SiteData } from '../../../renderer/site-context.tsx';
+import type { SiteData } from '../../../ui/page/site-context.tsx';
 import type { PreviewContent } from '../preview-protocol.ts';
 
 export const liveSite = {} as SiteData;

@@ -15,7 +15,7 @@ import { GlobalStyles } from '../../../renderer/layout/GlobalStyles.tsx';
 import { Header } from '../../../renderer/layout/Header.tsx';
 import { RenderBlocks } from '../../../renderer/RenderBlocks.tsx';
 import { startMenu } from '../../../renderer/shell/menu.ts';
-import { SiteProvider, type SiteData } from '../../../renderer/site-context.tsx';
+import { SiteProvider, type SiteData } from '../../../ui/page/site-context.tsx';
 import { createTheme } from '../../../ui/theme.ts';
 import { EDITOR_SOURCE, PREVIEW_BLOCK_ATTRIBUTE, PREVIEW_SOURCE, type FromPreview, type ToPreview } from '../preview-protocol.ts';
 import { color } from '../ui.ts';

@@ -7,7 +7,7 @@
 // work is never dropped here.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { collectionPath } from '../../../content-model/kinds.ts';
+import { addressFieldOf, collectionPath } from '../../../content-model/kinds.ts';
 import { stringifyYaml, updateMarkdownFile } from '../../../content-model/formats/yaml-edit.ts';
 import type { Changes } from '../../api-types.ts';
 import { checkArticleData, type ContentEditing } from '../editing.ts';
@@ -119,8 +119,10 @@ export const draftRoutes: StudioRoutes<DraftRoutesOptions> = async (app, { works
     }
     const copyName = editing.freeName(opened.file.name, opened.file.kind);
     let data = body.data;
-    if (opened.file.kind === 'page')
-      data = { ...data, path: `${String(data.path ?? '')}-${copyName.slice(opened.file.name.length + 1)}`, draft: true };
+    // A copy of a file that writes its own address gets an address of its own.
+    const addressField = addressFieldOf(opened.file.kind);
+    if (addressField !== undefined)
+      data = { ...data, [addressField]: `${String(data[addressField] ?? '')}-${copyName.slice(opened.file.name.length + 1)}`, draft: true };
     const text =
       opened.file.kind === 'article' ? updateMarkdownFile(editing.currentTextOf(opened), checkArticleData(data)) : stringifyYaml(data);
     const draft = workspace.createDraft(collectionPath(opened.file.kind, copyName), text, editorOf(request), carrying);

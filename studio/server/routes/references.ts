@@ -4,6 +4,7 @@
 // check (no address an article, the server or the build uses) and be no other page's.
 import { z } from 'zod';
 import { pageAddressProblem } from '../../../content-model/addresses.ts';
+import { addressFieldOf } from '../../../content-model/kinds.ts';
 import { replaceLinks } from '../../../content-model/links.ts';
 import { isRecord } from '../../../content-model/values.ts';
 import type { ContentEditing } from '../editing.ts';
@@ -34,12 +35,14 @@ export const referenceRoutes: StudioRoutes<ReferenceRoutesOptions> = async (app,
   app.post('/rename', { schema: { body: renameBody } }, async (request) => {
     const { body } = request;
     const opened = workspace.open(body.path);
-    if (opened.file.kind !== 'page') throw new WorkspaceError('Only pages have an address to change.');
+    // A kind whose address follows from the file's name (an article) has none to change.
+    const addressField = addressFieldOf(opened.file.kind);
+    if (addressField === undefined) throw new WorkspaceError('Only pages have an address to change.');
     const address = body.address.trim();
     if (!ADDRESS_PATTERN.test(address))
       throw new WorkspaceError('An address starts with "/" and has lowercase letters, digits and dashes, such as "/spring-offer".');
     const current = editing.parseData(opened);
-    const oldAddress = isRecord(current) && typeof current.path === 'string' ? current.path : undefined;
+    const oldAddress = isRecord(current) && typeof current[addressField] === 'string' ? current[addressField] : undefined;
     if (!isRecord(current) || !oldAddress) throw new WorkspaceError('This page has no address yet.');
     // The same rule as the content check: not an address an article, the server or the build uses.
     const articleSlugs = new Set(
@@ -61,7 +64,7 @@ export const referenceRoutes: StudioRoutes<ReferenceRoutesOptions> = async (app,
         text: editing.nextText(other, replaceLinks(editing.parseData(other), oldAddress, address)),
       };
     });
-    const pageText = editing.nextText(opened, { ...current, path: address });
+    const pageText = editing.nextText(opened, { ...current, [addressField]: address });
     workspace.refuseUnlessRoomForDrafts([opened.file.path, ...followers.map(({ other }) => other.file.path)]);
     workspace.saveDraft(opened.file.path, pageText, seenOf(body), editorOf(request));
     // Links to the old address follow it, in the navigation, the footer and every page.

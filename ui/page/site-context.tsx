@@ -1,6 +1,6 @@
 // Site-wide content (site.yaml plus public build settings) for every block, without prop drilling.
 import { createContext, useContext, type ReactNode } from 'react';
-import type { SiteContent } from '../generated/content-types.ts';
+import type { SiteContent } from '../../generated/content-types.ts';
 
 export type SiteData = SiteContent & { siteUrl: string; leadEndpoint: string };
 

@@ -1,3 +1,6 @@
+// The page contract: the attributes and marks the components write into a page and the page shell
+// (renderer/shell) and the build read back. It sits below the components so they never import the
+// renderer that draws them.
 /** The deepest matched route, written on #root of every prerendered page. */
 export const ROUTE_ID_ATTRIBUTE = 'data-route-id';
 
@@ -6,6 +9,9 @@ export const HYDRATED_MARK = 'hydrated';
 
 /** On every lead form's <form>, its id (home, roi, contact, landing): the page's analytics beacon lists and follows them. */
 export const LEAD_FORM_ATTRIBUTE = 'data-lead-form';
+
+/** Marks a link that must load its page in full (content's `fullPageLoad`): the page shell lets the browser follow it. */
+export const FULL_LOAD_ATTRIBUTE = 'data-full-load';
 
 /** On every link to the booking page: the page's analytics beacon counts clicks on them. */
 export const BOOKING_LINK_ATTRIBUTE = 'data-booking';

@@ -1,8 +1,9 @@
 // The one sonner <Toaster>, a React root of its own at the end of <body>, mounted the first time
 // something wants to show a toast, so pages without a form never download sonner. It sits outside the
 // page content, so toasts survive client-side navigation. `ensureToaster()` resolves after the Toaster
-// listens, so no toast is lost.
-import { ThemeProvider, useTheme } from '@emotion/react';
+// listens, so no toast is lost. It takes the theme of the component that asks for the first toast,
+// which is the site's theme: every island renders inside the site's providers.
+import { ThemeProvider, useTheme, type Theme } from '@emotion/react';
 import { lazy, Suspense, useEffect, type CSSProperties } from 'react';
 
 // The toast system (sonner) shows 3 toasts for 4000 ms each, 356 px wide,
@@ -23,9 +24,8 @@ const ready = new Promise<void>((resolve) => {
 });
 
 /** Mounts the Toaster if it is not yet, and resolves once it can show toasts. */
-export function ensureToaster(): Promise<void> {
-  // The site's theme comes with the providers, which islands have already loaded.
-  mounting ??= Promise.all([import('react-dom/client'), import('./AppProviders.tsx')]).then(([{ createRoot }, { theme }]) => {
+export function ensureToaster(theme: Theme): Promise<void> {
+  mounting ??= import('react-dom/client').then(({ createRoot }) => {
     const container = document.createElement('div');
     container.setAttribute(TOASTER_ATTRIBUTE, '');
     document.body.append(container);
