@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isHttpUrl, readHttpsUrl, readLeadEndpoint, readSiteOrigin } from '../renderer/build-settings.ts';
 import type { SettingReader } from '../renderer/build-settings.ts';
-import { isEmailAddress } from './accounts/email.ts';
+import { isEmailAddress } from '../back-office/accounts/email.ts';
 import { readTrustProxy, type TrustProxy } from './trust-proxy.ts';
 
 // The server's settings, read once from the environment.

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
-import { isEmailAddress, normalizeEmail } from '../accounts/email.ts';
-import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../accounts/passwords.ts';
-import { isRole, ROLE_SUMMARIES, ROLES } from '../accounts/roles.ts';
-import type { Role } from '../accounts/roles.ts';
+import { isEmailAddress, normalizeEmail } from '../../back-office/accounts/email.ts';
+import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../back-office/accounts/passwords.ts';
+import { isRole, ROLE_SUMMARIES, ROLES } from '../../back-office/roles.ts';
+import type { Role } from '../../back-office/roles.ts';
 import type { LeadStore } from '../store/lead-store.ts';
 import { runSubcommand, UsageError, type CliIo } from './subcommands.ts';
 import { formatTable, toTerminalCell } from './terminal-text.ts';

@@ -4,22 +4,21 @@
 // decides. A route that declares nothing is closed to everyone: forgetting the setting can never open
 // a route.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { can, type Action } from '../accounts/roles.ts';
-import { checkCsrfToken } from '../accounts/sign-in.ts';
+import { can, type Action } from '../../back-office/roles.ts';
+import { checkCsrfToken } from '../../back-office/sign-in/sign-in.ts';
 import { isAllowedOrigin } from '../leads/origin.ts';
-import type { SessionRecord } from '../store/lead-store.ts';
+import type { ConsoleSession } from '../../back-office/sessions/session-cookie.ts';
 import { apiError } from './api-errors.ts';
 
 /**
  * - `public`: the console app's own files, which hold no lead data, and the API's not-found answer;
  * - `anyone`: signing in and reading whether one is signed in;
  * - `signed-in`: any account with a live session (signing out);
- * - an Action: an account whose role may do it (server/accounts/roles.ts).
+ * - an Action: an account whose role may do it (back-office/roles.ts).
  */
 export type ConsoleAccess = 'public' | 'anyone' | 'signed-in' | Action;
 
-/** A live session and the id its cookie carries (the CSRF token derives from it). */
-export type ConsoleSession = { readonly id: string; readonly record: SessionRecord };
+export type { ConsoleSession };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -2,11 +2,11 @@
 // cookie, the team sign-in, and the audit log.
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import type { TeamSignIn } from '../accounts/sign-in.ts';
+import type { TeamSignIn } from '../../back-office/sign-in/sign-in.ts';
 import type { LeadStore } from '../store/lead-store.ts';
 import { ConsoleProblem } from './api-errors.ts';
 import { ACCESS_MESSAGES, type ConsoleSession } from './access.ts';
-import type { SessionCookie } from './session-cookie.ts';
+import type { SessionCookie } from '../../back-office/sessions/session-cookie.ts';
 
 export type ConsoleContext = {
   readonly store: LeadStore;

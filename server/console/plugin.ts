@@ -7,7 +7,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
-import { createTeamSignIn } from '../accounts/sign-in.ts';
+import { createTeamSignIn } from '../../back-office/sign-in/sign-in.ts';
 import { isStoreUnavailable } from '../store/lead-store.ts';
 import { createAccessCheck, type ConsoleRouteAccess } from './access.ts';
 import { apiError, ConsoleProblem } from './api-errors.ts';
@@ -22,7 +22,7 @@ import { erasureRoutes } from './routes/erasures.ts';
 import { healthRoutes } from './routes/health.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { sessionRoutes } from './routes/session.ts';
-import { createSessionCookie } from './session-cookie.ts';
+import { createSessionCookie } from '../../back-office/sessions/session-cookie.ts';
 
 export type ConsolePluginOptions = { config: Config; now?: () => number };
 

@@ -6,7 +6,7 @@
 // `/api/publish` and must meet the same checks. A route that says nothing about access needs a
 // session: forgetting the setting closes a route, it never opens one.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { checkCsrfToken } from '../../server/accounts/sign-in.ts';
+import { checkCsrfToken } from '../../back-office/sign-in/sign-in.ts';
 import { checkSameOrigin, type Session } from './auth/sessions.ts';
 
 /**

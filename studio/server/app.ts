@@ -15,8 +15,8 @@
 // (routes/), each module given what it works on.
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { can } from '../../server/accounts/roles.ts';
-import { createTeamSignIn } from '../../server/accounts/sign-in.ts';
+import { can } from '../../back-office/roles.ts';
+import { createTeamSignIn } from '../../back-office/sign-in/sign-in.ts';
 import { CONNECTION_LIMITS, type ConnectionLimits } from '../../server/connection-limits.ts';
 import type { LeadStore } from '../../server/store/lead-store.ts';
 import { fastifyTrustProxy, type TrustProxy } from '../../server/trust-proxy.ts';

@@ -7,9 +7,9 @@
 // transaction), so its next request is signed out.
 import { z } from 'zod';
 import type { AccountSummary } from '../../../console/api-types.ts';
-import { isEmailAddress, MAX_EMAIL_LENGTH, normalizeEmail } from '../../accounts/email.ts';
-import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../accounts/passwords.ts';
-import { ROLES } from '../../accounts/roles.ts';
+import { isEmailAddress, MAX_EMAIL_LENGTH, normalizeEmail } from '../../../back-office/accounts/email.ts';
+import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../../back-office/accounts/passwords.ts';
+import { ROLES } from '../../../back-office/roles.ts';
 import type { AccountRecord } from '../../store/lead-store.ts';
 import { conflict, notFound } from '../api-errors.ts';
 import { actorOf, type ConsoleContext } from '../context.ts';

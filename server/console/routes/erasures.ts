@@ -4,7 +4,7 @@
 // The audit entry gives the count, never the address: the log must not keep what was erased.
 import { z } from 'zod';
 import type { ErasurePreview, ErasureResult } from '../../../console/api-types.ts';
-import { isEmailAddress, MAX_EMAIL_LENGTH, normalizeEmail } from '../../accounts/email.ts';
+import { isEmailAddress, MAX_EMAIL_LENGTH, normalizeEmail } from '../../../back-office/accounts/email.ts';
 import { conflict } from '../api-errors.ts';
 import type { ConsoleContext } from '../context.ts';
 import { consoleText, type ConsoleRoutes } from '../request-checks.ts';

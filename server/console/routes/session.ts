@@ -3,10 +3,10 @@
 // a browser before sign-in (session fixation) is never the one that gets signed in.
 import { z } from 'zod';
 import type { SessionInfo } from '../../../console/api-types.ts';
-import { ACTIONS, can } from '../../accounts/roles.ts';
-import { MAX_EMAIL_LENGTH } from '../../accounts/email.ts';
-import { MAX_PASSWORD_LENGTH } from '../../accounts/passwords.ts';
-import { csrfTokenFor } from '../../accounts/sign-in.ts';
+import { ACTIONS, can } from '../../../back-office/roles.ts';
+import { MAX_EMAIL_LENGTH } from '../../../back-office/accounts/email.ts';
+import { MAX_PASSWORD_LENGTH } from '../../../back-office/accounts/passwords.ts';
+import { csrfTokenFor } from '../../../back-office/sign-in/sign-in.ts';
 import type { AccountRecord } from '../../store/lead-store.ts';
 import { maskEmail } from '../../leads/mask.ts';
 import { ACCESS_MESSAGES } from '../access.ts';

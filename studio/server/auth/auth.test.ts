@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../../../server/accounts/passwords.ts';
+import { hashPassword, verifyPassword } from '../../../back-office/accounts/passwords.ts';
 import { createTeamStore, teamPasswordHash, type TeamStore } from '../../testing/team-accounts.ts';
 import { createLocalSession } from './local-session.ts';
 import { checkSameOrigin } from './sessions.ts';

@@ -4,13 +4,13 @@
 //
 // Without accounts (one person on their own machine) the first visit opens the one local session.
 // With the team's accounts, people sign in with their e-mail address through the team sign-in
-// (server/accounts/sign-in.ts: attempts limited per account and address, an unknown address costing
+// (back-office/sign-in/sign-in.ts: attempts limited per account and address, an unknown address costing
 // as long as a wrong password, a busy gate), and only accounts whose role may edit the site get a
 // session.
 import { maskEmail } from '../../../server/leads/mask.ts';
 import { z } from 'zod';
 import type { Session as SessionAnswer, SignInRequest } from '../../api-types.ts';
-import { csrfTokenFor, type TeamSignIn } from '../../../server/accounts/sign-in.ts';
+import { csrfTokenFor, type TeamSignIn } from '../../../back-office/sign-in/sign-in.ts';
 import type { LocalSession } from '../auth/local-session.ts';
 import type { Session } from '../auth/sessions.ts';
 import type { StudioRoutes } from '../plugins/request-checks.ts';
