@@ -8,7 +8,7 @@
 // (the rest are told to try again and not counted), and an unknown address costs as long as a wrong
 // password, so timing does not tell which addresses have accounts.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { createGate } from '../../server/concurrency.ts';
+import { createGate } from '../concurrency.ts';
 import type { LeadStore, NewSession, SessionRecord } from '../../server/store/lead-store.ts';
 import { MAX_EMAIL_LENGTH, normalizeEmail } from '../accounts/email.ts';
 import { MAX_PASSWORD_LENGTH, verifyPassword } from '../accounts/passwords.ts';

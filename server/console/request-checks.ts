@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyPluginOptions } from 'fastify';
 import { z } from 'zod';
 import { ConsoleProblem } from './api-errors.ts';
-import type { ZodRoutes } from '../zod-routes.ts';
+import type { ZodRoutes } from '../../back-office/front-door/zod-routes.ts';
 
 /** A module of console routes, whose requests are typed from their zod schemas. */
 export type ConsoleRoutes<Options extends FastifyPluginOptions = Record<never, never>> = ZodRoutes<Options>;

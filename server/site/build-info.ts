@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomically } from '../write-file-atomically.ts';
+import { writeFileAtomically } from '../../back-office/files/write-file-atomically.ts';
 
 export const BUILD_INFO_FILE = 'build.json';
 /** Where the site answers with it. */

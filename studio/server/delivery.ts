@@ -4,6 +4,7 @@
 // its history. Without a remote or a live site, it does nothing and says nothing.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+// eslint-disable-next-line import-x/no-restricted-paths -- the build's output files (build.json) are described only by the site server's build-info module so far; both sides read them through it.
 import { readBuildInfoFile, writeBuildInfo } from '../../server/site/build-info.ts';
 import type { ContentIssue } from '../../content-model/content-issue.ts';
 import type { PublishRecord } from '../api-types.ts';

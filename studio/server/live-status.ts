@@ -6,8 +6,9 @@
 // in .studio/live-status.json: a restarted studio carries on with the watches it had (the time still
 // counts from the publish).
 import { existsSync, readFileSync } from 'node:fs';
+// eslint-disable-next-line import-x/no-restricted-paths -- the build's output files (build.json) are described only by the site server's build-info module so far; both sides read them through it.
 import { BUILD_INFO_FILE, parseBuildInfo, type BuildInfo } from '../../server/site/build-info.ts';
-import { writeFileAtomically } from '../../server/write-file-atomically.ts';
+import { writeFileAtomically } from '../../back-office/files/write-file-atomically.ts';
 import type { LiveStatus } from '../api-types.ts';
 
 export type LiveSettings = { url: string; timeoutMs: number };

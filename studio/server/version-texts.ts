@@ -2,7 +2,7 @@
 // project has no git: without them, an older version could not be shown or restored. The publisher
 // writes them (publish.ts) and the history reads them (history.ts).
 import path from 'node:path';
-import { writeFileAtomically } from '../../server/write-file-atomically.ts';
+import { writeFileAtomically } from '../../back-office/files/write-file-atomically.ts';
 import type { PublishedFile } from './git.ts';
 
 /** The texts one publish wrote, kept without git. */

@@ -13,7 +13,7 @@ import { parse } from 'yaml';
 import { splitFrontMatter } from '../../content-model/formats/front-matter.ts';
 import { CONTENT_KINDS, contentFileOf, KIND_ORDER, kindDefinition, NAME_PATTERN } from '../../content-model/kinds.ts';
 import { isReallyInside } from '../../content-model/load/content-files.ts';
-import { writeFileAtomically } from '../../server/write-file-atomically.ts';
+import { writeFileAtomically } from '../../back-office/files/write-file-atomically.ts';
 import type { ContentKind, Entry } from '../api-types.ts';
 import { comparePages, pageName, siteLinks } from './page-names.ts';
 

@@ -18,7 +18,7 @@ import { LEAD_SOURCES } from '../../../lead/rules.ts';
 import { forwardNotSpam } from '../../leads/not-spam.ts';
 import { loadRoiParameters } from '../../leads/roi-parameters.ts';
 import { csvHeaderLine, csvLeadLine, toExportJson, toExportRecord } from '../../leads/lead-export.ts';
-import { createGate } from '../../concurrency.ts';
+import { createGate } from '../../../back-office/concurrency.ts';
 import {
   readSearch,
   SEND_AGAIN_STATES,

@@ -8,7 +8,7 @@ import { MAX_EMAIL_LENGTH } from '../../../back-office/accounts/email.ts';
 import { MAX_PASSWORD_LENGTH } from '../../../back-office/accounts/passwords.ts';
 import { csrfTokenFor } from '../../../back-office/sign-in/sign-in.ts';
 import type { AccountRecord } from '../../store/lead-store.ts';
-import { maskEmail } from '../../leads/mask.ts';
+import { maskEmail } from '../../../lead/mask.ts';
 import { ACCESS_MESSAGES } from '../access.ts';
 import { apiError } from '../api-errors.ts';
 import { sessionOfRequest, type ConsoleContext } from '../context.ts';

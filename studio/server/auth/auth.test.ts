@@ -4,7 +4,7 @@ import { createTeamStore, teamPasswordHash, type TeamStore } from '../../testing
 import { createLocalSession } from './local-session.ts';
 import { checkSameOrigin } from './sessions.ts';
 import { createTeamSessions } from './team-sessions.ts';
-import { createGate } from '../../../server/concurrency.ts';
+import { createGate } from '../../../back-office/concurrency.ts';
 import { readStudioSettings } from './studio-settings.ts';
 
 describe('passwords', () => {

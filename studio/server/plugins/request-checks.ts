@@ -1,13 +1,13 @@
 // Every route's body, query and path parameters are checked by the zod schemas the route declares
 // (`schema: { body, querystring, params }`) before its handler runs, and the handler's types come
-// from those same schemas (server/zod-routes.ts), so there is no second description of a request to
+// from those same schemas (back-office/front-door/zod-routes.ts), so there is no second description of a request to
 // drift from the check. A request that fails is answered 400 with one plain sentence naming the
 // field and what it must be (plugins/error-answers.ts), and nothing runs. JSON bodies have already
 // passed the bounds of json-body.ts while being parsed.
 import type { FastifyPluginAsync, FastifyPluginOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
-import type { ZodRoutes } from '../../../server/zod-routes.ts';
+import type { ZodRoutes } from '../../../back-office/front-door/zod-routes.ts';
 
 /** A module of studio routes, whose requests are typed from their zod schemas. */
 export type StudioRoutes<Options extends FastifyPluginOptions = Record<never, never>> = ZodRoutes<Options>;

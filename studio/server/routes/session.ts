@@ -7,7 +7,7 @@
 // (back-office/sign-in/sign-in.ts: attempts limited per account and address, an unknown address costing
 // as long as a wrong password, a busy gate), and only accounts whose role may edit the site get a
 // session.
-import { maskEmail } from '../../../server/leads/mask.ts';
+import { maskEmail } from '../../../lead/mask.ts';
 import { z } from 'zod';
 import type { Session as SessionAnswer, SignInRequest } from '../../api-types.ts';
 import { csrfTokenFor, type TeamSignIn } from '../../../back-office/sign-in/sign-in.ts';
