@@ -161,7 +161,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   app.register(bodyParsersPlugin);
   app.register(requestChecksPlugin);
   app.register(sessionsPlugin, { secure: options.secureCookies ?? false, keeper });
-  app.register(accessControlPlugin);
+  app.register(accessControlPlugin, { rights });
   app.register(errorAnswersPlugin);
   // Scheduled publishes run from the moment the studio is ready until it closes; an approved review
   // request is marked published, or waits again, when its scheduled publish has run.
@@ -189,7 +189,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   app.register(draftRoutes, { prefix: '/api', workspace, publisher, editing, rights });
   app.register(referenceRoutes, { prefix: '/api', workspace, editing });
   app.register(appearanceRoutes, { prefix: '/api', appearance });
-  app.register(historyRoutes, { prefix: '/api', history, publisher, runs, rights });
+  app.register(historyRoutes, { prefix: '/api', history, publisher, runs });
   app.register(publishRoutes, { prefix: '/api', publisher, runs, rights, workspace });
   app.register(reviewRoutes, { prefix: '/api', reviews, rights, scheduler, workspace, publisher, runs });
   app.register(scheduleRoutes, { prefix: '/api', scheduler, rights, workspace });

@@ -39,7 +39,7 @@ const KEEP_AN_ADMIN = { keepAnAdmin: true } as const;
 
 export const accountRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app, { context }) => {
   const { store, now } = context;
-  const config = { consoleAccess: 'accounts:manage' } as const;
+  const config = { right: 'accounts:manage' } as const;
 
   app.get('/accounts', { config }, async (): Promise<AccountSummary[]> => (await store.listAccounts()).map(toAccountSummary));
 

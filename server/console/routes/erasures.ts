@@ -18,14 +18,14 @@ export const erasureRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (
 
   app.get(
     '/erasures',
-    { config: { consoleAccess: 'leads:erase' }, schema: { querystring: z.strictObject({ email }) } },
+    { config: { right: 'leads:erase' }, schema: { querystring: z.strictObject({ email }) } },
     async (request): Promise<ErasurePreview> => ({ count: await store.countLeadsByEmail(request.query.email) }),
   );
 
   app.post(
     '/erasures',
     {
-      config: { consoleAccess: 'leads:erase' },
+      config: { right: 'leads:erase' },
       schema: { body: z.strictObject({ email, count: z.number().int().min(0) }) },
     },
     async (request): Promise<ErasureResult> => {
