@@ -85,4 +85,66 @@ export default tseslint.config(
     files: PAGE_COMPONENTS.map((folder) => `${folder}/*.test.{ts,tsx}`),
     rules: { 'no-restricted-imports': ['error', { patterns: [RENDERER_IS_ABOVE] }] },
   },
+  {
+    // The back office's floor (back-office/) sits below the server, the studio and the console: roles,
+    // accounts, sessions, sign-in, the front door. It stands on the lead domain and the content model
+    // alone, so any of the three may use it without pulling in another's code. Paths are compared as
+    // resolved, whatever the import's spelling.
+    files: ['back-office/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './back-office',
+              from: './server',
+              // The store's contract and its test harness: until the store is split into back-office/
+              // concerns, back-office/ reads the store's types and runs its contract tests from here.
+              except: ['./store/lead-store.ts', './testing/store-harness.ts'],
+              message:
+                'back-office/ is the floor below server/, studio/ and console/: it may import only lead/, content-model/ and itself.',
+            },
+            {
+              target: './back-office',
+              from: ['./studio', './console'],
+              message:
+                'back-office/ is the floor below server/, studio/ and console/: it may import only lead/, content-model/ and itself.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The studio and the console share the back office (back-office/), never the site server's own
+    // code: of server/ they open only the composed store, the database a back-office process opens.
+    // Tests, and the helpers that start apps for them, may start the site's server beside them to
+    // prove the apps work together.
+    files: ['studio/**/*.{ts,tsx}', 'console/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/testing/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: ['./studio', './console'],
+              from: './server',
+              except: [
+                './store/database.ts',
+                // The composed store as it is opened today (its contract, its opening and the settings
+                // that name it), until server/store/database.ts gathers them.
+                './store/lead-store.ts',
+                './store/open-lead-store.ts',
+                './config.ts',
+              ],
+              message:
+                'studio/ and console/ may import from server/ only the composed store (server/store/database.ts); move what they share into back-office/ (or lead/, content-model/).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

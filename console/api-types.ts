@@ -1,9 +1,9 @@
 // The shapes the console's API answers with and the console app reads: one definition for both
 // sides, so a field added on the server is a type error where the browser forgets it. Times are ISO
 // 8601 strings in UTC; the app shows them in the reader's own time zone.
-import type { Action, Role } from '../server/accounts/roles.ts';
+import type { Action, Role } from '../back-office/roles.ts';
 import type { LeadFormId } from '../lead/rules.ts';
-import type { DeliveryState } from '../server/store/lead-store.ts';
+import type { DeliveryState } from '../lead/delivery-states.ts';
 
 export type { Action, DeliveryState, LeadFormId, Role };
 

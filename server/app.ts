@@ -2,12 +2,12 @@ import { STATUS_CODES } from 'node:http';
 import Fastify from 'fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
-import { CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits.ts';
+import { CONNECTION_LIMITS, type ConnectionLimits } from '../back-office/http/connection-limits.ts';
 import { answerConsoleFrameworkError, consolePlugin } from './console/plugin.ts';
 import { rewriteConsoleUrl } from './console/console-url.ts';
 import { logStreamOption } from '../back-office/logging/log-format.ts';
 import { RequestLog } from '../back-office/logging/request-log.ts';
-import { maskUrl } from './leads/mask.ts';
+import { maskUrl } from '../lead/mask.ts';
 import { healthPlugin } from './plugins/health.ts';
 import type { NotifierTuning } from './notify/notifier.ts';
 import { analyticsSetupPlugin, type AnalyticsSetupOptions } from './plugins/analytics-store.ts';
@@ -19,9 +19,9 @@ import { apiRoutes } from './routes/api.ts';
 import { LEAD_BODY_LIMIT_BYTES, leadRoutes } from './routes/leads.ts';
 import { siteRoutes } from './routes/site.ts';
 import { liveBuildPlugin } from './plugins/live-build.ts';
-import { fastifyTrustProxy } from './trust-proxy.ts';
+import { fastifyTrustProxy } from '../back-office/http/trust-proxy.ts';
 
-export { CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits.ts';
+export { CONNECTION_LIMITS, type ConnectionLimits } from '../back-office/http/connection-limits.ts';
 
 export type BuildAppOptions = {
   /** Outbox tuning for tests (poll interval, CRM timeout); production uses the defaults. */

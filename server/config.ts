@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isHttpUrl, readHttpsUrl, readLeadEndpoint, readSiteOrigin } from '../renderer/build-settings.ts';
 import type { SettingReader } from '../renderer/build-settings.ts';
-import { isEmailAddress } from './accounts/email.ts';
-import { readTrustProxy, type TrustProxy } from './trust-proxy.ts';
+import { isEmailAddress } from '../back-office/accounts/email.ts';
+import { loadEnvFile } from '../back-office/env-file.ts';
+import { readTrustProxy, type TrustProxy } from '../back-office/http/trust-proxy.ts';
 
 // The server's settings, read once from the environment.
 // parseConfig is pure; loadConfig is the one place that touches process.env and `.env`.
@@ -213,12 +213,6 @@ function readNotificationSettings(env: Environment, read: ReadSetting, errors: s
 export function loadConfig(cwd: string = process.cwd()): ConfigResult {
   loadEnvFile(cwd);
   return parseConfig(process.env);
-}
-
-/** Reads `.env` from `cwd` into process.env if it exists; real environment variables win. */
-export function loadEnvFile(cwd: string = process.cwd()): void {
-  const envFile = path.join(cwd, '.env');
-  if (existsSync(envFile)) process.loadEnvFile(envFile);
 }
 
 const WHOLE_NUMBER = /^\d+$/;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
-import { describeListenFailure } from './listen-failure.ts';
+import { describeListenFailure } from '../back-office/http/listen-failure.ts';
 import { closeGracefully } from './shutdown.ts';
 import { SiteBuildError } from '../content-model/load/build-files.ts';
 import { StoreOpenError } from './store/store-open-error.ts';

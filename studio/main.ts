@@ -7,8 +7,8 @@
 // there; with STUDIO_LIVE_URL, the studio watches the deployed site until it serves each publish.
 import { userInfo } from 'node:os';
 import path from 'node:path';
-import { loadEnvFile } from '../server/config.ts';
-import { describeListenFailure } from '../server/listen-failure.ts';
+import { loadEnvFile } from '../back-office/env-file.ts';
+import { describeListenFailure } from '../back-office/http/listen-failure.ts';
 import type { LeadStore } from '../server/store/lead-store.ts';
 import { openLeadStore } from '../server/store/open-lead-store.ts';
 import { buildStudioApp } from './build-app.ts';

@@ -25,6 +25,7 @@ import {
   type SpamResult,
   type TestNotificationResult,
 } from '../api-types.ts';
+import { createApiClient } from '../../back-office/browser/api-client.ts';
 
 export const FORBIDDEN_MESSAGE = 'Your role cannot do this.';
 const UNREACHABLE_MESSAGE = 'The console cannot reach the server. Check your connection and try again.';
@@ -61,36 +62,24 @@ export function toQuery(values: Readonly<Record<string, string | undefined>>): U
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export class ConsoleApi {
-  private csrfToken = '';
   /** Called when a signed-in call answers 401: the session ended or was revoked. */
   onSignedOut: () => void = () => undefined;
 
-  private async call<T>(method: Method, path: string, body?: unknown): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (method !== 'GET') headers['x-csrf-token'] = this.csrfToken;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    let response: Response;
-    try {
-      response = await fetch(`${CONSOLE_API}${path}`, {
-        method,
-        headers,
-        credentials: 'same-origin',
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      });
-    } catch {
-      throw new ApiError(0, {});
-    }
-    const answer = (await response.json().catch(() => ({}))) as unknown;
-    if (!response.ok) {
-      const failure = new ApiError(response.status, (answer ?? {}) as Partial<ApiErrorBody>);
-      if (response.status === 401 && path !== '/session') this.onSignedOut();
-      throw failure;
-    }
-    return answer as T;
+  private readonly client = createApiClient({
+    headers: { accept: 'application/json' },
+    unreachable: () => new ApiError(0, {}),
+    failure: (status, body) => new ApiError(status, body as Partial<ApiErrorBody>),
+    onUnauthorized: (url) => {
+      if (url !== `${CONSOLE_API}/session`) this.onSignedOut();
+    },
+  });
+
+  private call<T>(method: Method, path: string, body?: unknown): Promise<T> {
+    return this.client.call<T>(method, `${CONSOLE_API}${path}`, body);
   }
 
   private remember(session: SessionInfo): SessionInfo {
-    this.csrfToken = session.csrfToken;
+    this.client.setCsrfToken(session.csrfToken);
     return session;
   }
 
@@ -108,7 +97,7 @@ export class ConsoleApi {
   }
   async signOut(): Promise<void> {
     await this.call<unknown>('DELETE', '/session');
-    this.csrfToken = '';
+    this.client.setCsrfToken('');
   }
 
   health = () => this.call<Health>('GET', '/health');

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { csvHeaderLine, csvLeadLine, toExportJson, toExportRecord } from '../leads/lead-export.ts';
-import { maskEmail } from '../leads/mask.ts';
+import { maskEmail } from '../../lead/mask.ts';
 import { eraseLeadsByEmail, recordLeadExport, retryEveryFailed, retryLeads, sendLeadAgain } from '../leads/operations.ts';
 import { forwardNotSpam } from '../leads/not-spam.ts';
 import type { RoiParameters } from '../../lead/roi/engine.ts';

@@ -2,7 +2,7 @@
 // `help` or a mistake in how it was written, and exit codes (0 done, 1 nothing done, 2 usage error),
 // and who runs them: every change a command makes is written to the audit log with that actor.
 import { userInfo } from 'node:os';
-import { commandLineActor, type Acting } from '../accounts/audit-trail.ts';
+import { commandLineActor, type Acting } from '../../back-office/accounts/audit-trail.ts';
 import { toTerminalCell } from './terminal-text.ts';
 
 export type CliIo = {

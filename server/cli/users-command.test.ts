@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
+import { hashPassword, verifyPassword } from '../../back-office/accounts/passwords.ts';
 import type { LeadStore } from '../store/lead-store.ts';
 import { openSqliteStore } from '../store/sqlite-store.ts';
 import { runUsersCommand } from './users-command.ts';

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { isEmailAddress, normalizeEmail } from '../accounts/email.ts';
-import { addAccount, changeAccountRole, removeAccount, setAccountPassword } from '../accounts/operations.ts';
-import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../accounts/passwords.ts';
-import { isRole, ROLE_SUMMARIES, ROLES } from '../accounts/roles.ts';
-import type { Role } from '../accounts/roles.ts';
+import { isEmailAddress, normalizeEmail } from '../../back-office/accounts/email.ts';
+import { addAccount, changeAccountRole, removeAccount, setAccountPassword } from '../../back-office/accounts/operations.ts';
+import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../back-office/accounts/passwords.ts';
+import { isRole, ROLE_SUMMARIES, ROLES } from '../../back-office/roles.ts';
+import type { Role } from '../../back-office/roles.ts';
 import type { LeadStore } from '../store/lead-store.ts';
 import { actingAt, runSubcommand, UsageError, type CliIo } from './subcommands.ts';
 import { formatTable, toTerminalCell } from './terminal-text.ts';
@@ -13,7 +13,7 @@ import { formatTable, toTerminalCell } from './terminal-text.ts';
 // and writes to `out`, so it is tested without a process; server/cli/users.ts opens the configured
 // store and reads passwords from the terminal. Every check runs before the one write a command
 // makes, so a mistake leaves the accounts as they were. The writes go through the operations the
-// console uses (accounts/operations.ts), which write their audit entries with `io.actor`.
+// console uses (back-office/accounts/operations.ts), which write their audit entries with `io.actor`.
 
 export const USAGE = `Usage: npm run users -- <command>
 
@@ -146,7 +146,7 @@ async function list(args: readonly string[], store: LeadStore, io: UsersCliIo): 
 }
 
 // The team always keeps someone who can manage the accounts: the store refuses, in the same
-// transaction as the change, to demote or remove the only admin (accounts/operations.ts asks it to;
+// transaction as the change, to demote or remove the only admin (back-office/accounts/operations.ts asks it to;
 // a console admin acting at the same moment cannot slip in between). An operator who means to hand
 // the role on adds another admin first.
 function lastAdmin(email: string): Refusal {

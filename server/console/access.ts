@@ -1,31 +1,28 @@
 // Who may call what in the console, decided in one place for every request, on the route that will
-// actually run (its `consoleAccess` setting), never on the text of the URL: every spelling of a path
-// has been made canonical before routing (console-url.ts), so it finds the route whose own setting
-// decides. A route that declares nothing is closed to everyone: forgetting the setting can never open
-// a route.
+// actually run (the right it declares, `config: { right }`: back-office/front-door/access.ts), never
+// on the text of the URL: every spelling of a path has been made canonical before routing
+// (console-url.ts), so it finds the route whose own declaration decides. A route that declares
+// nothing is closed to everyone: forgetting the declaration can never open a route.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { can, type Action } from '../accounts/roles.ts';
-import { checkCsrfToken } from '../accounts/sign-in.ts';
+import { carriesOneOf, declaredRight, isChange, roleHolds } from '../../back-office/front-door/access.ts';
+import type { Right } from '../../back-office/roles.ts';
+import { checkCsrfToken } from '../../back-office/sign-in/sign-in.ts';
 import { isAllowedOrigin } from '../leads/origin.ts';
-import type { SessionRecord } from '../store/lead-store.ts';
+import type { ConsoleSession } from '../../back-office/sessions/session-cookie.ts';
 import { apiError } from './api-errors.ts';
 
 /**
+ * A console route's right (back-office/roles.ts `Right`):
  * - `public`: the console app's own files, which hold no lead data, and the API's not-found answer;
  * - `anyone`: signing in and reading whether one is signed in;
  * - `signed-in`: any account with a live session (signing out);
- * - an Action: an account whose role may do it (server/accounts/roles.ts).
+ * - an Action: an account whose role may do it.
  */
-export type ConsoleAccess = 'public' | 'anyone' | 'signed-in' | Action;
+export type ConsoleAccess = Right;
 
-/** A live session and the id its cookie carries (the CSRF token derives from it). */
-export type ConsoleSession = { readonly id: string; readonly record: SessionRecord };
+export type { ConsoleSession };
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Who may call a console route; unset: nobody. */
-    consoleAccess?: ConsoleAccess;
-  }
   interface FastifyRequest {
     consoleSession?: ConsoleSession;
   }
@@ -36,8 +33,6 @@ declare module 'fastify' {
 }
 
 export type ConsoleRouteAccess = { method: string; url: string; access: ConsoleAccess | undefined };
-
-const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
 
 export const ACCESS_MESSAGES = {
   signedOut: 'Please sign in: your session has ended or you have not signed in yet.',
@@ -62,15 +57,15 @@ export type AccessCheckOptions = {
  */
 export function createAccessCheck({ sessionOf, siteUrl }: AccessCheckOptions) {
   return async function checkAccess(request: FastifyRequest, reply: FastifyReply) {
-    const access = request.routeOptions.config.consoleAccess;
+    const access = declaredRight(request);
     if (access === 'public') return;
     const session = await sessionOf(request);
     if (session) request.consoleSession = session;
-    const change = !SAFE_METHODS.has(request.method);
+    const change = isChange(request);
     if (access !== 'anyone') {
       if (!session) return apiError(reply, 401, 'signed-out', ACCESS_MESSAGES.signedOut);
       if (change && !checkCsrfToken(session.id, request.headers['x-csrf-token'])) return apiError(reply, 403, 'csrf', ACCESS_MESSAGES.csrf);
-      if (access === undefined || (access !== 'signed-in' && !can(session.record.account.role, access)))
+      if (access === undefined || !roleHolds(session.record.account.role, access))
         return apiError(reply, 403, 'forbidden', ACCESS_MESSAGES.forbidden);
     }
     if (!change) return;
@@ -91,7 +86,5 @@ function comesFromThisSite(request: FastifyRequest, siteUrl: string | undefined)
 }
 
 function carriesJson(request: FastifyRequest): boolean {
-  const header = request.headers['content-type'];
-  if (header === undefined) return request.method === 'DELETE';
-  return header.split(';')[0]!.trim().toLowerCase() === 'application/json';
+  return carriesOneOf(request, ['application/json']);
 }

@@ -55,7 +55,7 @@ export const consoleAppFiles: FastifyPluginAsync<{ distDir: string }> = async (a
     return reply.type(type).header('cache-control', ASSET_CACHE_CONTROL).send(createReadStream(file));
   };
 
-  const config = { consoleAccess: 'public' } as const;
+  const config = { right: 'public' } as const;
   // Other methods are answered in onRequest, before any body is read: the app's pages take none.
   for (const url of ['/', '/*']) app.route({ method: app.supportedMethods, url, config, onRequest: page, handler: page });
   app.route({ method: PAGE_METHODS, url: '/assets/*', config, handler: asset });

@@ -4,7 +4,7 @@
 // `/console/x/../api/leads` all become `/console/api/leads` (or a path no route takes: a 404).
 // Paths outside the console are left exactly as sent: the site resolves its own.
 
-import { canonicalUrl, decodePath } from '../request-url.ts';
+import { canonicalUrl, decodePath } from '../../back-office/http/request-url.ts';
 
 export const CONSOLE_PREFIX = '/console';
 const API_SEGMENT = 'api';

@@ -1,14 +1,14 @@
 // What every console route module works with: the store, the settings, the clock, the session
 // cookie and the team sign-in. Changes go through the operations of server/leads/operations.ts and
-// server/accounts/operations.ts, which write the audit log with the actor `actingOf` names.
+// back-office/accounts/operations.ts, which write the audit log with the actor `actingOf` names.
 import type { FastifyRequest } from 'fastify';
-import type { Acting } from '../accounts/audit-trail.ts';
+import type { Acting } from '../../back-office/accounts/audit-trail.ts';
 import type { Config } from '../config.ts';
-import type { TeamSignIn } from '../accounts/sign-in.ts';
+import type { TeamSignIn } from '../../back-office/sign-in/sign-in.ts';
 import type { LeadStore } from '../store/lead-store.ts';
 import { ConsoleProblem } from './api-errors.ts';
 import { ACCESS_MESSAGES, type ConsoleSession } from './access.ts';
-import type { SessionCookie } from './session-cookie.ts';
+import type { SessionCookie } from '../../back-office/sessions/session-cookie.ts';
 
 export type ConsoleContext = {
   readonly store: LeadStore;

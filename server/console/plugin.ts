@@ -7,8 +7,9 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
-import { createTeamSignIn } from '../accounts/sign-in.ts';
+import { createTeamSignIn } from '../../back-office/sign-in/sign-in.ts';
 import { isStoreUnavailable } from '../store/lead-store.ts';
+import { collectRouteRights } from '../../back-office/front-door/access.ts';
 import { createAccessCheck, type ConsoleRouteAccess } from './access.ts';
 import { apiError, ConsoleProblem } from './api-errors.ts';
 import { consoleAppFiles } from './app-files.ts';
@@ -22,7 +23,7 @@ import { erasureRoutes } from './routes/erasures.ts';
 import { healthRoutes } from './routes/health.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { sessionRoutes } from './routes/session.ts';
-import { createSessionCookie } from './session-cookie.ts';
+import { createSessionCookie } from '../../back-office/sessions/session-cookie.ts';
 
 export type ConsolePluginOptions = { config: Config; now?: () => number };
 
@@ -93,7 +94,7 @@ const apiNotFound: FastifyPluginAsync = async (app) => {
   const answer = async (_request: unknown, reply: Parameters<typeof apiError>[0]) => apiError(reply, 404, 'not-found', API_NOT_FOUND);
   // Answered in onRequest, before any body is read.
   for (const url of ['/', '/*']) {
-    app.route({ method: app.supportedMethods, url, config: { consoleAccess: 'public' }, onRequest: answer, handler: answer });
+    app.route({ method: app.supportedMethods, url, config: { right: 'public' }, onRequest: answer, handler: answer });
   }
 };
 
@@ -138,9 +139,7 @@ const consoleScope: FastifyPluginAsync<ConsolePluginOptions & { routes: ConsoleR
   { config, now = Date.now, routes },
 ) => {
   const store = app.leadRelay.store;
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, access: route.config?.consoleAccess });
-  });
+  collectRouteRights(app, ({ method, url, right }) => routes.push({ method, url, access: right }));
   // Parses the Cookie header in onRequest, before the access check reads the session.
   await app.register(fastifyCookie);
   // Every method Fastify routes reaches a console route (the app's pages, the API's not-found

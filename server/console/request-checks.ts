@@ -6,7 +6,11 @@
 import type { FastifyInstance, FastifyPluginOptions } from 'fastify';
 import { z } from 'zod';
 import { ConsoleProblem } from './api-errors.ts';
-import type { ZodRoutes } from '../zod-routes.ts';
+import {
+  installRequestChecks as installZodChecks,
+  type RequestCheckWords,
+  type ZodRoutes,
+} from '../../back-office/front-door/request-checks.ts';
 
 /** A module of console routes, whose requests are typed from their zod schemas. */
 export type ConsoleRoutes<Options extends FastifyPluginOptions = Record<never, never>> = ZodRoutes<Options>;
@@ -84,11 +88,13 @@ export function validationProblem(fields: Record<string, string>): ConsoleProble
   return new ConsoleProblem(400, 'validation', sentence, fields);
 }
 
+/** The console's words for a failed check: one sentence per field, the first one in the message. */
+export const CONSOLE_REQUEST_WORDS: RequestCheckWords = {
+  describe: (issue) => describeIssue(issue),
+  refuse: (issues) => validationProblem(issueFields(issues)),
+};
+
 /** Compiles the zod schemas of the routes of `app` (an encapsulated scope: the console's own). */
 export function installRequestChecks(app: FastifyInstance): void {
-  app.setValidatorCompiler<z.ZodType>(({ schema }) => (data: unknown) => {
-    const checked = schema.safeParse(data, { error: describeIssue });
-    if (checked.success) return { value: checked.data };
-    return { error: validationProblem(issueFields(checked.error.issues)) };
-  });
+  installZodChecks(app, CONSOLE_REQUEST_WORDS);
 }

@@ -2,7 +2,7 @@
 // session fixation, the brute-force limit, and access ending at once when an account is removed or
 // its password changes. The key cases run on PostgreSQL too.
 import { afterEach, describe, expect, it } from 'vitest';
-import { hashPassword } from '../accounts/passwords.ts';
+import { hashPassword } from '../../back-office/accounts/passwords.ts';
 import { cookiePair, HOST, ORIGIN, PASSWORD, startConsoleServer, type ConsoleTestServer } from '../testing/console-client.ts';
 import { postgresHarness, sqliteWorkerHarness, type StoreDatabase } from '../testing/store-harness.ts';
 import { SIGN_IN_MESSAGES } from './routes/session.ts';

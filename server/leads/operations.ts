@@ -1,6 +1,6 @@
 import { leadStatusOf, type LeadFilter, type RetrySent, type RetrySkipped } from '../../console/api-types.ts';
 import { LEAD_SOURCES } from '../../lead/rules.ts';
-import { recordAudit, writeWithAudit, type Acting } from '../accounts/audit-trail.ts';
+import { recordAudit, writeWithAudit, type Acting } from '../../back-office/accounts/audit-trail.ts';
 import { SEND_AGAIN_STATES, type LeadRecord, type LeadStore, type RetriedLead } from '../store/lead-store.ts';
 
 // What the console and `npm run leads` do to the inbox: retry, send again, spam, erasure and

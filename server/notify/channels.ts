@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import nodemailer from 'nodemailer';
-import { maskEmail } from '../leads/mask.ts';
+import { maskEmail } from '../../lead/mask.ts';
 import type { NotificationChannel } from '../store/lead-store.ts';
 import type { Message } from './messages.ts';
 

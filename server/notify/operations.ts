@@ -1,5 +1,5 @@
 import type { TestNotificationResult } from '../../console/api-types.ts';
-import { recordAudit, type Acting } from '../accounts/audit-trail.ts';
+import { recordAudit, type Acting } from '../../back-office/accounts/audit-trail.ts';
 import type { LeadStore } from '../store/lead-store.ts';
 import type { Notifier } from './notifier.ts';
 

@@ -1,4 +1,4 @@
-import { SYSTEM_ACTOR, writeWithAudit } from '../accounts/audit-trail.ts';
+import { SYSTEM_ACTOR, writeWithAudit } from '../../back-office/accounts/audit-trail.ts';
 import type { LeadStore, PurgeCutoffs } from '../store/lead-store.ts';
 import { DAY_MS } from '../store/lead-store.ts';
 import { repeat, type Repeating } from '../schedule/repeat.ts';

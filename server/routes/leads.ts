@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 import { isStoreUnavailable } from '../store/lead-store.ts';
 import { chooseBackHref, renderMessagePage, renderValidationErrorPage } from '../leads/error-page.ts';
 import { takeInLead } from '../leads/intake.ts';
-import { maskEmail, maskPhone } from '../leads/mask.ts';
+import { maskEmail, maskPhone } from '../../lead/mask.ts';
 import { isAllowedOrigin } from '../leads/origin.ts';
 import { loadRoiParameters } from '../leads/roi-parameters.ts';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SESSION_IDLE_MS, SESSION_LIFETIME_MS, SESSION_TOUCH_MS } from '../accounts/sessions.ts';
+import { SESSION_IDLE_MS, SESSION_LIFETIME_MS, SESSION_TOUCH_MS } from '../../back-office/sessions/sessions.ts';
 import { announceSkip, STORE_HARNESSES } from '../testing/store-harness.ts';
 import type { StoreDatabase } from '../testing/store-harness.ts';
 import { buildLeadPageQuery } from './lead-page-query.ts';

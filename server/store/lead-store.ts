@@ -2,16 +2,11 @@
 // contract suite, lead-store.test.ts, runs against both). Times are milliseconds since the epoch
 // and always passed in, so leases, schedules and session timeouts are testable without waiting.
 // The back office's accounts and their sessions live here too: one database to back up and secure.
-import { isRole, type Role } from '../accounts/roles.ts';
-import type { SessionApp } from '../accounts/session-apps.ts';
+import { isRole, type Role } from '../../back-office/roles.ts';
+import type { SessionApp } from '../../back-office/sessions/session-apps.ts';
 
-export const DELIVERY_STATES = ['held', 'pending', 'delivered', 'delivered-test', 'failed', 'spam'] as const;
-/**
- * held: no CRM_WEBHOOK_URL yet; pending: due at `nextAttemptAt`; delivered: the CRM answered 2xx;
- * delivered-test: a 2xx that says it was only a test (the lead reached no live workflow);
- * failed: out of attempts or the CRM answered 410; spam: kept, never forwarded.
- */
-export type DeliveryState = (typeof DELIVERY_STATES)[number];
+import { DELIVERY_STATES, type DeliveryState } from '../../lead/delivery-states.ts';
+export { DELIVERY_STATES, type DeliveryState };
 
 /** The CRM body of a lead: each form's payload with the field names the CRM maps, plus attribution. */
 export type LeadPayload = Readonly<Record<string, unknown>>;

@@ -1,6 +1,6 @@
 // Turns a database row into the store's records. Both stores use the same column names, so one
 // mapping serves SQLite and PostgreSQL.
-import type { Role } from '../accounts/roles.ts';
+import type { Role } from '../../back-office/roles.ts';
 import type {
   AccountRecord,
   AttemptRecord,

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite';
-import { normalizeEmail } from '../accounts/email.ts';
-import type { Role } from '../accounts/roles.ts';
-import { assertSessionApp } from '../accounts/session-apps.ts';
-import { hashSessionId, judgeSession, newSessionId, SESSION_IDLE_MS } from '../accounts/sessions.ts';
-import type { SessionApp } from '../accounts/session-apps.ts';
+import { normalizeEmail } from '../../back-office/accounts/email.ts';
+import type { Role } from '../../back-office/roles.ts';
+import { assertSessionApp } from '../../back-office/sessions/session-apps.ts';
+import { hashSessionId, judgeSession, newSessionId, SESSION_IDLE_MS } from '../../back-office/sessions/sessions.ts';
+import type { SessionApp } from '../../back-office/sessions/session-apps.ts';
 import { giveBackSlots, parsePaceLog, takeSlots } from './crm-pace.ts';
 import { buildLeadPageQuery } from './lead-page-query.ts';
 import type {

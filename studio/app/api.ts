@@ -26,6 +26,7 @@ import type {
   StoredImage,
 } from '../api-types.ts';
 import type { PreviewContent } from './preview-protocol.ts';
+import { createApiClient } from '../../back-office/browser/api-client.ts';
 
 // The shapes are defined once, in studio/api-types.ts; the app's components take them from here.
 export type {
@@ -60,43 +61,31 @@ export class ApiError extends Error {
   }
 }
 
-let csrfToken = '';
-
-async function call<T>(method: string, url: string, body?: unknown, contentType = 'application/json'): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
-  if (body !== undefined) headers['content-type'] = contentType;
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method,
-      headers,
-      credentials: 'same-origin',
-      ...(body !== undefined ? { body: contentType === 'application/json' ? JSON.stringify(body) : (body as BodyInit) } : {}),
-    });
-  } catch {
-    throw new ApiError(
+const client = createApiClient({
+  unreachable: () =>
+    new ApiError(
       0,
       'The studio server cannot be reached. Check that it is still running; your last changes are kept in this tab.',
       undefined,
       null,
-    );
-  }
-  const answer = (await response.json().catch(() => ({}))) as { message?: string; reason?: string };
-  if (!response.ok) throw new ApiError(response.status, answer.message ?? `The studio answered ${response.status}.`, answer.reason, answer);
-  return answer as T;
-}
+    ),
+  failure: (status, body) => {
+    const answer = body as { message?: string; reason?: string };
+    return new ApiError(status, answer.message ?? `The studio answered ${status}.`, answer.reason, answer);
+  },
+});
+const call = client.call;
 
 export const api = {
   async session(): Promise<Session> {
     const session = await call<Session>('GET', '/api/session');
-    csrfToken = session.csrfToken ?? '';
+    client.setCsrfToken(session.csrfToken ?? '');
     return session;
   },
   /** Signs in with a team account's e-mail address and password. */
   async signIn(email: string, password: string): Promise<Session> {
     const session = await call<Session>('POST', '/api/session', { email, password } satisfies SignInRequest);
-    csrfToken = session.csrfToken ?? '';
+    client.setCsrfToken(session.csrfToken ?? '');
     return session;
   },
   /** `everywhere`: end every session of the person, on every browser. */

@@ -1,29 +1,41 @@
 // Who may do what in the studio, decided in one place for every request.
 //
-// The decision is made on the route that will actually run (its `access` and `accepts` settings),
-// never on the text of the URL: the router decodes percent-escapes, ignores letter case and resolves
-// dot segments, so `/%61pi/publish`, `/API/publish` and `/x/../api/publish` reach the same handler as
-// `/api/publish` and must meet the same checks. A route that says nothing about access needs a
-// session: forgetting the setting closes a route, it never opens one.
+// The decision is made on the route that will actually run (the right it declares, `config: { right }`:
+// back-office/front-door/access.ts, and what it `accepts`), never on the text of the URL: the router
+// decodes percent-escapes, ignores letter case and resolves dot segments, so `/%61pi/publish`,
+// `/API/publish` and `/x/../api/publish` reach the same handler as `/api/publish` and must meet the
+// same checks. A route that declares no right needs a session: forgetting the declaration closes a
+// route, it never opens one. A right that names an action (publishing without review, reviewing) is
+// checked once the request's shape has been, in preHandler, just before the handler: the answers
+// come in the order they always did, and no handler checks a right itself.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { checkCsrfToken } from '../../server/accounts/sign-in.ts';
+import { carriesOneOf, collectRouteRights, declaredRight, isChange } from '../../back-office/front-door/access.ts';
+import type { Action, Right } from '../../back-office/roles.ts';
+import { checkCsrfToken } from '../../back-office/sign-in/sign-in.ts';
 import { checkSameOrigin, type Session } from './auth/sessions.ts';
 
 /**
+ * What a route's right asks of a request before any action is weighed:
  * - `public`: the studio app's own files, which hold no content;
  * - `anyone`: the sign-in endpoint itself (reading whether sign-in is needed, signing in);
- * - `session` (the default): everything else, the API and the picture library (unpublished uploads too).
+ * - `session`: everything else, the API and the picture library (unpublished uploads too).
  */
 export type Access = 'public' | 'anyone' | 'session';
+
+/** What a right asks of a request before any action is weighed (a route that declares none: a session). */
+export function accessOf(right: Right | undefined): Access {
+  return right === 'public' || right === 'anyone' ? right : 'session';
+}
 
 /** The body types a route that changes something reads. */
 export type BodyKind = 'json' | 'image';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    access?: Access;
     /** What a POST, PUT or DELETE to this route may carry; JSON when unset. */
     accepts?: readonly BodyKind[];
+    /** The sentence a person without the route's action right reads; the action's own when unset. */
+    refused?: string;
   }
   interface FastifyRequest {
     studioSession?: Session;
@@ -34,9 +46,7 @@ declare module 'fastify' {
   }
 }
 
-export type RouteAccess = { method: string; url: string; access: Access; accepts: readonly BodyKind[] };
-
-const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
+export type RouteAccess = { method: string; url: string; access: Access; accepts: readonly BodyKind[]; right: Right | undefined };
 
 /**
  * The media types each body kind allows. A plain HTML form on another site can only send
@@ -59,6 +69,12 @@ export const ACCESS_MESSAGES = {
 export type AccessOptions = {
   /** The live session a request's cookie names, if any. */
   sessionOf: (request: FastifyRequest) => Promise<Session | undefined>;
+  /**
+   * Whether the session's person may do `action` here now (publishing and reviewing depend on the
+   * studio's review setting), and the sentence they read when not.
+   */
+  may: (session: Session | undefined, action: Action) => boolean;
+  refusal: (action: Action) => string;
 };
 
 /**
@@ -68,23 +84,37 @@ export type AccessOptions = {
 export function installAccessControl(app: FastifyInstance, options: AccessOptions): void {
   const routes: RouteAccess[] = [];
   app.decorate('studioRoutes', routes);
+  const acceptsOf = new Map<string, readonly BodyKind[]>();
   app.addHook('onRoute', (route) => {
-    const { access = 'session', accepts = ['json'] } = route.config ?? {};
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, access, accepts });
+    for (const method of [route.method].flat()) acceptsOf.set(`${method} ${route.url}`, route.config?.accepts ?? ['json']);
   });
+  collectRouteRights(app, ({ method, url, right }) =>
+    routes.push({ method, url, access: accessOf(right), accepts: acceptsOf.get(`${method} ${url}`) ?? ['json'], right }),
+  );
   app.addHook('onRequest', createAccessCheck(options));
+  app.addHook('preHandler', createActionCheck(options));
+}
+
+/** A route whose right names an action: refused with 403 and the action's sentence for a person who may not do it. */
+function createActionCheck({ may, refusal }: AccessOptions) {
+  return async function checkAction(request: FastifyRequest, reply: FastifyReply) {
+    const right = declaredRight(request);
+    if (right === undefined || right === 'public' || right === 'anyone' || right === 'signed-in') return;
+    if (!may(request.studioSession, right)) return reply.code(403).send({ message: request.routeOptions.config.refused ?? refusal(right) });
+  };
 }
 
 function createAccessCheck({ sessionOf }: AccessOptions) {
   return async function checkAccess(request: FastifyRequest, reply: FastifyReply) {
     // No route will run: the not-found answer says nothing and changes nothing.
     if (request.is404) return;
-    const { access = 'session', accepts = ['json'] } = request.routeOptions.config;
+    const access = accessOf(declaredRight(request));
+    const { accepts = ['json'] } = request.routeOptions.config;
     if (access === 'public') return;
     // Looked up only where a route may need it: for the team it is a query to the lead store.
     const session = await sessionOf(request);
     if (session) request.studioSession = session;
-    if (SAFE_METHODS.has(request.method)) {
+    if (!isChange(request)) {
       if (access === 'session' && !session) return reply.code(401).send({ message: ACCESS_MESSAGES.signIn });
       return;
     }
@@ -98,13 +128,10 @@ function createAccessCheck({ sessionOf }: AccessOptions) {
   };
 }
 
-/**
- * POST and PUT must say they carry one of the route's body types; DELETE carries none, and if it
- * says it does, that type must be one of them too.
- */
+/** A change must say it carries one of the route's body types (DELETE: none, or one of them). */
 function carriesAcceptedBody(request: FastifyRequest, accepts: readonly BodyKind[]): boolean {
-  const header = request.headers['content-type'];
-  if (header === undefined) return request.method === 'DELETE';
-  const mediaType = header.split(';')[0]!.trim().toLowerCase();
-  return accepts.some((kind) => MEDIA_TYPES[kind].includes(mediaType));
+  return carriesOneOf(
+    request,
+    accepts.flatMap((kind) => MEDIA_TYPES[kind]),
+  );
 }

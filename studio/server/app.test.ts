@@ -3,8 +3,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStudioProject, fakeStudioAppDir, quickBuild, type StudioProject } from '../testing/studio-project.ts';
 import { buildStudioApp } from './app.ts';
-import { hashPassword } from '../../server/accounts/passwords.ts';
-import type { Role } from '../../server/accounts/roles.ts';
+import { hashPassword } from '../../back-office/accounts/passwords.ts';
+import type { Role } from '../../back-office/roles.ts';
 import { createTeamStore, TEAM_PASSWORD as PASSWORD, type TeamStore } from '../testing/team-accounts.ts';
 import { SIGN_IN_MESSAGES } from './routes/session.ts';
 import { publishThroughApi } from '../testing/publish-run.ts';

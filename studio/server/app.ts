@@ -15,12 +15,12 @@
 // (routes/), each module given what it works on.
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { can } from '../../server/accounts/roles.ts';
-import { createTeamSignIn } from '../../server/accounts/sign-in.ts';
-import { CONNECTION_LIMITS, type ConnectionLimits } from '../../server/connection-limits.ts';
+import { can } from '../../back-office/roles.ts';
+import { createTeamSignIn } from '../../back-office/sign-in/sign-in.ts';
+import { CONNECTION_LIMITS, type ConnectionLimits } from '../../back-office/http/connection-limits.ts';
 import type { LeadStore } from '../../server/store/lead-store.ts';
-import { fastifyTrustProxy, type TrustProxy } from '../../server/trust-proxy.ts';
-import { canonicalUrl } from '../../server/request-url.ts';
+import { fastifyTrustProxy, type TrustProxy } from '../../back-office/http/trust-proxy.ts';
+import { canonicalUrl } from '../../back-office/http/request-url.ts';
 import { readPublicSettings } from '../../renderer/build-settings.ts';
 import { logStreamOption } from '../../back-office/logging/log-format.ts';
 import { RequestLog } from '../../back-office/logging/request-log.ts';
@@ -167,7 +167,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   app.register(bodyParsersPlugin);
   app.register(requestChecksPlugin);
   app.register(sessionsPlugin, { secure: options.secureCookies ?? false, keeper });
-  app.register(accessControlPlugin);
+  app.register(accessControlPlugin, { rights });
   app.register(errorAnswersPlugin);
   // Scheduled publishes run from the moment the studio is ready until it closes; an approved review
   // request is marked published, or waits again, when its scheduled publish has run.
@@ -195,7 +195,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   app.register(draftRoutes, { prefix: '/api', workspace, publisher, editing, rights });
   app.register(referenceRoutes, { prefix: '/api', workspace, editing });
   app.register(appearanceRoutes, { prefix: '/api', appearance });
-  app.register(historyRoutes, { prefix: '/api', history, publisher, runs, rights });
+  app.register(historyRoutes, { prefix: '/api', history, publisher, runs });
   app.register(publishRoutes, { prefix: '/api', publisher, runs, rights, workspace });
   app.register(reviewRoutes, { prefix: '/api', reviews, rights, scheduler, workspace, publisher, runs });
   app.register(scheduleRoutes, { prefix: '/api', scheduler, rights, workspace });

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { rasterSize, readImageSize } from '../../content-model/load/image-size.ts';
 import type { StoredImage } from '../api-types.ts';
-import { createGate } from '../../server/concurrency.ts';
+import { createGate } from '../../back-office/concurrency.ts';
 import type { ImageJob, ImageJobResult } from './image-worker.ts';
 
 export type { StoredImage };

@@ -5,7 +5,7 @@
 // checks and the build apply as for any publish) or sends it back with a comment, which the editor
 // sees beside the draft. Asking again replaces the earlier request for the same files.
 //
-// Who may do what is decided by the roles (server/accounts/roles.ts: `studio:publish`,
+// Who may do what is decided by the roles (back-office/roles.ts: `studio:publish`,
 // `studio:review`); without accounts, or with review off, everyone who may edit may publish and
 // there is nothing to review. Requests are kept in .studio/reviews.json, written in one rename, and
 // each open request's texts apart in .studio/review-texts/<id>.json: the list (paged) never reads
@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { can } from '../../server/accounts/roles.ts';
+import { can } from '../../back-office/roles.ts';
 import type { Session } from './auth/sessions.ts';
 import type { Publisher, PublishResult } from './publish.ts';
 import type { StepReporter } from './publish.ts';

@@ -10,8 +10,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writ
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { hashPassword } from '../../server/accounts/passwords.ts';
-import type { Role } from '../../server/accounts/roles.ts';
+import { hashPassword } from '../../back-office/accounts/passwords.ts';
+import type { Role } from '../../back-office/roles.ts';
 import { openSqliteStore } from '../../server/store/sqlite-store.ts';
 import { addBareRemote, type BareRemote } from './bare-remote.ts';
 

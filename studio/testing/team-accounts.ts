@@ -1,7 +1,7 @@
 // The team's accounts for studio tests: a real SQLite lead store (server/testing/store-harness.ts)
 // holding the accounts a test names, each with the same password.
-import { hashPassword } from '../../server/accounts/passwords.ts';
-import type { Role } from '../../server/accounts/roles.ts';
+import { hashPassword } from '../../back-office/accounts/passwords.ts';
+import type { Role } from '../../back-office/roles.ts';
 import type { LeadStore } from '../../server/store/lead-store.ts';
 import { sqliteHarness } from '../../server/testing/store-harness.ts';
 

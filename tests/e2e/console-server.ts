@@ -3,8 +3,8 @@
 // test process opens the same database to create accounts and to wait for deliveries, as an
 // operator's `npm run users` would.
 import path from 'node:path';
-import { hashPassword } from '../../server/accounts/passwords.ts';
-import type { Role } from '../../server/accounts/roles.ts';
+import { hashPassword } from '../../back-office/accounts/passwords.ts';
+import type { Role } from '../../back-office/roles.ts';
 import type { LeadStore } from '../../server/store/lead-store.ts';
 import { startCrmReceiver, type CrmReceiver } from '../../server/testing/crm-receiver.ts';
 import { startServerProcess, type ServerProcess } from '../../server/testing/server-process.ts';

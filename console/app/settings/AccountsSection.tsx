@@ -1,7 +1,7 @@
 // The team's accounts, for admins: the list, a new account with its role and first password, a role
 // changed, an account removed after a confirmation.
 import { useState, type FormEvent } from 'react';
-import { ROLE_SUMMARIES, ROLES } from '../../../server/accounts/roles.ts';
+import { ROLE_SUMMARIES, ROLES } from '../../../back-office/roles.ts';
 import type { AccountSummary, Role } from '../../api-types.ts';
 import { ApiError, messageOf } from '../api.ts';
 import { Dialog } from '../parts/Dialog.tsx';

@@ -4,7 +4,7 @@
 import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
-import { ROLE_ACTIONS, type Role } from '../../../server/accounts/roles.ts';
+import { ROLE_ACTIONS, type Role } from '../../../back-office/roles.ts';
 import { leadStatusOf, type AnalyticsReport, type DayRange, type LeadSummary, type SessionInfo } from '../../api-types.ts';
 import { ConsoleApi } from '../api.ts';
 import { App } from '../App.tsx';

@@ -7,10 +7,10 @@
 // transaction), so its next request is signed out.
 import { z } from 'zod';
 import type { AccountSummary } from '../../../console/api-types.ts';
-import { isEmailAddress, MAX_EMAIL_LENGTH, normalizeEmail } from '../../accounts/email.ts';
-import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../accounts/passwords.ts';
-import { addAccount, changeAccountRole, removeAccount } from '../../accounts/operations.ts';
-import { ROLES } from '../../accounts/roles.ts';
+import { isEmailAddress, MAX_EMAIL_LENGTH, normalizeEmail } from '../../../back-office/accounts/email.ts';
+import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../../back-office/accounts/passwords.ts';
+import { addAccount, changeAccountRole, removeAccount } from '../../../back-office/accounts/operations.ts';
+import { ROLES } from '../../../back-office/roles.ts';
 import type { AccountRecord } from '../../store/lead-store.ts';
 import { conflict, notFound } from '../api-errors.ts';
 import { actingOf, actorOf, type ConsoleContext } from '../context.ts';
@@ -38,7 +38,7 @@ function toAccountSummary(account: AccountRecord): AccountSummary {
 
 export const accountRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app, { context }) => {
   const { store } = context;
-  const config = { consoleAccess: 'accounts:manage' } as const;
+  const config = { right: 'accounts:manage' } as const;
 
   app.get('/accounts', { config }, async (): Promise<AccountSummary[]> => (await store.listAccounts()).map(toAccountSummary));
 

@@ -168,7 +168,7 @@ export const analyticsRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async
     .superRefine(checkRange(today))
     .transform(resolveRange(today));
 
-  app.get('/analytics', { config: { consoleAccess: 'analytics:read' }, schema: { querystring: listQuery } }, async (request, reply) => {
+  app.get('/analytics', { config: { right: 'analytics:read' }, schema: { querystring: listQuery } }, async (request, reply) => {
     const { range, split } = request.query;
     const read = await fromStore(request, reply, async (store): Promise<AnalyticsReport> => {
       const [days, pages, referrers, campaigns, entryPages, funnel, splitFunnel] = await Promise.all([
@@ -185,18 +185,14 @@ export const analyticsRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async
     return 'answered' in read ? read.answered : read.value;
   });
 
-  app.get(
-    '/analytics/export',
-    { config: { consoleAccess: 'analytics:read' }, schema: { querystring: exportQuery } },
-    async (request, reply) => {
-      const { range, split, report } = request.query;
-      const read = await fromStore(request, reply, (store) => csvOf(store, report, range, split));
-      if ('answered' in read) return read.answered;
-      const name = `analytics-${report}${report === 'funnel' && split !== 'none' ? `-by-${split}` : ''}-${range.from}-to-${range.to}.csv`;
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .send(csvText(read.value));
-    },
-  );
+  app.get('/analytics/export', { config: { right: 'analytics:read' }, schema: { querystring: exportQuery } }, async (request, reply) => {
+    const { range, split, report } = request.query;
+    const read = await fromStore(request, reply, (store) => csvOf(store, report, range, split));
+    if ('answered' in read) return read.answered;
+    const name = `analytics-${report}${report === 'funnel' && split !== 'none' ? `-by-${split}` : ''}-${range.from}-to-${range.to}.csv`;
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .send(csvText(read.value));
+  });
 };

@@ -18,17 +18,13 @@ const auditQuery = z.strictObject({
 });
 
 export const auditRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app, { context }) => {
-  app.get(
-    '/audit',
-    { config: { consoleAccess: 'accounts:manage' }, schema: { querystring: auditQuery } },
-    async (request): Promise<AuditPage> => {
-      const { after, limit } = request.query;
-      const position = after === undefined ? undefined : { at: after.at, id: after.id };
-      const page = await context.store.listAudit(position, limit ?? DEFAULT_PAGE_SIZE);
-      return {
-        entries: page.entries.map(({ at, actor, action, detail }) => ({ at: new Date(at).toISOString(), actor, action, detail })),
-        next: page.next === undefined ? null : encodeCursor(page.next.at, page.next.id),
-      };
-    },
-  );
+  app.get('/audit', { config: { right: 'accounts:manage' }, schema: { querystring: auditQuery } }, async (request): Promise<AuditPage> => {
+    const { after, limit } = request.query;
+    const position = after === undefined ? undefined : { at: after.at, id: after.id };
+    const page = await context.store.listAudit(position, limit ?? DEFAULT_PAGE_SIZE);
+    return {
+      entries: page.entries.map(({ at, actor, action, detail }) => ({ at: new Date(at).toISOString(), actor, action, detail })),
+      next: page.next === undefined ? null : encodeCursor(page.next.at, page.next.id),
+    };
+  });
 };

@@ -5,7 +5,7 @@
 // what was erased.
 import { z } from 'zod';
 import type { ErasurePreview, ErasureResult } from '../../../console/api-types.ts';
-import { isEmailAddress, MAX_EMAIL_LENGTH, normalizeEmail } from '../../accounts/email.ts';
+import { isEmailAddress, MAX_EMAIL_LENGTH, normalizeEmail } from '../../../back-office/accounts/email.ts';
 import { conflict } from '../api-errors.ts';
 import { eraseLeadsByEmail } from '../../leads/operations.ts';
 import { actingOf, type ConsoleContext } from '../context.ts';
@@ -20,14 +20,14 @@ export const erasureRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (
 
   app.get(
     '/erasures',
-    { config: { consoleAccess: 'leads:erase' }, schema: { querystring: z.strictObject({ email }) } },
+    { config: { right: 'leads:erase' }, schema: { querystring: z.strictObject({ email }) } },
     async (request): Promise<ErasurePreview> => ({ count: await store.countLeadsByEmail(request.query.email) }),
   );
 
   app.post(
     '/erasures',
     {
-      config: { consoleAccess: 'leads:erase' },
+      config: { right: 'leads:erase' },
       schema: { body: z.strictObject({ email, count: z.number().int().min(0) }) },
     },
     async (request): Promise<ErasureResult> => {

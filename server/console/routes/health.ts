@@ -23,7 +23,7 @@ export function isCrmRefusing(lastDeliveredAt: number | undefined, lastFailedAt:
 
 export const healthRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app, { context }) => {
   const { store, config } = context;
-  app.get('/health', { config: { consoleAccess: 'leads:read' } }, async (request): Promise<Health> => {
+  app.get('/health', { config: { right: 'leads:read' } }, async (request): Promise<Health> => {
     const at = context.now();
     const health = await store.leadHealth(at);
     const open = await request.server.notifier.openIncident();

@@ -9,7 +9,7 @@ import { markLeadSpam, recordLeadExport, retryEveryFailed, retryLeads, sendLeadA
 import { forwardNotSpam } from '../../leads/not-spam.ts';
 import { loadRoiParameters } from '../../leads/roi-parameters.ts';
 import { csvHeaderLine, csvLeadLine, toExportJson, toExportRecord } from '../../leads/lead-export.ts';
-import { createGate } from '../../concurrency.ts';
+import { createGate } from '../../../back-office/concurrency.ts';
 import { readSearch, SEND_AGAIN_STATES, type LeadExport, type LeadQuery } from '../../store/lead-store.ts';
 import { ConsoleProblem, conflict, notFound } from '../api-errors.ts';
 import { actingOf, type ConsoleContext } from '../context.ts';
@@ -128,7 +128,7 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
   const scanningQueries = createGate(SCANNING_QUERY_GATE);
   let downloads = 0;
 
-  app.get('/leads', { config: { consoleAccess: 'leads:read' }, schema: { querystring: listQuery } }, async (request): Promise<LeadPage> => {
+  app.get('/leads', { config: { right: 'leads:read' }, schema: { querystring: listQuery } }, async (request): Promise<LeadPage> => {
     const { after, limit, ...filter } = request.query;
     const position = after === undefined ? undefined : { receivedAt: after.at, id: after.id };
     const query = toLeadQuery(filter);
@@ -142,12 +142,12 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
   });
 
   // HEAD is refused (405, Allow: GET): it would read every lead and record an export that sent nothing.
-  app.head('/leads/export', { config: { consoleAccess: 'leads:export' } }, async (_request, reply) =>
+  app.head('/leads/export', { config: { right: 'leads:export' } }, async (_request, reply) =>
     reply.code(405).header('allow', 'GET').send(),
   );
   app.get(
     '/leads/export',
-    { config: { consoleAccess: 'leads:export' }, schema: { querystring: exportQuery }, exposeHeadRoute: false },
+    { config: { right: 'leads:export' }, schema: { querystring: exportQuery }, exposeHeadRoute: false },
     async (request, reply) => {
       const { format, ...filter } = request.query;
       // Each download reads one page at a time; only a few run at once, so they cannot crowd out the leads.
@@ -199,7 +199,7 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
     },
   );
 
-  app.get('/leads/:id', { config: { consoleAccess: 'leads:read' }, schema: { params: leadParams } }, async (request) => {
+  app.get('/leads/:id', { config: { right: 'leads:read' }, schema: { params: leadParams } }, async (request) => {
     const lead = await store.getLead(request.params.id);
     if (lead === undefined) throw notFound('There is no lead with that id: it may have been erased.');
     return toLeadDetail(lead, await store.listAttempts(lead.id));
@@ -207,7 +207,7 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
 
   app.post(
     '/leads/retry',
-    { config: { consoleAccess: 'leads:retry' }, schema: { body: retryBody }, bodyLimit: RETRY_BODY_LIMIT_BYTES },
+    { config: { right: 'leads:retry' }, schema: { body: retryBody }, bodyLimit: RETRY_BODY_LIMIT_BYTES },
     async (request): Promise<RetryResult> => {
       if (context.config.crmWebhookUrl === undefined) throw conflict(NO_CRM_MESSAGE);
       const body = request.body;
@@ -222,7 +222,7 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
   // A lead the CRM already has goes again only when someone asks for exactly that, one lead at a time.
   app.post(
     '/leads/:id/send-again',
-    { config: { consoleAccess: 'leads:retry' }, schema: { params: leadParams, body: sendAgainBody } },
+    { config: { right: 'leads:retry' }, schema: { params: leadParams, body: sendAgainBody } },
     async (request): Promise<SendAgainResult> => {
       const { id } = request.params;
       const before = await store.getLead(id);
@@ -242,7 +242,7 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
 
   app.post(
     '/leads/:id/spam',
-    { config: { consoleAccess: 'leads:mark-spam' }, schema: { params: leadParams, body: spamBody } },
+    { config: { right: 'leads:mark-spam' }, schema: { params: leadParams, body: spamBody } },
     async (request): Promise<SpamResult> => {
       const { id } = request.params;
       const acting = actingOf(request, context);

@@ -13,11 +13,11 @@ import { sendTestNotification, switchFormEmail } from '../../notify/operations.t
 const formSwitch = z.strictObject({ form: consoleText(100).min(1), newLeadEmail: z.boolean() });
 
 export const notificationRoutes: ConsoleRoutes<{ context: ConsoleContext; notifier: Notifier }> = async (app, { context, notifier }) => {
-  app.get('/notifications', { config: { consoleAccess: 'leads:read' } }, async (): Promise<NotificationSettings> => notifier.settings());
+  app.get('/notifications', { config: { right: 'leads:read' } }, async (): Promise<NotificationSettings> => notifier.settings());
 
   app.put(
     '/notifications/forms',
-    { config: { consoleAccess: 'accounts:manage' }, schema: { body: formSwitch } },
+    { config: { right: 'accounts:manage' }, schema: { body: formSwitch } },
     async (request): Promise<NotificationSettings> => {
       const { form, newLeadEmail } = request.body;
       if (!(await switchFormEmail(notifier, context.store, actingOf(request, context), form, newLeadEmail))) {
@@ -29,7 +29,7 @@ export const notificationRoutes: ConsoleRoutes<{ context: ConsoleContext; notifi
 
   app.post(
     '/notifications/test',
-    { config: { consoleAccess: 'accounts:manage' }, schema: { body: z.strictObject({}) } },
+    { config: { right: 'accounts:manage' }, schema: { body: z.strictObject({}) } },
     async (request): Promise<TestNotificationResult> => sendTestNotification(notifier, context.store, actingOf(request, context)),
   );
 };

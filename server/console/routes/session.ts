@@ -3,12 +3,12 @@
 // a browser before sign-in (session fixation) is never the one that gets signed in.
 import { z } from 'zod';
 import type { SessionInfo } from '../../../console/api-types.ts';
-import { ACTIONS, can } from '../../accounts/roles.ts';
-import { MAX_EMAIL_LENGTH } from '../../accounts/email.ts';
-import { MAX_PASSWORD_LENGTH } from '../../accounts/passwords.ts';
-import { csrfTokenFor } from '../../accounts/sign-in.ts';
+import { ACTIONS, can } from '../../../back-office/roles.ts';
+import { MAX_EMAIL_LENGTH } from '../../../back-office/accounts/email.ts';
+import { MAX_PASSWORD_LENGTH } from '../../../back-office/accounts/passwords.ts';
+import { csrfTokenFor } from '../../../back-office/sign-in/sign-in.ts';
 import type { AccountRecord } from '../../store/lead-store.ts';
-import { maskEmail } from '../../leads/mask.ts';
+import { maskEmail } from '../../../lead/mask.ts';
 import { ACCESS_MESSAGES } from '../access.ts';
 import { apiError } from '../api-errors.ts';
 import { sessionOfRequest, type ConsoleContext } from '../context.ts';
@@ -35,13 +35,13 @@ const signInBody = z.strictObject({
 export const sessionRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app, { context }) => {
   const { store, cookie, signIn } = context;
 
-  app.get('/session', { config: { consoleAccess: 'anyone' } }, async (request, reply) => {
+  app.get('/session', { config: { right: 'anyone' } }, async (request, reply) => {
     const session = request.consoleSession;
     if (!session) return apiError(reply, 401, 'signed-out', ACCESS_MESSAGES.signedOut);
     return sessionInfo(session.record.account, csrfTokenFor(session.id));
   });
 
-  app.post('/session', { config: { consoleAccess: 'anyone' }, schema: { body: signInBody } }, async (request, reply) => {
+  app.post('/session', { config: { right: 'anyone' }, schema: { body: signInBody } }, async (request, reply) => {
     const outcome = await signIn.signIn(request.body.email, request.body.password, request.ip);
     const who = maskEmail(request.body.email.trim().toLowerCase());
     switch (outcome.kind) {
@@ -63,7 +63,7 @@ export const sessionRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (
     }
   });
 
-  app.delete('/session', { config: { consoleAccess: 'signed-in' } }, async (request, reply) => {
+  app.delete('/session', { config: { right: 'signed-in' } }, async (request, reply) => {
     await store.endSession(sessionOfRequest(request).id, 'console');
     cookie.clear(reply);
     return reply.code(204).send();

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../../../server/accounts/passwords.ts';
+import { hashPassword, verifyPassword } from '../../../back-office/accounts/passwords.ts';
 import { createTeamStore, teamPasswordHash, type TeamStore } from '../../testing/team-accounts.ts';
 import { createLocalSession } from './local-session.ts';
 import { checkSameOrigin } from './sessions.ts';
 import { createTeamSessions } from './team-sessions.ts';
-import { createGate } from '../../../server/concurrency.ts';
+import { createGate } from '../../../back-office/concurrency.ts';
 import { readStudioSettings } from './studio-settings.ts';
 
 describe('passwords', () => {

@@ -4,7 +4,7 @@
 // removal) ends them in both apps at once, and a role change reaches both. They share the sign-in
 // limits too, kept in the store: guesses made in one app count in the other. On every store engine.
 import { afterEach, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../../server/accounts/passwords.ts';
+import { hashPassword } from '../../../back-office/accounts/passwords.ts';
 import { HOST, PASSWORD, startConsoleServer, type ConsoleTestServer } from '../../../server/testing/console-client.ts';
 import { announceSkip, STORE_HARNESSES, type StoreDatabase } from '../../../server/testing/store-harness.ts';
 import { createStudioProject, fakeStudioAppDir, quickBuild, type StudioProject } from '../../testing/studio-project.ts';

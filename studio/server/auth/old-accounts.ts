@@ -6,7 +6,7 @@
 // skipped and the message says why. Only a file that cannot be read does.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { isEmailAddress, normalizeEmail } from '../../../server/accounts/email.ts';
+import { isEmailAddress, normalizeEmail } from '../../../back-office/accounts/email.ts';
 import type { LeadStore } from '../../../server/store/lead-store.ts';
 
 export const OLD_ACCOUNT_SETTINGS = ['STUDIO_USERS', 'STUDIO_USERS_FILE'] as const;

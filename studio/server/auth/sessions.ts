@@ -5,8 +5,8 @@
 // its password ends its studio sessions at once; one person on their own computer has the one local
 // session (local-session.ts).
 
-import type { Role } from '../../../server/accounts/roles.ts';
-import { SESSION_LIFETIME_MS } from '../../../server/accounts/sessions.ts';
+import type { Role } from '../../../back-office/roles.ts';
+import { SESSION_LIFETIME_MS } from '../../../back-office/sessions/sessions.ts';
 
 /**
  * The cookie's name. Behind TLS it carries the __Host- prefix, which browsers accept only from a

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../../server/accounts/passwords.ts';
+import { verifyPassword } from '../../../back-office/accounts/passwords.ts';
 import { createTeamStore, TEAM_PASSWORD, teamPasswordHash, type TeamStore } from '../../testing/team-accounts.ts';
 import { readOldAccounts } from './old-accounts.ts';
 import { decideStudioUse } from './studio-accounts.ts';

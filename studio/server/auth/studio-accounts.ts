@@ -5,7 +5,7 @@
 //   - one person on their own computer: no account and no old settings; no sign-in, loopback only.
 // A studio reachable beyond this computer needs at least one account that may edit the site: else
 // nobody could sign in, and without sign-in anyone who reaches it could change the live site.
-import { can } from '../../../server/accounts/roles.ts';
+import { can } from '../../../back-office/roles.ts';
 import type { LeadStore } from '../../../server/store/lead-store.ts';
 import { isLoopback, LOOPBACK_ADDRESS } from './loopback.ts';
 import { describeImport, importOldAccounts, type OldAccounts } from './old-accounts.ts';

@@ -3,7 +3,7 @@
 // the studio may listen beyond this computer depends on the accounts in that store, so it is decided
 // at start (studio-accounts.ts), once the store is open.
 import { parseLeadStoreConfig, type LeadStoreConfig } from '../../../server/config.ts';
-import { readTrustProxy, type TrustProxy } from '../../../server/trust-proxy.ts';
+import { readTrustProxy, type TrustProxy } from '../../../back-office/http/trust-proxy.ts';
 import { readReviewSetting, type ReviewSetting } from '../reviews.ts';
 import { readTimeZone } from '../schedule.ts';
 import { readLiveSettings, type LiveSettings } from '../live-status.ts';

@@ -4,7 +4,7 @@
 // found (a console session id is no studio session), while "sign out everywhere" ends the person's
 // sessions in the console too. The person is the account's e-mail address, which commits and the
 // publish log name.
-import { can } from '../../../server/accounts/roles.ts';
+import { can } from '../../../back-office/roles.ts';
 import type { LeadStore } from '../../../server/store/lead-store.ts';
 import type { SessionKeeper } from './sessions.ts';
 

@@ -1,13 +1,13 @@
 // Every route's body, query and path parameters are checked by the zod schemas the route declares
 // (`schema: { body, querystring, params }`) before its handler runs, and the handler's types come
-// from those same schemas (server/zod-routes.ts), so there is no second description of a request to
+// from those same schemas (back-office/front-door/request-checks.ts), so there is no second description of a request to
 // drift from the check. A request that fails is answered 400 with one plain sentence naming the
 // field and what it must be (plugins/error-answers.ts), and nothing runs. JSON bodies have already
 // passed the bounds of json-body.ts while being parsed.
 import type { FastifyPluginAsync, FastifyPluginOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
-import type { ZodRoutes } from '../../../server/zod-routes.ts';
+import { installRequestChecks, type RequestCheckWords, type ZodRoutes } from '../../../back-office/front-door/request-checks.ts';
 
 /** A module of studio routes, whose requests are typed from their zod schemas. */
 export type StudioRoutes<Options extends FastifyPluginOptions = Record<never, never>> = ZodRoutes<Options>;
@@ -49,12 +49,14 @@ function describeIssue(issue: z.core.$ZodRawIssue, part: string | undefined): st
   return `"${field}" in ${place} is not valid.`;
 }
 
+/** The studio's words for a failed check: the first field's sentence, answered 400 by plugins/error-answers.ts. */
+export const STUDIO_REQUEST_WORDS: RequestCheckWords = {
+  describe: describeIssue,
+  refuse: (issues) => new RequestShapeError(issues[0]?.message ?? 'The request was not understood.'),
+};
+
 const requestChecks: FastifyPluginAsync = async (app) => {
-  app.setValidatorCompiler<z.ZodType>(({ schema, httpPart }) => (data: unknown) => {
-    const checked = schema.safeParse(data, { error: (issue) => describeIssue(issue, httpPart) });
-    if (checked.success) return { value: checked.data };
-    return { error: new RequestShapeError(checked.error.issues[0]?.message ?? 'The request was not understood.') };
-  });
+  installRequestChecks(app, STUDIO_REQUEST_WORDS);
 };
 
 // Not encapsulated: every route module registered after it compiles its schemas with it.

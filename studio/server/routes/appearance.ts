@@ -19,9 +19,11 @@ const cardQuery = z.object({
 });
 
 export const appearanceRoutes: StudioRoutes<AppearanceRoutesOptions> = async (app, { appearance }) => {
-  app.get('/appearance', { schema: { querystring: appearanceQuery } }, async (request) => appearance.describe(request.query.path));
+  app.get('/appearance', { config: { right: 'studio:edit' }, schema: { querystring: appearanceQuery } }, async (request) =>
+    appearance.describe(request.query.path),
+  );
 
-  app.get('/appearance/card', { schema: { querystring: cardQuery } }, async (request, reply) => {
+  app.get('/appearance/card', { config: { right: 'studio:edit' }, schema: { querystring: cardQuery } }, async (request, reply) => {
     let png: Buffer;
     try {
       png = await appearance.card(request.query.path);

@@ -27,7 +27,7 @@ const discardBody = z.object({ path: contentPath, revision });
 const keepBothBody = z.object({ path: contentPath, data: pageData, revision: revision.optional() });
 
 export const draftRoutes: StudioRoutes<DraftRoutesOptions> = async (app, { workspace, publisher, editing, rights }) => {
-  app.get('/changes', async (request): Promise<Changes> => {
+  app.get('/changes', { config: { right: 'studio:edit' } }, async (request): Promise<Changes> => {
     const user = editorOf(request);
     // The same rule the publish applies: an admin's publish under required review carries only their own changes.
     const ownOnly = rights.reviewRequired && rights.mayPublish(request.studioSession);
@@ -61,12 +61,12 @@ export const draftRoutes: StudioRoutes<DraftRoutesOptions> = async (app, { works
     };
   });
 
-  app.get('/preview-data', async () => editing.previewData());
+  app.get('/preview-data', { config: { right: 'studio:edit' } }, async () => editing.previewData());
 
   // Dropping a draft drops everyone's changes in it: only the version the person saw, and, where
   // review is required, only the people whose changes it holds or an admin may drop someone else's.
   // Who dropped whose draft is kept (workspace.listGone).
-  app.post('/discard', { schema: { body: discardBody } }, async (request, reply) => {
+  app.post('/discard', { config: { right: 'studio:edit' }, schema: { body: discardBody } }, async (request, reply) => {
     const { body } = request;
     const { draft, file } = workspace.open(body.path);
     if (!draft) return { discarded: true };
@@ -77,7 +77,7 @@ export const draftRoutes: StudioRoutes<DraftRoutesOptions> = async (app, { works
   });
 
   /** After a conflict: the person's version becomes a new page beside the one on disk. */
-  app.post('/keep-both', { schema: { body: keepBothBody } }, async (request) => {
+  app.post('/keep-both', { config: { right: 'studio:edit' }, schema: { body: keepBothBody } }, async (request) => {
     const { body } = request;
     const opened = workspace.open(body.path);
     // The draft on the server holds nothing the browser's version lacks only when the browser had

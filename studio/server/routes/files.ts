@@ -37,16 +37,20 @@ const deleteQuery = z.object({ path: contentPath, revision: revisionInQuery.opti
 
 export const fileRoutes: StudioRoutes<FileRoutesOptions> = async (app, { workspace, publisher, editing, root, rights }) => {
   // Every schema by name, the block schemas from their folders included.
-  app.get('/schemas', async () => readSchemaModel(root).files);
+  app.get('/schemas', { config: { right: 'studio:edit' } }, async () => readSchemaModel(root).files);
 
-  app.get('/entries', async () => ({ entries: workspace.listEntries(), canUndo: publisher.canUndo(), history: publisher.history(10) }));
+  app.get('/entries', { config: { right: 'studio:edit' } }, async () => ({
+    entries: workspace.listEntries(),
+    canUndo: publisher.canUndo(),
+    history: publisher.history(10),
+  }));
 
-  app.get('/file', { schema: { querystring: openQuery } }, async (request) => {
+  app.get('/file', { config: { right: 'studio:edit' }, schema: { querystring: openQuery } }, async (request) => {
     const opened = workspace.open(request.query.path);
     return editing.describeOpened(opened, editing.issuesFor(opened.file));
   });
 
-  app.put('/file', { schema: { body: saveBody } }, async (request) => {
+  app.put('/file', { config: { right: 'studio:edit' }, schema: { body: saveBody } }, async (request) => {
     const { body } = request;
     const opened = workspace.open(body.path);
     const text = editing.nextText(opened, body.data);
@@ -55,7 +59,7 @@ export const fileRoutes: StudioRoutes<FileRoutesOptions> = async (app, { workspa
     return { revision: draft.revision, edited: draft.revision > 0, issues: editing.issuesFor(opened.file) };
   });
 
-  app.post('/file', { schema: { body: createBody } }, async (request) => {
+  app.post('/file', { config: { right: 'studio:edit' }, schema: { body: createBody } }, async (request) => {
     const { kind, copyFrom } = request.body;
     const name = request.body.name.trim();
     if (!PAGE_NAME_PATTERN.test(name))
@@ -69,7 +73,7 @@ export const fileRoutes: StudioRoutes<FileRoutesOptions> = async (app, { workspa
     return { path: draft.path, revision: draft.revision };
   });
 
-  app.delete('/file', { schema: { querystring: deleteQuery } }, async (request, reply) => {
+  app.delete('/file', { config: { right: 'studio:edit' }, schema: { querystring: deleteQuery } }, async (request, reply) => {
     const { query } = request;
     const opened = workspace.open(query.path);
     if (kindDefinition(opened.file.kind).shape === 'singleton')

@@ -9,14 +9,14 @@ import { z } from 'zod';
 import type { HistoryPage, PageVersion } from '../../api-types.ts';
 import type { History } from '../history.ts';
 import { editorOf } from '../plugins/sessions.ts';
-import { REVIEW_MESSAGES, type PublishRights } from '../reviews.ts';
+import { REVIEW_MESSAGES } from '../reviews.ts';
 import type { StudioRoutes } from '../plugins/request-checks.ts';
 import { contentPath, diskVersion } from '../request-shapes.ts';
 import type { Publisher } from '../publish.ts';
 import type { PublishRuns } from '../publish-runs.ts';
 import { startRun } from './publish.ts';
 
-export type HistoryRoutesOptions = { history: History; publisher: Publisher; runs: PublishRuns; rights: PublishRights };
+export type HistoryRoutesOptions = { history: History; publisher: Publisher; runs: PublishRuns };
 
 const OFFSET_MESSAGE = 'The offset must be a whole number of 0 or more.';
 
@@ -34,21 +34,28 @@ const versionQuery = z.object({ version: z.string(), path: contentPath });
 /** `liveVersion`: the live file's version the person compared with (null: it did not exist). */
 const restoreBody = z.object({ version: z.string(), path: contentPath, liveVersion: diskVersion.optional() });
 
-export const historyRoutes: StudioRoutes<HistoryRoutesOptions> = async (app, { history, publisher, runs, rights }) => {
-  app.get('/history', { schema: { querystring: listQuery } }, async (request): Promise<HistoryPage> => history.list(request.query));
+export const historyRoutes: StudioRoutes<HistoryRoutesOptions> = async (app, { history, publisher, runs }) => {
+  app.get('/history', { config: { right: 'studio:edit' }, schema: { querystring: listQuery } }, async (request): Promise<HistoryPage> =>
+    history.list(request.query),
+  );
 
-  app.get('/history/version', { schema: { querystring: versionQuery } }, async (request): Promise<PageVersion> =>
-    history.version(request.query.version, request.query.path),
+  app.get(
+    '/history/version',
+    { config: { right: 'studio:edit' }, schema: { querystring: versionQuery } },
+    async (request): Promise<PageVersion> => history.version(request.query.version, request.query.path),
   );
 
   // A restore makes a version live at once: where changes need a review, only who may publish does it.
-  app.post('/history/restore', { schema: { body: restoreBody } }, async (request, reply) => {
-    if (!rights.mayPublish(request.studioSession)) return reply.code(403).send({ message: REVIEW_MESSAGES.restoreRefused });
-    const user = editorOf(request);
-    // Refused at once when there is nothing to restore or the page changed since it was compared.
-    const restore = await history.restoreRequest(request.body);
-    return startRun(reply, runs, { action: 'restore', user, planned: publisher.plannedSteps() }, (report) =>
-      publisher.publish(user, restore, report),
-    );
-  });
+  app.post(
+    '/history/restore',
+    { config: { right: 'studio:publish', refused: REVIEW_MESSAGES.restoreRefused }, schema: { body: restoreBody } },
+    async (request, reply) => {
+      const user = editorOf(request);
+      // Refused at once when there is nothing to restore or the page changed since it was compared.
+      const restore = await history.restoreRequest(request.body);
+      return startRun(reply, runs, { action: 'restore', user, planned: publisher.plannedSteps() }, (report) =>
+        publisher.publish(user, restore, report),
+      );
+    },
+  );
 };

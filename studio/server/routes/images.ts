@@ -13,11 +13,15 @@ const uploadQuery = z.object({ name: z.string().optional() });
 const picture = z.instanceof(Buffer, { error: 'The picture is missing: send its bytes as the body.' });
 
 export const imageRoutes: StudioRoutes<ImageRoutesOptions> = async (app, { images }) => {
-  app.get('/images', async () => ({ images: images.list() }));
+  app.get('/images', { config: { right: 'studio:edit' } }, async () => ({ images: images.list() }));
 
   app.post(
     '/images',
-    { bodyLimit: MAX_UPLOAD_BYTES, config: { accepts: ['image'] }, schema: { querystring: uploadQuery, body: picture } },
+    {
+      bodyLimit: MAX_UPLOAD_BYTES,
+      config: { right: 'studio:edit', accepts: ['image'] },
+      schema: { querystring: uploadQuery, body: picture },
+    },
     async (request) => images.store(request.body, request.query.name ?? 'image'),
   );
 };

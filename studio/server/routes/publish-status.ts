@@ -12,5 +12,8 @@ import { runViewerOf } from './publish.ts';
 export type PublishStatusRoutesOptions = { publisher: Publisher; runs: PublishRuns; rights: PublishRights };
 
 export const publishStatusRoutes: StudioRoutes<PublishStatusRoutesOptions> = async (app, { publisher, runs, rights }) => {
-  app.get('/publish-status', async (request) => ({ history: publisher.history(10), ...runs.running(runViewerOf(request, rights)) }));
+  app.get('/publish-status', { config: { right: 'studio:edit' } }, async (request) => ({
+    history: publisher.history(10),
+    ...runs.running(runViewerOf(request, rights)),
+  }));
 };

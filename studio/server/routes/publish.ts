@@ -17,7 +17,7 @@ import type { StudioRoutes } from '../plugins/request-checks.ts';
 import { takeSeenDrafts, type Publisher, type PublishResult } from '../publish.ts';
 import { RunLimitError, type PublishRuns, type RunViewer } from '../publish-runs.ts';
 import type { StepReporter } from '../publish.ts';
-import { REVIEW_MESSAGES, type PublishRights } from '../reviews.ts';
+import type { PublishRights } from '../reviews.ts';
 import { seenDrafts } from '../request-shapes.ts';
 import type { Workspace } from '../workspace.ts';
 
@@ -35,8 +35,7 @@ export const UNKNOWN_RUN_MESSAGE =
 const STATUS_OF_REFUSAL = { nothing: 409, 'changed-since': 409, 'needs-review': 403 } as const;
 
 export const publishRoutes: StudioRoutes<PublishRoutesOptions> = async (app, { publisher, runs, rights, workspace }) => {
-  app.post('/publish', { schema: { body: publishBody } }, async (request, reply) => {
-    if (!rights.mayPublish(request.studioSession)) return reply.code(403).send({ message: REVIEW_MESSAGES.publishRefused });
+  app.post('/publish', { config: { right: 'studio:publish' }, schema: { body: publishBody } }, async (request, reply) => {
     const user = editorOf(request);
     // A name that is no content file is refused here, with what it is.
     const seen = request.body.files.map((file) => ({ path: workspace.contentFile(file.path).path, fingerprint: file.fingerprint }));
@@ -49,12 +48,11 @@ export const publishRoutes: StudioRoutes<PublishRoutesOptions> = async (app, { p
       publisher.publish(user, { seen, ownDraftsOnly }, report),
     );
   });
-  app.post('/undo', { schema: { body: noDetails } }, async (request, reply) => {
-    if (!rights.mayPublish(request.studioSession)) return reply.code(403).send({ message: REVIEW_MESSAGES.publishRefused });
+  app.post('/undo', { config: { right: 'studio:publish' }, schema: { body: noDetails } }, async (request, reply) => {
     const user = editorOf(request);
     return startRun(reply, runs, { action: 'undo', user, planned: publisher.plannedSteps() }, (report) => publisher.undoLast(user, report));
   });
-  app.get('/publish-runs/:id', { schema: { params: runParams } }, async (request, reply) => {
+  app.get('/publish-runs/:id', { config: { right: 'studio:edit' }, schema: { params: runParams } }, async (request, reply) => {
     // Another person's run is not shown: its answer is theirs (an admin sees every run).
     const run = runs.get(request.params.id, runViewerOf(request, rights));
     if (!run) return reply.code(404).send({ message: UNKNOWN_RUN_MESSAGE });

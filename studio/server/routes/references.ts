@@ -27,12 +27,12 @@ const renameBody = z.object({
 });
 
 export const referenceRoutes: StudioRoutes<ReferenceRoutesOptions> = async (app, { workspace, editing }) => {
-  app.get('/references', { schema: { querystring: referencesQuery } }, async (request) => {
+  app.get('/references', { config: { right: 'studio:edit' }, schema: { querystring: referencesQuery } }, async (request) => {
     const file = workspace.contentFile(request.query.path);
     return { references: findReferences(workspace, file) };
   });
 
-  app.post('/rename', { schema: { body: renameBody } }, async (request) => {
+  app.post('/rename', { config: { right: 'studio:edit' }, schema: { body: renameBody } }, async (request) => {
     const { body } = request;
     const opened = workspace.open(body.path);
     // A kind whose address follows from the file's name (an article) has none to change.

@@ -126,7 +126,7 @@ export const reviewRoutes: StudioRoutes<ReviewRoutesOptions> = async (app, { rev
     return (found: ReviewRequest) => mayReview || found.requestedBy === user;
   }
 
-  app.get('/reviews', { schema: { querystring: listQuery } }, async (request): Promise<ReviewsAnswer> => {
+  app.get('/reviews', { config: { right: 'studio:edit' }, schema: { querystring: listQuery } }, async (request): Promise<ReviewsAnswer> => {
     const session = request.studioSession;
     const page = rights.reviewRequired
       ? reviews.page(visibleTo(request), request.query.offset ?? 0)
@@ -143,7 +143,7 @@ export const reviewRoutes: StudioRoutes<ReviewRoutesOptions> = async (app, { rev
   });
 
   /** One request opened: each file's diff against the live file and the data the preview draws. */
-  app.get('/reviews/request', { schema: { querystring: openQuery } }, async (request, reply) =>
+  app.get('/reviews/request', { config: { right: 'studio:edit' }, schema: { querystring: openQuery } }, async (request, reply) =>
     answering(reply, (): { request: ReviewRequestDetail } => {
       if (!rights.reviewRequired) throw new ReviewError(REVIEW_MESSAGES.notFound, 404);
       const found = reviews.find(request.query.id, visibleTo(request));
@@ -152,25 +152,23 @@ export const reviewRoutes: StudioRoutes<ReviewRoutesOptions> = async (app, { rev
     }),
   );
 
-  app.post('/reviews', { schema: { body: askBody } }, async (request, reply) =>
+  app.post('/reviews', { config: { right: 'studio:edit' }, schema: { body: askBody } }, async (request, reply) =>
     answering(reply, () => {
       if (!rights.reviewRequired) throw new ReviewError(REVIEW_MESSAGES.reviewOff, 409);
       return { request: view(reviews.ask(editorOf(request), request.body.note ?? '')) };
     }),
   );
 
-  app.post('/reviews/send-back', { schema: { body: sendBackBody } }, async (request, reply) =>
+  app.post('/reviews/send-back', { config: { right: 'studio:review' }, schema: { body: sendBackBody } }, async (request, reply) =>
     answering(reply, () => {
-      if (!rights.mayReview(request.studioSession)) throw new ReviewError(REVIEW_MESSAGES.notReviewer, 403);
       return { request: view(reviews.sendBack(request.body.id, editorOf(request), request.body.comment)) };
     }),
   );
 
   /** Publishes the request's snapshot now (answered as a publish: 202 with the run), or with `at` schedules it (answered with the scheduled publish). */
-  app.post('/reviews/approve', { schema: { body: approveBody } }, async (request, reply) =>
+  app.post('/reviews/approve', { config: { right: 'studio:review' }, schema: { body: approveBody } }, async (request, reply) =>
     answering(reply, async () => {
       const session = request.studioSession;
-      if (!rights.mayReview(session)) throw new ReviewError(REVIEW_MESSAGES.notReviewer, 403);
       const reviewer = editorOf(request);
       const { id, at } = request.body;
       if (at !== undefined) {
@@ -193,19 +191,23 @@ export const reviewRoutes: StudioRoutes<ReviewRoutesOptions> = async (app, { rev
     }),
   );
 
-  app.get('/reviews/feedback', { schema: { querystring: feedbackQuery } }, async (request): Promise<ReviewFeedback> => {
-    const file = workspace.contentFile(request.query.path);
-    const found = rights.reviewRequired ? reviews.latestFor(file.path) : undefined;
-    if (!found || (found.status !== 'waiting' && found.status !== 'sent-back')) return { feedback: null };
-    return {
-      feedback: {
-        id: found.id,
-        status: found.status,
-        requestedBy: found.requestedBy,
-        requestedAt: found.requestedAt,
-        ...(found.comment ? { comment: found.comment } : {}),
-        ...(found.decidedBy ? { decidedBy: found.decidedBy, decidedAt: found.decidedAt! } : {}),
-      },
-    };
-  });
+  app.get(
+    '/reviews/feedback',
+    { config: { right: 'studio:edit' }, schema: { querystring: feedbackQuery } },
+    async (request): Promise<ReviewFeedback> => {
+      const file = workspace.contentFile(request.query.path);
+      const found = rights.reviewRequired ? reviews.latestFor(file.path) : undefined;
+      if (!found || (found.status !== 'waiting' && found.status !== 'sent-back')) return { feedback: null };
+      return {
+        feedback: {
+          id: found.id,
+          status: found.status,
+          requestedBy: found.requestedBy,
+          requestedAt: found.requestedAt,
+          ...(found.comment ? { comment: found.comment } : {}),
+          ...(found.decidedBy ? { decidedBy: found.decidedBy, decidedAt: found.decidedAt! } : {}),
+        },
+      };
+    },
+  );
 };

@@ -12,7 +12,7 @@ import type { ScheduleAnswer, ScheduledView } from '../../api-types.ts';
 import type { Session } from '../auth/sessions.ts';
 import { editorOf } from '../plugins/sessions.ts';
 import type { StudioRoutes } from '../plugins/request-checks.ts';
-import { REVIEW_MESSAGES, type PublishRights } from '../reviews.ts';
+import type { PublishRights } from '../reviews.ts';
 import { ScheduleError, type ScheduledPublish, type Scheduler } from '../schedule.ts';
 import { seenDrafts } from '../request-shapes.ts';
 import type { Workspace } from '../workspace.ts';
@@ -58,7 +58,7 @@ export const scheduleRoutes: StudioRoutes<ScheduleRoutesOptions> = async (app, {
     }
   }
 
-  app.get('/schedule', async (request): Promise<ScheduleAnswer> => {
+  app.get('/schedule', { config: { right: 'studio:edit' } }, async (request): Promise<ScheduleAnswer> => {
     const session = request.studioSession;
     return {
       timeZone: scheduler.timeZone,
@@ -68,17 +68,16 @@ export const scheduleRoutes: StudioRoutes<ScheduleRoutesOptions> = async (app, {
     };
   });
 
-  app.post('/schedule', { schema: { body: scheduleBody } }, async (request, reply) =>
+  app.post('/schedule', { config: { right: 'studio:publish' }, schema: { body: scheduleBody } }, async (request, reply) =>
     answering(reply, () => {
       const session = request.studioSession;
-      if (!rights.mayPublish(session)) return reply.code(403).send({ message: REVIEW_MESSAGES.publishRefused });
       const seen = request.body.files.map((file) => ({ path: workspace.contentFile(file.path).path, fingerprint: file.fingerprint }));
       const entry = scheduler.schedule(editorOf(request), request.body.at, { seen, ownDraftsOnly: rights.reviewRequired });
       return { scheduled: scheduledView(scheduler, entry, session, rights) };
     }),
   );
 
-  app.post('/schedule/cancel', { schema: { body: entryBody } }, async (request, reply) =>
+  app.post('/schedule/cancel', { config: { right: 'studio:edit' }, schema: { body: entryBody } }, async (request, reply) =>
     answering(reply, () => {
       const session = request.studioSession;
       const entry = scheduler.cancel(request.body.id, editorOf(request), rights.mayCancelAny(session));
@@ -86,7 +85,7 @@ export const scheduleRoutes: StudioRoutes<ScheduleRoutesOptions> = async (app, {
     }),
   );
 
-  app.post('/schedule/dismiss', { schema: { body: entryBody } }, async (request, reply) =>
+  app.post('/schedule/dismiss', { config: { right: 'studio:edit' }, schema: { body: entryBody } }, async (request, reply) =>
     answering(reply, () => {
       scheduler.dismiss(request.body.id, editorOf(request));
       return { dismissed: true };

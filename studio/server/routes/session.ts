@@ -1,16 +1,16 @@
 // /api/session: whether sign-in is needed and who is signed in (GET), signing in (POST) and out
-// (DELETE). Reading the state and signing in need no session (`access: 'anyone'`); everything else
+// (DELETE). Reading the state and signing in need no session (`right: 'anyone'`); everything else
 // in the studio does.
 //
 // Without accounts (one person on their own machine) the first visit opens the one local session.
 // With the team's accounts, people sign in with their e-mail address through the team sign-in
-// (server/accounts/sign-in.ts: attempts limited per account and address, an unknown address costing
+// (back-office/sign-in/sign-in.ts: attempts limited per account and address, an unknown address costing
 // as long as a wrong password, a busy gate), and only accounts whose role may edit the site get a
 // session.
-import { maskEmail } from '../../../server/leads/mask.ts';
+import { maskEmail } from '../../../lead/mask.ts';
 import { z } from 'zod';
 import type { Session as SessionAnswer, SignInRequest } from '../../api-types.ts';
-import { csrfTokenFor, type TeamSignIn } from '../../../server/accounts/sign-in.ts';
+import { csrfTokenFor, type TeamSignIn } from '../../../back-office/sign-in/sign-in.ts';
 import type { LocalSession } from '../auth/local-session.ts';
 import type { Session } from '../auth/sessions.ts';
 import type { StudioRoutes } from '../plugins/request-checks.ts';
@@ -31,7 +31,7 @@ export const SIGN_IN_MESSAGES = {
 const signInBody = z.object({ email: z.string(), password: z.string() }) satisfies z.ZodType<SignInRequest>;
 const signOutQuery = z.object({ everywhere: z.enum(['true', 'false']).optional() });
 
-const anyone = { access: 'anyone' } as const;
+const anyone = { right: 'anyone' } as const;
 
 export const sessionRoutes: StudioRoutes<SessionRoutesOptions> = async (app, { people }) => {
   const sessions = app.studioSessions;
@@ -80,7 +80,7 @@ export const sessionRoutes: StudioRoutes<SessionRoutesOptions> = async (app, { p
   });
 
   /** Signs out this browser, or with `?everywhere=true` every session of the same person. */
-  app.delete('/session', { schema: { querystring: signOutQuery } }, async (request, reply) => {
+  app.delete('/session', { config: { right: 'signed-in' }, schema: { querystring: signOutQuery } }, async (request, reply) => {
     const session = request.studioSession!;
     let ended = 1;
     if (request.query.everywhere === 'true') ended = await sessions.keeper.endEverywhere(session);

@@ -1,5 +1,5 @@
 // The files the studio serves as files: its browser app (`/`, `/preview`, `/assets/*`), which holds
-// no content and is open to anyone (`access: 'public'`), and the site's pictures (`/images/*`), which
+// no content and is open to anyone (`right: 'public'`), and the site's pictures (`/images/*`), which
 // need a session because unpublished uploads are among them. Each route sets its own caching (the
 // plugin's default would let shared caches keep session-only pictures), and a file name that is not
 // plainly a file in that folder is a 404.
@@ -22,7 +22,7 @@ export type StaticFileRoutesOptions = {
 };
 
 // Files only: their requests are logged at debug.
-const publicFile = { access: 'public', ...STATIC_FILE } as const;
+const publicFile = { right: 'public', ...STATIC_FILE } as const;
 const wildcard = z.object({ '*': z.string() });
 
 export const staticFileRoutes: StudioRoutes<StaticFileRoutesOptions> = async (app, { appDir, imagesDir, images }) => {
@@ -43,7 +43,7 @@ export const staticFileRoutes: StudioRoutes<StaticFileRoutesOptions> = async (ap
   });
 
   // The site's pictures, so the preview shows what the live site shows.
-  app.get('/images/*', { config: STATIC_FILE, schema: { params: wildcard } }, async (request, reply) => {
+  app.get('/images/*', { config: { right: 'studio:edit', ...STATIC_FILE }, schema: { params: wildcard } }, async (request, reply) => {
     const file = images.resolve(request.params['*']);
     if (!file) return reply.code(404).send(NOT_FOUND);
     // An SVG opened on its own is a document on the studio's origin: it may draw, never run script.

@@ -2,7 +2,6 @@
 // proxy every request comes from the proxy, so limits per address would count the whole audience
 // (or the whole team) as one. The relay and the content studio read the setting with this one reader.
 import { isIP } from 'node:net';
-import type { SettingReader } from '../renderer/build-settings.ts';
 
 /** false = none (the socket address), a number = that many proxy hops, or addresses and ranges. */
 export type TrustProxy = false | number | readonly string[];
@@ -20,7 +19,7 @@ const isProxyAddress = (part: string): boolean => {
   return WHOLE_NUMBER.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 };
 
-export const readTrustProxy: SettingReader<TrustProxy> = (raw, name) => {
+export const readTrustProxy = (raw: string, name: string): { value: TrustProxy } | { error: string } => {
   if (WHOLE_NUMBER.test(raw) && Number(raw) >= 1 && Number(raw) <= 10) return { value: Number(raw) };
   const parts = raw.split(',').map((part) => part.trim());
   return parts.every(isProxyAddress)

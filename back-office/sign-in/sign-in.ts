@@ -9,11 +9,11 @@
 // password, so timing does not tell which addresses have accounts.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createGate } from '../concurrency.ts';
-import type { LeadStore, NewSession, SessionRecord } from '../store/lead-store.ts';
-import { MAX_EMAIL_LENGTH, normalizeEmail } from './email.ts';
-import { MAX_PASSWORD_LENGTH, verifyPassword } from './passwords.ts';
-import { can, type Action } from './roles.ts';
-import type { SessionApp } from './session-apps.ts';
+import type { LeadStore, NewSession, SessionRecord } from '../../server/store/lead-store.ts';
+import { MAX_EMAIL_LENGTH, normalizeEmail } from '../accounts/email.ts';
+import { MAX_PASSWORD_LENGTH, verifyPassword } from '../accounts/passwords.ts';
+import { can, type Action } from '../roles.ts';
+import type { SessionApp } from '../sessions/session-apps.ts';
 import { createSignInLimiter, type SignInLimiter } from './sign-in-limiter.ts';
 
 /** A character below the space, or DEL: no address holds one. */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LeadStore } from '../store/lead-store.ts';
-import { sqliteHarness, type StoreDatabase } from '../testing/store-harness.ts';
-import { hashPassword } from './passwords.ts';
+import type { LeadStore } from '../../server/store/lead-store.ts';
+import { sqliteHarness, type StoreDatabase } from '../../server/testing/store-harness.ts';
+import { hashPassword } from '../accounts/passwords.ts';
 import { checkCsrfToken, createTeamSignIn, csrfTokenFor } from './sign-in.ts';
 
 const PASSWORD = 'correct horse battery';

@@ -1,6 +1,12 @@
-import type { CreateAccountResult, LeadStore, NewAccount, RemoveAccountResult, SetAccountRoleResult } from '../store/lead-store.ts';
+import type {
+  CreateAccountResult,
+  LeadStore,
+  NewAccount,
+  RemoveAccountResult,
+  SetAccountRoleResult,
+} from '../../server/store/lead-store.ts';
 import { writeWithAudit, type Acting } from './audit-trail.ts';
-import type { Role } from './roles.ts';
+import type { Role } from '../roles.ts';
 
 // The changes to the team's accounts, as the console's accounts screen and `npm run users` make
 // them: each is one store change and its audit entry, written here with the actor the caller names,

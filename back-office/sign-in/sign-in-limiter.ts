@@ -15,7 +15,7 @@
 // and records an attempt in one transaction; this file alone decides which keys and limits apply.
 // Withdrawn attempts leave nothing behind.
 import { randomUUID } from 'node:crypto';
-import type { LeadStore } from '../store/lead-store.ts';
+import type { LeadStore } from '../../server/store/lead-store.ts';
 
 export type SignInAttempt =
   | {

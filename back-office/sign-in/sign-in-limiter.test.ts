@@ -2,8 +2,8 @@
 // on every engine, across two connections to one database (two processes), and for attempts sent
 // at the same moment.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LeadStore } from '../store/lead-store.ts';
-import { announceSkip, STORE_HARNESSES, type StoreDatabase } from '../testing/store-harness.ts';
+import type { LeadStore } from '../../server/store/lead-store.ts';
+import { announceSkip, STORE_HARNESSES, type StoreDatabase } from '../../server/testing/store-harness.ts';
 import { addressKey, createSignInLimiter, type SignInLimiter } from './sign-in-limiter.ts';
 
 const T0 = Date.UTC(2025, 0, 15, 9, 0, 0);

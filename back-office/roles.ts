@@ -57,3 +57,13 @@ export function isRole(value: unknown): value is Role {
 export function can(role: Role, action: Action): boolean {
   return isRole(role) && ROLE_ACTIONS[role].includes(action);
 }
+
+/**
+ * What a route of the console or the studio requires, declared on the route itself
+ * (`config: { right }`, back-office/front-door/access.ts):
+ * - `public`: files that hold nothing private (the apps' own scripts and styles), no session looked up;
+ * - `anyone`: signing in and reading whether one is signed in;
+ * - `signed-in`: any live session of that app;
+ * - an Action: a live session whose person may do it.
+ */
+export type Right = 'public' | 'anyone' | 'signed-in' | Action;

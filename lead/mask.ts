@@ -1,4 +1,4 @@
-import { LEAD_SOURCES } from '../../lead/rules.ts';
+import { LEAD_SOURCES } from './rules.ts';
 
 // Logs never carry a full email address or phone number: enough to tell leads apart.
 

@@ -7,9 +7,11 @@
 // use, and signing out or a password change ends it at once.
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sessionOf } from '../accounts/sign-in.ts';
-import type { LeadStore } from '../store/lead-store.ts';
-import type { ConsoleSession } from './access.ts';
+import { sessionOf } from '../sign-in/sign-in.ts';
+import type { LeadStore, SessionRecord } from '../../server/store/lead-store.ts';
+
+/** A live console session and the id its cookie carries (the CSRF token derives from it). */
+export type ConsoleSession = { readonly id: string; readonly record: SessionRecord };
 
 export const COOKIE_NAMES = { plain: 'console_session', secure: '__Host-console_session' } as const;
 
