@@ -3,7 +3,7 @@
 // 8601 strings in UTC; the app shows them in the reader's own time zone.
 import type { Action, Role } from '../server/accounts/roles.ts';
 import type { LeadFormId } from '../lead/rules.ts';
-import type { DeliveryState } from '../server/store/lead-store.ts';
+import type { DeliveryState } from '../server/store/outbox/outbox-store.ts';
 
 export type { Action, DeliveryState, LeadFormId, Role };
 

@@ -2,7 +2,7 @@
 // on every engine, across two connections to one database (two processes), and for attempts sent
 // at the same moment.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LeadStore } from '../store/lead-store.ts';
+import type { Database } from '../store/database.ts';
 import { announceSkip, STORE_HARNESSES, type StoreDatabase } from '../testing/store-harness.ts';
 import { addressKey, createSignInLimiter, type SignInLimiter } from './sign-in-limiter.ts';
 
@@ -18,7 +18,7 @@ for (const harness of STORE_HARNESSES) {
 
   describe.skipIf(harness.skipReason !== undefined)(`sign-in limiter: ${harness.kind}`, () => {
     let database: StoreDatabase;
-    let store: LeadStore;
+    let store: Database;
     let time: number;
     const now = () => time;
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LeadStore } from '../store/lead-store.ts';
+import type { Database } from '../store/database.ts';
 import { sqliteHarness, type StoreDatabase } from '../testing/store-harness.ts';
 import { hashPassword } from './passwords.ts';
 import { checkCsrfToken, createTeamSignIn, csrfTokenFor } from './sign-in.ts';
@@ -8,7 +8,7 @@ const PASSWORD = 'correct horse battery';
 
 describe('team sign-in', () => {
   let database: StoreDatabase;
-  let store: LeadStore;
+  let store: Database;
   beforeEach(async () => {
     database = await sqliteHarness.createDatabase();
     store = await database.open();

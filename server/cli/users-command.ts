@@ -1,9 +1,9 @@
+import type { AccountStore } from '../../back-office/accounts/account-store.ts';
 import { parseArgs } from 'node:util';
 import { isEmailAddress, normalizeEmail } from '../accounts/email.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../accounts/passwords.ts';
 import { isRole, ROLE_SUMMARIES, ROLES } from '../accounts/roles.ts';
 import type { Role } from '../accounts/roles.ts';
-import type { LeadStore } from '../store/lead-store.ts';
 import { runSubcommand, UsageError, type CliIo } from './subcommands.ts';
 import { formatTable, toTerminalCell } from './terminal-text.ts';
 
@@ -36,7 +36,7 @@ export type UsersCliIo = CliIo & {
 };
 
 /** Runs one command; resolves to the process exit code (0 done, 1 nothing done, 2 usage error). */
-export function runUsersCommand(argv: readonly string[], store: LeadStore, io: UsersCliIo): Promise<number> {
+export function runUsersCommand(argv: readonly string[], store: AccountStore, io: UsersCliIo): Promise<number> {
   return runSubcommand(
     argv,
     {
@@ -76,7 +76,7 @@ function readRole(raw: string): Role {
   return raw;
 }
 
-async function requireAccount(store: LeadStore, email: string): Promise<void> {
+async function requireAccount(store: AccountStore, email: string): Promise<void> {
   if ((await store.findAccount(email)) === undefined) throw new Refusal(`No account for ${shown(email)}.`);
 }
 
@@ -112,7 +112,7 @@ async function refusable(io: UsersCliIo, work: () => Promise<string>): Promise<n
   }
 }
 
-async function add(args: readonly string[], store: LeadStore, io: UsersCliIo): Promise<number> {
+async function add(args: readonly string[], store: AccountStore, io: UsersCliIo): Promise<number> {
   const { values, positionals } = parseArgs({ args: [...args], options: { role: { type: 'string' } }, allowPositionals: true });
   if (positionals.length !== 1) throw new UsageError('add needs one e-mail address and --role <role>.');
   const email = readEmail(positionals[0]!);
@@ -129,7 +129,7 @@ async function add(args: readonly string[], store: LeadStore, io: UsersCliIo): P
   });
 }
 
-async function list(args: readonly string[], store: LeadStore, io: UsersCliIo): Promise<number> {
+async function list(args: readonly string[], store: AccountStore, io: UsersCliIo): Promise<number> {
   readWords(args, 0, 'list takes nothing more');
   const accounts = await store.listAccounts();
   if (accounts.length === 0) {
@@ -155,7 +155,7 @@ function lastAdmin(email: string): Refusal {
   );
 }
 
-async function changeRole(args: readonly string[], store: LeadStore, io: UsersCliIo): Promise<number> {
+async function changeRole(args: readonly string[], store: AccountStore, io: UsersCliIo): Promise<number> {
   const [rawEmail, rawRole] = readWords(args, 2, 'role needs an e-mail address and a role');
   const email = readEmail(rawEmail!);
   const role = readRole(rawRole!);
@@ -169,7 +169,7 @@ async function changeRole(args: readonly string[], store: LeadStore, io: UsersCl
   });
 }
 
-async function changePassword(args: readonly string[], store: LeadStore, io: UsersCliIo): Promise<number> {
+async function changePassword(args: readonly string[], store: AccountStore, io: UsersCliIo): Promise<number> {
   const email = readEmail(readWords(args, 1, 'password needs one e-mail address')[0]!);
   return refusable(io, async () => {
     await requireAccount(store, email);
@@ -179,7 +179,7 @@ async function changePassword(args: readonly string[], store: LeadStore, io: Use
   });
 }
 
-async function remove(args: readonly string[], store: LeadStore, io: UsersCliIo): Promise<number> {
+async function remove(args: readonly string[], store: AccountStore, io: UsersCliIo): Promise<number> {
   const email = readEmail(readWords(args, 1, 'remove needs one e-mail address')[0]!);
   return refusable(io, async () => {
     const result = await store.removeAccount(email, KEEP_AN_ADMIN);

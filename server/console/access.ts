@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { can, type Action } from '../accounts/roles.ts';
 import { checkCsrfToken } from '../accounts/sign-in.ts';
 import { isAllowedOrigin } from '../leads/origin.ts';
-import type { SessionRecord } from '../store/lead-store.ts';
+import type { SessionRecord } from '../../back-office/sessions/session-store.ts';
 import { apiError } from './api-errors.ts';
 
 /**

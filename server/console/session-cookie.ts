@@ -5,10 +5,10 @@
 // session id in this cookie is no session at all. It has no Max-Age (the browser forgets it when it
 // closes): the store ends a session after 12 idle hours and 30 days after its sign-in whatever its
 // use, and signing out or a password change ends it at once.
+import type { SessionStore } from '../../back-office/sessions/session-store.ts';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessionOf } from '../accounts/sign-in.ts';
-import type { LeadStore } from '../store/lead-store.ts';
 import type { ConsoleSession } from './access.ts';
 
 export const COOKIE_NAMES = { plain: 'console_session', secure: '__Host-console_session' } as const;
@@ -28,7 +28,7 @@ export function createSessionCookie({
   secure,
   now,
 }: {
-  store: LeadStore;
+  store: SessionStore;
   /** The site is served over https (SITE_URL). */
   secure: boolean;
   now: () => number;

@@ -1,5 +1,6 @@
+import type { InboxStore } from '../store/inbox/inbox-store.ts';
 import type { RoiParameters } from '../../lead/roi/engine.ts';
-import type { LeadRecord, LeadStore } from '../store/lead-store.ts';
+import type { LeadRecord } from '../store/inbox/inbox-store.ts';
 import { describeFieldErrors, rebuildLead } from './intake.ts';
 
 // "Not spam", from the console and from `npm run leads -- not-spam`: the stored values are built
@@ -14,7 +15,7 @@ export type NotSpamOutcome =
   | { readonly kind: 'unsendable'; readonly message: string };
 
 export async function forwardNotSpam(
-  store: LeadStore,
+  store: InboxStore,
   id: string,
   now: number,
   loadRoiParameters: () => Promise<RoiParameters>,

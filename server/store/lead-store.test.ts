@@ -4,8 +4,11 @@ import { SESSION_IDLE_MS, SESSION_LIFETIME_MS, SESSION_TOUCH_MS } from '../accou
 import { announceSkip, STORE_HARNESSES } from '../testing/store-harness.ts';
 import type { StoreDatabase } from '../testing/store-harness.ts';
 import { buildLeadPageQuery } from './lead-page-query.ts';
-import type { DeliveryResult, LeadCursor, LeadQuery, LeadStore, NewAccount, NewLead } from './lead-store.ts';
-import { PURGE_BATCH_SIZE } from './lead-store.ts';
+import type { DeliveryResult, NewLead } from './outbox/outbox-store.ts';
+import type { LeadCursor, LeadQuery } from './inbox/inbox-store.ts';
+import type { Database } from './database.ts';
+import type { NewAccount } from '../../back-office/accounts/account-store.ts';
+import { PURGE_BATCH_SIZE } from './inbox/inbox-store.ts';
 import { POSTGRES_MIGRATIONS } from './postgres-store.ts';
 import { SQLITE_MIGRATIONS } from './sqlite-store.ts';
 
@@ -54,7 +57,7 @@ for (const harness of STORE_HARNESSES) {
 
   describe.skipIf(harness.skipReason !== undefined)(`lead store contract: ${harness.kind}`, () => {
     let database: StoreDatabase;
-    let store: LeadStore;
+    let store: Database;
 
     beforeEach(async () => {
       database = await harness.createDatabase();
@@ -740,7 +743,7 @@ for (const harness of STORE_HARNESSES) {
           INSERT INTO deliveries (lead_id, state, updated_at, received_at) SELECT id, 'delivered', received_at, received_at FROM leads;`);
       }
 
-      async function readAll(reader: Awaited<ReturnType<LeadStore['openLeadExport']>>): Promise<string[]> {
+      async function readAll(reader: Awaited<ReturnType<Database['openLeadExport']>>): Promise<string[]> {
         const ids: string[] = [];
         for (;;) {
           const leads = await reader.nextPage(200);

@@ -6,53 +6,44 @@ import type { Role } from '../accounts/roles.ts';
 import { assertSessionApp } from '../accounts/session-apps.ts';
 import { hashSessionId, judgeSession, newSessionId, SESSION_IDLE_MS } from '../accounts/sessions.ts';
 import type { SessionApp } from '../accounts/session-apps.ts';
-import { giveBackSlots, parsePaceLog, takeSlots } from './crm-pace.ts';
+import { giveBackSlots, parsePaceLog, takeSlots } from './crm-pace/pace-log.ts';
 import { buildLeadPageQuery } from './lead-page-query.ts';
 import type {
   AccountChangeOptions,
-  ClaimedDelivery,
-  ClaimedNotification,
-  ClaimOptions,
   CreateAccountResult,
+  NewAccount,
+  RemoveAccountResult,
+  SetAccountRoleResult,
+} from '../../back-office/accounts/account-store.ts';
+import type { ClaimedDelivery, ClaimOptions, DeliveryResult, DeliveryState, InsertLeadResult, NewLead } from './outbox/outbox-store.ts';
+import type {
+  ClaimedNotification,
   DeliveryHealth,
   NewIncident,
   NewNotification,
   NotificationResult,
   NotifyEvents,
   ReadNotifyEventsOptions,
-  DeliveryResult,
-  DeliveryState,
-  InsertLeadResult,
-  LeadHealthRecord,
-  LeadStore,
-  ListOptions,
-  NewAccount,
-  NewLead,
-  NewSession,
-  RemoveAccountResult,
-  SetAccountRoleResult,
-  SignInAttemptRequest,
-  SignInAttemptResult,
-  StateCounts,
-} from './lead-store.ts';
+} from './notifications/notification-store.ts';
+import type { LeadHealthRecord, ListOptions, StateCounts } from './inbox/inbox-store.ts';
+import type { Database } from './database.ts';
+import type { NewSession } from '../../back-office/sessions/session-store.ts';
+import type { SignInAttemptRequest, SignInAttemptResult } from '../../back-office/sign-in/sign-in-limit-store.ts';
+import { assertKnownRole, stopsBeingAdmin } from '../../back-office/accounts/account-store.ts';
+import { assertPageLimit } from '../../back-office/database/page-limit.ts';
+import { assertPaceLimit } from './crm-pace/crm-pace-store.ts';
 import {
-  assertKnownRole,
-  assertPageLimit,
-  assertPaceLimit,
   DAY_MS,
   healthDays,
-  judgeRepeatedKey,
-  leadColumnsOf,
   PURGE_BATCH_SIZE,
   PURGEABLE_STATES,
   RETRYABLE_STATES,
   SEND_AGAIN_STATES,
-  SIGN_IN_PURGE_BATCH,
   SPAM_MARKABLE_STATES,
-  stopsBeingAdmin,
   summarizeWeek,
-  truncateResponseBody,
-} from './lead-store.ts';
+} from './inbox/inbox-store.ts';
+import { judgeRepeatedKey, leadColumnsOf, truncateResponseBody } from './outbox/outbox-store.ts';
+import { SIGN_IN_PURGE_BATCH } from '../../back-office/sign-in/sign-in-limit-store.ts';
 import {
   ACCOUNT_COLUMNS,
   LEAD_COLUMNS,
@@ -64,10 +55,11 @@ import {
   toSessionRecord,
   toStoredAccount,
 } from './row-mapping.ts';
-import { combineDeliveryHealth, FAILURE_OUTCOMES, keysetExport, SUCCESS_OUTCOMES, type LeadExport } from './lead-store.ts';
+import { combineDeliveryHealth, FAILURE_OUTCOMES, SUCCESS_OUTCOMES } from './notifications/notification-store.ts';
+import { keysetExport, type LeadExport } from './inbox/inbox-store.ts';
 import { NOTIFICATION_COLUMNS, toClaimedNotification, toIncidentRecord, toNotificationRecord, toNotifyLeadEvent } from './row-mapping.ts';
-import type { Migration } from './migrations.ts';
-import { inPostgresTransaction, migratePostgres } from './postgres-migrate.ts';
+import type { Migration } from '../../back-office/database/migrations.ts';
+import { inPostgresTransaction, migratePostgres } from '../../back-office/database/postgres-database.ts';
 
 // PostgreSQL store through `pg`. Commits are durable with the server's default synchronous_commit.
 // Several server processes may share one database: claimDue takes due rows with
@@ -282,7 +274,7 @@ const SESSION_COLUMNS = `
   a.id, a.email, a.role, a.created_at, a.updated_at, a.password_changed_at, a.last_sign_in_at,
   s.created_at AS session_created_at, s.last_seen_at AS session_last_seen_at`;
 
-export async function openPostgresStore(url: string, migrations: readonly Migration[] = POSTGRES_MIGRATIONS): Promise<LeadStore> {
+export async function openPostgresStore(url: string, migrations: readonly Migration[] = POSTGRES_MIGRATIONS): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle client losing its connection (database restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});

@@ -1,25 +1,21 @@
 // Turns a database row into the store's records. Both stores use the same column names, so one
 // mapping serves SQLite and PostgreSQL.
 import type { Role } from '../accounts/roles.ts';
+import type { AccountRecord, StoredAccount } from '../../back-office/accounts/account-store.ts';
+import type { AttemptRecord, DeliveryState } from './outbox/outbox-store.ts';
+import type { AuditPageResult, AuditRecord } from './audit/audit-store.ts';
 import type {
-  AccountRecord,
-  AttemptRecord,
-  AuditPageResult,
-  AuditRecord,
   ClaimedNotification,
-  DeliveryState,
   IncidentRecord,
-  LeadPageResult,
-  LeadRecord,
   NotificationChannel,
   NotificationDetail,
   NotificationKind,
   NotificationRecord,
   NotificationState,
   NotifyLeadEvent,
-  SessionRecord,
-  StoredAccount,
-} from './lead-store.ts';
+} from './notifications/notification-store.ts';
+import type { LeadPageResult, LeadRecord } from './inbox/inbox-store.ts';
+import type { SessionRecord } from '../../back-office/sessions/session-store.ts';
 
 type Row = Readonly<Record<string, unknown>>;
 

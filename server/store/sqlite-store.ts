@@ -5,70 +5,60 @@ import type { Role } from '../accounts/roles.ts';
 import { assertSessionApp } from '../accounts/session-apps.ts';
 import { hashSessionId, judgeSession, newSessionId, SESSION_IDLE_MS } from '../accounts/sessions.ts';
 import type { SessionApp } from '../accounts/session-apps.ts';
-import { giveBackSlots, parsePaceLog, takeSlots } from './crm-pace.ts';
+import { giveBackSlots, parsePaceLog, takeSlots } from './crm-pace/pace-log.ts';
 import { buildLeadPageQuery } from './lead-page-query.ts';
 import type {
   AccountChangeOptions,
-  AuditCursor,
-  AuditEntry,
-  AuditPageResult,
-  ClaimedDelivery,
-  ClaimedNotification,
-  ClaimOptions,
   CreateAccountResult,
+  NewAccount,
+  RemoveAccountResult,
+  SetAccountRoleResult,
+} from '../../back-office/accounts/account-store.ts';
+import type { AuditCursor, AuditEntry, AuditPageResult } from './audit/audit-store.ts';
+import type { ClaimedDelivery, ClaimOptions, DeliveryResult, DeliveryState, InsertLeadResult, NewLead } from './outbox/outbox-store.ts';
+import type {
+  ClaimedNotification,
   DeliveryHealth,
-  DeliveryResult,
-  DeliveryState,
-  InsertLeadResult,
+  NewIncident,
+  NewNotification,
+  NotificationResult,
+  NotifyEvents,
+  ReadNotifyEventsOptions,
+} from './notifications/notification-store.ts';
+import type {
   LeadCursor,
   LeadHealthRecord,
   LeadPageResult,
   LeadQuery,
   LeadRecord,
-  LeadStore,
   ListOptions,
-  NewAccount,
-  NewIncident,
-  NewLead,
   RebuiltLead,
-  NewNotification,
-  NewSession,
-  NotificationResult,
-  NotifyEvents,
   PurgeCutoffs,
-  ReadNotifyEventsOptions,
-  RemoveAccountResult,
-  SessionRecord,
-  SetAccountRoleResult,
-  SignInAttemptRequest,
-  SignInAttemptResult,
   RetriedLead,
   StateCounts,
   LeadExport,
-} from './lead-store.ts';
+} from './inbox/inbox-store.ts';
+import type { Database } from './database.ts';
+import type { NewSession, SessionRecord } from '../../back-office/sessions/session-store.ts';
+import type { SignInAttemptRequest, SignInAttemptResult } from '../../back-office/sign-in/sign-in-limit-store.ts';
+import { combineDeliveryHealth, FAILURE_OUTCOMES, SUCCESS_OUTCOMES } from './notifications/notification-store.ts';
 import {
-  combineDeliveryHealth,
   keysetExport,
-  FAILURE_OUTCOMES,
-  SUCCESS_OUTCOMES,
-  assertKnownRole,
-  assertPageLimit,
-  assertPaceLimit,
   DAY_MS,
   healthDays,
-  isStoreUnavailable,
-  judgeRepeatedKey,
-  leadColumnsOf,
   PURGE_BATCH_SIZE,
   PURGEABLE_STATES,
   RETRYABLE_STATES,
   SEND_AGAIN_STATES,
-  SIGN_IN_PURGE_BATCH,
   SPAM_MARKABLE_STATES,
-  stopsBeingAdmin,
   summarizeWeek,
-  truncateResponseBody,
-} from './lead-store.ts';
+} from './inbox/inbox-store.ts';
+import { assertKnownRole, stopsBeingAdmin } from '../../back-office/accounts/account-store.ts';
+import { assertPageLimit } from '../../back-office/database/page-limit.ts';
+import { assertPaceLimit } from './crm-pace/crm-pace-store.ts';
+import { isStoreUnavailable } from '../../back-office/database/store-unavailable.ts';
+import { judgeRepeatedKey, leadColumnsOf, truncateResponseBody } from './outbox/outbox-store.ts';
+import { SIGN_IN_PURGE_BATCH } from '../../back-office/sign-in/sign-in-limit-store.ts';
 import {
   ACCOUNT_COLUMNS,
   LEAD_COLUMNS,
@@ -81,8 +71,8 @@ import {
   toStoredAccount,
 } from './row-mapping.ts';
 import { NOTIFICATION_COLUMNS, toClaimedNotification, toIncidentRecord, toNotificationRecord, toNotifyLeadEvent } from './row-mapping.ts';
-import type { Migration } from './migrations.ts';
-import { cachedStatements, inSqliteTransaction, openSqliteDatabase } from './sqlite-database.ts';
+import type { Migration } from '../../back-office/database/migrations.ts';
+import { cachedStatements, inSqliteTransaction, openSqliteDatabase } from '../../back-office/database/sqlite-database.ts';
 import { exportOf, openSqliteLeadExportSync } from './sqlite-lead-export.ts';
 
 // node:sqlite store. Durability: WAL with synchronous=FULL, so a COMMIT returns only after the WAL
@@ -309,7 +299,7 @@ const SESSION_COLUMNS = `
   a.id, a.email, a.role, a.created_at, a.updated_at, a.password_changed_at, a.last_sign_in_at,
   s.created_at AS session_created_at, s.last_seen_at AS session_last_seen_at`;
 
-export function openSqliteStore(file: string, migrations: readonly Migration[] = SQLITE_MIGRATIONS): LeadStore {
+export function openSqliteStore(file: string, migrations: readonly Migration[] = SQLITE_MIGRATIONS): Database {
   const db = openSqliteDatabase(file, {
     busyTimeoutMs: BUSY_TIMEOUT_MS,
     pragmas: ['journal_mode = WAL', 'synchronous = FULL', 'foreign_keys = ON'],

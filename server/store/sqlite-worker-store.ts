@@ -1,8 +1,9 @@
-import { keysetExport, type LeadStore } from './lead-store.ts';
-import { makeDatabaseFolder } from './sqlite-database.ts';
+import { keysetExport } from './inbox/inbox-store.ts';
+import { type Database } from './database.ts';
+import { makeDatabaseFolder } from '../../back-office/database/sqlite-database.ts';
 import { sqliteExportThread } from './sqlite-lead-export.ts';
-import { openWorkerStore } from './worker-store.ts';
-import type { WorkerStoreMethods } from './worker-store.ts';
+import { openWorkerStore } from '../../back-office/database/worker-store.ts';
+import type { WorkerStoreMethods } from '../../back-office/database/worker-store.ts';
 
 // The SQLite store on its own thread (see worker-store.ts), so every COMMIT (an fsync of the WAL,
 // synchronous=FULL) is waited for there, not on the server's event loop. The worker runs the store
@@ -11,7 +12,7 @@ import type { WorkerStoreMethods } from './worker-store.ts';
 const WORKER_URL = new URL('./sqlite-worker-thread.ts', import.meta.url);
 
 // Downloads are read on a thread of their own (sqlite-lead-export.ts), never on the store's.
-const METHODS: WorkerStoreMethods<Omit<LeadStore, 'openLeadExport'>> = {
+const METHODS: WorkerStoreMethods<Omit<Database, 'openLeadExport'>> = {
   insertLead: true,
   claimDue: true,
   recordResults: true,
@@ -63,10 +64,10 @@ const METHODS: WorkerStoreMethods<Omit<LeadStore, 'openLeadExport'>> = {
   ping: true,
 };
 
-export async function openSqliteWorkerStore(file: string): Promise<LeadStore> {
+export async function openSqliteWorkerStore(file: string): Promise<Database> {
   // Here, before the thread starts, so a folder that cannot be made is an error and never a thread stuck making it.
   makeDatabaseFolder(file);
-  const store = await openWorkerStore<Omit<LeadStore, 'openLeadExport'>>({
+  const store = await openWorkerStore<Omit<Database, 'openLeadExport'>>({
     url: WORKER_URL,
     workerData: { file },
     methods: METHODS,

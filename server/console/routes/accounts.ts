@@ -10,7 +10,7 @@ import type { AccountSummary } from '../../../console/api-types.ts';
 import { isEmailAddress, MAX_EMAIL_LENGTH, normalizeEmail } from '../../accounts/email.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../accounts/passwords.ts';
 import { ROLES } from '../../accounts/roles.ts';
-import type { AccountRecord } from '../../store/lead-store.ts';
+import type { AccountRecord } from '../../../back-office/accounts/account-store.ts';
 import { conflict, notFound } from '../api-errors.ts';
 import { actorOf, type ConsoleContext } from '../context.ts';
 import type { ConsoleRoutes } from '../request-checks.ts';

@@ -1,6 +1,7 @@
 // The inbox: GET /leads (a page of leads, newest first), GET /leads/:id (one lead with its delivery
 // timeline), POST /leads/retry (forward again), POST /leads/:id/spam (mark spam or not spam) and
 // GET /leads/export (every lead the filters match, as a CSV or JSON download, read page by page).
+import type { InboxStore } from '../../store/inbox/inbox-store.ts';
 import { finished, Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -25,9 +26,8 @@ import {
   type LeadExport,
   type LeadQuery,
   type LeadRecord,
-  type LeadStore,
   type RetriedLead,
-} from '../../store/lead-store.ts';
+} from '../../store/inbox/inbox-store.ts';
 import { ConsoleProblem, conflict, notFound } from '../api-errors.ts';
 import { actorOf, type ConsoleContext } from '../context.ts';
 import {
@@ -159,7 +159,7 @@ function reasonSkipped(lead: LeadRecord | undefined): keyof RetrySkipped {
 
 /** Moves each id that may be retried, one at a time, tallying what was sent and what was skipped. */
 async function retryEach(
-  store: LeadStore,
+  store: InboxStore,
   ids: readonly string[],
   at: number,
   done: { sentIds: string[]; sent: RetrySent; skipped: RetrySkipped; tried: number },

@@ -7,7 +7,7 @@ import { ACTIONS, can } from '../../accounts/roles.ts';
 import { MAX_EMAIL_LENGTH } from '../../accounts/email.ts';
 import { MAX_PASSWORD_LENGTH } from '../../accounts/passwords.ts';
 import { csrfTokenFor } from '../../accounts/sign-in.ts';
-import type { AccountRecord } from '../../store/lead-store.ts';
+import type { AccountRecord } from '../../../back-office/accounts/account-store.ts';
 import { maskEmail } from '../../leads/mask.ts';
 import { ACCESS_MESSAGES } from '../access.ts';
 import { apiError } from '../api-errors.ts';

@@ -4,11 +4,11 @@
 // found (a console session id is no studio session), while "sign out everywhere" ends the person's
 // sessions in the console too. The person is the account's e-mail address, which commits and the
 // publish log name.
+import type { SessionStore } from '../../../back-office/sessions/session-store.ts';
 import { can } from '../../../server/accounts/roles.ts';
-import type { LeadStore } from '../../../server/store/lead-store.ts';
 import type { SessionKeeper } from './sessions.ts';
 
-export function createTeamSessions(store: LeadStore, now: () => number = Date.now): SessionKeeper {
+export function createTeamSessions(store: SessionStore, now: () => number = Date.now): SessionKeeper {
   return {
     async find(id) {
       const found = await store.findSession(id, 'studio', now());

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { storeUnavailableError } from './lead-store.ts';
+import { storeUnavailableError } from './store-unavailable.ts';
 import { assertMigrationsOrdered, pendingMigrations } from './migrations.ts';
 import type { Migration } from './migrations.ts';
 
