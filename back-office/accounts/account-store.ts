@@ -1,4 +1,5 @@
 // The role type comes from the accounts' role module, which is moving to back-office/ beside this file.
+import type { AuditEntryInput } from '../database/audit-entry.ts';
 import { isRole, type Role } from '../../server/accounts/roles.ts';
 
 // Back-office accounts, kept in the lead database: one database to back up and secure.
@@ -65,21 +66,32 @@ export function assertKnownRole(role: string): void {
   if (!isRole(role)) throw new Error(`Unknown role "${role}"`);
 }
 
-/** The back office's accounts: the console's team screen, the users CLI, the studio's sign-in. */
+/**
+ * The back office's accounts: the console's team screen, the users CLI, the studio's sign-in.
+ *
+ * A mutating method given `audit` writes that entry in the same transaction as its change, and only
+ * when it changed something (created, removed, changed), so both commit or neither does.
+ */
 export interface AccountStore {
   /** Stores a new account unless one with that address exists, whatever its case. */
-  createAccount(account: NewAccount): Promise<CreateAccountResult>;
+  createAccount(account: NewAccount, audit?: AuditEntryInput): Promise<CreateAccountResult>;
   /** Every account, by e-mail address. */
   listAccounts(): Promise<AccountRecord[]>;
   /** The account with that address (compared trimmed and lower-cased), with its password hash. */
   findAccount(email: string): Promise<StoredAccount | undefined>;
   /** Deletes the account and ends all its sessions, in one transaction. */
-  removeAccount(email: string, options?: AccountChangeOptions): Promise<RemoveAccountResult>;
+  removeAccount(email: string, options?: AccountChangeOptions, audit?: AuditEntryInput): Promise<RemoveAccountResult>;
   /**
    * Stores the new role and, when it differs from the old one, ends all the account's sessions in the
    * same transaction: a session started under one role never comes back to life under another.
    */
-  setAccountRole(email: string, role: Role, now: number, options?: AccountChangeOptions): Promise<SetAccountRoleResult>;
+  setAccountRole(
+    email: string,
+    role: Role,
+    now: number,
+    options?: AccountChangeOptions,
+    audit?: AuditEntryInput,
+  ): Promise<SetAccountRoleResult>;
   /** Stores a new password hash and ends all the account's sessions, in one transaction. False: no such account. */
-  setAccountPassword(email: string, passwordHash: string, now: number): Promise<boolean>;
+  setAccountPassword(email: string, passwordHash: string, now: number, audit?: AuditEntryInput): Promise<boolean>;
 }

@@ -6,6 +6,7 @@ import type { Role } from '../accounts/roles.ts';
 import { assertSessionApp } from '../accounts/session-apps.ts';
 import { hashSessionId, judgeSession, newSessionId, SESSION_IDLE_MS } from '../accounts/sessions.ts';
 import type { SessionApp } from '../accounts/session-apps.ts';
+import { auditValues, INSERT_AUDIT_SQL, type AuditEntryInput } from '../../back-office/database/audit-entry.ts';
 import { giveBackSlots, parsePaceLog, takeSlots } from './crm-pace/pace-log.ts';
 import { buildLeadPageQuery } from './lead-page-query.ts';
 import type {
@@ -281,6 +282,11 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
   let closed = false;
   // Downloads' own connections, ended with the store.
   const openExports = new Set<LeadExport>();
+
+  // The audit entry of an operation, written inside the operation's transaction.
+  async function writeAudit(client: PoolClient, audit: AuditEntryInput | undefined, now: number): Promise<void> {
+    if (audit !== undefined) await client.query(INSERT_AUDIT_SQL.postgres, auditValues(audit, now));
+  }
 
   async function transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
     if (closed) throw new Error('The lead store is closed');
@@ -612,36 +618,48 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
 
     // The subquery reads each row's state and attempts before the update, locked, so the answer says
     // what each lead was when it was moved.
-    retry: async (target, now) => {
-      const rows = await query<{ lead_id: string; state: DeliveryState; attempts: number | string }>(
-        `UPDATE deliveries d SET state = 'pending', attempts = 0, next_attempt_at = $1, lease_owner = NULL,
+    retry: async (target, now, audit) => {
+      const moveDue = async (run: typeof query) =>
+        run<{ lead_id: string; state: DeliveryState; attempts: number | string }>(
+          `UPDATE deliveries d SET state = 'pending', attempts = 0, next_attempt_at = $1, lease_owner = NULL,
            lease_until = NULL, updated_at = $1
          FROM (SELECT lead_id, state, attempts FROM deliveries
                WHERE ${'id' in target ? `lead_id = $2 AND state = ANY($3::text[]) AND (lease_until IS NULL OR lease_until <= $1)` : `state = 'failed'`}
                FOR UPDATE) before
          WHERE d.lead_id = before.lead_id
          RETURNING d.lead_id, before.state, before.attempts`,
-        'id' in target ? [now, target.id, RETRYABLE_STATES] : [now],
-      );
+          'id' in target ? [now, target.id, RETRYABLE_STATES] : [now],
+        );
+      const rows =
+        audit === undefined
+          ? await moveDue(query)
+          : await transaction(async (client) => {
+              const moved = await moveDue(async (sql, params) => (await client.query(sql, params)).rows);
+              await writeAudit(client, audit, now);
+              return moved;
+            });
       return rows.map((row) => ({ id: row.lead_id, from: row.state, attempts: Number(row.attempts) }));
     },
 
-    sendAgain: async (id, now) =>
-      ((
-        await pool.query(
-          `UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = $1, lease_owner = NULL,
+    sendAgain: async (id, now, audit) => {
+      const sql = `UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = $1, lease_owner = NULL,
              lease_until = NULL, updated_at = $1
-           WHERE lead_id = $2 AND state = ANY($3::text[]) AND (lease_until IS NULL OR lease_until <= $1)`,
-          [now, id, SEND_AGAIN_STATES],
-        )
-      ).rowCount ?? 0) > 0,
+           WHERE lead_id = $2 AND state = ANY($3::text[]) AND (lease_until IS NULL OR lease_until <= $1)`;
+      if (audit === undefined) return ((await pool.query(sql, [now, id, SEND_AGAIN_STATES])).rowCount ?? 0) > 0;
+      return transaction(async (client) => {
+        const moved = ((await client.query(sql, [now, id, SEND_AGAIN_STATES])).rowCount ?? 0) > 0;
+        if (moved) await writeAudit(client, audit, now);
+        return moved;
+      });
+    },
 
-    eraseByEmail: (email: string) =>
+    eraseByEmail: (email: string, audit?: AuditEntryInput) =>
       transaction(async (client) => {
         const { rows } = await client.query<{ id: string }>('DELETE FROM leads WHERE email = $1 RETURNING id', [
           email.trim().toLowerCase(),
         ]);
         // deliveries and delivery_attempts go with their lead (ON DELETE CASCADE).
+        await writeAudit(client, audit, Date.now());
         return rows.map((row) => row.id);
       }),
 
@@ -690,7 +708,7 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
       return toLeadPage(await query(sql, params), limit);
     },
 
-    markSpam: (id, reason, now) =>
+    markSpam: (id, reason, now, audit) =>
       transaction(async (client) => {
         const { rowCount } = await client.query(
           `UPDATE deliveries SET state = 'spam', next_attempt_at = NULL, lease_owner = NULL, lease_until = NULL, updated_at = $1
@@ -699,10 +717,11 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
         );
         if (rowCount === 0) return false;
         await client.query('UPDATE leads SET spam_reason = $1 WHERE id = $2', [reason, id]);
+        await writeAudit(client, audit, now);
         return true;
       }),
 
-    markNotSpam: (id, now, rebuilt) =>
+    markNotSpam: (id, now, rebuilt, audit) =>
       transaction(async (client) => {
         const { rowCount } = await client.query(
           `UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = $1, lease_owner = NULL, lease_until = NULL,
@@ -725,6 +744,7 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
             columns.utmSource,
           ],
         );
+        await writeAudit(client, audit, now);
         return true;
       }),
 
@@ -799,29 +819,37 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
       };
     },
 
-    purgeExpired: async ({ leadsReceivedBefore, spamReceivedBefore }) => {
+    // The audit entry goes with the purge's last batch (of the last cutoff given), in its transaction.
+    purgeExpired: async ({ leadsReceivedBefore, spamReceivedBefore }, audit) => {
       // Each batch is one statement of its own; a lead being retried or claimed meanwhile is locked
       // and skipped, and its new state keeps it for the next run to judge.
-      const purge = async (states: readonly DeliveryState[], before: number | undefined): Promise<number> => {
+      const purge = async (states: readonly DeliveryState[], before: number | undefined, last?: AuditEntryInput): Promise<number> => {
         if (before === undefined) return 0;
         let total = 0;
         for (;;) {
           // Deliveries and attempts go with their lead (ON DELETE CASCADE).
-          const deleted = (
-            await query(
-              `DELETE FROM leads WHERE id IN (
+          const sql = `DELETE FROM leads WHERE id IN (
                  SELECT lead_id FROM deliveries WHERE state = ANY($1::text[]) AND received_at < $2 AND lease_until IS NULL
                  LIMIT $3 FOR UPDATE SKIP LOCKED)
-               RETURNING id`,
-              [states, before, PURGE_BATCH_SIZE],
-            )
-          ).length;
+               RETURNING id`;
+          const params = [states, before, PURGE_BATCH_SIZE];
+          const deleted =
+            last === undefined
+              ? (await query(sql, params)).length
+              : await transaction(async (client) => {
+                  const count = (await client.query(sql, params)).rowCount ?? 0;
+                  if (count < PURGE_BATCH_SIZE) await writeAudit(client, last, Date.now());
+                  return count;
+                });
           total += deleted;
           if (deleted < PURGE_BATCH_SIZE) return total;
         }
       };
-      const leads = await purge(PURGEABLE_STATES, leadsReceivedBefore);
-      const spam = await purge(['spam'], spamReceivedBefore);
+      const leads = await purge(PURGEABLE_STATES, leadsReceivedBefore, spamReceivedBefore === undefined ? audit : undefined);
+      const spam = await purge(['spam'], spamReceivedBefore, audit);
+      if (leadsReceivedBefore === undefined && spamReceivedBefore === undefined && audit !== undefined) {
+        await transaction((client) => writeAudit(client, audit, Date.now()));
+      }
       return { leads, spam };
     },
 
@@ -907,14 +935,23 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
       await query('DELETE FROM sign_in_attempts WHERE attempt_id = $1', [id]);
     },
 
-    createAccount: async ({ email, role, passwordHash, now }: NewAccount): Promise<CreateAccountResult> => {
+    createAccount: async ({ email, role, passwordHash, now }: NewAccount, audit?: AuditEntryInput): Promise<CreateAccountResult> => {
       assertKnownRole(role);
       // ON CONFLICT: of two connections adding the same address at once, one creates it and the other is told it exists.
-      const [row] = await query(
-        `INSERT INTO accounts (id, email, role, password_hash, created_at, updated_at, password_changed_at)
-         VALUES ($1, $2, $3, $4, $5, $5, $5) ON CONFLICT (email) DO NOTHING RETURNING ${ACCOUNT_COLUMNS}`,
-        [randomUUID(), normalizeEmail(email), role, passwordHash, now],
-      );
+      const insert = async (run: typeof query) =>
+        run(
+          `INSERT INTO accounts (id, email, role, password_hash, created_at, updated_at, password_changed_at)
+           VALUES ($1, $2, $3, $4, $5, $5, $5) ON CONFLICT (email) DO NOTHING RETURNING ${ACCOUNT_COLUMNS}`,
+          [randomUUID(), normalizeEmail(email), role, passwordHash, now],
+        );
+      const [row] =
+        audit === undefined
+          ? await insert(query)
+          : await transaction(async (client) => {
+              const rows = await insert(async (sql, params) => (await client.query(sql, params)).rows);
+              if (rows.length > 0) await writeAudit(client, audit, now);
+              return rows;
+            });
       return row === undefined ? { kind: 'exists' } : { kind: 'created', account: toAccountRecord(row) };
     },
 
@@ -925,16 +962,17 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
       return row === undefined ? undefined : toStoredAccount(row);
     },
 
-    removeAccount: (email: string, options: AccountChangeOptions = {}) =>
+    removeAccount: (email: string, options: AccountChangeOptions = {}, audit?: AuditEntryInput) =>
       transaction<RemoveAccountResult>(async (client) => {
         const account = await lockAccountToChange(client, email, undefined, options);
         if (account.kind !== 'found') return account;
         // The account's sessions go with it (ON DELETE CASCADE), in the same statement.
         await client.query('DELETE FROM accounts WHERE id = $1', [account.id]);
+        await writeAudit(client, audit, Date.now());
         return { kind: 'removed' };
       }),
 
-    setAccountRole: async (email, role, now, options = {}) => {
+    setAccountRole: async (email, role, now, options = {}, audit) => {
       assertKnownRole(role);
       return transaction<SetAccountRoleResult>(async (client) => {
         const account = await lockAccountToChange(client, email, role, options);
@@ -945,11 +983,12 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
           account.id,
         ]);
         if (role !== account.role) await client.query('DELETE FROM account_sessions WHERE account_id = $1', [account.id]);
+        await writeAudit(client, audit, now);
         return { kind: 'changed', account: toAccountRecord(rows[0]!), previousRole: account.role };
       });
     },
 
-    setAccountPassword: (email: string, passwordHash: string, now: number) =>
+    setAccountPassword: (email: string, passwordHash: string, now: number, audit?: AuditEntryInput) =>
       transaction(async (client) => {
         // The row lock this takes makes a sign-in checked against the old hash wait, then find no match.
         const { rows } = await client.query<{ id: string }>(
@@ -959,6 +998,7 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
         const id = rows[0]?.id;
         if (id === undefined) return false;
         await client.query('DELETE FROM account_sessions WHERE account_id = $1', [id]);
+        await writeAudit(client, audit, now);
         return true;
       }),
 

@@ -5,6 +5,7 @@ import type { Role } from '../accounts/roles.ts';
 import { assertSessionApp } from '../accounts/session-apps.ts';
 import { hashSessionId, judgeSession, newSessionId, SESSION_IDLE_MS } from '../accounts/sessions.ts';
 import type { SessionApp } from '../accounts/session-apps.ts';
+import { auditValues, INSERT_AUDIT_SQL, type AuditEntryInput } from '../../back-office/database/audit-entry.ts';
 import { giveBackSlots, parsePaceLog, takeSlots } from './crm-pace/pace-log.ts';
 import { buildLeadPageQuery } from './lead-page-query.ts';
 import type {
@@ -451,6 +452,11 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
     }, 'bookkeeping');
   }
 
+  // The audit entry of an operation, written inside the operation's transaction.
+  function writeAudit(audit: AuditEntryInput | undefined, now: number): void {
+    if (audit !== undefined) run(INSERT_AUDIT_SQL.sqlite, ...auditValues(audit, now));
+  }
+
   function makeDue(id: string, now: number): void {
     run(
       `UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = ?, lease_owner = NULL,
@@ -461,7 +467,7 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
     );
   }
 
-  function retry(target: { readonly id: string } | { readonly state: 'failed' }, now: number): RetriedLead[] {
+  function retry(target: { readonly id: string } | { readonly state: 'failed' }, now: number, audit?: AuditEntryInput): RetriedLead[] {
     return transaction(() => {
       const rows =
         'id' in target
@@ -474,11 +480,12 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
             )
           : all(`SELECT lead_id, state, attempts FROM deliveries WHERE state = 'failed'`);
       for (const row of rows) makeDue(String(row.lead_id), now);
+      writeAudit(audit, now);
       return rows.map((row) => ({ id: String(row.lead_id), from: row.state as DeliveryState, attempts: Number(row.attempts) }));
     });
   }
 
-  function sendAgain(id: string, now: number): boolean {
+  function sendAgain(id: string, now: number, audit?: AuditEntryInput): boolean {
     return transaction(() => {
       const row = get(
         `SELECT lead_id FROM deliveries WHERE lead_id = ? AND state IN (${placeholders(SEND_AGAIN_STATES.length)})
@@ -487,12 +494,15 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
         ...SEND_AGAIN_STATES,
         now,
       );
-      if (row !== undefined) makeDue(id, now);
+      if (row !== undefined) {
+        makeDue(id, now);
+        writeAudit(audit, now);
+      }
       return row !== undefined;
     });
   }
 
-  function eraseByEmail(email: string): string[] {
+  function eraseByEmail(email: string, audit?: AuditEntryInput): string[] {
     return transaction(() => {
       const ids = all('SELECT id FROM leads WHERE email = ?', email.trim().toLowerCase()).map((row) => String(row.id));
       for (const id of ids) {
@@ -500,6 +510,7 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
         run('DELETE FROM deliveries WHERE lead_id = ?', id);
         run('DELETE FROM leads WHERE id = ?', id);
       }
+      writeAudit(audit, Date.now());
       return ids;
     });
   }
@@ -522,7 +533,7 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
     return toLeadPage(all(sql, ...params), limit);
   }
 
-  function markSpam(id: string, reason: string, now: number): boolean {
+  function markSpam(id: string, reason: string, now: number, audit?: AuditEntryInput): boolean {
     return transaction(() => {
       const changed = run(
         `UPDATE deliveries SET state = 'spam', next_attempt_at = NULL, lease_owner = NULL, lease_until = NULL, updated_at = ?
@@ -532,12 +543,15 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
         ...SPAM_MARKABLE_STATES,
         now,
       );
-      if (changed > 0) run('UPDATE leads SET spam_reason = ? WHERE id = ?', reason, id);
+      if (changed > 0) {
+        run('UPDATE leads SET spam_reason = ? WHERE id = ?', reason, id);
+        writeAudit(audit, now);
+      }
       return changed > 0;
     });
   }
 
-  function markNotSpam(id: string, now: number, rebuilt: RebuiltLead): boolean {
+  function markNotSpam(id: string, now: number, rebuilt: RebuiltLead, audit?: AuditEntryInput): boolean {
     return transaction(() => {
       const changed = run(
         `UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = ?, lease_owner = NULL, lease_until = NULL,
@@ -560,6 +574,7 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
           columns.utmSource,
           id,
         );
+        writeAudit(audit, now);
       }
       return changed > 0;
     });
@@ -627,30 +642,39 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
 
   // Each batch is its own transaction, and the thread turns to other calls between batches, so a
   // large first purge never holds the write lock (or this store) for long.
-  async function purgeExpired({ leadsReceivedBefore, spamReceivedBefore }: PurgeCutoffs): Promise<{ leads: number; spam: number }> {
-    const purge = async (states: readonly DeliveryState[], before: number | undefined): Promise<number> => {
+  // The audit entry goes with the purge's last transaction: the last batch of the last cutoff given.
+  async function purgeExpired(
+    { leadsReceivedBefore, spamReceivedBefore }: PurgeCutoffs,
+    audit?: AuditEntryInput,
+  ): Promise<{ leads: number; spam: number }> {
+    const purge = async (states: readonly DeliveryState[], before: number | undefined, last?: AuditEntryInput): Promise<number> => {
       if (before === undefined) return 0;
       let total = 0;
       for (;;) {
         if (closed) throw new Error('The lead store is closed');
-        const deleted = transaction(() =>
+        const deleted = transaction(() => {
           // Deliveries and attempts go with their lead (ON DELETE CASCADE; foreign keys are on).
-          run(
+          const count = run(
             `DELETE FROM leads WHERE id IN (
                SELECT lead_id FROM deliveries WHERE state IN (${placeholders(states.length)}) AND received_at < ? AND lease_until IS NULL
                LIMIT ?)`,
             ...states,
             before,
             PURGE_BATCH_SIZE,
-          ),
-        );
+          );
+          if (count < PURGE_BATCH_SIZE) writeAudit(last, Date.now());
+          return count;
+        });
         total += deleted;
         if (deleted < PURGE_BATCH_SIZE) return total;
         await new Promise((resolve) => setImmediate(resolve));
       }
     };
-    const leads = await purge(PURGEABLE_STATES, leadsReceivedBefore);
-    const spam = await purge(['spam'], spamReceivedBefore);
+    const leads = await purge(PURGEABLE_STATES, leadsReceivedBefore, spamReceivedBefore === undefined ? audit : undefined);
+    const spam = await purge(['spam'], spamReceivedBefore, audit);
+    if (leadsReceivedBefore === undefined && spamReceivedBefore === undefined && audit !== undefined) {
+      transaction(() => writeAudit(audit, Date.now()));
+    }
     return { leads, spam };
   }
 
@@ -723,7 +747,7 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
     }, 'bookkeeping');
   }
 
-  function createAccount({ email, role, passwordHash, now }: NewAccount): CreateAccountResult {
+  function createAccount({ email, role, passwordHash, now }: NewAccount, audit?: AuditEntryInput): CreateAccountResult {
     assertKnownRole(role);
     return transaction(() => {
       const id = randomUUID();
@@ -739,6 +763,7 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
         now,
       );
       if (inserted === 0) return { kind: 'exists' };
+      writeAudit(audit, now);
       return { kind: 'created', account: toAccountRecord(get(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = ?`, id)!) };
     });
   }
@@ -768,33 +793,42 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
     return { kind: 'found', ...account };
   }
 
-  function removeAccount(email: string, options: AccountChangeOptions = {}): RemoveAccountResult {
+  function removeAccount(email: string, options: AccountChangeOptions = {}, audit?: AuditEntryInput): RemoveAccountResult {
     return transaction(() => {
       const account = accountToChange(email, undefined, options);
       if (account.kind !== 'found') return account;
       run('DELETE FROM account_sessions WHERE account_id = ?', account.id);
       run('DELETE FROM accounts WHERE id = ?', account.id);
+      writeAudit(audit, Date.now());
       return { kind: 'removed' };
     });
   }
 
-  function setAccountRole(email: string, role: Role, now: number, options: AccountChangeOptions = {}): SetAccountRoleResult {
+  function setAccountRole(
+    email: string,
+    role: Role,
+    now: number,
+    options: AccountChangeOptions = {},
+    audit?: AuditEntryInput,
+  ): SetAccountRoleResult {
     assertKnownRole(role);
     return transaction(() => {
       const account = accountToChange(email, role, options);
       if (account.kind !== 'found') return account;
       const row = get(`UPDATE accounts SET role = ?, updated_at = ? WHERE id = ? RETURNING ${ACCOUNT_COLUMNS}`, role, now, account.id)!;
       if (role !== account.role) run('DELETE FROM account_sessions WHERE account_id = ?', account.id);
+      writeAudit(audit, now);
       return { kind: 'changed', account: toAccountRecord(row), previousRole: account.role };
     });
   }
 
-  function setAccountPassword(email: string, passwordHash: string, now: number): boolean {
+  function setAccountPassword(email: string, passwordHash: string, now: number, audit?: AuditEntryInput): boolean {
     return transaction(() => {
       const id = accountId(email);
       if (id === undefined) return false;
       run('UPDATE accounts SET password_hash = ?, password_changed_at = ?, updated_at = ? WHERE id = ?', passwordHash, now, now, id);
       run('DELETE FROM account_sessions WHERE account_id = ?', id);
+      writeAudit(audit, now);
       return true;
     });
   }
@@ -1119,7 +1153,8 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
     }),
     listAudit: ifOpen(listAudit),
     leadHealth: ifOpen(leadHealth),
-    purgeExpired: (cutoffs: PurgeCutoffs) => (closed ? Promise.reject(new Error('The lead store is closed')) : purgeExpired(cutoffs)),
+    purgeExpired: (cutoffs: PurgeCutoffs, audit?: AuditEntryInput) =>
+      closed ? Promise.reject(new Error('The lead store is closed')) : purgeExpired(cutoffs, audit),
     takeCrmSlots: ifOpen(takeCrmSlots),
     giveBackCrmSlots: ifOpen(giveBackCrmSlots),
     countSignInAttempt: ifOpen(countSignInAttempt),

@@ -1,3 +1,4 @@
+import type { AuditEntryInput } from '../../../back-office/database/audit-entry.ts';
 import type { AttemptRecord, DeliveryState, LeadPayload } from '../outbox/outbox-store.ts';
 
 // The inbox: what the console and the CLI read and do to stored leads (pages, downloads, health,
@@ -187,18 +188,24 @@ export const SEND_AGAIN_STATES: readonly DeliveryState[] = ['delivered', 'delive
 /** A lead a retry moved, with the state and attempt count it had before. */
 export type RetriedLead = { readonly id: string; readonly from: DeliveryState; readonly attempts: number };
 
-/** The stored leads as the console, the CLI, the notifier and the retention purge read and change them. */
+/**
+ * The stored leads as the console, the CLI, the notifier and the retention purge read and change them.
+ *
+ * A mutating method given `audit` writes that entry in the same transaction as its change, so both
+ * commit or neither does: when it changed something, and for eraseByEmail, retry and purgeExpired
+ * whenever they ran (an erasure or a retry that found nothing is still an operator's act).
+ */
 export interface InboxStore extends LeadPurgeStore {
   /**
    * By id: failed / held / pending (not being sent) → pending, due now, attempts reset; by state:
    * every failed lead. Never spam nor a lead the CRM already has. Returns the leads moved, each with
    * the state and attempts it had before.
    */
-  retry(target: { readonly id: string } | { readonly state: 'failed' }, now: number): Promise<RetriedLead[]>;
+  retry(target: { readonly id: string } | { readonly state: 'failed' }, now: number, audit?: AuditEntryInput): Promise<RetriedLead[]>;
   /** delivered / delivered-test (not being sent) → pending, due now, attempts reset: the CRM gets a second copy. False: it is in another state. */
-  sendAgain(id: string, now: number): Promise<boolean>;
+  sendAgain(id: string, now: number, audit?: AuditEntryInput): Promise<boolean>;
   /** Deletes every lead (and its delivery history) whose email matches, case-insensitively. Returns the ids. */
-  eraseByEmail(email: string): Promise<string[]>;
+  eraseByEmail(email: string, audit?: AuditEntryInput): Promise<string[]>;
   listLeads(options?: ListOptions): Promise<LeadRecord[]>;
   getLead(id: string): Promise<LeadRecord | undefined>;
   listAttempts(leadId: string): Promise<AttemptRecord[]>;
@@ -221,12 +228,12 @@ export interface InboxStore extends LeadPurgeStore {
    * Any state but delivered / delivered-test → spam with `reason`, out of the outbox. False: no such
    * lead, the CRM already has it, or a worker is sending it right now.
    */
-  markSpam(id: string, reason: string, now: number): Promise<boolean>;
+  markSpam(id: string, reason: string, now: number, audit?: AuditEntryInput): Promise<boolean>;
   /**
    * spam → pending, due now, attempts reset, its spam reason cleared, its source, e-mail and payload
    * replaced by `rebuilt` (what the form's checks built from it). False: no such lead or it is not spam.
    */
-  markNotSpam(id: string, now: number, rebuilt: RebuiltLead): Promise<boolean>;
+  markNotSpam(id: string, now: number, rebuilt: RebuiltLead, audit?: AuditEntryInput): Promise<boolean>;
   /** How many leads eraseByEmail would delete for this address (compared trimmed, case-insensitively). */
   countLeadsByEmail(email: string): Promise<number>;
   /** The console's health figures at `now`. */
@@ -240,5 +247,5 @@ export interface LeadPurgeStore {
    * received before the second, never a lead still pending, held or leased. Works in batches of
    * PURGE_BATCH_SIZE, each its own transaction. Returns how many of each went.
    */
-  purgeExpired(cutoffs: PurgeCutoffs): Promise<{ leads: number; spam: number }>;
+  purgeExpired(cutoffs: PurgeCutoffs, audit?: AuditEntryInput): Promise<{ leads: number; spam: number }>;
 }
