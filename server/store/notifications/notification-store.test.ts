@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { announceSkip, STORE_HARNESSES } from '../testing/store-harness.ts';
-import type { StoreDatabase } from '../testing/store-harness.ts';
-import type { DeliveryResult, NewLead } from './outbox/outbox-store.ts';
-import type { Database } from './database.ts';
-import type { NewNotification } from './notifications/notification-store.ts';
+import { announceSkip, STORE_HARNESSES } from '../../testing/store-harness.ts';
+import type { StoreDatabase } from '../../testing/store-harness.ts';
+import type { DeliveryResult, NewLead } from '../outbox/outbox-store.ts';
+import type { Database } from '../database.ts';
+import type { NewNotification } from './notification-store.ts';
 
 // The notification half of the lead-store contract, on SQLite, SQLite on its worker thread and
 // PostgreSQL: what the notifier reads, its idempotent outbox, the one open incident and the form switches.
