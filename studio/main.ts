@@ -5,12 +5,15 @@
 // this computer, and it refuses any address but loopback: anyone who can reach it could change the
 // live site. With a git remote (STUDIO_GIT_REMOTE, else the branch's upstream) each publish is pushed
 // there; with STUDIO_LIVE_URL, the studio watches the deployed site until it serves each publish.
+import type { AccountStore } from '../back-office/accounts/account-store.ts';
+import type { SessionStore } from '../back-office/sessions/session-store.ts';
+import type { SignInLimitStore } from '../back-office/sign-in/sign-in-limit-store.ts';
+import type { DatabaseLifecycle } from '../server/store/database.ts';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { loadEnvFile } from '../back-office/env-file.ts';
 import { describeListenFailure } from '../back-office/http/listen-failure.ts';
-import type { LeadStore } from '../server/store/lead-store.ts';
-import { openLeadStore } from '../server/store/open-lead-store.ts';
+import { openDatabase } from '../server/store/database.ts';
 import { buildStudioApp } from './build-app.ts';
 import { ADD_EDITOR_COMMAND, decideStudioUse } from './server/auth/studio-accounts.ts';
 import { readStudioSettings } from './server/auth/studio-settings.ts';
@@ -39,9 +42,9 @@ try {
   refuseToStart((error as Error).message);
 }
 
-let store: LeadStore;
+let store: AccountStore & SessionStore & SignInLimitStore & DatabaseLifecycle;
 try {
-  store = await openLeadStore(settings.leadStore);
+  store = await openDatabase(settings.leadStore);
 } catch (error) {
   refuseToStart(`the lead store with the team's accounts could not be opened: ${(error as Error).message}`);
 }

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LeadStore } from '../../server/store/lead-store.ts';
+import type { Database as LeadStore } from '../../server/store/database.ts';
 import { openSqliteStore } from '../../server/store/sqlite-store.ts';
 import { writeWithAudit } from './audit-trail.ts';
 import { addAccount, changeAccountRole, removeAccount, setAccountPassword } from './operations.ts';

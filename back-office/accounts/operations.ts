@@ -1,11 +1,5 @@
-import type {
-  CreateAccountResult,
-  LeadStore,
-  NewAccount,
-  RemoveAccountResult,
-  SetAccountRoleResult,
-} from '../../server/store/lead-store.ts';
-import { writeWithAudit, type Acting } from './audit-trail.ts';
+import type { AccountStore, CreateAccountResult, NewAccount, RemoveAccountResult, SetAccountRoleResult } from './account-store.ts';
+import { writeWithAudit, type Acting, type AuditLog } from './audit-trail.ts';
 import type { Role } from '../roles.ts';
 
 // The changes to the team's accounts, as the console's accounts screen and `npm run users` make
@@ -13,10 +7,8 @@ import type { Role } from '../roles.ts';
 // so a change made at the terminal leaves the same trail as one made in the console. The callers
 // check what they are given (an address, a role, a password's length) and say what was refused.
 
-export type AccountOperationsStore = Pick<
-  LeadStore,
-  'createAccount' | 'setAccountRole' | 'removeAccount' | 'setAccountPassword' | 'appendAudit'
->;
+export type AccountOperationsStore = Pick<AccountStore, 'createAccount' | 'setAccountRole' | 'removeAccount' | 'setAccountPassword'> &
+  AuditLog;
 
 // The team always keeps someone who can manage the accounts: the store refuses, in the same
 // transaction as the change, to demote or remove the only admin (an admin acting at the same moment

@@ -5,10 +5,10 @@
 // session id in this cookie is no session at all. It has no Max-Age (the browser forgets it when it
 // closes): the store ends a session after 12 idle hours and 30 days after its sign-in whatever its
 // use, and signing out or a password change ends it at once.
+import type { SessionRecord, SessionStore } from './session-store.ts';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessionOf } from '../sign-in/sign-in.ts';
-import type { LeadStore, SessionRecord } from '../../server/store/lead-store.ts';
 
 /** A live console session and the id its cookie carries (the CSRF token derives from it). */
 export type ConsoleSession = { readonly id: string; readonly record: SessionRecord };
@@ -30,7 +30,7 @@ export function createSessionCookie({
   secure,
   now,
 }: {
-  store: LeadStore;
+  store: SessionStore;
   /** The site is served over https (SITE_URL). */
   secure: boolean;
   now: () => number;

@@ -2,8 +2,8 @@
 // on every engine, across two connections to one database (two processes), and for attempts sent
 // at the same moment.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LeadStore } from '../../server/store/lead-store.ts';
 import { announceSkip, STORE_HARNESSES, type StoreDatabase } from '../../server/testing/store-harness.ts';
+import type { Database } from '../../server/store/database.ts';
 import { addressKey, createSignInLimiter, type SignInLimiter } from './sign-in-limiter.ts';
 
 const T0 = Date.UTC(2025, 0, 15, 9, 0, 0);
@@ -18,7 +18,7 @@ for (const harness of STORE_HARNESSES) {
 
   describe.skipIf(harness.skipReason !== undefined)(`sign-in limiter: ${harness.kind}`, () => {
     let database: StoreDatabase;
-    let store: LeadStore;
+    let store: Database;
     let time: number;
     const now = () => time;
 

@@ -14,8 +14,8 @@
 // database count together: a guesser gains nothing by spreading attempts over them. The store counts
 // and records an attempt in one transaction; this file alone decides which keys and limits apply.
 // Withdrawn attempts leave nothing behind.
+import type { SignInLimitStore } from '../sign-in/sign-in-limit-store.ts';
 import { randomUUID } from 'node:crypto';
-import type { LeadStore } from '../../server/store/lead-store.ts';
 
 export type SignInAttempt =
   | {
@@ -43,7 +43,7 @@ export function createSignInLimiter({
   perAccount = 20,
   windowMs = WINDOW_MS,
 }: {
-  store: Pick<LeadStore, 'countSignInAttempt' | 'signInSucceeded' | 'withdrawSignInAttempt'>;
+  store: SignInLimitStore;
   now?: () => number;
   perAccountAndAddress?: number;
   perAddress?: number;

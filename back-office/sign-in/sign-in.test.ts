@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LeadStore } from '../../server/store/lead-store.ts';
 import { sqliteHarness, type StoreDatabase } from '../../server/testing/store-harness.ts';
 import { hashPassword } from '../accounts/passwords.ts';
+import type { Database } from '../../server/store/database.ts';
 import { checkCsrfToken, createTeamSignIn, csrfTokenFor } from './sign-in.ts';
 
 const PASSWORD = 'correct horse battery';
 
 describe('team sign-in', () => {
   let database: StoreDatabase;
-  let store: LeadStore;
+  let store: Database;
   beforeEach(async () => {
     database = await sqliteHarness.createDatabase();
     store = await database.open();

@@ -7,13 +7,16 @@
 // server process share the limits), at most two passwords are hashed at once with eight waiting
 // (the rest are told to try again and not counted), and an unknown address costs as long as a wrong
 // password, so timing does not tell which addresses have accounts.
+import type { AccountStore } from '../accounts/account-store.ts';
+import type { SessionStore } from '../sessions/session-store.ts';
+import type { SignInLimitStore } from '../sign-in/sign-in-limit-store.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createGate } from '../concurrency.ts';
-import type { LeadStore, NewSession, SessionRecord } from '../../server/store/lead-store.ts';
 import { MAX_EMAIL_LENGTH, normalizeEmail } from '../accounts/email.ts';
 import { MAX_PASSWORD_LENGTH, verifyPassword } from '../accounts/passwords.ts';
 import { can, type Action } from '../roles.ts';
 import type { SessionApp } from '../sessions/session-apps.ts';
+import type { NewSession, SessionRecord } from '../sessions/session-store.ts';
 import { createSignInLimiter, type SignInLimiter } from './sign-in-limiter.ts';
 
 /** A character below the space, or DEL: no address holds one. */
@@ -51,7 +54,7 @@ export function createTeamSignIn({
   limiter = createSignInLimiter({ store, now }),
   requires,
 }: {
-  store: LeadStore;
+  store: AccountStore & SessionStore & SignInLimitStore;
   /** The app signing in: its sessions are accepted by it alone. */
   app: SessionApp;
   now?: () => number;
@@ -122,7 +125,7 @@ export function checkCsrfToken(sessionId: string, header: string | string[] | un
 
 /** The session of `app` a request's cookie names, if it is live. */
 export async function sessionOf(
-  store: LeadStore,
+  store: SessionStore,
   cookie: string | undefined,
   app: SessionApp,
   now: number,

@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
-import type { LeadCursor, LeadQuery, LeadStore } from '../../server/store/lead-store.ts';
+import type { LeadCursor, LeadQuery } from '../../server/store/inbox/inbox-store.ts';
+import type { Database } from '../../server/store/database.ts';
 import { openPostgresStore } from '../../server/store/postgres-store.ts';
 import { openSqliteStore } from '../../server/store/sqlite-store.ts';
 import { openSqliteWorkerStore } from '../../server/store/sqlite-worker-store.ts';
@@ -45,7 +46,7 @@ async function time(name: string, budgeted: boolean, run: (index: number) => Pro
   return { name, budgeted, medianMs: at(0.5), p95Ms: at(0.95), maxMs: samples[samples.length - 1]! };
 }
 
-async function measure(store: LeadStore): Promise<Timing[]> {
+async function measure(store: Database): Promise<Timing[]> {
   const page = (query: LeadQuery, after?: LeadCursor) => store.listLeadPage(query, after, CONSOLE_BENCH.pageSize);
   const expectRows = async (query: LeadQuery, at: string) => {
     const { leads } = await page(query);

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { PoolClient, QueryResultRow } from 'pg';
-import type { Migration } from '../store/migrations.ts';
-import { inPostgresTransaction, migratePostgres } from '../store/postgres-migrate.ts';
+import type { Migration } from '../../back-office/database/migrations.ts';
+import { inPostgresTransaction, migratePostgres } from '../../back-office/database/postgres-database.ts';
 import {
   assertDay,
   ATTRIBUTION_COLUMNS,

@@ -1,6 +1,6 @@
 import type { SQLInputValue } from 'node:sqlite';
-import type { Migration } from '../store/migrations.ts';
-import { cachedStatements, inSqliteTransaction, openSqliteDatabase } from '../store/sqlite-database.ts';
+import type { Migration } from '../../back-office/database/migrations.ts';
+import { cachedStatements, inSqliteTransaction, openSqliteDatabase } from '../../back-office/database/sqlite-database.ts';
 import {
   assertDay,
   ATTRIBUTION_COLUMNS,

@@ -1,5 +1,5 @@
 import { workerData } from 'node:worker_threads';
-import { answerCalls } from '../store/worker-store.ts';
+import { answerCalls } from '../../back-office/database/worker-store.ts';
 import { openSqliteAnalyticsStore } from './sqlite-analytics-store.ts';
 
 // The thread behind sqlite-analytics-worker.ts: opens the store and answers each call in the order

@@ -1,6 +1,6 @@
-import { makeDatabaseFolder } from '../store/sqlite-database.ts';
-import { openWorkerStore } from '../store/worker-store.ts';
-import type { WorkerStoreMethods } from '../store/worker-store.ts';
+import { makeDatabaseFolder } from '../../back-office/database/sqlite-database.ts';
+import { openWorkerStore } from '../../back-office/database/worker-store.ts';
+import type { WorkerStoreMethods } from '../../back-office/database/worker-store.ts';
 import type { AnalyticsStore } from './analytics-store.ts';
 
 // The SQLite analytics store on its own thread, as the lead store runs (see

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LeadStore, NewLead } from '../store/lead-store.ts';
+import type { Database } from '../store/database.ts';
+import type { NewLead } from '../store/outbox/outbox-store.ts';
 import { openSqliteStore } from '../store/sqlite-store.ts';
 import { toCsvCell } from '../leads/lead-export.ts';
 import { shippedRoiParameters } from '../../content-model/testing/shipped-content.ts';
@@ -17,7 +18,7 @@ const CLI = fileURLToPath(new URL('./leads.ts', import.meta.url));
 
 let folder: string;
 let file: string;
-let store: LeadStore;
+let store: Database;
 
 function lead(id: string, overrides: Partial<NewLead> = {}): NewLead {
   return {

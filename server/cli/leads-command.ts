@@ -1,12 +1,19 @@
+import type { AuditWriter } from '../store/audit/audit-store.ts';
+import type { InboxStore } from '../store/inbox/inbox-store.ts';
+
+/** What the leads commands use: the inbox, and the audit log their changes are written to. */
+type LeadsCliStore = InboxStore & AuditWriter;
 import { parseArgs } from 'node:util';
 import { csvHeaderLine, csvLeadLine, toExportJson, toExportRecord } from '../leads/lead-export.ts';
 import { maskEmail } from '../../lead/mask.ts';
 import { eraseLeadsByEmail, recordLeadExport, retryEveryFailed, retryLeads, sendLeadAgain } from '../leads/operations.ts';
 import { forwardNotSpam } from '../leads/not-spam.ts';
 import type { RoiParameters } from '../../lead/roi/engine.ts';
-import { DELIVERY_STATES, SEND_AGAIN_STATES } from '../store/lead-store.ts';
-import type { DeliveryState, LeadRecord, LeadStore } from '../store/lead-store.ts';
 import { actingAt, runSubcommand, UsageError, type CliIo } from './subcommands.ts';
+import { DELIVERY_STATES } from '../store/outbox/outbox-store.ts';
+import { SEND_AGAIN_STATES } from '../store/inbox/inbox-store.ts';
+import type { DeliveryState } from '../store/outbox/outbox-store.ts';
+import type { LeadRecord } from '../store/inbox/inbox-store.ts';
 import { formatTable, toTerminalCell } from './terminal-text.ts';
 
 // `npm run leads -- list | export --format csv|json | retry <id|--failed> | not-spam <id> | erase --email <addr>`
@@ -35,7 +42,7 @@ export type LeadsCommandOptions = {
 };
 
 /** Runs one command; resolves to the process exit code (0 ok, 1 nothing done, 2 usage error). */
-export function runLeadsCommand(argv: readonly string[], store: LeadStore, io: CliIo, options: LeadsCommandOptions): Promise<number> {
+export function runLeadsCommand(argv: readonly string[], store: LeadsCliStore, io: CliIo, options: LeadsCommandOptions): Promise<number> {
   return runSubcommand(
     argv,
     {
@@ -64,7 +71,7 @@ function readLimit(value: string | undefined): number | undefined {
   return Number(value);
 }
 
-async function list(args: readonly string[], store: LeadStore, io: CliIo): Promise<number> {
+async function list(args: readonly string[], store: LeadsCliStore, io: CliIo): Promise<number> {
   const { values } = parseArgs({ args: [...args], options: { state: { type: 'string' }, limit: { type: 'string' } } });
   const leads = await store.listLeads({ state: readState(values.state), limit: readLimit(values.limit) });
   const header = ['ID', 'RECEIVED', 'SOURCE', 'EMAIL', 'STATE', 'ATTEMPTS', 'LAST ANSWER'];
@@ -98,7 +105,7 @@ function describeLastAnswer(lead: LeadRecord): string {
   return '-';
 }
 
-async function exportLeads(args: readonly string[], store: LeadStore, io: CliIo): Promise<number> {
+async function exportLeads(args: readonly string[], store: LeadsCliStore, io: CliIo): Promise<number> {
   const { values } = parseArgs({ args: [...args], options: { format: { type: 'string' }, state: { type: 'string' } } });
   if (values.format !== 'csv' && values.format !== 'json') throw new UsageError('export needs --format csv or --format json.');
   const state = readState(values.state);
@@ -127,7 +134,7 @@ function whyNotRetried(id: string, lead: LeadRecord | undefined): string {
   return `Lead ${shownId} is being delivered right now: nothing to retry.\n`;
 }
 
-async function retry(args: readonly string[], store: LeadStore, io: CliIo): Promise<number> {
+async function retry(args: readonly string[], store: LeadsCliStore, io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...args],
     options: { failed: { type: 'boolean' }, 'send-again': { type: 'boolean' } },
@@ -166,7 +173,7 @@ async function retry(args: readonly string[], store: LeadStore, io: CliIo): Prom
   return 0;
 }
 
-async function notSpam(args: readonly string[], store: LeadStore, io: CliIo, options: LeadsCommandOptions): Promise<number> {
+async function notSpam(args: readonly string[], store: LeadsCliStore, io: CliIo, options: LeadsCommandOptions): Promise<number> {
   const { positionals } = parseArgs({ args: [...args], allowPositionals: true });
   const [id, extra] = positionals;
   if (id === undefined || extra !== undefined) throw new UsageError('not-spam needs one lead id.');
@@ -185,7 +192,7 @@ async function notSpam(args: readonly string[], store: LeadStore, io: CliIo, opt
   return 1;
 }
 
-async function erase(args: readonly string[], store: LeadStore, io: CliIo): Promise<number> {
+async function erase(args: readonly string[], store: LeadsCliStore, io: CliIo): Promise<number> {
   const { values } = parseArgs({ args: [...args], options: { email: { type: 'string' } } });
   const email = values.email?.trim();
   if (email === undefined || email === '') throw new UsageError('erase needs --email <address>.');

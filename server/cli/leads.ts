@@ -1,6 +1,6 @@
 import { loadConfig } from '../config.ts';
 import { loadRoiParameters } from '../leads/roi-parameters.ts';
-import { openLeadStore } from '../store/open-lead-store.ts';
+import { openDatabase } from '../store/database.ts';
 import { runLeadsCommand } from './leads-command.ts';
 import { terminalActor } from './subcommands.ts';
 
@@ -15,7 +15,7 @@ if (!configResult.success) {
 }
 
 // A store that cannot be opened is told in one sentence (where, and why), without a stack trace.
-const store = await openLeadStore(configResult.data.leadStore).catch((error: unknown) => {
+const store = await openDatabase(configResult.data.leadStore).catch((error: unknown) => {
   process.stderr.write(`${(error as Error).message}\n`);
   process.exit(1);
 });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../../back-office/accounts/passwords.ts';
-import type { LeadStore } from '../store/lead-store.ts';
+import type { Database } from '../store/database.ts';
 import { openSqliteStore } from '../store/sqlite-store.ts';
 import { runUsersCommand } from './users-command.ts';
 
@@ -17,7 +17,7 @@ const OTHER_PASSWORD = 'a different long password';
 
 let folder: string;
 let file: string;
-let store: LeadStore;
+let store: Database;
 
 beforeEach(async () => {
   folder = await mkdtemp(path.join(tmpdir(), 'users-cli-'));

@@ -1,10 +1,14 @@
+import type { AccountStore } from '../../back-office/accounts/account-store.ts';
+import type { AuditLog } from '../../back-office/accounts/audit-trail.ts';
+
+/** What the users commands use: the accounts, and the audit log their changes are written to. */
+type UsersCliStore = AccountStore & AuditLog;
 import { parseArgs } from 'node:util';
 import { isEmailAddress, normalizeEmail } from '../../back-office/accounts/email.ts';
 import { addAccount, changeAccountRole, removeAccount, setAccountPassword } from '../../back-office/accounts/operations.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../back-office/accounts/passwords.ts';
 import { isRole, ROLE_SUMMARIES, ROLES } from '../../back-office/roles.ts';
 import type { Role } from '../../back-office/roles.ts';
-import type { LeadStore } from '../store/lead-store.ts';
 import { actingAt, runSubcommand, UsageError, type CliIo } from './subcommands.ts';
 import { formatTable, toTerminalCell } from './terminal-text.ts';
 
@@ -38,7 +42,7 @@ export type UsersCliIo = CliIo & {
 };
 
 /** Runs one command; resolves to the process exit code (0 done, 1 nothing done, 2 usage error). */
-export function runUsersCommand(argv: readonly string[], store: LeadStore, io: UsersCliIo): Promise<number> {
+export function runUsersCommand(argv: readonly string[], store: UsersCliStore, io: UsersCliIo): Promise<number> {
   return runSubcommand(
     argv,
     {
@@ -78,7 +82,7 @@ function readRole(raw: string): Role {
   return raw;
 }
 
-async function requireAccount(store: LeadStore, email: string): Promise<void> {
+async function requireAccount(store: UsersCliStore, email: string): Promise<void> {
   if ((await store.findAccount(email)) === undefined) throw new Refusal(`No account for ${shown(email)}.`);
 }
 
@@ -114,7 +118,7 @@ async function refusable(io: UsersCliIo, work: () => Promise<string>): Promise<n
   }
 }
 
-async function add(args: readonly string[], store: LeadStore, io: UsersCliIo): Promise<number> {
+async function add(args: readonly string[], store: UsersCliStore, io: UsersCliIo): Promise<number> {
   const { values, positionals } = parseArgs({ args: [...args], options: { role: { type: 'string' } }, allowPositionals: true });
   if (positionals.length !== 1) throw new UsageError('add needs one e-mail address and --role <role>.');
   const email = readEmail(positionals[0]!);
@@ -131,7 +135,7 @@ async function add(args: readonly string[], store: LeadStore, io: UsersCliIo): P
   });
 }
 
-async function list(args: readonly string[], store: LeadStore, io: UsersCliIo): Promise<number> {
+async function list(args: readonly string[], store: UsersCliStore, io: UsersCliIo): Promise<number> {
   readWords(args, 0, 'list takes nothing more');
   const accounts = await store.listAccounts();
   if (accounts.length === 0) {
@@ -156,7 +160,7 @@ function lastAdmin(email: string): Refusal {
   );
 }
 
-async function changeRole(args: readonly string[], store: LeadStore, io: UsersCliIo): Promise<number> {
+async function changeRole(args: readonly string[], store: UsersCliStore, io: UsersCliIo): Promise<number> {
   const [rawEmail, rawRole] = readWords(args, 2, 'role needs an e-mail address and a role');
   const email = readEmail(rawEmail!);
   const role = readRole(rawRole!);
@@ -170,7 +174,7 @@ async function changeRole(args: readonly string[], store: LeadStore, io: UsersCl
   });
 }
 
-async function changePassword(args: readonly string[], store: LeadStore, io: UsersCliIo): Promise<number> {
+async function changePassword(args: readonly string[], store: UsersCliStore, io: UsersCliIo): Promise<number> {
   const email = readEmail(readWords(args, 1, 'password needs one e-mail address')[0]!);
   return refusable(io, async () => {
     await requireAccount(store, email);
@@ -180,7 +184,7 @@ async function changePassword(args: readonly string[], store: LeadStore, io: Use
   });
 }
 
-async function remove(args: readonly string[], store: LeadStore, io: UsersCliIo): Promise<number> {
+async function remove(args: readonly string[], store: UsersCliStore, io: UsersCliIo): Promise<number> {
   const email = readEmail(readWords(args, 1, 'remove needs one e-mail address')[0]!);
   return refusable(io, async () => {
     const result = await removeAccount(store, actingAt(io), email);

@@ -1,17 +1,22 @@
 // What every console route module works with: the store, the settings, the clock, the session
 // cookie and the team sign-in. Changes go through the operations of server/leads/operations.ts and
 // back-office/accounts/operations.ts, which write the audit log with the actor `actingOf` names.
+// cookie, the team sign-in, and the audit log.
+import type { InboxStore } from '../store/inbox/inbox-store.ts';
+import type { AuditStore } from '../store/audit/audit-store.ts';
+import type { AccountStore } from '../../back-office/accounts/account-store.ts';
+import type { SessionStore } from '../../back-office/sessions/session-store.ts';
+import type { SignInLimitStore } from '../../back-office/sign-in/sign-in-limit-store.ts';
 import type { FastifyRequest } from 'fastify';
 import type { Acting } from '../../back-office/accounts/audit-trail.ts';
 import type { Config } from '../config.ts';
 import type { TeamSignIn } from '../../back-office/sign-in/sign-in.ts';
-import type { LeadStore } from '../store/lead-store.ts';
 import { ConsoleProblem } from './api-errors.ts';
 import { ACCESS_MESSAGES, type ConsoleSession } from './access.ts';
 import type { SessionCookie } from '../../back-office/sessions/session-cookie.ts';
 
 export type ConsoleContext = {
-  readonly store: LeadStore;
+  readonly store: InboxStore & AuditStore & AccountStore & SessionStore & SignInLimitStore;
   readonly config: Config;
   readonly now: () => number;
   readonly cookie: SessionCookie;

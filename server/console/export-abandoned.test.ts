@@ -5,7 +5,8 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LeadExport, LeadStore } from '../store/lead-store.ts';
+import type { LeadExport } from '../store/inbox/inbox-store.ts';
+import type { Database } from '../store/database.ts';
 import { startConsoleServer, type ConsoleTestServer, type Signed } from '../testing/console-client.ts';
 import { postgresHarness, sqliteWorkerHarness, TEST_DATABASE_URL, type StoreDatabase } from '../testing/store-harness.ts';
 import { MAX_DOWNLOADS } from './routes/leads.ts';
@@ -23,7 +24,7 @@ const ABANDONED = 12;
 const leadId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 /** Counts the export reads the store has opened and not yet closed. */
-function countOpenReads(store: LeadStore): () => number {
+function countOpenReads(store: Database): () => number {
   const open = store.openLeadExport.bind(store);
   let count = 0;
   store.openLeadExport = async (query) => {

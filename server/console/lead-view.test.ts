@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AttemptRecord, LeadRecord } from '../store/lead-store.ts';
+import type { AttemptRecord } from '../store/outbox/outbox-store.ts';
+import type { LeadRecord } from '../store/inbox/inbox-store.ts';
 import { decodeCursor, encodeCursor, spamSignalsOf, toLeadDetail, toLeadQuery } from './lead-view.ts';
 
 const RECEIVED = Date.parse('2026-11-20T10:00:00Z');

@@ -13,7 +13,8 @@ import {
   type LeadSummary,
 } from '../../console/api-types.ts';
 import { MIN_FILL_TIME_MS, SPAM_REASONS } from '../leads/spam.ts';
-import type { AttemptRecord, LeadQuery, LeadRecord } from '../store/lead-store.ts';
+import type { AttemptRecord } from '../store/outbox/outbox-store.ts';
+import type { LeadQuery, LeadRecord } from '../store/inbox/inbox-store.ts';
 import { consoleText } from './request-checks.ts';
 
 /** The start of the CRM's answer a timeline shows. */

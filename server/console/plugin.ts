@@ -8,8 +8,8 @@ import type { FastifyError, FastifyInstance, FastifyPluginAsync, FastifyReply, F
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { createTeamSignIn } from '../../back-office/sign-in/sign-in.ts';
-import { isStoreUnavailable } from '../store/lead-store.ts';
 import { collectRouteRights } from '../../back-office/front-door/access.ts';
+import { isStoreUnavailable } from '../../back-office/database/store-unavailable.ts';
 import { createAccessCheck, type ConsoleRouteAccess } from './access.ts';
 import { apiError, ConsoleProblem } from './api-errors.ts';
 import { consoleAppFiles } from './app-files.ts';

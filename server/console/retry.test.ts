@@ -3,7 +3,7 @@
 // again"; and the health figures name the same leads the inbox's filters and buttons do.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Health, LeadPage, RetryResult } from '../../console/api-types.ts';
-import type { DeliveryResult } from '../store/lead-store.ts';
+import type { DeliveryResult } from '../store/outbox/outbox-store.ts';
 import { startConsoleServer, type ConsoleTestServer } from '../testing/console-client.ts';
 import { NO_CRM_MESSAGE } from './routes/leads.ts';
 import { postgresHarness, type StoreDatabase } from '../testing/store-harness.ts';

@@ -3,7 +3,7 @@
 // rest as JSON in `extra_fields`, so a bot cannot add columns), and cells a spreadsheet cannot run.
 import { ATTRIBUTION_QUERY_PARAMS } from '../../lead/attribution.ts';
 import { toCsvSafeText, toTerminalSafeJson } from '../cli/terminal-text.ts';
-import type { LeadRecord } from '../store/lead-store.ts';
+import type { LeadRecord } from '../store/inbox/inbox-store.ts';
 
 const EXPORT_COLUMNS = ['lead_id', 'received_at', 'source', 'state', 'spam_reason', 'attempts', 'last_status', 'last_error'] as const;
 

@@ -1,6 +1,6 @@
 import type { RoiParameters } from '../../lead/roi/engine.ts';
 import { writeWithAudit, type Acting } from '../../back-office/accounts/audit-trail.ts';
-import type { LeadRecord } from '../store/lead-store.ts';
+import type { LeadRecord } from '../store/inbox/inbox-store.ts';
 import { describeFieldErrors, rebuildLead } from './intake.ts';
 import type { LeadOperationsStore } from './operations.ts';
 

@@ -5,7 +5,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LeadStore, NewLead } from '../store/lead-store.ts';
+import type { Database as LeadStore } from '../store/database.ts';
+import type { NewLead } from '../store/outbox/outbox-store.ts';
 import { openSqliteStore } from '../store/sqlite-store.ts';
 import { describeFilter, eraseLeadsByEmail, markLeadSpam, recordLeadExport, retryLeads, sendLeadAgain } from './operations.ts';
 

@@ -1,7 +1,8 @@
 import { leadStatusOf, type LeadFilter, type RetrySent, type RetrySkipped } from '../../console/api-types.ts';
 import { LEAD_SOURCES } from '../../lead/rules.ts';
 import { recordAudit, writeWithAudit, type Acting } from '../../back-office/accounts/audit-trail.ts';
-import { SEND_AGAIN_STATES, type LeadRecord, type LeadStore, type RetriedLead } from '../store/lead-store.ts';
+import type { AuditWriter } from '../store/audit/audit-store.ts';
+import { SEND_AGAIN_STATES, type InboxStore, type LeadRecord, type RetriedLead } from '../store/inbox/inbox-store.ts';
 
 // What the console and `npm run leads` do to the inbox: retry, send again, spam, erasure and
 // export (not spam is forwardNotSpam, in not-spam.ts). Each operation makes its change and writes its audit entry, with the actor
@@ -9,10 +10,8 @@ import { SEND_AGAIN_STATES, type LeadRecord, type LeadStore, type RetriedLead } 
 // same trail in the same words. The callers decide what to refuse before (the console's erasure
 // count, a CRM address) and how to answer.
 
-export type LeadOperationsStore = Pick<
-  LeadStore,
-  'getLead' | 'retry' | 'sendAgain' | 'markSpam' | 'markNotSpam' | 'eraseByEmail' | 'appendAudit'
->;
+export type LeadOperationsStore = Pick<InboxStore, 'getLead' | 'retry' | 'sendAgain' | 'markSpam' | 'markNotSpam' | 'eraseByEmail'> &
+  AuditWriter;
 
 /** Lead ids named in one audit entry; beyond these the entry gives the count. */
 const AUDITED_IDS = 20;
@@ -44,12 +43,7 @@ export function describeFilter(filter: ExportFilter): string {
 }
 
 /** Records an export once its read has begun (an export that could not start is not recorded as made). */
-export function recordLeadExport(
-  store: Pick<LeadStore, 'appendAudit'>,
-  acting: Acting,
-  format: 'csv' | 'json',
-  filter: ExportFilter,
-): Promise<void> {
+export function recordLeadExport(store: AuditWriter, acting: Acting, format: 'csv' | 'json', filter: ExportFilter): Promise<void> {
   return recordAudit(store, acting, { action: 'leads.export', detail: `${format}: ${describeFilter(filter)}` });
 }
 

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import nodemailer from 'nodemailer';
 import { maskEmail } from '../../lead/mask.ts';
-import type { NotificationChannel } from '../store/lead-store.ts';
+import type { NotificationChannel } from '../store/notifications/notification-store.ts';
 import type { Message } from './messages.ts';
 
 // The two ways a notification leaves: e-mail through the configured SMTP server (nodemailer: STARTTLS

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DeliveryHealth } from '../store/lead-store.ts';
+import type { DeliveryHealth } from '../store/notifications/notification-store.ts';
 import { judgeIncident } from './incident.ts';
 
 // Incidents on a fake clock: minutes from T0, the alert after 15 minutes of failures.

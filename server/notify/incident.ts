@@ -1,4 +1,4 @@
-import type { DeliveryHealth, IncidentRecord } from '../store/lead-store.ts';
+import type { DeliveryHealth, IncidentRecord } from '../store/notifications/notification-store.ts';
 
 // A delivery incident: the CRM has taken no lead since a delivery first failed, and that was at
 // least ALERT_AFTER_MINUTES ago. It opens once (one alert) and closes at the first success after

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LeadRecord } from '../store/lead-store.ts';
+import type { LeadRecord } from '../store/inbox/inbox-store.ts';
 import { describeSmtpError } from './channels.ts';
 import { escapeHtml, leadFailedMessage, newLeadMessage, spamDailyMessage, spokenDay, toOneLine } from './messages.ts';
 

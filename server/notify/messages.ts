@@ -1,4 +1,4 @@
-import type { LeadRecord } from '../store/lead-store.ts';
+import type { LeadRecord } from '../store/inbox/inbox-store.ts';
 
 // What each notification says. Pure: the notifier passes in the lead and the facts. Visitor text
 // (name, company, e-mail) goes into new-lead e-mails only: on one line each (a line break typed into

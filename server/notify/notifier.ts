@@ -1,3 +1,5 @@
+import type { NotificationStore } from '../store/notifications/notification-store.ts';
+import type { InboxStore } from '../store/inbox/inbox-store.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NotificationSettings, TestNotificationResult } from '../../console/api-types.ts';
@@ -5,15 +7,14 @@ import { LEAD_SOURCES } from '../../lead/rules.ts';
 import type { Config } from '../config.ts';
 import type {
   ClaimedNotification,
-  LeadStore,
   NewNotification,
   NotificationChannel,
   NotificationDetail,
   NotificationKind,
   NotificationResult,
   NotifyLeadEvent,
-} from '../store/lead-store.ts';
-import { DAY_MS } from '../store/lead-store.ts';
+} from '../store/notifications/notification-store.ts';
+import { DAY_MS } from '../store/inbox/inbox-store.ts';
 import { createEmailChannel, createWebhookChannel } from './channels.ts';
 import type { Channel } from './channels.ts';
 import { judgeIncident } from './incident.ts';
@@ -70,7 +71,7 @@ export type NotifierTuning = {
 };
 
 export type NotifierOptions = NotifierTuning & {
-  readonly store: LeadStore;
+  readonly store: NotificationStore & InboxStore;
   readonly config: NotifierConfig;
   readonly log: FastifyBaseLogger;
   /** Identifies this notifier's leases; one per process. */

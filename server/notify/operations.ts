@@ -1,6 +1,6 @@
 import type { TestNotificationResult } from '../../console/api-types.ts';
 import { recordAudit, type Acting } from '../../back-office/accounts/audit-trail.ts';
-import type { LeadStore } from '../store/lead-store.ts';
+import type { AuditWriter } from '../store/audit/audit-store.ts';
 import type { Notifier } from './notifier.ts';
 
 // The team's notification settings, as the console changes them: each change writes its audit
@@ -9,7 +9,7 @@ import type { Notifier } from './notifier.ts';
 /** Switches a form's new-lead e-mail on or off. False: the site has no form of that name (nothing recorded). */
 export async function switchFormEmail(
   notifier: Pick<Notifier, 'setFormEmail'>,
-  store: Pick<LeadStore, 'appendAudit'>,
+  store: AuditWriter,
   acting: Acting,
   form: string,
   on: boolean,
@@ -22,7 +22,7 @@ export async function switchFormEmail(
 /** Sends a test message to every configured channel and records which went. */
 export async function sendTestNotification(
   notifier: Pick<Notifier, 'sendTest'>,
-  store: Pick<LeadStore, 'appendAudit'>,
+  store: AuditWriter,
   acting: Acting,
 ): Promise<TestNotificationResult> {
   const result = await notifier.sendTest();

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toLeadQuery } from '../console/lead-view.ts';
-import type { LeadStore, NewLead } from '../store/lead-store.ts';
+import type { Database } from '../store/database.ts';
+import type { NewLead } from '../store/outbox/outbox-store.ts';
 import { startCrmReceiver } from '../testing/crm-receiver.ts';
 import type { CrmReceiver } from '../testing/crm-receiver.ts';
 import { startSmtpReceiver } from '../testing/smtp-receiver.ts';
@@ -60,7 +61,7 @@ for (const harness of STORE_HARNESSES) {
       await database.remove();
     });
 
-    async function startNotifier(store: LeadStore): Promise<Notifier> {
+    async function startNotifier(store: Database): Promise<Notifier> {
       const notifier = createNotifier({
         store,
         config: {

@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LeadStore, NewLead } from '../store/lead-store.ts';
+import type { Database } from '../store/database.ts';
+import type { NewLead } from '../store/outbox/outbox-store.ts';
 import { startCrmReceiver } from '../testing/crm-receiver.ts';
 import type { CrmReceiver } from '../testing/crm-receiver.ts';
 import { announceSkip, sqliteHarness, STORE_HARNESSES } from '../testing/store-harness.ts';
@@ -48,7 +49,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('outbox worker (SQLite store, real HTTP CRM)', () => {
   let database: StoreDatabase;
-  let store: LeadStore;
+  let store: Database;
   let crm: CrmReceiver;
   const workers: OutboxWorker[] = [];
 

@@ -1,6 +1,8 @@
+import type { OutboxStore } from '../store/outbox/outbox-store.ts';
+import type { CrmPaceStore } from '../store/crm-pace/crm-pace-store.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ClaimedDelivery, DeliveryResult, LeadStore } from '../store/lead-store.ts';
+import type { ClaimedDelivery, DeliveryResult } from '../store/outbox/outbox-store.ts';
 import type { CrmClient } from './crm-client.ts';
 import { CRM_TIMEOUT_MS } from './crm-client.ts';
 import { decideDelivery } from './delivery-policy.ts';
@@ -22,7 +24,7 @@ export const OUTBOX_DEFAULTS = {
 } as const;
 
 export type OutboxWorkerOptions = {
-  readonly store: LeadStore;
+  readonly store: OutboxStore & CrmPaceStore;
   readonly client: CrmClient;
   readonly retryDelaysMs: readonly number[];
   /** At most this many sends in any 10 seconds, counted with every other worker on the same store. */

@@ -6,8 +6,8 @@ import type { CrmClient } from '../outbox/crm-client.ts';
 import { createOutboxWorker } from '../outbox/outbox-worker.ts';
 import { startRetention } from '../retention/retention.ts';
 import type { OutboxWorker, OutboxWorkerOptions } from '../outbox/outbox-worker.ts';
-import type { LeadStore } from '../store/lead-store.ts';
-import { openLeadStore } from '../store/open-lead-store.ts';
+import type { Database } from '../store/database.ts';
+import { openDatabase } from '../store/database.ts';
 
 // The lead relay's capabilities: the store (opened and migrated at start, checked by /healthz) and,
 // when CRM_WEBHOOK_URL is set, the outbox worker. On close (after in-flight requests have finished)
@@ -15,7 +15,7 @@ import { openLeadStore } from '../store/open-lead-store.ts';
 // purge runs whether or not a CRM is configured, and is stopped before the store closes.
 
 export type LeadRelay = {
-  readonly store: LeadStore;
+  readonly store: Database;
   /** Undefined without CRM_WEBHOOK_URL: leads are kept as `held`. */
   readonly outbox: OutboxWorker | undefined;
 };
@@ -35,7 +35,7 @@ export type LeadRelayPluginOptions = { config: Config; tuning?: LeadRelayTuning 
 
 const leadRelay: FastifyPluginAsync<LeadRelayPluginOptions> = async (app, { config, tuning = {} }) => {
   const { crmTimeoutMs, ...workerTuning } = tuning;
-  const store = await openLeadStore(config.leadStore);
+  const store = await openDatabase(config.leadStore);
   let outbox: OutboxWorker | undefined;
   let crmClient: CrmClient | undefined;
   const retention = startRetention({

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LeadStore, NewLead } from '../store/lead-store.ts';
-import { DAY_MS } from '../store/lead-store.ts';
+import type { Database } from '../store/database.ts';
+import type { NewLead } from '../store/outbox/outbox-store.ts';
+import { DAY_MS } from '../store/inbox/inbox-store.ts';
 import { sqliteHarness } from '../testing/store-harness.ts';
 import type { StoreDatabase } from '../testing/store-harness.ts';
 import { RETENTION_DEFAULTS, retentionCutoffs, startRetention } from './retention.ts';
@@ -41,7 +42,7 @@ describe('retentionCutoffs', () => {
 
 describe('startRetention', () => {
   let database: StoreDatabase;
-  let store: LeadStore;
+  let store: Database;
   const logged: { fields: unknown; message: string }[] = [];
   const log: RetentionLog = {
     info: (fields, message) => logged.push({ fields, message }),

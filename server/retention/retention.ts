@@ -1,6 +1,8 @@
 import { SYSTEM_ACTOR, writeWithAudit } from '../../back-office/accounts/audit-trail.ts';
-import type { LeadStore, PurgeCutoffs } from '../store/lead-store.ts';
-import { DAY_MS } from '../store/lead-store.ts';
+import type { LeadPurgeStore } from '../store/inbox/inbox-store.ts';
+import type { AuditWriter } from '../store/audit/audit-store.ts';
+import type { PurgeCutoffs } from '../store/inbox/inbox-store.ts';
+import { DAY_MS } from '../store/inbox/inbox-store.ts';
 import { repeat, type Repeating } from '../schedule/repeat.ts';
 
 // Retention: once shortly after start and then every day, leads past LEAD_RETENTION_DAYS and spam
@@ -27,7 +29,7 @@ export type RetentionLog = {
 };
 
 export type RetentionOptions = RetentionPeriods & {
-  readonly store: Pick<LeadStore, 'purgeExpired' | 'appendAudit'>;
+  readonly store: LeadPurgeStore & AuditWriter;
   /** The app's logger (or any with the same two methods). */
   readonly log: RetentionLog;
   readonly now?: () => number;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanAttributionValue } from '../../lead/attribution.ts';
 import { FORM_FIELD_LABELS, VALIDATION_MESSAGES } from '../../lead/rules.ts';
 import { buildApp } from '../app.ts';
-import type { LeadRecord } from '../store/lead-store.ts';
+import type { LeadRecord } from '../store/inbox/inbox-store.ts';
 import { createFakeAnalyticsStore } from '../testing/analytics-fake.ts';
 import { validLeadBody } from '../testing/lead-bodies.ts';
 import { createSiteFixture, fixtureConfig, type SiteFixture } from '../testing/site-fixture.ts';

@@ -5,7 +5,7 @@ import type { RoiParameters } from '../../lead/roi/engine.ts';
 import { FORM_ERROR_KEY, VALIDATION_MESSAGES } from '../../lead/rules.ts';
 import type { FieldErrors, LeadFormId } from '../../lead/rules.ts';
 import type { Config } from '../config.ts';
-import { isStoreUnavailable } from '../store/lead-store.ts';
+import { isStoreUnavailable } from '../../back-office/database/store-unavailable.ts';
 import { chooseBackHref, renderMessagePage, renderValidationErrorPage } from '../leads/error-page.ts';
 import { takeInLead } from '../leads/intake.ts';
 import { maskEmail, maskPhone } from '../../lead/mask.ts';

@@ -9,8 +9,8 @@
 // of leads' indexes (received_at, id), (source, …), (utm_campaign, …), (utm_source, …) or (email, …).
 // SQLite's CROSS JOIN keeps that order; PostgreSQL reads it as an inner join and plans it from its
 // statistics. The "not spam" term is written exactly as that index's WHERE, so both engines match it.
-import type { LeadCursor, LeadQuery } from './lead-store.ts';
-import { containsPattern, readSearch } from './lead-store.ts';
+import type { LeadCursor, LeadQuery } from './inbox/inbox-store.ts';
+import { containsPattern, readSearch } from './inbox/inbox-store.ts';
 import { LEAD_COLUMNS } from './row-mapping.ts';
 
 export type SqlDialect = 'sqlite' | 'postgres';

@@ -1,25 +1,18 @@
 // Turns a database row into the store's records. Both stores use the same column names, so one
 // mapping serves SQLite and PostgreSQL.
-import type { Role } from '../../back-office/roles.ts';
+import type { AttemptRecord, DeliveryState } from './outbox/outbox-store.ts';
+import type { AuditPageResult, AuditRecord } from './audit/audit-store.ts';
 import type {
-  AccountRecord,
-  AttemptRecord,
-  AuditPageResult,
-  AuditRecord,
   ClaimedNotification,
-  DeliveryState,
   IncidentRecord,
-  LeadPageResult,
-  LeadRecord,
   NotificationChannel,
   NotificationDetail,
   NotificationKind,
   NotificationRecord,
   NotificationState,
   NotifyLeadEvent,
-  SessionRecord,
-  StoredAccount,
-} from './lead-store.ts';
+} from './notifications/notification-store.ts';
+import type { LeadPageResult, LeadRecord } from './inbox/inbox-store.ts';
 
 type Row = Readonly<Record<string, unknown>>;
 
@@ -79,34 +72,6 @@ export function toAttemptRecord(row: Row): AttemptRecord {
     responseBody: optionalString(row.response_body),
     error: optionalString(row.error),
     outcome: row.outcome as DeliveryState,
-  };
-}
-
-/** The account columns both stores select, in the names the mappings below read. */
-export const ACCOUNT_COLUMNS = 'id, email, role, password_hash, created_at, updated_at, password_changed_at, last_sign_in_at';
-
-export function toAccountRecord(row: Row): AccountRecord {
-  return {
-    id: String(row.id),
-    email: String(row.email),
-    role: row.role as Role,
-    createdAt: Number(row.created_at),
-    updatedAt: Number(row.updated_at),
-    passwordChangedAt: Number(row.password_changed_at),
-    lastSignInAt: optionalNumber(row.last_sign_in_at),
-  };
-}
-
-export function toStoredAccount(row: Row): StoredAccount {
-  return { ...toAccountRecord(row), passwordHash: String(row.password_hash) };
-}
-
-/** A session joined with its account: the session's own times as session_created_at and session_last_seen_at. */
-export function toSessionRecord(row: Row): SessionRecord {
-  return {
-    account: toAccountRecord(row),
-    createdAt: Number(row.session_created_at),
-    lastSeenAt: Number(row.session_last_seen_at),
   };
 }
 

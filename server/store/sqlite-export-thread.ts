@@ -1,6 +1,6 @@
 import { workerData } from 'node:worker_threads';
 import { createSqliteExportReaders } from './sqlite-lead-export.ts';
-import { answerCalls } from './worker-store.ts';
+import { answerCalls } from '../../back-office/database/worker-store.ts';
 
 // The thread behind sqlite-lead-export.ts: downloads' reads of the lead store, apart from its writes.
 

@@ -1,8 +1,8 @@
 import { DatabaseSync } from 'node:sqlite';
 import { buildLeadPageQuery } from './lead-page-query.ts';
-import type { LeadExport, LeadPageResult, LeadQuery, LeadRecord } from './lead-store.ts';
+import type { LeadExport, LeadPageResult, LeadQuery, LeadRecord } from './inbox/inbox-store.ts';
 import { toLeadPage } from './row-mapping.ts';
-import { openWorkerStore } from './worker-store.ts';
+import { openWorkerStore } from '../../back-office/database/worker-store.ts';
 
 // A download's read of the SQLite lead store: a read-only connection of its own holding one read
 // transaction, so every page comes from the snapshot taken when the download began (WAL: writers

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NewLead } from './lead-store.ts';
+import type { NewLead } from './outbox/outbox-store.ts';
 import { openSqliteStore, SQLITE_MIGRATIONS } from './sqlite-store.ts';
 import { openSqliteWorkerStore } from './sqlite-worker-store.ts';
 

@@ -1,8 +1,8 @@
-import { keysetExport, type LeadStore } from './lead-store.ts';
-import { makeDatabaseFolder } from './sqlite-database.ts';
+import { keysetExport } from './inbox/inbox-store.ts';
+import { type Database } from './database.ts';
+import { makeDatabaseFolder } from '../../back-office/database/sqlite-database.ts';
 import { sqliteExportThread } from './sqlite-lead-export.ts';
-import { openWorkerStore } from './worker-store.ts';
-import type { WorkerStoreMethods } from './worker-store.ts';
+import { openWorkerStore } from '../../back-office/database/worker-store.ts';
 
 // The SQLite store on its own thread (see worker-store.ts), so every COMMIT (an fsync of the WAL,
 // synchronous=FULL) is waited for there, not on the server's event loop. The worker runs the store
@@ -10,66 +10,14 @@ import type { WorkerStoreMethods } from './worker-store.ts';
 
 const WORKER_URL = new URL('./sqlite-worker-thread.ts', import.meta.url);
 
-// Downloads are read on a thread of their own (sqlite-lead-export.ts), never on the store's.
-const METHODS: WorkerStoreMethods<Omit<LeadStore, 'openLeadExport'>> = {
-  insertLead: true,
-  claimDue: true,
-  recordResults: true,
-  releaseHeld: true,
-  holdPending: true,
-  retry: true,
-  sendAgain: true,
-  eraseByEmail: true,
-  listLeads: true,
-  getLead: true,
-  listAttempts: true,
-  countByState: true,
-  countSpam: true,
-  listLeadPage: true,
-  markSpam: true,
-  markNotSpam: true,
-  countLeadsByEmail: true,
-  appendAudit: true,
-  listAudit: true,
-  leadHealth: true,
-  purgeExpired: true,
-  takeCrmSlots: true,
-  giveBackCrmSlots: true,
-  countSignInAttempt: true,
-  signInSucceeded: true,
-  withdrawSignInAttempt: true,
-  createAccount: true,
-  listAccounts: true,
-  findAccount: true,
-  removeAccount: true,
-  setAccountRole: true,
-  setAccountPassword: true,
-  createSession: true,
-  findSession: true,
-  endSession: true,
-  endAccountSessions: true,
-  schemaVersion: true,
-  notifyWatermark: true,
-  readNotifyEvents: true,
-  enqueueNotifications: true,
-  startIncident: true,
-  endIncident: true,
-  findOpenIncident: true,
-  claimNotifications: true,
-  recordNotificationResults: true,
-  listNotifications: true,
-  listNotifyForms: true,
-  setNotifyForm: true,
-  ping: true,
-};
-
-export async function openSqliteWorkerStore(file: string): Promise<LeadStore> {
+export async function openSqliteWorkerStore(file: string): Promise<Database> {
   // Here, before the thread starts, so a folder that cannot be made is an error and never a thread stuck making it.
   makeDatabaseFolder(file);
-  const store = await openWorkerStore<Omit<LeadStore, 'openLeadExport'>>({
+  // Every method of every concern is forwarded by name (the thread lists them); downloads are read
+  // on a thread of their own (sqlite-lead-export.ts), never on the store's.
+  const store = await openWorkerStore<Omit<Database, 'openLeadExport'>>({
     url: WORKER_URL,
     workerData: { file },
-    methods: METHODS,
     closedMessage: 'The lead store is closed',
     openedBy: 'schemaVersion',
   });

@@ -7,7 +7,7 @@ import type { AnalyticsStore } from '../analytics/analytics-store.ts';
 import { openPostgresAnalyticsStore, POSTGRES_ANALYTICS_MIGRATIONS } from '../analytics/postgres-analytics-store.ts';
 import { openSqliteAnalyticsWorkerStore } from '../analytics/sqlite-analytics-worker.ts';
 import { openSqliteAnalyticsStore, SQLITE_ANALYTICS_MIGRATIONS } from '../analytics/sqlite-analytics-store.ts';
-import type { LeadStore } from '../store/lead-store.ts';
+import type { Database } from '../store/database.ts';
 import { openPostgresStore } from '../store/postgres-store.ts';
 import { createTestSchema, TEST_DATABASE_URL } from './store-harness.ts';
 
@@ -32,7 +32,7 @@ export type AnalyticsDatabase = {
   /** Runs SQL on the database past the store, as an older server would have written it. */
   execute(sql: string): Promise<void>;
   /** The lead store of the same database (PostgreSQL only: SQLite's analytics live in a file of their own). */
-  openLeadStore?(): Promise<LeadStore>;
+  openLeadStore?(): Promise<Database>;
   /** Closes every store this database opened and deletes the database. */
   remove(): Promise<void>;
 };

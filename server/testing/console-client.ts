@@ -10,7 +10,8 @@ import { hashPassword } from '../../back-office/accounts/passwords.ts';
 import type { Role } from '../../back-office/roles.ts';
 import { buildApp, type BuildAppOptions } from '../app.ts';
 import type { Config, Environment } from '../config.ts';
-import type { LeadStore, NewLead } from '../store/lead-store.ts';
+import type { Database } from '../store/database.ts';
+import type { NewLead } from '../store/outbox/outbox-store.ts';
 import { createSiteFixture, fixtureConfig, type SiteFixture } from './site-fixture.ts';
 import type { StoreDatabase } from './store-harness.ts';
 
@@ -31,7 +32,7 @@ export type Signed = {
 
 export type ConsoleTestServer = {
   readonly app: FastifyInstance;
-  readonly store: LeadStore;
+  readonly store: Database;
   readonly fixture: SiteFixture;
   addAccount(email: string, role: Role): Promise<void>;
   signIn(email: string, password?: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import type { LeadStoreConfig } from '../config.ts';
-import type { LeadStore } from '../store/lead-store.ts';
+import type { Database } from '../store/database.ts';
 import { openPostgresStore, POSTGRES_MIGRATIONS } from '../store/postgres-store.ts';
 import { openSqliteStore, SQLITE_MIGRATIONS } from '../store/sqlite-store.ts';
 import { openSqliteWorkerStore } from '../store/sqlite-worker-store.ts';
@@ -14,11 +14,11 @@ import { openSqliteWorkerStore } from '../store/sqlite-worker-store.ts';
 // is another connection to the same database, standing in for another server process.
 
 export type StoreDatabase = {
-  open(): Promise<LeadStore>;
+  open(): Promise<Database>;
   /** The settings that point a server process at this database (LEADS_DB_FILE or DATABASE_URL). */
   readonly serverEnv: Readonly<Record<string, string>>;
   /** Another connection that migrates only to `version`, as an older server would (in this thread). */
-  openAtVersion(version: number): Promise<LeadStore>;
+  openAtVersion(version: number): Promise<Database>;
   /**
    * How the database would run `sql` (the store's own placeholders): SQLite's EXPLAIN QUERY PLAN
    * details, or PostgreSQL's EXPLAIN with sequential scans discouraged, since a test table is too
@@ -42,14 +42,14 @@ export type StoreHarness = {
   createDatabase(): Promise<StoreDatabase>;
 };
 
-function createSqliteHarness(kind: StoreHarness['kind'], openStore: (file: string) => LeadStore | Promise<LeadStore>): StoreHarness {
+function createSqliteHarness(kind: StoreHarness['kind'], openStore: (file: string) => Database | Promise<Database>): StoreHarness {
   return {
     kind,
     skipReason: undefined,
     async createDatabase() {
       const folder = await mkdtemp(path.join(tmpdir(), 'lead-store-'));
       const file = path.join(folder, 'leads.sqlite');
-      const opened: LeadStore[] = [];
+      const opened: Database[] = [];
       return {
         serverEnv: { LEADS_DB_FILE: file },
         config: { kind: 'sqlite', file },
@@ -149,7 +149,7 @@ export const postgresHarness: StoreHarness = {
   async createDatabase() {
     if (TEST_DATABASE_URL === undefined) throw new Error(POSTGRES_SKIP_REASON);
     const { schema, url, drop } = await createTestSchema(TEST_DATABASE_URL, 'lead_test');
-    const opened: LeadStore[] = [];
+    const opened: Database[] = [];
     return {
       serverEnv: { DATABASE_URL: url.toString() },
       config: { kind: 'postgres', url: url.toString() },

@@ -13,12 +13,14 @@
 //
 // Built like the site's server (server/app.ts): capabilities as plugins (plugins/), then the routes
 // (routes/), each module given what it works on.
+import type { AccountStore } from '../../back-office/accounts/account-store.ts';
+import type { SessionStore } from '../../back-office/sessions/session-store.ts';
+import type { SignInLimitStore } from '../../back-office/sign-in/sign-in-limit-store.ts';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { can } from '../../back-office/roles.ts';
 import { createTeamSignIn } from '../../back-office/sign-in/sign-in.ts';
 import { CONNECTION_LIMITS, type ConnectionLimits } from '../../back-office/http/connection-limits.ts';
-import type { LeadStore } from '../../server/store/lead-store.ts';
 import { fastifyTrustProxy, type TrustProxy } from '../../back-office/http/trust-proxy.ts';
 import { canonicalUrl } from '../../back-office/http/request-url.ts';
 import { readPublicSettings } from '../../renderer/build-settings.ts';
@@ -70,7 +72,7 @@ export type StudioOptions = {
    * The lead store whose accounts sign in (the caller opens and closes it); undefined: one local
    * editor, no sign-in, loopback only.
    */
-  accounts?: LeadStore;
+  accounts?: AccountStore & SessionStore & SignInLimitStore;
   /** The editor's name in commits when nobody signs in. */
   localEditor?: string;
   secureCookies?: boolean;
@@ -210,7 +212,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
 }
 
 /** Whether a team member, as their account stands now, may publish. */
-function mayStillPublish(accounts: LeadStore, rights: PublishRights) {
+function mayStillPublish(accounts: AccountStore & SessionStore & SignInLimitStore, rights: PublishRights) {
   return async (user: string): Promise<boolean> => {
     const account = await accounts.findAccount(user);
     return account !== undefined && can(account.role, 'studio:edit') && rights.mayPublish({ id: '', user, role: account.role });
@@ -218,7 +220,10 @@ function mayStillPublish(accounts: LeadStore, rights: PublishRights) {
 }
 
 /** The team signing in with the store's accounts and sessions, or the one local editor and session. */
-function whoUsesTheStudio(accounts: LeadStore | undefined, localEditor: string): { people: StudioPeople; keeper: SessionKeeper } {
+function whoUsesTheStudio(
+  accounts: (AccountStore & SessionStore & SignInLimitStore) | undefined,
+  localEditor: string,
+): { people: StudioPeople; keeper: SessionKeeper } {
   if (accounts) {
     return {
       people: { kind: 'team', signIn: createTeamSignIn({ store: accounts, app: 'studio', requires: 'studio:edit' }) },

@@ -2,7 +2,7 @@
 // holding the accounts a test names, each with the same password.
 import { hashPassword } from '../../back-office/accounts/passwords.ts';
 import type { Role } from '../../back-office/roles.ts';
-import type { LeadStore } from '../../server/store/lead-store.ts';
+import type { Database } from '../../server/store/database.ts';
 import { sqliteHarness } from '../../server/testing/store-harness.ts';
 
 export const TEAM_PASSWORD = 'correct horse battery staple';
@@ -15,9 +15,9 @@ export function teamPasswordHash(): Promise<string> {
 }
 
 export type TeamStore = {
-  store: LeadStore;
+  store: Database;
   /** Another connection to the same database, as `npm run users` would open while the studio runs. */
-  openAgain(): Promise<LeadStore>;
+  openAgain(): Promise<Database>;
   remove(): Promise<void>;
 };
 

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { hashPassword } from '../../back-office/accounts/passwords.ts';
 import type { Role } from '../../back-office/roles.ts';
-import type { LeadStore } from '../../server/store/lead-store.ts';
+import type { Database } from '../../server/store/database.ts';
 import { startCrmReceiver, type CrmReceiver } from '../../server/testing/crm-receiver.ts';
 import { startServerProcess, type ServerProcess } from '../../server/testing/server-process.ts';
 import { postgresHarness, sqliteHarness, type StoreDatabase, type StoreHarness } from '../../server/testing/store-harness.ts';
@@ -19,7 +19,7 @@ export type ConsoleServer = {
   readonly url: string;
   readonly crm: CrmReceiver;
   /** The server's database, opened by the test process. */
-  readonly store: LeadStore;
+  readonly store: Database;
   /** The settings that point another process (the studio) at the same database. */
   readonly env: Readonly<Record<string, string>>;
   addAccount(email: string, role: Role, password: string): Promise<void>;

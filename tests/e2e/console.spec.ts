@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { OK_REPLY } from '../../server/testing/crm-receiver.ts';
 import { validLeadBody } from '../../server/testing/lead-bodies.ts';
-import type { DeliveryState } from '../../server/store/lead-store.ts';
+import type { DeliveryState } from '../../server/store/outbox/outbox-store.ts';
 import { startStudio } from '../../studio/testing/running-studio.ts';
 import { axeViolations } from './axe.ts';
 import { CONSOLE_STORES, startConsoleServer, type ConsoleServer } from './console-server.ts';

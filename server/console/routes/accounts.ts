@@ -11,7 +11,7 @@ import { isEmailAddress, MAX_EMAIL_LENGTH, normalizeEmail } from '../../../back-
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../../back-office/accounts/passwords.ts';
 import { addAccount, changeAccountRole, removeAccount } from '../../../back-office/accounts/operations.ts';
 import { ROLES } from '../../../back-office/roles.ts';
-import type { AccountRecord } from '../../store/lead-store.ts';
+import type { AccountRecord } from '../../../back-office/accounts/account-store.ts';
 import { conflict, notFound } from '../api-errors.ts';
 import { actingOf, actorOf, type ConsoleContext } from '../context.ts';
 import type { ConsoleRoutes } from '../request-checks.ts';

@@ -10,7 +10,7 @@ import { forwardNotSpam } from '../../leads/not-spam.ts';
 import { loadRoiParameters } from '../../leads/roi-parameters.ts';
 import { csvHeaderLine, csvLeadLine, toExportJson, toExportRecord } from '../../leads/lead-export.ts';
 import { createGate } from '../../../back-office/concurrency.ts';
-import { readSearch, SEND_AGAIN_STATES, type LeadExport, type LeadQuery } from '../../store/lead-store.ts';
+import { readSearch, SEND_AGAIN_STATES, type LeadExport, type LeadQuery } from '../../store/inbox/inbox-store.ts';
 import { ConsoleProblem, conflict, notFound } from '../api-errors.ts';
 import { actingOf, type ConsoleContext } from '../context.ts';
 import {

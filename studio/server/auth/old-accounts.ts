@@ -4,10 +4,10 @@
 // an e-mail address once, as an editor with the same password hash, and says what became of every
 // entry and that the setting should go. A mistake in an entry never stops the studio: the entry is
 // skipped and the message says why. Only a file that cannot be read does.
+import type { AccountStore } from '../../../back-office/accounts/account-store.ts';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isEmailAddress, normalizeEmail } from '../../../back-office/accounts/email.ts';
-import type { LeadStore } from '../../../server/store/lead-store.ts';
 
 export const OLD_ACCOUNT_SETTINGS = ['STUDIO_USERS', 'STUDIO_USERS_FILE'] as const;
 export type OldAccountSetting = (typeof OLD_ACCOUNT_SETTINGS)[number];
@@ -73,7 +73,7 @@ export type ImportReport = {
  * Imports every old entry named by an e-mail address as an `editor` account with its hash, unless
  * the address has an account or was imported once before (an account an admin removed stays removed).
  */
-export async function importOldAccounts(old: OldAccounts, store: LeadStore, stateDir: string, now: number): Promise<ImportReport> {
+export async function importOldAccounts(old: OldAccounts, store: AccountStore, stateDir: string, now: number): Promise<ImportReport> {
   const recordFile = path.join(stateDir, IMPORTED_FILE);
   const importedBefore = new Set(readImportedBefore(recordFile));
   const imported: string[] = [];

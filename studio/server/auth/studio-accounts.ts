@@ -6,7 +6,9 @@
 // A studio reachable beyond this computer needs at least one account that may edit the site: else
 // nobody could sign in, and without sign-in anyone who reaches it could change the live site.
 import { can } from '../../../back-office/roles.ts';
-import type { LeadStore } from '../../../server/store/lead-store.ts';
+import type { AccountStore } from '../../../back-office/accounts/account-store.ts';
+import type { SessionStore } from '../../../back-office/sessions/session-store.ts';
+import type { SignInLimitStore } from '../../../back-office/sign-in/sign-in-limit-store.ts';
 import { isLoopback, LOOPBACK_ADDRESS } from './loopback.ts';
 import { describeImport, importOldAccounts, type OldAccounts } from './old-accounts.ts';
 
@@ -32,7 +34,7 @@ export async function decideStudioUse({
   stateDir,
   now = Date.now,
 }: {
-  store: LeadStore;
+  store: AccountStore & SessionStore & SignInLimitStore;
   host: string;
   oldAccounts: OldAccounts | undefined;
   /** The studio's state folder, where the addresses imported once are listed. */

@@ -5,10 +5,10 @@
 // sessions in the console too. The person is the account's e-mail address, which commits and the
 // publish log name.
 import { can } from '../../../back-office/roles.ts';
-import type { LeadStore } from '../../../server/store/lead-store.ts';
+import type { SessionStore } from '../../../back-office/sessions/session-store.ts';
 import type { SessionKeeper } from './sessions.ts';
 
-export function createTeamSessions(store: LeadStore, now: () => number = Date.now): SessionKeeper {
+export function createTeamSessions(store: SessionStore, now: () => number = Date.now): SessionKeeper {
   return {
     async find(id) {
       const found = await store.findSession(id, 'studio', now());

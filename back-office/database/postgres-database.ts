@@ -1,5 +1,7 @@
 import type pg from 'pg';
-import { storeUnavailableError } from './lead-store.ts';
+import type { PoolClient, QueryResultRow } from 'pg';
+import { auditValues, INSERT_AUDIT_SQL, type AuditEntryInput } from './audit-entry.ts';
+import { storeUnavailableError } from './store-unavailable.ts';
 import { assertMigrationsOrdered, pendingMigrations } from './migrations.ts';
 import type { Migration } from './migrations.ts';
 
@@ -71,4 +73,57 @@ export async function inPostgresTransaction<T>(pool: pg.Pool, work: (client: pg.
   } finally {
     client.release();
   }
+}
+
+/** What each concern's PostgreSQL code works with: the pool, its queries and its transactions. */
+export type PostgresStoreContext = {
+  readonly pool: pg.Pool;
+  /** The connection string, for a connection of its own outside the pool (a download). */
+  readonly url: string;
+  readonly connectTimeoutMs: number;
+  /** One statement on a pooled connection; refused once the store is closing. */
+  query<R extends QueryResultRow>(sql: string, params?: unknown[]): Promise<R[]>;
+  /** `work` in one transaction (inPostgresTransaction); refused once the store is closing. */
+  transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T>;
+  /** Writes an operation's audit entry on the operation's transaction's client. */
+  writeAudit(client: PoolClient, audit: AuditEntryInput | undefined, now: number): Promise<void>;
+  isClosed(): boolean;
+  /** Runs when the store closes, before the pool ends (a concern's open reads). */
+  onClose(hook: () => void | Promise<void>): void;
+};
+
+/** The context over a pool; `close` runs the concerns' hooks, then ends the pool. */
+export function postgresStoreContext(
+  pool: pg.Pool,
+  options: { readonly url: string; readonly connectTimeoutMs: number; readonly closedMessage: string },
+): { context: PostgresStoreContext; close(): Promise<void> } {
+  const hooks: Array<() => void | Promise<void>> = [];
+  let closed = false;
+  const context: PostgresStoreContext = {
+    pool,
+    url: options.url,
+    connectTimeoutMs: options.connectTimeoutMs,
+    async query<R extends QueryResultRow>(sql: string, params: unknown[] = []): Promise<R[]> {
+      if (closed) throw new Error(options.closedMessage);
+      return (await pool.query<R>(sql, params)).rows;
+    },
+    async transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+      if (closed) throw new Error(options.closedMessage);
+      return inPostgresTransaction(pool, work);
+    },
+    async writeAudit(client, audit, now) {
+      if (audit !== undefined) await client.query(INSERT_AUDIT_SQL.postgres, auditValues(audit, now));
+    },
+    isClosed: () => closed,
+    onClose: (hook) => hooks.push(hook),
+  };
+  return {
+    context,
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const hook of hooks) await hook();
+      await pool.end();
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CRM_PACE_WINDOW_MS, giveBackSlots, parsePaceLog, takeSlots } from './crm-pace.ts';
+import { CRM_PACE_WINDOW_MS, giveBackSlots, parsePaceLog, takeSlots } from './pace-log.ts';
 
 describe('takeSlots', () => {
   it.each([

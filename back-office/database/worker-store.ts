@@ -7,6 +7,9 @@ import { parentPort, Worker } from 'node:worker_threads';
 // proxy (openWorkerStore) for the HTTP thread, answerCalls for the thread's own small file.
 
 type Call = { id: number; method: string; args: unknown[] };
+
+// The message asking the thread for its store's method names (every function but close).
+const METHODS_CALL = 'methods';
 type Answer = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: unknown };
 
 /** Every method of the store but close, which the proxy answers itself: a missing one fails to compile. */
@@ -16,7 +19,11 @@ export type WorkerStoreOptions<S> = {
   /** The thread's file, which calls answerCalls. */
   readonly url: URL;
   readonly workerData: unknown;
-  readonly methods: WorkerStoreMethods<S>;
+  /**
+   * The methods the proxy forwards. Left out, the thread is asked for its store's method names once
+   * it has opened, so a store of many concerns forwards every method without a list to keep.
+   */
+  readonly methods?: WorkerStoreMethods<S>;
   /** The error of a call made after close, or left unanswered when the thread stopped. */
   readonly closedMessage: string;
   /**
@@ -77,7 +84,8 @@ export async function openWorkerStore<S extends { close(): Promise<void> }>(opti
     }
   }
 
-  const proxy = Object.fromEntries(Object.keys(options.methods).map((method) => [method, (...args: unknown[]) => call(method, args)]));
+  const methods = options.methods === undefined ? await call<string[]>(METHODS_CALL, []) : Object.keys(options.methods);
+  const proxy = Object.fromEntries(methods.map((method) => [method, (...args: unknown[]) => call(method, args)]));
   return {
     ...proxy,
     async close() {
@@ -112,6 +120,11 @@ export function answerCalls(open: () => object): void {
     }
     if (method === 'opened') {
       parentPort?.postMessage({ id, ok: true, value: undefined } satisfies Answer);
+      return;
+    }
+    if (method === METHODS_CALL) {
+      const names = Object.keys(store).filter((name) => name !== 'close' && typeof store?.[name] === 'function');
+      parentPort?.postMessage({ id, ok: true, value: names } satisfies Answer);
       return;
     }
     const run = store[method]!;

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { announceSkip, STORE_HARNESSES } from '../testing/store-harness.ts';
-import type { StoreDatabase } from '../testing/store-harness.ts';
-import type { DeliveryResult, LeadStore, NewLead, NewNotification } from './lead-store.ts';
+import { announceSkip, STORE_HARNESSES } from '../../testing/store-harness.ts';
+import type { StoreDatabase } from '../../testing/store-harness.ts';
+import type { DeliveryResult, NewLead } from '../outbox/outbox-store.ts';
+import type { Database } from '../database.ts';
+import type { NewNotification } from './notification-store.ts';
 
 // The notification half of the lead-store contract, on SQLite, SQLite on its worker thread and
 // PostgreSQL: what the notifier reads, its idempotent outbox, the one open incident and the form switches.
@@ -56,7 +58,7 @@ for (const harness of STORE_HARNESSES) {
 
   describe.skipIf(harness.skipReason !== undefined)(`lead store notifications: ${harness.kind}`, () => {
     let database: StoreDatabase;
-    let store: LeadStore;
+    let store: Database;
 
     beforeEach(async () => {
       database = await harness.createDatabase();

@@ -1,0 +1,311 @@
+import type { SQLInputValue } from 'node:sqlite';
+import type { AuditEntryInput } from '../../../back-office/database/audit-entry.ts';
+import { buildLeadPageQuery } from '../lead-page-query.ts';
+import type { DeliveryState } from '../outbox/outbox-store.ts';
+import type {
+  LeadCursor,
+  LeadExport,
+  LeadHealthRecord,
+  LeadPageResult,
+  LeadQuery,
+  LeadRecord,
+  ListOptions,
+  PurgeCutoffs,
+  RebuiltLead,
+  RetriedLead,
+  StateCounts,
+} from './inbox-store.ts';
+import {
+  DAY_MS,
+  PURGEABLE_STATES,
+  PURGE_BATCH_SIZE,
+  RETRYABLE_STATES,
+  SEND_AGAIN_STATES,
+  SPAM_MARKABLE_STATES,
+  healthDays,
+  summarizeWeek,
+  keysetExport,
+} from './inbox-store.ts';
+import { assertPageLimit } from '../../../back-office/database/page-limit.ts';
+import { leadColumnsOf } from '../outbox/outbox-store.ts';
+import { LEAD_COLUMNS, toAttemptRecord, toLeadPage, toLeadRecord } from '../row-mapping.ts';
+import { exportOf, openSqliteLeadExportSync } from '../sqlite-lead-export.ts';
+import type { SqliteStoreContext } from '../../../back-office/database/sqlite-database.ts';
+import type { InboxStore } from './inbox-store.ts';
+import { placeholders } from '../../../back-office/database/sqlite-database.ts';
+
+// The inbox in SQLite: pages, downloads (on connections of their own), health, retries, spam marks,
+// erasure and the retention purge.
+
+export function sqliteInbox(c: SqliteStoreContext): InboxStore {
+  const { all, get, run, transaction, writeAudit, ifOpen, isClosed, file } = c;
+  function makeDue(id: string, now: number): void {
+    run(
+      `UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = ?, lease_owner = NULL,
+         lease_until = NULL, updated_at = ? WHERE lead_id = ?`,
+      now,
+      now,
+      id,
+    );
+  }
+
+  function retry(target: { readonly id: string } | { readonly state: 'failed' }, now: number, audit?: AuditEntryInput): RetriedLead[] {
+    return transaction(() => {
+      const rows =
+        'id' in target
+          ? all(
+              `SELECT lead_id, state, attempts FROM deliveries WHERE lead_id = ? AND state IN (${placeholders(RETRYABLE_STATES.length)})
+               AND (lease_until IS NULL OR lease_until <= ?)`,
+              target.id,
+              ...RETRYABLE_STATES,
+              now,
+            )
+          : all(`SELECT lead_id, state, attempts FROM deliveries WHERE state = 'failed'`);
+      for (const row of rows) makeDue(String(row.lead_id), now);
+      writeAudit(audit, now);
+      return rows.map((row) => ({ id: String(row.lead_id), from: row.state as DeliveryState, attempts: Number(row.attempts) }));
+    });
+  }
+
+  function sendAgain(id: string, now: number, audit?: AuditEntryInput): boolean {
+    return transaction(() => {
+      const row = get(
+        `SELECT lead_id FROM deliveries WHERE lead_id = ? AND state IN (${placeholders(SEND_AGAIN_STATES.length)})
+         AND (lease_until IS NULL OR lease_until <= ?)`,
+        id,
+        ...SEND_AGAIN_STATES,
+        now,
+      );
+      if (row !== undefined) {
+        makeDue(id, now);
+        writeAudit(audit, now);
+      }
+      return row !== undefined;
+    });
+  }
+
+  function eraseByEmail(email: string, audit?: AuditEntryInput): string[] {
+    return transaction(() => {
+      const ids = all('SELECT id FROM leads WHERE email = ?', email.trim().toLowerCase()).map((row) => String(row.id));
+      for (const id of ids) {
+        run('DELETE FROM delivery_attempts WHERE lead_id = ?', id);
+        run('DELETE FROM deliveries WHERE lead_id = ?', id);
+        run('DELETE FROM leads WHERE id = ?', id);
+      }
+      writeAudit(audit, Date.now());
+      return ids;
+    });
+  }
+
+  function listLeads({ state, limit }: ListOptions = {}): LeadRecord[] {
+    const where = state === undefined ? '' : 'WHERE d.state = ?';
+    const params: SQLInputValue[] = state === undefined ? [] : [state];
+    const rows = all(
+      `SELECT ${LEAD_COLUMNS} FROM leads l JOIN deliveries d ON d.lead_id = l.id ${where}
+       ORDER BY l.received_at, l.id LIMIT ?`,
+      ...params,
+      limit ?? -1,
+    );
+    return rows.map(toLeadRecord);
+  }
+
+  function listLeadPage(query: LeadQuery, after: LeadCursor | undefined, limit: number): LeadPageResult {
+    assertPageLimit(limit);
+    const { sql, params } = buildLeadPageQuery('sqlite', query, after, limit);
+    return toLeadPage(all(sql, ...params), limit);
+  }
+
+  function markSpam(id: string, reason: string, now: number, audit?: AuditEntryInput): boolean {
+    return transaction(() => {
+      const changed = run(
+        `UPDATE deliveries SET state = 'spam', next_attempt_at = NULL, lease_owner = NULL, lease_until = NULL, updated_at = ?
+         WHERE lead_id = ? AND state IN (${placeholders(SPAM_MARKABLE_STATES.length)}) AND (lease_until IS NULL OR lease_until <= ?)`,
+        now,
+        id,
+        ...SPAM_MARKABLE_STATES,
+        now,
+      );
+      if (changed > 0) {
+        run('UPDATE leads SET spam_reason = ? WHERE id = ?', reason, id);
+        writeAudit(audit, now);
+      }
+      return changed > 0;
+    });
+  }
+
+  function markNotSpam(id: string, now: number, rebuilt: RebuiltLead, audit?: AuditEntryInput): boolean {
+    return transaction(() => {
+      const changed = run(
+        `UPDATE deliveries SET state = 'pending', attempts = 0, next_attempt_at = ?, lease_owner = NULL, lease_until = NULL,
+           updated_at = ? WHERE lead_id = ? AND state = 'spam'`,
+        now,
+        now,
+        id,
+      );
+      if (changed > 0) {
+        const columns = leadColumnsOf(rebuilt.payload);
+        run(
+          `UPDATE leads SET spam_reason = NULL, source = ?, email = ?, payload = ?, name = ?, company = ?, utm_campaign = ?, utm_source = ?
+           WHERE id = ?`,
+          rebuilt.source,
+          rebuilt.email.toLowerCase(),
+          JSON.stringify(rebuilt.payload),
+          columns.name,
+          columns.company,
+          columns.utmCampaign,
+          columns.utmSource,
+          id,
+        );
+        writeAudit(audit, now);
+      }
+      return changed > 0;
+    });
+  }
+  function leadHealth(now: number): LeadHealthRecord {
+    const { weekStart, end } = healthDays(now);
+    const week = all(
+      `SELECT l.source, CAST((l.received_at - ?) / ? AS INTEGER) AS day_index, COUNT(*) AS leads
+       FROM leads l CROSS JOIN deliveries d WHERE d.lead_id = l.id AND l.received_at >= ? AND l.received_at < ? AND d.state <> 'spam'
+       GROUP BY l.source, day_index`,
+      weekStart,
+      DAY_MS,
+      weekStart,
+      end,
+    ).map((row) => ({ source: String(row.source), dayIndex: Number(row.day_index), leads: Number(row.leads) }));
+    const count = (sql: string, ...params: SQLInputValue[]): number => Number(get(sql, ...params)?.count ?? 0);
+    const oldest = get(
+      `SELECT lead_id, received_at FROM deliveries WHERE state IN ('pending', 'held') ORDER BY received_at, lead_id LIMIT 1`,
+    );
+    const lastDelivered = get(
+      `SELECT MAX(latest) AS latest FROM (
+         SELECT MAX(attempted_at) AS latest FROM delivery_attempts WHERE outcome = 'delivered'
+         UNION ALL SELECT MAX(attempted_at) AS latest FROM delivery_attempts WHERE outcome = 'delivered-test')`,
+    )?.latest;
+    const lastFailed = get(
+      `SELECT MAX(latest) AS latest FROM (
+         SELECT MAX(attempted_at) AS latest FROM delivery_attempts WHERE outcome = 'pending'
+         UNION ALL SELECT MAX(attempted_at) AS latest FROM delivery_attempts WHERE outcome = 'failed')`,
+    )?.latest;
+    return {
+      ...summarizeWeek(weekStart, week),
+      deliveredLast24h: count(
+        `SELECT COUNT(*) AS count FROM delivery_attempts WHERE outcome = 'delivered' AND attempted_at > ? AND attempted_at <= ?`,
+        now - DAY_MS,
+        now,
+      ),
+      failed: count(`SELECT COUNT(*) AS count FROM deliveries WHERE state = 'failed'`),
+      retrying: count(`SELECT COUNT(*) AS count FROM deliveries WHERE state = 'pending' AND attempts > 0`),
+      spamWeek: count(
+        `SELECT COUNT(*) AS count FROM deliveries WHERE state = 'spam' AND received_at >= ? AND received_at < ?`,
+        weekStart,
+        end,
+      ),
+      oldestUndelivered: oldest === undefined ? undefined : { id: String(oldest.lead_id), receivedAt: Number(oldest.received_at) },
+      lastDeliveredAt: lastDelivered === null || lastDelivered === undefined ? undefined : Number(lastDelivered),
+      lastFailedAt: lastFailed === null || lastFailed === undefined ? undefined : Number(lastFailed),
+      pending: count(`SELECT COUNT(*) AS count FROM deliveries WHERE state = 'pending'`),
+    };
+  }
+
+  // Each batch is its own transaction, and the thread turns to other calls between batches, so a
+  // large first purge never holds the write lock (or this store) for long.
+  // The audit entry goes with the purge's last transaction: the last batch of the last cutoff given.
+  async function purgeExpired(
+    { leadsReceivedBefore, spamReceivedBefore }: PurgeCutoffs,
+    audit?: AuditEntryInput,
+  ): Promise<{ leads: number; spam: number }> {
+    const purge = async (states: readonly DeliveryState[], before: number | undefined, last?: AuditEntryInput): Promise<number> => {
+      if (before === undefined) return 0;
+      let total = 0;
+      for (;;) {
+        if (isClosed()) throw new Error('The lead store is closed');
+        const deleted = transaction(() => {
+          // Deliveries and attempts go with their lead (ON DELETE CASCADE; foreign keys are on).
+          const count = run(
+            `DELETE FROM leads WHERE id IN (
+               SELECT lead_id FROM deliveries WHERE state IN (${placeholders(states.length)}) AND received_at < ? AND lease_until IS NULL
+               LIMIT ?)`,
+            ...states,
+            before,
+            PURGE_BATCH_SIZE,
+          );
+          if (count < PURGE_BATCH_SIZE) writeAudit(last, Date.now());
+          return count;
+        });
+        total += deleted;
+        if (deleted < PURGE_BATCH_SIZE) return total;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    const leads = await purge(PURGEABLE_STATES, leadsReceivedBefore, spamReceivedBefore === undefined ? audit : undefined);
+    const spam = await purge(['spam'], spamReceivedBefore, audit);
+    if (leadsReceivedBefore === undefined && spamReceivedBefore === undefined && audit !== undefined) {
+      transaction(() => writeAudit(audit, Date.now()));
+    }
+    return { leads, spam };
+  }
+  // Downloads read on connections of their own (a database in memory has only this one), closed with the store.
+  const openExports = new Set<LeadExport>();
+  function openLeadExport(query: LeadQuery): LeadExport {
+    if (file === ':memory:')
+      return keysetExport(
+        async (after, limit) => listLeadPage(query, after, limit),
+        async () => {},
+      );
+    const reader = openSqliteLeadExportSync(file, query);
+    const opened = exportOf(
+      async (limit) => reader.readPage(limit),
+      async () => {
+        openExports.delete(opened);
+        reader.close();
+      },
+    );
+    openExports.add(opened);
+    return opened;
+  }
+  c.onClose(async () => {
+    await Promise.all([...openExports].map((opened) => opened.close()));
+  });
+  return {
+    openLeadExport: ifOpen(openLeadExport),
+    retry: ifOpen(retry),
+    sendAgain: ifOpen(sendAgain),
+    eraseByEmail: ifOpen(eraseByEmail),
+    listLeads: ifOpen(listLeads),
+    getLead: ifOpen((id: string) => {
+      const row = get(`SELECT ${LEAD_COLUMNS} FROM leads l JOIN deliveries d ON d.lead_id = l.id WHERE l.id = ?`, id);
+      return row === undefined ? undefined : toLeadRecord(row);
+    }),
+    listAttempts: ifOpen((leadId: string) =>
+      all(
+        `SELECT lead_id, attempted_at, duration_ms, status, response_body, error, outcome
+         FROM delivery_attempts WHERE lead_id = ? ORDER BY id`,
+        leadId,
+      ).map(toAttemptRecord),
+    ),
+    countByState: ifOpen(() => {
+      const counts: Partial<Record<DeliveryState, number>> = {};
+      for (const row of all('SELECT state, COUNT(*) AS count FROM deliveries GROUP BY state')) {
+        counts[row.state as DeliveryState] = Number(row.count);
+      }
+      return counts as StateCounts;
+    }),
+    countSpam: ifOpen((receivedFrom: number, receivedBefore: number) =>
+      Number(
+        get(
+          `SELECT COUNT(*) AS count FROM deliveries WHERE state = 'spam' AND received_at >= ? AND received_at < ?`,
+          receivedFrom,
+          receivedBefore,
+        )?.count ?? 0,
+      ),
+    ),
+    listLeadPage: ifOpen(listLeadPage),
+    markSpam: ifOpen(markSpam),
+    markNotSpam: ifOpen(markNotSpam),
+    countLeadsByEmail: ifOpen((email: string) =>
+      Number(get('SELECT COUNT(*) AS count FROM leads WHERE email = ?', email.trim().toLowerCase())?.count ?? 0),
+    ),
+    leadHealth: ifOpen(leadHealth),
+    purgeExpired: ifOpen(purgeExpired),
+  };
+}
