@@ -58,4 +58,12 @@ describe('the request log', () => {
     const requestLines = verbose.lines.filter((line) => line.msg === 'request completed');
     expect(requestLines.map((line) => [line.level, line.url])).toEqual(files.map((url) => [20, url]));
   });
+
+  it('has no line at info for the console app’s own pages and files, whose API calls are logged', async () => {
+    const { app, lines } = await start('info');
+    for (const url of ['/console/', '/console/inbox', '/console/assets/no-such-file.js']) await app.inject({ method: 'GET', url });
+    expect(lines).toEqual([]);
+    await app.inject({ method: 'GET', url: '/console/api/session' });
+    expect(lines.map((line) => [line.url, line.statusCode])).toEqual([['/console/api/session', 401]]);
+  });
 });

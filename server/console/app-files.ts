@@ -6,6 +6,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { STATIC_FILE } from '../../back-office/logging/request-log.ts';
 
 export const CONSOLE_APP_DIR = 'console';
 export const NOT_BUILT_MESSAGE = 'The console was not built: run `npm run build`, then reload this page.\n';
@@ -55,7 +56,8 @@ export const consoleAppFiles: FastifyPluginAsync<{ distDir: string }> = async (a
     return reply.type(type).header('cache-control', ASSET_CACHE_CONTROL).send(createReadStream(file));
   };
 
-  const config = { right: 'public' } as const;
+  // The app's own files: their requests are logged at debug, like the site's.
+  const config = { right: 'public', ...STATIC_FILE } as const;
   // Other methods are answered in onRequest, before any body is read: the app's pages take none.
   for (const url of ['/', '/*']) app.route({ method: app.supportedMethods, url, config, onRequest: page, handler: page });
   app.route({ method: PAGE_METHODS, url: '/assets/*', config, handler: asset });

@@ -22,6 +22,7 @@ describe('the audit log', () => {
             { at: '2026-11-28T04:50:00.000Z', actor: 'owner@example.com', action: 'lead.not-spam', detail: 'lead-1' },
             { at: '2026-11-28T04:49:00.000Z', actor: 'owner@example.com', action: 'something.new', detail: '' },
             { at: '2026-11-28T04:48:00.000Z', actor: 'command line (ana)', action: 'account.password', detail: 'li@example.com' },
+            { at: '2026-11-28T04:47:00.000Z', actor: 'owner@example.com', action: 'notifications.test', detail: 'email sent' },
           ],
           next: null,
         },
@@ -36,6 +37,7 @@ describe('the audit log', () => {
       ['Marked not spam', 'lead-1'],
       ['something.new', ''],
       ['Set a new password', 'li@example.com'],
+      ['Sent a test notification', 'email sent'],
     ]);
     expect(rows.map((row) => row.children[1]!.textContent)).toEqual([
       'owner@example.com',
@@ -43,6 +45,7 @@ describe('the audit log', () => {
       'owner@example.com',
       'owner@example.com',
       'command line (ana)',
+      'owner@example.com',
     ]);
   });
 });

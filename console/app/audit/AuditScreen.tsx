@@ -22,6 +22,7 @@ const ACTION_WORDS: Readonly<Record<string, string>> = {
   'account.role': 'Changed a role',
   'account.password': 'Set a new password',
   'notifications.form': 'Changed new-lead e-mail',
+  'notifications.test': 'Sent a test notification',
 };
 
 function actionWords(action: string): string {
