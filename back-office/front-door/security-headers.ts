@@ -39,6 +39,24 @@ export function helmetOptionsFor(policy: StrictPolicy): FastifyHelmetOptions {
   };
 }
 
+/**
+ * The headers helmet writes for `policy`, with `no-store`, as one object: for an answer Fastify gives
+ * before any hook runs (a URL it cannot decode, a path parameter over its length limit), which
+ * helmet's onRequest hook never sees, and which must still carry the app's policy.
+ */
+export function policyHeaders(policy: StrictPolicy): Record<string, string> {
+  return {
+    'content-security-policy': Object.entries(policy.csp)
+      .map(([name, sources]) => [name, ...sources].join(' '))
+      .join(';'),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': policy.referrerPolicy,
+    'x-frame-options': policy.frameOptions.toUpperCase(),
+    'cross-origin-opener-policy': 'same-origin',
+    'cache-control': 'no-store',
+  };
+}
+
 export type SecurityHeadersOptions = { policy: StrictPolicy };
 
 const securityHeaders: FastifyPluginAsync<SecurityHeadersOptions> = async (app, { policy }) => {

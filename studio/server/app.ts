@@ -38,7 +38,7 @@ import { JSON_BODY_LIMIT } from './json-body.ts';
 import type { LiveSettings } from './live-status.ts';
 import { accessControlPlugin } from './plugins/access-control.ts';
 import { bodyParsersPlugin } from './plugins/body-parsers.ts';
-import { errorAnswersPlugin } from './plugins/error-answers.ts';
+import { answerFrameworkError, errorAnswersPlugin } from './plugins/error-answers.ts';
 import { localOnlyPlugin } from './plugins/local-only.ts';
 import { requestChecksPlugin } from './plugins/request-checks.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -148,6 +148,9 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
     // settings decide access.
     rewriteUrl: (request) => canonicalUrl(request.url ?? '/'),
     routerOptions: { caseSensitive: false },
+    // A URL that cannot be decoded, or a path parameter over its length limit, is refused before
+    // routing and before any hook: answered with the studio's headers and words all the same.
+    frameworkErrors: (error, _request, reply) => answerFrameworkError(error, reply),
     // The site server's limits: a client that sends its headers slowly, or nothing at all, is cut off.
     http: {
       headersTimeout: limits.headersTimeoutMs,

@@ -2,14 +2,16 @@
 // shows as it is (a workspace conflict adds `reason`): a request of the wrong shape or too large, an
 // upload of the wrong kind, a change with nobody signed in, a path that is not there. Anything
 // unexpected is logged and answered 500 without its details, saying that the drafts are kept.
-import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { policyHeaders } from '../../../back-office/front-door/security-headers.ts';
 import { MEDIA_TYPES } from '../access.ts';
 import { ImageError, MAX_UPLOAD_TEXT } from '../images.ts';
 import { JSON_BODY_LIMIT } from '../json-body.ts';
 import { WorkspaceError } from '../workspace.ts';
 import { BodyShapeError } from './body-parsers.ts';
 import { RequestShapeError } from './request-checks.ts';
+import { STUDIO_POLICY } from './security-headers.ts';
 import { NoSessionError } from './sessions.ts';
 
 export const NOT_FOUND = { message: 'Not found' } as const;
@@ -41,6 +43,23 @@ const errorAnswers: FastifyPluginAsync = async (app) => {
   // A plain answer that does not repeat the path it was asked for.
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).send(NOT_FOUND));
 };
+
+/**
+ * Fastify's `frameworkErrors`: a URL it cannot decode (400) or a path parameter over its length limit
+ * (414), refused before routing and so before any hook, helmet's included. Answered in the studio's
+ * own words, with its security headers, and without repeating the address (Fastify's own answer
+ * echoes it and names its internal error code).
+ */
+export function answerFrameworkError(error: FastifyError, reply: FastifyReply): FastifyReply {
+  const status = error.statusCode ?? 400;
+  const message =
+    status === 400
+      ? 'This address holds a broken percent-escape (such as %ZZ): it names nothing in the studio.'
+      : status === 414
+        ? 'This address is too long: it names nothing in the studio.'
+        : 'The request was not understood.';
+  return reply.code(status).headers(policyHeaders(STUDIO_POLICY)).send({ message });
+}
 
 // Not encapsulated: the handlers answer for every route, and for requests no route takes.
 export const errorAnswersPlugin = fp(errorAnswers, { name: 'studio-error-answers', fastify: '5.x' });

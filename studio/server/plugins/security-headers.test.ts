@@ -4,12 +4,17 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STUDIO_POLICY } from './security-headers.ts';
-import { securityHeadersPlugin } from '../../../back-office/front-door/security-headers.ts';
+import { policyHeaders, securityHeadersPlugin } from '../../../back-office/front-door/security-headers.ts';
+import { createStudioProject, type StudioProject } from '../../testing/studio-project.ts';
+import { openLocalStudio } from '../../testing/local-studio.ts';
 
-let app: ReturnType<typeof Fastify> | undefined;
+let app: { close(): Promise<unknown> } | undefined;
+let project: StudioProject | undefined;
 afterEach(async () => {
   await app?.close();
   app = undefined;
+  project?.remove();
+  project = undefined;
 });
 
 /** The security headers of an answer, with the CSP as its directives. */
@@ -57,5 +62,31 @@ describe('the back office security headers', () => {
     const picture = await server.inject({ url: '/picture' });
     expect(picture.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
     expect(picture.headers['cache-control']).toBe('public, max-age=60');
+  });
+
+  it('policyHeaders names exactly what helmet writes for the policy', async () => {
+    const server = Fastify();
+    app = server;
+    await server.register(securityHeadersPlugin, { policy: STUDIO_POLICY });
+    server.get('/page', async () => ({}));
+    const written = securityHeadersOf((await server.inject({ url: '/page' })).headers);
+    expect(securityHeadersOf(policyHeaders(STUDIO_POLICY))).toEqual(written);
+  });
+
+  it('cover the answers to addresses Fastify refuses before routing, which repeat neither the address nor an internal code', async () => {
+    project = createStudioProject({ git: false });
+    const studio = await openLocalStudio(project);
+    app = studio.app;
+    const refusals = [
+      { url: '/api/%ZZ<b>', status: 400 },
+      { url: `/api/publish-runs/${'a'.repeat(150)}<b>`, status: 414 },
+    ];
+    for (const { url, status } of refusals) {
+      const answer = await studio.app.inject({ url, headers: { host: '127.0.0.1' } });
+      expect(answer.statusCode, url).toBe(status);
+      expect(securityHeadersOf(answer.headers), url).toEqual(securityHeadersOf(policyHeaders(STUDIO_POLICY)));
+      expect(answer.body, url).not.toMatch(/<b>|FST_ERR|%ZZ</);
+      expect(Object.keys(answer.json() as object), url).toEqual(['message']);
+    }
   });
 });
