@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database } from './database.ts';
+import type { Database } from './database-contract.ts';
 import type { Migration } from '../../back-office/database/migrations.ts';
 import { migratePostgres, postgresStoreContext } from '../../back-office/database/postgres-database.ts';
 import { postgresAccounts } from '../../back-office/accounts/account-store.postgres.ts';

@@ -1,4 +1,4 @@
-import type { Database } from './database.ts';
+import type { Database } from './database-contract.ts';
 import type { Migration } from '../../back-office/database/migrations.ts';
 import { openSqliteDatabase, sqliteStoreContext } from '../../back-office/database/sqlite-database.ts';
 import { sqliteAccounts } from '../../back-office/accounts/account-store.sqlite.ts';

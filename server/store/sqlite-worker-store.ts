@@ -1,5 +1,5 @@
 import { keysetExport } from './inbox/inbox-store.ts';
-import { type Database } from './database.ts';
+import type { Database } from './database-contract.ts';
 import { makeDatabaseFolder } from '../../back-office/database/sqlite-database.ts';
 import { sqliteExportThread } from './sqlite-lead-export.ts';
 import { openWorkerStore } from '../../back-office/database/worker-store.ts';
