@@ -131,11 +131,7 @@ export default tseslint.config(
             {
               target: ['./studio', './console'],
               from: './server',
-              except: [
-                './store/database.ts',
-                // The settings that say which database to open (LEADS_DB_FILE or DATABASE_URL).
-                './config.ts',
-              ],
+              except: ['./store/database.ts'],
               message:
                 'studio/ and console/ may import from server/ only the composed store (server/store/database.ts); move what they share into back-office/ (or lead/, content-model/).',
             },

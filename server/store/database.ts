@@ -10,6 +10,8 @@ import { openingStore } from './store-open-error.ts';
 // limits); this module is the only one that knows the engines.
 
 export type { Database, DatabaseLifecycle } from './database-contract.ts';
+/** The settings that say which database to open (LEADS_DB_FILE or DATABASE_URL), read from the environment. */
+export { parseLeadStoreConfig, type LeadStoreConfig } from '../config.ts';
 
 /**
  * Opens the configured database and brings its schema up to date (migrations run here, at start).

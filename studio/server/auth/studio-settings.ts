@@ -2,7 +2,7 @@
 // settings: DATABASE_URL, else LEADS_DB_FILE), and the old account settings still to import. Whether
 // the studio may listen beyond this computer depends on the accounts in that store, so it is decided
 // at start (studio-accounts.ts), once the store is open.
-import { parseLeadStoreConfig, type LeadStoreConfig } from '../../../server/config.ts';
+import { parseLeadStoreConfig, type LeadStoreConfig } from '../../../server/store/database.ts';
 import { readTrustProxy, type TrustProxy } from '../../../back-office/http/trust-proxy.ts';
 import { readReviewSetting, type ReviewSetting } from '../reviews.ts';
 import { readTimeZone } from '../schedule.ts';
