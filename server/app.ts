@@ -14,7 +14,7 @@ import { analyticsSetupPlugin, type AnalyticsSetupOptions } from './plugins/anal
 import { leadRelayPlugin } from './plugins/lead-relay.ts';
 import type { LeadRelayTuning } from './plugins/lead-relay.ts';
 import { notificationsPlugin } from './plugins/notifications.ts';
-import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { siteSecurityHeadersPlugin } from './plugins/security-headers.ts';
 import { apiRoutes } from './routes/api.ts';
 import { LEAD_BODY_LIMIT_BYTES, leadRoutes } from './routes/leads.ts';
 import { siteRoutes } from './routes/site.ts';
@@ -83,7 +83,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   // Capabilities first: decorators and hooks (health checks; later security headers, the lead
   // store and its outbox worker, each closing what it opens in onClose) must exist before the
   // routes that use them. Security headers come first so every response carries them.
-  app.register(securityHeadersPlugin, { config });
+  app.register(siteSecurityHeadersPlugin, { config });
   app.register(healthPlugin);
   app.register(liveBuildPlugin, { distDir: config.distDir });
   app.register(analyticsSetupPlugin, { config, ...options.analytics });

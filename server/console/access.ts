@@ -3,13 +3,13 @@
 // on the text of the URL: every spelling of a path has been made canonical before routing
 // (console-url.ts), so it finds the route whose own declaration decides. A route that declares
 // nothing is closed to everyone: forgetting the declaration can never open a route.
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { carriesOneOf, declaredRight, isChange, roleHolds } from '../../back-office/front-door/access.ts';
+import type { FastifyRequest } from 'fastify';
+import { roleHolds } from '../../back-office/front-door/access.ts';
+import { createAccessCheck as createSharedAccessCheck, type Refusal } from '../../back-office/front-door/access-check.ts';
 import type { Right } from '../../back-office/roles.ts';
-import { checkCsrfToken } from '../../back-office/sign-in/sign-in.ts';
 import { isAllowedOrigin } from '../leads/origin.ts';
 import type { ConsoleSession } from '../../back-office/sessions/session-cookie.ts';
-import { apiError } from './api-errors.ts';
+import { apiError, type ApiErrorCode } from './api-errors.ts';
 
 /**
  * A console route's right (back-office/roles.ts `Right`):
@@ -48,31 +48,40 @@ export type AccessCheckOptions = {
   siteUrl: string | undefined;
 };
 
+/** How the console words each refusal, with its `error` code (the console's answers: `ApiError`). */
+const REFUSALS: Readonly<Record<Refusal, { error: ApiErrorCode; message: string }>> = {
+  'signed-out': { error: 'signed-out', message: ACCESS_MESSAGES.signedOut },
+  forbidden: { error: 'forbidden', message: ACCESS_MESSAGES.forbidden },
+  'stale-token': { error: 'csrf', message: ACCESS_MESSAGES.csrf },
+  'other-site': { error: 'csrf', message: ACCESS_MESSAGES.csrf },
+  'body-type': { error: 'validation', message: ACCESS_MESSAGES.bodyType },
+};
+
 /**
- * The onRequest check. Reading (GET, HEAD) needs the access only; a change (any other method) also
- * needs the session's CSRF token in X-CSRF-Token, a browser that does not say it comes from another
- * site, and a JSON body (DELETE may carry none). A plain HTML form on another site can send only
- * form-encoded, multipart or text bodies without asking first (a CORS preflight the console never
- * grants), so none of those reaches a route.
+ * The onRequest check (back-office/front-door/access-check.ts) with the console's policy. Reading
+ * (GET, HEAD) needs the access only; a change (any other method) also needs the session's CSRF
+ * token in X-CSRF-Token, a browser that does not say it comes from another site (weighed after the
+ * session and the role), and a JSON body (DELETE may carry none). A plain HTML form on another site
+ * can send only form-encoded, multipart or text bodies without asking first (a CORS preflight the
+ * console never grants), so none of those reaches a route. A route that declares no right is closed
+ * to every role.
  */
 export function createAccessCheck({ sessionOf, siteUrl }: AccessCheckOptions) {
-  return async function checkAccess(request: FastifyRequest, reply: FastifyReply) {
-    const access = declaredRight(request);
-    if (access === 'public') return;
-    const session = await sessionOf(request);
-    if (session) request.consoleSession = session;
-    const change = isChange(request);
-    if (access !== 'anyone') {
-      if (!session) return apiError(reply, 401, 'signed-out', ACCESS_MESSAGES.signedOut);
-      if (change && !checkCsrfToken(session.id, request.headers['x-csrf-token'])) return apiError(reply, 403, 'csrf', ACCESS_MESSAGES.csrf);
-      if (access === undefined || !roleHolds(session.record.account.role, access))
-        return apiError(reply, 403, 'forbidden', ACCESS_MESSAGES.forbidden);
-    }
-    if (!change) return;
-    if (!comesFromThisSite(request, siteUrl)) return apiError(reply, 403, 'csrf', ACCESS_MESSAGES.csrf);
-    if (!carriesJson(request)) return apiError(reply, 415, 'validation', ACCESS_MESSAGES.bodyType);
-  };
+  return createSharedAccessCheck<ConsoleSession>({
+    sessionOf,
+    keep(request, session) {
+      request.consoleSession = session;
+    },
+    idOf: (session) => session.id,
+    fromOwnSite: (request) => comesFromThisSite(request, siteUrl),
+    originCheck: 'last',
+    mayEnter: (session, right) => right !== undefined && roleHolds(session.record.account.role, right),
+    mediaTypesOf: () => JSON_ONLY,
+    refuse: (reply, refusal, status) => apiError(reply, status, REFUSALS[refusal].error, REFUSALS[refusal].message),
+  });
 }
+
+const JSON_ONLY = ['application/json'] as const;
 
 /**
  * Defence in depth beside the token: the browser's Sec-Fetch-Site must be same-origin when sent (a
@@ -83,8 +92,4 @@ function comesFromThisSite(request: FastifyRequest, siteUrl: string | undefined)
   if (fetchSite !== undefined && fetchSite !== 'same-origin') return false;
   const origin = request.headers.origin;
   return isAllowedOrigin({ origin, secFetchSite: undefined, host: request.headers.host, siteUrl });
-}
-
-function carriesJson(request: FastifyRequest): boolean {
-  return carriesOneOf(request, ['application/json']);
 }

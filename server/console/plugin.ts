@@ -24,31 +24,42 @@ import { healthRoutes } from './routes/health.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { createSessionCookie } from '../../back-office/sessions/session-cookie.ts';
+import { headersOf, type StrictPolicy } from '../../back-office/front-door/security-headers.ts';
 
 export type ConsolePluginOptions = { config: Config; now?: () => number };
 
 /**
  * The console's own policy: its scripts and styles are its own files, nothing inline; it talks only
- * to this server, is framed by nobody, and posts forms nowhere else.
+ * to this server, is framed by nobody, and posts forms nowhere else. Addresses in the console name
+ * leads; they are never sent to another site.
  */
-export const CONSOLE_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-].join('; ');
+export const CONSOLE_POLICY: StrictPolicy = {
+  csp: {
+    'default-src': ["'none'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    'base-uri': ["'none'"],
+  },
+  referrerPolicy: 'no-referrer',
+  frameOptions: 'deny',
+};
 
+/**
+ * Helmet's headers for the console's policy, laid over the site's on every console answer (the
+ * site's helmet already wrote its own in onRequest; these replace them as the answer is sent, and
+ * the site's HSTS and Permissions-Policy stay). Also what an answer no console hook sees carries.
+ */
 export const CONSOLE_HEADERS = {
-  'content-security-policy': CONSOLE_CSP,
+  ...headersOf(CONSOLE_POLICY),
   // The console is for the team: search engines neither list it nor follow its links.
   'x-robots-tag': 'noindex, nofollow',
-  // Addresses in the console name leads; they are never sent to another site.
-  'referrer-policy': 'no-referrer',
 } as const;
+
+export const CONSOLE_CSP = CONSOLE_HEADERS['content-security-policy'];
 
 const API_NOT_FOUND = 'There is nothing at this address in the console API.';
 const PAGE_METHODS = 'GET, HEAD';

@@ -4,8 +4,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { externalOrigin, readCspManifest, type CspManifest } from '../../content-model/load/build-files.ts';
+import { headersOf, securityHeadersPlugin, type PolicyHeaders, type StrictPolicy } from '../../back-office/front-door/security-headers.ts';
 
-// Security headers on every response (pages, files, 404s, API, /healthz, Fastify's own errors).
+// Security headers on every response (pages, files, 404s, API, /healthz, Fastify's own errors),
+// written by the back office's one security-headers module (@fastify/helmet) with the site's policy.
 // Registered first in buildApp.
 //
 // The Content-Security-Policy comes from what the build actually emits: `npm run build` writes the
@@ -46,51 +48,61 @@ export type SecurityPolicyInput = {
   leadEndpoint: string | undefined;
 };
 
-/** The headers every response gets. Pure, so tests can check the policy without a server. */
-export function buildSecurityHeaders({ manifest, siteUrl, leadEndpoint }: SecurityPolicyInput) {
+/** The site's helmet policy: what the build emits, its lead endpoint, HSTS when served over https. */
+export function sitePolicy({ manifest, siteUrl, leadEndpoint }: SecurityPolicyInput): StrictPolicy {
   const https = (siteUrl || manifest.siteUrl).startsWith('https://');
   const leadOrigins = [...new Set([manifest.leadEndpointOrigin, externalOrigin(leadEndpoint)].filter((o): o is string => Boolean(o)))];
-  const directives: [string, ...string[]][] = [
-    ['default-src', "'self'"],
-    // No 'unsafe-inline' and no 'unsafe-eval': only our own files and the hashed inline scripts run.
-    ['script-src', "'self'", ...manifest.scriptHashes],
-    // Emotion writes <style> tags at run time (prerendered critical CSS, then styles of components
-    // that mount later, and sonner's); a static site cannot give them a per-response nonce, so
-    // inline styles are allowed. Styles cannot run code, and every script stays locked down.
-    ['style-src', "'self'", "'unsafe-inline'"],
-    ['img-src', "'self'", 'data:'],
-    ['font-src', "'self'"],
-    ['connect-src', "'self'", ...leadOrigins],
-    ['form-action', "'self'", ...leadOrigins],
-    ['frame-ancestors', "'none'"],
-    ['base-uri', "'self'"],
-    ['object-src', "'none'"],
-    ...(https ? [['upgrade-insecure-requests'] as [string]] : []),
-  ];
   return {
-    'content-security-policy': directives.map((parts) => parts.join(' ')).join('; '),
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'permissions-policy': DENIED_FEATURES.map((feature) => `${feature}=()`).join(', '),
+    csp: {
+      'default-src': ["'self'"],
+      // No 'unsafe-inline' and no 'unsafe-eval': only our own files and the hashed inline scripts run.
+      'script-src': ["'self'", ...manifest.scriptHashes],
+      // Emotion writes <style> tags at run time (prerendered critical CSS, then styles of components
+      // that mount later, and sonner's); a static site cannot give them a per-response nonce, so
+      // inline styles are allowed. Styles cannot run code, and every script stays locked down.
+      'style-src': ["'self'", "'unsafe-inline'"],
+      'img-src': ["'self'", 'data:'],
+      'font-src': ["'self'"],
+      'connect-src': ["'self'", ...leadOrigins],
+      'form-action': ["'self'", ...leadOrigins],
+      'frame-ancestors': ["'none'"],
+      'base-uri': ["'self'"],
+      'object-src': ["'none'"],
+      ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+    },
+    referrerPolicy: 'strict-origin-when-cross-origin',
     // Older browsers that ignore frame-ancestors.
-    'x-frame-options': 'DENY',
-    'cross-origin-opener-policy': 'same-origin',
-    ...(https ? { 'strict-transport-security': `max-age=${HSTS_MAX_AGE_S}; includeSubDomains` } : {}),
+    frameOptions: 'deny',
+    ...(https ? { hsts: { maxAgeSeconds: HSTS_MAX_AGE_S, includeSubDomains: true } } : {}),
   };
+}
+
+/** Permissions-Policy, a header helmet does not write. */
+const PERMISSIONS_POLICY = DENIED_FEATURES.map((feature) => `${feature}=()`).join(', ');
+
+/** The headers every response gets: helmet's for the site's policy, and Permissions-Policy. Pure, so tests can check the policy without a server. */
+export function buildSecurityHeaders(input: SecurityPolicyInput): PolicyHeaders & { readonly 'permissions-policy': string } {
+  return { ...headersOf(sitePolicy(input)), 'permissions-policy': PERMISSIONS_POLICY };
 }
 
 export type SecurityHeadersOptions = { config: Pick<Config, 'distDir' | 'siteUrl' | 'publicLeadEndpoint'> };
 
 const securityHeaders: FastifyPluginAsync<SecurityHeadersOptions> = async (app, { config }) => {
   const manifest = await readCspManifest(config.distDir);
-  const headers = buildSecurityHeaders({ manifest, siteUrl: config.siteUrl, leadEndpoint: config.publicLeadEndpoint });
+  const input = { manifest, siteUrl: config.siteUrl, leadEndpoint: config.publicLeadEndpoint };
+  // Helmet writes the policy on every routed answer (and the not-found ones) in onRequest. The
+  // site's pages and files choose their own caching, so no Cache-Control is imposed here.
+  await app.register(securityHeadersPlugin, { policy: sitePolicy(input), cacheControl: 'routes' });
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.headers(headers);
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
     return payload;
   });
-  // Fastify answers a few requests itself before any hook runs (a malformed URL: 400, an overlong
-  // one: 414, a request while closing: 503). Setting the headers on the raw response first, ahead
-  // of Fastify's own listener, covers those too; `inject` bypasses the socket, hence onSend above.
+
+  // What helmet cannot reach, kept here in one place: answers that no hook sees. Fastify answers a
+  // few requests itself before any hook runs (a malformed URL: 400, an overlong one: 414, a request
+  // while closing: 503). Setting the same headers (helmet's values, `buildSecurityHeaders`) on the
+  // raw response first, ahead of Fastify's own listener, covers those too.
+  const headers = buildSecurityHeaders(input);
   app.server.prependListener('request', (_request, response) => {
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
   });
@@ -129,4 +141,4 @@ export function formatClientErrorResponse(code: string | undefined, headers: Rea
 }
 
 // Not encapsulated: the hook covers every route registered after it, and the not-found handlers.
-export const securityHeadersPlugin = fp(securityHeaders, { name: 'security-headers', fastify: '5.x' });
+export const siteSecurityHeadersPlugin = fp(securityHeaders, { name: 'security-headers', fastify: '5.x' });

@@ -9,9 +9,9 @@
 // checked once the request's shape has been, in preHandler, just before the handler: the answers
 // come in the order they always did, and no handler checks a right itself.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { carriesOneOf, collectRouteRights, declaredRight, isChange } from '../../back-office/front-door/access.ts';
+import { collectRouteRights, declaredRight } from '../../back-office/front-door/access.ts';
+import { createAccessCheck as createSharedAccessCheck, type Refusal } from '../../back-office/front-door/access-check.ts';
 import type { Action, Right } from '../../back-office/roles.ts';
-import { checkCsrfToken } from '../../back-office/sign-in/sign-in.ts';
 import { checkSameOrigin, type Session } from './auth/sessions.ts';
 
 /**
@@ -104,34 +104,33 @@ function createActionCheck({ may, refusal }: AccessOptions) {
   };
 }
 
-function createAccessCheck({ sessionOf }: AccessOptions) {
-  return async function checkAccess(request: FastifyRequest, reply: FastifyReply) {
-    // No route will run: the not-found answer says nothing and changes nothing.
-    if (request.is404) return;
-    const access = accessOf(declaredRight(request));
-    const { accepts = ['json'] } = request.routeOptions.config;
-    if (access === 'public') return;
-    // Looked up only where a route may need it: for the team it is a query to the lead store.
-    const session = await sessionOf(request);
-    if (session) request.studioSession = session;
-    if (!isChange(request)) {
-      if (access === 'session' && !session) return reply.code(401).send({ message: ACCESS_MESSAGES.signIn });
-      return;
-    }
-    if (!checkSameOrigin(request.headers)) return reply.code(403).send({ message: ACCESS_MESSAGES.otherSite });
-    if (access === 'session') {
-      if (!session) return reply.code(401).send({ message: ACCESS_MESSAGES.signIn });
-      if (!checkCsrfToken(session.id, request.headers['x-csrf-token']))
-        return reply.code(403).send({ message: ACCESS_MESSAGES.staleToken });
-    }
-    if (!carriesAcceptedBody(request, accepts)) return reply.code(415).send({ message: ACCESS_MESSAGES.bodyType });
-  };
-}
+/** How the studio words each refusal (`forbidden` never comes here: actions are weighed in preHandler). */
+const REFUSAL_MESSAGES: Readonly<Record<Refusal, string>> = {
+  'signed-out': ACCESS_MESSAGES.signIn,
+  forbidden: ACCESS_MESSAGES.signIn,
+  'stale-token': ACCESS_MESSAGES.staleToken,
+  'other-site': ACCESS_MESSAGES.otherSite,
+  'body-type': ACCESS_MESSAGES.bodyType,
+};
 
-/** A change must say it carries one of the route's body types (DELETE: none, or one of them). */
-function carriesAcceptedBody(request: FastifyRequest, accepts: readonly BodyKind[]): boolean {
-  return carriesOneOf(
-    request,
-    accepts.flatMap((kind) => MEDIA_TYPES[kind]),
-  );
+/**
+ * The onRequest check (back-office/front-door/access-check.ts) with the studio's policy: a request
+ * no route will answer is left to the not-found answer, which says nothing and changes nothing; a
+ * change from another site is refused before anything about the session is said; every route but
+ * `public` and `anyone` needs a session, and the action a right names is weighed later, in preHandler.
+ */
+function createAccessCheck({ sessionOf }: AccessOptions) {
+  return createSharedAccessCheck<Session>({
+    skip: (request) => request.is404,
+    sessionOf,
+    keep(request, session) {
+      request.studioSession = session;
+    },
+    idOf: (session) => session.id,
+    fromOwnSite: (request) => checkSameOrigin(request.headers),
+    originCheck: 'first',
+    mayEnter: () => true,
+    mediaTypesOf: (request) => (request.routeOptions.config.accepts ?? ['json']).flatMap((kind) => MEDIA_TYPES[kind]),
+    refuse: (reply, refusal, status) => reply.code(status).send({ message: REFUSAL_MESSAGES[refusal] }),
+  });
 }

@@ -1,27 +1,12 @@
-// Studio sessions: a secret id in an HttpOnly, SameSite=Strict cookie (set and read by
-// plugins/sessions.ts), and a CSRF token derived from it (csrfTokenFor) that the browser app sends
+// Studio sessions: a secret id in an HttpOnly, SameSite=Strict cookie (the back office's session
+// cookie, back-office/sessions/session-cookie.ts, set and read by plugins/sessions.ts), and a CSRF token derived from it (csrfTokenFor) that the browser app sends
 // back in X-CSRF-Token with every change. Who keeps the sessions depends on how the studio runs:
 // the team's sessions live in the lead store (team-sessions.ts), so removing an account or changing
 // its password ends its studio sessions at once; one person on their own computer has the one local
 // session (local-session.ts).
 
 import type { Role } from '../../../back-office/roles.ts';
-import { SESSION_LIFETIME_MS } from '../../../back-office/sessions/sessions.ts';
 
-/**
- * The cookie's name. Behind TLS it carries the __Host- prefix, which browsers accept only from a
- * Secure answer, for this host alone and for Path=/, so no sibling subdomain can set or shadow it
- * (plant a session of its choosing).
- */
-export function sessionCookieName(secure: boolean): string {
-  return secure ? '__Host-studio_session' : 'studio_session';
-}
-/**
- * How long the browser keeps the cookie: as long as a team session can last from its sign-in
- * (SESSION_LIFETIME_MS, 30 days), never longer, so the cookie never outlives what it names. The
- * session itself may end sooner (unused for 12 hours, signed out, the account changed).
- */
-export const COOKIE_MAX_AGE_MS = SESSION_LIFETIME_MS;
 /** A cookie longer than any session id is not looked up. */
 const MAX_SESSION_ID_LENGTH = 128;
 

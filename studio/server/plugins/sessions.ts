@@ -1,15 +1,15 @@
 // Sessions: where they are kept (a SessionKeeper: the lead store for a team, the one local session
 // otherwise) and the cookie that names one, read and written with @fastify/cookie. The cookie is
-// HttpOnly (no script reads it), SameSite=Strict (no page on another site makes the browser send
-// it), Secure when the studio is served over TLS, for every path, and lasts as long as the browser
-// should keep it; clearing it sends the same attributes with Max-Age=0. Who made a change is always
-// the person of the session, never a default (`editorOf`).
+// the back office's session cookie set for the studio (back-office/sessions/session-cookie.ts):
+// HttpOnly, SameSite=Strict, Secure when the studio is served over TLS, for every path, kept as long
+// as a session can last; clearing it sends the same attributes with Max-Age=0. Who made a change is
+// always the person of the session, never a default (`editorOf`).
 import fastifyCookie from '@fastify/cookie';
-import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCESS_MESSAGES } from '../access.ts';
-import { COOKIE_MAX_AGE_MS, findSession, sessionCookieName, type Session, type SessionKeeper } from '../auth/sessions.ts';
+import { findSession, type Session, type SessionKeeper } from '../auth/sessions.ts';
+import { createAppSessionCookie } from '../../../back-office/sessions/session-cookie.ts';
 
 export type SessionsPluginOptions = {
   /** Marks the cookie Secure: the studio is served over https. */
@@ -48,17 +48,15 @@ export function editorOf(request: FastifyRequest): string {
 const sessions: FastifyPluginAsync<SessionsPluginOptions> = async (app, { secure, keeper }) => {
   // Parses the Cookie header in onRequest, before the access check reads the session.
   await app.register(fastifyCookie);
-  const attributes: CookieSerializeOptions = { path: '/', httpOnly: true, sameSite: 'strict', secure };
-  const name = sessionCookieName(secure);
+  const cookie = createAppSessionCookie({ app: 'studio', secure, find: (id) => findSession(keeper, id) });
   app.decorate('studioSessions', {
     keeper,
-    of: (request) => findSession(keeper, request.cookies[name]),
+    of: (request) => cookie.sessionOf(request),
     setCookie(reply, session) {
-      reply.setCookie(name, session.id, { ...attributes, maxAge: COOKIE_MAX_AGE_MS / 1000 });
+      cookie.set(reply, session.id);
     },
     clearCookie(reply) {
-      // Not reply.clearCookie: it adds an Expires date, and the cookie's attributes are kept as they are.
-      reply.setCookie(name, '', { ...attributes, maxAge: 0 });
+      cookie.clear(reply);
     },
   } satisfies StudioSessions);
 };
