@@ -219,7 +219,7 @@ export function sqliteInbox(c: SqliteStoreContext): InboxStore {
     { leadsReceivedBefore, spamReceivedBefore }: PurgeCutoffs,
     audit?: AuditEntryInput<'purge-counts'>,
   ): Promise<{ leads: number; spam: number }> {
-    // `last` writes the entry in the last batch's transaction, given that batch's count.
+    // `last` writes the entry in the last batch's transaction, given the cutoff's total with that batch.
     const purge = async (states: readonly DeliveryState[], before: number | undefined, last?: (count: number) => void): Promise<number> => {
       if (before === undefined) return 0;
       let total = 0;
