@@ -3,9 +3,10 @@
 // 8601 strings in UTC; the app shows them in the reader's own time zone.
 import type { Action, Role } from '../back-office/roles.ts';
 import type { LeadFormId } from '../lead/rules.ts';
-import type { DeliveryState } from '../lead/delivery-states.ts';
+import type { DeliveryState, LeadStatus } from '../lead/delivery-states.ts';
 
-export type { Action, DeliveryState, LeadFormId, Role };
+export type { Action, DeliveryState, LeadFormId, LeadStatus, Role };
+export { LEAD_STATUSES, leadStatusOf } from '../lead/delivery-states.ts';
 
 /** Every API path, under the console's own prefix. */
 export const CONSOLE_API = '/console/api';
@@ -30,21 +31,6 @@ export type SessionInfo = {
   /** What this person may do (the buttons the app shows; the server checks again). */
   allowed: Action[];
 };
-
-/**
- * A lead's delivery in the console's words, one per lead, the same on every screen, filter, button,
- * answer and audit entry: held (no CRM is set up), waiting (due, not tried since it was last made
- * due), retrying (the CRM did not take the last attempt; more attempts are scheduled), delivered,
- * delivered-test, failed (given up: no attempts left, or refused for good) and spam.
- */
-export const LEAD_STATUSES = ['held', 'waiting', 'retrying', 'delivered', 'delivered-test', 'failed', 'spam'] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
-
-/** The status of a lead in `state` with `attempts` made since it was last made due. */
-export function leadStatusOf(state: DeliveryState, attempts: number): LeadStatus {
-  if (state === 'pending') return attempts > 0 ? 'retrying' : 'waiting';
-  return state;
-}
 
 /** The statuses a retry sends; every other lead is skipped (spam, one the CRM has, one being sent). */
 export const RETRYABLE_STATUSES: readonly LeadStatus[] = ['failed', 'held', 'waiting', 'retrying'];

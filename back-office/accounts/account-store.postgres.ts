@@ -90,8 +90,9 @@ export function postgresAccounts(c: PostgresStoreContext): AccountStore {
           account.id,
         ]);
         if (role !== account.role) await client.query('DELETE FROM account_sessions WHERE account_id = $1', [account.id]);
-        await writeAudit(client, audit, now);
-        return { kind: 'changed', account: toAccountRecord(rows[0]!), previousRole: account.role };
+        const changed = { kind: 'changed', account: toAccountRecord(rows[0]!), previousRole: account.role } as const;
+        await writeAudit(client, audit, now, changed);
+        return changed;
       });
     },
 

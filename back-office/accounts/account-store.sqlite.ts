@@ -74,7 +74,7 @@ export function sqliteAccounts(c: SqliteStoreContext): AccountStore {
     role: Role,
     now: number,
     options: AccountChangeOptions = {},
-    audit?: AuditEntryInput,
+    audit?: AuditEntryInput<'role-change'>,
   ): SetAccountRoleResult {
     assertKnownRole(role);
     return transaction(() => {
@@ -82,8 +82,9 @@ export function sqliteAccounts(c: SqliteStoreContext): AccountStore {
       if (account.kind !== 'found') return account;
       const row = get(`UPDATE accounts SET role = ?, updated_at = ? WHERE id = ? RETURNING ${ACCOUNT_COLUMNS}`, role, now, account.id)!;
       if (role !== account.role) run('DELETE FROM account_sessions WHERE account_id = ?', account.id);
-      writeAudit(audit, now);
-      return { kind: 'changed', account: toAccountRecord(row), previousRole: account.role };
+      const changed = { kind: 'changed', account: toAccountRecord(row), previousRole: account.role } as const;
+      writeAudit(audit, now, changed);
+      return changed;
     });
   }
 

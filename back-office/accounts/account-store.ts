@@ -90,7 +90,7 @@ export interface AccountStore {
     role: Role,
     now: number,
     options?: AccountChangeOptions,
-    audit?: AuditEntryInput,
+    audit?: AuditEntryInput<'role-change'>,
   ): Promise<SetAccountRoleResult>;
   /** Stores a new password hash and ends all the account's sessions, in one transaction. False: no such account. */
   setAccountPassword(email: string, passwordHash: string, now: number, audit?: AuditEntryInput): Promise<boolean>;

@@ -1,8 +1,12 @@
+import type { AuditEntryInput } from '../database/audit-entry.ts';
+import type { AuditDetailKind } from '../database/audit-detail.ts';
+
 // The audit log's one way in. Every change the back office makes (from the console, the command
 // line or the retention purge) goes through an operation that names its actor. An operation that is
-// one store call hands it, with the entry describing it, to `writeWithAudit`; what is not one store
-// change (an export, a retry of several leads) is recorded just after with `recordAudit`. So the
-// entry is written by the code that makes the change, in the same words whoever asked for it.
+// one store call hands it, with the entry describing it, to `writeWithAudit`, and the store writes
+// the entry in the change's own transaction; what is not one store change (an export, a retry of
+// several leads, a notification setting) is recorded just after with `recordAudit`. So the entry is
+// written by the code that makes the change, in the same words whoever asked for it.
 
 /** The retention purge and other work the server does by itself. */
 export const SYSTEM_ACTOR = 'system';
@@ -43,25 +47,46 @@ export type AuditedWrite =
   | 'setAccountPassword'
   | 'purgeExpired';
 
-type StoreWrite = (...args: never[]) => Promise<unknown>;
+/** A store method whose last parameter is the audit entry it writes in its change's transaction. */
+type AuditedStoreWrite = (...args: never[]) => Promise<unknown>;
+
+/** Every parameter of an audited method before its entry, each given (an optional one too). */
+type ArgsBeforeAudit<Write> = Write extends (...args: infer Params) => Promise<unknown>
+  ? Required<Params> extends [...infer Before, unknown]
+    ? Before
+    : never
+  : never;
+
+/** The wordings an audited method can give its result (see back-office/database/audit-detail.ts). */
+type DetailKindOf<Write> = Write extends (...args: infer Params) => Promise<unknown>
+  ? Required<Params> extends [...unknown[], AuditEntryInput<infer Kind>]
+    ? Kind
+    : never
+  : never;
 
 /**
- * Runs `store[method](...args)` and writes the entry `note` makes of its result (undefined: nothing
- * changed, so nothing is written). This is the one place a change and its entry meet, so writing
- * both in one store transaction is a change here alone.
+ * An entry's own words, as an operation gives them: a fixed detail, or the name of a wording the
+ * store applies to its result (how many leads it erased, the role an account had).
  */
-export async function writeWithAudit<Method extends AuditedWrite, Store extends AuditLog & Record<Method, StoreWrite>>(
+export type AuditedNote<Kind extends AuditDetailKind = never> =
+  AuditNote | { readonly action: string; readonly describe: Kind; readonly detail?: undefined };
+
+/**
+ * Runs `store[method](...args, entry)`: the store makes the change and writes the entry in the same
+ * transaction, only when the change happened (as each method's contract says: a role change that
+ * found no account, a spam mark on a lead the CRM has, write none), so the change and its trail
+ * commit together or not at all. `args` are every parameter before the entry, optional ones too.
+ */
+export async function writeWithAudit<Method extends AuditedWrite, Store extends Record<Method, AuditedStoreWrite>>(
   store: Store,
   method: Method,
-  args: Parameters<Store[Method]>,
+  args: ArgsBeforeAudit<Store[Method]>,
   acting: Acting,
-  note: (result: Awaited<ReturnType<Store[Method]>>) => AuditNote | undefined,
+  note: AuditedNote<DetailKindOf<Store[Method]>>,
 ): Promise<Awaited<ReturnType<Store[Method]>>> {
-  const write = store[method] as unknown as (...args: Parameters<Store[Method]>) => Promise<Awaited<ReturnType<Store[Method]>>>;
-  const result = await write.apply(store, args);
-  const entry = note(result);
-  if (entry !== undefined) await store.appendAudit({ at: acting.at, actor: acting.actor, ...entry });
-  return result;
+  const write = store[method] as unknown as (...args: unknown[]) => Promise<Awaited<ReturnType<Store[Method]>>>;
+  const entry = { at: acting.at, actor: acting.actor, ...note };
+  return write.apply(store, [...(args as unknown[]), entry]);
 }
 
 /**

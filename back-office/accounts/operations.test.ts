@@ -59,15 +59,14 @@ describe('account operations', () => {
   });
 
   it('write nothing when the store fails the change', async () => {
-    const failing: Pick<LeadStore, 'removeAccount' | 'appendAudit'> = {
+    const failing: Pick<LeadStore, 'removeAccount'> = {
       removeAccount: async () => {
         throw new Error('the connection to the store was lost');
       },
-      appendAudit: store.appendAudit.bind(store),
     };
-    await expect(
-      writeWithAudit(failing, 'removeAccount', ['ana@example.com'], acting, () => ({ action: 'x', detail: 'y' })),
-    ).rejects.toThrow('the connection to the store was lost');
+    await expect(writeWithAudit(failing, 'removeAccount', ['ana@example.com', {}], acting, { action: 'x', detail: 'y' })).rejects.toThrow(
+      'the connection to the store was lost',
+    );
     expect(await audit()).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { PoolClient, QueryResultRow } from 'pg';
 import { auditValues, INSERT_AUDIT_SQL, type AuditEntryInput } from './audit-entry.ts';
+import type { AuditDetailKind, AuditDetailResults } from './audit-detail.ts';
 import { storeUnavailableError } from './store-unavailable.ts';
 import { assertMigrationsOrdered, pendingMigrations } from './migrations.ts';
 import type { Migration } from './migrations.ts';
@@ -85,8 +86,16 @@ export type PostgresStoreContext = {
   query<R extends QueryResultRow>(sql: string, params?: unknown[]): Promise<R[]>;
   /** `work` in one transaction (inPostgresTransaction); refused once the store is closing. */
   transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T>;
-  /** Writes an operation's audit entry on the operation's transaction's client. */
-  writeAudit(client: PoolClient, audit: AuditEntryInput | undefined, now: number): Promise<void>;
+  /**
+   * Writes an operation's audit entry on the operation's transaction's client, once the change is
+   * made, with its result when the entry words its detail from it.
+   */
+  writeAudit<Kind extends AuditDetailKind = never>(
+    client: PoolClient,
+    audit: AuditEntryInput<Kind> | undefined,
+    now: number,
+    result?: AuditDetailResults[Kind],
+  ): Promise<void>;
   isClosed(): boolean;
   /** Runs when the store closes, before the pool ends (a concern's open reads). */
   onClose(hook: () => void | Promise<void>): void;
@@ -111,8 +120,8 @@ export function postgresStoreContext(
       if (closed) throw new Error(options.closedMessage);
       return inPostgresTransaction(pool, work);
     },
-    async writeAudit(client, audit, now) {
-      if (audit !== undefined) await client.query(INSERT_AUDIT_SQL.postgres, auditValues(audit, now));
+    async writeAudit(client, audit, now, result) {
+      if (audit !== undefined) await client.query(INSERT_AUDIT_SQL.postgres, auditValues(audit, now, result));
     },
     isClosed: () => closed,
     onClose: (hook) => hooks.push(hook),

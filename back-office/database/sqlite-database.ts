@@ -4,6 +4,7 @@ import { DatabaseSync } from 'node:sqlite';
 import type { SQLInputValue, StatementSync } from 'node:sqlite';
 import { storeUnavailableError } from './store-unavailable.ts';
 import { auditValues, INSERT_AUDIT_SQL, type AuditEntryInput } from './audit-entry.ts';
+import type { AuditDetailKind, AuditDetailResults } from './audit-detail.ts';
 import { assertMigrationsOrdered, pendingMigrations } from './migrations.ts';
 import type { Migration } from './migrations.ts';
 
@@ -146,8 +147,15 @@ export type SqliteStoreContext = ReturnType<typeof cachedStatements> & {
   /** The database file (':memory:' in some tests). */
   readonly file: string;
   transaction<T>(work: () => T, durability?: Durability): T;
-  /** Writes an operation's audit entry; call it inside the operation's transaction. */
-  writeAudit(audit: AuditEntryInput | undefined, now: number): void;
+  /**
+   * Writes an operation's audit entry; call it inside the operation's transaction, once the change is
+   * made, with its result when the entry words its detail from it.
+   */
+  writeAudit<Kind extends AuditDetailKind = never>(
+    audit: AuditEntryInput<Kind> | undefined,
+    now: number,
+    result?: AuditDetailResults[Kind],
+  ): void;
   /** A method that refuses once the store is closing, answered as a promise like every store method. */
   ifOpen<A extends unknown[], T>(work: (...args: A) => T): (...args: A) => Promise<Awaited<T>>;
   isClosed(): boolean;
@@ -176,8 +184,8 @@ export function sqliteStoreContext(
         if (durability === 'bookkeeping') db.exec('PRAGMA synchronous = FULL');
       }
     },
-    writeAudit(audit, now) {
-      if (audit !== undefined) statements.run(INSERT_AUDIT_SQL.sqlite, ...auditValues(audit, now));
+    writeAudit(audit, now, result) {
+      if (audit !== undefined) statements.run(INSERT_AUDIT_SQL.sqlite, ...auditValues(audit, now, result));
     },
     ifOpen:
       <A extends unknown[], T>(work: (...args: A) => T) =>

@@ -38,7 +38,7 @@ export async function forwardNotSpam(
     'markNotSpam',
     [id, acting.at, { ...rebuilt, payload: { ...rebuilt.payload, lead_id: id } }],
     acting,
-    (changed) => (changed ? { action: 'lead.not-spam', detail: id } : undefined),
+    { action: 'lead.not-spam', detail: id },
   );
   if (forwarded) return { kind: 'forwarded' };
   const after = await store.getLead(id);

@@ -1,20 +1,19 @@
-import { leadStatusOf, type LeadFilter, type RetrySent, type RetrySkipped } from '../../console/api-types.ts';
+import type { LeadFilter, RetrySent, RetrySkipped } from '../../console/api-types.ts';
 import { LEAD_SOURCES } from '../../lead/rules.ts';
 import { recordAudit, writeWithAudit, type Acting } from '../../back-office/accounts/audit-trail.ts';
+import { countSent, describeRetry, noneSent, noneSkipped, tallySent } from '../../back-office/database/audit-detail.ts';
 import type { AuditWriter } from '../store/audit/audit-store.ts';
 import { SEND_AGAIN_STATES, type InboxStore, type LeadRecord, type RetriedLead } from '../store/inbox/inbox-store.ts';
 
 // What the console and `npm run leads` do to the inbox: retry, send again, spam, erasure and
-// export (not spam is forwardNotSpam, in not-spam.ts). Each operation makes its change and writes its audit entry, with the actor
-// its caller names (a console account's address, or the person at the terminal), so both leave the
-// same trail in the same words. The callers decide what to refuse before (the console's erasure
-// count, a CRM address) and how to answer.
+// export (not spam is forwardNotSpam, in not-spam.ts). Each operation makes its change and writes its
+// audit entry (in the change's own transaction when it is one store call), with the actor its caller
+// names (a console account's address, or the person at the terminal), so both leave the same trail
+// in the same words. The callers decide what to refuse before (the console's erasure count, a CRM
+// address) and how to answer.
 
 export type LeadOperationsStore = Pick<InboxStore, 'getLead' | 'retry' | 'sendAgain' | 'markSpam' | 'markNotSpam' | 'eraseByEmail'> &
   AuditWriter;
-
-/** Lead ids named in one audit entry; beyond these the entry gives the count. */
-const AUDITED_IDS = 20;
 
 /** The site's form names: an export filtered by one of them is recorded with its name. */
 const FORM_NAMES: ReadonlySet<string> = new Set(Object.values(LEAD_SOURCES));
@@ -47,50 +46,8 @@ export function recordLeadExport(store: AuditWriter, acting: Acting, format: 'cs
   return recordAudit(store, acting, { action: 'leads.export', detail: `${format}: ${describeFilter(filter)}` });
 }
 
-function describeIds(ids: readonly string[]): string {
-  const named = ids.slice(0, AUDITED_IDS).join(', ');
-  return `${ids.length} lead(s): ${named}${ids.length > AUDITED_IDS ? ', …' : ''}`;
-}
-
-/** "2 failed, 1 waiting": the non-zero counts of a retry's tally, in its order; "" when all are zero. */
-function describeCounts(counts: Readonly<Record<string, number>>, words: Readonly<Record<string, string>> = {}): string {
-  return Object.entries(counts)
-    .filter(([, count]) => count > 0)
-    .map(([kind, count]) => `${count} ${words[kind] ?? kind}`)
-    .join(', ');
-}
-
-const SKIPPED_WORDS: Readonly<Record<keyof RetrySkipped, string>> = {
-  spam: 'spam',
-  delivered: 'already delivered',
-  sending: 'being sent right now',
-  missing: 'not found',
-};
-
-/** A retry's audit entry: exactly what was sent, by status, with the ids, and what was skipped and why. */
-export function describeRetry(sentIds: readonly string[], sent: RetrySent, skipped: RetrySkipped): string {
-  const kinds = describeCounts(sent);
-  const skips = describeCounts(skipped, SKIPPED_WORDS);
-  const what = sentIds.length === 0 ? 'sent nothing' : `sent ${describeIds(sentIds)} (${kinds})`;
-  return `${what}${skips === '' ? '' : `; skipped ${skips}`}`;
-}
-
 /** What a retry did: the leads it moved (each with the state it left), counted by status, and what it skipped and why. */
 export type RetryOutcome = { readonly moved: RetriedLead[]; readonly sent: RetrySent; readonly skipped: RetrySkipped };
-
-const noneSent = (): RetrySent => ({ failed: 0, held: 0, waiting: 0, retrying: 0 });
-const noneSkipped = (): RetrySkipped => ({ spam: 0, delivered: 0, sending: 0, missing: 0 });
-
-function countSent(tally: RetrySent, moved: RetriedLead): void {
-  const status = leadStatusOf(moved.from, moved.attempts);
-  if (status === 'failed' || status === 'held' || status === 'waiting' || status === 'retrying') tally[status] += 1;
-}
-
-function tallySent(moved: readonly RetriedLead[]): RetrySent {
-  const sent = noneSent();
-  for (const lead of moved) countSent(sent, lead);
-  return sent;
-}
 
 /** Why a retry left a lead alone, read after the store refused to move it. */
 function reasonSkipped(lead: LeadRecord | undefined): keyof RetrySkipped {
@@ -102,21 +59,19 @@ function reasonSkipped(lead: LeadRecord | undefined): keyof RetrySkipped {
 
 /** Forwards every failed lead again (never spam, never a lead the CRM has). */
 export async function retryEveryFailed(store: LeadOperationsStore, acting: Acting): Promise<RetryOutcome> {
-  const moved = await writeWithAudit(store, 'retry', [{ state: 'failed' }, acting.at], acting, (leads) => ({
+  // "every failed lead: sent 2 lead(s): a, b (2 failed)", worded by the store from the leads it moved.
+  const moved = await writeWithAudit(store, 'retry', [{ state: 'failed' }, acting.at], acting, {
     action: 'lead.retry',
-    detail: `every failed lead: ${describeRetry(
-      leads.map((lead) => lead.id),
-      tallySent(leads),
-      noneSkipped(),
-    )}`,
-  }));
+    describe: 'every-failed-retry',
+  });
   return { moved, sent: tallySent(moved), skipped: noneSkipped() };
 }
 
 /**
- * Forwards each of `ids` that may be retried. The store moves one lead at a time; should it fail
- * part-way, the leads already moved are still recorded before the failure is thrown: the audit log
- * never misses a change made.
+ * Forwards each of `ids` that may be retried. The store moves one lead at a time, and the console's
+ * action is one entry (the audit screen shows one line for it), written once every id is tried, so
+ * not in any one move's transaction; should the store fail part-way, the leads already moved are
+ * still recorded before the failure is thrown: the audit log never misses a change made.
  */
 export async function retryLeads(store: LeadOperationsStore, acting: Acting, ids: readonly string[]): Promise<RetryOutcome> {
   const unique = [...new Set(ids)];
@@ -164,22 +119,15 @@ export async function sendLeadAgain(store: LeadOperationsStore, acting: Acting, 
   if (before === undefined) return false;
   const copy =
     before.state === 'delivered-test' ? 'the CRM had it only as a test; it gets it again' : 'the CRM already had it; it gets a second copy';
-  return writeWithAudit(store, 'sendAgain', [id, acting.at], acting, (queued) =>
-    queued ? { action: 'lead.send-again', detail: `${id} (${copy})` } : undefined,
-  );
+  return writeWithAudit(store, 'sendAgain', [id, acting.at], acting, { action: 'lead.send-again', detail: `${id} (${copy})` });
 }
 
 /** Takes a lead out of the outbox as spam, naming who judged it. False: no such lead, the CRM has it, or it is being sent. */
 export function markLeadSpam(store: LeadOperationsStore, acting: Acting, id: string): Promise<boolean> {
-  return writeWithAudit(store, 'markSpam', [id, `marked by ${acting.actor}`, acting.at], acting, (changed) =>
-    changed ? { action: 'lead.spam', detail: id } : undefined,
-  );
+  return writeWithAudit(store, 'markSpam', [id, `marked by ${acting.actor}`, acting.at], acting, { action: 'lead.spam', detail: id });
 }
 
 /** Deletes every lead of an address and its delivery history. The entry gives the count, never the address. */
 export function eraseLeadsByEmail(store: LeadOperationsStore, acting: Acting, email: string): Promise<string[]> {
-  return writeWithAudit(store, 'eraseByEmail', [email], acting, (erased) => ({
-    action: 'leads.erase',
-    detail: `${erased.length} lead(s)`,
-  }));
+  return writeWithAudit(store, 'eraseByEmail', [email], acting, { action: 'leads.erase', describe: 'erased-count' });
 }

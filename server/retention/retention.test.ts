@@ -128,14 +128,17 @@ describe('startRetention', () => {
   });
 
   it('logs a purge that fails and tries again the next day', async () => {
+    for (const receivedAt of [T0 - 31 * DAY_MS, T0 - 32 * DAY_MS]) {
+      await store.insertLead(newLead({ receivedAt, initialState: 'spam', spamReason: 'honeypot' }));
+    }
     let calls = 0;
+    // The store writes the purge's entry itself, so the second run purges (and records) for real.
     const failing: RetentionOptions['store'] = {
-      purgeExpired: async () => {
+      purgeExpired: async (cutoffs, audit) => {
         calls += 1;
         if (calls === 1) throw new Error('The lead store is briefly unavailable');
-        return { leads: 0, spam: 2 };
+        return store.purgeExpired(cutoffs, audit);
       },
-      appendAudit: (entry) => store.appendAudit(entry),
     };
     const retention = startRetention({ store: failing, log, leadRetentionDays: undefined, spamRetentionDays: 30 });
     try {

@@ -1,6 +1,5 @@
 import { SYSTEM_ACTOR, writeWithAudit } from '../../back-office/accounts/audit-trail.ts';
 import type { LeadPurgeStore } from '../store/inbox/inbox-store.ts';
-import type { AuditWriter } from '../store/audit/audit-store.ts';
 import type { PurgeCutoffs } from '../store/inbox/inbox-store.ts';
 import { DAY_MS } from '../store/inbox/inbox-store.ts';
 import { repeat, type Repeating } from '../schedule/repeat.ts';
@@ -8,8 +7,8 @@ import { repeat, type Repeating } from '../schedule/repeat.ts';
 // Retention: once shortly after start and then every day, leads past LEAD_RETENTION_DAYS and spam
 // past SPAM_RETENTION_DAYS are deleted (never a lead still to be sent; the store guards that), the
 // counts are logged and written to the audit log (by `system`, through the audit trail every
-// back-office change goes through). Several servers on one store each run it; a second
-// run the same day finds nothing left to delete.
+// back-office change goes through, in the purge's last transaction). Several servers on one store
+// each run it; a second run the same day finds nothing left to delete.
 
 export const RETENTION_DEFAULTS = {
   // Long enough for start-up to settle (migrations, the outbox's first claims) before a large purge.
@@ -29,7 +28,7 @@ export type RetentionLog = {
 };
 
 export type RetentionOptions = RetentionPeriods & {
-  readonly store: LeadPurgeStore & AuditWriter;
+  readonly store: LeadPurgeStore;
   /** The app's logger (or any with the same two methods). */
   readonly log: RetentionLog;
   readonly now?: () => number;
@@ -64,7 +63,8 @@ export function startRetention(options: RetentionOptions): Retention {
         'purgeExpired',
         [retentionCutoffs(at, options)],
         { actor: SYSTEM_ACTOR, at },
-        (purged) => ({ action: 'retention.purge', detail: `${purged.leads} leads, ${purged.spam} spam` }),
+        // "3 leads, 1 spam", worded by the store from the counts, in the purge's last transaction.
+        { action: 'retention.purge', describe: 'purge-counts' },
       );
       log.info({ leads, spam }, 'retention: deleted expired leads');
     } catch (error) {

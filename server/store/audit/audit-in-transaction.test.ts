@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeWithAudit, type Acting } from '../../../back-office/accounts/audit-trail.ts';
+import { addAccount, changeAccountRole } from '../../../back-office/accounts/operations.ts';
 import type { AuditEntryInput } from '../../../back-office/database/audit-entry.ts';
+import { eraseLeadsByEmail, markLeadSpam, retryEveryFailed } from '../../leads/operations.ts';
 import { announceSkip, STORE_HARNESSES } from '../../testing/store-harness.ts';
 import type { StoreDatabase } from '../../testing/store-harness.ts';
 import type { Database } from '../database.ts';
@@ -8,6 +11,8 @@ import type { NewLead } from '../outbox/outbox-store.ts';
 // A mutating method given an audit entry writes it in the same transaction as its change: after the
 // call the entry is in the log when the change happened, absent when nothing changed, and a failing
 // entry (here one without an actor, which the log's NOT NULL refuses) takes the change back with it.
+// The same holds through the operations the console and the command line call, whose details are
+// worded from the change's result inside its transaction.
 
 const T0 = Date.UTC(2025, 0, 15, 9, 0, 0);
 const LEASE_MS = 60_000;
@@ -172,6 +177,84 @@ for (const harness of STORE_HARNESSES) {
       await expect(store.setAccountPassword('cy@example.com', 'scrypt$two', T0 + 1, refused('account.password'))).rejects.toThrow();
       await expect(store.removeAccount('cy@example.com', {}, refused('account.remove'))).rejects.toThrow();
       expect(await store.findAccount('cy@example.com')).toMatchObject({ role: 'sales', passwordHash: 'scrypt$one' });
+      expect(await actions()).toEqual([]);
+    });
+    it("operations: a detail worded from the change's result reads as the audit screen has always shown it", async () => {
+      const acting: Acting = { actor: 'ana@example.com', at: T0 + 9_000 };
+      const twice = newLead({ email: 'twice@example.com' });
+      const again = newLead({ email: 'twice@example.com' });
+      const failed = newLead();
+      await store.insertLead(failed);
+      await failLead(failed);
+      for (const lead of [twice, again]) await store.insertLead(lead);
+      expect((await retryEveryFailed(store, acting)).moved.map((lead) => lead.id)).toEqual([failed.id]);
+      expect(await eraseLeadsByEmail(store, acting, 'Twice@Example.com')).toHaveLength(2);
+      expect(await eraseLeadsByEmail(store, acting, 'nobody@example.com')).toEqual([]);
+      await addAccount(store, acting, { email: 'bo@example.com', role: 'sales', passwordHash: 'scrypt$one' });
+      await addAccount(store, acting, { email: 'cy@example.com', role: 'admin', passwordHash: 'scrypt$one' });
+      expect((await changeAccountRole(store, acting, 'BO@example.com', 'admin')).kind).toBe('changed');
+      expect((await changeAccountRole(store, acting, 'nobody@example.com', 'admin')).kind).toBe('no-account');
+      const spam = newLead({ initialState: 'spam', spamReason: 'honeypot' });
+      await store.insertLead(spam);
+      const purged = await writeWithAudit(
+        store,
+        'purgeExpired',
+        [{ spamReceivedBefore: T0 + 1_000_000 }],
+        { actor: 'system', at: T0 + 9_500 },
+        {
+          action: 'retention.purge',
+          describe: 'purge-counts',
+        },
+      );
+      expect(purged).toEqual({ leads: 0, spam: 1 });
+      const { entries } = await store.listAudit(undefined, 20);
+      expect(entries.map(({ at, actor, action, detail }) => ({ at, actor, action, detail })).reverse()).toEqual([
+        {
+          at: T0 + 9_000,
+          actor: 'ana@example.com',
+          action: 'lead.retry',
+          detail: `every failed lead: sent 1 lead(s): ${failed.id} (1 failed)`,
+        },
+        { at: T0 + 9_000, actor: 'ana@example.com', action: 'leads.erase', detail: '2 lead(s)' },
+        { at: T0 + 9_000, actor: 'ana@example.com', action: 'leads.erase', detail: '0 lead(s)' },
+        { at: T0 + 9_000, actor: 'ana@example.com', action: 'account.add', detail: 'bo@example.com as sales' },
+        { at: T0 + 9_000, actor: 'ana@example.com', action: 'account.add', detail: 'cy@example.com as admin' },
+        { at: T0 + 9_000, actor: 'ana@example.com', action: 'account.role', detail: 'bo@example.com: sales → admin' },
+        { at: T0 + 9_500, actor: 'system', action: 'retention.purge', detail: '0 leads, 1 spam' },
+      ]);
+    });
+
+    it("operations: an entry the log refuses takes the operation's change back with it", async () => {
+      // No actor: every operation below hands the store an entry the log refuses.
+      const refusedActing: Acting = { actor: null as unknown as string, at: T0 + 9_000 };
+      const lead = newLead();
+      const failed = newLead();
+      const spam = newLead({ initialState: 'spam', spamReason: 'honeypot' });
+      // The failed lead first: the claim that fails it would take any lead already waiting too.
+      await store.insertLead(failed);
+      await failLead(failed);
+      for (const each of [lead, spam]) await store.insertLead(each);
+      await store.createAccount({ email: 'bo@example.com', role: 'sales', passwordHash: 'scrypt$one', now: T0 });
+
+      await expect(markLeadSpam(store, refusedActing, lead.id)).rejects.toThrow();
+      expect((await store.getLead(lead.id))?.state).toBe('pending');
+      await expect(eraseLeadsByEmail(store, refusedActing, lead.email)).rejects.toThrow();
+      expect(await store.getLead(lead.id)).toBeDefined();
+      await expect(retryEveryFailed(store, refusedActing)).rejects.toThrow();
+      expect((await store.getLead(failed.id))?.state).toBe('failed');
+      await expect(
+        addAccount(store, refusedActing, { email: 'cy@example.com', role: 'admin', passwordHash: 'scrypt$one' }),
+      ).rejects.toThrow();
+      expect(await store.findAccount('cy@example.com')).toBeUndefined();
+      await expect(changeAccountRole(store, refusedActing, 'bo@example.com', 'admin')).rejects.toThrow();
+      expect(await store.findAccount('bo@example.com')).toMatchObject({ role: 'sales' });
+      await expect(
+        writeWithAudit(store, 'purgeExpired', [{ spamReceivedBefore: T0 + 1_000_000 }], refusedActing, {
+          action: 'retention.purge',
+          describe: 'purge-counts',
+        }),
+      ).rejects.toThrow();
+      expect(await store.getLead(spam.id)).toBeDefined();
       expect(await actions()).toEqual([]);
     });
   });

@@ -1,8 +1,9 @@
 import pg from 'pg';
+import type { PoolClient } from 'pg';
 import type { AuditEntryInput } from '../../../back-office/database/audit-entry.ts';
 import { buildLeadPageQuery } from '../lead-page-query.ts';
 import type { DeliveryState } from '../outbox/outbox-store.ts';
-import type { LeadExport, LeadHealthRecord, ListOptions, StateCounts } from './inbox-store.ts';
+import type { LeadExport, LeadHealthRecord, ListOptions, RetriedLead, StateCounts } from './inbox-store.ts';
 import { assertPageLimit } from '../../../back-office/database/page-limit.ts';
 import {
   DAY_MS,
@@ -22,6 +23,12 @@ import type { InboxStore } from './inbox-store.ts';
 
 // The inbox in PostgreSQL: pages, downloads (on connections of their own), health, retries, spam
 // marks, erasure and the retention purge.
+
+const toRetried = (row: { lead_id: string; state: DeliveryState; attempts: number | string }): RetriedLead => ({
+  id: row.lead_id,
+  from: row.state,
+  attempts: Number(row.attempts),
+});
 
 export function postgresInbox(c: PostgresStoreContext): InboxStore {
   const { pool, url, connectTimeoutMs, query, transaction, writeAudit, isClosed } = c;
@@ -79,10 +86,10 @@ export function postgresInbox(c: PostgresStoreContext): InboxStore {
           ? await moveDue(query)
           : await transaction(async (client) => {
               const moved = await moveDue(async (sql, params) => (await client.query(sql, params)).rows);
-              await writeAudit(client, audit, now);
+              await writeAudit(client, audit, now, moved.map(toRetried));
               return moved;
             });
-      return rows.map((row) => ({ id: row.lead_id, from: row.state, attempts: Number(row.attempts) }));
+      return rows.map(toRetried);
     },
 
     sendAgain: async (id, now, audit) => {
@@ -97,14 +104,15 @@ export function postgresInbox(c: PostgresStoreContext): InboxStore {
       });
     },
 
-    eraseByEmail: (email: string, audit?: AuditEntryInput) =>
+    eraseByEmail: (email: string, audit?: AuditEntryInput<'erased-count'>) =>
       transaction(async (client) => {
         const { rows } = await client.query<{ id: string }>('DELETE FROM leads WHERE email = $1 RETURNING id', [
           email.trim().toLowerCase(),
         ]);
         // deliveries and delivery_attempts go with their lead (ON DELETE CASCADE).
-        await writeAudit(client, audit, Date.now());
-        return rows.map((row) => row.id);
+        const ids = rows.map((row) => row.id);
+        await writeAudit(client, audit, Date.now(), ids);
+        return ids;
       }),
 
     listLeads: async ({ state, limit }: ListOptions = {}) => {
@@ -251,7 +259,12 @@ export function postgresInbox(c: PostgresStoreContext): InboxStore {
     purgeExpired: async ({ leadsReceivedBefore, spamReceivedBefore }, audit) => {
       // Each batch is one statement of its own; a lead being retried or claimed meanwhile is locked
       // and skipped, and its new state keeps it for the next run to judge.
-      const purge = async (states: readonly DeliveryState[], before: number | undefined, last?: AuditEntryInput): Promise<number> => {
+      // `last` writes the entry in the last batch's transaction, given the cutoff's total with that batch.
+      const purge = async (
+        states: readonly DeliveryState[],
+        before: number | undefined,
+        last?: (client: PoolClient, count: number) => Promise<void>,
+      ): Promise<number> => {
         if (before === undefined) return 0;
         let total = 0;
         for (;;) {
@@ -266,17 +279,26 @@ export function postgresInbox(c: PostgresStoreContext): InboxStore {
               ? (await query(sql, params)).length
               : await transaction(async (client) => {
                   const count = (await client.query(sql, params)).rowCount ?? 0;
-                  if (count < PURGE_BATCH_SIZE) await writeAudit(client, last, Date.now());
+                  if (count < PURGE_BATCH_SIZE) await last(client, total + count);
                   return count;
                 });
           total += deleted;
           if (deleted < PURGE_BATCH_SIZE) return total;
         }
       };
-      const leads = await purge(PURGEABLE_STATES, leadsReceivedBefore, spamReceivedBefore === undefined ? audit : undefined);
-      const spam = await purge(['spam'], spamReceivedBefore, audit);
+      const write = (client: PoolClient, counts: { leads: number; spam: number }) => writeAudit(client, audit, Date.now(), counts);
+      const leads = await purge(
+        PURGEABLE_STATES,
+        leadsReceivedBefore,
+        spamReceivedBefore === undefined && audit !== undefined ? (client, count) => write(client, { leads: count, spam: 0 }) : undefined,
+      );
+      const spam = await purge(
+        ['spam'],
+        spamReceivedBefore,
+        audit === undefined ? undefined : (client, count) => write(client, { leads, spam: count }),
+      );
       if (leadsReceivedBefore === undefined && spamReceivedBefore === undefined && audit !== undefined) {
-        await transaction((client) => writeAudit(client, audit, Date.now()));
+        await transaction((client) => write(client, { leads: 0, spam: 0 }));
       }
       return { leads, spam };
     },

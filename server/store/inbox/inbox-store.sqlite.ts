@@ -49,7 +49,11 @@ export function sqliteInbox(c: SqliteStoreContext): InboxStore {
     );
   }
 
-  function retry(target: { readonly id: string } | { readonly state: 'failed' }, now: number, audit?: AuditEntryInput): RetriedLead[] {
+  function retry(
+    target: { readonly id: string } | { readonly state: 'failed' },
+    now: number,
+    audit?: AuditEntryInput<'every-failed-retry'>,
+  ): RetriedLead[] {
     return transaction(() => {
       const rows =
         'id' in target
@@ -62,8 +66,9 @@ export function sqliteInbox(c: SqliteStoreContext): InboxStore {
             )
           : all(`SELECT lead_id, state, attempts FROM deliveries WHERE state = 'failed'`);
       for (const row of rows) makeDue(String(row.lead_id), now);
-      writeAudit(audit, now);
-      return rows.map((row) => ({ id: String(row.lead_id), from: row.state as DeliveryState, attempts: Number(row.attempts) }));
+      const moved = rows.map((row) => ({ id: String(row.lead_id), from: row.state as DeliveryState, attempts: Number(row.attempts) }));
+      writeAudit(audit, now, moved);
+      return moved;
     });
   }
 
@@ -84,7 +89,7 @@ export function sqliteInbox(c: SqliteStoreContext): InboxStore {
     });
   }
 
-  function eraseByEmail(email: string, audit?: AuditEntryInput): string[] {
+  function eraseByEmail(email: string, audit?: AuditEntryInput<'erased-count'>): string[] {
     return transaction(() => {
       const ids = all('SELECT id FROM leads WHERE email = ?', email.trim().toLowerCase()).map((row) => String(row.id));
       for (const id of ids) {
@@ -92,7 +97,7 @@ export function sqliteInbox(c: SqliteStoreContext): InboxStore {
         run('DELETE FROM deliveries WHERE lead_id = ?', id);
         run('DELETE FROM leads WHERE id = ?', id);
       }
-      writeAudit(audit, Date.now());
+      writeAudit(audit, Date.now(), ids);
       return ids;
     });
   }
@@ -212,9 +217,10 @@ export function sqliteInbox(c: SqliteStoreContext): InboxStore {
   // The audit entry goes with the purge's last transaction: the last batch of the last cutoff given.
   async function purgeExpired(
     { leadsReceivedBefore, spamReceivedBefore }: PurgeCutoffs,
-    audit?: AuditEntryInput,
+    audit?: AuditEntryInput<'purge-counts'>,
   ): Promise<{ leads: number; spam: number }> {
-    const purge = async (states: readonly DeliveryState[], before: number | undefined, last?: AuditEntryInput): Promise<number> => {
+    // `last` writes the entry in the last batch's transaction, given the cutoff's total with that batch.
+    const purge = async (states: readonly DeliveryState[], before: number | undefined, last?: (count: number) => void): Promise<number> => {
       if (before === undefined) return 0;
       let total = 0;
       for (;;) {
@@ -229,7 +235,7 @@ export function sqliteInbox(c: SqliteStoreContext): InboxStore {
             before,
             PURGE_BATCH_SIZE,
           );
-          if (count < PURGE_BATCH_SIZE) writeAudit(last, Date.now());
+          if (count < PURGE_BATCH_SIZE) last?.(total + count);
           return count;
         });
         total += deleted;
@@ -237,10 +243,15 @@ export function sqliteInbox(c: SqliteStoreContext): InboxStore {
         await new Promise((resolve) => setImmediate(resolve));
       }
     };
-    const leads = await purge(PURGEABLE_STATES, leadsReceivedBefore, spamReceivedBefore === undefined ? audit : undefined);
-    const spam = await purge(['spam'], spamReceivedBefore, audit);
+    const write = (counts: { leads: number; spam: number }): void => writeAudit(audit, Date.now(), counts);
+    const leads = await purge(
+      PURGEABLE_STATES,
+      leadsReceivedBefore,
+      spamReceivedBefore === undefined && audit !== undefined ? (count) => write({ leads: count, spam: 0 }) : undefined,
+    );
+    const spam = await purge(['spam'], spamReceivedBefore, audit === undefined ? undefined : (count) => write({ leads, spam: count }));
     if (leadsReceivedBefore === undefined && spamReceivedBefore === undefined && audit !== undefined) {
-      transaction(() => writeAudit(audit, Date.now()));
+      transaction(() => write({ leads: 0, spam: 0 }));
     }
     return { leads, spam };
   }

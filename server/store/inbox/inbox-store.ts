@@ -201,11 +201,15 @@ export interface InboxStore extends LeadPurgeStore {
    * every failed lead. Never spam nor a lead the CRM already has. Returns the leads moved, each with
    * the state and attempts it had before.
    */
-  retry(target: { readonly id: string } | { readonly state: 'failed' }, now: number, audit?: AuditEntryInput): Promise<RetriedLead[]>;
+  retry(
+    target: { readonly id: string } | { readonly state: 'failed' },
+    now: number,
+    audit?: AuditEntryInput<'every-failed-retry'>,
+  ): Promise<RetriedLead[]>;
   /** delivered / delivered-test (not being sent) → pending, due now, attempts reset: the CRM gets a second copy. False: it is in another state. */
   sendAgain(id: string, now: number, audit?: AuditEntryInput): Promise<boolean>;
   /** Deletes every lead (and its delivery history) whose email matches, case-insensitively. Returns the ids. */
-  eraseByEmail(email: string, audit?: AuditEntryInput): Promise<string[]>;
+  eraseByEmail(email: string, audit?: AuditEntryInput<'erased-count'>): Promise<string[]>;
   listLeads(options?: ListOptions): Promise<LeadRecord[]>;
   getLead(id: string): Promise<LeadRecord | undefined>;
   listAttempts(leadId: string): Promise<AttemptRecord[]>;
@@ -247,5 +251,5 @@ export interface LeadPurgeStore {
    * received before the second, never a lead still pending, held or leased. Works in batches of
    * PURGE_BATCH_SIZE, each its own transaction. Returns how many of each went.
    */
-  purgeExpired(cutoffs: PurgeCutoffs, audit?: AuditEntryInput): Promise<{ leads: number; spam: number }>;
+  purgeExpired(cutoffs: PurgeCutoffs, audit?: AuditEntryInput<'purge-counts'>): Promise<{ leads: number; spam: number }>;
 }
