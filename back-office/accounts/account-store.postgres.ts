@@ -8,6 +8,7 @@ import { assertKnownRole, stopsBeingAdmin } from './account-store.ts';
 import { ACCOUNT_COLUMNS, toAccountRecord, toStoredAccount } from './account-rows.ts';
 import type { PostgresStoreContext } from '../database/postgres-database.ts';
 import type { AccountStore } from './account-store.ts';
+import { SELECT_ACCOUNT_BY_EMAIL, SELECT_ACCOUNTS } from './account-sql.ts';
 
 // The accounts in PostgreSQL.
 
@@ -62,10 +63,10 @@ export function postgresAccounts(c: PostgresStoreContext): AccountStore {
       return row === undefined ? { kind: 'exists' } : { kind: 'created', account: toAccountRecord(row) };
     },
 
-    listAccounts: async () => (await query(`SELECT ${ACCOUNT_COLUMNS} FROM accounts ORDER BY email`)).map(toAccountRecord),
+    listAccounts: async () => (await query(SELECT_ACCOUNTS.postgres)).map(toAccountRecord),
 
     findAccount: async (email: string) => {
-      const [row] = await query(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE email = $1`, [normalizeEmail(email)]);
+      const [row] = await query(SELECT_ACCOUNT_BY_EMAIL.postgres, [normalizeEmail(email)]);
       return row === undefined ? undefined : toStoredAccount(row);
     },
 

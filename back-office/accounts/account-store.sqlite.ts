@@ -7,6 +7,7 @@ import { assertKnownRole, stopsBeingAdmin } from './account-store.ts';
 import { ACCOUNT_COLUMNS, toAccountRecord, toStoredAccount } from './account-rows.ts';
 import type { SqliteStoreContext } from '../database/sqlite-database.ts';
 import type { AccountStore } from './account-store.ts';
+import { SELECT_ACCOUNT_BY_EMAIL, SELECT_ACCOUNTS } from './account-sql.ts';
 
 // The accounts in SQLite.
 
@@ -100,9 +101,9 @@ export function sqliteAccounts(c: SqliteStoreContext): AccountStore {
   }
   return {
     createAccount: ifOpen(createAccount),
-    listAccounts: ifOpen(() => all(`SELECT ${ACCOUNT_COLUMNS} FROM accounts ORDER BY email`).map(toAccountRecord)),
+    listAccounts: ifOpen(() => all(SELECT_ACCOUNTS.sqlite).map(toAccountRecord)),
     findAccount: ifOpen((email: string) => {
-      const row = get(`SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE email = ?`, normalizeEmail(email));
+      const row = get(SELECT_ACCOUNT_BY_EMAIL.sqlite, normalizeEmail(email));
       return row === undefined ? undefined : toStoredAccount(row);
     }),
     removeAccount: ifOpen(removeAccount),

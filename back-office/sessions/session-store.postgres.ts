@@ -3,10 +3,11 @@ import { assertSessionApp } from './session-apps.ts';
 import { SESSION_IDLE_MS, hashSessionId, judgeSession, newSessionId } from './sessions.ts';
 import type { SessionApp } from './session-apps.ts';
 import type { NewSession } from './session-store.ts';
-import { ACCOUNT_COLUMNS, toAccountRecord } from '../accounts/account-rows.ts';
-import { SESSION_COLUMNS, toSessionRecord } from './session-rows.ts';
+import { toAccountRecord } from '../accounts/account-rows.ts';
+import { toSessionRecord } from './session-rows.ts';
 import type { PostgresStoreContext } from '../database/postgres-database.ts';
 import type { SessionStore } from './session-store.ts';
+import { DELETE_LAPSED_SESSIONS, DELETE_SESSION, INSERT_SESSION, SELECT_SESSION, STAMP_SIGN_IN, TOUCH_SESSION } from './session-sql.ts';
 
 // The sessions in PostgreSQL, stored by the hash of their id.
 
@@ -18,18 +19,12 @@ export function postgresSessions(c: PostgresStoreContext): SessionStore {
       assertSessionApp(app);
       return transaction<NewSession | undefined>(async (client) => {
         // Sessions nobody looked up again would otherwise stay for ever; each sign-in clears the lapsed ones.
-        await client.query('DELETE FROM account_sessions WHERE last_seen_at <= $1', [now - SESSION_IDLE_MS]);
-        const { rows } = await client.query(
-          `UPDATE accounts SET last_sign_in_at = $1 WHERE email = $2 AND password_hash = $3 RETURNING ${ACCOUNT_COLUMNS}`,
-          [now, normalizeEmail(signedIn.email), signedIn.passwordHash],
-        );
+        await client.query(DELETE_LAPSED_SESSIONS.postgres, [now - SESSION_IDLE_MS]);
+        const { rows } = await client.query(STAMP_SIGN_IN.postgres, [now, normalizeEmail(signedIn.email), signedIn.passwordHash]);
         const row = rows[0];
         if (row === undefined) return undefined;
         const id = newSessionId();
-        await client.query(
-          'INSERT INTO account_sessions (id_hash, account_id, app, created_at, last_seen_at) VALUES ($1, $2, $3, $4, $4)',
-          [hashSessionId(id), row.id, app, now],
-        );
+        await client.query(INSERT_SESSION.postgres, [hashSessionId(id), row.id, app, now, now]);
         return { id, account: toAccountRecord(row), createdAt: now, lastSeenAt: now };
       });
     },
@@ -37,20 +32,17 @@ export function postgresSessions(c: PostgresStoreContext): SessionStore {
     findSession: async (id: string, app: SessionApp, now: number) => {
       assertSessionApp(app);
       const idHash = hashSessionId(id);
-      const [row] = await query(
-        `SELECT ${SESSION_COLUMNS} FROM account_sessions s JOIN accounts a ON a.id = s.account_id WHERE s.id_hash = $1 AND s.app = $2`,
-        [idHash, app],
-      );
+      const [row] = await query(SELECT_SESSION.postgres, [idHash, app]);
       if (row === undefined) return undefined;
       const session = toSessionRecord(row);
       switch (judgeSession(session.createdAt, session.lastSeenAt, now)) {
         case 'fresh':
           return session;
         case 'touch':
-          await query('UPDATE account_sessions SET last_seen_at = $1 WHERE id_hash = $2 AND last_seen_at < $1', [now, idHash]);
+          await query(TOUCH_SESSION.postgres, [now, idHash, now]);
           return { ...session, lastSeenAt: now };
         case 'over':
-          await query('DELETE FROM account_sessions WHERE id_hash = $1', [idHash]);
+          await query(DELETE_SESSION.postgres, [idHash]);
           return undefined;
       }
     },

@@ -4,10 +4,11 @@ import { SESSION_IDLE_MS, hashSessionId, judgeSession, newSessionId } from './se
 import type { SessionApp } from './session-apps.ts';
 import type { NewSession, SessionRecord } from './session-store.ts';
 import { isStoreUnavailable } from '../database/store-unavailable.ts';
-import { ACCOUNT_COLUMNS, toAccountRecord } from '../accounts/account-rows.ts';
-import { SESSION_COLUMNS, toSessionRecord } from './session-rows.ts';
+import { toAccountRecord } from '../accounts/account-rows.ts';
+import { toSessionRecord } from './session-rows.ts';
 import type { SqliteStoreContext } from '../database/sqlite-database.ts';
 import type { SessionStore } from './session-store.ts';
+import { DELETE_LAPSED_SESSIONS, DELETE_SESSION, INSERT_SESSION, SELECT_SESSION, STAMP_SIGN_IN, TOUCH_SESSION } from './session-sql.ts';
 
 // The sessions in SQLite, stored by the hash of their id.
 
@@ -22,23 +23,11 @@ export function sqliteSessions(c: SqliteStoreContext): SessionStore {
     assertSessionApp(app);
     return transaction(() => {
       // Sessions nobody looked up again would otherwise stay for ever; each sign-in clears the lapsed ones.
-      run('DELETE FROM account_sessions WHERE last_seen_at <= ?', now - SESSION_IDLE_MS);
-      const row = get(
-        `UPDATE accounts SET last_sign_in_at = ? WHERE email = ? AND password_hash = ? RETURNING ${ACCOUNT_COLUMNS}`,
-        now,
-        normalizeEmail(signedIn.email),
-        signedIn.passwordHash,
-      );
+      run(DELETE_LAPSED_SESSIONS.sqlite, now - SESSION_IDLE_MS);
+      const row = get(STAMP_SIGN_IN.sqlite, now, normalizeEmail(signedIn.email), signedIn.passwordHash);
       if (row === undefined) return undefined;
       const id = newSessionId();
-      run(
-        'INSERT INTO account_sessions (id_hash, account_id, app, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)',
-        hashSessionId(id),
-        String(row.id),
-        app,
-        now,
-        now,
-      );
+      run(INSERT_SESSION.sqlite, hashSessionId(id), String(row.id), app, now, now);
       return { id, account: toAccountRecord(row), createdAt: now, lastSeenAt: now };
     });
   }
@@ -46,21 +35,17 @@ export function sqliteSessions(c: SqliteStoreContext): SessionStore {
   function findSession(id: string, app: SessionApp, now: number): SessionRecord | undefined {
     assertSessionApp(app);
     const idHash = hashSessionId(id);
-    const row = get(
-      `SELECT ${SESSION_COLUMNS} FROM account_sessions s JOIN accounts a ON a.id = s.account_id WHERE s.id_hash = ? AND s.app = ?`,
-      idHash,
-      app,
-    );
+    const row = get(SELECT_SESSION.sqlite, idHash, app);
     if (row === undefined) return undefined;
     const session = toSessionRecord(row);
     switch (judgeSession(session.createdAt, session.lastSeenAt, now)) {
       case 'fresh':
         return session;
       case 'touch':
-        bestEffort(() => run('UPDATE account_sessions SET last_seen_at = ? WHERE id_hash = ? AND last_seen_at < ?', now, idHash, now));
+        bestEffort(() => run(TOUCH_SESSION.sqlite, now, idHash, now));
         return { ...session, lastSeenAt: now };
       case 'over':
-        bestEffort(() => run('DELETE FROM account_sessions WHERE id_hash = ?', idHash));
+        bestEffort(() => run(DELETE_SESSION.sqlite, idHash));
         return undefined;
     }
   }

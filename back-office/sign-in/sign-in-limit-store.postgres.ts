@@ -2,6 +2,13 @@ import type { SignInAttemptRequest, SignInAttemptResult } from './sign-in-limit-
 import { SIGN_IN_PURGE_BATCH } from './sign-in-limit-store.ts';
 import type { PostgresStoreContext } from '../database/postgres-database.ts';
 import type { SignInLimitStore } from './sign-in-limit-store.ts';
+import {
+  DELETE_ATTEMPT,
+  DELETE_SUCCEEDED_ATTEMPTS,
+  SELECT_KNOWN_PAIR,
+  SELECT_LIMITING_ATTEMPT,
+  UPSERT_KNOWN_PAIR,
+} from './sign-in-limit-sql.ts';
 
 // The sign-in limits in PostgreSQL: each attempt locks its keys, so every process counts together.
 
@@ -34,17 +41,11 @@ export function postgresSignInLimits(c: PostgresStoreContext): SignInLimitStore 
         let retryAfterMs = 0;
         for (const { key, limit, unlessKnown } of keys) {
           if (unlessKnown !== undefined) {
-            const known = await client.query('SELECT 1 FROM sign_in_known WHERE pair_key = $1 AND known_at > $2', [
-              unlessKnown,
-              at - knownForMs,
-            ]);
+            const known = await client.query(SELECT_KNOWN_PAIR.postgres, [unlessKnown, at - knownForMs]);
             if (known.rows.length > 0) continue;
           }
           // The limit-th newest attempt still counted: while it counts, the key is at its limit.
-          const { rows } = await client.query<{ at: string }>(
-            'SELECT at FROM sign_in_attempts WHERE key = $1 AND at > $2 ORDER BY at DESC LIMIT 1 OFFSET $3',
-            [key, at - windowMs, limit - 1],
-          );
+          const { rows } = await client.query<{ at: string }>(SELECT_LIMITING_ATTEMPT.postgres, [key, at - windowMs, limit - 1]);
           if (rows[0] !== undefined) retryAfterMs = Math.max(retryAfterMs, Number(rows[0].at) + windowMs - at);
         }
         if (retryAfterMs > 0) return { allowed: false, retryAfterMs };
@@ -58,17 +59,13 @@ export function postgresSignInLimits(c: PostgresStoreContext): SignInLimitStore 
 
     signInSucceeded: async (id: string, pairKey: string, at: number) => {
       await transaction(async (client) => {
-        await client.query('DELETE FROM sign_in_attempts WHERE key = $1 OR attempt_id = $2', [pairKey, id]);
-        await client.query(
-          `INSERT INTO sign_in_known (pair_key, known_at) VALUES ($1, $2)
-           ON CONFLICT (pair_key) DO UPDATE SET known_at = excluded.known_at`,
-          [pairKey, at],
-        );
+        await client.query(DELETE_SUCCEEDED_ATTEMPTS.postgres, [pairKey, id]);
+        await client.query(UPSERT_KNOWN_PAIR.postgres, [pairKey, at]);
       });
     },
 
     withdrawSignInAttempt: async (id: string) => {
-      await query('DELETE FROM sign_in_attempts WHERE attempt_id = $1', [id]);
+      await query(DELETE_ATTEMPT.postgres, [id]);
     },
   };
 }

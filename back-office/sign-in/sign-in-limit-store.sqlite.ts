@@ -2,6 +2,13 @@ import type { SignInAttemptRequest, SignInAttemptResult } from './sign-in-limit-
 import { SIGN_IN_PURGE_BATCH } from './sign-in-limit-store.ts';
 import type { SqliteStoreContext } from '../database/sqlite-database.ts';
 import type { SignInLimitStore } from './sign-in-limit-store.ts';
+import {
+  DELETE_ATTEMPT,
+  DELETE_SUCCEEDED_ATTEMPTS,
+  SELECT_KNOWN_PAIR,
+  SELECT_LIMITING_ATTEMPT,
+  UPSERT_KNOWN_PAIR,
+} from './sign-in-limit-sql.ts';
 
 // The sign-in limits in SQLite: counted under BEGIN IMMEDIATE, so every process counts together.
 
@@ -22,19 +29,11 @@ export function sqliteSignInLimits(c: SqliteStoreContext): SignInLimitStore {
       );
       let retryAfterMs = 0;
       for (const { key, limit, unlessKnown } of keys) {
-        if (
-          unlessKnown !== undefined &&
-          get('SELECT 1 AS known FROM sign_in_known WHERE pair_key = ? AND known_at > ?', unlessKnown, at - knownForMs)
-        ) {
+        if (unlessKnown !== undefined && get(SELECT_KNOWN_PAIR.sqlite, unlessKnown, at - knownForMs)) {
           continue;
         }
         // The limit-th newest attempt still counted: while it counts, the key is at its limit.
-        const oldest = get(
-          'SELECT at FROM sign_in_attempts WHERE key = ? AND at > ? ORDER BY at DESC LIMIT 1 OFFSET ?',
-          key,
-          at - windowMs,
-          limit - 1,
-        );
+        const oldest = get(SELECT_LIMITING_ATTEMPT.sqlite, key, at - windowMs, limit - 1);
         if (oldest !== undefined) retryAfterMs = Math.max(retryAfterMs, Number(oldest.at) + windowMs - at);
       }
       if (retryAfterMs > 0) return { allowed: false, retryAfterMs };
@@ -45,19 +44,15 @@ export function sqliteSignInLimits(c: SqliteStoreContext): SignInLimitStore {
 
   function signInSucceeded(id: string, pairKey: string, at: number): void {
     transaction(() => {
-      run('DELETE FROM sign_in_attempts WHERE key = ? OR attempt_id = ?', pairKey, id);
-      run(
-        'INSERT INTO sign_in_known (pair_key, known_at) VALUES (?, ?) ON CONFLICT (pair_key) DO UPDATE SET known_at = excluded.known_at',
-        pairKey,
-        at,
-      );
+      run(DELETE_SUCCEEDED_ATTEMPTS.sqlite, pairKey, id);
+      run(UPSERT_KNOWN_PAIR.sqlite, pairKey, at);
     }, 'bookkeeping');
   }
   return {
     countSignInAttempt: ifOpen(countSignInAttempt),
     signInSucceeded: ifOpen(signInSucceeded),
     withdrawSignInAttempt: ifOpen((id: string) => {
-      transaction(() => run('DELETE FROM sign_in_attempts WHERE attempt_id = ?', id), 'bookkeeping');
+      transaction(() => run(DELETE_ATTEMPT.sqlite, id), 'bookkeeping');
     }),
   };
 }

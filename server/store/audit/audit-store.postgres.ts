@@ -2,6 +2,8 @@ import { assertPageLimit } from '../../../back-office/database/page-limit.ts';
 import { toAuditPage } from '../row-mapping.ts';
 import type { PostgresStoreContext } from '../../../back-office/database/postgres-database.ts';
 import type { AuditStore } from './audit-store.ts';
+import { SELECT_AUDIT_BEFORE, SELECT_NEWEST_AUDIT } from './audit-sql.ts';
+import { INSERT_AUDIT_SQL } from '../../../back-office/database/audit-entry.ts';
 
 // The audit log in PostgreSQL.
 
@@ -10,18 +12,15 @@ export function postgresAudit(c: PostgresStoreContext): AuditStore {
 
   return {
     appendAudit: async ({ at, actor, action, detail }) => {
-      await query('INSERT INTO audit_log (at, actor, action, detail) VALUES ($1, $2, $3, $4)', [at, actor, action, detail]);
+      await query(INSERT_AUDIT_SQL.postgres, [at, actor, action, detail]);
     },
 
     listAudit: async (before, limit) => {
       assertPageLimit(limit);
       const rows =
         before === undefined
-          ? await query('SELECT id, at, actor, action, detail FROM audit_log ORDER BY at DESC, id DESC LIMIT $1', [limit + 1])
-          : await query(
-              'SELECT id, at, actor, action, detail FROM audit_log WHERE (at, id) < ($1, $2) ORDER BY at DESC, id DESC LIMIT $3',
-              [before.at, before.id, limit + 1],
-            );
+          ? await query(SELECT_NEWEST_AUDIT.postgres, [limit + 1])
+          : await query(SELECT_AUDIT_BEFORE.postgres, [before.at, before.id, limit + 1]);
       return toAuditPage(rows, limit);
     },
   };

@@ -3,6 +3,8 @@ import { assertPageLimit } from '../../../back-office/database/page-limit.ts';
 import { toAuditPage } from '../row-mapping.ts';
 import type { SqliteStoreContext } from '../../../back-office/database/sqlite-database.ts';
 import type { AuditStore } from './audit-store.ts';
+import { SELECT_AUDIT_BEFORE, SELECT_NEWEST_AUDIT } from './audit-sql.ts';
+import { INSERT_AUDIT_SQL } from '../../../back-office/database/audit-entry.ts';
 
 // The audit log in SQLite.
 
@@ -11,19 +13,12 @@ export function sqliteAudit(c: SqliteStoreContext): AuditStore {
   function listAudit(before: AuditCursor | undefined, limit: number): AuditPageResult {
     assertPageLimit(limit);
     const rows =
-      before === undefined
-        ? all('SELECT id, at, actor, action, detail FROM audit_log ORDER BY at DESC, id DESC LIMIT ?', limit + 1)
-        : all(
-            'SELECT id, at, actor, action, detail FROM audit_log WHERE (at, id) < (?, ?) ORDER BY at DESC, id DESC LIMIT ?',
-            before.at,
-            before.id,
-            limit + 1,
-          );
+      before === undefined ? all(SELECT_NEWEST_AUDIT.sqlite, limit + 1) : all(SELECT_AUDIT_BEFORE.sqlite, before.at, before.id, limit + 1);
     return toAuditPage(rows, limit);
   }
   return {
     appendAudit: ifOpen(({ at, actor, action, detail }: AuditEntry) => {
-      transaction(() => run('INSERT INTO audit_log (at, actor, action, detail) VALUES (?, ?, ?, ?)', at, actor, action, detail));
+      transaction(() => run(INSERT_AUDIT_SQL.sqlite, at, actor, action, detail));
     }),
     listAudit: ifOpen(listAudit),
   };

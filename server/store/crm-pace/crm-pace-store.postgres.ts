@@ -2,6 +2,7 @@ import { giveBackSlots, parsePaceLog, takeSlots } from './pace-log.ts';
 import { assertPaceLimit } from './crm-pace-store.ts';
 import type { PostgresStoreContext } from '../../../back-office/database/postgres-database.ts';
 import type { CrmPaceStore } from './crm-pace-store.ts';
+import { UPDATE_PACE } from './crm-pace-sql.ts';
 
 // The CRM's pace in PostgreSQL: the window's row is locked while it is read and rewritten.
 
@@ -16,7 +17,7 @@ export function postgresCrmPace(c: PostgresStoreContext): CrmPaceStore {
       return transaction(async (client) => {
         const { rows } = await client.query<{ grants: string }>('SELECT grants FROM crm_pace WHERE id = 1 FOR UPDATE');
         const { granted, log } = takeSlots(parsePaceLog(rows[0]?.grants), now, wanted, maxPer10s);
-        if (granted > 0) await client.query('UPDATE crm_pace SET grants = $1 WHERE id = 1', [JSON.stringify(log)]);
+        if (granted > 0) await client.query(UPDATE_PACE.postgres, [JSON.stringify(log)]);
         return granted;
       });
     },
@@ -26,7 +27,7 @@ export function postgresCrmPace(c: PostgresStoreContext): CrmPaceStore {
       await transaction(async (client) => {
         const { rows } = await client.query<{ grants: string }>('SELECT grants FROM crm_pace WHERE id = 1 FOR UPDATE');
         const log = giveBackSlots(parsePaceLog(rows[0]?.grants), now, count);
-        await client.query('UPDATE crm_pace SET grants = $1 WHERE id = 1', [JSON.stringify(log)]);
+        await client.query(UPDATE_PACE.postgres, [JSON.stringify(log)]);
       });
     },
   };

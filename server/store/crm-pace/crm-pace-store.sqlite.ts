@@ -2,6 +2,7 @@ import { giveBackSlots, parsePaceLog, takeSlots } from './pace-log.ts';
 import { assertPaceLimit } from './crm-pace-store.ts';
 import type { SqliteStoreContext } from '../../../back-office/database/sqlite-database.ts';
 import type { CrmPaceStore } from './crm-pace-store.ts';
+import { UPDATE_PACE } from './crm-pace-sql.ts';
 
 // The CRM's pace in SQLite: the window is read and rewritten under BEGIN IMMEDIATE.
 
@@ -17,7 +18,7 @@ export function sqliteCrmPace(c: SqliteStoreContext): CrmPaceStore {
     // Inside BEGIN IMMEDIATE: no other process reads the window between this read and its write.
     return transaction(() => {
       const { granted, log } = takeSlots(readPace(), now, wanted, maxPer10s);
-      if (granted > 0) run('UPDATE crm_pace SET grants = ? WHERE id = 1', JSON.stringify(log));
+      if (granted > 0) run(UPDATE_PACE.sqlite, JSON.stringify(log));
       return granted;
     }, 'bookkeeping');
   }
@@ -25,7 +26,7 @@ export function sqliteCrmPace(c: SqliteStoreContext): CrmPaceStore {
   function giveBackCrmSlots(now: number, count: number): void {
     if (count < 1) return;
     transaction(() => {
-      run('UPDATE crm_pace SET grants = ? WHERE id = 1', JSON.stringify(giveBackSlots(readPace(), now, count)));
+      run(UPDATE_PACE.sqlite, JSON.stringify(giveBackSlots(readPace(), now, count)));
     }, 'bookkeeping');
   }
   return {

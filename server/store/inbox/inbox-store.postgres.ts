@@ -20,6 +20,18 @@ import { leadColumnsOf } from '../outbox/outbox-store.ts';
 import { LEAD_COLUMNS, toAttemptRecord, toLeadPage, toLeadRecord } from '../row-mapping.ts';
 import type { PostgresStoreContext } from '../../../back-office/database/postgres-database.ts';
 import type { InboxStore } from './inbox-store.ts';
+import {
+  COUNT_BY_STATE,
+  COUNT_DELIVERED_BETWEEN,
+  COUNT_FAILED,
+  COUNT_LEADS_BY_EMAIL,
+  COUNT_PENDING,
+  COUNT_RETRYING,
+  COUNT_SPAM_RECEIVED,
+  SELECT_ATTEMPTS,
+  SELECT_LEAD,
+  SELECT_OLDEST_UNDELIVERED,
+} from './inbox-sql.ts';
 
 // The inbox in PostgreSQL: pages, downloads (on connections of their own), health, retries, spam
 // marks, erasure and the retention purge.
@@ -125,32 +137,22 @@ export function postgresInbox(c: PostgresStoreContext): InboxStore {
     },
 
     getLead: async (id: string) => {
-      const [row] = await query(`SELECT ${LEAD_COLUMNS} FROM leads l JOIN deliveries d ON d.lead_id = l.id WHERE l.id = $1`, [id]);
+      const [row] = await query(SELECT_LEAD.postgres, [id]);
       return row === undefined ? undefined : toLeadRecord(row);
     },
 
-    listAttempts: async (leadId: string) =>
-      (
-        await query(
-          `SELECT lead_id, attempted_at, duration_ms, status, response_body, error, outcome
-           FROM delivery_attempts WHERE lead_id = $1 ORDER BY id`,
-          [leadId],
-        )
-      ).map(toAttemptRecord),
+    listAttempts: async (leadId: string) => (await query(SELECT_ATTEMPTS.postgres, [leadId])).map(toAttemptRecord),
 
     countByState: async () => {
       const counts: Partial<Record<DeliveryState, number>> = {};
-      for (const row of await query('SELECT state, COUNT(*) AS count FROM deliveries GROUP BY state')) {
+      for (const row of await query(COUNT_BY_STATE.postgres)) {
         counts[row.state as DeliveryState] = Number(row.count);
       }
       return counts as StateCounts;
     },
 
     countSpam: async (receivedFrom, receivedBefore) => {
-      const [row] = await query(
-        `SELECT COUNT(*) AS count FROM deliveries WHERE state = 'spam' AND received_at >= $1 AND received_at < $2`,
-        [receivedFrom, receivedBefore],
-      );
+      const [row] = await query(COUNT_SPAM_RECEIVED.postgres, [receivedFrom, receivedBefore]);
       return Number(row?.count ?? 0);
     },
 
@@ -201,7 +203,7 @@ export function postgresInbox(c: PostgresStoreContext): InboxStore {
       }),
 
     countLeadsByEmail: async (email) => {
-      const [row] = await query('SELECT COUNT(*) AS count FROM leads WHERE email = $1', [email.trim().toLowerCase()]);
+      const [row] = await query(COUNT_LEADS_BY_EMAIL.postgres, [email.trim().toLowerCase()]);
       return Number(row?.count ?? 0);
     },
 
@@ -216,14 +218,11 @@ export function postgresInbox(c: PostgresStoreContext): InboxStore {
            GROUP BY l.source, day_index`,
           [weekStart, DAY_MS, end],
         ),
-        count(`SELECT COUNT(*) AS count FROM delivery_attempts WHERE outcome = 'delivered' AND attempted_at > $1 AND attempted_at <= $2`, [
-          now - DAY_MS,
-          now,
-        ]),
-        count(`SELECT COUNT(*) AS count FROM deliveries WHERE state = 'failed'`),
-        count(`SELECT COUNT(*) AS count FROM deliveries WHERE state = 'pending' AND attempts > 0`),
-        count(`SELECT COUNT(*) AS count FROM deliveries WHERE state = 'spam' AND received_at >= $1 AND received_at < $2`, [weekStart, end]),
-        query(`SELECT lead_id, received_at FROM deliveries WHERE state IN ('pending', 'held') ORDER BY received_at, lead_id LIMIT 1`),
+        count(COUNT_DELIVERED_BETWEEN.postgres, [now - DAY_MS, now]),
+        count(COUNT_FAILED.postgres),
+        count(COUNT_RETRYING.postgres),
+        count(COUNT_SPAM_RECEIVED.postgres, [weekStart, end]),
+        query(SELECT_OLDEST_UNDELIVERED.postgres),
         query(
           `SELECT GREATEST(
              (SELECT MAX(attempted_at) FROM delivery_attempts WHERE outcome = 'delivered'),
@@ -234,7 +233,7 @@ export function postgresInbox(c: PostgresStoreContext): InboxStore {
              (SELECT MAX(attempted_at) FROM delivery_attempts WHERE outcome = 'pending'),
              (SELECT MAX(attempted_at) FROM delivery_attempts WHERE outcome = 'failed')) AS latest`,
         ),
-        count(`SELECT COUNT(*) AS count FROM deliveries WHERE state = 'pending'`),
+        count(COUNT_PENDING.postgres),
       ]);
       const latest = lastDelivered[0]?.latest;
       const latestFailure = lastFailed[0]?.latest;

@@ -32,6 +32,18 @@ import { LEAD_COLUMNS, toAttemptRecord, toLeadPage, toLeadRecord } from '../row-
 import { exportOf, openSqliteLeadExportSync } from '../sqlite-lead-export.ts';
 import type { SqliteStoreContext } from '../../../back-office/database/sqlite-database.ts';
 import type { InboxStore } from './inbox-store.ts';
+import {
+  COUNT_BY_STATE,
+  COUNT_DELIVERED_BETWEEN,
+  COUNT_FAILED,
+  COUNT_LEADS_BY_EMAIL,
+  COUNT_PENDING,
+  COUNT_RETRYING,
+  COUNT_SPAM_RECEIVED,
+  SELECT_ATTEMPTS,
+  SELECT_LEAD,
+  SELECT_OLDEST_UNDELIVERED,
+} from './inbox-sql.ts';
 import { placeholders } from '../../../back-office/database/sqlite-database.ts';
 
 // The inbox in SQLite: pages, downloads (on connections of their own), health, retries, spam marks,
@@ -178,9 +190,7 @@ export function sqliteInbox(c: SqliteStoreContext): InboxStore {
       end,
     ).map((row) => ({ source: String(row.source), dayIndex: Number(row.day_index), leads: Number(row.leads) }));
     const count = (sql: string, ...params: SQLInputValue[]): number => Number(get(sql, ...params)?.count ?? 0);
-    const oldest = get(
-      `SELECT lead_id, received_at FROM deliveries WHERE state IN ('pending', 'held') ORDER BY received_at, lead_id LIMIT 1`,
-    );
+    const oldest = get(SELECT_OLDEST_UNDELIVERED.sqlite);
     const lastDelivered = get(
       `SELECT MAX(latest) AS latest FROM (
          SELECT MAX(attempted_at) AS latest FROM delivery_attempts WHERE outcome = 'delivered'
@@ -193,22 +203,14 @@ export function sqliteInbox(c: SqliteStoreContext): InboxStore {
     )?.latest;
     return {
       ...summarizeWeek(weekStart, week),
-      deliveredLast24h: count(
-        `SELECT COUNT(*) AS count FROM delivery_attempts WHERE outcome = 'delivered' AND attempted_at > ? AND attempted_at <= ?`,
-        now - DAY_MS,
-        now,
-      ),
-      failed: count(`SELECT COUNT(*) AS count FROM deliveries WHERE state = 'failed'`),
-      retrying: count(`SELECT COUNT(*) AS count FROM deliveries WHERE state = 'pending' AND attempts > 0`),
-      spamWeek: count(
-        `SELECT COUNT(*) AS count FROM deliveries WHERE state = 'spam' AND received_at >= ? AND received_at < ?`,
-        weekStart,
-        end,
-      ),
+      deliveredLast24h: count(COUNT_DELIVERED_BETWEEN.sqlite, now - DAY_MS, now),
+      failed: count(COUNT_FAILED.sqlite),
+      retrying: count(COUNT_RETRYING.sqlite),
+      spamWeek: count(COUNT_SPAM_RECEIVED.sqlite, weekStart, end),
       oldestUndelivered: oldest === undefined ? undefined : { id: String(oldest.lead_id), receivedAt: Number(oldest.received_at) },
       lastDeliveredAt: lastDelivered === null || lastDelivered === undefined ? undefined : Number(lastDelivered),
       lastFailedAt: lastFailed === null || lastFailed === undefined ? undefined : Number(lastFailed),
-      pending: count(`SELECT COUNT(*) AS count FROM deliveries WHERE state = 'pending'`),
+      pending: count(COUNT_PENDING.sqlite),
     };
   }
 
@@ -284,38 +286,24 @@ export function sqliteInbox(c: SqliteStoreContext): InboxStore {
     eraseByEmail: ifOpen(eraseByEmail),
     listLeads: ifOpen(listLeads),
     getLead: ifOpen((id: string) => {
-      const row = get(`SELECT ${LEAD_COLUMNS} FROM leads l JOIN deliveries d ON d.lead_id = l.id WHERE l.id = ?`, id);
+      const row = get(SELECT_LEAD.sqlite, id);
       return row === undefined ? undefined : toLeadRecord(row);
     }),
-    listAttempts: ifOpen((leadId: string) =>
-      all(
-        `SELECT lead_id, attempted_at, duration_ms, status, response_body, error, outcome
-         FROM delivery_attempts WHERE lead_id = ? ORDER BY id`,
-        leadId,
-      ).map(toAttemptRecord),
-    ),
+    listAttempts: ifOpen((leadId: string) => all(SELECT_ATTEMPTS.sqlite, leadId).map(toAttemptRecord)),
     countByState: ifOpen(() => {
       const counts: Partial<Record<DeliveryState, number>> = {};
-      for (const row of all('SELECT state, COUNT(*) AS count FROM deliveries GROUP BY state')) {
+      for (const row of all(COUNT_BY_STATE.sqlite)) {
         counts[row.state as DeliveryState] = Number(row.count);
       }
       return counts as StateCounts;
     }),
     countSpam: ifOpen((receivedFrom: number, receivedBefore: number) =>
-      Number(
-        get(
-          `SELECT COUNT(*) AS count FROM deliveries WHERE state = 'spam' AND received_at >= ? AND received_at < ?`,
-          receivedFrom,
-          receivedBefore,
-        )?.count ?? 0,
-      ),
+      Number(get(COUNT_SPAM_RECEIVED.sqlite, receivedFrom, receivedBefore)?.count ?? 0),
     ),
     listLeadPage: ifOpen(listLeadPage),
     markSpam: ifOpen(markSpam),
     markNotSpam: ifOpen(markNotSpam),
-    countLeadsByEmail: ifOpen((email: string) =>
-      Number(get('SELECT COUNT(*) AS count FROM leads WHERE email = ?', email.trim().toLowerCase())?.count ?? 0),
-    ),
+    countLeadsByEmail: ifOpen((email: string) => Number(get(COUNT_LEADS_BY_EMAIL.sqlite, email.trim().toLowerCase())?.count ?? 0)),
     leadHealth: ifOpen(leadHealth),
     purgeExpired: ifOpen(purgeExpired),
   };

@@ -2,6 +2,14 @@ import type { ClaimOptions, ClaimedDelivery, DeliveryResult, InsertLeadResult, N
 import { judgeRepeatedKey, leadColumnsOf, truncateResponseBody } from './outbox-store.ts';
 import type { PostgresStoreContext } from '../../../back-office/database/postgres-database.ts';
 import type { OutboxStore } from './outbox-store.ts';
+import {
+  HOLD_PENDING,
+  INSERT_ATTEMPT,
+  INSERT_DELIVERY,
+  RECORD_RESULT,
+  RELEASE_HELD,
+  SELECT_LEAD_BY_IDEMPOTENCY_KEY,
+} from './outbox-sql.ts';
 
 // The outbox in PostgreSQL: claims take due rows FOR UPDATE SKIP LOCKED and stamp a lease.
 
@@ -34,16 +42,19 @@ export function postgresOutbox(c: PostgresStoreContext): OutboxStore {
         if (inserted.rowCount === 0 && lead.idempotency !== undefined) {
           // The conflicting insert has committed (PostgreSQL waited for it), so its row is visible now.
           const existing = await client.query<{ id: string; idempotency_body_hash: string | null }>(
-            'SELECT id, idempotency_body_hash FROM leads WHERE idempotency_key_hash = $1',
+            SELECT_LEAD_BY_IDEMPOTENCY_KEY.postgres,
             [lead.idempotency.keyHash],
           );
           const row = existing.rows[0];
           return judgeRepeatedKey(String(row?.id), row?.idempotency_body_hash ?? null, lead.idempotency.bodyHash);
         }
-        await client.query(
-          `INSERT INTO deliveries (lead_id, state, attempts, next_attempt_at, updated_at, received_at) VALUES ($1, $2, 0, $3, $4, $4)`,
-          [lead.id, lead.initialState, lead.initialState === 'pending' ? lead.receivedAt : null, lead.receivedAt],
-        );
+        await client.query(INSERT_DELIVERY.postgres, [
+          lead.id,
+          lead.initialState,
+          lead.initialState === 'pending' ? lead.receivedAt : null,
+          lead.receivedAt,
+          lead.receivedAt,
+        ]);
         return { kind: 'created', id: lead.id };
       }),
 
@@ -76,43 +87,31 @@ export function postgresOutbox(c: PostgresStoreContext): OutboxStore {
       await transaction(async (client) => {
         for (const result of results) {
           const { attempt } = result;
-          await client.query(
-            `INSERT INTO delivery_attempts (lead_id, attempted_at, duration_ms, status, response_body, error, outcome)
-             SELECT $1, $2, $3, $4, $5, $6, $7 WHERE EXISTS (SELECT 1 FROM leads WHERE id = $1)`,
-            [
-              result.leadId,
-              attempt.attemptedAt,
-              Math.round(attempt.durationMs),
-              attempt.status ?? null,
-              truncateResponseBody(attempt.responseBody) ?? null,
-              attempt.error ?? null,
-              result.nextState,
-            ],
-          );
-          await client.query(
-            `UPDATE deliveries SET state = $1, attempts = attempts + 1, next_attempt_at = $2, lease_owner = NULL,
-               lease_until = NULL, last_status = $3, last_error = $4, updated_at = $5
-             WHERE lead_id = $6 AND lease_owner = $7`,
-            [
-              result.nextState,
-              result.nextAttemptAt ?? null,
-              attempt.status ?? null,
-              attempt.error ?? null,
-              Math.round(attempt.attemptedAt + attempt.durationMs),
-              result.leadId,
-              result.owner,
-            ],
-          );
+          await client.query(INSERT_ATTEMPT.postgres, [
+            result.leadId,
+            attempt.attemptedAt,
+            Math.round(attempt.durationMs),
+            attempt.status ?? null,
+            truncateResponseBody(attempt.responseBody) ?? null,
+            attempt.error ?? null,
+            result.nextState,
+            result.leadId,
+          ]);
+          await client.query(RECORD_RESULT.postgres, [
+            result.nextState,
+            result.nextAttemptAt ?? null,
+            attempt.status ?? null,
+            attempt.error ?? null,
+            Math.round(attempt.attemptedAt + attempt.durationMs),
+            result.leadId,
+            result.owner,
+          ]);
         }
       });
     },
 
-    releaseHeld: async (now: number) =>
-      (await pool.query(`UPDATE deliveries SET state = 'pending', next_attempt_at = $1, updated_at = $1 WHERE state = 'held'`, [now]))
-        .rowCount ?? 0,
+    releaseHeld: async (now: number) => (await pool.query(RELEASE_HELD.postgres, [now, now])).rowCount ?? 0,
 
-    holdPending: async (now: number) =>
-      (await pool.query(`UPDATE deliveries SET state = 'held', next_attempt_at = NULL, updated_at = $1 WHERE state = 'pending'`, [now]))
-        .rowCount ?? 0,
+    holdPending: async (now: number) => (await pool.query(HOLD_PENDING.postgres, [now])).rowCount ?? 0,
   };
 }

@@ -2,6 +2,14 @@ import type { ClaimOptions, ClaimedDelivery, DeliveryResult, InsertLeadResult, N
 import { judgeRepeatedKey, leadColumnsOf, truncateResponseBody } from './outbox-store.ts';
 import type { SqliteStoreContext } from '../../../back-office/database/sqlite-database.ts';
 import type { OutboxStore } from './outbox-store.ts';
+import {
+  HOLD_PENDING,
+  INSERT_ATTEMPT,
+  INSERT_DELIVERY,
+  RECORD_RESULT,
+  RELEASE_HELD,
+  SELECT_LEAD_BY_IDEMPOTENCY_KEY,
+} from './outbox-sql.ts';
 
 // The outbox in SQLite: inserts share a group commit, claims and results commit as bookkeeping.
 
@@ -50,7 +58,7 @@ export function sqliteOutbox(c: SqliteStoreContext): OutboxStore {
 
   function insertOneLead(lead: NewLead): InsertLeadResult {
     if (lead.idempotency !== undefined) {
-      const existing = get('SELECT id, idempotency_body_hash FROM leads WHERE idempotency_key_hash = ?', lead.idempotency.keyHash);
+      const existing = get(SELECT_LEAD_BY_IDEMPOTENCY_KEY.sqlite, lead.idempotency.keyHash);
       if (existing !== undefined) {
         const storedBodyHash = existing.idempotency_body_hash;
         return judgeRepeatedKey(String(existing.id), typeof storedBodyHash === 'string' ? storedBodyHash : null, lead.idempotency.bodyHash);
@@ -75,7 +83,7 @@ export function sqliteOutbox(c: SqliteStoreContext): OutboxStore {
       columns.utmSource,
     );
     run(
-      `INSERT INTO deliveries (lead_id, state, attempts, next_attempt_at, updated_at, received_at) VALUES (?, ?, 0, ?, ?, ?)`,
+      INSERT_DELIVERY.sqlite,
       lead.id,
       lead.initialState,
       lead.initialState === 'pending' ? lead.receivedAt : null,
@@ -112,8 +120,7 @@ export function sqliteOutbox(c: SqliteStoreContext): OutboxStore {
       for (const result of results) {
         const { attempt } = result;
         run(
-          `INSERT INTO delivery_attempts (lead_id, attempted_at, duration_ms, status, response_body, error, outcome)
-           SELECT ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM leads WHERE id = ?)`,
+          INSERT_ATTEMPT.sqlite,
           result.leadId,
           attempt.attemptedAt,
           attempt.durationMs,
@@ -124,9 +131,7 @@ export function sqliteOutbox(c: SqliteStoreContext): OutboxStore {
           result.leadId,
         );
         run(
-          `UPDATE deliveries SET state = ?, attempts = attempts + 1, next_attempt_at = ?, lease_owner = NULL,
-             lease_until = NULL, last_status = ?, last_error = ?, updated_at = ?
-           WHERE lead_id = ? AND lease_owner = ?`,
+          RECORD_RESULT.sqlite,
           result.nextState,
           result.nextAttemptAt ?? null,
           attempt.status ?? null,
@@ -145,11 +150,7 @@ export function sqliteOutbox(c: SqliteStoreContext): OutboxStore {
     insertLead: ifOpen(queueInsert),
     claimDue: ifOpen(claimDue),
     recordResults: ifOpen(recordResults),
-    releaseHeld: ifOpen((now: number) =>
-      run(`UPDATE deliveries SET state = 'pending', next_attempt_at = ?, updated_at = ? WHERE state = 'held'`, now, now),
-    ),
-    holdPending: ifOpen((now: number) =>
-      run(`UPDATE deliveries SET state = 'held', next_attempt_at = NULL, updated_at = ? WHERE state = 'pending'`, now),
-    ),
+    releaseHeld: ifOpen((now: number) => run(RELEASE_HELD.sqlite, now, now)),
+    holdPending: ifOpen((now: number) => run(HOLD_PENDING.sqlite, now)),
   };
 }
