@@ -121,6 +121,10 @@ describe('the one local session (no accounts, this computer only)', () => {
     expect(checkSameOrigin({ origin: 'http://127.0.0.1:4322', host: '127.0.0.1:4322' })).toBe(true);
     expect(checkSameOrigin({ origin: 'https://evil.example', host: '127.0.0.1:4322' })).toBe(false);
     expect(checkSameOrigin({ 'sec-fetch-site': 'cross-site', host: '127.0.0.1:4322' })).toBe(false);
+    // A sibling subdomain is same-site, not same-origin: it may not sign anyone in, as in the console.
+    expect(checkSameOrigin({ 'sec-fetch-site': 'same-site', host: '127.0.0.1:4322' })).toBe(false);
+    expect(checkSameOrigin({ 'sec-fetch-site': 'none', host: '127.0.0.1:4322' })).toBe(false);
+    expect(checkSameOrigin({ 'sec-fetch-site': 'same-origin', origin: 'http://127.0.0.1:4322', host: '127.0.0.1:4322' })).toBe(true);
   });
 });
 

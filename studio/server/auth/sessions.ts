@@ -34,14 +34,16 @@ export async function findSession(keeper: SessionKeeper, cookie: string | undefi
 
 /**
  * Defence in depth beside the token: a change whose Origin names another host, or that the browser
- * marks as cross-site, is refused.
+ * says did not come from this very origin (Sec-Fetch-Site other than same-origin: a sibling
+ * subdomain is same-site, yet no page of the studio's), is refused, as the console refuses it.
  */
 export function checkSameOrigin(headers: {
   origin?: string | undefined;
   'sec-fetch-site'?: string | string[] | undefined;
   host?: string | undefined;
 }): boolean {
-  if (headers['sec-fetch-site'] === 'cross-site') return false;
+  const fetchSite = headers['sec-fetch-site'];
+  if (fetchSite !== undefined && fetchSite !== 'same-origin') return false;
   if (!headers.origin) return true;
   try {
     return new URL(headers.origin).host === headers.host;
