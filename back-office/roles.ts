@@ -10,6 +10,9 @@ export const ACTIONS = [
   'leads:retry',
   'leads:mark-spam',
   'leads:erase',
+  'leads:work',
+  'leads:assign',
+  'sales:manage',
   'analytics:read',
   'studio:edit',
   'studio:publish',
@@ -19,7 +22,9 @@ export const ACTIONS = [
 /**
  * leads:read and leads:export: see the inbox and take a copy of it; leads:retry: forward a lead
  * again; leads:mark-spam: mark a lead spam or not spam; leads:erase: delete a person's leads for
- * good; analytics:read: see the visit and conversion reports (counts only, but a lead accepted or
+ * good; leads:work: log calls and e-mails, change a lead's sales status, write notes, set one's own
+ * working hours; leads:assign: give a lead to another person; sales:manage: set the assignment rules
+ * and anyone's working hours; analytics:read: see the visit and conversion reports (counts only, but a lead accepted or
  * delivered under a campaign link sent to one person would tell whether that person sent a lead, so
  * only the roles that may read the leads have it); studio:edit: edit and publish content in the studio; studio:publish: publish without a
  * review when the studio requires one (STUDIO_REVIEW=required); studio:review: approve or send back
@@ -33,7 +38,7 @@ export type Action = (typeof ACTIONS)[number];
 // review, and then an editor's changes wait for an admin.
 export const ROLE_ACTIONS: Readonly<Record<Role, readonly Action[]>> = {
   viewer: ['leads:read', 'leads:export', 'analytics:read'],
-  sales: ['leads:read', 'leads:export', 'leads:retry', 'leads:mark-spam', 'analytics:read'],
+  sales: ['leads:read', 'leads:export', 'leads:retry', 'leads:mark-spam', 'leads:work', 'leads:assign', 'analytics:read'],
   editor: ['studio:edit'],
   admin: ACTIONS,
 };

@@ -248,3 +248,131 @@ export const SPLIT_EMPTY_NAMES = {
   source: '(direct)',
   entry: '(unknown)',
 } as const satisfies Record<AnalyticsSplit, string>;
+
+// The sales queue. A lead's sales status (new … lost) is apart from its CRM delivery (LeadStatus):
+// "sent to the CRM" is not a sale.
+
+export type { SalesStatus, ActivityKind, TouchOutcome, RuleKind, WorkingWindow } from '../lead/sales.ts';
+import type { SalesStatus, ActivityKind, TouchOutcome, RuleKind, WorkingWindow } from '../lead/sales.ts';
+
+/** A person leads can be given to. */
+export type PersonRef = { id: number; email: string };
+
+/** The sales side of a lead, on every queue row and on the lead page. */
+export type LeadSalesView = {
+  owner: PersonRef | null;
+  status: SalesStatus;
+  lostReason: string | null;
+  /** When the clock started: the lead's arrival, or the next business opening after it. */
+  clockStartsAt: string;
+  firstTouchAt: string | null;
+  /** Business minutes from clockStartsAt to the first touch, or to now while untouched (0 before the opening). */
+  clockMinutes: number;
+  /** False while untouched before the clock's start (outside business hours) and once touched. */
+  clockRunning: boolean;
+  /** The earlier lead of the same person this one joined, or null. */
+  joinedTo: string | null;
+};
+
+/** One row of "Call now". */
+export type QueueLead = {
+  id: string;
+  receivedAt: string;
+  form: string;
+  name: string;
+  company: string;
+  email: string;
+  phone: string;
+  /** What they asked, in their words (message, biggest challenge or service interest); '' when nothing. */
+  asked: string;
+  /** The visitor ticked "call me back now". */
+  callbackRequested: boolean;
+  sales: LeadSalesView;
+};
+
+/** GET /queue: the signed-in person's untouched leads, then unassigned ones, oldest first. */
+export type CallNow = {
+  mine: QueueLead[];
+  unassigned: QueueLead[];
+  /** The site's business hours in words, e.g. "Mon-Fri 9:00 AM-6:00 PM, New York time". */
+  businessHours: string;
+  /** Whether the business is open now (clocks run only while it is). */
+  openNow: boolean;
+};
+
+/** One entry of a lead's timeline, worded by the server. */
+export type TimelineEntry = {
+  at: string;
+  kind: ActivityKind | 'crm';
+  /** Who acted: an address, or `system`. */
+  actor: string;
+  /** What happened, one sentence ("Called: reached", "Status: new → lost (price)", "Sent to the CRM"). */
+  text: string;
+  /** A note's text, shown as written. */
+  note: string | null;
+};
+
+/** GET /leads/:id adds the sales side (see LeadDetail). */
+export type LeadSalesDetail = {
+  sales: LeadSalesView;
+  phone: string;
+  callback: { requested: boolean; consentText: string | null; consentAt: string | null };
+  timeline: TimelineEntry[];
+  /** Later leads of the same person that joined this one. */
+  joined: { id: string; receivedAt: string; form: string }[];
+  /** The lead's CRM record (CRM_LEAD_URL), or null when not configured. */
+  crmUrl: string | null;
+};
+
+/** POST /leads/:id/owner { ownerId: number | null } (leads:assign) → LeadSalesView */
+export type OwnerChange = { ownerId: number | null };
+/** POST /leads/:id/status { status, lostReason? } (leads:work; lostReason required for lost) → LeadSalesView */
+export type StatusChange = { status: SalesStatus; lostReason?: string };
+/** POST /leads/:id/notes { text } (leads:work, 1..2000 characters) → LeadSalesView */
+export type NoteInput = { text: string };
+/** POST /leads/:id/touches { kind, outcome } (leads:work) → LeadSalesView */
+export type TouchInput = { kind: 'call' | 'email'; outcome: TouchOutcome };
+
+/** GET /people (leads:read): every sales person and admin leads can go to. */
+export type SalesPerson = PersonRef & {
+  role: Role;
+  timeZone: string;
+  windows: WorkingWindow[];
+  away: boolean;
+  /** In working hours and not away right now. */
+  availableNow: boolean;
+  /** Untouched leads this person owns. */
+  untouched: number;
+};
+/** PUT /people/:id/availability (own, with leads:work; anyone's, with sales:manage) → SalesPerson */
+export type AvailabilityInput = { timeZone: string; windows: WorkingWindow[]; away: boolean };
+
+/** A rule as the console shows it. */
+export type RuleView = { kind: RuleKind; value: string; owner: PersonRef | null; /** Why this rule would give leads to nobody, or null. */ warning: string | null };
+/** GET /assignment-rules, PUT /assignment-rules { rules: [{ kind, value, ownerId }] } (sales:manage). */
+export type AssignmentRules = { rules: RuleView[] };
+export type AssignmentRulesInput = { rules: { kind: RuleKind; value: string; ownerId: number | null }[] };
+
+/** Time to the first human touch over a set of leads, in business minutes. */
+export type SpeedFigures = {
+  leads: number;
+  /** Leads touched by a person. */
+  reached: number;
+  medianMinutes: number | null;
+  p90Minutes: number | null;
+  /** Shares of all leads, 0..1. */
+  within5Minutes: number;
+  within1Hour: number;
+  neverReached: number;
+};
+export type SpeedGroup = SpeedFigures & { key: string; label: string };
+/** GET /speed?from&to (leads:read); GET /speed/export?from&to&by=owner|form|campaign: CSV. */
+export type SpeedReport = {
+  range: DayRange;
+  /** How business hours were counted, in words. */
+  businessHours: string;
+  overall: SpeedFigures;
+  byOwner: SpeedGroup[];
+  byForm: SpeedGroup[];
+  byCampaign: SpeedGroup[];
+};

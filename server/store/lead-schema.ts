@@ -4,6 +4,7 @@ import { ACCOUNT_MIGRATIONS } from '../../back-office/accounts/account-migration
 import { SESSION_MIGRATIONS } from '../../back-office/sessions/session-migrations.ts';
 import { SIGN_IN_LIMIT_MIGRATIONS } from '../../back-office/sign-in/sign-in-limit-migrations.ts';
 import { AUDIT_MIGRATIONS } from './audit/audit-migrations.ts';
+import { CRM_EVENT_MIGRATIONS } from './crm-events/crm-event-migrations.ts';
 import { CRM_PACE_MIGRATIONS } from './crm-pace/crm-pace-migrations.ts';
 import { INBOX_MIGRATIONS } from './inbox/inbox-migrations.ts';
 import { NOTIFICATION_MIGRATIONS } from './notifications/notification-migrations.ts';
@@ -25,6 +26,7 @@ export const LEAD_SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   { version: 6, name: 'each session belongs to the app that started it' },
   { version: 7, name: 'sign-in attempts and known addresses, shared by every app and process' },
   { version: 8, name: 'an index of the leads that are not spam, newest first' },
+  { version: 9, name: 'the sales queue: owners, statuses, activities, assignment rules, working hours and CRM follow-up events' },
 ];
 
 /**
@@ -40,6 +42,7 @@ const CONCERNS = [
   SESSION_MIGRATIONS,
   SIGN_IN_LIMIT_MIGRATIONS,
   NOTIFICATION_MIGRATIONS,
+  CRM_EVENT_MIGRATIONS,
 ] as const;
 
 function gather(steps: (concern: (typeof CONCERNS)[number]) => readonly MigrationStep[]): readonly Migration[] {

@@ -33,8 +33,10 @@ const ENGINES = [
 describe('the gathered migrations', () => {
   for (const { engine, gathered, released } of ENGINES) {
     it(`run the released statements, version by version, in their order: ${engine}`, () => {
-      expect(gathered.map(({ version, name }) => ({ version, name }))).toEqual(released.map(({ version, name }) => ({ version, name })));
-      for (const [index, migration] of gathered.entries()) expect(statements(migration)).toEqual(statements(released[index]!));
+      // Versions after the released ones are new and may still change; every released one must not.
+      const asReleased = gathered.slice(0, released.length);
+      expect(asReleased.map(({ version, name }) => ({ version, name }))).toEqual(released.map(({ version, name }) => ({ version, name })));
+      for (const [index, migration] of asReleased.entries()) expect(statements(migration)).toEqual(statements(released[index]!));
     });
   }
 

@@ -1,0 +1,191 @@
+import type { AuditEntryInput } from '../../../back-office/database/audit-entry.ts';
+import type { NewNotification } from '../notifications/notification-store.ts';
+import type { ActivityKind, RuleKind, SalesStatus, WorkingWindow } from '../../../lead/sales.ts';
+
+export { ACTIVITY_KINDS, RULE_KINDS, SALES_STATUSES, TOUCH_OUTCOMES } from '../../../lead/sales.ts';
+export type { ActivityKind, RuleKind, SalesStatus, TouchOutcome, WorkingWindow } from '../../../lead/sales.ts';
+
+// The sales queue: who owns each lead, where the sale stands, what people did about it, and the
+// clock until the first human touch. Kept apart from the lead's delivery record (the outbox) because
+// "the CRM took it" and "somebody called" are different facts, changed by different people.
+// Times are milliseconds since the epoch and always passed in, so clocks are testable without waiting.
+
+/** A rule as the admin saved it, in the order they are tried. `domain` rules have no value and no person: the owner is whoever owns the domain. */
+export type AssignmentRule = {
+  readonly id: number;
+  readonly kind: RuleKind;
+  /** The form's source name, the service interest, the campaign; '' for `domain`. */
+  readonly value: string;
+  /** The account the rule hands leads to; undefined for `domain`. */
+  readonly ownerId: number | undefined;
+};
+export type NewAssignmentRule = Omit<AssignmentRule, 'id'>;
+
+/** A sales person's availability. A person with no row yet works Mon-Fri 09:00-17:00 in the site's zone and is not away. */
+export type Availability = {
+  readonly accountId: number;
+  /** IANA zone, e.g. America/Chicago. */
+  readonly timeZone: string;
+  readonly windows: readonly WorkingWindow[];
+  readonly away: boolean;
+  /** When this person was last given a lead by round-robin (the next lead goes to the one waiting longest). */
+  readonly lastAssignedAt: number | undefined;
+};
+
+/** The sales side of one lead. A lead stored before the queue existed has none until the assigner looks at it. */
+export type LeadSales = {
+  readonly leadId: string;
+  readonly ownerId: number | undefined;
+  readonly assignedAt: number | undefined;
+  readonly status: SalesStatus;
+  readonly lostReason: string | undefined;
+  /** When the clock started: the lead's arrival, or the next business opening after it. */
+  readonly clockStartsAt: number;
+  /** The first human touch; undefined while nobody has touched it. */
+  readonly firstTouchAt: number | undefined;
+  /** The earlier lead of the same person (same e-mail or phone within 30 days) this one joined; it has no clock of its own. */
+  readonly joinedTo: string | undefined;
+  /** Escalation steps already taken (0 = none; 1 = owner told, 2 = team told, 3 = reassigned). */
+  readonly escalationStep: number;
+};
+
+export type Activity = {
+  readonly id: number;
+  readonly leadId: string;
+  readonly at: number;
+  readonly kind: ActivityKind;
+  /** The account that acted; undefined for the system (round-robin, escalation). */
+  readonly actorId: number | undefined;
+  /** Who acted, as shown: the person's address, or `system`. */
+  readonly actor: string;
+  /** Kind-specific facts: owner ids and addresses, outcome, from/to status, reason, note text. */
+  readonly detail: Readonly<Record<string, string | number | null>>;
+};
+export type NewActivity = Omit<Activity, 'id'>;
+
+/** A lead the assigner still has to place: stored, not spam, no sales row yet. */
+export type UnplacedLead = {
+  readonly leadId: string;
+  readonly receivedAt: number;
+  readonly source: string;
+  readonly email: string;
+  readonly phone: string | undefined;
+  readonly campaign: string | undefined;
+  readonly serviceInterest: string | undefined;
+};
+
+/** The assigner's decision for one lead, written in one transaction with its activity, audit entry and CRM event. */
+export type Placement = {
+  readonly leadId: string;
+  readonly at: number;
+  /** Undefined: nobody is available now; the lead waits unassigned with its clock running. */
+  readonly ownerId: number | undefined;
+  readonly clockStartsAt: number;
+  /** Set when the lead joins an earlier lead of the same person. */
+  readonly joinedTo: string | undefined;
+  /** Round-robin picked the owner: their lastAssignedAt becomes `at`. */
+  readonly roundRobin: boolean;
+  readonly activity: NewActivity | undefined;
+  readonly audit: AuditEntryInput | undefined;
+};
+
+/** A lead that has not been touched, as the queue and the escalation ladder read it. */
+export type UntouchedLead = {
+  readonly leadId: string;
+  readonly receivedAt: number;
+  readonly ownerId: number | undefined;
+  readonly clockStartsAt: number;
+  readonly escalationStep: number;
+};
+
+/** One lead's row in the speed-to-lead figures. */
+export type SpeedRow = {
+  readonly leadId: string;
+  readonly receivedAt: number;
+  readonly source: string;
+  readonly campaign: string | undefined;
+  readonly ownerId: number | undefined;
+  readonly clockStartsAt: number;
+  readonly firstTouchAt: number | undefined;
+};
+
+export interface SalesStore {
+  /** Real (not spam), not erased leads with no sales row yet, oldest first. */
+  listUnplaced(limit: number): Promise<UnplacedLead[]>;
+  /**
+   * Writes the placement unless the lead already has a sales row (another process placed it first):
+   * false then, and nothing was written. Exactly one process places each lead.
+   */
+  place(placement: Placement): Promise<boolean>;
+  /** The most recent earlier lead (root of its joins) of the same e-mail or phone received since `since`, that has a sales row. */
+  findEarlierLead(match: { email: string; phone: string | undefined; since: number; before: string }): Promise<LeadSales | undefined>;
+  /** The owner of the most recently placed lead whose e-mail ends in `@domain` (domain rules). */
+  findDomainOwner(domain: string): Promise<number | undefined>;
+  findLeadSales(leadId: string): Promise<LeadSales | undefined>;
+  /**
+   * Moves the lead to `ownerId` (undefined: unassigned) when its owner is still `expectedOwnerId`;
+   * false otherwise. Writes the activity, the audit entry and the CRM events in the same transaction.
+   */
+  reassign(change: {
+    leadId: string;
+    expectedOwnerId: number | undefined;
+    ownerId: number | undefined;
+    at: number;
+    activity: NewActivity;
+    audit: AuditEntryInput | undefined;
+    crmEvents: readonly NewCrmEvent[];
+  }): Promise<boolean>;
+  /**
+   * Records what a person did. A touch (call, e-mail, meeting, or a status beyond new) stops the clock
+   * when it is the first. Writes the activity, audit and CRM events in one transaction.
+   */
+  recordActivity(change: {
+    activity: NewActivity;
+    /** Set for a status change. */
+    status?: { to: SalesStatus; lostReason: string | undefined };
+    /** True when the activity is a human touch. */
+    touch: boolean;
+    audit: AuditEntryInput | undefined;
+    crmEvents: readonly NewCrmEvent[];
+  }): Promise<LeadSales | undefined>;
+  /** The lead's timeline, oldest first. */
+  listActivities(leadId: string): Promise<Activity[]>;
+  /** Leads joined to this one (the same person again), oldest first. */
+  listJoined(leadId: string): Promise<string[]>;
+  /** Untouched, not joined, not spam leads, oldest first; with `ownerId` only theirs, with `unassigned` only those without an owner. */
+  listUntouched(filter: { ownerId?: number; unassigned?: boolean; limit: number }): Promise<UntouchedLead[]>;
+  /**
+   * Takes escalation step `step` for the lead if it is still untouched and at step `step - 1`, and
+   * stores its notifications in the same transaction (their keys make a repeat store nothing). With
+   * `reassign` the owner changes too. False: another process took it, or the lead was touched.
+   */
+  escalate(change: {
+    leadId: string;
+    step: number;
+    at: number;
+    notifications: readonly NewNotification[];
+    reassign?: { ownerId: number | undefined; activity: NewActivity; crmEvents: readonly NewCrmEvent[] };
+    activity: NewActivity;
+    audit: AuditEntryInput | undefined;
+  }): Promise<boolean>;
+  /** Every lead of an account (removed or no longer sales) goes back to unassigned; returns them. */
+  releaseOwner(accountId: number, at: number, audit: AuditEntryInput | undefined): Promise<string[]>;
+  /** The rows of the figures: placed, not joined, not spam leads received in [from, before). */
+  listSpeedRows(receivedFrom: number, receivedBefore: number): Promise<SpeedRow[]>;
+
+  listRules(): Promise<AssignmentRule[]>;
+  /** Replaces every rule, in order, with the audit entry in the same transaction. */
+  replaceRules(rules: readonly NewAssignmentRule[], audit: AuditEntryInput | undefined): Promise<AssignmentRule[]>;
+
+  listAvailability(): Promise<Availability[]>;
+  setAvailability(availability: Omit<Availability, 'lastAssignedAt'>, at: number, audit: AuditEntryInput | undefined): Promise<void>;
+}
+
+/** A follow-up event for the CRM (owner or status changed, meeting booked), sent signed through the outbox like a lead. */
+export type NewCrmEvent = {
+  readonly leadId: string;
+  readonly kind: 'owner' | 'status' | 'booking';
+  readonly at: number;
+  /** The JSON body, with `lead_id` and `event`. */
+  readonly body: Readonly<Record<string, unknown>>;
+};
