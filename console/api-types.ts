@@ -256,7 +256,8 @@ export type { SalesStatus, ActivityKind, TouchOutcome, RuleKind, WorkingWindow }
 import type { SalesStatus, ActivityKind, TouchOutcome, RuleKind, WorkingWindow } from '../lead/sales.ts';
 
 /** A person leads can be given to. */
-export type PersonRef = { id: number; email: string };
+/** `id` is the account's id (text). */
+export type PersonRef = { id: string; email: string };
 
 /** The sales side of a lead, on every queue row and on the lead page. */
 export type LeadSalesView = {
@@ -324,8 +325,8 @@ export type LeadSalesDetail = {
   crmUrl: string | null;
 };
 
-/** POST /leads/:id/owner { ownerId: number | null } (leads:assign) → LeadSalesView */
-export type OwnerChange = { ownerId: number | null };
+/** POST /leads/:id/owner { ownerId: string | null } (leads:assign) → LeadSalesView */
+export type OwnerChange = { ownerId: string | null };
 /** POST /leads/:id/status { status, lostReason? } (leads:work; lostReason required for lost) → LeadSalesView */
 export type StatusChange = { status: SalesStatus; lostReason?: string };
 /** POST /leads/:id/notes { text } (leads:work, 1..2000 characters) → LeadSalesView */
@@ -351,7 +352,7 @@ export type AvailabilityInput = { timeZone: string; windows: WorkingWindow[]; aw
 export type RuleView = { kind: RuleKind; value: string; owner: PersonRef | null; /** Why this rule would give leads to nobody, or null. */ warning: string | null };
 /** GET /assignment-rules, PUT /assignment-rules { rules: [{ kind, value, ownerId }] } (sales:manage). */
 export type AssignmentRules = { rules: RuleView[] };
-export type AssignmentRulesInput = { rules: { kind: RuleKind; value: string; ownerId: number | null }[] };
+export type AssignmentRulesInput = { rules: { kind: RuleKind; value: string; ownerId: string | null }[] };
 
 /** Time to the first human touch over a set of leads, in business minutes. */
 export type SpeedFigures = {

@@ -5,6 +5,12 @@ import type { ActivityKind, RuleKind, SalesStatus, WorkingWindow } from '../../.
 export { ACTIVITY_KINDS, RULE_KINDS, SALES_STATUSES, TOUCH_OUTCOMES } from '../../../lead/sales.ts';
 export type { ActivityKind, RuleKind, SalesStatus, TouchOutcome, WorkingWindow } from '../../../lead/sales.ts';
 
+/**
+ * An account's id (back-office/accounts: a UUID kept as text). Owners, actors and sales people are
+ * accounts, so every one of them is named by it.
+ */
+export type AccountId = string;
+
 // The sales queue: who owns each lead, where the sale stands, what people did about it, and the
 // clock until the first human touch. Kept apart from the lead's delivery record (the outbox) because
 // "the CRM took it" and "somebody called" are different facts, changed by different people.
@@ -17,13 +23,13 @@ export type AssignmentRule = {
   /** The form's source name, the service interest, the campaign; '' for `domain`. */
   readonly value: string;
   /** The account the rule hands leads to; undefined for `domain`. */
-  readonly ownerId: number | undefined;
+  readonly ownerId: AccountId | undefined;
 };
 export type NewAssignmentRule = Omit<AssignmentRule, 'id'>;
 
 /** A sales person's availability. A person with no row yet works Mon-Fri 09:00-17:00 in the site's zone and is not away. */
 export type Availability = {
-  readonly accountId: number;
+  readonly accountId: AccountId;
   /** IANA zone, e.g. America/Chicago. */
   readonly timeZone: string;
   readonly windows: readonly WorkingWindow[];
@@ -35,7 +41,7 @@ export type Availability = {
 /** The sales side of one lead. A lead stored before the queue existed has none until the assigner looks at it. */
 export type LeadSales = {
   readonly leadId: string;
-  readonly ownerId: number | undefined;
+  readonly ownerId: AccountId | undefined;
   readonly assignedAt: number | undefined;
   readonly status: SalesStatus;
   readonly lostReason: string | undefined;
@@ -55,7 +61,7 @@ export type Activity = {
   readonly at: number;
   readonly kind: ActivityKind;
   /** The account that acted; undefined for the system (round-robin, escalation). */
-  readonly actorId: number | undefined;
+  readonly actorId: AccountId | undefined;
   /** Who acted, as shown: the person's address, or `system`. */
   readonly actor: string;
   /** Kind-specific facts: owner ids and addresses, outcome, from/to status, reason, note text. */
@@ -79,7 +85,7 @@ export type Placement = {
   readonly leadId: string;
   readonly at: number;
   /** Undefined: nobody is available now; the lead waits unassigned with its clock running. */
-  readonly ownerId: number | undefined;
+  readonly ownerId: AccountId | undefined;
   readonly clockStartsAt: number;
   /** Set when the lead joins an earlier lead of the same person. */
   readonly joinedTo: string | undefined;
@@ -87,13 +93,15 @@ export type Placement = {
   readonly roundRobin: boolean;
   readonly activity: NewActivity | undefined;
   readonly audit: AuditEntryInput | undefined;
+  /** The CRM's owner_changed event when an owner was set, written in the same transaction (none when nobody was). */
+  readonly crmEvents?: readonly NewCrmEvent[];
 };
 
 /** A lead that has not been touched, as the queue and the escalation ladder read it. */
 export type UntouchedLead = {
   readonly leadId: string;
   readonly receivedAt: number;
-  readonly ownerId: number | undefined;
+  readonly ownerId: AccountId | undefined;
   readonly clockStartsAt: number;
   readonly escalationStep: number;
 };
@@ -104,7 +112,7 @@ export type SpeedRow = {
   readonly receivedAt: number;
   readonly source: string;
   readonly campaign: string | undefined;
-  readonly ownerId: number | undefined;
+  readonly ownerId: AccountId | undefined;
   readonly clockStartsAt: number;
   readonly firstTouchAt: number | undefined;
 };
@@ -120,7 +128,7 @@ export interface SalesStore {
   /** The most recent earlier lead (root of its joins) of the same e-mail or phone received since `since`, that has a sales row. */
   findEarlierLead(match: { email: string; phone: string | undefined; since: number; before: string }): Promise<LeadSales | undefined>;
   /** The owner of the most recently placed lead whose e-mail ends in `@domain` (domain rules). */
-  findDomainOwner(domain: string): Promise<number | undefined>;
+  findDomainOwner(domain: string): Promise<AccountId | undefined>;
   findLeadSales(leadId: string): Promise<LeadSales | undefined>;
   /**
    * Moves the lead to `ownerId` (undefined: unassigned) when its owner is still `expectedOwnerId`;
@@ -128,8 +136,8 @@ export interface SalesStore {
    */
   reassign(change: {
     leadId: string;
-    expectedOwnerId: number | undefined;
-    ownerId: number | undefined;
+    expectedOwnerId: AccountId | undefined;
+    ownerId: AccountId | undefined;
     at: number;
     activity: NewActivity;
     audit: AuditEntryInput | undefined;
@@ -153,7 +161,7 @@ export interface SalesStore {
   /** Leads joined to this one (the same person again), oldest first. */
   listJoined(leadId: string): Promise<string[]>;
   /** Untouched, not joined, not spam leads, oldest first; with `ownerId` only theirs, with `unassigned` only those without an owner. */
-  listUntouched(filter: { ownerId?: number; unassigned?: boolean; limit: number }): Promise<UntouchedLead[]>;
+  listUntouched(filter: { ownerId?: AccountId; unassigned?: boolean; limit: number }): Promise<UntouchedLead[]>;
   /**
    * Takes escalation step `step` for the lead if it is still untouched and at step `step - 1`, and
    * stores its notifications in the same transaction (their keys make a repeat store nothing). With
@@ -164,12 +172,12 @@ export interface SalesStore {
     step: number;
     at: number;
     notifications: readonly NewNotification[];
-    reassign?: { ownerId: number | undefined; activity: NewActivity; crmEvents: readonly NewCrmEvent[] };
+    reassign?: { ownerId: AccountId | undefined; activity: NewActivity; crmEvents: readonly NewCrmEvent[] };
     activity: NewActivity;
     audit: AuditEntryInput | undefined;
   }): Promise<boolean>;
   /** Every lead of an account (removed or no longer sales) goes back to unassigned; returns them. */
-  releaseOwner(accountId: number, at: number, audit: AuditEntryInput | undefined): Promise<string[]>;
+  releaseOwner(accountId: AccountId, at: number, audit: AuditEntryInput | undefined): Promise<string[]>;
   /** The rows of the figures: placed, not joined, not spam leads received in [from, before). */
   listSpeedRows(receivedFrom: number, receivedBefore: number): Promise<SpeedRow[]>;
 
