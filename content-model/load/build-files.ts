@@ -28,6 +28,8 @@ import { writeFileAtomically } from './write-file-atomically.ts';
 export const ROUTES_FILE = 'routes.json';
 export const CSP_MANIFEST_FILE = 'csp.json';
 export const ROI_PARAMETERS_FILE = 'roi-parameters.json';
+/** The site settings' business hours, as the server's sales clock reads them. */
+export const BUSINESS_HOURS_FILE = 'business-hours.json';
 export const BUILD_STATE_FILE = 'incremental.json';
 export const CLIENT_DIR = 'client';
 export const SERVER_DIR = 'server';

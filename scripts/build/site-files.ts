@@ -16,6 +16,7 @@ import {
   BUILD_STATE_FILE,
   CLIENT_DIR,
   ROI_PARAMETERS_FILE,
+  BUSINESS_HOURS_FILE,
   ROUTES_FILE,
   serializeRoutesFile,
   type RoutesFile,
@@ -84,6 +85,8 @@ export async function writeSiteFiles({
   const { routes, rendered } = await prerenderRoutes({ content, settings, entry, chunks, seo, output, previous, reads });
   output.write(ROUTES_FILE, serializeRoutesFile(routes));
   output.write(ROI_PARAMETERS_FILE, `${JSON.stringify(buildRoiParameters(content.roi), null, 2)}\n`);
+  // The sales clock's business hours, read by the server from the build like the ROI numbers.
+  output.write(BUSINESS_HOURS_FILE, `${JSON.stringify({ businessHours: content.site.businessHours }, null, 2)}\n`);
   const htmlFiles = [...Object.values(routes.pages), routes.notFound, ...Object.values(routes.notFoundByPrefix)];
   const seoSummary = await seo.writeFiles({ output, routePaths: Object.keys(routes.pages), htmlFiles });
   output.write(
