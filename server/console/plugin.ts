@@ -174,6 +174,7 @@ const consoleScope: FastifyPluginAsync<ConsolePluginOptions & { routes: ConsoleR
     now,
     cookie,
     signIn: createTeamSignIn({ store, app: 'console', now }),
+    siteHours: app.sales.siteHours,
   };
 
   await app.register(consoleAppFiles, { distDir: config.distDir });
@@ -201,4 +202,4 @@ const consolePluginBody: FastifyPluginAsync<ConsolePluginOptions> = async (app, 
 
 // Not encapsulated itself, so `app.consoleRoutes` is the root's; the console's hooks live in the
 // scope it registers under /console.
-export const consolePlugin = fp(consolePluginBody, { name: 'console', fastify: '5.x', dependencies: ['lead-relay'] });
+export const consolePlugin = fp(consolePluginBody, { name: 'console', fastify: '5.x', dependencies: ['lead-relay', 'sales'] });
