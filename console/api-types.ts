@@ -24,6 +24,8 @@ export type ApiError = {
 
 /** GET /session (200, or 401 signed-out), and the answer to POST /session { email, password }. */
 export type SessionInfo = {
+  /** The account's id: the owner ids of the sales queue name accounts by it. */
+  id: string;
   email: string;
   role: Role;
   /** Sent back in the X-CSRF-Token header with every POST, PUT, PATCH and DELETE. */

@@ -22,6 +22,7 @@ import { auditRoutes } from './routes/audit.ts';
 import { erasureRoutes } from './routes/erasures.ts';
 import { healthRoutes } from './routes/health.ts';
 import { leadRoutes } from './routes/leads.ts';
+import { salesRoutes } from './routes/sales.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { createSessionCookie } from '../../back-office/sessions/session-cookie.ts';
 import { headersOf, type StrictPolicy } from '../../back-office/front-door/security-headers.ts';
@@ -182,6 +183,7 @@ const consoleScope: FastifyPluginAsync<ConsolePluginOptions & { routes: ConsoleR
     async (api) => {
       await api.register(sessionRoutes, { context });
       await api.register(leadRoutes, { context });
+      await api.register(salesRoutes, { context });
       await api.register(erasureRoutes, { context });
       await api.register(auditRoutes, { context });
       await api.register(healthRoutes, { context });
