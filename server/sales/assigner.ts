@@ -130,7 +130,7 @@ export function createAssigner(options: AssignerOptions): Assigner {
 
   async function ownerOfDomain(email: string): Promise<AccountId | undefined> {
     const domain = emailDomain(email);
-    return domain !== undefined && isCompanyDomain(domain) ? store.findDomainOwner(domain) : undefined;
+    return isCompanyDomain(domain) ? store.findDomainOwner(domain) : undefined;
   }
 
   // Unassigned untouched leads go to people who are available now, oldest lead first, one each in
