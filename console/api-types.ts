@@ -351,7 +351,12 @@ export type SalesPerson = PersonRef & {
 export type AvailabilityInput = { timeZone: string; windows: WorkingWindow[]; away: boolean };
 
 /** A rule as the console shows it. */
-export type RuleView = { kind: RuleKind; value: string; owner: PersonRef | null; /** Why this rule would give leads to nobody, or null. */ warning: string | null };
+export type RuleView = {
+  kind: RuleKind;
+  value: string;
+  owner: PersonRef | null;
+  /** Why this rule would give leads to nobody, or null. */ warning: string | null;
+};
 /** GET /assignment-rules, PUT /assignment-rules { rules: [{ kind, value, ownerId }] } (sales:manage). */
 export type AssignmentRules = { rules: RuleView[] };
 export type AssignmentRulesInput = { rules: { kind: RuleKind; value: string; ownerId: string | null }[] };

@@ -76,7 +76,14 @@ describe.each([
       receivedAt: clock - (10 - n) * MINUTE,
       email,
       source: 'Contact Page Form',
-      payload: { name: `Person ${n}`, email, company: 'Acme', phone: `+1 312 555 01${String(n).padStart(2, '0')}`, message: `Question ${n}`, lead_id: leadId(n) },
+      payload: {
+        name: `Person ${n}`,
+        email,
+        company: 'Acme',
+        phone: `+1 312 555 01${String(n).padStart(2, '0')}`,
+        message: `Question ${n}`,
+        lead_id: leadId(n),
+      },
       initialState: 'pending',
       ...overrides,
     });
@@ -123,7 +130,11 @@ describe.each([
 
     // Everyone away: a new lead waits unassigned, and shows to everyone under "unassigned".
     for (const person of [ana]) {
-      await console.change(person, 'PUT', `/console/api/people/${person.info.id}/availability`, { timeZone: 'UTC', windows: ALL_WEEK, away: true });
+      await console.change(person, 'PUT', `/console/api/people/${person.info.id}/availability`, {
+        timeZone: 'UTC',
+        windows: ALL_WEEK,
+        away: true,
+      });
     }
     const bo = await console.signedIn('bo@example.com');
     await console.change(bo, 'PUT', `/console/api/people/${bo.info.id}/availability`, { timeZone: 'UTC', windows: ALL_WEEK, away: true });
@@ -180,7 +191,9 @@ describe.each([
     expect((await console.change(ana, 'POST', `/console/api/leads/${leadId(1)}/notes`, { text: '   ' })).json()).toMatchObject({
       fields: { text: 'Write something in the note.' },
     });
-    expect((await console.change(ana, 'POST', `/console/api/leads/${leadId(1)}/touches`, { kind: 'call', outcome: 'sent' })).json()).toMatchObject({
+    expect(
+      (await console.change(ana, 'POST', `/console/api/leads/${leadId(1)}/touches`, { kind: 'call', outcome: 'sent' })).json(),
+    ).toMatchObject({
       fields: { outcome: expect.any(String) },
     });
     expect((await console.change(ana, 'POST', `/console/api/leads/${leadId(99)}/notes`, { text: 'x' })).statusCode).toBe(404);
@@ -197,8 +210,14 @@ describe.each([
     expect(toViewer.statusCode).toBe(400);
     expect(toViewer.json()).toMatchObject({ fields: { ownerId: expect.any(String) } });
     expect((await console.change(viewer, 'POST', `/console/api/leads/${leadId(1)}/owner`, { ownerId: ana.info.id })).statusCode).toBe(403);
-    const audit = (await console.read(admin, '/console/api/audit')).json<{ entries: { action: string; actor: string; detail: string }[] }>();
-    expect(audit.entries.some((entry) => entry.action === 'lead.assign' && entry.actor === 'ana@example.com' && entry.detail.includes('bo@example.com'))).toBe(true);
+    const audit = (await console.read(admin, '/console/api/audit')).json<{
+      entries: { action: string; actor: string; detail: string }[];
+    }>();
+    expect(
+      audit.entries.some(
+        (entry) => entry.action === 'lead.assign' && entry.actor === 'ana@example.com' && entry.detail.includes('bo@example.com'),
+      ),
+    ).toBe(true);
   });
 
   it.skipIf(skip)('working hours: my own with leads:work, anyone’s only for an admin; a bad zone or window names the field', async () => {
@@ -209,11 +228,34 @@ describe.each([
       away: true,
     });
     expect(mine.json<SalesPerson>()).toMatchObject({ id: ana.info.id, timeZone: 'Europe/London', away: true, availableNow: false });
-    expect((await console.change(ana, 'PUT', `/console/api/people/${bo.info.id}/availability`, { timeZone: 'UTC', windows: [], away: true })).statusCode).toBe(403);
-    expect((await console.change(viewer, 'PUT', `/console/api/people/${viewer.info.id}/availability`, { timeZone: 'UTC', windows: [], away: true })).statusCode).toBe(403);
-    expect((await console.change(admin, 'PUT', `/console/api/people/${bo.info.id}/availability`, { timeZone: 'UTC', windows: ALL_WEEK, away: false })).statusCode).toBe(200);
+    expect(
+      (await console.change(ana, 'PUT', `/console/api/people/${bo.info.id}/availability`, { timeZone: 'UTC', windows: [], away: true }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await console.change(viewer, 'PUT', `/console/api/people/${viewer.info.id}/availability`, {
+          timeZone: 'UTC',
+          windows: [],
+          away: true,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await console.change(admin, 'PUT', `/console/api/people/${bo.info.id}/availability`, {
+          timeZone: 'UTC',
+          windows: ALL_WEEK,
+          away: false,
+        })
+      ).statusCode,
+    ).toBe(200);
 
-    const badZone = await console.change(ana, 'PUT', `/console/api/people/${ana.info.id}/availability`, { timeZone: 'Mars/Olympus', windows: [], away: false });
+    const badZone = await console.change(ana, 'PUT', `/console/api/people/${ana.info.id}/availability`, {
+      timeZone: 'Mars/Olympus',
+      windows: [],
+      away: false,
+    });
     expect(badZone.statusCode).toBe(400);
     expect(badZone.json()).toMatchObject({ fields: { timeZone: expect.stringContaining('time zone') } });
     const backwards = await console.change(ana, 'PUT', `/console/api/people/${ana.info.id}/availability`, {
@@ -248,7 +290,9 @@ describe.each([
     expect((await console.read(admin, '/console/api/assignment-rules')).json<AssignmentRules>()).toEqual({ rules });
     expect((await console.change(ana, 'PUT', '/console/api/assignment-rules', { rules: [] })).statusCode).toBe(403);
     expect((await console.read(ana, '/console/api/assignment-rules')).statusCode).toBe(403);
-    const missingOwner = await console.change(admin, 'PUT', '/console/api/assignment-rules', { rules: [{ kind: 'service', value: 'Voice agents', ownerId: null }] });
+    const missingOwner = await console.change(admin, 'PUT', '/console/api/assignment-rules', {
+      rules: [{ kind: 'service', value: 'Voice agents', ownerId: null }],
+    });
     expect(missingOwner.json()).toMatchObject({ fields: { 'rules.0.ownerId': expect.any(String) } });
   });
 
@@ -259,7 +303,10 @@ describe.each([
     await place(console);
     for (const id of [leadId(1)]) {
       const owner = (await detail(console, ana, id)).sales.owner!;
-      await console.change(owner.id === ana.info.id ? ana : bo, 'POST', `/console/api/leads/${id}/touches`, { kind: 'call', outcome: 'reached' });
+      await console.change(owner.id === ana.info.id ? ana : bo, 'POST', `/console/api/leads/${id}/touches`, {
+        kind: 'call',
+        outcome: 'reached',
+      });
     }
     const report = (await console.read(ana, '/console/api/speed')).json<SpeedReport>();
     expect(report.overall).toMatchObject({ leads: 2, reached: 1, medianMinutes: 9, neverReached: 0.5 });

@@ -39,7 +39,8 @@ export type SalesPluginOptions = { config: Config; tuning?: SalesTuning };
 
 const sales: FastifyPluginAsync<SalesPluginOptions> = async (app, { config, tuning = {} }) => {
   const store = app.leadRelay.store;
-  const hours = tuning.siteHours === undefined ? await loadSiteHours(config.distDir, app.liveBuild, app.log) : { current: () => tuning.siteHours! };
+  const hours =
+    tuning.siteHours === undefined ? await loadSiteHours(config.distDir, app.liveBuild, app.log) : { current: () => tuning.siteHours! };
   const channels: NotificationChannel[] = [
     ...(config.smtpUrl === undefined ? [] : ['email' as const]),
     ...(config.alertWebhookUrl === undefined ? [] : ['webhook' as const]),

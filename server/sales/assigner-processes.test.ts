@@ -31,52 +31,63 @@ describe.each([
   ['SQLite', sqliteWorkerHarness],
   ['PostgreSQL', postgresHarness],
 ] as const)('two server processes on one %s database', (_name, harness) => {
-  it.skipIf(harness.skipReason)('give every lead exactly one owner, p99 well under 5 s from stored to assigned', async () => {
-    database = await harness.createDatabase();
-    const env = { LEAD_RATE_LIMIT: '10000' };
-    const tuning = { salesTuning: { siteHours: { timeZone: 'UTC', windows: [] }, sweepIntervalMs: 500 } };
-    servers = [
-      await startConsoleServer({ database, env, appOptions: tuning }),
-      await startConsoleServer({ database, env, appOptions: tuning }),
-    ];
-    const [one, two] = servers as [ConsoleTestServer, ConsoleTestServer];
-    for (const email of ['ana@example.com', 'bo@example.com', 'cy@example.com']) {
-      await one.addAccount(email, 'sales');
-      const account = (await one.store.findAccount(email))!;
-      await one.store.setAvailability({ accountId: account.id, timeZone: 'UTC', windows: ALL_WEEK, away: false }, Date.now(), undefined);
-    }
+  it.skipIf(harness.skipReason)(
+    'give every lead exactly one owner, p99 well under 5 s from stored to assigned',
+    async () => {
+      database = await harness.createDatabase();
+      const env = { LEAD_RATE_LIMIT: '10000' };
+      const tuning = { salesTuning: { siteHours: { timeZone: 'UTC', windows: [] }, sweepIntervalMs: 500 } };
+      servers = [
+        await startConsoleServer({ database, env, appOptions: tuning }),
+        await startConsoleServer({ database, env, appOptions: tuning }),
+      ];
+      const [one, two] = servers as [ConsoleTestServer, ConsoleTestServer];
+      for (const email of ['ana@example.com', 'bo@example.com', 'cy@example.com']) {
+        await one.addAccount(email, 'sales');
+        const account = (await one.store.findAccount(email))!;
+        await one.store.setAvailability({ accountId: account.id, timeZone: 'UTC', windows: ALL_WEEK, away: false }, Date.now(), undefined);
+      }
 
-    const ids: string[] = [];
-    for (let index = 0; index < LEADS; index += 1) {
-      const body = { ...validLeadBody('contact'), email: `person${index}@example.com`, phone: `+1 312 555 ${String(1000 + index)}` };
-      const response = await (index % 2 === 0 ? one : two).app.inject({
-        method: 'POST',
-        url: '/api/leads',
-        headers: { host: 'localhost:4321', 'content-type': 'application/json' },
-        payload: JSON.stringify(body),
-      });
-      expect(response.statusCode, response.body).toBe(201);
-      ids.push(response.json<{ id: string }>().id);
-    }
+      const ids: string[] = [];
+      for (let index = 0; index < LEADS; index += 1) {
+        const body = { ...validLeadBody('contact'), email: `person${index}@example.com`, phone: `+1 312 555 ${String(1000 + index)}` };
+        const response = await (index % 2 === 0 ? one : two).app.inject({
+          method: 'POST',
+          url: '/api/leads',
+          headers: { host: 'localhost:4321', 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        });
+        expect(response.statusCode, response.body).toBe(201);
+        ids.push(response.json<{ id: string }>().id);
+      }
 
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const placed = await Promise.all(ids.map((id) => one.store.findLeadSales(id)));
-      if (placed.every((sales) => sales?.ownerId !== undefined) || Date.now() > deadline) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    const waits: number[] = [];
-    const owners = new Map<string, number>();
-    for (const id of ids) {
-      const [lead, sales, activities] = await Promise.all([one.store.getLead(id), one.store.findLeadSales(id), one.store.listActivities(id)]);
-      expect(sales?.ownerId, id).toBeDefined();
-      expect(activities.filter((activity) => activity.kind === 'assigned'), id).toHaveLength(1);
-      waits.push(sales!.assignedAt! - lead!.receivedAt);
-      owners.set(sales!.ownerId!, (owners.get(sales!.ownerId!) ?? 0) + 1);
-    }
-    expect(percentile(waits, 0.99)).toBeLessThan(P99_BOUND_MS);
-    // Round-robin across both processes: nobody gets far more than their share.
-    for (const count of owners.values()) expect(count).toBeGreaterThanOrEqual(LEADS / 6);
-    expect(owners.size).toBe(3);
-  }, 30_000);
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const placed = await Promise.all(ids.map((id) => one.store.findLeadSales(id)));
+        if (placed.every((sales) => sales?.ownerId !== undefined) || Date.now() > deadline) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const waits: number[] = [];
+      const owners = new Map<string, number>();
+      for (const id of ids) {
+        const [lead, sales, activities] = await Promise.all([
+          one.store.getLead(id),
+          one.store.findLeadSales(id),
+          one.store.listActivities(id),
+        ]);
+        expect(sales?.ownerId, id).toBeDefined();
+        expect(
+          activities.filter((activity) => activity.kind === 'assigned'),
+          id,
+        ).toHaveLength(1);
+        waits.push(sales!.assignedAt! - lead!.receivedAt);
+        owners.set(sales!.ownerId!, (owners.get(sales!.ownerId!) ?? 0) + 1);
+      }
+      expect(percentile(waits, 0.99)).toBeLessThan(P99_BOUND_MS);
+      // Round-robin across both processes: nobody gets far more than their share.
+      for (const count of owners.values()) expect(count).toBeGreaterThanOrEqual(LEADS / 6);
+      expect(owners.size).toBe(3);
+    },
+    30_000,
+  );
 });

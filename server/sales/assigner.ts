@@ -106,9 +106,7 @@ export function createAssigner(options: AssignerOptions): Assigner {
           detail: `${lead.leadId} joined ${earlier.leadId} (the same person again)${ownerEmail === undefined ? '' : `, owner ${ownerEmail}`}`,
         },
         crmEvents:
-          earlier.ownerId === undefined
-            ? []
-            : [ownerFollowUp({ leadId: lead.leadId, at, ownerEmail, previousOwnerEmail: undefined })],
+          earlier.ownerId === undefined ? [] : [ownerFollowUp({ leadId: lead.leadId, at, ownerEmail, previousOwnerEmail: undefined })],
       };
     }
     const [rules, domainOwner] = await Promise.all([store.listRules(), ownerOfDomain(lead.email)]);
@@ -122,9 +120,14 @@ export function createAssigner(options: AssignerOptions): Assigner {
       clockStartsAt: nextOpening(hours, lead.receivedAt),
       joinedTo: undefined,
       roundRobin: choice.roundRobin,
-      activity: systemActivity(lead.leadId, at, 'assigned', { ownerId: choice.ownerId ?? null, owner: ownerEmail ?? null, reason: choice.reason }),
+      activity: systemActivity(lead.leadId, at, 'assigned', {
+        ownerId: choice.ownerId ?? null,
+        owner: ownerEmail ?? null,
+        reason: choice.reason,
+      }),
       audit: { at, actor: SYSTEM_ACTOR, action: 'lead.assign', detail: `${lead.leadId}: ${text}` },
-      crmEvents: choice.ownerId === undefined ? [] : [ownerFollowUp({ leadId: lead.leadId, at, ownerEmail, previousOwnerEmail: undefined })],
+      crmEvents:
+        choice.ownerId === undefined ? [] : [ownerFollowUp({ leadId: lead.leadId, at, ownerEmail, previousOwnerEmail: undefined })],
     };
   }
 
@@ -143,7 +146,15 @@ export function createAssigner(options: AssignerOptions): Assigner {
     for (const lead of waiting) {
       if (!people.some((person) => isAvailable(person, at))) break;
       const choice = chooseOwner({
-        lead: { leadId: lead.leadId, receivedAt: lead.receivedAt, source: '', email: '', phone: undefined, campaign: undefined, serviceInterest: undefined },
+        lead: {
+          leadId: lead.leadId,
+          receivedAt: lead.receivedAt,
+          source: '',
+          email: '',
+          phone: undefined,
+          campaign: undefined,
+          serviceInterest: undefined,
+        },
         rules: [],
         people,
         domainOwner: undefined,
@@ -185,7 +196,11 @@ export function createAssigner(options: AssignerOptions): Assigner {
       }
       log.info(
         { leadId: lead.leadId, owner: placement.ownerId ?? null, joinedTo: placement.joinedTo ?? null, waitedMs: at - lead.receivedAt },
-        placement.joinedTo !== undefined ? 'lead joined the same person’s earlier lead' : placement.ownerId === undefined ? 'lead waits unassigned: nobody is available' : 'lead assigned',
+        placement.joinedTo !== undefined
+          ? 'lead joined the same person’s earlier lead'
+          : placement.ownerId === undefined
+            ? 'lead waits unassigned: nobody is available'
+            : 'lead assigned',
       );
     }
     const pickedUp = await pickUpUnassigned(await readTeam(store, hours), now());

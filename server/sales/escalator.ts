@@ -94,7 +94,15 @@ export function createEscalator(options: EscalatorOptions): Escalator {
     if (step === 3) {
       const people = roundRobinPeople(team).filter((person) => person.accountId !== lead.ownerId);
       const choice = chooseOwner({
-        lead: { leadId: lead.leadId, receivedAt: lead.receivedAt, source: '', email: '', phone: undefined, campaign: undefined, serviceInterest: undefined },
+        lead: {
+          leadId: lead.leadId,
+          receivedAt: lead.receivedAt,
+          source: '',
+          email: '',
+          phone: undefined,
+          campaign: undefined,
+          serviceInterest: undefined,
+        },
         rules: [],
         people,
         domainOwner: undefined,
@@ -108,21 +116,43 @@ export function createEscalator(options: EscalatorOptions): Escalator {
         leadId: lead.leadId,
         step,
         at,
-        notifications: notices(lead, step, at, choice.ownerId === undefined ? 'lead-waiting-team' : 'lead-reassigned', choice.ownerId === undefined ? salesTeam : [newOwner ?? ''], detail),
+        notifications: notices(
+          lead,
+          step,
+          at,
+          choice.ownerId === undefined ? 'lead-waiting-team' : 'lead-reassigned',
+          choice.ownerId === undefined ? salesTeam : [newOwner ?? ''],
+          detail,
+        ),
         ...(choice.ownerId === undefined
           ? {}
           : {
               reassign: {
                 ownerId: choice.ownerId,
-                activity: systemActivity(lead, at, 'assigned', { ownerId: choice.ownerId, owner: newOwner ?? null, previousOwner: owner ?? null, reason }),
+                activity: systemActivity(lead, at, 'assigned', {
+                  ownerId: choice.ownerId,
+                  owner: newOwner ?? null,
+                  previousOwner: owner ?? null,
+                  reason,
+                }),
                 crmEvents: [ownerFollowUp({ leadId: lead.leadId, at, ownerEmail: newOwner, previousOwnerEmail: owner })],
               },
             }),
-        activity: systemActivity(lead, at, 'escalated', { step, minutes, told: choice.ownerId === undefined ? 'team' : 'new-owner', owner: owner ?? null }),
+        activity: systemActivity(lead, at, 'escalated', {
+          step,
+          minutes,
+          told: choice.ownerId === undefined ? 'team' : 'new-owner',
+          owner: owner ?? null,
+        }),
         audit:
           choice.ownerId === undefined
             ? undefined
-            : { at, actor: SYSTEM_ACTOR, action: 'lead.reassign', detail: `${lead.leadId}: ${assignedText(newOwner, reason)}${owner === undefined ? '' : `, was ${owner}`}` },
+            : {
+                at,
+                actor: SYSTEM_ACTOR,
+                action: 'lead.reassign',
+                detail: `${lead.leadId}: ${assignedText(newOwner, reason)}${owner === undefined ? '' : `, was ${owner}`}`,
+              },
       });
     }
     // Step 1 tells the owner; a lead without one (nobody was available) has nobody to tell but the team.

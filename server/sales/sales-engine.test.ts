@@ -124,7 +124,11 @@ for (const harness of STORE_HARNESSES) {
 
       // Ana off shift (she works Mondays only; it is Wednesday), Bo back: Bo gets it.
       await setAway(bo, false);
-      await store.setAvailability({ accountId: ana, timeZone: 'UTC', windows: [{ day: 1, startMinute: 0, endMinute: 1440 }], away: false }, clock, undefined);
+      await store.setAvailability(
+        { accountId: ana, timeZone: 'UTC', windows: [{ day: 1, startMinute: 0, endMinute: 1440 }], away: false },
+        clock,
+        undefined,
+      );
       const offShift = lead({ source: 'Homepage Simple Lead Form' });
       await store.insertLead(offShift);
       await assigner().runOnce();
@@ -180,7 +184,10 @@ for (const harness of STORE_HARNESSES) {
       expect(one.placed + two.placed).toBe(24);
       for (const each of leads) {
         const activities = await store.listActivities(each.id);
-        expect(activities.filter((activity) => activity.kind === 'assigned'), each.id).toHaveLength(1);
+        expect(
+          activities.filter((activity) => activity.kind === 'assigned'),
+          each.id,
+        ).toHaveLength(1);
         expect(await ownerOf(each.id)).toBeDefined();
       }
       expect(await store.listUnplaced(100)).toEqual([]);
@@ -226,7 +233,9 @@ for (const harness of STORE_HARNESSES) {
       expect(await ladder.runOnce()).toBe(0);
       expect(await ownerOf(waiting.id)).toBe(other);
       notices = (await store.listNotifications()).filter((notice) => notice.leadId === waiting.id);
-      expect(notices.filter((notice) => notice.kind === 'lead-reassigned').map((notice) => [notice.channel, notice.detail.to ?? null])).toEqual([
+      expect(
+        notices.filter((notice) => notice.kind === 'lead-reassigned').map((notice) => [notice.channel, notice.detail.to ?? null]),
+      ).toEqual([
         ['email', otherEmail],
         ['webhook', null],
       ]);
@@ -243,7 +252,14 @@ for (const harness of STORE_HARNESSES) {
       const owner = await ownerOf(called.id);
       clock = called.receivedAt + 2 * MINUTE;
       await store.recordActivity({
-        activity: { leadId: called.id, at: clock, kind: 'call', actorId: owner, actor: 'ana@example.com', detail: { outcome: 'no-answer' } },
+        activity: {
+          leadId: called.id,
+          at: clock,
+          kind: 'call',
+          actorId: owner,
+          actor: 'ana@example.com',
+          detail: { outcome: 'no-answer' },
+        },
         touch: true,
         audit: undefined,
         crmEvents: [],
@@ -268,7 +284,11 @@ for (const harness of STORE_HARNESSES) {
       expect((await removeTeamAccount(store, acting, 'ana@example.com', EVERY_HOUR)).kind).toBe('removed');
       expect(await Promise.all(leads.map((each) => ownerOf(each.id)))).toEqual([bo, bo]);
       const audit = await store.listAudit(undefined, 50);
-      expect(audit.entries.some((entry) => entry.action === 'lead.release' && entry.actor === 'admin@example.com' && entry.detail.includes('ana@example.com'))).toBe(true);
+      expect(
+        audit.entries.some(
+          (entry) => entry.action === 'lead.release' && entry.actor === 'admin@example.com' && entry.detail.includes('ana@example.com'),
+        ),
+      ).toBe(true);
 
       // Bo becomes a viewer: nobody else is available (Cy is away), so the leads wait unassigned.
       expect((await changeTeamRole(store, acting, 'bo@example.com', 'viewer', EVERY_HOUR)).kind).toBe('changed');

@@ -12,7 +12,10 @@ export type WorkLoop = {
   stop(): Promise<void>;
 };
 
-export function createWorkLoop(pass: () => Promise<void>, { intervalMs, nudgeDelayMs }: { intervalMs: number; nudgeDelayMs: number }): WorkLoop {
+export function createWorkLoop(
+  pass: () => Promise<void>,
+  { intervalMs, nudgeDelayMs }: { intervalMs: number; nudgeDelayMs: number },
+): WorkLoop {
   let running: Promise<void> | undefined;
   let stopping = false;
   let wake: (() => void) | undefined;

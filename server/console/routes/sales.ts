@@ -7,14 +7,7 @@
 // strings: the app shows it as text, never as markup.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type {
-  AssignmentRules,
-  CallNow,
-  LeadSalesView,
-  RuleView,
-  SalesPerson,
-  SpeedReport,
-} from '../../../console/api-types.ts';
+import type { AssignmentRules, CallNow, LeadSalesView, RuleView, SalesPerson, SpeedReport } from '../../../console/api-types.ts';
 import { LEAD_SOURCES } from '../../../lead/rules.ts';
 import { RULE_KINDS, SALES_STATUSES, TOUCH_OUTCOMES, type SalesStatus } from '../../../lead/sales.ts';
 import { can } from '../../../back-office/roles.ts';
@@ -66,14 +59,12 @@ const noteBody = z.strictObject({
     .refine((text) => text.trim() !== '', 'Write something in the note.')
     .refine((text) => !/[^\P{Cc}\n\r\t]/u.test(text), 'Must not contain control characters other than line breaks and tabs.'),
 });
-const touchBody = z
-  .strictObject({ kind: z.enum(['call', 'email']), outcome: z.enum(TOUCH_OUTCOMES) })
-  .superRefine((body, context) => {
-    if (body.kind === 'call' && body.outcome === 'sent')
-      context.addIssue({ code: 'custom', path: ['outcome'], message: 'A call is reached, left a voicemail, no answer or wrong number.' });
-    if (body.kind === 'email' && body.outcome !== 'sent')
-      context.addIssue({ code: 'custom', path: ['outcome'], message: 'An e-mail is logged as sent.' });
-  });
+const touchBody = z.strictObject({ kind: z.enum(['call', 'email']), outcome: z.enum(TOUCH_OUTCOMES) }).superRefine((body, context) => {
+  if (body.kind === 'call' && body.outcome === 'sent')
+    context.addIssue({ code: 'custom', path: ['outcome'], message: 'A call is reached, left a voicemail, no answer or wrong number.' });
+  if (body.kind === 'email' && body.outcome !== 'sent')
+    context.addIssue({ code: 'custom', path: ['outcome'], message: 'An e-mail is logged as sent.' });
+});
 
 const windowSchema = z
   .strictObject({
@@ -106,12 +97,10 @@ const rulesBody = z.strictObject({
     .max(MAX_RULES),
 });
 
-const speedQuery = z
-  .strictObject({ from: optional(day), to: optional(day) })
-  .superRefine((query, context) => {
-    if (query.from !== undefined && query.to !== undefined && query.to < query.from)
-      context.addIssue({ code: 'custom', path: ['to'], message: 'Must be on or after "from".' });
-  });
+const speedQuery = z.strictObject({ from: optional(day), to: optional(day) }).superRefine((query, context) => {
+  if (query.from !== undefined && query.to !== undefined && query.to < query.from)
+    context.addIssue({ code: 'custom', path: ['to'], message: 'Must be on or after "from".' });
+});
 const speedExportQuery = z
   .strictObject({ from: optional(day), to: optional(day), by: z.enum(['owner', 'form', 'campaign']) })
   .superRefine((query, context) => {
@@ -199,7 +188,12 @@ export const salesRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (ap
         return lead === undefined || lead.state === 'spam' ? [] : [toQueueLead(lead, entry, index, hours, at)];
       });
     };
-    return { mine: await rows(mine), unassigned: await rows(unassigned), businessHours: describeHours(hours), openNow: isOpenAt(hours, at) };
+    return {
+      mine: await rows(mine),
+      unassigned: await rows(unassigned),
+      businessHours: describeHours(hours),
+      openNow: isOpenAt(hours, at),
+    };
   });
 
   app.post(
@@ -247,7 +241,14 @@ export const salesRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (ap
   async function record(
     request: FastifyRequest,
     leadId: string,
-    change: { activity: NewActivity; touch: boolean; status?: { to: SalesStatus; lostReason: string | undefined }; crmEvents?: NewCrmEvent[]; action: string; detail: string },
+    change: {
+      activity: NewActivity;
+      touch: boolean;
+      status?: { to: SalesStatus; lostReason: string | undefined };
+      crmEvents?: NewCrmEvent[];
+      action: string;
+      detail: string;
+    },
   ): Promise<LeadSalesView> {
     const account = me(request);
     const updated = await store.recordActivity({
@@ -374,14 +375,12 @@ export const salesRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (ap
     );
     const index = peopleIndex(accounts);
     return {
-      rules: rules.map(
-        (rule, position): RuleView => ({
-          kind: rule.kind,
-          value: rule.value,
-          owner: rule.ownerId === undefined || !index.has(rule.ownerId) ? null : { id: rule.ownerId, email: index.get(rule.ownerId)! },
-          warning: warnings[position] ?? null,
-        }),
-      ),
+      rules: rules.map((rule, position): RuleView => ({
+        kind: rule.kind,
+        value: rule.value,
+        owner: rule.ownerId === undefined || !index.has(rule.ownerId) ? null : { id: rule.ownerId, email: index.get(rule.ownerId)! },
+        warning: warnings[position] ?? null,
+      })),
     };
   }
 
@@ -429,25 +428,21 @@ export const salesRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (ap
     };
   });
 
-  app.get(
-    '/speed/export',
-    { config: { right: 'leads:read' }, schema: { querystring: speedExportQuery } },
-    async (request, reply) => {
-      const { range, rows } = await speedRows(request.query);
-      const hours = siteHours();
-      const index = await people();
-      const { by } = request.query;
-      const label =
-        by === 'owner'
-          ? (key: string) => index.get(key) ?? (key === '' ? 'Not assigned' : 'Removed account')
-          : by === 'campaign'
-            ? (key: string) => (key === '' ? '(no campaign)' : key)
-            : (key: string) => key;
-      const csv = speedCsv(groupSpeed(rows, by, label, hours, now()));
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="speed-to-lead-by-${by}-${range.from}-to-${range.to}.csv"`)
-        .send(csv);
-    },
-  );
+  app.get('/speed/export', { config: { right: 'leads:read' }, schema: { querystring: speedExportQuery } }, async (request, reply) => {
+    const { range, rows } = await speedRows(request.query);
+    const hours = siteHours();
+    const index = await people();
+    const { by } = request.query;
+    const label =
+      by === 'owner'
+        ? (key: string) => index.get(key) ?? (key === '' ? 'Not assigned' : 'Removed account')
+        : by === 'campaign'
+          ? (key: string) => (key === '' ? '(no campaign)' : key)
+          : (key: string) => key;
+    const csv = speedCsv(groupSpeed(rows, by, label, hours, now()));
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="speed-to-lead-by-${by}-${range.from}-to-${range.to}.csv"`)
+      .send(csv);
+  });
 };
