@@ -29,6 +29,9 @@ export const ASSIGNER_DEFAULTS = {
   batchSize: 100,
 } as const;
 
+/** Passes run back to back while each finds a full batch. */
+const MAX_ROUNDS_IN_A_ROW = 20;
+
 /** Same person within this window: the new lead joins the earlier one. */
 export const REPEAT_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -211,8 +214,9 @@ export function createAssigner(options: AssignerOptions): Assigner {
   const loop = createWorkLoop(
     async () => {
       try {
-        // A full batch leaves leads behind: the next pass runs at once.
-        for (let result = await runOnce(); result.full; result = await runOnce());
+        // A full batch leaves leads behind: the next pass runs at once (a few in a row, then the loop
+        // breathes, so a backlog never starves the other work on the store).
+        for (let round = 0; round < MAX_ROUNDS_IN_A_ROW && (await runOnce()).full; round += 1);
       } catch (error) {
         log.error({ err: error }, 'assigner: could not place leads; trying again shortly');
       }

@@ -12,7 +12,7 @@ import type { WeeklyHours } from './working-time.ts';
 // the clocks from then on. A build without the file (made before the sales queue existed) counts
 // every hour, which can only overstate a wait, never hide one.
 
-export type SiteHours = { current(): WeeklyHours };
+export type SiteHours = { current(): WeeklyHours; /** Stops following new builds. */ stop(): void };
 
 export async function readSiteHoursFile(distDir: string): Promise<WeeklyHours> {
   let text: string;
@@ -34,6 +34,5 @@ export async function loadSiteHours(distDir: string, liveBuild: LiveBuild, log: 
       log.error({ err: error }, 'the new build has no usable business hours; still using the previous ones');
     }
   });
-  void unsubscribe;
-  return { current: () => hours };
+  return { current: () => hours, stop: unsubscribe };
 }
