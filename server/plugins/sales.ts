@@ -39,8 +39,9 @@ export type SalesPluginOptions = { config: Config; tuning?: SalesTuning };
 
 const sales: FastifyPluginAsync<SalesPluginOptions> = async (app, { config, tuning = {} }) => {
   const store = app.leadRelay.store;
+  const fixed = tuning.siteHours;
   const hours =
-    tuning.siteHours === undefined ? await loadSiteHours(config.distDir, app.liveBuild, app.log) : { current: () => tuning.siteHours! };
+    fixed === undefined ? await loadSiteHours(config.distDir, app.liveBuild, app.log) : { current: () => fixed, stop: () => {} };
   const channels: NotificationChannel[] = [
     ...(config.smtpUrl === undefined ? [] : ['email' as const]),
     ...(config.alertWebhookUrl === undefined ? [] : ['webhook' as const]),
@@ -62,6 +63,7 @@ const sales: FastifyPluginAsync<SalesPluginOptions> = async (app, { config, tuni
     intervalMs: tuning.escalateIntervalMs,
   });
   app.addHook('onClose', async () => {
+    hours.stop();
     await Promise.all([assigner.stop(), escalator.stop()]);
   });
   app.decorate('sales', { assigner, escalator, siteHours: hours.current } satisfies SalesEngine);

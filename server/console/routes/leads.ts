@@ -264,6 +264,8 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
         if (outcome.kind === 'not-spam')
           throw conflict(`This lead is ${leadStatusOf(outcome.lead.state, outcome.lead.attempts)}, not spam: nothing to change.`);
         if (outcome.kind === 'unsendable') throw conflict(outcome.message);
+        // A real lead now: the assigner gives it an owner in its own loop, after this answer.
+        if (request.server.hasDecorator('sales')) request.server.sales.assigner.nudge();
       }
       const lead = await store.getLead(id);
       if (lead === undefined) throw notFound('There is no lead with that id: it may have been erased.');
