@@ -6,6 +6,7 @@ import type { CrmPaceStore } from './crm-pace/crm-pace-store.ts';
 import type { InboxStore } from './inbox/inbox-store.ts';
 import type { NotificationStore } from './notifications/notification-store.ts';
 import type { OutboxStore } from './outbox/outbox-store.ts';
+import type { SalesStore } from './sales/sales-store.ts';
 
 // The shape of the whole database, apart from the module that opens it, so the engines that
 // build it can name it without importing their own opener.
@@ -28,4 +29,5 @@ export type Database = InboxStore &
   SignInLimitStore &
   NotificationStore &
   CrmPaceStore &
+  SalesStore &
   DatabaseLifecycle;

@@ -10,6 +10,7 @@ import { sqliteCrmPace } from './crm-pace/crm-pace-store.sqlite.ts';
 import { sqliteInbox } from './inbox/inbox-store.sqlite.ts';
 import { sqliteNotifications } from './notifications/notification-store.sqlite.ts';
 import { sqliteOutbox } from './outbox/outbox-store.sqlite.ts';
+import { sqliteSales } from './sales/sales-store.sqlite.ts';
 
 // The migrations are the concerns' (gathered in lead-schema.ts); named here too for the tests that
 // open a database at an older version.
@@ -44,6 +45,7 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
     ...sqliteAccounts(context),
     ...sqliteSessions(context),
     ...sqliteNotifications(context),
+    ...sqliteSales(context),
     schemaVersion: ifOpen(() => Number(get('SELECT MAX(version) AS version FROM schema_migrations')?.version ?? 0)),
     ping: ifOpen(() => {
       get('SELECT 1 AS ok');

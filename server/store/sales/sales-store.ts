@@ -5,16 +5,13 @@ import type { ActivityKind, RuleKind, SalesStatus, WorkingWindow } from '../../.
 export { ACTIVITY_KINDS, RULE_KINDS, SALES_STATUSES, TOUCH_OUTCOMES } from '../../../lead/sales.ts';
 export type { ActivityKind, RuleKind, SalesStatus, TouchOutcome, WorkingWindow } from '../../../lead/sales.ts';
 
-/**
- * An account's id (back-office/accounts: a UUID kept as text). Owners, actors and sales people are
- * accounts, so every one of them is named by it.
- */
-export type AccountId = string;
-
 // The sales queue: who owns each lead, where the sale stands, what people did about it, and the
 // clock until the first human touch. Kept apart from the lead's delivery record (the outbox) because
 // "the CRM took it" and "somebody called" are different facts, changed by different people.
 // Times are milliseconds since the epoch and always passed in, so clocks are testable without waiting.
+
+/** A back-office account's id, as the accounts table keeps it (a UUID). */
+export type AccountId = string;
 
 /** A rule as the admin saved it, in the order they are tried. `domain` rules have no value and no person: the owner is whoever owns the domain. */
 export type AssignmentRule = {
@@ -36,6 +33,11 @@ export type Availability = {
   readonly away: boolean;
   /** When this person was last given a lead by round-robin (the next lead goes to the one waiting longest). */
   readonly lastAssignedAt: number | undefined;
+  /**
+   * True when the person never set their hours: the row only keeps their round-robin turn, `timeZone`
+   * is '' and `windows` is empty, and they work the default hours (Mon-Fri 09:00-17:00, the site's zone).
+   */
+  readonly defaultHours: boolean;
 };
 
 /** The sales side of one lead. A lead stored before the queue existed has none until the assigner looks at it. */
@@ -93,7 +95,7 @@ export type Placement = {
   readonly roundRobin: boolean;
   readonly activity: NewActivity | undefined;
   readonly audit: AuditEntryInput | undefined;
-  /** The CRM's owner_changed event when an owner was set, written in the same transaction (none when nobody was). */
+  /** The CRM's owner event for the first assignment, written in the same transaction. */
   readonly crmEvents?: readonly NewCrmEvent[];
 };
 
@@ -172,12 +174,16 @@ export interface SalesStore {
     step: number;
     at: number;
     notifications: readonly NewNotification[];
-    reassign?: { ownerId: AccountId | undefined; activity: NewActivity; crmEvents: readonly NewCrmEvent[] };
+    /** `roundRobin`: the new owner was round-robin's pick, so their turn moves to `at` as in `place`. */
+    reassign?: { ownerId: AccountId | undefined; activity: NewActivity; crmEvents: readonly NewCrmEvent[]; roundRobin?: boolean };
     activity: NewActivity;
     audit: AuditEntryInput | undefined;
   }): Promise<boolean>;
-  /** Every lead of an account (removed or no longer sales) goes back to unassigned; returns them. */
-  releaseOwner(accountId: AccountId, at: number, audit: AuditEntryInput | undefined): Promise<string[]>;
+  /**
+   * Every open lead (not won or lost) of an account (removed or no longer sales) goes back to
+   * unassigned, each with an activity, and one audit entry for all; returns them.
+   */
+  releaseOwner(accountId: AccountId, at: number, audit: AuditEntryInput<'released-leads'> | undefined): Promise<string[]>;
   /** The rows of the figures: placed, not joined, not spam leads received in [from, before). */
   listSpeedRows(receivedFrom: number, receivedBefore: number): Promise<SpeedRow[]>;
 
@@ -186,7 +192,11 @@ export interface SalesStore {
   replaceRules(rules: readonly NewAssignmentRule[], audit: AuditEntryInput | undefined): Promise<AssignmentRule[]>;
 
   listAvailability(): Promise<Availability[]>;
-  setAvailability(availability: Omit<Availability, 'lastAssignedAt'>, at: number, audit: AuditEntryInput | undefined): Promise<void>;
+  setAvailability(
+    availability: Omit<Availability, 'lastAssignedAt' | 'defaultHours'>,
+    at: number,
+    audit: AuditEntryInput | undefined,
+  ): Promise<void>;
 }
 
 /** A follow-up event for the CRM (owner or status changed, meeting booked), sent signed through the outbox like a lead. */
