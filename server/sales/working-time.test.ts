@@ -141,6 +141,21 @@ describe('addWorkingMs', () => {
   });
 });
 
+describe('a week open day and night', () => {
+  const always: WeeklyHours = {
+    timeZone: 'America/New_York',
+    windows: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, startMinute: 0, endMinute: 1440 })),
+  };
+
+  it('counts every hour, the short and the long night included', () => {
+    expect(isOpenAt(always, at('2026-03-08T07:00:00Z'))).toBe(true);
+    expect(workingMsBetween(always, at('2026-03-01T00:00:00Z'), at('2026-12-01T00:00:00Z'))).toBe(
+      at('2026-12-01T00:00:00Z') - at('2026-03-01T00:00:00Z'),
+    );
+    expect(addWorkingMs(always, at('2026-10-31T12:00:00Z'), 48 * HOUR)).toBe(at('2026-11-02T12:00:00Z'));
+  });
+});
+
 describe('a week with no windows', () => {
   const none: WeeklyHours = { timeZone: 'America/New_York', windows: [] };
 

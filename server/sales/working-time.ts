@@ -11,7 +11,7 @@ export { isValidTimeZone };
 // - one that falls in the hour repeated when clocks go back is its first occurrence;
 // - so a 9:00-18:00 window is 9 hours long on every day, and a 0:00-3:00 window is 2 hours long on
 //   the spring-forward night and 4 hours on the fall-back night, as a wall clock would measure it.
-// A window may end at 1440 (midnight at the end of the day); windows that overlap or touch count once.
+// A window may end at 1440 (midnight at the end of the day); windows that overlap count once.
 //
 // A week with no windows is never closed: every hour counts. Counting nothing would leave a lead's
 // clock frozen at zero and its escalation never due, hiding the very delay the clock exists to show;
@@ -154,15 +154,16 @@ function dayWindows(hours: WeeklyHours, day: number): [number, number][] {
 }
 
 /**
- * The open intervals [start, end) as instants, in order, merged where they touch (a window to
- * midnight and one from midnight), beginning with the local day before `at`'s (an interval that
- * started then may still be open). Endless; callers stop when they have their answer.
+ * The open intervals [start, end) as instants, in order, beginning with the local day before
+ * `at`'s (an interval that started then may still be open). Intervals of consecutive days may
+ * touch (a window to midnight, one from midnight); every caller handles touching intervals, so
+ * they are not merged, and a week open day and night still yields one day at a time. Endless
+ * while windows keep coming; callers stop when they have their answer.
  */
 function* openIntervals(hours: WeeklyHours, at: number): Generator<[number, number]> {
   const perDay = Array.from({ length: 7 }, (_, day) => dayWindows(hours, day));
   const local = wallParts(hours.timeZone, at);
   let date = Date.UTC(local.year, local.month - 1, local.day) - DAY;
-  let pending: [number, number] | undefined;
   let emptyDays = 0;
   while (emptyDays < MAX_DAYS_WITHOUT_WINDOW) {
     const calendar = new Date(date);
@@ -173,17 +174,11 @@ function* openIntervals(hours: WeeklyHours, at: number): Generator<[number, numb
       const end = wallToInstant(hours.timeZone, year, month, day, endMinute);
       if (end <= start) continue; // wholly inside the hour skipped when clocks go forward
       found = true;
-      if (pending && start <= pending[1]) {
-        pending[1] = Math.max(pending[1], end);
-      } else {
-        if (pending) yield pending;
-        pending = [start, end];
-      }
+      yield [start, end];
     }
     emptyDays = found ? 0 : emptyDays + 1;
     date += DAY;
   }
-  if (pending) yield pending;
 }
 
 // ---- local wall time ----
