@@ -1,11 +1,13 @@
 // The sales side of GET /leads/:id (console/api-types.ts LeadSalesDetail): owner, status and clock,
 // the phone and the call-back the visitor asked for, the later leads of the same person that joined
-// this one, and one timeline, oldest first, of what people, the system and the CRM did.
+// this one, the lead's record in the CRM (CRM_LEAD_URL), and one timeline, oldest first, of what
+// people, the system and the CRM did.
 import type { LeadSalesDetail } from '../../console/api-types.ts';
 import type { LeadRecord } from '../store/inbox/inbox-store.ts';
 import type { AttemptRecord } from '../store/outbox/outbox-store.ts';
 import type { ConsoleContext } from './context.ts';
-import { attemptEntry, callbackRequested, mergeTimeline, toSalesView, toTimelineEntry } from './sales-view.ts';
+import { crmLeadUrl } from '../outbox/crm-lead-url.ts';
+import { attemptEntry, callbackRequested, crmEventEntry, mergeTimeline, toSalesView, toTimelineEntry } from './sales-view.ts';
 
 function payloadString(lead: LeadRecord, key: string): string | null {
   const value = Object.hasOwn(lead.payload, key) ? lead.payload[key] : undefined;
@@ -13,16 +15,17 @@ function payloadString(lead: LeadRecord, key: string): string | null {
 }
 
 export async function readLeadSalesDetail(
-  context: Pick<ConsoleContext, 'store' | 'now' | 'siteHours'>,
+  context: Pick<ConsoleContext, 'store' | 'now' | 'siteHours' | 'config'>,
   lead: LeadRecord,
   attempts: readonly AttemptRecord[],
 ): Promise<LeadSalesDetail> {
   const { store } = context;
-  const [sales, activities, joinedIds, accounts] = await Promise.all([
+  const [sales, activities, joinedIds, accounts, crmEvents] = await Promise.all([
     store.findLeadSales(lead.id),
     store.listActivities(lead.id),
     store.listJoined(lead.id),
     store.listAccounts(),
+    store.listCrmEvents(lead.id),
   ]);
   const people = new Map(accounts.map((account) => [account.id, account.email]));
   const joinedLeads = await Promise.all(joinedIds.map((id) => store.getLead(id)));
@@ -34,10 +37,10 @@ export async function readLeadSalesDetail(
       consentText: payloadString(lead, 'callback_consent_text'),
       consentAt: payloadString(lead, 'callback_consent_at'),
     },
-    timeline: mergeTimeline(activities.map(toTimelineEntry), attempts.map(attemptEntry)),
+    timeline: mergeTimeline(activities.map(toTimelineEntry), attempts.map(attemptEntry), crmEvents.map(crmEventEntry)),
     joined: joinedLeads.flatMap((joined) =>
       joined === undefined ? [] : [{ id: joined.id, receivedAt: new Date(joined.receivedAt).toISOString(), form: joined.source }],
     ),
-    crmUrl: null,
+    crmUrl: context.config.crmLeadUrl === undefined ? null : (crmLeadUrl(context.config.crmLeadUrl, lead) ?? null),
   };
 }

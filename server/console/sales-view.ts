@@ -5,6 +5,7 @@
 import type { LeadSalesView, QueueLead, TimelineEntry, TouchOutcome } from '../../console/api-types.ts';
 import type { LeadRecord } from '../store/inbox/inbox-store.ts';
 import type { AttemptRecord } from '../store/outbox/outbox-store.ts';
+import type { CrmEventRecord } from '../store/crm-events/crm-event-store.ts';
 import type { AccountId, Activity, LeadSales, UntouchedLead } from '../store/sales/sales-store.ts';
 import { isOpenAt, nextOpening, workingMsBetween, type WeeklyHours } from '../sales/working-time.ts';
 
@@ -196,4 +197,33 @@ export function mergeTimeline(...lists: readonly TimelineEntry[][]): TimelineEnt
     .map((entry, index) => ({ entry, index }))
     .sort((a, b) => (a.entry.at < b.entry.at ? -1 : a.entry.at > b.entry.at ? 1 : a.index - b.index))
     .map(({ entry }) => entry);
+}
+
+const CRM_EVENT_WHAT: Readonly<Record<CrmEventRecord['kind'], string>> = {
+  owner: 'The new owner',
+  status: 'The status change',
+  booking: 'The booked meeting',
+};
+
+/** A follow-up the CRM is told (owner, status, meeting), named by what became of its delivery. */
+export function crmEventText(event: Pick<CrmEventRecord, 'kind' | 'state' | 'attempts' | 'lastStatus' | 'lastError'>): string {
+  const what = CRM_EVENT_WHAT[event.kind];
+  switch (event.state) {
+    case 'sent':
+      return `${what} was sent to the CRM`;
+    case 'sent-test':
+      return `${what} reached the CRM only as a test (its workflow is in draft)`;
+    case 'held':
+      return `${what} waits for the CRM: none is set up yet`;
+    case 'failed':
+      return `${what}: the CRM did not take it (${answerOf(event.lastStatus, event.lastError)}); gave up`;
+    case 'pending':
+      return event.attempts === 0
+        ? `${what} waits to be sent to the CRM (after the lead itself)`
+        : `${what}: the CRM did not take it (${answerOf(event.lastStatus, event.lastError)}); still trying`;
+  }
+}
+
+export function crmEventEntry(event: CrmEventRecord): TimelineEntry {
+  return { at: iso(event.createdAt), kind: 'crm', actor: 'system', text: crmEventText(event), note: null };
 }

@@ -22,11 +22,14 @@ export async function readTeam(store: TeamStore, siteHours: WeeklyHours): Promis
   const stored = new Map(availability.map((entry) => [entry.accountId, entry]));
   return accounts
     .filter((account) => OWNER_ROLES.includes(account.role))
-    .map((account: AccountRecord) => ({
-      ...(stored.get(account.id) ?? defaultAvailability(account.id, siteHours)),
-      email: account.email,
-      role: account.role,
-    }));
+    .map((account: AccountRecord) => ({ ...availabilityOf(account.id, stored.get(account.id), siteHours), email: account.email, role: account.role }));
+}
+
+/** A person's hours: as they set them, or the default hours with their place in the round kept. */
+function availabilityOf(accountId: AccountId, stored: Availability | undefined, siteHours: WeeklyHours): Availability {
+  if (stored === undefined) return defaultAvailability(accountId, siteHours);
+  if (!stored.defaultHours) return stored;
+  return { ...defaultAvailability(accountId, siteHours), away: stored.away, lastAssignedAt: stored.lastAssignedAt };
 }
 
 /** The people round-robin picks from: the `sales` accounts. */

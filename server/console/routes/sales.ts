@@ -354,7 +354,7 @@ export const salesRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (ap
       const member = team.find((person) => person.accountId === id);
       if (member === undefined) throw notFound('There is nobody in sales with that id: they may have been removed.');
       const { timeZone, windows, away } = request.body;
-      const availability: Omit<Availability, 'lastAssignedAt'> = { accountId: id, timeZone, windows, away };
+      const availability: Omit<Availability, 'lastAssignedAt' | 'defaultHours'> = { accountId: id, timeZone, windows, away };
       const at = now();
       await store.setAvailability(availability, at, {
         at,
@@ -362,7 +362,7 @@ export const salesRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (ap
         action: 'sales.availability',
         detail: `${member.email}: ${away ? 'away' : 'working'}, ${windows.length} working ${windows.length === 1 ? 'window' : 'windows'} in ${timeZone}`,
       });
-      return toSalesPerson({ ...member, ...availability }, await untouchedCount(id), at);
+      return toSalesPerson({ ...member, ...availability, defaultHours: false }, await untouchedCount(id), at);
     },
   );
 
@@ -439,7 +439,7 @@ export const salesRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (ap
         : by === 'campaign'
           ? (key: string) => (key === '' ? '(no campaign)' : key)
           : (key: string) => key;
-    const csv = speedCsv(groupSpeed(rows, by, label, hours, now()));
+    const csv = speedCsv(groupSpeed(rows, by, label, hours, now()), by);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="speed-to-lead-by-${by}-${range.from}-to-${range.to}.csv"`)
