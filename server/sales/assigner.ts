@@ -141,12 +141,15 @@ export function createAssigner(options: AssignerOptions): Assigner {
 
   // Unassigned untouched leads go to people who are available now, oldest lead first, one each in
   // round-robin order: a person back from "away" or starting their shift picks up what waited.
-  async function pickUpUnassigned(team: TeamMember[], at: number): Promise<number> {
+  async function pickUpUnassigned(team: TeamMember[], startAt: number): Promise<number> {
+    // Each hand-out gets its own moment, for round-robin's turn (see runOnce).
+    let at = startAt;
     const waiting = await store.listUntouched({ unassigned: true, limit: batchSize });
     if (waiting.length === 0) return 0;
     let pickedUp = 0;
     let people = roundRobinPeople(team);
     for (const lead of waiting) {
+      at += 1;
       if (!people.some((person) => isAvailable(person, at))) break;
       const choice = chooseOwner({
         lead: {
@@ -174,6 +177,7 @@ export function createAssigner(options: AssignerOptions): Assigner {
         activity: systemActivity(lead.leadId, at, 'assigned', { ownerId: choice.ownerId, owner: ownerEmail ?? null, reason }),
         audit: { at, actor: SYSTEM_ACTOR, action: 'lead.assign', detail: `${lead.leadId}: ${assignedText(ownerEmail, reason)}` },
         crmEvents: [ownerFollowUp({ leadId: lead.leadId, at, ownerEmail, previousOwnerEmail: undefined })],
+        roundRobin: true,
       });
       if (!moved) continue;
       pickedUp += 1;
@@ -188,8 +192,12 @@ export function createAssigner(options: AssignerOptions): Assigner {
     const hours = siteHours();
     let team = await readTeam(store, hours);
     let placed = 0;
+    let lastAt = 0;
     for (const lead of unplaced) {
-      const at = now();
+      // Each placement of a pass gets its own moment: round-robin's turn is the time a person was last
+      // given a lead, and two leads given in the same millisecond would leave two people tied.
+      const at = Math.max(now(), lastAt + 1);
+      lastAt = at;
       const placement = await placementFor(lead, team, hours, at);
       if (!(await store.place(placement))) continue;
       placed += 1;
@@ -206,7 +214,7 @@ export function createAssigner(options: AssignerOptions): Assigner {
             : 'lead assigned',
       );
     }
-    const pickedUp = await pickUpUnassigned(await readTeam(store, hours), now());
+    const pickedUp = await pickUpUnassigned(await readTeam(store, hours), Math.max(now(), lastAt + 1));
     if (pickedUp > 0) log.info({ pickedUp }, 'unassigned leads given to people available again');
     return { placed, pickedUp, full: unplaced.length >= batchSize };
   }

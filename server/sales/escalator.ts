@@ -136,6 +136,7 @@ export function createEscalator(options: EscalatorOptions): Escalator {
                   reason,
                 }),
                 crmEvents: [ownerFollowUp({ leadId: lead.leadId, at, ownerEmail: newOwner, previousOwnerEmail: owner })],
+                roundRobin: true,
               },
             }),
         activity: systemActivity(lead, at, 'escalated', {

@@ -37,14 +37,17 @@ export async function releaseLeadsOf(
   if (released.length === 0) return released;
   const team = await readTeam(store, siteHours);
   let people = roundRobinPeople(team).filter((person) => person.accountId !== account.id);
+  // Each hand-out gets its own moment, for round-robin's turn.
+  let at = acting.at;
   for (const leadId of released) {
-    if (!people.some((person) => isAvailable(person, acting.at))) break;
+    at += 1;
+    if (!people.some((person) => isAvailable(person, at))) break;
     const choice = chooseOwner({
-      lead: { leadId, receivedAt: acting.at, source: '', email: '', phone: undefined, campaign: undefined, serviceInterest: undefined },
+      lead: { leadId, receivedAt: at, source: '', email: '', phone: undefined, campaign: undefined, serviceInterest: undefined },
       rules: [],
       people,
       domainOwner: undefined,
-      at: acting.at,
+      at,
     });
     if (choice.ownerId === undefined) break;
     const ownerEmail = emailOf(team, choice.ownerId);
@@ -53,19 +56,20 @@ export async function releaseLeadsOf(
       leadId,
       expectedOwnerId: undefined,
       ownerId: choice.ownerId,
-      at: acting.at,
+      at,
       activity: {
         leadId,
-        at: acting.at,
+        at,
         kind: 'assigned',
         actorId: undefined,
         actor: SYSTEM_ACTOR,
         detail: { ownerId: choice.ownerId, owner: ownerEmail ?? null, previousOwner: account.email, reason },
       },
-      audit: { at: acting.at, actor: SYSTEM_ACTOR, action: 'lead.assign', detail: `${leadId}: ${assignedText(ownerEmail, reason)}` },
-      crmEvents: [ownerFollowUp({ leadId, at: acting.at, ownerEmail, previousOwnerEmail: account.email })],
+      audit: { at, actor: SYSTEM_ACTOR, action: 'lead.assign', detail: `${leadId}: ${assignedText(ownerEmail, reason)}` },
+      crmEvents: [ownerFollowUp({ leadId, at, ownerEmail, previousOwnerEmail: account.email })],
+      roundRobin: true,
     });
-    if (moved) people = people.map((person) => (person.accountId === choice.ownerId ? { ...person, lastAssignedAt: acting.at } : person));
+    if (moved) people = people.map((person) => (person.accountId === choice.ownerId ? { ...person, lastAssignedAt: at } : person));
   }
   return released;
 }

@@ -113,7 +113,8 @@ for (const harness of STORE_HARNESSES) {
       await store.insertLead(home);
       await assigner().runOnce();
       expect(await ownerOf(contact.id)).toBe(bo);
-      expect(await ownerOf(home.id)).toBe(ana);
+      // No rule for the home page's form: round-robin, where a rule's lead took nobody's turn (a tie, by account id).
+      expect(await ownerOf(home.id)).toBe([ana, bo].sort()[0]);
 
       // Bo away: his rule is passed over and the lead goes to whoever is available.
       await setAway(bo, true);

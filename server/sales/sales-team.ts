@@ -22,7 +22,11 @@ export async function readTeam(store: TeamStore, siteHours: WeeklyHours): Promis
   const stored = new Map(availability.map((entry) => [entry.accountId, entry]));
   return accounts
     .filter((account) => OWNER_ROLES.includes(account.role))
-    .map((account: AccountRecord) => ({ ...availabilityOf(account.id, stored.get(account.id), siteHours), email: account.email, role: account.role }));
+    .map((account: AccountRecord) => ({
+      ...availabilityOf(account.id, stored.get(account.id), siteHours),
+      email: account.email,
+      role: account.role,
+    }));
 }
 
 /** A person's hours: as they set them, or the default hours with their place in the round kept. */
