@@ -26,6 +26,8 @@ export type ConsoleContext = {
   readonly signIn: TeamSignIn;
   /** The site's business hours now (the sales clock's, from the build). */
   readonly siteHours: () => WeeklyHours;
+  /** The sales queue's clock: lead clocks, touches and figures are read and written by it. */
+  readonly salesNow: () => number;
 };
 
 /** The session a route that declared its access runs with: always there once the access check passed. */

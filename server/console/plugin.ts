@@ -176,6 +176,7 @@ const consoleScope: FastifyPluginAsync<ConsolePluginOptions & { routes: ConsoleR
     cookie,
     signIn: createTeamSignIn({ store, app: 'console', now }),
     siteHours: app.sales.siteHours,
+    salesNow: app.sales.now,
   };
 
   await app.register(consoleAppFiles, { distDir: config.distDir });

@@ -15,7 +15,7 @@ function payloadString(lead: LeadRecord, key: string): string | null {
 }
 
 export async function readLeadSalesDetail(
-  context: Pick<ConsoleContext, 'store' | 'now' | 'siteHours' | 'config'>,
+  context: Pick<ConsoleContext, 'store' | 'salesNow' | 'siteHours' | 'config'>,
   lead: LeadRecord,
   attempts: readonly AttemptRecord[],
 ): Promise<LeadSalesDetail> {
@@ -30,7 +30,7 @@ export async function readLeadSalesDetail(
   const people = new Map(accounts.map((account) => [account.id, account.email]));
   const joinedLeads = await Promise.all(joinedIds.map((id) => store.getLead(id)));
   return {
-    sales: toSalesView(lead, sales, people, context.siteHours(), context.now()),
+    sales: toSalesView(lead, sales, people, context.siteHours(), context.salesNow()),
     phone: payloadString(lead, 'phone') ?? '',
     callback: {
       requested: callbackRequested(lead),

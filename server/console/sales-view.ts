@@ -219,7 +219,7 @@ export function crmEventText(event: Pick<CrmEventRecord, 'kind' | 'state' | 'att
       return `${what}: the CRM did not take it (${answerOf(event.lastStatus, event.lastError)}); gave up`;
     case 'pending':
       return event.attempts === 0
-        ? `${what} waits to be sent to the CRM (after the lead itself)`
+        ? `${what} is waiting to be sent to the CRM`
         : `${what}: the CRM did not take it (${answerOf(event.lastStatus, event.lastError)}); still trying`;
   }
 }

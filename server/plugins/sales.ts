@@ -17,6 +17,8 @@ export type SalesEngine = {
   readonly escalator: Escalator;
   /** The site's business hours now (a new build may bring new ones). */
   siteHours(): WeeklyHours;
+  /** The clock the queue runs on (the console's sales screens read clocks by it too). */
+  now(): number;
 };
 
 declare module 'fastify' {
@@ -66,7 +68,7 @@ const sales: FastifyPluginAsync<SalesPluginOptions> = async (app, { config, tuni
     hours.stop();
     await Promise.all([assigner.stop(), escalator.stop()]);
   });
-  app.decorate('sales', { assigner, escalator, siteHours: hours.current } satisfies SalesEngine);
+  app.decorate('sales', { assigner, escalator, siteHours: hours.current, now: tuning.now ?? Date.now } satisfies SalesEngine);
   if (tuning.start === false) return;
   assigner.start();
   escalator.start();

@@ -141,7 +141,7 @@ function hoursSentence(hours: WeeklyHours): string {
 }
 
 export const salesRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app, { context }) => {
-  const { store, now, siteHours } = context;
+  const { store, salesNow: now, siteHours } = context;
 
   function me(request: FastifyRequest) {
     return sessionOfRequest(request).record.account;
