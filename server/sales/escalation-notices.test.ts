@@ -113,7 +113,7 @@ describe('the escalation ladder, with a real mail server and webhook', () => {
     expect(ladderMails()[0]!.to).toEqual([owner]);
     expect(ladderMails()[0]!.subject).toContain('waited 5 minutes');
     expect(ladderMails()[0]!.text).toContain(`https://www.example.com/console/leads/${leadId}`);
-    expect(String(hook.requests[0]!.json.text)).toContain('Lead waiting');
+    expect(String(hook.requests[0]!.json.text)).toContain('A lead has waited 5 minutes for a call');
 
     // A restart in the middle of the ladder sends nothing twice.
     await app.close();
