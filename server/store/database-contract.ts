@@ -2,6 +2,7 @@ import type { AccountStore } from '../../back-office/accounts/account-store.ts';
 import type { SessionStore } from '../../back-office/sessions/session-store.ts';
 import type { SignInLimitStore } from '../../back-office/sign-in/sign-in-limit-store.ts';
 import type { AuditStore } from './audit/audit-store.ts';
+import type { CrmEventStore } from './crm-events/crm-event-store.ts';
 import type { CrmPaceStore } from './crm-pace/crm-pace-store.ts';
 import type { InboxStore } from './inbox/inbox-store.ts';
 import type { NotificationStore } from './notifications/notification-store.ts';
@@ -30,4 +31,5 @@ export type Database = InboxStore &
   NotificationStore &
   CrmPaceStore &
   SalesStore &
+  CrmEventStore &
   DatabaseLifecycle;

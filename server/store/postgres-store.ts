@@ -7,6 +7,7 @@ import { postgresAccounts } from '../../back-office/accounts/account-store.postg
 import { postgresSessions } from '../../back-office/sessions/session-store.postgres.ts';
 import { postgresSignInLimits } from '../../back-office/sign-in/sign-in-limit-store.postgres.ts';
 import { postgresAudit } from './audit/audit-store.postgres.ts';
+import { postgresCrmEvents } from './crm-events/crm-event-store.postgres.ts';
 import { postgresCrmPace } from './crm-pace/crm-pace-store.postgres.ts';
 import { postgresInbox } from './inbox/inbox-store.postgres.ts';
 import { postgresNotifications } from './notifications/notification-store.postgres.ts';
@@ -49,6 +50,7 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
     ...postgresInbox(context),
     ...postgresAudit(context),
     ...postgresCrmPace(context),
+    ...postgresCrmEvents(context),
     ...postgresSignInLimits(context),
     ...postgresAccounts(context),
     ...postgresSessions(context),

@@ -6,6 +6,7 @@ import { sqliteAccounts } from '../../back-office/accounts/account-store.sqlite.
 import { sqliteSessions } from '../../back-office/sessions/session-store.sqlite.ts';
 import { sqliteSignInLimits } from '../../back-office/sign-in/sign-in-limit-store.sqlite.ts';
 import { sqliteAudit } from './audit/audit-store.sqlite.ts';
+import { sqliteCrmEvents } from './crm-events/crm-event-store.sqlite.ts';
 import { sqliteCrmPace } from './crm-pace/crm-pace-store.sqlite.ts';
 import { sqliteInbox } from './inbox/inbox-store.sqlite.ts';
 import { sqliteNotifications } from './notifications/notification-store.sqlite.ts';
@@ -41,6 +42,7 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
     ...sqliteInbox(context),
     ...sqliteAudit(context),
     ...sqliteCrmPace(context),
+    ...sqliteCrmEvents(context),
     ...sqliteSignInLimits(context),
     ...sqliteAccounts(context),
     ...sqliteSessions(context),
