@@ -463,7 +463,7 @@ export type BlockType = Block['type'];
 
 export const BLOCK_TYPES = ['article', 'blog-list', 'callout', 'card-grid', 'checklist', 'contact-details', 'countdown', 'cta', 'faq-list', 'form', 'hero', 'legal-sections', 'not-found', 'pricing-table', 'rich-text', 'roi-calculator', 'stats', 'steps', 'team', 'testimonials'] as const satisfies readonly BlockType[];
 
-/** Facts used on every page: company details, navigation, footer, contact details, the booking link, brand colours and search defaults. */
+/** Facts used on every page: company details, navigation, footer, contact details, business hours, the booking link, brand colours and search defaults. */
 export type SiteContent = {
   /** The company. */
   company: {
@@ -524,6 +524,17 @@ export type SiteContent = {
     address: string;
     /** Business hours. */
     hours: string;
+  };
+  /** When the sales team answers leads. The clock that shows how long a lead has waited for a first call runs only inside these hours; a lead sent after closing starts its clock when the team opens. Keep it in step with the hours shown under the contact details. */
+  businessHours?: {
+    /** The time zone of these hours, as a region and city: America/New_York, America/Chicago, America/Denver, America/Los_Angeles, Europe/London. */
+    timeZone: string;
+    /** The days the team works. */
+    days: ("Mon" | "Tue" | "Wed" | "Thu" | "Fri" | "Sat" | "Sun")[];
+    /** Opening time on the 24-hour clock, such as 09:00. */
+    opens: string;
+    /** Closing time on the 24-hour clock, such as 18:00 (24:00 for midnight). It must be later than the opening time. */
+    closes: string;
   };
   /** The external booking page opened by every "booking" link (the BOOKING_URL setting overrides it). */
   bookingUrl: string;

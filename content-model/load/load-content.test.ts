@@ -444,6 +444,40 @@ describe('brand colours', () => {
   });
 });
 
+describe('business hours', () => {
+  function setHours(timeZone: string, opens: string, closes: string) {
+    const site = path.join(root, 'content/site.yaml');
+    const text = readFileSync(site, 'utf8')
+      .replace('timeZone: America/New_York', `timeZone: ${timeZone}`)
+      .replace('opens: "09:00"', `opens: "${opens}"`)
+      .replace('closes: "18:00"', `closes: "${closes}"`);
+    writeFileSync(site, text);
+  }
+
+  it('refuses a time zone nobody knows, beside the time zone field', () => {
+    setHours('America/New_Yrok', '09:00', '18:00');
+    expect(problems()).toEqual([
+      expect.stringMatching(
+        /^content\/site\.yaml:\d+:\d+ businessHours\.timeZone: "America\/New_Yrok" is not a time zone\. Write a region and a city as in America\/New_York/,
+      ),
+    ]);
+  });
+
+  it('refuses a closing time that is not after the opening time, beside the closing time', () => {
+    setHours('America/New_York', '18:00', '09:00');
+    expect(problems()).toEqual([
+      expect.stringMatching(
+        /businessHours\.closes: The closing time \(09:00\) must be later than the opening time \(18:00\)\. For hours past midnight, close at 24:00\.$/,
+      ),
+    ]);
+  });
+
+  it('accepts hours that close at midnight', () => {
+    setHours('Europe/London', '17:00', '24:00');
+    expect(problems()).toEqual([]);
+  });
+});
+
 describe('content warnings', () => {
   it('are returned beside the content, stop nothing, and place an article heading on its line in the file', () => {
     const article = path.join(root, 'content/blog/what-is-ai-consulting.md');
