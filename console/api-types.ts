@@ -24,6 +24,8 @@ export type ApiError = {
 
 /** GET /session (200, or 401 signed-out), and the answer to POST /session { email, password }. */
 export type SessionInfo = {
+  /** The person's account id: the id "Take it" gives a lead to, and the one whose own hours they may edit. */
+  id: number;
   email: string;
   role: Role;
   /** Sent back in the X-CSRF-Token header with every POST, PUT, PATCH and DELETE. */
@@ -73,6 +75,12 @@ export type LeadSummary = {
   nextAttemptAt: string | null;
   campaign: string | null;
   source: string | null;
+  /** The visitor's phone as typed, '' when none; the inbox links it with tel:. Sent by a server that keeps the sales queue. */
+  phone?: string;
+  /** Who owns the lead, null while nobody does. Sent by a server that keeps the sales queue. */
+  owner?: PersonRef | null;
+  /** Where the sale stands (apart from the CRM delivery). Sent by a server that keeps the sales queue. */
+  salesStatus?: SalesStatus;
 };
 
 /** GET /leads?<LeadFilter>&after=<next>&limit=<1..100, default 50>: newest first. */
@@ -253,6 +261,7 @@ export const SPLIT_EMPTY_NAMES = {
 // "sent to the CRM" is not a sale.
 
 export type { SalesStatus, ActivityKind, TouchOutcome, RuleKind, WorkingWindow } from '../lead/sales.ts';
+export { SALES_STATUSES, RULE_KINDS } from '../lead/sales.ts';
 import type { SalesStatus, ActivityKind, TouchOutcome, RuleKind, WorkingWindow } from '../lead/sales.ts';
 
 /** A person leads can be given to. */
@@ -324,6 +333,9 @@ export type LeadSalesDetail = {
   crmUrl: string | null;
 };
 
+/** GET /leads/:id: the lead with its sales side. */
+export type LeadWithSales = LeadDetail & LeadSalesDetail;
+
 /** POST /leads/:id/owner { ownerId: number | null } (leads:assign) → LeadSalesView */
 export type OwnerChange = { ownerId: number | null };
 /** POST /leads/:id/status { status, lostReason? } (leads:work; lostReason required for lost) → LeadSalesView */
@@ -348,7 +360,12 @@ export type SalesPerson = PersonRef & {
 export type AvailabilityInput = { timeZone: string; windows: WorkingWindow[]; away: boolean };
 
 /** A rule as the console shows it. */
-export type RuleView = { kind: RuleKind; value: string; owner: PersonRef | null; /** Why this rule would give leads to nobody, or null. */ warning: string | null };
+export type RuleView = {
+  kind: RuleKind;
+  value: string;
+  owner: PersonRef | null;
+  /** Why this rule would give leads to nobody, or null. */ warning: string | null;
+};
 /** GET /assignment-rules, PUT /assignment-rules { rules: [{ kind, value, ownerId }] } (sales:manage). */
 export type AssignmentRules = { rules: RuleView[] };
 export type AssignmentRulesInput = { rules: { kind: RuleKind; value: string; ownerId: number | null }[] };

@@ -10,11 +10,15 @@ import { useSession } from '../session.tsx';
 
 type NavItem = { to: string; label: string; end?: boolean; requires?: Action };
 
+// "Call now" comes first for those who work leads: it is the screen their day runs from. A
+// salesperson's first screen is "Call now", so their Health link has an address of its own.
 const NAV: readonly NavItem[] = [
+  { to: '/call-now', label: 'Call now', requires: 'leads:work' },
   { to: '/', label: 'Health', end: true, requires: 'leads:read' },
   { to: '/leads', label: 'Inbox', requires: 'leads:read' },
   { to: '/spam', label: 'Spam', requires: 'leads:read' },
   { to: '/analytics', label: 'Analytics', requires: 'analytics:read' },
+  { to: '/speed', label: 'Speed to lead', requires: 'leads:read' },
   { to: '/audit', label: 'Audit log', requires: 'accounts:manage' },
   { to: '/settings', label: 'Settings', requires: 'leads:read' },
 ];
@@ -62,7 +66,7 @@ export function Layout() {
         <ul>
           {NAV.filter((item) => !item.requires || can(item.requires)).map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} end={item.end ?? false}>
+              <NavLink to={item.to === '/' && info.role === 'sales' ? '/health' : item.to} end={item.end ?? false}>
                 {item.label}
               </NavLink>
             </li>

@@ -2,7 +2,8 @@
 // its time links to its page, and text the visitor typed is isolated from the cells around it.
 import { Link } from 'react-router-dom';
 import type { LeadSummary } from '../../api-types.ts';
-import { formatTime, VisitorText } from './format.tsx';
+import { formatTime, SALES_STATUS_LABELS, VisitorText } from './format.tsx';
+import { telHref } from './TouchActions.tsx';
 
 export function ReceivedCell({ lead }: { lead: LeadSummary }) {
   return (
@@ -31,6 +32,25 @@ export function ContactCells({ lead }: { lead: LeadSummary }) {
         <VisitorText>{lead.company}</VisitorText>
       </td>
       <td>{lead.form}</td>
+    </>
+  );
+}
+
+/** Where the sale stands, the phone (one tap to call) and the owner; a dash where the server sent none. */
+export function SalesCells({ lead }: { lead: LeadSummary }) {
+  return (
+    <>
+      <td>{lead.salesStatus ? SALES_STATUS_LABELS[lead.salesStatus] : '–'}</td>
+      <td className="nowrap">
+        {lead.phone ? (
+          <a href={telHref(lead.phone)}>
+            <VisitorText>{lead.phone}</VisitorText>
+          </a>
+        ) : (
+          '–'
+        )}
+      </td>
+      <td>{lead.owner ? lead.owner.email : lead.owner === null ? 'Nobody yet' : '–'}</td>
     </>
   );
 }

@@ -23,8 +23,8 @@ export type RecordedRequest = {
   credentials: RequestCredentials | undefined;
 };
 
-export function sessionFor(role: Role, email = `${role}@example.com`): SessionInfo {
-  return { email, role, csrfToken: `csrf-${role}`, allowed: [...ROLE_ACTIONS[role]] };
+export function sessionFor(role: Role, email = `${role}@example.com`, id = 7): SessionInfo {
+  return { id, email, role, csrfToken: `csrf-${role}`, allowed: [...ROLE_ACTIONS[role]] };
 }
 
 /**
