@@ -115,7 +115,7 @@ function LeadView({ lead, onChanged }: { lead: LeadWithSales; onChanged: () => v
               void act(async () => {
                 const { state } = await api.markSpam(lead.id, !isSpam);
                 return isSpam
-                  ? `Marked not spam; the lead is now ${STATUS_LABELS[state === 'pending' ? 'waiting' : state].toLowerCase()} and will be sent to the CRM.`
+                  ? `Marked not spam: it will be sent to the CRM. CRM delivery: ${STATUS_LABELS[state === 'pending' ? 'waiting' : state]}.`
                   : 'Marked as spam: it will not be sent to the CRM.';
               })
             }
