@@ -171,7 +171,7 @@ function OwnerForm({ lead, onChanged }: { lead: LeadWithSales; onChanged: (words
   }
 
   return (
-    <form className="inline-form" aria-label="Owner" onSubmit={submit}>
+    <form className="inline-form" onSubmit={submit}>
       <LoadState loaded={people} what="the sales team">
         {(list: SalesPerson[]) => (
           <Field label="Owner" error={change.fields.ownerId ?? change.error}>
@@ -219,7 +219,7 @@ function StatusForm({ lead, onChanged }: { lead: LeadWithSales; onChanged: (word
   }
 
   return (
-    <form className="inline-form" aria-label="Sales status" onSubmit={submit} noValidate>
+    <form className="inline-form" onSubmit={submit} noValidate>
       <Field label="Sales status" error={change.fields.status ?? change.error}>
         {(control) => (
           <select
