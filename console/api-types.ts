@@ -24,8 +24,8 @@ export type ApiError = {
 
 /** GET /session (200, or 401 signed-out), and the answer to POST /session { email, password }. */
 export type SessionInfo = {
-  /** The person's account id: the id "Take it" gives a lead to, and the one whose own hours they may edit. */
-  id: number;
+  /** The account's id: the owner ids of the sales queue name accounts by it. */
+  id: string;
   email: string;
   role: Role;
   /** Sent back in the X-CSRF-Token header with every POST, PUT, PATCH and DELETE. */
@@ -265,7 +265,8 @@ export { SALES_STATUSES, RULE_KINDS } from '../lead/sales.ts';
 import type { SalesStatus, ActivityKind, TouchOutcome, RuleKind, WorkingWindow } from '../lead/sales.ts';
 
 /** A person leads can be given to. */
-export type PersonRef = { id: number; email: string };
+/** `id` is the account's id (text). */
+export type PersonRef = { id: string; email: string };
 
 /** The sales side of a lead, on every queue row and on the lead page. */
 export type LeadSalesView = {
@@ -336,8 +337,8 @@ export type LeadSalesDetail = {
 /** GET /leads/:id: the lead with its sales side. */
 export type LeadWithSales = LeadDetail & LeadSalesDetail;
 
-/** POST /leads/:id/owner { ownerId: number | null } (leads:assign) → LeadSalesView */
-export type OwnerChange = { ownerId: number | null };
+/** POST /leads/:id/owner { ownerId: string | null } (leads:assign) → LeadSalesView */
+export type OwnerChange = { ownerId: string | null };
 /** POST /leads/:id/status { status, lostReason? } (leads:work; lostReason required for lost) → LeadSalesView */
 export type StatusChange = { status: SalesStatus; lostReason?: string };
 /** POST /leads/:id/notes { text } (leads:work, 1..2000 characters) → LeadSalesView */
@@ -368,7 +369,7 @@ export type RuleView = {
 };
 /** GET /assignment-rules, PUT /assignment-rules { rules: [{ kind, value, ownerId }] } (sales:manage). */
 export type AssignmentRules = { rules: RuleView[] };
-export type AssignmentRulesInput = { rules: { kind: RuleKind; value: string; ownerId: number | null }[] };
+export type AssignmentRulesInput = { rules: { kind: RuleKind; value: string; ownerId: string | null }[] };
 
 /** Time to the first human touch over a set of leads, in business minutes. */
 export type SpeedFigures = {

@@ -139,7 +139,7 @@ export class ConsoleApi {
 
   // The sales queue.
   queue = () => this.call<CallNow>('GET', '/queue');
-  setOwner = (id: string, ownerId: number | null) =>
+  setOwner = (id: string, ownerId: string | null) =>
     this.call<LeadSalesView>('POST', `/leads/${encodeURIComponent(id)}/owner`, { ownerId });
   setSalesStatus = (id: string, status: SalesStatus, lostReason?: string) =>
     this.call<LeadSalesView>(
@@ -150,8 +150,8 @@ export class ConsoleApi {
   addNote = (id: string, text: string) => this.call<LeadSalesView>('POST', `/leads/${encodeURIComponent(id)}/notes`, { text });
   logTouch = (id: string, touch: TouchInput) => this.call<LeadSalesView>('POST', `/leads/${encodeURIComponent(id)}/touches`, touch);
   people = () => this.call<SalesPerson[]>('GET', '/people');
-  setAvailability = (personId: number, availability: AvailabilityInput) =>
-    this.call<SalesPerson>('PUT', `/people/${personId}/availability`, availability);
+  setAvailability = (personId: string, availability: AvailabilityInput) =>
+    this.call<SalesPerson>('PUT', `/people/${encodeURIComponent(personId)}/availability`, availability);
   assignmentRules = () => this.call<AssignmentRules>('GET', '/assignment-rules');
   setAssignmentRules = (rules: AssignmentRulesInput) => this.call<AssignmentRules>('PUT', '/assignment-rules', rules);
   speed = (asked: Partial<DayRange>) => this.call<SpeedReport>('GET', `/speed?${toQuery(asked).toString()}`);

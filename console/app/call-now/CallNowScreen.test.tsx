@@ -25,14 +25,14 @@ function queueLead(id: string, overrides: Partial<QueueLead> = {}): QueueLead {
     phone: '+1 (212) 555-0100',
     asked: 'We need help moving our data warehouse.',
     callbackRequested: false,
-    sales: salesView({ owner: { id: 7, email: 'sales@example.com' }, clockMinutes: 2 }),
+    sales: salesView({ owner: { id: 'acct-7', email: 'sales@example.com' }, clockMinutes: 2 }),
     ...overrides,
   };
 }
 
 const HOURS = 'Mon-Fri 9:00 AM-6:00 PM, New York time';
 const QUEUE: CallNow = {
-  mine: [queueLead('a', { sales: salesView({ owner: { id: 7, email: 'sales@example.com' }, clockMinutes: 125 }) }), queueLead('b')],
+  mine: [queueLead('a', { sales: salesView({ owner: { id: 'acct-7', email: 'sales@example.com' }, clockMinutes: 125 }) }), queueLead('b')],
   unassigned: [queueLead('c', { sales: salesView({ clockMinutes: 4 }), callbackRequested: true })],
   businessHours: HOURS,
   openNow: true,
@@ -170,20 +170,20 @@ describe('Call now', () => {
         body: taken
           ? {
               ...QUEUE,
-              mine: [...QUEUE.mine, { ...QUEUE.unassigned[0]!, sales: salesView({ owner: { id: 7, email: 'sales@example.com' } }) }],
+              mine: [...QUEUE.mine, { ...QUEUE.unassigned[0]!, sales: salesView({ owner: { id: 'acct-7', email: 'sales@example.com' } }) }],
               unassigned: [],
             }
           : QUEUE,
       }),
       'POST /leads/c/owner': () => {
         taken = true;
-        return { body: salesView({ owner: { id: 7, email: 'sales@example.com' } }) };
+        return { body: salesView({ owner: { id: 'acct-7', email: 'sales@example.com' } }) };
       },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Take it (Person c)' }));
     expect(await screen.findByRole('region', { name: 'My leads to call (3)' })).toBeTruthy();
     const [take] = server.made('POST /leads/c/owner');
-    expect(take!.body).toEqual({ ownerId: 7 });
+    expect(take!.body).toEqual({ ownerId: 'acct-7' });
     expect(take!.headers['x-csrf-token']).toBe('csrf-sales');
     expect(screen.getByRole('status').textContent).toBe('Person c is yours now: the lead is under "My leads to call".');
     expect(screen.getByText('Every lead has an owner.')).toBeTruthy();
@@ -231,6 +231,8 @@ describe('Call now', () => {
     await screen.findByRole('heading', { name: 'Person b' });
     const asked = server.made('GET /queue').length;
     expect(card('Person b').querySelector('.clock')!.textContent).toBe('Waiting 2 min');
+    // The screen's effects (its timers among them) run before the clock moves on.
+    await act(async () => undefined);
     // Hidden, the list is not read again, but the clocks go on.
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
     await act(async () => {

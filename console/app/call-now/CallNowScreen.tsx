@@ -34,22 +34,21 @@ function useRefresh(reload: () => void) {
 
 export function CallNowScreen() {
   const { api } = useSession();
-  const queue = useLoad(api.queue, 'queue');
+  // When each answer arrived: a running clock adds the minutes since.
+  const queue = useLoad(async () => ({ queue: await api.queue(), readAt: Date.now() }), 'queue');
   useRefresh(queue.reload);
   return (
     <>
       <h1>Call now</h1>
       <LoadState loaded={queue} what="the leads to call">
-        {(data) => <Queue queue={data} onChanged={queue.reload} />}
+        {(data) => <Queue queue={data.queue} readAt={data.readAt} onChanged={queue.reload} />}
       </LoadState>
     </>
   );
 }
 
-function Queue({ queue, onChanged }: { queue: CallNow; onChanged: () => void }) {
+function Queue({ queue, readAt, onChanged }: { queue: CallNow; readAt: number; onChanged: () => void }) {
   const { api, info } = useSession();
-  // When the answer in hand was read: a running clock adds the minutes since.
-  const [readAt, setReadAt] = useState(() => Date.now());
   const [now, setNow] = useState(readAt);
   const [done, setDone] = useState<ReadonlySet<string>>(new Set());
   const [status, setStatus] = useState('');
@@ -59,12 +58,10 @@ function Queue({ queue, onChanged }: { queue: CallNow; onChanged: () => void }) 
   const unassignedHeading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    const at = Date.now();
-    setReadAt(at);
-    setNow(at);
+    setNow(readAt);
     // A lead logged here is gone from the server's answer too; forgetting it keeps the set small.
     setDone(new Set());
-  }, [queue]);
+  }, [queue, readAt]);
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), TICK_MS);
     return () => clearInterval(timer);

@@ -235,7 +235,7 @@ describe('what a role sees', () => {
       'GET /leads': {
         body: {
           leads: [
-            leadSummary('a', { phone: '+1 (212) 555-0100', owner: { id: 3, email: 'sam@example.com' }, salesStatus: 'contacted' }),
+            leadSummary('a', { phone: '+1 (212) 555-0100', owner: { id: 'acct-3', email: 'sam@example.com' }, salesStatus: 'contacted' }),
             leadSummary('b', { phone: '', owner: null, salesStatus: 'new' }),
           ],
           next: null,

@@ -22,7 +22,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const person = (id: number, email: string, overrides: Partial<SalesPerson> = {}): SalesPerson => ({
+const person = (id: string, email: string, overrides: Partial<SalesPerson> = {}): SalesPerson => ({
   id,
   email,
   role: 'sales',
@@ -33,7 +33,7 @@ const person = (id: number, email: string, overrides: Partial<SalesPerson> = {})
   untouched: 0,
   ...overrides,
 });
-const PEOPLE = [person(7, 'sales@example.com'), person(8, 'ana@example.com', { away: true, availableNow: false })];
+const PEOPLE = [person('acct-7', 'sales@example.com'), person('acct-8', 'ana@example.com', { away: true, availableNow: false })];
 
 const LEAD: LeadWithSales = {
   ...leadSummary('lead-1', { name: 'Dana Reyes', email: 'dana@example.com' }),
@@ -41,7 +41,7 @@ const LEAD: LeadWithSales = {
   attribution: { campaign: null, source: null, medium: null, referrer: null, landingPage: null, other: [] },
   attemptsLog: [],
   ...salesDetail({
-    sales: salesView({ owner: { id: 8, email: 'ana@example.com' }, clockMinutes: 9 }),
+    sales: salesView({ owner: { id: 'acct-8', email: 'ana@example.com' }, clockMinutes: 9 }),
     timeline: [
       { at: '2025-03-01T10:00:05.000Z', kind: 'assigned', actor: 'system', text: 'Given to ana@example.com (round-robin)', note: null },
       { at: '2025-03-01T10:20:00.000Z', kind: 'note', actor: 'ana@example.com', text: 'Note', note: '<b>call after 3</b>' },
@@ -105,16 +105,16 @@ describe("a lead's sales panel", () => {
 
   it('gives the lead to another person from the team list, with the CSRF token', async () => {
     const { server } = leadPage('sales', LEAD, {
-      'POST /leads/lead-1/owner': { body: salesView({ owner: { id: 7, email: 'sales@example.com' } }) },
+      'POST /leads/lead-1/owner': { body: salesView({ owner: { id: 'acct-7', email: 'sales@example.com' } }) },
     });
     const owner = await screen.findByLabelText<HTMLSelectElement>('Owner');
-    expect(owner.value).toBe('8');
+    expect(owner.value).toBe('acct-8');
     expect([...owner.options].map((option) => option.textContent)).toEqual(['Nobody yet', 'sales@example.com', 'ana@example.com (away)']);
-    fireEvent.change(owner, { target: { value: '7' } });
+    fireEvent.change(owner, { target: { value: 'acct-7' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change owner' }));
     expect(await screen.findByText('The lead now belongs to sales@example.com.')).toBeTruthy();
     const [change] = server.made('POST /leads/lead-1/owner');
-    expect(change!.body).toEqual({ ownerId: 7 });
+    expect(change!.body).toEqual({ ownerId: 'acct-7' });
     expect(change!.headers['x-csrf-token']).toBe('csrf-sales');
   });
 

@@ -17,7 +17,7 @@ import {
   SALES_STATUS_LABELS,
   VisitorText,
 } from '../parts/format.tsx';
-import { ErrorMessage, LoadState, StatusMessage } from '../parts/messages.tsx';
+import { LoadState, StatusMessage } from '../parts/messages.tsx';
 import { TouchActions } from '../parts/TouchActions.tsx';
 import { useLoad } from '../parts/use-load.ts';
 import { useSession } from '../session.tsx';
@@ -156,12 +156,12 @@ function useChange() {
 function OwnerForm({ lead, onChanged }: { lead: LeadWithSales; onChanged: (words: string) => void }) {
   const { api } = useSession();
   const people = useLoad(api.people, 'people');
-  const [ownerId, setOwnerId] = useState(lead.sales.owner ? String(lead.sales.owner.id) : '');
+  const [ownerId, setOwnerId] = useState(lead.sales.owner ? lead.sales.owner.id : '');
   const change = useChange();
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const chosen = ownerId === '' ? null : Number(ownerId);
+    const chosen = ownerId === '' ? null : ownerId;
     void change.run(async () => {
       const sales = await api.setOwner(lead.id, chosen);
       onChanged(
@@ -180,7 +180,7 @@ function OwnerForm({ lead, onChanged }: { lead: LeadWithSales; onChanged: (words
                 <select {...control} value={ownerId} onChange={(event) => setOwnerId(event.target.value)}>
                   <option value="">Nobody yet</option>
                   {list.map((person) => (
-                    <option key={person.id} value={String(person.id)}>
+                    <option key={person.id} value={person.id}>
                       {person.email}
                       {person.away ? ' (away)' : person.availableNow ? '' : ' (off shift)'}
                     </option>

@@ -37,7 +37,7 @@ const draftOf = (rule: RuleView): Draft => ({
   key: nextKey++,
   kind: rule.kind,
   value: rule.value,
-  ownerId: rule.owner ? String(rule.owner.id) : '',
+  ownerId: rule.owner ? rule.owner.id : '',
   warning: rule.warning,
 });
 
@@ -106,7 +106,7 @@ export function RulesEditor({ saved, people, onSaved }: { saved: AssignmentRules
         rules: drafts.map((draft) => ({
           kind: draft.kind,
           value: draft.kind === 'domain' ? '' : draft.value.trim(),
-          ownerId: draft.kind === 'domain' || draft.ownerId === '' ? null : Number(draft.ownerId),
+          ownerId: draft.kind === 'domain' || draft.ownerId === '' ? null : draft.ownerId,
         })),
       });
       setDrafts(answer.rules.map(draftOf));
@@ -203,14 +203,13 @@ export function RulesEditor({ saved, people, onSaved }: { saved: AssignmentRules
                           onChange={(event) => update(draft.key, { ownerId: event.target.value })}
                         >
                           <option value="">Choose a person</option>
-                          {draft.ownerId !== '' && !sales.some((person) => String(person.id) === draft.ownerId) ? (
+                          {draft.ownerId !== '' && !sales.some((person) => person.id === draft.ownerId) ? (
                             <option value={draft.ownerId}>
-                              {saved.rules.find((rule) => String(rule.owner?.id) === draft.ownerId)?.owner?.email ??
-                                'A person no longer in sales'}
+                              {saved.rules.find((rule) => rule.owner?.id === draft.ownerId)?.owner?.email ?? 'A person no longer in sales'}
                             </option>
                           ) : null}
                           {sales.map((person) => (
-                            <option key={person.id} value={String(person.id)}>
+                            <option key={person.id} value={person.id}>
                               {person.email}
                             </option>
                           ))}

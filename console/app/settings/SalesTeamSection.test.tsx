@@ -15,7 +15,7 @@ afterEach(() => {
 });
 
 const WEEKDAYS = [1, 2, 3, 4, 5].map((day) => ({ day, startMinute: 540, endMinute: 1080 }));
-const person = (id: number, email: string, overrides: Partial<SalesPerson> = {}): SalesPerson => ({
+const person = (id: string, email: string, overrides: Partial<SalesPerson> = {}): SalesPerson => ({
   id,
   email,
   role: 'sales',
@@ -26,15 +26,15 @@ const person = (id: number, email: string, overrides: Partial<SalesPerson> = {})
   untouched: 2,
   ...overrides,
 });
-// The signed-in person is id 7 (sessionFor).
+// The signed-in person is acct-7 (sessionFor).
 const PEOPLE: SalesPerson[] = [
-  person(7, 'sales@example.com'),
-  person(8, 'ana@example.com', { timeZone: 'Europe/Berlin', away: true, availableNow: false, untouched: 0 }),
+  person('acct-7', 'sales@example.com'),
+  person('acct-8', 'ana@example.com', { timeZone: 'Europe/Berlin', away: true, availableNow: false, untouched: 0 }),
 ];
 const RULES: AssignmentRules = {
   rules: [
-    { kind: 'form', value: 'Contact Page Form', owner: { id: 8, email: 'ana@example.com' }, warning: null },
-    { kind: 'campaign', value: 'spring', owner: { id: 7, email: 'sales@example.com' }, warning: null },
+    { kind: 'form', value: 'Contact Page Form', owner: { id: 'acct-8', email: 'ana@example.com' }, warning: null },
+    { kind: 'campaign', value: 'spring', owner: { id: 'acct-7', email: 'sales@example.com' }, warning: null },
   ],
 };
 
@@ -73,13 +73,13 @@ describe('the sales team', () => {
   });
 
   it('lets a salesperson switch only their own away switch, sending their hours unchanged with the CSRF token', async () => {
-    const server = settings('sales', { 'PUT /people/7/availability': { body: { ...PEOPLE[0], away: true, availableNow: false } } });
+    const server = settings('sales', { 'PUT /people/acct-7/availability': { body: { ...PEOPLE[0], away: true, availableNow: false } } });
     const me = await personItem('sales@example.com');
     expect(within(await personItem('ana@example.com')).queryByRole('switch')).toBeNull();
     expect(within(await personItem('ana@example.com')).queryByRole('button')).toBeNull();
     fireEvent.click(within(me).getByRole('switch', { name: 'Away' }));
     expect(await screen.findByText('You are away: new leads go to the others.')).toBeTruthy();
-    const [put] = server.made('PUT /people/7/availability');
+    const [put] = server.made('PUT /people/acct-7/availability');
     expect(put!.body).toEqual({ timeZone: 'America/New_York', windows: WEEKDAYS, away: true });
     expect(put!.headers['x-csrf-token']).toBe('csrf-sales');
   });
@@ -93,7 +93,7 @@ describe('the sales team', () => {
         { day: 2, startMinute: 540, endMinute: 1080 },
       ],
     };
-    const server = settings('sales', { 'PUT /people/7/availability': { body: saved } });
+    const server = settings('sales', { 'PUT /people/acct-7/availability': { body: saved } });
     const me = await personItem('sales@example.com');
     const open = within(me).getByRole('button', { name: 'Change your hours' });
     fireEvent.click(open);
@@ -109,12 +109,12 @@ describe('the sales team', () => {
     const to = within(form).getByLabelText('To (Monday)');
     expect(describedBy(to)).toBe('Must be later than the start.');
     expect(document.activeElement).toBe(to);
-    expect(server.made('PUT /people/7/availability')).toEqual([]);
+    expect(server.made('PUT /people/acct-7/availability')).toEqual([]);
 
     fireEvent.change(to, { target: { value: '16:00' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save the hours' }));
     expect(await screen.findByText('Saved your hours: Mon 8:00 AM-4:00 PM; Tue 9:00 AM-6:00 PM, America/Chicago time.')).toBeTruthy();
-    const [put] = server.made('PUT /people/7/availability');
+    const [put] = server.made('PUT /people/acct-7/availability');
     expect(put!.body).toEqual({
       timeZone: 'America/Chicago',
       windows: [
@@ -128,7 +128,7 @@ describe('the sales team', () => {
 
   it('shows the server’s word on the time zone beside it', async () => {
     settings('sales', {
-      'PUT /people/7/availability': {
+      'PUT /people/acct-7/availability': {
         status: 400,
         body: { error: 'validation', message: 'Check the hours.', fields: { timeZone: 'Choose a time zone from the list.' } },
       },
@@ -161,8 +161,8 @@ describe('the assignment rules', () => {
       'PUT /assignment-rules': {
         body: {
           rules: [
-            { kind: 'campaign', value: 'spring', owner: { id: 7, email: 'sales@example.com' }, warning: null },
-            { kind: 'form', value: 'Contact form', owner: { id: 8, email: 'ana@example.com' }, warning },
+            { kind: 'campaign', value: 'spring', owner: { id: 'acct-7', email: 'sales@example.com' }, warning: null },
+            { kind: 'form', value: 'Contact form', owner: { id: 'acct-8', email: 'ana@example.com' }, warning },
             { kind: 'domain', value: '', owner: null, warning: null },
           ],
         },
@@ -190,8 +190,8 @@ describe('the assignment rules', () => {
     const [put] = server.made('PUT /assignment-rules');
     expect(put!.body).toEqual({
       rules: [
-        { kind: 'campaign', value: 'spring', ownerId: 7 },
-        { kind: 'form', value: 'Contact form', ownerId: 8 },
+        { kind: 'campaign', value: 'spring', ownerId: 'acct-7' },
+        { kind: 'form', value: 'Contact form', ownerId: 'acct-8' },
         { kind: 'domain', value: '', ownerId: null },
       ],
     });

@@ -89,10 +89,10 @@ export function SalesTeamSection() {
 
 function PeopleList({ people, onChanged }: { people: SalesPerson[]; onChanged: (words: string) => void }) {
   const { api, can, info } = useSession();
-  const [editing, setEditing] = useState<number | null>(null);
-  const [switching, setSwitching] = useState<number | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [switching, setSwitching] = useState<string | null>(null);
   const [error, setError] = useState('');
-  const editButtons = useRef(new Map<number, HTMLButtonElement>());
+  const editButtons = useRef(new Map<string, HTMLButtonElement>());
   const mayEdit = (person: SalesPerson) => can('sales:manage') || (can('leads:work') && person.id === info.id);
   const whose = (person: SalesPerson) => (person.id === info.id ? 'your' : `${person.email}'s`);
 

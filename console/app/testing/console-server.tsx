@@ -31,7 +31,7 @@ export type RecordedRequest = {
   credentials: RequestCredentials | undefined;
 };
 
-export function sessionFor(role: Role, email = `${role}@example.com`, id = 7): SessionInfo {
+export function sessionFor(role: Role, email = `${role}@example.com`, id = 'acct-7'): SessionInfo {
   return { id, email, role, csrfToken: `csrf-${role}`, allowed: [...ROLE_ACTIONS[role]] };
 }
 

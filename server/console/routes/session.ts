@@ -25,7 +25,7 @@ const BUSY_RETRY_SECONDS = 2;
 
 function sessionInfo(account: AccountRecord, csrfToken: string): SessionInfo {
   return {
-    id: Number(account.id),
+    id: account.id,
     email: account.email,
     role: account.role,
     csrfToken,
