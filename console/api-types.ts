@@ -64,6 +64,12 @@ export type LeadSummary = {
   name: string;
   email: string;
   company: string;
+  /** The visitor's phone as typed, '' when none; the inbox links it with tel:. Sent by a server that keeps the sales queue. */
+  phone?: string;
+  /** Who owns the lead, null while nobody does. Sent by a server that keeps the sales queue. */
+  owner?: PersonRef | null;
+  /** Where the sale stands (apart from the CRM delivery). Sent by a server that keeps the sales queue. */
+  salesStatus?: SalesStatus;
   state: DeliveryState;
   /** The state in the console's words (LEAD_STATUSES). */
   status: LeadStatus;
@@ -75,12 +81,6 @@ export type LeadSummary = {
   nextAttemptAt: string | null;
   campaign: string | null;
   source: string | null;
-  /** The visitor's phone as typed, '' when none; the inbox links it with tel:. Sent by a server that keeps the sales queue. */
-  phone?: string;
-  /** Who owns the lead, null while nobody does. Sent by a server that keeps the sales queue. */
-  owner?: PersonRef | null;
-  /** Where the sale stands (apart from the CRM delivery). Sent by a server that keeps the sales queue. */
-  salesStatus?: SalesStatus;
 };
 
 /** GET /leads?<LeadFilter>&after=<next>&limit=<1..100, default 50>: newest first. */
@@ -334,9 +334,6 @@ export type LeadSalesDetail = {
   crmUrl: string | null;
 };
 
-/** GET /leads/:id: the lead with its sales side. */
-export type LeadWithSales = LeadDetail & LeadSalesDetail;
-
 /** POST /leads/:id/owner { ownerId: string | null } (leads:assign) → LeadSalesView */
 export type OwnerChange = { ownerId: string | null };
 /** POST /leads/:id/status { status, lostReason? } (leads:work; lostReason required for lost) → LeadSalesView */
@@ -394,3 +391,6 @@ export type SpeedReport = {
   byForm: SpeedGroup[];
   byCampaign: SpeedGroup[];
 };
+
+/** GET /leads/:id: the lead with its sales side. */
+export type LeadWithSales = LeadDetail & LeadSalesDetail;

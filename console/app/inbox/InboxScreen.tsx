@@ -16,7 +16,8 @@ import { EraseDialog } from './EraseDialog.tsx';
 import { filterFromQuery, inboxQuery, queryFromFilter } from './filter-query.ts';
 import { describeAllFailedRetried, describePlan, describeRetried, planRetry, plannedCount, type RetryPlan } from './retry-words.ts';
 import { FilterForm } from './FilterForm.tsx';
-import { ContactCells, NameCell, ReceivedCell, SalesCells } from '../parts/lead-cells.tsx';
+import { ContactCells, NameCell, ReceivedCell } from '../parts/lead-cells.tsx';
+import { SalesCells } from '../parts/sales-cells.tsx';
 import { ScrollingTable } from '../parts/ScrollingTable.tsx';
 
 export function InboxScreen() {
