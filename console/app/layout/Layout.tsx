@@ -1,8 +1,9 @@
 // Every signed-in screen: a skip link, the header (who is signed in, their role, sign out) and the
 // navigation, whose current link says aria-current="page" (NavLink sets it). Each screen is listed
-// only for those whose role may read it: the audit log for those who may manage accounts, the people
-// it is kept for; the lead screens and Analytics for those who may read the leads. An editor's
-// account is for the content studio and finds no screen here.
+// only for those whose role may read it: "Call now" first for those who work leads (their day runs
+// from it); the audit log for those who may manage accounts, the people it is kept for; the lead
+// screens, Analytics and Speed to lead for those who may read the leads. An editor's account is for
+// the content studio and finds no screen here.
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import type { Action } from '../../api-types.ts';
