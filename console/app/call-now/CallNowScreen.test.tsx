@@ -142,6 +142,7 @@ describe('Call now', () => {
     ).toEqual(['E-mail sent', 'I did not send it']);
     fireEvent.click(within(question).getByRole('button', { name: 'I did not send it' }));
     expect(within(card('Person b')).queryByRole('group')).toBeNull();
+    expect(document.activeElement).toBe(within(card('Person b')).getByRole('link', { name: 'E-mail Person b' }));
     expect(server.made('POST /leads/b/touches')).toEqual([]);
 
     fireEvent.click(within(card('Person b')).getByRole('link', { name: 'E-mail Person b' }));

@@ -97,6 +97,7 @@ describe("a lead's sales panel", () => {
     fireEvent.click(within(sales).getByRole('link', { name: 'Call Dana Reyes' }));
     fireEvent.click(within(sales).getByRole('button', { name: 'No answer' }));
     expect(await screen.findByText('Logged: no answer.')).toBeTruthy();
+    expect(document.activeElement).toBe(within(sales).getByRole('link', { name: 'Call Dana Reyes' }));
     const [touch] = server.made('POST /leads/lead-1/touches');
     expect(touch!.body).toEqual({ kind: 'call', outcome: 'no-answer' });
     expect(touch!.headers['x-csrf-token']).toBe('csrf-sales');

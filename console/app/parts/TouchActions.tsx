@@ -39,6 +39,7 @@ export function TouchActions({
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState('');
   const questionRef = useRef<HTMLFieldSetElement>(null);
+  const links = { call: useRef<HTMLAnchorElement>(null), email: useRef<HTMLAnchorElement>(null) };
   const errorId = useId();
   const mayLog = can('leads:work');
 
@@ -53,6 +54,8 @@ export function TouchActions({
     try {
       const sales = await api.logTouch(leadId, touch);
       setAsking(null);
+      // The question goes away: the focus returns to the link it came from.
+      links[touch.kind].current?.focus();
       onLogged(touch, sales);
     } catch (failure) {
       setError(messageOf(failure));
@@ -66,12 +69,12 @@ export function TouchActions({
     <>
       <div className="card-actions">
         {phone ? (
-          <a className="button button-primary" href={telHref(phone)} onClick={() => mayLog && setAsking('call')}>
+          <a className="button button-primary" ref={links.call} href={telHref(phone)} onClick={() => mayLog && setAsking('call')}>
             Call<span className="visually-hidden"> {who}</span>
           </a>
         ) : null}
         {email ? (
-          <a className="button" href={`mailto:${email}`} onClick={() => mayLog && setAsking('email')}>
+          <a className="button" ref={links.email} href={`mailto:${email}`} onClick={() => mayLog && setAsking('email')}>
             E-mail<span className="visually-hidden"> {who}</span>
           </a>
         ) : null}
@@ -86,7 +89,15 @@ export function TouchActions({
                 {OUTCOME_LABELS[outcome]}
               </button>
             ))}
-            <button type="button" className="button button-quiet" disabled={saving} onClick={() => setAsking(null)}>
+            <button
+              type="button"
+              className="button button-quiet"
+              disabled={saving}
+              onClick={() => {
+                links[asking].current?.focus();
+                setAsking(null);
+              }}
+            >
               {asking === 'call' ? 'I did not call' : 'I did not send it'}
             </button>
           </div>
