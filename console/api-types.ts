@@ -64,6 +64,12 @@ export type LeadSummary = {
   name: string;
   email: string;
   company: string;
+  /** The visitor's phone as typed, '' when none; the inbox links it with tel:. Sent by a server that keeps the sales queue. */
+  phone?: string;
+  /** Who owns the lead, null while nobody does. Sent by a server that keeps the sales queue. */
+  owner?: PersonRef | null;
+  /** Where the sale stands (apart from the CRM delivery). Sent by a server that keeps the sales queue. */
+  salesStatus?: SalesStatus;
   state: DeliveryState;
   /** The state in the console's words (LEAD_STATUSES). */
   status: LeadStatus;
@@ -255,6 +261,7 @@ export const SPLIT_EMPTY_NAMES = {
 // "sent to the CRM" is not a sale.
 
 export type { SalesStatus, ActivityKind, TouchOutcome, RuleKind, WorkingWindow } from '../lead/sales.ts';
+export { SALES_STATUSES, RULE_KINDS } from '../lead/sales.ts';
 import type { SalesStatus, ActivityKind, TouchOutcome, RuleKind, WorkingWindow } from '../lead/sales.ts';
 
 /** A person leads can be given to. */
@@ -384,3 +391,6 @@ export type SpeedReport = {
   byForm: SpeedGroup[];
   byCampaign: SpeedGroup[];
 };
+
+/** GET /leads/:id: the lead with its sales side. */
+export type LeadWithSales = LeadDetail & LeadSalesDetail;

@@ -1,5 +1,5 @@
 import type { SalesStatus } from '../../lead/sales.ts';
-import type { CrmEventKind } from '../store/crm-events/crm-event-store.ts';
+import type { CrmEventKind, CrmEventRecord } from '../store/crm-events/crm-event-store.ts';
 import type { NewCrmEvent } from '../store/sales/sales-store.ts';
 
 // The CRM's follow-up events: what the CRM is told when a lead's owner or sales status changes, or a
@@ -85,4 +85,35 @@ export function bookingEvent(booking: { leadId: string; at: number; startsAt: nu
  */
 export function crmEventMessageId(event: { id: number; leadId: string }): string {
   return `${event.leadId}.event-${event.id}`;
+}
+
+const WHAT: Readonly<Record<CrmEventKind, string>> = { owner: 'Owner change', status: 'Status change', booking: 'Booked meeting' };
+// 410 Gone: the CRM's webhook no longer exists.
+const GONE = 410;
+
+/**
+ * A follow-up event as a lead's timeline says it, in the console's words for the CRM delivery
+ * ("sent to the CRM", "still trying", "gave up"), so nobody reads a sent event as a sale.
+ */
+export function crmEventTimelineText(event: Pick<CrmEventRecord, 'kind' | 'state' | 'attempts' | 'lastStatus' | 'lastError'>): string {
+  const what = WHAT[event.kind];
+  const tries = event.attempts === 1 ? '1 try' : `${event.attempts} tries`;
+  const lastAnswer =
+    event.lastStatus !== undefined ? `the CRM last answered with code ${event.lastStatus}` : 'the CRM did not answer the last try';
+  switch (event.state) {
+    case 'held':
+      return `${what}: waiting until the CRM's address is set up`;
+    case 'pending':
+      return event.attempts === 0
+        ? `${what}: waiting to be sent to the CRM`
+        : `${what}: still trying to send it to the CRM (${tries}; ${lastAnswer})`;
+    case 'sent':
+      return `${what} sent to the CRM`;
+    case 'sent-test':
+      return `${what} sent to the CRM, which answered that it was only a test: its workflow is not live`;
+    case 'failed':
+      return event.lastStatus === GONE
+        ? `${what}: gave up, the CRM said its address no longer exists`
+        : `${what}: gave up sending it to the CRM after ${tries} (${lastAnswer})`;
+  }
 }

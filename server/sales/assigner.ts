@@ -128,7 +128,9 @@ export function createAssigner(options: AssignerOptions): Assigner {
         owner: ownerEmail ?? null,
         reason: choice.reason,
       }),
-      audit: { at, actor: SYSTEM_ACTOR, action: 'lead.assign', detail: `${lead.leadId}: ${text}` },
+      // Nobody was given the lead: nothing to audit (the timeline says it waits); the hand-out later is audited.
+      audit:
+        choice.ownerId === undefined ? undefined : { at, actor: SYSTEM_ACTOR, action: 'lead.assign', detail: `${lead.leadId}: ${text}` },
       crmEvents:
         choice.ownerId === undefined ? [] : [ownerFollowUp({ leadId: lead.leadId, at, ownerEmail, previousOwnerEmail: undefined })],
     };

@@ -1,9 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BUSINESS_HOURS_FILE, ROUTES_FILE, serializeBusinessHoursFile } from '../../content-model/load/build-files.ts';
 import type { SiteContent } from '../../generated/content-types.ts';
-import { readBusinessHours } from './business-hours.ts';
+import { loadBusinessHours, readBusinessHours } from './business-hours.ts';
 import { describeHours, isOpenAt, workingMsBetween } from './working-time.ts';
 
 const site = parse(readFileSync(path.resolve(import.meta.dirname, '../../content/site.yaml'), 'utf8')) as SiteContent;
@@ -42,5 +44,36 @@ describe('readBusinessHours', () => {
     expect(() => readBusinessHours({ businessHours: { timeZone: 'UTC', days: ['Mon'], opens: '9am', closes: '18:00' } })).toThrow(
       'on the 24-hour clock',
     );
+  });
+});
+
+describe('loadBusinessHours', () => {
+  let dist: string;
+  beforeEach(() => {
+    dist = mkdtempSync(path.join(tmpdir(), 'business-hours-'));
+  });
+  afterEach(() => rmSync(dist, { recursive: true, force: true }));
+
+  it('reads the hours the build wrote from the site settings', async () => {
+    writeFileSync(path.join(dist, BUSINESS_HOURS_FILE), serializeBusinessHoursFile(site.businessHours));
+    expect(describeHours(await loadBusinessHours(dist))).toBe('Mon-Fri 9:00 AM-6:00 PM, New York time');
+  });
+
+  it('counts every hour when the site settings had none', async () => {
+    writeFileSync(path.join(dist, BUSINESS_HOURS_FILE), serializeBusinessHoursFile(undefined));
+    expect((await loadBusinessHours(dist)).windows).toEqual([]);
+  });
+
+  it('says to build again when a build lacks them, and to build first when there is no build', async () => {
+    await expect(loadBusinessHours(dist)).rejects.toThrow('No build found');
+    writeFileSync(path.join(dist, ROUTES_FILE), '{}');
+    await expect(loadBusinessHours(dist)).rejects.toThrow('The build has no business hours');
+    writeFileSync(
+      path.join(dist, BUSINESS_HOURS_FILE),
+      '{"businessHours": {"timeZone": "Nowhere/Land", "days": ["Mon"], "opens": "09:00", "closes": "17:00"}}',
+    );
+    await expect(loadBusinessHours(dist)).rejects.toThrow('"Nowhere/Land" is not a time zone');
+    writeFileSync(path.join(dist, BUSINESS_HOURS_FILE), '{"businessHours": {"days": "Mon"}}');
+    await expect(loadBusinessHours(dist)).rejects.toThrow('cannot be used');
   });
 });

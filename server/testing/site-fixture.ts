@@ -4,7 +4,14 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { shippedRoiParameters } from '../../content-model/testing/shipped-content.ts';
 import { parseConfig } from '../config.ts';
-import { BUILD_INFO_FILE, CLIENT_DIR, ROI_PARAMETERS_FILE, ROUTES_FILE } from '../../content-model/load/build-files.ts';
+import {
+  BUILD_INFO_FILE,
+  BUSINESS_HOURS_FILE,
+  CLIENT_DIR,
+  ROI_PARAMETERS_FILE,
+  ROUTES_FILE,
+  serializeBusinessHoursFile,
+} from '../../content-model/load/build-files.ts';
 import type { Config, Environment } from '../config.ts';
 
 // A small build in a temp folder, shaped like the `npm run build` output the server expects:
@@ -81,6 +88,15 @@ export async function createSiteFixture(options: { largeFile?: { name: string; b
   await write(path.join(clientDir, '.env'), 'SECRET=1\n');
   await write(path.join(distDir, ROUTES_FILE), JSON.stringify(FIXTURE_ROUTES, null, 2));
   await write(path.join(distDir, ROI_PARAMETERS_FILE), JSON.stringify(shippedRoiParameters()));
+  await write(
+    path.join(distDir, BUSINESS_HOURS_FILE),
+    serializeBusinessHoursFile({
+      timeZone: 'America/New_York',
+      days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'],
+      opens: '09:00',
+      closes: '18:00',
+    }),
+  );
   await write(path.join(distDir, 'secret.txt'), FIXTURE_SECRET);
   await write(path.join(root, 'secret.txt'), FIXTURE_SECRET);
   if (options.largeFile) await write(path.join(clientDir, options.largeFile.name), Buffer.alloc(options.largeFile.bytes, 'x'));

@@ -37,9 +37,10 @@ const TABLES = (id: string, time: string, flag: string, no: string) => `
     CREATE INDEX lead_sales_untouched ON lead_sales (received_at, lead_id) WHERE first_touch_at IS NULL AND joined_to IS NULL;
     CREATE INDEX lead_sales_received ON lead_sales (received_at, lead_id);
     CREATE INDEX lead_sales_owner ON lead_sales (owner_id, status);
-    CREATE INDEX lead_sales_joined ON lead_sales (joined_to, received_at);
-    CREATE INDEX lead_sales_phone ON lead_sales (phone_key, received_at) WHERE phone_key IS NOT NULL;
-    CREATE INDEX lead_sales_domain ON lead_sales (email_domain, assigned_at) WHERE owner_id IS NOT NULL;
+    -- Only the repeats, so the queue (leads that joined none) is never read through it.
+    CREATE INDEX lead_sales_joined ON lead_sales (joined_to, received_at) WHERE joined_to IS NOT NULL;
+    CREATE INDEX lead_sales_phone ON lead_sales (phone_key, received_at, lead_id) WHERE phone_key IS NOT NULL;
+    CREATE INDEX lead_sales_domain ON lead_sales (email_domain, assigned_at, lead_id) WHERE owner_id IS NOT NULL;
     CREATE TABLE lead_activities (
       id ${id},
       lead_id TEXT NOT NULL REFERENCES leads (id) ON DELETE CASCADE,

@@ -150,6 +150,9 @@ export interface SalesStore {
   /**
    * Records what a person did. A touch (call, e-mail, meeting, or a status beyond new) stops the clock
    * when it is the first. Writes the activity, audit and CRM events in one transaction.
+   * A touch on a lead that joined an earlier one stops that earlier lead's clock too (it carries the
+   * person's clock). A `lost` status without a reason is refused before anything is written.
+   * Undefined, and nothing written, when the lead has no sales row.
    */
   recordActivity(change: {
     activity: NewActivity;
