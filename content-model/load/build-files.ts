@@ -8,6 +8,8 @@
 //   csp.json            what the Content-Security-Policy must allow: CspManifest, read by readCspManifest
 //   roi-parameters.json the checked ROI numbers the relay computes with (their shape and check:
 //                       lead/roi/parameters.ts)
+//   callback-consent.json the "call me back now" wording the pages show, which the relay stores with
+//                       each lead that ticks it: { "wording": { "version", "text" } | null }
 //   incremental.json    what the build was made from, read only by the next build
 //                       (scripts/build/build-inputs.ts holds its shape)
 //   client/             the public root: every path in routes.json is relative to it
@@ -28,6 +30,7 @@ import { writeFileAtomically } from './write-file-atomically.ts';
 export const ROUTES_FILE = 'routes.json';
 export const CSP_MANIFEST_FILE = 'csp.json';
 export const ROI_PARAMETERS_FILE = 'roi-parameters.json';
+export const CALLBACK_CONSENT_FILE = 'callback-consent.json';
 export const BUILD_STATE_FILE = 'incremental.json';
 export const CLIENT_DIR = 'client';
 export const SERVER_DIR = 'server';
@@ -44,6 +47,7 @@ export function buildPaths(buildDir: string) {
     routes: path.join(buildDir, ROUTES_FILE),
     cspManifest: path.join(buildDir, CSP_MANIFEST_FILE),
     roiParameters: path.join(buildDir, ROI_PARAMETERS_FILE),
+    callbackConsent: path.join(buildDir, CALLBACK_CONSENT_FILE),
     buildState: path.join(buildDir, BUILD_STATE_FILE),
     clientDir,
     serverDir: path.join(buildDir, SERVER_DIR),

@@ -64,6 +64,7 @@ async function browserSubmission<F extends LeadFormId>(form: F): Promise<Record<
 const intakeContext = {
   receivedAt: Date.parse('2025-03-04T05:06:08.000Z'),
   roiParameters: ROI_PARAMETERS,
+  callbackWordings: new Map<string, string>(),
   userAgentHeader: undefined,
   refererHeader: undefined,
 };
