@@ -266,3 +266,22 @@ describe('all builders', () => {
     ]);
   });
 });
+
+describe('call me back now', () => {
+  const WORDING = { version: '2026-11', text: 'Premier AI Consulting may call me now with an automated or artificial voice.' };
+
+  it.each([
+    ['home', () => buildHomePayload(HOME_VALUES, { ...CONTEXT, callbackConsent: WORDING })],
+    ['roi', () => buildRoiPayload(ROI_VALUES, { ...CONTEXT, callbackConsent: WORDING }, SHIPPED_ROI_PARAMETERS)],
+    ['contact', () => buildContactPayload(CONTACT_VALUES, { ...CONTEXT, callbackConsent: WORDING })],
+    ['landing', () => buildLandingPayload(LANDING_VALUES, { ...CONTEXT, callbackConsent: WORDING })],
+  ])('%s: a ticked box sends the agreement with its time, version and page', (_form, build) => {
+    expect(build()).toMatchObject({
+      callback_requested: true,
+      callback_consent_text: WORDING.text,
+      callback_consent_at: '2025-03-04T05:06:07.089Z',
+      callback_consent_version: '2026-11',
+      callback_consent_page: CONTEXT.pageUrl,
+    });
+  });
+});
