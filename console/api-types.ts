@@ -73,6 +73,8 @@ export type LeadSummary = {
   nextAttemptAt: string | null;
   campaign: string | null;
   source: string | null;
+  /** The visitor ticked "call me back now" (and the relay recorded their agreement). */
+  callbackRequested: boolean;
 };
 
 /** GET /leads?<LeadFilter>&after=<next>&limit=<1..100, default 50>: newest first. */
@@ -348,7 +350,12 @@ export type SalesPerson = PersonRef & {
 export type AvailabilityInput = { timeZone: string; windows: WorkingWindow[]; away: boolean };
 
 /** A rule as the console shows it. */
-export type RuleView = { kind: RuleKind; value: string; owner: PersonRef | null; /** Why this rule would give leads to nobody, or null. */ warning: string | null };
+export type RuleView = {
+  kind: RuleKind;
+  value: string;
+  owner: PersonRef | null;
+  /** Why this rule would give leads to nobody, or null. */ warning: string | null;
+};
 /** GET /assignment-rules, PUT /assignment-rules { rules: [{ kind, value, ownerId }] } (sales:manage). */
 export type AssignmentRules = { rules: RuleView[] };
 export type AssignmentRulesInput = { rules: { kind: RuleKind; value: string; ownerId: number | null }[] };

@@ -76,7 +76,7 @@ for (const harness of [sqliteHarness, postgresHarness]) {
         callback_requested: true,
         callback_consent_text: FIXTURE_CALLBACK_WORDING.text,
         callback_consent_version: FIXTURE_CALLBACK_WORDING.version,
-        callback_consent_page: body.page_url,
+        callback_consent_page: validLeadBody('contact').page_url,
       };
       const stored = await app.leadRelay.store.getLead(id);
       expect(stored?.payload).toMatchObject(expected);
@@ -117,7 +117,12 @@ for (const harness of [sqliteHarness, postgresHarness]) {
         callback_consent_version: FIXTURE_CALLBACK_WORDING.version,
       };
       const body = new URLSearchParams(Object.entries(fields).map(([key, value]) => [key, String(value)])).toString();
-      const response = await app.inject({ method: 'POST', url: '/api/leads', headers: { host: HOST, 'content-type': FORM }, payload: body });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/leads',
+        headers: { host: HOST, 'content-type': FORM },
+        payload: body,
+      });
       expect(response.statusCode).toBe(303);
       await crm.waitForRequests(1);
       expect(crm.requests[0]?.json).toMatchObject({
@@ -130,7 +135,12 @@ for (const harness of [sqliteHarness, postgresHarness]) {
     it('a form posted without JavaScript with an unknown wording: the error page names the box in words', async () => {
       const fields = { ...validLeadBody('contact'), callback_requested: 'yes', callback_consent_version: 'old' };
       const body = new URLSearchParams(Object.entries(fields).map(([key, value]) => [key, String(value)])).toString();
-      const response = await app.inject({ method: 'POST', url: '/api/leads', headers: { host: HOST, 'content-type': FORM }, payload: body });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/leads',
+        headers: { host: HOST, 'content-type': FORM },
+        payload: body,
+      });
       expect(response.statusCode).toBe(400);
       expect(response.body).toContain('Call me back now');
       expect(response.body).toContain('Please reload the page');
