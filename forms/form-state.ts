@@ -35,7 +35,16 @@ export type LeadFormAction<N extends string> =
   | { readonly type: 'reset'; readonly atMs: number };
 
 export function createInitialState<N extends string>(emptyValues: Readonly<Record<N, string>>): LeadFormState<N> {
-  return { values: emptyValues, errors: {}, status: 'idle', website: '', callback: false, shownAtMs: undefined, retry: undefined, rejections: 0 };
+  return {
+    values: emptyValues,
+    errors: {},
+    status: 'idle',
+    website: '',
+    callback: false,
+    shownAtMs: undefined,
+    retry: undefined,
+    rejections: 0,
+  };
 }
 
 /** A reducer for one form; `emptyValues` is what a successful submission or a reset leaves behind. */

@@ -125,8 +125,7 @@ export function useLeadForm<F extends LeadFormId>(spec: LeadFormSpec<F>, options
         endpoint,
         createContext: createBrowserPayloadContext,
         spam: { website: current.website, form_shown_at: current.shownAtMs },
-        callbackConsent:
-          current.callback && callbackWording ? { version: callbackWording.version, text: callbackWording.text } : undefined,
+        callbackConsent: current.callback && callbackWording ? { version: callbackWording.version, text: callbackWording.text } : undefined,
         retry: current.retry,
         send: (submission) => submitLead(submission),
         onSending: () => dispatch({ type: 'submitted' }),
