@@ -167,5 +167,8 @@ describe('call me back now', () => {
       payload: { ...lead.payload, callback_requested: 'yes', callback_consent_text: 'x' },
     };
     expect(callbackOf(spam)).toEqual({ requested: false, consentText: null, consentAt: null });
+    // Spam the relay built (it passed the form's checks) keeps the agreement, but asks nobody to call.
+    expect(callbackOf({ ...asked, state: 'spam' })).toEqual({ requested: false, consentText: null, consentAt: null });
+    expect(toLeadSummary({ ...asked, state: 'spam' }).callbackRequested).toBe(false);
   });
 });

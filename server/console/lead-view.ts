@@ -76,11 +76,12 @@ export function toLeadSummary(lead: LeadRecord): LeadSummary {
 
 /**
  * Whether the visitor asked to be called back now, with the agreement the relay recorded. Only a lead
- * the relay built counts (its `callback_requested` is true, not a ticked box's raw "yes"): spam is
- * kept as it came, and a box ticked on spam asks nobody to call.
+ * the relay built and sends counts (its `callback_requested` is true, not a ticked box's raw "yes"): a
+ * box ticked on spam asks nobody to call, and "Not spam" sends the lead without it.
  */
 export function callbackOf(lead: LeadRecord): LeadSalesDetail['callback'] {
-  const requested = Object.hasOwn(lead.payload, CALLBACK_FIELDS.requested) && lead.payload[CALLBACK_FIELDS.requested] === true;
+  const requested =
+    lead.state !== 'spam' && Object.hasOwn(lead.payload, CALLBACK_FIELDS.requested) && lead.payload[CALLBACK_FIELDS.requested] === true;
   return {
     requested,
     consentText: requested ? text(lead.payload, CALLBACK_FIELDS.text) : null,
