@@ -81,6 +81,8 @@ export type LeadSummary = {
   nextAttemptAt: string | null;
   campaign: string | null;
   source: string | null;
+  /** The visitor ticked "call me back now" (and the relay recorded their agreement). */
+  callbackRequested: boolean;
 };
 
 /** GET /leads?<LeadFilter>&after=<next>&limit=<1..100, default 50>: newest first. */

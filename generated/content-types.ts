@@ -538,6 +538,15 @@ export type SiteContent = {
   };
   /** The external booking page opened by every "booking" link (the BOOKING_URL setting overrides it). */
   bookingUrl: string;
+  /** The optional "call me back now" tick box under every lead form. A visitor who ticks it is called back by the voice agent within a minute, so the text must say who will call, that the call may use an automated or artificial voice, and that agreeing is not a condition of buying. Leave this out to show no tick box. */
+  callbackConsent?: {
+    /** The words beside the tick box, e.g. "Call me back now". */
+    label: string;
+    /** The agreement the visitor gives by ticking the box, shown under it. It is saved word for word with each lead that ticks it and sent to the CRM, so a change here should come with a new version. */
+    text: string;
+    /** A name for this wording, e.g. "2026-11": change it whenever the text changes, so each lead records which wording the visitor agreed to. Letters, digits, dots, dashes and underscores. */
+    version: string;
+  };
   /** Brand colours (six-digit hex codes like "#4F46E5"). Any colour left out uses the built-in default. Every colour the site draws text with, or draws text on, must keep that text readable (a contrast of at least 4.5:1, WCAG AA): the content check names any colour that does not, and the site is not published until it is changed. */
   brand?: {
     /** Main brand colour: buttons, links, highlights. */

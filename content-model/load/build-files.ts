@@ -10,6 +10,8 @@
 //                       lead/roi/parameters.ts)
 //   business-hours.json the site settings' business hours, checked by the content check, or null
 //                       when none are set: BusinessHoursFile, read by the sales clock
+//   callback-consent.json the "call me back now" wording the pages show, which the relay stores with
+//                       each lead that ticks it: { "wording": { "version", "text" } | null }
 //   incremental.json    what the build was made from, read only by the next build
 //                       (scripts/build/build-inputs.ts holds its shape)
 //   client/             the public root: every path in routes.json is relative to it
@@ -32,6 +34,7 @@ export const ROUTES_FILE = 'routes.json';
 export const CSP_MANIFEST_FILE = 'csp.json';
 export const ROI_PARAMETERS_FILE = 'roi-parameters.json';
 export const BUSINESS_HOURS_FILE = 'business-hours.json';
+export const CALLBACK_CONSENT_FILE = 'callback-consent.json';
 export const BUILD_STATE_FILE = 'incremental.json';
 export const CLIENT_DIR = 'client';
 export const SERVER_DIR = 'server';
@@ -49,6 +52,7 @@ export function buildPaths(buildDir: string) {
     cspManifest: path.join(buildDir, CSP_MANIFEST_FILE),
     roiParameters: path.join(buildDir, ROI_PARAMETERS_FILE),
     businessHours: path.join(buildDir, BUSINESS_HOURS_FILE),
+    callbackConsent: path.join(buildDir, CALLBACK_CONSENT_FILE),
     buildState: path.join(buildDir, BUILD_STATE_FILE),
     clientDir,
     serverDir: path.join(buildDir, SERVER_DIR),

@@ -425,7 +425,10 @@ function escape(text: string): string {
 describe('brand colours', () => {
   it('refuses a brand colour the site would draw unreadable text with, beside that colour', () => {
     const site = path.join(root, 'content/site.yaml');
-    writeFileSync(site, readFileSync(site, 'utf8').replace('primary: "#4F46E5"', 'primary: "#8B9CF7"'));
+    const text = readFileSync(site, 'utf8').replace('primary: "#4F46E5"', 'primary: "#8B9CF7"');
+    writeFileSync(site, text);
+    // The line the colour is on, wherever other settings put it.
+    const line = text.split('\n').findIndex((row) => row.includes('primary: "#8B9CF7"')) + 1;
     let issues: readonly { message: string; segments?: readonly (string | number)[] }[] = [];
     try {
       loadContent({ root });
@@ -439,7 +442,7 @@ describe('brand colours', () => {
       ['brand', 'primary'],
     ]);
     expect(problems()[0]).toMatch(
-      /^content\/site\.yaml:77:\d+ brand\.primary: "primary" \(#8B9CF7\) is too faint for white text on buttons/,
+      new RegExp(`^content/site\\.yaml:${line}:\\d+ brand\\.primary: "primary" \\(#8B9CF7\\) is too faint for white text on buttons`),
     );
   });
 });

@@ -136,6 +136,7 @@ describe("201: stored, then forwarded with the CRM's field names, lead_id and at
         'page_url',
         'user_agent',
         'referrer',
+        'callback_requested',
         'lead_id',
       ].sort(),
     );

@@ -7,6 +7,7 @@ import { parseConfig } from '../config.ts';
 import {
   BUILD_INFO_FILE,
   BUSINESS_HOURS_FILE,
+  CALLBACK_CONSENT_FILE,
   CLIENT_DIR,
   ROI_PARAMETERS_FILE,
   ROUTES_FILE,
@@ -68,6 +69,12 @@ export type SiteFixture = {
   remove(): Promise<void>;
 };
 
+/** The "call me back now" wording the fixture's build shows. */
+export const FIXTURE_CALLBACK_WORDING = Object.freeze({
+  version: 'fixture-1',
+  text: 'By ticking this box, I agree that Example Co may call me now using an automated or artificial voice. Consent is not a condition of purchase.',
+});
+
 export async function createSiteFixture(options: { largeFile?: { name: string; bytes: number } } = {}): Promise<SiteFixture> {
   const root = await mkdtemp(path.join(tmpdir(), 'site-fixture-'));
   const distDir = path.join(root, 'dist');
@@ -97,6 +104,7 @@ export async function createSiteFixture(options: { largeFile?: { name: string; b
       closes: '18:00',
     }),
   );
+  await write(path.join(distDir, CALLBACK_CONSENT_FILE), JSON.stringify({ wording: FIXTURE_CALLBACK_WORDING }));
   await write(path.join(distDir, 'secret.txt'), FIXTURE_SECRET);
   await write(path.join(root, 'secret.txt'), FIXTURE_SECRET);
   if (options.largeFile) await write(path.join(clientDir, options.largeFile.name), Buffer.alloc(options.largeFile.bytes, 'x'));

@@ -315,3 +315,15 @@ describe('text a visitor typed', () => {
     expect([...row.querySelectorAll('bdi')].map((element) => element.textContent)).toEqual([reversed, expect.any(String), 'Acme\u202E']);
   });
 });
+
+describe('call me back now', () => {
+  it('marks the row of a lead whose visitor asked for a call-back now, and only that row', async () => {
+    inbox('viewer', {
+      'GET /leads': { body: { leads: [leadSummary('a', { callbackRequested: true }), leadSummary('b')], next: null } },
+    });
+    await screen.findByText('Person a');
+    const [asked, other] = rows();
+    expect(within(asked!).getByText('Asked for a call-back now')).toBeTruthy();
+    expect(within(other!).queryByText('Asked for a call-back now')).toBeNull();
+  });
+});

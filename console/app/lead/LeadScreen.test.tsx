@@ -219,3 +219,30 @@ describe('text a visitor typed', () => {
     expect(value?.querySelector('bdi')?.textContent).toBe(reversed);
   });
 });
+
+describe('call me back now', () => {
+  it('says on the lead page that the visitor asked for a call-back now, and names the agreement in plain words', async () => {
+    const asked: LeadWithSales = {
+      ...LEAD,
+      ...leadSummary('lead-1', { callbackRequested: true }),
+      fields: [
+        ['callback_requested', 'Yes'],
+        ['callback_consent_text', 'Example Co may call me now with an automated or artificial voice.'],
+      ],
+    };
+    leadView('viewer', { 'GET /leads/lead-1': { body: asked } });
+    const heading = await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(heading.textContent).toContain('Asked for a call-back now'));
+    const fields = screen.getByRole('heading', { name: 'What they sent' }).closest('section')!;
+    expect([...fields.querySelectorAll('dt')].map((term) => term.textContent)).toEqual([
+      'Asked for a call-back now',
+      'Call-back agreement, as shown to them',
+    ]);
+  });
+
+  it('says nothing of a call-back on a lead that did not ask', async () => {
+    leadView('viewer');
+    await screen.findAllByText(HOSTILE);
+    expect(screen.queryByText('Asked for a call-back now')).toBeNull();
+  });
+});

@@ -12,6 +12,7 @@ import { describeRetried } from '../inbox/retry-words.ts';
 import { fieldLabel, trackingLabel } from './field-labels.ts';
 import { SalesPanel } from './SalesPanel.tsx';
 import { attemptStatusOf, formatTime, plural, StatusBadge, STATUS_LABELS, STATUS_MEANINGS, VisitorText } from '../parts/format.tsx';
+import { CallbackBadge } from '../parts/CallbackBadge.tsx';
 import { ErrorMessage, LoadState, StatusMessage } from '../parts/messages.tsx';
 import { useLoad } from '../parts/use-load.ts';
 import { useSession } from '../session.tsx';
@@ -71,6 +72,12 @@ function LeadView({ lead, onChanged }: { lead: LeadWithSales; onChanged: () => v
     <>
       <h1>
         <VisitorText>{lead.name || lead.email}</VisitorText> <StatusBadge status={lead.status} />
+        {lead.callbackRequested ? (
+          <>
+            {' '}
+            <CallbackBadge requested />
+          </>
+        ) : null}
       </h1>
       <p>
         {lead.form}, received {formatTime(lead.receivedAt)}. {STATUS_MEANINGS[lead.status]}

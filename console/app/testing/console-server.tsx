@@ -111,6 +111,7 @@ export function leadSummary(id: string, overrides: Partial<Omit<LeadSummary, 'st
     nextAttemptAt: null,
     campaign: null,
     source: null,
+    callbackRequested: false,
     ...overrides,
   };
   return { ...summary, status: leadStatusOf(summary.state, summary.attempts) };
