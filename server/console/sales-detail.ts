@@ -7,7 +7,8 @@ import type { LeadRecord } from '../store/inbox/inbox-store.ts';
 import type { AttemptRecord } from '../store/outbox/outbox-store.ts';
 import type { ConsoleContext } from './context.ts';
 import { crmLeadUrl } from '../outbox/crm-lead-url.ts';
-import { attemptEntry, callbackRequested, crmEventEntry, mergeTimeline, toSalesView, toTimelineEntry } from './sales-view.ts';
+import { callbackOf } from './lead-view.ts';
+import { attemptEntry, crmEventEntry, mergeTimeline, toSalesView, toTimelineEntry } from './sales-view.ts';
 
 function payloadString(lead: LeadRecord, key: string): string | null {
   const value = Object.hasOwn(lead.payload, key) ? lead.payload[key] : undefined;
@@ -32,11 +33,7 @@ export async function readLeadSalesDetail(
   return {
     sales: toSalesView(lead, sales, people, context.siteHours(), context.salesNow()),
     phone: payloadString(lead, 'phone') ?? '',
-    callback: {
-      requested: callbackRequested(lead),
-      consentText: payloadString(lead, 'callback_consent_text'),
-      consentAt: payloadString(lead, 'callback_consent_at'),
-    },
+    callback: callbackOf(lead),
     timeline: mergeTimeline(activities.map(toTimelineEntry), attempts.map(attemptEntry), crmEvents.map(crmEventEntry)),
     joined: joinedLeads.flatMap((joined) =>
       joined === undefined ? [] : [{ id: joined.id, receivedAt: new Date(joined.receivedAt).toISOString(), form: joined.source }],

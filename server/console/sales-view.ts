@@ -8,6 +8,7 @@ import type { AttemptRecord } from '../store/outbox/outbox-store.ts';
 import type { CrmEventRecord } from '../store/crm-events/crm-event-store.ts';
 import type { AccountId, Activity, LeadSales, UntouchedLead } from '../store/sales/sales-store.ts';
 import { isOpenAt, nextOpening, workingMsBetween, type WeeklyHours } from '../sales/working-time.ts';
+import { callbackOf } from './lead-view.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -55,12 +56,6 @@ function payloadText(lead: LeadRecord, key: string): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** The visitor ticked "call me back now" (stored as true, or as the text a form sends). */
-export function callbackRequested(lead: LeadRecord): boolean {
-  const value = lead.payload.callback_requested;
-  return value === true || value === 'true' || value === 'yes' || value === 'on';
-}
-
 /** What the visitor asked, in their words: the message, else the biggest challenge, else the service they are interested in. */
 export function askedOf(lead: LeadRecord): string {
   for (const key of ['message', 'challenge', 'service_interest']) {
@@ -81,7 +76,7 @@ export function toQueueLead(lead: LeadRecord, untouched: UntouchedLead, people: 
     email: lead.email || payloadText(lead, 'email'),
     phone: payloadText(lead, 'phone'),
     asked: askedOf(lead),
-    callbackRequested: callbackRequested(lead),
+    callbackRequested: callbackOf(lead).requested,
     sales: toSalesView(
       lead,
       {
