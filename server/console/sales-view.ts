@@ -121,6 +121,8 @@ export function activityText(activity: Activity): string {
   const reason = detailText(activity, 'reason');
   switch (activity.kind) {
     case 'assigned':
+      // The store's own entry when a person is removed or leaves sales (see releaseOwner).
+      if (reason === 'owner-released') return 'Back to unassigned: its owner was removed or is no longer in sales';
       if (owner === undefined) return `Not assigned${reason === undefined ? '' : `: ${reason}`}`;
       return `Assigned to ${owner}${reason === undefined ? '' : ` (${reason})`}`;
     case 'joined':

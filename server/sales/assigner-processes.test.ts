@@ -91,3 +91,31 @@ describe.each([
     30_000,
   );
 });
+
+describe('the relay wakes the assigner', () => {
+  it('places a lead within moments of the answer, long before the next sweep', async () => {
+    const server = await startConsoleServer({
+      env: { LEAD_RATE_LIMIT: '1000' },
+      appOptions: { salesTuning: { siteHours: { timeZone: 'UTC', windows: [] }, sweepIntervalMs: 60_000 } },
+    });
+    servers = [server];
+    await server.addAccount('ana@example.com', 'sales');
+    const ana = (await server.store.findAccount('ana@example.com'))!;
+    await server.store.setAvailability({ accountId: ana.id, timeZone: 'UTC', windows: ALL_WEEK, away: false }, Date.now(), undefined);
+    // Let the start-up sweep pass, so only a wake-up can place the lead in time.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      headers: { host: 'localhost:4321', 'content-type': 'application/json' },
+      payload: JSON.stringify(validLeadBody('contact')),
+    });
+    expect(response.statusCode).toBe(201);
+    const id = response.json<{ id: string }>().id;
+    const deadline = Date.now() + 3_000;
+    while ((await server.store.findLeadSales(id))?.ownerId === undefined && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await server.store.findLeadSales(id))?.ownerId).toBe(ana.id);
+  });
+});
