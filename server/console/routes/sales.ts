@@ -137,7 +137,7 @@ function peopleIndex(accounts: readonly Pick<AccountRecord, 'id' | 'email'>[]): 
 function hoursSentence(hours: WeeklyHours): string {
   return hours.windows.length === 0
     ? 'Every hour counts: the site has no business hours set.'
-    : `Only business hours count (${describeHours(hours)}): a lead sent at night is timed from the next opening.`;
+    : `Times count business hours only (${describeHours(hours)}): a lead sent while closed starts waiting at the next opening.`;
 }
 
 export const salesRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app, { context }) => {
