@@ -191,7 +191,7 @@ for (const harness of STORE_HARNESSES) {
         ).toHaveLength(1);
         expect(await ownerOf(each.id)).toBeDefined();
       }
-      expect(await store.listUnplaced(100)).toEqual([]);
+      expect(await store.listUnplaced(100, 0)).toEqual([]);
     });
 
     it('climbs the ladder once per step with a fake clock: owner, team, then the next available person', async () => {

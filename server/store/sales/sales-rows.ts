@@ -5,12 +5,14 @@ import type {
   Availability,
   LeadSales,
   NewActivity,
+  NewCrmEvent,
   SalesStatus,
   SpeedRow,
   UnplacedLead,
   UntouchedLead,
 } from './sales-store.ts';
 import type { ActivityKind, RuleKind, WorkingWindow } from '../../../lead/sales.ts';
+import { ownerChangedEvent } from '../../outbox/crm-events.ts';
 
 // What both engines share about the sales queue's rows: turning them into the store's records, and
 // the facts read from a lead when it is placed. One mapping serves SQLite and PostgreSQL.
@@ -157,4 +159,9 @@ export function releaseActivity(
     actor: audit?.actor ?? 'system',
     detail: { fromOwnerId: accountId, toOwnerId: null, reason: 'owner-released' },
   };
+}
+
+/** What the CRM hears of a released lead: it has no owner now (the hand-out that may follow sends its own event). */
+export function releaseCrmEvent(leadId: string, at: number, ownerEmail: string | undefined): NewCrmEvent {
+  return ownerChangedEvent({ leadId, at, ownerEmail: undefined, previousOwnerEmail: ownerEmail });
 }
