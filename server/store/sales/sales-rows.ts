@@ -4,6 +4,7 @@ import type {
   AssignmentRule,
   Availability,
   LeadSales,
+  LeadSalesSummary,
   NewActivity,
   NewCrmEvent,
   SalesStatus,
@@ -164,4 +165,12 @@ export function releaseActivity(
 /** What the CRM hears of a released lead: it has no owner now (the hand-out that may follow sends its own event). */
 export function releaseCrmEvent(leadId: string, at: number, ownerEmail: string | undefined): NewCrmEvent {
   return ownerChangedEvent({ leadId, at, ownerEmail: undefined, previousOwnerEmail: ownerEmail });
+}
+
+export function toLeadSalesSummary(row: Row): LeadSalesSummary {
+  return {
+    leadId: String(row.lead_id),
+    ownerId: row.owner_id === null || row.owner_id === undefined ? undefined : String(row.owner_id),
+    status: String(row.status) as SalesStatus,
+  };
 }

@@ -49,6 +49,15 @@ export const SELECT_ACTIVITIES = sharedSql(
 
 export const SELECT_LEAD_SALES = sharedSql(`SELECT ${SALES_COLUMNS} FROM lead_sales s WHERE s.lead_id = ?`);
 
+/**
+ * The owner and status of a page of leads, by primary key: one statement whatever the page's size
+ * (its ids are one JSON array in SQLite, one array parameter in PostgreSQL).
+ */
+export const SELECT_SALES_OF = {
+  sqlite: 'SELECT lead_id, owner_id, status FROM lead_sales WHERE lead_id IN (SELECT value FROM json_each(?))',
+  postgres: 'SELECT lead_id, owner_id, status FROM lead_sales WHERE lead_id = ANY($1::text[])',
+} as const;
+
 export const SELECT_JOINED = sharedSql('SELECT lead_id FROM lead_sales WHERE joined_to = ? ORDER BY received_at, lead_id');
 
 /** The lead's delivery state: its CRM follow-up events wait (held) while the lead itself does. */

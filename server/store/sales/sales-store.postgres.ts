@@ -25,6 +25,7 @@ import {
   toAssignmentRule,
   toAvailability,
   toLeadSales,
+  toLeadSalesSummary,
   toSpeedRow,
   toUnplacedLead,
   toUntouchedLead,
@@ -46,6 +47,7 @@ import {
   SELECT_LEAD_FOR_PLACING,
   SELECT_LEAD_SALES,
   SELECT_RULES,
+  SELECT_SALES_OF,
   SELECT_SPEED_ROWS,
   SELECT_UNPLACED,
   SELECT_UNTOUCHED,
@@ -152,6 +154,8 @@ export function postgresSales(c: PostgresStoreContext): SalesStore {
       return row === undefined ? undefined : String(row.owner_id);
     },
     findLeadSales,
+    listSalesOf: async (leadIds: readonly string[]) =>
+      leadIds.length === 0 ? [] : (await query(SELECT_SALES_OF.postgres, [[...leadIds]])).map(toLeadSalesSummary),
 
     reassign: (change) =>
       transaction(async (client) => {

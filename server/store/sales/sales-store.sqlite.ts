@@ -24,6 +24,7 @@ import {
   toAssignmentRule,
   toAvailability,
   toLeadSales,
+  toLeadSalesSummary,
   toSpeedRow,
   toUnplacedLead,
   toUntouchedLead,
@@ -46,6 +47,7 @@ import {
   SELECT_LEAD_SALES,
   SELECT_OPEN_OF_OWNER,
   SELECT_RULES,
+  SELECT_SALES_OF,
   SELECT_SPEED_ROWS,
   SELECT_UNPLACED,
   SELECT_UNTOUCHED,
@@ -239,6 +241,9 @@ export function sqliteSales(c: SqliteStoreContext): SalesStore {
       return row === undefined ? undefined : String(row.owner_id);
     }),
     findLeadSales: ifOpen(leadSales),
+    listSalesOf: ifOpen((leadIds: readonly string[]) =>
+      leadIds.length === 0 ? [] : all(SELECT_SALES_OF.sqlite, JSON.stringify(leadIds)).map(toLeadSalesSummary),
+    ),
     reassign: ifOpen(reassign),
     recordActivity: ifOpen(recordActivity),
     listActivities: ifOpen((leadId: string) => all(SELECT_ACTIVITIES.sqlite, leadId).map(toActivity)),

@@ -80,6 +80,9 @@ export type NewActivity = Omit<Activity, 'id'>;
  */
 export const RECENT_LEAD_MS = 24 * 60 * 60 * 1000;
 
+/** What the inbox shows of a placed lead's sales side. */
+export type LeadSalesSummary = { readonly leadId: string; readonly ownerId: AccountId | undefined; readonly status: SalesStatus };
+
 /** A lead the assigner still has to place: stored, not spam, no sales row yet. */
 export type UnplacedLead = {
   readonly leadId: string;
@@ -144,6 +147,8 @@ export interface SalesStore {
   /** The owner of the most recently placed lead whose e-mail ends in `@domain` (domain rules). */
   findDomainOwner(domain: string): Promise<AccountId | undefined>;
   findLeadSales(leadId: string): Promise<LeadSales | undefined>;
+  /** The owner and status of each of these leads that has a sales row (an inbox page's), in one read; leads without a row are left out. */
+  listSalesOf(leadIds: readonly string[]): Promise<LeadSalesSummary[]>;
   /**
    * Moves the lead to `ownerId` (undefined: unassigned) when its owner is still `expectedOwnerId`;
    * false otherwise. Writes the activity, the audit entry and the CRM events in the same transaction.
