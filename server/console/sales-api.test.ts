@@ -328,7 +328,10 @@ describe.each([
     expect(given.statusCode, given.body).toBe(200);
     const after = await detail(console, ana, leadId(1));
     expect(after.queue).toBe('placed');
-    expect(after.sales).toMatchObject({ owner: { id: ana.info.id, email: 'ana@example.com' }, clockStartsAt: new Date(clock).toISOString() });
+    expect(after.sales).toMatchObject({
+      owner: { id: ana.info.id, email: 'ana@example.com' },
+      clockStartsAt: new Date(clock).toISOString(),
+    });
     expect(after.timeline.map((entry) => entry.actor)).toContain('ana@example.com');
     const mine = (await console.read(ana, '/console/api/queue')).json<CallNow>().mine;
     expect(mine.map((row) => row.id)).toContain(leadId(1));

@@ -120,7 +120,12 @@ describe("a lead's sales panel", () => {
   });
 
   it('says plainly that a lead from before the sales queue has no owner or clock, and offers to give it one', async () => {
-    const old: LeadWithSales = { ...LEAD, queue: 'outside', sales: salesView({ owner: null, clockMinutes: 0, clockRunning: false }), timeline: [] };
+    const old: LeadWithSales = {
+      ...LEAD,
+      queue: 'outside',
+      sales: salesView({ owner: null, clockMinutes: 0, clockRunning: false }),
+      timeline: [],
+    };
     const { server } = leadPage('sales', old, {
       'POST /leads/lead-1/owner': { body: salesView({ owner: { id: 'acct-7', email: 'sales@example.com' } }) },
     });

@@ -125,8 +125,8 @@ function OutsideQueue({ lead, onChanged, status }: { lead: LeadWithSales; onChan
         <p>This lead arrived moments ago and is being given its owner. Look again in a few seconds.</p>
       ) : (
         <p>
-          This lead came before the sales queue, so it has no owner, sales status or waiting time. Give it an owner to put it on their
-          “Call now” list: its waiting time starts then, and the speed figures leave it out.
+          This lead came before the sales queue, so it has no owner, sales status or waiting time. Give it an owner to put it on their “Call
+          now” list: its waiting time starts then, and the speed figures leave it out.
         </p>
       )}
       <StatusMessage>{status}</StatusMessage>

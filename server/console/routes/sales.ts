@@ -187,7 +187,12 @@ export const salesRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (ap
         previousOwner: null,
         reason: `by ${account.email}; it came before the sales queue, so its clock starts now`,
       }),
-      audit: { at, actor: account.email, action: 'lead.assign', detail: `${leadId}: owner ${target.email} (it came before the sales queue)` },
+      audit: {
+        at,
+        actor: account.email,
+        action: 'lead.assign',
+        detail: `${leadId}: owner ${target.email} (it came before the sales queue)`,
+      },
       crmEvents: [ownerFollowUp({ leadId, at, ownerEmail: target.email, previousOwnerEmail: undefined })],
     });
     if (!placed) throw conflict('Someone changed the owner of this lead just now: look at it again, then choose.');
