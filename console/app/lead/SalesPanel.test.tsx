@@ -119,6 +119,27 @@ describe("a lead's sales panel", () => {
     expect(change!.headers['x-csrf-token']).toBe('csrf-sales');
   });
 
+  it('says plainly that a lead from before the sales queue has no owner or clock, and offers to give it one', async () => {
+    const old: LeadWithSales = {
+      ...LEAD,
+      queue: 'outside',
+      sales: salesView({ owner: null, clockMinutes: 0, clockRunning: false }),
+      timeline: [],
+    };
+    const { server } = leadPage('sales', old, {
+      'POST /leads/lead-1/owner': { body: salesView({ owner: { id: 'acct-7', email: 'sales@example.com' } }) },
+    });
+    const sales = await panel();
+    expect(sales.textContent).toContain('This lead came before the sales queue, so it has no owner, sales status or waiting time.');
+    expect(sales.querySelector('.clock')).toBe(null);
+    expect(within(sales).queryByLabelText('Sales status')).toBe(null);
+    const owner = within(sales).getByLabelText<HTMLSelectElement>('Owner');
+    fireEvent.change(owner, { target: { value: 'acct-7' } });
+    fireEvent.click(within(sales).getByRole('button', { name: 'Change owner' }));
+    expect(await screen.findByText('The lead now belongs to sales@example.com.')).toBeTruthy();
+    expect(server.made('POST /leads/lead-1/owner')[0]!.body).toEqual({ ownerId: 'acct-7' });
+  });
+
   it('asks why a sale was lost before sending it, then sends the reason', async () => {
     const { server } = leadPage('sales', LEAD, {
       'POST /leads/lead-1/status': { body: salesView({ status: 'lost', lostReason: 'Chose another firm' }) },
