@@ -349,6 +349,23 @@ describe.each([
     );
   });
 
+  it.skipIf(skip)('a lead in Spam is not worked until someone says it is not spam, and the refusal says so', async () => {
+    const { console, ana } = await start();
+    await addLead(console, 3, { spamReason: 'honeypot', initialState: 'spam' });
+    await place(console);
+    for (const [path, body] of [
+      ['touches', { kind: 'call', outcome: 'reached' }],
+      ['notes', { text: 'Looks real' }],
+      ['status', { status: 'won' }],
+      ['owner', { ownerId: ana.info.id }],
+    ] as const) {
+      const response = await console.change(ana, 'POST', `/console/api/leads/${leadId(3)}/${path}`, body);
+      expect(response.statusCode, path).toBe(409);
+      expect(response.json<{ message: string }>().message, path).toContain('choose "Not spam" first');
+    }
+    expect((await detail(console, ana, leadId(3))).timeline).toEqual([]);
+  });
+
   it.skipIf(skip)('a change without the session’s token is refused and changes nothing', async () => {
     const { console, ana } = await start();
     await addLead(console, 1);

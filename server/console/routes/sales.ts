@@ -38,6 +38,8 @@ const MAX_SPEED_DAYS = 3_700;
 
 const NO_LEAD = 'There is no lead with that id: it may have been erased.';
 const NOT_PLACED = 'This lead is being given its owner right now: try again in a moment.';
+const IN_SPAM =
+  'This lead is in Spam, so nobody works it: if it is a real one, choose "Not spam" first and it gets an owner within seconds.';
 const FORM_NAMES: readonly string[] = Object.values(LEAD_SOURCES);
 
 const leadParams = z.strictObject({ id: leadIdSchema });
@@ -151,9 +153,14 @@ export const salesRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (ap
     return peopleIndex(await store.listAccounts());
   }
 
-  /** The lead and its sales row; a lead not placed yet is refused (the assigner places it within seconds). */
+  /**
+   * The lead and its sales row; a lead not placed yet is refused (the assigner places it within
+   * seconds). Spam is never placed, so it is refused in its own words rather than "try again".
+   */
   async function placedLead(leadId: string): Promise<LeadSales> {
-    if ((await store.getLead(leadId)) === undefined) throw notFound(NO_LEAD);
+    const lead = await store.getLead(leadId);
+    if (lead === undefined) throw notFound(NO_LEAD);
+    if (lead.state === 'spam') throw conflict(IN_SPAM);
     const sales = await store.findLeadSales(leadId);
     if (sales === undefined) throw conflict(NOT_PLACED);
     return sales;
