@@ -306,6 +306,20 @@ describe.each([
     expect(missingOwner.json()).toMatchObject({ fields: { 'rules.0.ownerId': expect.any(String) } });
   });
 
+  it.skipIf(skip)('a full list of assignment rules, each as long as allowed, is saved; one rule more names the list', async () => {
+    const { console, admin, ana } = await start();
+    // 100 rules of 200 characters each (accented, two bytes each in UTF-8): every one within its limits.
+    const full = Array.from({ length: 100 }, (_, n) => ({ kind: 'campaign', value: `${n}-${'é'.repeat(196)}`, ownerId: ana.info.id }));
+    const saved = await console.change(admin, 'PUT', '/console/api/assignment-rules', { rules: full });
+    expect(saved.statusCode, saved.body.slice(0, 200)).toBe(200);
+    expect(saved.json<AssignmentRules>().rules).toHaveLength(100);
+    const tooMany = await console.change(admin, 'PUT', '/console/api/assignment-rules', {
+      rules: [...full, { kind: 'campaign', value: 'one more', ownerId: ana.info.id }],
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({ fields: { rules: expect.stringContaining('at most 100') } });
+  });
+
   it.skipIf(skip)('speed to lead: the figures over a range and their CSV', async () => {
     const { console, ana, bo } = await start();
     await addLead(console, 1);

@@ -31,6 +31,12 @@ export const MAX_NOTE_CHARS = 2000;
 export const MAX_LOST_REASON_CHARS = 200;
 export const MAX_RULES = 100;
 export const MAX_WINDOWS = 28;
+/**
+ * The assignment rules' body: the most rules, each with its longest value (up to 3 bytes a character
+ * in UTF-8) and an owner's id, with room for the JSON around them. The server's own limit is sized
+ * for a lead and would refuse a full list of rules the checks below allow.
+ */
+const RULES_BODY_LIMIT_BYTES = 128 * 1024;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The figures' default range: the 30 UTC days ending today, as the visit reports. */
 const DEFAULT_SPEED_DAYS = 30;
@@ -396,7 +402,7 @@ export const salesRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (ap
   // Saved as given, in order; a rule that would give leads to nobody is saved too, and its warning says why.
   app.put(
     '/assignment-rules',
-    { config: { right: 'sales:manage' }, schema: { body: rulesBody } },
+    { config: { right: 'sales:manage' }, schema: { body: rulesBody }, bodyLimit: RULES_BODY_LIMIT_BYTES },
     async (request): Promise<AssignmentRules> => {
       const account = me(request);
       const rules = request.body.rules.map((rule) => ({
