@@ -355,6 +355,20 @@ describe.each([
     expect(byId.get(leadId(1))!.salesStatus).toBe(undefined);
   });
 
+  it.skipIf(skip)('a full list of assignment rules, each as long as allowed, is saved; one rule more names the list', async () => {
+    const { console, admin, ana } = await start();
+    // 100 rules of 200 characters each (accented, two bytes each in UTF-8): every one within its limits.
+    const full = Array.from({ length: 100 }, (_, n) => ({ kind: 'campaign', value: `${n}-${'é'.repeat(196)}`, ownerId: ana.info.id }));
+    const saved = await console.change(admin, 'PUT', '/console/api/assignment-rules', { rules: full });
+    expect(saved.statusCode, saved.body.slice(0, 200)).toBe(200);
+    expect(saved.json<AssignmentRules>().rules).toHaveLength(100);
+    const tooMany = await console.change(admin, 'PUT', '/console/api/assignment-rules', {
+      rules: [...full, { kind: 'campaign', value: 'one more', ownerId: ana.info.id }],
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({ fields: { rules: expect.stringContaining('at most 100') } });
+  });
+
   it.skipIf(skip)('speed to lead: the figures over a range and their CSV', async () => {
     const { console, ana, bo } = await start();
     await addLead(console, 1);
@@ -396,6 +410,27 @@ describe.each([
         ['system', 'Assigned to bo@example.com (round-robin: ana@example.com account removed)'],
       ]),
     );
+  });
+
+  it.skipIf(skip)('a lead in Spam is not worked until someone says it is not spam, and the refusal says so', async () => {
+    const { console, ana } = await start();
+    await addLead(console, 3, { spamReason: 'honeypot', initialState: 'spam' });
+    // Spam from before the queue: giving it an owner must not slip it into the queue either.
+    await addLead(console, 4, { spamReason: 'honeypot', initialState: 'spam', receivedAt: clock - 3 * 24 * 60 * MINUTE });
+    await place(console);
+    for (const spam of [leadId(3), leadId(4)]) {
+      for (const [path, body] of [
+        ['touches', { kind: 'call', outcome: 'reached' }],
+        ['notes', { text: 'Looks real' }],
+        ['status', { status: 'won' }],
+        ['owner', { ownerId: ana.info.id }],
+      ] as const) {
+        const response = await console.change(ana, 'POST', `/console/api/leads/${spam}/${path}`, body);
+        expect(response.statusCode, `${spam} ${path}`).toBe(409);
+        expect(response.json<{ message: string }>().message, path).toContain('choose "Not spam" first');
+      }
+      expect((await detail(console, ana, spam)).timeline).toEqual([]);
+    }
   });
 
   it.skipIf(skip)('a change without the session’s token is refused and changes nothing', async () => {

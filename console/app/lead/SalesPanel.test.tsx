@@ -77,6 +77,15 @@ describe("a lead's sales panel", () => {
     expect(screen.queryByText('Delivered')).toBeNull();
   });
 
+  it('offers no e-mail link for an address that would add recipients or words to the message (a bot’s, kept as spam)', async () => {
+    const hostile = 'dana@example.com?bcc=collector@attacker.example&body=Wire%20the%20deposit';
+    leadPage('sales', { ...LEAD, email: hostile });
+    const sales = await panel();
+    expect(within(sales).queryByRole('link', { name: 'E-mail Dana Reyes' })).toBeNull();
+    expect(sales.querySelector('a[href^="mailto:"]')).toBeNull();
+    expect(within(sales).getByRole('link', { name: 'Call Dana Reyes' }).getAttribute('href')).toBe('tel:+12125550100');
+  });
+
   it('shows the timeline newest first, a note as the text written', async () => {
     const { app } = leadPage('viewer');
     const timeline = await screen.findByRole('list', { name: 'Timeline, newest first' });

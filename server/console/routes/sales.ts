@@ -32,6 +32,12 @@ export const MAX_NOTE_CHARS = 2000;
 export const MAX_LOST_REASON_CHARS = 200;
 export const MAX_RULES = 100;
 export const MAX_WINDOWS = 28;
+/**
+ * The assignment rules' body: the most rules, each with its longest value (up to 3 bytes a character
+ * in UTF-8) and an owner's id, with room for the JSON around them. The server's own limit is sized
+ * for a lead and would refuse a full list of rules the checks below allow.
+ */
+const RULES_BODY_LIMIT_BYTES = 128 * 1024;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The figures' default range: the 30 UTC days ending today, as the visit reports. */
 const DEFAULT_SPEED_DAYS = 30;
@@ -40,6 +46,8 @@ const MAX_SPEED_DAYS = 3_700;
 const NO_LEAD = 'There is no lead with that id: it may have been erased.';
 const NOT_PLACED = 'This lead is being given its owner right now: try again in a moment.';
 const OUTSIDE_QUEUE = 'This lead came before the sales queue, so it has no owner yet: give it an owner first.';
+const IN_SPAM =
+  'This lead is in Spam, so nobody works it: if it is a real one, choose "Not spam" first and it gets an owner within seconds.';
 const FORM_NAMES: readonly string[] = Object.values(LEAD_SOURCES);
 
 const leadParams = z.strictObject({ id: leadIdSchema });
@@ -154,12 +162,13 @@ export const salesRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (ap
   }
 
   /**
-   * The lead and its sales row. A recent lead not placed yet is refused (the assigner places it within
-   * seconds); an older one is outside the queue until a person gives it an owner.
+   * The lead and its sales row; a lead not placed yet is refused (the assigner places it within
+   * seconds). Spam is never placed, so it is refused in its own words rather than "try again".
    */
   async function placedLead(leadId: string): Promise<LeadSales> {
     const lead = await store.getLead(leadId);
     if (lead === undefined) throw notFound(NO_LEAD);
+    if (lead.state === 'spam') throw conflict(IN_SPAM);
     const sales = await store.findLeadSales(leadId);
     if (sales === undefined) throw conflict(queueStateOf(lead, sales, now()) === 'outside' ? OUTSIDE_QUEUE : NOT_PLACED);
     return sales;
@@ -243,6 +252,7 @@ export const salesRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (ap
       const { id } = request.params;
       const lead = await store.getLead(id);
       if (lead === undefined) throw notFound(NO_LEAD);
+      if (lead.state === 'spam') throw conflict(IN_SPAM);
       const accounts = await store.listAccounts();
       const target = request.body.ownerId === null ? undefined : accounts.find((account) => account.id === request.body.ownerId);
       if (request.body.ownerId !== null && (target === undefined || !OWNER_ROLES.includes(target.role)))
@@ -433,7 +443,7 @@ export const salesRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (ap
   // Saved as given, in order; a rule that would give leads to nobody is saved too, and its warning says why.
   app.put(
     '/assignment-rules',
-    { config: { right: 'sales:manage' }, schema: { body: rulesBody } },
+    { config: { right: 'sales:manage' }, schema: { body: rulesBody }, bodyLimit: RULES_BODY_LIMIT_BYTES },
     async (request): Promise<AssignmentRules> => {
       const account = me(request);
       const rules = request.body.rules.map((rule) => ({
