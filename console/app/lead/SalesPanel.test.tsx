@@ -142,7 +142,7 @@ describe("a lead's sales panel", () => {
     expect(sales.textContent).toContain('This lead came before the sales queue, so it has no owner, sales status or waiting time.');
     expect(sales.querySelector('.clock')).toBe(null);
     expect(within(sales).queryByLabelText('Sales status')).toBe(null);
-    const owner = within(sales).getByLabelText<HTMLSelectElement>('Owner');
+    const owner = await within(sales).findByLabelText<HTMLSelectElement>('Owner');
     fireEvent.change(owner, { target: { value: 'acct-7' } });
     fireEvent.click(within(sales).getByRole('button', { name: 'Change owner' }));
     expect(await screen.findByText('The lead now belongs to sales@example.com.')).toBeTruthy();
