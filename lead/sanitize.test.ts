@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hostileTexts, nest } from './testing/hostile-text.ts';
 import { sanitizeText, trimInvisible } from './sanitize.ts';
+import { timeAgainstBudget } from './testing/machine-speed.ts';
 
 describe('sanitizeText keeps ordinary text exactly as typed', () => {
   it.each([
@@ -91,15 +92,15 @@ describe('sanitizeText removes what can run code', () => {
 describe('sanitizeText runs in linear time whatever the text', () => {
   // 16 KiB is the relay's whole body limit; before the rewrite the worst of these took 19.5 s.
   const LENGTH = 16 * 1024;
-  // Generous for one linear pass over 16 KiB on a loaded 2-core machine (a clean run takes ~1 ms).
+  // Generous for one linear pass over 16 KiB on an idle 2-core machine (a clean run takes ~1 ms),
+  // stretched by how busy the machine is while it runs.
   const BUDGET_MS = 50;
 
-  it.each(hostileTexts(LENGTH))('%s: cleaned within the budget', (_name, text) => {
+  it.each(hostileTexts(LENGTH))('%s: cleaned within the budget', async (_name, text) => {
     expect(text.length).toBeLessThanOrEqual(LENGTH);
     sanitizeText(text.slice(0, 64));
-    const started = performance.now();
-    sanitizeText(text);
-    expect(performance.now() - started).toBeLessThan(BUDGET_MS);
+    const { ms, budgetMs } = await timeAgainstBudget(BUDGET_MS, () => sanitizeText(text));
+    expect(ms).toBeLessThan(budgetMs);
   });
 
   it.each(hostileTexts(LENGTH))('%s: leaves no script tag, dangerous scheme or handler in a tag', (_name, text) => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { hostileTexts } from '../../lead/testing/hostile-text.ts';
+import { timeAgainstBudget } from '../../lead/testing/machine-speed.ts';
 import { buildApp } from '../app.ts';
 import { validLeadBody } from '../testing/lead-bodies.ts';
 import { createSiteFixture, fixtureConfig } from '../testing/site-fixture.ts';
@@ -86,11 +87,15 @@ describe('hostile text at the body limit stalls nothing', () => {
     it.each(cases)('%s: answered, and /healthz alongside, within the budget', async (_name, caseIndex) => {
       const body = atBodyLimit(shape, caseIndex);
       expect(Buffer.byteLength(body.payload)).toBeGreaterThan(LEAD_BODY_LIMIT_BYTES - 200);
-      const [lead, check] = await Promise.all([send(body), health()]);
+      // The budget is for an idle machine, stretched by how busy this one is around the requests.
+      const {
+        result: [lead, check],
+        budgetMs,
+      } = await timeAgainstBudget(ANSWER_BUDGET_MS, () => Promise.all([send(body), health()]));
       expect(lead.status).toBeLessThan(500);
       expect(check.status).toBe(200);
-      expect(lead.ms).toBeLessThan(ANSWER_BUDGET_MS);
-      expect(check.ms).toBeLessThan(ANSWER_BUDGET_MS);
+      expect(lead.ms).toBeLessThan(budgetMs);
+      expect(check.ms).toBeLessThan(budgetMs);
     });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { diffHunks, diffLines, type DiffLine } from './line-diff.ts';
+import { diffHunks, diffLines } from './line-diff.ts';
+import { timeAgainstBudget } from '../../lead/testing/machine-speed.ts';
 
 describe('diffLines', () => {
   it.each([
@@ -33,30 +34,27 @@ describe('diffHunks', () => {
 });
 
 describe('a very large change', () => {
-  it('is shown as removed then added, at once, when comparing line by line would take too long', () => {
+  it('is shown as removed then added, at once, when comparing line by line would take too long', async () => {
     const before = Array.from({ length: 3_000 }, (_, i) => `a${i}`).join('\n');
     const after = Array.from({ length: 3_000 }, (_, i) => `b${i}`).join('\n');
-    const started = performance.now();
-    const lines = diffLines(`title: x\n${before}\nend\n`, `title: x\n${after}\nend\n`);
-    expect(performance.now() - started).toBeLessThan(100);
+    const {
+      result: lines,
+      ms,
+      budgetMs,
+    } = await timeAgainstBudget(100, () => diffLines(`title: x\n${before}\nend\n`, `title: x\n${after}\nend\n`));
+    expect(ms).toBeLessThan(budgetMs);
     expect(lines.filter((line) => line.kind === 'removed')).toHaveLength(3_000);
     expect(lines.filter((line) => line.kind === 'added')).toHaveLength(3_000);
     expect(lines.findIndex((line) => line.kind === 'added')).toBeGreaterThan(lines.findLastIndex((line) => line.kind === 'removed'));
     expect([lines[0]!.text, lines.at(-1)!.text]).toEqual(['title: x', 'end']);
   });
 
-  it('gives up comparing just as quickly when two versions of a smaller part differ in every line', () => {
+  it('gives up comparing just as quickly when two versions of a smaller part differ in every line', async () => {
     const before = Array.from({ length: 1_000 }, (_, i) => `a${i}`).join('\n');
     const after = Array.from({ length: 1_000 }, (_, i) => `b${i}`).join('\n');
     // The fastest of three runs: how long the work takes, not how long the machine was busy elsewhere.
-    let fastest = Infinity;
-    let lines: DiffLine[] = [];
-    for (let run = 0; run < 3; run++) {
-      const started = performance.now();
-      lines = diffLines(`${before}\n`, `${after}\n`);
-      fastest = Math.min(fastest, performance.now() - started);
-    }
-    expect(fastest).toBeLessThan(50);
+    const { result: lines, ms, budgetMs } = await timeAgainstBudget(50, () => diffLines(`${before}\n`, `${after}\n`), 3);
+    expect(ms).toBeLessThan(budgetMs);
     expect(lines.slice(0, 1_000).every((line) => line.kind === 'removed')).toBe(true);
     expect(lines.slice(1_000).every((line) => line.kind === 'added')).toBe(true);
   });
