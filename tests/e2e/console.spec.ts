@@ -219,7 +219,7 @@ for (const harness of CONSOLE_STORES) {
 
     test('every screen passes axe (WCAG 2.2 AA) at phone and desktop widths, and the inbox never widens the page', async ({ browser }) => {
       test.skip(harness.kind !== 'sqlite', 'The screens are the same on every store: checked once.');
-      // Fourteen screens, each read whole by axe.
+      // Eighteen screens, each read whole by axe.
       test.setTimeout(120_000);
       const id = await submitLead({ name: 'Axe Person', email: 'axe@example.com', company: 'Accessible Ltd' });
       await waitForState(id, 'delivered');
@@ -232,10 +232,12 @@ for (const harness of CONSOLE_STORES) {
         await signIn(page, OWNER);
         for (const [screen, heading] of [
           ['', 'Health'],
+          ['call-now', 'Call now'],
           ['leads', 'Inbox'],
           ['spam', 'Spam'],
           [`leads/${id}`, 'Axe Person'],
           ['audit', 'Audit log'],
+          ['speed', 'Speed to lead'],
           ['settings', 'Settings'],
         ] as const) {
           await page.goto(`${server.url}/console/${screen}`);
