@@ -112,7 +112,7 @@ for (const harness of CONSOLE_STORES) {
 
       await rows.filter({ hasText: 'Grace Hopper' }).getByRole('link').first().click();
       await expect(page.getByRole('heading', { level: 1 })).toContainText('Grace Hopper');
-      const timeline = page.locator('.timeline-item');
+      const timeline = page.getByRole('region', { name: 'CRM delivery' }).locator('.timeline-item');
       await expect(timeline).toHaveCount(3);
       await expect(timeline.nth(0)).toContainText('HTTP 503');
       await expect(timeline.nth(0)).toContainText('CRM down for maintenance');
@@ -129,7 +129,9 @@ for (const harness of CONSOLE_STORES) {
       await signIn(page, OWNER);
       await page.goto(`${server.url}/console/leads/${id}`);
       await page.getByRole('button', { name: 'Retry now' }).click();
-      await expect(page.getByRole('status')).toContainText('1 lead will be sent to the CRM: 1 failed.');
+      await expect(page.getByRole('status').filter({ hasText: '1 lead will be sent to the CRM' })).toContainText(
+        '1 lead will be sent to the CRM: 1 failed.',
+      );
       await waitForState(id, 'delivered');
       expect(server.crm.leadIds()).toContain(id);
     });
@@ -160,7 +162,7 @@ for (const harness of CONSOLE_STORES) {
 
       await page.goto(`${server.url}/console/leads/${stuck}`);
       await page.getByRole('button', { name: 'Mark as spam' }).click();
-      await expect(page.getByRole('status')).toContainText('Marked as spam');
+      await expect(page.getByRole('status').filter({ hasText: 'Marked as spam' })).toContainText('Marked as spam');
       await waitForState(stuck, 'spam');
     });
 
