@@ -158,6 +158,10 @@ test('keyboard only: Tab, type (type-ahead in the select), Enter to send', async
   await page.keyboard.press('Tab');
   await page.keyboard.type(VALUES.message);
   await page.keyboard.press('Tab');
+  // The optional "call me back now" box comes between the last field and the button, unticked.
+  await expect(page.getByRole('checkbox', { name: /call me back now/i })).toBeFocused();
+  await expect(page.getByRole('checkbox', { name: /call me back now/i })).not.toBeChecked();
+  await page.keyboard.press('Tab');
   await expect(fields.submit).toBeFocused();
   await page.keyboard.press('Enter');
 

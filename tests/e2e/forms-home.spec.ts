@@ -133,6 +133,10 @@ test('keyboard only: Tab to the form, type, Tab to the button, Space to send', a
   await page.keyboard.press('Tab');
   await page.keyboard.type(VALUES.company);
   await page.keyboard.press('Tab');
+  // The optional "call me back now" box comes between the last field and the button, unticked.
+  await expect(page.getByRole('checkbox', { name: /call me back now/i })).toBeFocused();
+  await expect(page.getByRole('checkbox', { name: /call me back now/i })).not.toBeChecked();
+  await page.keyboard.press('Tab');
   await expect(fields.submit).toBeFocused();
   await page.keyboard.press('Space');
 

@@ -255,6 +255,10 @@ test('keyboard only: Tab through both columns, type and type-ahead, Enter; the r
   await page.keyboard.press('Tab');
   await expect(fields.challenge).toBeFocused();
   await page.keyboard.press('Tab');
+  // The optional "call me back now" box comes between the last field and the button, unticked.
+  await expect(page.getByRole('checkbox', { name: /call me back now/i })).toBeFocused();
+  await expect(page.getByRole('checkbox', { name: /call me back now/i })).not.toBeChecked();
+  await page.keyboard.press('Tab');
   await expect(fields.submit).toBeFocused();
   await page.keyboard.press('Enter');
 

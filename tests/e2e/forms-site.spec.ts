@@ -166,6 +166,8 @@ test.describe('without JavaScript', () => {
       service_interest: 'General Inquiry',
       message: 'Please call me about AI voice agents.',
       website: '',
+      // Which wording of the call-back box the page showed; unticked, so no call-back is asked for.
+      callback_consent_version: expect.stringMatching(/\S/),
     });
   });
 
