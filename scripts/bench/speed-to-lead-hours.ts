@@ -1,0 +1,73 @@
+// The site's business hours as the speed-to-lead bench uses them: the server's own working-time
+// arithmetic to make a lead due on the escalation ladder (it must agree with the servers'), and the
+// week's opening windows as instants, worked out here on their own from the zone's UTC offset each
+// day, for the hand computation the console's figures are checked against.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { readBusinessHours } from '../../server/sales/business-hours.ts';
+import { workingMsBetween, type WeeklyHours } from '../../server/sales/working-time.ts';
+
+export type OpenWindow = { readonly start: number; readonly end: number };
+
+export type SiteHours = {
+  readonly weekly: WeeklyHours;
+  workingMsBetween(from: number, to: number): number;
+  /** Every opening window that overlaps [from, to), in order. */
+  windowsBetween(from: number, to: number): OpenWindow[];
+};
+
+const DAY_MS = 86_400_000;
+
+/** The zone's offset from UTC at `at`, in milliseconds (local = UTC + offset). */
+export function zoneOffsetMs(timeZone: string, at: number): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
+      .formatToParts(new Date(at))
+      .map((part) => [part.type, Number(part.value)]),
+  );
+  const local = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  return local - Math.floor(at / 1000) * 1000;
+}
+
+/** The instant of a wall time (`minute` after local midnight of the UTC-named date `dayStart`) in the zone. */
+export function wallTimeToInstant(timeZone: string, dayStart: number, minute: number): number {
+  const wall = dayStart + minute * 60_000;
+  let instant = wall - zoneOffsetMs(timeZone, wall);
+  // Once more at the found instant, for a day on which the offset changes.
+  instant = wall - zoneOffsetMs(timeZone, instant);
+  return instant;
+}
+
+export function openWindows(weekly: WeeklyHours, from: number, to: number): OpenWindow[] {
+  const windows: OpenWindow[] = [];
+  for (let dayStart = Math.floor(from / DAY_MS) * DAY_MS - DAY_MS; dayStart < to + DAY_MS; dayStart += DAY_MS) {
+    const day = new Date(dayStart).getUTCDay();
+    for (const window of weekly.windows.filter((candidate) => candidate.day === day)) {
+      const start = wallTimeToInstant(weekly.timeZone, dayStart, window.startMinute);
+      const end = wallTimeToInstant(weekly.timeZone, dayStart, window.endMinute);
+      if (end > from && start < to) windows.push({ start, end });
+    }
+  }
+  return windows.sort((a, b) => a.start - b.start);
+}
+
+/** The business hours the build was made with (the checkout's `content/site.yaml`). */
+export async function siteBusinessHours(root: string = process.cwd()): Promise<SiteHours> {
+  const site = parse(await readFile(path.join(root, 'content', 'site.yaml'), 'utf8')) as Parameters<typeof readBusinessHours>[0];
+  const weekly = readBusinessHours(site);
+  return {
+    weekly,
+    workingMsBetween: (from, to) => workingMsBetween(weekly, from, to),
+    windowsBetween: (from, to) => openWindows(weekly, from, to),
+  };
+}
