@@ -30,7 +30,7 @@ import { validLeadBody } from '../../server/testing/lead-bodies.ts';
 import { startServerProcess, type ServerProcess } from '../../server/testing/server-process.ts';
 import { createSiteFixture, type SiteFixture } from '../../server/testing/site-fixture.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../../server/testing/smtp-receiver.ts';
-import { siteBusinessHours, type SiteHours } from './speed-to-lead-hours.ts';
+import { clockStartFor, siteBusinessHours, type SiteHours } from '../../server/testing/business-clock.ts';
 
 export const SPEED_BENCH = {
   leads: 1_000,
@@ -227,18 +227,6 @@ async function measureAssignment(run: Run, sent: readonly Sent[], offShiftAt: nu
     repeats: sent.filter((lead) => lead.repeatOf !== undefined).length,
     repeatsJoined,
   };
-}
-
-/** The moment, before `now`, from which the business clock has run exactly `ms` up to `now`. */
-function clockStartFor(hours: SiteHours, now: number, ms: number): number {
-  let low = now - 60 * 86_400_000;
-  let high = now;
-  while (high - low > 500) {
-    const middle = Math.floor((low + high) / 2);
-    if (hours.workingMsBetween(middle, now) > ms) low = middle;
-    else high = middle;
-  }
-  return low;
 }
 
 // 2. The ladder: each step made due by moving the stored clock start back, then timed.

@@ -1,12 +1,13 @@
-// The site's business hours as the speed-to-lead bench uses them: the server's own working-time
-// arithmetic to make a lead due on the escalation ladder (it must agree with the servers'), and the
-// week's opening windows as instants, worked out here on their own from the zone's UTC offset each
-// day, for the hand computation the console's figures are checked against.
+// The site's business hours for the journeys and the speed-to-lead bench, which run real servers on
+// real time and move a lead's stored clock start back to make it due on the escalation ladder: the
+// server's own working-time arithmetic finds how far (it must agree with the servers'). The opening
+// windows as instants are worked out here on their own, from the zone's UTC offset each day, for the
+// hand computation the console's speed figures are checked against.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { readBusinessHours } from '../../server/sales/business-hours.ts';
-import { workingMsBetween, type WeeklyHours } from '../../server/sales/working-time.ts';
+import { readBusinessHours } from '../sales/business-hours.ts';
+import { workingMsBetween, type WeeklyHours } from '../sales/working-time.ts';
 
 export type OpenWindow = { readonly start: number; readonly end: number };
 
@@ -61,8 +62,25 @@ export function openWindows(weekly: WeeklyHours, from: number, to: number): Open
   return windows.sort((a, b) => a.start - b.start);
 }
 
-/** The business hours the build was made with (the checkout's `content/site.yaml`). */
-export async function siteBusinessHours(root: string = process.cwd()): Promise<SiteHours> {
+/**
+ * A clock start, before `now`, from which the business clock has run `ms` (within half a second) up
+ * to `now`: a lead given it is that far up its clock, whatever the time of day or week.
+ */
+export function clockStartFor(hours: SiteHours, now: number, ms: number): number {
+  let low = now - 60 * DAY_MS;
+  let high = now;
+  while (high - low > 500) {
+    const middle = Math.floor((low + high) / 2);
+    if (hours.workingMsBetween(middle, now) > ms) low = middle;
+    else high = middle;
+  }
+  return low;
+}
+
+const REPO = path.resolve(import.meta.dirname, '../..');
+
+/** The business hours the build is made with (the checkout's `content/site.yaml`). */
+export async function siteBusinessHours(root: string = REPO): Promise<SiteHours> {
   const site = parse(await readFile(path.join(root, 'content', 'site.yaml'), 'utf8')) as Parameters<typeof readBusinessHours>[0];
   const weekly = readBusinessHours(site);
   return {
