@@ -168,11 +168,13 @@ async function sendLeads(run: Run, servers: readonly ServerProcess[]) {
     const form = pick(next, LEAD_FORM_IDS);
     const campaign = pick(next, campaigns);
     const email = earlier?.email ?? `visitor${n}@company${n % 89}.example`;
+    // Each person a phone of their own: a shared one would make everyone the same person.
+    const phone = `+1 212 555 ${String(n).padStart(4, '0')}`;
     const { utm_campaign: _campaign, ...body } = validLeadBody(form);
     const response = await fetch(`${servers[n % servers.length]!.baseUrl}/api/leads`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...body, email, ...(campaign === '' ? {} : { utm_campaign: campaign }) }),
+      body: JSON.stringify({ ...body, email, phone, ...(campaign === '' ? {} : { utm_campaign: campaign }) }),
     });
     if (response.status !== 201) throw new Error(`lead ${n} answered ${response.status}: ${await response.text()}`);
     const { id } = (await response.json()) as { id: string };
