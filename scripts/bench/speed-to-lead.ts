@@ -41,8 +41,6 @@ export const SPEED_BENCH = {
   /** Untouched leads taken up the escalation ladder. */
   ladderSample: 20,
   goals: { assignmentP99Ms: 5_000, unownedAfterMs: 2 * 60_000, escalationDelayMs: 60_000 },
-  /** The seeded week (Monday to Sunday, UTC days) the figures are computed over. */
-  week: { from: '2026-03-02', to: '2026-03-08' },
   seed: 20_260_302,
 } as const;
 
@@ -63,6 +61,7 @@ export type SpeedBenchResult = {
   readonly givenToUnavailable: number;
   readonly ladder: readonly { readonly step: number; readonly leads: number; readonly taken: number; readonly maxDelayMs: number; readonly medianDelayMs: number }[];
   readonly notices: { readonly emails: number; readonly webhooks: number; readonly duplicates: number };
+  readonly week: { readonly from: string; readonly to: string };
   readonly figures: readonly FigureCheck[];
   readonly seconds: number;
   readonly loadAtStart: number;
@@ -85,9 +84,32 @@ function random(seed: number): () => number {
 const pick = <T>(next: () => number, items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Nearest rank: the value below which `share` of the samples fall (timings). */
 function percentile(sorted: readonly number[], share: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
+}
+
+/** A spreadsheet's PERCENTILE.INC (MEDIAN at one half) to one decimal, as the console states its figures. */
+function spreadsheetPercentile(sorted: readonly number[], share: number): number | null {
+  if (sorted.length === 0) return null;
+  const rank = (sorted.length - 1) * share;
+  const below = sorted[Math.floor(rank)]!;
+  const above = sorted[Math.ceil(rank)]!;
+  return Math.round((below + (above - below) * (rank - Math.floor(rank))) * 10) / 10;
+}
+
+/**
+ * The seeded week: Monday to Sunday (UTC days) of the week before last, recent enough for the ladder's
+ * settings to leave its untouched leads alone, and old enough that every seeded first touch (up to
+ * three business hours after a Sunday lead's Monday opening) is in the past.
+ */
+export function seededWeek(now: number): { from: string; to: string } {
+  const today = Math.floor(now / 86_400_000) * 86_400_000;
+  const sinceMonday = (new Date(today).getUTCDay() + 6) % 7;
+  const monday = today - (sinceMonday + 14) * 86_400_000;
+  const day = (at: number) => new Date(at).toISOString().slice(0, 10);
+  return { from: day(monday), to: day(monday + 6 * 86_400_000) };
 }
 
 /** A Slack-compatible webhook that records each message's text. */
@@ -120,7 +142,7 @@ type Run = {
   readonly smtp: SmtpReceiver;
   readonly hook: Awaited<ReturnType<typeof startWebhookReceiver>>;
   readonly crm: CrmReceiver;
-  readonly accountIds: ReadonlyMap<string, number>;
+  readonly accountIds: ReadonlyMap<string, string>;
   readonly hours: SiteHours;
 };
 
@@ -292,13 +314,12 @@ type SeededTouch = { receivedAt: number; clockStartsAt: number; firstTouchAt: nu
 
 // 3. The seeded week: arrival, clock start (the next opening) and first touch for every lead, and
 // the business minutes each waited, worked out from the site's opening windows of that week.
-function seedWeek(hours: SiteHours, count: number): SeededTouch[] {
+function seedWeek(hours: SiteHours, week: { from: string; to: string }, count: number): SeededTouch[] {
   const next = random(SPEED_BENCH.seed + 1);
-  const weekStart = Date.parse(`${SPEED_BENCH.week.from}T00:00:00Z`);
-  const weekEnd = Date.parse(`${SPEED_BENCH.week.to}T00:00:00Z`) + 86_400_000;
+  const weekStart = Date.parse(`${week.from}T00:00:00Z`);
+  const weekEnd = Date.parse(`${week.to}T00:00:00Z`) + 86_400_000;
   const windows = hours.windowsBetween(weekStart - 7 * 86_400_000, weekEnd + 14 * 86_400_000);
-  // Minutes to the first touch: most quick, a tail of slow ones; repeated values keep the median and
-  // p90 the same under every way of picking a percentile.
+  // Minutes to the first touch: most quick, a tail of slow ones (some across a closing time).
   const delays = [1, 2, 3, 3, 4, 4, 4, 7, 12, 25, 45, 90, 180];
   const seeded: SeededTouch[] = [];
   for (let index = 0; index < count; index++) {
@@ -335,8 +356,8 @@ function handFigures(rows: readonly SeededTouch[]): SpeedFigures {
   return {
     leads: rows.length,
     reached: reached.length,
-    medianMinutes: reached.length === 0 ? null : percentile(reached, 0.5),
-    p90Minutes: reached.length === 0 ? null : percentile(reached, 0.9),
+    medianMinutes: spreadsheetPercentile(reached, 0.5),
+    p90Minutes: spreadsheetPercentile(reached, 0.9),
     within5Minutes: share(reached.filter((minutes) => minutes <= 5).length),
     within1Hour: share(reached.filter((minutes) => minutes <= 60).length),
     neverReached: share(rows.length - reached.length),
@@ -357,20 +378,21 @@ function sameFigures(expected: SpeedFigures, actual: SpeedFigures | undefined): 
   );
 }
 
-async function checkFigures(run: Run, sent: readonly Sent[]): Promise<FigureCheck[]> {
+async function checkFigures(run: Run, sent: readonly Sent[], week: { from: string; to: string }): Promise<FigureCheck[]> {
   const own = sent.filter((lead) => lead.repeatOf === undefined);
-  const seeded = seedWeek(run.hours, own.length);
+  const seeded = seedWeek(run.hours, week, own.length);
   for (const [index, lead] of own.entries()) {
     const row = seeded[index]!;
     await run.sql.query('UPDATE leads SET received_at = $1 WHERE id = $2', [row.receivedAt, lead.id]);
-    await run.sql.query('UPDATE lead_sales SET clock_starts_at = $1, first_touch_at = $2 WHERE lead_id = $3', [
+    await run.sql.query('UPDATE lead_sales SET received_at = $1, clock_starts_at = $2, first_touch_at = $3 WHERE lead_id = $4', [
+      row.receivedAt,
       row.clockStartsAt,
       row.firstTouchAt ?? null,
       lead.id,
     ]);
   }
   // The figures are read from a server whose ladder cannot reach these week-old untouched leads.
-  const server = await startServerProcess(serverEnv(run, { ESCALATE_AFTER_MINUTES: '100000,100001,100002' }), process.cwd(), {
+  const server = await startServerProcess(serverEnv(run, { ESCALATE_AFTER_MINUTES: '99997,99998,99999' }), process.cwd(), {
     keepOutput: false,
   });
   try {
@@ -382,31 +404,25 @@ async function checkFigures(run: Run, sent: readonly Sent[]): Promise<FigureChec
     if (signIn.status !== 200) throw new Error(`signing in answered ${signIn.status}: ${await signIn.text()}`);
     (await signIn.json()) as SessionInfo;
     const cookie = (signIn.headers.getSetCookie()[0] ?? '').split(';')[0]!;
-    const response = await fetch(`${server.baseUrl}/console/api/speed?from=${SPEED_BENCH.week.from}&to=${SPEED_BENCH.week.to}`, {
+    const response = await fetch(`${server.baseUrl}/console/api/speed?from=${week.from}&to=${week.to}`, {
       headers: { cookie },
     });
     if (response.status !== 200) throw new Error(`GET /speed answered ${response.status}: ${await response.text()}`);
     const report = (await response.json()) as SpeedReport;
 
-    const owners = new Map<string, number | undefined>();
+    const owners = new Map<string, string | undefined>();
     for (const lead of own) owners.set(lead.id, (await run.store.findLeadSales(lead.id))?.ownerId);
     const emailOf = new Map([...run.accountIds].map(([email, id]) => [id, email]));
     const checks: FigureCheck[] = [{ group: 'All leads', expected: handFigures(seeded), actual: report.overall }];
-    const byKey = (label: string, key: (lead: Sent) => string, groups: readonly SpeedGroup[], find: (group: SpeedGroup, key: string) => boolean) => {
-      const keys = [...new Set(own.map(key))].sort();
-      for (const value of keys) {
+    const byKey = (label: string, key: (lead: Sent) => string, groups: readonly SpeedGroup[], name: (key: string) => string) => {
+      for (const value of [...new Set(own.map(key))].sort()) {
         const rows = seeded.filter((_row, index) => key(own[index]!) === value);
-        checks.push({ group: `${label}: ${value || '(none)'}`, expected: handFigures(rows), actual: groups.find((group) => find(group, value)) });
+        checks.push({ group: `${label}: ${name(value)}`, expected: handFigures(rows), actual: groups.find((group) => group.key === value) });
       }
     };
-    byKey(
-      'Owner',
-      (lead) => emailOf.get(owners.get(lead.id) ?? -1) ?? '',
-      report.byOwner,
-      (group, email) => group.label === email || (email === '' && group.key === ''),
-    );
-    byKey('Form', (lead) => String(validLeadBody(lead.form).source), report.byForm, (group, source) => group.key === source || group.label === source);
-    byKey('Campaign', (lead) => lead.campaign, report.byCampaign, (group, campaign) => group.key === campaign);
+    byKey('Owner', (lead) => owners.get(lead.id) ?? '', report.byOwner, (id) => emailOf.get(id) ?? 'nobody');
+    byKey('Form', (lead) => String(validLeadBody(lead.form).source), report.byForm, (source) => source);
+    byKey('Campaign', (lead) => lead.campaign, report.byCampaign, (campaign) => campaign || '(none)');
     return checks;
   } finally {
     server.child.kill('SIGTERM');
@@ -439,7 +455,7 @@ export async function runSpeedToLeadBench(): Promise<SpeedBenchResult> {
   await sql.connect();
   const servers: ServerProcess[] = [];
   try {
-    const accountIds = new Map<string, number>();
+    const accountIds = new Map<string, string>();
     const passwordHash = await hashPassword(PASSWORD);
     for (const [email, role] of [[ADMIN, 'admin'], ...PEOPLE.map((person) => [person, 'sales'])] as const) {
       const created = await store.createAccount({ email, role, passwordHash, now: Date.now() });
@@ -447,7 +463,7 @@ export async function runSpeedToLeadBench(): Promise<SpeedBenchResult> {
     }
     for (const account of await store.listAccounts()) accountIds.set(account.email, account.id);
     const distDir = fixture?.distDir ?? path.resolve('dist');
-    const run: Run = { store, sql, url: url.toString(), distDir, smtp, hook, crm, accountIds, hours: await siteBusinessHours() };
+    const run: Run = { store, sql, url: url.toString(), distDir, smtp, hook, crm, accountIds, hours: await siteBusinessHours(distDir) };
     await setAvailability(run, PEOPLE[0], ALWAYS, false);
     await setAvailability(run, PEOPLE[1], ALWAYS, false);
     await setAvailability(run, PEOPLE[2], ALWAYS, true);
@@ -469,12 +485,14 @@ export async function runSpeedToLeadBench(): Promise<SpeedBenchResult> {
       }),
     );
     servers.length = 0;
-    const figures = await checkFigures(run, sent);
+    const week = seededWeek(Date.now());
+    const figures = await checkFigures(run, sent, week);
     return {
       leads: sent.length,
       ...assignment,
       ladder: ladder.results,
       notices,
+      week,
       figures,
       seconds: (Date.now() - started) / 1000,
       loadAtStart,
@@ -526,7 +544,7 @@ export function formatSpeedBenchTable(result: SpeedBenchResult): string {
     ),
     `| Duplicate notices (of ${result.notices.emails} e-mails and ${result.notices.webhooks} chat messages) | ${result.notices.duplicates} | 0 | ${verdict(result.notices.duplicates === 0)} |`,
     '',
-    `Speed figures for the seeded week ${SPEED_BENCH.week.from} to ${SPEED_BENCH.week.to} (business minutes), the console's answer against the bench's own computation:`,
+    `Speed figures for the seeded week ${result.week.from} to ${result.week.to} (business minutes), the console's answer against the bench's own computation:`,
     '',
     '| Group | Leads | Reached | Median | p90 | Within 5 min | Within 1 h | Never reached | Console agrees |',
     '|---|---|---|---|---|---|---|---|---|',

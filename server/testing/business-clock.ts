@@ -1,12 +1,10 @@
 // The site's business hours for the journeys and the speed-to-lead bench, which run real servers on
 // real time and move a lead's stored clock start back to make it due on the escalation ladder: the
-// server's own working-time arithmetic finds how far (it must agree with the servers'). The opening
+// hours are read from the build as the server reads them, and the server's own working-time
+// arithmetic finds how far back (it must agree with the servers'). The opening
 // windows as instants are worked out here on their own, from the zone's UTC offset each day, for the
 // hand computation the console's speed figures are checked against.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { parse } from 'yaml';
-import { readBusinessHours } from '../sales/business-hours.ts';
+import { readSiteHoursFile } from '../sales/site-hours.ts';
 import { workingMsBetween, type WeeklyHours } from '../sales/working-time.ts';
 
 export type OpenWindow = { readonly start: number; readonly end: number };
@@ -50,6 +48,8 @@ export function wallTimeToInstant(timeZone: string, dayStart: number, minute: nu
 }
 
 export function openWindows(weekly: WeeklyHours, from: number, to: number): OpenWindow[] {
+  // No windows: every hour counts.
+  if (weekly.windows.length === 0) return [{ start: from, end: to }];
   const windows: OpenWindow[] = [];
   for (let dayStart = Math.floor(from / DAY_MS) * DAY_MS - DAY_MS; dayStart < to + DAY_MS; dayStart += DAY_MS) {
     const day = new Date(dayStart).getUTCDay();
@@ -77,12 +77,9 @@ export function clockStartFor(hours: SiteHours, now: number, ms: number): number
   return low;
 }
 
-const REPO = path.resolve(import.meta.dirname, '../..');
-
-/** The business hours the build is made with (the checkout's `content/site.yaml`). */
-export async function siteBusinessHours(root: string = REPO): Promise<SiteHours> {
-  const site = parse(await readFile(path.join(root, 'content', 'site.yaml'), 'utf8')) as Parameters<typeof readBusinessHours>[0];
-  const weekly = readBusinessHours(site);
+/** The business hours a server started on `distDir` counts (the build's copy of the site settings' hours). */
+export async function siteBusinessHours(distDir: string): Promise<SiteHours> {
+  const weekly = await readSiteHoursFile(distDir);
   return {
     weekly,
     workingMsBetween: (from, to) => workingMsBetween(weekly, from, to),
