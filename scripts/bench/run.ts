@@ -3,7 +3,13 @@ import path from 'node:path';
 import { formatIngestTable, formatReportTable, reportsWithinBudget, runIngestBench, runReportBench } from './analytics.ts';
 import { formatConsoleBenchTable, runConsoleBench, withinBudget } from './console.ts';
 import { formatLeadBenchTable, runLeadBench } from './leads.ts';
-import { formatSpeedBenchTable, runSpeedToLeadBench, SPEED_BENCH_NEEDS_POSTGRES, speedBenchDatabaseUrl, speedGoalsMet } from './speed-to-lead.ts';
+import {
+  formatSpeedBenchTable,
+  runSpeedToLeadBench,
+  SPEED_BENCH_NEEDS_POSTGRES,
+  speedBenchDatabaseUrl,
+  speedGoalsMet,
+} from './speed-to-lead.ts';
 import { runStudioBench } from './studio.ts';
 
 /** Runs a bench script in its own process (it prints its own table) and reports how it ended. */

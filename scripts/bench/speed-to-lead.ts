@@ -20,6 +20,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { SessionInfo, SpeedFigures, SpeedGroup, SpeedReport } from '../../console/api-types.ts';
 import { hashPassword } from '../../back-office/accounts/passwords.ts';
+import type { Role } from '../../back-office/roles.ts';
 import type { WorkingWindow } from '../../lead/sales.ts';
 import { LEAD_FORM_IDS, type LeadFormId } from '../../lead/rules.ts';
 import { isBuild } from '../../content-model/load/build-files.ts';
@@ -59,11 +60,19 @@ export type SpeedBenchResult = {
   readonly unownedOver2Min: number;
   /** Leads given to someone off shift or away at the time (a margin of 2 s around each change). */
   readonly givenToUnavailable: number;
-  readonly ladder: readonly { readonly step: number; readonly leads: number; readonly taken: number; readonly maxDelayMs: number; readonly medianDelayMs: number }[];
+  readonly ladder: readonly {
+    readonly step: number;
+    readonly leads: number;
+    readonly taken: number;
+    readonly maxDelayMs: number;
+    readonly medianDelayMs: number;
+  }[];
   readonly notices: { readonly emails: number; readonly webhooks: number; readonly duplicates: number };
   readonly week: { readonly from: string; readonly to: string };
   readonly figures: readonly FigureCheck[];
   readonly seconds: number;
+  /** Seconds each part took: sending, placing the rest, the ladder, waiting out the notices, the figures. */
+  readonly phases: Readonly<Record<string, number>>;
   readonly loadAtStart: number;
 };
 
@@ -132,7 +141,13 @@ async function startWebhookReceiver(): Promise<{ url: string; texts: string[]; c
   return { url: `http://127.0.0.1:${port}/hook`, texts, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-type Sent = { readonly id: string; readonly email: string; readonly repeatOf: string | undefined; readonly form: LeadFormId; readonly campaign: string };
+type Sent = {
+  readonly id: string;
+  readonly email: string;
+  readonly repeatOf: string | undefined;
+  readonly form: LeadFormId;
+  readonly campaign: string;
+};
 
 type Run = {
   readonly store: Database;
@@ -255,7 +270,9 @@ async function measureAssignment(run: Run, sent: readonly Sent[], offShiftAt: nu
 
 // 2. The ladder: each step made due by moving the stored clock start back, then timed.
 async function climbLadder(run: Run) {
-  const sample = (await run.store.listUntouched({ limit: 500 })).filter((lead) => lead.ownerId !== undefined).slice(0, SPEED_BENCH.ladderSample);
+  const sample = (await run.store.listUntouched({ limit: 500 }))
+    .filter((lead) => lead.ownerId !== undefined)
+    .slice(0, SPEED_BENCH.ladderSample);
   const results: { step: number; leads: number; taken: number; maxDelayMs: number; medianDelayMs: number }[] = [];
   for (const [index, minutes] of STEPS_MINUTES.entries()) {
     const step = index + 1;
@@ -289,6 +306,9 @@ async function climbLadder(run: Run) {
   return { results, sample: sample.map((lead) => lead.leadId) };
 }
 
+// Longer than a notifier's pass (5 s) in each process: a duplicate would have arrived by then.
+const QUIET_MS = 8_000;
+
 /** Waits until the receivers have been quiet for longer than the notifier's pass, then counts duplicates. */
 async function countNotices(run: Run, leadIds: readonly string[]) {
   let last = -1;
@@ -299,7 +319,7 @@ async function countNotices(run: Run, leadIds: readonly string[]) {
     if (now !== last) {
       last = now;
       quietSince = Date.now();
-    } else if (Date.now() - quietSince > 12_000) break;
+    } else if (Date.now() - quietSince > QUIET_MS) break;
     await sleep(500);
   }
   const about = (text: string) => leadIds.find((id) => text.includes(id));
@@ -417,12 +437,31 @@ async function checkFigures(run: Run, sent: readonly Sent[], week: { from: strin
     const byKey = (label: string, key: (lead: Sent) => string, groups: readonly SpeedGroup[], name: (key: string) => string) => {
       for (const value of [...new Set(own.map(key))].sort()) {
         const rows = seeded.filter((_row, index) => key(own[index]!) === value);
-        checks.push({ group: `${label}: ${name(value)}`, expected: handFigures(rows), actual: groups.find((group) => group.key === value) });
+        checks.push({
+          group: `${label}: ${name(value)}`,
+          expected: handFigures(rows),
+          actual: groups.find((group) => group.key === value),
+        });
       }
     };
-    byKey('Owner', (lead) => owners.get(lead.id) ?? '', report.byOwner, (id) => emailOf.get(id) ?? 'nobody');
-    byKey('Form', (lead) => String(validLeadBody(lead.form).source), report.byForm, (source) => source);
-    byKey('Campaign', (lead) => lead.campaign, report.byCampaign, (campaign) => campaign || '(none)');
+    byKey(
+      'Owner',
+      (lead) => owners.get(lead.id) ?? '',
+      report.byOwner,
+      (id) => emailOf.get(id) ?? 'nobody',
+    );
+    byKey(
+      'Form',
+      (lead) => String(validLeadBody(lead.form).source),
+      report.byForm,
+      (source) => source,
+    );
+    byKey(
+      'Campaign',
+      (lead) => lead.campaign,
+      report.byCampaign,
+      (campaign) => campaign || '(none)',
+    );
     return checks;
   } finally {
     server.child.kill('SIGTERM');
@@ -457,7 +496,8 @@ export async function runSpeedToLeadBench(): Promise<SpeedBenchResult> {
   try {
     const accountIds = new Map<string, string>();
     const passwordHash = await hashPassword(PASSWORD);
-    for (const [email, role] of [[ADMIN, 'admin'], ...PEOPLE.map((person) => [person, 'sales'])] as const) {
+    const team: [string, Role][] = [[ADMIN, 'admin'], ...PEOPLE.map((person): [string, Role] => [person, 'sales'])];
+    for (const [email, role] of team) {
       const created = await store.createAccount({ email, role, passwordHash, now: Date.now() });
       if (created.kind !== 'created') throw new Error(`${email}: ${created.kind}`);
     }
@@ -473,11 +513,21 @@ export async function runSpeedToLeadBench(): Promise<SpeedBenchResult> {
     for (let index = 0; index < 2; index++) {
       servers.push(await startServerProcess(serverEnv(run), process.cwd(), { keepOutput: false }));
     }
+    const phases: Record<string, number> = {};
+    let phaseStart = Date.now();
+    const phase = (name: string) => {
+      phases[name] = (Date.now() - phaseStart) / 1000;
+      phaseStart = Date.now();
+    };
     const { sent, offShiftAt, backAt } = await sendLeads(run, servers);
+    phase('sending');
     await waitForPlacement(run, sent);
+    phase('placing');
     const assignment = await measureAssignment(run, sent, offShiftAt, backAt);
     const ladder = await climbLadder(run);
+    phase('ladder');
     const notices = await countNotices(run, ladder.sample);
+    phase('notices');
     await Promise.all(
       servers.map(async (server) => {
         server.child.kill('SIGTERM');
@@ -487,6 +537,7 @@ export async function runSpeedToLeadBench(): Promise<SpeedBenchResult> {
     servers.length = 0;
     const week = seededWeek(Date.now());
     const figures = await checkFigures(run, sent, week);
+    phase('figures');
     return {
       leads: sent.length,
       ...assignment,
@@ -495,6 +546,7 @@ export async function runSpeedToLeadBench(): Promise<SpeedBenchResult> {
       week,
       figures,
       seconds: (Date.now() - started) / 1000,
+      phases,
       loadAtStart,
     };
   } finally {
@@ -529,7 +581,11 @@ export function speedGoalsMet(result: SpeedBenchResult): boolean {
 export function formatSpeedBenchTable(result: SpeedBenchResult): string {
   const { goals } = SPEED_BENCH;
   const lines = [
-    `${result.leads.toLocaleString('en-US')} leads through 2 server processes on one PostgreSQL, ${SPEED_BENCH.perSecond} a second; 3 sales people (one goes off shift a third of the way in, one comes back from away at two thirds); ${result.seconds.toFixed(0)} s in all, load average ${result.loadAtStart.toFixed(1)} at the start.`,
+    `${result.leads.toLocaleString('en-US')} leads through 2 server processes on one PostgreSQL, ${SPEED_BENCH.perSecond} a second; 3 sales people (one goes off shift a third of the way in, one comes back from away at two thirds); ${result.seconds.toFixed(0)} s in all (${Object.entries(
+      result.phases,
+    )
+      .map(([name, spent]) => `${name} ${spent.toFixed(0)} s`)
+      .join(', ')}), load average ${result.loadAtStart.toFixed(1)} at the start (2 cores).`,
     '',
     '| Measure | Result | Goal | |',
     '|---|---|---|---|',

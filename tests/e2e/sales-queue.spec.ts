@@ -121,11 +121,22 @@ for (const harness of CONSOLE_STORES) {
       const grace = await submitLead({ name: 'Grace Hopper', email: 'grace@navy.example', company: 'Navy Labs', phone: '+1 202 555 0147' });
       await expect.poll(() => ownerOf(grace), { timeout: 10_000 }).toBe(ids.get(SAM));
       // The same person again: joins the first lead, same owner, no clock of its own.
-      const again = await submitLead({ name: 'Grace Hopper', email: 'Grace@Navy.example', company: 'Navy Labs', phone: '+44 20 7946 0958' });
+      const again = await submitLead({
+        name: 'Grace Hopper',
+        email: 'Grace@Navy.example',
+        company: 'Navy Labs',
+        phone: '+44 20 7946 0958',
+      });
       await expect.poll(async () => (await server.store.findLeadSales(again))?.joinedTo, { timeout: 10_000 }).toBe(grace);
       expect(await ownerOf(again)).toBe(ids.get(SAM));
 
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+      // A phone in New York, where the business is.
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        hasTouch: true,
+        isMobile: true,
+        timezoneId: 'America/New_York',
+      });
       const page = await context.newPage();
       await signIn(page, SAM);
       const mine = page.getByRole('region', { name: /^My leads to call/ });
@@ -163,7 +174,12 @@ for (const harness of CONSOLE_STORES) {
 
     test('a lead nobody touches: its owner is told once, then the team, then it goes to the next person available', async () => {
       test.setTimeout(150_000);
-      const ada = await submitLead({ name: 'Ada Lovelace', email: 'ada@engines.example', company: 'Analytical Engines', phone: '+1 617 555 0199' });
+      const ada = await submitLead({
+        name: 'Ada Lovelace',
+        email: 'ada@engines.example',
+        company: 'Analytical Engines',
+        phone: '+1 617 555 0199',
+      });
       // Grace was called in the journey before: however long ago her clock started, nobody is told.
       const grace = called;
       if (grace !== undefined) await waitedFor(grace, STEPS_MINUTES[2]);
