@@ -24,6 +24,8 @@ export type ApiError = {
 
 /** GET /session (200, or 401 signed-out), and the answer to POST /session { email, password }. */
 export type SessionInfo = {
+  /** The account's id: the owner ids of the sales queue name accounts by it. */
+  id: string;
   email: string;
   role: Role;
   /** Sent back in the X-CSRF-Token header with every POST, PUT, PATCH and DELETE. */
@@ -62,6 +64,12 @@ export type LeadSummary = {
   name: string;
   email: string;
   company: string;
+  /** The visitor's phone as typed, '' when none; the inbox links it with tel:. Sent by a server that keeps the sales queue. */
+  phone?: string;
+  /** Who owns the lead, null while nobody does. Sent by a server that keeps the sales queue. */
+  owner?: PersonRef | null;
+  /** Where the sale stands (apart from the CRM delivery). Sent by a server that keeps the sales queue. */
+  salesStatus?: SalesStatus;
   state: DeliveryState;
   /** The state in the console's words (LEAD_STATUSES). */
   status: LeadStatus;
@@ -73,6 +81,8 @@ export type LeadSummary = {
   nextAttemptAt: string | null;
   campaign: string | null;
   source: string | null;
+  /** The visitor ticked "call me back now" (and the relay recorded their agreement). */
+  callbackRequested: boolean;
 };
 
 /** GET /leads?<LeadFilter>&after=<next>&limit=<1..100, default 50>: newest first. */
@@ -253,10 +263,12 @@ export const SPLIT_EMPTY_NAMES = {
 // "sent to the CRM" is not a sale.
 
 export type { SalesStatus, ActivityKind, TouchOutcome, RuleKind, WorkingWindow } from '../lead/sales.ts';
+export { SALES_STATUSES, RULE_KINDS } from '../lead/sales.ts';
 import type { SalesStatus, ActivityKind, TouchOutcome, RuleKind, WorkingWindow } from '../lead/sales.ts';
 
 /** A person leads can be given to. */
-export type PersonRef = { id: number; email: string };
+/** `id` is the account's id (text). */
+export type PersonRef = { id: string; email: string };
 
 /** The sales side of a lead, on every queue row and on the lead page. */
 export type LeadSalesView = {
@@ -324,8 +336,8 @@ export type LeadSalesDetail = {
   crmUrl: string | null;
 };
 
-/** POST /leads/:id/owner { ownerId: number | null } (leads:assign) → LeadSalesView */
-export type OwnerChange = { ownerId: number | null };
+/** POST /leads/:id/owner { ownerId: string | null } (leads:assign) → LeadSalesView */
+export type OwnerChange = { ownerId: string | null };
 /** POST /leads/:id/status { status, lostReason? } (leads:work; lostReason required for lost) → LeadSalesView */
 export type StatusChange = { status: SalesStatus; lostReason?: string };
 /** POST /leads/:id/notes { text } (leads:work, 1..2000 characters) → LeadSalesView */
@@ -348,10 +360,15 @@ export type SalesPerson = PersonRef & {
 export type AvailabilityInput = { timeZone: string; windows: WorkingWindow[]; away: boolean };
 
 /** A rule as the console shows it. */
-export type RuleView = { kind: RuleKind; value: string; owner: PersonRef | null; /** Why this rule would give leads to nobody, or null. */ warning: string | null };
+export type RuleView = {
+  kind: RuleKind;
+  value: string;
+  owner: PersonRef | null;
+  /** Why this rule would give leads to nobody, or null. */ warning: string | null;
+};
 /** GET /assignment-rules, PUT /assignment-rules { rules: [{ kind, value, ownerId }] } (sales:manage). */
 export type AssignmentRules = { rules: RuleView[] };
-export type AssignmentRulesInput = { rules: { kind: RuleKind; value: string; ownerId: number | null }[] };
+export type AssignmentRulesInput = { rules: { kind: RuleKind; value: string; ownerId: string | null }[] };
 
 /** Time to the first human touch over a set of leads, in business minutes. */
 export type SpeedFigures = {
@@ -376,3 +393,6 @@ export type SpeedReport = {
   byForm: SpeedGroup[];
   byCampaign: SpeedGroup[];
 };
+
+/** GET /leads/:id: the lead with its sales side. */
+export type LeadWithSales = LeadDetail & LeadSalesDetail;

@@ -1,9 +1,10 @@
 // Renders any lead form from its spec and engine: a real <form method="post"> (works before
-// hydration), the fields, the honeypot, the submit button in its states, links and consent.
+// hydration), the fields, "call me back now", the honeypot, the submit button in its states, links and consent.
 import { useTheme } from '@emotion/react';
 import { useId } from 'react';
 import type { Action } from '../generated/content-types.ts';
 import { ActionRow, buttonStyle } from '../ui/ActionButton.tsx';
+import { CallbackConsentBox } from './CallbackConsentBox.tsx';
 import { Field } from './Field.tsx';
 import type { FieldGroup, FieldName } from './form-spec.ts';
 import * as styles from './form-styles.ts';
@@ -74,6 +75,9 @@ export function LeadForm<F extends LeadFormId>({ engine, labelledBy, consent, li
       ) : (
         spec.groups.map((group, index) => <div key={group.legend ?? index}>{renderGroup(group)}</div>)
       )}
+      {engine.callbackWording ? (
+        <CallbackConsentBox wording={engine.callbackWording} ticked={state.callback} onTickedChange={engine.setCallback} />
+      ) : null}
       <Honeypot value={state.website} onChange={engine.setHoneypot} />
       <div css={styles.footerRule(theme)}>
         <div css={styles.actions(theme)}>

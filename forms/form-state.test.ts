@@ -21,6 +21,7 @@ describe('lead form state', () => {
       errors: {},
       status: 'idle',
       website: '',
+      callback: false,
       shownAtMs: undefined,
       retry: undefined,
       rejections: 0,
@@ -58,11 +59,12 @@ describe('lead form state', () => {
     expect(state.errors).toEqual({});
   });
 
-  it('success clears the fields, the honeypot and any retry, and restarts the time on form', () => {
+  it('success clears the fields, the honeypot, the call-back tick and any retry, and restarts the time on form', () => {
     const state = run(
       { type: 'shown', atMs: 1000 },
       { type: 'edited', field: 'name', value: 'Ann' },
       { type: 'honeypotEdited', value: 'spam.example' },
+      { type: 'callbackToggled', ticked: true },
       { type: 'submitted' },
       { type: 'failed', retry: RETRY },
       { type: 'submitted' },
@@ -71,9 +73,15 @@ describe('lead form state', () => {
     expect(state).toEqual({ ...createInitialState(EMPTY), shownAtMs: 5000 });
   });
 
-  it('failure keeps what was typed and remembers the submission for a retry', () => {
-    const state = run({ type: 'edited', field: 'name', value: "Seán O'Brien" }, { type: 'submitted' }, { type: 'failed', retry: RETRY });
+  it('failure keeps what was typed, the call-back tick included, and remembers the submission for a retry', () => {
+    const state = run(
+      { type: 'edited', field: 'name', value: "Seán O'Brien" },
+      { type: 'callbackToggled', ticked: true },
+      { type: 'submitted' },
+      { type: 'failed', retry: RETRY },
+    );
     expect(state.values).toEqual({ name: "Seán O'Brien", email: '' });
+    expect(state.callback).toBe(true);
     expect(state.status).toBe('idle');
     expect(state.retry).toBe(RETRY);
   });

@@ -2,6 +2,7 @@
 // as the change it makes. Pure: time comes in with the action.
 import { produce } from 'immer';
 import type { PendingRetry } from './submit-flow.ts';
+import { CALLBACK_FIELDS } from '../lead/callback-consent.ts';
 
 export type FormStatus = 'idle' | 'submitting';
 
@@ -12,6 +13,8 @@ export interface LeadFormState<N extends string> {
   status: FormStatus;
   /** The honeypot's value: people never see the field, so anything here came from a bot. */
   website: string;
+  /** Whether "call me back now" is ticked: unticked until the visitor ticks it. */
+  callback: boolean;
   /** When the form was (last) shown, in ms since the epoch; unset until the browser has shown it. */
   shownAtMs: number | undefined;
   /** The last failed submission, resent with its Idempotency-Key if the values are unchanged. */
@@ -24,6 +27,7 @@ export type LeadFormAction<N extends string> =
   | { readonly type: 'shown'; readonly atMs: number }
   | { readonly type: 'edited'; readonly field: N; readonly value: string }
   | { readonly type: 'honeypotEdited'; readonly value: string }
+  | { readonly type: 'callbackToggled'; readonly ticked: boolean }
   | { readonly type: 'rejected'; readonly errors: Partial<Record<N, string>> }
   | { readonly type: 'submitted' }
   | { readonly type: 'succeeded'; readonly atMs: number }
@@ -31,7 +35,16 @@ export type LeadFormAction<N extends string> =
   | { readonly type: 'reset'; readonly atMs: number };
 
 export function createInitialState<N extends string>(emptyValues: Readonly<Record<N, string>>): LeadFormState<N> {
-  return { values: emptyValues, errors: {}, status: 'idle', website: '', shownAtMs: undefined, retry: undefined, rejections: 0 };
+  return {
+    values: emptyValues,
+    errors: {},
+    status: 'idle',
+    website: '',
+    callback: false,
+    shownAtMs: undefined,
+    retry: undefined,
+    rejections: 0,
+  };
 }
 
 /** A reducer for one form; `emptyValues` is what a successful submission or a reset leaves behind. */
@@ -40,6 +53,7 @@ export function createLeadFormReducer<N extends string>(emptyValues: Readonly<Re
     draft.values = { ...emptyValues };
     draft.errors = {};
     draft.website = '';
+    draft.callback = false;
     draft.retry = undefined;
     draft.status = 'idle';
     // The emptied form is shown afresh: the next submission's time-on-form starts now.
@@ -59,6 +73,11 @@ export function createLeadFormReducer<N extends string>(emptyValues: Readonly<Re
           return;
         case 'honeypotEdited':
           draft.website = action.value;
+          return;
+        case 'callbackToggled':
+          draft.callback = action.ticked;
+          // A call-back wording that changed since the page opened is reported on the box.
+          delete draft.errors[CALLBACK_FIELDS.version as N];
           return;
         case 'rejected':
           draft.errors = { ...action.errors };

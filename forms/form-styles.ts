@@ -173,3 +173,12 @@ export const consent = (theme: Theme) => css({ margin: 0, fontSize: theme.fontSi
 
 export const footerRule = (theme: Theme) =>
   css({ display: 'grid', gap: theme.space[4], paddingTop: theme.space[5], borderTop: `1px solid ${theme.colors.border}` });
+
+/** "Call me back now": the tick box beside its label and text, the box at least 24 px square (a comfortable target). */
+export const callbackBox = (theme: Theme) =>
+  css({ display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', gap: theme.space[3], alignItems: 'start', marginTop: theme.space[5] });
+
+export const checkbox = (theme: Theme) =>
+  css({ width: '1.5rem', height: '1.5rem', margin: 0, accentColor: theme.colors.primary, cursor: 'pointer' });
+
+export const callbackText = (theme: Theme) => css({ margin: 0, fontSize: theme.fontSize.xs, lineHeight: 1.6, color: theme.colors.muted });

@@ -3,6 +3,7 @@
 import type { FieldName, LeadFormSpec, SpamFields } from './form-spec.ts';
 import type { PayloadContext } from '../lead/crm-payload.ts';
 import { buildRelaySubmission, isRelayEndpoint } from '../lead/relay-submission.ts';
+import type { CallbackConsentWording } from '../lead/callback-consent.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { LeadFormValuesById } from '../lead/validation.ts';
 import type { FieldErrors, LeadFormId } from '../lead/rules.ts';
@@ -41,6 +42,8 @@ export interface SubmitFlowDeps {
   readonly endpoint: string;
   readonly createContext: () => PayloadContext;
   readonly spam: SpamFields;
+  /** The "call me back now" wording the visitor ticked; absent when the box is unticked (or not shown). */
+  readonly callbackConsent?: CallbackConsentWording | undefined;
   /** The previous failed submission of this form, if any. */
   readonly retry: PendingRetry | undefined;
   readonly createKey?: () => string;
@@ -49,9 +52,9 @@ export interface SubmitFlowDeps {
   readonly onSending?: () => void;
 }
 
-/** What makes two submissions 'the same': the parsed values and the honeypot, not the clock. */
-export function fingerprintSubmission(data: object, spam: SpamFields): string {
-  return JSON.stringify([data, spam.website]);
+/** What makes two submissions 'the same': the parsed values, the honeypot and the call-back choice, not the clock. */
+export function fingerprintSubmission(data: object, spam: SpamFields, callbackConsent?: CallbackConsentWording): string {
+  return JSON.stringify([data, spam.website, callbackConsent?.version ?? null]);
 }
 
 export async function runSubmission<F extends LeadFormId>(
@@ -73,13 +76,16 @@ export async function runSubmission<F extends LeadFormId>(
     return { kind: 'sent', demo: true, data };
   }
 
-  const fingerprint = fingerprintSubmission(data, deps.spam);
+  const fingerprint = fingerprintSubmission(data, deps.spam, deps.callbackConsent);
   const submission =
     deps.retry?.fingerprint === fingerprint
       ? deps.retry.submission
       : createLeadSubmission({
           endpoint: deps.endpoint,
-          payload: { ...buildRequestBody(spec, data, deps.endpoint, deps.createContext()), ...deps.spam },
+          payload: {
+            ...buildRequestBody(spec, data, deps.endpoint, { ...deps.createContext(), callbackConsent: deps.callbackConsent }),
+            ...deps.spam,
+          },
           markAsXhr: spec.markAsXhr,
           ...(deps.createKey ? { createKey: deps.createKey } : {}),
         });
@@ -91,7 +97,11 @@ export async function runSubmission<F extends LeadFormId>(
   return { kind: 'failed', data, retry: { fingerprint, submission }, result };
 }
 
-/** Our relay gets the values and the visit and builds the CRM payload itself; a CRM reached directly gets that payload. */
+/**
+ * Our relay gets the values and the visit and builds the CRM payload itself (of a ticked call-back box
+ * only the version of its wording: the relay keeps the text it published); a CRM reached directly gets
+ * that payload.
+ */
 function buildRequestBody<F extends LeadFormId>(
   spec: LeadFormSpec<F>,
   data: LeadFormValuesById[F],

@@ -15,6 +15,11 @@ import type { LeadFormId } from '../lead/rules.ts';
 import { preloadValidation, runSubmission } from './submit-flow.ts';
 import { submitLead } from './submit-lead.ts';
 import { toastFor } from './toasts.ts';
+import { CALLBACK_FIELDS } from '../lead/callback-consent.ts';
+import type { SiteContent } from '../generated/content-types.ts';
+
+/** The owner's "call me back now" wording, from the site settings. */
+export type CallbackConsentSettings = NonNullable<SiteContent['callbackConsent']>;
 
 export interface LeadFormOptions<F extends LeadFormId> {
   /** Runs after a successful (or demo) submission with the parsed values, before any redirect. */
@@ -32,6 +37,10 @@ export interface LeadFormEngine<F extends LeadFormId> {
   readonly formRef: RefObject<HTMLFormElement | null>;
   readonly setValue: (field: FieldName<F>, value: string) => void;
   readonly setHoneypot: (value: string) => void;
+  /** Ticks or unticks "call me back now". */
+  readonly setCallback: (ticked: boolean) => void;
+  /** The owner's "call me back now" wording; the form shows no tick box without one. */
+  readonly callbackWording: CallbackConsentSettings | undefined;
   readonly handleSubmit: (event: FormEvent<HTMLFormElement>) => void;
   /** Empties the form (as after success) and moves focus to its first field. */
   readonly reset: () => void;
@@ -43,7 +52,7 @@ interface FocusRequest {
 }
 
 export function useLeadForm<F extends LeadFormId>(spec: LeadFormSpec<F>, options: LeadFormOptions<F> = {}): LeadFormEngine<F> {
-  const { leadEndpoint: endpoint } = useSite();
+  const { leadEndpoint: endpoint, callbackConsent: callbackWording } = useSite();
   const navigate = useNavigate();
   const theme = useTheme();
   const { search } = useLocation();
@@ -91,6 +100,8 @@ export function useLeadForm<F extends LeadFormId>(spec: LeadFormSpec<F>, options
       const typed = control instanceof RadioNodeList || isValueControl(control) ? control.value : '';
       if (typed !== '' && typed !== stateRef.current.values[field.name]) dispatch({ type: 'edited', field: field.name, value: typed });
     }
+    const callbackBox = form.elements.namedItem(CALLBACK_FIELDS.requested);
+    if (callbackBox instanceof HTMLInputElement && callbackBox.checked) dispatch({ type: 'callbackToggled', ticked: true });
   }, [spec]);
 
   useEffect(() => {
@@ -114,6 +125,7 @@ export function useLeadForm<F extends LeadFormId>(spec: LeadFormSpec<F>, options
         endpoint,
         createContext: createBrowserPayloadContext,
         spam: { website: current.website, form_shown_at: current.shownAtMs },
+        callbackConsent: current.callback && callbackWording ? { version: callbackWording.version, text: callbackWording.text } : undefined,
         retry: current.retry,
         send: (submission) => submitLead(submission),
         onSending: () => dispatch({ type: 'submitted' }),
@@ -143,11 +155,12 @@ export function useLeadForm<F extends LeadFormId>(spec: LeadFormSpec<F>, options
           busyRef.current = false;
         });
     },
-    [spec, endpoint, navigate, requestFocus, theme],
+    [spec, endpoint, callbackWording, navigate, requestFocus, theme],
   );
 
   const setValue = useCallback((field: FieldName<F>, value: string) => dispatch({ type: 'edited', field, value }), []);
   const setHoneypot = useCallback((value: string) => dispatch({ type: 'honeypotEdited', value }), []);
+  const setCallback = useCallback((ticked: boolean) => dispatch({ type: 'callbackToggled', ticked }), []);
   const reset = useCallback(() => {
     dispatch({ type: 'reset', atMs: Date.now() });
     const [firstField] = listFields(spec);
@@ -163,6 +176,8 @@ export function useLeadForm<F extends LeadFormId>(spec: LeadFormSpec<F>, options
     formRef,
     setValue,
     setHoneypot,
+    setCallback,
+    callbackWording,
     handleSubmit,
     reset,
   };

@@ -463,7 +463,7 @@ export type BlockType = Block['type'];
 
 export const BLOCK_TYPES = ['article', 'blog-list', 'callout', 'card-grid', 'checklist', 'contact-details', 'countdown', 'cta', 'faq-list', 'form', 'hero', 'legal-sections', 'not-found', 'pricing-table', 'rich-text', 'roi-calculator', 'stats', 'steps', 'team', 'testimonials'] as const satisfies readonly BlockType[];
 
-/** Facts used on every page: company details, navigation, footer, contact details, the booking link, brand colours and search defaults. */
+/** Facts used on every page: company details, navigation, footer, contact details, business hours, the booking link, brand colours and search defaults. */
 export type SiteContent = {
   /** The company. */
   company: {
@@ -525,8 +525,28 @@ export type SiteContent = {
     /** Business hours. */
     hours: string;
   };
+  /** When the sales team answers leads. The clock that shows how long a lead has waited for a first call runs only inside these hours; a lead sent after closing starts its clock when the team opens. Keep it in step with the hours shown under the contact details. */
+  businessHours?: {
+    /** The time zone of these hours, as a region and city: America/New_York, America/Chicago, America/Denver, America/Los_Angeles, Europe/London. */
+    timeZone: string;
+    /** The days the team works. */
+    days: ("Mon" | "Tue" | "Wed" | "Thu" | "Fri" | "Sat" | "Sun")[];
+    /** Opening time on the 24-hour clock, such as 09:00. */
+    opens: string;
+    /** Closing time on the 24-hour clock, such as 18:00 (24:00 for midnight). It must be later than the opening time. */
+    closes: string;
+  };
   /** The external booking page opened by every "booking" link (the BOOKING_URL setting overrides it). */
   bookingUrl: string;
+  /** The optional "call me back now" tick box under every lead form. A visitor who ticks it is called back by the voice agent within a minute, so the text must say who will call, that the call may use an automated or artificial voice, and that agreeing is not a condition of buying. Leave this out to show no tick box. */
+  callbackConsent?: {
+    /** The words beside the tick box, e.g. "Call me back now". */
+    label: string;
+    /** The agreement the visitor gives by ticking the box, shown under it. It is saved word for word with each lead that ticks it and sent to the CRM, so a change here should come with a new version. */
+    text: string;
+    /** A name for this wording, e.g. "2026-11": change it whenever the text changes, so each lead records which wording the visitor agreed to. Letters, digits, dots, dashes and underscores. */
+    version: string;
+  };
   /** Brand colours (six-digit hex codes like "#4F46E5"). Any colour left out uses the built-in default. Every colour the site draws text with, or draws text on, must keep that text readable (a contrast of at least 4.5:1, WCAG AA): the content check names any colour that does not, and the site is not published until it is changed. */
   brand?: {
     /** Main brand colour: buttons, links, highlights. */

@@ -74,6 +74,7 @@ describe('buildHomePayload', () => {
       submitted_at: '2025-03-04T05:06:07.089Z',
       source: 'Homepage Simple Lead Form',
       page_url: 'https://example.com/calculator?utm_source=google',
+      callback_requested: false,
     });
   });
 
@@ -149,6 +150,7 @@ describe('buildRoiPayload', () => {
         'submitted_at',
         'source',
         'page_url',
+        'callback_requested',
         'user_agent',
         'referrer',
         ...Object.keys(CONTEXT.attribution),
@@ -216,6 +218,7 @@ describe('buildContactPayload', () => {
       submitted_at: '2025-03-04T05:06:07.089Z',
       source: 'Contact Page Form',
       page_url: 'https://example.com/calculator?utm_source=google',
+      callback_requested: false,
       user_agent: 'Mozilla/5.0 (X11; Linux x86_64)',
       referrer: 'https://www.google.com/',
     });
@@ -244,6 +247,7 @@ describe('buildLandingPayload', () => {
       submitted_at: '2025-03-04T05:06:07.089Z',
       source: 'AI Transformation Landing Page',
       page_url: 'https://example.com/calculator?utm_source=google',
+      callback_requested: false,
     });
   });
 });
@@ -258,6 +262,26 @@ describe('all builders', () => {
       'submitted_at',
       'source',
       'page_url',
+      'callback_requested',
     ]);
+  });
+});
+
+describe('call me back now', () => {
+  const WORDING = { version: '2026-11', text: 'Premier AI Consulting may call me now with an automated or artificial voice.' };
+
+  it.each([
+    ['home', () => buildHomePayload(HOME_VALUES, { ...CONTEXT, callbackConsent: WORDING })],
+    ['roi', () => buildRoiPayload(ROI_VALUES, { ...CONTEXT, callbackConsent: WORDING }, SHIPPED_ROI_PARAMETERS)],
+    ['contact', () => buildContactPayload(CONTACT_VALUES, { ...CONTEXT, callbackConsent: WORDING })],
+    ['landing', () => buildLandingPayload(LANDING_VALUES, { ...CONTEXT, callbackConsent: WORDING })],
+  ])('%s: a ticked box sends the agreement with its time, version and page', (_form, build) => {
+    expect(build()).toMatchObject({
+      callback_requested: true,
+      callback_consent_text: WORDING.text,
+      callback_consent_at: '2025-03-04T05:06:07.089Z',
+      callback_consent_version: '2026-11',
+      callback_consent_page: CONTEXT.pageUrl,
+    });
   });
 });

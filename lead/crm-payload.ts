@@ -2,6 +2,7 @@
 // CRM's existing field mappings keep working, plus the visit's attribution merged flat.
 import { calculateRoi, parseNumber, revenueBracket, type RevenueBracket, type RoiParameters } from './roi/engine.ts';
 import type { Attribution } from './attribution.ts';
+import { describeCallback, type CallbackConsentWording, type CallbackFields } from './callback-consent.ts';
 import { LEAD_SOURCES } from './rules.ts';
 import { cutText } from './storable-text.ts';
 import type { ContactFormValues, HomeFormValues, LandingFormValues, RoiFormValues } from './validation.ts';
@@ -18,13 +19,15 @@ export interface PayloadContext {
   readonly userAgent: string;
   readonly referrer: string;
   readonly attribution: Attribution;
+  /** The wording of "call me back now" the visitor ticked (from the builder's own content); absent when unticked. */
+  readonly callbackConsent?: CallbackConsentWording | undefined;
 }
 
-interface SubmissionFields<S> {
+type SubmissionFields<S> = {
   submitted_at: string;
   source: S;
   page_url: string;
-}
+} & CallbackFields;
 
 interface BrowserFields {
   user_agent: string;
@@ -55,7 +58,12 @@ export type LandingLeadPayload = Attribution & LandingFormValues & SubmissionFie
 export type LeadPayload = HomeLeadPayload | RoiLeadPayload | ContactLeadPayload | LandingLeadPayload;
 
 function describeSubmission<S extends string>(source: S, context: PayloadContext): SubmissionFields<S> {
-  return { submitted_at: context.now.toISOString(), source, page_url: context.pageUrl };
+  return {
+    submitted_at: context.now.toISOString(),
+    source,
+    page_url: context.pageUrl,
+    ...describeCallback(context.callbackConsent, context),
+  };
 }
 
 function describeBrowser(context: PayloadContext): BrowserFields {

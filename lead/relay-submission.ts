@@ -4,6 +4,7 @@
 // numbers of the build; it trusts no figure from the browser. A CRM webhook reached directly (a
 // static host with no relay) gets the CRM payload from crm-payload.ts instead.
 import type { Attribution } from './attribution.ts';
+import { CALLBACK_FIELDS } from './callback-consent.ts';
 import type { PayloadContext } from './crm-payload.ts';
 import { LEAD_SOURCES, type LeadFormId } from './rules.ts';
 
@@ -28,6 +29,10 @@ export function buildRelaySubmission(form: LeadFormId, values: object, context: 
     page_url: context.pageUrl,
     user_agent: context.userAgent,
     referrer: context.referrer,
+    // A ticked "call me back now" names the wording's version alone: the relay adds the text it published.
+    ...(context.callbackConsent === undefined
+      ? {}
+      : { [CALLBACK_FIELDS.requested]: true, [CALLBACK_FIELDS.version]: context.callbackConsent.version }),
   };
 }
 

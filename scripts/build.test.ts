@@ -124,7 +124,7 @@ describe('a build of a checkout elsewhere', () => {
     client = path.join(project, 'dist/client');
   }, BUILD_TIMEOUT_MS);
 
-  it('writes the checked ROI numbers for the relay beside routes.json, and the commit the CI names', () => {
+  it('writes the checked ROI numbers and the business hours beside routes.json, and the commit the CI names', () => {
     expect(JSON.parse(readFileSync(path.join(client, 'build.json'), 'utf8'))).toMatchObject({ commit: 'ab12'.repeat(10) });
     const parameters = JSON.parse(readFileSync(path.join(project, 'dist/roi-parameters.json'), 'utf8')) as {
       investmentUsd: number;
@@ -132,6 +132,10 @@ describe('a build of a checkout elsewhere', () => {
     };
     expect(parameters.investmentUsd).toBe(60_000);
     expect(parameters.upliftRateByIndustry.technology).toBe(0.15);
+    // The site settings' business hours, for the sales clock.
+    expect(JSON.parse(readFileSync(path.join(project, 'dist/business-hours.json'), 'utf8'))).toEqual({
+      businessHours: { timeZone: 'America/New_York', days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'], opens: '09:00', closes: '18:00' },
+    });
   });
 
   it('builds a checkout whose node_modules is a symlink to a folder elsewhere', () => {

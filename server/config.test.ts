@@ -33,6 +33,7 @@ describe('parseConfig', () => {
       trustProxy: false,
       crmRetryDelaysMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 50_400_000, 72_000_000, 86_400_000],
       crmMaxPer10s: 90,
+      crmLeadUrl: undefined,
       leadRetentionDays: undefined,
       spamRetentionDays: 30,
       distDir: 'dist',
@@ -59,6 +60,7 @@ describe('parseConfig', () => {
         PUBLIC_LEAD_ENDPOINT: 'https://hooks.example.com/lead',
         CRM_WEBHOOK_URL: 'https://crm.example.com/hook?token=abc',
         CRM_WEBHOOK_SECRET: SECRET,
+        CRM_LEAD_URL: 'https://app.example-crm.com/contacts?lead={lead_id}',
         DATABASE_URL: 'postgres://user:pw@db:5432/leads',
         LEAD_RATE_LIMIT: '30',
         TRUST_PROXY: '1',
@@ -84,6 +86,7 @@ describe('parseConfig', () => {
       publicLeadEndpoint: 'https://hooks.example.com/lead',
       crmWebhookUrl: 'https://crm.example.com/hook?token=abc',
       crmWebhookSecret: SECRET,
+      crmLeadUrl: 'https://app.example-crm.com/contacts?lead={lead_id}',
       leadStore: { kind: 'postgres', url: 'postgres://user:pw@db:5432/leads' },
       leadRateLimitPerMinute: 30,
       trustProxy: 1,
@@ -184,6 +187,22 @@ describe('parseConfig', () => {
     [
       { DATABASE_URL: 'mysql://root:pw@db/leads' },
       'DATABASE_URL must be a postgres:// or postgresql:// URL (value not shown: it may contain a password)',
+    ],
+    [
+      { CRM_LEAD_URL: 'https://crm.example.com/contacts' },
+      'CRM_LEAD_URL must contain {lead_id} or {email}, where each lead\'s own value goes (e.g. https://crm.example.com/contacts?search={email}), got "https://crm.example.com/contacts"',
+    ],
+    [
+      { CRM_LEAD_URL: 'https://crm.example.com/contacts/{id}' },
+      'CRM_LEAD_URL can only be filled in with {lead_id} or {email}; it also names {id}, got "https://crm.example.com/contacts/{id}"',
+    ],
+    [
+      { CRM_LEAD_URL: 'javascript:alert({email})' },
+      'CRM_LEAD_URL must be an http(s) address whose host comes before {lead_id} or {email} (e.g. https://crm.example.com/contacts/{lead_id}), got "javascript:alert({email})"',
+    ],
+    [
+      { CRM_LEAD_URL: 'https://{email}/profile' },
+      'CRM_LEAD_URL must be an http(s) address whose host comes before {lead_id} or {email} (e.g. https://crm.example.com/contacts/{lead_id}), got "https://{email}/profile"',
     ],
     [{ LEAD_RATE_LIMIT: '0' }, 'LEAD_RATE_LIMIT must be a whole number of at least 1, got "0"'],
     [{ LEAD_RATE_LIMIT: 'ten' }, 'LEAD_RATE_LIMIT must be a whole number of at least 1, got "ten"'],

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { isHttpUrl, readHttpsUrl, readLeadEndpoint, readSiteOrigin } from '../renderer/build-settings.ts';
 import type { SettingReader } from '../renderer/build-settings.ts';
 import { isEmailAddress } from '../back-office/accounts/email.ts';
+import { checkCrmLeadUrlTemplate } from './outbox/crm-lead-url.ts';
 import { loadEnvFile } from '../back-office/env-file.ts';
 import { readTrustProxy, type TrustProxy } from '../back-office/http/trust-proxy.ts';
 
@@ -25,6 +26,8 @@ export type Config = Readonly<{
   crmWebhookUrl: string | undefined;
   /** Standard Webhooks signing secret; never log it. */
   crmWebhookSecret: string | undefined;
+  /** Where each lead's CRM record is: an http(s) address with {lead_id} and/or {email}. Unset: no CRM links. */
+  crmLeadUrl: string | undefined;
   leadStore: LeadStoreConfig;
   leadRateLimitPerMinute: number;
   /**
@@ -148,6 +151,7 @@ export function parseConfig(env: Environment): ConfigResult {
         : read('PUBLIC_LEAD_ENDPOINT', readLeadEndpoint, DEFAULTS.publicLeadEndpoint),
     crmWebhookUrl: read('CRM_WEBHOOK_URL', readSecretHttpUrl, undefined),
     crmWebhookSecret: read('CRM_WEBHOOK_SECRET', readWebhookSecret, undefined),
+    crmLeadUrl: read('CRM_LEAD_URL', readCrmLeadUrl, undefined),
     leadStore,
     leadRateLimitPerMinute: read('LEAD_RATE_LIMIT', readPositiveWholeNumber, DEFAULTS.leadRateLimitPerMinute),
     trustProxy: read('TRUST_PROXY', readTrustProxy, false),
@@ -256,6 +260,11 @@ const readBoolean: Reader<boolean> = (raw, name) => {
 const readLogLevel: Reader<LogLevel> = (raw, name) => {
   const level = LOG_LEVELS.find((candidate) => candidate === raw.toLowerCase());
   return level !== undefined ? { value: level } : { error: `${name} must be one of ${LOG_LEVELS.join(', ')}, got ${quote(raw)}` };
+};
+
+const readCrmLeadUrl: Reader<string> = (raw, name) => {
+  const error = checkCrmLeadUrlTemplate(raw, name);
+  return error === undefined ? { value: raw } : { error };
 };
 
 // Webhook URLs often carry an access token, so the value is not repeated in the message.

@@ -12,6 +12,7 @@ describe('describeAuditDetail', () => {
       'li@example.com: viewer → admin',
     );
     expect(describeAuditDetail('purge-counts', { leads: 3, spam: 1 })).toBe('3 leads, 1 spam');
+    expect(describeAuditDetail('released-leads', ['a', 'b'])).toBe('back to unassigned: 2 lead(s): a, b');
     expect(
       describeAuditDetail('every-failed-retry', [
         { id: 'a', from: 'failed', attempts: 5 },

@@ -22,6 +22,8 @@ export type AuditDetailResults = {
   readonly 'purge-counts': { readonly leads: number; readonly spam: number };
   /** retry of every failed lead: "every failed lead: sent 2 lead(s): a, b (2 failed)". */
   readonly 'every-failed-retry': readonly MovedLead[];
+  /** releaseOwner: the leads a removed or demoted person no longer owns, "back to unassigned: 2 lead(s): a, b". */
+  readonly 'released-leads': readonly string[];
 };
 
 export type AuditDetailKind = keyof AuditDetailResults;
@@ -84,6 +86,7 @@ const DESCRIBED: { readonly [K in AuditDetailKind]: (result: AuditDetailResults[
       tallySent(moved),
       noneSkipped(),
     )}`,
+  'released-leads': (ids) => `back to unassigned: ${describeIds(ids)}`,
 };
 
 /** The detail `kind` words from `result`, the result of the change it describes. */

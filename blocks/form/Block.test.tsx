@@ -13,8 +13,8 @@ import { useLeadForm } from '../../forms/use-lead-form.ts';
 import { createRoiFormSpec } from '../../forms/roi/roi-form.ts';
 import Form from './Block.tsx';
 
-function render(children: ReactNode, leadEndpoint = '/api/leads') {
-  const site = { bookingUrl: 'https://booking.example.com/premier', leadEndpoint } as SiteData;
+function render(children: ReactNode, leadEndpoint = '/api/leads', extra: Partial<SiteData> = {}) {
+  const site = { bookingUrl: 'https://booking.example.com/premier', leadEndpoint, ...extra } as SiteData;
   const html = renderToStaticMarkup(
     <ThemeProvider theme={createTheme()}>
       <SiteProvider site={site}>
@@ -155,5 +155,42 @@ describe('prerendered ROI form', () => {
   it('names the ROI source and button', () => {
     expect(html).toContain('name="source" value="AI ROI Calculator + Lead Form"');
     expect(html).toMatch(/<button type="submit"[^>]*>Get My ROI Analysis &amp; Book Session<\/button>/);
+  });
+});
+
+describe('call me back now, prerendered', () => {
+  const callbackConsent = {
+    label: 'Call me back now',
+    text: 'By ticking this box, I agree that Premier AI Consulting may call me using an automated or artificial voice.',
+    version: '2026-11',
+  };
+
+  it.each(['home', 'contact', 'landing'] as const)('%s form: an unticked, optional tick box, its label and text tied to it', (form) => {
+    const html = render(<Form {...HOME} form={form} />, '/api/leads', { callbackConsent });
+    const box = tagOf(html, /<input[^>]*type="checkbox"[^>]*>/);
+    expect(box).toContain('name="callback_requested"');
+    expect(box).toContain('value="yes"');
+    expect(box).not.toContain('checked');
+    expect(box).not.toContain('required');
+    const id = box.match(/id="([^"]+)"/)?.[1];
+    expect(html).toContain(`<label for="${id}"`);
+    expect(html).toMatch(new RegExp(`<label for="${id}"[^>]*>Call me back now</label>`));
+    const describedBy = box.match(/aria-describedby="([^"]+)"/)?.[1]?.split(' ') ?? [];
+    const textId = describedBy.find((candidate) => html.includes(`<p id="${candidate}"`));
+    expect(html).toMatch(new RegExp(`<p id="${textId}"[^>]*>${callbackConsent.text}</p>`));
+    // Posted without JavaScript, the version of the words shown goes with it.
+    expect(html).toContain('<input type="hidden" name="callback_consent_version" value="2026-11"/>');
+  });
+
+  it('the ROI form has it too', () => {
+    function RoiForm() {
+      const engine = useLeadForm(createRoiFormSpec(SHIPPED_ROI_PARAMETERS));
+      return <LeadForm engine={engine} labelledBy="h" />;
+    }
+    expect(render(<RoiForm />, '/api/leads', { callbackConsent })).toContain('name="callback_requested"');
+  });
+
+  it('no tick box when the site settings offer no call-back wording', () => {
+    expect(render(<Form {...HOME} />)).not.toContain('callback_requested');
   });
 });

@@ -42,7 +42,7 @@ describe('the layout', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Health', 'Inbox', 'Spam', 'Analytics', 'Settings']);
+    ).toEqual(['Call now', 'Health', 'Inbox', 'Spam', 'Analytics', 'Speed to lead', 'Settings']);
     expect(within(nav).getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Health' }).getAttribute('aria-current')).toBeNull();
     expect(screen.getByRole('link', { name: 'Skip to the content' }).getAttribute('href')).toBe('#main');
@@ -56,7 +56,7 @@ describe('the layout', () => {
       within(adminNav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Health', 'Inbox', 'Spam', 'Analytics', 'Audit log', 'Settings']);
+    ).toEqual(['Call now', 'Health', 'Inbox', 'Spam', 'Analytics', 'Speed to lead', 'Audit log', 'Settings']);
   });
 
   it('signs out with the CSRF token and shows the sign-in screen', async () => {
@@ -69,6 +69,30 @@ describe('the layout', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('heading', { name: 'Sign in to the console' })).toBeTruthy();
     expect(server.made('DELETE /session')[0]!.headers['x-csrf-token']).toBe('csrf-viewer');
+  });
+});
+
+describe('the first screen', () => {
+  it('is "Call now" for a salesperson, whose Health screen keeps a link of its own, and Health for an admin', async () => {
+    stubConsoleServer({
+      'GET /session': { body: sessionFor('sales') },
+      'GET /queue': { body: { mine: [], unassigned: [], businessHours: 'Mon-Fri 9:00 AM-6:00 PM, New York time', openNow: true } },
+      'GET /health': { body: HEALTH },
+    });
+    const app = renderConsole('/console');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Call now' })).toBeTruthy();
+    expect(app.location().pathname).toBe('/call-now');
+    const nav = screen.getByRole('navigation', { name: 'Console' });
+    expect(within(nav).getByRole('link', { name: 'Call now' }).getAttribute('aria-current')).toBe('page');
+    fireEvent.click(within(nav).getByRole('link', { name: 'Health' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Health' })).toBeTruthy();
+    expect(app.location().pathname).toBe('/health');
+    cleanup();
+
+    stubConsoleServer({ 'GET /session': { body: sessionFor('admin') }, 'GET /health': { body: HEALTH } });
+    const admin = renderConsole('/console');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Health' })).toBeTruthy();
+    expect(admin.location().pathname).toBe('/');
   });
 });
 
@@ -119,7 +143,7 @@ describe('the health screen', () => {
     const oldest = screen.getByRole('link', { name: /^Received / });
     expect(oldest.getAttribute('href')).toBe('/console/leads/lead-old');
     expect(oldest.parentElement!.textContent).toContain('waiting 1 h 35 min');
-    expect(screen.getByText('12 leads to send (7 waiting, 5 retrying); about 2 min at 1 per 10 seconds')).toBeTruthy();
+    expect(screen.getByText('12 leads to send (7 waiting to be sent, 5 still trying); about 2 min at 1 per 10 seconds')).toBeTruthy();
     expect(screen.getByText('Leads are erased after 365 days.')).toBeTruthy();
     expect(screen.getByText('Spam is erased after 30 days.')).toBeTruthy();
     expect(app.container.querySelector('style')).toBeNull();
@@ -132,7 +156,9 @@ describe('the backlog while the CRM refuses leads', () => {
     stubConsoleServer({ 'GET /session': { body: sessionFor('viewer') }, 'GET /health': { body: refusing } });
     renderConsole('/console');
     expect(
-      await screen.findByText('12 leads to send (7 waiting, 5 retrying); no estimate of when they go while the CRM is refusing leads'),
+      await screen.findByText(
+        '12 leads to send (7 waiting to be sent, 5 still trying); no estimate of when they go while the CRM is refusing leads',
+      ),
     ).toBeTruthy();
     expect(screen.queryByText(/about \d+ min/)).toBeNull();
   });

@@ -1,5 +1,6 @@
 // The console: asks who is signed in, shows the sign-in screen while nobody is, then the screens. The
-// first screen is Health for those who read the leads; anyone else (an editor) starts on Analytics.
+// first screen is "Call now" for a salesperson (the leads waiting for them), Health for everyone else
+// who reads the leads (an admin watches the relay), and a sentence for an editor.
 // A 401 from any call returns to the sign-in screen on the same address, so signing in again lands
 // where the person was.
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -8,6 +9,7 @@ import type { SessionInfo } from '../api-types.ts';
 import { AnalyticsScreen } from './analytics/AnalyticsScreen.tsx';
 import { messageOf, type ConsoleApi } from './api.ts';
 import { AuditScreen } from './audit/AuditScreen.tsx';
+import { CallNowScreen } from './call-now/CallNowScreen.tsx';
 import { HealthScreen } from './health/HealthScreen.tsx';
 import { InboxScreen } from './inbox/InboxScreen.tsx';
 import { Layout } from './layout/Layout.tsx';
@@ -16,6 +18,7 @@ import { ErrorMessage } from './parts/messages.tsx';
 import { SessionProvider, type ConsoleSession } from './session.tsx';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
 import { SpamScreen } from './spam/SpamScreen.tsx';
+import { SpeedScreen } from './speed/SpeedScreen.tsx';
 import { SignIn } from './sign-in/SignIn.tsx';
 
 const SESSION_ENDED = 'Your session has ended. Sign in again to carry on.';
@@ -70,17 +73,22 @@ export function App({ api }: { api: ConsoleApi }) {
           <Route
             index
             element={
-              session.can('leads:read') ? (
+              session.info.role === 'sales' ? (
+                <Navigate to="/call-now" replace />
+              ) : session.can('leads:read') ? (
                 <HealthScreen />
               ) : (
                 <p role="status">This account has nothing to read in the console: it is for the content studio.</p>
               )
             }
           />
+          <Route path="call-now" element={<CallNowScreen />} />
+          <Route path="health" element={<HealthScreen />} />
           <Route path="leads" element={<InboxScreen />} />
           <Route path="leads/:id" element={<LeadScreen />} />
           <Route path="spam" element={<SpamScreen />} />
           <Route path="analytics" element={<AnalyticsScreen />} />
+          <Route path="speed" element={<SpeedScreen />} />
           <Route path="audit" element={<AuditScreen />} />
           <Route path="settings" element={<SettingsScreen />} />
           <Route path="*" element={<Navigate to="/" replace />} />

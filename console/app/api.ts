@@ -5,6 +5,16 @@
 import {
   CONSOLE_API,
   type AccountSummary,
+  type AssignmentRules,
+  type AssignmentRulesInput,
+  type AvailabilityInput,
+  type CallNow,
+  type LeadSalesView,
+  type LeadWithSales,
+  type SalesPerson,
+  type SalesStatus,
+  type SpeedReport,
+  type TouchInput,
   type AnalyticsExport,
   type AnalyticsReport,
   type AnalyticsSplit,
@@ -14,7 +24,6 @@ import {
   type ErasurePreview,
   type ErasureResult,
   type Health,
-  type LeadDetail,
   type LeadFilter,
   type LeadPage,
   type NotificationSettings,
@@ -109,7 +118,7 @@ export class ConsoleApi {
     );
   leads = (filter: LeadFilter, after: string | null) =>
     this.call<LeadPage>('GET', `/leads?${toQuery({ ...filter, after: after ?? undefined }).toString()}`);
-  lead = (id: string) => this.call<LeadDetail>('GET', `/leads/${encodeURIComponent(id)}`);
+  lead = (id: string) => this.call<LeadWithSales>('GET', `/leads/${encodeURIComponent(id)}`);
   retry = (target: { ids: string[] } | { allFailed: true }) => this.call<RetryResult>('POST', '/leads/retry', target);
   sendAgain = (id: string) => this.call<SendAgainResult>('POST', `/leads/${encodeURIComponent(id)}/send-again`, {});
   markSpam = (id: string, spam: boolean) => this.call<SpamResult>('POST', `/leads/${encodeURIComponent(id)}/spam`, { spam });
@@ -127,6 +136,30 @@ export class ConsoleApi {
   addAccount = (account: { email: string; role: Role; password: string }) => this.call<unknown>('POST', '/accounts', account);
   changeRole = (email: string, role: Role) => this.call<unknown>('PATCH', `/accounts/${encodeURIComponent(email)}`, { role });
   removeAccount = (email: string) => this.call<unknown>('DELETE', `/accounts/${encodeURIComponent(email)}`);
+
+  // The sales queue.
+  queue = () => this.call<CallNow>('GET', '/queue');
+  setOwner = (id: string, ownerId: string | null) =>
+    this.call<LeadSalesView>('POST', `/leads/${encodeURIComponent(id)}/owner`, { ownerId });
+  setSalesStatus = (id: string, status: SalesStatus, lostReason?: string) =>
+    this.call<LeadSalesView>(
+      'POST',
+      `/leads/${encodeURIComponent(id)}/status`,
+      lostReason === undefined ? { status } : { status, lostReason },
+    );
+  addNote = (id: string, text: string) => this.call<LeadSalesView>('POST', `/leads/${encodeURIComponent(id)}/notes`, { text });
+  logTouch = (id: string, touch: TouchInput) => this.call<LeadSalesView>('POST', `/leads/${encodeURIComponent(id)}/touches`, touch);
+  people = () => this.call<SalesPerson[]>('GET', '/people');
+  setAvailability = (personId: string, availability: AvailabilityInput) =>
+    this.call<SalesPerson>('PUT', `/people/${encodeURIComponent(personId)}/availability`, availability);
+  assignmentRules = () => this.call<AssignmentRules>('GET', '/assignment-rules');
+  setAssignmentRules = (rules: AssignmentRulesInput) => this.call<AssignmentRules>('PUT', '/assignment-rules', rules);
+  speed = (asked: Partial<DayRange>) => this.call<SpeedReport>('GET', `/speed?${toQuery(asked).toString()}`);
+}
+
+/** Where one speed-to-lead table downloads from as CSV, for the range the screen shows. */
+export function speedExportUrl(by: 'owner' | 'form' | 'campaign', range: DayRange): string {
+  return `${CONSOLE_API}/speed/export?${toQuery({ from: range.from, to: range.to, by }).toString()}`;
 }
 
 /** Where the inbox's export downloads from: a plain link, so the browser saves the file itself. */

@@ -6,7 +6,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { BUILD_INFO_FILE, BUILD_STATE_FILE, CSP_MANIFEST_FILE, ROI_PARAMETERS_FILE, ROUTES_FILE } from './build-files.ts';
+import {
+  BUILD_INFO_FILE,
+  BUILD_STATE_FILE,
+  BUSINESS_HOURS_FILE,
+  CSP_MANIFEST_FILE,
+  ROI_PARAMETERS_FILE,
+  ROUTES_FILE,
+} from './build-files.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const DESCRIPTION = path.join('content-model', 'load', 'build-files.ts');
@@ -24,7 +31,7 @@ const CODE_FOLDERS = [
   'studio',
   'ui',
 ];
-const NAMES = [ROUTES_FILE, CSP_MANIFEST_FILE, ROI_PARAMETERS_FILE, BUILD_STATE_FILE, BUILD_INFO_FILE];
+const NAMES = [ROUTES_FILE, CSP_MANIFEST_FILE, ROI_PARAMETERS_FILE, BUSINESS_HOURS_FILE, BUILD_STATE_FILE, BUILD_INFO_FILE];
 const escaped = NAMES.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
 // A name as a whole path segment: `routes.json`, `dist/routes.json`, `/build.json?t=1`.
 const SPELLED = new RegExp(`(?:^|[/\\\\])(?:${escaped})(?:$|[?#])`);

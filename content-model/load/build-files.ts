@@ -8,6 +8,10 @@
 //   csp.json            what the Content-Security-Policy must allow: CspManifest, read by readCspManifest
 //   roi-parameters.json the checked ROI numbers the relay computes with (their shape and check:
 //                       lead/roi/parameters.ts)
+//   business-hours.json the site settings' business hours, checked by the content check, or null
+//                       when none are set: BusinessHoursFile, read by the sales clock
+//   callback-consent.json the "call me back now" wording the pages show, which the relay stores with
+//                       each lead that ticks it: { "wording": { "version", "text" } | null }
 //   incremental.json    what the build was made from, read only by the next build
 //                       (scripts/build/build-inputs.ts holds its shape)
 //   client/             the public root: every path in routes.json is relative to it
@@ -22,12 +26,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { BusinessHoursContent } from '../business-hours.ts';
 import { isRecord } from '../values.ts';
 import { writeFileAtomically } from './write-file-atomically.ts';
 
 export const ROUTES_FILE = 'routes.json';
 export const CSP_MANIFEST_FILE = 'csp.json';
 export const ROI_PARAMETERS_FILE = 'roi-parameters.json';
+export const BUSINESS_HOURS_FILE = 'business-hours.json';
+export const CALLBACK_CONSENT_FILE = 'callback-consent.json';
 export const BUILD_STATE_FILE = 'incremental.json';
 export const CLIENT_DIR = 'client';
 export const SERVER_DIR = 'server';
@@ -44,6 +51,8 @@ export function buildPaths(buildDir: string) {
     routes: path.join(buildDir, ROUTES_FILE),
     cspManifest: path.join(buildDir, CSP_MANIFEST_FILE),
     roiParameters: path.join(buildDir, ROI_PARAMETERS_FILE),
+    businessHours: path.join(buildDir, BUSINESS_HOURS_FILE),
+    callbackConsent: path.join(buildDir, CALLBACK_CONSENT_FILE),
     buildState: path.join(buildDir, BUILD_STATE_FILE),
     clientDir,
     serverDir: path.join(buildDir, SERVER_DIR),
@@ -60,6 +69,16 @@ export function isBuild(folder: string): boolean {
 /** A build that is missing or inconsistent: the server cannot start, and the message says why. */
 export class SiteBuildError extends Error {
   override name = 'SiteBuildError';
+}
+
+// ---- business-hours.json ----
+
+/** business-hours.json as written: the site settings' `businessHours`, or null when they have none. */
+export type BusinessHoursFile = { businessHours: BusinessHoursContent | null };
+
+export function serializeBusinessHoursFile(businessHours: BusinessHoursContent | undefined): string {
+  const file: BusinessHoursFile = { businessHours: businessHours ?? null };
+  return `${JSON.stringify(file, null, 2)}\n`;
 }
 
 // ---- routes.json ----

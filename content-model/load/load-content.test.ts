@@ -425,7 +425,10 @@ function escape(text: string): string {
 describe('brand colours', () => {
   it('refuses a brand colour the site would draw unreadable text with, beside that colour', () => {
     const site = path.join(root, 'content/site.yaml');
-    writeFileSync(site, readFileSync(site, 'utf8').replace('primary: "#4F46E5"', 'primary: "#8B9CF7"'));
+    const text = readFileSync(site, 'utf8').replace('primary: "#4F46E5"', 'primary: "#8B9CF7"');
+    writeFileSync(site, text);
+    // The line the colour is on, wherever other settings put it.
+    const line = text.split('\n').findIndex((row) => row.includes('primary: "#8B9CF7"')) + 1;
     let issues: readonly { message: string; segments?: readonly (string | number)[] }[] = [];
     try {
       loadContent({ root });
@@ -439,8 +442,42 @@ describe('brand colours', () => {
       ['brand', 'primary'],
     ]);
     expect(problems()[0]).toMatch(
-      /^content\/site\.yaml:77:\d+ brand\.primary: "primary" \(#8B9CF7\) is too faint for white text on buttons/,
+      new RegExp(`^content/site\\.yaml:${line}:\\d+ brand\\.primary: "primary" \\(#8B9CF7\\) is too faint for white text on buttons`),
     );
+  });
+});
+
+describe('business hours', () => {
+  function setHours(timeZone: string, opens: string, closes: string) {
+    const site = path.join(root, 'content/site.yaml');
+    const text = readFileSync(site, 'utf8')
+      .replace('timeZone: America/New_York', `timeZone: ${timeZone}`)
+      .replace('opens: "09:00"', `opens: "${opens}"`)
+      .replace('closes: "18:00"', `closes: "${closes}"`);
+    writeFileSync(site, text);
+  }
+
+  it('refuses a time zone nobody knows, beside the time zone field', () => {
+    setHours('America/New_Yrok', '09:00', '18:00');
+    expect(problems()).toEqual([
+      expect.stringMatching(
+        /^content\/site\.yaml:\d+:\d+ businessHours\.timeZone: "America\/New_Yrok" is not a time zone\. Write a region and a city as in America\/New_York/,
+      ),
+    ]);
+  });
+
+  it('refuses a closing time that is not after the opening time, beside the closing time', () => {
+    setHours('America/New_York', '18:00', '09:00');
+    expect(problems()).toEqual([
+      expect.stringMatching(
+        /businessHours\.closes: The closing time \(09:00\) must be later than the opening time \(18:00\)\. For hours past midnight, close at 24:00\.$/,
+      ),
+    ]);
+  });
+
+  it('accepts hours that close at midnight', () => {
+    setHours('Europe/London', '17:00', '24:00');
+    expect(problems()).toEqual([]);
   });
 });
 

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ARTICLE_PATH, BLOG_PREFIX, NOT_FOUND_PATH, pageAddressProblem } from '../addresses.ts';
 import { brandContrastProblems, type BrandColour } from '../brand-colours.ts';
+import { businessHoursProblems } from '../business-hours.ts';
 import { contentWarnings } from '../checks/content-warnings.ts';
 import { isRecord } from '../values.ts';
 import { ContentError, type ContentIssue } from '../content-issue.ts';
@@ -248,6 +249,13 @@ function crossCheck({ site, pages, posts, articleSlugs, publicDir, issues, decla
   // its own accessibility tests.
   const brand = isRecord(site.data) && isRecord(site.data.brand) ? (site.data.brand as Partial<Record<BrandColour, string>>) : {};
   for (const problem of brandContrastProblems(brand)) at(site, ['brand', problem.colour], problem.message, `brand.${problem.colour}`);
+
+  // Business hours a clock cannot run on (a zone nobody knows, closing before opening): an error,
+  // since every lead's clock until its first call would be wrong.
+  const hours = isRecord(site.data) ? site.data.businessHours : undefined;
+  for (const problem of businessHoursProblems(hours)) {
+    at(site, ['businessHours', problem.field], problem.message, `businessHours.${problem.field}`);
+  }
 
   const owners = new Map<string, string>();
   for (const { file, page, source } of pages) {

@@ -11,6 +11,7 @@
 //   routes.json         which HTML file answers which address (read by the server)
 //   csp.json            hashes of the inline scripts, for the Content-Security-Policy
 //   roi-parameters.json the checked ROI numbers, so the relay computes what the visitor saw
+//   business-hours.json the site's business hours, so the sales clock runs on the published hours
 //   incremental.json    what the build was made from, so a publish can rebuild only what a change
 //                       reaches (build-inputs.ts, incremental.ts)
 //   console/            the back office's app (index.html for every /console address, assets/), built

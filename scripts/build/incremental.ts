@@ -6,7 +6,7 @@
 // same code as the full build (site-files.ts), with the live build's prerender bundle:
 //   - a page is rendered again only when a text it was drawn from (its page file, its article) or
 //     its JSON-LD changed; an Open Graph picture only when its title or label changed;
-//   - the sitemap, feed, robots.txt, routes.json, roi-parameters.json, csp.json and incremental.json
+//   - the sitemap, feed, robots.txt, routes.json, roi-parameters.json, business-hours.json, csp.json and incremental.json
 //     are made again (they cost nothing) and replace the live build's only when they differ;
 //   - precompressed copies are made for the files written anew.
 // A full build instead when the live build has no record of what it was made from, or when what it

@@ -1,6 +1,7 @@
 // The files of a build that the content reaches, written the same way by a full build
 // (scripts/build/build-site.ts, after bundling) and by an incremental one (scripts/build/incremental.ts,
-// into a copy of the live build): every prerendered page, routes.json, roi-parameters.json, the
+// into a copy of the live build): every prerendered page, routes.json, roi-parameters.json,
+// business-hours.json, callback-consent.json, the
 // search and sharing files (Open Graph pictures, sitemap, feed, robots.txt, csp.json) and
 // incremental.json, the record the next build compares with.
 //
@@ -14,9 +15,12 @@ import type { ContentBundle } from '../../content-model/load/load-content.ts';
 import type { PublicSettings } from '../../renderer/public-settings.ts';
 import {
   BUILD_STATE_FILE,
+  CALLBACK_CONSENT_FILE,
   CLIENT_DIR,
+  BUSINESS_HOURS_FILE,
   ROI_PARAMETERS_FILE,
   ROUTES_FILE,
+  serializeBusinessHoursFile,
   serializeRoutesFile,
   type RoutesFile,
 } from '../../content-model/load/build-files.ts';
@@ -84,6 +88,10 @@ export async function writeSiteFiles({
   const { routes, rendered } = await prerenderRoutes({ content, settings, entry, chunks, seo, output, previous, reads });
   output.write(ROUTES_FILE, serializeRoutesFile(routes));
   output.write(ROI_PARAMETERS_FILE, `${JSON.stringify(buildRoiParameters(content.roi), null, 2)}\n`);
+  output.write(BUSINESS_HOURS_FILE, serializeBusinessHoursFile(content.site.businessHours));
+  // The relay stores the wording the pages show, word for word, with each lead that ticks the box.
+  const { version, text } = content.site.callbackConsent ?? {};
+  output.write(CALLBACK_CONSENT_FILE, `${JSON.stringify({ wording: version && text ? { version, text } : null }, null, 2)}\n`);
   const htmlFiles = [...Object.values(routes.pages), routes.notFound, ...Object.values(routes.notFoundByPrefix)];
   const seoSummary = await seo.writeFiles({ output, routePaths: Object.keys(routes.pages), htmlFiles });
   output.write(

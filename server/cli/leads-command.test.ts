@@ -122,6 +122,14 @@ describe('leads export', () => {
       'company',
     ]);
     expect(columns.at(-1)).toBe('extra_fields');
+    // A call-back's agreement has columns of its own, so an auditor reads it without unpacking JSON.
+    expect(columns.slice(-6, -1)).toEqual([
+      'callback_requested',
+      'callback_consent_text',
+      'callback_consent_at',
+      'callback_consent_version',
+      'callback_consent_page',
+    ]);
     expect(new Set(columns).size).toBe(columns.length);
     const cells = parseCsvLine(first!);
     expect(cells.slice(0, 12)).toEqual([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AttemptRecord } from '../store/outbox/outbox-store.ts';
 import type { LeadRecord } from '../store/inbox/inbox-store.ts';
-import { decodeCursor, encodeCursor, spamSignalsOf, toLeadDetail, toLeadQuery } from './lead-view.ts';
+import { callbackOf, decodeCursor, encodeCursor, spamSignalsOf, toLeadDetail, toLeadQuery, toLeadSummary } from './lead-view.ts';
 
 const RECEIVED = Date.parse('2026-11-20T10:00:00Z');
 
@@ -131,5 +131,44 @@ describe('toLeadQuery', () => {
     ['spam', { state: 'spam', spam: false }],
   ] as const)('finds the %s leads the inbox names so, never spam among the others', (status, query) => {
     expect(toLeadQuery({ state: status, spam: 'no' })).toEqual(query);
+  });
+});
+
+describe('call me back now', () => {
+  const asked: LeadRecord = {
+    ...lead,
+    payload: {
+      ...lead.payload,
+      callback_requested: true,
+      callback_consent_text: 'Acme may call me now with an automated or artificial voice.',
+      callback_consent_at: '2026-11-20T10:00:00.000Z',
+      callback_consent_version: '2026-11',
+      callback_consent_page: 'https://site.example/contact',
+    },
+  };
+
+  it('a lead whose visitor ticked the box is listed and shown as asking, with the words they agreed to', () => {
+    expect(toLeadSummary(asked).callbackRequested).toBe(true);
+    expect(toLeadDetail(asked, []).callbackRequested).toBe(true);
+    expect(callbackOf(asked)).toEqual({
+      requested: true,
+      consentText: 'Acme may call me now with an automated or artificial voice.',
+      consentAt: '2026-11-20T10:00:00.000Z',
+    });
+    expect(toLeadDetail(asked, []).fields).toContainEqual(['callback_requested', 'Yes']);
+  });
+
+  it('a lead without it, or spam with a raw ticked box, asks for nothing', () => {
+    expect(toLeadSummary(lead).callbackRequested).toBe(false);
+    expect(callbackOf(lead)).toEqual({ requested: false, consentText: null, consentAt: null });
+    const spam: LeadRecord = {
+      ...lead,
+      state: 'spam',
+      payload: { ...lead.payload, callback_requested: 'yes', callback_consent_text: 'x' },
+    };
+    expect(callbackOf(spam)).toEqual({ requested: false, consentText: null, consentAt: null });
+    // Spam the relay built (it passed the form's checks) keeps the agreement, but asks nobody to call.
+    expect(callbackOf({ ...asked, state: 'spam' })).toEqual({ requested: false, consentText: null, consentAt: null });
+    expect(toLeadSummary({ ...asked, state: 'spam' }).callbackRequested).toBe(false);
   });
 });

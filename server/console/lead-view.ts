@@ -3,12 +3,14 @@
 // Every value a visitor typed goes out as a JSON string, never as markup: the app renders it as text.
 import { z } from 'zod';
 import { ATTRIBUTION_QUERY_PARAMS } from '../../lead/attribution.ts';
+import { CALLBACK_FIELDS } from '../../lead/callback-consent.ts';
 import {
   LEAD_STATUSES,
   leadStatusOf,
   type DeliveryAttempt,
   type LeadDetail,
   type LeadFilter,
+  type LeadSalesDetail,
   type LeadStatus,
   type LeadSummary,
 } from '../../console/api-types.ts';
@@ -68,6 +70,22 @@ export function toLeadSummary(lead: LeadRecord): LeadSummary {
     nextAttemptAt: iso(lead.nextAttemptAt),
     campaign: text(lead.payload, 'utm_campaign'),
     source: text(lead.payload, 'utm_source'),
+    callbackRequested: callbackOf(lead).requested,
+  };
+}
+
+/**
+ * Whether the visitor asked to be called back now, with the agreement the relay recorded. Only a lead
+ * the relay built and sends counts (its `callback_requested` is true, not a ticked box's raw "yes"): a
+ * box ticked on spam asks nobody to call, and "Not spam" sends the lead without it.
+ */
+export function callbackOf(lead: LeadRecord): LeadSalesDetail['callback'] {
+  const requested =
+    lead.state !== 'spam' && Object.hasOwn(lead.payload, CALLBACK_FIELDS.requested) && lead.payload[CALLBACK_FIELDS.requested] === true;
+  return {
+    requested,
+    consentText: requested ? text(lead.payload, CALLBACK_FIELDS.text) : null,
+    consentAt: requested ? text(lead.payload, CALLBACK_FIELDS.at) : null,
   };
 }
 
@@ -95,7 +113,9 @@ export function toDeliveryAttempt(attempt: AttemptRecord): DeliveryAttempt {
 export function toLeadDetail(lead: LeadRecord, attempts: readonly AttemptRecord[]): LeadDetail {
   const entries = Object.entries(lead.payload);
   const named: ReadonlySet<string> = new Set(Object.values(NAMED_ATTRIBUTION));
-  const asText = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
+  // A yes-or-no field ("Asked for a call-back now") reads as Yes or No, not as a programmer's true or false.
+  const asText = (value: unknown) =>
+    typeof value === 'string' ? value : typeof value === 'boolean' ? (value ? 'Yes' : 'No') : (JSON.stringify(value) ?? '');
   return {
     ...toLeadSummary(lead),
     fields: entries

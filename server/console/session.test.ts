@@ -30,10 +30,11 @@ describe('the session cookie', () => {
     expect(cookiePair(response)).toMatch(/^console_session=[\w-]{43}$/);
     expect(attributesOf(response.headers['set-cookie'])).toEqual(['HttpOnly', 'Path=/', 'SameSite=Strict']);
     expect(response.json()).toEqual({
+      id: expect.any(String),
       email: 'ana@example.com',
       role: 'sales',
       csrfToken: expect.stringMatching(/^[\w-]{43}$/),
-      allowed: ['leads:read', 'leads:export', 'leads:retry', 'leads:mark-spam', 'analytics:read'],
+      allowed: ['leads:read', 'leads:export', 'leads:retry', 'leads:mark-spam', 'leads:work', 'leads:assign', 'analytics:read'],
     });
   });
 

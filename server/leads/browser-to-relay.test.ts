@@ -11,6 +11,7 @@ import type { PayloadContext } from '../../lead/crm-payload.ts';
 import { LEAD_FORM_IDS, LEAD_SOURCES, type LeadFormId } from '../../lead/rules.ts';
 import { VALID_VALUES } from '../testing/lead-bodies.ts';
 import { shippedRoiParameters } from '../../content-model/testing/shipped-content.ts';
+import type { CallbackConsentWording } from '../../lead/callback-consent.ts';
 import { takeInLead } from './intake.ts';
 
 // What each form's own submit path in the browser sends (the form spec, its rules, the relay body)
@@ -42,14 +43,19 @@ function memoryStorage(): StorageLike {
   };
 }
 
-async function browserSubmission<F extends LeadFormId>(form: F): Promise<Record<string, unknown>> {
+async function browserSubmission<F extends LeadFormId>(
+  form: F,
+  callbackConsent?: CallbackConsentWording,
+  endpoint = '/api/leads',
+): Promise<Record<string, unknown>> {
   const spec = SPECS[form] as LeadFormSpec<F>;
   const sent: LeadSubmission[] = [];
   const values = VALID_VALUES[form] as unknown as Readonly<Record<FieldName<F>, string>>;
   const outcome = await runSubmission(spec, values, {
     limiter: createRateLimiter({ policy: spec.rateLimit, storage: memoryStorage(), now: () => SHOWN_AT_MS }),
-    endpoint: '/api/leads',
+    endpoint,
     createContext: () => CONTEXT,
+    callbackConsent,
     spam: { website: '', form_shown_at: SHOWN_AT_MS },
     retry: undefined,
     send: async (submission) => {
@@ -64,6 +70,7 @@ async function browserSubmission<F extends LeadFormId>(form: F): Promise<Record<
 const intakeContext = {
   receivedAt: Date.parse('2025-03-04T05:06:08.000Z'),
   roiParameters: ROI_PARAMETERS,
+  callbackWordings: new Map<string, string>(),
   userAgentHeader: undefined,
   refererHeader: undefined,
 };
@@ -108,5 +115,46 @@ describe('every form’s browser submission through the relay’s intake', () =>
         referrer: CONTEXT.referrer,
       },
     });
+  });
+});
+
+describe('call me back now, from the browser to the relay', () => {
+  const shown = { version: '2026-11', text: 'Example Co may call me now with an automated or artificial voice.' };
+
+  it('the browser sends only that the box was ticked and the version; the relay records its own words for it', async () => {
+    const body = await browserSubmission('contact', shown);
+    expect(body).toMatchObject({ callback_requested: true, callback_consent_version: '2026-11' });
+    expect(body).not.toHaveProperty('callback_consent_text');
+    const relayWords = 'The words this relay published for 2026-11.';
+    const intake = takeInLead(body, { ...intakeContext, callbackWordings: new Map([['2026-11', relayWords]]) });
+    expect(intake).toMatchObject({
+      kind: 'accepted',
+      payload: {
+        callback_requested: true,
+        callback_consent_text: relayWords,
+        callback_consent_at: '2025-03-04T05:06:08.000Z',
+        callback_consent_version: '2026-11',
+        callback_consent_page: CONTEXT.pageUrl,
+      },
+    });
+  });
+
+  it('a relay that never published the version refuses the lead on the version field', async () => {
+    const intake = takeInLead(await browserSubmission('home', shown), intakeContext);
+    expect(intake).toMatchObject({ kind: 'invalid', formId: 'home', fields: { callback_consent_version: expect.any(String) } });
+  });
+
+  it('an unticked box sends nothing about a call-back, and the relay forwards callback_requested false', async () => {
+    const body = await browserSubmission('landing');
+    expect(Object.keys(body).filter((key) => key.startsWith('callback_'))).toEqual([]);
+    const intake = takeInLead(body, intakeContext);
+    expect(intake).toMatchObject({ kind: 'accepted', payload: { callback_requested: false } });
+    if (intake.kind === 'accepted')
+      expect(Object.keys(intake.payload).filter((key) => key.startsWith('callback_'))).toEqual(['callback_requested']);
+  });
+
+  it('a CRM reached directly (no relay) gets the words the page showed, as the browser is the only builder', async () => {
+    const body = await browserSubmission('contact', shown, 'https://crm.example.com/hook');
+    expect(body).toMatchObject({ callback_requested: true, callback_consent_text: shown.text, callback_consent_version: '2026-11' });
   });
 });

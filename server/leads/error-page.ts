@@ -1,5 +1,6 @@
 import type { FieldErrors, LeadFormId } from '../../lead/rules.ts';
 import { FORM_ERROR_KEY, FORM_FIELD_LABELS } from '../../lead/rules.ts';
+import { CALLBACK_FIELDS, CALLBACK_FIELD_LABEL } from '../../lead/callback-consent.ts';
 
 // What a visitor sees when a form posted without JavaScript does not validate: a plain page that
 // lists each field's message and links back to the form. Every piece of text is
@@ -29,6 +30,7 @@ export function escapeHtml(text: string): string {
 export function labelFor(formId: LeadFormId | undefined, field: string): string {
   if (field === 'source' || field === FORM_ERROR_KEY) return FORM_WIDE_LABEL;
   const labels: Readonly<Record<string, string>> = formId === undefined ? FORM_FIELD_LABELS.home : FORM_FIELD_LABELS[formId];
+  if (field === CALLBACK_FIELDS.version) return CALLBACK_FIELD_LABEL;
   return labels[field] ?? field;
 }
 

@@ -17,7 +17,13 @@ it('stores and forwards attribution without control, bidirectional or invisible 
       utm_term: '\u2067\u2069',
       first_referrer: 'https://news.example.org/\u202Egpj.exe',
     },
-    { receivedAt: Date.now(), roiParameters: shippedRoiParameters(), userAgentHeader: undefined, refererHeader: undefined },
+    {
+      receivedAt: Date.now(),
+      roiParameters: shippedRoiParameters(),
+      callbackWordings: new Map(),
+      userAgentHeader: undefined,
+      refererHeader: undefined,
+    },
   );
   expect(intake.kind).toBe('accepted');
   if (intake.kind !== 'accepted') return;

@@ -1,5 +1,6 @@
 import { ATTRIBUTION_FIELDS, ATTRIBUTION_VALUE_MAX_LENGTH, cleanAttributionValue } from '../../lead/attribution.ts';
 import type { Attribution } from '../../lead/attribution.ts';
+import { readCallbackRequest, type CallbackWordings } from '../../lead/callback-consent.ts';
 import type { PayloadContext } from '../../lead/crm-payload.ts';
 import { acceptLead, findLeadForm } from '../../lead/forms.ts';
 import { sanitizeText } from '../../lead/sanitize.ts';
@@ -20,6 +21,8 @@ export type IntakeContext = {
   /** Server receive time, ms since the epoch: the payload's `submitted_at`. */
   readonly receivedAt: number;
   readonly roiParameters: RoiParameters;
+  /** The "call me back now" wordings the site's builds have shown, by version: a ticked box's text comes from here. */
+  readonly callbackWordings: CallbackWordings;
   /** Request headers standing in for fields a form posted without JavaScript cannot send. */
   readonly userAgentHeader: string | undefined;
   readonly refererHeader: string | undefined;
@@ -56,11 +59,17 @@ export function takeInLead(body: unknown, context: IntakeContext): IntakeResult 
     return { kind: 'invalid', formId: undefined, fields: { source: message } };
   }
 
-  const accepted = acceptLead(entry, fields, { ...describeContext(fields, context), roiParameters: context.roiParameters });
-  if (!accepted.success) {
+  const callback = readCallbackRequest(fields, context.callbackWordings);
+  const accepted = acceptLead(entry, fields, {
+    ...describeContext(fields, context),
+    roiParameters: context.roiParameters,
+    callbackConsent: callback.kind === 'requested' ? callback.consent : undefined,
+  });
+  if (!accepted.success || callback.kind === 'invalid') {
     // A bot gets the same answer as a person who succeeded: it learns nothing from a 400.
     if (spamReason !== undefined) return acceptSpam(fields, spamReason);
-    return { kind: 'invalid', formId: entry.form, fields: accepted.fieldErrors };
+    const fieldErrors = { ...(accepted.success ? {} : accepted.fieldErrors), ...(callback.kind === 'invalid' ? callback.fields : {}) };
+    return { kind: 'invalid', formId: entry.form, fields: fieldErrors };
   }
   return {
     kind: 'accepted',
@@ -81,7 +90,9 @@ export type RebuildResult =
  * A stored lead built again as a new lead of its form would be, for "Not spam": spam is kept as it
  * came, with any fields a bot made up, so only what the form's checks accept is forwarded, and the
  * ROI figures, the revenue bracket and `submitted_at` (the time the relay received it) are computed
- * here again. A lead that was built once already builds the same way a second time.
+ * here again. A lead that was built once already builds the same way a second time. A call-back is
+ * never requested on the way out of spam: the visitor asked to be called within a minute, and an
+ * automated call hours later is not what they agreed to; a salesperson calls instead.
  */
 export function rebuildLead(
   lead: { readonly source: string; readonly receivedAt: number; readonly payload: Readonly<Record<string, unknown>> },
@@ -94,7 +105,13 @@ export function rebuildLead(
   if (entry.form === 'roi' && typeof fields.currentRevenue === 'string' && parseNumber(fields.currentRevenue) === undefined) {
     fields.currentRevenue = fields.current_revenue_usd;
   }
-  const context = { receivedAt: lead.receivedAt, roiParameters, userAgentHeader: undefined, refererHeader: undefined };
+  const context = {
+    receivedAt: lead.receivedAt,
+    roiParameters,
+    callbackWordings: new Map<string, string>(),
+    userAgentHeader: undefined,
+    refererHeader: undefined,
+  };
   const accepted = acceptLead(entry, fields, { ...describeContext(fields, context), roiParameters });
   if (!accepted.success) return { kind: 'invalid', formId: entry.form, fields: accepted.fieldErrors };
   return { kind: 'rebuilt', source: entry.source, email: accepted.payload.email, payload: { ...accepted.payload } };

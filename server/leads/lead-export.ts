@@ -2,6 +2,7 @@
 // one fixed set of CSV columns (delivery facts, every field a form's CRM payload can hold, then the
 // rest as JSON in `extra_fields`, so a bot cannot add columns), and cells a spreadsheet cannot run.
 import { ATTRIBUTION_QUERY_PARAMS } from '../../lead/attribution.ts';
+import { CALLBACK_FIELDS } from '../../lead/callback-consent.ts';
 import { toCsvSafeText, toTerminalSafeJson } from '../cli/terminal-text.ts';
 import type { LeadRecord } from '../store/inbox/inbox-store.ts';
 
@@ -39,6 +40,12 @@ export const PAYLOAD_COLUMNS = [
   ...ATTRIBUTION_QUERY_PARAMS,
   'landing_page',
   'first_referrer',
+  // "Call me back now": whether it was asked for, and the agreement as recorded (lead/callback-consent.ts).
+  CALLBACK_FIELDS.requested,
+  CALLBACK_FIELDS.text,
+  CALLBACK_FIELDS.at,
+  CALLBACK_FIELDS.version,
+  CALLBACK_FIELDS.page,
 ] as const;
 const EXTRA_FIELDS_COLUMN = 'extra_fields';
 // Payload fields the fixed export columns already show.

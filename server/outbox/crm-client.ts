@@ -2,10 +2,12 @@ import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import type { IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { CrmAnswer } from './delivery-policy.ts';
+import { LEAD_EVENT_HEADER } from './crm-events.ts';
 import { signWebhook } from './signature.ts';
 
-// The one place that talks to the CRM: it sets the headers (JSON, Idempotency-Key = lead id, the
-// Standard Webhooks signature when a secret is configured), the per-attempt timeout, and turns
+// The one place that talks to the CRM: it sets the headers (JSON, Idempotency-Key = the message id:
+// the lead id for a lead, the event's own id for a follow-up event, the Standard Webhooks signature
+// when a secret is configured, X-Lead-Event on an event only), the per-attempt timeout, and turns
 // whatever happens into a CrmAnswer value; it never throws. node:http(s) with a keep-alive agent
 // rather than fetch: it costs the server thread about half the CPU per delivery.
 
@@ -24,8 +26,11 @@ export type CrmClientOptions = {
 };
 
 export type CrmClient = {
-  /** Posts `body` (the lead's JSON) once. */
-  send(leadId: string, body: string): Promise<CrmAnswer>;
+  /**
+   * Posts `body` once, signed as message `messageId` (a lead's id, or an event's message id). `event`
+   * names a follow-up event in the X-Lead-Event header; a lead is sent without it.
+   */
+  send(messageId: string, body: string, event?: string): Promise<CrmAnswer>;
   /** Closes idle keep-alive connections. */
   close(): void;
 };
@@ -37,13 +42,14 @@ export function createCrmClient({ url, secret, timeoutMs = CRM_TIMEOUT_MS, now =
   const request = isHttps ? httpsRequest : httpRequest;
 
   return {
-    send(leadId, body) {
+    send(messageId, body, event) {
       const headers: Record<string, string> = {
         'content-type': 'application/json',
         'content-length': String(Buffer.byteLength(body)),
         'user-agent': USER_AGENT,
-        'idempotency-key': leadId,
-        ...(secret === undefined ? {} : signWebhook(secret, leadId, Math.floor(now() / MS_PER_SECOND), body)),
+        'idempotency-key': messageId,
+        ...(event === undefined ? {} : { [LEAD_EVENT_HEADER]: event }),
+        ...(secret === undefined ? {} : signWebhook(secret, messageId, Math.floor(now() / MS_PER_SECOND), body)),
       };
       const started = performance.now();
       const elapsed = (): number => Math.round(performance.now() - started);

@@ -10,7 +10,7 @@ import type { Database } from '../store/database.ts';
 import { openDatabase } from '../store/database.ts';
 
 // The lead relay's capabilities: the store (opened and migrated at start, checked by /healthz) and,
-// when CRM_WEBHOOK_URL is set, the outbox worker. On close (after in-flight requests have finished)
+// when CRM_WEBHOOK_URL is set, the outbox worker (leads and the CRM's follow-up events). On close (after in-flight requests have finished)
 // the worker finishes its in-flight deliveries first, then the store closes. The daily retention
 // purge runs whether or not a CRM is configured, and is stopped before the store closes.
 
@@ -55,9 +55,15 @@ const leadRelay: FastifyPluginAsync<LeadRelayPluginOptions> = async (app, { conf
   const now = (workerTuning.now ?? Date.now)();
   if (config.crmWebhookUrl === undefined) {
     const held = await store.holdPending(now);
-    app.log.warn({ held }, 'CRM_WEBHOOK_URL is not set: leads are kept in the inbox as held until it is set and the server restarts');
+    // The CRM's follow-up events wait with their leads.
+    const heldEvents = await store.holdPendingCrmEvents(now);
+    app.log.warn(
+      { held, heldEvents },
+      'CRM_WEBHOOK_URL is not set: leads are kept in the inbox as held until it is set and the server restarts',
+    );
   } else {
     const released = await store.releaseHeld(now);
+    const releasedEvents = await store.releaseHeldCrmEvents(now);
     crmClient = createCrmClient({ url: config.crmWebhookUrl, secret: config.crmWebhookSecret, timeoutMs: crmTimeoutMs });
     outbox = createOutboxWorker({
       store,
@@ -69,7 +75,10 @@ const leadRelay: FastifyPluginAsync<LeadRelayPluginOptions> = async (app, { conf
       ...workerTuning,
     });
     outbox.start();
-    app.log.info({ released, signed: config.crmWebhookSecret !== undefined }, 'outbox started: forwarding leads to the CRM');
+    app.log.info(
+      { released, releasedEvents, signed: config.crmWebhookSecret !== undefined },
+      'outbox started: forwarding leads to the CRM',
+    );
   }
 
   app.decorate('leadRelay', { store, outbox } satisfies LeadRelay);

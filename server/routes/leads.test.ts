@@ -12,6 +12,7 @@ import { buildApp } from '../app.ts';
 import type { Environment } from '../config.ts';
 import { startCrmReceiver } from '../testing/crm-receiver.ts';
 import type { CrmReceiver } from '../testing/crm-receiver.ts';
+import { ownerChangedEvent, statusChangedEvent } from '../outbox/crm-events.ts';
 import { hostileTexts } from '../../lead/testing/hostile-text.ts';
 import { validLeadBody } from '../testing/lead-bodies.ts';
 import { createSiteFixture, fixtureConfig } from '../testing/site-fixture.ts';
@@ -135,6 +136,7 @@ describe("201: stored, then forwarded with the CRM's field names, lead_id and at
         'page_url',
         'user_agent',
         'referrer',
+        'callback_requested',
         'lead_id',
       ].sort(),
     );
@@ -662,6 +664,38 @@ describe('held mode (no CRM_WEBHOOK_URL)', () => {
     const forwarding = await startRelay();
     await waitForState(forwarding, id, 'delivered');
     expect(crm.leadIds()).toEqual([id]);
+  });
+
+  it("holds the CRM's follow-up events with the leads, and sends them, after their lead, once a URL is set", async () => {
+    const held = await startRelay({ CRM_WEBHOOK_URL: '' });
+    const { id } = (await postJson(held, validLeadBody('home'))).json<{ id: string }>();
+    const at = Date.now();
+    const { store } = held.leadRelay;
+    // One written while no URL was set, one by a process that still had one: both must wait.
+    await store.enqueueCrmEvents([ownerChangedEvent({ leadId: id, at, ownerEmail: 'bo@example.com', previousOwnerEmail: undefined })], {
+      held: true,
+    });
+    await held.close();
+    const stillForwarding = await startRelay({ CRM_WEBHOOK_URL: '' });
+    await stillForwarding.leadRelay.store.enqueueCrmEvents(
+      [statusChangedEvent({ leadId: id, at: at + 1, status: 'contacted', previousStatus: 'new', lostReason: undefined })],
+      { held: false },
+    );
+    await stillForwarding.close();
+    const restarted = await startRelay({ CRM_WEBHOOK_URL: '' });
+    expect((await restarted.leadRelay.store.listCrmEvents(id)).map((event) => event.state)).toEqual(['held', 'held']);
+    await sleep(100);
+    await restarted.close();
+    expect(crm.requests).toHaveLength(0);
+
+    const forwarding = await startRelay();
+    await crm.waitForRequests(3);
+    expect(crm.requests.map((request) => request.headers['x-lead-event'] ?? 'lead')).toEqual(['lead', 'owner_changed', 'status_changed']);
+    expect(crm.leadIds()).toEqual([id, id, id]);
+    const deadline = Date.now() + 5_000;
+    while ((await forwarding.leadRelay.store.listCrmEvents(id)).some((event) => event.state !== 'sent') && Date.now() < deadline)
+      await sleep(20);
+    expect((await forwarding.leadRelay.store.listCrmEvents(id)).map((event) => event.state)).toEqual(['sent', 'sent']);
   });
 });
 

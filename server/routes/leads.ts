@@ -11,6 +11,7 @@ import { takeInLead } from '../leads/intake.ts';
 import { maskEmail, maskPhone } from '../../lead/mask.ts';
 import { isAllowedOrigin } from '../leads/origin.ts';
 import { loadRoiParameters } from '../leads/roi-parameters.ts';
+import { CallbackWordingBook, loadCallbackWording } from '../leads/callback-wordings.ts';
 
 // POST /api/leads: JSON from the forms' fetch, or
 // application/x-www-form-urlencoded from a form posted without JavaScript. Answers:
@@ -58,18 +59,25 @@ export type LeadRoutesOptions = {
 export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, options) => {
   const { config } = options;
   let roiParameters = options.roiParameters ?? (await loadRoiParameters(config.distDir));
-  if (options.roiParameters === undefined) {
-    // A new build (a studio publish) may carry new ROI numbers: leads are recomputed with the numbers
-    // of the page the visitor now gets.
-    const unsubscribe = app.liveBuild.subscribe(async () => {
-      try {
-        roiParameters = await loadRoiParameters(config.distDir);
-      } catch (error) {
-        app.log.error({ err: error }, 'the new build has no usable ROI parameters; still using the previous ones');
-      }
-    });
-    app.addHook('onClose', async () => unsubscribe());
-  }
+  // Every "call me back now" wording a build of this process showed: a page opened before a publish
+  // is answered with the words it showed.
+  const callbackWordings = new CallbackWordingBook();
+  callbackWordings.remember(await loadCallbackWording(config.distDir));
+  // A new build (a studio publish) may carry new ROI numbers: leads are recomputed with the numbers
+  // of the page the visitor now gets. It may carry a new call-back wording too.
+  const unsubscribe = app.liveBuild.subscribe(async () => {
+    try {
+      if (options.roiParameters === undefined) roiParameters = await loadRoiParameters(config.distDir);
+    } catch (error) {
+      app.log.error({ err: error }, 'the new build has no usable ROI parameters; still using the previous ones');
+    }
+    try {
+      callbackWordings.remember(await loadCallbackWording(config.distDir));
+    } catch (error) {
+      app.log.error({ err: error }, 'the new build has no usable call-back wording; still using the previous ones');
+    }
+  });
+  app.addHook('onClose', async () => unsubscribe());
   const { store, outbox } = app.leadRelay;
   // Idempotency keys (hashed) of the requests this process is storing right now.
   const keysInFlight = new Set<string>();
@@ -125,6 +133,7 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, opt
     const intake = takeInLead(request.body, {
       receivedAt,
       roiParameters,
+      callbackWordings: callbackWordings.wordings,
       userAgentHeader: request.headers['user-agent'],
       refererHeader: request.headers.referer,
     });

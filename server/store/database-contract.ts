@@ -2,10 +2,12 @@ import type { AccountStore } from '../../back-office/accounts/account-store.ts';
 import type { SessionStore } from '../../back-office/sessions/session-store.ts';
 import type { SignInLimitStore } from '../../back-office/sign-in/sign-in-limit-store.ts';
 import type { AuditStore } from './audit/audit-store.ts';
+import type { CrmEventStore } from './crm-events/crm-event-store.ts';
 import type { CrmPaceStore } from './crm-pace/crm-pace-store.ts';
 import type { InboxStore } from './inbox/inbox-store.ts';
 import type { NotificationStore } from './notifications/notification-store.ts';
 import type { OutboxStore } from './outbox/outbox-store.ts';
+import type { SalesStore } from './sales/sales-store.ts';
 
 // The shape of the whole database, apart from the module that opens it, so the engines that
 // build it can name it without importing their own opener.
@@ -28,4 +30,6 @@ export type Database = InboxStore &
   SignInLimitStore &
   NotificationStore &
   CrmPaceStore &
+  SalesStore &
+  CrmEventStore &
   DatabaseLifecycle;

@@ -9,6 +9,7 @@ import { CRM_PACE_MIGRATIONS } from './crm-pace/crm-pace-migrations.ts';
 import { INBOX_MIGRATIONS } from './inbox/inbox-migrations.ts';
 import { NOTIFICATION_MIGRATIONS } from './notifications/notification-migrations.ts';
 import { OUTBOX_MIGRATIONS } from './outbox/outbox-migrations.ts';
+import { SALES_MIGRATIONS } from './sales/sales-migrations.ts';
 
 // The lead database's schema: its versions, and the concerns whose migration steps make them. Each
 // concern keeps its steps beside its code; a version that changed several concerns has a step in
@@ -31,7 +32,8 @@ export const LEAD_SCHEMA_VERSIONS: readonly SchemaVersion[] = [
 
 /**
  * The concerns, in the order their steps of one version run: a table before the ones that refer to
- * it (the outbox's leads before everything about a lead, the accounts before their sessions).
+ * it (the outbox's leads before everything about a lead, the accounts before their sessions and
+ * the sales people).
  */
 const CONCERNS = [
   OUTBOX_MIGRATIONS,
@@ -43,6 +45,8 @@ const CONCERNS = [
   SIGN_IN_LIMIT_MIGRATIONS,
   NOTIFICATION_MIGRATIONS,
   CRM_EVENT_MIGRATIONS,
+  // After the leads and the accounts its tables refer to.
+  SALES_MIGRATIONS,
 ] as const;
 
 function gather(steps: (concern: (typeof CONCERNS)[number]) => readonly MigrationStep[]): readonly Migration[] {

@@ -7,10 +7,12 @@ import { postgresAccounts } from '../../back-office/accounts/account-store.postg
 import { postgresSessions } from '../../back-office/sessions/session-store.postgres.ts';
 import { postgresSignInLimits } from '../../back-office/sign-in/sign-in-limit-store.postgres.ts';
 import { postgresAudit } from './audit/audit-store.postgres.ts';
+import { postgresCrmEvents } from './crm-events/crm-event-store.postgres.ts';
 import { postgresCrmPace } from './crm-pace/crm-pace-store.postgres.ts';
 import { postgresInbox } from './inbox/inbox-store.postgres.ts';
 import { postgresNotifications } from './notifications/notification-store.postgres.ts';
 import { postgresOutbox } from './outbox/outbox-store.postgres.ts';
+import { postgresSales } from './sales/sales-store.postgres.ts';
 
 // The migrations are the concerns' (gathered in lead-schema.ts); named here too for the tests that
 // open a database at an older version.
@@ -48,10 +50,12 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
     ...postgresInbox(context),
     ...postgresAudit(context),
     ...postgresCrmPace(context),
+    ...postgresCrmEvents(context),
     ...postgresSignInLimits(context),
     ...postgresAccounts(context),
     ...postgresSessions(context),
     ...postgresNotifications(context),
+    ...postgresSales(context),
     schemaVersion: async () => {
       const [row] = await query('SELECT MAX(version) AS version FROM schema_migrations');
       return Number(row?.version ?? 0);

@@ -6,10 +6,12 @@ import { sqliteAccounts } from '../../back-office/accounts/account-store.sqlite.
 import { sqliteSessions } from '../../back-office/sessions/session-store.sqlite.ts';
 import { sqliteSignInLimits } from '../../back-office/sign-in/sign-in-limit-store.sqlite.ts';
 import { sqliteAudit } from './audit/audit-store.sqlite.ts';
+import { sqliteCrmEvents } from './crm-events/crm-event-store.sqlite.ts';
 import { sqliteCrmPace } from './crm-pace/crm-pace-store.sqlite.ts';
 import { sqliteInbox } from './inbox/inbox-store.sqlite.ts';
 import { sqliteNotifications } from './notifications/notification-store.sqlite.ts';
 import { sqliteOutbox } from './outbox/outbox-store.sqlite.ts';
+import { sqliteSales } from './sales/sales-store.sqlite.ts';
 
 // The migrations are the concerns' (gathered in lead-schema.ts); named here too for the tests that
 // open a database at an older version.
@@ -40,10 +42,12 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
     ...sqliteInbox(context),
     ...sqliteAudit(context),
     ...sqliteCrmPace(context),
+    ...sqliteCrmEvents(context),
     ...sqliteSignInLimits(context),
     ...sqliteAccounts(context),
     ...sqliteSessions(context),
     ...sqliteNotifications(context),
+    ...sqliteSales(context),
     schemaVersion: ifOpen(() => Number(get('SELECT MAX(version) AS version FROM schema_migrations')?.version ?? 0)),
     ping: ifOpen(() => {
       get('SELECT 1 AS ok');

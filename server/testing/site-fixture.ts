@@ -4,7 +4,15 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { shippedRoiParameters } from '../../content-model/testing/shipped-content.ts';
 import { parseConfig } from '../config.ts';
-import { BUILD_INFO_FILE, CLIENT_DIR, ROI_PARAMETERS_FILE, ROUTES_FILE } from '../../content-model/load/build-files.ts';
+import {
+  BUILD_INFO_FILE,
+  BUSINESS_HOURS_FILE,
+  CALLBACK_CONSENT_FILE,
+  CLIENT_DIR,
+  ROI_PARAMETERS_FILE,
+  ROUTES_FILE,
+  serializeBusinessHoursFile,
+} from '../../content-model/load/build-files.ts';
 import type { Config, Environment } from '../config.ts';
 
 // A small build in a temp folder, shaped like the `npm run build` output the server expects:
@@ -61,6 +69,12 @@ export type SiteFixture = {
   remove(): Promise<void>;
 };
 
+/** The "call me back now" wording the fixture's build shows. */
+export const FIXTURE_CALLBACK_WORDING = Object.freeze({
+  version: 'fixture-1',
+  text: 'By ticking this box, I agree that Example Co may call me now using an automated or artificial voice. Consent is not a condition of purchase.',
+});
+
 export async function createSiteFixture(options: { largeFile?: { name: string; bytes: number } } = {}): Promise<SiteFixture> {
   const root = await mkdtemp(path.join(tmpdir(), 'site-fixture-'));
   const distDir = path.join(root, 'dist');
@@ -81,6 +95,16 @@ export async function createSiteFixture(options: { largeFile?: { name: string; b
   await write(path.join(clientDir, '.env'), 'SECRET=1\n');
   await write(path.join(distDir, ROUTES_FILE), JSON.stringify(FIXTURE_ROUTES, null, 2));
   await write(path.join(distDir, ROI_PARAMETERS_FILE), JSON.stringify(shippedRoiParameters()));
+  await write(
+    path.join(distDir, BUSINESS_HOURS_FILE),
+    serializeBusinessHoursFile({
+      timeZone: 'America/New_York',
+      days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'],
+      opens: '09:00',
+      closes: '18:00',
+    }),
+  );
+  await write(path.join(distDir, CALLBACK_CONSENT_FILE), JSON.stringify({ wording: FIXTURE_CALLBACK_WORDING }));
   await write(path.join(distDir, 'secret.txt'), FIXTURE_SECRET);
   await write(path.join(root, 'secret.txt'), FIXTURE_SECRET);
   if (options.largeFile) await write(path.join(clientDir, options.largeFile.name), Buffer.alloc(options.largeFile.bytes, 'x'));

@@ -92,7 +92,7 @@ for (const harness of CONSOLE_STORES) {
       await expect(rows.filter({ hasText: 'Alan Turing' })).toHaveCount(0);
 
       await page.getByLabel('Search name, e-mail or company').fill('');
-      await page.getByLabel('Delivery state').selectOption('delivered');
+      await page.getByLabel('CRM delivery').selectOption('delivered');
       await page.getByRole('button', { name: 'Apply filters' }).click();
       await expect(rows.filter({ hasText: 'Grace Hopper' })).toHaveCount(1);
 

@@ -267,7 +267,7 @@ describe('who sees Analytics', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Health', 'Inbox', 'Spam', 'Analytics', 'Settings']);
+    ).toEqual(['Call now', 'Health', 'Inbox', 'Spam', 'Analytics', 'Speed to lead', 'Settings']);
     expect(within(nav).getByRole('link', { name: 'Analytics' }).getAttribute('aria-current')).toBe('page');
   });
 

@@ -1,6 +1,6 @@
 // The console's first screen: how many leads came in (per form, as a chart with its table, and per
-// day) and how much spam, whether they reach the CRM (delivered in the last 24 hours, failed and
-// retrying, each linked to the inbox list it counts, the oldest one waiting, the CRM's last success,
+// day) and how much spam, whether they reach the CRM (sent in the last 24 hours, given up and
+// still trying, each linked to the inbox list it counts, the oldest one waiting, the CRM's last success,
 // the backlog and how long it takes to drain), an open incident and how long leads are kept.
 import { Link } from 'react-router-dom';
 import type { Health } from '../../api-types.ts';
@@ -115,22 +115,22 @@ function HealthReport({ health }: { health: Health }) {
       </section>
 
       <section aria-labelledby="delivery" className="panel">
-        <h2 id="delivery">Delivery to the CRM</h2>
+        <h2 id="delivery">CRM delivery</h2>
         <dl className="facts">
           <div>
-            <dt>Delivered in the last 24 hours</dt>
+            <dt>Sent to the CRM in the last 24 hours</dt>
             <dd>{health.deliveredLast24h}</dd>
           </div>
           <div>
-            <dt>Failed (given up)</dt>
+            <dt>Gave up</dt>
             <dd>{health.failed > 0 ? <Link to="/leads?state=failed">{plural(health.failed, 'lead', 'leads')}</Link> : 'None'}</dd>
           </div>
           <div>
-            <dt>Retrying (the CRM did not take the last attempt)</dt>
+            <dt>Still trying (the CRM did not take the last attempt)</dt>
             <dd>{health.retrying > 0 ? <Link to="/leads?state=retrying">{plural(health.retrying, 'lead', 'leads')}</Link> : 'None'}</dd>
           </div>
           <div>
-            <dt>Oldest lead not delivered yet</dt>
+            <dt>Oldest lead not sent to the CRM yet</dt>
             <dd>
               {oldestUndelivered ? (
                 <>
@@ -165,10 +165,10 @@ function HealthReport({ health }: { health: Health }) {
   );
 }
 
-/** "12 leads to send (7 waiting, 5 retrying)": the backlog in the statuses the inbox filters by. */
+/** "12 leads to send (7 waiting to be sent, 5 still trying)": the backlog in the words the inbox filters by. */
 function describeBacklog(pending: number, retrying: number): string {
   const waiting = Math.max(0, pending - retrying);
-  return `${plural(pending, 'lead', 'leads')} to send (${waiting} waiting, ${Math.min(retrying, pending)} retrying)`;
+  return `${plural(pending, 'lead', 'leads')} to send (${waiting} waiting to be sent, ${Math.min(retrying, pending)} still trying)`;
 }
 
 /** How long the backlog takes at the CRM pace; no figure while the CRM refuses, when none would be true. */

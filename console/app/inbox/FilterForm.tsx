@@ -33,7 +33,7 @@ export function FilterForm({ filter, onApply }: { filter: LeadFilter; onApply: (
           </select>
         )}
       </Field>
-      <Field label="Delivery state">
+      <Field label="CRM delivery">
         {(control) => (
           <select {...control} name="state" value={draft.state ?? ''} onChange={set('state')}>
             <option value="">All but spam</option>

@@ -29,7 +29,7 @@ describe('the inbox filter', () => {
     const { server, app } = inbox('viewer');
     await screen.findByText('Person a');
     fireEvent.change(screen.getByLabelText('Form'), { target: { value: 'AI ROI Calculator + Lead Form' } });
-    fireEvent.change(screen.getByLabelText('Delivery state'), { target: { value: 'failed' } });
+    fireEvent.change(screen.getByLabelText('CRM delivery'), { target: { value: 'failed' } });
     fireEvent.change(screen.getByLabelText('Received from'), { target: { value: '2025-02-01' } });
     fireEvent.change(screen.getByLabelText('Campaign (utm_campaign)'), { target: { value: 'spring' } });
     fireEvent.change(screen.getByLabelText('Search name, e-mail or company'), { target: { value: 'ada lovelace' } });
@@ -54,7 +54,7 @@ describe('the inbox filter', () => {
     const { server } = inbox('viewer', {}, '/console/leads?form=Contact+Page+Form&spam=yes&q=acme&state=retrying');
     await screen.findByText('Person a');
     expect(screen.getByLabelText<HTMLSelectElement>('Form').value).toBe('Contact Page Form');
-    expect(screen.getByLabelText<HTMLSelectElement>('Delivery state').value).toBe('retrying');
+    expect(screen.getByLabelText<HTMLSelectElement>('CRM delivery').value).toBe('retrying');
     expect(screen.getByLabelText<HTMLInputElement>('Search name, e-mail or company').value).toBe('acme');
     expect(Object.fromEntries(server.made('GET /leads')[0]!.query)).toEqual({
       q: 'acme',
@@ -203,7 +203,7 @@ describe('what a role sees', () => {
     expect(screen.queryByRole('button', { name: 'Erase by e-mail' })).toBeNull();
   });
 
-  it('shows the status as words in each row: waiting and retrying told apart', async () => {
+  it('shows the CRM delivery as words in each row, never as a sale: waiting and retrying told apart', async () => {
     inbox('viewer', {
       'GET /leads': {
         body: {
@@ -218,13 +218,47 @@ describe('what a role sees', () => {
       },
     });
     await screen.findByText('Person a');
-    // The state sits beside the name, where a phone shows it without scrolling the table sideways.
     const headers = within(screen.getByRole('table'))
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
-    const state = headers.indexOf('State');
-    expect(state).toBe(headers.indexOf('Name') + 1);
-    expect(rows().map((row) => row.children[state]!.textContent)).toEqual(['Delivered', 'Failed', 'Waiting', 'Retrying']);
+    const state = headers.indexOf('CRM delivery');
+    expect(rows().map((row) => row.children[state]!.textContent)).toEqual([
+      'Sent to the CRM',
+      'Gave up',
+      'Waiting to be sent',
+      'Still trying',
+    ]);
+  });
+
+  it('shows where the sale stands, the phone as a link that calls and the owner, the sale beside the name', async () => {
+    inbox('sales', {
+      'GET /leads': {
+        body: {
+          leads: [
+            leadSummary('a', { phone: '+1 (212) 555-0100', owner: { id: 'acct-3', email: 'sam@example.com' }, salesStatus: 'contacted' }),
+            leadSummary('b', { phone: '', owner: null, salesStatus: 'new' }),
+          ],
+          next: null,
+        },
+      },
+    });
+    await screen.findByText('Person a');
+    const headers = within(screen.getByRole('table'))
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    // The sale and the phone sit beside the name, where a phone's screen shows them without scrolling the table sideways.
+    expect(headers.indexOf('Sale')).toBe(headers.indexOf('Name') + 1);
+    expect(headers.indexOf('Phone')).toBe(headers.indexOf('Name') + 2);
+    const cells = (row: number, name: string) => rows()[row]!.children[headers.indexOf(name)]!;
+    expect(cells(0, 'Sale').textContent).toBe('Contacted');
+    expect(
+      within(cells(0, 'Phone') as HTMLElement)
+        .getByRole('link', { name: '+1 (212) 555-0100' })
+        .getAttribute('href'),
+    ).toBe('tel:+12125550100');
+    expect(cells(0, 'Owner').textContent).toBe('sam@example.com');
+    expect(cells(1, 'Sale').textContent).toBe('New');
+    expect(cells(1, 'Owner').textContent).toBe('Nobody yet');
   });
 });
 
@@ -279,5 +313,17 @@ describe('text a visitor typed', () => {
     expect(cell.getAttribute('dir')).toBe('auto');
     const row = rows()[0]!;
     expect([...row.querySelectorAll('bdi')].map((element) => element.textContent)).toEqual([reversed, expect.any(String), 'Acme\u202E']);
+  });
+});
+
+describe('call me back now', () => {
+  it('marks the row of a lead whose visitor asked for a call-back now, and only that row', async () => {
+    inbox('viewer', {
+      'GET /leads': { body: { leads: [leadSummary('a', { callbackRequested: true }), leadSummary('b')], next: null } },
+    });
+    await screen.findByText('Person a');
+    const [asked, other] = rows();
+    expect(within(asked!).getByText('Asked for a call-back now')).toBeTruthy();
+    expect(within(other!).queryByText('Asked for a call-back now')).toBeNull();
   });
 });

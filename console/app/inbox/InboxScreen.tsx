@@ -1,7 +1,8 @@
 // The inbox: filters and a search kept in the address, the leads newest first with "Older leads"
 // appending the next page, and the actions a role allows: retry selected (after a confirmation that
 // counts what will be sent and skipped) or every failed lead, export what the filter shows, erase a
-// person's leads. Spam is never here: it has a view of its own.
+// person's leads. Spam is never here: it has a view of its own. Each row shows where the sale stands,
+// the phone (a tel: link) and the owner beside the CRM delivery, which is a different thing.
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { LeadFilter, LeadSummary, RetryResult } from '../../api-types.ts';
@@ -16,6 +17,7 @@ import { filterFromQuery, inboxQuery, queryFromFilter } from './filter-query.ts'
 import { describeAllFailedRetried, describePlan, describeRetried, planRetry, plannedCount, type RetryPlan } from './retry-words.ts';
 import { FilterForm } from './FilterForm.tsx';
 import { ContactCells, NameCell, ReceivedCell } from '../parts/lead-cells.tsx';
+import { SalesCells } from '../parts/sales-cells.tsx';
 import { ScrollingTable } from '../parts/ScrollingTable.tsx';
 
 export function InboxScreen() {
@@ -121,10 +123,13 @@ export function InboxScreen() {
                   />
                 </th>
               ) : null}
-              {/* The state comes right after the name, so a phone shows it without scrolling sideways. */}
+              {/* The sale and the phone come right after the name, so a phone's screen shows them without scrolling sideways. */}
               <th scope="col">Received</th>
               <th scope="col">Name</th>
-              <th scope="col">State</th>
+              <th scope="col">Sale</th>
+              <th scope="col">Phone</th>
+              <th scope="col">Owner</th>
+              <th scope="col">CRM delivery</th>
               <th scope="col">E-mail</th>
               <th scope="col">Company</th>
               <th scope="col">Form</th>
@@ -145,6 +150,7 @@ export function InboxScreen() {
                 ) : null}
                 <ReceivedCell lead={lead} />
                 <NameCell lead={lead} />
+                <SalesCells lead={lead} />
                 <td>
                   <StatusBadge status={lead.status} />
                 </td>

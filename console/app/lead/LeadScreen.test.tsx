@@ -3,8 +3,16 @@
 // becomes markup, the delivery timeline reads attempt by attempt, and the actions follow the role.
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { LeadDetail, Role } from '../../api-types.ts';
-import { leadSummary, renderConsole, sessionFor, stubConsoleServer, type Answer, type Handler } from '../testing/console-server.tsx';
+import type { LeadWithSales, Role } from '../../api-types.ts';
+import {
+  leadSummary,
+  renderConsole,
+  salesDetail,
+  sessionFor,
+  stubConsoleServer,
+  type Answer,
+  type Handler,
+} from '../testing/console-server.tsx';
 
 afterEach(() => {
   cleanup();
@@ -13,8 +21,9 @@ afterEach(() => {
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 
-const LEAD: LeadDetail = {
+const LEAD: LeadWithSales = {
   ...leadSummary('lead-1', { name: HOSTILE, state: 'pending', attempts: 2, nextAttemptAt: '2025-03-01T10:05:00.000Z' }),
+  ...salesDetail(),
   fields: [
     ['name', HOSTILE],
     ['message', '**bold** and <script>alert(2)</script>'],
@@ -52,6 +61,7 @@ function leadView(role: Role, routes: Record<string, Handler | Answer> = {}) {
   const server = stubConsoleServer({
     'GET /session': { body: sessionFor(role) },
     'GET /leads/lead-1': { body: LEAD },
+    'GET /people': { body: [] },
     ...routes,
   });
   const app = renderConsole('/console/leads/lead-1');
@@ -69,7 +79,7 @@ describe('a lead', () => {
   });
 
   it("names each field as the lead's form labelled it, and what the browser added in plain words", async () => {
-    const sent: LeadDetail = {
+    const sent: LeadWithSales = {
       ...LEAD,
       fields: [
         ['service_interest', 'AI Consulting'],
@@ -138,7 +148,7 @@ describe('a lead', () => {
     expect(server.made('POST /leads/lead-1/spam')[0]!.body).toEqual({ spam: true });
     cleanup();
 
-    const spam: LeadDetail = {
+    const spam: LeadWithSales = {
       ...LEAD,
       state: 'spam',
       status: 'spam',
@@ -154,12 +164,12 @@ describe('a lead', () => {
     expect(screen.queryByRole('button', { name: /^Send again/ })).toBeNull();
     expect(screen.queryByText(/honeypot/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Not spam' }));
-    expect(await screen.findByText('Marked not spam; the lead is now waiting and will be sent to the CRM.')).toBeTruthy();
+    expect(await screen.findByText('Marked not spam: it will be sent to the CRM. CRM delivery: Waiting to be sent.')).toBeTruthy();
     expect(second.server.made('POST /leads/lead-1/spam')[0]!.body).toEqual({ spam: false });
   });
 
   it('counts every attempt the timeline lists, also after a retry started the count again', async () => {
-    const retried: LeadDetail = {
+    const retried: LeadWithSales = {
       ...LEAD,
       attempts: 1,
       attemptsLog: [...LEAD.attemptsLog, { ...LEAD.attemptsLog[0]!, at: '2025-03-01T11:00:00.000Z' }],
@@ -170,7 +180,7 @@ describe('a lead', () => {
   });
 
   it('offers a delivered lead no "Retry now" nor "Mark as spam", only "Send again" saying the CRM gets a second copy', async () => {
-    const delivered: LeadDetail = { ...LEAD, state: 'delivered', status: 'delivered', attempts: 1, nextAttemptAt: null };
+    const delivered: LeadWithSales = { ...LEAD, state: 'delivered', status: 'delivered', attempts: 1, nextAttemptAt: null };
     const { server } = leadView('sales', {
       'GET /leads/lead-1': { body: delivered },
       'POST /leads/lead-1/send-again': { body: { state: 'pending' } },
@@ -207,5 +217,32 @@ describe('text a visitor typed', () => {
     expect(isolated?.getAttribute('dir')).toBe('auto');
     const value = screen.getByText('Full Name').nextElementSibling;
     expect(value?.querySelector('bdi')?.textContent).toBe(reversed);
+  });
+});
+
+describe('call me back now', () => {
+  it('says on the lead page that the visitor asked for a call-back now, and names the agreement in plain words', async () => {
+    const asked: LeadDetail = {
+      ...LEAD,
+      ...leadSummary('lead-1', { callbackRequested: true }),
+      fields: [
+        ['callback_requested', 'Yes'],
+        ['callback_consent_text', 'Example Co may call me now with an automated or artificial voice.'],
+      ],
+    };
+    leadView('viewer', { 'GET /leads/lead-1': { body: asked } });
+    const heading = await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(heading.textContent).toContain('Asked for a call-back now'));
+    const fields = screen.getByRole('heading', { name: 'What they sent' }).closest('section')!;
+    expect([...fields.querySelectorAll('dt')].map((term) => term.textContent)).toEqual([
+      'Asked for a call-back now',
+      'Call-back agreement, as shown to them',
+    ]);
+  });
+
+  it('says nothing of a call-back on a lead that did not ask', async () => {
+    leadView('viewer');
+    await screen.findAllByText(HOSTILE);
+    expect(screen.queryByText('Asked for a call-back now')).toBeNull();
   });
 });

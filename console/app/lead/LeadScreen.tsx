@@ -1,15 +1,18 @@
-// One lead: every field as the visitor sent it, shown as plain text (React escapes it; nothing here
+// One lead: first its sales side (SalesPanel: clock, call and e-mail, owner, status, notes,
+// timeline), then every field as the visitor sent it, shown as plain text (React escapes it; nothing here
 // renders HTML or markdown, because these values come from strangers), where it came from, why it
-// was judged spam, and each attempt to deliver it, with the actions the role allows and its status
+// was judged spam, and each attempt to deliver it to the CRM (headed "CRM delivery", so nobody reads a lead the CRM has as a sale), with the actions the role allows and its status
 // allows: "Retry now" for a lead the CRM does not have, "Send again" (saying the CRM gets a second
 // copy) for one it has, and "Not spam" for spam.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { RETRYABLE_STATUSES, type DeliveryAttempt, type LeadDetail } from '../../api-types.ts';
+import { RETRYABLE_STATUSES, type DeliveryAttempt, type LeadWithSales } from '../../api-types.ts';
 import { messageOf } from '../api.ts';
 import { describeRetried } from '../inbox/retry-words.ts';
 import { fieldLabel, trackingLabel } from './field-labels.ts';
+import { SalesPanel } from './SalesPanel.tsx';
 import { attemptStatusOf, formatTime, plural, StatusBadge, STATUS_LABELS, STATUS_MEANINGS, VisitorText } from '../parts/format.tsx';
+import { CallbackBadge } from '../parts/CallbackBadge.tsx';
 import { ErrorMessage, LoadState, StatusMessage } from '../parts/messages.tsx';
 import { useLoad } from '../parts/use-load.ts';
 import { useSession } from '../session.tsx';
@@ -30,7 +33,7 @@ export function LeadScreen() {
   );
 }
 
-function LeadView({ lead, onChanged }: { lead: LeadDetail; onChanged: () => void }) {
+function LeadView({ lead, onChanged }: { lead: LeadWithSales; onChanged: () => void }) {
   const { api, can } = useSession();
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
@@ -69,12 +72,20 @@ function LeadView({ lead, onChanged }: { lead: LeadDetail; onChanged: () => void
     <>
       <h1>
         <VisitorText>{lead.name || lead.email}</VisitorText> <StatusBadge status={lead.status} />
+        {lead.callbackRequested ? (
+          <>
+            {' '}
+            <CallbackBadge requested />
+          </>
+        ) : null}
       </h1>
       <p>
         {lead.form}, received {formatTime(lead.receivedAt)}. {STATUS_MEANINGS[lead.status]}
       </p>
 
-      <div className="toolbar" role="group" aria-label="Actions">
+      <SalesPanel lead={lead} onChanged={onChanged} />
+
+      <div className="toolbar" role="group" aria-label="CRM delivery and spam">
         {can('leads:retry') && mayRetry ? (
           <button
             type="button"
@@ -111,7 +122,7 @@ function LeadView({ lead, onChanged }: { lead: LeadDetail; onChanged: () => void
               void act(async () => {
                 const { state } = await api.markSpam(lead.id, !isSpam);
                 return isSpam
-                  ? `Marked not spam; the lead is now ${STATUS_LABELS[state === 'pending' ? 'waiting' : state].toLowerCase()} and will be sent to the CRM.`
+                  ? `Marked not spam: it will be sent to the CRM. CRM delivery: ${STATUS_LABELS[state === 'pending' ? 'waiting' : state]}.`
                   : 'Marked as spam: it will not be sent to the CRM.';
               })
             }
@@ -159,7 +170,7 @@ function LeadView({ lead, onChanged }: { lead: LeadDetail; onChanged: () => void
       ) : null}
 
       <section className="panel" aria-labelledby="lead-delivery">
-        <h2 id="lead-delivery">Delivery</h2>
+        <h2 id="lead-delivery">CRM delivery</h2>
         <p>
           {plural(attemptsMade, 'attempt', 'attempts')}
           {attemptsMade > lead.attempts ? ` (${lead.attempts} since it was last retried)` : ''}

@@ -7,6 +7,12 @@ const SENT_BY_THE_BROWSER: Readonly<Record<string, string>> = {
   submitted_at: 'Sent at (their clock)',
   page_url: 'Sent from the page',
   user_agent: 'Browser',
+  // "Call me back now": recorded by the relay, in the words the page showed.
+  callback_requested: 'Asked for a call-back now',
+  callback_consent_text: 'Call-back agreement, as shown to them',
+  callback_consent_at: 'Call-back agreed at',
+  callback_consent_version: 'Call-back wording (version)',
+  callback_consent_page: 'Call-back agreed on the page',
 };
 
 /** The label of field `key` of a lead from the form named `source` (e.g. `Contact Page Form`). */

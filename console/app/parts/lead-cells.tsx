@@ -2,6 +2,7 @@
 // its time links to its page, and text the visitor typed is isolated from the cells around it.
 import { Link } from 'react-router-dom';
 import type { LeadSummary } from '../../api-types.ts';
+import { CallbackBadge } from './CallbackBadge.tsx';
 import { formatTime, VisitorText } from './format.tsx';
 
 export function ReceivedCell({ lead }: { lead: LeadSummary }) {
@@ -16,6 +17,12 @@ export function NameCell({ lead }: { lead: LeadSummary }) {
   return (
     <td>
       <VisitorText>{lead.name}</VisitorText>
+      {lead.callbackRequested ? (
+        <>
+          {' '}
+          <CallbackBadge requested />
+        </>
+      ) : null}
     </td>
   );
 }

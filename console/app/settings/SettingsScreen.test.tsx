@@ -33,6 +33,8 @@ function settings(role: Role, routes: Record<string, Handler | Answer> = {}) {
     'GET /notifications': { body: NOTIFICATIONS },
     'GET /health': { body: { retention: RETENTION } },
     'GET /accounts': { body: { accounts: ACCOUNTS } },
+    'GET /people': { body: [] },
+    'GET /assignment-rules': { body: { rules: [] } },
     ...routes,
   });
   renderConsole('/console/settings');

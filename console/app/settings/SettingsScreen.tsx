@@ -1,5 +1,6 @@
-// Settings: where notifications go and which forms e-mail each new lead, how long leads are kept,
-// and, for admins, the team's accounts. Settings that reach other people (notifications, accounts)
+// Settings: the sales team (everyone's hours and away switch, one's own to change; the assignment
+// rules for those who manage the team), where notifications go and which forms e-mail each new lead,
+// how long leads are kept, and, for admins, the team's accounts. Settings that reach other people (notifications, accounts)
 // change only for those who may manage accounts; everyone else reads them.
 import { useState } from 'react';
 import type { NotificationSettings, TestNotificationResult } from '../../api-types.ts';
@@ -9,6 +10,7 @@ import { ErrorMessage, LoadState, StatusMessage } from '../parts/messages.tsx';
 import { useLoad } from '../parts/use-load.ts';
 import { useSession } from '../session.tsx';
 import { AccountsSection } from './AccountsSection.tsx';
+import { SalesTeamSection } from './SalesTeamSection.tsx';
 
 const CHANNEL_LABELS = { email: 'E-mail', webhook: 'Webhook' } as const;
 
@@ -19,6 +21,7 @@ export function SettingsScreen() {
   return (
     <>
       <h1>Settings</h1>
+      {can('leads:work') || can('sales:manage') ? <SalesTeamSection /> : null}
       <section className="panel" aria-labelledby="settings-notifications">
         <h2 id="settings-notifications">Notifications</h2>
         <LoadState loaded={notifications} what="the notification settings">

@@ -5,7 +5,15 @@ import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import { ROLE_ACTIONS, type Role } from '../../../back-office/roles.ts';
-import { leadStatusOf, type AnalyticsReport, type DayRange, type LeadSummary, type SessionInfo } from '../../api-types.ts';
+import {
+  leadStatusOf,
+  type AnalyticsReport,
+  type DayRange,
+  type LeadSalesDetail,
+  type LeadSalesView,
+  type LeadSummary,
+  type SessionInfo,
+} from '../../api-types.ts';
 import { ConsoleApi } from '../api.ts';
 import { App } from '../App.tsx';
 
@@ -23,8 +31,8 @@ export type RecordedRequest = {
   credentials: RequestCredentials | undefined;
 };
 
-export function sessionFor(role: Role, email = `${role}@example.com`): SessionInfo {
-  return { email, role, csrfToken: `csrf-${role}`, allowed: [...ROLE_ACTIONS[role]] };
+export function sessionFor(role: Role, email = `${role}@example.com`, id = 'acct-7'): SessionInfo {
+  return { id, email, role, csrfToken: `csrf-${role}`, allowed: [...ROLE_ACTIONS[role]] };
 }
 
 /**
@@ -103,6 +111,7 @@ export function leadSummary(id: string, overrides: Partial<Omit<LeadSummary, 'st
     nextAttemptAt: null,
     campaign: null,
     source: null,
+    callbackRequested: false,
     ...overrides,
   };
   return { ...summary, status: leadStatusOf(summary.state, summary.attempts) };
@@ -131,6 +140,34 @@ export function analyticsReport(range: DayRange, overrides: Partial<AnalyticsRep
     entryPages: [{ path: '/', visitors: 6 }],
     funnel,
     splitFunnel: funnel,
+    ...overrides,
+  };
+}
+
+/** A lead's sales side: new, nobody owns it, its clock running 12 minutes, nothing done yet. */
+export function salesView(overrides: Partial<LeadSalesView> = {}): LeadSalesView {
+  return {
+    owner: null,
+    status: 'new',
+    lostReason: null,
+    clockStartsAt: '2025-03-01T10:00:00.000Z',
+    firstTouchAt: null,
+    clockMinutes: 12,
+    clockRunning: true,
+    joinedTo: null,
+    ...overrides,
+  };
+}
+
+/** The sales side of a lead's page: its view, a phone, no call-back asked, an empty timeline. */
+export function salesDetail(overrides: Partial<LeadSalesDetail> = {}): LeadSalesDetail {
+  return {
+    sales: salesView(),
+    phone: '+1 212 555 0100',
+    callback: { requested: false, consentText: null, consentAt: null },
+    timeline: [],
+    joined: [],
+    crmUrl: null,
     ...overrides,
   };
 }

@@ -24,7 +24,13 @@ export const SIGN_IN_MESSAGES = {
 const BUSY_RETRY_SECONDS = 2;
 
 function sessionInfo(account: AccountRecord, csrfToken: string): SessionInfo {
-  return { email: account.email, role: account.role, csrfToken, allowed: ACTIONS.filter((action) => can(account.role, action)) };
+  return {
+    id: account.id,
+    email: account.email,
+    role: account.role,
+    csrfToken,
+    allowed: ACTIONS.filter((action) => can(account.role, action)),
+  };
 }
 
 const signInBody = z.strictObject({

@@ -13,6 +13,7 @@ import { FAILURE_OUTCOMES, SUCCESS_OUTCOMES, combineDeliveryHealth } from './not
 import { NOTIFICATION_COLUMNS, toClaimedNotification, toIncidentRecord, toNotificationRecord, toNotifyLeadEvent } from '../row-mapping.ts';
 import type { PostgresStoreContext } from '../../../back-office/database/postgres-database.ts';
 import type { NotificationStore } from './notification-store.ts';
+import { INSERT_NOTIFICATION_SQL, inKeyOrder, notificationValues } from './notification-sql.ts';
 
 // The notifier's tables in PostgreSQL: its outbox, its watermark, the open incident, the per-form switches.
 
@@ -22,21 +23,8 @@ export function postgresNotifications(c: PostgresStoreContext): NotificationStor
 
   async function insertNotifications(client: PoolClient, notifications: readonly NewNotification[]): Promise<number> {
     let stored = 0;
-    // In key order, so two processes storing the same events lock their rows in the same order (no deadlock).
-    for (const notification of [...notifications].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))) {
-      const result = await client.query(
-        `INSERT INTO notifications (event_key, channel, kind, lead_id, event_at, detail, state, attempts, next_attempt_at, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, 'pending', 0, $7, $7, $7) ON CONFLICT (event_key) DO NOTHING`,
-        [
-          notification.key,
-          notification.channel,
-          notification.kind,
-          notification.leadId ?? null,
-          notification.eventAt,
-          JSON.stringify(notification.detail),
-          notification.createdAt,
-        ],
-      );
+    for (const notification of inKeyOrder(notifications)) {
+      const result = await client.query(INSERT_NOTIFICATION_SQL.postgres, notificationValues(notification));
       stored += result.rowCount ?? 0;
     }
     return stored;

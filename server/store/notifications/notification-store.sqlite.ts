@@ -13,6 +13,7 @@ import { NOTIFICATION_COLUMNS, toClaimedNotification, toIncidentRecord, toNotifi
 import type { SqliteStoreContext } from '../../../back-office/database/sqlite-database.ts';
 import type { NotificationStore } from './notification-store.ts';
 import { optionalTime } from '../../../back-office/database/sqlite-database.ts';
+import { INSERT_NOTIFICATION_SQL, inKeyOrder, notificationValues } from './notification-sql.ts';
 
 // The notifier's tables in SQLite: its outbox, its watermark, the open incident, the per-form switches.
 
@@ -22,22 +23,8 @@ export function sqliteNotifications(c: SqliteStoreContext): NotificationStore {
 
   function insertNotifications(notifications: readonly NewNotification[]): number {
     let stored = 0;
-    // In key order, so two processes storing the same events lock their rows in the same order (no deadlock).
-    for (const notification of [...notifications].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))) {
-      stored += run(
-        `INSERT INTO notifications (event_key, channel, kind, lead_id, event_at, detail, state, attempts, next_attempt_at, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?, ?) ON CONFLICT (event_key) DO NOTHING`,
-        notification.key,
-        notification.channel,
-        notification.kind,
-        notification.leadId ?? null,
-        notification.eventAt,
-        JSON.stringify(notification.detail),
-        notification.createdAt,
-        notification.createdAt,
-        notification.createdAt,
-      );
-    }
+    for (const notification of inKeyOrder(notifications))
+      stored += run(INSERT_NOTIFICATION_SQL.sqlite, ...notificationValues(notification));
     return stored;
   }
 

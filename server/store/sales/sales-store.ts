@@ -10,6 +10,9 @@ export type { ActivityKind, RuleKind, SalesStatus, TouchOutcome, WorkingWindow }
 // "the CRM took it" and "somebody called" are different facts, changed by different people.
 // Times are milliseconds since the epoch and always passed in, so clocks are testable without waiting.
 
+/** A back-office account's id, as the accounts table keeps it (a UUID). */
+export type AccountId = string;
+
 /** A rule as the admin saved it, in the order they are tried. `domain` rules have no value and no person: the owner is whoever owns the domain. */
 export type AssignmentRule = {
   readonly id: number;
@@ -17,25 +20,30 @@ export type AssignmentRule = {
   /** The form's source name, the service interest, the campaign; '' for `domain`. */
   readonly value: string;
   /** The account the rule hands leads to; undefined for `domain`. */
-  readonly ownerId: number | undefined;
+  readonly ownerId: AccountId | undefined;
 };
 export type NewAssignmentRule = Omit<AssignmentRule, 'id'>;
 
 /** A sales person's availability. A person with no row yet works Mon-Fri 09:00-17:00 in the site's zone and is not away. */
 export type Availability = {
-  readonly accountId: number;
+  readonly accountId: AccountId;
   /** IANA zone, e.g. America/Chicago. */
   readonly timeZone: string;
   readonly windows: readonly WorkingWindow[];
   readonly away: boolean;
   /** When this person was last given a lead by round-robin (the next lead goes to the one waiting longest). */
   readonly lastAssignedAt: number | undefined;
+  /**
+   * True when the person never set their hours: the row only keeps their round-robin turn, `timeZone`
+   * is '' and `windows` is empty, and they work the default hours (Mon-Fri 09:00-17:00, the site's zone).
+   */
+  readonly defaultHours: boolean;
 };
 
 /** The sales side of one lead. A lead stored before the queue existed has none until the assigner looks at it. */
 export type LeadSales = {
   readonly leadId: string;
-  readonly ownerId: number | undefined;
+  readonly ownerId: AccountId | undefined;
   readonly assignedAt: number | undefined;
   readonly status: SalesStatus;
   readonly lostReason: string | undefined;
@@ -55,7 +63,7 @@ export type Activity = {
   readonly at: number;
   readonly kind: ActivityKind;
   /** The account that acted; undefined for the system (round-robin, escalation). */
-  readonly actorId: number | undefined;
+  readonly actorId: AccountId | undefined;
   /** Who acted, as shown: the person's address, or `system`. */
   readonly actor: string;
   /** Kind-specific facts: owner ids and addresses, outcome, from/to status, reason, note text. */
@@ -79,7 +87,7 @@ export type Placement = {
   readonly leadId: string;
   readonly at: number;
   /** Undefined: nobody is available now; the lead waits unassigned with its clock running. */
-  readonly ownerId: number | undefined;
+  readonly ownerId: AccountId | undefined;
   readonly clockStartsAt: number;
   /** Set when the lead joins an earlier lead of the same person. */
   readonly joinedTo: string | undefined;
@@ -87,13 +95,15 @@ export type Placement = {
   readonly roundRobin: boolean;
   readonly activity: NewActivity | undefined;
   readonly audit: AuditEntryInput | undefined;
+  /** The CRM's owner event for the first assignment, written in the same transaction. */
+  readonly crmEvents?: readonly NewCrmEvent[];
 };
 
 /** A lead that has not been touched, as the queue and the escalation ladder read it. */
 export type UntouchedLead = {
   readonly leadId: string;
   readonly receivedAt: number;
-  readonly ownerId: number | undefined;
+  readonly ownerId: AccountId | undefined;
   readonly clockStartsAt: number;
   readonly escalationStep: number;
 };
@@ -104,7 +114,7 @@ export type SpeedRow = {
   readonly receivedAt: number;
   readonly source: string;
   readonly campaign: string | undefined;
-  readonly ownerId: number | undefined;
+  readonly ownerId: AccountId | undefined;
   readonly clockStartsAt: number;
   readonly firstTouchAt: number | undefined;
 };
@@ -120,7 +130,7 @@ export interface SalesStore {
   /** The most recent earlier lead (root of its joins) of the same e-mail or phone received since `since`, that has a sales row. */
   findEarlierLead(match: { email: string; phone: string | undefined; since: number; before: string }): Promise<LeadSales | undefined>;
   /** The owner of the most recently placed lead whose e-mail ends in `@domain` (domain rules). */
-  findDomainOwner(domain: string): Promise<number | undefined>;
+  findDomainOwner(domain: string): Promise<AccountId | undefined>;
   findLeadSales(leadId: string): Promise<LeadSales | undefined>;
   /**
    * Moves the lead to `ownerId` (undefined: unassigned) when its owner is still `expectedOwnerId`;
@@ -128,8 +138,8 @@ export interface SalesStore {
    */
   reassign(change: {
     leadId: string;
-    expectedOwnerId: number | undefined;
-    ownerId: number | undefined;
+    expectedOwnerId: AccountId | undefined;
+    ownerId: AccountId | undefined;
     at: number;
     activity: NewActivity;
     audit: AuditEntryInput | undefined;
@@ -138,6 +148,9 @@ export interface SalesStore {
   /**
    * Records what a person did. A touch (call, e-mail, meeting, or a status beyond new) stops the clock
    * when it is the first. Writes the activity, audit and CRM events in one transaction.
+   * A touch on a lead that joined an earlier one stops that earlier lead's clock too (it carries the
+   * person's clock). A `lost` status without a reason is refused before anything is written.
+   * Undefined, and nothing written, when the lead has no sales row.
    */
   recordActivity(change: {
     activity: NewActivity;
@@ -153,7 +166,7 @@ export interface SalesStore {
   /** Leads joined to this one (the same person again), oldest first. */
   listJoined(leadId: string): Promise<string[]>;
   /** Untouched, not joined, not spam leads, oldest first; with `ownerId` only theirs, with `unassigned` only those without an owner. */
-  listUntouched(filter: { ownerId?: number; unassigned?: boolean; limit: number }): Promise<UntouchedLead[]>;
+  listUntouched(filter: { ownerId?: AccountId; unassigned?: boolean; limit: number }): Promise<UntouchedLead[]>;
   /**
    * Takes escalation step `step` for the lead if it is still untouched and at step `step - 1`, and
    * stores its notifications in the same transaction (their keys make a repeat store nothing). With
@@ -164,12 +177,16 @@ export interface SalesStore {
     step: number;
     at: number;
     notifications: readonly NewNotification[];
-    reassign?: { ownerId: number | undefined; activity: NewActivity; crmEvents: readonly NewCrmEvent[] };
+    /** `roundRobin`: the new owner was round-robin's pick, so their turn moves to `at` as in `place`. */
+    reassign?: { ownerId: AccountId | undefined; activity: NewActivity; crmEvents: readonly NewCrmEvent[]; roundRobin?: boolean };
     activity: NewActivity;
     audit: AuditEntryInput | undefined;
   }): Promise<boolean>;
-  /** Every lead of an account (removed or no longer sales) goes back to unassigned; returns them. */
-  releaseOwner(accountId: number, at: number, audit: AuditEntryInput | undefined): Promise<string[]>;
+  /**
+   * Every open lead (not won or lost) of an account (removed or no longer sales) goes back to
+   * unassigned, each with an activity, and one audit entry for all; returns them.
+   */
+  releaseOwner(accountId: AccountId, at: number, audit: AuditEntryInput<'released-leads'> | undefined): Promise<string[]>;
   /** The rows of the figures: placed, not joined, not spam leads received in [from, before). */
   listSpeedRows(receivedFrom: number, receivedBefore: number): Promise<SpeedRow[]>;
 
@@ -178,7 +195,11 @@ export interface SalesStore {
   replaceRules(rules: readonly NewAssignmentRule[], audit: AuditEntryInput | undefined): Promise<AssignmentRule[]>;
 
   listAvailability(): Promise<Availability[]>;
-  setAvailability(availability: Omit<Availability, 'lastAssignedAt'>, at: number, audit: AuditEntryInput | undefined): Promise<void>;
+  setAvailability(
+    availability: Omit<Availability, 'lastAssignedAt' | 'defaultHours'>,
+    at: number,
+    audit: AuditEntryInput | undefined,
+  ): Promise<void>;
 }
 
 /** A follow-up event for the CRM (owner or status changed, meeting booked), sent signed through the outbox like a lead. */
