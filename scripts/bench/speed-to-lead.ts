@@ -60,6 +60,8 @@ export type SpeedBenchResult = {
   readonly unownedOver2Min: number;
   /** Leads given to someone off shift or away at the time (a margin of 2 s around each change). */
   readonly givenToUnavailable: number;
+  /** Leads whose clock did not start at their arrival or the next business opening (worked out here). */
+  readonly clockStartsWrong: number;
   readonly ladder: readonly {
     readonly step: number;
     readonly leads: number;
@@ -239,6 +241,7 @@ async function measureAssignment(run: Run, sent: readonly Sent[], offShiftAt: nu
   let unowned = 0;
   let unavailable = 0;
   let repeatsJoined = 0;
+  let clockStartsWrong = 0;
   const ben = run.accountIds.get(PEOPLE[1]);
   const cy = run.accountIds.get(PEOPLE[2]);
   const margin = 2_000;
@@ -252,6 +255,11 @@ async function measureAssignment(run: Run, sent: readonly Sent[], offShiftAt: nu
       unowned++;
       continue;
     }
+    // The clock starts at arrival, or at the next opening when the business is closed.
+    const opening = run.hours
+      .windowsBetween(stored.receivedAt, stored.receivedAt + 14 * 86_400_000)
+      .find((window) => window.end > stored.receivedAt);
+    if (opening === undefined || sales.clockStartsAt !== Math.max(stored.receivedAt, opening.start)) clockStartsWrong++;
     const latency = sales.assignedAt - stored.receivedAt;
     latencies.push(latency);
     if (latency > SPEED_BENCH.goals.unownedAfterMs) unowned++;
@@ -265,6 +273,7 @@ async function measureAssignment(run: Run, sent: readonly Sent[], offShiftAt: nu
     givenToUnavailable: unavailable,
     repeats: sent.filter((lead) => lead.repeatOf !== undefined).length,
     repeatsJoined,
+    clockStartsWrong,
   };
 }
 
@@ -572,6 +581,7 @@ export function speedGoalsMet(result: SpeedBenchResult): boolean {
     result.unownedOver2Min === 0 &&
     result.givenToUnavailable === 0 &&
     result.repeatsJoined === result.repeats &&
+    result.clockStartsWrong === 0 &&
     result.ladder.every((step) => step.taken === step.leads && step.maxDelayMs <= goals.escalationDelayMs) &&
     result.notices.duplicates === 0 &&
     result.figures.every((check) => sameFigures(check.expected, check.actual))
@@ -594,6 +604,7 @@ export function formatSpeedBenchTable(result: SpeedBenchResult): string {
     `| Leads unowned for more than 2 minutes | ${result.unownedOver2Min} | 0 | ${verdict(result.unownedOver2Min === 0)} |`,
     `| Leads given to someone off shift or away | ${result.givenToUnavailable} | 0 | ${verdict(result.givenToUnavailable === 0)} |`,
     `| Repeat visitors joined to their earlier lead | ${result.repeatsJoined} of ${result.repeats} | all | ${verdict(result.repeatsJoined === result.repeats)} |`,
+    `| Clocks not started at arrival or the next business opening | ${result.clockStartsWrong} | 0 | ${verdict(result.clockStartsWrong === 0)} |`,
     ...result.ladder.map(
       (step) =>
         `| Escalation step ${step.step} (${['owner told', 'team told', 'reassigned'][step.step - 1]}): taken, delay after due (median, max) | ${step.taken} of ${step.leads}; ${seconds(step.medianDelayMs)}, ${seconds(step.maxDelayMs)} | all, at most ${goals.escalationDelayMs / 1000} s | ${verdict(step.taken === step.leads && step.maxDelayMs <= goals.escalationDelayMs)} |`,
