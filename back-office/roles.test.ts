@@ -9,10 +9,20 @@ describe('roles', () => {
     expect(allowed('viewer')).toEqual(['leads:read', 'leads:export', 'analytics:read']);
   });
 
-  it('lets sales also retry leads and mark them spam or not spam, but not erase them or manage accounts', () => {
-    expect(allowed('sales')).toEqual(['leads:read', 'leads:export', 'leads:retry', 'leads:mark-spam', 'analytics:read']);
+  it('lets sales also retry leads, mark them spam or not spam, work and hand on leads, but not erase them, manage accounts or set the rules', () => {
+    expect(allowed('sales')).toEqual([
+      'leads:read',
+      'leads:export',
+      'leads:retry',
+      'leads:mark-spam',
+      'leads:work',
+      'leads:assign',
+      'analytics:read',
+    ]);
     expect(can('sales', 'leads:erase')).toBe(false);
     expect(can('sales', 'accounts:manage')).toBe(false);
+    expect(can('sales', 'sales:manage')).toBe(false);
+    expect(can('viewer', 'leads:work')).toBe(false);
   });
 
   it('lets an editor use the content studio, and keeps the leads and the visit reports from them', () => {

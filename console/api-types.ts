@@ -386,7 +386,7 @@ export type SpeedGroup = SpeedFigures & { key: string; label: string };
 /** GET /speed?from&to (leads:read); GET /speed/export?from&to&by=owner|form|campaign: CSV. */
 export type SpeedReport = {
   range: DayRange;
-  /** How business hours were counted, in words. */
+  /** How business hours were counted, one sentence ending in a full stop. */
   businessHours: string;
   overall: SpeedFigures;
   byOwner: SpeedGroup[];

@@ -20,4 +20,3 @@ export type RuleKind = (typeof RULE_KINDS)[number];
 
 /** One weekly working window in the person's own time zone: day 0 = Sunday, minutes after midnight. */
 export type WorkingWindow = { readonly day: number; readonly startMinute: number; readonly endMinute: number };
-

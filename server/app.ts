@@ -14,6 +14,7 @@ import { analyticsSetupPlugin, type AnalyticsSetupOptions } from './plugins/anal
 import { leadRelayPlugin } from './plugins/lead-relay.ts';
 import type { LeadRelayTuning } from './plugins/lead-relay.ts';
 import { notificationsPlugin } from './plugins/notifications.ts';
+import { salesPlugin, type SalesTuning } from './plugins/sales.ts';
 import { siteSecurityHeadersPlugin } from './plugins/security-headers.ts';
 import { apiRoutes } from './routes/api.ts';
 import { LEAD_BODY_LIMIT_BYTES, leadRoutes } from './routes/leads.ts';
@@ -28,6 +29,8 @@ export type BuildAppOptions = {
   relayTuning?: LeadRelayTuning;
   /** Notifier tuning for tests (fake clock, fast polls, short retry waits); production uses the defaults. */
   notifyTuning?: NotifierTuning;
+  /** The sales queue's loops for tests (fake clock, fixed business hours, loops driven by hand); production uses the defaults. */
+  salesTuning?: SalesTuning;
   /** Shorter limits for tests; production uses CONNECTION_LIMITS. */
   connectionLimits?: ConnectionLimits;
   /**
@@ -89,6 +92,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   app.register(analyticsSetupPlugin, { config, ...options.analytics });
   app.register(leadRelayPlugin, { config, tuning: options.relayTuning });
   app.register(notificationsPlugin, { config, tuning: options.notifyTuning });
+  app.register(salesPlugin, { config, tuning: options.salesTuning });
 
   // Routes: the specific prefixes before the site's catch-all.
   app.register(consolePlugin, { config });

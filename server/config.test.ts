@@ -44,6 +44,7 @@ describe('parseConfig', () => {
       notifyFrom: 'Lead console <no-reply@localhost>',
       alertAfterMinutes: 15,
       alertWebhookUrl: undefined,
+      escalateAfterMinutes: [5, 15, 60],
       analyticsStore: { kind: 'sqlite', file: 'data/analytics.sqlite' },
       analyticsRawDays: 30,
       siteHost: 'localhost',
@@ -76,6 +77,7 @@ describe('parseConfig', () => {
         NOTIFY_FROM: 'Leads <leads@example.com>',
         ALERT_AFTER_MINUTES: '30',
         ALERT_WEBHOOK_URL: 'https://hooks.slack.com/services/T000/B000/XXXX',
+        ESCALATE_AFTER_MINUTES: ' 2, 10, 30 ',
         ANALYTICS_RAW_DAYS: '90',
       }),
     ).toEqual({
@@ -102,6 +104,7 @@ describe('parseConfig', () => {
       notifyFrom: 'Leads <leads@example.com>',
       alertAfterMinutes: 30,
       alertWebhookUrl: 'https://hooks.slack.com/services/T000/B000/XXXX',
+      escalateAfterMinutes: [2, 10, 30],
       analyticsStore: { kind: 'postgres', url: 'postgres://user:pw@db:5432/leads' },
       analyticsRawDays: 90,
       siteHost: 'example.com',
@@ -290,6 +293,8 @@ describe('parseConfig', () => {
       ],
       [{ ALERT_AFTER_MINUTES: '0' }, 'ALERT_AFTER_MINUTES must be a whole number of at least 1, got "0"'],
       [{ ALERT_AFTER_MINUTES: '1.5' }, 'ALERT_AFTER_MINUTES must be a whole number of at least 1, got "1.5"'],
+      [{ ESCALATE_AFTER_MINUTES: '15,5,60' }, expect.stringMatching(/^ESCALATE_AFTER_MINUTES must be three whole numbers .*"15,5,60"/)],
+      [{ ESCALATE_AFTER_MINUTES: '5,15' }, expect.stringMatching(/^ESCALATE_AFTER_MINUTES must be three whole numbers .*"5,15"/)],
     ])('rejects %j with a clear message', (env, message) => {
       expect(parseErrors(env)).toEqual([message]);
     });

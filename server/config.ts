@@ -5,6 +5,7 @@ import { isEmailAddress } from '../back-office/accounts/email.ts';
 import { checkCrmLeadUrlTemplate } from './outbox/crm-lead-url.ts';
 import { loadEnvFile } from '../back-office/env-file.ts';
 import { readTrustProxy, type TrustProxy } from '../back-office/http/trust-proxy.ts';
+import { parseEscalateAfter } from './sales/escalation.ts';
 
 // The server's settings, read once from the environment.
 // parseConfig is pure; loadConfig is the one place that touches process.env and `.env`.
@@ -57,6 +58,11 @@ export type Config = Readonly<{
   alertAfterMinutes: number;
   /** Slack-compatible incoming webhook for alerts (POST {"text"}); may hold a token: never log it. */
   alertWebhookUrl: string | undefined;
+  /**
+   * ESCALATE_AFTER_MINUTES: business minutes without a human touch after which a lead's owner is
+   * told, then the whole sales team, then the lead goes to the next available person (three steps).
+   */
+  escalateAfterMinutes: readonly number[];
   /**
    * Where counted visits are kept: PostgreSQL is the lead store's database; SQLite is a file of its
    * own (ANALYTICS_DB_FILE, default beside the lead store's file), so counting a flood of page views
@@ -162,12 +168,24 @@ export function parseConfig(env: Environment): ConfigResult {
     distDir: read('DIST_DIR', readNonBlank, DEFAULTS.distDir),
     logLevel: read('LOG_LEVEL', readLogLevel, DEFAULTS.logLevel),
     ...readNotificationSettings(env, read, errors),
+    escalateAfterMinutes: Object.freeze([...readEscalateAfter(env, errors)]),
     analyticsStore: readAnalyticsStore(read, leadStore),
     analyticsRawDays: read('ANALYTICS_RAW_DAYS', readPositiveWholeNumber, DEFAULTS.analyticsRawDays),
     siteHost: siteHostOf(env),
   };
 
   return errors.length > 0 ? { success: false, errors } : { success: true, data: Object.freeze(data) };
+}
+
+/** The ladder's steps; a bad value is a start-up error in the ladder's own words, naming the setting. */
+function readEscalateAfter(env: Environment, errors: string[]): readonly number[] {
+  const raw = env.ESCALATE_AFTER_MINUTES?.trim();
+  try {
+    return parseEscalateAfter(raw === '' ? undefined : raw);
+  } catch (error) {
+    errors.push(error instanceof Error ? error.message : String(error));
+    return parseEscalateAfter(undefined);
+  }
 }
 
 function readAnalyticsStore(read: ReturnType<typeof createSettingReader>, leadStore: LeadStoreConfig): LeadStoreConfig {

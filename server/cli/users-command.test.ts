@@ -7,6 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../../back-office/accounts/passwords.ts';
 import type { Database } from '../store/database.ts';
 import { openSqliteStore } from '../store/sqlite-store.ts';
+import pino from 'pino';
+import { createAssigner } from '../sales/assigner.ts';
 import { runUsersCommand } from './users-command.ts';
 
 const NOW = Date.UTC(2025, 0, 15, 9, 0, 0);
@@ -250,6 +252,47 @@ describe('users remove', () => {
     });
     expect(await store.findSession(session!.id, 'console', NOW + 1)).toBeDefined();
     expect(await run(['remove', 'li@example.com'])).toMatchObject({ code: 0 });
+  });
+});
+
+describe('users remove and role, for a person in sales', () => {
+  const EVERY_HOUR = { timeZone: 'UTC', windows: [] };
+  const ALL_WEEK = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, startMinute: 0, endMinute: 1440 }));
+
+  async function salesPerson(email: string): Promise<string> {
+    await addAccount(email, 'sales');
+    const id = (await store.findAccount(email))!.id;
+    await store.setAvailability({ accountId: id, timeZone: 'UTC', windows: ALL_WEEK, away: false }, NOW, undefined);
+    return id;
+  }
+
+  it("hands the removed or demoted person's open leads to the next available person, audited as the command line", async () => {
+    await addAccount('admin@example.com', 'admin');
+    const ana = await salesPerson('ana@example.com');
+    const bo = await salesPerson('bo@example.com');
+    await store.replaceRules([{ kind: 'form', value: 'Contact Page Form', ownerId: ana }], undefined);
+    const leadId = '00000000-0000-4000-8000-000000000001';
+    await store.insertLead({
+      id: leadId,
+      receivedAt: NOW,
+      source: 'Contact Page Form',
+      email: 'lead@example.com',
+      payload: { email: 'lead@example.com', lead_id: leadId },
+      spamReason: undefined,
+      initialState: 'pending',
+    });
+    const log = pino({ level: 'silent' });
+    await createAssigner({ store, siteHours: () => EVERY_HOUR, log, now: () => Date.now() }).runOnce();
+    expect((await store.findLeadSales(leadId))?.ownerId).toBe(ana);
+
+    expect(await run(['remove', 'ana@example.com'])).toMatchObject({ code: 0 });
+    expect((await store.findLeadSales(leadId))?.ownerId).toBe(bo);
+    const audit = (await store.listAudit(undefined, 20)).entries;
+    expect(audit.some((entry) => entry.action === 'lead.release' && entry.actor === 'command line (tester)')).toBe(true);
+
+    // Bo becomes a viewer: nobody else works leads, so the lead waits unassigned.
+    expect(await run(['role', 'bo@example.com', 'viewer'])).toMatchObject({ code: 0 });
+    expect((await store.findLeadSales(leadId))?.ownerId).toBeUndefined();
   });
 });
 

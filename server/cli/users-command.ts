@@ -1,11 +1,15 @@
 import type { AccountStore } from '../../back-office/accounts/account-store.ts';
 import type { AuditLog } from '../../back-office/accounts/audit-trail.ts';
+import type { ReleaseStore } from '../sales/release.ts';
+import { changeTeamRole, removeTeamAccount } from '../sales/release.ts';
+import { readBusinessHours } from '../sales/business-hours.ts';
+import type { WeeklyHours } from '../sales/working-time.ts';
 
-/** What the users commands use: the accounts, and the audit log their changes are written to. */
-type UsersCliStore = AccountStore & AuditLog;
+/** What the users commands use: the accounts, the audit log their changes are written to, and the sales queue (a removed person's leads). */
+type UsersCliStore = AccountStore & AuditLog & ReleaseStore;
 import { parseArgs } from 'node:util';
 import { isEmailAddress, normalizeEmail } from '../../back-office/accounts/email.ts';
-import { addAccount, changeAccountRole, removeAccount, setAccountPassword } from '../../back-office/accounts/operations.ts';
+import { addAccount, setAccountPassword } from '../../back-office/accounts/operations.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../back-office/accounts/passwords.ts';
 import { isRole, ROLE_SUMMARIES, ROLES } from '../../back-office/roles.ts';
 import type { Role } from '../../back-office/roles.ts';
@@ -39,6 +43,11 @@ export type UsersCliIo = CliIo & {
   readonly interactive: boolean;
   /** One password: typed unseen after `prompt` in a terminal, else the next line of standard input. */
   readonly readPassword: (prompt: string) => Promise<string>;
+  /**
+   * The site's business hours (the build's), for handing a removed person's leads to whoever works
+   * now; without them every hour counts.
+   */
+  readonly siteHours?: WeeklyHours;
 };
 
 /** Runs one command; resolves to the process exit code (0 done, 1 nothing done, 2 usage error). */
@@ -165,7 +174,7 @@ async function changeRole(args: readonly string[], store: UsersCliStore, io: Use
   const email = readEmail(rawEmail!);
   const role = readRole(rawRole!);
   return refusable(io, async () => {
-    const result = await changeAccountRole(store, actingAt(io), email, role);
+    const result = await changeTeamRole(store, actingAt(io), email, role, io.siteHours ?? readBusinessHours({}));
     if (result.kind === 'no-account') throw new Refusal(`No account for ${shown(email)}.`);
     if (result.kind === 'last-admin') throw lastAdmin(email);
     return result.previousRole === role
@@ -187,7 +196,7 @@ async function changePassword(args: readonly string[], store: UsersCliStore, io:
 async function remove(args: readonly string[], store: UsersCliStore, io: UsersCliIo): Promise<number> {
   const email = readEmail(readWords(args, 1, 'remove needs one e-mail address')[0]!);
   return refusable(io, async () => {
-    const result = await removeAccount(store, actingAt(io), email);
+    const result = await removeTeamAccount(store, actingAt(io), email, io.siteHours ?? readBusinessHours({}));
     if (result.kind === 'no-account') throw new Refusal(`No account for ${shown(email)}.`);
     if (result.kind === 'last-admin') throw lastAdmin(email);
     return `Account ${shown(email)} removed, and every session it had has ended.`;

@@ -1,6 +1,8 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../store/database.ts';
 import { terminalPasswordReader } from './password-prompt.ts';
+import { readSiteHoursFile } from '../sales/site-hours.ts';
+import { readBusinessHours } from '../sales/business-hours.ts';
 import { terminalActor } from './subcommands.ts';
 import { runUsersCommand } from './users-command.ts';
 
@@ -21,6 +23,9 @@ const store = await openDatabase(configResult.data.leadStore).catch((error: unkn
 });
 try {
   const passwords = terminalPasswordReader();
+  // A removed or demoted person's leads go to whoever works now, by the site's business hours; on a
+  // machine without the site's build (accounts kept apart from the site), every hour counts.
+  const siteHours = await readSiteHoursFile(configResult.data.distDir).catch(() => readBusinessHours({}));
   process.exitCode = await runUsersCommand(process.argv.slice(2), store, {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
@@ -28,6 +33,7 @@ try {
     actor: terminalActor(),
     interactive: passwords.interactive,
     readPassword: (prompt) => passwords.readPassword(prompt),
+    siteHours,
   });
 } finally {
   await store.close();

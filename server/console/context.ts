@@ -14,13 +14,20 @@ import type { TeamSignIn } from '../../back-office/sign-in/sign-in.ts';
 import { ConsoleProblem } from './api-errors.ts';
 import { ACCESS_MESSAGES, type ConsoleSession } from './access.ts';
 import type { SessionCookie } from '../../back-office/sessions/session-cookie.ts';
+import type { SalesStore } from '../store/sales/sales-store.ts';
+import type { CrmEventStore } from '../store/crm-events/crm-event-store.ts';
+import type { WeeklyHours } from '../sales/working-time.ts';
 
 export type ConsoleContext = {
-  readonly store: InboxStore & AuditStore & AccountStore & SessionStore & SignInLimitStore;
+  readonly store: InboxStore & AuditStore & AccountStore & SessionStore & SignInLimitStore & SalesStore & CrmEventStore;
   readonly config: Config;
   readonly now: () => number;
   readonly cookie: SessionCookie;
   readonly signIn: TeamSignIn;
+  /** The site's business hours now (the sales clock's, from the build). */
+  readonly siteHours: () => WeeklyHours;
+  /** The sales queue's clock: lead clocks, touches and figures are read and written by it. */
+  readonly salesNow: () => number;
 };
 
 /** The session a route that declared its access runs with: always there once the access check passed. */

@@ -22,6 +22,7 @@ import { auditRoutes } from './routes/audit.ts';
 import { erasureRoutes } from './routes/erasures.ts';
 import { healthRoutes } from './routes/health.ts';
 import { leadRoutes } from './routes/leads.ts';
+import { salesRoutes } from './routes/sales.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { createSessionCookie } from '../../back-office/sessions/session-cookie.ts';
 import { headersOf, type StrictPolicy } from '../../back-office/front-door/security-headers.ts';
@@ -174,6 +175,8 @@ const consoleScope: FastifyPluginAsync<ConsolePluginOptions & { routes: ConsoleR
     now,
     cookie,
     signIn: createTeamSignIn({ store, app: 'console', now }),
+    siteHours: app.sales.siteHours,
+    salesNow: app.sales.now,
   };
 
   await app.register(consoleAppFiles, { distDir: config.distDir });
@@ -181,6 +184,7 @@ const consoleScope: FastifyPluginAsync<ConsolePluginOptions & { routes: ConsoleR
     async (api) => {
       await api.register(sessionRoutes, { context });
       await api.register(leadRoutes, { context });
+      await api.register(salesRoutes, { context });
       await api.register(erasureRoutes, { context });
       await api.register(auditRoutes, { context });
       await api.register(healthRoutes, { context });
@@ -201,4 +205,4 @@ const consolePluginBody: FastifyPluginAsync<ConsolePluginOptions> = async (app, 
 
 // Not encapsulated itself, so `app.consoleRoutes` is the root's; the console's hooks live in the
 // scope it registers under /console.
-export const consolePlugin = fp(consolePluginBody, { name: 'console', fastify: '5.x', dependencies: ['lead-relay'] });
+export const consolePlugin = fp(consolePluginBody, { name: 'console', fastify: '5.x', dependencies: ['lead-relay', 'sales'] });

@@ -68,7 +68,7 @@ export function createEmailChannel({ smtpUrl, from, to, allowPlaintext = false, 
     name: 'email',
     async send({ email }) {
       try {
-        await transport.sendMail({ from, to: [...to], subject: email.subject, text: email.text, html: email.html });
+        await transport.sendMail({ from, to: [...(email.to ?? to)], subject: email.subject, text: email.text, html: email.html });
         return { ok: true };
       } catch (error) {
         return { ok: false, error: requireTLS && isStartTlsRefusal(error) ? NO_STARTTLS_ERROR : describeSmtpError(error, smtpUrl) };

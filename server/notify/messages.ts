@@ -6,7 +6,13 @@ import type { LeadRecord } from '../store/inbox/inbox-store.ts';
 // (control characters, CR and LF among them, become spaces; direction controls are dropped). Alerts name no person: they may go to
 // a chat channel, and the console link leads to the rest.
 
-export type EmailMessage = { readonly subject: string; readonly text: string; readonly html: string };
+export type EmailMessage = {
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+  /** Who receives it; NOTIFY_TO when not set (the ladder's notices name their own people). */
+  readonly to?: readonly string[];
+};
 export type WebhookMessage = { readonly text: string };
 export type Message = { readonly email: EmailMessage; readonly webhook: WebhookMessage };
 
@@ -205,5 +211,92 @@ export function testMessage(now: number, context: MessageContext): Message {
     intro: 'This is a test: notifications from the lead console reach you here.',
     rows: [['Sent', isoTime(now)]],
     link: `${context.siteUrl}/console`,
+  });
+}
+
+/** What an escalation notice knows besides the lead: how long it waited, and whose it is. */
+export type WaitingFacts = {
+  /** Business minutes since the clock started, when the step was taken. */
+  readonly minutes: number;
+  /** The owner's address (the one told, or the one who had it before a reassignment), if any. */
+  readonly owner: string | undefined;
+  /** Set on a reassignment: the new owner's address, or undefined when nobody else was available. */
+  readonly newOwner?: string | undefined;
+};
+
+function waited(minutes: number): string {
+  if (minutes < 60) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const hoursText = hours === 1 ? '1 hour' : `${hours} hours`;
+  return rest === 0 ? hoursText : `${hoursText} ${rest} min`;
+}
+
+// The ladder's notices name the form and the owner (a colleague), never the visitor: they may go to a
+// chat channel, and the console link leads to the rest. The waiting time is in business minutes.
+
+/** First step: the owner is told their lead is waiting. */
+export function leadWaitingMessage(lead: LeadRecord, facts: WaitingFacts, context: MessageContext): Message {
+  const form = toOneLine(lead.source);
+  return render(`A lead has waited ${waited(facts.minutes)} for a call: ${form}`, {
+    title: 'Lead waiting',
+    intro: `Nobody has called or written to this lead yet. ${facts.owner === undefined ? 'It has no owner: anyone in sales can take it.' : `It is ${toOneLine(facts.owner)}'s.`} Open it, then call or write.`,
+    rows: [
+      ['Form', form],
+      ['Waiting', `${waited(facts.minutes)} of business hours`],
+      ['Owner', facts.owner === undefined ? 'nobody yet' : toOneLine(facts.owner)],
+      ['Received', isoTime(lead.receivedAt)],
+    ],
+    link: consoleLeadUrl(context.siteUrl, lead.id),
+  });
+}
+
+/** Second step: the whole sales team is told. */
+export function leadWaitingTeamMessage(lead: LeadRecord, facts: WaitingFacts, context: MessageContext): Message {
+  const form = toOneLine(lead.source);
+  return render(`Still nobody has called: a lead from the ${form} has waited ${waited(facts.minutes)}`, {
+    title: 'Lead still waiting',
+    intro:
+      facts.owner === undefined
+        ? 'This lead has no owner and nobody has called or written yet. Whoever is free: open it and call.'
+        : `${toOneLine(facts.owner)} has not called or written to this lead yet. If you are free, open it and call, or ask them.`,
+    rows: [
+      ['Form', form],
+      ['Waiting', `${waited(facts.minutes)} of business hours`],
+      ['Owner', facts.owner === undefined ? 'nobody yet' : toOneLine(facts.owner)],
+      ['Received', isoTime(lead.receivedAt)],
+    ],
+    link: consoleLeadUrl(context.siteUrl, lead.id),
+  });
+}
+
+/** Third step: the lead went to the next available person (or nobody else was available). */
+export function leadReassignedMessage(lead: LeadRecord, facts: WaitingFacts, context: MessageContext): Message {
+  const form = toOneLine(lead.source);
+  const before = facts.owner === undefined ? 'nobody' : toOneLine(facts.owner);
+  if (facts.newOwner === undefined) {
+    return render(`Nobody else is available for a lead from the ${form} that waited ${waited(facts.minutes)}`, {
+      title: 'Lead waiting, nobody else available',
+      intro: `Nobody has called or written to this lead, and no other sales person is available to take it over. It stays with ${before}.`,
+      rows: [
+        ['Form', form],
+        ['Waiting', `${waited(facts.minutes)} of business hours`],
+        ['Received', isoTime(lead.receivedAt)],
+      ],
+      link: consoleLeadUrl(context.siteUrl, lead.id),
+    });
+  }
+  const after = toOneLine(facts.newOwner);
+  return render(`A lead is now yours: ${form}, waited ${waited(facts.minutes)}`, {
+    title: 'Lead reassigned',
+    intro: `Nobody called or wrote to this lead in time, so it moved from ${before} to ${after}. Call or write now.`,
+    rows: [
+      ['Form', form],
+      ['Waiting', `${waited(facts.minutes)} of business hours`],
+      ['New owner', after],
+      ['Before', before],
+      ['Received', isoTime(lead.receivedAt)],
+    ],
+    link: consoleLeadUrl(context.siteUrl, lead.id),
   });
 }

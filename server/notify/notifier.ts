@@ -1,5 +1,5 @@
 import type { NotificationStore } from '../store/notifications/notification-store.ts';
-import type { InboxStore } from '../store/inbox/inbox-store.ts';
+import type { InboxStore, LeadRecord } from '../store/inbox/inbox-store.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NotificationSettings, TestNotificationResult } from '../../console/api-types.ts';
@@ -22,7 +22,10 @@ import {
   incidentOpenedMessage,
   incidentRecoveredMessage,
   leadFailedMessage,
+  leadReassignedMessage,
   leadTestMessage,
+  leadWaitingMessage,
+  leadWaitingTeamMessage,
   newLeadMessage,
   spamDailyMessage,
   testMessage,
@@ -102,6 +105,13 @@ export function decideNotificationRetry(
   const delay = retryDelaysMs[attemptsBefore];
   return delay === undefined ? { nextState: 'given-up', nextAttemptAt: undefined } : { nextState: 'pending', nextAttemptAt: now + delay };
 }
+
+/** The escalation ladder's notices, each e-mailed to the people its detail names. */
+const ESCALATION_MESSAGES: Partial<Record<NotificationKind, typeof leadWaitingMessage>> = {
+  'lead-waiting': leadWaitingMessage,
+  'lead-waiting-team': leadWaitingTeamMessage,
+  'lead-reassigned': leadReassignedMessage,
+};
 
 const ALERT_KIND_BY_STATE: Readonly<Record<string, NotificationKind>> = { failed: 'lead-failed', 'delivered-test': 'lead-test' };
 
@@ -250,8 +260,33 @@ export function createNotifier(options: NotifierOptions): Notifier {
     }
     const lead = notification.leadId === undefined ? undefined : await store.getLead(notification.leadId);
     if (lead === undefined) return { skip: 'the lead was erased' };
-    const render = { 'new-lead': newLeadMessage, 'lead-failed': leadFailedMessage, 'lead-test': leadTestMessage }[notification.kind];
+    const escalation = ESCALATION_MESSAGES[notification.kind];
+    if (escalation !== undefined) return composeEscalation(notification, lead, escalation);
+    const renders: Partial<Record<NotificationKind, typeof newLeadMessage>> = {
+      'new-lead': newLeadMessage,
+      'lead-failed': leadFailedMessage,
+      'lead-test': leadTestMessage,
+    };
+    const render = renders[notification.kind];
+    if (render === undefined) return { skip: `no message for notifications of the kind ${notification.kind}` };
     return { message: render(lead, context) };
+  }
+
+  // The ladder's notices: the e-mail goes to the people the step named (the owner, the sales team,
+  // the new owner), never to NOTIFY_TO; the webhook gets the same words.
+  function composeEscalation(
+    notification: ClaimedNotification,
+    lead: LeadRecord,
+    render: typeof leadWaitingMessage,
+  ): { message: Message } | { skip: string } {
+    const { detail } = notification;
+    const text = (value: string | number | undefined) => (value === undefined || value === '' ? undefined : String(value));
+    const facts = { minutes: Number(detail.minutes ?? 0), owner: text(detail.owner), newOwner: text(detail.newOwner) };
+    const message = render(lead, facts, context);
+    if (notification.channel !== 'email') return { message };
+    const to = (text(detail.to) ?? '').split(',').filter((address) => address !== '');
+    if (to.length === 0) return { skip: 'nobody to e-mail: the step named no one' };
+    return { message: { ...message, email: { ...message.email, to } } };
   }
 
   async function sendOne(notification: ClaimedNotification): Promise<NotificationResult> {

@@ -180,6 +180,9 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, opt
       // A slow or stuck analytics store delays the wake-up by at most COUNT_BEFORE_SEND_WAIT_MS.
       const counted = countLead(request, { leadId: result.id, at: receivedAt, form: intake.formId, payload: intake.payload, spam });
       if (!spam && outbox !== undefined) void settledWithin(counted, COUNT_BEFORE_SEND_WAIT_MS).then(() => outbox.nudge());
+      // The assigner gives the lead an owner in its own loop, after this answer: it never slows taking
+      // a lead or makes it fail (its errors are logged there), and its sweep places what a nudge missed.
+      if (!spam && app.hasDecorator('sales')) app.sales.assigner.nudge();
     }
     request.log.info(
       {

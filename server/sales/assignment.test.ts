@@ -3,14 +3,29 @@ import type { AssignmentRule, Availability, UnplacedLead } from '../store/sales/
 import { chooseOwner, emailDomain, isCompanyDomain, ruleWarnings } from './assignment.ts';
 
 const weekdays = (startMinute: number, endMinute: number) => [1, 2, 3, 4, 5].map((day) => ({ day, startMinute, endMinute }));
-const ANA: Availability = { accountId: 1, timeZone: 'America/New_York', windows: weekdays(540, 1080), away: false, lastAssignedAt: 1_000 };
-const BEN: Availability = { accountId: 2, timeZone: 'America/Chicago', windows: weekdays(540, 1020), away: false, lastAssignedAt: 2_000 };
+const ANA: Availability = {
+  accountId: '1',
+  timeZone: 'America/New_York',
+  windows: weekdays(540, 1080),
+  away: false,
+  lastAssignedAt: 1_000,
+  defaultHours: false,
+};
+const BEN: Availability = {
+  accountId: '2',
+  timeZone: 'America/Chicago',
+  windows: weekdays(540, 1020),
+  away: false,
+  lastAssignedAt: 2_000,
+  defaultHours: false,
+};
 const CY: Availability = {
-  accountId: 3,
+  accountId: '3',
   timeZone: 'America/New_York',
   windows: weekdays(540, 1080),
   away: true,
   lastAssignedAt: undefined,
+  defaultHours: false,
 };
 const PEOPLE = [ANA, BEN, CY];
 
@@ -32,9 +47,9 @@ const lead = (overrides: Partial<UnplacedLead> = {}): UnplacedLead => ({
 });
 
 const RULES: AssignmentRule[] = [
-  { id: 11, kind: 'form', value: 'Contact Page Form', ownerId: 3 },
-  { id: 12, kind: 'service', value: 'Voice Agents', ownerId: 2 },
-  { id: 13, kind: 'campaign', value: 'spring-webinar', ownerId: 1 },
+  { id: 11, kind: 'form', value: 'Contact Page Form', ownerId: '3' },
+  { id: 12, kind: 'service', value: 'Voice Agents', ownerId: '2' },
+  { id: 13, kind: 'campaign', value: 'spring-webinar', ownerId: '1' },
   { id: 14, kind: 'domain', value: '', ownerId: undefined },
 ];
 
@@ -45,12 +60,12 @@ describe('chooseOwner', () => {
   it('follows the first matching rule whose person is available, passing over one who is away', () => {
     // Rule 1 matches the form but Cy is away; rule 2 matches the service interest, ignoring capitals and spaces.
     const choice = choose({ lead: lead({ source: 'Contact Page Form', serviceInterest: ' voice agents ' }) });
-    expect(choice).toEqual({ ownerId: 2, roundRobin: false, reason: 'rule 2 (service interest is Voice Agents)' });
+    expect(choice).toEqual({ ownerId: '2', roundRobin: false, reason: 'rule 2 (service interest is Voice Agents)' });
   });
 
   it('matches a campaign ignoring capitals', () => {
     expect(choose({ lead: lead({ campaign: 'Spring-Webinar' }) })).toEqual({
-      ownerId: 1,
+      ownerId: '1',
       roundRobin: false,
       reason: 'rule 3 (campaign is spring-webinar)',
     });
@@ -59,27 +74,27 @@ describe('chooseOwner', () => {
   it('passes over a rule whose person is off shift in their own zone', () => {
     // At 9:30 in New York, Ben (Chicago) is not working yet: round-robin, and only Ana is available.
     const choice = choose({ lead: lead({ serviceInterest: 'Voice Agents' }), at: WED_0930_NEW_YORK });
-    expect(choice).toEqual({ ownerId: 1, roundRobin: true, reason: 'round-robin' });
+    expect(choice).toEqual({ ownerId: '1', roundRobin: true, reason: 'round-robin' });
   });
 
   it('gives a lead to the owner of the same company domain, but never for a free e-mail address', () => {
-    expect(choose({ domainOwner: 2 })).toEqual({ ownerId: 2, roundRobin: false, reason: 'rule 4 (same company as an earlier lead)' });
-    expect(choose({ lead: lead({ email: 'pat@gmail.com' }), domainOwner: 2 })).toEqual({
-      ownerId: 1,
+    expect(choose({ domainOwner: '2' })).toEqual({ ownerId: '2', roundRobin: false, reason: 'rule 4 (same company as an earlier lead)' });
+    expect(choose({ lead: lead({ email: 'pat@gmail.com' }), domainOwner: '2' })).toEqual({
+      ownerId: '1',
       roundRobin: true,
       reason: 'round-robin',
     });
-    expect(choose({ lead: lead({ email: 'pat@yahoo.co.uk' }), domainOwner: 2 }).roundRobin).toBe(true);
+    expect(choose({ lead: lead({ email: 'pat@yahoo.co.uk' }), domainOwner: '2' }).roundRobin).toBe(true);
   });
 
   it('skips a rule whose person is no longer among the sales people', () => {
-    const rules: AssignmentRule[] = [{ id: 1, kind: 'form', value: 'Homepage Simple Lead Form', ownerId: 42 }];
-    expect(choose({ rules })).toEqual({ ownerId: 1, roundRobin: true, reason: 'round-robin' });
+    const rules: AssignmentRule[] = [{ id: 1, kind: 'form', value: 'Homepage Simple Lead Form', ownerId: '42' }];
+    expect(choose({ rules })).toEqual({ ownerId: '1', roundRobin: true, reason: 'round-robin' });
   });
 
   it('round-robin picks the available person given a lead longest ago, never-given first, ties by account', () => {
-    expect(choose({ rules: [] }).ownerId).toBe(1); // Ana 1,000 before Ben 2,000
-    expect(choose({ rules: [], people: [ANA, { ...BEN, lastAssignedAt: undefined }] }).ownerId).toBe(2);
+    expect(choose({ rules: [] }).ownerId).toBe('1'); // Ana 1,000 before Ben 2,000
+    expect(choose({ rules: [], people: [ANA, { ...BEN, lastAssignedAt: undefined }] }).ownerId).toBe('2');
     expect(
       choose({
         rules: [],
@@ -88,11 +103,11 @@ describe('chooseOwner', () => {
           { ...ANA, lastAssignedAt: 5 },
         ],
       }).ownerId,
-    ).toBe(1);
+    ).toBe('1');
   });
 
   it('leaves the lead unassigned when nobody is available', () => {
-    expect(choose({ at: MIDNIGHT, domainOwner: 1 })).toEqual({ ownerId: undefined, roundRobin: false, reason: 'nobody available' });
+    expect(choose({ at: MIDNIGHT, domainOwner: '1' })).toEqual({ ownerId: undefined, roundRobin: false, reason: 'nobody available' });
     expect(choose({ people: [] })).toEqual({ ownerId: undefined, roundRobin: false, reason: 'nobody available' });
   });
 });
@@ -127,23 +142,23 @@ describe('company domains', () => {
 
 describe('ruleWarnings', () => {
   const people = [
-    { id: 1, role: 'sales' as const, email: 'ana@example.com' },
-    { id: 2, role: 'sales' as const, email: 'ben@example.com' },
-    { id: 5, role: 'viewer' as const, email: 'vic@example.com' },
+    { id: '1', role: 'sales' as const, email: 'ana@example.com' },
+    { id: '2', role: 'sales' as const, email: 'ben@example.com' },
+    { id: '5', role: 'viewer' as const, email: 'vic@example.com' },
   ];
   const forms = ['Homepage Simple Lead Form', 'Contact Page Form'];
 
   it('says why each rule would give leads to nobody, and nothing for a good rule', () => {
     const warnings = ruleWarnings(
       [
-        { kind: 'form', value: 'Contact Page Form', ownerId: 1 },
-        { kind: 'form', value: 'Contact Form', ownerId: 1 },
-        { kind: 'service', value: '  ', ownerId: 1 },
-        { kind: 'campaign', value: 'spring', ownerId: 42 },
-        { kind: 'campaign', value: 'autumn', ownerId: 5 },
+        { kind: 'form', value: 'Contact Page Form', ownerId: '1' },
+        { kind: 'form', value: 'Contact Form', ownerId: '1' },
+        { kind: 'service', value: '  ', ownerId: '1' },
+        { kind: 'campaign', value: 'spring', ownerId: '42' },
+        { kind: 'campaign', value: 'autumn', ownerId: '5' },
         { kind: 'campaign', value: 'winter', ownerId: undefined },
-        { kind: 'service', value: 'Voice Agents', ownerId: 2 },
-        { kind: 'service', value: 'voice agents', ownerId: 1 },
+        { kind: 'service', value: 'Voice Agents', ownerId: '2' },
+        { kind: 'service', value: 'voice agents', ownerId: '1' },
         { kind: 'domain', value: '', ownerId: undefined },
       ],
       people,
@@ -165,8 +180,8 @@ describe('ruleWarnings', () => {
   it('warns of a rule placed after rules that already catch every form', () => {
     const warnings = ruleWarnings(
       [
-        { kind: 'form', value: 'Homepage Simple Lead Form', ownerId: 1 },
-        { kind: 'form', value: 'Contact Page Form', ownerId: 2 },
+        { kind: 'form', value: 'Homepage Simple Lead Form', ownerId: '1' },
+        { kind: 'form', value: 'Contact Page Form', ownerId: '2' },
         { kind: 'domain', value: '', ownerId: undefined },
       ],
       people,

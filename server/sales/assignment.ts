@@ -1,5 +1,5 @@
 import type { Role } from '../../back-office/roles.ts';
-import type { AssignmentRule, Availability, UnplacedLead } from '../store/sales/sales-store.ts';
+import type { AccountId, AssignmentRule, Availability, UnplacedLead } from '../store/sales/sales-store.ts';
 import { byLongestWaiting, isAvailable } from './availability.ts';
 
 // Who gets a new lead. The admin's rules are tried in their order: a `form` rule matches the form
@@ -8,12 +8,12 @@ import { byLongestWaiting, isAvailable } from './availability.ts';
 // owns another lead from the same company domain. A rule whose person is not available now (away,
 // off shift, no longer in sales) is passed over, so a lead never waits for someone who is not
 // working: the next rule is tried, then round-robin among the sales people available, the one
-// waiting longest for a lead first (never given one = waiting longest; ties by account number, so
+// waiting longest for a lead first (never given one = waiting longest; ties by account id, so
 // every process picks the same person). With nobody available the lead stays unassigned and its
 // clock keeps running; the queue shows it to everyone.
 
 export type OwnerChoice = {
-  readonly ownerId: number | undefined;
+  readonly ownerId: AccountId | undefined;
   readonly roundRobin: boolean;
   /** Why, for the lead's timeline: `rule 2 (form is Contact Page Form)`, `round-robin`, `nobody available`. */
   readonly reason: string;
@@ -25,12 +25,12 @@ export function chooseOwner(input: {
   /** The sales people leads may go to, with their availability. */
   people: readonly Availability[];
   /** The owner of another lead from the lead's company domain, for `domain` rules. */
-  domainOwner: number | undefined;
+  domainOwner: AccountId | undefined;
   at: number;
 }): OwnerChoice {
   const { lead, rules, people, domainOwner, at } = input;
   const available = people.filter((person) => isAvailable(person, at));
-  const isAvailableId = (id: number | undefined) => id !== undefined && available.some((person) => person.accountId === id);
+  const isAvailableId = (id: AccountId | undefined) => id !== undefined && available.some((person) => person.accountId === id);
 
   for (const [index, rule] of rules.entries()) {
     if (!ruleMatches(rule, lead, domainOwner)) continue;
@@ -43,7 +43,7 @@ export function chooseOwner(input: {
   return { ownerId: undefined, roundRobin: false, reason: 'nobody available' };
 }
 
-function ruleMatches(rule: AssignmentRule, lead: UnplacedLead, domainOwner: number | undefined): boolean {
+function ruleMatches(rule: AssignmentRule, lead: UnplacedLead, domainOwner: AccountId | undefined): boolean {
   switch (rule.kind) {
     case 'form':
       return rule.value.trim() !== '' && lead.source === rule.value.trim();
@@ -163,7 +163,7 @@ export function isCompanyDomain(domain: string): boolean {
 
 // ---- warnings when rules are saved ----
 
-type RulePerson = { readonly id: number; readonly role: Role; readonly email: string };
+type RulePerson = { readonly id: AccountId; readonly role: Role; readonly email: string };
 
 /**
  * For each rule, in order, a sentence saying why it would give leads to nobody (or to fewer leads

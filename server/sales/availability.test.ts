@@ -4,11 +4,12 @@ import { byLongestWaiting, defaultAvailability, isAvailable } from './availabili
 import type { WeeklyHours } from './working-time.ts';
 
 const chicago: Availability = {
-  accountId: 4,
+  accountId: '4',
   timeZone: 'America/Chicago',
   windows: [1, 2, 3, 4, 5].map((day) => ({ day, startMinute: 9 * 60, endMinute: 17 * 60 })),
   away: false,
   lastAssignedAt: undefined,
+  defaultHours: false,
 };
 // Wednesday 3 June 2026: Chicago is UTC-5.
 const WED_0930_CHICAGO = Date.parse('2026-06-03T14:30:00Z');
@@ -33,17 +34,18 @@ describe('isAvailable', () => {
 describe('defaultAvailability', () => {
   it('is the site’s business hours in the site’s zone, not away, never given a lead', () => {
     const site: WeeklyHours = { timeZone: 'America/New_York', windows: [{ day: 1, startMinute: 540, endMinute: 1080 }] };
-    expect(defaultAvailability(7, site)).toEqual({
-      accountId: 7,
+    expect(defaultAvailability('7', site)).toEqual({
+      accountId: '7',
       timeZone: 'America/New_York',
       windows: [{ day: 1, startMinute: 540, endMinute: 1080 }],
       away: false,
       lastAssignedAt: undefined,
+      defaultHours: true,
     });
   });
 
   it('is Monday to Friday 9:00 to 17:00 when the site has no business hours', () => {
-    const person = defaultAvailability(7, { timeZone: 'UTC', windows: [] });
+    const person = defaultAvailability('7', { timeZone: 'UTC', windows: [] });
     expect(person.windows).toEqual([1, 2, 3, 4, 5].map((day) => ({ day, startMinute: 540, endMinute: 1020 })));
     expect(isAvailable(person, Date.parse('2026-06-03T10:00:00Z'))).toBe(true);
     expect(isAvailable(person, Date.parse('2026-06-06T10:00:00Z'))).toBe(false); // Saturday
@@ -53,12 +55,12 @@ describe('defaultAvailability', () => {
 describe('byLongestWaiting', () => {
   it('puts never-assigned people first, then the one assigned longest ago, ties by account number', () => {
     const people = [
-      { ...chicago, accountId: 3, lastAssignedAt: 500 },
-      { ...chicago, accountId: 9, lastAssignedAt: undefined },
-      { ...chicago, accountId: 2, lastAssignedAt: 500 },
-      { ...chicago, accountId: 5, lastAssignedAt: 100 },
-      { ...chicago, accountId: 1, lastAssignedAt: undefined },
+      { ...chicago, accountId: '3', lastAssignedAt: 500 },
+      { ...chicago, accountId: '9', lastAssignedAt: undefined },
+      { ...chicago, accountId: '2', lastAssignedAt: 500 },
+      { ...chicago, accountId: '5', lastAssignedAt: 100 },
+      { ...chicago, accountId: '1', lastAssignedAt: undefined },
     ];
-    expect(people.sort(byLongestWaiting).map((person) => person.accountId)).toEqual([1, 9, 5, 2, 3]);
+    expect(people.sort(byLongestWaiting).map((person) => person.accountId)).toEqual(['1', '9', '5', '2', '3']);
   });
 });

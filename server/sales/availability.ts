@@ -1,4 +1,4 @@
-import type { Availability } from '../store/sales/sales-store.ts';
+import type { AccountId, Availability } from '../store/sales/sales-store.ts';
 import { isOpenAt, isUsableWindow, type WeeklyHours } from './working-time.ts';
 
 // Whether a sales person can take a lead now: not away, and inside one of their own working windows
@@ -17,7 +17,7 @@ export function isAvailable(person: Availability, at: number): boolean {
  * time zone), not away, never given a lead yet. When the site has no business hours, Monday to
  * Friday 9:00 to 17:00 in the site's zone.
  */
-export function defaultAvailability(accountId: number, siteHours: WeeklyHours): Availability {
+export function defaultAvailability(accountId: AccountId, siteHours: WeeklyHours): Availability {
   const windows = siteHours.windows.some(isUsableWindow)
     ? siteHours.windows.filter(isUsableWindow)
     : [1, 2, 3, 4, 5].map((day) => ({ day, startMinute: 9 * 60, endMinute: 17 * 60 }));
@@ -27,12 +27,13 @@ export function defaultAvailability(accountId: number, siteHours: WeeklyHours): 
     windows: windows.map((window) => ({ ...window })),
     away: false,
     lastAssignedAt: undefined,
+    defaultHours: true,
   };
 }
 
 /**
  * Round-robin's order: the person given a lead longest ago first (never given one: before anyone
- * who was), ties by account number, so every server process picks the same person.
+ * who was), ties by account id, so every server process picks the same person.
  */
 export function byLongestWaiting(a: Availability, b: Availability): number {
   if (a.lastAssignedAt !== b.lastAssignedAt) {
@@ -40,5 +41,5 @@ export function byLongestWaiting(a: Availability, b: Availability): number {
     if (b.lastAssignedAt === undefined) return 1;
     return a.lastAssignedAt - b.lastAssignedAt;
   }
-  return a.accountId - b.accountId;
+  return a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0;
 }

@@ -34,7 +34,7 @@ describe('dueStep', () => {
   const lead = (escalationStep: number): UntouchedLead => ({
     leadId: '7d0c3f4e-3b1a-4c8e-9f57-0c6a1f1d2e3b',
     receivedAt: at('2026-06-05T21:50:00Z'),
-    ownerId: 1,
+    ownerId: '1',
     clockStartsAt: at('2026-06-05T21:50:00Z'),
     escalationStep,
   });
@@ -72,20 +72,21 @@ describe('stepAction', () => {
 });
 
 describe('reassignTarget', () => {
-  const person = (accountId: number, lastAssignedAt: number | undefined, away = false): Availability => ({
+  const person = (accountId: string, lastAssignedAt: number | undefined, away = false): Availability => ({
     accountId,
     timeZone: 'UTC',
     windows: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, startMinute: 0, endMinute: 1440 })),
     away,
     lastAssignedAt,
+    defaultHours: false,
   });
 
   it('is the available person waiting longest for a lead, never the owner who let it wait', () => {
-    expect(reassignTarget(1, [person(1, undefined), person(2, 900), person(3, 100)], 0)).toBe(3);
-    expect(reassignTarget(3, [person(1, undefined, true), person(2, 900), person(3, 100)], 0)).toBe(2);
+    expect(reassignTarget('1', [person('1', undefined), person('2', 900), person('3', 100)], 0)).toBe('3');
+    expect(reassignTarget('3', [person('1', undefined, true), person('2', 900), person('3', 100)], 0)).toBe('2');
   });
 
   it('is nobody when nobody else is available', () => {
-    expect(reassignTarget(1, [person(1, undefined), person(2, 5, true)], 0)).toBeUndefined();
+    expect(reassignTarget('1', [person('1', undefined), person('2', 5, true)], 0)).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import type { Availability, UntouchedLead } from '../store/sales/sales-store.ts';
+import type { AccountId, Availability, UntouchedLead } from '../store/sales/sales-store.ts';
 import { byLongestWaiting, isAvailable } from './availability.ts';
 import { addWorkingMs, type WeeklyHours } from './working-time.ts';
 
@@ -59,6 +59,6 @@ export function dueStep(
  * Who takes a lead at the last step: the available sales person waiting longest for a lead
  * (round-robin's order), never the owner who let it wait; undefined when nobody else is available.
  */
-export function reassignTarget(currentOwner: number | undefined, people: readonly Availability[], at: number): number | undefined {
+export function reassignTarget(currentOwner: AccountId | undefined, people: readonly Availability[], at: number): AccountId | undefined {
   return [...people].filter((person) => person.accountId !== currentOwner && isAvailable(person, at)).sort(byLongestWaiting)[0]?.accountId;
 }

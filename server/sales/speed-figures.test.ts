@@ -15,7 +15,7 @@ const row = (
   leadId: string,
   clockStartsAt: string,
   firstTouchAt: string | undefined,
-  facts: { ownerId?: number; source: string; campaign?: string },
+  facts: { ownerId?: string; source: string; campaign?: string },
 ): SpeedRow => ({
   leadId,
   receivedAt: at(clockStartsAt),
@@ -36,14 +36,14 @@ const row = (
 // r7 touched on 10 June, after "now": not reached yet
 // r8 called on Sunday before the clock started Monday 9:00  0
 const ROWS: SpeedRow[] = [
-  row('r1', '2026-06-01T14:00:00Z', '2026-06-01T14:03:00Z', { ownerId: 1, source: 'Form A', campaign: 'spring' }),
-  row('r2', '2026-06-01T14:00:00Z', '2026-06-01T14:05:00Z', { ownerId: 1, source: 'Form A' }),
-  row('r3', '2026-06-01T21:50:00Z', '2026-06-02T13:20:00Z', { ownerId: 2, source: 'Form B', campaign: 'spring' }),
-  row('r4', '2026-06-02T15:00:00Z', '2026-06-02T16:00:00Z', { ownerId: 2, source: 'Form A', campaign: 'spring' }),
-  row('r5', '2026-06-05T21:00:00Z', '2026-06-08T14:30:00Z', { ownerId: 1, source: 'Form B' }),
+  row('r1', '2026-06-01T14:00:00Z', '2026-06-01T14:03:00Z', { ownerId: '1', source: 'Form A', campaign: 'spring' }),
+  row('r2', '2026-06-01T14:00:00Z', '2026-06-01T14:05:00Z', { ownerId: '1', source: 'Form A' }),
+  row('r3', '2026-06-01T21:50:00Z', '2026-06-02T13:20:00Z', { ownerId: '2', source: 'Form B', campaign: 'spring' }),
+  row('r4', '2026-06-02T15:00:00Z', '2026-06-02T16:00:00Z', { ownerId: '2', source: 'Form A', campaign: 'spring' }),
+  row('r5', '2026-06-05T21:00:00Z', '2026-06-08T14:30:00Z', { ownerId: '1', source: 'Form B' }),
   row('r6', '2026-06-03T15:00:00Z', undefined, { source: 'Form A' }),
-  row('r7', '2026-06-03T13:00:00Z', '2026-06-10T13:00:00Z', { ownerId: 2, source: 'Form B' }),
-  row('r8', '2026-06-01T13:00:00Z', '2026-05-31T15:00:00Z', { ownerId: 1, source: 'Form A' }),
+  row('r7', '2026-06-03T13:00:00Z', '2026-06-10T13:00:00Z', { ownerId: '2', source: 'Form B' }),
+  row('r8', '2026-06-01T13:00:00Z', '2026-05-31T15:00:00Z', { ownerId: '1', source: 'Form A' }),
 ];
 
 describe('speedFigures', () => {

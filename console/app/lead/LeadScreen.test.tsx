@@ -222,7 +222,7 @@ describe('text a visitor typed', () => {
 
 describe('call me back now', () => {
   it('says on the lead page that the visitor asked for a call-back now, and names the agreement in plain words', async () => {
-    const asked: LeadDetail = {
+    const asked: LeadWithSales = {
       ...LEAD,
       ...leadSummary('lead-1', { callbackRequested: true }),
       fields: [

@@ -66,10 +66,10 @@ describe('the sales team', () => {
     const me = await personItem('sales@example.com');
     expect(me.textContent).toContain('(you)');
     expect(within(me).getByText('Available now')).toBeTruthy();
-    expect(me.textContent).toContain('Mon-Fri 9:00 AM-6:00 PM, America/New York time. 2 leads waiting for a first call.');
+    expect(me.textContent).toContain('Mon-Fri 9:00 AM-6:00 PM, New York time. 2 leads waiting for a first call.');
     const ana = await personItem('ana@example.com');
     expect(within(ana).getByText('Away')).toBeTruthy();
-    expect(ana.textContent).toContain('Europe/Berlin time');
+    expect(ana.textContent).toContain('Berlin time');
   });
 
   it('lets a salesperson switch only their own away switch, sending their hours unchanged with the CSRF token', async () => {
@@ -113,7 +113,7 @@ describe('the sales team', () => {
 
     fireEvent.change(to, { target: { value: '16:00' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save the hours' }));
-    expect(await screen.findByText('Saved your hours: Mon 8:00 AM-4:00 PM; Tue 9:00 AM-6:00 PM, America/Chicago time.')).toBeTruthy();
+    expect(await screen.findByText('Saved your hours: Mon 8:00 AM-4:00 PM; Tue 9:00 AM-6:00 PM, Chicago time.')).toBeTruthy();
     const [put] = server.made('PUT /people/acct-7/availability');
     expect(put!.body).toEqual({
       timeZone: 'America/Chicago',

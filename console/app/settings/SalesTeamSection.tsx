@@ -27,9 +27,11 @@ const minuteOf = (time: string) => {
   return hours * 60 + minutes;
 };
 const CLOCK = (minute: number) =>
-  new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2000, 0, 1, 0, minute)),
-  );
+  minute % 1440 === 0
+    ? 'midnight'
+    : new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
+        new Date(Date.UTC(2000, 0, 1, 0, minute)),
+      );
 
 /** "Mon-Fri 9:00 AM-5:00 PM" when the days share one span, else each day on its own. */
 export function describeHours(windows: readonly WorkingWindow[]): string {
@@ -42,13 +44,14 @@ export function describeHours(windows: readonly WorkingWindow[]): string {
     const run = positions.every((position, index) => index === 0 || position === positions[index - 1]! + 1);
     const dayWords =
       run && days.length > 2 ? `${SHORT_DAYS[days[0]!]}-${SHORT_DAYS[days.at(-1)!]}` : days.map((day) => SHORT_DAYS[day]).join(', ');
-    return `${dayWords} ${CLOCK(sorted[0]!.startMinute)}-${CLOCK(sorted[0]!.endMinute)}`;
+    const allDay = sorted[0]!.startMinute === 0 && sorted[0]!.endMinute === 1440;
+    return `${days.length === 7 ? 'Every day' : dayWords} ${allDay ? 'all day' : `${CLOCK(sorted[0]!.startMinute)}-${CLOCK(sorted[0]!.endMinute)}`}`;
   }
   return sorted.map((window) => `${SHORT_DAYS[window.day]} ${CLOCK(window.startMinute)}-${CLOCK(window.endMinute)}`).join('; ');
 }
 
-/** "America/New_York" → "America/New York". */
-const zoneName = (zone: string) => zone.replaceAll('_', ' ');
+/** "America/New_York" → "New York", as the rest of the console names a zone; a zone without a place stays whole ("UTC"). */
+const zoneName = (zone: string) => zone.slice(zone.lastIndexOf('/') + 1).replaceAll('_', ' ');
 
 function timeZones(current: string): string[] {
   const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
@@ -256,7 +259,7 @@ function HoursForm({ person, onDone }: { person: SalesPerson; onDone: (words: st
           <select {...control} value={timeZone} onChange={(event) => setTimeZone(event.target.value)}>
             {timeZones(person.timeZone).map((zone) => (
               <option key={zone} value={zone}>
-                {zoneName(zone)}
+                {zone.replaceAll('_', ' ')}
               </option>
             ))}
           </select>

@@ -26,7 +26,8 @@ const figures = (overrides: Partial<SpeedFigures> = {}): SpeedFigures => ({
 function report(range: DayRange, overrides: Partial<SpeedReport> = {}): SpeedReport {
   return {
     range,
-    businessHours: 'Mon-Fri 9:00 AM-6:00 PM, New York time',
+    businessHours:
+      'Times count business hours only (Mon-Fri 9:00 AM-6:00 PM, New York time): a lead sent while closed starts waiting at the next opening.',
     overall: figures(),
     byOwner: [
       { ...figures({ leads: 25, medianMinutes: 3 }), key: '7', label: 'sam@example.com' },
@@ -65,7 +66,7 @@ describe('Speed to lead', () => {
       ['Reached within 1 hour', '80%'],
       ['Never reached', '10%'],
     ]);
-    expect(screen.getByText(/^Times count business hours only: Mon-Fri 9:00 AM-6:00 PM, New York time\./)).toBeTruthy();
+    expect(screen.getByText(/^Times count business hours only \(Mon-Fri 9:00 AM-6:00 PM, New York time\)/)).toBeTruthy();
     expect(server.made('GET /speed')[0]!.query.toString()).toBe('from=2025-03-01&to=2025-03-31');
 
     const byOwner = screen.getByRole('region', { name: 'By owner' });

@@ -68,8 +68,8 @@ function Figures({ report }: { report: SpeedReport }) {
   return (
     <>
       <p className="hours">
-        Times count business hours only: {report.businessHours}. A lead sent while closed starts waiting at the next opening. A lead is
-        reached at its first logged call or e-mail, booked meeting, or status beyond new; automatic messages do not count.
+        {report.businessHours} A lead is reached at its first logged call or e-mail, booked meeting, or status beyond new; automatic
+        messages do not count.
       </p>
       {overall.leads === 0 ? (
         <p className="empty">

@@ -4,12 +4,14 @@
 // account from under themselves. The store checks for another admin and makes the change in one
 // transaction (keepAnAdmin), so two admins demoting or removing each other at the same moment cannot
 // both succeed. Removing an account ends its sessions at once (the store does it in the same
-// transaction), so its next request is signed out.
+// transaction), so its next request is signed out. A person removed, or moved to a role that does not
+// work leads, loses their open leads to the round-robin (server/sales/release.ts).
 import { z } from 'zod';
 import type { AccountSummary } from '../../../console/api-types.ts';
 import { isEmailAddress, MAX_EMAIL_LENGTH, normalizeEmail } from '../../../back-office/accounts/email.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../../back-office/accounts/passwords.ts';
-import { addAccount, changeAccountRole, removeAccount } from '../../../back-office/accounts/operations.ts';
+import { addAccount } from '../../../back-office/accounts/operations.ts';
+import { changeTeamRole, removeTeamAccount } from '../../sales/release.ts';
 import { ROLES } from '../../../back-office/roles.ts';
 import type { AccountRecord } from '../../../back-office/accounts/account-store.ts';
 import { conflict, notFound } from '../api-errors.ts';
@@ -68,7 +70,7 @@ export const accountRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (
     { config, schema: { params: accountParams, body: z.strictObject({ role }) } },
     async (request): Promise<AccountSummary> => {
       const newRole = request.body.role;
-      const result = await changeAccountRole(store, actingOf(request, context), request.params.email, newRole);
+      const result = await changeTeamRole(store, actingOf(request, context), request.params.email, newRole, context.siteHours());
       if (result.kind === 'no-account') throw notFound(NO_ACCOUNT);
       if (result.kind === 'last-admin') throw conflict(LAST_ADMIN);
       return toAccountSummary(result.account);
@@ -78,7 +80,7 @@ export const accountRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (
   app.delete('/accounts/:email', { config, schema: { params: accountParams } }, async (request, reply) => {
     const address = request.params.email;
     if (address === actorOf(request)) throw conflict('You cannot remove your own account: ask another admin to do it.');
-    const result = await removeAccount(store, actingOf(request, context), address);
+    const result = await removeTeamAccount(store, actingOf(request, context), address, context.siteHours());
     if (result.kind === 'no-account') throw notFound(NO_ACCOUNT);
     if (result.kind === 'last-admin') throw conflict(LAST_ADMIN);
     return reply.code(204).send();

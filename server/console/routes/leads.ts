@@ -1,5 +1,5 @@
 // The inbox: GET /leads (a page of leads, newest first), GET /leads/:id (one lead with its delivery
-// timeline), POST /leads/retry (forward again), POST /leads/:id/spam (mark spam or not spam) and
+// timeline and its sales side: owner, status, clock and the timeline of what was done), POST /leads/retry (forward again), POST /leads/:id/spam (mark spam or not spam) and
 // GET /leads/export (every lead the filters match, as a CSV or JSON download, read page by page).
 import { finished, Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
@@ -24,6 +24,7 @@ import {
   toLeadSummary,
 } from '../lead-view.ts';
 import type { ConsoleRoutes } from '../request-checks.ts';
+import { readLeadSalesDetail } from '../sales-detail.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
@@ -202,7 +203,8 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
   app.get('/leads/:id', { config: { right: 'leads:read' }, schema: { params: leadParams } }, async (request) => {
     const lead = await store.getLead(request.params.id);
     if (lead === undefined) throw notFound('There is no lead with that id: it may have been erased.');
-    return toLeadDetail(lead, await store.listAttempts(lead.id));
+    const attempts = await store.listAttempts(lead.id);
+    return { ...toLeadDetail(lead, attempts), ...(await readLeadSalesDetail(context, lead, attempts)) };
   });
 
   app.post(
@@ -262,6 +264,8 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
         if (outcome.kind === 'not-spam')
           throw conflict(`This lead is ${leadStatusOf(outcome.lead.state, outcome.lead.attempts)}, not spam: nothing to change.`);
         if (outcome.kind === 'unsendable') throw conflict(outcome.message);
+        // A real lead now: the assigner gives it an owner in its own loop, after this answer.
+        if (request.server.hasDecorator('sales')) request.server.sales.assigner.nudge();
       }
       const lead = await store.getLead(id);
       if (lead === undefined) throw notFound('There is no lead with that id: it may have been erased.');

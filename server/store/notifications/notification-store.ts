@@ -6,8 +6,23 @@ import type { ClaimOptions, DeliveryState } from '../outbox/outbox-store.ts';
 export const NOTIFICATION_CHANNELS = ['email', 'webhook'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
-/** new-lead: e-mail only; the others are alerts, to every configured channel (spam-daily: the count of one day's spam). */
-export const NOTIFICATION_KINDS = ['new-lead', 'lead-failed', 'lead-test', 'incident-opened', 'incident-recovered', 'spam-daily'] as const;
+/**
+ * new-lead: e-mail only; the others are alerts, to every configured channel (spam-daily: the count of
+ * one day's spam). The escalation ladder's (lead-waiting: the owner is told; lead-waiting-team: the
+ * whole sales team; lead-reassigned: the new owner) e-mail the people named in their detail's `to`
+ * (addresses separated by commas) instead of NOTIFY_TO.
+ */
+export const NOTIFICATION_KINDS = [
+  'new-lead',
+  'lead-failed',
+  'lead-test',
+  'incident-opened',
+  'incident-recovered',
+  'spam-daily',
+  'lead-waiting',
+  'lead-waiting-team',
+  'lead-reassigned',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** pending: due at nextAttemptAt; sent; given-up: out of tries; skipped: nothing to send any more (lead erased, channel gone). */

@@ -156,6 +156,7 @@ export function postgresSales(c: PostgresStoreContext): SalesStore {
           expected,
         ]);
         if (moved.rowCount === 0) return false;
+        if (change.roundRobin === true && change.ownerId !== undefined) await moveTurn(client, change.ownerId, change.at);
         await addActivity(client, change.activity);
         await addCrmEvents(client, change.crmEvents);
         await writeAudit(client, change.audit, change.at);

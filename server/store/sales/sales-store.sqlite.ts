@@ -129,6 +129,7 @@ export function sqliteSales(c: SqliteStoreContext): SalesStore {
       const expected = change.expectedOwnerId ?? null;
       const moved = run(REASSIGN_IF_OWNER.sqlite, owner, owner === null ? null : change.at, change.at, change.leadId, expected, expected);
       if (moved === 0) return false;
+      if (change.roundRobin === true && change.ownerId !== undefined) moveTurn(change.ownerId, change.at);
       addActivity(change.activity);
       addCrmEvents(change.crmEvents);
       writeAudit(change.audit, change.at);

@@ -144,6 +144,8 @@ export interface SalesStore {
     activity: NewActivity;
     audit: AuditEntryInput | undefined;
     crmEvents: readonly NewCrmEvent[];
+    /** The new owner was round-robin's pick (a waiting lead handed out): their turn moves to `at`, as in `place`. */
+    roundRobin?: boolean;
   }): Promise<boolean>;
   /**
    * Records what a person did. A touch (call, e-mail, meeting, or a status beyond new) stops the clock

@@ -1,0 +1,226 @@
+// What the console shows of a lead's sales side: its owner, status and clock, the "Call now" rows,
+// and one timeline of what people, the system and the CRM did, each entry a sentence a salesperson
+// reads at a glance. Pure functions from the store's records to the API's shapes. The CRM's delivery
+// is named as such ("Sent to the CRM", "still trying", "gave up") so nobody reads it as a sale.
+import type { LeadSalesView, QueueLead, TimelineEntry, TouchOutcome } from '../../console/api-types.ts';
+import type { LeadRecord } from '../store/inbox/inbox-store.ts';
+import type { AttemptRecord } from '../store/outbox/outbox-store.ts';
+import type { CrmEventRecord } from '../store/crm-events/crm-event-store.ts';
+import type { AccountId, Activity, LeadSales, UntouchedLead } from '../store/sales/sales-store.ts';
+import { isOpenAt, nextOpening, workingMsBetween, type WeeklyHours } from '../sales/working-time.ts';
+import { callbackOf } from './lead-view.ts';
+
+const MINUTE_MS = 60_000;
+
+/** A person as the console names them: their id and address, or null when the account is gone or there is none. */
+export type PeopleIndex = ReadonlyMap<AccountId, string>;
+
+function iso(time: number): string {
+  return new Date(time).toISOString();
+}
+
+function personRef(people: PeopleIndex, id: AccountId | undefined) {
+  if (id === undefined) return null;
+  const email = people.get(id);
+  return email === undefined ? null : { id, email };
+}
+
+/**
+ * The sales side of a lead. A lead the assigner has not placed yet (a moment after it arrived) shows
+ * as new and unassigned, its clock started at its arrival or the next opening, as it will be.
+ */
+export function toSalesView(
+  lead: Pick<LeadRecord, 'receivedAt'>,
+  sales: Pick<LeadSales, 'ownerId' | 'status' | 'lostReason' | 'clockStartsAt' | 'firstTouchAt' | 'joinedTo'> | undefined,
+  people: PeopleIndex,
+  hours: WeeklyHours,
+  now: number,
+): LeadSalesView {
+  const clockStartsAt = sales?.clockStartsAt ?? nextOpening(hours, lead.receivedAt);
+  const firstTouchAt = sales?.firstTouchAt;
+  const end = firstTouchAt ?? now;
+  return {
+    owner: personRef(people, sales?.ownerId),
+    status: sales?.status ?? 'new',
+    lostReason: sales?.lostReason ?? null,
+    clockStartsAt: iso(clockStartsAt),
+    firstTouchAt: firstTouchAt === undefined ? null : iso(firstTouchAt),
+    clockMinutes: end <= clockStartsAt ? 0 : Math.floor(workingMsBetween(hours, clockStartsAt, end) / MINUTE_MS),
+    clockRunning: firstTouchAt === undefined && now >= clockStartsAt && isOpenAt(hours, now),
+    joinedTo: sales?.joinedTo ?? null,
+  };
+}
+
+function payloadText(lead: LeadRecord, key: string): string {
+  const value = Object.hasOwn(lead.payload, key) ? lead.payload[key] : undefined;
+  return typeof value === 'string' ? value : '';
+}
+
+/** What the visitor asked, in their words: the message, else the biggest challenge, else the service they are interested in. */
+export function askedOf(lead: LeadRecord): string {
+  for (const key of ['message', 'challenge', 'service_interest']) {
+    const text = payloadText(lead, key).trim();
+    if (text !== '') return text;
+  }
+  return '';
+}
+
+/** One row of "Call now": an untouched lead, with what the caller needs on one screen. */
+export function toQueueLead(lead: LeadRecord, untouched: UntouchedLead, people: PeopleIndex, hours: WeeklyHours, now: number): QueueLead {
+  return {
+    id: lead.id,
+    receivedAt: iso(lead.receivedAt),
+    form: lead.source,
+    name: payloadText(lead, 'name'),
+    company: payloadText(lead, 'company'),
+    email: lead.email || payloadText(lead, 'email'),
+    phone: payloadText(lead, 'phone'),
+    asked: askedOf(lead),
+    callbackRequested: callbackOf(lead).requested,
+    sales: toSalesView(
+      lead,
+      {
+        ownerId: untouched.ownerId,
+        status: 'new',
+        lostReason: undefined,
+        clockStartsAt: untouched.clockStartsAt,
+        firstTouchAt: undefined,
+        joinedTo: undefined,
+      },
+      people,
+      hours,
+      now,
+    ),
+  };
+}
+
+const OUTCOME_WORDS: Readonly<Record<TouchOutcome, string>> = {
+  reached: 'reached them',
+  'left-voicemail': 'left a voicemail',
+  'no-answer': 'no answer',
+  'wrong-number': 'wrong number',
+  sent: 'sent',
+};
+
+const STATUS_WORDS: Readonly<Record<string, string>> = {
+  new: 'new',
+  contacted: 'contacted',
+  qualified: 'qualified',
+  won: 'won',
+  lost: 'lost',
+};
+
+function detailText(activity: Activity, key: string): string | undefined {
+  const value = activity.detail[key];
+  return value === undefined || value === null || value === '' ? undefined : String(value);
+}
+
+/** One activity as the timeline says it. */
+export function activityText(activity: Activity): string {
+  const owner = detailText(activity, 'owner');
+  const reason = detailText(activity, 'reason');
+  switch (activity.kind) {
+    case 'assigned':
+      // The store's own entry when a person is removed or leaves sales (see releaseOwner).
+      if (reason === 'owner-released') return 'Back to unassigned: its owner was removed or is no longer in sales';
+      if (owner === undefined) return `Not assigned${reason === undefined ? '' : `: ${reason}`}`;
+      return `Assigned to ${owner}${reason === undefined ? '' : ` (${reason})`}`;
+    case 'joined':
+      return `The same person sent another form: joined their earlier lead${owner === undefined ? '' : `, owner ${owner}`}`;
+    case 'call':
+      return `Called: ${OUTCOME_WORDS[detailText(activity, 'outcome') as TouchOutcome] ?? detailText(activity, 'outcome') ?? 'logged'}`;
+    case 'email':
+      return `E-mailed: ${OUTCOME_WORDS[detailText(activity, 'outcome') as TouchOutcome] ?? detailText(activity, 'outcome') ?? 'logged'}`;
+    case 'meeting':
+      return 'Meeting booked';
+    case 'status': {
+      const from = STATUS_WORDS[detailText(activity, 'from') ?? ''] ?? detailText(activity, 'from') ?? 'new';
+      const to = STATUS_WORDS[detailText(activity, 'to') ?? ''] ?? detailText(activity, 'to') ?? '';
+      const lost = detailText(activity, 'lostReason');
+      return `Status: ${from} → ${to}${lost === undefined ? '' : ` (${lost})`}`;
+    }
+    case 'note':
+      return 'Note';
+    case 'escalated': {
+      const minutes = detailText(activity, 'minutes') ?? '?';
+      const told = detailText(activity, 'told');
+      const whom =
+        told === 'owner'
+          ? `${owner ?? 'the owner'} was told`
+          : told === 'new-owner'
+            ? 'it went to the next available person'
+            : 'the whole sales team was told';
+      return `Nobody had called after ${minutes} minutes of business hours: ${whom}`;
+    }
+  }
+}
+
+export function toTimelineEntry(activity: Activity): TimelineEntry {
+  return {
+    at: iso(activity.at),
+    kind: activity.kind,
+    actor: activity.actor,
+    text: activityText(activity),
+    note: activity.kind === 'note' ? (detailText(activity, 'text') ?? '') : null,
+  };
+}
+
+function answerOf(status: number | undefined, error: string | undefined): string {
+  return status === undefined ? (error ?? 'no answer') : `HTTP ${status}`;
+}
+
+/** One delivery attempt of the lead to the CRM, named as a delivery, never as a sale. */
+export function attemptText(attempt: Pick<AttemptRecord, 'status' | 'error' | 'outcome'>): string {
+  switch (attempt.outcome) {
+    case 'delivered':
+      return 'Sent to the CRM';
+    case 'delivered-test':
+      return 'The CRM took it only as a test (its workflow is in draft): it reached nobody';
+    case 'failed':
+      return `The CRM did not take it (${answerOf(attempt.status, attempt.error)}); gave up`;
+    default:
+      return `The CRM did not take it (${answerOf(attempt.status, attempt.error)}); still trying`;
+  }
+}
+
+export function attemptEntry(attempt: AttemptRecord): TimelineEntry {
+  return { at: iso(attempt.attemptedAt), kind: 'crm', actor: 'system', text: attemptText(attempt), note: null };
+}
+
+/** Every entry, oldest first; entries at the same moment keep the order they were given in. */
+export function mergeTimeline(...lists: readonly TimelineEntry[][]): TimelineEntry[] {
+  return lists
+    .flat()
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => (a.entry.at < b.entry.at ? -1 : a.entry.at > b.entry.at ? 1 : a.index - b.index))
+    .map(({ entry }) => entry);
+}
+
+const CRM_EVENT_WHAT: Readonly<Record<CrmEventRecord['kind'], string>> = {
+  owner: 'The new owner',
+  status: 'The status change',
+  booking: 'The booked meeting',
+};
+
+/** A follow-up the CRM is told (owner, status, meeting), named by what became of its delivery. */
+export function crmEventText(event: Pick<CrmEventRecord, 'kind' | 'state' | 'attempts' | 'lastStatus' | 'lastError'>): string {
+  const what = CRM_EVENT_WHAT[event.kind];
+  switch (event.state) {
+    case 'sent':
+      return `${what} was sent to the CRM`;
+    case 'sent-test':
+      return `${what} reached the CRM only as a test (its workflow is in draft)`;
+    case 'held':
+      return `${what} waits for the CRM: none is set up yet`;
+    case 'failed':
+      return `${what}: the CRM did not take it (${answerOf(event.lastStatus, event.lastError)}); gave up`;
+    case 'pending':
+      return event.attempts === 0
+        ? `${what} is waiting to be sent to the CRM`
+        : `${what}: the CRM did not take it (${answerOf(event.lastStatus, event.lastError)}); still trying`;
+  }
+}
+
+export function crmEventEntry(event: CrmEventRecord): TimelineEntry {
+  return { at: iso(event.createdAt), kind: 'crm', actor: 'system', text: crmEventText(event), note: null };
+}
