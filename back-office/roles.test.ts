@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, can, isRole, ROLE_ACTIONS, ROLES } from './roles.ts';
+import { ACTIONS, can, isRole, ROLE_ACTIONS, ROLE_SUMMARIES, ROLES } from './roles.ts';
 import type { Action, Role } from './roles.ts';
 
 const allowed = (role: Role): Action[] => ACTIONS.filter((action) => can(role, action));
@@ -9,7 +9,7 @@ describe('roles', () => {
     expect(allowed('viewer')).toEqual(['leads:read', 'leads:export', 'analytics:read']);
   });
 
-  it('lets sales also retry leads, mark them spam or not spam, work and hand on leads, but not erase them, manage accounts or set the rules', () => {
+  it('lets sales also retry, mark spam, work leads and give them to others, but not erase, manage accounts or set the rules', () => {
     expect(allowed('sales')).toEqual([
       'leads:read',
       'leads:export',
@@ -23,6 +23,18 @@ describe('roles', () => {
     expect(can('sales', 'accounts:manage')).toBe(false);
     expect(can('sales', 'sales:manage')).toBe(false);
     expect(can('viewer', 'leads:work')).toBe(false);
+  });
+
+  it('lets only sales and admins work leads or give them to others, and only an admin set the rules and anyone’s hours', () => {
+    expect(ROLES.filter((role) => can(role, 'leads:work'))).toEqual(['admin', 'sales']);
+    expect(ROLES.filter((role) => can(role, 'leads:assign'))).toEqual(['admin', 'sales']);
+    expect(ROLES.filter((role) => can(role, 'sales:manage'))).toEqual(['admin']);
+  });
+
+  it('tells the person choosing a role (the CLI’s help) that sales work leads and viewers do not', () => {
+    expect(ROLE_SUMMARIES.sales).toContain('logs calls and e-mails');
+    expect(ROLE_SUMMARIES.sales).toContain('gives a lead to another person');
+    expect(ROLE_SUMMARIES.viewer).not.toContain('calls');
   });
 
   it('lets an editor use the content studio, and keeps the leads and the visit reports from them', () => {

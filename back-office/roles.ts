@@ -47,7 +47,7 @@ export const ROLE_ACTIONS: Readonly<Record<Role, readonly Action[]>> = {
 export const ROLE_SUMMARIES: Readonly<Record<Role, string>> = {
   viewer: 'reads the leads and exports them, and reads the visit reports',
   sales:
-    'reads and exports the leads, forwards them again, marks them spam or not spam, owns and works leads (calls, e-mails, statuses, notes, giving a lead to someone else, their own working hours), and reads the visit reports',
+    'reads and exports the leads, works them (logs calls and e-mails, sets their status, writes notes, sets their own working hours), gives a lead to another person, forwards them again, marks them spam or not spam, and reads the visit reports',
   editor: 'edits and publishes the site in the content studio',
   admin: 'everything, including erasing leads, managing accounts and setting the assignment rules',
 };

@@ -326,6 +326,14 @@ export type TimelineEntry = {
 
 /** GET /leads/:id adds the sales side (see LeadDetail). */
 export type LeadSalesDetail = {
+  /**
+   * Whether the lead is in the sales queue: `placed` (it has an owner or waits for one, with its
+   * clock), `placing` (it arrived moments ago and is being given its owner), `outside` (it came
+   * before the queue existed, or over a day before it was looked at: no owner, status or clock until
+   * a person gives it an owner; its clock then starts at that moment and the speed figures leave it
+   * out). Absent from a server without the queue's placement check: read it as `placed`.
+   */
+  queue?: LeadQueueState;
   sales: LeadSalesView;
   phone: string;
   callback: { requested: boolean; consentText: string | null; consentAt: string | null };
@@ -336,7 +344,9 @@ export type LeadSalesDetail = {
   crmUrl: string | null;
 };
 
-/** POST /leads/:id/owner { ownerId: string | null } (leads:assign) → LeadSalesView */
+export type LeadQueueState = 'placed' | 'placing' | 'outside';
+
+/** POST /leads/:id/owner { ownerId: string | null } (leads:assign) → LeadSalesView. On a lead `outside` the queue it puts the lead in. */
 export type OwnerChange = { ownerId: string | null };
 /** POST /leads/:id/status { status, lostReason? } (leads:work; lostReason required for lost) → LeadSalesView */
 export type StatusChange = { status: SalesStatus; lostReason?: string };

@@ -170,6 +170,44 @@ describe('leads export', () => {
     expect(JSON.parse(spamRow.at(-1)!)).toMatchObject({ field0: 'v0', field299: 'v299', state: 'y', attempts: 'z' });
   });
 
+  it('keeps a spam lead’s own “call-back agreement” out of the consent columns: they hold only what the relay recorded', async () => {
+    await store.insertLead(
+      lead('lead6', {
+        initialState: 'spam',
+        spamReason: 'honeypot',
+        payload: {
+          name: 'Bot',
+          callback_requested: 'true',
+          callback_consent_text: 'I agree to anything you like.',
+          callback_consent_at: '1999-01-01T00:00:00Z',
+        },
+      }),
+    );
+    await store.insertLead(
+      lead('lead7', {
+        payload: {
+          name: 'Dana',
+          callback_requested: true,
+          callback_consent_text: 'The owner’s words.',
+          callback_consent_version: '2026-11',
+        },
+      }),
+    );
+    const { out } = await run('export', '--format', 'csv');
+    const [header, ...rows] = out.trimEnd().split('\r\n');
+    const columns = header!.split(',');
+    const row = (id: string) => parseCsvLine(rows.find((line) => line.startsWith(id))!);
+    const spam = row('lead6');
+    expect(spam[columns.indexOf('callback_requested')]).toBe('');
+    expect(spam[columns.indexOf('callback_consent_text')]).toBe('');
+    expect(spam[columns.indexOf('callback_consent_at')]).toBe('');
+    expect(JSON.parse(spam.at(-1)!)).toMatchObject({ callback_requested: 'true', callback_consent_text: 'I agree to anything you like.' });
+    const asked = row('lead7');
+    expect(asked[columns.indexOf('callback_requested')]).toBe('true');
+    expect(asked[columns.indexOf('callback_consent_text')]).toBe('The owner’s words.');
+    expect(asked.at(-1)).toBe('');
+  });
+
   it('needs a format', async () => {
     expect((await run('export')).code).toBe(2);
     expect((await run('export', '--format', 'xml')).err).toContain('--format csv or --format json');

@@ -274,7 +274,7 @@ describe('users remove and role, for a person in sales', () => {
     const leadId = '00000000-0000-4000-8000-000000000001';
     await store.insertLead({
       id: leadId,
-      receivedAt: NOW,
+      receivedAt: Date.now(),
       source: 'Contact Page Form',
       email: 'lead@example.com',
       payload: { email: 'lead@example.com', lead_id: leadId },

@@ -13,6 +13,8 @@ import {
   type LeadSalesDetail,
   type LeadStatus,
   type LeadSummary,
+  type PersonRef,
+  type SalesStatus,
 } from '../../console/api-types.ts';
 import { MIN_FILL_TIME_MS, SPAM_REASONS } from '../leads/spam.ts';
 import type { AttemptRecord } from '../store/outbox/outbox-store.ts';
@@ -54,8 +56,15 @@ function iso(time: number | undefined): string | null {
   return time === undefined ? null : new Date(time).toISOString();
 }
 
-export function toLeadSummary(lead: LeadRecord): LeadSummary {
+/**
+ * One inbox row. `sales` is the lead's owner (as the console names them, null for nobody or an
+ * account gone) and status when it is in the sales queue; a lead outside it (spam, or stored before
+ * the queue existed) shows neither.
+ */
+export function toLeadSummary(lead: LeadRecord, sales?: { owner: PersonRef | null; status: SalesStatus }): LeadSummary {
   return {
+    phone: text(lead.payload, 'phone') ?? '',
+    ...(sales === undefined ? {} : { owner: sales.owner, salesStatus: sales.status }),
     id: lead.id,
     receivedAt: new Date(lead.receivedAt).toISOString(),
     form: lead.source,

@@ -149,7 +149,9 @@ export function activityText(activity: Activity): string {
           ? `${owner ?? 'the owner'} was told`
           : told === 'new-owner'
             ? 'it went to the next available person'
-            : 'the whole sales team was told';
+            : told === 'team-already'
+              ? 'the whole sales team had been told already'
+              : 'the whole sales team was told';
       return `Nobody had called after ${minutes} minutes of business hours: ${whom}`;
     }
   }

@@ -56,13 +56,27 @@ export function csvHeaderLine(): string {
   return `${[...EXPORT_COLUMNS, ...PAYLOAD_COLUMNS, EXTRA_FIELDS_COLUMN].map(toCsvCell).join(',')}\r\n`;
 }
 
+const CALLBACK_COLUMNS: ReadonlySet<string> = new Set<string>(Object.values(CALLBACK_FIELDS));
+
+/**
+ * Whether the lead's call-back columns are the relay's record: it writes `callback_requested` as true
+ * or false, with the wording of its own build. A lead kept as spam holds whatever a bot posted under
+ * those names (any "agreement" text, any time), so its values go to `extra_fields` instead, and the
+ * consent columns never hold words the site did not show.
+ */
+function hasRecordedCallback(payload: Readonly<Record<string, unknown>>): boolean {
+  return Object.hasOwn(payload, CALLBACK_FIELDS.requested) && typeof payload[CALLBACK_FIELDS.requested] === 'boolean';
+}
+
 /** One lead as a CSV line, with its CRLF. */
 export function csvLeadLine(lead: LeadRecord): string {
   const record = toExportRecord(lead);
-  const extra = Object.entries(lead.payload).filter(([key]) => !SHOWN_ELSEWHERE.has(key));
+  const recorded = hasRecordedCallback(lead.payload);
+  const shown = (column: string) => !CALLBACK_COLUMNS.has(column) || recorded;
+  const extra = Object.entries(lead.payload).filter(([key]) => !SHOWN_ELSEWHERE.has(key) || !shown(key));
   const cells = [
     ...EXPORT_COLUMNS.map((column) => record[column]),
-    ...PAYLOAD_COLUMNS.map((column) => (Object.hasOwn(lead.payload, column) ? lead.payload[column] : undefined)),
+    ...PAYLOAD_COLUMNS.map((column) => (shown(column) && Object.hasOwn(lead.payload, column) ? lead.payload[column] : undefined)),
     extra.length === 0 ? undefined : JSON.stringify(Object.fromEntries(extra)),
   ];
   return `${cells.map(toCsvCell).join(',')}\r\n`;

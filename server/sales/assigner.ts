@@ -1,6 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { SYSTEM_ACTOR } from '../../back-office/accounts/audit-trail.ts';
-import type { AccountId, NewActivity, Placement, SalesStore, UnplacedLead } from '../store/sales/sales-store.ts';
+import {
+  RECENT_LEAD_MS,
+  type AccountId,
+  type NewActivity,
+  type Placement,
+  type SalesStore,
+  type UnplacedLead,
+} from '../store/sales/sales-store.ts';
 import { chooseOwner, emailDomain, isCompanyDomain } from './assignment.ts';
 import { isAvailable } from './availability.ts';
 import { ownerFollowUp } from './crm-follow-ups.ts';
@@ -190,7 +197,9 @@ export function createAssigner(options: AssignerOptions): Assigner {
   }
 
   async function runOnce(): Promise<PassResult> {
-    const unplaced = await store.listUnplaced(batchSize);
+    // Only recent leads: a lead from before the queue existed is never handed out, queued or escalated
+    // on its own (RECENT_LEAD_MS says why); a person may give it an owner from its page.
+    const unplaced = await store.listUnplaced(batchSize, now() - RECENT_LEAD_MS);
     const hours = siteHours();
     let team = await readTeam(store, hours);
     let placed = 0;

@@ -25,7 +25,7 @@ export const ESCALATOR_DEFAULTS = {
   batchSize: 500,
 } as const;
 
-export type EscalatorStore = TeamStore & Pick<SalesStore, 'listUntouched' | 'escalate'>;
+export type EscalatorStore = TeamStore & Pick<SalesStore, 'listUntouched' | 'escalate' | 'listActivities'>;
 
 export type EscalatorOptions = {
   readonly store: EscalatorStore;
@@ -87,6 +87,12 @@ export function createEscalator(options: EscalatorOptions): Escalator {
     return { leadId: lead.leadId, at, kind, actorId: undefined, actor: SYSTEM_ACTOR, detail };
   }
 
+  /** Whether the lead's step 1 went to the whole team (it had no owner then), as its timeline recorded it. */
+  async function teamToldAtStepOne(leadId: string): Promise<boolean> {
+    const activities = await store.listActivities(leadId);
+    return activities.some((activity) => activity.kind === 'escalated' && activity.detail.step === 1 && activity.detail.told === 'team');
+  }
+
   async function climb(lead: UntouchedLead, step: number, team: readonly TeamMember[], hours: WeeklyHours, at: number): Promise<boolean> {
     const minutes = Math.floor(workingMsBetween(hours, lead.clockStartsAt, at) / 60_000);
     const owner = emailOf(team, lead.ownerId);
@@ -115,6 +121,7 @@ export function createEscalator(options: EscalatorOptions): Escalator {
       return store.escalate({
         leadId: lead.leadId,
         step,
+        expectedOwnerId: lead.ownerId,
         at,
         notifications: notices(
           lead,
@@ -158,16 +165,23 @@ export function createEscalator(options: EscalatorOptions): Escalator {
     }
     // Step 1 tells the owner; a lead without one (nobody was available) has nobody to tell but the team.
     const toOwner = step === 1 && owner !== undefined;
+    // The team hears of a lead once: when step 1 already told them (no owner then), step 2 is taken
+    // without a second notice, so the ladder still moves on to the reassignment.
+    const teamToldAlready = step === 2 && (await teamToldAtStepOne(lead.leadId));
+    const told = toOwner ? 'owner' : teamToldAlready ? 'team-already' : 'team';
     return store.escalate({
       leadId: lead.leadId,
       step,
+      expectedOwnerId: lead.ownerId,
       at,
-      notifications: notices(lead, step, at, toOwner ? 'lead-waiting' : 'lead-waiting-team', toOwner ? [owner] : salesTeam, {
-        step,
-        minutes,
-        owner: owner ?? '',
-      }),
-      activity: systemActivity(lead, at, 'escalated', { step, minutes, told: toOwner ? 'owner' : 'team', owner: owner ?? null }),
+      notifications: teamToldAlready
+        ? []
+        : notices(lead, step, at, toOwner ? 'lead-waiting' : 'lead-waiting-team', toOwner ? [owner] : salesTeam, {
+            step,
+            minutes,
+            owner: owner ?? '',
+          }),
+      activity: systemActivity(lead, at, 'escalated', { step, minutes, told, owner: owner ?? null }),
       audit: undefined,
     });
   }

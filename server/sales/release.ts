@@ -28,12 +28,17 @@ export async function releaseLeadsOf(
   why: string,
   siteHours: WeeklyHours,
 ): Promise<string[]> {
-  const released = await store.releaseOwner(account.id, acting.at, {
-    at: acting.at,
-    actor: acting.actor,
-    action: 'lead.release',
-    detail: `The open leads of ${account.email} went back to round-robin (${why})`,
-  });
+  const released = await store.releaseOwner(
+    account.id,
+    acting.at,
+    {
+      at: acting.at,
+      actor: acting.actor,
+      action: 'lead.release',
+      detail: `The open leads of ${account.email} went back to round-robin (${why})`,
+    },
+    account.email,
+  );
   if (released.length === 0) return released;
   const team = await readTeam(store, siteHours);
   let people = roundRobinPeople(team).filter((person) => person.accountId !== account.id);

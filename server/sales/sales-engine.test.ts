@@ -191,7 +191,7 @@ for (const harness of STORE_HARNESSES) {
         ).toHaveLength(1);
         expect(await ownerOf(each.id)).toBeDefined();
       }
-      expect(await store.listUnplaced(100)).toEqual([]);
+      expect(await store.listUnplaced(100, 0)).toEqual([]);
     });
 
     it('climbs the ladder once per step with a fake clock: owner, team, then the next available person', async () => {
@@ -245,6 +245,42 @@ for (const harness of STORE_HARNESSES) {
       expect(kinds.filter((kind) => kind === 'escalated')).toHaveLength(3);
     });
 
+    it('tells the team once about a lead nobody owns: step 2 is taken without a second notice', async () => {
+      await person('ana@example.com', { away: true });
+      const waiting = lead();
+      await store.insertLead(waiting);
+      await assigner().runOnce();
+      expect(await ownerOf(waiting.id)).toBe(undefined);
+      const ladder = escalator();
+      clock = waiting.receivedAt + 5 * MINUTE;
+      expect(await ladder.runOnce()).toBe(1);
+      clock = waiting.receivedAt + 15 * MINUTE;
+      expect(await ladder.runOnce()).toBe(1);
+      expect(await store.findLeadSales(waiting.id)).toMatchObject({ escalationStep: 2 });
+      const notices = (await store.listNotifications()).filter((notice) => notice.leadId === waiting.id);
+      expect(notices.map((notice) => [notice.kind, notice.channel])).toEqual([
+        ['lead-waiting-team', 'email'],
+        ['lead-waiting-team', 'webhook'],
+      ]);
+      const escalated = (await store.listActivities(waiting.id)).filter((activity) => activity.kind === 'escalated');
+      expect(escalated.map((activity) => activity.detail.told)).toEqual(['team', 'team-already']);
+    });
+
+    it('never hands out, queues or escalates a lead stored more than a day before the assigner looked', async () => {
+      await person('ana@example.com');
+      const old = lead({ receivedAt: T0 - 3 * 24 * 60 * MINUTE });
+      const recent = lead();
+      for (const each of [old, recent]) await store.insertLead(each);
+      expect((await assigner().runOnce()).placed).toBe(1);
+      expect(await store.findLeadSales(old.id)).toBe(undefined);
+      expect(await ownerOf(recent.id)).toBeDefined();
+      clock = T0 + 2 * 60 * MINUTE;
+      await assigner().runOnce();
+      await escalator().runOnce();
+      expect(await store.findLeadSales(old.id)).toBe(undefined);
+      expect((await store.listNotifications()).filter((notice) => notice.leadId === old.id)).toEqual([]);
+    });
+
     it('stops the ladder at a human touch', async () => {
       await person('ana@example.com');
       const called = lead();
@@ -284,6 +320,9 @@ for (const harness of STORE_HARNESSES) {
       const acting = { actor: 'admin@example.com', at: clock };
       expect((await removeTeamAccount(store, acting, 'ana@example.com', EVERY_HOUR)).kind).toBe('removed');
       expect(await Promise.all(leads.map((each) => ownerOf(each.id)))).toEqual([bo, bo]);
+      // The CRM hears each change of owner: given to Ana, released (nobody), given to Bo.
+      for (const each of leads)
+        expect((await store.listCrmEvents(each.id)).map((event) => event.kind)).toEqual(['owner', 'owner', 'owner']);
       const audit = await store.listAudit(undefined, 50);
       expect(
         audit.entries.some(

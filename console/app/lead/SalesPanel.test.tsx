@@ -77,6 +77,15 @@ describe("a lead's sales panel", () => {
     expect(screen.queryByText('Delivered')).toBeNull();
   });
 
+  it('offers no e-mail link for an address that would add recipients or words to the message (a bot’s, kept as spam)', async () => {
+    const hostile = 'dana@example.com?bcc=collector@attacker.example&body=Wire%20the%20deposit';
+    leadPage('sales', { ...LEAD, email: hostile });
+    const sales = await panel();
+    expect(within(sales).queryByRole('link', { name: 'E-mail Dana Reyes' })).toBeNull();
+    expect(sales.querySelector('a[href^="mailto:"]')).toBeNull();
+    expect(within(sales).getByRole('link', { name: 'Call Dana Reyes' }).getAttribute('href')).toBe('tel:+12125550100');
+  });
+
   it('shows the timeline newest first, a note as the text written', async () => {
     const { app } = leadPage('viewer');
     const timeline = await screen.findByRole('list', { name: 'Timeline, newest first' });
@@ -117,6 +126,27 @@ describe("a lead's sales panel", () => {
     const [change] = server.made('POST /leads/lead-1/owner');
     expect(change!.body).toEqual({ ownerId: 'acct-7' });
     expect(change!.headers['x-csrf-token']).toBe('csrf-sales');
+  });
+
+  it('says plainly that a lead from before the sales queue has no owner or clock, and offers to give it one', async () => {
+    const old: LeadWithSales = {
+      ...LEAD,
+      queue: 'outside',
+      sales: salesView({ owner: null, clockMinutes: 0, clockRunning: false }),
+      timeline: [],
+    };
+    const { server } = leadPage('sales', old, {
+      'POST /leads/lead-1/owner': { body: salesView({ owner: { id: 'acct-7', email: 'sales@example.com' } }) },
+    });
+    const sales = await panel();
+    expect(sales.textContent).toContain('This lead came before the sales queue, so it has no owner, sales status or waiting time.');
+    expect(sales.querySelector('.clock')).toBe(null);
+    expect(within(sales).queryByLabelText('Sales status')).toBe(null);
+    const owner = await within(sales).findByLabelText<HTMLSelectElement>('Owner');
+    fireEvent.change(owner, { target: { value: 'acct-7' } });
+    fireEvent.click(within(sales).getByRole('button', { name: 'Change owner' }));
+    expect(await screen.findByText('The lead now belongs to sales@example.com.')).toBeTruthy();
+    expect(server.made('POST /leads/lead-1/owner')[0]!.body).toEqual({ ownerId: 'acct-7' });
   });
 
   it('asks why a sale was lost before sending it, then sends the reason', async () => {

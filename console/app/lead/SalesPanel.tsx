@@ -36,6 +36,7 @@ export function SalesPanel({ lead, onChanged }: { lead: LeadWithSales; onChanged
     setStatus(words);
     onChanged();
   };
+  if (lead.queue === 'outside' || lead.queue === 'placing') return <OutsideQueue lead={lead} onChanged={changed} status={status} />;
   return (
     <section className="panel" aria-labelledby="lead-sales">
       <h2 id="lead-sales">Sales</h2>
@@ -106,6 +107,30 @@ export function SalesPanel({ lead, onChanged }: { lead: LeadWithSales; onChanged
         </div>
       ) : null}
       {can('leads:work') ? <NoteForm lead={lead} onChanged={changed} /> : null}
+      <Timeline entries={lead.timeline} />
+    </section>
+  );
+}
+
+/**
+ * A lead not in the sales queue: one that arrived moments ago is being given its owner; an older one
+ * (stored before the queue existed) has no owner, status or clock until someone gives it an owner.
+ */
+function OutsideQueue({ lead, onChanged, status }: { lead: LeadWithSales; onChanged: (words: string) => void; status: string }) {
+  const { can } = useSession();
+  return (
+    <section className="panel" aria-labelledby="lead-sales">
+      <h2 id="lead-sales">Sales</h2>
+      {lead.queue === 'placing' ? (
+        <p>This lead arrived moments ago and is being given its owner. Look again in a few seconds.</p>
+      ) : (
+        <p>
+          This lead came before the sales queue, so it has no owner, sales status or waiting time. Give it an owner to put it on their “Call
+          now” list: its waiting time starts then, and the speed figures leave it out.
+        </p>
+      )}
+      <StatusMessage>{status}</StatusMessage>
+      {lead.queue === 'outside' && can('leads:assign') ? <OwnerForm lead={lead} onChanged={onChanged} /> : null}
       <Timeline entries={lead.timeline} />
     </section>
   );

@@ -17,6 +17,20 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
+// An address as a mail program takes it in a mailto: link: no `?`, `&`, `#`, `%`, comma or space,
+// which would add a second recipient, a hidden copy, a subject or a body of the sender's choosing.
+const PLAIN_ADDRESS = /^[A-Za-z0-9._'+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/;
+
+/**
+ * The mailto: link for a lead's address, or undefined when it is not one plain address. A lead kept
+ * as spam holds whatever a bot typed, and `x@example.com?bcc=…&body=…` would otherwise open the
+ * salesperson's mail program with a copy to someone else and words that are not theirs.
+ */
+export function mailtoHref(email: string): string | undefined {
+  const address = email.trim();
+  return PLAIN_ADDRESS.test(address) ? `mailto:${address}` : undefined;
+}
+
 export function TouchActions({
   leadId,
   who,
@@ -42,6 +56,7 @@ export function TouchActions({
   const links = { call: useRef<HTMLAnchorElement>(null), email: useRef<HTMLAnchorElement>(null) };
   const errorId = useId();
   const mayLog = can('leads:work');
+  const emailHref = mailtoHref(email);
 
   // The question takes the focus when it appears, so a keyboard or screen reader user lands on it.
   useEffect(() => {
@@ -73,8 +88,8 @@ export function TouchActions({
             Call<span className="visually-hidden"> {who}</span>
           </a>
         ) : null}
-        {email ? (
-          <a className="button" ref={links.email} href={`mailto:${email}`} onClick={() => mayLog && setAsking('email')}>
+        {emailHref ? (
+          <a className="button" ref={links.email} href={emailHref} onClick={() => mayLog && setAsking('email')}>
             E-mail<span className="visually-hidden"> {who}</span>
           </a>
         ) : null}

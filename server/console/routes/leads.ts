@@ -136,8 +136,19 @@ export const leadRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (app
     const read = () => store.listLeadPage(query, position, limit ?? DEFAULT_PAGE_SIZE);
     const page = mayScan(query) ? await scanningQueries.run(read) : await read();
     if (page === undefined) throw busy();
+    // The page's owners and statuses in one read, and the people's addresses in another: never one per lead.
+    const [sales, accounts] = await Promise.all([store.listSalesOf(page.leads.map((lead) => lead.id)), store.listAccounts()]);
+    const salesOf = new Map(sales.map((row) => [row.leadId, row]));
+    const people = new Map(accounts.map((account) => [account.id, account.email]));
     return {
-      leads: page.leads.map(toLeadSummary),
+      leads: page.leads.map((lead) => {
+        const row = salesOf.get(lead.id);
+        const email = row?.ownerId === undefined ? undefined : people.get(row.ownerId);
+        return toLeadSummary(
+          lead,
+          row === undefined ? undefined : { owner: email === undefined ? null : { id: row.ownerId!, email }, status: row.status },
+        );
+      }),
       next: page.next === undefined ? null : encodeCursor(page.next.receivedAt, page.next.id),
     };
   });

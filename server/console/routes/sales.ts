@@ -23,6 +23,7 @@ import { ConsoleProblem, conflict, notFound } from '../api-errors.ts';
 import { sessionOfRequest, type ConsoleContext } from '../context.ts';
 import { day, leadIdSchema, optional } from '../lead-view.ts';
 import { consoleText, type ConsoleRoutes } from '../request-checks.ts';
+import { queueStateOf } from '../sales-detail.ts';
 import { toQueueLead, toSalesView, type PeopleIndex } from '../sales-view.ts';
 
 /** Rows per list of "Call now": more than a day's leads for a small team, few enough for a phone. */
@@ -31,6 +32,12 @@ export const MAX_NOTE_CHARS = 2000;
 export const MAX_LOST_REASON_CHARS = 200;
 export const MAX_RULES = 100;
 export const MAX_WINDOWS = 28;
+/**
+ * The assignment rules' body: the most rules, each with its longest value (up to 3 bytes a character
+ * in UTF-8) and an owner's id, with room for the JSON around them. The server's own limit is sized
+ * for a lead and would refuse a full list of rules the checks below allow.
+ */
+const RULES_BODY_LIMIT_BYTES = 128 * 1024;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The figures' default range: the 30 UTC days ending today, as the visit reports. */
 const DEFAULT_SPEED_DAYS = 30;
@@ -38,6 +45,9 @@ const MAX_SPEED_DAYS = 3_700;
 
 const NO_LEAD = 'There is no lead with that id: it may have been erased.';
 const NOT_PLACED = 'This lead is being given its owner right now: try again in a moment.';
+const OUTSIDE_QUEUE = 'This lead came before the sales queue, so it has no owner yet: give it an owner first.';
+const IN_SPAM =
+  'This lead is in Spam, so nobody works it: if it is a real one, choose "Not spam" first and it gets an owner within seconds.';
 const FORM_NAMES: readonly string[] = Object.values(LEAD_SOURCES);
 
 const leadParams = z.strictObject({ id: leadIdSchema });
@@ -151,12 +161,51 @@ export const salesRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (ap
     return peopleIndex(await store.listAccounts());
   }
 
-  /** The lead and its sales row; a lead not placed yet is refused (the assigner places it within seconds). */
+  /**
+   * The lead and its sales row; a lead not placed yet is refused (the assigner places it within
+   * seconds). Spam is never placed, so it is refused in its own words rather than "try again".
+   */
   async function placedLead(leadId: string): Promise<LeadSales> {
-    if ((await store.getLead(leadId)) === undefined) throw notFound(NO_LEAD);
+    const lead = await store.getLead(leadId);
+    if (lead === undefined) throw notFound(NO_LEAD);
+    if (lead.state === 'spam') throw conflict(IN_SPAM);
     const sales = await store.findLeadSales(leadId);
-    if (sales === undefined) throw conflict(NOT_PLACED);
+    if (sales === undefined) throw conflict(queueStateOf(lead, sales, now()) === 'outside' ? OUTSIDE_QUEUE : NOT_PLACED);
     return sales;
+  }
+
+  /**
+   * A person gives a lead outside the queue its first owner: it joins the queue now. Its clock starts
+   * at this moment (nobody timed the visitor's wait, so the speed figures leave it out) and the ladder
+   * climbs from here. Null (nobody) leaves it as it is.
+   */
+  async function placeByHand(request: FastifyRequest, leadId: string, target: AccountRecord | undefined): Promise<LeadSalesView> {
+    if (target === undefined) return view(leadId, undefined);
+    const account = me(request);
+    const at = now();
+    const placed = await store.place({
+      leadId,
+      at,
+      ownerId: target.id,
+      clockStartsAt: at,
+      joinedTo: undefined,
+      roundRobin: false,
+      activity: personActivity(request, leadId, 'assigned', {
+        ownerId: target.id,
+        owner: target.email,
+        previousOwner: null,
+        reason: `by ${account.email}; it came before the sales queue, so its clock starts now`,
+      }),
+      audit: {
+        at,
+        actor: account.email,
+        action: 'lead.assign',
+        detail: `${leadId}: owner ${target.email} (it came before the sales queue)`,
+      },
+      crmEvents: [ownerFollowUp({ leadId, at, ownerEmail: target.email, previousOwnerEmail: undefined })],
+    });
+    if (!placed) throw conflict('Someone changed the owner of this lead just now: look at it again, then choose.');
+    return view(leadId, undefined);
   }
 
   async function view(leadId: string, sales: LeadSales | undefined): Promise<LeadSalesView> {
@@ -201,13 +250,18 @@ export const salesRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (ap
     { config: { right: 'leads:assign' }, schema: { params: leadParams, body: ownerBody } },
     async (request): Promise<LeadSalesView> => {
       const { id } = request.params;
-      const sales = await placedLead(id);
+      const lead = await store.getLead(id);
+      if (lead === undefined) throw notFound(NO_LEAD);
+      if (lead.state === 'spam') throw conflict(IN_SPAM);
       const accounts = await store.listAccounts();
       const target = request.body.ownerId === null ? undefined : accounts.find((account) => account.id === request.body.ownerId);
       if (request.body.ownerId !== null && (target === undefined || !OWNER_ROLES.includes(target.role)))
         throw new ConsoleProblem(400, 'validation', '"ownerId": Choose someone in sales (or an admin) from the list.', {
           ownerId: 'Choose someone in sales (or an admin) from the list.',
         });
+      const found = await store.findLeadSales(id);
+      if (found === undefined && queueStateOf(lead, found, now()) === 'outside') return placeByHand(request, id, target);
+      const sales = await placedLead(id);
       if (sales.ownerId === target?.id) return view(id, sales);
       const index = peopleIndex(accounts);
       const before = sales.ownerId === undefined ? undefined : index.get(sales.ownerId);
@@ -389,7 +443,7 @@ export const salesRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async (ap
   // Saved as given, in order; a rule that would give leads to nobody is saved too, and its warning says why.
   app.put(
     '/assignment-rules',
-    { config: { right: 'sales:manage' }, schema: { body: rulesBody } },
+    { config: { right: 'sales:manage' }, schema: { body: rulesBody }, bodyLimit: RULES_BODY_LIMIT_BYTES },
     async (request): Promise<AssignmentRules> => {
       const account = me(request);
       const rules = request.body.rules.map((rule) => ({

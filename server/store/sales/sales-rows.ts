@@ -4,13 +4,16 @@ import type {
   AssignmentRule,
   Availability,
   LeadSales,
+  LeadSalesSummary,
   NewActivity,
+  NewCrmEvent,
   SalesStatus,
   SpeedRow,
   UnplacedLead,
   UntouchedLead,
 } from './sales-store.ts';
 import type { ActivityKind, RuleKind, WorkingWindow } from '../../../lead/sales.ts';
+import { ownerChangedEvent } from '../../outbox/crm-events.ts';
 
 // What both engines share about the sales queue's rows: turning them into the store's records, and
 // the facts read from a lead when it is placed. One mapping serves SQLite and PostgreSQL.
@@ -156,5 +159,18 @@ export function releaseActivity(
     actorId: undefined,
     actor: audit?.actor ?? 'system',
     detail: { fromOwnerId: accountId, toOwnerId: null, reason: 'owner-released' },
+  };
+}
+
+/** What the CRM hears of a released lead: it has no owner now (the hand-out that may follow sends its own event). */
+export function releaseCrmEvent(leadId: string, at: number, ownerEmail: string | undefined): NewCrmEvent {
+  return ownerChangedEvent({ leadId, at, ownerEmail: undefined, previousOwnerEmail: ownerEmail });
+}
+
+export function toLeadSalesSummary(row: Row): LeadSalesSummary {
+  return {
+    leadId: String(row.lead_id),
+    ownerId: row.owner_id === null || row.owner_id === undefined ? undefined : String(row.owner_id),
+    status: String(row.status) as SalesStatus,
   };
 }

@@ -7,10 +7,13 @@ import { sharedSql } from '../../../back-office/database/shared-sql.ts';
 const SALES_COLUMNS =
   's.lead_id, s.owner_id, s.assigned_at, s.status, s.lost_reason, s.clock_starts_at, s.first_touch_at, s.joined_to, s.escalation_step';
 
-/** Real (not spam) leads with no sales row yet, oldest first. */
+/**
+ * Real (not spam) leads received since a moment, with no sales row yet, oldest first. The arrival
+ * bound lets the not-spam index read only recent leads rather than every lead ever stored.
+ */
 export const SELECT_UNPLACED = sharedSql(
   `SELECT l.id, l.received_at, l.source, l.email, l.payload, l.utm_campaign FROM deliveries d JOIN leads l ON l.id = d.lead_id
-   WHERE d.state <> 'spam' AND NOT EXISTS (SELECT 1 FROM lead_sales s WHERE s.lead_id = d.lead_id)
+   WHERE d.state <> 'spam' AND d.received_at >= ? AND NOT EXISTS (SELECT 1 FROM lead_sales s WHERE s.lead_id = d.lead_id)
    ORDER BY d.received_at, d.lead_id LIMIT ?`,
 );
 
@@ -45,6 +48,15 @@ export const SELECT_ACTIVITIES = sharedSql(
 );
 
 export const SELECT_LEAD_SALES = sharedSql(`SELECT ${SALES_COLUMNS} FROM lead_sales s WHERE s.lead_id = ?`);
+
+/**
+ * The owner and status of a page of leads, by primary key: one statement whatever the page's size
+ * (its ids are one JSON array in SQLite, one array parameter in PostgreSQL).
+ */
+export const SELECT_SALES_OF = {
+  sqlite: 'SELECT lead_id, owner_id, status FROM lead_sales WHERE lead_id IN (SELECT value FROM json_each(?))',
+  postgres: 'SELECT lead_id, owner_id, status FROM lead_sales WHERE lead_id = ANY($1::text[])',
+} as const;
 
 export const SELECT_JOINED = sharedSql('SELECT lead_id FROM lead_sales WHERE joined_to = ? ORDER BY received_at, lead_id');
 
@@ -83,10 +95,14 @@ export const TOUCH = sharedSql('UPDATE lead_sales SET first_touch_at = COALESCE(
 
 export const SET_STATUS = sharedSql('UPDATE lead_sales SET status = ?, lost_reason = ?, updated_at = ? WHERE lead_id = ?');
 
-/** Takes the next escalation step of a lead nobody has touched, only from the step before it. */
+/**
+ * Takes the next escalation step of a lead nobody has touched, only from the step before it and only
+ * while its owner is still the one the ladder read (a person may have reassigned it meanwhile).
+ */
 export const TAKE_STEP = sharedSql(
   `UPDATE lead_sales SET escalation_step = ?, updated_at = ?
-   WHERE lead_id = ? AND escalation_step = ? AND first_touch_at IS NULL AND joined_to IS NULL`,
+   WHERE lead_id = ? AND escalation_step = ? AND first_touch_at IS NULL AND joined_to IS NULL
+     AND (owner_id = ? OR (owner_id IS NULL AND CAST(? AS TEXT) IS NULL))`,
 );
 
 /** A person's leads still open (not won or lost), oldest first. */
@@ -106,7 +122,7 @@ export const SELECT_UNTOUCHED_UNASSIGNED = sharedSql(`${UNTOUCHED} AND s.owner_i
 export const SELECT_SPEED_ROWS = sharedSql(
   `SELECT s.lead_id, s.received_at, l.source, l.utm_campaign, s.owner_id, s.clock_starts_at, s.first_touch_at
    FROM lead_sales s JOIN leads l ON l.id = s.lead_id JOIN deliveries d ON d.lead_id = s.lead_id
-   WHERE s.received_at >= ? AND s.received_at < ? AND s.joined_to IS NULL AND d.state <> 'spam'
+   WHERE s.received_at >= ? AND s.received_at < ? AND s.joined_to IS NULL AND d.state <> 'spam' AND s.placed_at < s.received_at + ?
    ORDER BY s.received_at, s.lead_id`,
 );
 

@@ -3,7 +3,15 @@ import type { AuditEntryInput } from '../../../back-office/database/audit-entry.
 import type { PostgresStoreContext } from '../../../back-office/database/postgres-database.ts';
 import { crmEventValues, INSERT_CRM_EVENT_SQL } from '../crm-events/crm-event-sql.ts';
 import { INSERT_NOTIFICATION_SQL, inKeyOrder, notificationValues } from '../notifications/notification-sql.ts';
-import type { LeadSales, NewActivity, NewAssignmentRule, NewCrmEvent, Placement, SalesStore } from './sales-store.ts';
+import {
+  RECENT_LEAD_MS,
+  type LeadSales,
+  type NewActivity,
+  type NewAssignmentRule,
+  type NewCrmEvent,
+  type Placement,
+  type SalesStore,
+} from './sales-store.ts';
 import {
   activityValues,
   clockLeadOf,
@@ -12,10 +20,12 @@ import {
   payloadText,
   phoneKeyOf,
   releaseActivity,
+  releaseCrmEvent,
   toActivity,
   toAssignmentRule,
   toAvailability,
   toLeadSales,
+  toLeadSalesSummary,
   toSpeedRow,
   toUnplacedLead,
   toUntouchedLead,
@@ -37,6 +47,7 @@ import {
   SELECT_LEAD_FOR_PLACING,
   SELECT_LEAD_SALES,
   SELECT_RULES,
+  SELECT_SALES_OF,
   SELECT_SPEED_ROWS,
   SELECT_UNPLACED,
   SELECT_UNTOUCHED,
@@ -134,7 +145,8 @@ export function postgresSales(c: PostgresStoreContext): SalesStore {
   }
 
   return {
-    listUnplaced: async (limit: number) => (await query(SELECT_UNPLACED.postgres, [limit])).map(toUnplacedLead),
+    listUnplaced: async (limit: number, receivedSince: number) =>
+      (await query(SELECT_UNPLACED.postgres, [receivedSince, limit])).map(toUnplacedLead),
     place,
     findEarlierLead,
     findDomainOwner: async (domain: string) => {
@@ -142,6 +154,8 @@ export function postgresSales(c: PostgresStoreContext): SalesStore {
       return row === undefined ? undefined : String(row.owner_id);
     },
     findLeadSales,
+    listSalesOf: async (leadIds: readonly string[]) =>
+      leadIds.length === 0 ? [] : (await query(SELECT_SALES_OF.postgres, [[...leadIds]])).map(toLeadSalesSummary),
 
     reassign: (change) =>
       transaction(async (client) => {
@@ -198,7 +212,8 @@ export function postgresSales(c: PostgresStoreContext): SalesStore {
 
     escalate: (change) =>
       transaction(async (client) => {
-        const taken = await client.query(TAKE_STEP.postgres, [change.step, change.at, change.leadId, change.step - 1]);
+        const expected = change.expectedOwnerId ?? null;
+        const taken = await client.query(TAKE_STEP.postgres, [change.step, change.at, change.leadId, change.step - 1, expected, expected]);
         if (taken.rowCount === 0) return false;
         for (const notification of inKeyOrder(change.notifications)) {
           await client.query(INSERT_NOTIFICATION_SQL.postgres, notificationValues(notification));
@@ -220,7 +235,7 @@ export function postgresSales(c: PostgresStoreContext): SalesStore {
         return true;
       }),
 
-    releaseOwner: (accountId: string, at: number, audit: AuditEntryInput<'released-leads'> | undefined) =>
+    releaseOwner: (accountId: string, at: number, audit: AuditEntryInput<'released-leads'> | undefined, ownerEmail?: string) =>
       transaction(async (client) => {
         const { rows } = await client.query(
           `UPDATE lead_sales SET owner_id = NULL, assigned_at = NULL, updated_at = $1
@@ -230,13 +245,16 @@ export function postgresSales(c: PostgresStoreContext): SalesStore {
         const released = rows
           .sort((a, b) => Number(a.received_at) - Number(b.received_at) || (String(a.lead_id) < String(b.lead_id) ? -1 : 1))
           .map((row) => String(row.lead_id));
-        for (const leadId of released) await addActivity(client, releaseActivity(leadId, accountId, at, audit));
+        for (const leadId of released) {
+          await addActivity(client, releaseActivity(leadId, accountId, at, audit));
+          await addCrmEvents(client, [releaseCrmEvent(leadId, at, ownerEmail)]);
+        }
         if (released.length > 0) await writeAudit(client, audit, at, released);
         return released;
       }),
 
     listSpeedRows: async (receivedFrom: number, receivedBefore: number) =>
-      (await query(SELECT_SPEED_ROWS.postgres, [receivedFrom, receivedBefore])).map(toSpeedRow),
+      (await query(SELECT_SPEED_ROWS.postgres, [receivedFrom, receivedBefore, RECENT_LEAD_MS])).map(toSpeedRow),
 
     listRules: async () => (await query(SELECT_RULES.postgres)).map(toAssignmentRule),
     replaceRules: (rules: readonly NewAssignmentRule[], audit: AuditEntryInput | undefined) =>

@@ -2,7 +2,15 @@ import type { AuditEntryInput } from '../../../back-office/database/audit-entry.
 import type { SqliteStoreContext } from '../../../back-office/database/sqlite-database.ts';
 import { crmEventValues, INSERT_CRM_EVENT_SQL } from '../crm-events/crm-event-sql.ts';
 import { INSERT_NOTIFICATION_SQL, inKeyOrder, notificationValues } from '../notifications/notification-sql.ts';
-import type { LeadSales, NewActivity, NewAssignmentRule, NewCrmEvent, Placement, SalesStore } from './sales-store.ts';
+import {
+  RECENT_LEAD_MS,
+  type LeadSales,
+  type NewActivity,
+  type NewAssignmentRule,
+  type NewCrmEvent,
+  type Placement,
+  type SalesStore,
+} from './sales-store.ts';
 import {
   activityValues,
   clockLeadOf,
@@ -11,10 +19,12 @@ import {
   payloadText,
   phoneKeyOf,
   releaseActivity,
+  releaseCrmEvent,
   toActivity,
   toAssignmentRule,
   toAvailability,
   toLeadSales,
+  toLeadSalesSummary,
   toSpeedRow,
   toUnplacedLead,
   toUntouchedLead,
@@ -37,6 +47,7 @@ import {
   SELECT_LEAD_SALES,
   SELECT_OPEN_OF_OWNER,
   SELECT_RULES,
+  SELECT_SALES_OF,
   SELECT_SPEED_ROWS,
   SELECT_UNPLACED,
   SELECT_UNTOUCHED,
@@ -158,7 +169,8 @@ export function sqliteSales(c: SqliteStoreContext): SalesStore {
 
   function escalate(change: Parameters<SalesStore['escalate']>[0]): boolean {
     return transaction(() => {
-      if (run(TAKE_STEP.sqlite, change.step, change.at, change.leadId, change.step - 1) === 0) return false;
+      const expected = change.expectedOwnerId ?? null;
+      if (run(TAKE_STEP.sqlite, change.step, change.at, change.leadId, change.step - 1, expected, expected) === 0) return false;
       for (const notification of inKeyOrder(change.notifications)) run(INSERT_NOTIFICATION_SQL.sqlite, ...notificationValues(notification));
       const { reassign: moveTo } = change;
       if (moveTo !== undefined) {
@@ -173,12 +185,18 @@ export function sqliteSales(c: SqliteStoreContext): SalesStore {
     });
   }
 
-  function releaseOwner(accountId: string, at: number, audit: AuditEntryInput<'released-leads'> | undefined): string[] {
+  function releaseOwner(
+    accountId: string,
+    at: number,
+    audit: AuditEntryInput<'released-leads'> | undefined,
+    ownerEmail?: string,
+  ): string[] {
     return transaction(() => {
       const released = all(SELECT_OPEN_OF_OWNER.sqlite, accountId).map((row) => String(row.lead_id));
       for (const leadId of released) {
         run(SET_OWNER.sqlite, null, null, at, leadId);
         addActivity(releaseActivity(leadId, accountId, at, audit));
+        addCrmEvents([releaseCrmEvent(leadId, at, ownerEmail)]);
       }
       if (released.length > 0) writeAudit(audit, at, released);
       return released;
@@ -215,7 +233,7 @@ export function sqliteSales(c: SqliteStoreContext): SalesStore {
   }
 
   return {
-    listUnplaced: ifOpen((limit: number) => all(SELECT_UNPLACED.sqlite, limit).map(toUnplacedLead)),
+    listUnplaced: ifOpen((limit: number, receivedSince: number) => all(SELECT_UNPLACED.sqlite, receivedSince, limit).map(toUnplacedLead)),
     place: ifOpen(place),
     findEarlierLead: ifOpen(findEarlierLead),
     findDomainOwner: ifOpen((domain: string) => {
@@ -223,6 +241,9 @@ export function sqliteSales(c: SqliteStoreContext): SalesStore {
       return row === undefined ? undefined : String(row.owner_id);
     }),
     findLeadSales: ifOpen(leadSales),
+    listSalesOf: ifOpen((leadIds: readonly string[]) =>
+      leadIds.length === 0 ? [] : all(SELECT_SALES_OF.sqlite, JSON.stringify(leadIds)).map(toLeadSalesSummary),
+    ),
     reassign: ifOpen(reassign),
     recordActivity: ifOpen(recordActivity),
     listActivities: ifOpen((leadId: string) => all(SELECT_ACTIVITIES.sqlite, leadId).map(toActivity)),
@@ -239,7 +260,7 @@ export function sqliteSales(c: SqliteStoreContext): SalesStore {
     escalate: ifOpen(escalate),
     releaseOwner: ifOpen(releaseOwner),
     listSpeedRows: ifOpen((receivedFrom: number, receivedBefore: number) =>
-      all(SELECT_SPEED_ROWS.sqlite, receivedFrom, receivedBefore).map(toSpeedRow),
+      all(SELECT_SPEED_ROWS.sqlite, receivedFrom, receivedBefore, RECENT_LEAD_MS).map(toSpeedRow),
     ),
     listRules: ifOpen(() => all(SELECT_RULES.sqlite).map(toAssignmentRule)),
     replaceRules: ifOpen(replaceRules),

@@ -13,6 +13,7 @@ import {
   SELECT_UNTOUCHED,
   SELECT_UNTOUCHED_OF_OWNER,
   SELECT_UNTOUCHED_UNASSIGNED,
+  SELECT_UNPLACED,
 } from './sales-sql.ts';
 import { HOUR, LEASE_MS, delivered, newAccount, newLead, T0 } from '../../testing/store-fixtures.ts';
 
@@ -82,7 +83,7 @@ for (const harness of STORE_HARNESSES) {
         const spam = newLead({ initialState: 'spam', spamReason: 'too_fast' });
         const second = newLead();
         for (const lead of [first, spam, second]) await store.insertLead(lead);
-        expect(await store.listUnplaced(10)).toEqual([
+        expect(await store.listUnplaced(10, 0)).toEqual([
           {
             leadId: first.id,
             receivedAt: first.receivedAt,
@@ -94,17 +95,26 @@ for (const harness of STORE_HARNESSES) {
           },
           expect.objectContaining({ leadId: second.id, phone: undefined, campaign: undefined, serviceInterest: undefined }),
         ]);
-        expect(await store.listUnplaced(1)).toHaveLength(1);
+        expect(await store.listUnplaced(1, 0)).toHaveLength(1);
         expect(await store.place(placement(first.id))).toBe(true);
-        expect((await store.listUnplaced(10)).map((lead) => lead.leadId)).toEqual([second.id]);
+        expect((await store.listUnplaced(10, 0)).map((lead) => lead.leadId)).toEqual([second.id]);
+      });
+
+      it('lists only leads received since the moment given, so leads from before the queue are never handed out', async () => {
+        const old = newLead({ receivedAt: T0 - 400 * DAY });
+        const yesterday = newLead({ receivedAt: T0 - DAY - 1 });
+        const recent = newLead({ receivedAt: T0 - HOUR });
+        for (const lead of [old, yesterday, recent]) await store.insertLead(lead);
+        expect((await store.listUnplaced(10, T0 - DAY)).map((lead) => lead.leadId)).toEqual([recent.id]);
+        expect((await store.listUnplaced(10, 0)).map((lead) => lead.leadId)).toEqual([old.id, yesterday.id, recent.id]);
       });
 
       it('makes a lead placeable once it is marked not spam', async () => {
         const lead = newLead({ initialState: 'spam', spamReason: 'too_fast' });
         await store.insertLead(lead);
-        expect(await store.listUnplaced(10)).toEqual([]);
+        expect(await store.listUnplaced(10, 0)).toEqual([]);
         await store.markNotSpam(lead.id, T0 + MINUTE, { source: lead.source, email: lead.email, payload: lead.payload });
-        expect((await store.listUnplaced(10)).map((unplaced) => unplaced.leadId)).toEqual([lead.id]);
+        expect((await store.listUnplaced(10, 0)).map((unplaced) => unplaced.leadId)).toEqual([lead.id]);
       });
 
       it('writes the sales row, its activity, audit entry, CRM event and round-robin turn once; a second placement writes nothing', async () => {
@@ -400,7 +410,10 @@ for (const harness of STORE_HARNESSES) {
         const joined = newLead({ receivedAt: T0 + HOUR + 1 });
         const before = newLead({ receivedAt: T0 - 1 });
         const unplaced = newLead({ receivedAt: T0 + HOUR + 2 });
-        for (const lead of [inRange, joined, before, unplaced]) await store.insertLead(lead);
+        // Given its first owner by hand more than a day after it arrived: nobody timed the visitor's wait.
+        const late = newLead({ receivedAt: T0 + HOUR + 3 });
+        for (const lead of [inRange, joined, before, unplaced, late]) await store.insertLead(lead);
+        await store.place(placement(late.id, { ownerId: ana, at: T0 + HOUR + 3 + DAY, clockStartsAt: T0 + HOUR + 3 + DAY }));
         await store.place(placement(inRange.id, { ownerId: ana, clockStartsAt: T0 + 2 * HOUR }));
         await store.place(placement(joined.id, { joinedTo: inRange.id }));
         await store.place(placement(before.id));
@@ -430,6 +443,7 @@ for (const harness of STORE_HARNESSES) {
         const step = (n: number, extra: object = {}) => ({
           leadId: lead.id,
           step: n,
+          expectedOwnerId: ana,
           at: T0 + n * 10 * MINUTE,
           notifications: [notice(lead.id, n, T0 + n * 10 * MINUTE)],
           activity: activity(lead.id, 'escalated', T0 + n * 10 * MINUTE),
@@ -465,6 +479,44 @@ for (const harness of STORE_HARNESSES) {
         expect((await store.listAvailability()).find((row) => row.accountId === ben)?.lastAssignedAt).toBe(T0 + 30 * MINUTE);
       });
 
+      it('takes no step, and writes nothing, when someone changed the owner after the ladder read the lead', async () => {
+        const [ana, ben, cleo] = [await person('ana@example.com'), await person('ben@example.com'), await person('cleo@example.com')];
+        const lead = newLead();
+        await store.insertLead(lead);
+        await store.place(placement(lead.id, { ownerId: ana, audit: undefined }));
+        // The ladder read the lead (owner Ana); an admin gives it to Ben before the ladder writes.
+        const readOwner = (await store.listUntouched({ limit: 10 }))[0]?.ownerId;
+        expect(readOwner).toBe(ana);
+        await store.reassign({
+          leadId: lead.id,
+          expectedOwnerId: ana,
+          ownerId: ben,
+          at: T0 + 59 * MINUTE,
+          activity: activity(lead.id, 'assigned', T0 + 59 * MINUTE, ana),
+          audit: undefined,
+          crmEvents: [],
+        });
+        const step3 = {
+          leadId: lead.id,
+          step: 1,
+          expectedOwnerId: readOwner,
+          at: T0 + HOUR,
+          notifications: [notice(lead.id, 1, T0 + HOUR)],
+          reassign: { ownerId: cleo, activity: activity(lead.id, 'assigned', T0 + HOUR), crmEvents: [crmEvent(lead.id, T0 + HOUR)] },
+          activity: activity(lead.id, 'escalated', T0 + HOUR),
+          audit: { actor: 'system', action: 'lead reassigned', detail: 'nobody called' },
+        };
+        expect(await store.escalate(step3)).toBe(false);
+        expect(await store.findLeadSales(lead.id)).toMatchObject({ ownerId: ben, escalationStep: 0 });
+        expect(await store.listNotifications()).toEqual([]);
+        expect(await tableRows('crm_events')).toEqual([]);
+        expect(await auditActions()).toEqual([]);
+        expect((await store.listActivities(lead.id)).map((entry) => entry.kind)).toEqual(['assigned', 'assigned']);
+        // Read again, with Ben as the owner, the step is taken.
+        expect(await store.escalate({ ...step3, expectedOwnerId: ben })).toBe(true);
+        expect(await store.findLeadSales(lead.id)).toMatchObject({ ownerId: cleo, escalationStep: 1 });
+      });
+
       it('takes no step once a person touched the lead', async () => {
         const lead = newLead();
         await store.insertLead(lead);
@@ -473,6 +525,7 @@ for (const harness of STORE_HARNESSES) {
         const taken = await store.escalate({
           leadId: lead.id,
           step: 1,
+          expectedOwnerId: undefined,
           at: T0 + 5 * MINUTE,
           notifications: [notice(lead.id, 1, T0 + 5 * MINUTE)],
           activity: activity(lead.id, 'escalated', T0 + 5 * MINUTE),
@@ -492,6 +545,7 @@ for (const harness of STORE_HARNESSES) {
         const escalation = (leadId: string, by: string) => ({
           leadId,
           step: 1,
+          expectedOwnerId: undefined,
           at: T0 + 5 * MINUTE,
           notifications: [notice(leadId, 1, T0 + 5 * MINUTE)],
           activity: activity(leadId, 'escalated', T0 + 5 * MINUTE),
@@ -527,11 +581,12 @@ for (const harness of STORE_HARNESSES) {
             crmEvents: [],
           });
         }
-        const released = await store.releaseOwner(ana, T0 + HOUR, {
-          actor: 'admin@example.com',
-          action: 'account removed',
-          describe: 'released-leads',
-        });
+        const released = await store.releaseOwner(
+          ana,
+          T0 + HOUR,
+          { actor: 'admin@example.com', action: 'account removed', describe: 'released-leads' },
+          'ana@example.com',
+        );
         expect(released).toEqual([untouched.id, contacted.id]);
         expect(await store.findLeadSales(untouched.id)).toMatchObject({ ownerId: undefined, assignedAt: undefined });
         expect(await store.findLeadSales(won.id)).toMatchObject({ ownerId: ana });
@@ -542,6 +597,21 @@ for (const harness of STORE_HARNESSES) {
           detail: { fromOwnerId: ana, toOwnerId: null, reason: 'owner-released' },
         });
         expect(await auditActions()).toEqual([`account removed: back to unassigned: 2 lead(s): ${untouched.id}, ${contacted.id}`]);
+        // The CRM hears that each released lead has no owner now, in the same transaction.
+        const events = await tableRows('crm_events');
+        expect(events.map((row) => [row.lead_id, row.kind, JSON.parse(String(row.body))])).toEqual(
+          [untouched, contacted].map((lead) => [
+            lead.id,
+            'owner',
+            {
+              event: 'owner_changed',
+              lead_id: lead.id,
+              at: new Date(T0 + HOUR).toISOString(),
+              owner_email: null,
+              previous_owner_email: 'ana@example.com',
+            },
+          ]),
+        );
         expect(
           await store.releaseOwner(ana, T0 + 2 * HOUR, { actor: 'admin@example.com', action: 'again', describe: 'released-leads' }),
         ).toEqual([]);
@@ -614,6 +684,7 @@ for (const harness of STORE_HARNESSES) {
           store.escalate({
             leadId: other.id,
             step: 1,
+            expectedOwnerId: ana,
             at: T0 + HOUR,
             notifications: [notice(other.id, 1, T0 + HOUR)],
             reassign: { ownerId: undefined, activity: change.activity, crmEvents: change.crmEvents },
@@ -642,7 +713,8 @@ for (const harness of STORE_HARNESSES) {
           [SELECT_UNTOUCHED, [10], 'lead_sales_untouched'],
           [SELECT_EARLIER_BY_PHONE, [0, 'x', 'x', '5550102030'], 'lead_sales_phone'],
           [SELECT_DOMAIN_OWNER, ['acme.com'], 'lead_sales_domain'],
-          [SELECT_SPEED_ROWS, [0, 1], 'lead_sales_received'],
+          [SELECT_SPEED_ROWS, [0, 1, DAY], 'lead_sales_received'],
+          [SELECT_UNPLACED, [0, 10], 'deliveries_not_spam_newest'],
         ];
         for (const [statement, params, index] of reads) {
           const plan = await database.explain(statement[dialect], params);
@@ -668,7 +740,7 @@ for (const harness of STORE_HARNESSES) {
           await before.close();
           const upgraded = await older.open();
           expect(await upgraded.schemaVersion()).toBe(9);
-          expect((await upgraded.listUnplaced(10)).map((unplaced) => unplaced.leadId)).toEqual([lead.id]);
+          expect((await upgraded.listUnplaced(10, 0)).map((unplaced) => unplaced.leadId)).toEqual([lead.id]);
           expect(await upgraded.place(placement(lead.id))).toBe(true);
         } finally {
           await older.remove();

@@ -71,6 +71,18 @@ export type Activity = {
 };
 export type NewActivity = Omit<Activity, 'id'>;
 
+/**
+ * The assigner places only leads received this recently. A lead older than that with no sales row
+ * (stored before the queue existed) is never handed out, queued or escalated on its own: a person
+ * may give it an owner from its page, and then its clock starts at that moment and the speed figures
+ * leave it out, since nobody was timing it when the visitor wrote. This also bounds the assigner's
+ * poll, which otherwise reads every real lead ever stored.
+ */
+export const RECENT_LEAD_MS = 24 * 60 * 60 * 1000;
+
+/** What the inbox shows of a placed lead's sales side. */
+export type LeadSalesSummary = { readonly leadId: string; readonly ownerId: AccountId | undefined; readonly status: SalesStatus };
+
 /** A lead the assigner still has to place: stored, not spam, no sales row yet. */
 export type UnplacedLead = {
   readonly leadId: string;
@@ -120,8 +132,11 @@ export type SpeedRow = {
 };
 
 export interface SalesStore {
-  /** Real (not spam), not erased leads with no sales row yet, oldest first. */
-  listUnplaced(limit: number): Promise<UnplacedLead[]>;
+  /**
+   * Real (not spam), not erased leads with no sales row yet, received at or after `receivedSince`,
+   * oldest first. Older leads (stored before the queue existed) are never placed by the assigner.
+   */
+  listUnplaced(limit: number, receivedSince: number): Promise<UnplacedLead[]>;
   /**
    * Writes the placement unless the lead already has a sales row (another process placed it first):
    * false then, and nothing was written. Exactly one process places each lead.
@@ -132,6 +147,8 @@ export interface SalesStore {
   /** The owner of the most recently placed lead whose e-mail ends in `@domain` (domain rules). */
   findDomainOwner(domain: string): Promise<AccountId | undefined>;
   findLeadSales(leadId: string): Promise<LeadSales | undefined>;
+  /** The owner and status of each of these leads that has a sales row (an inbox page's), in one read; leads without a row are left out. */
+  listSalesOf(leadIds: readonly string[]): Promise<LeadSalesSummary[]>;
   /**
    * Moves the lead to `ownerId` (undefined: unassigned) when its owner is still `expectedOwnerId`;
    * false otherwise. Writes the activity, the audit entry and the CRM events in the same transaction.
@@ -170,13 +187,16 @@ export interface SalesStore {
   /** Untouched, not joined, not spam leads, oldest first; with `ownerId` only theirs, with `unassigned` only those without an owner. */
   listUntouched(filter: { ownerId?: AccountId; unassigned?: boolean; limit: number }): Promise<UntouchedLead[]>;
   /**
-   * Takes escalation step `step` for the lead if it is still untouched and at step `step - 1`, and
-   * stores its notifications in the same transaction (their keys make a repeat store nothing). With
-   * `reassign` the owner changes too. False: another process took it, or the lead was touched.
+   * Takes escalation step `step` for the lead if it is still untouched, at step `step - 1` and owned by
+   * `expectedOwnerId` (the owner the ladder read), and stores its notifications in the same transaction
+   * (their keys make a repeat store nothing). With `reassign` the owner changes too. False, and nothing
+   * written: another process took it, the lead was touched, or someone changed its owner meanwhile.
    */
   escalate(change: {
     leadId: string;
     step: number;
+    /** The owner when the ladder read the lead (undefined: none); a different owner now refuses the step. */
+    expectedOwnerId: AccountId | undefined;
     at: number;
     notifications: readonly NewNotification[];
     /** `roundRobin`: the new owner was round-robin's pick, so their turn moves to `at` as in `place`. */
@@ -186,10 +206,20 @@ export interface SalesStore {
   }): Promise<boolean>;
   /**
    * Every open lead (not won or lost) of an account (removed or no longer sales) goes back to
-   * unassigned, each with an activity, and one audit entry for all; returns them.
+   * unassigned, each with an activity and an owner_changed event for the CRM (previous owner
+   * `ownerEmail`), and one audit entry for all, in one transaction; returns them.
    */
-  releaseOwner(accountId: AccountId, at: number, audit: AuditEntryInput<'released-leads'> | undefined): Promise<string[]>;
-  /** The rows of the figures: placed, not joined, not spam leads received in [from, before). */
+  releaseOwner(
+    accountId: AccountId,
+    at: number,
+    audit: AuditEntryInput<'released-leads'> | undefined,
+    ownerEmail?: string,
+  ): Promise<string[]>;
+  /**
+   * The rows of the figures: placed, not joined, not spam leads received in [from, before), placed
+   * within RECENT_LEAD_MS of their arrival (a lead given its first owner later, by hand, was never
+   * timed from the visitor's send).
+   */
   listSpeedRows(receivedFrom: number, receivedBefore: number): Promise<SpeedRow[]>;
 
   listRules(): Promise<AssignmentRule[]>;
