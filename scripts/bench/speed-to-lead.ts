@@ -229,7 +229,7 @@ async function sendLeads(run: Run, servers: readonly ServerProcess[]) {
 async function waitForPlacement(run: Run, sent: readonly Sent[]): Promise<void> {
   const deadline = Date.now() + SPEED_BENCH.goals.unownedAfterMs;
   while (Date.now() < deadline) {
-    const unplaced = await run.store.listUnplaced(1);
+    const unplaced = await run.store.listUnplaced(1, 0);
     const unassigned = await run.store.listUntouched({ unassigned: true, limit: 1 });
     if (unplaced.length === 0 && unassigned.length === 0) return;
     await sleep(250);
@@ -427,10 +427,13 @@ async function checkFigures(
   for (const [index, lead] of own.entries()) {
     const row = seeded[index]!;
     await run.sql.query('UPDATE leads SET received_at = $1 WHERE id = $2', [row.receivedAt, lead.id]);
-    // Past the ladder's last step in the same statement: the running servers' ladders leave these
-    // week-old leads alone (the ladder is measured above, not here).
+    // Placed and assigned as long after the seeded arrival as they were after the real one (the
+    // figures count only leads placed on arrival), and past the ladder's last step in the same
+    // statement: the running servers' ladders leave these week-old leads alone (the ladder is
+    // measured above, not here).
     await run.sql.query(
-      'UPDATE lead_sales SET received_at = $1, clock_starts_at = $2, first_touch_at = $3, escalation_step = 3 WHERE lead_id = $4',
+      `UPDATE lead_sales SET placed_at = $1::bigint + (placed_at - received_at), assigned_at = $1::bigint + (assigned_at - received_at),
+         received_at = $1::bigint, clock_starts_at = $2, first_touch_at = $3, escalation_step = 3 WHERE lead_id = $4`,
       [row.receivedAt, row.clockStartsAt, row.firstTouchAt ?? null, lead.id],
     );
   }
