@@ -118,6 +118,8 @@ for (const harness of CONSOLE_STORES) {
     test('leads go to the one available; Call now on a phone; a logged call stops the clock; the same person twice is one lead', async ({
       browser,
     }) => {
+      // Two widths of two screens photographed, on a machine that may be busy.
+      test.setTimeout(60_000);
       const grace = await submitLead({ name: 'Grace Hopper', email: 'grace@navy.example', company: 'Navy Labs', phone: '+1 202 555 0147' });
       await expect.poll(() => ownerOf(grace), { timeout: 10_000 }).toBe(ids.get(SAM));
       // The same person again: joins the first lead, same owner, no clock of its own.
