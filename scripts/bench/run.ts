@@ -3,6 +3,13 @@ import path from 'node:path';
 import { formatIngestTable, formatReportTable, reportsWithinBudget, runIngestBench, runReportBench } from './analytics.ts';
 import { formatConsoleBenchTable, runConsoleBench, withinBudget } from './console.ts';
 import { formatLeadBenchTable, runLeadBench } from './leads.ts';
+import {
+  formatSpeedBenchTable,
+  runSpeedToLeadBench,
+  SPEED_BENCH_NEEDS_POSTGRES,
+  speedBenchDatabaseUrl,
+  speedGoalsMet,
+} from './speed-to-lead.ts';
 import { runStudioBench } from './studio.ts';
 
 /** Runs a bench script in its own process (it prints its own table) and reports how it ended. */
@@ -37,6 +44,18 @@ const BENCHES: Record<string, () => Promise<string>> = {
     const reports = await runReportBench();
     if (!reportsWithinBudget(reports) || ingest.countedPerSecond < 5_000) process.exitCode = 1;
     return `Analytics ingest beside leads\n\n${formatIngestTable(ingest)}\n\nAnalytics reports at ten million events\n\n${formatReportTable(reports)}`;
+  },
+  // Speed to lead: a seeded week of 1,000 leads through two server processes on one PostgreSQL
+  // (TEST_DATABASE_URL or DATABASE_URL): assignment times, the escalation ladder, duplicate notices,
+  // and the console's speed figures against the bench's own computation.
+  'speed-to-lead': async () => {
+    if (speedBenchDatabaseUrl() === undefined) {
+      process.exitCode = 1;
+      return `Speed to lead: not run. ${SPEED_BENCH_NEEDS_POSTGRES}`;
+    }
+    const result = await runSpeedToLeadBench();
+    if (!speedGoalsMet(result)) process.exitCode = 1;
+    return `Speed to lead\n\n${formatSpeedBenchTable(result)}`;
   },
 };
 

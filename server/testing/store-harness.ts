@@ -73,7 +73,8 @@ function createSqliteHarness(kind: StoreHarness['kind'], openStore: (file: strin
           }
         },
         async execute(sql) {
-          const db = new DatabaseSync(file);
+          // A running server may hold the write lock for a moment: wait for it, as the store does.
+          const db = new DatabaseSync(file, { timeout: 5_000 });
           try {
             db.exec(sql);
           } finally {

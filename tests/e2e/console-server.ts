@@ -23,6 +23,8 @@ export type ConsoleServer = {
   /** The settings that point another process (the studio) at the same database. */
   readonly env: Readonly<Record<string, string>>;
   addAccount(email: string, role: Role, password: string): Promise<void>;
+  /** Runs SQL past the store, as an operator at the database would (the store's own placeholders not used). */
+  execute(sql: string): Promise<void>;
   /** What the server printed (for the message of a failing test). */
   output(): string;
   stop(): Promise<void>;
@@ -55,6 +57,7 @@ export async function startConsoleServer(harness: StoreHarness, env: Record<stri
         const created = await store.createAccount({ email, role, passwordHash: await hashPassword(password), now: Date.now() });
         if (created.kind !== 'created') throw new Error(`${email} already has an account`);
       },
+      execute: (sql) => database.execute(sql),
       output: () => running.output().stdout + running.output().stderr,
       async stop() {
         running.child.kill('SIGTERM');
