@@ -9,6 +9,7 @@ import {
   type UnplacedLead,
 } from '../store/sales/sales-store.ts';
 import { chooseOwner, emailDomain, isCompanyDomain } from './assignment.ts';
+import { reassignTarget } from './escalation.ts';
 import { isAvailable } from './availability.ts';
 import { ownerFollowUp } from './crm-follow-ups.ts';
 import { emailOf, readTeam, roundRobinPeople, type TeamMember, type TeamStore } from './sales-team.ts';
@@ -160,21 +161,8 @@ export function createAssigner(options: AssignerOptions): Assigner {
     for (const lead of waiting) {
       at += 1;
       if (!people.some((person) => isAvailable(person, at))) break;
-      const choice = chooseOwner({
-        lead: {
-          leadId: lead.leadId,
-          receivedAt: lead.receivedAt,
-          source: '',
-          email: '',
-          phone: undefined,
-          campaign: undefined,
-          serviceInterest: undefined,
-        },
-        rules: [],
-        people,
-        domainOwner: undefined,
-        at,
-      });
+      // Round-robin alone: the rules chose nobody when the lead came in, and nobody owned it since.
+      const choice = { ownerId: reassignTarget(undefined, people, at) };
       if (choice.ownerId === undefined) break;
       const ownerEmail = emailOf(team, choice.ownerId);
       const reason = 'available again; it was waiting unassigned';

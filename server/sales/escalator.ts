@@ -3,9 +3,9 @@ import { SYSTEM_ACTOR } from '../../back-office/accounts/audit-trail.ts';
 import type { NewNotification, NotificationChannel, NotificationKind } from '../store/notifications/notification-store.ts';
 import type { NewActivity, SalesStore, UntouchedLead } from '../store/sales/sales-store.ts';
 import { assignedText } from './assigner.ts';
-import { chooseOwner } from './assignment.ts';
+
 import { ownerFollowUp } from './crm-follow-ups.ts';
-import { dueStep } from './escalation.ts';
+import { dueStep, reassignTarget } from './escalation.ts';
 import { emailOf, readTeam, roundRobinPeople, type TeamMember, type TeamStore } from './sales-team.ts';
 import { createWorkLoop } from './work-loop.ts';
 import { workingMsBetween, type WeeklyHours } from './working-time.ts';
@@ -98,22 +98,8 @@ export function createEscalator(options: EscalatorOptions): Escalator {
     const owner = emailOf(team, lead.ownerId);
     const salesTeam = roundRobinPeople(team).map((member) => member.email);
     if (step === 3) {
-      const people = roundRobinPeople(team).filter((person) => person.accountId !== lead.ownerId);
-      const choice = chooseOwner({
-        lead: {
-          leadId: lead.leadId,
-          receivedAt: lead.receivedAt,
-          source: '',
-          email: '',
-          phone: undefined,
-          campaign: undefined,
-          serviceInterest: undefined,
-        },
-        rules: [],
-        people,
-        domainOwner: undefined,
-        at,
-      });
+      const people = roundRobinPeople(team);
+      const choice = { ownerId: reassignTarget(lead.ownerId, people, at) };
       const newOwner = emailOf(team, choice.ownerId);
       const reason = `nobody touched it in ${minutes} minutes of business hours`;
       const detail = { step, minutes, owner: owner ?? '', newOwner: newOwner ?? '' };
