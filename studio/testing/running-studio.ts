@@ -33,6 +33,9 @@ export type RunningStudio = {
   stop(): Promise<void>;
 };
 
+/** How long a studio told to stop may take before it is killed. */
+const STOP_PATIENCE_MS = 15_000;
+
 /** The lead store of a copy, relative to it: the studio and the site server started in it share it. */
 const LEADS_DB_FILE = '.tmp-leads.sqlite';
 
@@ -135,7 +138,14 @@ export async function startStudio(
     if (running.exitCode !== null || running.signalCode !== null) return;
     const exited = new Promise((resolve) => running.once('exit', resolve));
     running.kill('SIGTERM');
-    await exited;
+    // A studio still closing after this long (a build it was preparing, a connection the browser
+    // keeps open, a machine under load) is killed: a journey's clean-up must not hang the run.
+    const patience = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), STOP_PATIENCE_MS).unref());
+    if ((await Promise.race([exited, patience])) === 'late') {
+      output += `\n[the studio had not stopped ${STOP_PATIENCE_MS / 1000} s after SIGTERM: killed]\n`;
+      running.kill('SIGKILL');
+      await exited;
+    }
   };
   let child = await onAFreePort(spawnStudio, async () => {
     port = await freePort();

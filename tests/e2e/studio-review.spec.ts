@@ -23,7 +23,11 @@ test.beforeAll(async () => {
     env: { STUDIO_REVIEW: 'required', STUDIO_TIME_ZONE: 'UTC' },
   });
 });
-test.afterAll(async () => studio?.stop());
+test.afterAll(async () => {
+  // Stopping the studio may wait for it to finish closing, and then removes its copy of the site.
+  test.setTimeout(60_000);
+  await studio?.stop();
+});
 
 /** The screen as axe-core sees it (the preview frame, the site's own page, is checked with the site). */
 async function axeViolations(page: Page) {
