@@ -406,3 +406,106 @@ export type SpeedReport = {
 
 /** GET /leads/:id: the lead with its sales side. */
 export type LeadWithSales = LeadDetail & LeadSalesDetail;
+
+// Meetings and what converts. The funnel's last step is "Meeting booked" (counted from the booking
+// provider's webhooks, once per lead with a meeting that is not cancelled); the Analytics screen
+// opens on key figures against the previous period, then one table of what converts.
+
+export type { BookingProvider, BookingChange } from '../lead/booking.ts';
+import type { BookingProvider, BookingChange } from '../lead/booking.ts';
+
+/** What the screen can be filtered by; each is kept in the address (?campaign=…&source=…&page=…&form=…). */
+export const ANALYTICS_FILTERS = ['campaign', 'source', 'page', 'form'] as const;
+export type AnalyticsFilterKey = (typeof ANALYTICS_FILTERS)[number];
+/** The active filters: '' is a real value ("(no campaign)", "(direct)"); an absent key is no filter. */
+export type AnalyticsFilter = Partial<Record<AnalyticsFilterKey, string>>;
+
+/** The key figures, in the order the screen shows them. */
+export const KEY_FIGURES = ['visitors', 'accepted', 'delivered', 'booked', 'visitToLead'] as const;
+export type KeyFigureName = (typeof KEY_FIGURES)[number];
+export type KeyFigure = {
+  name: KeyFigureName;
+  /** A count, or for visitToLead a share 0..1 (leads accepted ÷ visitors; null without visitors). */
+  value: number | null;
+  /** The same figure over the previous period of the same length. */
+  previous: number | null;
+  /** (value − previous) ÷ previous; null when previous is 0 or null. */
+  change: number | null;
+};
+
+/** One row of "What converts": a campaign (with its source) or an entry page, ranked by leads the CRM took, then meetings. */
+export type ConversionRow = {
+  kind: 'campaign' | 'entry';
+  /** The campaign's name or the entry page's path; '' is "(no campaign)" / "(unknown)". */
+  key: string;
+  /** For a campaign: its source (utm_source, else the referring site; '' direct). */
+  source: string;
+  visitors: number;
+  accepted: number;
+  delivered: number;
+  booked: number;
+};
+
+/** The one chart's metrics. */
+export const SERIES_METRICS = ['visitors', 'accepted', 'delivered', 'booked'] as const;
+export type SeriesMetric = (typeof SERIES_METRICS)[number];
+/** One day of the chart; days where every metric is 0 are left out (the screen says how many). */
+export type SeriesPoint = Record<SeriesMetric, number> & { day: string };
+
+/** Field speed from visitors' browsers. */
+export const VITAL_METRICS = ['LCP', 'INP', 'CLS'] as const;
+export type VitalMetric = (typeof VITAL_METRICS)[number];
+export type VitalFigure = {
+  metric: VitalMetric;
+  /** 75th percentile: milliseconds for LCP and INP, unitless for CLS. */
+  p75: number;
+  samples: number;
+  /** Google's thresholds (LCP 2.5 s / 4 s, INP 200 / 500 ms, CLS 0.1 / 0.25). */
+  rating: 'good' | 'needs-improvement' | 'poor';
+};
+/** A route's field speed; only metrics with at least `minSamples` samples in the range are listed. */
+export type VitalsRoute = { path: string; figures: VitalFigure[] };
+
+/**
+ * GET /analytics/summary?from&to&campaign&source&page&form (analytics:read): the screen's first view.
+ * The previous period is the same number of days ending the day before `from`.
+ */
+export type AnalyticsSummary = {
+  range: DayRange;
+  previousRange: DayRange;
+  filter: AnalyticsFilter;
+  figures: KeyFigure[];
+  conversions: ConversionRow[];
+  series: SeriesPoint[];
+  /** Days of the range with nothing at all (left out of `series`). */
+  emptyDays: number;
+  vitals: { minSamples: number; routes: VitalsRoute[] };
+};
+
+/** A meeting the booking provider told us about, as the console lists it. */
+export type BookingView = {
+  id: number;
+  provider: BookingProvider;
+  /** The lead it belongs to, or null when none matched (kept and listed, never dropped). */
+  leadId: string | null;
+  /** How it was matched: the lead id the page passed, or the invitee's e-mail. */
+  matchedBy: 'lead-id' | 'email' | null;
+  name: string;
+  email: string;
+  startsAt: string;
+  endsAt: string | null;
+  status: 'booked' | 'cancelled';
+  lastChange: BookingChange;
+  receivedAt: string;
+};
+/** GET /bookings?unmatched=1 (leads:read): meetings, newest first; with unmatched only those that match no lead. */
+export type BookingList = { bookings: BookingView[] };
+
+/** GET /me/weekly-summary, PUT /me/weekly-summary { enabled } (any signed-in person, own account only). */
+export type WeeklySummaryChoice = {
+  enabled: boolean;
+  /** Whether e-mail is set up on this server (SMTP_URL); without it nothing can be sent. */
+  emailConfigured: boolean;
+  /** When it is sent, in words: "Mondays at 8:00 AM, New York time". */
+  schedule: string;
+};

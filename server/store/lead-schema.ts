@@ -10,6 +10,7 @@ import { INBOX_MIGRATIONS } from './inbox/inbox-migrations.ts';
 import { NOTIFICATION_MIGRATIONS } from './notifications/notification-migrations.ts';
 import { OUTBOX_MIGRATIONS } from './outbox/outbox-migrations.ts';
 import { SALES_MIGRATIONS } from './sales/sales-migrations.ts';
+import { BOOKING_MIGRATIONS } from './bookings/booking-migrations.ts';
 
 // The lead database's schema: its versions, and the concerns whose migration steps make them. Each
 // concern keeps its steps beside its code; a version that changed several concerns has a step in
@@ -28,6 +29,7 @@ export const LEAD_SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   { version: 7, name: 'sign-in attempts and known addresses, shared by every app and process' },
   { version: 8, name: 'an index of the leads that are not spam, newest first' },
   { version: 9, name: 'the sales queue: owners, statuses, activities, assignment rules, working hours and CRM follow-up events' },
+  { version: 10, name: 'meetings booked with the booking provider, and who gets the weekly summary' },
 ];
 
 /**
@@ -47,6 +49,7 @@ const CONCERNS = [
   CRM_EVENT_MIGRATIONS,
   // After the leads and the accounts its tables refer to.
   SALES_MIGRATIONS,
+  BOOKING_MIGRATIONS,
 ] as const;
 
 function gather(steps: (concern: (typeof CONCERNS)[number]) => readonly MigrationStep[]): readonly Migration[] {

@@ -45,6 +45,17 @@ export const NOTIFICATION_MIGRATIONS: ConcernMigrations = {
     CREATE INDEX deliveries_state_updated ON deliveries (state, updated_at);
   `,
     },
+    {
+      // Who asked for the weekly summary by e-mail (opt-in, per account; no row: not asked).
+      version: 10,
+      sql: `
+      CREATE TABLE weekly_summary_choices (
+        account_id TEXT PRIMARY KEY REFERENCES accounts (id) ON DELETE CASCADE,
+        enabled INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+    `,
+    },
   ],
   postgres: [
     {
@@ -85,6 +96,17 @@ export const NOTIFICATION_MIGRATIONS: ConcernMigrations = {
     CREATE INDEX delivery_attempts_outcome_time ON delivery_attempts (outcome, attempted_at);
     CREATE INDEX deliveries_state_updated ON deliveries (state, updated_at);
   `,
+    },
+    {
+      // Who asked for the weekly summary by e-mail (opt-in, per account; no row: not asked).
+      version: 10,
+      sql: `
+      CREATE TABLE weekly_summary_choices (
+        account_id TEXT PRIMARY KEY REFERENCES accounts (id) ON DELETE CASCADE,
+        enabled BOOLEAN NOT NULL,
+        updated_at BIGINT NOT NULL
+      );
+    `,
     },
   ],
 };
