@@ -479,8 +479,10 @@ export type AnalyticsSummary = {
   series: SeriesPoint[];
   /** Days of the range with nothing at all (left out of `series`). */
   emptyDays: number;
-  vitals: { minSamples: number; routes: VitalsRoute[] };
 };
+
+/** GET /analytics/vitals?from&to&page (analytics:read): field speed per route, its own section of the screen. */
+export type VitalsReport = { minSamples: number; routes: VitalsRoute[] };
 
 /** A meeting the booking provider told us about, as the console lists it. */
 export type BookingView = {
