@@ -17,9 +17,17 @@ import type { SessionCookie } from '../../back-office/sessions/session-cookie.ts
 import type { SalesStore } from '../store/sales/sales-store.ts';
 import type { CrmEventStore } from '../store/crm-events/crm-event-store.ts';
 import type { WeeklyHours } from '../sales/working-time.ts';
+import type { WeeklySummaryChoices } from '../store/notifications/notification-store.ts';
 
 export type ConsoleContext = {
-  readonly store: InboxStore & AuditStore & AccountStore & SessionStore & SignInLimitStore & SalesStore & CrmEventStore;
+  readonly store: InboxStore &
+    AuditStore &
+    AccountStore &
+    SessionStore &
+    SignInLimitStore &
+    SalesStore &
+    CrmEventStore &
+    WeeklySummaryChoices;
   readonly config: Config;
   readonly now: () => number;
   readonly cookie: SessionCookie;
