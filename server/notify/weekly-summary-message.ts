@@ -56,7 +56,7 @@ function minutesWords(minutes: number | null): string {
 const speedRows = (speed: WeeklySummaryFacts['speed']): [string, string, string][] => {
   const none = (figures: SpeedFigures, text: string) => (figures.leads === 0 ? 'no leads' : text);
   return [
-    ['Leads to reach', count(speed.week.leads), count(speed.before.leads)],
+    ['Leads received', count(speed.week.leads), count(speed.before.leads)],
     [
       'Median time to first touch',
       none(speed.week, minutesWords(speed.week.medianMinutes)),
@@ -113,7 +113,10 @@ function columns(rows: readonly (readonly string[])[]): string[] {
 function htmlTable(caption: string, header: readonly string[], rows: readonly (readonly string[])[]): string {
   const head = header.map((cell, index) => `<th align="${index === 0 ? 'left' : 'right'}">${escapeHtml(cell)}</th>`).join('');
   const body = rows
-    .map((row) => `<tr>${row.map((cell, index) => (index === 0 ? `<th align="left">` : `<td align="right">`) + escapeHtml(cell) + (index === 0 ? '</th>' : '</td>')).join('')}</tr>`)
+    .map(
+      (row) =>
+        `<tr>${row.map((cell, index) => (index === 0 ? `<th align="left">` : `<td align="right">`) + escapeHtml(cell) + (index === 0 ? '</th>' : '</td>')).join('')}</tr>`,
+    )
     .join('');
   return `<table cellpadding="4"><caption align="top">${escapeHtml(caption)}</caption><tr>${head}</tr>${body}</table>`;
 }

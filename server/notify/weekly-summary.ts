@@ -101,17 +101,15 @@ export function createWeeklySummary({ store, analytics, siteHours, context, log,
     const week = summaryWeekAt(at, siteHours().timeZone);
     if (week.week === weekQueued) return 0;
     const recipients = (await store.listWeeklySummaryRecipients(week.dueAt)).filter((recipient) => can(recipient.role, 'analytics:read'));
-    const notifications = recipients.map(
-      (recipient): NewNotification => ({
-        key: `${WEEKLY_SUMMARY_KIND}:${week.week}:${recipient.accountId}:email`,
-        channel: 'email',
-        kind: WEEKLY_SUMMARY_KIND,
-        leadId: undefined,
-        eventAt: week.dueAt,
-        detail: { week: week.week, from: week.range.from, to: week.range.to, accountId: recipient.accountId },
-        createdAt: at,
-      }),
-    );
+    const notifications = recipients.map((recipient): NewNotification => ({
+      key: `${WEEKLY_SUMMARY_KIND}:${week.week}:${recipient.accountId}:email`,
+      channel: 'email',
+      kind: WEEKLY_SUMMARY_KIND,
+      leadId: undefined,
+      eventAt: week.dueAt,
+      detail: { week: week.week, from: week.range.from, to: week.range.to, accountId: recipient.accountId },
+      createdAt: at,
+    }));
     const stored = notifications.length === 0 ? 0 : await store.enqueueNotifications(notifications);
     if (stored > 0) log.info({ week: week.week, stored }, 'weekly summaries queued');
     weekQueued = week.week;

@@ -16,8 +16,7 @@ import { weeklySummarySchedule } from '../../notify/weekly-summary.ts';
 const choiceBody = z.strictObject({ enabled: z.boolean() });
 
 export const WEEKLY_SUMMARY_MESSAGES = {
-  notForRole:
-    'The weekly summary is made of the visit and lead reports, which your role does not show. Ask an admin if you need them.',
+  notForRole: 'The weekly summary is made of the visit and lead reports, which your role does not show. Ask an admin if you need them.',
 } as const;
 
 export const weeklySummaryRoutes: ConsoleRoutes<{ context: ConsoleContext; notifier: Pick<Notifier, 'emailConfigured'> }> = async (
@@ -32,10 +31,8 @@ export const weeklySummaryRoutes: ConsoleRoutes<{ context: ConsoleContext; notif
     };
   }
 
-  app.get(
-    '/me/weekly-summary',
-    { config: { right: 'signed-in' } },
-    async (request): Promise<WeeklySummaryChoice> => choiceOf(sessionOfRequest(request).record.account.id),
+  app.get('/me/weekly-summary', { config: { right: 'signed-in' } }, async (request): Promise<WeeklySummaryChoice> =>
+    choiceOf(sessionOfRequest(request).record.account.id),
   );
 
   app.put(
