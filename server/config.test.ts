@@ -45,6 +45,7 @@ describe('parseConfig', () => {
       alertAfterMinutes: 15,
       alertWebhookUrl: undefined,
       escalateAfterMinutes: [5, 15, 60],
+      escalateCheckSeconds: 15,
       analyticsStore: { kind: 'sqlite', file: 'data/analytics.sqlite' },
       analyticsRawDays: 30,
       siteHost: 'localhost',
@@ -78,6 +79,7 @@ describe('parseConfig', () => {
         ALERT_AFTER_MINUTES: '30',
         ALERT_WEBHOOK_URL: 'https://hooks.slack.com/services/T000/B000/XXXX',
         ESCALATE_AFTER_MINUTES: ' 2, 10, 30 ',
+        ESCALATE_CHECK_SECONDS: '5',
         ANALYTICS_RAW_DAYS: '90',
       }),
     ).toEqual({
@@ -105,6 +107,7 @@ describe('parseConfig', () => {
       alertAfterMinutes: 30,
       alertWebhookUrl: 'https://hooks.slack.com/services/T000/B000/XXXX',
       escalateAfterMinutes: [2, 10, 30],
+      escalateCheckSeconds: 5,
       analyticsStore: { kind: 'postgres', url: 'postgres://user:pw@db:5432/leads' },
       analyticsRawDays: 90,
       siteHost: 'example.com',
@@ -295,6 +298,8 @@ describe('parseConfig', () => {
       [{ ALERT_AFTER_MINUTES: '1.5' }, 'ALERT_AFTER_MINUTES must be a whole number of at least 1, got "1.5"'],
       [{ ESCALATE_AFTER_MINUTES: '15,5,60' }, expect.stringMatching(/^ESCALATE_AFTER_MINUTES must be three whole numbers .*"15,5,60"/)],
       [{ ESCALATE_AFTER_MINUTES: '5,15' }, expect.stringMatching(/^ESCALATE_AFTER_MINUTES must be three whole numbers .*"5,15"/)],
+      [{ ESCALATE_CHECK_SECONDS: '0' }, 'ESCALATE_CHECK_SECONDS must be a whole number of seconds between 1 and 300, got "0"'],
+      [{ ESCALATE_CHECK_SECONDS: '301' }, 'ESCALATE_CHECK_SECONDS must be a whole number of seconds between 1 and 300, got "301"'],
     ])('rejects %j with a clear message', (env, message) => {
       expect(parseErrors(env)).toEqual([message]);
     });

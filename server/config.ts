@@ -64,6 +64,11 @@ export type Config = Readonly<{
    */
   escalateAfterMinutes: readonly number[];
   /**
+   * ESCALATE_CHECK_SECONDS: how often the ladder looks for leads whose next step is due. A step is
+   * taken at most this late; each look is one indexed read of the untouched leads.
+   */
+  escalateCheckSeconds: number;
+  /**
    * Where counted visits are kept: PostgreSQL is the lead store's database; SQLite is a file of its
    * own (ANALYTICS_DB_FILE, default beside the lead store's file), so counting a flood of page views
    * never holds the lead store's write lock.
@@ -96,6 +101,7 @@ export const DEFAULTS = {
   distDir: 'dist',
   logLevel: 'info',
   alertAfterMinutes: 15,
+  escalateCheckSeconds: 15,
   notifyFromName: 'Lead console',
 } as const;
 
@@ -169,6 +175,7 @@ export function parseConfig(env: Environment): ConfigResult {
     logLevel: read('LOG_LEVEL', readLogLevel, DEFAULTS.logLevel),
     ...readNotificationSettings(env, read, errors),
     escalateAfterMinutes: Object.freeze([...readEscalateAfter(env, errors)]),
+    escalateCheckSeconds: read('ESCALATE_CHECK_SECONDS', readCheckSeconds, DEFAULTS.escalateCheckSeconds),
     analyticsStore: readAnalyticsStore(read, leadStore),
     analyticsRawDays: read('ANALYTICS_RAW_DAYS', readPositiveWholeNumber, DEFAULTS.analyticsRawDays),
     siteHost: siteHostOf(env),
@@ -251,6 +258,15 @@ const readPositiveWholeNumber: Reader<number> = (raw, name) => {
   return WHOLE_NUMBER.test(raw) && value >= 1 && Number.isSafeInteger(value)
     ? { value }
     : { error: `${name} must be a whole number of at least 1, got ${quote(raw)}` };
+};
+
+/** The ladder's look: at least every second (each look reads the database), at most every five minutes. */
+const MAX_CHECK_SECONDS = 300;
+const readCheckSeconds: Reader<number> = (raw, name) => {
+  const value = Number(raw);
+  return WHOLE_NUMBER.test(raw) && value >= 1 && value <= MAX_CHECK_SECONDS
+    ? { value }
+    : { error: `${name} must be a whole number of seconds between 1 and ${MAX_CHECK_SECONDS}, got ${quote(raw)}` };
 };
 
 const readDelayList: Reader<readonly number[]> = (raw, name) => {

@@ -62,7 +62,7 @@ const sales: FastifyPluginAsync<SalesPluginOptions> = async (app, { config, tuni
     channels,
     log: app.log.child({ component: 'escalation' }),
     now: tuning.now,
-    intervalMs: tuning.escalateIntervalMs,
+    intervalMs: tuning.escalateIntervalMs ?? config.escalateCheckSeconds * 1000,
   });
   app.addHook('onClose', async () => {
     hours.stop();

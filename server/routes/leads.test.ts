@@ -244,6 +244,24 @@ describe("201: stored, then forwarded with the CRM's field names, lead_id and at
 });
 
 describe('400: {"error":"validation","fields":{…}} with the forms’ messages', () => {
+  // A refused post stores nothing, so every case here asks one relay; each still checks that the
+  // store is empty afterwards, which a case that stored something would break for the ones after it.
+  let shared: { app: FastifyInstance; dir: string } | undefined;
+  const relay = async () => {
+    if (!shared) {
+      const dir = await mkdtemp(path.join(tmpdir(), 'lead-routes-400-'));
+      const config = fixtureConfig(fixture.distDir, { LEADS_DB_FILE: path.join(dir, 'leads.sqlite'), LEAD_RATE_LIMIT: '1000' });
+      const app = buildApp(config);
+      await app.ready();
+      shared = { app, dir };
+    }
+    return shared.app;
+  };
+  afterAll(async () => {
+    if (!shared) return;
+    await shared.app.close();
+    await rm(shared.dir, { recursive: true, force: true });
+  });
   const cases: Array<[string, LeadFormId, Record<string, unknown>, Record<string, string>]> = [
     ['home: short name', 'home', { name: 'A' }, { name: 'Name must be at least 2 characters' }],
     ['home: long name', 'home', { name: 'A'.repeat(101) }, { name: 'Name too long' }],
@@ -286,7 +304,7 @@ describe('400: {"error":"validation","fields":{…}} with the forms’ messages'
   ];
 
   it.each(cases)('%s', async (_, formId, overrides, fields) => {
-    const app = await startRelay();
+    const app = await relay();
     const response = await postJson(app, { ...validLeadBody(formId), ...overrides });
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
@@ -301,7 +319,7 @@ describe('400: {"error":"validation","fields":{…}} with the forms’ messages'
     ['a string', 'hello', { _form: 'Invalid input' }],
     ['null', null, { _form: 'Invalid input' }],
   ])('%s', async (_, body, fields) => {
-    const app = await startRelay();
+    const app = await relay();
     const response = await postJson(app, body);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'validation', fields });
@@ -312,7 +330,7 @@ describe('400: {"error":"validation","fields":{…}} with the forms’ messages'
     ['an empty body', ''],
     ['a __proto__ key', '{"__proto__": {"admin": true}, "source": "Contact Page Form"}'],
   ])('%s', async (_, payload) => {
-    const app = await startRelay();
+    const app = await relay();
     const response = await app.inject({
       method: 'POST',
       url: '/api/leads',
