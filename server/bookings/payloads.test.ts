@@ -26,7 +26,10 @@ describe('Cal.com payloads', () => {
 
   it('reads a reschedule (with the old uid) and a cancellation; metadata that is not a lead id names no lead', () => {
     const moved = readCalPayload(calPayload({ trigger: 'BOOKING_RESCHEDULED', uid: 'new-uid', rescheduleUid: 'old-uid', leadId: 'abc' }));
-    expect(moved).toMatchObject({ kind: 'notice', notice: { change: 'rescheduled', uid: 'new-uid', previousUid: 'old-uid', leadIdHint: undefined } });
+    expect(moved).toMatchObject({
+      kind: 'notice',
+      notice: { change: 'rescheduled', uid: 'new-uid', previousUid: 'old-uid', leadIdHint: undefined },
+    });
     expect(readCalPayload(calPayload({ trigger: 'BOOKING_CANCELLED' }))).toMatchObject({ notice: { change: 'cancelled' } });
   });
 
@@ -61,9 +64,11 @@ describe('Calendly payloads', () => {
   it('reads the new half of a reschedule as a move, ignores its cancelled half, and reads a plain cancellation', () => {
     const moved = readCalendlyPayload(calendlyPayload({ invitee: 'new-invitee', oldInvitee: 'old-invitee' }));
     expect(moved).toMatchObject({ notice: { change: 'rescheduled', uid: 'new-invitee', previousUid: 'old-invitee' } });
-    expect(readCalendlyPayload(calendlyPayload({ event: 'invitee.canceled', rescheduled: true, newInvitee: 'new-invitee' }))).toMatchObject({
-      kind: 'ignored',
-    });
+    expect(readCalendlyPayload(calendlyPayload({ event: 'invitee.canceled', rescheduled: true, newInvitee: 'new-invitee' }))).toMatchObject(
+      {
+        kind: 'ignored',
+      },
+    );
     expect(readCalendlyPayload(calendlyPayload({ event: 'invitee.canceled' }))).toMatchObject({ notice: { change: 'cancelled' } });
   });
 

@@ -42,22 +42,36 @@ describe('Calendly: Calendly-Webhook-Signature t=<seconds>,v1=<hex HMAC-SHA256 o
     expect(checkCalendlySignature(CALENDLY_BODY, header, CALENDLY_KEY, AT_T + CALENDLY_TOLERANCE_MS)).toEqual({ ok: true });
     expect(checkCalendlySignature(CALENDLY_BODY, header, CALENDLY_KEY, AT_T - CALENDLY_TOLERANCE_MS)).toEqual({ ok: true });
     // Spaces after the comma, and a second v1 (a key being rotated) beside the right one.
-    expect(checkCalendlySignature(CALENDLY_BODY, `t=${T}, v1=${'0'.repeat(64)}, v1=${CALENDLY_DIGEST}`, CALENDLY_KEY, AT_T)).toEqual({ ok: true });
+    expect(checkCalendlySignature(CALENDLY_BODY, `t=${T}, v1=${'0'.repeat(64)}, v1=${CALENDLY_DIGEST}`, CALENDLY_KEY, AT_T)).toEqual({
+      ok: true,
+    });
   });
 
   it('refuses a delivery replayed after the window, or dated too far ahead', () => {
-    expect(checkCalendlySignature(CALENDLY_BODY, header, CALENDLY_KEY, AT_T + CALENDLY_TOLERANCE_MS + 1000)).toEqual({ ok: false, problem: 'stale' });
-    expect(checkCalendlySignature(CALENDLY_BODY, header, CALENDLY_KEY, AT_T - CALENDLY_TOLERANCE_MS - 1000)).toEqual({ ok: false, problem: 'stale' });
+    expect(checkCalendlySignature(CALENDLY_BODY, header, CALENDLY_KEY, AT_T + CALENDLY_TOLERANCE_MS + 1000)).toEqual({
+      ok: false,
+      problem: 'stale',
+    });
+    expect(checkCalendlySignature(CALENDLY_BODY, header, CALENDLY_KEY, AT_T - CALENDLY_TOLERANCE_MS - 1000)).toEqual({
+      ok: false,
+      problem: 'stale',
+    });
   });
 
   it('refuses a wrong key, a tampered body or time, a missing or malformed header', () => {
     expect(checkCalendlySignature(CALENDLY_BODY, header, 'another-key-0123456789', AT_T)).toEqual({ ok: false, problem: 'mismatch' });
     expect(checkCalendlySignature('{"event":"invitee.canceled"}', header, CALENDLY_KEY, AT_T)).toEqual({ ok: false, problem: 'mismatch' });
     // A fresh time put on an old signature: the time is signed with the body.
-    expect(checkCalendlySignature(CALENDLY_BODY, `t=${T + 60},v1=${CALENDLY_DIGEST}`, CALENDLY_KEY, AT_T)).toEqual({ ok: false, problem: 'mismatch' });
+    expect(checkCalendlySignature(CALENDLY_BODY, `t=${T + 60},v1=${CALENDLY_DIGEST}`, CALENDLY_KEY, AT_T)).toEqual({
+      ok: false,
+      problem: 'mismatch',
+    });
     expect(checkCalendlySignature(CALENDLY_BODY, undefined, CALENDLY_KEY, AT_T)).toEqual({ ok: false, problem: 'missing' });
     expect(checkCalendlySignature(CALENDLY_BODY, `v1=${CALENDLY_DIGEST}`, CALENDLY_KEY, AT_T)).toEqual({ ok: false, problem: 'malformed' });
     expect(checkCalendlySignature(CALENDLY_BODY, `t=${T}`, CALENDLY_KEY, AT_T)).toEqual({ ok: false, problem: 'malformed' });
-    expect(checkCalendlySignature(CALENDLY_BODY, `t=soon,v1=${CALENDLY_DIGEST}`, CALENDLY_KEY, AT_T)).toEqual({ ok: false, problem: 'malformed' });
+    expect(checkCalendlySignature(CALENDLY_BODY, `t=soon,v1=${CALENDLY_DIGEST}`, CALENDLY_KEY, AT_T)).toEqual({
+      ok: false,
+      problem: 'malformed',
+    });
   });
 });

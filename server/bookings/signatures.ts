@@ -46,7 +46,11 @@ function single(header: string | readonly string[] | undefined): string | undefi
 }
 
 /** Cal.com's X-Cal-Signature-256 over the raw body. */
-export function checkCalSignature(rawBody: Buffer | string, header: string | readonly string[] | undefined, secret: string): SignatureCheck {
+export function checkCalSignature(
+  rawBody: Buffer | string,
+  header: string | readonly string[] | undefined,
+  secret: string,
+): SignatureCheck {
   const given = single(header);
   if (given === undefined) return { ok: false, problem: 'missing' };
   if (!HEX_SHA256.test(given)) return { ok: false, problem: 'malformed' };

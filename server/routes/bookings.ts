@@ -155,7 +155,12 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
   app.post(
     '/bookings/cal',
     postOptions,
-    webhook('cal', config.calWebhookSecret, (body, request, secret) => checkCalSignature(body, request.headers['x-cal-signature-256'], secret), readCalPayload),
+    webhook(
+      'cal',
+      config.calWebhookSecret,
+      (body, request, secret) => checkCalSignature(body, request.headers['x-cal-signature-256'], secret),
+      readCalPayload,
+    ),
   );
   app.post(
     '/bookings/calendly',

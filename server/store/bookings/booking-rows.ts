@@ -72,7 +72,9 @@ export function newBookingValues(delivery: BookingDelivery, link: LeadLink | und
  * told twice in two bodies) writes no timeline entry, CRM event or audit entry.
  */
 export function changedMeeting(before: BookingRecord | undefined, after: BookingRecord): boolean {
-  return before === undefined || before.status !== after.status || before.startsAt !== after.startsAt || before.providerUid !== after.providerUid;
+  return (
+    before === undefined || before.status !== after.status || before.startsAt !== after.startsAt || before.providerUid !== after.providerUid
+  );
 }
 
 /** The lead's timeline entry: the provider acted for the invitee. */

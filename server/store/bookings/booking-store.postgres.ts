@@ -26,7 +26,13 @@ import {
   TAKE_DELIVERY,
   UPDATE_BOOKING,
 } from './booking-sql.ts';
-import { EMAIL_MATCH_MS, type BookingDelivery, type BookingDeliveryResult, type BookingRecord, type BookingStore } from './booking-store.ts';
+import {
+  EMAIL_MATCH_MS,
+  type BookingDelivery,
+  type BookingDeliveryResult,
+  type BookingRecord,
+  type BookingStore,
+} from './booking-store.ts';
 
 // The bookings in PostgreSQL: each delivery is one transaction. Its first statement takes the
 // delivery's key; a second process with the same delivery waits on that row until the first
@@ -41,7 +47,11 @@ export function postgresBookings(c: PostgresStoreContext): BookingStore {
     return rows[0] === undefined ? undefined : toBookingRecord(rows[0]);
   };
 
-  const linkOf = async (client: PoolClient, existing: BookingRecord | undefined, delivery: BookingDelivery): Promise<LeadLink | undefined> => {
+  const linkOf = async (
+    client: PoolClient,
+    existing: BookingRecord | undefined,
+    delivery: BookingDelivery,
+  ): Promise<LeadLink | undefined> => {
     const { notice, at } = delivery;
     const known = existing?.leadId ?? notice.leadIdHint;
     const byId = known === undefined ? undefined : (await client.query(SELECT_LEAD_STATE.postgres, [known])).rows[0];
@@ -57,7 +67,8 @@ export function postgresBookings(c: PostgresStoreContext): BookingStore {
     return transaction(async (client) => {
       const taken = await client.query(TAKE_DELIVERY.postgres, [notice.provider, delivery.deliveryKey, at]);
       if (taken.rowCount === 0) return { kind: 'repeat' as const };
-      const existing = (await bookingByUid(client, notice.provider, notice.uid)) ?? (await bookingByUid(client, notice.provider, notice.previousUid));
+      const existing =
+        (await bookingByUid(client, notice.provider, notice.uid)) ?? (await bookingByUid(client, notice.provider, notice.previousUid));
       const link = await linkOf(client, existing, delivery);
       const { rows } =
         existing === undefined
@@ -75,7 +86,10 @@ export function postgresBookings(c: PostgresStoreContext): BookingStore {
           for (const leadId of clocksStoppedBy(toLeadSales(sales))) await client.query(TOUCH.postgres, [at, at, leadId]);
         }
         if (link.deliveryState !== 'spam') {
-          await client.query(INSERT_CRM_EVENT_SQL.postgres, crmEventValues(meetingCrmEvent(link.leadId, booking, at), link.deliveryState === 'held'));
+          await client.query(
+            INSERT_CRM_EVENT_SQL.postgres,
+            crmEventValues(meetingCrmEvent(link.leadId, booking, at), link.deliveryState === 'held'),
+          );
         }
         await writeAudit(client, delivery.audit, at, linkedResult(link, booking));
       }

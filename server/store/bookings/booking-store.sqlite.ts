@@ -25,7 +25,13 @@ import {
   TAKE_DELIVERY,
   UPDATE_BOOKING,
 } from './booking-sql.ts';
-import { EMAIL_MATCH_MS, type BookingDelivery, type BookingDeliveryResult, type BookingRecord, type BookingStore } from './booking-store.ts';
+import {
+  EMAIL_MATCH_MS,
+  type BookingDelivery,
+  type BookingDeliveryResult,
+  type BookingRecord,
+  type BookingStore,
+} from './booking-store.ts';
 
 // The bookings in SQLite: each delivery is one BEGIN IMMEDIATE transaction, so two processes given
 // the same delivery run one after the other and the second finds its key taken.

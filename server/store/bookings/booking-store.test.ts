@@ -89,7 +89,12 @@ for (const harness of STORE_HARNESSES) {
         expect.objectContaining({
           actor: 'Cal.com',
           at: first.at,
-          detail: { change: 'created', startsAt: new Date(MEETING).toISOString(), endsAt: new Date(MEETING + HOUR).toISOString(), provider: 'cal' },
+          detail: {
+            change: 'created',
+            startsAt: new Date(MEETING).toISOString(),
+            endsAt: new Date(MEETING + HOUR).toISOString(),
+            provider: 'cal',
+          },
         }),
       ]);
       const events = await store.listCrmEvents(lead.id);
@@ -116,13 +121,17 @@ for (const harness of STORE_HARNESSES) {
       const matched = await store.recordBookingDelivery(delivery({ uid: 'm-1', email: 'jo@example.com' }, T0));
       expect(matched).toMatchObject({ kind: 'recorded', booking: { leadId: latest.id, matchedBy: 'email' } });
       // A lead id that names no lead of ours falls back to the address.
-      const unknownId = await store.recordBookingDelivery(delivery({ uid: 'm-2', email: 'jo@example.com', leadIdHint: 'no-such-lead' }, T0));
+      const unknownId = await store.recordBookingDelivery(
+        delivery({ uid: 'm-2', email: 'jo@example.com', leadIdHint: 'no-such-lead' }, T0),
+      );
       expect(unknownId).toMatchObject({ booking: { leadId: latest.id, matchedBy: 'email' } });
 
       const stranger = await store.recordBookingDelivery(delivery({ uid: 'm-3', email: 'nobody@example.com', name: 'Nobody Known' }, T0));
       expect(stranger).toMatchObject({ kind: 'recorded', leadMeetingsBooked: 0, booking: { leadId: undefined, matchedBy: undefined } });
       // Only the old lead has the address more than 30 days back: no match either.
-      const tooLate = await store.recordBookingDelivery(delivery({ uid: 'm-4', email: 'jo@example.com' }, latest.receivedAt + EMAIL_MATCH_MS + MINUTE));
+      const tooLate = await store.recordBookingDelivery(
+        delivery({ uid: 'm-4', email: 'jo@example.com' }, latest.receivedAt + EMAIL_MATCH_MS + MINUTE),
+      );
       expect(tooLate).toMatchObject({ booking: { leadId: undefined } });
 
       expect((await store.listBookings({ unmatched: true, limit: 200 })).map((booking) => booking.providerUid)).toEqual(['m-4', 'm-3']);
