@@ -44,8 +44,9 @@ export const UPDATE_BOOKING = sharedSql(
 export const COUNT_BOOKED_OF_LEAD = sharedSql(`SELECT COUNT(*) AS count FROM bookings WHERE lead_id = ? AND status = 'booked'`);
 
 export const LIST_BOOKINGS = sharedSql(`SELECT ${BOOKING_COLUMNS} FROM bookings ORDER BY received_at DESC, id DESC LIMIT ?`);
+/** Matched none: a meeting whose lead was deleted keeps how it matched, and is never listed as unmatched. */
 export const LIST_UNMATCHED_BOOKINGS = sharedSql(
-  `SELECT ${BOOKING_COLUMNS} FROM bookings WHERE lead_id IS NULL ORDER BY received_at DESC, id DESC LIMIT ?`,
+  `SELECT ${BOOKING_COLUMNS} FROM bookings WHERE lead_id IS NULL AND matched_by IS NULL ORDER BY received_at DESC, id DESC LIMIT ?`,
 );
 /** A lead has a handful of meetings at most; the cap only bounds a pathological one. */
 export const LIST_BOOKINGS_OF_LEAD = sharedSql(
@@ -65,3 +66,9 @@ export const ERASE_BOOKINGS = [
   ),
   sharedSql('DELETE FROM bookings WHERE email = ? OR lead_id IN (SELECT id FROM leads WHERE email = ?)'),
 ] as const;
+
+/**
+ * The retention purge: a meeting whose lead the purge deleted (its link was cleared with it, its
+ * match kept) goes too, so no name or address outlives the lead it came with.
+ */
+export const PURGE_ORPHANED_BOOKINGS = sharedSql('DELETE FROM bookings WHERE lead_id IS NULL AND matched_by IS NOT NULL');

@@ -214,5 +214,19 @@ for (const harness of STORE_HARNESSES) {
       expect((await store.listBookings({ unmatched: false, limit: 200 })).map((booking) => booking.providerUid)).toEqual(['kept']);
       expect((await tableRows('booking_webhooks')).filter((row) => row.booking_id !== null)).toHaveLength(1);
     });
+
+    it('the retention purge takes the meetings of the leads it deletes; they never show as matching no lead', async () => {
+      const spam = newLead({ email: 'purged@example.com', initialState: 'spam', spamReason: 'honeypot', receivedAt: T0 - 40 * DAY });
+      await store.insertLead(spam);
+      await store.recordBookingDelivery(delivery({ uid: 'of-purged', leadIdHint: spam.id, email: 'purged@example.com' }));
+      await store.recordBookingDelivery(delivery({ uid: 'stranger', email: 'stranger@example.com' }));
+
+      expect(await store.purgeExpired({ leadsReceivedBefore: undefined, spamReceivedBefore: T0 - 30 * DAY })).toEqual({
+        leads: 0,
+        spam: 1,
+      });
+      expect((await store.listBookings({ unmatched: false, limit: 200 })).map((booking) => booking.providerUid)).toEqual(['stranger']);
+      expect((await store.listBookings({ unmatched: true, limit: 200 })).map((booking) => booking.providerUid)).toEqual(['stranger']);
+    });
   });
 }

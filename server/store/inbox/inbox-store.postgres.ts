@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { ERASE_BOOKINGS } from '../bookings/booking-sql.ts';
+import { ERASE_BOOKINGS, PURGE_ORPHANED_BOOKINGS } from '../bookings/booking-sql.ts';
 import type { PoolClient } from 'pg';
 import type { AuditEntryInput } from '../../../back-office/database/audit-entry.ts';
 import { buildLeadPageQuery } from '../lead-page-query.ts';
@@ -298,6 +298,7 @@ export function postgresInbox(c: PostgresStoreContext): InboxStore {
         spamReceivedBefore,
         audit === undefined ? undefined : (client, count) => write(client, { leads, spam: count }),
       );
+      if (leads + spam > 0) await query(PURGE_ORPHANED_BOOKINGS.postgres);
       if (leadsReceivedBefore === undefined && spamReceivedBefore === undefined && audit !== undefined) {
         await transaction((client) => write(client, { leads: 0, spam: 0 }));
       }

@@ -1,5 +1,5 @@
 import type { SQLInputValue } from 'node:sqlite';
-import { ERASE_BOOKINGS } from '../bookings/booking-sql.ts';
+import { ERASE_BOOKINGS, PURGE_ORPHANED_BOOKINGS } from '../bookings/booking-sql.ts';
 import type { AuditEntryInput } from '../../../back-office/database/audit-entry.ts';
 import { buildLeadPageQuery } from '../lead-page-query.ts';
 import type { DeliveryState } from '../outbox/outbox-store.ts';
@@ -256,6 +256,7 @@ export function sqliteInbox(c: SqliteStoreContext): InboxStore {
       spamReceivedBefore === undefined && audit !== undefined ? (count) => write({ leads: count, spam: 0 }) : undefined,
     );
     const spam = await purge(['spam'], spamReceivedBefore, audit === undefined ? undefined : (count) => write({ leads, spam: count }));
+    if (leads + spam > 0) transaction(() => run(PURGE_ORPHANED_BOOKINGS.sqlite));
     if (leadsReceivedBefore === undefined && spamReceivedBefore === undefined && audit !== undefined) {
       transaction(() => write({ leads: 0, spam: 0 }));
     }
