@@ -12,6 +12,8 @@ import { calendlySignature, calSignature } from '../bookings/signatures.ts';
 import { calendlyPayload, calPayload } from '../testing/booking-payloads.ts';
 import { startConsoleServer, type ConsoleTestServer, type Signed } from '../testing/console-client.ts';
 import { postgresHarness, type StoreDatabase } from '../testing/store-harness.ts';
+import { startCrmReceiver, type CrmReceiver } from '../testing/crm-receiver.ts';
+import { BOOKING_RATE_LIMIT_PER_MINUTE } from './bookings.ts';
 
 const CAL_SECRET = 'cal-webhook-secret-for-tests';
 const CALENDLY_KEY = 'calendly-signing-key-for-tests';
@@ -21,11 +23,14 @@ const leadId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, 
 
 let server: ConsoleTestServer | undefined;
 let database: StoreDatabase | undefined;
+let crm: CrmReceiver | undefined;
 afterEach(async () => {
   await server?.close();
   await database?.remove();
+  await crm?.close();
   server = undefined;
   database = undefined;
+  crm = undefined;
 });
 
 describe.each([
@@ -35,7 +40,9 @@ describe.each([
   const skip = harness?.skipReason;
   const counted = vi.fn<(leadId: string, at: number, booked: boolean) => Promise<void>>();
 
-  async function start(env: Record<string, string> = { CAL_WEBHOOK_SECRET: CAL_SECRET, CALENDLY_WEBHOOK_SIGNING_KEY: CALENDLY_KEY }) {
+  const SECRETS = { CAL_WEBHOOK_SECRET: CAL_SECRET, CALENDLY_WEBHOOK_SIGNING_KEY: CALENDLY_KEY };
+
+  async function start(env: Record<string, string> = SECRETS) {
     counted.mockReset();
     counted.mockResolvedValue(undefined);
     database = harness ? await harness.createDatabase() : undefined;
@@ -43,6 +50,7 @@ describe.each([
       ...(database ? { database } : {}),
       env,
       appOptions: {
+        relayTuning: { pollIntervalMs: 50 },
         salesTuning: { start: false, siteHours: { timeZone: 'UTC', windows: [] } },
         bookings: { countMeeting: counted },
       },
@@ -269,5 +277,36 @@ describe.each([
     );
     expect((await postCalendly(console, JSON.stringify(calendlyPayload()))).statusCode).toBe(404);
     expect(await bookingRows(console)).toEqual([]);
+  });
+  it.skipIf(skip)('the CRM receives the follow-up event once, however often the provider sends the delivery', async () => {
+    crm = await startCrmReceiver();
+    const console = await start({ ...SECRETS, CRM_WEBHOOK_URL: crm.url });
+    await addLead(console, 6, 'crm.person@example.com');
+    const body = JSON.stringify(calPayload({ leadId: leadId(6), email: 'crm.person@example.com' }));
+    for (let time = 0; time < 3; time += 1) expect((await postCal(console, body)).statusCode).toBe(200);
+    // The lead itself, then the meeting.
+    await crm.waitForRequests(2, 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const events = crm.requests.filter((request) => request.headers['x-lead-event'] === 'booking');
+    expect(events).toHaveLength(1);
+    expect(events[0]!.json).toMatchObject({
+      event: 'booking',
+      lead_id: leadId(6),
+      change: 'created',
+      starts_at: '2023-05-25T09:30:00.000Z',
+      ends_at: '2023-05-25T10:30:00.000Z',
+      booked_by_email: 'crm.person@example.com',
+    });
+  });
+
+  it.skipIf(skip)('refuses a body over 64 KiB and, like other public posts, a flood from one address', async () => {
+    const console = await start();
+    const padded = JSON.stringify({ ...calPayload(), padding: 'x'.repeat(70 * 1024) });
+    expect((await postCal(console, padded)).statusCode).toBe(413);
+    const body = JSON.stringify(calPayload({ trigger: 'PING' }));
+    const answers: number[] = [];
+    for (let request = 0; request <= BOOKING_RATE_LIMIT_PER_MINUTE; request += 1) answers.push((await postCal(console, body)).statusCode);
+    expect(answers.filter((status) => status === 200)).toHaveLength(BOOKING_RATE_LIMIT_PER_MINUTE - 1);
+    expect(answers.at(-1)).toBe(429);
   });
 });
