@@ -114,7 +114,7 @@ for (const harness of STORE_HARNESSES) {
     it('matches by e-mail the latest real lead of the last 30 days, and keeps a meeting that matches none', async () => {
       const old = newLead({ email: 'jo@example.com', receivedAt: T0 - EMAIL_MATCH_MS - DAY });
       const earlier = newLead({ email: 'jo@example.com', receivedAt: T0 - 2 * DAY });
-      const latest = newLead({ email: 'jo@example.com', receivedAt: T0 - DAY });
+      const latest = newLead({ email: 'Jo@Example.COM', receivedAt: T0 - DAY });
       const spam = newLead({ email: 'jo@example.com', receivedAt: T0 - HOUR, initialState: 'spam', spamReason: 'honeypot' });
       for (const lead of [old, earlier, latest, spam]) await store.insertLead(lead);
 
