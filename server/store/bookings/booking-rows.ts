@@ -67,13 +67,18 @@ export function newBookingValues(delivery: BookingDelivery, link: LeadLink | und
 }
 
 /**
- * Whether the delivery changed the meeting as a person sees it (its time, its state, or it is new).
- * A delivery that changed nothing (a late "created" after the cancellation, the same cancellation
- * told twice in two bodies) writes no timeline entry, CRM event or audit entry.
+ * Whether the lead hears of the delivery: the meeting changed as a person sees it (its time, its
+ * state, or it is new), or it was just linked to the lead (booked before the lead arrived). A
+ * delivery that changed nothing (a late "created" after the cancellation, the same cancellation told
+ * twice in two bodies) writes no timeline entry, CRM event or audit entry.
  */
 export function changedMeeting(before: BookingRecord | undefined, after: BookingRecord): boolean {
   return (
-    before === undefined || before.status !== after.status || before.startsAt !== after.startsAt || before.providerUid !== after.providerUid
+    before === undefined ||
+    before.leadId !== after.leadId ||
+    before.status !== after.status ||
+    before.startsAt !== after.startsAt ||
+    before.providerUid !== after.providerUid
   );
 }
 

@@ -228,5 +228,22 @@ for (const harness of STORE_HARNESSES) {
       expect((await store.listBookings({ unmatched: false, limit: 200 })).map((booking) => booking.providerUid)).toEqual(['stranger']);
       expect((await store.listBookings({ unmatched: true, limit: 200 })).map((booking) => booking.providerUid)).toEqual(['stranger']);
     });
+
+    it('a meeting booked before its lead arrived is linked, timed and told to the CRM when the next delivery finds the lead', async () => {
+      await store.recordBookingDelivery(delivery({ uid: 'early', email: 'early@example.com' }, T0));
+      const lead = newLead({ email: 'early@example.com', receivedAt: T0 + MINUTE });
+      await store.insertLead(lead);
+      await placed(lead.id, T0 + 2 * MINUTE);
+      const moved = delivery({ uid: 'early', email: 'early@example.com', change: 'rescheduled', startsAt: MEETING + DAY }, T0 + 3 * MINUTE);
+      expect(await store.recordBookingDelivery(moved)).toMatchObject({
+        booking: { leadId: lead.id, matchedBy: 'email' },
+        leadMeetingsBooked: 1,
+      });
+      // The same meeting and time told again: linked already, nothing new for the lead.
+      await store.recordBookingDelivery({ ...moved, deliveryKey: 'same-change-another-body' });
+      expect((await store.listActivities(lead.id)).filter((entry) => entry.kind === 'meeting')).toHaveLength(1);
+      expect((await store.findLeadSales(lead.id))?.firstTouchAt).toBe(moved.at);
+      expect(await store.listCrmEvents(lead.id)).toHaveLength(1);
+    });
   });
 }
