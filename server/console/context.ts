@@ -16,10 +16,11 @@ import { ACCESS_MESSAGES, type ConsoleSession } from './access.ts';
 import type { SessionCookie } from '../../back-office/sessions/session-cookie.ts';
 import type { SalesStore } from '../store/sales/sales-store.ts';
 import type { CrmEventStore } from '../store/crm-events/crm-event-store.ts';
+import type { BookingStore } from '../store/bookings/booking-store.ts';
 import type { WeeklyHours } from '../sales/working-time.ts';
 
 export type ConsoleContext = {
-  readonly store: InboxStore & AuditStore & AccountStore & SessionStore & SignInLimitStore & SalesStore & CrmEventStore;
+  readonly store: InboxStore & AuditStore & AccountStore & SessionStore & SignInLimitStore & SalesStore & CrmEventStore & BookingStore;
   readonly config: Config;
   readonly now: () => number;
   readonly cookie: SessionCookie;
