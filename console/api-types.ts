@@ -412,6 +412,8 @@ export type LeadWithSales = LeadDetail & LeadSalesDetail;
 // opens on key figures against the previous period, then one table of what converts.
 
 export type { BookingProvider, BookingChange } from '../lead/booking.ts';
+/** The providers as people know them ("Cal.com", "Calendly"), for the console's words. */
+export { BOOKING_PROVIDER_NAMES } from '../lead/booking.ts';
 import type { BookingProvider, BookingChange } from '../lead/booking.ts';
 
 /** What the screen can be filtered by; each is kept in the address (?campaign=…&source=…&page=…&form=…). */

@@ -18,6 +18,7 @@ import { salesPlugin, type SalesTuning } from './plugins/sales.ts';
 import { weeklySummaryPlugin } from './plugins/weekly-summary.ts';
 import { siteSecurityHeadersPlugin } from './plugins/security-headers.ts';
 import { apiRoutes } from './routes/api.ts';
+import { bookingRoutes, type BookingRoutesOptions } from './routes/bookings.ts';
 import { LEAD_BODY_LIMIT_BYTES, leadRoutes } from './routes/leads.ts';
 import { siteRoutes } from './routes/site.ts';
 import { liveBuildPlugin } from './plugins/live-build.ts';
@@ -41,6 +42,8 @@ export type BuildAppOptions = {
   logStream?: { write(line: string): void };
   /** Analytics for tests: a store they opened (or a fake), the queue's pace, a clock. */
   analytics?: Omit<AnalyticsSetupOptions, 'config'>;
+  /** The booking webhooks' meeting count and clock (tests). */
+  bookings?: Omit<BookingRoutesOptions, 'config'>;
 };
 
 /**
@@ -99,6 +102,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   // Routes: the specific prefixes before the site's catch-all.
   app.register(consolePlugin, { config });
   app.register(leadRoutes, { prefix: '/api', config });
+  app.register(bookingRoutes, { prefix: '/api', config, ...options.bookings });
   app.register(apiRoutes, { prefix: '/api' });
   app.register(siteRoutes);
 

@@ -27,6 +27,10 @@ export type Config = Readonly<{
   crmWebhookUrl: string | undefined;
   /** Standard Webhooks signing secret; never log it. */
   crmWebhookSecret: string | undefined;
+  /** CAL_WEBHOOK_SECRET: the secret entered with the Cal.com webhook; never log it. Unset: POST /api/bookings/cal answers 404. */
+  calWebhookSecret: string | undefined;
+  /** CALENDLY_WEBHOOK_SIGNING_KEY: the Calendly subscription's signing key; never log it. Unset: POST /api/bookings/calendly answers 404. */
+  calendlyWebhookSigningKey: string | undefined;
   /** Where each lead's CRM record is: an http(s) address with {lead_id} and/or {email}. Unset: no CRM links. */
   crmLeadUrl: string | undefined;
   leadStore: LeadStoreConfig;
@@ -164,6 +168,8 @@ export function parseConfig(env: Environment): ConfigResult {
     crmWebhookUrl: read('CRM_WEBHOOK_URL', readSecretHttpUrl, undefined),
     crmWebhookSecret: read('CRM_WEBHOOK_SECRET', readWebhookSecret, undefined),
     crmLeadUrl: read('CRM_LEAD_URL', readCrmLeadUrl, undefined),
+    calWebhookSecret: read('CAL_WEBHOOK_SECRET', readBookingSecret, undefined),
+    calendlyWebhookSigningKey: read('CALENDLY_WEBHOOK_SIGNING_KEY', readBookingSecret, undefined),
     leadStore,
     leadRateLimitPerMinute: read('LEAD_RATE_LIMIT', readPositiveWholeNumber, DEFAULTS.leadRateLimitPerMinute),
     trustProxy: read('TRUST_PROXY', readTrustProxy, false),
@@ -328,6 +334,15 @@ const readWebhookSecret: Reader<string> = (raw, name) => {
           `${WEBHOOK_SECRET_BYTES.min} to ${WEBHOOK_SECRET_BYTES.max} bytes (value not shown)`,
       };
 };
+
+// A booking provider's webhook secret is whatever the operator typed or the provider generated; a
+// short one can be guessed and then anyone could book meetings into the console, and a space is
+// almost always a copy-and-paste slip that would make every signature fail.
+const BOOKING_SECRET_MIN_CHARS = 16;
+const readBookingSecret: Reader<string> = (raw, name) =>
+  raw.length >= BOOKING_SECRET_MIN_CHARS && !/[\s\p{Cc}]/u.test(raw)
+    ? { value: raw }
+    : { error: `${name} must be at least ${BOOKING_SECRET_MIN_CHARS} characters with no spaces (value not shown)` };
 
 // The password in an SMTP URL must never reach a log or a message, so the value is not repeated.
 // Settings after a "?" would reach the mail library, which lets them switch encryption off

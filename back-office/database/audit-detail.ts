@@ -24,6 +24,17 @@ export type AuditDetailResults = {
   readonly 'every-failed-retry': readonly MovedLead[];
   /** releaseOwner: the leads a removed or demoted person no longer owns, "back to unassigned: 2 lead(s): a, b". */
   readonly 'released-leads': readonly string[];
+  /**
+   * A booking provider's webhook about a lead's meeting: "<lead id>: meeting booked for
+   * 2026-12-01 15:00 UTC (Cal.com, matched by the e-mail address)". Never the invitee's address.
+   */
+  readonly 'booking-linked': {
+    readonly leadId: string;
+    readonly change: 'created' | 'rescheduled' | 'cancelled';
+    readonly provider: string;
+    readonly startsAt: number;
+    readonly matchedBy: 'lead-id' | 'email';
+  };
 };
 
 export type AuditDetailKind = keyof AuditDetailResults;
@@ -76,6 +87,8 @@ export function describeRetry(sentIds: readonly string[], sent: RetrySentCounts,
   return `${what}${skips === '' ? '' : `; skipped ${skips}`}`;
 }
 
+const MEETING_CHANGE_WORDS = { created: 'booked for', rescheduled: 'moved to', cancelled: 'cancelled, it was for' } as const;
+
 const DESCRIBED: { readonly [K in AuditDetailKind]: (result: AuditDetailResults[K]) => string } = {
   'erased-count': (ids) => `${ids.length} lead(s)`,
   'role-change': ({ account, previousRole }) => `${account.email}: ${previousRole} → ${account.role}`,
@@ -87,6 +100,9 @@ const DESCRIBED: { readonly [K in AuditDetailKind]: (result: AuditDetailResults[
       noneSkipped(),
     )}`,
   'released-leads': (ids) => `back to unassigned: ${describeIds(ids)}`,
+  'booking-linked': ({ leadId, change, provider, startsAt, matchedBy }) =>
+    `${leadId}: meeting ${MEETING_CHANGE_WORDS[change]} ${new Date(startsAt).toISOString().slice(0, 16).replace('T', ' ')} UTC ` +
+    `(${provider}, matched by ${matchedBy === 'lead-id' ? 'the lead id the booking page carried' : 'the e-mail address'})`,
 };
 
 /** The detail `kind` words from `result`, the result of the change it describes. */

@@ -14,6 +14,7 @@ import {
   type SalesPerson,
   type SalesStatus,
   type SpeedReport,
+  type BookingList,
   type TouchInput,
   type AnalyticsExport,
   type AnalyticsReport,
@@ -159,6 +160,8 @@ export class ConsoleApi {
   assignmentRules = () => this.call<AssignmentRules>('GET', '/assignment-rules');
   setAssignmentRules = (rules: AssignmentRulesInput) => this.call<AssignmentRules>('PUT', '/assignment-rules', rules);
   speed = (asked: Partial<DayRange>) => this.call<SpeedReport>('GET', `/speed?${toQuery(asked).toString()}`);
+  /** Meetings from the booking page, newest first; `unmatched`: only those that match no lead. */
+  bookings = (unmatched: boolean) => this.call<BookingList>('GET', unmatched ? '/bookings?unmatched=1' : '/bookings');
 }
 
 /** Where one speed-to-lead table downloads from as CSV, for the range the screen shows. */

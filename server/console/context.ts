@@ -16,6 +16,7 @@ import { ACCESS_MESSAGES, type ConsoleSession } from './access.ts';
 import type { SessionCookie } from '../../back-office/sessions/session-cookie.ts';
 import type { SalesStore } from '../store/sales/sales-store.ts';
 import type { CrmEventStore } from '../store/crm-events/crm-event-store.ts';
+import type { BookingStore } from '../store/bookings/booking-store.ts';
 import type { WeeklyHours } from '../sales/working-time.ts';
 import type { WeeklySummaryChoices } from '../store/notifications/notification-store.ts';
 
@@ -27,6 +28,7 @@ export type ConsoleContext = {
     SignInLimitStore &
     SalesStore &
     CrmEventStore &
+    BookingStore &
     WeeklySummaryChoices;
   readonly config: Config;
   readonly now: () => number;

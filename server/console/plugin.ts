@@ -19,6 +19,7 @@ import { installRequestChecks } from './request-checks.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { auditRoutes } from './routes/audit.ts';
+import { bookingRoutes } from './routes/bookings.ts';
 import { erasureRoutes } from './routes/erasures.ts';
 import { healthRoutes } from './routes/health.ts';
 import { leadRoutes } from './routes/leads.ts';
@@ -186,6 +187,7 @@ const consoleScope: FastifyPluginAsync<ConsolePluginOptions & { routes: ConsoleR
       await api.register(sessionRoutes, { context });
       await api.register(leadRoutes, { context });
       await api.register(salesRoutes, { context });
+      await api.register(bookingRoutes, { context });
       await api.register(erasureRoutes, { context });
       await api.register(auditRoutes, { context });
       await api.register(healthRoutes, { context });

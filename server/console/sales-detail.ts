@@ -46,7 +46,11 @@ export async function readLeadSalesDetail(
     sales: queue === 'outside' ? { ...view, clockMinutes: 0, clockRunning: false } : view,
     phone: payloadString(lead, 'phone') ?? '',
     callback: callbackOf(lead),
-    timeline: mergeTimeline(activities.map(toTimelineEntry), attempts.map(attemptEntry), crmEvents.map(crmEventEntry)),
+    timeline: mergeTimeline(
+      activities.map((activity) => toTimelineEntry(activity, context.siteHours().timeZone)),
+      attempts.map(attemptEntry),
+      crmEvents.map(crmEventEntry),
+    ),
     joined: joinedLeads.flatMap((joined) =>
       joined === undefined ? [] : [{ id: joined.id, receivedAt: new Date(joined.receivedAt).toISOString(), form: joined.source }],
     ),

@@ -9,6 +9,7 @@ import type { CrmEventRecord } from '../store/crm-events/crm-event-store.ts';
 import type { AccountId, Activity, LeadSales, UntouchedLead } from '../store/sales/sales-store.ts';
 import { isOpenAt, nextOpening, workingMsBetween, type WeeklyHours } from '../sales/working-time.ts';
 import { callbackOf } from './lead-view.ts';
+import { BOOKING_PROVIDER_NAMES } from '../../lead/booking.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -115,8 +116,60 @@ function detailText(activity: Activity, key: string): string | undefined {
   return value === undefined || value === null || value === '' ? undefined : String(value);
 }
 
-/** One activity as the timeline says it. */
-export function activityText(activity: Activity): string {
+/** The zone meetings are told in when the site's hours name none (or one this runtime does not know). */
+const FALLBACK_ZONE = 'UTC';
+
+/** "Tue 1 Dec, 3:00 PM": a meeting's time as a salesperson says it, in the site's business zone. */
+export function meetingTimeText(iso: string, timeZone: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: timeZone || FALLBACK_ZONE,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+    });
+  } catch {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: FALLBACK_ZONE,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+    });
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) => format.formatToParts(at).find((entry) => entry.type === type)?.value ?? '';
+  return `${part('weekday')} ${part('day')} ${part('month')}, ${part('hour')}:${part('minute')} ${part('dayPeriod')}`;
+}
+
+const PROVIDER_WORDS: Readonly<Record<string, string>> = BOOKING_PROVIDER_NAMES;
+
+/** A meeting from the booking page, as the timeline says it; a meeting without those facts is just "Meeting booked". */
+function meetingText(activity: Activity, timeZone: string): string {
+  const startsAt = detailText(activity, 'startsAt');
+  const provider = detailText(activity, 'provider');
+  if (startsAt === undefined) return 'Meeting booked';
+  const when = meetingTimeText(startsAt, timeZone);
+  const where = provider === undefined ? '' : ` (${PROVIDER_WORDS[provider] ?? provider})`;
+  switch (detailText(activity, 'change')) {
+    case 'rescheduled':
+      return `Meeting moved to ${when}${where}`;
+    case 'cancelled':
+      return `Meeting cancelled: it was for ${when}${where}`;
+    default:
+      return `Meeting booked for ${when}${where}`;
+  }
+}
+
+/** One activity as the timeline says it; times of meetings in `timeZone`, the site's business zone. */
+export function activityText(activity: Activity, timeZone: string = FALLBACK_ZONE): string {
   const owner = detailText(activity, 'owner');
   const reason = detailText(activity, 'reason');
   switch (activity.kind) {
@@ -132,7 +185,7 @@ export function activityText(activity: Activity): string {
     case 'email':
       return `E-mailed: ${OUTCOME_WORDS[detailText(activity, 'outcome') as TouchOutcome] ?? detailText(activity, 'outcome') ?? 'logged'}`;
     case 'meeting':
-      return 'Meeting booked';
+      return meetingText(activity, timeZone);
     case 'status': {
       const from = STATUS_WORDS[detailText(activity, 'from') ?? ''] ?? detailText(activity, 'from') ?? 'new';
       const to = STATUS_WORDS[detailText(activity, 'to') ?? ''] ?? detailText(activity, 'to') ?? '';
@@ -157,12 +210,12 @@ export function activityText(activity: Activity): string {
   }
 }
 
-export function toTimelineEntry(activity: Activity): TimelineEntry {
+export function toTimelineEntry(activity: Activity, timeZone: string = FALLBACK_ZONE): TimelineEntry {
   return {
     at: iso(activity.at),
     kind: activity.kind,
     actor: activity.actor,
-    text: activityText(activity),
+    text: activityText(activity, timeZone),
     note: activity.kind === 'note' ? (detailText(activity, 'text') ?? '') : null,
   };
 }

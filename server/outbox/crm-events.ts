@@ -1,3 +1,4 @@
+import type { BookingChange } from '../../lead/booking.ts';
 import type { SalesStatus } from '../../lead/sales.ts';
 import type { CrmEventKind, CrmEventRecord } from '../store/crm-events/crm-event-store.ts';
 import type { NewCrmEvent } from '../store/sales/sales-store.ts';
@@ -62,8 +63,19 @@ export function statusChangedEvent(change: {
   };
 }
 
-/** A meeting was booked with the lead; `startsAt` is when it takes place. */
-export function bookingEvent(booking: { leadId: string; at: number; startsAt: number; bookedByEmail: string | undefined }): NewCrmEvent {
+/**
+ * A meeting with the lead was booked, moved or cancelled on the booking page (`change`, default
+ * `created`); `starts_at` is when it takes place (for a cancelled one: when it would have), `ends_at`
+ * when it ends (null when the provider did not say).
+ */
+export function bookingEvent(booking: {
+  leadId: string;
+  at: number;
+  startsAt: number;
+  bookedByEmail: string | undefined;
+  change?: BookingChange;
+  endsAt?: number;
+}): NewCrmEvent {
   return {
     leadId: booking.leadId,
     kind: 'booking',
@@ -74,6 +86,8 @@ export function bookingEvent(booking: { leadId: string; at: number; startsAt: nu
       at: new Date(booking.at).toISOString(),
       starts_at: new Date(booking.startsAt).toISOString(),
       booked_by_email: booking.bookedByEmail ?? null,
+      change: booking.change ?? 'created',
+      ends_at: booking.endsAt === undefined ? null : new Date(booking.endsAt).toISOString(),
     },
   };
 }

@@ -8,6 +8,7 @@ import type { InboxStore } from './inbox/inbox-store.ts';
 import type { NotificationStore } from './notifications/notification-store.ts';
 import type { OutboxStore } from './outbox/outbox-store.ts';
 import type { SalesStore } from './sales/sales-store.ts';
+import type { BookingStore } from './bookings/booking-store.ts';
 
 // The shape of the whole database, apart from the module that opens it, so the engines that
 // build it can name it without importing their own opener.
@@ -32,4 +33,5 @@ export type Database = InboxStore &
   CrmPaceStore &
   SalesStore &
   CrmEventStore &
+  BookingStore &
   DatabaseLifecycle;

@@ -13,6 +13,7 @@ import { postgresInbox } from './inbox/inbox-store.postgres.ts';
 import { postgresNotifications } from './notifications/notification-store.postgres.ts';
 import { postgresOutbox } from './outbox/outbox-store.postgres.ts';
 import { postgresSales } from './sales/sales-store.postgres.ts';
+import { postgresBookings } from './bookings/booking-store.postgres.ts';
 
 // The migrations are the concerns' (gathered in lead-schema.ts); named here too for the tests that
 // open a database at an older version.
@@ -56,6 +57,7 @@ export async function openPostgresStore(url: string, migrations: readonly Migrat
     ...postgresSessions(context),
     ...postgresNotifications(context),
     ...postgresSales(context),
+    ...postgresBookings(context),
     schemaVersion: async () => {
       const [row] = await query('SELECT MAX(version) AS version FROM schema_migrations');
       return Number(row?.version ?? 0);

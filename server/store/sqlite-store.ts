@@ -12,6 +12,7 @@ import { sqliteInbox } from './inbox/inbox-store.sqlite.ts';
 import { sqliteNotifications } from './notifications/notification-store.sqlite.ts';
 import { sqliteOutbox } from './outbox/outbox-store.sqlite.ts';
 import { sqliteSales } from './sales/sales-store.sqlite.ts';
+import { sqliteBookings } from './bookings/booking-store.sqlite.ts';
 
 // The migrations are the concerns' (gathered in lead-schema.ts); named here too for the tests that
 // open a database at an older version.
@@ -48,6 +49,7 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
     ...sqliteSessions(context),
     ...sqliteNotifications(context),
     ...sqliteSales(context),
+    ...sqliteBookings(context),
     schemaVersion: ifOpen(() => Number(get('SELECT MAX(version) AS version FROM schema_migrations')?.version ?? 0)),
     ping: ifOpen(() => {
       get('SELECT 1 AS ok');

@@ -42,6 +42,7 @@ function callNow(role: Role = 'sales', routes: Record<string, Handler | Answer> 
   const server = stubConsoleServer({
     'GET /session': { body: sessionFor(role) },
     'GET /queue': { body: QUEUE },
+    'GET /bookings': { body: { bookings: [] } },
     ...routes,
   });
   const app = renderConsole('/console/call-now');

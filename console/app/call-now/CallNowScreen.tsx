@@ -3,8 +3,8 @@
 // who it is, what they asked, and one tap to call or e-mail. A logged call or e-mail takes the lead
 // off the list, since it is no longer waiting. The list refreshes every 30 seconds while the screen
 // is visible (new leads arrive, colleagues take some), and the clocks tick every minute in between
-// without asking the server.
-import { useEffect, useRef, useState, type RefObject } from 'react';
+// without asking the server. Below the leads, the meetings booked by people we have no lead for.
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import type { CallNow, QueueLead } from '../../api-types.ts';
 import { messageOf } from '../api.ts';
@@ -13,6 +13,7 @@ import { ErrorMessage, LoadState, StatusMessage } from '../parts/messages.tsx';
 import { TouchActions } from '../parts/TouchActions.tsx';
 import { useLoad } from '../parts/use-load.ts';
 import { useSession } from '../session.tsx';
+import { UnmatchedMeetings } from './UnmatchedMeetings.tsx';
 
 export const REFRESH_MS = 30_000;
 const TICK_MS = 60_000;
@@ -36,13 +37,22 @@ export function CallNowScreen() {
   const { api } = useSession();
   // When each answer arrived: a running clock adds the minutes since.
   const queue = useLoad(async () => ({ queue: await api.queue(), readAt: Date.now() }), 'queue');
-  useRefresh(queue.reload);
+  // Below the leads: meetings booked by people we have no lead for, refreshed with the queue.
+  const meetings = useLoad(async () => (await api.bookings(true)).bookings, 'unmatched-meetings');
+  const { reload: reloadQueue } = queue;
+  const { reload: reloadMeetings } = meetings;
+  const reload = useCallback(() => {
+    reloadQueue();
+    reloadMeetings();
+  }, [reloadQueue, reloadMeetings]);
+  useRefresh(reload);
   return (
     <>
       <h1>Call now</h1>
       <LoadState loaded={queue} what="the leads to call">
         {(data) => <Queue queue={data.queue} readAt={data.readAt} onChanged={queue.reload} />}
       </LoadState>
+      <UnmatchedMeetings loaded={meetings} />
     </>
   );
 }

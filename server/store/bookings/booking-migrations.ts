@@ -35,7 +35,19 @@ const TABLES = (id: string, time: string) => `
     );
 `;
 
+// Erasing a person deletes their meetings by address (ERASE_BOOKINGS): an index
+// keeps that a lookup however many meetings are kept.
+const BY_EMAIL = `
+    CREATE INDEX bookings_email ON bookings (email);
+`;
+
 export const BOOKING_MIGRATIONS: ConcernMigrations = {
-  sqlite: [{ version: 10, sql: TABLES('INTEGER PRIMARY KEY AUTOINCREMENT', 'INTEGER') }],
-  postgres: [{ version: 10, sql: TABLES('BIGSERIAL PRIMARY KEY', 'BIGINT') }],
+  sqlite: [
+    { version: 10, sql: TABLES('INTEGER PRIMARY KEY AUTOINCREMENT', 'INTEGER') },
+    { version: 10, sql: BY_EMAIL },
+  ],
+  postgres: [
+    { version: 10, sql: TABLES('BIGSERIAL PRIMARY KEY', 'BIGINT') },
+    { version: 10, sql: BY_EMAIL },
+  ],
 };

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { ERASE_BOOKINGS, PURGE_ORPHANED_BOOKINGS } from '../bookings/booking-sql.ts';
 import type { PoolClient } from 'pg';
 import type { AuditEntryInput } from '../../../back-office/database/audit-entry.ts';
 import { buildLeadPageQuery } from '../lead-page-query.ts';
@@ -118,9 +119,10 @@ export function postgresInbox(c: PostgresStoreContext): InboxStore {
 
     eraseByEmail: (email: string, audit?: AuditEntryInput<'erased-count'>) =>
       transaction(async (client) => {
-        const { rows } = await client.query<{ id: string }>('DELETE FROM leads WHERE email = $1 RETURNING id', [
-          email.trim().toLowerCase(),
-        ]);
+        const address = email.trim().toLowerCase();
+        // The person's meetings first, while their leads still say which are theirs.
+        for (const statement of ERASE_BOOKINGS) await client.query(statement.postgres, [address, address]);
+        const { rows } = await client.query<{ id: string }>('DELETE FROM leads WHERE email = $1 RETURNING id', [address]);
         // deliveries and delivery_attempts go with their lead (ON DELETE CASCADE).
         const ids = rows.map((row) => row.id);
         await writeAudit(client, audit, Date.now(), ids);
@@ -296,6 +298,7 @@ export function postgresInbox(c: PostgresStoreContext): InboxStore {
         spamReceivedBefore,
         audit === undefined ? undefined : (client, count) => write(client, { leads, spam: count }),
       );
+      if (leads + spam > 0) await query(PURGE_ORPHANED_BOOKINGS.postgres);
       if (leadsReceivedBefore === undefined && spamReceivedBefore === undefined && audit !== undefined) {
         await transaction((client) => write(client, { leads: 0, spam: 0 }));
       }

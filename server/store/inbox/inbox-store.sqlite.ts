@@ -1,4 +1,5 @@
 import type { SQLInputValue } from 'node:sqlite';
+import { ERASE_BOOKINGS, PURGE_ORPHANED_BOOKINGS } from '../bookings/booking-sql.ts';
 import type { AuditEntryInput } from '../../../back-office/database/audit-entry.ts';
 import { buildLeadPageQuery } from '../lead-page-query.ts';
 import type { DeliveryState } from '../outbox/outbox-store.ts';
@@ -103,7 +104,10 @@ export function sqliteInbox(c: SqliteStoreContext): InboxStore {
 
   function eraseByEmail(email: string, audit?: AuditEntryInput<'erased-count'>): string[] {
     return transaction(() => {
-      const ids = all('SELECT id FROM leads WHERE email = ?', email.trim().toLowerCase()).map((row) => String(row.id));
+      const address = email.trim().toLowerCase();
+      // The person's meetings first, while their leads still say which are theirs.
+      for (const statement of ERASE_BOOKINGS) run(statement.sqlite, address, address);
+      const ids = all('SELECT id FROM leads WHERE email = ?', address).map((row) => String(row.id));
       for (const id of ids) {
         run('DELETE FROM delivery_attempts WHERE lead_id = ?', id);
         run('DELETE FROM deliveries WHERE lead_id = ?', id);
@@ -252,6 +256,7 @@ export function sqliteInbox(c: SqliteStoreContext): InboxStore {
       spamReceivedBefore === undefined && audit !== undefined ? (count) => write({ leads: count, spam: 0 }) : undefined,
     );
     const spam = await purge(['spam'], spamReceivedBefore, audit === undefined ? undefined : (count) => write({ leads, spam: count }));
+    if (leads + spam > 0) transaction(() => run(PURGE_ORPHANED_BOOKINGS.sqlite));
     if (leadsReceivedBefore === undefined && spamReceivedBefore === undefined && audit !== undefined) {
       transaction(() => write({ leads: 0, spam: 0 }));
     }

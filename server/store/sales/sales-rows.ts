@@ -145,6 +145,16 @@ export function clockLeadOf(sales: LeadSales): string {
   return sales.joinedTo ?? sales.leadId;
 }
 
+/**
+ * The leads whose first-touch clock a human touch of this lead stops: its own, and the earlier lead
+ * it joined, which carries the person's clock (a repeat's call is the person's first answer). Every
+ * touch (a logged call or e-mail, a status change, a booked meeting) stops clocks through this.
+ */
+export function clocksStoppedBy(sales: LeadSales): string[] {
+  const clockLead = clockLeadOf(sales);
+  return clockLead === sales.leadId ? [sales.leadId] : [sales.leadId, clockLead];
+}
+
 /** The timeline's entry for a lead its owner no longer has: from them to nobody, by whoever removed or demoted them. */
 export function releaseActivity(
   leadId: string,

@@ -22,12 +22,16 @@ export const SELECT_LEAD_FOR_PLACING = sharedSql('SELECT email, payload FROM lea
 /**
  * The sales row of a placed lead; nothing when it already has one (another process placed it first:
  * on PostgreSQL the second insert waits for the first to commit, then stores nothing) or when the
- * lead is gone (erased meanwhile).
+ * lead is gone (erased meanwhile). A meeting the visitor booked before the lead was placed is on its
+ * timeline already and was its first touch: the clock starts stopped at the first such meeting, so
+ * nobody is chased to call a person who has a meeting in the diary.
  */
 export const INSERT_LEAD_SALES = sharedSql(
   `INSERT INTO lead_sales (lead_id, received_at, owner_id, assigned_at, status, lost_reason, clock_starts_at, first_touch_at,
      joined_to, escalation_step, phone_key, email_domain, placed_at, updated_at)
-   SELECT id, received_at, ?, ?, 'new', NULL, ?, NULL, ?, 0, ?, ?, ?, ? FROM leads WHERE id = ?
+   SELECT id, received_at, ?, ?, 'new', NULL, ?,
+     (SELECT MIN(a.at) FROM lead_activities a WHERE a.lead_id = leads.id AND a.kind = 'meeting'),
+     ?, 0, ?, ?, ?, ? FROM leads WHERE id = ?
    ON CONFLICT (lead_id) DO NOTHING`,
 );
 

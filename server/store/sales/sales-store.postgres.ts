@@ -14,7 +14,7 @@ import {
 } from './sales-store.ts';
 import {
   activityValues,
-  clockLeadOf,
+  clocksStoppedBy,
   emailDomainOf,
   lostReasonFor,
   payloadText,
@@ -188,9 +188,7 @@ export function postgresSales(c: PostgresStoreContext): SalesStore {
           await client.query(SET_STATUS.postgres, [change.status.to, lostReason ?? null, activity.at, activity.leadId]);
         }
         if (change.touch || (change.status !== undefined && change.status.to !== 'new')) {
-          // The lead's own first touch, and its root's: a repeat's call is the person's first answer.
-          await client.query(TOUCH.postgres, [activity.at, activity.at, activity.leadId]);
-          if (clockLeadOf(sales) !== activity.leadId) await client.query(TOUCH.postgres, [activity.at, activity.at, clockLeadOf(sales)]);
+          for (const leadId of clocksStoppedBy(sales)) await client.query(TOUCH.postgres, [activity.at, activity.at, leadId]);
         }
         await addCrmEvents(client, change.crmEvents);
         await writeAudit(client, change.audit, activity.at);

@@ -13,7 +13,7 @@ import {
 } from './sales-store.ts';
 import {
   activityValues,
-  clockLeadOf,
+  clocksStoppedBy,
   emailDomainOf,
   lostReasonFor,
   payloadText,
@@ -157,9 +157,7 @@ export function sqliteSales(c: SqliteStoreContext): SalesStore {
       addActivity(activity);
       if (change.status !== undefined) run(SET_STATUS.sqlite, change.status.to, lostReason ?? null, activity.at, activity.leadId);
       if (change.touch || (change.status !== undefined && change.status.to !== 'new')) {
-        // The lead's own first touch, and its root's: a repeat's call is the person's first answer.
-        run(TOUCH.sqlite, activity.at, activity.at, activity.leadId);
-        if (clockLeadOf(sales) !== activity.leadId) run(TOUCH.sqlite, activity.at, activity.at, clockLeadOf(sales));
+        for (const leadId of clocksStoppedBy(sales)) run(TOUCH.sqlite, activity.at, activity.at, leadId);
       }
       addCrmEvents(change.crmEvents);
       writeAudit(change.audit, activity.at);
