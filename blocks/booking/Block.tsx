@@ -18,7 +18,10 @@ export default function Booking({ id, tone = 'plain' }: BookingBlock) {
   return (
     <div
       id={id}
-      css={[toneStyles(theme, tone), css({ paddingBlock: theme.space[7], scrollMarginTop: '5rem', [theme.mq.md]: { paddingBlock: theme.space[8] } })]}
+      css={[
+        toneStyles(theme, tone),
+        css({ paddingBlock: theme.space[7], scrollMarginTop: '5rem', [theme.mq.md]: { paddingBlock: theme.space[8] } }),
+      ]}
     >
       <div css={[container(theme), css({ maxWidth: '48rem' })]}>
         <BookingOffer key={lead?.leadId ?? lead?.email ?? 'visitor'} lead={lead} headingLevel={2} />
