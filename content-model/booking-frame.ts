@@ -9,7 +9,11 @@ import { bookingProviderOf, type BookingProvider } from '../lead/booking.ts';
 export const BOOKING_FRAME_BLOCKS: readonly string[] = ['form', 'roi-calculator', 'booking'];
 
 type PageLike = { readonly page: { readonly path: string; readonly blocks: readonly { readonly type: string }[] } };
-type SiteLike = { readonly bookingUrl: string; readonly booking?: { readonly provider?: BookingProvider | undefined } | undefined };
+/** The site settings' booking: its texts, and the service when the address cannot say. */
+type SiteLike = {
+  readonly bookingUrl: string;
+  readonly booking?: (Readonly<Record<string, unknown>> & { readonly provider?: BookingProvider | undefined }) | undefined;
+};
 
 export type BookingFrame = {
   /** The booking page's origin, as `frame-src` names it. */

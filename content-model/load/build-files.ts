@@ -178,7 +178,12 @@ export type CspManifest = {
   bookingFrame: BookingFrame | null;
 };
 
-export const EMPTY_CSP_MANIFEST: CspManifest = Object.freeze({ scriptHashes: [], leadEndpointOrigin: null, siteUrl: '', bookingFrame: null });
+export const EMPTY_CSP_MANIFEST: CspManifest = Object.freeze({
+  scriptHashes: [],
+  leadEndpointOrigin: null,
+  siteUrl: '',
+  bookingFrame: null,
+});
 
 export function serializeCspManifest(manifest: CspManifest): string {
   return `${JSON.stringify(manifest, null, 2)}\n`;
@@ -213,7 +218,9 @@ export async function readCspManifest(distDir: string): Promise<CspManifest> {
 function readBookingFrame(value: unknown, file: string): BookingFrame | null {
   if (value === undefined || value === null) return null;
   const fail = (): never => {
-    throw new Error(`${file}: "bookingFrame" must be { "origin": an https origin, "routes": a list of routes }; rebuild with \`npm run build\``);
+    throw new Error(
+      `${file}: "bookingFrame" must be { "origin": an https origin, "routes": a list of routes }; rebuild with \`npm run build\``,
+    );
   };
   if (!isRecord(value) || typeof value.origin !== 'string' || !Array.isArray(value.routes)) return fail();
   const { origin, routes } = value;

@@ -17,7 +17,12 @@ import { bookingFrameOf } from '../../content-model/booking-frame.ts';
 /** The global the prerender bundle's content modules read (a symbol: nothing else can name it by accident). */
 export const PRERENDER_CONTENT_KEY = 'premier-ai-site.prerender-content';
 
-export type SiteModule = SiteContent & { bookingUrl?: string; siteUrl: string; leadEndpoint: string; bookingFrameRoutes: readonly string[] };
+export type SiteModule = SiteContent & {
+  bookingUrl?: string;
+  siteUrl: string;
+  leadEndpoint: string;
+  bookingFrameRoutes: readonly string[];
+};
 
 export type RouteTable = {
   pages: { name: string; path: string }[];

@@ -88,7 +88,10 @@ describe('readCspManifest', () => {
     const file = path.join(fixture.distDir, CSP_MANIFEST_FILE);
     await writeFile(file, JSON.stringify({ ...EMPTY_CSP_MANIFEST, bookingFrame }));
     expect((await readCspManifest(fixture.distDir)).bookingFrame).toEqual(bookingFrame);
-    await writeFile(file, JSON.stringify({ ...EMPTY_CSP_MANIFEST, bookingFrame: { ...bookingFrame, origin: 'http://booking.example.com' } }));
+    await writeFile(
+      file,
+      JSON.stringify({ ...EMPTY_CSP_MANIFEST, bookingFrame: { ...bookingFrame, origin: 'http://booking.example.com' } }),
+    );
     await expect(readCspManifest(fixture.distDir)).rejects.toThrow(/bookingFrame/);
   });
 
@@ -207,7 +210,9 @@ describe('the booking page may be framed only on the routes that can show it', (
   });
 
   it('without a booking frame in the build, no answer names one', () => {
-    const csp = directives(buildSecurityHeaders({ manifest: EMPTY_CSP_MANIFEST, siteUrl: undefined, leadEndpoint: undefined })['content-security-policy']);
+    const csp = directives(
+      buildSecurityHeaders({ manifest: EMPTY_CSP_MANIFEST, siteUrl: undefined, leadEndpoint: undefined })['content-security-policy'],
+    );
     expect(csp.has('frame-src')).toBe(false);
   });
 });
