@@ -118,7 +118,10 @@ const styles = {
   frame: (theme: Theme) =>
     css({
       display: 'block',
-      width: '100%',
+      // On a phone the calendar takes the offer's whole width, up to its border.
+      width: `calc(100% + 2 * ${theme.space[4]})`,
+      marginInline: `calc(-1 * ${theme.space[4]})`,
+      [theme.mq.md]: { width: '100%', marginInline: 0 },
       height: 'min(44rem, 85vh)',
       minHeight: '32rem',
       border: `1px solid ${theme.colors.border}`,
