@@ -6,19 +6,14 @@
 import { css, useTheme, type Theme } from '@emotion/react';
 import { useEffect, useRef, useState } from 'react';
 import {
+  askServerForTime,
   bookedText,
-  confirmationPath,
   embedAddress,
   readBookedMessage,
-  readConfirmation,
   type BookingLead,
   type BookingPage,
   type BookingTexts,
 } from './booking-page.ts';
-
-/** How often, and how far apart, the page asks the server for the time of a meeting Calendly booked. */
-export const CONFIRMATION_ATTEMPTS = 5;
-export const CONFIRMATION_INTERVAL_MS = 1_500;
 
 type BookingPanelProps = {
   page: BookingPage;
@@ -28,25 +23,6 @@ type BookingPanelProps = {
 };
 
 type PanelState = { kind: 'choosing' } | { kind: 'confirming' } | { kind: 'booked'; text: string };
-
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** The meeting's start time as the server confirmed it, or undefined once the attempts are used up. */
-async function askServerForTime(leadId: string, signal: AbortSignal): Promise<string | undefined> {
-  for (let attempt = 0; attempt < CONFIRMATION_ATTEMPTS && !signal.aborted; attempt += 1) {
-    if (attempt > 0) await wait(CONFIRMATION_INTERVAL_MS);
-    try {
-      const response = await fetch(confirmationPath(leadId), { headers: { accept: 'application/json' }, signal });
-      if (response.ok) {
-        const confirmation = readConfirmation(await response.json());
-        if (confirmation?.status === 'booked') return confirmation.startsAt;
-      }
-    } catch {
-      // A failed request is one attempt used; the visitor still hears that the meeting is booked.
-    }
-  }
-  return undefined;
-}
 
 export default function BookingPanel({ page, lead, texts, onBooked }: BookingPanelProps) {
   const theme = useTheme();
@@ -79,7 +55,7 @@ export default function BookingPanel({ page, lead, texts, onBooked }: BookingPan
       settled = true;
       if (booked.startsAt !== undefined || !lead?.leadId) return finish(booked.startsAt);
       setState({ kind: 'confirming' });
-      void askServerForTime(lead.leadId, controller.signal).then(finish);
+      void askServerForTime(lead.leadId, { signal: controller.signal }).then(finish);
     };
     window.addEventListener('message', onMessage);
     return () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  askServerForTime,
+  CONFIRMATION_ATTEMPTS,
   bookedText,
   bookingPageOf,
   canFrameIn,
@@ -165,5 +167,40 @@ describe('whether this document may frame the booking page', () => {
     // Loaded on /about, then navigated to /contact in the page: the document keeps /about's policy.
     expect(canFrameIn('/about', ROUTES)).toBe(false);
     expect(canFrameIn('/contact', undefined)).toBe(false);
+  });
+});
+
+describe('asking our server for the time of a meeting Calendly booked', () => {
+  const answers = (...bodies: (object | number)[]) => {
+    const asked: string[] = [];
+    const fetch = async (url: string) => {
+      asked.push(url);
+      const body = bodies[Math.min(asked.length - 1, bodies.length - 1)]!;
+      return typeof body === 'number' ? { ok: false, json: async () => ({}) } : { ok: true, json: async () => body };
+    };
+    return { asked, fetch };
+  };
+  const sleep = async () => {};
+
+  it('waits for the webhook: asks again after a 404 until the time is known', async () => {
+    const { asked, fetch } = answers(404, 404, { startsAt: '2026-12-01T20:00:00.000Z', status: 'booked' });
+    await expect(askServerForTime(LEAD.leadId, { signal: new AbortController().signal, fetch, sleep })).resolves.toBe(
+      '2026-12-01T20:00:00.000Z',
+    );
+    expect(asked).toEqual(Array(3).fill(`/api/bookings/lead/${LEAD.leadId}`));
+  });
+
+  it(`gives up after ${CONFIRMATION_ATTEMPTS} attempts, and a cancelled meeting is no confirmation`, async () => {
+    const { asked, fetch } = answers({ startsAt: '2026-12-01T20:00:00.000Z', status: 'cancelled' });
+    await expect(askServerForTime(LEAD.leadId, { signal: new AbortController().signal, fetch, sleep })).resolves.toBeUndefined();
+    expect(asked).toHaveLength(CONFIRMATION_ATTEMPTS);
+  });
+
+  it('stops asking once the panel is gone', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const { asked, fetch } = answers(404);
+    await expect(askServerForTime(LEAD.leadId, { signal: controller.signal, fetch, sleep })).resolves.toBeUndefined();
+    expect(asked).toEqual([]);
   });
 });

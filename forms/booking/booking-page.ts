@@ -112,6 +112,37 @@ export function readConfirmation(body: unknown): BookingConfirmation | undefined
   return { startsAt: body.startsAt, status: body.status };
 }
 
+/** How often, and how far apart, the page asks the server for the time of a meeting Calendly booked. */
+export const CONFIRMATION_ATTEMPTS = 5;
+export const CONFIRMATION_INTERVAL_MS = 1_500;
+
+export type ConfirmationDeps = {
+  readonly signal: AbortSignal;
+  readonly fetch?: (url: string, init: RequestInit) => Promise<Pick<Response, 'ok' | 'json'>>;
+  readonly sleep?: (ms: number) => Promise<void>;
+};
+
+/**
+ * The meeting's start time as our server confirmed it (it learns it from the provider's webhook,
+ * which may arrive a moment after the visitor booked), or undefined once the attempts are used up.
+ */
+export async function askServerForTime(leadId: string, deps: ConfirmationDeps): Promise<string | undefined> {
+  const { signal, fetch: get = (url, init) => globalThis.fetch(url, init), sleep = (ms) => new Promise((r) => setTimeout(r, ms)) } = deps;
+  for (let attempt = 0; attempt < CONFIRMATION_ATTEMPTS && !signal.aborted; attempt += 1) {
+    if (attempt > 0) await sleep(CONFIRMATION_INTERVAL_MS);
+    try {
+      const response = await get(confirmationPath(leadId), { headers: { accept: 'application/json' }, signal });
+      if (response.ok) {
+        const confirmation = readConfirmation(await response.json());
+        if (confirmation?.status === 'booked') return confirmation.startsAt;
+      }
+    } catch {
+      // A failed request is one attempt used; the visitor still hears that the meeting is booked.
+    }
+  }
+  return undefined;
+}
+
 /** "Tue 1 Dec at 3:00 PM", in the visitor's own time zone unless `timeZone` says otherwise. */
 export function formatMeetingTime(startsAt: string, timeZone?: string): string {
   const at = new Date(startsAt);
