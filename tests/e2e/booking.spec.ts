@@ -208,4 +208,7 @@ test("the thank-you page opens the landing form's visitor's calendar, prefilled,
   expect(src.searchParams.get('name')).toBe(VISITOR.name);
   expect(src.searchParams.get('metadata[leadId]')).toBe('lead-1');
   await expect(page.frameLocator('[data-booking-offer] iframe').getByRole('button', { name: 'Tue 1 Dec, 3:00 PM' })).toBeVisible();
+  mkdirSync(SHOTS, { recursive: true });
+  await showFromTop(page);
+  await page.screenshot({ path: `${SHOTS}/thankyou-open-1280.png` });
 });
