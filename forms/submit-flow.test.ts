@@ -234,6 +234,25 @@ describe('failures and retries with the same Idempotency-Key', () => {
   });
 });
 
+describe('the ROI toast after sending', () => {
+  it("is the site settings' wording when they give one, under the same title", () => {
+    const spec = createRoiFormSpec(SHIPPED_ROI_PARAMETERS, 'Our team will call you within 24 hours — or pick a time now.');
+    expect(toastFor(spec.toasts, { kind: 'sent', demo: false })).toEqual({
+      title: 'Success!',
+      description: 'Our team will call you within 24 hours — or pick a time now.',
+      variant: 'success',
+    });
+  });
+
+  it('never says a meeting was booked', () => {
+    for (const spec of [
+      roiFormSpec,
+      createRoiFormSpec(SHIPPED_ROI_PARAMETERS, 'Our team will call you within 24 hours — or pick a time now.'),
+    ])
+      expect(toastFor(spec.toasts, { kind: 'sent', demo: false }).description).not.toMatch(/booked/i);
+  });
+});
+
 describe('toasts', () => {
   const CASES = [
     {
@@ -247,7 +266,8 @@ describe('toasts', () => {
       spec: roiFormSpec as LeadFormSpec,
       rateLimited: ['Too many attempts', 'Please wait 42 seconds before submitting again.', 'default'],
       invalid: ['Validation Error', 'Please check the form and correct any errors.'],
-      sent: ['Success!', 'Your strategy session has been booked. Check your email for confirmation.'],
+      // Nothing is booked when the form is sent: the toast says only what will happen.
+      sent: ['Success!', 'Our team will call you within 24 hours.'],
       failed: ['Submission Error', CONNECTION_ERROR_MESSAGE, 'default'],
     },
     {

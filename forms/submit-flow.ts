@@ -28,7 +28,7 @@ export interface PendingRetry {
 export type SubmitOutcome<F extends LeadFormId> =
   | { readonly kind: 'rate-limited'; readonly retryAfterSeconds: number }
   | { readonly kind: 'invalid'; readonly fieldErrors: Partial<Record<FieldName<F>, string>> }
-  | { readonly kind: 'sent'; readonly demo: boolean; readonly data: LeadFormValuesById[F] }
+  | { readonly kind: 'sent'; readonly demo: boolean; readonly data: LeadFormValuesById[F]; readonly leadId?: string }
   | {
       readonly kind: 'failed';
       readonly data: LeadFormValuesById[F];
@@ -92,7 +92,7 @@ export async function runSubmission<F extends LeadFormId>(
   const result = await deps.send(submission);
   if (result.ok) {
     deps.limiter.recordSuccess();
-    return { kind: 'sent', demo: false, data };
+    return { kind: 'sent', demo: false, data, ...(result.leadId === undefined ? {} : { leadId: result.leadId }) };
   }
   return { kind: 'failed', data, retry: { fingerprint, submission }, result };
 }

@@ -100,6 +100,24 @@ describe('submitLead result', () => {
     await expect(submitLead(makeSubmission(), { fetch })).resolves.toEqual({ ok: true, status });
   });
 
+  it("reads the stored lead's id from the relay's answer, so the booking page can carry it", async () => {
+    const fetch = async () => ({ ok: true, status: 201, json: async () => ({ id: '0b6f8a52-4c1e-4c55-9f0e-2d7f3c1a9e11' }) });
+    await expect(submitLead(makeSubmission(), { fetch })).resolves.toEqual({
+      ok: true,
+      status: 201,
+      leadId: '0b6f8a52-4c1e-4c55-9f0e-2d7f3c1a9e11',
+    });
+  });
+
+  it.each([
+    ['a body that is not JSON', async () => Promise.reject(new SyntaxError('Unexpected token'))],
+    ['a CRM answer without an id', async () => ({ received: true })],
+    ['an id that is not an identifier', async () => ({ id: '<script>' })],
+  ])('a success with %s is still a success, without a lead id', async (_what, json) => {
+    const fetch = async () => ({ ok: true, status: 200, json });
+    await expect(submitLead(makeSubmission(), { fetch })).resolves.toEqual({ ok: true, status: 200 });
+  });
+
   it.each([301, 400, 404, 413, 422, 429, 500])('%i is an HTTP failure, not retried (the server answered)', async (status) => {
     const { fetch, requests } = createFakeFetch(status, 201);
     const { sleep, pausesMs } = createRecordingSleep();

@@ -50,14 +50,14 @@ export function createLeadSubmission({
 export type LeadFailureReason = 'http' | 'network' | 'timeout';
 
 export type SubmitLeadResult =
-  | { readonly ok: true; readonly status: number }
+  | { readonly ok: true; readonly status: number; readonly leadId?: string }
   | { readonly ok: false; readonly reason: 'http'; readonly status: number; readonly retryAfterMs?: number }
   | { readonly ok: false; readonly reason: 'network' | 'timeout' };
 
 export type FetchLike = (
   input: string,
   init: RequestInit,
-) => Promise<Pick<Response, 'ok' | 'status'> & { readonly headers?: Pick<Headers, 'get'> }>;
+) => Promise<Pick<Response, 'ok' | 'status'> & { readonly headers?: Pick<Headers, 'get'>; readonly json?: () => Promise<unknown> }>;
 
 export interface SubmitLeadOptions {
   readonly fetch?: FetchLike;
@@ -89,12 +89,27 @@ async function sendOnce(submission: LeadSubmission, fetchLead: FetchLike, timeou
       body: submission.body,
       signal: AbortSignal.timeout(timeoutMs),
     });
-    // Any 2xx is success; the body is not read.
-    if (response.ok) return { ok: true, status: response.status };
+    // Any 2xx is success. Our relay's answer names the stored lead (`{ "id": … }`), which the booking
+    // page carries back in its webhook; any other body (a CRM posted to directly) is ignored.
+    if (response.ok) {
+      const leadId = await readLeadId(response);
+      return { ok: true, status: response.status, ...(leadId === undefined ? {} : { leadId }) };
+    }
     const retryAfterMs = readRetryAfterMs(response.headers?.get('retry-after') ?? null);
     return { ok: false, reason: 'http', status: response.status, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
   } catch (error) {
     return { ok: false, reason: isTimeout(error) ? 'timeout' : 'network' };
+  }
+}
+
+/** The relay's lead id from a success answer's body, if it has one; a body that is not that JSON is no failure. */
+async function readLeadId(response: { readonly json?: () => Promise<unknown> }): Promise<string | undefined> {
+  try {
+    const body = await response.json?.();
+    const id = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).id : undefined;
+    return typeof id === 'string' && /^[\w-]{1,64}$/.test(id) ? id : undefined;
+  } catch {
+    return undefined;
   }
 }
 

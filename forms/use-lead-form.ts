@@ -23,7 +23,7 @@ export type CallbackConsentSettings = NonNullable<SiteContent['callbackConsent']
 
 export interface LeadFormOptions<F extends LeadFormId> {
   /** Runs after a successful (or demo) submission with the parsed values, before any redirect. */
-  readonly onSuccess?: (data: LeadFormValuesById[F], details: { readonly demo: boolean }) => void;
+  readonly onSuccess?: (data: LeadFormValuesById[F], details: { readonly demo: boolean; readonly leadId?: string | undefined }) => void;
 }
 
 export interface LeadFormEngine<F extends LeadFormId> {
@@ -142,7 +142,7 @@ export function useLeadForm<F extends LeadFormId>(spec: LeadFormSpec<F>, options
             }
             case 'sent':
               dispatch({ type: 'succeeded', atMs: Date.now() });
-              optionsRef.current.onSuccess?.(outcome.data, { demo: outcome.demo });
+              optionsRef.current.onSuccess?.(outcome.data, { demo: outcome.demo, leadId: outcome.leadId });
               if (spec.redirectOnSuccess) void navigate(spec.redirectOnSuccess);
               break;
             case 'failed':

@@ -4,6 +4,7 @@
 export const blockModules = {
   'article': { load: () => import('../blocks/article/Block.tsx') },
   'blog-list': { load: () => import('../blocks/blog-list/Block.tsx') },
+  'booking': { load: () => import('../blocks/booking/Block.tsx'), interactive: true },
   'callout': { load: () => import('../blocks/callout/Block.tsx') },
   'card-grid': { load: () => import('../blocks/card-grid/Block.tsx') },
   'checklist': { load: () => import('../blocks/checklist/Block.tsx') },

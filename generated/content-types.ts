@@ -82,6 +82,14 @@ export type BlogListBlock = {
   readLabel?: string;
 };
 
+/** Lets the visitor pick a time in our calendar without leaving the page, already filled in with the name and e-mail they just sent. Meant for the thank-you page after the landing form. Its texts are the site settings' booking texts; without them only the link to the booking page is shown. */
+export type BookingBlock = {
+  /** Always "booking". */
+  type: "booking";
+  id?: Id;
+  tone?: Tone;
+};
+
 /** A highlighted box: a success banner, a guarantee, a badge or a hotline. */
 export type CalloutBlock = {
   /** Always "callout". */
@@ -457,13 +465,13 @@ export type TestimonialsBlock = {
 };
 
 /** Any block of a page; `type` tells which. */
-export type Block = ArticleBlock | BlogListBlock | CalloutBlock | CardGridBlock | ChecklistBlock | ContactDetailsBlock | CountdownBlock | CtaBlock | FaqListBlock | FormBlock | HeroBlock | LegalSectionsBlock | NotFoundBlock | PricingTableBlock | RichTextBlock | RoiCalculatorBlock | StatsBlock | StepsBlock | TeamBlock | TestimonialsBlock;
+export type Block = ArticleBlock | BlogListBlock | BookingBlock | CalloutBlock | CardGridBlock | ChecklistBlock | ContactDetailsBlock | CountdownBlock | CtaBlock | FaqListBlock | FormBlock | HeroBlock | LegalSectionsBlock | NotFoundBlock | PricingTableBlock | RichTextBlock | RoiCalculatorBlock | StatsBlock | StepsBlock | TeamBlock | TestimonialsBlock;
 
 export type BlockType = Block['type'];
 
-export const BLOCK_TYPES = ['article', 'blog-list', 'callout', 'card-grid', 'checklist', 'contact-details', 'countdown', 'cta', 'faq-list', 'form', 'hero', 'legal-sections', 'not-found', 'pricing-table', 'rich-text', 'roi-calculator', 'stats', 'steps', 'team', 'testimonials'] as const satisfies readonly BlockType[];
+export const BLOCK_TYPES = ['article', 'blog-list', 'booking', 'callout', 'card-grid', 'checklist', 'contact-details', 'countdown', 'cta', 'faq-list', 'form', 'hero', 'legal-sections', 'not-found', 'pricing-table', 'rich-text', 'roi-calculator', 'stats', 'steps', 'team', 'testimonials'] as const satisfies readonly BlockType[];
 
-/** Facts used on every page: company details, navigation, footer, contact details, business hours, the booking link, brand colours and search defaults. */
+/** Facts used on every page: company details, navigation, footer, contact details, business hours, the booking link and the booking in the page, brand colours and search defaults. */
 export type SiteContent = {
   /** The company. */
   company: {
@@ -538,6 +546,27 @@ export type SiteContent = {
   };
   /** The external booking page opened by every "booking" link (the BOOKING_URL setting overrides it). */
   bookingUrl: string;
+  /** Picking a time inside our own page after a lead form is sent (the home form, the ROI calculator, the contact form and the thank-you page): the booking page opens in the page itself, already filled in with the visitor's name and e-mail. Leave this out and every booking link only opens the booking page in a new tab. */
+  booking?: {
+    /** Which service runs the booking page: "cal" for Cal.com or "calendly" for Calendly. Needed only when the booking page is on our own domain; an address on cal.com or calendly.com says it by itself. */
+    provider?: "cal" | "calendly";
+    /** The heading above the button, e.g. "Prefer to pick a time yourself?". */
+    heading: string;
+    /** One or two sentences under the heading, saying what happens if the visitor does not pick a time. */
+    text: string;
+    /** The button that opens the calendar in the page, e.g. "Pick a time now". */
+    pickTime: string;
+    /** The link that opens the same calendar in a new tab, always shown, e.g. "Open the calendar in a new tab". */
+    newTab: string;
+    /** What screen readers call the calendar inside the page, e.g. "Our booking calendar". */
+    calendarTitle: string;
+    /** What the page says once the visitor has booked. Write {time} where the meeting's day and time go, e.g. "Your meeting is booked for {time}.". */
+    booked: string;
+    /** What the page says once the visitor has booked but the calendar did not tell us the time yet, e.g. "Your meeting is booked. The confirmation e-mail has the details.". */
+    bookedNoTime: string;
+    /** The message under "Success!" after the ROI calculator is sent, before anything is booked: say what happens next, e.g. "Our team will call you within 24 hours — or pick a time now.". Never say a meeting is booked here: nothing is booked yet. */
+    roiSent: string;
+  };
   /** The optional "call me back now" tick box under every lead form. A visitor who ticks it is called back by the voice agent within a minute, so the text must say who will call, that the call may use an automated or artificial voice, and that agreeing is not a condition of buying. Leave this out to show no tick box. */
   callbackConsent?: {
     /** The words beside the tick box, e.g. "Call me back now". */

@@ -23,7 +23,7 @@ describe('the block registry', () => {
     ).toBeUndefined();
   });
 
-  it('knows which blocks respond to the visitor: the lead form, the ROI calculator, the countdown and the not-found log', () => {
-    expect(types.filter(isInteractive).sort()).toEqual(['countdown', 'form', 'not-found', 'roi-calculator']);
+  it('knows which blocks respond to the visitor: the lead form, the ROI calculator, the countdown, the not-found log and the thank-you page booking offer', () => {
+    expect(types.filter(isInteractive).sort()).toEqual(['booking', 'countdown', 'form', 'not-found', 'roi-calculator']);
   });
 });

@@ -1,7 +1,7 @@
 // Types of the modules the content plugin (scripts/build/vite-content-plugin.ts) generates.
 declare module 'virtual:content/site' {
   import type { SiteContent } from '../generated/content-types.ts';
-  const site: SiteContent & { siteUrl: string; leadEndpoint: string };
+  const site: SiteContent & { siteUrl: string; leadEndpoint: string; bookingFrameRoutes?: readonly string[] };
   export default site;
 }
 declare module 'virtual:content/routes' {

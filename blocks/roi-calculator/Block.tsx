@@ -1,5 +1,8 @@
-// The `roi-calculator` block (/calculator): the ROI lead form, then the result screen after success.
-import { useId, useState } from 'react';
+// The `roi-calculator` block (/calculator): the ROI lead form, then the result screen after success,
+// where the visitor can pick a time in our calendar. The success toast says what happens next; once
+// a meeting is booked in the page, a second one says when it is.
+import { useMemo, useId, useState } from 'react';
+import { useTheme } from '@emotion/react';
 import roiContent from 'virtual:content/roi';
 import type { RoiCalculatorBlock } from '../../generated/content-types.ts';
 import { LeadForm } from '../../forms/LeadForm.tsx';
@@ -9,19 +12,30 @@ import { calculateRoi, type RoiResult } from '../../lead/roi/engine.ts';
 import { buildRoiParameters } from '../../lead/roi/parameters.ts';
 import { RoiResultView } from '../../forms/roi/RoiResult.tsx';
 import { createRoiFormSpec } from '../../forms/roi/roi-form.ts';
+import type { BookingLead } from '../../forms/booking/booking-page.ts';
+import { showToast } from '../../forms/notify.ts';
+import { SUCCESS_TITLE } from '../../forms/toasts.ts';
+import { useSite } from '../../ui/page/site-context.tsx';
 
 const roiParameters = buildRoiParameters(roiContent);
-const roiFormSpec = createRoiFormSpec(roiParameters);
 
 export default function RoiCalculator({ id, eyebrow, heading, intro, tone, consent }: RoiCalculatorBlock) {
   const headingId = useId();
-  const [result, setResult] = useState<RoiResult | null>(null);
+  const theme = useTheme();
+  const { booking } = useSite();
+  const roiFormSpec = useMemo(() => createRoiFormSpec(roiParameters, booking?.roiSent), [booking?.roiSent]);
+  const [result, setResult] = useState<{ roi: RoiResult; lead: BookingLead } | null>(null);
   // Success (or demo success) switches to the result screen; the engine has cleared the fields.
-  const engine = useLeadForm(roiFormSpec, { onSuccess: (values) => setResult(calculateRoi(values, roiParameters)) });
+  const engine = useLeadForm(roiFormSpec, {
+    onSuccess: (values, { leadId }) =>
+      setResult({ roi: calculateRoi(values, roiParameters), lead: { leadId, name: values.name, email: values.email } }),
+  });
   const calculateAnother = () => {
     setResult(null);
     engine.reset();
   };
+  const confirmBooking = (confirmation: string) =>
+    void showToast({ title: SUCCESS_TITLE, description: confirmation, variant: 'success' }, theme);
   return (
     <LeadFormSection
       id={id}
@@ -34,7 +48,13 @@ export default function RoiCalculator({ id, eyebrow, heading, intro, tone, conse
       maxWidth="content"
     >
       {result ? (
-        <RoiResultView result={result} investmentUsd={roiParameters.investmentUsd} onCalculateAnother={calculateAnother} />
+        <RoiResultView
+          result={result.roi}
+          lead={result.lead}
+          investmentUsd={roiParameters.investmentUsd}
+          onCalculateAnother={calculateAnother}
+          onBooked={confirmBooking}
+        />
       ) : (
         <LeadForm engine={engine} labelledBy={headingId} consent={consent} />
       )}

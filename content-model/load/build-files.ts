@@ -26,6 +26,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { BookingFrame } from '../booking-frame.ts';
 import type { BusinessHoursContent } from '../business-hours.ts';
 import { isRecord } from '../values.ts';
 import { writeFileAtomically } from './write-file-atomically.ts';
@@ -170,9 +171,19 @@ export type CspManifest = {
   leadEndpointOrigin: string | null;
   /** SITE_URL the build used. */
   siteUrl: string;
+  /**
+   * The booking page's origin and the routes that may show it inside them (content-model/booking-frame.ts):
+   * `frame-src` names the origin on those routes only. Null when no page shows the booking page.
+   */
+  bookingFrame: BookingFrame | null;
 };
 
-export const EMPTY_CSP_MANIFEST: CspManifest = Object.freeze({ scriptHashes: [], leadEndpointOrigin: null, siteUrl: '' });
+export const EMPTY_CSP_MANIFEST: CspManifest = Object.freeze({
+  scriptHashes: [],
+  leadEndpointOrigin: null,
+  siteUrl: '',
+  bookingFrame: null,
+});
 
 export function serializeCspManifest(manifest: CspManifest): string {
   return `${JSON.stringify(manifest, null, 2)}\n`;
@@ -195,7 +206,27 @@ export async function readCspManifest(distDir: string): Promise<CspManifest> {
   }
   const origin = json.leadEndpointOrigin ?? null;
   if (origin !== null && externalOrigin(origin) !== origin) throw new Error(`${file}: "leadEndpointOrigin" must be an http(s) origin`);
-  return { scriptHashes: hashes, leadEndpointOrigin: origin, siteUrl: typeof json.siteUrl === 'string' ? json.siteUrl : '' };
+  return {
+    scriptHashes: hashes,
+    leadEndpointOrigin: origin,
+    siteUrl: typeof json.siteUrl === 'string' ? json.siteUrl : '',
+    bookingFrame: readBookingFrame(json.bookingFrame, file),
+  };
+}
+
+/** The manifest's booking frame, checked: an https origin and canonical routes; absent (older builds) is null. */
+function readBookingFrame(value: unknown, file: string): BookingFrame | null {
+  if (value === undefined || value === null) return null;
+  const fail = (): never => {
+    throw new Error(
+      `${file}: "bookingFrame" must be { "origin": an https origin, "routes": a list of routes }; rebuild with \`npm run build\``,
+    );
+  };
+  if (!isRecord(value) || typeof value.origin !== 'string' || !Array.isArray(value.routes)) return fail();
+  const { origin, routes } = value;
+  if (!origin.startsWith('https://') || externalOrigin(origin) !== origin) return fail();
+  if (!routes.every((route): route is string => typeof route === 'string' && isCanonicalRoute(route))) return fail();
+  return { origin, routes };
 }
 
 /** The origin of an absolute http(s) URL; undefined for a path such as /api/leads. */

@@ -511,3 +511,26 @@ describe('content warnings', () => {
     }
   });
 });
+
+describe('booking in the page', () => {
+  function editSite(from: string, to: string) {
+    const site = path.join(root, 'content/site.yaml');
+    const text = readFileSync(site, 'utf8');
+    expect(text).toContain(from);
+    writeFileSync(site, text.replace(from, to));
+  }
+
+  it('names the services a booking page can run on when the provider is misspelt', () => {
+    editSite('  provider: cal\n', '  provider: Cal.com\n');
+    expect(problems()).toEqual([
+      expect.stringMatching(/booking provider: "Cal\.com" is not allowed here\..*Choose one of: cal, calendly\.$/),
+    ]);
+  });
+
+  it('asks for {time} in the confirmation, where the booked time goes', () => {
+    editSite('  booked: Your meeting is booked for {time}.\n', '  booked: Your meeting is booked.\n');
+    expect(problems()).toEqual([
+      expect.stringMatching(/booking booked: "Your meeting is booked\." is not valid here\. Expected: .*Write \{time\}/),
+    ]);
+  });
+});

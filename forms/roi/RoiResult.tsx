@@ -1,5 +1,6 @@
 // The calculator's result screen: the figures of the analysis, the savings chart, and the two
-// ways on: another calculation, or booking a session (new tab).
+// ways on: another calculation, or picking a time in our calendar inside the page (or, where the site
+// offers no booking in the page, the booking page in a new tab).
 import { css, useTheme, type Theme } from '@emotion/react';
 import { useEffect, useRef } from 'react';
 import { buttonStyle } from '../../ui/ActionButton.tsx';
@@ -7,6 +8,8 @@ import { SmartLink } from '../../ui/SmartLink.tsx';
 import { BOOKING_HREF } from '../../ui/link-target.ts';
 import type { RoiResult } from '../../lead/roi/engine.ts';
 import { formatRoiResult } from './format.ts';
+import { BookingOffer, useBookingSettings } from '../booking/BookingOffer.tsx';
+import type { BookingLead } from '../booking/booking-page.ts';
 import { SavingsChart } from './SavingsChart.tsx';
 
 export const RESULT_HEADING = 'Success! Your ROI Analysis is Ready';
@@ -15,12 +18,16 @@ export const IMPLEMENTATION_TIMELINE = '7-90 days depending on project';
 
 type RoiResultViewProps = {
   result: RoiResult;
+  /** Who sent the form: the calendar opens prefilled for them. */
+  lead: BookingLead;
   investmentUsd: number;
   onCalculateAnother: () => void;
+  onBooked?: ((confirmation: string) => void) | undefined;
 };
 
-export function RoiResultView({ result, investmentUsd, onCalculateAnother }: RoiResultViewProps) {
+export function RoiResultView({ result, lead, investmentUsd, onCalculateAnother, onBooked }: RoiResultViewProps) {
   const theme = useTheme();
+  const inPageBooking = useBookingSettings() !== undefined;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const display = formatRoiResult(result);
 
@@ -92,10 +99,13 @@ export function RoiResultView({ result, investmentUsd, onCalculateAnother }: Roi
         <button type="button" onClick={onCalculateAnother} css={buttonStyle(theme, 'secondary')}>
           Calculate Another ROI
         </button>
-        <SmartLink href={BOOKING_HREF} css={buttonStyle(theme, 'primary')}>
-          Book Appointment Now
-        </SmartLink>
+        {inPageBooking ? null : (
+          <SmartLink href={BOOKING_HREF} css={buttonStyle(theme, 'primary')}>
+            Book Appointment Now
+          </SmartLink>
+        )}
       </div>
+      {inPageBooking ? <BookingOffer key={lead.leadId ?? lead.email} lead={lead} onBooked={onBooked} /> : null}
     </div>
   );
 }

@@ -24,7 +24,13 @@ import {
 } from '../toasts.ts';
 import type { RoiParameters } from '../../lead/roi/engine.ts';
 
-export function createRoiFormSpec(parameters: RoiParameters): LeadFormSpec<'roi'> {
+/**
+ * What the success toast says when the site settings give no wording: only what is true before any
+ * meeting is booked. The settings' wording (`booking.roiSent`) adds the offer to pick a time.
+ */
+export const ROI_SENT_MESSAGE = 'Our team will call you within 24 hours.';
+
+export function createRoiFormSpec(parameters: RoiParameters, sentMessage: string = ROI_SENT_MESSAGE): LeadFormSpec<'roi'> {
   return {
     formId: 'roi',
     groups: labelGroups('roi', [
@@ -107,11 +113,7 @@ export function createRoiFormSpec(parameters: RoiParameters): LeadFormSpec<'roi'
     toasts: {
       rateLimited: (seconds) => ({ title: TOO_MANY_ATTEMPTS_TITLE, description: waitSecondsMessage(seconds), variant: 'default' }),
       invalid: { title: VALIDATION_ERROR_TITLE, description: 'Please check the form and correct any errors.', variant: 'default' },
-      sent: {
-        title: SUCCESS_TITLE,
-        description: 'Your strategy session has been booked. Check your email for confirmation.',
-        variant: 'success',
-      },
+      sent: { title: SUCCESS_TITLE, description: sentMessage, variant: 'success' },
       demo: demoToast('Your ROI analysis is ready. Nothing was sent: this site has no lead endpoint configured.'),
       failed: { title: 'Submission Error', description: CONNECTION_ERROR_MESSAGE, variant: 'default' },
     },

@@ -12,11 +12,17 @@ import { blogIndexEntry, type Article, type BlogIndexEntry } from '../../content
 import { ARTICLE_PATH, type ContentBundle } from '../../content-model/load/load-content.ts';
 import type { PageContent, RoiContent, SiteContent } from '../../generated/content-types.ts';
 import type { PublicSettings } from '../../renderer/public-settings.ts';
+import { bookingFrameOf } from '../../content-model/booking-frame.ts';
 
 /** The global the prerender bundle's content modules read (a symbol: nothing else can name it by accident). */
 export const PRERENDER_CONTENT_KEY = 'premier-ai-site.prerender-content';
 
-export type SiteModule = SiteContent & { bookingUrl?: string; siteUrl: string; leadEndpoint: string };
+export type SiteModule = SiteContent & {
+  bookingUrl?: string;
+  siteUrl: string;
+  leadEndpoint: string;
+  bookingFrameRoutes: readonly string[];
+};
 
 export type RouteTable = {
   pages: { name: string; path: string }[];
@@ -36,12 +42,15 @@ export type PrerenderContent = {
 };
 
 /** `virtual:content/site`: the site settings with the build settings that reach the browser. */
-export function siteModule(content: Pick<ContentBundle, 'site'>, settings: PublicSettings): SiteModule {
+export function siteModule(content: Pick<ContentBundle, 'site' | 'pages'>, settings: PublicSettings): SiteModule {
+  const bookingUrl = settings.bookingUrl || content.site.bookingUrl;
   return {
     ...content.site,
-    bookingUrl: settings.bookingUrl || content.site.bookingUrl,
+    bookingUrl,
     siteUrl: settings.siteUrl,
     leadEndpoint: settings.leadEndpoint,
+    // The same rule as the Content-Security-Policy's frame-src (scripts/seo/csp-manifest.ts).
+    bookingFrameRoutes: bookingFrameOf(content.site, bookingUrl, content.pages)?.routes ?? [],
   };
 }
 

@@ -36,7 +36,12 @@ describe('buildCspManifest', () => {
   it('lists each distinct inline script hash once', () => {
     const page = { file: 'index.html', html: '<script>a()</script><script type="application/json">{}</script>' };
     const manifest = buildCspManifest([page, { ...page, file: 'about/index.html' }], settings);
-    expect(manifest).toEqual({ scriptHashes: [cspHash('a()')], leadEndpointOrigin: null, siteUrl: settings.siteUrl });
+    expect(manifest).toEqual({ scriptHashes: [cspHash('a()')], leadEndpointOrigin: null, siteUrl: settings.siteUrl, bookingFrame: null });
+  });
+
+  it('records the booking page’s origin and the routes that may frame it', () => {
+    const bookingFrame = { origin: 'https://booking.premieraiconsulting.com', routes: ['/', '/calculator', '/contact', '/thankyou'] };
+    expect(buildCspManifest([], settings, bookingFrame).bookingFrame).toEqual(bookingFrame);
   });
 
   it('records the origin of an external lead endpoint', () => {

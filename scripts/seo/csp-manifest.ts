@@ -1,10 +1,12 @@
 // What the Content-Security-Policy must allow, read from the HTML the build actually wrote: the
 // SHA-256 of every inline executable script (data blocks such as the router data and JSON-LD do not
-// count: browsers never run them) and the origin of an external lead endpoint. The server reads the
+// count: browsers never run them), the origin of an external lead endpoint, and the booking page's
+// origin with the routes that may show it inside them. The server reads the
 // result from the build's CSP manifest (content-model/load/build-files.ts), beside the route table.
 import { createHash } from 'node:crypto';
 import type { PublicSettings } from '../../renderer/public-settings.ts';
 import { externalOrigin, type CspManifest } from '../../content-model/load/build-files.ts';
+import type { BookingFrame } from '../../content-model/booking-frame.ts';
 
 const SCRIPT_ELEMENT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const START_TAG = /<[a-zA-Z][^>]*>/g;
@@ -51,6 +53,7 @@ export function cspHash(script: string): string {
 export function buildCspManifest(
   pages: ReadonlyArray<{ file: string; html: string }>,
   settings: Pick<PublicSettings, 'leadEndpoint' | 'siteUrl'>,
+  bookingFrame: BookingFrame | null = null,
 ): CspManifest {
   const handlers = pages.flatMap(({ file, html }) => findInlineHandlers(html).map((handler) => `${file}: ${handler}`));
   if (handlers.length > 0) {
@@ -59,5 +62,10 @@ export function buildCspManifest(
     );
   }
   const hashes = new Set(pages.flatMap(({ html }) => findInlineScripts(html).map(cspHash)));
-  return { scriptHashes: [...hashes].sort(), leadEndpointOrigin: externalOrigin(settings.leadEndpoint) ?? null, siteUrl: settings.siteUrl };
+  return {
+    scriptHashes: [...hashes].sort(),
+    leadEndpointOrigin: externalOrigin(settings.leadEndpoint) ?? null,
+    siteUrl: settings.siteUrl,
+    bookingFrame,
+  };
 }

@@ -7,6 +7,7 @@ import { canonicalUrl, ogImagePath } from '../../renderer/head-tags.ts';
 import type { ContentBundle } from '../../content-model/load/load-content.ts';
 import type { PublicSettings } from '../../renderer/public-settings.ts';
 import { buildCspManifest } from './csp-manifest.ts';
+import { bookingFrameOf } from '../../content-model/booking-frame.ts';
 import { CLIENT_DIR, CSP_MANIFEST_FILE, serializeCspManifest } from '../../content-model/load/build-files.ts';
 import { buildJsonLd, buildSiteJsonLd, LOGO_PATH, renderJsonLdScript, type JsonLdContext } from './json-ld.ts';
 import { renderFaviconSvg, renderLogoImage, renderOgImage } from '../../brand-pictures/og-image.ts';
@@ -72,6 +73,7 @@ export function createSeoBuild(content: Pick<ContentBundle, 'site' | 'pages' | '
       const manifest = buildCspManifest(
         htmlFiles.map((html) => ({ file: html, html: readFileSync(path.join(output.dir, file(`/${html}`)), 'utf8') })),
         settings,
+        bookingFrameOf(content.site, settings.bookingUrl || content.site.bookingUrl, content.pages),
       );
       output.write(CSP_MANIFEST_FILE, serializeCspManifest(manifest));
 

@@ -83,6 +83,18 @@ describe('readCspManifest', () => {
     expect(await readCspManifest(fixture.distDir)).toEqual(EMPTY_CSP_MANIFEST);
   });
 
+  it('reads the booking frame, and refuses one whose origin is not https', async () => {
+    const bookingFrame = { origin: 'https://booking.example.com', routes: ['/', '/thankyou'] };
+    const file = path.join(fixture.distDir, CSP_MANIFEST_FILE);
+    await writeFile(file, JSON.stringify({ ...EMPTY_CSP_MANIFEST, bookingFrame }));
+    expect((await readCspManifest(fixture.distDir)).bookingFrame).toEqual(bookingFrame);
+    await writeFile(
+      file,
+      JSON.stringify({ ...EMPTY_CSP_MANIFEST, bookingFrame: { ...bookingFrame, origin: 'http://booking.example.com' } }),
+    );
+    await expect(readCspManifest(fixture.distDir)).rejects.toThrow(/bookingFrame/);
+  });
+
   it('rejects a manifest whose hashes are not CSP hash sources', async () => {
     await writeFile(
       path.join(fixture.distDir, CSP_MANIFEST_FILE),
@@ -97,7 +109,12 @@ describe('every response of the server carries the security headers', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     fixture = await createSiteFixture();
-    const manifest: CspManifest = { scriptHashes: [HASH], leadEndpointOrigin: null, siteUrl: 'https://premieraiconsulting.com' };
+    const manifest: CspManifest = {
+      scriptHashes: [HASH],
+      leadEndpointOrigin: null,
+      siteUrl: 'https://premieraiconsulting.com',
+      bookingFrame: null,
+    };
     await writeFile(path.join(fixture.distDir, CSP_MANIFEST_FILE), JSON.stringify(manifest));
     app = buildApp(fixtureConfig(fixture.distDir));
     await app.ready();
@@ -140,5 +157,62 @@ describe('every response of the server carries the security headers', () => {
     } finally {
       await listening.close();
     }
+  });
+});
+
+describe('the booking page may be framed only on the routes that can show it', () => {
+  const BOOKING_ORIGIN = 'https://booking.example.com';
+  let fixture: SiteFixture;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    fixture = await createSiteFixture();
+    const manifest: CspManifest = { ...EMPTY_CSP_MANIFEST, bookingFrame: { origin: BOOKING_ORIGIN, routes: ['/', '/blog'] } };
+    await writeFile(path.join(fixture.distDir, CSP_MANIFEST_FILE), JSON.stringify(manifest));
+    app = buildApp(fixtureConfig(fixture.distDir));
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await fixture.remove();
+  });
+
+  const frameSources = async (url: string, headers: Record<string, string> = {}) => {
+    const response = await app.inject({ method: 'GET', url, headers });
+    return { status: response.statusCode, csp: directives(String(response.headers['content-security-policy'])) };
+  };
+
+  it.each(['/', '/blog', '/blog?utm_source=newsletter'])('%s names the booking page in frame-src beside our own origin', async (url) => {
+    const { status, csp } = await frameSources(url);
+    expect(status).toBe(200);
+    expect(csp.get('frame-src')).toEqual(["'self'", BOOKING_ORIGIN]);
+    // The rest of the policy is the site's.
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+  });
+
+  it('a revalidation of such a page keeps the same policy', async () => {
+    const first = await app.inject({ method: 'GET', url: '/' });
+    const again = await app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(directives(String(again.headers['content-security-policy'])).get('frame-src')).toEqual(["'self'", BOOKING_ORIGIN]);
+  });
+
+  it.each([
+    ['a page without a lead form', '/about'],
+    ['an article under a framing route', '/blog/what-is-ai-consulting'],
+    ['a file', `/${FIXTURE_ASSET}`],
+    ['the not-found page', '/no/such/page'],
+    ['the API', '/api/nothing'],
+  ])('%s (%s) cannot frame it', async (_what, url) => {
+    const { csp } = await frameSources(url);
+    expect(csp.has('frame-src')).toBe(false);
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+  });
+
+  it('without a booking frame in the build, no answer names one', () => {
+    const csp = directives(
+      buildSecurityHeaders({ manifest: EMPTY_CSP_MANIFEST, siteUrl: undefined, leadEndpoint: undefined })['content-security-policy'],
+    );
+    expect(csp.has('frame-src')).toBe(false);
   });
 });

@@ -14,6 +14,11 @@ import { headersOf, securityHeadersPlugin, type PolicyHeaders, type StrictPolicy
 // build's CSP manifest (content-model/load/build-files.ts) with the SHA-256 of every inline script
 // (the boot loader; router data and JSON-LD are data blocks, which CSP does not govern) and the
 // origin of an external lead endpoint.
+//
+// The booking page (Cal.com or Calendly) may open inside our pages after a lead form is sent: only
+// the routes that can show it (those with a lead form, and the thank-you page; the manifest lists
+// them) name its origin in `frame-src`. Every other answer keeps framing to our own origin, so a
+// page that has no business framing another site cannot be made to.
 
 const HSTS_MAX_AGE_S = 63_072_000; // two years, the preload list's minimum
 
@@ -48,8 +53,11 @@ export type SecurityPolicyInput = {
   leadEndpoint: string | undefined;
 };
 
+/** `input` on a route that may show the booking page inside it: `frame-src` names that page's origin. */
+export type FramingPolicyInput = SecurityPolicyInput & { frameOrigin?: string | undefined };
+
 /** The site's helmet policy: what the build emits, its lead endpoint, HSTS when served over https. */
-export function sitePolicy({ manifest, siteUrl, leadEndpoint }: SecurityPolicyInput): StrictPolicy {
+export function sitePolicy({ manifest, siteUrl, leadEndpoint, frameOrigin }: FramingPolicyInput): StrictPolicy {
   const https = (siteUrl || manifest.siteUrl).startsWith('https://');
   const leadOrigins = [...new Set([manifest.leadEndpointOrigin, externalOrigin(leadEndpoint)].filter((o): o is string => Boolean(o)))];
   return {
@@ -65,6 +73,8 @@ export function sitePolicy({ manifest, siteUrl, leadEndpoint }: SecurityPolicyIn
       'font-src': ["'self'"],
       'connect-src': ["'self'", ...leadOrigins],
       'form-action': ["'self'", ...leadOrigins],
+      // Without it, frames fall back to default-src: our own origin only.
+      ...(frameOrigin ? { 'frame-src': ["'self'", frameOrigin] } : {}),
       'frame-ancestors': ["'none'"],
       'base-uri': ["'self'"],
       'object-src': ["'none'"],
@@ -75,6 +85,27 @@ export function sitePolicy({ manifest, siteUrl, leadEndpoint }: SecurityPolicyIn
     frameOptions: 'deny',
     ...(https ? { hsts: { maxAgeSeconds: HSTS_MAX_AGE_S, includeSubDomains: true } } : {}),
   };
+}
+
+/** The Content-Security-Policy of the routes that may frame the booking page, and those routes; none without a booking frame. */
+export function bookingFramingHeader(input: SecurityPolicyInput): { routes: ReadonlySet<string>; policy: string } | undefined {
+  const frame = input.manifest.bookingFrame;
+  if (!frame) return undefined;
+  return {
+    routes: new Set(frame.routes),
+    policy: headersOf(sitePolicy({ ...input, frameOrigin: frame.origin }))['content-security-policy'],
+  };
+}
+
+/** The decoded path of a request target, without its query; a target that does not decode matches no route. */
+function pathOf(url: string): string {
+  const queryStart = url.indexOf('?');
+  const raw = queryStart === -1 ? url : url.slice(0, queryStart);
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return '';
+  }
 }
 
 /** Permissions-Policy, a header helmet does not write. */
@@ -93,8 +124,12 @@ const securityHeaders: FastifyPluginAsync<SecurityHeadersOptions> = async (app, 
   // Helmet writes the policy on every routed answer (and the not-found ones) in onRequest. The
   // site's pages and files choose their own caching, so no Cache-Control is imposed here.
   await app.register(securityHeadersPlugin, { policy: sitePolicy(input), cacheControl: 'routes' });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  const framing = bookingFramingHeader(input);
+  app.addHook('onSend', async (request, reply, payload) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // Every answer at the route's own address (its page, a 304 revalidating it, HEAD), so a cached
+    // page never takes the narrower policy back from a revalidation.
+    if (framing?.routes.has(pathOf(request.url))) reply.header('content-security-policy', framing.policy);
     return payload;
   });
 

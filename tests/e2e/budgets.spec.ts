@@ -35,8 +35,15 @@ const BUDGET = {
    * loads it too; the route totals above count it.
    */
   beaconBytes: 1 * KIB,
+  /**
+   * gzip bytes of the booking panel (the calendar inside the page after a lead form), which loads
+   * only when the visitor presses "Pick a time now": no route's first load or navigation brings it.
+   */
+  bookingPanelBytes: 2 * KIB,
 } as const;
 const BEACON_MODULE = 'renderer/shell/beacon.ts';
+const BOOKING_PANEL_MODULE = 'forms/booking/BookingPanel.tsx';
+const BOOKING_OFFER_MODULE = 'forms/booking/BookingOffer.tsx';
 
 // Heavy libraries and the islands (interactive block types) allowed to bring them. Markdown is
 // rendered to HTML by the build and no island renders any, so its parser is on no route at all.
@@ -45,7 +52,7 @@ type HeavyModule = { readonly name: string; readonly pattern: RegExp; readonly i
 const HEAVY_MODULES: readonly HeavyModule[] = [
   { name: 'react-markdown', pattern: /node_modules\/react-markdown\//, islands: [] },
   { name: 'remark-gfm / micromark GFM', pattern: /node_modules\/(remark-gfm|micromark-extension-gfm[^/]*)\//, islands: [] },
-  { name: 'react-dom', pattern: /node_modules\/react-dom\//, islands: ['form', 'roi-calculator', 'countdown', 'not-found'] },
+  { name: 'react-dom', pattern: /node_modules\/react-dom\//, islands: ['form', 'roi-calculator', 'countdown', 'not-found', 'booking'] },
   { name: 'zod', pattern: /node_modules\/zod\//, islands: FORM_ISLANDS },
   { name: 'the form engine', pattern: /^forms\/use-lead-form\.ts$/, islands: FORM_ISLANDS },
 ];
@@ -118,6 +125,18 @@ test.describe('byte budgets per route', () => {
     expect(beaconBytes, `${BEACON_MODULE} in the build`).toBeGreaterThan(0);
     expect(beaconBytes).toBeLessThanOrEqual(BUDGET.beaconBytes);
     for (const weight of weights) expect(weight.modules.has(BEACON_MODULE), `the beacon loads on ${weight.route}`).toBe(true);
+  });
+
+  test('the booking panel is in no first load and no navigation, and adds ≤ 2 KB gzip when the visitor asks for it', () => {
+    const gzipBytes = JSON.parse(readFileSync(path.join(distDir, 'client', MODULE_GZIP_FILE), 'utf8')) as ModuleGzipBytes;
+    const panelBytes = gzipBytes[BOOKING_PANEL_MODULE];
+    console.log(`booking panel: ${panelBytes ?? 'missing'} bytes gzip`);
+    expect(panelBytes, `${BOOKING_PANEL_MODULE} in the build`).toBeGreaterThan(0);
+    expect(panelBytes).toBeLessThanOrEqual(BUDGET.bookingPanelBytes);
+    // The offer that loads it is part of the form islands, so the analysis does see these modules.
+    expect(weights.find((w) => w.route === '/calculator')?.modules.has(BOOKING_OFFER_MODULE)).toBe(true);
+    for (const weight of weights)
+      expect(weight.modules.has(BOOKING_PANEL_MODULE), `the booking panel loads on ${weight.route}`).toBe(false);
   });
 
   test('the chunk map names modules, so the library check above can see them', () => {

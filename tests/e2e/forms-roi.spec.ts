@@ -16,7 +16,8 @@ import { BOOKING_URL, waitForHydration } from './support.ts';
 const FORM_NAME = 'Get Your Personalized ROI Analysis';
 const BUTTON = 'Get My ROI Analysis & Book Session';
 const RESULT_HEADING = 'Success! Your ROI Analysis is Ready';
-const SUCCESS = ['Success!', 'Your strategy session has been booked. Check your email for confirmation.'] as const;
+// Nothing is booked when the form is sent: the toast says what happens next (booking.spec.ts books).
+const SUCCESS = ['Success!', 'Our team will call you within 24 hours — or pick a time now.'] as const;
 
 const CONTACT = { name: "Seán O'Brien", email: 'sean@smithandsons.example', phone: '(512) 555-0147', company: 'Smith & Sons' };
 const BUSINESS = {
@@ -162,9 +163,14 @@ test.describe('with a long user agent', () => {
     await expect(chart.locator('[data-bar]')).toHaveCount(3);
     await expect(chart.locator('[data-bar="labor"] rect[data-width-percent]')).toHaveAttribute('data-width-percent', '75.00');
 
-    const booking = result.getByRole('link', { name: /Book Appointment Now/ });
-    await expect(booking).toHaveAttribute('href', BOOKING_URL);
+    // The result screen offers a time in the page, and the same calendar in a new tab, prefilled.
+    await expect(result.getByRole('button', { name: 'Pick a time now' })).toBeVisible();
+    await expect(result.getByRole('link', { name: /Book Appointment Now/ })).toHaveCount(0);
+    const booking = result.getByRole('link', { name: /Open the calendar in a new tab/ });
     await expect(booking).toHaveAttribute('target', '_blank');
+    const bookingUrl = new URL((await booking.getAttribute('href'))!);
+    expect(`${bookingUrl.origin}${bookingUrl.pathname}`).toBe(BOOKING_URL);
+    expect(Object.fromEntries(bookingUrl.searchParams)).toEqual({ name: CONTACT.name, email: CONTACT.email, 'metadata[leadId]': 'lead-1' });
 
     expect(receiver.leads).toHaveLength(1);
     const [lead] = receiver.leads;

@@ -2,7 +2,12 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { SiteContent } from '../../generated/content-types.ts';
 
-export type SiteData = SiteContent & { siteUrl: string; leadEndpoint: string };
+export type SiteData = SiteContent & {
+  siteUrl: string;
+  leadEndpoint: string;
+  /** Routes whose pages may show the booking page inside them (content-model/booking-frame.ts); none when absent. */
+  bookingFrameRoutes?: readonly string[] | undefined;
+};
 
 const SiteContext = createContext<SiteData | null>(null);
 
