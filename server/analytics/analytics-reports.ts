@@ -2,8 +2,22 @@
 // tables' keys begin with the day, so the range is one index range) and never reads raw events.
 // Lists are largest first, ties by key in byte order (PostgreSQL is told COLLATE "C" so both stores
 // order alike), cut at REPORT_ROW_LIMIT. `$1` and `$2` are the range's first and last day.
-import type { CampaignTotals, DayTotals, EntryTotals, FunnelRow, FunnelSplit, PageTotals, ReferrerTotals } from './analytics-store.ts';
+import type {
+  CampaignTotals,
+  ConversionTotals,
+  DayRange,
+  DayTotals,
+  EntryConversionTotals,
+  EntryTotals,
+  FunnelRow,
+  FunnelSplit,
+  PageTotals,
+  ReferrerTotals,
+  SummaryDay,
+  SummaryFilter,
+} from './analytics-store.ts';
 import { REPORT_ROW_LIMIT } from './analytics-store.ts';
+import { ROLLUPS, summaryRollupFor, type SummaryKey } from './analytics-batch.ts';
 import type { LeadFormId } from '../../lead/rules.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -20,11 +34,11 @@ export function reportSql(dialect: Dialect) {
     words(`
       SELECT form, key,
         SUM(viewed) AS viewed, SUM(started) AS started, SUM(submitted) AS submitted,
-        SUM(accepted) AS accepted, SUM(delivered) AS delivered
+        SUM(accepted) AS accepted, SUM(delivered) AS delivered, SUM(booked) AS booked
       FROM analytics_funnel_days WHERE split = '${split}' AND ${inRange}
       GROUP BY form, key
-      HAVING SUM(viewed) + SUM(started) + SUM(submitted) + SUM(accepted) + SUM(delivered) > 0
-      ORDER BY viewed DESC, started DESC, submitted DESC, accepted DESC, delivered DESC, ${text('form')}, ${text('key')}
+      HAVING SUM(viewed) + SUM(started) + SUM(submitted) + SUM(accepted) + SUM(delivered) + SUM(booked) > 0
+      ORDER BY viewed DESC, started DESC, submitted DESC, accepted DESC, delivered DESC, booked DESC, ${text('form')}, ${text('key')}
       LIMIT ${REPORT_ROW_LIMIT}`);
   const visits = (table: string, columns: string) =>
     words(`
@@ -107,4 +121,75 @@ export const toFunnelRows = (rows: readonly Row[]): FunnelRow[] =>
     submitted: Number(row.submitted),
     accepted: Number(row.accepted),
     delivered: Number(row.delivered),
+    booked: Number(row.booked),
   }));
+
+/** A summary filter's keys in the order their values follow the range's two days as parameters. */
+const FILTER_COLUMNS = [
+  ['form', 'form'],
+  ['source', 'source'],
+  ['campaign', 'campaign'],
+  ['page', 'entry_path'],
+] as const satisfies readonly (readonly [keyof SummaryFilter, string])[];
+
+/** A summary query: its SQL and its parameters (the range's days, then the filter's values). */
+export type SummaryQuery = { readonly sql: string; readonly params: readonly string[] };
+
+/**
+ * The summary's queries over the smallest roll-up that holds the filter's keys (and the grouping's).
+ * With a form filter, a visitor is a visit that viewed the form ("viewed" on its rows); without,
+ * every visit (the "visits" on the rows with form ''), and the leads' steps of every form.
+ */
+export function summarySql(dialect: Dialect, filter: SummaryFilter) {
+  const text = (column: string) => (dialect === 'postgres' ? `${column} COLLATE "C"` : column);
+  const words = (sql: string) => (dialect === 'sqlite' ? sql.replace(/\$(\d+)/g, '?$1') : sql);
+  const filtered = FILTER_COLUMNS.filter(([key]) => filter[key] !== undefined);
+  const where = ['day >= $1', 'day <= $2', ...filtered.map(([, column], index) => `${column} = $${index + 3}`)].join(' AND ');
+  const params = (range: DayRange) => [range.from, range.to, ...filtered.map(([key]) => String(filter[key]))];
+  const visitors = filter.form === undefined ? 'SUM(visits)' : 'SUM(viewed)';
+  const sums = `${visitors} AS visitors, SUM(accepted) AS accepted, SUM(delivered) AS delivered, SUM(booked) AS booked`;
+  const something = `${visitors} + SUM(accepted) + SUM(delivered) + SUM(booked) > 0`;
+  const tableFor = (grouped: readonly SummaryKey[]) => {
+    const keys = new Set<SummaryKey>(grouped);
+    for (const [, column] of filtered) if (column !== 'form') keys.add(column);
+    return ROLLUPS[summaryRollupFor(keys)].table;
+  };
+  const ranked = `delivered DESC, booked DESC, accepted DESC, visitors DESC`;
+  return {
+    days: (range: DayRange): SummaryQuery => ({
+      sql: words(`SELECT day, ${sums} FROM ${tableFor([])} WHERE ${where} GROUP BY day HAVING ${something} ORDER BY day`),
+      params: params(range),
+    }),
+    campaigns: (range: DayRange): SummaryQuery => ({
+      sql: words(`
+        SELECT campaign, source, ${sums} FROM ${tableFor(['campaign', 'source'])} WHERE ${where}
+        GROUP BY campaign, source HAVING ${something}
+        ORDER BY ${ranked}, ${text('campaign')}, ${text('source')}
+        LIMIT ${REPORT_ROW_LIMIT}`),
+      params: params(range),
+    }),
+    entries: (range: DayRange): SummaryQuery => ({
+      sql: words(`
+        SELECT entry_path, ${sums} FROM ${tableFor(['entry_path'])} WHERE ${where}
+        GROUP BY entry_path HAVING ${something}
+        ORDER BY ${ranked}, ${text('entry_path')}
+        LIMIT ${REPORT_ROW_LIMIT}`),
+      params: params(range),
+    }),
+  };
+}
+
+const summaryCounts = (row: Row) => ({
+  visitors: Number(row.visitors),
+  accepted: Number(row.accepted),
+  delivered: Number(row.delivered),
+  booked: Number(row.booked),
+});
+
+export const toSummaryDays = (rows: readonly Row[]): SummaryDay[] => rows.map((row) => ({ day: String(row.day), ...summaryCounts(row) }));
+
+export const toConversionTotals = (rows: readonly Row[]): ConversionTotals[] =>
+  rows.map((row) => ({ campaign: String(row.campaign), source: String(row.source), ...summaryCounts(row) }));
+
+export const toEntryConversionTotals = (rows: readonly Row[]): EntryConversionTotals[] =>
+  rows.map((row) => ({ entryPath: String(row.entry_path), ...summaryCounts(row) }));

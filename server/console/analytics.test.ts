@@ -32,7 +32,7 @@ async function start(reports: FakeReports = {}): Promise<{ console: ConsoleTestS
 
 const funnelRow = (form: FunnelRow['form'], key: string, counts: [number, number, number, number, number]): FunnelRow => {
   const [viewed, started, submitted, accepted, delivered] = counts;
-  return { form, key, viewed, started, submitted, accepted, delivered };
+  return { form, key, viewed, started, submitted, accepted, delivered, booked: 0 };
 };
 
 describe('who may read the visit reports', () => {

@@ -135,8 +135,8 @@ describe('the Analytics screen', () => {
 
   it('splits the funnel on request: the split is kept in the address and each row shows its conversion', async () => {
     const split = [
-      { form: 'contact' as const, key: 'newsletter', viewed: 10, started: 4, submitted: 4, accepted: 3, delivered: 3 },
-      { form: 'contact' as const, key: '', viewed: 30, started: 6, submitted: 4, accepted: 3, delivered: 2 },
+      { form: 'contact' as const, key: 'newsletter', viewed: 10, started: 4, submitted: 4, accepted: 3, delivered: 3, booked: 0 },
+      { form: 'contact' as const, key: '', viewed: 30, started: 6, submitted: 4, accepted: 3, delivered: 2, booked: 0 },
     ];
     const { server, app } = analytics('/console/analytics?from=2026-11-01&to=2026-11-03', {
       'GET /analytics': ({ query }) => {
@@ -236,7 +236,7 @@ describe('the Analytics screen', () => {
   });
 
   it('still shows the leads of a range without a counted visit, since the server counts leads itself', async () => {
-    const leadsOnly = [{ form: 'contact' as const, key: '', viewed: 0, started: 0, submitted: 0, accepted: 5, delivered: 3 }];
+    const leadsOnly = [{ form: 'contact' as const, key: '', viewed: 0, started: 0, submitted: 0, accepted: 5, delivered: 3, booked: 0 }];
     analytics('/console/analytics?from=2026-11-01&to=2026-11-03', {
       'GET /analytics': ({ query }) => ({ body: noVisits({ from: query.get('from')!, to: query.get('to')! }, leadsOnly) }),
     });

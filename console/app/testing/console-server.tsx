@@ -126,7 +126,7 @@ export function analyticsReport(range: DayRange, overrides: Partial<AnalyticsRep
       days.length === 0 ? { day, visitors: 7, pageviews: 19, bookingClicks: 2 } : { day, visitors: 0, pageviews: 0, bookingClicks: 0 },
     );
   }
-  const funnel = [{ form: 'contact' as const, key: '', viewed: 40, started: 10, submitted: 8, accepted: 6, delivered: 5 }];
+  const funnel = [{ form: 'contact' as const, key: '', viewed: 40, started: 10, submitted: 8, accepted: 6, delivered: 5, booked: 0 }];
   return {
     range,
     split: 'none',
