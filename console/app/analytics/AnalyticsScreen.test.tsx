@@ -5,8 +5,16 @@
 // empty states, and an editor, who may not read the leads, not offered it.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AnalyticsReport, DayRange, Role } from '../../api-types.ts';
-import { analyticsReport, renderConsole, sessionFor, stubConsoleServer, type Answer, type Handler } from '../testing/console-server.tsx';
+import { ANALYTICS_FILTERS, type AnalyticsReport, type AnalyticsSummary, type DayRange, type Role } from '../../api-types.ts';
+import {
+  analyticsReport,
+  analyticsSummary,
+  renderConsole,
+  sessionFor,
+  stubConsoleServer,
+  type Answer,
+  type Handler,
+} from '../testing/console-server.tsx';
 
 const TODAY = '2026-11-27';
 /** What the server answers when no range is asked for: the 30 UTC days ending today. */
@@ -29,8 +37,23 @@ const answerRange =
     body: analyticsReport({ from: query.get('from') ?? DEFAULT_RANGE.from, to: query.get('to') ?? DEFAULT_RANGE.to }, overrides),
   });
 
+/** The summary for the range and filter a request asks for, as the server would echo them. */
+const answerSummary =
+  (overrides: Partial<AnalyticsSummary> = {}): Handler =>
+  ({ query }) => ({
+    body: analyticsSummary(
+      { from: query.get('from') ?? DEFAULT_RANGE.from, to: query.get('to') ?? DEFAULT_RANGE.to },
+      { filter: Object.fromEntries(ANALYTICS_FILTERS.flatMap((key) => (query.has(key) ? [[key, query.get(key)!]] : []))), ...overrides },
+    ),
+  });
+
 function analytics(address: string, routes: Record<string, Handler | Answer> = {}, role: Role = 'viewer') {
-  const server = stubConsoleServer({ 'GET /session': { body: sessionFor(role) }, 'GET /analytics': answerRange(), ...routes });
+  const server = stubConsoleServer({
+    'GET /session': { body: sessionFor(role) },
+    'GET /analytics': answerRange(),
+    'GET /analytics/summary': answerSummary(),
+    ...routes,
+  });
   const app = renderConsole(address);
   return { server, app };
 }
@@ -76,16 +99,17 @@ describe('the Analytics screen', () => {
     expect(rowTexts(within(section('Campaigns')).getByRole('table'))).toEqual([['newsletter', 'email', 'autumn', 'No', '2']]);
     expect(rowTexts(within(section('Entry pages')).getByRole('table'))).toEqual([['/', '6']]);
 
-    const funnel = section('Forms: from page view to the CRM');
+    const funnel = section('Forms: from page view to a meeting');
     expect(within(funnel).getByRole('heading', { level: 3, name: 'Contact form' })).toBeTruthy();
     expect(
-      rowTexts(within(funnel).getByRole('table', { name: /^Contact form: visits at the first three steps, leads at the last two/ })),
+      rowTexts(within(funnel).getByRole('table', { name: /^Contact form: visits at the first three steps, leads at the last three/ })),
     ).toEqual([
       ['Page view', '40', '100%'],
       ['Form started', '10', '25%'],
       ['Submitted', '8', '20%'],
       ['Lead accepted', '6', '15%'],
       ['Delivered to the CRM', '5', '12.5%'],
+      ['Meeting booked', '0', '0%'],
     ]);
   });
 
@@ -106,7 +130,9 @@ describe('the Analytics screen', () => {
     await waitFor(() => expect(app.location().search).toBe('?from=2026-09-01&to=2026-09-02'));
     await waitFor(() => expect(server.made('GET /analytics')).toHaveLength(2));
     expect(Object.fromEntries(server.made('GET /analytics')[1]!.query)).toEqual({ from: '2026-09-01', to: '2026-09-02' });
-    await waitFor(() => expect(screen.getAllByRole('row', { name: /^2026-09-0[12]/ })).toHaveLength(2));
+    await waitFor(() =>
+      expect(within(section('Visitors and page views')).getAllByRole('row', { name: /^2026-09-0[12]/ })).toHaveLength(2),
+    );
 
     const lastWeek = within(screen.getByRole('group', { name: 'Preset ranges' })).getByRole('button', { name: 'Last 7 days' });
     lastWeek.focus();
@@ -168,12 +194,14 @@ describe('the Analytics screen', () => {
       'Submitted',
       'Lead accepted',
       'Delivered to the CRM',
+      'Meeting booked',
       'Accepted ÷ viewed',
       'Delivered ÷ viewed',
+      'Booked ÷ viewed',
     ]);
     expect(rowTexts(table)).toEqual([
-      ['Contact form', 'newsletter', '10', '4', '4', '3', '3', '30%', '30%'],
-      ['Contact form', '(direct)', '30', '6', '4', '3', '2', '10%', '6.7%'],
+      ['Contact form', 'newsletter', '10', '4', '4', '3', '3', '0', '30%', '30%', '0%'],
+      ['Contact form', '(direct)', '30', '6', '4', '3', '2', '0', '10%', '6.7%', '0%'],
     ]);
     expect(screen.getByRole('link', { name: 'Download CSV of the funnel split by source' }).getAttribute('href')).toBe(
       '/console/api/analytics/export?report=funnel&from=2026-11-01&to=2026-11-03&split=source',
@@ -198,14 +226,15 @@ describe('the Analytics screen', () => {
   it('draws each chart with a table of the same numbers beside it', async () => {
     analytics('/console/analytics?from=2026-11-01&to=2026-11-03');
     await screen.findByRole('heading', { name: 'Pages' });
-    const charts = screen.getAllByRole('img');
+    // The chart over time first (see below), then the detail charts.
+    const charts = screen.getAllByRole('img').slice(1);
     expect(charts).toHaveLength(2);
     expect(charts[0]!.getAttribute('aria-label')).toBe(
       'Visitors and page views per day, 2026-11-01 to 2026-11-03: 7 visitors and 19 page views in all; the most visitors on one day, 7, on 2026-11-01.',
     );
     expect(charts[0]!.querySelectorAll('rect')).toHaveLength(6);
     expect(charts[1]!.getAttribute('aria-label')).toContain(
-      'Contact form: visits at the first three steps, leads at the last two: Page view 40; Form started 10; Submitted 8; Lead accepted 6',
+      'Contact form: visits at the first three steps, leads at the last three: Page view 40; Form started 10; Submitted 8; Lead accepted 6',
     );
     for (const chart of charts) {
       const table = within(chart.closest('.chart-with-table') as HTMLElement).getByRole('table');
@@ -230,8 +259,9 @@ describe('the Analytics screen', () => {
     analytics('/console/analytics?from=2026-11-01&to=2026-11-03', {
       'GET /analytics': ({ query }) => ({ body: noVisits({ from: query.get('from')!, to: query.get('to')! }, []) }),
     });
-    expect(await screen.findByText('No visits or leads counted in this range.')).toBeTruthy();
-    expect(screen.queryByRole('table')).toBeNull();
+    const details = (await screen.findByText('Forms funnel and detail tables')).closest('details')!;
+    expect(await within(details).findByText('No visits or leads counted in this range.')).toBeTruthy();
+    expect(within(details).queryByRole('table')).toBeNull();
     expect(screen.getByLabelText('From')).toBeTruthy();
   });
 
@@ -241,7 +271,7 @@ describe('the Analytics screen', () => {
       'GET /analytics': ({ query }) => ({ body: noVisits({ from: query.get('from')!, to: query.get('to')! }, leadsOnly) }),
     });
     expect(await screen.findByText('No visits counted in this range; the leads it holds are counted below.')).toBeTruthy();
-    const funnel = section('Forms: from page view to the CRM');
+    const funnel = section('Forms: from page view to a meeting');
     const table = within(funnel).getAllByRole('table')[0]!;
     expect(rowTexts(table).find((row) => row[0] === 'Lead accepted')?.[1]).toBe('5');
     expect(rowTexts(table).find((row) => row[0] === 'Delivered to the CRM')?.[1]).toBe('3');

@@ -8,6 +8,7 @@ import { ROLE_ACTIONS, type Role } from '../../../back-office/roles.ts';
 import {
   leadStatusOf,
   type AnalyticsReport,
+  type AnalyticsSummary,
   type DayRange,
   type LeadSalesDetail,
   type LeadSalesView,
@@ -140,6 +141,36 @@ export function analyticsReport(range: DayRange, overrides: Partial<AnalyticsRep
     entryPages: [{ path: '/', visitors: 6 }],
     funnel,
     splitFunnel: funnel,
+    ...overrides,
+  };
+}
+
+/**
+ * The summary for a range: 10 visitors, 4 leads accepted, 3 the CRM took, 2 meetings on the first
+ * day, against 8 / 4 / 0 / 0 before; the rest of the range's days empty; one campaign and one entry page.
+ */
+export function analyticsSummary(range: DayRange, overrides: Partial<AnalyticsSummary> = {}): AnalyticsSummary {
+  const dayMs = 24 * 60 * 60 * 1000;
+  const days = Math.round((Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`)) / dayMs) + 1;
+  const shift = (day: string, by: number) => new Date(Date.parse(`${day}T00:00:00Z`) + by * dayMs).toISOString().slice(0, 10);
+  return {
+    range,
+    previousRange: { from: shift(range.from, -days), to: shift(range.from, -1) },
+    filter: {},
+    figures: [
+      { name: 'visitors', value: 10, previous: 8, change: 0.25 },
+      { name: 'accepted', value: 4, previous: 4, change: 0 },
+      { name: 'delivered', value: 3, previous: 0, change: null },
+      { name: 'booked', value: 2, previous: 0, change: null },
+      { name: 'visitToLead', value: 0.4, previous: 0.5, change: -0.2 },
+    ],
+    conversions: [
+      { kind: 'campaign', key: 'roi-q4', source: 'linkedin', visitors: 6, accepted: 3, delivered: 3, booked: 2 },
+      { kind: 'entry', key: '/roi', source: '', visitors: 6, accepted: 3, delivered: 2, booked: 1 },
+    ],
+    series: [{ day: range.from, visitors: 10, accepted: 4, delivered: 3, booked: 2 }],
+    emptyDays: days - 1,
+    countedFrom: null,
     ...overrides,
   };
 }
