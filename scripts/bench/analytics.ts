@@ -432,11 +432,17 @@ async function benchPostgres(baseUrl: string, log: (line: string) => void): Prom
   }
 }
 
+/**
+ * Both stores unless ANALYTICS_BENCH_STORES names one ("sqlite" or "postgres"), so the two fills can
+ * run as two processes side by side on a machine with cores to spare.
+ */
 export async function runReportBench(log: (line: string) => void = console.log): Promise<ReportBenchResult[]> {
-  const results = [await benchSqlite(log)];
+  const only = process.env.ANALYTICS_BENCH_STORES?.trim();
+  const results = only === 'postgres' ? [] : [await benchSqlite(log)];
   // Each store's table as soon as it is measured: the PostgreSQL fill takes a while.
-  log(formatReportTable(results));
+  if (results.length > 0) log(formatReportTable(results));
   const postgresUrl = process.env.TEST_DATABASE_URL?.trim() || process.env.DATABASE_URL?.trim();
+  if (only === 'sqlite') return results;
   if (postgresUrl) results.push(await benchPostgres(postgresUrl, log));
   else console.warn('PostgreSQL skipped: set TEST_DATABASE_URL (or DATABASE_URL) to a database the bench may add a schema to.');
   return results;

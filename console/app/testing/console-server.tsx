@@ -1,8 +1,8 @@
 // For component tests: a stand-in for the console's API (fetch answered by the test, every request
 // recorded with its method, address, headers and body) and the app drawn at a console address, with
 // the router's location readable. Not part of the app's bundle.
-import { render, type RenderResult } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { act, render, type RenderResult } from '@testing-library/react';
+import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { vi } from 'vitest';
 import { ROLE_ACTIONS, type Role } from '../../../back-office/roles.ts';
 import {
@@ -76,13 +76,19 @@ export function stubConsoleServer(routes: Record<string, Handler | Answer>) {
   };
 }
 
-export type RenderedConsole = RenderResult & { location(): { pathname: string; search: string } };
+export type RenderedConsole = RenderResult & {
+  location(): { pathname: string; search: string };
+  /** The browser's back (-1) and forward (1) buttons. */
+  history(delta: number): void;
+};
 
 /** The console at `address` (under /console, e.g. `/console/leads?state=failed`). */
 export function renderConsole(address: string): RenderedConsole {
   const current = { pathname: '', search: '' };
+  let navigate: NavigateFunction | undefined;
   function LocationProbe() {
     const location = useLocation();
+    navigate = useNavigate();
     current.pathname = location.pathname;
     current.search = location.search;
     return null;
@@ -93,7 +99,11 @@ export function renderConsole(address: string): RenderedConsole {
       <App api={new ConsoleApi()} />
     </MemoryRouter>,
   );
-  return { ...rendered, location: () => ({ ...current }) };
+  return {
+    ...rendered,
+    location: () => ({ ...current }),
+    history: (delta) => act(() => void navigate?.(delta)),
+  };
 }
 
 /** A row of the inbox; its status follows its state and attempts, as the server computes it. */
