@@ -337,8 +337,8 @@ describe('what converts, at a glance', () => {
     const { server, app } = analytics('/console/analytics?from=2026-11-01&to=2026-11-30');
     const converts = section(await screen.findByRole('heading', { name: 'What converts' }).then((heading) => heading.textContent!));
     expect(rowTexts(within(converts).getByRole('table'))).toEqual([
-      ['Campaign roi-q4', 'linkedin', '6', '3', '3', '2'],
-      ['Entry page /roi', '—', '6', '3', '2', '1'],
+      ['Campaign roi-q4 from linkedin', '6', '3', '3', '2'],
+      ['Entry page /roi', '6', '3', '2', '1'],
     ]);
     fireEvent.click(within(converts).getByRole('button', { name: 'roi-q4' }));
     await waitFor(() => expect(app.location().search).toBe('?from=2026-11-01&to=2026-11-30&campaign=roi-q4'));

@@ -1,7 +1,8 @@
 // The one chart over time: a metric chosen by the reader (kept in the address), one column per day
 // placed on the range's calendar, so a gap is a day with nothing. Only days with something are
-// listed in the table beside it; the days with nothing are counted in one sentence instead of a
-// table of zeros. The SVG is labelled with a summary in words, and the table is its full alternative.
+// listed in the table beside it (one click away, so a phone is not a page of rows); the days with
+// nothing are counted in one sentence instead of a table of zeros. The SVG is labelled with a
+// summary in words, and the table is its full alternative.
 import { SERIES_METRICS, type AnalyticsSummary, type SeriesMetric } from '../../api-types.ts';
 import { Field } from '../parts/Field.tsx';
 import { formatNumber, plural } from '../parts/format.tsx';
@@ -92,7 +93,8 @@ export function SeriesChart({
               </text>
             </svg>
           </figure>
-          <div>
+          <details className="chart-table">
+            <summary>The same numbers as a table</summary>
             <ScrollingTable caption={`${name} per day (UTC), days with something counted`}>
               <thead>
                 <tr>
@@ -111,7 +113,7 @@ export function SeriesChart({
                 ))}
               </tbody>
             </ScrollingTable>
-          </div>
+          </details>
         </div>
       )}
       {emptyDays > 0 && series.length > 0 ? <p className="note">{emptyDaysWords(emptyDays)}</p> : null}
