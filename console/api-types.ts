@@ -447,6 +447,9 @@ export type ConversionRow = {
   booked: number;
 };
 
+/** The longest range the chart shows day by day; a longer one is shown month by month. */
+export const SERIES_DAILY_MAX_DAYS = 92;
+
 /** The one chart's metrics. */
 export const SERIES_METRICS = ['visitors', 'accepted', 'delivered', 'booked'] as const;
 export type SeriesMetric = (typeof SERIES_METRICS)[number];
@@ -478,7 +481,12 @@ export type AnalyticsSummary = {
   figures: KeyFigure[];
   conversions: ConversionRow[];
   series: SeriesPoint[];
-  /** Days of the range with nothing at all (left out of `series`). */
+  /**
+   * A point per day, or per month for a range longer than SERIES_DAILY_MAX_DAYS (a point's `day` is
+   * then the month's first day in the range).
+   */
+  seriesGrain: 'day' | 'month';
+  /** Days of the range with nothing at all (left out of `series`); by month, the days of the months left out. */
   emptyDays: number;
   /**
    * The first day the figures, the filters and the meetings are counted for, or null when they cover

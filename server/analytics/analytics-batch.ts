@@ -224,7 +224,9 @@ export type SummaryKey = 'source' | 'campaign' | 'entry_path';
  * visit or lead came with, so any filter reads the smallest table that still holds the keys it
  * names (every filter is a day range of one table, never a scan of raw rows). A visit is counted on
  * its row with form '' and, per form it viewed, as "viewed" on that form's row; a lead's steps on
- * its form's row. `source` is the funnel's: utm_source, else the referring site.
+ * its form's row. `source` is the funnel's: utm_source, else the referring site. Each has a twin by
+ * month (its `day` column holds "2026-11"), so a long range sums its whole months from a table about
+ * thirty times smaller and only the days at its ends from the daily one.
  */
 export const SUMMARY_ROLLUPS = {
   summaryForm: { table: 'analytics_summary_form_days', keys: ['day', 'form'], counts: SUMMARY_COUNTS },
@@ -235,21 +237,38 @@ export const SUMMARY_ROLLUPS = {
     keys: ['day', 'form', 'source', 'campaign', 'entry_path'],
     counts: SUMMARY_COUNTS,
   },
+  summaryFormMonths: { table: 'analytics_summary_form_months', keys: ['day', 'form'], counts: SUMMARY_COUNTS },
+  summaryCampaignMonths: {
+    table: 'analytics_summary_campaign_months',
+    keys: ['day', 'form', 'source', 'campaign'],
+    counts: SUMMARY_COUNTS,
+  },
+  summaryEntryMonths: { table: 'analytics_summary_entry_months', keys: ['day', 'form', 'entry_path'], counts: SUMMARY_COUNTS },
+  summaryAllMonths: {
+    table: 'analytics_summary_months',
+    keys: ['day', 'form', 'source', 'campaign', 'entry_path'],
+    counts: SUMMARY_COUNTS,
+  },
 } as const satisfies Record<string, { table: string; keys: readonly string[]; counts: readonly string[] }>;
 export type SummaryRollupName = keyof typeof SUMMARY_ROLLUPS;
 const SUMMARY_ROLLUP_NAMES = Object.keys(SUMMARY_ROLLUPS) as SummaryRollupName[];
+/** The daily roll-ups, smallest first; each has its twin by month, named with "Months". */
+const SUMMARY_DAY_ROLLUPS = ['summaryForm', 'summaryCampaign', 'summaryEntry', 'summaryAll'] as const;
+export type SummaryGrain = 'day' | 'month';
 
-/** The smallest summary roll-up that holds every key named (smallest first in SUMMARY_ROLLUPS' order). */
-export function summaryRollupFor(keys: ReadonlySet<SummaryKey>): SummaryRollupName {
+/** The smallest summary roll-up of a grain that holds every key named. */
+export function summaryRollupFor(keys: ReadonlySet<SummaryKey>, grain: SummaryGrain = 'day'): SummaryRollupName {
   const holds = (name: SummaryRollupName) => [...keys].every((key) => (SUMMARY_ROLLUPS[name].keys as readonly string[]).includes(key));
-  return SUMMARY_ROLLUP_NAMES.find(holds) ?? 'summaryAll';
+  const name = SUMMARY_DAY_ROLLUPS.find(holds) ?? 'summaryAll';
+  return grain === 'day' ? name : (`${name}Months` as SummaryRollupName);
 }
 
 /** Where a visit or lead is counted in the summary's roll-ups: its source, campaign and entry page. */
 type SummaryPlace = { readonly source: string; readonly campaign: string; readonly entryPath: string };
 
 function summaryKeys(name: SummaryRollupName, day: string, form: string, place: SummaryPlace): string[] {
-  const values: Record<string, string> = { day, form, source: place.source, campaign: place.campaign, entry_path: place.entryPath };
+  const period = name.endsWith('Months') ? day.slice(0, 7) : day;
+  const values: Record<string, string> = { day: period, form, source: place.source, campaign: place.campaign, entry_path: place.entryPath };
   return SUMMARY_ROLLUPS[name].keys.map((key) => values[key] ?? '');
 }
 

@@ -505,6 +505,33 @@ for (const harness of ANALYTICS_HARNESSES) {
         expect(await store.summaryDays(ALL, { page: '/roi', campaign: '' })).toEqual([]);
       });
 
+      it('sums a long range by month, whole months and the days at its ends alike, as it sums it by day', async () => {
+        // Visits and leads on either side of month ends: 30 September, 1 and 31 October, 1 November.
+        const at = (day: string) => Date.parse(`${day}T10:00:00Z`);
+        const days = ['2026-09-30', '2026-10-01', '2026-10-31', '2026-11-01', '2026-11-02'];
+        for (const [index, day] of days.entries()) {
+          await store.recordEvents([
+            pageview(`v${index}`, '/roi', at(day), { campaign: { source: 'linkedin', name: 'roi-q4' }, forms: ['roi'] }),
+          ]);
+          await store.recordLead(lead(`lead-${index}`, at(day) + 1, 'roi', { campaign: 'roi-q4', source: 'linkedin', entryPath: '/roi' }));
+          if (index % 2 === 0) await store.recordLeadDelivered(`lead-${index}`, at(day) + 2);
+        }
+        const range = { from: '2026-09-30', to: '2026-11-01' };
+        const counts = (visitors: number, accepted: number, delivered: number) => ({ visitors, accepted, delivered, booked: 0 });
+        for (const filter of [{}, { campaign: 'roi-q4' }, { page: '/roi', source: 'linkedin' }, { form: 'roi' }]) {
+          expect(await store.summaryMonths(range, filter)).toEqual([
+            { day: '2026-09-30', ...counts(1, 1, 1) },
+            { day: '2026-10-01', ...counts(2, 2, 1) },
+            { day: '2026-11-01', ...counts(1, 1, 0) },
+          ]);
+          expect(await store.conversions(range, filter)).toEqual({
+            campaigns: [{ campaign: 'roi-q4', source: 'linkedin', ...counts(4, 4, 2) }],
+            entries: [{ entryPath: '/roi', ...counts(4, 4, 2) }],
+          });
+        }
+        expect(await store.summaryMonths(range, { campaign: '' })).toEqual([]);
+      });
+
       it('ranks what converts by leads the CRM took, then meetings, under the filter', async () => {
         await seed();
         const row = (visitors: number, accepted: number, delivered: number, booked: number) => ({ visitors, accepted, delivered, booked });
@@ -537,14 +564,26 @@ for (const harness of ANALYTICS_HARNESSES) {
         await seed();
         const filters = [{}, { campaign: 'roi-q4' }, { page: '/' }, { form: 'home' }, { campaign: '', page: '/', source: '' }];
         for (const filter of filters) {
-          const queries = summarySql(harness.kind === 'postgres' ? 'postgres' : 'sqlite', filter);
-          for (const query of [queries.days(ALL), queries.campaigns(ALL), queries.entries(ALL)]) {
+          const dialect = harness.kind === 'postgres' ? 'postgres' : 'sqlite';
+          const days = summarySql(dialect, filter, 'day');
+          const months = summarySql(dialect, filter, 'month');
+          const MONTHS = { from: '2026-01', to: '2026-12' };
+          for (const query of [
+            days.days(ALL),
+            days.campaigns(ALL),
+            days.entries(ALL),
+            months.days(MONTHS),
+            months.campaigns(MONTHS),
+            months.entries(MONTHS),
+          ]) {
             const plan = await database.explain(query.sql, query.params);
             if (harness.kind === 'postgres') {
               expect(plan).toMatch(/Index (Only )?Scan using analytics_summary_\w+/);
               expect(plan).not.toMatch(/Seq Scan/);
             } else {
-              expect(plan).toMatch(/SEARCH analytics_summary_\w+ USING (PRIMARY KEY|INDEX analytics_summary_days_\w+) \(/);
+              expect(plan).toMatch(
+                /SEARCH analytics_summary_\w+ USING (PRIMARY KEY|(COVERING )?INDEX analytics_summary_(days|months)_\w+) \(/,
+              );
               expect(plan).not.toMatch(/SCAN analytics_summary/);
             }
           }

@@ -152,6 +152,12 @@ export type AnalyticsStore = SaltStore & {
    */
   summaryDays(range: DayRange, filter: SummaryFilter): Promise<SummaryDay[]>;
   /**
+   * The same per month, for a long range: each month's sums (its `day` the month's first day in the
+   * range), only months with something counted, oldest first. Whole months are read from the
+   * roll-ups by month, the days at the range's ends from those by day.
+   */
+  summaryMonths(range: DayRange, filter: SummaryFilter): Promise<SummaryDay[]>;
+  /**
    * What converts under the filter: campaigns (with their source) and entry pages, each ranked by
    * leads the CRM took, then meetings, leads accepted, visitors, then by key; rows with nothing
    * left out, at most REPORT_ROW_LIMIT of each.

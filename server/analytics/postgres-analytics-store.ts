@@ -26,8 +26,8 @@ import {
   funnelSql,
   reportSql,
   summarySql,
-  toConversionTotals,
-  toEntryConversionTotals,
+  readConversions,
+  readSummaryMonths,
   toSummaryDays,
   toCampaignTotals,
   toDayTotals,
@@ -36,6 +36,7 @@ import {
   toPageTotals,
   toReferrerTotals,
 } from './analytics-reports.ts';
+import type { SummaryQuery } from './analytics-reports.ts';
 import type { AnalyticsStore, CountedLead, DayRange, VisitEvent } from './analytics-store.ts';
 
 // PostgreSQL analytics store: tables named analytics_* in the lead store's database, with their own
@@ -135,7 +136,9 @@ export const POSTGRES_ANALYTICS_MIGRATIONS: readonly Migration[] = [
     name: "meetings booked: the funnel's last step, leads kept once delivered; summary roll-ups by day, form, source, campaign and entry page",
     // The funnel's last step, "booked"; a lead's row is kept once the CRM took it (flagged delivered),
     // so a meeting booked after that is still counted on the lead's day under its keys; and the
-    // summary's roll-ups (see SUMMARY_ROLLUPS). They start empty: days counted before this migration
+    // summary's roll-ups by day and by month (see SUMMARY_ROLLUPS); the largest has an index per
+    // filter (campaign, source, entry page) that holds every column, so a filtered sum reads only the
+    // index's matching range. They start empty: days counted before this migration
     // are in the older roll-ups only, so the store records the day after it ran as the first day the
     // summary holds in full (none when nothing had been counted yet).
     sql: `
@@ -156,9 +159,26 @@ export const POSTGRES_ANALYTICS_MIGRATIONS: readonly Migration[] = [
         day ${TEXT}, form ${TEXT}, source ${TEXT}, campaign ${TEXT}, entry_path ${TEXT}, visits BIGINT NOT NULL, viewed BIGINT NOT NULL, accepted BIGINT NOT NULL, delivered BIGINT NOT NULL, booked BIGINT NOT NULL,
         PRIMARY KEY (day, form, source, campaign, entry_path)
       );
-      CREATE INDEX analytics_summary_days_campaign ON analytics_summary_days (campaign, day);
-      CREATE INDEX analytics_summary_days_source ON analytics_summary_days (source, day);
-      CREATE INDEX analytics_summary_days_entry ON analytics_summary_days (entry_path, day);
+      CREATE TABLE analytics_summary_form_months (
+        day ${TEXT}, form ${TEXT}, visits BIGINT NOT NULL, viewed BIGINT NOT NULL, accepted BIGINT NOT NULL, delivered BIGINT NOT NULL, booked BIGINT NOT NULL, PRIMARY KEY (day, form)
+      );
+      CREATE TABLE analytics_summary_campaign_months (
+        day ${TEXT}, form ${TEXT}, source ${TEXT}, campaign ${TEXT}, visits BIGINT NOT NULL, viewed BIGINT NOT NULL, accepted BIGINT NOT NULL, delivered BIGINT NOT NULL, booked BIGINT NOT NULL,
+        PRIMARY KEY (day, form, source, campaign)
+      );
+      CREATE TABLE analytics_summary_entry_months (
+        day ${TEXT}, form ${TEXT}, entry_path ${TEXT}, visits BIGINT NOT NULL, viewed BIGINT NOT NULL, accepted BIGINT NOT NULL, delivered BIGINT NOT NULL, booked BIGINT NOT NULL, PRIMARY KEY (day, form, entry_path)
+      );
+      CREATE TABLE analytics_summary_months (
+        day ${TEXT}, form ${TEXT}, source ${TEXT}, campaign ${TEXT}, entry_path ${TEXT}, visits BIGINT NOT NULL, viewed BIGINT NOT NULL, accepted BIGINT NOT NULL, delivered BIGINT NOT NULL, booked BIGINT NOT NULL,
+        PRIMARY KEY (day, form, source, campaign, entry_path)
+      );
+      CREATE INDEX analytics_summary_days_campaign ON analytics_summary_days (campaign, day) INCLUDE (form, source, entry_path, visits, viewed, accepted, delivered, booked);
+      CREATE INDEX analytics_summary_days_source ON analytics_summary_days (source, day) INCLUDE (form, campaign, entry_path, visits, viewed, accepted, delivered, booked);
+      CREATE INDEX analytics_summary_days_entry ON analytics_summary_days (entry_path, day) INCLUDE (form, source, campaign, visits, viewed, accepted, delivered, booked);
+      CREATE INDEX analytics_summary_months_campaign ON analytics_summary_months (campaign, day) INCLUDE (form, source, entry_path, visits, viewed, accepted, delivered, booked);
+      CREATE INDEX analytics_summary_months_source ON analytics_summary_months (source, day) INCLUDE (form, campaign, entry_path, visits, viewed, accepted, delivered, booked);
+      CREATE INDEX analytics_summary_months_entry ON analytics_summary_months (entry_path, day) INCLUDE (form, source, campaign, visits, viewed, accepted, delivered, booked);
       CREATE TABLE analytics_summary_start (day ${TEXT});
       INSERT INTO analytics_summary_start (day)
         SELECT to_char((now() AT TIME ZONE 'UTC')::date + 1, 'YYYY-MM-DD')
@@ -215,6 +235,12 @@ export async function openPostgresAnalyticsStore(
   ): Promise<Record<string, unknown>[]> {
     daysOf(range);
     return query(sql, [...params]);
+  }
+
+  /** Runs the summary's queries of a range, once the range has been checked. */
+  function summaryRun(range: DayRange) {
+    daysOf(range);
+    return (summary: SummaryQuery) => query(summary.sql, [...summary.params]);
   }
 
   /** Inserts the visits not yet kept; returns those that were new. */
@@ -499,16 +525,8 @@ export async function openPostgresAnalyticsStore(
       const { sql, params } = summarySql('postgres', filter).days(range);
       return toSummaryDays(await report(sql, range, params));
     },
-    conversions: async (range, filter) => {
-      const queries = summarySql('postgres', filter);
-      const campaigns = queries.campaigns(range);
-      const entries = queries.entries(range);
-      const [campaignRows, entryRows] = await Promise.all([
-        report(campaigns.sql, range, campaigns.params),
-        report(entries.sql, range, entries.params),
-      ]);
-      return { campaigns: toConversionTotals(campaignRows), entries: toEntryConversionTotals(entryRows) };
-    },
+    summaryMonths: async (range, filter) => readSummaryMonths(summaryRun(range), 'postgres', range, filter),
+    conversions: async (range, filter) => readConversions(summaryRun(range), 'postgres', range, filter),
     summaryCountedFrom: async () => {
       const rows = await query<{ day: string }>('SELECT day FROM analytics_summary_start');
       return rows[0] === undefined ? null : String(rows[0].day);

@@ -25,8 +25,8 @@ import {
   funnelSql,
   reportSql,
   summarySql,
-  toConversionTotals,
-  toEntryConversionTotals,
+  readConversions,
+  readSummaryMonths,
   toSummaryDays,
   toCampaignTotals,
   toDayTotals,
@@ -35,6 +35,7 @@ import {
   toPageTotals,
   toReferrerTotals,
 } from './analytics-reports.ts';
+import type { SummaryQuery } from './analytics-reports.ts';
 import type { AnalyticsStore, CountedLead, DayRange, VisitEvent } from './analytics-store.ts';
 
 // node:sqlite analytics store, in its own file beside the lead store's: counting visits takes only
@@ -129,7 +130,9 @@ export const SQLITE_ANALYTICS_MIGRATIONS: readonly Migration[] = [
     name: "meetings booked: the funnel's last step, leads kept once delivered; summary roll-ups by day, form, source, campaign and entry page",
     // The funnel's last step, "booked"; a lead's row is kept once the CRM took it (flagged delivered),
     // so a meeting booked after that is still counted on the lead's day under its keys; and the
-    // summary's roll-ups (see SUMMARY_ROLLUPS). They start empty: days counted before this migration
+    // summary's roll-ups by day and by month (see SUMMARY_ROLLUPS); the largest has an index per
+    // filter (campaign, source, entry page) that holds every column, so a filtered sum reads only the
+    // index's matching range. They start empty: days counted before this migration
     // are in the older roll-ups only, so the store records the day after it ran as the first day the
     // summary holds in full (none when nothing had been counted yet).
     sql: `
@@ -150,9 +153,26 @@ export const SQLITE_ANALYTICS_MIGRATIONS: readonly Migration[] = [
         day TEXT NOT NULL, form TEXT NOT NULL, source TEXT NOT NULL, campaign TEXT NOT NULL, entry_path TEXT NOT NULL, visits INTEGER NOT NULL, viewed INTEGER NOT NULL, accepted INTEGER NOT NULL, delivered INTEGER NOT NULL, booked INTEGER NOT NULL,
         PRIMARY KEY (day, form, source, campaign, entry_path)
       ) WITHOUT ROWID;
-      CREATE INDEX analytics_summary_days_campaign ON analytics_summary_days (campaign, day);
-      CREATE INDEX analytics_summary_days_source ON analytics_summary_days (source, day);
-      CREATE INDEX analytics_summary_days_entry ON analytics_summary_days (entry_path, day);
+      CREATE TABLE analytics_summary_form_months (
+        day TEXT NOT NULL, form TEXT NOT NULL, visits INTEGER NOT NULL, viewed INTEGER NOT NULL, accepted INTEGER NOT NULL, delivered INTEGER NOT NULL, booked INTEGER NOT NULL, PRIMARY KEY (day, form)
+      ) WITHOUT ROWID;
+      CREATE TABLE analytics_summary_campaign_months (
+        day TEXT NOT NULL, form TEXT NOT NULL, source TEXT NOT NULL, campaign TEXT NOT NULL, visits INTEGER NOT NULL, viewed INTEGER NOT NULL, accepted INTEGER NOT NULL, delivered INTEGER NOT NULL, booked INTEGER NOT NULL,
+        PRIMARY KEY (day, form, source, campaign)
+      ) WITHOUT ROWID;
+      CREATE TABLE analytics_summary_entry_months (
+        day TEXT NOT NULL, form TEXT NOT NULL, entry_path TEXT NOT NULL, visits INTEGER NOT NULL, viewed INTEGER NOT NULL, accepted INTEGER NOT NULL, delivered INTEGER NOT NULL, booked INTEGER NOT NULL, PRIMARY KEY (day, form, entry_path)
+      ) WITHOUT ROWID;
+      CREATE TABLE analytics_summary_months (
+        day TEXT NOT NULL, form TEXT NOT NULL, source TEXT NOT NULL, campaign TEXT NOT NULL, entry_path TEXT NOT NULL, visits INTEGER NOT NULL, viewed INTEGER NOT NULL, accepted INTEGER NOT NULL, delivered INTEGER NOT NULL, booked INTEGER NOT NULL,
+        PRIMARY KEY (day, form, source, campaign, entry_path)
+      ) WITHOUT ROWID;
+      CREATE INDEX analytics_summary_days_campaign ON analytics_summary_days (campaign, day, form, source, campaign, entry_path, visits, viewed, accepted, delivered, booked);
+      CREATE INDEX analytics_summary_days_source ON analytics_summary_days (source, day, form, source, campaign, entry_path, visits, viewed, accepted, delivered, booked);
+      CREATE INDEX analytics_summary_days_entry ON analytics_summary_days (entry_path, day, form, source, campaign, entry_path, visits, viewed, accepted, delivered, booked);
+      CREATE INDEX analytics_summary_months_campaign ON analytics_summary_months (campaign, day, form, source, campaign, entry_path, visits, viewed, accepted, delivered, booked);
+      CREATE INDEX analytics_summary_months_source ON analytics_summary_months (source, day, form, source, campaign, entry_path, visits, viewed, accepted, delivered, booked);
+      CREATE INDEX analytics_summary_months_entry ON analytics_summary_months (entry_path, day, form, source, campaign, entry_path, visits, viewed, accepted, delivered, booked);
       CREATE TABLE analytics_summary_start (day TEXT NOT NULL);
       INSERT INTO analytics_summary_start (day)
         SELECT date('now', '+1 day')
@@ -194,6 +214,15 @@ export function openSqliteAnalyticsStore(file: string, migrations: readonly Migr
     daysOf(range);
     if (closed) throw new Error('The analytics store is closed');
     return all(sql, ...params);
+  }
+
+  /** Runs the summary's queries of a range, once the range has been checked. */
+  function summaryRun(range: DayRange) {
+    daysOf(range);
+    return async (query: SummaryQuery) => {
+      if (closed) throw new Error('The analytics store is closed');
+      return all(query.sql, ...query.params);
+    };
   }
 
   /** Inserts the visits not yet kept; returns those that were new. */
@@ -374,15 +403,8 @@ export function openSqliteAnalyticsStore(file: string, migrations: readonly Migr
       const { sql, params } = summarySql('sqlite', filter).days(range);
       return toSummaryDays(report(sql, range, params));
     },
-    conversions: async (range, filter) => {
-      const queries = summarySql('sqlite', filter);
-      const campaigns = queries.campaigns(range);
-      const entries = queries.entries(range);
-      return {
-        campaigns: toConversionTotals(report(campaigns.sql, range, campaigns.params)),
-        entries: toEntryConversionTotals(report(entries.sql, range, entries.params)),
-      };
-    },
+    summaryMonths: async (range, filter) => readSummaryMonths(summaryRun(range), 'sqlite', range, filter),
+    conversions: async (range, filter) => readConversions(summaryRun(range), 'sqlite', range, filter),
     summaryCountedFrom: async () => {
       if (closed) throw new Error('The analytics store is closed');
       const row = get('SELECT day FROM analytics_summary_start');

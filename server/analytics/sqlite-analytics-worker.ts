@@ -16,6 +16,7 @@ const METHODS: WorkerStoreMethods<AnalyticsStore> = {
   recordLeadDelivered: true,
   recordMeeting: true,
   summaryDays: true,
+  summaryMonths: true,
   conversions: true,
   summaryCountedFrom: true,
   dayTotals: true,

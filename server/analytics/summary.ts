@@ -4,7 +4,7 @@
 // Every number honours the same filter. All of it is read from the summary's roll-ups (see
 // SUMMARY_ROLLUPS), so a year over ten million events is a few index ranges.
 import type { AnalyticsFilter, AnalyticsSummary, ConversionRow, KeyFigure, KeyFigureName, SeriesPoint } from '../../console/api-types.ts';
-import { KEY_FIGURES } from '../../console/api-types.ts';
+import { KEY_FIGURES, SERIES_DAILY_MAX_DAYS } from '../../console/api-types.ts';
 import { daysOf } from './analytics-batch.ts';
 import type { AnalyticsStore, DayRange, SummaryDay, SummaryFilter } from './analytics-store.ts';
 
@@ -13,6 +13,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The UTC day `days` days after `day` (before, when negative). */
 function shiftDay(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The days of the range in the month that `day` is in. */
+function daysOfMonthIn(day: string, range: DayRange): number {
+  const start = `${day.slice(0, 7)}-01`;
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  const end = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+  return daysOf({ from: start < range.from ? range.from : start, to: end > range.to ? range.to : end }).length;
 }
 
 /** The same number of days as `range`, ending the day before it starts. */
@@ -79,9 +87,12 @@ export async function analyticsSummary(store: AnalyticsStore, range: DayRange, f
   const days = daysOf(range);
   const previousRange = previousRangeOf(range);
   const clean = cleanFilter(filter);
+  // A long range is read (and charted) by month: its whole months come from roll-ups a thirtieth the size.
+  const grain = days.length > SERIES_DAILY_MAX_DAYS ? 'month' : 'day';
+  const read = (which: DayRange) => (grain === 'day' ? store.summaryDays(which, clean) : store.summaryMonths(which, clean));
   const [current, previous, conversions, countedFrom] = await Promise.all([
-    store.summaryDays(range, clean),
-    store.summaryDays(previousRange, clean),
+    read(range),
+    read(previousRange),
     store.conversions(range, clean),
     store.summaryCountedFrom(),
   ]);
@@ -120,7 +131,8 @@ export async function analyticsSummary(store: AnalyticsStore, range: DayRange, f
       })),
     ]),
     series,
-    emptyDays: days.length - series.length,
+    seriesGrain: grain,
+    emptyDays: days.length - (grain === 'day' ? series.length : series.reduce((sum, point) => sum + daysOfMonthIn(point.day, range), 0)),
     countedFrom,
   };
 }

@@ -64,6 +64,23 @@ export function createFakeAnalyticsStore(reports: FakeReports = {}): FakeAnalyti
       answer(`summaryDays ${JSON.stringify(filter)}`, range);
       return [...(reports.summaryDays ?? [])].filter((row) => row.day >= range.from && row.day <= range.to);
     },
+    async summaryMonths(range, filter) {
+      answer(`summaryMonths ${JSON.stringify(filter)}`, range);
+      const months = new Map<string, SummaryDay>();
+      for (const row of reports.summaryDays ?? []) {
+        if (row.day < range.from || row.day > range.to) continue;
+        const day = `${row.day.slice(0, 7)}-01` < range.from ? range.from : `${row.day.slice(0, 7)}-01`;
+        const found = months.get(day) ?? { day, visitors: 0, accepted: 0, delivered: 0, booked: 0 };
+        months.set(day, {
+          day,
+          visitors: found.visitors + row.visitors,
+          accepted: found.accepted + row.accepted,
+          delivered: found.delivered + row.delivered,
+          booked: found.booked + row.booked,
+        });
+      }
+      return [...months.values()].sort((a, b) => (a.day < b.day ? -1 : 1));
+    },
     async conversions(range, filter) {
       answer(`conversions ${JSON.stringify(filter)}`, range);
       return { campaigns: [...(reports.conversions?.campaigns ?? [])], entries: [...(reports.conversions?.entries ?? [])] };

@@ -179,6 +179,7 @@ export function analyticsSummary(range: DayRange, overrides: Partial<AnalyticsSu
       { kind: 'entry', key: '/roi', source: '', visitors: 6, accepted: 3, delivered: 2, booked: 1 },
     ],
     series: [{ day: range.from, visitors: 10, accepted: 4, delivered: 3, booked: 2 }],
+    seriesGrain: 'day',
     emptyDays: days - 1,
     countedFrom: null,
     ...overrides,

@@ -38,6 +38,7 @@ export function createMemoryAnalyticsStore(): MemoryAnalyticsStore {
     recordLeadDelivered: notUsed('recordLeadDelivered'),
     recordMeeting: notUsed('recordMeeting'),
     summaryDays: notUsed('summaryDays'),
+    summaryMonths: notUsed('summaryMonths'),
     conversions: notUsed('conversions'),
     summaryCountedFrom: notUsed('summaryCountedFrom'),
     dayTotals: notUsed('dayTotals'),
