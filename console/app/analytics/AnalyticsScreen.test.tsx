@@ -436,6 +436,25 @@ describe('what converts, at a glance', () => {
     ).toEqual(['Day (UTC)', 'Meetings booked']);
   });
 
+  it('charts a range longer than three months by month', async () => {
+    analytics('/console/analytics?from=2026-01-15&to=2026-11-27', {
+      'GET /analytics/summary': answerSummary({
+        seriesGrain: 'month',
+        series: [
+          { day: '2026-01-15', visitors: 40, accepted: 2, delivered: 1, booked: 0 },
+          { day: '2026-03-01', visitors: 90, accepted: 5, delivered: 4, booked: 2 },
+        ],
+        emptyDays: 285,
+      }),
+    });
+    const chart = section(await screen.findByRole('heading', { name: 'Over time' }).then((heading) => heading.textContent!));
+    expect(within(chart).getByRole('img').getAttribute('aria-label')).toBe(
+      'Visitors per month, 2026-01-15 to 2026-11-27: 130 in all; the most in one month, 90, in 2026-03.',
+    );
+    expect(within(chart).getAllByRole('columnheader')[0]!.textContent).toBe('Month (from the day shown)');
+    expect(within(chart).getByText('285 days with no visits or leads hidden.')).toBeTruthy();
+  });
+
   it('says plainly from which day the figures count, when the range reaches before it', async () => {
     analytics('/console/analytics?from=2026-11-01&to=2026-11-30', {
       'GET /analytics/summary': answerSummary({ countedFrom: '2026-11-15' }),

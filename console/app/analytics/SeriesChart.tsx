@@ -1,5 +1,6 @@
 // The one chart over time: a metric chosen by the reader (kept in the address), one column per day
-// placed on the range's calendar, so a gap is a day with nothing. Only days with something are
+// (per month for a range longer than three months) placed on the range's calendar, so a gap is a
+// day with nothing. Only days with something are
 // listed in the table beside it (one click away, so a phone is not a page of rows); the days with
 // nothing are counted in one sentence instead of a table of zeros. The SVG is labelled with a
 // summary in words, and the table is its full alternative.
@@ -30,11 +31,16 @@ export function SeriesChart({
   metric: SeriesMetric;
   onMetric: (metric: SeriesMetric) => void;
 }) {
-  const { range, series, emptyDays } = summary;
-  const days = daysOfRange(range);
+  const { range, series, emptyDays, seriesGrain } = summary;
+  const byMonth = seriesGrain === 'month';
+  const monthOf = (day: string) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7));
+  // A point's place on the range's calendar: its day, or its month for a long range.
+  const placeOf = (day: string) =>
+    byMonth ? monthOf(day) - monthOf(range.from) : Math.round((Date.parse(`${day}T00:00:00Z`) - first) / DAY_MS);
   const first = Date.parse(`${range.from}T00:00:00Z`);
+  const slots = byMonth ? monthOf(range.to) - monthOf(range.from) + 1 : daysOfRange(range);
   const max = Math.max(1, ...series.map((point) => point[metric]));
-  const slot = WIDTH / Math.max(days, 1);
+  const slot = WIDTH / Math.max(slots, 1);
   const column = Math.max(0.5, slot >= 4 ? slot * 0.7 : slot);
   const total = series.reduce((sum, point) => sum + point[metric], 0);
   const busiest = series.reduce<(typeof series)[number] | undefined>(
@@ -43,8 +49,12 @@ export function SeriesChart({
   );
   const name = METRIC_NAMES[metric];
   const words =
-    `${name} per day, ${range.from} to ${range.to}: ${formatNumber(total)} in all` +
-    (busiest && busiest[metric] > 0 ? `; the most on one day, ${formatNumber(busiest[metric])}, on ${busiest.day}.` : '.');
+    `${name} per ${byMonth ? 'month' : 'day'}, ${range.from} to ${range.to}: ${formatNumber(total)} in all` +
+    (busiest && busiest[metric] > 0
+      ? byMonth
+        ? `; the most in one month, ${formatNumber(busiest[metric])}, in ${busiest.day.slice(0, 7)}.`
+        : `; the most on one day, ${formatNumber(busiest[metric])}, on ${busiest.day}.`
+      : '.');
   const bottom = PLOT_TOP + PLOT_HEIGHT;
   const height = bottom + AXIS_ROOM;
   return (
@@ -72,7 +82,7 @@ export function SeriesChart({
               </text>
               <line x1={0} x2={WIDTH} y1={bottom} y2={bottom} className="chart-axis" />
               {series.map((point) => {
-                const index = Math.round((Date.parse(`${point.day}T00:00:00Z`) - first) / DAY_MS);
+                const index = placeOf(point.day);
                 const barHeight = (PLOT_HEIGHT * point[metric]) / max;
                 return (
                   <rect
@@ -95,10 +105,12 @@ export function SeriesChart({
           </figure>
           <details className="chart-table">
             <summary>The same numbers as a table</summary>
-            <ScrollingTable caption={`${name} per day (UTC), days with something counted`}>
+            <ScrollingTable
+              caption={`${name} per ${byMonth ? 'month' : 'day'} (UTC), ${byMonth ? 'months' : 'days'} with something counted`}
+            >
               <thead>
                 <tr>
-                  <th scope="col">Day (UTC)</th>
+                  <th scope="col">{byMonth ? 'Month (from the day shown)' : 'Day (UTC)'}</th>
                   <th scope="col" className="number">
                     {name}
                   </th>
