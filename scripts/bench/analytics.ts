@@ -17,7 +17,15 @@ import autocannon from 'autocannon';
 import type { Result } from 'autocannon';
 import pg from 'pg';
 import { LEAD_FORM_IDS, type LeadFormId } from '../../lead/rules.ts';
-import { FUNNEL_SPLITS, type AnalyticsStore, type DayRange, type VisitEvent } from '../../server/analytics/analytics-store.ts';
+import type { AnalyticsFilter } from '../../console/api-types.ts';
+import {
+  FUNNEL_SPLITS,
+  type AnalyticsStore,
+  type DayRange,
+  type LeadKeys,
+  type VisitEvent,
+} from '../../server/analytics/analytics-store.ts';
+import { analyticsSummary } from '../../server/analytics/summary.ts';
 import { openPostgresAnalyticsStore } from '../../server/analytics/postgres-analytics-store.ts';
 import { openSqliteAnalyticsStore } from '../../server/analytics/sqlite-analytics-store.ts';
 import { openSqliteAnalyticsWorkerStore } from '../../server/analytics/sqlite-analytics-worker.ts';
@@ -234,7 +242,7 @@ const ORIGINS: Omit<VisitEvent, 'at' | 'visit' | 'type' | 'path'>[] = [
   })),
 ];
 
-type SeedLead = { id: string; at: number; visit: string; form: LeadFormId };
+type SeedLead = { id: string; at: number; visit: string; form: LeadFormId; keys: LeadKeys };
 
 /** Ten million events as a year of visits, in time order, handed out a batch at a time. */
 function* yearOfEvents(total: number, days: number, firstDay: number): Generator<{ events: VisitEvent[]; leads: SeedLead[] }> {
@@ -255,6 +263,12 @@ function* yearOfEvents(total: number, days: number, firstDay: number): Generator
       const origin = pick(ORIGINS);
       let at = dayStart + Math.floor(random() * (DAY_MS - 3_600_000));
       let path = pick(PAGES);
+      // A lead carries its visit's campaign, source (else referring site) and landing page, as the relay stores it.
+      const keys: LeadKeys = {
+        campaign: origin.campaign?.name ?? '',
+        source: origin.campaign?.source ?? origin.referrerHost ?? '',
+        entryPath: path,
+      };
       const views = 1 + Math.floor(random() * 4);
       for (let view = 0; view < views; view++) {
         const form = FORM_ON[path];
@@ -263,7 +277,7 @@ function* yearOfEvents(total: number, days: number, firstDay: number): Generator
           events.push({ at: at + 5_000, visit, type: 'form_start', path, form });
           if (random() < 0.5) {
             events.push({ at: at + 60_000, visit, type: 'form_submit', path, form });
-            if (random() < 0.9) leads.push({ id: `lead-${(leadNumber += 1)}`, at: at + 60_500, visit, form });
+            if (random() < 0.9) leads.push({ id: `lead-${(leadNumber += 1)}`, at: at + 60_500, visit, form, keys });
           }
         }
         if (random() < 0.05) events.push({ at: at + 10_000, visit, type: 'booking_click', path });
@@ -283,7 +297,9 @@ function* yearOfEvents(total: number, days: number, firstDay: number): Generator
 }
 
 async function fill(store: AnalyticsStore, log: (line: string) => void): Promise<{ events: number; seconds: number }> {
-  const { events: total, days } = ANALYTICS_BENCH.reports;
+  const { days } = ANALYTICS_BENCH.reports;
+  // ANALYTICS_BENCH_EVENTS fills fewer events for a quick look; the budget is met at the full count only.
+  const total = Number(process.env.ANALYTICS_BENCH_EVENTS) || ANALYTICS_BENCH.reports.events;
   const started = performance.now();
   const firstDay = Date.UTC(2025, 0, 1);
   let events = 0;
@@ -295,11 +311,18 @@ async function fill(store: AnalyticsStore, log: (line: string) => void): Promise
         leadId: lead.id,
         at: lead.at,
         form: lead.form,
-        keys: { campaign: '', source: '', entryPath: '/' },
+        keys: lead.keys,
         spam: false,
       });
-      // Most leads reach the CRM; the rest fail or wait.
-      if (lead.id.endsWith('7') === false) await store.recordLeadDelivered(lead.id, lead.at + 2_000);
+      // Most leads reach the CRM; the rest fail or wait. One in four delivered books a meeting, and
+      // one meeting in ten is cancelled again.
+      if (lead.id.endsWith('7') === false) {
+        await store.recordLeadDelivered(lead.id, lead.at + 2_000);
+        if (lead.id.endsWith('1') || lead.id.endsWith('4') || lead.id.endsWith('8')) {
+          await store.recordMeeting(lead.id, lead.at + 600_000, true);
+          if (lead.id.endsWith('31')) await store.recordMeeting(lead.id, lead.at + 900_000, false);
+        }
+      }
     }
     events += batch.events.length;
     if (events >= nextReport) {
@@ -324,6 +347,17 @@ async function time(name: string, run: () => Promise<unknown>): Promise<Timing> 
   return { name, medianMs: at(0.5), p95Ms: at(0.95), maxMs: samples[samples.length - 1]! };
 }
 
+/** The summary's filters the bench times: none, each kind alone, and the largest values combined. */
+const SUMMARY_FILTERS: readonly (readonly [string, AnalyticsFilter])[] = [
+  ['no filter', {}],
+  ['campaign', { campaign: 'campaign-1' }],
+  ['no campaign (most rows)', { campaign: '' }],
+  ['source', { source: 'site-1.example.org' }],
+  ['entry page', { page: '/' }],
+  ['form', { form: 'home' }],
+  ['source, entry page and form', { source: 'newsletter', page: '/', form: 'home' }],
+];
+
 async function measureReports(store: AnalyticsStore): Promise<Timing[]> {
   const first = Date.UTC(2025, 0, 1);
   const year: DayRange = { from: saltDay(first), to: saltDay(first + (ANALYTICS_BENCH.reports.days - 1) * DAY_MS) };
@@ -331,6 +365,9 @@ async function measureReports(store: AnalyticsStore): Promise<Timing[]> {
   const funnel = await store.funnel(year, 'none');
   if (funnel.length === 0 || (await store.pageTotals(year)).length === 0)
     throw new Error('The filled store reports nothing: the fill or the queries are wrong');
+  const summary = await analyticsSummary(store, year, {});
+  if (summary.conversions.length === 0 || !summary.figures.every((figure) => (figure.value ?? 0) > 0))
+    throw new Error('The filled store has no summary: the fill or the summary queries are wrong');
   const timings: Timing[] = [];
   for (const [label, range] of [
     ['year', year],
@@ -344,6 +381,10 @@ async function measureReports(store: AnalyticsStore): Promise<Timing[]> {
       await time(`Entry pages (${label})`, () => store.entryTotals(range)),
     );
     for (const split of FUNNEL_SPLITS) timings.push(await time(`Funnel, split ${split} (${label})`, () => store.funnel(range, split)));
+    // The Analytics screen's first view: key figures against the previous period, what converts and
+    // the series, as the console asks for it, unfiltered and under each kind of filter.
+    for (const [filterLabel, filter] of SUMMARY_FILTERS)
+      timings.push(await time(`Summary, ${filterLabel} (${label})`, () => analyticsSummary(store, range, filter)));
   }
   return timings;
 }
@@ -393,11 +434,17 @@ async function benchPostgres(baseUrl: string, log: (line: string) => void): Prom
   }
 }
 
+/**
+ * Both stores unless ANALYTICS_BENCH_STORES names one ("sqlite" or "postgres"), so the two fills can
+ * run as two processes side by side on a machine with cores to spare.
+ */
 export async function runReportBench(log: (line: string) => void = console.log): Promise<ReportBenchResult[]> {
-  const results = [await benchSqlite(log)];
+  const only = process.env.ANALYTICS_BENCH_STORES?.trim();
+  const results = only === 'postgres' ? [] : [await benchSqlite(log)];
   // Each store's table as soon as it is measured: the PostgreSQL fill takes a while.
-  log(formatReportTable(results));
+  if (results.length > 0) log(formatReportTable(results));
   const postgresUrl = process.env.TEST_DATABASE_URL?.trim() || process.env.DATABASE_URL?.trim();
+  if (only === 'sqlite') return results;
   if (postgresUrl) results.push(await benchPostgres(postgresUrl, log));
   else console.warn('PostgreSQL skipped: set TEST_DATABASE_URL (or DATABASE_URL) to a database the bench may add a schema to.');
   return results;

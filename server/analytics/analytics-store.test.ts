@@ -8,7 +8,7 @@ import { ANALYTICS_HARNESSES, announceSkip } from '../testing/analytics-harness.
 import type { AnalyticsDatabase } from '../testing/analytics-harness.ts';
 import { POSTGRES_MIGRATIONS } from '../store/postgres-store.ts';
 import { MAX_RANGE_DAYS } from './analytics-batch.ts';
-import { reportSql } from './analytics-reports.ts';
+import { reportSql, summarySql } from './analytics-reports.ts';
 import { FUNNEL_SPLITS, REPORT_ROW_LIMIT } from './analytics-store.ts';
 import type { AnalyticsStore, CountedLead, DayRange, LeadKeys, VisitEvent } from './analytics-store.ts';
 import { POSTGRES_ANALYTICS_MIGRATIONS } from './postgres-analytics-store.ts';
@@ -101,13 +101,12 @@ for (const harness of ANALYTICS_HARNESSES) {
         const database = await harness.createDatabase();
         try {
           const old = await database.openAtVersion(1);
-          await old.recordEvents([
-            pageview('v1', '/roi', T1, { campaign: { source: 'linkedin', name: 'roi-q4' }, forms: ['roi'] }),
-            pageview('v2', '/', T1, { referrerHost: 'news.example.org', forms: ['home'] }),
-          ]);
           await old.close();
           // As the version before counted them: "accepted" under each visit's attribution, and a row each.
           await database.execute(`
+            INSERT INTO analytics_visits (day, visit, entry_path, referrer_host, source, medium, campaign, term, content, click, first_at)
+              VALUES ('${DAY1}', 'v1', '/roi', '', 'linkedin', '', 'roi-q4', '', '', '', ${T1}),
+                ('${DAY1}', 'v2', '/', 'news.example.org', '', '', '', '', '', '', ${T1});
             INSERT INTO analytics_leads (lead_id, day, visit, form, at) VALUES
               ('waiting-1', '${DAY1}', 'v1', 'roi', ${T1 + 1}), ('waiting-2', '${DAY1}', 'v2', 'home', ${T1 + 1}),
               ('early', '${DAY1}', 'v3', 'contact', ${T1 + 1});
@@ -124,7 +123,7 @@ for (const harness of ANALYTICS_HARNESSES) {
           await migrated.recordEvents([pageview('v3', '/contact', T1 + 2, { campaign: { name: 'spring' }, forms: ['contact'] })]);
           expect(await migrated.entryTotals(ALL)).toContainEqual({ path: '/contact', visitors: 1 });
           expect((await migrated.funnel(ALL, 'campaign')).filter((row) => row.form === 'contact')).toEqual([
-            { form: 'contact', key: 'spring', viewed: 1, started: 0, submitted: 0, accepted: 1, delivered: 0 },
+            { form: 'contact', key: 'spring', viewed: 1, started: 0, submitted: 0, accepted: 1, delivered: 0, booked: 0 },
           ]);
           await migrated.recordLeadDelivered('waiting-1', T2);
           await migrated.recordLeadDelivered('waiting-2', T2);
@@ -134,6 +133,22 @@ for (const harness of ANALYTICS_HARNESSES) {
           expect(await migrated.funnel(ALL, 'source')).toContainEqual(
             expect.objectContaining({ form: 'home', key: 'news.example.org', accepted: 1, delivered: 1 }),
           );
+        } finally {
+          await database.remove();
+        }
+      });
+
+      it('says from which day the summary holds every count: the day after a store that had counted was migrated, else every day', async () => {
+        expect(await store.summaryCountedFrom()).toBeNull();
+        const database = await harness.createDatabase();
+        try {
+          await (await database.openAtVersion(2)).close();
+          await database.execute(`INSERT INTO analytics_entry_days (day, entry_path, visits) VALUES ('${DAY1}', '/', 1)`);
+          const before = new Date(Date.now() + DAY).toISOString().slice(0, 10);
+          const migrated = await database.open();
+          const after = new Date(Date.now() + DAY).toISOString().slice(0, 10);
+          // The day after the migration ran (UTC): the roll-ups missed the part of that day counted before it.
+          expect([before, after]).toContain(await migrated.summaryCountedFrom());
         } finally {
           await database.remove();
         }
@@ -274,8 +289,8 @@ for (const harness of ANALYTICS_HARNESSES) {
         ]);
 
         expect(await store.funnel(ALL, 'none')).toEqual([
-          { form: 'home', key: '', viewed: 2, started: 1, submitted: 2, accepted: 0, delivered: 0 },
-          { form: 'contact', key: '', viewed: 1, started: 0, submitted: 0, accepted: 0, delivered: 0 },
+          { form: 'home', key: '', viewed: 2, started: 1, submitted: 2, accepted: 0, delivered: 0, booked: 0 },
+          { form: 'contact', key: '', viewed: 1, started: 0, submitted: 0, accepted: 0, delivered: 0, booked: 0 },
         ]);
       });
 
@@ -283,7 +298,7 @@ for (const harness of ANALYTICS_HARNESSES) {
         await store.recordEvents([pageview('v1', '/landing', T1, { campaign: { source: 'ads', name: 'spring' }, forms: ['landing'] })]);
         await store.recordLead(lead('lead-1', T1 + HOUR, 'landing', { campaign: 'spring', source: 'ads', entryPath: '/landing' }));
         await store.recordLead(lead('lead-1', T1 + HOUR, 'landing', { campaign: 'spring', source: 'ads', entryPath: '/landing' }));
-        const accepted = { form: 'landing', key: 'spring', viewed: 1, started: 0, submitted: 0, accepted: 1, delivered: 0 };
+        const accepted = { form: 'landing', key: 'spring', viewed: 1, started: 0, submitted: 0, accepted: 1, delivered: 0, booked: 0 };
         expect(await store.funnel(ALL, 'campaign')).toEqual([accepted]);
 
         await store.recordLeadDelivered('lead-1', T3);
@@ -357,7 +372,7 @@ for (const harness of ANALYTICS_HARNESSES) {
         await store.recordLead(lead('lead-1', T1, 'contact', { campaign: '', source: '', entryPath: '/contact' }));
         await store.recordLeadDelivered('lead-1', T1 + HOUR);
         expect(await store.funnel(ALL, 'entry')).toEqual([
-          { form: 'contact', key: '/contact', viewed: 0, started: 0, submitted: 0, accepted: 1, delivered: 1 },
+          { form: 'contact', key: '/contact', viewed: 0, started: 0, submitted: 0, accepted: 1, delivered: 1, booked: 0 },
         ]);
         expect((await store.dayTotals({ from: DAY1, to: DAY1 }))[0]?.visitors).toBe(0);
       });
@@ -391,6 +406,190 @@ for (const harness of ANALYTICS_HARNESSES) {
           { key: '/b', viewed: 1, started: 0 },
         ]);
       });
+    });
+
+    describe('meetings booked', () => {
+      const ROI_Q4: LeadKeys = { campaign: 'roi-q4', source: 'linkedin', entryPath: '/roi' };
+      const booked = async (split: 'campaign' | 'none' = 'campaign') =>
+        (await store.funnel(ALL, split)).map(({ key, accepted, delivered, booked }) => ({ key, accepted, delivered, booked }));
+
+      it('counts a meeting once on the lead’s day under its keys, before or after the CRM took it, and takes it back when cancelled', async () => {
+        await store.recordLead(lead('lead-1', T1, 'roi', ROI_Q4));
+        await store.recordLead(lead('lead-2', T1 + HOUR, 'roi', ROI_Q4));
+        await store.recordLeadDelivered('lead-1', T1 + 1_000);
+        // Booked two days later, then rescheduled: still one meeting, on the lead's day.
+        await store.recordMeeting('lead-1', T3, true);
+        await store.recordMeeting('lead-1', T3 + HOUR, true);
+        // Booked before the CRM took it.
+        await store.recordMeeting('lead-2', T1 + 2 * HOUR, true);
+        expect(await booked()).toEqual([{ key: 'roi-q4', accepted: 2, delivered: 1, booked: 2 }]);
+        expect(await store.funnel({ from: DAY3, to: DAY3 }, 'campaign')).toEqual([]);
+        await store.recordLeadDelivered('lead-2', T1 + 3 * HOUR);
+        expect(await booked()).toEqual([{ key: 'roi-q4', accepted: 2, delivered: 2, booked: 2 }]);
+
+        await store.recordMeeting('lead-2', T3, false);
+        await store.recordMeeting('lead-2', T3, false);
+        expect(await booked()).toEqual([{ key: 'roi-q4', accepted: 2, delivered: 2, booked: 1 }]);
+        expect(await store.summaryDays(ALL, { campaign: 'roi-q4' })).toEqual([
+          { day: DAY1, visitors: 0, accepted: 2, delivered: 2, booked: 1 },
+        ]);
+        // Booked again after the cancellation.
+        await store.recordMeeting('lead-2', T3 + DAY, true);
+        expect(await booked('none')).toEqual([{ key: '', accepted: 2, delivered: 2, booked: 2 }]);
+      });
+
+      it('ignores a meeting of a lead it never counted, and a judgement of a lead the CRM took', async () => {
+        await store.recordMeeting('never-counted', T1, true);
+        await store.recordLead(lead('lead-1', T1, 'roi', ROI_Q4));
+        await store.recordLeadDelivered('lead-1', T1 + 1_000);
+        await store.recordLeadJudged('lead-1', true);
+        expect(await booked()).toEqual([{ key: 'roi-q4', accepted: 1, delivered: 1, booked: 0 }]);
+        expect(await store.summaryDays(ALL, {})).toEqual([{ day: DAY1, visitors: 0, accepted: 1, delivered: 1, booked: 0 }]);
+      });
+
+      it('refuses a meeting whose time is not a moment', async () => {
+        await store.recordLead(lead('lead-1', T1, 'roi', ROI_Q4));
+        await expect(store.recordMeeting('lead-1', Number.NaN, true)).rejects.toThrow(/moment/);
+        expect(await booked()).toEqual([{ key: 'roi-q4', accepted: 1, delivered: 0, booked: 0 }]);
+      });
+    });
+
+    describe('summary', () => {
+      /** Two visits from a campaign on the ROI page, one direct on the home page, one from a referring site on day 3. */
+      async function seed() {
+        await store.recordEvents([
+          pageview('v1', '/roi', T1, { campaign: { source: 'linkedin', name: 'roi-q4' }, forms: ['roi'] }),
+          pageview('v2', '/roi', T1 + 1_000, { campaign: { source: 'linkedin', name: 'roi-q4' }, forms: ['roi'] }),
+          pageview('v2', '/', T1 + 2_000, { forms: ['home'] }),
+          pageview('v3', '/', T1 + 3_000, { forms: ['home'] }),
+          pageview('v4', '/about', T3, { referrerHost: 'news.example.org' }),
+        ]);
+        await store.recordLead(lead('roi-1', T1 + 5_000, 'roi', { campaign: 'roi-q4', source: 'linkedin', entryPath: '/roi' }));
+        await store.recordLead(lead('roi-2', T1 + 6_000, 'roi', { campaign: 'roi-q4', source: 'linkedin', entryPath: '/roi' }));
+        await store.recordLead(lead('home-1', T1 + 7_000, 'home', { campaign: '', source: '', entryPath: '/' }));
+        await store.recordLead({ ...lead('spam-1', T1 + 8_000, 'home', { campaign: '', source: '', entryPath: '/' }), spam: true });
+        await store.recordLeadDelivered('roi-1', T1 + 9_000);
+        await store.recordLeadDelivered('home-1', T1 + 9_000);
+        await store.recordMeeting('roi-1', T2, true);
+      }
+
+      it('sums visitors and the leads’ steps per day, leaving out days with nothing', async () => {
+        await seed();
+        expect(await store.summaryDays(ALL, {})).toEqual([
+          { day: DAY1, visitors: 3, accepted: 3, delivered: 2, booked: 1 },
+          { day: DAY3, visitors: 1, accepted: 0, delivered: 0, booked: 0 },
+        ]);
+      });
+
+      it('narrows every number to a campaign, a source, an entry page or a form, and to their combinations', async () => {
+        await seed();
+        const day1 = (visitors: number, accepted: number, delivered: number, booked: number) => [
+          { day: DAY1, visitors, accepted, delivered, booked },
+        ];
+        expect(await store.summaryDays(ALL, { campaign: 'roi-q4' })).toEqual(day1(2, 2, 1, 1));
+        // '' is "no campaign": the direct visit, the visit from a referring site and the home lead.
+        expect(await store.summaryDays(ALL, { campaign: '' })).toEqual([
+          ...day1(1, 1, 1, 0),
+          { day: DAY3, visitors: 1, accepted: 0, delivered: 0, booked: 0 },
+        ]);
+        expect(await store.summaryDays(ALL, { source: 'news.example.org' })).toEqual([
+          { day: DAY3, visitors: 1, accepted: 0, delivered: 0, booked: 0 },
+        ]);
+        expect(await store.summaryDays(ALL, { page: '/' })).toEqual(day1(1, 1, 1, 0));
+        // With a form, the visitors are the visits that viewed it: v2 saw the home form on its second page.
+        expect(await store.summaryDays(ALL, { form: 'home' })).toEqual(day1(2, 1, 1, 0));
+        expect(await store.summaryDays(ALL, { form: 'home', campaign: 'roi-q4' })).toEqual(day1(1, 0, 0, 0));
+        expect(await store.summaryDays(ALL, { page: '/roi', source: 'linkedin', campaign: 'roi-q4', form: 'roi' })).toEqual(
+          day1(2, 2, 1, 1),
+        );
+        expect(await store.summaryDays(ALL, { page: '/roi', campaign: '' })).toEqual([]);
+      });
+
+      it('sums a long range by month, whole months and the days at its ends alike, as it sums it by day', async () => {
+        // Visits and leads on either side of month ends: 30 September, 1 and 31 October, 1 November.
+        const at = (day: string) => Date.parse(`${day}T10:00:00Z`);
+        const days = ['2026-09-30', '2026-10-01', '2026-10-31', '2026-11-01', '2026-11-02'];
+        for (const [index, day] of days.entries()) {
+          await store.recordEvents([
+            pageview(`v${index}`, '/roi', at(day), { campaign: { source: 'linkedin', name: 'roi-q4' }, forms: ['roi'] }),
+          ]);
+          await store.recordLead(lead(`lead-${index}`, at(day) + 1, 'roi', { campaign: 'roi-q4', source: 'linkedin', entryPath: '/roi' }));
+          if (index % 2 === 0) await store.recordLeadDelivered(`lead-${index}`, at(day) + 2);
+        }
+        const range = { from: '2026-09-30', to: '2026-11-01' };
+        const counts = (visitors: number, accepted: number, delivered: number) => ({ visitors, accepted, delivered, booked: 0 });
+        for (const filter of [{}, { campaign: 'roi-q4' }, { page: '/roi', source: 'linkedin' }, { form: 'roi' }]) {
+          expect(await store.summaryMonths(range, filter)).toEqual([
+            { day: '2026-09-30', ...counts(1, 1, 1) },
+            { day: '2026-10-01', ...counts(2, 2, 1) },
+            { day: '2026-11-01', ...counts(1, 1, 0) },
+          ]);
+          expect(await store.conversions(range, filter)).toEqual({
+            campaigns: [{ campaign: 'roi-q4', source: 'linkedin', ...counts(4, 4, 2) }],
+            entries: [{ entryPath: '/roi', ...counts(4, 4, 2) }],
+          });
+        }
+        expect(await store.summaryMonths(range, { campaign: '' })).toEqual([]);
+      });
+
+      it('ranks what converts by leads the CRM took, then meetings, under the filter', async () => {
+        await seed();
+        const row = (visitors: number, accepted: number, delivered: number, booked: number) => ({ visitors, accepted, delivered, booked });
+        expect(await store.conversions(ALL, {})).toEqual({
+          campaigns: [
+            { campaign: 'roi-q4', source: 'linkedin', ...row(2, 2, 1, 1) },
+            { campaign: '', source: '', ...row(1, 1, 1, 0) },
+            { campaign: '', source: 'news.example.org', ...row(1, 0, 0, 0) },
+          ],
+          entries: [
+            { entryPath: '/roi', ...row(2, 2, 1, 1) },
+            { entryPath: '/', ...row(1, 1, 1, 0) },
+            { entryPath: '/about', ...row(1, 0, 0, 0) },
+          ],
+        });
+        expect(await store.conversions(ALL, { form: 'home' })).toEqual({
+          campaigns: [
+            { campaign: '', source: '', ...row(1, 1, 1, 0) },
+            { campaign: 'roi-q4', source: 'linkedin', ...row(1, 0, 0, 0) },
+          ],
+          entries: [
+            { entryPath: '/', ...row(1, 1, 1, 0) },
+            { entryPath: '/roi', ...row(1, 0, 0, 0) },
+          ],
+        });
+        expect(await store.conversions({ from: DAY3, to: DAY3 }, { campaign: 'roi-q4' })).toEqual({ campaigns: [], entries: [] });
+      });
+
+      it('reads every summary query through an index of its roll-up, whatever the filter', async () => {
+        await seed();
+        const filters = [{}, { campaign: 'roi-q4' }, { page: '/' }, { form: 'home' }, { campaign: '', page: '/', source: '' }];
+        for (const filter of filters) {
+          const dialect = harness.kind === 'postgres' ? 'postgres' : 'sqlite';
+          const days = summarySql(dialect, filter, 'day');
+          const months = summarySql(dialect, filter, 'month');
+          const MONTHS = { from: '2026-01', to: '2026-12' };
+          for (const query of [
+            days.days(ALL),
+            days.campaigns(ALL),
+            days.entries(ALL),
+            months.days(MONTHS),
+            months.campaigns(MONTHS),
+            months.entries(MONTHS),
+          ]) {
+            const plan = await database.explain(query.sql, query.params);
+            if (harness.kind === 'postgres') {
+              expect(plan).toMatch(/Index (Only )?Scan using analytics_summary_\w+/);
+              expect(plan).not.toMatch(/Seq Scan/);
+            } else {
+              expect(plan).toMatch(
+                /SEARCH analytics_summary_\w+ USING (PRIMARY KEY|(COVERING )?INDEX analytics_summary_(days|months)_\w+) \(/,
+              );
+              expect(plan).not.toMatch(/SCAN analytics_summary/);
+            }
+          }
+        }
+        // Thirty plans: a busy database takes its time over them.
+      }, 60_000);
     });
 
     describe('report lists', () => {

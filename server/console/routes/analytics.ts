@@ -1,4 +1,5 @@
-// The visit reports: GET /analytics (every report for a span of UTC days, as JSON) and
+// The visit reports: GET /analytics (every report for a span of UTC days, as JSON),
+// GET /analytics/summary (key figures, what converts and one series, under a filter) and
 // GET /analytics/export (one report as a CSV download). They hold counts only, no person, so every
 // role may read them. The store is the analytics service's (`app.analytics.store`); when it fails,
 // the reports say so with a 503 instead of an empty page that would read as "no visits".
@@ -10,15 +11,18 @@ import {
   FUNNEL_STEP_NAMES,
   SPLIT_EMPTY_NAMES,
   type AnalyticsExport,
+  type AnalyticsFilter,
   type AnalyticsReport,
   type AnalyticsSplit,
 } from '../../../console/api-types.ts';
 import { FUNNEL_SPLITS, FUNNEL_STEPS, type AnalyticsStore, type DayRange, type FunnelRow } from '../../analytics/analytics-store.ts';
+import { analyticsSummary } from '../../analytics/summary.ts';
+import { LEAD_FORM_IDS } from '../../../lead/rules.ts';
 import { toCsvCell } from '../../leads/lead-export.ts';
 import { apiError } from '../api-errors.ts';
 import type { ConsoleContext } from '../context.ts';
 import { day, optional } from '../lead-view.ts';
-import type { ConsoleRoutes } from '../request-checks.ts';
+import { consoleText, type ConsoleRoutes } from '../request-checks.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The range shown when none is asked for: the 30 UTC days ending today. */
@@ -182,6 +186,34 @@ export const analyticsRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async
       ]);
       return { range, split, days, pages, referrers, campaigns, entryPages, funnel, splitFunnel: splitFunnel ?? funnel };
     });
+    return 'answered' in read ? read.answered : read.value;
+  });
+
+  // The summary's filters: '' is a real value (no campaign, direct, no entry page known), so an
+  // empty parameter is kept, not dropped; only a parameter left out is no filter.
+  const summaryQuery = z
+    .strictObject({
+      from: optional(day),
+      to: optional(day),
+      campaign: consoleText(500).optional(),
+      source: consoleText(500).optional(),
+      page: consoleText(2_000)
+        .refine((value) => value === '' || value.startsWith('/'), 'Must be a page of the site, starting with "/", or empty for no page.')
+        .optional(),
+      form: z.enum(LEAD_FORM_IDS, { message: `Must be one of the site's forms: ${LEAD_FORM_IDS.join(', ')}.` }).optional(),
+    })
+    .superRefine(checkRange(today))
+    .transform(resolveRange(today));
+
+  app.get('/analytics/summary', { config: { right: 'analytics:read' }, schema: { querystring: summaryQuery } }, async (request, reply) => {
+    const { range, campaign, source, page, form } = request.query;
+    const filter: AnalyticsFilter = {
+      ...(campaign === undefined ? {} : { campaign }),
+      ...(source === undefined ? {} : { source }),
+      ...(page === undefined ? {} : { page }),
+      ...(form === undefined ? {} : { form }),
+    };
+    const read = await fromStore(request, reply, (store) => analyticsSummary(store, range, filter));
     return 'answered' in read ? read.answered : read.value;
   });
 
