@@ -105,7 +105,11 @@ export function startBeacon(signal?: AbortSignal): void {
   const landed = here();
   requestAnimationFrame(() =>
     idle(() => {
-      if (!signal?.aborted) import('./vitals.ts').then(({ startVitals }) => startVitals(landed, post, signal), () => {});
+      if (!signal?.aborted)
+        import('./vitals.ts').then(
+          ({ startVitals }) => startVitals(landed, post, signal),
+          () => {},
+        );
     }),
   );
   listen(window, NAVIGATED_EVENT, () => pageview());

@@ -13,7 +13,8 @@ import type { VitalName, VitalsBeacon } from '../../lead/beacon-event.ts';
 export function startVitals(path: string, send: (body: string) => void, signal?: AbortSignal): void {
   const vitals: VitalsBeacon['vitals'] = {};
   // Whole milliseconds for the times; the layout score to four decimals, finer than its ratings need.
-  const keep = ({ name, value }: Metric) => (vitals[name as VitalName] = name === 'CLS' ? Math.round(value * 1e4) / 1e4 : Math.round(value));
+  const keep = ({ name, value }: Metric) =>
+    (vitals[name as VitalName] = name === 'CLS' ? Math.round(value * 1e4) / 1e4 : Math.round(value));
   // Without reportAllChanges each metric reports its final value, at the latest when the page is hidden.
   onLCP(keep);
   onINP(keep);

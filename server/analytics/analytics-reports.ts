@@ -46,6 +46,14 @@ export function reportSql(dialect: Dialect) {
     referrers: visits('analytics_referrer_days', 'referrer_host'),
     campaigns: visits('analytics_campaign_days', 'source, medium, campaign, click'),
     entries: visits('analytics_entry_days', 'entry_path'),
+    // Field speed's histogram rows summed over the range; the percentiles are read from them in
+    // vital-buckets.ts. `$3`, when given, is the one page asked for.
+    vitals: words(`
+      SELECT path, metric, bucket, SUM(samples) AS samples FROM analytics_vital_days WHERE ${inRange}
+      GROUP BY path, metric, bucket`),
+    vitalsOfPage: words(`
+      SELECT path, metric, bucket, SUM(samples) AS samples FROM analytics_vital_days WHERE ${inRange} AND path = $3
+      GROUP BY path, metric, bucket`),
     funnel: {
       none: funnel('none'),
       campaign: funnel('campaign'),

@@ -10,7 +10,7 @@ import { POSTGRES_MIGRATIONS } from '../store/postgres-store.ts';
 import { MAX_RANGE_DAYS } from './analytics-batch.ts';
 import { reportSql } from './analytics-reports.ts';
 import { FUNNEL_SPLITS, REPORT_ROW_LIMIT } from './analytics-store.ts';
-import type { AnalyticsStore, CountedLead, DayRange, LeadKeys, VisitEvent } from './analytics-store.ts';
+import type { AnalyticsStore, CountedLead, DayRange, LeadKeys, VisitEvent, VitalsSample } from './analytics-store.ts';
 import { POSTGRES_ANALYTICS_MIGRATIONS } from './postgres-analytics-store.ts';
 import { SQLITE_ANALYTICS_MIGRATIONS } from './sqlite-analytics-store.ts';
 import { openSqliteAnalyticsWorkerStore } from './sqlite-analytics-worker.ts';
@@ -503,6 +503,90 @@ for (const harness of ANALYTICS_HARNESSES) {
         const salts = await Promise.all([store.saltForDay(DAY1, 'from-one'), other.saltForDay(DAY1, 'from-two')]);
         expect(salts[0]).toBe(salts[1]);
         expect(['from-one', 'from-two']).toContain(salts[0]);
+      });
+    });
+
+    describe('field speed', () => {
+      /** `count` page loads of `path` on the moment's day, the values spread evenly from `low` to `high`. */
+      const loads = (path: string, at: number, count: number, low: number, high: number, metric: 'LCP' | 'INP' | 'CLS' = 'LCP') =>
+        Array.from({ length: count }, (_, index): VitalsSample => ({
+          at,
+          path,
+          vitals: { [metric]: low + ((high - low) * index) / Math.max(1, count - 1) },
+        }));
+
+      it('reads the 75th percentile of each page and metric within 2 % of the page loads’ own, with how many were measured', async () => {
+        // 40 page loads of /pricing from 1,000 to 4,900 ms: the 30th (rank ⌈0.75 × 40⌉) took 3,900 ms.
+        await store.recordVitals(loads('/pricing', T1, 40, 1_000, 4_900));
+        await store.recordVitals([
+          ...loads('/pricing', T2, 35, 0.01, 0.35, 'CLS'),
+          ...loads('/', T1, 31, 100, 700, 'INP'),
+          { at: T1, path: '/', vitals: { LCP: 1_200, CLS: 0 } },
+        ]);
+        const routes = await store.vitals(ALL, 30);
+        expect(
+          routes.map(({ path, measured, figures }) => ({
+            path,
+            measured,
+            metrics: figures.map((figure) => [figure.metric, figure.samples]),
+          })),
+        ).toEqual([
+          {
+            path: '/pricing',
+            measured: 40,
+            metrics: [
+              ['LCP', 40],
+              ['CLS', 35],
+            ],
+          },
+          { path: '/', measured: 31, metrics: [['INP', 31]] },
+        ]);
+        const figure = (path: string, metric: string) =>
+          routes.find((route) => route.path === path)!.figures.find((f) => f.metric === metric)!.p75;
+        expect(Math.abs(figure('/pricing', 'LCP') - 3_900) / 3_900).toBeLessThanOrEqual(0.02);
+        // Rank 27 of 35 from 0.01 to 0.35: 0.01 + 0.34 × 26 / 34 = 0.27.
+        expect(Math.abs(figure('/pricing', 'CLS') - 0.27) / 0.27).toBeLessThanOrEqual(0.02);
+        // Rank 24 of 31 from 100 to 700 ms: 100 + 600 × 23 / 30 = 560 ms.
+        expect(Math.abs(figure('/', 'INP') - 560) / 560).toBeLessThanOrEqual(0.02);
+      });
+
+      it('lists a page measured fewer times than the minimum without figures, counts only the range’s days, and one page when asked', async () => {
+        await store.recordVitals([
+          ...loads('/about', T1, 10, 500, 900),
+          ...loads('/about', T3, 25, 500, 900),
+          ...loads('/', T2, 5, 500, 900),
+        ]);
+        expect(await store.vitals({ from: DAY1, to: DAY2 }, 30)).toEqual([
+          { path: '/about', measured: 10, figures: [] },
+          { path: '/', measured: 5, figures: [] },
+        ]);
+        const [about] = await store.vitals(ALL, 30, '/about');
+        expect(about).toMatchObject({ path: '/about', measured: 35, figures: [{ metric: 'LCP', samples: 35 }] });
+        expect(await store.vitals(ALL, 30, '/contact')).toEqual([]);
+        expect(await store.vitals({ from: '2026-10-01', to: '2026-10-31' }, 1)).toEqual([]);
+      });
+
+      it('adds batches to the same counts, from two servers at once as from one', async () => {
+        const batches = Array.from({ length: 8 }, (_, index) => loads(index % 2 ? '/' : '/about', T1 + index, 20, 200 + index * 10, 3_000));
+        for (const batch of batches) await store.recordVitals(batch);
+        const sequential = await store.vitals(ALL, 1);
+        const again = await harness.createDatabase();
+        try {
+          const [one, two] = [await again.open(), await again.open()];
+          await Promise.all(batches.map((batch, index) => (index % 2 ? one : two).recordVitals(batch)));
+          expect(await one.vitals(ALL, 1)).toEqual(sequential);
+        } finally {
+          await again.remove();
+        }
+        expect(sequential.map((route) => route.measured)).toEqual([80, 80]);
+      });
+
+      it('keeps no visit beside field speed, and refuses a minimum under one or a range the reports refuse', async () => {
+        await store.recordVitals(loads('/', T1, 3, 100, 300));
+        const columns = (await database.columns()).analytics_vital_days;
+        expect(columns?.sort()).toEqual(['bucket', 'day', 'metric', 'path', 'samples']);
+        await expect(store.vitals(ALL, 0)).rejects.toThrow(/at least 1/);
+        await expect(store.vitals({ from: DAY2, to: DAY1 }, 30)).rejects.toThrow(/starts/);
       });
     });
 

@@ -32,6 +32,8 @@ import {
   toReferrerTotals,
 } from './analytics-reports.ts';
 import type { AnalyticsStore, CountedLead, DayRange, VisitEvent } from './analytics-store.ts';
+import { REPORT_ROW_LIMIT } from './analytics-store.ts';
+import { assertVitalsQuery, toRouteVitals, vitalIncrements } from './vital-buckets.ts';
 
 // PostgreSQL analytics store: tables named analytics_* in the lead store's database, with their own
 // schema version, migrated at open. Its own small pool, so a burst of beacons can never take the
@@ -125,6 +127,17 @@ export const POSTGRES_ANALYTICS_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX analytics_leads_day ON analytics_leads (day);
     `,
   },
+  {
+    version: 3,
+    name: 'field speed: page loads per day, page, metric and bucket of its value',
+    // No raw rows: the bucket counts are all a percentile needs (vital-buckets.ts), kept for ever.
+    sql: `
+      CREATE TABLE analytics_vital_days (
+        day ${TEXT}, path ${TEXT}, metric ${TEXT}, bucket INTEGER NOT NULL, samples BIGINT NOT NULL,
+        PRIMARY KEY (day, path, metric, bucket)
+      );
+    `,
+  },
 ];
 
 /** The raw tables, deleted by day. */
@@ -168,9 +181,9 @@ export async function openPostgresAnalyticsStore(
     return (await pool.query<R>(sql, params)).rows;
   }
 
-  async function report(sql: string, range: DayRange): Promise<Record<string, unknown>[]> {
+  async function report(sql: string, range: DayRange, ...more: unknown[]): Promise<Record<string, unknown>[]> {
     daysOf(range);
-    return query(sql, [range.from, range.to]);
+    return query(sql, [range.from, range.to, ...more]);
   }
 
   /** Inserts the visits not yet kept; returns those that were new. */
@@ -435,6 +448,40 @@ export async function openPostgresAnalyticsStore(
         const lead = leadRowOf(rows[0]);
         await addRollups(client, leadIncrements(lead, { accepted: lead.accepted ? 0 : 1, delivered: 1 }));
       });
+    },
+
+    recordVitals: async (samples) => {
+      const rows = vitalIncrements(samples);
+      if (rows.length === 0) return;
+      // One multi-row upsert, rows in key order so two servers adding to the same rows never deadlock.
+      rows.sort((a, b) =>
+        a.day + a.path + a.metric < b.day + b.path + b.metric
+          ? -1
+          : a.day + a.path + a.metric > b.day + b.path + b.metric
+            ? 1
+            : a.bucket - b.bucket,
+      );
+      await transaction(async (client) => {
+        await client.query(
+          `INSERT INTO analytics_vital_days (day, path, metric, bucket, samples)
+           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::integer[], $5::bigint[])
+           ON CONFLICT (day, path, metric, bucket) DO UPDATE SET samples = analytics_vital_days.samples + excluded.samples`,
+          columnsOf(
+            rows,
+            (row) => row.day,
+            (row) => row.path,
+            (row) => row.metric,
+            (row) => row.bucket,
+            (row) => row.samples,
+          ),
+        );
+      });
+    },
+
+    vitals: async (range, minSamples, path) => {
+      assertVitalsQuery(minSamples, path);
+      const rows = path === undefined ? await report(reports.vitals, range) : await report(reports.vitalsOfPage, range, path);
+      return toRouteVitals(rows, minSamples).slice(0, REPORT_ROW_LIMIT);
     },
 
     dayTotals: async (range) => {

@@ -31,6 +31,8 @@ import {
   toReferrerTotals,
 } from './analytics-reports.ts';
 import type { AnalyticsStore, CountedLead, DayRange, VisitEvent } from './analytics-store.ts';
+import { assertVitalsQuery, toRouteVitals, vitalIncrements } from './vital-buckets.ts';
+import { REPORT_ROW_LIMIT } from './analytics-store.ts';
 
 // node:sqlite analytics store, in its own file beside the lead store's: counting visits takes only
 // this file's write lock, so a burst of page views never makes a lead wait. WAL with
@@ -119,6 +121,17 @@ export const SQLITE_ANALYTICS_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX analytics_leads_day ON analytics_leads (day);
     `,
   },
+  {
+    version: 3,
+    name: 'field speed: page loads per day, page, metric and bucket of its value',
+    // No raw rows: the bucket counts are all a percentile needs (vital-buckets.ts), kept for ever.
+    sql: `
+      CREATE TABLE analytics_vital_days (
+        day TEXT NOT NULL, path TEXT NOT NULL, metric TEXT NOT NULL, bucket INTEGER NOT NULL, samples INTEGER NOT NULL,
+        PRIMARY KEY (day, path, metric, bucket)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 /** The raw tables, deleted by day; the visit's own rows last, as the others hang off it. */
@@ -150,10 +163,10 @@ export function openSqliteAnalyticsStore(file: string, migrations: readonly Migr
   }
 
   /** A report's rows, once its range has been checked. */
-  function report(sql: string, range: DayRange): Row[] {
+  function report(sql: string, range: DayRange, ...more: SQLInputValue[]): Row[] {
     daysOf(range);
     if (closed) throw new Error('The analytics store is closed');
-    return all(sql, range.from, range.to);
+    return all(sql, range.from, range.to, ...more);
   }
 
   /** Inserts the visits not yet kept; returns those that were new. */
@@ -310,6 +323,29 @@ export function openSqliteAnalyticsStore(file: string, migrations: readonly Migr
         const lead = leadRowOf(row);
         addRollups(leadIncrements(lead, { accepted: lead.accepted ? 0 : 1, delivered: 1 }));
       });
+    },
+
+    recordVitals: async (samples) => {
+      const rows = vitalIncrements(samples);
+      if (rows.length === 0) return;
+      transaction(() => {
+        for (const row of rows)
+          run(
+            `INSERT INTO analytics_vital_days (day, path, metric, bucket, samples) VALUES (?, ?, ?, ?, ?)
+             ON CONFLICT (day, path, metric, bucket) DO UPDATE SET samples = samples + excluded.samples`,
+            row.day,
+            row.path,
+            row.metric,
+            row.bucket,
+            row.samples,
+          );
+      });
+    },
+
+    vitals: async (range, minSamples, path) => {
+      assertVitalsQuery(minSamples, path);
+      const rows = path === undefined ? report(reports.vitals, range) : report(reports.vitalsOfPage, range, path);
+      return toRouteVitals(rows, minSamples).slice(0, REPORT_ROW_LIMIT);
     },
 
     dayTotals: async (range) => {

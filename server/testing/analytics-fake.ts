@@ -12,6 +12,7 @@ import type {
   FunnelSplit,
   PageTotals,
   ReferrerTotals,
+  RouteVitals,
 } from '../analytics/analytics-store.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -24,6 +25,8 @@ export type FakeReports = {
   entries?: readonly EntryTotals[];
   /** The funnel rows of each split; a split not given answers none. */
   funnel?: Partial<Record<FunnelSplit, readonly FunnelRow[]>>;
+  /** Field speed per page, answered for any minimum (a page asked for: that page's row only). */
+  vitals?: readonly RouteVitals[];
 };
 
 export type FakeAnalyticsStore = AnalyticsStore & {
@@ -77,6 +80,11 @@ export function createFakeAnalyticsStore(reports: FakeReports = {}): FakeAnalyti
     async funnel(range, split) {
       answer(`funnel:${split}`, range);
       return [...(reports.funnel?.[split] ?? [])];
+    },
+    async recordVitals() {},
+    async vitals(range, minSamples, path) {
+      answer(`vitals:${minSamples}${path === undefined ? '' : `:${path}`}`, range);
+      return (reports.vitals ?? []).filter((route) => path === undefined || route.path === path);
     },
     async deleteRawBefore() {
       return 0;
