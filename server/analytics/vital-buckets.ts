@@ -4,9 +4,10 @@
 //
 // The buckets grow geometrically, each 4 % wider than the one below, from one unit (1 ms for the two
 // times, 0.0001 for the layout score) to the largest value taken (60 s, a score of 10); a value under
-// one unit is its own bucket, read as 0. A percentile is read as its bucket's geometric middle, which
-// is within 2 % (√1.04 − 1, or half a unit for the smallest values) of the page load's own value at
-// that rank: 2.5 s reads between 2.45 s and 2.55 s, close enough that a rating moves only for a value within 2 % of its threshold. Both stores
+// one unit is its own bucket, read as 0. A percentile is read as its bucket's geometric middle in
+// whole units, which is within 2 % (√1.04 − 1) and one unit (1 ms; 0.0001 of layout score) of the
+// page load's own value at that rank: 2.5 s reads between 2.45 s and 2.55 s, close enough that a
+// rating moves only for a value within 2 % of its threshold. Both stores
 // count with these functions, so they agree to the bucket.
 import { VITAL_LIMITS, type VitalName } from '../../lead/beacon-event.ts';
 import { saltDay } from './visit-hash.ts';
