@@ -15,6 +15,7 @@ import { DownloadLink } from './DownloadLink.tsx';
 import { FunnelSection } from './FunnelSection.tsx';
 import { queryFromReports, reportsFromQuery } from './range-query.ts';
 import { RangeForm } from './RangeForm.tsx';
+import { VitalsSection } from './VitalsSection.tsx';
 
 const NO_REFERRER = 'No referring site (typed, bookmarked, or the browser kept it back)';
 const NONE = '(none)';
@@ -57,6 +58,7 @@ export function AnalyticsScreen() {
           <Reports report={report} onSplit={(split) => setQuery(queryFromReports({ ...asked, split }))} />
         </div>
       ) : null}
+      {report ? <VitalsSection range={report.range} /> : null}
     </>
   );
 }
