@@ -104,13 +104,12 @@ export function startBeacon(signal?: AbortSignal): void {
   // here runs before the first paint, the idle moment after it comes once the page is painted.
   const landed = here();
   requestAnimationFrame(() =>
-    idle(() => {
-      if (!signal?.aborted)
-        import('./vitals.ts').then(
-          ({ startVitals }) => startVitals(landed, post, signal),
-          () => {},
-        );
-    }),
+    idle(() =>
+      import('./vitals.ts').then(
+        (vitals) => vitals.startVitals(landed, post, signal),
+        () => {},
+      ),
+    ),
   );
   listen(window, NAVIGATED_EVENT, () => pageview());
   listen(document, 'focusin', formStarted);

@@ -12,9 +12,8 @@ import type { VitalName, VitalsBeacon } from '../../lead/beacon-event.ts';
  */
 export function startVitals(path: string, send: (body: string) => void, signal?: AbortSignal): void {
   const vitals: VitalsBeacon['vitals'] = {};
-  // Whole milliseconds for the times; the layout score to four decimals, finer than its ratings need.
-  const keep = ({ name, value }: Metric) =>
-    (vitals[name as VitalName] = name === 'CLS' ? Math.round(value * 1e4) / 1e4 : Math.round(value));
+  // Four decimals: finer than a millisecond for the times, than the ratings need for the layout score.
+  const keep = ({ name, value }: Metric) => (vitals[name as VitalName] = Math.round(value * 1e4) / 1e4);
   // Without reportAllChanges each metric reports its final value, at the latest when the page is hidden.
   onLCP(keep);
   onINP(keep);
@@ -22,9 +21,10 @@ export function startVitals(path: string, send: (body: string) => void, signal?:
   // The library hears `visibilitychange` on the document; this listens on the window, where the event
   // arrives after every document listener, so the values they report on hiding are in this report.
   const hidden = () => {
-    if (document.visibilityState !== 'hidden' || Object.keys(vitals).length === 0) return;
-    removeEventListener('visibilitychange', hidden);
-    send(JSON.stringify({ type: 'vitals', path, vitals } satisfies VitalsBeacon));
+    if (document.visibilityState == 'hidden' && Object.keys(vitals)[0]) {
+      removeEventListener('visibilitychange', hidden);
+      send(JSON.stringify({ type: 'vitals', path, vitals } satisfies VitalsBeacon));
+    }
   };
   addEventListener('visibilitychange', hidden, { signal });
 }
