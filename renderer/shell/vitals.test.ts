@@ -45,7 +45,7 @@ describe('field speed', () => {
       signal: stop.signal,
     });
     setVisibility('hidden');
-    expect(sent).toEqual([{ type: 'vitals', path: '/pricing', vitals: { LCP: 1835, CLS: 0.0412, INP: 96 } }]);
+    expect(sent).toEqual([{ type: 'vitals', path: '/pricing', vitals: { LCP: 1834.6, CLS: 0.0412, INP: 96 } }]);
 
     setVisibility('visible');
     reporters.CLS(measured('CLS', 0.3));
