@@ -21,7 +21,7 @@ export function startVitals(path: string, send: (body: string) => void, signal?:
   // The library hears `visibilitychange` on the document; this listens on the window, where the event
   // arrives after every document listener, so the values they report on hiding are in this report.
   const hidden = () => {
-    if (document.visibilityState == 'hidden' && Object.keys(vitals)[0]) {
+    if (document.visibilityState === 'hidden' && Object.keys(vitals)[0]) {
       removeEventListener('visibilitychange', hidden);
       send(JSON.stringify({ type: 'vitals', path, vitals } satisfies VitalsBeacon));
     }
