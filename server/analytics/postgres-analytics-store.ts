@@ -33,7 +33,10 @@ import {
 } from './analytics-reports.ts';
 import type { AnalyticsStore, CountedLead, DayRange, VisitEvent } from './analytics-store.ts';
 import { REPORT_ROW_LIMIT } from './analytics-store.ts';
-import { assertVitalsQuery, toRouteVitals, vitalIncrements } from './vital-buckets.ts';
+import { assertVitalsQuery, byPeriod, monthOf, toRouteVitals, vitalIncrements, vitalsPieces, weekOf } from './vital-buckets.ts';
+
+/** Text compared as PostgreSQL's COLLATE "C" and SQLite compare it: by code unit. */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 // PostgreSQL analytics store: tables named analytics_* in the lead store's database, with their own
 // schema version, migrated at open. Its own small pool, so a burst of beacons can never take the
@@ -129,12 +132,20 @@ export const POSTGRES_ANALYTICS_MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 3,
-    name: 'field speed: page loads per day, page, metric and bucket of its value',
+    name: 'field speed: page loads per day and per month, page, metric and bucket of its value',
     // No raw rows: the bucket counts are all a percentile needs (vital-buckets.ts), kept for ever.
     sql: `
       CREATE TABLE analytics_vital_days (
         day ${TEXT}, path ${TEXT}, metric ${TEXT}, bucket INTEGER NOT NULL, samples BIGINT NOT NULL,
         PRIMARY KEY (day, path, metric, bucket)
+      );
+      CREATE TABLE analytics_vital_weeks (
+        week ${TEXT}, path ${TEXT}, metric ${TEXT}, bucket INTEGER NOT NULL, samples BIGINT NOT NULL,
+        PRIMARY KEY (week, path, metric, bucket)
+      );
+      CREATE TABLE analytics_vital_months (
+        month ${TEXT}, path ${TEXT}, metric ${TEXT}, bucket INTEGER NOT NULL, samples BIGINT NOT NULL,
+        PRIMARY KEY (month, path, metric, bucket)
       );
     `,
   },
@@ -181,9 +192,9 @@ export async function openPostgresAnalyticsStore(
     return (await pool.query<R>(sql, params)).rows;
   }
 
-  async function report(sql: string, range: DayRange, ...more: unknown[]): Promise<Record<string, unknown>[]> {
+  async function report(sql: string, range: DayRange): Promise<Record<string, unknown>[]> {
     daysOf(range);
-    return query(sql, [range.from, range.to, ...more]);
+    return query(sql, [range.from, range.to]);
   }
 
   /** Inserts the visits not yet kept; returns those that were new. */
@@ -451,37 +462,48 @@ export async function openPostgresAnalyticsStore(
     },
 
     recordVitals: async (samples) => {
-      const rows = vitalIncrements(samples);
-      if (rows.length === 0) return;
-      // One multi-row upsert, rows in key order so two servers adding to the same rows never deadlock.
-      rows.sort((a, b) =>
-        a.day + a.path + a.metric < b.day + b.path + b.metric
-          ? -1
-          : a.day + a.path + a.metric > b.day + b.path + b.metric
-            ? 1
-            : a.bucket - b.bucket,
-      );
+      const days = vitalIncrements(samples);
+      if (days.length === 0) return;
       await transaction(async (client) => {
-        await client.query(
-          `INSERT INTO analytics_vital_days (day, path, metric, bucket, samples)
-           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::integer[], $5::bigint[])
-           ON CONFLICT (day, path, metric, bucket) DO UPDATE SET samples = analytics_vital_days.samples + excluded.samples`,
-          columnsOf(
-            rows,
-            (row) => row.day,
-            (row) => row.path,
-            (row) => row.metric,
-            (row) => row.bucket,
-            (row) => row.samples,
-          ),
-        );
+        for (const [table, period, rows] of [
+          ['analytics_vital_days', 'day', days],
+          ['analytics_vital_weeks', 'week', byPeriod(days, weekOf)],
+          ['analytics_vital_months', 'month', byPeriod(days, monthOf)],
+        ] as const) {
+          // Rows in key order, so two servers adding to the same rows at once never deadlock.
+          const sorted = [...rows].sort(
+            (a, b) => compareText(a.day, b.day) || compareText(a.path, b.path) || compareText(a.metric, b.metric) || a.bucket - b.bucket,
+          );
+          await client.query(
+            `INSERT INTO ${table} (${period}, path, metric, bucket, samples)
+             SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::integer[], $5::bigint[])
+             ON CONFLICT (${period}, path, metric, bucket) DO UPDATE SET samples = ${table}.samples + excluded.samples`,
+            columnsOf(
+              sorted,
+              (row) => row.day,
+              (row) => row.path,
+              (row) => row.metric,
+              (row) => row.bucket,
+              (row) => row.samples,
+            ),
+          );
+        }
       });
     },
 
     vitals: async (range, minSamples, path) => {
+      daysOf(range);
       assertVitalsQuery(minSamples, path);
-      const rows = path === undefined ? await report(reports.vitals, range) : await report(reports.vitalsOfPage, range, path);
-      return toRouteVitals(rows, minSamples).slice(0, REPORT_ROW_LIMIT);
+      const { months, weeks, days } = vitalsPieces(range);
+      const { vitals } = reports;
+      const read = (sql: string, ofPage: string, span: { from: string; to: string }) =>
+        query(path === undefined ? sql : ofPage, path === undefined ? [span.from, span.to] : [span.from, span.to, path]);
+      const pieces = await Promise.all([
+        months ? read(vitals.months, vitals.monthsOfPage, months) : [],
+        ...weeks.map((span) => read(vitals.weeks, vitals.weeksOfPage, span)),
+        ...days.map((span) => read(vitals.days, vitals.daysOfPage, span)),
+      ]);
+      return toRouteVitals(pieces.flat(), minSamples).slice(0, REPORT_ROW_LIMIT);
     },
 
     dayTotals: async (range) => {

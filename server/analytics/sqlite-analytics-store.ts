@@ -31,7 +31,7 @@ import {
   toReferrerTotals,
 } from './analytics-reports.ts';
 import type { AnalyticsStore, CountedLead, DayRange, VisitEvent } from './analytics-store.ts';
-import { assertVitalsQuery, toRouteVitals, vitalIncrements } from './vital-buckets.ts';
+import { assertVitalsQuery, byPeriod, monthOf, toRouteVitals, vitalIncrements, vitalsPieces, weekOf } from './vital-buckets.ts';
 import { REPORT_ROW_LIMIT } from './analytics-store.ts';
 
 // node:sqlite analytics store, in its own file beside the lead store's: counting visits takes only
@@ -123,12 +123,20 @@ export const SQLITE_ANALYTICS_MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 3,
-    name: 'field speed: page loads per day, page, metric and bucket of its value',
+    name: 'field speed: page loads per day and per month, page, metric and bucket of its value',
     // No raw rows: the bucket counts are all a percentile needs (vital-buckets.ts), kept for ever.
     sql: `
       CREATE TABLE analytics_vital_days (
         day TEXT NOT NULL, path TEXT NOT NULL, metric TEXT NOT NULL, bucket INTEGER NOT NULL, samples INTEGER NOT NULL,
         PRIMARY KEY (day, path, metric, bucket)
+      ) WITHOUT ROWID;
+      CREATE TABLE analytics_vital_weeks (
+        week TEXT NOT NULL, path TEXT NOT NULL, metric TEXT NOT NULL, bucket INTEGER NOT NULL, samples INTEGER NOT NULL,
+        PRIMARY KEY (week, path, metric, bucket)
+      ) WITHOUT ROWID;
+      CREATE TABLE analytics_vital_months (
+        month TEXT NOT NULL, path TEXT NOT NULL, metric TEXT NOT NULL, bucket INTEGER NOT NULL, samples INTEGER NOT NULL,
+        PRIMARY KEY (month, path, metric, bucket)
       ) WITHOUT ROWID;
     `,
   },
@@ -163,10 +171,10 @@ export function openSqliteAnalyticsStore(file: string, migrations: readonly Migr
   }
 
   /** A report's rows, once its range has been checked. */
-  function report(sql: string, range: DayRange, ...more: SQLInputValue[]): Row[] {
+  function report(sql: string, range: DayRange): Row[] {
     daysOf(range);
     if (closed) throw new Error('The analytics store is closed');
-    return all(sql, range.from, range.to, ...more);
+    return all(sql, range.from, range.to);
   }
 
   /** Inserts the visits not yet kept; returns those that were new. */
@@ -326,25 +334,40 @@ export function openSqliteAnalyticsStore(file: string, migrations: readonly Migr
     },
 
     recordVitals: async (samples) => {
-      const rows = vitalIncrements(samples);
-      if (rows.length === 0) return;
+      const days = vitalIncrements(samples);
+      if (days.length === 0) return;
       transaction(() => {
-        for (const row of rows)
-          run(
-            `INSERT INTO analytics_vital_days (day, path, metric, bucket, samples) VALUES (?, ?, ?, ?, ?)
-             ON CONFLICT (day, path, metric, bucket) DO UPDATE SET samples = samples + excluded.samples`,
-            row.day,
-            row.path,
-            row.metric,
-            row.bucket,
-            row.samples,
-          );
+        for (const [table, period, rows] of [
+          ['analytics_vital_days', 'day', days],
+          ['analytics_vital_weeks', 'week', byPeriod(days, weekOf)],
+          ['analytics_vital_months', 'month', byPeriod(days, monthOf)],
+        ] as const)
+          for (const row of rows)
+            run(
+              `INSERT INTO ${table} (${period}, path, metric, bucket, samples) VALUES (?, ?, ?, ?, ?)
+               ON CONFLICT (${period}, path, metric, bucket) DO UPDATE SET samples = samples + excluded.samples`,
+              row.day,
+              row.path,
+              row.metric,
+              row.bucket,
+              row.samples,
+            );
       });
     },
 
     vitals: async (range, minSamples, path) => {
+      daysOf(range);
       assertVitalsQuery(minSamples, path);
-      const rows = path === undefined ? report(reports.vitals, range) : report(reports.vitalsOfPage, range, path);
+      if (closed) throw new Error('The analytics store is closed');
+      const { months, weeks, days } = vitalsPieces(range);
+      const { vitals } = reports;
+      const read = (sql: string, ofPage: string, span: { from: string; to: string }) =>
+        path === undefined ? all(sql, span.from, span.to) : all(ofPage, span.from, span.to, path);
+      const rows = [
+        ...(months ? read(vitals.months, vitals.monthsOfPage, months) : []),
+        ...weeks.flatMap((span) => read(vitals.weeks, vitals.weeksOfPage, span)),
+        ...days.flatMap((span) => read(vitals.days, vitals.daysOfPage, span)),
+      ];
       return toRouteVitals(rows, minSamples).slice(0, REPORT_ROW_LIMIT);
     },
 
