@@ -102,9 +102,9 @@ export function stepRate(row: FunnelRow, step: (typeof FUNNEL_STEPS)[number]): n
 }
 
 /**
- * Page loads a page needs in the range before its field speed is shown. A 75th percentile of fewer
- * is one or two visitors' connections and devices, not the page: at 30, the value at that rank moves
- * by a few page loads' worth when one more arrives, and a small site still reaches it within weeks.
+ * Page loads a page needs in the range before its field speed is shown. With fewer, the 75th
+ * percentile is one of the last few values, so one slow phone or connection decides it; from 30, at
+ * least seven page loads lie above it, and a small site's main pages still reach 30 within weeks.
  */
 export const VITALS_MIN_SAMPLES = 30;
 
