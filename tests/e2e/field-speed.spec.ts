@@ -1,12 +1,15 @@
 // Field speed in a real browser: a page load sends one report when the page is hidden, with its
 // Largest Contentful Paint and Cumulative Layout Shift, and Interaction to Next Paint once the visitor
 // has clicked; the code that measures them is fetched only after the first paint; the server takes
-// the report as sent. A visitor with Do Not Track or Global Privacy Control sends nothing at all.
+// the report as sent, and thirty page loads of a page show on the console's Analytics screen. A
+// visitor with Do Not Track or Global Privacy Control sends nothing at all.
 //
 // The page is hidden as a switch to another tab hides it: the document reports "hidden" and fires
 // `visibilitychange`. A headless browser never hides a page itself, and a beacon sent while a page
 // unloads leaves the browser outside the test's reach, so this is how a test sees the report.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { axeViolations } from './axe.ts';
+import { CONSOLE_STORES, startConsoleServer, type ConsoleServer } from './console-server.ts';
 import { waitForHydration } from './support.ts';
 
 type Beacon = { type: string; path: string; vitals?: Record<string, number> };
@@ -113,3 +116,52 @@ for (const [name, header, script] of [
     await context.close();
   });
 }
+
+test.describe('from the browser to the console', () => {
+  const PASSWORD = 'correct horse battery staple';
+  const OWNER = 'owner@example.com';
+  // A person's browser: a headless browser's own string is a robot's, which is never counted.
+  const VISITOR = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+  let server: ConsoleServer;
+
+  test.beforeAll(async () => {
+    server = await startConsoleServer(CONSOLE_STORES[0]!);
+    await server.addAccount(OWNER, 'admin', PASSWORD);
+  });
+  test.afterAll(async () => server?.stop());
+
+  test('thirty page loads of a page show its field speed on the Analytics screen, which fits a phone', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const visitor = await browser.newContext({ userAgent: VISITOR });
+    const page = await visitor.newPage();
+    for (let load = 0; load < 30; load++) {
+      await page.goto(`${server.url}/about`);
+      await expect.poll(() => vitalsFetched(page)).toBe(true);
+      await page.getByRole('heading', { level: 1 }).click();
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+      const sent = page.waitForRequest(
+        (request) => request.url().endsWith('/api/events') && request.postData()?.includes('"vitals"') === true,
+      );
+      await hideAndShow(page);
+      await sent;
+    }
+    await visitor.close();
+
+    const phone = await browser.newContext({ userAgent: VISITOR, viewport: { width: 390, height: 844 } });
+    const console = await phone.newPage();
+    await console.goto(`${server.url}/console/analytics`);
+    await console.getByLabel('E-mail address').fill(OWNER);
+    await console.getByLabel('Password').fill(PASSWORD);
+    await console.getByRole('button', { name: 'Sign in' }).click();
+    const section = console.getByRole('region', { name: 'Page speed for real visitors' });
+    const about = section.getByRole('heading', { level: 3, name: '/about' }).locator('..');
+    await expect(about.getByRole('definition')).toHaveCount(3, { timeout: 15_000 });
+    await expect(about).toContainText(/Largest Contentful Paint\s*\d+\.\d s\s*(Good|Needs improvement|Poor)\s*30 visits measured/);
+    await expect(about).toContainText(/Interaction to Next Paint\s*\d+ ms/);
+    await expect(about).toContainText(/Cumulative Layout Shift\s*\d\.\d\d/);
+    await expect(section).toContainText('A page is shown once it has 30 visits measured');
+    expect(await console.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await axeViolations(console)).toEqual([]);
+    await phone.close();
+  });
+});
