@@ -469,8 +469,22 @@ export type VitalFigure = {
   /** Google's thresholds (LCP 2.5 s / 4 s, INP 200 / 500 ms, CLS 0.1 / 0.25). */
   rating: 'good' | 'needs-improvement' | 'poor';
 };
+/**
+ * Google's thresholds for each metric: at or under the first "good", at or under the second "needs
+ * improvement", above it "poor" (milliseconds for LCP and INP).
+ */
+export const VITAL_THRESHOLDS: Readonly<Record<VitalMetric, readonly [good: number, poor: number]>> = {
+  LCP: [2_500, 4_000],
+  INP: [200, 500],
+  CLS: [0.1, 0.25],
+};
 /** A route's field speed; only metrics with at least `minSamples` samples in the range are listed. */
-export type VitalsRoute = { path: string; figures: VitalFigure[] };
+export type VitalsRoute = {
+  path: string;
+  figures: VitalFigure[];
+  /** Page loads measured in the range (the most of any metric): how far a route under the minimum still has to go. */
+  measured: number;
+};
 
 /**
  * GET /analytics/summary?from&to&campaign&source&page&form (analytics:read): the screen's first view.

@@ -37,6 +37,7 @@ import {
   type SessionInfo,
   type SpamResult,
   type TestNotificationResult,
+  type VitalsReport,
 } from '../api-types.ts';
 import { createApiClient } from '../../back-office/browser/api-client.ts';
 
@@ -126,6 +127,9 @@ export class ConsoleApi {
     for (const key of ANALYTICS_FILTERS) if (filter[key] !== undefined) query.set(key, filter[key]);
     return this.call<AnalyticsSummary>('GET', `/analytics/summary?${query.toString()}`);
   };
+  /** Field speed per page for the days given (one page when `page` is). */
+  analyticsVitals = (asked: DayRange & { page?: string | undefined }) =>
+    this.call<VitalsReport>('GET', `/analytics/vitals?${toQuery(asked).toString()}`);
   leads = (filter: LeadFilter, after: string | null) =>
     this.call<LeadPage>('GET', `/leads?${toQuery({ ...filter, after: after ?? undefined }).toString()}`);
   lead = (id: string) => this.call<LeadWithSales>('GET', `/leads/${encodeURIComponent(id)}`);

@@ -6,8 +6,9 @@
 //    are read back: what was answered is not what was counted until it is in the database.
 // 2. Reports at ten million events. Each store (SQLite on its worker thread, as the server runs it;
 //    PostgreSQL when TEST_DATABASE_URL or DATABASE_URL names one, in a schema of its own) is filled
-//    through its own `recordEvents` with a year of visits, then every report is timed over the whole
-//    year and over its last 30 days. Budget: 200 ms at p95 for every report.
+//    through its own `recordEvents` with a year of visits (and `recordVitals` with the field speed of
+//    most of their page loads), then every report is timed over the whole year and over its last 30
+//    days. Budget: 200 ms at p95 for every report.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -24,6 +25,7 @@ import {
   type DayRange,
   type LeadKeys,
   type VisitEvent,
+  type VitalsSample,
 } from '../../server/analytics/analytics-store.ts';
 import { analyticsSummary } from '../../server/analytics/summary.ts';
 import { openPostgresAnalyticsStore } from '../../server/analytics/postgres-analytics-store.ts';
@@ -244,14 +246,35 @@ const ORIGINS: Omit<VisitEvent, 'at' | 'visit' | 'type' | 'path'>[] = [
 
 type SeedLead = { id: string; at: number; visit: string; form: LeadFormId; keys: LeadKeys };
 
+/**
+ * A page load's field speed, spread as real sites' are: times log-normal around 1.8 s (LCP) and
+ * 120 ms (INP, only after a click, on 60 % of loads), the layout score 0 on 70 % of loads.
+ */
+function vitalsOf(random: () => number): VitalsSample['vitals'] {
+  const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+  const logNormal = (median: number, spread: number) => median * Math.exp(spread * normal());
+  return {
+    LCP: Math.min(60_000, logNormal(1_800, 0.6)),
+    ...(random() < 0.6 ? { INP: Math.min(60_000, logNormal(120, 0.7)) } : {}),
+    CLS: random() < 0.7 ? 0 : Math.min(10, logNormal(0.03, 1.2)),
+  };
+}
+
 /** Ten million events as a year of visits, in time order, handed out a batch at a time. */
-function* yearOfEvents(total: number, days: number, firstDay: number): Generator<{ events: VisitEvent[]; leads: SeedLead[] }> {
+function* yearOfEvents(
+  total: number,
+  days: number,
+  firstDay: number,
+): Generator<{ events: VisitEvent[]; leads: SeedLead[]; vitals: VitalsSample[] }> {
   const random = seeded(42);
+  // Field speed draws from its own sequence, so the events are those of the bench before it.
+  const vitalsRandom = seeded(7);
   // Skewed towards the start of each list: a few pages and origins get most visits, as on real sites.
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() ** 1.6 * list.length)]!;
   const perDay = Math.ceil(total / days);
   let events: VisitEvent[] = [];
   let leads: SeedLead[] = [];
+  let vitals: VitalsSample[] = [];
   let made = 0;
   let leadNumber = 0;
   for (let day = 0; day < days && made < total; day++) {
@@ -273,6 +296,8 @@ function* yearOfEvents(total: number, days: number, firstDay: number): Generator
       for (let view = 0; view < views; view++) {
         const form = FORM_ON[path];
         events.push({ at, visit, type: 'pageview', path, ...(view === 0 ? origin : {}), ...(form ? { forms: [form] } : {}) });
+        // Most page loads report their field speed (browsers that measure it, visitors who stay long enough).
+        if (vitalsRandom() < 0.7) vitals.push({ at, path, vitals: vitalsOf(vitalsRandom) });
         if (form && random() < 0.3) {
           events.push({ at: at + 5_000, visit, type: 'form_start', path, form });
           if (random() < 0.5) {
@@ -287,13 +312,14 @@ function* yearOfEvents(total: number, days: number, firstDay: number): Generator
       madeToday += events.length - before;
       made += events.length - before;
       if (events.length >= ANALYTICS_BENCH.reports.batch) {
-        yield { events, leads };
+        yield { events, leads, vitals };
         events = [];
         leads = [];
+        vitals = [];
       }
     }
   }
-  if (events.length > 0) yield { events, leads };
+  if (events.length > 0) yield { events, leads, vitals };
 }
 
 async function fill(store: AnalyticsStore, log: (line: string) => void): Promise<{ events: number; seconds: number }> {
@@ -306,6 +332,7 @@ async function fill(store: AnalyticsStore, log: (line: string) => void): Promise
   let nextReport = 500_000;
   for (const batch of yearOfEvents(total, days, firstDay)) {
     await store.recordEvents(batch.events);
+    await store.recordVitals(batch.vitals);
     for (const lead of batch.leads) {
       await store.recordLead({
         leadId: lead.id,
@@ -385,7 +412,16 @@ async function measureReports(store: AnalyticsStore): Promise<Timing[]> {
     // the series, as the console asks for it, unfiltered and under each kind of filter.
     for (const [filterLabel, filter] of SUMMARY_FILTERS)
       timings.push(await time(`Summary, ${filterLabel} (${label})`, () => analyticsSummary(store, range, filter)));
+    timings.push(
+      await time(`Field speed (${label})`, () => store.vitals(range, 30)),
+      await time(`Field speed of one page (${label})`, () => store.vitals(range, 30, '/')),
+    );
   }
+  // A year that does not start or end on a month's first or last day reads weeks and days besides months.
+  const uneven: DayRange = { from: saltDay(first + DAY_MS), to: saltDay(first + (ANALYTICS_BENCH.reports.days - 2) * DAY_MS) };
+  timings.push(await time('Field speed (the year less its first and last day)', () => store.vitals(uneven, 30)));
+  if ((await store.vitals(year, 30)).length === 0)
+    throw new Error('The filled store has no field speed: the fill or the queries are wrong');
   return timings;
 }
 

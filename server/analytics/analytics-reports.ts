@@ -46,6 +46,11 @@ export function reportSql(dialect: Dialect) {
       GROUP BY ${columns}
       ORDER BY visitors DESC, ${columns.split(', ').map(text).join(', ')}
       LIMIT ${REPORT_ROW_LIMIT}`);
+  const vitals = (table: string, period: string, ofPage: boolean) =>
+    words(`
+      SELECT path, metric, bucket, SUM(samples) AS samples FROM ${table}
+      WHERE ${period} >= $1 AND ${period} <= $2${ofPage ? ' AND path = $3' : ''}
+      GROUP BY path, metric, bucket`);
   return {
     visitsPerDay: words(`SELECT day, SUM(visits) AS visitors FROM analytics_entry_days WHERE ${inRange} GROUP BY day`),
     pagesPerDay: words(
@@ -60,6 +65,17 @@ export function reportSql(dialect: Dialect) {
     referrers: visits('analytics_referrer_days', 'referrer_host'),
     campaigns: visits('analytics_campaign_days', 'source, medium, campaign, click'),
     entries: visits('analytics_entry_days', 'entry_path'),
+    // Field speed's histogram rows summed over a span of one roll-up (days, weeks by their Monday,
+    // months "2026-11"); the percentiles are read from them in vital-buckets.ts. `$3`, when given, is
+    // the one page asked for.
+    vitals: {
+      days: vitals('analytics_vital_days', 'day', false),
+      daysOfPage: vitals('analytics_vital_days', 'day', true),
+      weeks: vitals('analytics_vital_weeks', 'week', false),
+      weeksOfPage: vitals('analytics_vital_weeks', 'week', true),
+      months: vitals('analytics_vital_months', 'month', false),
+      monthsOfPage: vitals('analytics_vital_months', 'month', true),
+    },
     funnel: {
       none: funnel('none'),
       campaign: funnel('campaign'),

@@ -10,9 +10,11 @@ import { POSTGRES_MIGRATIONS } from '../store/postgres-store.ts';
 import { MAX_RANGE_DAYS } from './analytics-batch.ts';
 import { reportSql, summarySql } from './analytics-reports.ts';
 import { FUNNEL_SPLITS, REPORT_ROW_LIMIT } from './analytics-store.ts';
-import type { AnalyticsStore, CountedLead, DayRange, LeadKeys, VisitEvent } from './analytics-store.ts';
+import type { AnalyticsStore, CountedLead, DayRange, LeadKeys, VisitEvent, VitalsSample } from './analytics-store.ts';
 import { POSTGRES_ANALYTICS_MIGRATIONS } from './postgres-analytics-store.ts';
 import { SQLITE_ANALYTICS_MIGRATIONS } from './sqlite-analytics-store.ts';
+import { toRouteVitals, vitalIncrements } from './vital-buckets.ts';
+import { saltDay } from './visit-hash.ts';
 import { openSqliteAnalyticsWorkerStore } from './sqlite-analytics-worker.ts';
 
 // The analytics-store contract: the same tests against node:sqlite (directly and on its worker
@@ -658,6 +660,14 @@ for (const harness of ANALYTICS_HARNESSES) {
             expect(plan).toMatch(/SEARCH analytics_\w+_days USING PRIMARY KEY \((split=\? AND )?day>\? AND day<\?\)/);
           }
         }
+        // Field speed's roll-ups, each read by its period's range, for every page or one.
+        for (const [name, query] of Object.entries(sql.vitals)) {
+          const plan = await database.explain(query, name.endsWith('OfPage') ? [DAY1, DAY2, '/'] : [DAY1, DAY2]);
+          if (harness.kind === 'postgres') {
+            expect(plan, name).toMatch(/Index (Only )?Scan using analytics_vital_\w+_pkey/);
+            expect(plan, name).not.toMatch(/Seq Scan/);
+          } else expect(plan, name).toMatch(/SEARCH analytics_vital_\w+ USING PRIMARY KEY \((day|week|month)>\? AND (day|week|month)<\?\)/);
+        }
       });
     });
 
@@ -702,6 +712,108 @@ for (const harness of ANALYTICS_HARNESSES) {
         const salts = await Promise.all([store.saltForDay(DAY1, 'from-one'), other.saltForDay(DAY1, 'from-two')]);
         expect(salts[0]).toBe(salts[1]);
         expect(['from-one', 'from-two']).toContain(salts[0]);
+      });
+    });
+
+    describe('field speed', () => {
+      /** `count` page loads of `path` on the moment's day, the values spread evenly from `low` to `high`. */
+      const loads = (path: string, at: number, count: number, low: number, high: number, metric: 'LCP' | 'INP' | 'CLS' = 'LCP') =>
+        Array.from({ length: count }, (_, index): VitalsSample => ({
+          at,
+          path,
+          vitals: { [metric]: low + ((high - low) * index) / Math.max(1, count - 1) },
+        }));
+
+      it('reads the 75th percentile of each page and metric within 4 % of the page loads’ own, with how many were measured', async () => {
+        // 40 page loads of /pricing from 1,000 to 4,900 ms: the 30th (rank ⌈0.75 × 40⌉) took 3,900 ms.
+        await store.recordVitals(loads('/pricing', T1, 40, 1_000, 4_900));
+        await store.recordVitals([
+          ...loads('/pricing', T2, 35, 0.01, 0.35, 'CLS'),
+          ...loads('/', T1, 31, 100, 700, 'INP'),
+          { at: T1, path: '/', vitals: { LCP: 1_200, CLS: 0 } },
+        ]);
+        const routes = await store.vitals(ALL, 30);
+        expect(
+          routes.map(({ path, measured, figures }) => ({
+            path,
+            measured,
+            metrics: figures.map((figure) => [figure.metric, figure.samples]),
+          })),
+        ).toEqual([
+          {
+            path: '/pricing',
+            measured: 40,
+            metrics: [
+              ['LCP', 40],
+              ['CLS', 35],
+            ],
+          },
+          { path: '/', measured: 31, metrics: [['INP', 31]] },
+        ]);
+        const figure = (path: string, metric: string) =>
+          routes.find((route) => route.path === path)!.figures.find((f) => f.metric === metric)!.p75;
+        expect(Math.abs(figure('/pricing', 'LCP') - 3_900) / 3_900).toBeLessThanOrEqual(0.04);
+        // Rank 27 of 35 from 0.01 to 0.35: 0.01 + 0.34 × 26 / 34 = 0.27.
+        expect(Math.abs(figure('/pricing', 'CLS') - 0.27) / 0.27).toBeLessThanOrEqual(0.04);
+        // Rank 24 of 31 from 100 to 700 ms: 100 + 600 × 23 / 30 = 560 ms.
+        expect(Math.abs(figure('/', 'INP') - 560) / 560).toBeLessThanOrEqual(0.04);
+      });
+
+      it('lists a page measured fewer times than the minimum without figures, counts only the range’s days, and one page when asked', async () => {
+        await store.recordVitals([
+          ...loads('/about', T1, 10, 500, 900),
+          ...loads('/about', T3, 25, 500, 900),
+          ...loads('/', T2, 5, 500, 900),
+        ]);
+        expect(await store.vitals({ from: DAY1, to: DAY2 }, 30)).toEqual([
+          { path: '/about', measured: 10, figures: [] },
+          { path: '/', measured: 5, figures: [] },
+        ]);
+        const [about] = await store.vitals(ALL, 30, '/about');
+        expect(about).toMatchObject({ path: '/about', measured: 35, figures: [{ metric: 'LCP', samples: 35 }] });
+        expect(await store.vitals(ALL, 30, '/contact')).toEqual([]);
+        expect(await store.vitals({ from: '2026-10-01', to: '2026-10-31' }, 1)).toEqual([]);
+      });
+
+      it('adds batches to the same counts, from two servers at once as from one', async () => {
+        const batches = Array.from({ length: 8 }, (_, index) => loads(index % 2 ? '/' : '/about', T1 + index, 20, 200 + index * 10, 3_000));
+        for (const batch of batches) await store.recordVitals(batch);
+        const sequential = await store.vitals(ALL, 1);
+        const again = await harness.createDatabase();
+        try {
+          const [one, two] = [await again.open(), await again.open()];
+          await Promise.all(batches.map((batch, index) => (index % 2 ? one : two).recordVitals(batch)));
+          expect(await one.vitals(ALL, 1)).toEqual(sequential);
+        } finally {
+          await again.remove();
+        }
+        expect(sequential.map((route) => route.measured)).toEqual([80, 80]);
+      });
+
+      it('reads a range of whole months, whole weeks and days around them as it reads every day of it', async () => {
+        // Page loads every other day from mid-January to early April, their times rising through the weeks.
+        const samples: VitalsSample[] = [];
+        for (let day = 0; day < 80; day += 2)
+          samples.push(...loads(day % 3 ? '/' : '/about', Date.UTC(2025, 0, 14) + day * DAY, 5, 400 + day * 20, 900 + day * 40));
+        await store.recordVitals(samples.slice(0, 100));
+        await store.recordVitals(samples.slice(100));
+        const expected = toRouteVitals(vitalIncrements(samples), 30);
+        expect(await store.vitals({ from: '2025-01-10', to: '2025-04-05' }, 30)).toEqual(expected);
+        expect(await store.vitals({ from: '2025-01-10', to: '2025-04-05' }, 30, '/about')).toEqual(
+          expected.filter((route) => route.path === '/about'),
+        );
+        const march = toRouteVitals(vitalIncrements(samples.filter(({ at }) => saltDay(at).startsWith('2025-03'))), 1);
+        expect(await store.vitals({ from: '2025-03-01', to: '2025-03-31' }, 1)).toEqual(march);
+      });
+
+      it('keeps no visit beside field speed, and refuses a minimum under one or a range the reports refuse', async () => {
+        await store.recordVitals(loads('/', T1, 3, 100, 300));
+        const columns = (await database.columns()).analytics_vital_days;
+        const all = await database.columns();
+        expect(columns?.sort()).toEqual(['bucket', 'day', 'metric', 'path', 'samples']);
+        expect(all.analytics_vital_months?.sort()).toEqual(['bucket', 'metric', 'month', 'path', 'samples']);
+        await expect(store.vitals(ALL, 0)).rejects.toThrow(/at least 1/);
+        await expect(store.vitals({ from: DAY2, to: DAY1 }, 30)).rejects.toThrow(/starts/);
       });
     });
 

@@ -10,7 +10,10 @@
 // itself (its utm_* words, its landing page), as the inbox shows it, whatever its visit began with.
 import type { LeadFormId } from '../../lead/rules.ts';
 import type { CountedEvent } from './event-shape.ts';
+import type { RouteVitals, VitalsSample } from './vital-buckets.ts';
 import type { SaltStore } from './visit-hash.ts';
+
+export type { RouteVitals, VitalFigures, VitalsSample } from './vital-buckets.ts';
 
 /**
  * A beacon as it is stored: when (ms), which visit, and what the page said. `forms` is named here as
@@ -187,6 +190,17 @@ export type AnalyticsStore = SaltStore & {
    * first, then by form and key.
    */
   funnel(range: DayRange, split: FunnelSplit): Promise<FunnelRow[]>;
+  /**
+   * Counts page loads' field speed in one transaction, each value in its page's, day's and metric's
+   * histogram (vital-buckets.ts). No visit, no raw row: only the bucket counts are kept, for ever.
+   */
+  recordVitals(samples: readonly VitalsSample[]): Promise<void>;
+  /**
+   * Field speed per page over the range (only `path` when given): every page with a measurement, most
+   * page loads measured first, each with the 75th percentile of the metrics measured on at least
+   * `minSamples` page loads. Refuses a range as the other reports do, and a minimum under 1.
+   */
+  vitals(range: DayRange, minSamples: number, path?: string): Promise<RouteVitals[]>;
   /**
    * Deletes raw events and per-visit rows (and the leads, so a meeting for a lead older than that is
    * no longer counted) of days strictly before `day`; roll-ups stay, so reports do not change.

@@ -38,6 +38,11 @@ import {
 } from './analytics-reports.ts';
 import type { SummaryQuery } from './analytics-reports.ts';
 import type { AnalyticsStore, CountedLead, DayRange, VisitEvent } from './analytics-store.ts';
+import { REPORT_ROW_LIMIT } from './analytics-store.ts';
+import { assertVitalsQuery, byPeriod, monthOf, toRouteVitals, vitalIncrements, vitalsPieces, weekOf } from './vital-buckets.ts';
+
+/** Text compared as PostgreSQL's COLLATE "C" and SQLite compare it: by code unit. */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 // PostgreSQL analytics store: tables named analytics_* in the lead store's database, with their own
 // schema version, migrated at open. Its own small pool, so a burst of beacons can never take the
@@ -183,6 +188,25 @@ export const POSTGRES_ANALYTICS_MIGRATIONS: readonly Migration[] = [
       INSERT INTO analytics_summary_start (day)
         SELECT to_char((now() AT TIME ZONE 'UTC')::date + 1, 'YYYY-MM-DD')
         WHERE EXISTS (SELECT 1 FROM analytics_entry_days) OR EXISTS (SELECT 1 FROM analytics_funnel_days);
+    `,
+  },
+  {
+    version: 4,
+    name: 'field speed: page loads per day and per month, page, metric and bucket of its value',
+    // No raw rows: the bucket counts are all a percentile needs (vital-buckets.ts), kept for ever.
+    sql: `
+      CREATE TABLE analytics_vital_days (
+        day ${TEXT}, path ${TEXT}, metric ${TEXT}, bucket INTEGER NOT NULL, samples BIGINT NOT NULL,
+        PRIMARY KEY (day, path, metric, bucket)
+      );
+      CREATE TABLE analytics_vital_weeks (
+        week ${TEXT}, path ${TEXT}, metric ${TEXT}, bucket INTEGER NOT NULL, samples BIGINT NOT NULL,
+        PRIMARY KEY (week, path, metric, bucket)
+      );
+      CREATE TABLE analytics_vital_months (
+        month ${TEXT}, path ${TEXT}, metric ${TEXT}, bucket INTEGER NOT NULL, samples BIGINT NOT NULL,
+        PRIMARY KEY (month, path, metric, bucket)
+      );
     `,
   },
 ];
@@ -530,6 +554,51 @@ export async function openPostgresAnalyticsStore(
     summaryCountedFrom: async () => {
       const rows = await query<{ day: string }>('SELECT day FROM analytics_summary_start');
       return rows[0] === undefined ? null : String(rows[0].day);
+    },
+
+    recordVitals: async (samples) => {
+      const days = vitalIncrements(samples);
+      if (days.length === 0) return;
+      await transaction(async (client) => {
+        for (const [table, period, rows] of [
+          ['analytics_vital_days', 'day', days],
+          ['analytics_vital_weeks', 'week', byPeriod(days, weekOf)],
+          ['analytics_vital_months', 'month', byPeriod(days, monthOf)],
+        ] as const) {
+          // Rows in key order, so two servers adding to the same rows at once never deadlock.
+          const sorted = [...rows].sort(
+            (a, b) => compareText(a.day, b.day) || compareText(a.path, b.path) || compareText(a.metric, b.metric) || a.bucket - b.bucket,
+          );
+          await client.query(
+            `INSERT INTO ${table} (${period}, path, metric, bucket, samples)
+             SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::integer[], $5::bigint[])
+             ON CONFLICT (${period}, path, metric, bucket) DO UPDATE SET samples = ${table}.samples + excluded.samples`,
+            columnsOf(
+              sorted,
+              (row) => row.day,
+              (row) => row.path,
+              (row) => row.metric,
+              (row) => row.bucket,
+              (row) => row.samples,
+            ),
+          );
+        }
+      });
+    },
+
+    vitals: async (range, minSamples, path) => {
+      daysOf(range);
+      assertVitalsQuery(minSamples, path);
+      const { months, weeks, days } = vitalsPieces(range);
+      const { vitals } = reports;
+      const read = (sql: string, ofPage: string, span: { from: string; to: string }) =>
+        query(path === undefined ? sql : ofPage, path === undefined ? [span.from, span.to] : [span.from, span.to, path]);
+      const pieces = await Promise.all([
+        months ? read(vitals.months, vitals.monthsOfPage, months) : [],
+        ...weeks.map((span) => read(vitals.weeks, vitals.weeksOfPage, span)),
+        ...days.map((span) => read(vitals.days, vitals.daysOfPage, span)),
+      ]);
+      return toRouteVitals(pieces.flat(), minSamples).slice(0, REPORT_ROW_LIMIT);
     },
 
     dayTotals: async (range) => {

@@ -37,6 +37,8 @@ import {
 } from './analytics-reports.ts';
 import type { SummaryQuery } from './analytics-reports.ts';
 import type { AnalyticsStore, CountedLead, DayRange, VisitEvent } from './analytics-store.ts';
+import { assertVitalsQuery, byPeriod, monthOf, toRouteVitals, vitalIncrements, vitalsPieces, weekOf } from './vital-buckets.ts';
+import { REPORT_ROW_LIMIT } from './analytics-store.ts';
 
 // node:sqlite analytics store, in its own file beside the lead store's: counting visits takes only
 // this file's write lock, so a burst of page views never makes a lead wait. WAL with
@@ -177,6 +179,25 @@ export const SQLITE_ANALYTICS_MIGRATIONS: readonly Migration[] = [
       INSERT INTO analytics_summary_start (day)
         SELECT date('now', '+1 day')
         WHERE EXISTS (SELECT 1 FROM analytics_entry_days) OR EXISTS (SELECT 1 FROM analytics_funnel_days);
+    `,
+  },
+  {
+    version: 4,
+    name: 'field speed: page loads per day and per month, page, metric and bucket of its value',
+    // No raw rows: the bucket counts are all a percentile needs (vital-buckets.ts), kept for ever.
+    sql: `
+      CREATE TABLE analytics_vital_days (
+        day TEXT NOT NULL, path TEXT NOT NULL, metric TEXT NOT NULL, bucket INTEGER NOT NULL, samples INTEGER NOT NULL,
+        PRIMARY KEY (day, path, metric, bucket)
+      ) WITHOUT ROWID;
+      CREATE TABLE analytics_vital_weeks (
+        week TEXT NOT NULL, path TEXT NOT NULL, metric TEXT NOT NULL, bucket INTEGER NOT NULL, samples INTEGER NOT NULL,
+        PRIMARY KEY (week, path, metric, bucket)
+      ) WITHOUT ROWID;
+      CREATE TABLE analytics_vital_months (
+        month TEXT NOT NULL, path TEXT NOT NULL, metric TEXT NOT NULL, bucket INTEGER NOT NULL, samples INTEGER NOT NULL,
+        PRIMARY KEY (month, path, metric, bucket)
+      ) WITHOUT ROWID;
     `,
   },
 ];
@@ -409,6 +430,44 @@ export function openSqliteAnalyticsStore(file: string, migrations: readonly Migr
       if (closed) throw new Error('The analytics store is closed');
       const row = get('SELECT day FROM analytics_summary_start');
       return row === undefined ? null : String(row.day);
+    },
+
+    recordVitals: async (samples) => {
+      const days = vitalIncrements(samples);
+      if (days.length === 0) return;
+      transaction(() => {
+        for (const [table, period, rows] of [
+          ['analytics_vital_days', 'day', days],
+          ['analytics_vital_weeks', 'week', byPeriod(days, weekOf)],
+          ['analytics_vital_months', 'month', byPeriod(days, monthOf)],
+        ] as const)
+          for (const row of rows)
+            run(
+              `INSERT INTO ${table} (${period}, path, metric, bucket, samples) VALUES (?, ?, ?, ?, ?)
+               ON CONFLICT (${period}, path, metric, bucket) DO UPDATE SET samples = samples + excluded.samples`,
+              row.day,
+              row.path,
+              row.metric,
+              row.bucket,
+              row.samples,
+            );
+      });
+    },
+
+    vitals: async (range, minSamples, path) => {
+      daysOf(range);
+      assertVitalsQuery(minSamples, path);
+      if (closed) throw new Error('The analytics store is closed');
+      const { months, weeks, days } = vitalsPieces(range);
+      const { vitals } = reports;
+      const read = (sql: string, ofPage: string, span: { from: string; to: string }) =>
+        path === undefined ? all(sql, span.from, span.to) : all(ofPage, span.from, span.to, path);
+      const rows = [
+        ...(months ? read(vitals.months, vitals.monthsOfPage, months) : []),
+        ...weeks.flatMap((span) => read(vitals.weeks, vitals.weeksOfPage, span)),
+        ...days.flatMap((span) => read(vitals.days, vitals.daysOfPage, span)),
+      ];
+      return toRouteVitals(rows, minSamples).slice(0, REPORT_ROW_LIMIT);
     },
 
     dayTotals: async (range) => {

@@ -25,6 +25,8 @@ const METHODS: WorkerStoreMethods<AnalyticsStore> = {
   campaignTotals: true,
   entryTotals: true,
   funnel: true,
+  recordVitals: true,
+  vitals: true,
   deleteRawBefore: true,
   saltForDay: true,
   deleteSaltsBefore: true,

@@ -3,7 +3,7 @@
 // every report in one answer with the funnel split as asked, the CSV downloads (readable columns,
 // formulas neutralised as the leads export does, the funnel's rates), and a 503 when the store is down.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AnalyticsReport, AnalyticsSummary } from '../../console/api-types.ts';
+import type { AnalyticsReport, AnalyticsSummary, VitalsReport } from '../../console/api-types.ts';
 import type { FunnelRow } from '../analytics/analytics-store.ts';
 import { createFakeAnalyticsStore, type FakeAnalyticsStore, type FakeReports } from '../testing/analytics-fake.ts';
 import { startConsoleServer, type ConsoleTestServer } from '../testing/console-client.ts';
@@ -47,12 +47,14 @@ describe('who may read the visit reports', () => {
       'GET /console/api/analytics',
       'GET /console/api/analytics/export',
       'GET /console/api/analytics/summary',
+      'GET /console/api/analytics/vitals',
       'HEAD /console/api/analytics',
       'HEAD /console/api/analytics/export',
       'HEAD /console/api/analytics/summary',
+      'HEAD /console/api/analytics/vitals',
     ]);
     for (const route of routes) expect(route.access, route.url).toBe('analytics:read');
-    for (const url of ['/console/api/analytics', '/console/api/analytics/export?report=pages']) {
+    for (const url of ['/console/api/analytics', '/console/api/analytics/export?report=pages', '/console/api/analytics/vitals']) {
       const response = await console.read(undefined, url);
       expect(response.statusCode, url).toBe(401);
       expect(response.json()).toMatchObject({ error: 'signed-out' });
@@ -66,6 +68,7 @@ describe('who may read the visit reports', () => {
     expect((await console.read(editor, '/console/api/leads')).statusCode).toBe(403);
     expect((await console.read(editor, '/console/api/analytics')).statusCode).toBe(403);
     expect((await console.read(editor, '/console/api/analytics/export?report=days')).statusCode).toBe(403);
+    expect((await console.read(editor, '/console/api/analytics/vitals')).statusCode).toBe(403);
     expect(store.asked).toEqual([]);
   });
 });
@@ -175,6 +178,69 @@ describe('the reports', () => {
         retryAfterSeconds: 2,
       });
     }
+  });
+});
+
+describe('field speed', () => {
+  const vitals: FakeReports = {
+    vitals: [
+      {
+        path: '/pricing',
+        measured: 64,
+        figures: [
+          { metric: 'LCP', p75: 2_500, samples: 64 },
+          { metric: 'INP', p75: 201, samples: 40 },
+          { metric: 'CLS', p75: 0.31, samples: 64 },
+        ],
+      },
+      { path: '/', measured: 12, figures: [] },
+    ],
+  };
+
+  it('answers the 75th percentile per page with its samples and Google’s rating, pages under the minimum without figures', async () => {
+    const { console, store } = await start(vitals);
+    const viewer = await console.signedIn('viewer@example.com');
+    const response = await console.read(viewer, '/console/api/analytics/vitals?from=2026-11-01&to=2026-11-27');
+    expect(response.statusCode).toBe(200);
+    expect(response.json<VitalsReport>()).toEqual({
+      minSamples: 30,
+      routes: [
+        {
+          path: '/pricing',
+          measured: 64,
+          figures: [
+            // At the threshold is still good; just over it is not.
+            { metric: 'LCP', p75: 2_500, samples: 64, rating: 'good' },
+            { metric: 'INP', p75: 201, samples: 40, rating: 'needs-improvement' },
+            { metric: 'CLS', p75: 0.31, samples: 64, rating: 'poor' },
+          ],
+        },
+        { path: '/', measured: 12, figures: [] },
+      ],
+    });
+    expect(store.asked).toEqual(['vitals:30 2026-11-01..2026-11-27']);
+  });
+
+  it('covers the 30 days ending today unless asked, one page when asked, and refuses what is not a range or a page', async () => {
+    const { console, store } = await start(vitals);
+    const viewer = await console.signedIn('viewer@example.com');
+    const one = (await console.read(viewer, '/console/api/analytics/vitals?page=/pricing')).json<VitalsReport>();
+    expect(one.routes.map((route) => route.path)).toEqual(['/pricing']);
+    expect(store.asked).toEqual([`vitals:30:/pricing 2026-10-29..${TODAY}`]);
+    for (const [query, field, message] of [
+      ['page=pricing', 'page', 'Must be a page of the site, such as /about.'],
+      ['page=/Pricing/', 'page', 'Must be a page of the site, such as /about.'],
+      ['from=2026-11-20&to=2026-11-10', 'to', 'Must be on or after "from".'],
+      ['split=source', 'split', 'Not an input this takes: split.'],
+    ]) {
+      const response = await console.read(viewer, `/console/api/analytics/vitals?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json(), query).toMatchObject({ error: 'validation', fields: { [field!]: message } });
+    }
+    store.failing = true;
+    const down = await console.read(viewer, '/console/api/analytics/vitals');
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toMatchObject({ error: 'unavailable' });
   });
 });
 

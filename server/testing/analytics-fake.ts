@@ -15,6 +15,7 @@ import type {
   SummaryDay,
   ConversionTotals,
   EntryConversionTotals,
+  RouteVitals,
 } from '../analytics/analytics-store.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -31,6 +32,8 @@ export type FakeReports = {
   summaryDays?: readonly SummaryDay[];
   conversions?: { campaigns?: readonly ConversionTotals[]; entries?: readonly EntryConversionTotals[] };
   countedFrom?: string | null;
+  /** Field speed per page, answered for any minimum (a page asked for: that page's row only). */
+  vitals?: readonly RouteVitals[];
 };
 
 export type FakeAnalyticsStore = AnalyticsStore & {
@@ -113,6 +116,11 @@ export function createFakeAnalyticsStore(reports: FakeReports = {}): FakeAnalyti
     async funnel(range, split) {
       answer(`funnel:${split}`, range);
       return [...(reports.funnel?.[split] ?? [])];
+    },
+    async recordVitals() {},
+    async vitals(range, minSamples, path) {
+      answer(`vitals:${minSamples}${path === undefined ? '' : `:${path}`}`, range);
+      return (reports.vitals ?? []).filter((route) => path === undefined || route.path === path);
     },
     async deleteRawBefore() {
       return 0;

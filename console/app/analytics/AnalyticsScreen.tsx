@@ -24,6 +24,7 @@ import { RangeForm } from './RangeForm.tsx';
 import { SeriesChart } from './SeriesChart.tsx';
 import { activeFilters } from './summary-words.ts';
 import { WhatConverts } from './WhatConverts.tsx';
+import { VitalsSection } from './VitalsSection.tsx';
 
 const NO_REFERRER = 'No referring site (typed, bookmarked, or the browser kept it back)';
 const NONE = '(none)';
@@ -105,7 +106,8 @@ export function AnalyticsScreen() {
               </>
             )}
           </details>
-          {/* Field speed goes here, last on the screen: <VitalsSection range={shownSummary.range} filter={filter} /> from ./VitalsSection.tsx */}
+          {/* Field speed per page: a page filter shows that page's alone. */}
+          <VitalsSection range={shownSummary.range} {...(filter.page !== undefined ? { page: filter.page } : {})} />
         </div>
       ) : null}
     </>
