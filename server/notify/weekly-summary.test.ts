@@ -217,6 +217,8 @@ for (const [index, harness] of STORE_HARNESSES.entries()) {
           await analytics.recordLead({ leadId, at, form: 'home', keys: keysOf(campaign), spam: false });
           if (deliveredToo) await analytics.recordLeadDelivered(leadId, at + HOUR);
         }
+        // One meeting booked that week, by the campaign's lead.
+        await analytics.recordMeeting('a1', inWeek + 2 * HOUR, true);
 
         // Speed: two leads that week, one called 3 minutes after it came, one never.
         for (const [receivedAt, touchedAt] of [
@@ -259,19 +261,21 @@ for (const [index, harness] of STORE_HARNESSES.entries()) {
         // Each figure is the store's own report of those days, summed.
         const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
         const visitors = async (range: DayRange) => sum((await analytics.dayTotals(range)).map((day) => day.visitors));
-        const step = async (range: DayRange, name: 'accepted' | 'delivered') =>
+        const step = async (range: DayRange, name: 'accepted' | 'delivered' | 'booked') =>
           sum((await analytics.funnel(range, 'none')).map((funnelRow) => funnelRow[name]));
         expect([await visitors(week), await visitors(before)]).toEqual([3, 2]);
         expect([await step(week, 'accepted'), await step(before, 'accepted')]).toEqual([3, 1]);
         expect([await step(week, 'delivered'), await step(before, 'delivered')]).toEqual([2, 1]);
+        expect([await step(week, 'booked'), await step(before, 'booked')]).toEqual([1, 0]);
         const lines = text.split('\n');
         expect(lines).toContain('Visitors            3          2            up 50%');
         expect(lines).toContain('Leads accepted      3          1            up 200%');
         expect(lines).toContain('Leads the CRM took  2          1            up 100%');
+        expect(lines).toContain('Meetings booked     1          0            new');
         expect(lines).toContain('Visit-to-lead rate  100.0%     50.0%        up 100%');
 
-        expect(text).toContain(`- ${evil} (news): 1 lead the CRM took, 0 meetings booked, 2 leads from 2 visitors`);
-        expect(text).toContain('- /pricing: 2 leads the CRM took, 0 meetings booked, 3 leads from 3 visitors');
+        expect(text).toContain(`- ${evil} (news): 1 lead the CRM took, 1 meeting booked, 2 leads from 2 visitors`);
+        expect(text).toContain('- /pricing: 2 leads the CRM took, 1 meeting booked, 3 leads from 3 visitors');
         expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; (news)');
         expect(html).not.toContain('<script');
 

@@ -8,7 +8,7 @@ import type { NewNotification, NotificationChannel, NotificationStore } from '..
 import type { SalesStore } from '../store/sales/sales-store.ts';
 import type { MessageContext } from './messages.ts';
 import type { NotificationSource } from './notifier.ts';
-import { weeklyAnalytics } from './weekly-figures.ts';
+import { analyticsSummary } from '../analytics/summary.ts';
 import { weeklySummaryMessage } from './weekly-summary-message.ts';
 
 // The weekly summary by e-mail, for each account that asked for it: once a week, on Monday at 8:00 in
@@ -136,7 +136,8 @@ export function createWeeklySummary({ store, analytics, siteHours, context, log,
       if (!can(recipient.role, 'analytics:read')) return { skip: "the account's role no longer shows the visit reports" };
       const range = { from: String(notification.detail.from), to: String(notification.detail.to) };
       const at = now();
-      const summary = await weeklyAnalytics(analytics, range);
+      // The Analytics screen's own figures for those days, unfiltered: the e-mail and the screen agree.
+      const summary = await analyticsSummary(analytics, range, {});
       const [week, before] = await Promise.all([speedOf(summary.range, at), speedOf(summary.previousRange, at)]);
       const message = weeklySummaryMessage({ ...summary, speed: { week, before } }, context);
       return { message: { ...message, email: { ...message.email, to: [recipient.email] } } };
