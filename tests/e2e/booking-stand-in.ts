@@ -2,7 +2,7 @@
 // journeys that book in the page. No internet here: a stand-in answers for the booking page's origin
 // with a small page that behaves as Cal.com's embed does (shows a slot; on a click posts Cal.com's
 // documented "booking successful" message, with the start time, to the page around it).
-import { expect, type BrowserContext, type Locator, type Page, type Request } from '@playwright/test';
+import { type BrowserContext, type Locator, type Page, type Request } from '@playwright/test';
 import { expectToast } from './lead-receiver.ts';
 import { BOOKING_URL, waitForHydration } from './support.ts';
 
