@@ -151,13 +151,18 @@ export function meetingTimeText(iso: string, timeZone: string): string {
 
 const PROVIDER_WORDS: Readonly<Record<string, string>> = BOOKING_PROVIDER_NAMES;
 
-/** A meeting from the booking page, as the timeline says it; a meeting without those facts is just "Meeting booked". */
+/**
+ * A meeting from the booking page, as the timeline says it; a meeting without those facts is just
+ * "Meeting booked". The booking page is named only when the entry's author is not already that page:
+ * the timeline shows the author beside each entry, and "(Cal.com) (Cal.com)" reads as a mistake.
+ */
 function meetingText(activity: Activity, timeZone: string): string {
   const startsAt = detailText(activity, 'startsAt');
   const provider = detailText(activity, 'provider');
   if (startsAt === undefined) return 'Meeting booked';
   const when = meetingTimeText(startsAt, timeZone);
-  const where = provider === undefined ? '' : ` (${PROVIDER_WORDS[provider] ?? provider})`;
+  const providerName = provider === undefined ? undefined : (PROVIDER_WORDS[provider] ?? provider);
+  const where = providerName === undefined || providerName === activity.actor ? '' : ` (${providerName})`;
   switch (detailText(activity, 'change')) {
     case 'rescheduled':
       return `Meeting moved to ${when}${where}`;
