@@ -13,7 +13,7 @@ import { calendlyPayload, calPayload } from '../testing/booking-payloads.ts';
 import { startConsoleServer, type ConsoleTestServer, type Signed } from '../testing/console-client.ts';
 import { postgresHarness, type StoreDatabase } from '../testing/store-harness.ts';
 import { startCrmReceiver, type CrmReceiver } from '../testing/crm-receiver.ts';
-import { BOOKING_RATE_LIMIT_PER_MINUTE } from './bookings.ts';
+import { BOOKING_CONFIRMATION_RATE_LIMIT_PER_MINUTE, BOOKING_RATE_LIMIT_PER_MINUTE } from './bookings.ts';
 
 const CAL_SECRET = 'cal-webhook-secret-for-tests';
 const CALENDLY_KEY = 'calendly-signing-key-for-tests';
@@ -198,9 +198,9 @@ describe.each([
     ]);
     const viewer = await console.signedIn('viewer@example.com');
     expect(await timeline(console, viewer, leadId(3))).toEqual([
-      'Meeting booked for Sat 24 Aug, 2:15 PM, by Calendly',
-      'Meeting moved to Mon 26 Aug, 4:00 PM, by Calendly',
-      'Meeting cancelled: it was for Mon 26 Aug, 4:00 PM, by Calendly',
+      'Meeting booked for Sat 24 Aug, 2:15 PM (matched by e-mail address), by Calendly',
+      'Meeting moved to Mon 26 Aug, 4:00 PM (matched by e-mail address), by Calendly',
+      'Meeting cancelled: it was for Mon 26 Aug, 4:00 PM (matched by e-mail address), by Calendly',
     ]);
     expect(counted.mock.calls.map((call) => call[2])).toEqual([true, true, false]);
     const confirmation = await console.app.inject({ method: 'GET', url: `/api/bookings/lead/${leadId(3)}`, headers: { host: HOST } });
@@ -308,5 +308,56 @@ describe.each([
     for (let request = 0; request <= BOOKING_RATE_LIMIT_PER_MINUTE; request += 1) answers.push((await postCal(console, body)).statusCode);
     expect(answers.filter((status) => status === 200)).toHaveLength(BOOKING_RATE_LIMIT_PER_MINUTE - 1);
     expect(answers.at(-1)).toBe(429);
+  });
+
+  it.skipIf(skip)("the page's questions about its meeting and the provider's deliveries never use up each other's allowance", async () => {
+    const console = await start();
+    await addLead(console, 7, 'office@example.com');
+    expect((await postCal(console, JSON.stringify(calPayload({ leadId: leadId(7), email: 'office@example.com' })))).statusCode).toBe(200);
+    const ask = () => console.app.inject({ method: 'GET', url: `/api/bookings/lead/${leadId(7)}`, headers: { host: HOST } });
+    // The provider's deliveries from this address reach their limit …
+    const ping = JSON.stringify(calPayload({ trigger: 'PING' }));
+    let webhookStatus = 200;
+    while (webhookStatus === 200) webhookStatus = (await postCal(console, ping)).statusCode;
+    expect(webhookStatus).toBe(429);
+    // … and the visitors behind the same address still see their meeting, up to their own limit.
+    const asked: number[] = [];
+    for (let request = 0; request <= BOOKING_CONFIRMATION_RATE_LIMIT_PER_MINUTE; request += 1) asked.push((await ask()).statusCode);
+    expect(asked.filter((status) => status === 200)).toHaveLength(BOOKING_CONFIRMATION_RATE_LIMIT_PER_MINUTE);
+    expect(asked.at(-1)).toBe(429);
+    expect((await postCal(console, ping)).statusCode).toBe(429);
+  });
+
+  it.skipIf(skip)("an outsider booking and cancelling with a prospect's address leaves the prospect waiting for a call", async () => {
+    const console = await start();
+    await addLead(console, 8, 'victim@example.com');
+    await console.app.sales.assigner.runOnce();
+    const cancelFirst = JSON.stringify(
+      calPayload({ trigger: 'BOOKING_CANCELLED', uid: 'outsider-1', email: 'Victim@Example.com', name: 'Not the prospect' }),
+    );
+    expect((await postCal(console, cancelFirst)).statusCode).toBe(200);
+    expect((await console.store.findLeadSales(leadId(8)))?.firstTouchAt).toBeUndefined();
+    expect((await console.store.listUntouched({ limit: 10 })).map((lead) => lead.leadId)).toEqual([leadId(8)]);
+    const viewer = await console.signedIn('viewer@example.com');
+    expect(await timeline(console, viewer, leadId(8))).toEqual([
+      'Meeting cancelled: it was for Thu 25 May, 9:30 AM (matched by e-mail address), by Cal.com',
+    ]);
+  });
+
+  it.skipIf(skip)('an erased person stays erased when the provider later moves or cancels their meeting', async () => {
+    const console = await start();
+    expect(
+      (await postCal(console, JSON.stringify(calPayload({ uid: 'gone', email: 'gone@example.com', name: 'Gone Person' })))).statusCode,
+    ).toBe(200);
+    const admin = await console.signedIn('admin@example.com');
+    const erased = await console.change(admin, 'POST', '/console/api/erasures', { email: 'gone@example.com', count: 0 });
+    expect(erased.statusCode, erased.body).toBeLessThan(300);
+    const moved = JSON.stringify(
+      calPayload({ trigger: 'BOOKING_RESCHEDULED', uid: 'gone-2', rescheduleUid: 'gone', email: 'gone@example.com', name: 'Gone Person' }),
+    );
+    expect((await postCal(console, moved)).statusCode).toBe(200);
+    expect(await bookingRows(console)).toEqual([]);
+    const viewer = await console.signedIn('viewer@example.com');
+    expect((await console.read(viewer, '/console/api/bookings?unmatched=1')).json<BookingList>().bookings).toEqual([]);
   });
 });

@@ -11,12 +11,14 @@ import { checkCalendlySignature, checkCalSignature, type SignatureCheck } from '
 // its visitor's meeting:
 //   POST /api/bookings/cal        Cal.com (X-Cal-Signature-256, CAL_WEBHOOK_SECRET)
 //   POST /api/bookings/calendly   Calendly (Calendly-Webhook-Signature, CALENDLY_WEBHOOK_SIGNING_KEY)
-//     200 {"received":true}   stored, a repeat of a stored delivery, or an event that is not about a
-//                              meeting (logged and ignored): the same delivery always gets this answer
+//     200 {"received":true}   stored, a repeat of a stored delivery, an event that is not about a
+//                              meeting or about a meeting whose person was erased (logged and
+//                              ignored): the same delivery always gets this answer
 //     400 {"error":"invalid_booking","field","message"}   a meeting without what we need
 //     401 missing, wrong or (Calendly) stale signature · 404 the provider is not set up here
 //     413 over 64 KiB · 415 not JSON · 429 + Retry-After · 503 + Retry-After: the store is busy
-//   GET /api/bookings/lead/:leadId  BookingConfirmation of the lead's meeting; 404 while none
+//   GET /api/bookings/lead/:leadId  BookingConfirmation of the lead's meeting; 404 while none; 429
+//                                   past its own per-address limit, apart from the webhooks'
 // The webhooks are server-to-server: the signature is their only authority. No cookie or session is
 // read (a visitor's or a salesperson's cookie changes nothing), and there is no cross-site check,
 // since the provider's server sends no Origin.
@@ -24,11 +26,18 @@ import { checkCalendlySignature, checkCalSignature, type SignatureCheck } from '
 /** A provider's largest documented payload is a few KiB; this leaves room for long answers to booking questions. */
 export const BOOKING_BODY_LIMIT_BYTES = 64 * 1024;
 /**
- * Per sender address and minute. A provider sends a burst from few addresses when a team books at
- * once, and the page asks for its visitor's meeting every few seconds for a minute at most; both
- * stay well under this, while a flood from one address is cut off like any other public post.
+ * Webhook deliveries per sender address and minute. A provider sends a burst from few addresses
+ * when a team books at once, well under this, while a flood from one address is cut off like any
+ * other public post.
  */
 export const BOOKING_RATE_LIMIT_PER_MINUTE = 120;
+/**
+ * The page's questions about its visitor's meeting, per address and minute, counted apart from the
+ * webhooks: the page asks every few seconds for a minute at most after a booking, so this lets
+ * several visitors behind one office address book in the same minute, and neither they nor the
+ * provider's deliveries can use up the other's allowance.
+ */
+export const BOOKING_CONFIRMATION_RATE_LIMIT_PER_MINUTE = 120;
 const RATE_LIMIT_WINDOW_MS = 60_000;
 // A store busy past its own wait is usually free again within seconds; providers retry on any 5xx.
 const STORE_UNAVAILABLE_RETRY_AFTER_S = 5;
@@ -136,18 +145,22 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
         return reply.code(400).send({ error: 'invalid_booking', field: payload.field, message: payload.message });
       }
       const result = await service.take(payload.notice, body, now());
-      request.log.info(
-        result.kind === 'repeat'
-          ? { provider, outcome: 'repeat' }
-          : {
-              provider,
-              outcome: result.booking.leadId === undefined ? 'unmatched' : 'linked',
-              change: payload.notice.change,
-              bookingId: result.booking.id,
-              leadId: result.booking.leadId,
-            },
-        result.kind === 'repeat' ? 'booking webhook repeated: already recorded, nothing changed' : 'booking recorded',
-      );
+      if (result.kind === 'repeat') {
+        request.log.info({ provider, outcome: 'repeat' }, 'booking webhook repeated: already recorded, nothing changed');
+      } else if (result.kind === 'erased') {
+        request.log.info({ provider, outcome: 'erased' }, 'booking webhook ignored: the person of this meeting was erased');
+      } else {
+        request.log.info(
+          {
+            provider,
+            outcome: result.booking.leadId === undefined ? 'unmatched' : 'linked',
+            change: payload.notice.change,
+            bookingId: result.booking.id,
+            leadId: result.booking.leadId,
+          },
+          'booking recorded',
+        );
+      }
       return reply.code(200).send(RECEIVED);
     };
 
@@ -173,7 +186,10 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
     ),
   );
 
-  app.get<{ Params: { leadId: string } }>('/bookings/lead/:leadId', async (request, reply) => {
+  const confirmationOptions = {
+    config: { rateLimit: { max: BOOKING_CONFIRMATION_RATE_LIMIT_PER_MINUTE, timeWindow: RATE_LIMIT_WINDOW_MS } },
+  } as const;
+  app.get<{ Params: { leadId: string } }>('/bookings/lead/:leadId', confirmationOptions, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const { leadId } = request.params;
     const confirmation = LEAD_ID.test(leadId) ? await service.confirmation(leadId.toLowerCase()) : undefined;

@@ -1,7 +1,8 @@
 // Under "Call now": meetings people booked on the booking page that match no lead (they never sent
 // a form, or booked with another address, or long after). Nobody owns them and no clock runs for
 // them, so without this list a salesperson would first hear of them when the meeting starts. Each
-// shows who, how to reach them, when and where it was booked; a cancelled one says so.
+// shows who, how to reach them, when and where it was booked; a cancelled one says so. The server
+// lists the meetings still to come first, soonest first, then the rest, newest first.
 import type { BookingView } from '../../api-types.ts';
 import { BOOKING_PROVIDER_NAMES } from '../../api-types.ts';
 import { formatTime, VisitorText } from '../parts/format.tsx';
@@ -26,7 +27,10 @@ export function UnmatchedMeetings({ loaded }: { loaded: Loaded<readonly BookingV
         <p className="empty">Every meeting booked belongs to a lead.</p>
       ) : (
         <>
-          <p className="hours">They booked a time without sending a form (or with another e-mail address): nobody owns them yet.</p>
+          <p className="hours">
+            They booked a time without sending a form (or with another e-mail address): nobody owns them yet. Meetings still to come are
+            listed first, soonest first.
+          </p>
           <ul className="cards">
             {meetings.map((meeting) => (
               <MeetingCard key={meeting.id} meeting={meeting} />

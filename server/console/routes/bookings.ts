@@ -1,6 +1,7 @@
 // GET /bookings?unmatched=1 (leads:read): the meetings the booking provider told us about, newest
-// first; with unmatched=1 only those that match no lead, so a salesperson can find the person who
-// booked without sending a form (or with another address) and call them.
+// first; with unmatched=1 only those that match no lead, the ones still to come first (soonest
+// first), so a salesperson can find the person who booked without sending a form (or with another
+// address) and call them before the meeting.
 import { z } from 'zod';
 import type { BookingList, BookingView } from '../../../console/api-types.ts';
 import type { BookingRecord } from '../../store/bookings/booking-store.ts';

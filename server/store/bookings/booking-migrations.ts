@@ -41,13 +41,21 @@ const BY_EMAIL = `
     CREATE INDEX bookings_email ON bookings (email);
 `;
 
+// Erasing a person keeps their meetings' provider ids as tombstones (name and address blanked,
+// erased_at set), so a later delivery about an erased meeting is recognised and ignored.
+const ERASED = (time: string) => `
+    ALTER TABLE bookings ADD COLUMN erased_at ${time};
+`;
+
 export const BOOKING_MIGRATIONS: ConcernMigrations = {
   sqlite: [
     { version: 10, sql: TABLES('INTEGER PRIMARY KEY AUTOINCREMENT', 'INTEGER') },
     { version: 10, sql: BY_EMAIL },
+    { version: 10, sql: ERASED('INTEGER') },
   ],
   postgres: [
     { version: 10, sql: TABLES('BIGSERIAL PRIMARY KEY', 'BIGINT') },
     { version: 10, sql: BY_EMAIL },
+    { version: 10, sql: ERASED('BIGINT') },
   ],
 };

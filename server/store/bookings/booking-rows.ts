@@ -26,6 +26,7 @@ export function toBookingRecord(row: Row): BookingRecord {
     lastChange: String(row.last_change) as BookingChange,
     receivedAt: Number(row.received_at),
     updatedAt: Number(row.updated_at),
+    erased: row.erased_at !== null && row.erased_at !== undefined,
   };
 }
 
@@ -42,10 +43,25 @@ export function bookingValues(
   link: LeadLink | undefined,
 ): (string | number | null)[] {
   const { notice, at } = delivery;
-  // A "created" that arrives after the cancellation (providers do not promise order) never revives it.
-  const stale = existing?.status === 'cancelled' && notice.change === 'created';
-  const status: BookingStatus = notice.change === 'cancelled' || stale ? 'cancelled' : 'booked';
-  const lastChange: BookingChange = stale ? existing.lastChange : notice.change;
+  // Anything but a cancellation that arrives after the cancellation (a late "created", a late
+  // reschedule: providers do not promise order) is stale: the meeting stays as the cancellation
+  // left it, and only its link to a lead may be new.
+  if (existing?.status === 'cancelled' && notice.change !== 'cancelled') {
+    return [
+      existing.providerUid,
+      link?.leadId ?? null,
+      link?.matchedBy ?? null,
+      existing.name,
+      existing.email,
+      existing.startsAt,
+      existing.endsAt ?? null,
+      existing.status,
+      existing.lastChange,
+      at,
+    ];
+  }
+  const status: BookingStatus = notice.change === 'cancelled' ? 'cancelled' : 'booked';
+  const lastChange: BookingChange = notice.change;
   return [
     notice.uid,
     link?.leadId ?? null,
@@ -66,6 +82,11 @@ export function newBookingValues(delivery: BookingDelivery, link: LeadLink | und
   return [delivery.notice.provider, ...values, delivery.at];
 }
 
+/** INSERT_TOMBSTONE's values: the new id of an erased meeting that moved, with nothing of its person. */
+export function tombstoneValues(erased: BookingRecord, uid: string, at: number): (string | number)[] {
+  return [erased.provider, uid, erased.startsAt, erased.status, erased.lastChange, at, at, at];
+}
+
 /**
  * Whether the lead hears of the delivery: the meeting changed as a person sees it (its time, its
  * state, or it is new), or it was just linked to the lead (booked before the lead arrived). A
@@ -82,7 +103,19 @@ export function changedMeeting(before: BookingRecord | undefined, after: Booking
   );
 }
 
-/** The lead's timeline entry: the provider acted for the invitee. */
+/**
+ * Whether the delivery stops the lead's first-touch clock: only a meeting booked (created or
+ * moved). Anyone can book on the public page with a prospect's address and cancel at once, so a
+ * cancellation, or a meeting known only as cancelled, is never taken for the prospect's answer.
+ */
+export function stopsClock(booking: BookingRecord): boolean {
+  return booking.status === 'booked';
+}
+
+/**
+ * The lead's timeline entry: the provider acted for the invitee. `matchedBy` says whether the page
+ * carried the lead's id or only the address matched (a claim anyone can make), for the timeline to say.
+ */
 export function meetingActivity(leadId: string, booking: BookingRecord, at: number): NewActivity {
   return {
     leadId,
@@ -95,6 +128,7 @@ export function meetingActivity(leadId: string, booking: BookingRecord, at: numb
       startsAt: new Date(booking.startsAt).toISOString(),
       endsAt: booking.endsAt === undefined ? null : new Date(booking.endsAt).toISOString(),
       provider: booking.provider,
+      matchedBy: booking.matchedBy ?? null,
     },
   };
 }

@@ -10,16 +10,19 @@ import {
   meetingActivity,
   meetingCrmEvent,
   newBookingValues,
+  stopsClock,
+  tombstoneValues,
   toBookingRecord,
   type LeadLink,
 } from './booking-rows.ts';
 import {
   COUNT_BOOKED_OF_LEAD,
   INSERT_BOOKING,
+  INSERT_TOMBSTONE,
   LIST_BOOKINGS,
   LIST_BOOKINGS_OF_LEAD,
   LIST_UNMATCHED_BOOKINGS,
-  SELECT_BOOKING_BY_UID,
+  LOCK_BOOKING_BY_UID,
   SELECT_LEAD_BY_EMAIL,
   SELECT_LEAD_STATE,
   SET_DELIVERY_BOOKING,
@@ -36,14 +39,17 @@ import {
 
 // The bookings in PostgreSQL: each delivery is one transaction. Its first statement takes the
 // delivery's key; a second process with the same delivery waits on that row until the first
-// commits, then inserts nothing and answers `repeat`.
+// commits, then inserts nothing and answers `repeat`. Two different deliveries about one meeting
+// (a booking and its cancellation sent at once) take the meeting's row in turn: a known meeting is
+// read locked; a new one is inserted unless the other delivery inserted it meanwhile, in which case
+// this one waits for it to commit and then reads it locked and updates it.
 
 export function postgresBookings(c: PostgresStoreContext): BookingStore {
   const { query, transaction, writeAudit } = c;
 
   const bookingByUid = async (client: PoolClient, provider: string, uid: string | undefined): Promise<BookingRecord | undefined> => {
     if (uid === undefined) return undefined;
-    const { rows } = await client.query(SELECT_BOOKING_BY_UID.postgres, [provider, uid]);
+    const { rows } = await client.query(LOCK_BOOKING_BY_UID, [provider, uid]);
     return rows[0] === undefined ? undefined : toBookingRecord(rows[0]);
   };
 
@@ -67,21 +73,36 @@ export function postgresBookings(c: PostgresStoreContext): BookingStore {
     return transaction(async (client) => {
       const taken = await client.query(TAKE_DELIVERY.postgres, [notice.provider, delivery.deliveryKey, at]);
       if (taken.rowCount === 0) return { kind: 'repeat' as const };
-      const existing =
+      let existing =
         (await bookingByUid(client, notice.provider, notice.uid)) ?? (await bookingByUid(client, notice.provider, notice.previousUid));
-      const link = await linkOf(client, existing, delivery);
-      const { rows } =
-        existing === undefined
-          ? await client.query(INSERT_BOOKING.postgres, newBookingValues(delivery, link))
-          : await client.query(UPDATE_BOOKING.postgres, [...bookingValues(existing, delivery, link), existing.id]);
-      if (rows[0] === undefined) throw new Error('The booking was not stored');
-      const booking = toBookingRecord(rows[0]);
+      let link = await linkOf(client, existing, delivery);
+      let row: Record<string, unknown> | undefined;
+      if (existing === undefined) {
+        row = (await client.query(INSERT_BOOKING.postgres, newBookingValues(delivery, link))).rows[0];
+        // Another delivery stored this meeting meanwhile (and has committed): take it from there.
+        if (row === undefined) {
+          existing = await bookingByUid(client, notice.provider, notice.uid);
+          if (existing === undefined) throw new Error('The booking was not stored');
+          link = await linkOf(client, existing, delivery);
+        }
+      }
+      if (existing?.erased === true) {
+        // Its person was erased: keep nothing of them, and the moved meeting's new id is a tombstone too.
+        if (existing.providerUid !== notice.uid) await client.query(INSERT_TOMBSTONE.postgres, tombstoneValues(existing, notice.uid, at));
+        await client.query(SET_DELIVERY_BOOKING.postgres, [existing.id, notice.provider, delivery.deliveryKey]);
+        return { kind: 'erased' as const };
+      }
+      if (existing !== undefined) {
+        row = (await client.query(UPDATE_BOOKING.postgres, [...bookingValues(existing, delivery, link), existing.id])).rows[0];
+      }
+      if (row === undefined) throw new Error('The booking was not stored');
+      const booking = toBookingRecord(row);
       await client.query(SET_DELIVERY_BOOKING.postgres, [booking.id, notice.provider, delivery.deliveryKey]);
       if (link === undefined) return { kind: 'recorded' as const, booking, leadMeetingsBooked: 0 };
       if (changedMeeting(existing, booking)) {
         await client.query(INSERT_ACTIVITY.postgres, activityValues(meetingActivity(link.leadId, booking, at)));
-        // A human touch, exactly as a logged call: the lead's clock, and the earlier lead's it joined.
-        const sales = (await client.query(SELECT_LEAD_SALES.postgres, [link.leadId])).rows[0];
+        // A booked meeting is a human touch, exactly as a logged call: the lead's clock, and the earlier lead's it joined.
+        const sales = stopsClock(booking) ? (await client.query(SELECT_LEAD_SALES.postgres, [link.leadId])).rows[0] : undefined;
         if (sales !== undefined) {
           for (const leadId of clocksStoppedBy(toLeadSales(sales))) await client.query(TOUCH.postgres, [at, at, leadId]);
         }
@@ -100,8 +121,10 @@ export function postgresBookings(c: PostgresStoreContext): BookingStore {
 
   return {
     recordBookingDelivery,
-    listBookings: async ({ unmatched, limit }) =>
-      (await query(unmatched ? LIST_UNMATCHED_BOOKINGS.postgres : LIST_BOOKINGS.postgres, [limit])).map(toBookingRecord),
+    listBookings: async ({ unmatched, limit, now = Date.now() }) =>
+      (unmatched ? await query(LIST_UNMATCHED_BOOKINGS.postgres, [now, now, limit]) : await query(LIST_BOOKINGS.postgres, [limit])).map(
+        toBookingRecord,
+      ),
     listBookingsOfLead: async (leadId) => (await query(LIST_BOOKINGS_OF_LEAD.postgres, [leadId])).map(toBookingRecord),
   };
 }

@@ -9,12 +9,15 @@ import {
   meetingActivity,
   meetingCrmEvent,
   newBookingValues,
+  stopsClock,
+  tombstoneValues,
   toBookingRecord,
   type LeadLink,
 } from './booking-rows.ts';
 import {
   COUNT_BOOKED_OF_LEAD,
   INSERT_BOOKING,
+  INSERT_TOMBSTONE,
   LIST_BOOKINGS,
   LIST_BOOKINGS_OF_LEAD,
   LIST_UNMATCHED_BOOKINGS,
@@ -60,7 +63,14 @@ export function sqliteBookings(c: SqliteStoreContext): BookingStore {
     const { notice, at } = delivery;
     return transaction(() => {
       if (run(TAKE_DELIVERY.sqlite, notice.provider, delivery.deliveryKey, at) === 0) return { kind: 'repeat' as const };
+      // One delivery at a time (BEGIN IMMEDIATE): nothing can store the meeting between this read and the write.
       const existing = bookingByUid(notice.provider, notice.uid) ?? bookingByUid(notice.provider, notice.previousUid);
+      if (existing?.erased === true) {
+        // Its person was erased: keep nothing of them, and the moved meeting's new id is a tombstone too.
+        if (existing.providerUid !== notice.uid) run(INSERT_TOMBSTONE.sqlite, ...tombstoneValues(existing, notice.uid, at));
+        run(SET_DELIVERY_BOOKING.sqlite, existing.id, notice.provider, delivery.deliveryKey);
+        return { kind: 'erased' as const };
+      }
       const link = linkOf(existing, delivery);
       const row =
         existing === undefined
@@ -72,8 +82,8 @@ export function sqliteBookings(c: SqliteStoreContext): BookingStore {
       if (link === undefined) return { kind: 'recorded' as const, booking, leadMeetingsBooked: 0 };
       if (changedMeeting(existing, booking)) {
         run(INSERT_ACTIVITY.sqlite, ...activityValues(meetingActivity(link.leadId, booking, at)));
-        // A human touch, exactly as a logged call: the lead's clock, and the earlier lead's it joined.
-        const sales = get(SELECT_LEAD_SALES.sqlite, link.leadId);
+        // A booked meeting is a human touch, exactly as a logged call: the lead's clock, and the earlier lead's it joined.
+        const sales = stopsClock(booking) ? get(SELECT_LEAD_SALES.sqlite, link.leadId) : undefined;
         if (sales !== undefined) for (const leadId of clocksStoppedBy(toLeadSales(sales))) run(TOUCH.sqlite, at, at, leadId);
         if (link.deliveryState !== 'spam') {
           const event = meetingCrmEvent(link.leadId, booking, at);
@@ -88,8 +98,8 @@ export function sqliteBookings(c: SqliteStoreContext): BookingStore {
 
   return {
     recordBookingDelivery: ifOpen(recordBookingDelivery),
-    listBookings: ifOpen(({ unmatched, limit }: { unmatched: boolean; limit: number }) =>
-      all(unmatched ? LIST_UNMATCHED_BOOKINGS.sqlite : LIST_BOOKINGS.sqlite, limit).map(toBookingRecord),
+    listBookings: ifOpen(({ unmatched, limit, now = Date.now() }: { unmatched: boolean; limit: number; now?: number }) =>
+      (unmatched ? all(LIST_UNMATCHED_BOOKINGS.sqlite, now, now, limit) : all(LIST_BOOKINGS.sqlite, limit)).map(toBookingRecord),
     ),
     listBookingsOfLead: ifOpen((leadId: string) => all(LIST_BOOKINGS_OF_LEAD.sqlite, leadId).map(toBookingRecord)),
   };

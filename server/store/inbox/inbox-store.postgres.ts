@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { ERASE_BOOKINGS, PURGE_ORPHANED_BOOKINGS } from '../bookings/booking-sql.ts';
+import { ERASE_BOOKINGS, PURGE_ORPHANED_BOOKINGS, PURGE_UNMATCHED_BOOKINGS } from '../bookings/booking-sql.ts';
 import type { PoolClient } from 'pg';
 import type { AuditEntryInput } from '../../../back-office/database/audit-entry.ts';
 import { buildLeadPageQuery } from '../lead-page-query.ts';
@@ -121,7 +121,7 @@ export function postgresInbox(c: PostgresStoreContext): InboxStore {
       transaction(async (client) => {
         const address = email.trim().toLowerCase();
         // The person's meetings first, while their leads still say which are theirs.
-        for (const statement of ERASE_BOOKINGS) await client.query(statement.postgres, [address, address]);
+        await client.query(ERASE_BOOKINGS.postgres, [Date.now(), address, address]);
         const { rows } = await client.query<{ id: string }>('DELETE FROM leads WHERE email = $1 RETURNING id', [address]);
         // deliveries and delivery_attempts go with their lead (ON DELETE CASCADE).
         const ids = rows.map((row) => row.id);
@@ -298,7 +298,10 @@ export function postgresInbox(c: PostgresStoreContext): InboxStore {
         spamReceivedBefore,
         audit === undefined ? undefined : (client, count) => write(client, { leads, spam: count }),
       );
-      if (leads + spam > 0) await query(PURGE_ORPHANED_BOOKINGS.postgres);
+      // Every run, whatever it deleted: a meeting left by a lead erased or purged earlier goes too, and
+      // one that matched no lead is kept no longer than a lead.
+      await query(PURGE_ORPHANED_BOOKINGS.postgres);
+      if (leadsReceivedBefore !== undefined) await query(PURGE_UNMATCHED_BOOKINGS.postgres, [leadsReceivedBefore]);
       if (leadsReceivedBefore === undefined && spamReceivedBefore === undefined && audit !== undefined) {
         await transaction((client) => write(client, { leads: 0, spam: 0 }));
       }

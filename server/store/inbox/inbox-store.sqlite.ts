@@ -1,5 +1,5 @@
 import type { SQLInputValue } from 'node:sqlite';
-import { ERASE_BOOKINGS, PURGE_ORPHANED_BOOKINGS } from '../bookings/booking-sql.ts';
+import { ERASE_BOOKINGS, PURGE_ORPHANED_BOOKINGS, PURGE_UNMATCHED_BOOKINGS } from '../bookings/booking-sql.ts';
 import type { AuditEntryInput } from '../../../back-office/database/audit-entry.ts';
 import { buildLeadPageQuery } from '../lead-page-query.ts';
 import type { DeliveryState } from '../outbox/outbox-store.ts';
@@ -106,7 +106,7 @@ export function sqliteInbox(c: SqliteStoreContext): InboxStore {
     return transaction(() => {
       const address = email.trim().toLowerCase();
       // The person's meetings first, while their leads still say which are theirs.
-      for (const statement of ERASE_BOOKINGS) run(statement.sqlite, address, address);
+      run(ERASE_BOOKINGS.sqlite, Date.now(), address, address);
       const ids = all('SELECT id FROM leads WHERE email = ?', address).map((row) => String(row.id));
       for (const id of ids) {
         run('DELETE FROM delivery_attempts WHERE lead_id = ?', id);
@@ -256,7 +256,12 @@ export function sqliteInbox(c: SqliteStoreContext): InboxStore {
       spamReceivedBefore === undefined && audit !== undefined ? (count) => write({ leads: count, spam: 0 }) : undefined,
     );
     const spam = await purge(['spam'], spamReceivedBefore, audit === undefined ? undefined : (count) => write({ leads, spam: count }));
-    if (leads + spam > 0) transaction(() => run(PURGE_ORPHANED_BOOKINGS.sqlite));
+    // Every run, whatever it deleted: a meeting left by a lead erased or purged earlier goes too, and
+    // one that matched no lead is kept no longer than a lead.
+    transaction(() => {
+      run(PURGE_ORPHANED_BOOKINGS.sqlite);
+      if (leadsReceivedBefore !== undefined) run(PURGE_UNMATCHED_BOOKINGS.sqlite, leadsReceivedBefore);
+    });
     if (leadsReceivedBefore === undefined && spamReceivedBefore === undefined && audit !== undefined) {
       transaction(() => write({ leads: 0, spam: 0 }));
     }

@@ -208,7 +208,7 @@ export interface InboxStore extends LeadPurgeStore {
   ): Promise<RetriedLead[]>;
   /** delivered / delivered-test (not being sent) → pending, due now, attempts reset: the CRM gets a second copy. False: it is in another state. */
   sendAgain(id: string, now: number, audit?: AuditEntryInput): Promise<boolean>;
-  /** Deletes every lead (and its delivery history) whose email matches, case-insensitively, and every meeting booked with that address or linked to those leads. Returns the ids. */
+  /** Deletes every lead (and its delivery history) whose email matches, case-insensitively, and every meeting booked with that address or linked to those leads (each kept only as a tombstone with nothing of the person, so a later delivery about it is ignored). Returns the ids. */
   eraseByEmail(email: string, audit?: AuditEntryInput<'erased-count'>): Promise<string[]>;
   listLeads(options?: ListOptions): Promise<LeadRecord[]>;
   getLead(id: string): Promise<LeadRecord | undefined>;
@@ -249,7 +249,8 @@ export interface LeadPurgeStore {
   /**
    * Deletes, with their delivery history, non-spam leads received before the first cutoff and spam
    * received before the second, never a lead still pending, held or leased. Works in batches of
-   * PURGE_BATCH_SIZE, each its own transaction; then the meetings of the deleted leads go too.
+   * PURGE_BATCH_SIZE, each its own transaction; then, every run, the meetings whose lead is gone,
+   * and the meetings that matched no lead received before the first cutoff.
    * Returns how many of each went.
    */
   purgeExpired(cutoffs: PurgeCutoffs, audit?: AuditEntryInput<'purge-counts'>): Promise<{ leads: number; spam: number }>;

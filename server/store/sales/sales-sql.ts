@@ -19,21 +19,32 @@ export const SELECT_UNPLACED = sharedSql(
 
 export const SELECT_LEAD_FOR_PLACING = sharedSql('SELECT email, payload FROM leads WHERE id = ?');
 
+// The change a meeting's timeline entry records (its detail is JSON text), read by each engine's own
+// JSON function.
+const insertLeadSales = (meetingChange: string) =>
+  sharedSql(
+    `INSERT INTO lead_sales (lead_id, received_at, owner_id, assigned_at, status, lost_reason, clock_starts_at, first_touch_at,
+     joined_to, escalation_step, phone_key, email_domain, placed_at, updated_at)
+   SELECT id, received_at, ?, ?, 'new', NULL, ?,
+     (SELECT MIN(a.at) FROM lead_activities a
+      WHERE a.lead_id = leads.id AND a.kind = 'meeting' AND COALESCE(${meetingChange}, '') <> 'cancelled'),
+     ?, 0, ?, ?, ?, ? FROM leads WHERE id = ?
+   ON CONFLICT (lead_id) DO NOTHING`,
+  );
+
 /**
  * The sales row of a placed lead; nothing when it already has one (another process placed it first:
  * on PostgreSQL the second insert waits for the first to commit, then stores nothing) or when the
  * lead is gone (erased meanwhile). A meeting the visitor booked before the lead was placed is on its
- * timeline already and was its first touch: the clock starts stopped at the first such meeting, so
- * nobody is chased to call a person who has a meeting in the diary.
+ * timeline already and was its first touch: the clock starts stopped at the first such meeting
+ * booked or moved, so nobody is chased to call a person who has a meeting in the diary. A
+ * cancellation is never a touch: anyone can book and cancel on the public page with a prospect's
+ * address.
  */
-export const INSERT_LEAD_SALES = sharedSql(
-  `INSERT INTO lead_sales (lead_id, received_at, owner_id, assigned_at, status, lost_reason, clock_starts_at, first_touch_at,
-     joined_to, escalation_step, phone_key, email_domain, placed_at, updated_at)
-   SELECT id, received_at, ?, ?, 'new', NULL, ?,
-     (SELECT MIN(a.at) FROM lead_activities a WHERE a.lead_id = leads.id AND a.kind = 'meeting'),
-     ?, 0, ?, ?, ?, ? FROM leads WHERE id = ?
-   ON CONFLICT (lead_id) DO NOTHING`,
-);
+export const INSERT_LEAD_SALES = {
+  sqlite: insertLeadSales("json_extract(a.detail, '$.change')").sqlite,
+  postgres: insertLeadSales("(a.detail::jsonb ->> 'change')").postgres,
+} as const;
 
 /** A round-robin pick moves the person's turn forward (never back), keeping their hours as they are. */
 export const MOVE_TURN = sharedSql(
