@@ -8,6 +8,7 @@ import { createHmac } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { AnalyticsSummary, BookingList, LeadPage } from '../../console/api-types.ts';
 import { calPayload } from '../../server/testing/booking-payloads.ts';
 import type { ReceivedRequest } from '../../server/testing/crm-receiver.ts';
 import { CONFIRMATION, SLOT, VISITOR, sendRoiForm, standInProvider } from './booking-stand-in.ts';
@@ -161,6 +162,58 @@ for (const harness of CONSOLE_STORES) {
       await sales.reload();
       await expect(meeting).toHaveCount(1);
       expect(bookingEvents()).toHaveLength(1);
+
+      // 4. The owner opens Analytics for today, once the server has counted the meeting.
+      const today = new Date().toISOString().slice(0, 10);
+      const owner = await person(browser, 1280);
+      await signInToConsole(owner, `${server.url}/console/analytics?from=${today}&to=${today}`, OWNER, PASSWORD);
+      await expect(owner.getByRole('heading', { level: 1 })).toHaveText('Analytics');
+      const summaryOf = async (query: string): Promise<AnalyticsSummary> => {
+        const response = await owner.request.get(`${server.url}/console/api/analytics/summary?from=${today}&to=${today}${query}`);
+        expect(response.status(), await response.text()).toBe(200);
+        return (await response.json()) as AnalyticsSummary;
+      };
+      const figuresOf = (summary: AnalyticsSummary) => Object.fromEntries(summary.figures.map((figure) => [figure.name, figure.value]));
+      await expect.poll(async () => figuresOf(await summaryOf('')), POLL).toMatchObject({ accepted: 1, delivered: 1, booked: 1 });
+      await owner.reload();
+      const figures = owner.getByRole('region', { name: 'Key figures' });
+      await expect(figures.getByRole('listitem').filter({ hasText: 'Meetings booked' })).toContainText(/^Meetings booked\s*1\b/);
+      const converts = owner.getByRole('table', { name: /^What converts/ });
+      const campaignRow = converts.getByRole('row').filter({ has: owner.getByRole('button', { name: CAMPAIGN, exact: true }) });
+      // Visitors, leads accepted, leads the CRM took, meetings booked.
+      await expect(campaignRow.getByRole('cell')).toHaveText(['1', '1', '1', '1']);
+      expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+      await shoot(owner, 'analytics');
+
+      // A click on the campaign narrows the whole screen to it, kept in the address; its figures are the inbox's for the same day.
+      await owner.setViewportSize({ width: 1280, height: 900 });
+      await campaignRow.getByRole('button', { name: CAMPAIGN, exact: true }).click();
+      await expect(owner).toHaveURL(new RegExp(`[?&]campaign=${CAMPAIGN}(&|$)`));
+      await expect(owner.getByRole('region', { name: 'Showing only' })).toContainText(`Campaign: ${CAMPAIGN}`);
+      const inboxResponse = await owner.request.get(`${server.url}/console/api/leads?from=${today}&to=${today}&campaign=${CAMPAIGN}`);
+      expect(inboxResponse.status()).toBe(200);
+      const inbox = ((await inboxResponse.json()) as LeadPage).leads;
+      const bookingsResponse = await owner.request.get(`${server.url}/console/api/bookings`);
+      expect(bookingsResponse.status()).toBe(200);
+      const booked = new Set(
+        ((await bookingsResponse.json()) as BookingList).bookings
+          .filter((booking) => booking.status === 'booked')
+          .map((booking) => booking.leadId),
+      );
+      const fromInbox = {
+        accepted: inbox.filter((lead) => lead.status !== 'spam').length,
+        delivered: inbox.filter((lead) => lead.status === 'delivered').length,
+        booked: inbox.filter((lead) => booked.has(lead.id)).length,
+      };
+      expect(fromInbox).toEqual({ accepted: 1, delivered: 1, booked: 1 });
+      expect(figuresOf(await summaryOf(`&campaign=${CAMPAIGN}`))).toMatchObject(fromInbox);
+      for (const [name, value] of [
+        ['Leads accepted', fromInbox.accepted],
+        ['Leads the CRM took', fromInbox.delivered],
+        ['Meetings booked', fromInbox.booked],
+      ] as const) {
+        await expect(figures.getByRole('listitem').filter({ hasText: name })).toContainText(new RegExp(`^${name}\\s*${value}\\b`));
+      }
     });
   });
 }
