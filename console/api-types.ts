@@ -199,8 +199,8 @@ export type DayRange = { from: string; to: string };
 /** How the funnel is split: not at all, by campaign, by source (utm_source, else the referring site) or by entry page. */
 export const ANALYTICS_SPLITS = ['none', 'campaign', 'source', 'entry'] as const;
 export type AnalyticsSplit = (typeof ANALYTICS_SPLITS)[number];
-/** The funnel's steps, in order: the first three counted once per visit, the last two once per lead. */
-export const FUNNEL_STEP_ORDER = ['viewed', 'started', 'submitted', 'accepted', 'delivered'] as const;
+/** The funnel's steps, in order: the first three counted once per visit, the last three once per lead. */
+export const FUNNEL_STEP_ORDER = ['viewed', 'started', 'submitted', 'accepted', 'delivered', 'booked'] as const;
 export type FunnelStep = (typeof FUNNEL_STEP_ORDER)[number];
 
 export type DayTotals = { day: string; visitors: number; pageviews: number; bookingClicks: number };
@@ -249,6 +249,7 @@ export const FUNNEL_STEP_NAMES = {
   submitted: 'Submitted',
   accepted: 'Lead accepted',
   delivered: 'Delivered to the CRM',
+  booked: 'Meeting booked',
 } as const satisfies Record<FunnelStep, string>;
 
 /** What a split's empty value means: a visit or lead with no campaign, with no source or referring site, or whose entry page is not known. */
@@ -448,6 +449,9 @@ export type ConversionRow = {
   booked: number;
 };
 
+/** The longest range the chart shows day by day; a longer one is shown month by month. */
+export const SERIES_DAILY_MAX_DAYS = 92;
+
 /** The one chart's metrics. */
 export const SERIES_METRICS = ['visitors', 'accepted', 'delivered', 'booked'] as const;
 export type SeriesMetric = (typeof SERIES_METRICS)[number];
@@ -465,8 +469,22 @@ export type VitalFigure = {
   /** Google's thresholds (LCP 2.5 s / 4 s, INP 200 / 500 ms, CLS 0.1 / 0.25). */
   rating: 'good' | 'needs-improvement' | 'poor';
 };
+/**
+ * Google's thresholds for each metric: at or under the first "good", at or under the second "needs
+ * improvement", above it "poor" (milliseconds for LCP and INP).
+ */
+export const VITAL_THRESHOLDS: Readonly<Record<VitalMetric, readonly [good: number, poor: number]>> = {
+  LCP: [2_500, 4_000],
+  INP: [200, 500],
+  CLS: [0.1, 0.25],
+};
 /** A route's field speed; only metrics with at least `minSamples` samples in the range are listed. */
-export type VitalsRoute = { path: string; figures: VitalFigure[] };
+export type VitalsRoute = {
+  path: string;
+  figures: VitalFigure[];
+  /** Page loads measured in the range (the most of any metric): how far a route under the minimum still has to go. */
+  measured: number;
+};
 
 /**
  * GET /analytics/summary?from&to&campaign&source&page&form (analytics:read): the screen's first view.
@@ -479,8 +497,18 @@ export type AnalyticsSummary = {
   figures: KeyFigure[];
   conversions: ConversionRow[];
   series: SeriesPoint[];
-  /** Days of the range with nothing at all (left out of `series`). */
+  /**
+   * A point per day, or per month for a range longer than SERIES_DAILY_MAX_DAYS (a point's `day` is
+   * then the month's first day in the range).
+   */
+  seriesGrain: 'day' | 'month';
+  /** Days of the range with nothing at all (left out of `series`); by month, the days of the months left out. */
   emptyDays: number;
+  /**
+   * The first day the figures, the filters and the meetings are counted for, or null when they cover
+   * every day counted (a site whose counting began before meetings were counted starts the day after).
+   */
+  countedFrom: string | null;
 };
 
 /** GET /analytics/vitals?from&to&page (analytics:read): field speed per route, its own section of the screen. */

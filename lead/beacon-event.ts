@@ -50,3 +50,19 @@ export type BeaconEvent = {
   /** The lead forms a viewed page shows. */
   forms?: LeadFormId[];
 };
+
+/**
+ * Field speed, the three Core Web Vitals a page measures in the visitor's browser: Largest
+ * Contentful Paint and Interaction to Next Paint in milliseconds, Cumulative Layout Shift as a score.
+ * Each with the largest value the server takes: a minute for the two times (a page still loading
+ * after that is a broken measurement, not a slow page) and 10 for the layout score (real pages stay
+ * well under 1).
+ */
+export const VITAL_LIMITS = { LCP: 60_000, INP: 60_000, CLS: 10 } as const;
+export type VitalName = keyof typeof VITAL_LIMITS;
+
+/**
+ * A page's field speed, sent once per page load when the page is hidden, apart from the other
+ * events: its page and the values measured, and nothing else (no campaign, no form, no visit).
+ */
+export type VitalsBeacon = { type: 'vitals'; path: string; vitals: Partial<Record<VitalName, number>> };

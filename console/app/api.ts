@@ -3,7 +3,10 @@
 // call but the session check ends the session in the app (the person signs in again, on the same
 // address); a 403 says the role cannot do it, whatever the server's wording.
 import {
+  ANALYTICS_FILTERS,
   CONSOLE_API,
+  type AnalyticsFilter,
+  type AnalyticsSummary,
   type AccountSummary,
   type AssignmentRules,
   type AssignmentRulesInput,
@@ -34,6 +37,7 @@ import {
   type SessionInfo,
   type SpamResult,
   type TestNotificationResult,
+  type VitalsReport,
 } from '../api-types.ts';
 import { createApiClient } from '../../back-office/browser/api-client.ts';
 
@@ -117,6 +121,15 @@ export class ConsoleApi {
       'GET',
       `/analytics?${toQuery({ ...asked, split: asked.split === 'none' ? undefined : asked.split }).toString()}`,
     );
+  /** The key figures, what converts and the series; a filter's '' value is sent (it means "none"), a filter left out is not. */
+  analyticsSummary = (range: Partial<DayRange>, filter: AnalyticsFilter) => {
+    const query = toQuery({ from: range.from, to: range.to });
+    for (const key of ANALYTICS_FILTERS) if (filter[key] !== undefined) query.set(key, filter[key]);
+    return this.call<AnalyticsSummary>('GET', `/analytics/summary?${query.toString()}`);
+  };
+  /** Field speed per page for the days given (one page when `page` is). */
+  analyticsVitals = (asked: DayRange & { page?: string | undefined }) =>
+    this.call<VitalsReport>('GET', `/analytics/vitals?${toQuery(asked).toString()}`);
   leads = (filter: LeadFilter, after: string | null) =>
     this.call<LeadPage>('GET', `/leads?${toQuery({ ...filter, after: after ?? undefined }).toString()}`);
   lead = (id: string) => this.call<LeadWithSales>('GET', `/leads/${encodeURIComponent(id)}`);

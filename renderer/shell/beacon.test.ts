@@ -6,6 +6,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeBeacon, startBeacon } from './beacon.ts';
 import { NAVIGATED_EVENT } from './navigation-events.ts';
+import { startVitals } from './vitals.ts';
+
+// Field speed's own module, loaded by the beacon once the page is painted; its measuring is tested in vitals.test.ts.
+vi.mock('./vitals.ts', () => ({ startVitals: vi.fn() }));
 
 let sent: Array<{ url: string; body: Record<string, unknown> }>;
 let stop: AbortController;
@@ -36,6 +40,7 @@ async function beacons() {
 }
 
 beforeEach(() => {
+  vi.mocked(startVitals).mockClear();
   sent = [];
   stop = new AbortController();
   Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true });
@@ -138,6 +143,23 @@ describe('a visitor who asked not to be tracked', () => {
     document.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true }));
     document.querySelector('a')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     expect(await beacons()).toEqual([]);
+    // Long after the idle moment field speed would start from.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(startVitals).not.toHaveBeenCalled();
+  });
+});
+
+describe('field speed', () => {
+  it('is measured for the page the visitor landed on, from an idle moment after the first paint, its report sent as the events are', async () => {
+    showPage('/pricing/', '');
+    startBeacon(stop.signal);
+    expect(startVitals).not.toHaveBeenCalled();
+    await beacons();
+    await vi.waitFor(() => expect(startVitals).toHaveBeenCalledTimes(1));
+    const [path, post] = vi.mocked(startVitals).mock.calls[0]!;
+    expect(path).toBe('/pricing');
+    post('{"type":"vitals","path":"/pricing","vitals":{"LCP":900}}');
+    expect(sent.at(-1)).toEqual({ url: '/api/events', body: { type: 'vitals', path: '/pricing', vitals: { LCP: 900 } } });
   });
 });
 

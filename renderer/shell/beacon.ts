@@ -4,6 +4,8 @@
 // campaign's `utm_*` words, the kind of ad click, never its id) goes with the first page view of a
 // page load only. A browser asking not to be tracked (Do Not Track, Global Privacy Control) sends
 // nothing. Sending never holds up the page: it waits for an idle moment, and failures are ignored.
+// The page's field speed (vitals.ts) is measured by code of its own, fetched only once the page has
+// been painted and the browser is idle, so it never delays the first paint.
 // The event's names and limits are the server's own (lead/beacon-event.ts).
 import {
   CAMPAIGN_PARAMETERS,
@@ -43,17 +45,19 @@ export function encodeBeacon(beacon: Beacon): string {
  * sendBeacon sends a string as text/plain, which needs no CORS preflight and is what fetch sends for a
  * string body too; fetch stands in where sendBeacon is missing or refuses. Failures are ignored.
  */
-function send(beacon: Beacon): void {
-  const body = encodeBeacon(beacon);
+function post(body: string): void {
   if (!navigator.sendBeacon?.(EVENTS_ENDPOINT, body)) fetch(EVENTS_ENDPOINT, { method: 'POST', body, keepalive: true }).catch(() => {});
 }
 
-/** Sends when the browser is idle, after the page has been painted and the navigation is done. */
-function later(beacon: Beacon): void {
-  const go = () => send(beacon);
+const send = (beacon: Beacon) => post(encodeBeacon(beacon));
+
+/** Runs `go` when the browser is idle, after the page has been painted and the navigation is done. */
+function idle(go: () => void): void {
   if ('requestIdleCallback' in window) requestIdleCallback(go, { timeout: 2_000 });
   else setTimeout(go);
 }
+
+const later = (beacon: Beacon) => idle(() => send(beacon));
 
 /**
  * Starts the beacon on a page load: its page view now, one after each client-side navigation, and
@@ -66,11 +70,8 @@ export function startBeacon(signal?: AbortSignal): void {
   // Forms started on the page shown; a form is started once per page view.
   let started = new Set<string>();
   // The page's path as the site names its pages: "/" or "/about", never "/about/".
-  const on = (type: Beacon['type'], more?: Partial<Beacon>): Beacon => ({
-    type,
-    path: location.pathname.replace(/\/+$/, '') || '/',
-    ...more,
-  });
+  const here = () => location.pathname.replace(/\/+$/, '') || '/';
+  const on = (type: Beacon['type'], more?: Partial<Beacon>): Beacon => ({ type, path: here(), ...more });
   const formOf = (target: EventTarget | null) =>
     target instanceof Element
       ? (target.closest(`form[${LEAD_FORM_ATTRIBUTE}]`)?.getAttribute(LEAD_FORM_ATTRIBUTE) as LeadFormId | null | undefined)
@@ -99,6 +100,17 @@ export function startBeacon(signal?: AbortSignal): void {
   };
 
   pageview(true);
+  // Field speed is the page load's: measured for the page the visitor landed on. The frame requested
+  // here runs before the first paint, the idle moment after it comes once the page is painted.
+  const landed = here();
+  requestAnimationFrame(() =>
+    idle(() =>
+      import('./vitals.ts').then(
+        (vitals) => vitals.startVitals(landed, post, signal),
+        () => {},
+      ),
+    ),
+  );
   listen(window, NAVIGATED_EVENT, () => pageview());
   listen(document, 'focusin', formStarted);
   listen(document, 'input', formStarted);

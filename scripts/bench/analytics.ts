@@ -6,8 +6,9 @@
 //    are read back: what was answered is not what was counted until it is in the database.
 // 2. Reports at ten million events. Each store (SQLite on its worker thread, as the server runs it;
 //    PostgreSQL when TEST_DATABASE_URL or DATABASE_URL names one, in a schema of its own) is filled
-//    through its own `recordEvents` with a year of visits, then every report is timed over the whole
-//    year and over its last 30 days. Budget: 200 ms at p95 for every report.
+//    through its own `recordEvents` with a year of visits (and `recordVitals` with the field speed of
+//    most of their page loads), then every report is timed over the whole year and over its last 30
+//    days. Budget: 200 ms at p95 for every report.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -17,7 +18,16 @@ import autocannon from 'autocannon';
 import type { Result } from 'autocannon';
 import pg from 'pg';
 import { LEAD_FORM_IDS, type LeadFormId } from '../../lead/rules.ts';
-import { FUNNEL_SPLITS, type AnalyticsStore, type DayRange, type VisitEvent } from '../../server/analytics/analytics-store.ts';
+import type { AnalyticsFilter } from '../../console/api-types.ts';
+import {
+  FUNNEL_SPLITS,
+  type AnalyticsStore,
+  type DayRange,
+  type LeadKeys,
+  type VisitEvent,
+  type VitalsSample,
+} from '../../server/analytics/analytics-store.ts';
+import { analyticsSummary } from '../../server/analytics/summary.ts';
 import { openPostgresAnalyticsStore } from '../../server/analytics/postgres-analytics-store.ts';
 import { openSqliteAnalyticsStore } from '../../server/analytics/sqlite-analytics-store.ts';
 import { openSqliteAnalyticsWorkerStore } from '../../server/analytics/sqlite-analytics-worker.ts';
@@ -234,16 +244,37 @@ const ORIGINS: Omit<VisitEvent, 'at' | 'visit' | 'type' | 'path'>[] = [
   })),
 ];
 
-type SeedLead = { id: string; at: number; visit: string; form: LeadFormId };
+type SeedLead = { id: string; at: number; visit: string; form: LeadFormId; keys: LeadKeys };
+
+/**
+ * A page load's field speed, spread as real sites' are: times log-normal around 1.8 s (LCP) and
+ * 120 ms (INP, only after a click, on 60 % of loads), the layout score 0 on 70 % of loads.
+ */
+function vitalsOf(random: () => number): VitalsSample['vitals'] {
+  const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+  const logNormal = (median: number, spread: number) => median * Math.exp(spread * normal());
+  return {
+    LCP: Math.min(60_000, logNormal(1_800, 0.6)),
+    ...(random() < 0.6 ? { INP: Math.min(60_000, logNormal(120, 0.7)) } : {}),
+    CLS: random() < 0.7 ? 0 : Math.min(10, logNormal(0.03, 1.2)),
+  };
+}
 
 /** Ten million events as a year of visits, in time order, handed out a batch at a time. */
-function* yearOfEvents(total: number, days: number, firstDay: number): Generator<{ events: VisitEvent[]; leads: SeedLead[] }> {
+function* yearOfEvents(
+  total: number,
+  days: number,
+  firstDay: number,
+): Generator<{ events: VisitEvent[]; leads: SeedLead[]; vitals: VitalsSample[] }> {
   const random = seeded(42);
+  // Field speed draws from its own sequence, so the events are those of the bench before it.
+  const vitalsRandom = seeded(7);
   // Skewed towards the start of each list: a few pages and origins get most visits, as on real sites.
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() ** 1.6 * list.length)]!;
   const perDay = Math.ceil(total / days);
   let events: VisitEvent[] = [];
   let leads: SeedLead[] = [];
+  let vitals: VitalsSample[] = [];
   let made = 0;
   let leadNumber = 0;
   for (let day = 0; day < days && made < total; day++) {
@@ -255,15 +286,23 @@ function* yearOfEvents(total: number, days: number, firstDay: number): Generator
       const origin = pick(ORIGINS);
       let at = dayStart + Math.floor(random() * (DAY_MS - 3_600_000));
       let path = pick(PAGES);
+      // A lead carries its visit's campaign, source (else referring site) and landing page, as the relay stores it.
+      const keys: LeadKeys = {
+        campaign: origin.campaign?.name ?? '',
+        source: origin.campaign?.source ?? origin.referrerHost ?? '',
+        entryPath: path,
+      };
       const views = 1 + Math.floor(random() * 4);
       for (let view = 0; view < views; view++) {
         const form = FORM_ON[path];
         events.push({ at, visit, type: 'pageview', path, ...(view === 0 ? origin : {}), ...(form ? { forms: [form] } : {}) });
+        // Most page loads report their field speed (browsers that measure it, visitors who stay long enough).
+        if (vitalsRandom() < 0.7) vitals.push({ at, path, vitals: vitalsOf(vitalsRandom) });
         if (form && random() < 0.3) {
           events.push({ at: at + 5_000, visit, type: 'form_start', path, form });
           if (random() < 0.5) {
             events.push({ at: at + 60_000, visit, type: 'form_submit', path, form });
-            if (random() < 0.9) leads.push({ id: `lead-${(leadNumber += 1)}`, at: at + 60_500, visit, form });
+            if (random() < 0.9) leads.push({ id: `lead-${(leadNumber += 1)}`, at: at + 60_500, visit, form, keys });
           }
         }
         if (random() < 0.05) events.push({ at: at + 10_000, visit, type: 'booking_click', path });
@@ -273,33 +312,44 @@ function* yearOfEvents(total: number, days: number, firstDay: number): Generator
       madeToday += events.length - before;
       made += events.length - before;
       if (events.length >= ANALYTICS_BENCH.reports.batch) {
-        yield { events, leads };
+        yield { events, leads, vitals };
         events = [];
         leads = [];
+        vitals = [];
       }
     }
   }
-  if (events.length > 0) yield { events, leads };
+  if (events.length > 0) yield { events, leads, vitals };
 }
 
 async function fill(store: AnalyticsStore, log: (line: string) => void): Promise<{ events: number; seconds: number }> {
-  const { events: total, days } = ANALYTICS_BENCH.reports;
+  const { days } = ANALYTICS_BENCH.reports;
+  // ANALYTICS_BENCH_EVENTS fills fewer events for a quick look; the budget is met at the full count only.
+  const total = Number(process.env.ANALYTICS_BENCH_EVENTS) || ANALYTICS_BENCH.reports.events;
   const started = performance.now();
   const firstDay = Date.UTC(2025, 0, 1);
   let events = 0;
   let nextReport = 500_000;
   for (const batch of yearOfEvents(total, days, firstDay)) {
     await store.recordEvents(batch.events);
+    await store.recordVitals(batch.vitals);
     for (const lead of batch.leads) {
       await store.recordLead({
         leadId: lead.id,
         at: lead.at,
         form: lead.form,
-        keys: { campaign: '', source: '', entryPath: '/' },
+        keys: lead.keys,
         spam: false,
       });
-      // Most leads reach the CRM; the rest fail or wait.
-      if (lead.id.endsWith('7') === false) await store.recordLeadDelivered(lead.id, lead.at + 2_000);
+      // Most leads reach the CRM; the rest fail or wait. One in four delivered books a meeting, and
+      // one meeting in ten is cancelled again.
+      if (lead.id.endsWith('7') === false) {
+        await store.recordLeadDelivered(lead.id, lead.at + 2_000);
+        if (lead.id.endsWith('1') || lead.id.endsWith('4') || lead.id.endsWith('8')) {
+          await store.recordMeeting(lead.id, lead.at + 600_000, true);
+          if (lead.id.endsWith('31')) await store.recordMeeting(lead.id, lead.at + 900_000, false);
+        }
+      }
     }
     events += batch.events.length;
     if (events >= nextReport) {
@@ -324,6 +374,17 @@ async function time(name: string, run: () => Promise<unknown>): Promise<Timing> 
   return { name, medianMs: at(0.5), p95Ms: at(0.95), maxMs: samples[samples.length - 1]! };
 }
 
+/** The summary's filters the bench times: none, each kind alone, and the largest values combined. */
+const SUMMARY_FILTERS: readonly (readonly [string, AnalyticsFilter])[] = [
+  ['no filter', {}],
+  ['campaign', { campaign: 'campaign-1' }],
+  ['no campaign (most rows)', { campaign: '' }],
+  ['source', { source: 'site-1.example.org' }],
+  ['entry page', { page: '/' }],
+  ['form', { form: 'home' }],
+  ['source, entry page and form', { source: 'newsletter', page: '/', form: 'home' }],
+];
+
 async function measureReports(store: AnalyticsStore): Promise<Timing[]> {
   const first = Date.UTC(2025, 0, 1);
   const year: DayRange = { from: saltDay(first), to: saltDay(first + (ANALYTICS_BENCH.reports.days - 1) * DAY_MS) };
@@ -331,6 +392,9 @@ async function measureReports(store: AnalyticsStore): Promise<Timing[]> {
   const funnel = await store.funnel(year, 'none');
   if (funnel.length === 0 || (await store.pageTotals(year)).length === 0)
     throw new Error('The filled store reports nothing: the fill or the queries are wrong');
+  const summary = await analyticsSummary(store, year, {});
+  if (summary.conversions.length === 0 || !summary.figures.every((figure) => (figure.value ?? 0) > 0))
+    throw new Error('The filled store has no summary: the fill or the summary queries are wrong');
   const timings: Timing[] = [];
   for (const [label, range] of [
     ['year', year],
@@ -344,7 +408,20 @@ async function measureReports(store: AnalyticsStore): Promise<Timing[]> {
       await time(`Entry pages (${label})`, () => store.entryTotals(range)),
     );
     for (const split of FUNNEL_SPLITS) timings.push(await time(`Funnel, split ${split} (${label})`, () => store.funnel(range, split)));
+    // The Analytics screen's first view: key figures against the previous period, what converts and
+    // the series, as the console asks for it, unfiltered and under each kind of filter.
+    for (const [filterLabel, filter] of SUMMARY_FILTERS)
+      timings.push(await time(`Summary, ${filterLabel} (${label})`, () => analyticsSummary(store, range, filter)));
+    timings.push(
+      await time(`Field speed (${label})`, () => store.vitals(range, 30)),
+      await time(`Field speed of one page (${label})`, () => store.vitals(range, 30, '/')),
+    );
   }
+  // A year that does not start or end on a month's first or last day reads weeks and days besides months.
+  const uneven: DayRange = { from: saltDay(first + DAY_MS), to: saltDay(first + (ANALYTICS_BENCH.reports.days - 2) * DAY_MS) };
+  timings.push(await time('Field speed (the year less its first and last day)', () => store.vitals(uneven, 30)));
+  if ((await store.vitals(year, 30)).length === 0)
+    throw new Error('The filled store has no field speed: the fill or the queries are wrong');
   return timings;
 }
 
@@ -393,11 +470,17 @@ async function benchPostgres(baseUrl: string, log: (line: string) => void): Prom
   }
 }
 
+/**
+ * Both stores unless ANALYTICS_BENCH_STORES names one ("sqlite" or "postgres"), so the two fills can
+ * run as two processes side by side on a machine with cores to spare.
+ */
 export async function runReportBench(log: (line: string) => void = console.log): Promise<ReportBenchResult[]> {
-  const results = [await benchSqlite(log)];
+  const only = process.env.ANALYTICS_BENCH_STORES?.trim();
+  const results = only === 'postgres' ? [] : [await benchSqlite(log)];
   // Each store's table as soon as it is measured: the PostgreSQL fill takes a while.
-  log(formatReportTable(results));
+  if (results.length > 0) log(formatReportTable(results));
   const postgresUrl = process.env.TEST_DATABASE_URL?.trim() || process.env.DATABASE_URL?.trim();
+  if (only === 'sqlite') return results;
   if (postgresUrl) results.push(await benchPostgres(postgresUrl, log));
   else console.warn('PostgreSQL skipped: set TEST_DATABASE_URL (or DATABASE_URL) to a database the bench may add a schema to.');
   return results;

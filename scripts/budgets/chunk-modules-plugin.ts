@@ -10,6 +10,13 @@ import { minifySync, type Plugin } from 'vite';
 
 export const CHUNK_MODULES_FILE = '.vite/chunk-modules.json';
 export const MODULE_GZIP_FILE = '.vite/module-gzip.json';
+export const MODULE_IN_CHUNK_GZIP_FILE = '.vite/module-in-chunk-gzip.json';
+
+/**
+ * Small modules every page loads whose weight is budgeted as what they add to their chunk's gzip size:
+ * the chunk's modules minified and compressed together, less the same without the module.
+ */
+export const IN_CHUNK_MODULES = ['renderer/shell/beacon.ts'] as const;
 
 /** Chunk file (e.g. "assets/index-abc.js") → module id relative to the project (e.g. "node_modules/zod/…") → rendered bytes. */
 export type ChunkModules = Record<string, Record<string, number>>;
@@ -21,6 +28,9 @@ export type ChunkModules = Record<string, Record<string, number>>;
  */
 export type ModuleGzipBytes = Record<string, number>;
 
+/** Module id (one of IN_CHUNK_MODULES) → gzip bytes it adds to its chunk, compressed with its neighbours as it is served. */
+export type ModuleInChunkGzipBytes = Record<string, number>;
+
 export function chunkModulesPlugin(root: string): Plugin {
   return {
     name: 'chunk-modules',
@@ -29,6 +39,7 @@ export function chunkModulesPlugin(root: string): Plugin {
       if (this.environment?.config.consumer === 'server') return;
       const report: ChunkModules = {};
       const gzipBytes: ModuleGzipBytes = {};
+      const inChunkBytes: ModuleInChunkGzipBytes = {};
       for (const output of Object.values(bundle)) {
         if (output.type !== 'chunk') continue;
         report[output.fileName] = Object.fromEntries(
@@ -38,9 +49,28 @@ export function chunkModulesPlugin(root: string): Plugin {
           const name = toProjectPath(root, id);
           if (info.code && !name.startsWith('node_modules/')) gzipBytes[name] = minifiedGzipBytes(name, info.code);
         }
+        const modules = Object.entries(output.modules).map(([id, info]) => ({ name: toProjectPath(root, id), code: info.code ?? '' }));
+        for (const measured of IN_CHUNK_MODULES) {
+          if (!modules.some(({ name }) => name === measured)) continue;
+          const joined = (keep: (name: string) => boolean) =>
+            modules
+              .filter(({ name }) => keep(name))
+              .map(({ code }) => code)
+              .join('\n');
+          inChunkBytes[measured] =
+            minifiedGzipBytes(
+              output.fileName,
+              joined(() => true),
+            ) -
+            minifiedGzipBytes(
+              output.fileName,
+              joined((name) => name !== measured),
+            );
+        }
       }
       this.emitFile({ type: 'asset', fileName: CHUNK_MODULES_FILE, source: `${JSON.stringify(report, null, 1)}\n` });
       this.emitFile({ type: 'asset', fileName: MODULE_GZIP_FILE, source: `${JSON.stringify(gzipBytes, null, 1)}\n` });
+      this.emitFile({ type: 'asset', fileName: MODULE_IN_CHUNK_GZIP_FILE, source: `${JSON.stringify(inChunkBytes, null, 1)}\n` });
     },
   };
 }

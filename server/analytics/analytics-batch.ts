@@ -212,6 +212,66 @@ export function planBatch(batch: readonly VisitEvent[]): BatchPlan {
   };
 }
 
+/** What the summary's roll-ups count: visits (on rows with form ''), visits that viewed a form, and a form's leads' steps. */
+export const SUMMARY_COUNTS = ['visits', 'viewed', 'accepted', 'delivered', 'booked'] as const;
+export type SummaryCount = (typeof SUMMARY_COUNTS)[number];
+
+/** The keys a summary can filter or group by, besides the day and the form every summary roll-up has. */
+export type SummaryKey = 'source' | 'campaign' | 'entry_path';
+
+/**
+ * The summary's roll-ups: the same counts keyed by day and form and by more or fewer of the keys a
+ * visit or lead came with, so any filter reads the smallest table that still holds the keys it
+ * names (every filter is a day range of one table, never a scan of raw rows). A visit is counted on
+ * its row with form '' and, per form it viewed, as "viewed" on that form's row; a lead's steps on
+ * its form's row. `source` is the funnel's: utm_source, else the referring site. Each has a twin by
+ * month (its `day` column holds "2026-11"), so a long range sums its whole months from a table about
+ * thirty times smaller and only the days at its ends from the daily one.
+ */
+export const SUMMARY_ROLLUPS = {
+  summaryForm: { table: 'analytics_summary_form_days', keys: ['day', 'form'], counts: SUMMARY_COUNTS },
+  summaryCampaign: { table: 'analytics_summary_campaign_days', keys: ['day', 'form', 'source', 'campaign'], counts: SUMMARY_COUNTS },
+  summaryEntry: { table: 'analytics_summary_entry_days', keys: ['day', 'form', 'entry_path'], counts: SUMMARY_COUNTS },
+  summaryAll: {
+    table: 'analytics_summary_days',
+    keys: ['day', 'form', 'source', 'campaign', 'entry_path'],
+    counts: SUMMARY_COUNTS,
+  },
+  summaryFormMonths: { table: 'analytics_summary_form_months', keys: ['day', 'form'], counts: SUMMARY_COUNTS },
+  summaryCampaignMonths: {
+    table: 'analytics_summary_campaign_months',
+    keys: ['day', 'form', 'source', 'campaign'],
+    counts: SUMMARY_COUNTS,
+  },
+  summaryEntryMonths: { table: 'analytics_summary_entry_months', keys: ['day', 'form', 'entry_path'], counts: SUMMARY_COUNTS },
+  summaryAllMonths: {
+    table: 'analytics_summary_months',
+    keys: ['day', 'form', 'source', 'campaign', 'entry_path'],
+    counts: SUMMARY_COUNTS,
+  },
+} as const satisfies Record<string, { table: string; keys: readonly string[]; counts: readonly string[] }>;
+export type SummaryRollupName = keyof typeof SUMMARY_ROLLUPS;
+const SUMMARY_ROLLUP_NAMES = Object.keys(SUMMARY_ROLLUPS) as SummaryRollupName[];
+/** The daily roll-ups, smallest first; each has its twin by month, named with "Months". */
+const SUMMARY_DAY_ROLLUPS = ['summaryForm', 'summaryCampaign', 'summaryEntry', 'summaryAll'] as const;
+export type SummaryGrain = 'day' | 'month';
+
+/** The smallest summary roll-up of a grain that holds every key named. */
+export function summaryRollupFor(keys: ReadonlySet<SummaryKey>, grain: SummaryGrain = 'day'): SummaryRollupName {
+  const holds = (name: SummaryRollupName) => [...keys].every((key) => (SUMMARY_ROLLUPS[name].keys as readonly string[]).includes(key));
+  const name = SUMMARY_DAY_ROLLUPS.find(holds) ?? 'summaryAll';
+  return grain === 'day' ? name : (`${name}Months` as SummaryRollupName);
+}
+
+/** Where a visit or lead is counted in the summary's roll-ups: its source, campaign and entry page. */
+type SummaryPlace = { readonly source: string; readonly campaign: string; readonly entryPath: string };
+
+function summaryKeys(name: SummaryRollupName, day: string, form: string, place: SummaryPlace): string[] {
+  const period = name.endsWith('Months') ? day.slice(0, 7) : day;
+  const values: Record<string, string> = { day: period, form, source: place.source, campaign: place.campaign, entry_path: place.entryPath };
+  return SUMMARY_ROLLUPS[name].keys.map((key) => values[key] ?? '');
+}
+
 /**
  * The roll-up tables, each keyed by its first columns and summing the others. Each report reads one
  * of them, so a report sums rows of one or two dimensions: a year of visits from a thousand
@@ -225,6 +285,7 @@ export const ROLLUPS = {
   referrer: { table: 'analytics_referrer_days', keys: ['day', 'referrer_host'], counts: ['visits'] },
   campaign: { table: 'analytics_campaign_days', keys: ['day', 'source', 'medium', 'campaign', 'click'], counts: ['visits'] },
   funnel: { table: 'analytics_funnel_days', keys: ['split', 'day', 'form', 'key'], counts: [...FUNNEL_STEPS] },
+  ...SUMMARY_ROLLUPS,
 } as const satisfies Record<string, { table: string; keys: readonly string[]; counts: readonly string[] }>;
 
 export type RollupName = keyof typeof ROLLUPS;
@@ -283,16 +344,25 @@ export function rollupIncrements({
   for (const { day, path, pageviews, bookingClicks } of pageCounts) add('page', [day, path], [pageviews, 0, bookingClicks]);
   for (const { day, path } of newPages) add('page', [day, path], [0, 1, 0]);
 
+  const addSummary = (day: string, form: string, attribution: Attribution, counts: Partial<Record<SummaryCount, number>>) => {
+    const place = { source: funnelKey(attribution, 'source'), campaign: attribution.campaign, entryPath: attribution.entryPath };
+    const values = SUMMARY_COUNTS.map((count) => counts[count] ?? 0);
+    for (const name of SUMMARY_ROLLUP_NAMES) add(name, summaryKeys(name, day, form, place), values);
+  };
+
   for (const { day, visit } of newVisits) {
-    const { entryPath, referrerHost, source, medium, campaign, click } = attributionOfVisit(day, visit);
+    const attribution = attributionOfVisit(day, visit);
+    const { entryPath, referrerHost, source, medium, campaign, click } = attribution;
     add('entry', [day, entryPath], [1]);
     add('referrer', [day, referrerHost], [1]);
     add('campaign', [day, source, medium, campaign, click], [1]);
+    addSummary(day, '', attribution, { visits: 1 });
   }
 
   const addSteps = (day: string, form: string, attribution: Attribution, steps: number, by: number) => {
     const counts = FUNNEL_STEPS.map((step) => (steps & stepBit(step) ? by : 0));
     for (const split of FUNNEL_SPLITS) add('funnel', [split, day, form, funnelKey(attribution, split)], counts);
+    if (steps & stepBit('viewed')) addSummary(day, form, attribution, { viewed: by });
   };
   for (const { day, visit, form, steps } of newSteps) addSteps(day, form, attributionOfVisit(day, visit), steps, 1);
   for (const { day, visit, form, steps } of movedSteps) {
@@ -332,11 +402,18 @@ export function leadRowOf(row: Readonly<Record<string, unknown>>): LeadRow {
 }
 
 /**
- * The funnel increments of one lead's steps ("accepted" and "delivered", by -1, 0 or 1), on its day
- * under its own keys in every split; the other roll-ups are untouched.
+ * The increments of one lead's steps ("accepted", "delivered" and "booked", by -1, 0 or 1), on its
+ * day under its own keys in every split of the funnel and in the summary's roll-ups; the visit
+ * roll-ups are untouched.
  */
-export function leadIncrements(lead: LeadRow, steps: { accepted: number; delivered: number }): RollupIncrements {
-  const counts = FUNNEL_STEPS.map((step) => (step === 'accepted' ? steps.accepted : step === 'delivered' ? steps.delivered : 0));
+export function leadIncrements(lead: LeadRow, steps: { accepted?: number; delivered?: number; booked?: number }): RollupIncrements {
+  const byStep: Partial<Record<FunnelStep, number>> = steps;
+  const counts = FUNNEL_STEPS.map((step) => byStep[step] ?? 0);
+  const place = { source: lead.keys.source, campaign: lead.keys.campaign, entryPath: lead.keys.entryPath };
+  const summaryCounts = SUMMARY_COUNTS.map((count) => (count === 'visits' || count === 'viewed' ? 0 : (steps[count] ?? 0)));
+  const summary = Object.fromEntries(
+    SUMMARY_ROLLUP_NAMES.map((name) => [name, [{ keys: summaryKeys(name, lead.day, lead.form, place), counts: summaryCounts }]]),
+  ) as unknown as Record<SummaryRollupName, RollupRow[]>;
   const keyOfSplit: Record<FunnelSplit, string> = {
     none: '',
     campaign: lead.keys.campaign,
@@ -350,5 +427,6 @@ export function leadIncrements(lead: LeadRow, steps: { accepted: number; deliver
     referrer: [],
     campaign: [],
     funnel: funnel.sort((a, b) => compareKeys(keyOf(...a.keys), keyOf(...b.keys))),
+    ...summary,
   };
 }

@@ -8,11 +8,13 @@ import { ANALYTICS_HARNESSES, announceSkip } from '../testing/analytics-harness.
 import type { AnalyticsDatabase } from '../testing/analytics-harness.ts';
 import { POSTGRES_MIGRATIONS } from '../store/postgres-store.ts';
 import { MAX_RANGE_DAYS } from './analytics-batch.ts';
-import { reportSql } from './analytics-reports.ts';
+import { reportSql, summarySql } from './analytics-reports.ts';
 import { FUNNEL_SPLITS, REPORT_ROW_LIMIT } from './analytics-store.ts';
-import type { AnalyticsStore, CountedLead, DayRange, LeadKeys, VisitEvent } from './analytics-store.ts';
+import type { AnalyticsStore, CountedLead, DayRange, LeadKeys, VisitEvent, VitalsSample } from './analytics-store.ts';
 import { POSTGRES_ANALYTICS_MIGRATIONS } from './postgres-analytics-store.ts';
 import { SQLITE_ANALYTICS_MIGRATIONS } from './sqlite-analytics-store.ts';
+import { toRouteVitals, vitalIncrements } from './vital-buckets.ts';
+import { saltDay } from './visit-hash.ts';
 import { openSqliteAnalyticsWorkerStore } from './sqlite-analytics-worker.ts';
 
 // The analytics-store contract: the same tests against node:sqlite (directly and on its worker
@@ -101,13 +103,12 @@ for (const harness of ANALYTICS_HARNESSES) {
         const database = await harness.createDatabase();
         try {
           const old = await database.openAtVersion(1);
-          await old.recordEvents([
-            pageview('v1', '/roi', T1, { campaign: { source: 'linkedin', name: 'roi-q4' }, forms: ['roi'] }),
-            pageview('v2', '/', T1, { referrerHost: 'news.example.org', forms: ['home'] }),
-          ]);
           await old.close();
           // As the version before counted them: "accepted" under each visit's attribution, and a row each.
           await database.execute(`
+            INSERT INTO analytics_visits (day, visit, entry_path, referrer_host, source, medium, campaign, term, content, click, first_at)
+              VALUES ('${DAY1}', 'v1', '/roi', '', 'linkedin', '', 'roi-q4', '', '', '', ${T1}),
+                ('${DAY1}', 'v2', '/', 'news.example.org', '', '', '', '', '', '', ${T1});
             INSERT INTO analytics_leads (lead_id, day, visit, form, at) VALUES
               ('waiting-1', '${DAY1}', 'v1', 'roi', ${T1 + 1}), ('waiting-2', '${DAY1}', 'v2', 'home', ${T1 + 1}),
               ('early', '${DAY1}', 'v3', 'contact', ${T1 + 1});
@@ -124,7 +125,7 @@ for (const harness of ANALYTICS_HARNESSES) {
           await migrated.recordEvents([pageview('v3', '/contact', T1 + 2, { campaign: { name: 'spring' }, forms: ['contact'] })]);
           expect(await migrated.entryTotals(ALL)).toContainEqual({ path: '/contact', visitors: 1 });
           expect((await migrated.funnel(ALL, 'campaign')).filter((row) => row.form === 'contact')).toEqual([
-            { form: 'contact', key: 'spring', viewed: 1, started: 0, submitted: 0, accepted: 1, delivered: 0 },
+            { form: 'contact', key: 'spring', viewed: 1, started: 0, submitted: 0, accepted: 1, delivered: 0, booked: 0 },
           ]);
           await migrated.recordLeadDelivered('waiting-1', T2);
           await migrated.recordLeadDelivered('waiting-2', T2);
@@ -134,6 +135,22 @@ for (const harness of ANALYTICS_HARNESSES) {
           expect(await migrated.funnel(ALL, 'source')).toContainEqual(
             expect.objectContaining({ form: 'home', key: 'news.example.org', accepted: 1, delivered: 1 }),
           );
+        } finally {
+          await database.remove();
+        }
+      });
+
+      it('says from which day the summary holds every count: the day after a store that had counted was migrated, else every day', async () => {
+        expect(await store.summaryCountedFrom()).toBeNull();
+        const database = await harness.createDatabase();
+        try {
+          await (await database.openAtVersion(2)).close();
+          await database.execute(`INSERT INTO analytics_entry_days (day, entry_path, visits) VALUES ('${DAY1}', '/', 1)`);
+          const before = new Date(Date.now() + DAY).toISOString().slice(0, 10);
+          const migrated = await database.open();
+          const after = new Date(Date.now() + DAY).toISOString().slice(0, 10);
+          // The day after the migration ran (UTC): the roll-ups missed the part of that day counted before it.
+          expect([before, after]).toContain(await migrated.summaryCountedFrom());
         } finally {
           await database.remove();
         }
@@ -274,8 +291,8 @@ for (const harness of ANALYTICS_HARNESSES) {
         ]);
 
         expect(await store.funnel(ALL, 'none')).toEqual([
-          { form: 'home', key: '', viewed: 2, started: 1, submitted: 2, accepted: 0, delivered: 0 },
-          { form: 'contact', key: '', viewed: 1, started: 0, submitted: 0, accepted: 0, delivered: 0 },
+          { form: 'home', key: '', viewed: 2, started: 1, submitted: 2, accepted: 0, delivered: 0, booked: 0 },
+          { form: 'contact', key: '', viewed: 1, started: 0, submitted: 0, accepted: 0, delivered: 0, booked: 0 },
         ]);
       });
 
@@ -283,7 +300,7 @@ for (const harness of ANALYTICS_HARNESSES) {
         await store.recordEvents([pageview('v1', '/landing', T1, { campaign: { source: 'ads', name: 'spring' }, forms: ['landing'] })]);
         await store.recordLead(lead('lead-1', T1 + HOUR, 'landing', { campaign: 'spring', source: 'ads', entryPath: '/landing' }));
         await store.recordLead(lead('lead-1', T1 + HOUR, 'landing', { campaign: 'spring', source: 'ads', entryPath: '/landing' }));
-        const accepted = { form: 'landing', key: 'spring', viewed: 1, started: 0, submitted: 0, accepted: 1, delivered: 0 };
+        const accepted = { form: 'landing', key: 'spring', viewed: 1, started: 0, submitted: 0, accepted: 1, delivered: 0, booked: 0 };
         expect(await store.funnel(ALL, 'campaign')).toEqual([accepted]);
 
         await store.recordLeadDelivered('lead-1', T3);
@@ -357,7 +374,7 @@ for (const harness of ANALYTICS_HARNESSES) {
         await store.recordLead(lead('lead-1', T1, 'contact', { campaign: '', source: '', entryPath: '/contact' }));
         await store.recordLeadDelivered('lead-1', T1 + HOUR);
         expect(await store.funnel(ALL, 'entry')).toEqual([
-          { form: 'contact', key: '/contact', viewed: 0, started: 0, submitted: 0, accepted: 1, delivered: 1 },
+          { form: 'contact', key: '/contact', viewed: 0, started: 0, submitted: 0, accepted: 1, delivered: 1, booked: 0 },
         ]);
         expect((await store.dayTotals({ from: DAY1, to: DAY1 }))[0]?.visitors).toBe(0);
       });
@@ -391,6 +408,190 @@ for (const harness of ANALYTICS_HARNESSES) {
           { key: '/b', viewed: 1, started: 0 },
         ]);
       });
+    });
+
+    describe('meetings booked', () => {
+      const ROI_Q4: LeadKeys = { campaign: 'roi-q4', source: 'linkedin', entryPath: '/roi' };
+      const booked = async (split: 'campaign' | 'none' = 'campaign') =>
+        (await store.funnel(ALL, split)).map(({ key, accepted, delivered, booked }) => ({ key, accepted, delivered, booked }));
+
+      it('counts a meeting once on the lead’s day under its keys, before or after the CRM took it, and takes it back when cancelled', async () => {
+        await store.recordLead(lead('lead-1', T1, 'roi', ROI_Q4));
+        await store.recordLead(lead('lead-2', T1 + HOUR, 'roi', ROI_Q4));
+        await store.recordLeadDelivered('lead-1', T1 + 1_000);
+        // Booked two days later, then rescheduled: still one meeting, on the lead's day.
+        await store.recordMeeting('lead-1', T3, true);
+        await store.recordMeeting('lead-1', T3 + HOUR, true);
+        // Booked before the CRM took it.
+        await store.recordMeeting('lead-2', T1 + 2 * HOUR, true);
+        expect(await booked()).toEqual([{ key: 'roi-q4', accepted: 2, delivered: 1, booked: 2 }]);
+        expect(await store.funnel({ from: DAY3, to: DAY3 }, 'campaign')).toEqual([]);
+        await store.recordLeadDelivered('lead-2', T1 + 3 * HOUR);
+        expect(await booked()).toEqual([{ key: 'roi-q4', accepted: 2, delivered: 2, booked: 2 }]);
+
+        await store.recordMeeting('lead-2', T3, false);
+        await store.recordMeeting('lead-2', T3, false);
+        expect(await booked()).toEqual([{ key: 'roi-q4', accepted: 2, delivered: 2, booked: 1 }]);
+        expect(await store.summaryDays(ALL, { campaign: 'roi-q4' })).toEqual([
+          { day: DAY1, visitors: 0, accepted: 2, delivered: 2, booked: 1 },
+        ]);
+        // Booked again after the cancellation.
+        await store.recordMeeting('lead-2', T3 + DAY, true);
+        expect(await booked('none')).toEqual([{ key: '', accepted: 2, delivered: 2, booked: 2 }]);
+      });
+
+      it('ignores a meeting of a lead it never counted, and a judgement of a lead the CRM took', async () => {
+        await store.recordMeeting('never-counted', T1, true);
+        await store.recordLead(lead('lead-1', T1, 'roi', ROI_Q4));
+        await store.recordLeadDelivered('lead-1', T1 + 1_000);
+        await store.recordLeadJudged('lead-1', true);
+        expect(await booked()).toEqual([{ key: 'roi-q4', accepted: 1, delivered: 1, booked: 0 }]);
+        expect(await store.summaryDays(ALL, {})).toEqual([{ day: DAY1, visitors: 0, accepted: 1, delivered: 1, booked: 0 }]);
+      });
+
+      it('refuses a meeting whose time is not a moment', async () => {
+        await store.recordLead(lead('lead-1', T1, 'roi', ROI_Q4));
+        await expect(store.recordMeeting('lead-1', Number.NaN, true)).rejects.toThrow(/moment/);
+        expect(await booked()).toEqual([{ key: 'roi-q4', accepted: 1, delivered: 0, booked: 0 }]);
+      });
+    });
+
+    describe('summary', () => {
+      /** Two visits from a campaign on the ROI page, one direct on the home page, one from a referring site on day 3. */
+      async function seed() {
+        await store.recordEvents([
+          pageview('v1', '/roi', T1, { campaign: { source: 'linkedin', name: 'roi-q4' }, forms: ['roi'] }),
+          pageview('v2', '/roi', T1 + 1_000, { campaign: { source: 'linkedin', name: 'roi-q4' }, forms: ['roi'] }),
+          pageview('v2', '/', T1 + 2_000, { forms: ['home'] }),
+          pageview('v3', '/', T1 + 3_000, { forms: ['home'] }),
+          pageview('v4', '/about', T3, { referrerHost: 'news.example.org' }),
+        ]);
+        await store.recordLead(lead('roi-1', T1 + 5_000, 'roi', { campaign: 'roi-q4', source: 'linkedin', entryPath: '/roi' }));
+        await store.recordLead(lead('roi-2', T1 + 6_000, 'roi', { campaign: 'roi-q4', source: 'linkedin', entryPath: '/roi' }));
+        await store.recordLead(lead('home-1', T1 + 7_000, 'home', { campaign: '', source: '', entryPath: '/' }));
+        await store.recordLead({ ...lead('spam-1', T1 + 8_000, 'home', { campaign: '', source: '', entryPath: '/' }), spam: true });
+        await store.recordLeadDelivered('roi-1', T1 + 9_000);
+        await store.recordLeadDelivered('home-1', T1 + 9_000);
+        await store.recordMeeting('roi-1', T2, true);
+      }
+
+      it('sums visitors and the leads’ steps per day, leaving out days with nothing', async () => {
+        await seed();
+        expect(await store.summaryDays(ALL, {})).toEqual([
+          { day: DAY1, visitors: 3, accepted: 3, delivered: 2, booked: 1 },
+          { day: DAY3, visitors: 1, accepted: 0, delivered: 0, booked: 0 },
+        ]);
+      });
+
+      it('narrows every number to a campaign, a source, an entry page or a form, and to their combinations', async () => {
+        await seed();
+        const day1 = (visitors: number, accepted: number, delivered: number, booked: number) => [
+          { day: DAY1, visitors, accepted, delivered, booked },
+        ];
+        expect(await store.summaryDays(ALL, { campaign: 'roi-q4' })).toEqual(day1(2, 2, 1, 1));
+        // '' is "no campaign": the direct visit, the visit from a referring site and the home lead.
+        expect(await store.summaryDays(ALL, { campaign: '' })).toEqual([
+          ...day1(1, 1, 1, 0),
+          { day: DAY3, visitors: 1, accepted: 0, delivered: 0, booked: 0 },
+        ]);
+        expect(await store.summaryDays(ALL, { source: 'news.example.org' })).toEqual([
+          { day: DAY3, visitors: 1, accepted: 0, delivered: 0, booked: 0 },
+        ]);
+        expect(await store.summaryDays(ALL, { page: '/' })).toEqual(day1(1, 1, 1, 0));
+        // With a form, the visitors are the visits that viewed it: v2 saw the home form on its second page.
+        expect(await store.summaryDays(ALL, { form: 'home' })).toEqual(day1(2, 1, 1, 0));
+        expect(await store.summaryDays(ALL, { form: 'home', campaign: 'roi-q4' })).toEqual(day1(1, 0, 0, 0));
+        expect(await store.summaryDays(ALL, { page: '/roi', source: 'linkedin', campaign: 'roi-q4', form: 'roi' })).toEqual(
+          day1(2, 2, 1, 1),
+        );
+        expect(await store.summaryDays(ALL, { page: '/roi', campaign: '' })).toEqual([]);
+      });
+
+      it('sums a long range by month, whole months and the days at its ends alike, as it sums it by day', async () => {
+        // Visits and leads on either side of month ends: 30 September, 1 and 31 October, 1 November.
+        const at = (day: string) => Date.parse(`${day}T10:00:00Z`);
+        const days = ['2026-09-30', '2026-10-01', '2026-10-31', '2026-11-01', '2026-11-02'];
+        for (const [index, day] of days.entries()) {
+          await store.recordEvents([
+            pageview(`v${index}`, '/roi', at(day), { campaign: { source: 'linkedin', name: 'roi-q4' }, forms: ['roi'] }),
+          ]);
+          await store.recordLead(lead(`lead-${index}`, at(day) + 1, 'roi', { campaign: 'roi-q4', source: 'linkedin', entryPath: '/roi' }));
+          if (index % 2 === 0) await store.recordLeadDelivered(`lead-${index}`, at(day) + 2);
+        }
+        const range = { from: '2026-09-30', to: '2026-11-01' };
+        const counts = (visitors: number, accepted: number, delivered: number) => ({ visitors, accepted, delivered, booked: 0 });
+        for (const filter of [{}, { campaign: 'roi-q4' }, { page: '/roi', source: 'linkedin' }, { form: 'roi' }]) {
+          expect(await store.summaryMonths(range, filter)).toEqual([
+            { day: '2026-09-30', ...counts(1, 1, 1) },
+            { day: '2026-10-01', ...counts(2, 2, 1) },
+            { day: '2026-11-01', ...counts(1, 1, 0) },
+          ]);
+          expect(await store.conversions(range, filter)).toEqual({
+            campaigns: [{ campaign: 'roi-q4', source: 'linkedin', ...counts(4, 4, 2) }],
+            entries: [{ entryPath: '/roi', ...counts(4, 4, 2) }],
+          });
+        }
+        expect(await store.summaryMonths(range, { campaign: '' })).toEqual([]);
+      });
+
+      it('ranks what converts by leads the CRM took, then meetings, under the filter', async () => {
+        await seed();
+        const row = (visitors: number, accepted: number, delivered: number, booked: number) => ({ visitors, accepted, delivered, booked });
+        expect(await store.conversions(ALL, {})).toEqual({
+          campaigns: [
+            { campaign: 'roi-q4', source: 'linkedin', ...row(2, 2, 1, 1) },
+            { campaign: '', source: '', ...row(1, 1, 1, 0) },
+            { campaign: '', source: 'news.example.org', ...row(1, 0, 0, 0) },
+          ],
+          entries: [
+            { entryPath: '/roi', ...row(2, 2, 1, 1) },
+            { entryPath: '/', ...row(1, 1, 1, 0) },
+            { entryPath: '/about', ...row(1, 0, 0, 0) },
+          ],
+        });
+        expect(await store.conversions(ALL, { form: 'home' })).toEqual({
+          campaigns: [
+            { campaign: '', source: '', ...row(1, 1, 1, 0) },
+            { campaign: 'roi-q4', source: 'linkedin', ...row(1, 0, 0, 0) },
+          ],
+          entries: [
+            { entryPath: '/', ...row(1, 1, 1, 0) },
+            { entryPath: '/roi', ...row(1, 0, 0, 0) },
+          ],
+        });
+        expect(await store.conversions({ from: DAY3, to: DAY3 }, { campaign: 'roi-q4' })).toEqual({ campaigns: [], entries: [] });
+      });
+
+      it('reads every summary query through an index of its roll-up, whatever the filter', async () => {
+        await seed();
+        const filters = [{}, { campaign: 'roi-q4' }, { page: '/' }, { form: 'home' }, { campaign: '', page: '/', source: '' }];
+        for (const filter of filters) {
+          const dialect = harness.kind === 'postgres' ? 'postgres' : 'sqlite';
+          const days = summarySql(dialect, filter, 'day');
+          const months = summarySql(dialect, filter, 'month');
+          const MONTHS = { from: '2026-01', to: '2026-12' };
+          for (const query of [
+            days.days(ALL),
+            days.campaigns(ALL),
+            days.entries(ALL),
+            months.days(MONTHS),
+            months.campaigns(MONTHS),
+            months.entries(MONTHS),
+          ]) {
+            const plan = await database.explain(query.sql, query.params);
+            if (harness.kind === 'postgres') {
+              expect(plan).toMatch(/Index (Only )?Scan using analytics_summary_\w+/);
+              expect(plan).not.toMatch(/Seq Scan/);
+            } else {
+              expect(plan).toMatch(
+                /SEARCH analytics_summary_\w+ USING (PRIMARY KEY|(COVERING )?INDEX analytics_summary_(days|months)_\w+) \(/,
+              );
+              expect(plan).not.toMatch(/SCAN analytics_summary/);
+            }
+          }
+        }
+        // Thirty plans: a busy database takes its time over them.
+      }, 60_000);
     });
 
     describe('report lists', () => {
@@ -459,6 +660,14 @@ for (const harness of ANALYTICS_HARNESSES) {
             expect(plan).toMatch(/SEARCH analytics_\w+_days USING PRIMARY KEY \((split=\? AND )?day>\? AND day<\?\)/);
           }
         }
+        // Field speed's roll-ups, each read by its period's range, for every page or one.
+        for (const [name, query] of Object.entries(sql.vitals)) {
+          const plan = await database.explain(query, name.endsWith('OfPage') ? [DAY1, DAY2, '/'] : [DAY1, DAY2]);
+          if (harness.kind === 'postgres') {
+            expect(plan, name).toMatch(/Index (Only )?Scan using analytics_vital_\w+_pkey/);
+            expect(plan, name).not.toMatch(/Seq Scan/);
+          } else expect(plan, name).toMatch(/SEARCH analytics_vital_\w+ USING PRIMARY KEY \((day|week|month)>\? AND (day|week|month)<\?\)/);
+        }
       });
     });
 
@@ -503,6 +712,108 @@ for (const harness of ANALYTICS_HARNESSES) {
         const salts = await Promise.all([store.saltForDay(DAY1, 'from-one'), other.saltForDay(DAY1, 'from-two')]);
         expect(salts[0]).toBe(salts[1]);
         expect(['from-one', 'from-two']).toContain(salts[0]);
+      });
+    });
+
+    describe('field speed', () => {
+      /** `count` page loads of `path` on the moment's day, the values spread evenly from `low` to `high`. */
+      const loads = (path: string, at: number, count: number, low: number, high: number, metric: 'LCP' | 'INP' | 'CLS' = 'LCP') =>
+        Array.from({ length: count }, (_, index): VitalsSample => ({
+          at,
+          path,
+          vitals: { [metric]: low + ((high - low) * index) / Math.max(1, count - 1) },
+        }));
+
+      it('reads the 75th percentile of each page and metric within 4 % of the page loads’ own, with how many were measured', async () => {
+        // 40 page loads of /pricing from 1,000 to 4,900 ms: the 30th (rank ⌈0.75 × 40⌉) took 3,900 ms.
+        await store.recordVitals(loads('/pricing', T1, 40, 1_000, 4_900));
+        await store.recordVitals([
+          ...loads('/pricing', T2, 35, 0.01, 0.35, 'CLS'),
+          ...loads('/', T1, 31, 100, 700, 'INP'),
+          { at: T1, path: '/', vitals: { LCP: 1_200, CLS: 0 } },
+        ]);
+        const routes = await store.vitals(ALL, 30);
+        expect(
+          routes.map(({ path, measured, figures }) => ({
+            path,
+            measured,
+            metrics: figures.map((figure) => [figure.metric, figure.samples]),
+          })),
+        ).toEqual([
+          {
+            path: '/pricing',
+            measured: 40,
+            metrics: [
+              ['LCP', 40],
+              ['CLS', 35],
+            ],
+          },
+          { path: '/', measured: 31, metrics: [['INP', 31]] },
+        ]);
+        const figure = (path: string, metric: string) =>
+          routes.find((route) => route.path === path)!.figures.find((f) => f.metric === metric)!.p75;
+        expect(Math.abs(figure('/pricing', 'LCP') - 3_900) / 3_900).toBeLessThanOrEqual(0.04);
+        // Rank 27 of 35 from 0.01 to 0.35: 0.01 + 0.34 × 26 / 34 = 0.27.
+        expect(Math.abs(figure('/pricing', 'CLS') - 0.27) / 0.27).toBeLessThanOrEqual(0.04);
+        // Rank 24 of 31 from 100 to 700 ms: 100 + 600 × 23 / 30 = 560 ms.
+        expect(Math.abs(figure('/', 'INP') - 560) / 560).toBeLessThanOrEqual(0.04);
+      });
+
+      it('lists a page measured fewer times than the minimum without figures, counts only the range’s days, and one page when asked', async () => {
+        await store.recordVitals([
+          ...loads('/about', T1, 10, 500, 900),
+          ...loads('/about', T3, 25, 500, 900),
+          ...loads('/', T2, 5, 500, 900),
+        ]);
+        expect(await store.vitals({ from: DAY1, to: DAY2 }, 30)).toEqual([
+          { path: '/about', measured: 10, figures: [] },
+          { path: '/', measured: 5, figures: [] },
+        ]);
+        const [about] = await store.vitals(ALL, 30, '/about');
+        expect(about).toMatchObject({ path: '/about', measured: 35, figures: [{ metric: 'LCP', samples: 35 }] });
+        expect(await store.vitals(ALL, 30, '/contact')).toEqual([]);
+        expect(await store.vitals({ from: '2026-10-01', to: '2026-10-31' }, 1)).toEqual([]);
+      });
+
+      it('adds batches to the same counts, from two servers at once as from one', async () => {
+        const batches = Array.from({ length: 8 }, (_, index) => loads(index % 2 ? '/' : '/about', T1 + index, 20, 200 + index * 10, 3_000));
+        for (const batch of batches) await store.recordVitals(batch);
+        const sequential = await store.vitals(ALL, 1);
+        const again = await harness.createDatabase();
+        try {
+          const [one, two] = [await again.open(), await again.open()];
+          await Promise.all(batches.map((batch, index) => (index % 2 ? one : two).recordVitals(batch)));
+          expect(await one.vitals(ALL, 1)).toEqual(sequential);
+        } finally {
+          await again.remove();
+        }
+        expect(sequential.map((route) => route.measured)).toEqual([80, 80]);
+      });
+
+      it('reads a range of whole months, whole weeks and days around them as it reads every day of it', async () => {
+        // Page loads every other day from mid-January to early April, their times rising through the weeks.
+        const samples: VitalsSample[] = [];
+        for (let day = 0; day < 80; day += 2)
+          samples.push(...loads(day % 3 ? '/' : '/about', Date.UTC(2025, 0, 14) + day * DAY, 5, 400 + day * 20, 900 + day * 40));
+        await store.recordVitals(samples.slice(0, 100));
+        await store.recordVitals(samples.slice(100));
+        const expected = toRouteVitals(vitalIncrements(samples), 30);
+        expect(await store.vitals({ from: '2025-01-10', to: '2025-04-05' }, 30)).toEqual(expected);
+        expect(await store.vitals({ from: '2025-01-10', to: '2025-04-05' }, 30, '/about')).toEqual(
+          expected.filter((route) => route.path === '/about'),
+        );
+        const march = toRouteVitals(vitalIncrements(samples.filter(({ at }) => saltDay(at).startsWith('2025-03'))), 1);
+        expect(await store.vitals({ from: '2025-03-01', to: '2025-03-31' }, 1)).toEqual(march);
+      });
+
+      it('keeps no visit beside field speed, and refuses a minimum under one or a range the reports refuse', async () => {
+        await store.recordVitals(loads('/', T1, 3, 100, 300));
+        const columns = (await database.columns()).analytics_vital_days;
+        const all = await database.columns();
+        expect(columns?.sort()).toEqual(['bucket', 'day', 'metric', 'path', 'samples']);
+        expect(all.analytics_vital_months?.sort()).toEqual(['bucket', 'metric', 'month', 'path', 'samples']);
+        await expect(store.vitals(ALL, 0)).rejects.toThrow(/at least 1/);
+        await expect(store.vitals({ from: DAY2, to: DAY1 }, 30)).rejects.toThrow(/starts/);
       });
     });
 

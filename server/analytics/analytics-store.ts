@@ -10,7 +10,10 @@
 // itself (its utm_* words, its landing page), as the inbox shows it, whatever its visit began with.
 import type { LeadFormId } from '../../lead/rules.ts';
 import type { CountedEvent } from './event-shape.ts';
+import type { RouteVitals, VitalsSample } from './vital-buckets.ts';
 import type { SaltStore } from './visit-hash.ts';
+
+export type { RouteVitals, VitalFigures, VitalsSample } from './vital-buckets.ts';
 
 /**
  * A beacon as it is stored: when (ms), which visit, and what the page said. `forms` is named here as
@@ -49,10 +52,11 @@ export type CountedLead = {
 export type DayRange = { readonly from: string; readonly to: string };
 
 /**
- * The steps of a form's funnel: the first three counted once per visit, "accepted" and "delivered"
- * once per lead (a visitor who sends two leads has two in the inbox).
+ * The steps of a form's funnel: the first three counted once per visit, "accepted", "delivered" and
+ * "booked" (a meeting the booking provider confirmed and that is not cancelled) once per lead (a
+ * visitor who sends two leads has two in the inbox).
  */
-export const FUNNEL_STEPS = ['viewed', 'started', 'submitted', 'accepted', 'delivered'] as const;
+export const FUNNEL_STEPS = ['viewed', 'started', 'submitted', 'accepted', 'delivered', 'booked'] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 export type FunnelCounts = Readonly<Record<FunnelStep, number>>;
 
@@ -62,6 +66,39 @@ export type FunnelCounts = Readonly<Record<FunnelStep, number>>;
  */
 export const FUNNEL_SPLITS = ['none', 'campaign', 'source', 'entry'] as const;
 export type FunnelSplit = (typeof FUNNEL_SPLITS)[number];
+
+/**
+ * What the summary is narrowed to; an absent key is no filter, '' is a real value ("no campaign",
+ * "direct", "no entry page known"). `source` is a lead's or visit's source as the funnel keys it
+ * (utm_source, else the referring site); `page` is the entry page; with `form`, a visitor is a visit
+ * that viewed that form.
+ */
+export type SummaryFilter = {
+  readonly campaign?: string | undefined;
+  readonly source?: string | undefined;
+  readonly page?: string | undefined;
+  readonly form?: string | undefined;
+};
+
+/** One day of the summary: visitors (with a form filter, visits that viewed it) and the leads' steps. */
+export type SummaryDay = {
+  readonly day: string;
+  readonly visitors: number;
+  readonly accepted: number;
+  readonly delivered: number;
+  readonly booked: number;
+};
+
+/** A campaign (with its source) or an entry page, summed over a range under a filter. */
+export type ConversionTotals = {
+  readonly campaign: string;
+  readonly source: string;
+  readonly visitors: number;
+  readonly accepted: number;
+  readonly delivered: number;
+  readonly booked: number;
+};
+export type EntryConversionTotals = Omit<ConversionTotals, 'campaign' | 'source'> & { readonly entryPath: string };
 
 /** Reports list at most this many rows, largest first (the CSV export too). */
 export const REPORT_ROW_LIMIT = 200;
@@ -107,6 +144,34 @@ export type AnalyticsStore = SaltStore & {
    */
   recordLeadDelivered(leadId: string, at: number): Promise<void>;
   /**
+   * The booking provider said the lead has a meeting (`booked` true) or that it has none any more
+   * (cancelled): the funnel's "booked" step, on the lead's day under its keys, counted once while
+   * booked and taken back when not. A lead the store does not hold is ignored.
+   */
+  recordMeeting(leadId: string, at: number, booked: boolean): Promise<void>;
+  /**
+   * The summary's days: only days of the range with something counted under the filter, oldest
+   * first. Read from the smallest roll-up that holds the filter's keys.
+   */
+  summaryDays(range: DayRange, filter: SummaryFilter): Promise<SummaryDay[]>;
+  /**
+   * The same per month, for a long range: each month's sums (its `day` the month's first day in the
+   * range), only months with something counted, oldest first. Whole months are read from the
+   * roll-ups by month, the days at the range's ends from those by day.
+   */
+  summaryMonths(range: DayRange, filter: SummaryFilter): Promise<SummaryDay[]>;
+  /**
+   * What converts under the filter: campaigns (with their source) and entry pages, each ranked by
+   * leads the CRM took, then meetings, leads accepted, visitors, then by key; rows with nothing
+   * left out, at most REPORT_ROW_LIMIT of each.
+   */
+  conversions(range: DayRange, filter: SummaryFilter): Promise<{ campaigns: ConversionTotals[]; entries: EntryConversionTotals[] }>;
+  /**
+   * The first day the summary's roll-ups hold in full, or null when they hold every day counted.
+   * A store that counted visits before those roll-ups existed answers the day after they were made.
+   */
+  summaryCountedFrom(): Promise<string | null>;
+  /**
    * Every day of the range, oldest first, days without visits included as zeros. Every report
    * refuses (throws) a range that is not two YYYY-MM-DD days, ends before it starts, or is longer
    * than 3,700 days.
@@ -126,8 +191,20 @@ export type AnalyticsStore = SaltStore & {
    */
   funnel(range: DayRange, split: FunnelSplit): Promise<FunnelRow[]>;
   /**
-   * Deletes raw events and per-visit rows (and the leads not yet delivered) of days strictly before
-   * `day`; roll-ups stay, so reports do not change. Returns the rows deleted.
+   * Counts page loads' field speed in one transaction, each value in its page's, day's and metric's
+   * histogram (vital-buckets.ts). No visit, no raw row: only the bucket counts are kept, for ever.
+   */
+  recordVitals(samples: readonly VitalsSample[]): Promise<void>;
+  /**
+   * Field speed per page over the range (only `path` when given): every page with a measurement, most
+   * page loads measured first, each with the 75th percentile of the metrics measured on at least
+   * `minSamples` page loads. Refuses a range as the other reports do, and a minimum under 1.
+   */
+  vitals(range: DayRange, minSamples: number, path?: string): Promise<RouteVitals[]>;
+  /**
+   * Deletes raw events and per-visit rows (and the leads, so a meeting for a lead older than that is
+   * no longer counted) of days strictly before `day`; roll-ups stay, so reports do not change.
+   * Returns the rows deleted.
    */
   deleteRawBefore(day: string): Promise<number>;
   close(): Promise<void>;

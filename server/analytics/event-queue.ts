@@ -41,9 +41,9 @@ export const EVENT_QUEUE_DEFAULTS = {
   dropLogIntervalMs: 60_000,
 } as const;
 
-export type EventQueue = {
+export type EventQueue<T = VisitEvent> = {
   /** Queues one event; false when the queue is full and the event was dropped. */
-  push(event: VisitEvent): boolean;
+  push(event: T): boolean;
   /** Writes everything queued now (waiting for a flush under way first); for shutdown and tests. */
   drain(): Promise<void>;
   stats(): EventQueueStats;
@@ -51,21 +51,24 @@ export type EventQueue = {
   stop(): Promise<void>;
 };
 
-export function createEventQueue({
+export function createEventQueue<T = VisitEvent>({
   record,
   log,
   now = Date.now,
   tuning = {},
+  name = 'analytics',
 }: {
-  record: (events: readonly VisitEvent[]) => Promise<void>;
+  record: (events: readonly T[]) => Promise<void>;
   log: Log;
   now?: () => number;
   tuning?: EventQueueTuning;
-}): EventQueue {
+  /** The queue's name in its log lines: "analytics events not recorded". */
+  name?: string;
+}): EventQueue<T> {
   const { maxQueued, batchSize, flushIntervalMs, maxAttempts, dropLogIntervalMs } = { ...EVENT_QUEUE_DEFAULTS, ...tuning };
-  let waiting: VisitEvent[] = [];
+  let waiting: T[] = [];
   // The batch being written (or waiting to be tried again), with its failed tries so far.
-  let batch: { events: VisitEvent[]; attempts: number } | undefined;
+  let batch: { events: T[]; attempts: number } | undefined;
   let flushing: Promise<void> | undefined;
   let recorded = 0;
   let droppedFull = 0;
@@ -105,13 +108,13 @@ export function createEventQueue({
           if (current.attempts < maxAttempts) {
             log.error(
               { err: error, events: current.events.length, attempt: current.attempts },
-              'analytics events not recorded; trying again',
+              `${name} events not recorded; trying again`,
             );
             return;
           }
           droppedFailed += current.events.length;
           batch = undefined;
-          log.error({ err: error, events: current.events.length, attempts: current.attempts }, 'analytics events not recorded; dropped');
+          log.error({ err: error, events: current.events.length, attempts: current.attempts }, `${name} events not recorded; dropped`);
         },
       )
       .finally(() => {
@@ -132,7 +135,7 @@ export function createEventQueue({
         droppedFull++;
         droppedSinceLog++;
         if (now() - lastDropLog >= dropLogIntervalMs) {
-          log.warn({ dropped: droppedSinceLog, maxQueued }, 'analytics queue full: events dropped');
+          log.warn({ dropped: droppedSinceLog, maxQueued }, `${name} queue full: events dropped`);
           lastDropLog = now();
           droppedSinceLog = 0;
         }

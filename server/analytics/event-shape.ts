@@ -2,7 +2,9 @@
 // booking link, the first touch of a lead form, and a form sent. Each names the page of this site it
 // happened on; a page view also says where the visit came from (the referring site's name only, the
 // campaign's `utm_*` words, and which kind of ad click it was, never the click's own id, which would
-// name the visitor). Anything else, or anything larger, is refused whole.
+// name the visitor). A page's field speed (its Largest Contentful Paint, Interaction to Next Paint
+// and Cumulative Layout Shift) comes as an event of its own that names the page and the values only.
+// Anything else, or anything larger, is refused whole.
 // The event's names and limits are the browser beacon's own (lead/beacon-event.ts); this module adds
 // the checks only the server makes.
 import { z } from 'zod';
@@ -14,7 +16,9 @@ import {
   MAX_EVENT_BYTES,
   PAGE_PATH_MAX_LENGTH,
   REFERRER_MAX_LENGTH,
+  VITAL_LIMITS,
   type CampaignWord,
+  type VitalName,
 } from '../../lead/beacon-event.ts';
 import { LEAD_FORM_IDS } from '../../lead/rules.ts';
 
@@ -60,6 +64,31 @@ const beacon = z
   .refine((event) => event.forms === undefined || event.type === 'pageview', { message: 'Only a page view lists the forms it shows.' })
   .transform(({ forms, ...event }) => (forms && forms.length > 0 ? { ...event, forms: [...new Set(forms)] } : event));
 
+const VITAL_WORDS: Readonly<Record<VitalName, string>> = {
+  LCP: 'Largest Contentful Paint is a number of milliseconds from 0 to 60000.',
+  INP: 'Interaction to Next Paint is a number of milliseconds from 0 to 60000.',
+  CLS: 'Cumulative Layout Shift is a number from 0 to 10.',
+};
+const vital = (name: VitalName) =>
+  z.number(VITAL_WORDS[name]).min(0, VITAL_WORDS[name]).max(VITAL_LIMITS[name], VITAL_WORDS[name]).optional();
+
+/** A page's field speed: at least one of the three values, each a finite number within its limit. */
+const vitalsBeacon = z
+  .object({
+    type: z.literal('vitals'),
+    path: pagePath,
+    vitals: z
+      .object({ LCP: vital('LCP'), INP: vital('INP'), CLS: vital('CLS') } satisfies Record<VitalName, z.ZodType>)
+      .strict()
+      .refine((vitals) => Object.values(vitals).some((value) => value !== undefined), {
+        message: 'Field speed holds at least one of LCP, INP and CLS.',
+      }),
+  })
+  .strict();
+
+/** A page's field speed as it is counted. */
+export type VitalsReading = z.output<typeof vitalsBeacon>;
+
 export type Beacon = z.output<typeof beacon>;
 /** The event as it arrives, before cleaning: what the browser's beacon builds (lead/beacon-event.ts). */
 export type ArrivingBeacon = z.input<typeof beacon>;
@@ -67,7 +96,7 @@ export type ArrivingBeacon = z.input<typeof beacon>;
 /** An event as it is counted: the referrer reduced to its site's name, an outside site only. */
 export type CountedEvent = Omit<Beacon, 'referrer'> & { referrerHost?: string };
 
-export type ReadEvent = { ok: true; event: CountedEvent } | { ok: false; problem: string };
+export type ReadEvent = { ok: true; event: CountedEvent } | { ok: true; vitals: VitalsReading } | { ok: false; problem: string };
 
 /**
  * Reads a beacon's body (sent as text by `navigator.sendBeacon`, or JSON by `fetch`). `isSitePath`
@@ -82,6 +111,12 @@ export function readEvent(body: string | Buffer, options: { isSitePath: (path: s
     data = JSON.parse(body.toString());
   } catch {
     return { ok: false, problem: 'An event is a JSON object.' };
+  }
+  if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'vitals') {
+    const vitals = vitalsBeacon.safeParse(data);
+    if (!vitals.success) return { ok: false, problem: vitals.error.issues[0]?.message ?? 'The event has the wrong shape.' };
+    if (!options.isSitePath(vitals.data.path)) return { ok: false, problem: 'The path is not a page of this site.' };
+    return { ok: true, vitals: vitals.data };
   }
   const parsed = beacon.safeParse(data);
   if (!parsed.success) return { ok: false, problem: parsed.error.issues[0]?.message ?? 'The event has the wrong shape.' };

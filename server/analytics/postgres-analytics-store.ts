@@ -4,6 +4,7 @@ import type { Migration } from '../../back-office/database/migrations.ts';
 import { inPostgresTransaction, migratePostgres } from '../../back-office/database/postgres-database.ts';
 import {
   assertDay,
+  assertMoment,
   ATTRIBUTION_COLUMNS,
   attributionOf,
   attributionValues,
@@ -24,6 +25,10 @@ import type { Attribution, NewVisit, RollupIncrements, VisitFormSteps, VisitKey,
 import {
   funnelSql,
   reportSql,
+  summarySql,
+  readConversions,
+  readSummaryMonths,
+  toSummaryDays,
   toCampaignTotals,
   toDayTotals,
   toEntryTotals,
@@ -31,7 +36,13 @@ import {
   toPageTotals,
   toReferrerTotals,
 } from './analytics-reports.ts';
+import type { SummaryQuery } from './analytics-reports.ts';
 import type { AnalyticsStore, CountedLead, DayRange, VisitEvent } from './analytics-store.ts';
+import { REPORT_ROW_LIMIT } from './analytics-store.ts';
+import { assertVitalsQuery, byPeriod, monthOf, toRouteVitals, vitalIncrements, vitalsPieces, weekOf } from './vital-buckets.ts';
+
+/** Text compared as PostgreSQL's COLLATE "C" and SQLite compare it: by code unit. */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 // PostgreSQL analytics store: tables named analytics_* in the lead store's database, with their own
 // schema version, migrated at open. Its own small pool, so a burst of beacons can never take the
@@ -125,6 +136,79 @@ export const POSTGRES_ANALYTICS_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX analytics_leads_day ON analytics_leads (day);
     `,
   },
+  {
+    version: 3,
+    name: "meetings booked: the funnel's last step, leads kept once delivered; summary roll-ups by day, form, source, campaign and entry page",
+    // The funnel's last step, "booked"; a lead's row is kept once the CRM took it (flagged delivered),
+    // so a meeting booked after that is still counted on the lead's day under its keys; and the
+    // summary's roll-ups by day and by month (see SUMMARY_ROLLUPS); the largest has an index per
+    // filter (campaign, source, entry page) that holds every column, so a filtered sum reads only the
+    // index's matching range. They start empty: days counted before this migration
+    // are in the older roll-ups only, so the store records the day after it ran as the first day the
+    // summary holds in full (none when nothing had been counted yet).
+    sql: `
+      ALTER TABLE analytics_funnel_days ADD COLUMN booked BIGINT NOT NULL DEFAULT 0;
+      ALTER TABLE analytics_leads ADD COLUMN delivered SMALLINT NOT NULL DEFAULT 0;
+      ALTER TABLE analytics_leads ADD COLUMN booked SMALLINT NOT NULL DEFAULT 0;
+      CREATE TABLE analytics_summary_form_days (
+        day ${TEXT}, form ${TEXT}, visits BIGINT NOT NULL, viewed BIGINT NOT NULL, accepted BIGINT NOT NULL, delivered BIGINT NOT NULL, booked BIGINT NOT NULL, PRIMARY KEY (day, form)
+      );
+      CREATE TABLE analytics_summary_campaign_days (
+        day ${TEXT}, form ${TEXT}, source ${TEXT}, campaign ${TEXT}, visits BIGINT NOT NULL, viewed BIGINT NOT NULL, accepted BIGINT NOT NULL, delivered BIGINT NOT NULL, booked BIGINT NOT NULL,
+        PRIMARY KEY (day, form, source, campaign)
+      );
+      CREATE TABLE analytics_summary_entry_days (
+        day ${TEXT}, form ${TEXT}, entry_path ${TEXT}, visits BIGINT NOT NULL, viewed BIGINT NOT NULL, accepted BIGINT NOT NULL, delivered BIGINT NOT NULL, booked BIGINT NOT NULL, PRIMARY KEY (day, form, entry_path)
+      );
+      CREATE TABLE analytics_summary_days (
+        day ${TEXT}, form ${TEXT}, source ${TEXT}, campaign ${TEXT}, entry_path ${TEXT}, visits BIGINT NOT NULL, viewed BIGINT NOT NULL, accepted BIGINT NOT NULL, delivered BIGINT NOT NULL, booked BIGINT NOT NULL,
+        PRIMARY KEY (day, form, source, campaign, entry_path)
+      );
+      CREATE TABLE analytics_summary_form_months (
+        day ${TEXT}, form ${TEXT}, visits BIGINT NOT NULL, viewed BIGINT NOT NULL, accepted BIGINT NOT NULL, delivered BIGINT NOT NULL, booked BIGINT NOT NULL, PRIMARY KEY (day, form)
+      );
+      CREATE TABLE analytics_summary_campaign_months (
+        day ${TEXT}, form ${TEXT}, source ${TEXT}, campaign ${TEXT}, visits BIGINT NOT NULL, viewed BIGINT NOT NULL, accepted BIGINT NOT NULL, delivered BIGINT NOT NULL, booked BIGINT NOT NULL,
+        PRIMARY KEY (day, form, source, campaign)
+      );
+      CREATE TABLE analytics_summary_entry_months (
+        day ${TEXT}, form ${TEXT}, entry_path ${TEXT}, visits BIGINT NOT NULL, viewed BIGINT NOT NULL, accepted BIGINT NOT NULL, delivered BIGINT NOT NULL, booked BIGINT NOT NULL, PRIMARY KEY (day, form, entry_path)
+      );
+      CREATE TABLE analytics_summary_months (
+        day ${TEXT}, form ${TEXT}, source ${TEXT}, campaign ${TEXT}, entry_path ${TEXT}, visits BIGINT NOT NULL, viewed BIGINT NOT NULL, accepted BIGINT NOT NULL, delivered BIGINT NOT NULL, booked BIGINT NOT NULL,
+        PRIMARY KEY (day, form, source, campaign, entry_path)
+      );
+      CREATE INDEX analytics_summary_days_campaign ON analytics_summary_days (campaign, day) INCLUDE (form, source, entry_path, visits, viewed, accepted, delivered, booked);
+      CREATE INDEX analytics_summary_days_source ON analytics_summary_days (source, day) INCLUDE (form, campaign, entry_path, visits, viewed, accepted, delivered, booked);
+      CREATE INDEX analytics_summary_days_entry ON analytics_summary_days (entry_path, day) INCLUDE (form, source, campaign, visits, viewed, accepted, delivered, booked);
+      CREATE INDEX analytics_summary_months_campaign ON analytics_summary_months (campaign, day) INCLUDE (form, source, entry_path, visits, viewed, accepted, delivered, booked);
+      CREATE INDEX analytics_summary_months_source ON analytics_summary_months (source, day) INCLUDE (form, campaign, entry_path, visits, viewed, accepted, delivered, booked);
+      CREATE INDEX analytics_summary_months_entry ON analytics_summary_months (entry_path, day) INCLUDE (form, source, campaign, visits, viewed, accepted, delivered, booked);
+      CREATE TABLE analytics_summary_start (day ${TEXT});
+      INSERT INTO analytics_summary_start (day)
+        SELECT to_char((now() AT TIME ZONE 'UTC')::date + 1, 'YYYY-MM-DD')
+        WHERE EXISTS (SELECT 1 FROM analytics_entry_days) OR EXISTS (SELECT 1 FROM analytics_funnel_days);
+    `,
+  },
+  {
+    version: 4,
+    name: 'field speed: page loads per day and per month, page, metric and bucket of its value',
+    // No raw rows: the bucket counts are all a percentile needs (vital-buckets.ts), kept for ever.
+    sql: `
+      CREATE TABLE analytics_vital_days (
+        day ${TEXT}, path ${TEXT}, metric ${TEXT}, bucket INTEGER NOT NULL, samples BIGINT NOT NULL,
+        PRIMARY KEY (day, path, metric, bucket)
+      );
+      CREATE TABLE analytics_vital_weeks (
+        week ${TEXT}, path ${TEXT}, metric ${TEXT}, bucket INTEGER NOT NULL, samples BIGINT NOT NULL,
+        PRIMARY KEY (week, path, metric, bucket)
+      );
+      CREATE TABLE analytics_vital_months (
+        month ${TEXT}, path ${TEXT}, metric ${TEXT}, bucket INTEGER NOT NULL, samples BIGINT NOT NULL,
+        PRIMARY KEY (month, path, metric, bucket)
+      );
+    `,
+  },
 ];
 
 /** The raw tables, deleted by day. */
@@ -168,9 +252,19 @@ export async function openPostgresAnalyticsStore(
     return (await pool.query<R>(sql, params)).rows;
   }
 
-  async function report(sql: string, range: DayRange): Promise<Record<string, unknown>[]> {
+  async function report(
+    sql: string,
+    range: DayRange,
+    params: readonly string[] = [range.from, range.to],
+  ): Promise<Record<string, unknown>[]> {
     daysOf(range);
-    return query(sql, [range.from, range.to]);
+    return query(sql, [...params]);
+  }
+
+  /** Runs the summary's queries of a range, once the range has been checked. */
+  function summaryRun(range: DayRange) {
+    daysOf(range);
+    return (summary: SummaryQuery) => query(summary.sql, [...summary.params]);
   }
 
   /** Inserts the visits not yet kept; returns those that were new. */
@@ -418,7 +512,8 @@ export async function openPostgresAnalyticsStore(
       await transaction(async (client) => {
         // The row is locked by the update: a delivery counted at the same moment waits, then finds it changed.
         const { rows } = await client.query(
-          `UPDATE analytics_leads SET accepted = $1 WHERE lead_id = $2 AND accepted = $3 RETURNING ${LEAD_COLUMNS.join(', ')}`,
+          // A lead the CRM took is accepted for good: judging it afterwards changes no count.
+          `UPDATE analytics_leads SET accepted = $1 WHERE lead_id = $2 AND accepted = $3 AND delivered = 0 RETURNING ${LEAD_COLUMNS.join(', ')}`,
           [spam ? 0 : 1, leadId, spam ? 1 : 0],
         );
         if (rows[0] !== undefined) await addRollups(client, leadIncrements(leadRowOf(rows[0]), { accepted: spam ? -1 : 1, delivered: 0 }));
@@ -427,14 +522,83 @@ export async function openPostgresAnalyticsStore(
 
     recordLeadDelivered: async (leadId: string) => {
       await transaction(async (client) => {
-        // The lead's row goes once it is counted: a second "delivered" for it finds nothing.
-        const { rows } = await client.query(`DELETE FROM analytics_leads WHERE lead_id = $1 RETURNING ${LEAD_COLUMNS.join(', ')}`, [
-          leadId,
-        ]);
+        // The lead's row stays (a meeting may follow) but is flagged: a second "delivered" for it finds nothing.
+        const { rows } = await client.query(
+          `UPDATE analytics_leads SET delivered = 1 WHERE lead_id = $1 AND delivered = 0 RETURNING ${LEAD_COLUMNS.join(', ')}`,
+          [leadId],
+        );
         if (rows[0] === undefined) return;
         const lead = leadRowOf(rows[0]);
         await addRollups(client, leadIncrements(lead, { accepted: lead.accepted ? 0 : 1, delivered: 1 }));
       });
+    },
+
+    recordMeeting: async (leadId: string, at: number, booked: boolean) => {
+      assertMoment(at);
+      await transaction(async (client) => {
+        // Counted once while booked: a second "booked" (a reschedule) or "cancelled" finds nothing to change.
+        const { rows } = await client.query(
+          `UPDATE analytics_leads SET booked = $1 WHERE lead_id = $2 AND booked = $3 RETURNING ${LEAD_COLUMNS.join(', ')}`,
+          [booked ? 1 : 0, leadId, booked ? 0 : 1],
+        );
+        if (rows[0] !== undefined) await addRollups(client, leadIncrements(leadRowOf(rows[0]), { booked: booked ? 1 : -1 }));
+      });
+    },
+
+    summaryDays: async (range, filter) => {
+      const { sql, params } = summarySql('postgres', filter).days(range);
+      return toSummaryDays(await report(sql, range, params));
+    },
+    summaryMonths: async (range, filter) => readSummaryMonths(summaryRun(range), 'postgres', range, filter),
+    conversions: async (range, filter) => readConversions(summaryRun(range), 'postgres', range, filter),
+    summaryCountedFrom: async () => {
+      const rows = await query<{ day: string }>('SELECT day FROM analytics_summary_start');
+      return rows[0] === undefined ? null : String(rows[0].day);
+    },
+
+    recordVitals: async (samples) => {
+      const days = vitalIncrements(samples);
+      if (days.length === 0) return;
+      await transaction(async (client) => {
+        for (const [table, period, rows] of [
+          ['analytics_vital_days', 'day', days],
+          ['analytics_vital_weeks', 'week', byPeriod(days, weekOf)],
+          ['analytics_vital_months', 'month', byPeriod(days, monthOf)],
+        ] as const) {
+          // Rows in key order, so two servers adding to the same rows at once never deadlock.
+          const sorted = [...rows].sort(
+            (a, b) => compareText(a.day, b.day) || compareText(a.path, b.path) || compareText(a.metric, b.metric) || a.bucket - b.bucket,
+          );
+          await client.query(
+            `INSERT INTO ${table} (${period}, path, metric, bucket, samples)
+             SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::integer[], $5::bigint[])
+             ON CONFLICT (${period}, path, metric, bucket) DO UPDATE SET samples = ${table}.samples + excluded.samples`,
+            columnsOf(
+              sorted,
+              (row) => row.day,
+              (row) => row.path,
+              (row) => row.metric,
+              (row) => row.bucket,
+              (row) => row.samples,
+            ),
+          );
+        }
+      });
+    },
+
+    vitals: async (range, minSamples, path) => {
+      daysOf(range);
+      assertVitalsQuery(minSamples, path);
+      const { months, weeks, days } = vitalsPieces(range);
+      const { vitals } = reports;
+      const read = (sql: string, ofPage: string, span: { from: string; to: string }) =>
+        query(path === undefined ? sql : ofPage, path === undefined ? [span.from, span.to] : [span.from, span.to, path]);
+      const pieces = await Promise.all([
+        months ? read(vitals.months, vitals.monthsOfPage, months) : [],
+        ...weeks.map((span) => read(vitals.weeks, vitals.weeksOfPage, span)),
+        ...days.map((span) => read(vitals.days, vitals.daysOfPage, span)),
+      ]);
+      return toRouteVitals(pieces.flat(), minSamples).slice(0, REPORT_ROW_LIMIT);
     },
 
     dayTotals: async (range) => {

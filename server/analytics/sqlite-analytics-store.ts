@@ -3,6 +3,7 @@ import type { Migration } from '../../back-office/database/migrations.ts';
 import { cachedStatements, inSqliteTransaction, openSqliteDatabase } from '../../back-office/database/sqlite-database.ts';
 import {
   assertDay,
+  assertMoment,
   ATTRIBUTION_COLUMNS,
   attributionOf,
   attributionValues,
@@ -23,6 +24,10 @@ import type { Attribution, NewVisit, RollupIncrements, VisitFormSteps, VisitKey,
 import {
   funnelSql,
   reportSql,
+  summarySql,
+  readConversions,
+  readSummaryMonths,
+  toSummaryDays,
   toCampaignTotals,
   toDayTotals,
   toEntryTotals,
@@ -30,7 +35,10 @@ import {
   toPageTotals,
   toReferrerTotals,
 } from './analytics-reports.ts';
+import type { SummaryQuery } from './analytics-reports.ts';
 import type { AnalyticsStore, CountedLead, DayRange, VisitEvent } from './analytics-store.ts';
+import { assertVitalsQuery, byPeriod, monthOf, toRouteVitals, vitalIncrements, vitalsPieces, weekOf } from './vital-buckets.ts';
+import { REPORT_ROW_LIMIT } from './analytics-store.ts';
 
 // node:sqlite analytics store, in its own file beside the lead store's: counting visits takes only
 // this file's write lock, so a burst of page views never makes a lead wait. WAL with
@@ -119,6 +127,79 @@ export const SQLITE_ANALYTICS_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX analytics_leads_day ON analytics_leads (day);
     `,
   },
+  {
+    version: 3,
+    name: "meetings booked: the funnel's last step, leads kept once delivered; summary roll-ups by day, form, source, campaign and entry page",
+    // The funnel's last step, "booked"; a lead's row is kept once the CRM took it (flagged delivered),
+    // so a meeting booked after that is still counted on the lead's day under its keys; and the
+    // summary's roll-ups by day and by month (see SUMMARY_ROLLUPS); the largest has an index per
+    // filter (campaign, source, entry page) that holds every column, so a filtered sum reads only the
+    // index's matching range. They start empty: days counted before this migration
+    // are in the older roll-ups only, so the store records the day after it ran as the first day the
+    // summary holds in full (none when nothing had been counted yet).
+    sql: `
+      ALTER TABLE analytics_funnel_days ADD COLUMN booked INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE analytics_leads ADD COLUMN delivered INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE analytics_leads ADD COLUMN booked INTEGER NOT NULL DEFAULT 0;
+      CREATE TABLE analytics_summary_form_days (
+        day TEXT NOT NULL, form TEXT NOT NULL, visits INTEGER NOT NULL, viewed INTEGER NOT NULL, accepted INTEGER NOT NULL, delivered INTEGER NOT NULL, booked INTEGER NOT NULL, PRIMARY KEY (day, form)
+      ) WITHOUT ROWID;
+      CREATE TABLE analytics_summary_campaign_days (
+        day TEXT NOT NULL, form TEXT NOT NULL, source TEXT NOT NULL, campaign TEXT NOT NULL, visits INTEGER NOT NULL, viewed INTEGER NOT NULL, accepted INTEGER NOT NULL, delivered INTEGER NOT NULL, booked INTEGER NOT NULL,
+        PRIMARY KEY (day, form, source, campaign)
+      ) WITHOUT ROWID;
+      CREATE TABLE analytics_summary_entry_days (
+        day TEXT NOT NULL, form TEXT NOT NULL, entry_path TEXT NOT NULL, visits INTEGER NOT NULL, viewed INTEGER NOT NULL, accepted INTEGER NOT NULL, delivered INTEGER NOT NULL, booked INTEGER NOT NULL, PRIMARY KEY (day, form, entry_path)
+      ) WITHOUT ROWID;
+      CREATE TABLE analytics_summary_days (
+        day TEXT NOT NULL, form TEXT NOT NULL, source TEXT NOT NULL, campaign TEXT NOT NULL, entry_path TEXT NOT NULL, visits INTEGER NOT NULL, viewed INTEGER NOT NULL, accepted INTEGER NOT NULL, delivered INTEGER NOT NULL, booked INTEGER NOT NULL,
+        PRIMARY KEY (day, form, source, campaign, entry_path)
+      ) WITHOUT ROWID;
+      CREATE TABLE analytics_summary_form_months (
+        day TEXT NOT NULL, form TEXT NOT NULL, visits INTEGER NOT NULL, viewed INTEGER NOT NULL, accepted INTEGER NOT NULL, delivered INTEGER NOT NULL, booked INTEGER NOT NULL, PRIMARY KEY (day, form)
+      ) WITHOUT ROWID;
+      CREATE TABLE analytics_summary_campaign_months (
+        day TEXT NOT NULL, form TEXT NOT NULL, source TEXT NOT NULL, campaign TEXT NOT NULL, visits INTEGER NOT NULL, viewed INTEGER NOT NULL, accepted INTEGER NOT NULL, delivered INTEGER NOT NULL, booked INTEGER NOT NULL,
+        PRIMARY KEY (day, form, source, campaign)
+      ) WITHOUT ROWID;
+      CREATE TABLE analytics_summary_entry_months (
+        day TEXT NOT NULL, form TEXT NOT NULL, entry_path TEXT NOT NULL, visits INTEGER NOT NULL, viewed INTEGER NOT NULL, accepted INTEGER NOT NULL, delivered INTEGER NOT NULL, booked INTEGER NOT NULL, PRIMARY KEY (day, form, entry_path)
+      ) WITHOUT ROWID;
+      CREATE TABLE analytics_summary_months (
+        day TEXT NOT NULL, form TEXT NOT NULL, source TEXT NOT NULL, campaign TEXT NOT NULL, entry_path TEXT NOT NULL, visits INTEGER NOT NULL, viewed INTEGER NOT NULL, accepted INTEGER NOT NULL, delivered INTEGER NOT NULL, booked INTEGER NOT NULL,
+        PRIMARY KEY (day, form, source, campaign, entry_path)
+      ) WITHOUT ROWID;
+      CREATE INDEX analytics_summary_days_campaign ON analytics_summary_days (campaign, day, form, source, campaign, entry_path, visits, viewed, accepted, delivered, booked);
+      CREATE INDEX analytics_summary_days_source ON analytics_summary_days (source, day, form, source, campaign, entry_path, visits, viewed, accepted, delivered, booked);
+      CREATE INDEX analytics_summary_days_entry ON analytics_summary_days (entry_path, day, form, source, campaign, entry_path, visits, viewed, accepted, delivered, booked);
+      CREATE INDEX analytics_summary_months_campaign ON analytics_summary_months (campaign, day, form, source, campaign, entry_path, visits, viewed, accepted, delivered, booked);
+      CREATE INDEX analytics_summary_months_source ON analytics_summary_months (source, day, form, source, campaign, entry_path, visits, viewed, accepted, delivered, booked);
+      CREATE INDEX analytics_summary_months_entry ON analytics_summary_months (entry_path, day, form, source, campaign, entry_path, visits, viewed, accepted, delivered, booked);
+      CREATE TABLE analytics_summary_start (day TEXT NOT NULL);
+      INSERT INTO analytics_summary_start (day)
+        SELECT date('now', '+1 day')
+        WHERE EXISTS (SELECT 1 FROM analytics_entry_days) OR EXISTS (SELECT 1 FROM analytics_funnel_days);
+    `,
+  },
+  {
+    version: 4,
+    name: 'field speed: page loads per day and per month, page, metric and bucket of its value',
+    // No raw rows: the bucket counts are all a percentile needs (vital-buckets.ts), kept for ever.
+    sql: `
+      CREATE TABLE analytics_vital_days (
+        day TEXT NOT NULL, path TEXT NOT NULL, metric TEXT NOT NULL, bucket INTEGER NOT NULL, samples INTEGER NOT NULL,
+        PRIMARY KEY (day, path, metric, bucket)
+      ) WITHOUT ROWID;
+      CREATE TABLE analytics_vital_weeks (
+        week TEXT NOT NULL, path TEXT NOT NULL, metric TEXT NOT NULL, bucket INTEGER NOT NULL, samples INTEGER NOT NULL,
+        PRIMARY KEY (week, path, metric, bucket)
+      ) WITHOUT ROWID;
+      CREATE TABLE analytics_vital_months (
+        month TEXT NOT NULL, path TEXT NOT NULL, metric TEXT NOT NULL, bucket INTEGER NOT NULL, samples INTEGER NOT NULL,
+        PRIMARY KEY (month, path, metric, bucket)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 /** The raw tables, deleted by day; the visit's own rows last, as the others hang off it. */
@@ -150,10 +231,19 @@ export function openSqliteAnalyticsStore(file: string, migrations: readonly Migr
   }
 
   /** A report's rows, once its range has been checked. */
-  function report(sql: string, range: DayRange): Row[] {
+  function report(sql: string, range: DayRange, params: readonly string[] = [range.from, range.to]): Row[] {
     daysOf(range);
     if (closed) throw new Error('The analytics store is closed');
-    return all(sql, range.from, range.to);
+    return all(sql, ...params);
+  }
+
+  /** Runs the summary's queries of a range, once the range has been checked. */
+  function summaryRun(range: DayRange) {
+    daysOf(range);
+    return async (query: SummaryQuery) => {
+      if (closed) throw new Error('The analytics store is closed');
+      return all(query.sql, ...query.params);
+    };
   }
 
   /** Inserts the visits not yet kept; returns those that were new. */
@@ -292,8 +382,9 @@ export function openSqliteAnalyticsStore(file: string, migrations: readonly Migr
 
     recordLeadJudged: async (leadId: string, spam: boolean) => {
       transaction(() => {
+        // A lead the CRM took is accepted for good: judging it afterwards changes no count.
         const row = get(
-          `UPDATE analytics_leads SET accepted = ? WHERE lead_id = ? AND accepted = ? RETURNING ${LEAD_COLUMNS.join(', ')}`,
+          `UPDATE analytics_leads SET accepted = ? WHERE lead_id = ? AND accepted = ? AND delivered = 0 RETURNING ${LEAD_COLUMNS.join(', ')}`,
           spam ? 0 : 1,
           leadId,
           spam ? 1 : 0,
@@ -304,12 +395,79 @@ export function openSqliteAnalyticsStore(file: string, migrations: readonly Migr
 
     recordLeadDelivered: async (leadId: string) => {
       transaction(() => {
-        // The lead's row goes once it is counted: a second "delivered" for it finds nothing.
-        const row = get(`DELETE FROM analytics_leads WHERE lead_id = ? RETURNING ${LEAD_COLUMNS.join(', ')}`, leadId);
+        // The lead's row stays (a meeting may follow) but is flagged: a second "delivered" for it finds nothing.
+        const row = get(
+          `UPDATE analytics_leads SET delivered = 1 WHERE lead_id = ? AND delivered = 0 RETURNING ${LEAD_COLUMNS.join(', ')}`,
+          leadId,
+        );
         if (row === undefined) return;
         const lead = leadRowOf(row);
         addRollups(leadIncrements(lead, { accepted: lead.accepted ? 0 : 1, delivered: 1 }));
       });
+    },
+
+    recordMeeting: async (leadId: string, at: number, booked: boolean) => {
+      assertMoment(at);
+      transaction(() => {
+        // Counted once while booked: a second "booked" (a reschedule) or "cancelled" finds nothing to change.
+        const row = get(
+          `UPDATE analytics_leads SET booked = ? WHERE lead_id = ? AND booked = ? RETURNING ${LEAD_COLUMNS.join(', ')}`,
+          booked ? 1 : 0,
+          leadId,
+          booked ? 0 : 1,
+        );
+        if (row !== undefined) addRollups(leadIncrements(leadRowOf(row), { booked: booked ? 1 : -1 }));
+      });
+    },
+
+    summaryDays: async (range, filter) => {
+      const { sql, params } = summarySql('sqlite', filter).days(range);
+      return toSummaryDays(report(sql, range, params));
+    },
+    summaryMonths: async (range, filter) => readSummaryMonths(summaryRun(range), 'sqlite', range, filter),
+    conversions: async (range, filter) => readConversions(summaryRun(range), 'sqlite', range, filter),
+    summaryCountedFrom: async () => {
+      if (closed) throw new Error('The analytics store is closed');
+      const row = get('SELECT day FROM analytics_summary_start');
+      return row === undefined ? null : String(row.day);
+    },
+
+    recordVitals: async (samples) => {
+      const days = vitalIncrements(samples);
+      if (days.length === 0) return;
+      transaction(() => {
+        for (const [table, period, rows] of [
+          ['analytics_vital_days', 'day', days],
+          ['analytics_vital_weeks', 'week', byPeriod(days, weekOf)],
+          ['analytics_vital_months', 'month', byPeriod(days, monthOf)],
+        ] as const)
+          for (const row of rows)
+            run(
+              `INSERT INTO ${table} (${period}, path, metric, bucket, samples) VALUES (?, ?, ?, ?, ?)
+               ON CONFLICT (${period}, path, metric, bucket) DO UPDATE SET samples = samples + excluded.samples`,
+              row.day,
+              row.path,
+              row.metric,
+              row.bucket,
+              row.samples,
+            );
+      });
+    },
+
+    vitals: async (range, minSamples, path) => {
+      daysOf(range);
+      assertVitalsQuery(minSamples, path);
+      if (closed) throw new Error('The analytics store is closed');
+      const { months, weeks, days } = vitalsPieces(range);
+      const { vitals } = reports;
+      const read = (sql: string, ofPage: string, span: { from: string; to: string }) =>
+        path === undefined ? all(sql, span.from, span.to) : all(ofPage, span.from, span.to, path);
+      const rows = [
+        ...(months ? read(vitals.months, vitals.monthsOfPage, months) : []),
+        ...weeks.flatMap((span) => read(vitals.weeks, vitals.weeksOfPage, span)),
+        ...days.flatMap((span) => read(vitals.days, vitals.daysOfPage, span)),
+      ];
+      return toRouteVitals(rows, minSamples).slice(0, REPORT_ROW_LIMIT);
     },
 
     dayTotals: async (range) => {

@@ -3,7 +3,7 @@
 // every report in one answer with the funnel split as asked, the CSV downloads (readable columns,
 // formulas neutralised as the leads export does, the funnel's rates), and a 503 when the store is down.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AnalyticsReport } from '../../console/api-types.ts';
+import type { AnalyticsReport, AnalyticsSummary, VitalsReport } from '../../console/api-types.ts';
 import type { FunnelRow } from '../analytics/analytics-store.ts';
 import { createFakeAnalyticsStore, type FakeAnalyticsStore, type FakeReports } from '../testing/analytics-fake.ts';
 import { startConsoleServer, type ConsoleTestServer } from '../testing/console-client.ts';
@@ -30,9 +30,13 @@ async function start(reports: FakeReports = {}): Promise<{ console: ConsoleTestS
   return { console, store };
 }
 
-const funnelRow = (form: FunnelRow['form'], key: string, counts: [number, number, number, number, number]): FunnelRow => {
-  const [viewed, started, submitted, accepted, delivered] = counts;
-  return { form, key, viewed, started, submitted, accepted, delivered };
+const funnelRow = (
+  form: FunnelRow['form'],
+  key: string,
+  counts: [number, number, number, number, number] | [number, number, number, number, number, number],
+): FunnelRow => {
+  const [viewed, started, submitted, accepted, delivered, booked = 0] = counts;
+  return { form, key, viewed, started, submitted, accepted, delivered, booked };
 };
 
 describe('who may read the visit reports', () => {
@@ -42,11 +46,15 @@ describe('who may read the visit reports', () => {
     expect(routes.map((route) => `${route.method} ${route.url}`).sort()).toEqual([
       'GET /console/api/analytics',
       'GET /console/api/analytics/export',
+      'GET /console/api/analytics/summary',
+      'GET /console/api/analytics/vitals',
       'HEAD /console/api/analytics',
       'HEAD /console/api/analytics/export',
+      'HEAD /console/api/analytics/summary',
+      'HEAD /console/api/analytics/vitals',
     ]);
     for (const route of routes) expect(route.access, route.url).toBe('analytics:read');
-    for (const url of ['/console/api/analytics', '/console/api/analytics/export?report=pages']) {
+    for (const url of ['/console/api/analytics', '/console/api/analytics/export?report=pages', '/console/api/analytics/vitals']) {
       const response = await console.read(undefined, url);
       expect(response.statusCode, url).toBe(401);
       expect(response.json()).toMatchObject({ error: 'signed-out' });
@@ -60,6 +68,7 @@ describe('who may read the visit reports', () => {
     expect((await console.read(editor, '/console/api/leads')).statusCode).toBe(403);
     expect((await console.read(editor, '/console/api/analytics')).statusCode).toBe(403);
     expect((await console.read(editor, '/console/api/analytics/export?report=days')).statusCode).toBe(403);
+    expect((await console.read(editor, '/console/api/analytics/vitals')).statusCode).toBe(403);
     expect(store.asked).toEqual([]);
   });
 });
@@ -172,6 +181,69 @@ describe('the reports', () => {
   });
 });
 
+describe('field speed', () => {
+  const vitals: FakeReports = {
+    vitals: [
+      {
+        path: '/pricing',
+        measured: 64,
+        figures: [
+          { metric: 'LCP', p75: 2_500, samples: 64 },
+          { metric: 'INP', p75: 201, samples: 40 },
+          { metric: 'CLS', p75: 0.31, samples: 64 },
+        ],
+      },
+      { path: '/', measured: 12, figures: [] },
+    ],
+  };
+
+  it('answers the 75th percentile per page with its samples and Google’s rating, pages under the minimum without figures', async () => {
+    const { console, store } = await start(vitals);
+    const viewer = await console.signedIn('viewer@example.com');
+    const response = await console.read(viewer, '/console/api/analytics/vitals?from=2026-11-01&to=2026-11-27');
+    expect(response.statusCode).toBe(200);
+    expect(response.json<VitalsReport>()).toEqual({
+      minSamples: 30,
+      routes: [
+        {
+          path: '/pricing',
+          measured: 64,
+          figures: [
+            // At the threshold is still good; just over it is not.
+            { metric: 'LCP', p75: 2_500, samples: 64, rating: 'good' },
+            { metric: 'INP', p75: 201, samples: 40, rating: 'needs-improvement' },
+            { metric: 'CLS', p75: 0.31, samples: 64, rating: 'poor' },
+          ],
+        },
+        { path: '/', measured: 12, figures: [] },
+      ],
+    });
+    expect(store.asked).toEqual(['vitals:30 2026-11-01..2026-11-27']);
+  });
+
+  it('covers the 30 days ending today unless asked, one page when asked, and refuses what is not a range or a page', async () => {
+    const { console, store } = await start(vitals);
+    const viewer = await console.signedIn('viewer@example.com');
+    const one = (await console.read(viewer, '/console/api/analytics/vitals?page=/pricing')).json<VitalsReport>();
+    expect(one.routes.map((route) => route.path)).toEqual(['/pricing']);
+    expect(store.asked).toEqual([`vitals:30:/pricing 2026-10-29..${TODAY}`]);
+    for (const [query, field, message] of [
+      ['page=pricing', 'page', 'Must be a page of the site, such as /about.'],
+      ['page=/Pricing/', 'page', 'Must be a page of the site, such as /about.'],
+      ['from=2026-11-20&to=2026-11-10', 'to', 'Must be on or after "from".'],
+      ['split=source', 'split', 'Not an input this takes: split.'],
+    ]) {
+      const response = await console.read(viewer, `/console/api/analytics/vitals?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json(), query).toMatchObject({ error: 'validation', fields: { [field!]: message } });
+    }
+    store.failing = true;
+    const down = await console.read(viewer, '/console/api/analytics/vitals');
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toMatchObject({ error: 'unavailable' });
+  });
+});
+
 describe('the CSV downloads', () => {
   const csvLines = (body: string) => body.trimEnd().split('\r\n');
 
@@ -222,7 +294,7 @@ describe('the CSV downloads', () => {
   it('gives the funnel per form with each step and its rate of the page views, split as asked', async () => {
     const { console } = await start({
       funnel: {
-        none: [funnelRow('contact', '', [40, 10, 8, 6, 5]), funnelRow('landing', '', [0, 0, 0, 0, 0])],
+        none: [funnelRow('contact', '', [40, 10, 8, 6, 5, 2]), funnelRow('landing', '', [0, 0, 0, 0, 0])],
         campaign: [funnelRow('roi', 'spring', [8, 4, 2, 2, 1]), funnelRow('roi', '', [3, 1, 0, 0, 0])],
       },
     });
@@ -230,16 +302,74 @@ describe('the CSV downloads', () => {
     const plain = await console.read(viewer, '/console/api/analytics/export?report=funnel&from=2026-11-01');
     expect(plain.headers['content-disposition']).toBe(`attachment; filename="analytics-funnel-2026-11-01-to-${TODAY}.csv"`);
     expect(csvLines(plain.body)).toEqual([
-      'Form,Page view,Form started,Submitted,Lead accepted,Delivered to the CRM,Form started (% of page views),Submitted (% of page views),Lead accepted (% of page views),Delivered to the CRM (% of page views)',
-      'Contact form,40,10,8,6,5,25.0%,20.0%,15.0%,12.5%',
-      'Landing page form,0,0,0,0,0,,,,',
+      'Form,Page view,Form started,Submitted,Lead accepted,Delivered to the CRM,Meeting booked,Form started (% of page views),Submitted (% of page views),Lead accepted (% of page views),Delivered to the CRM (% of page views),Meeting booked (% of page views)',
+      'Contact form,40,10,8,6,5,2,25.0%,20.0%,15.0%,12.5%,5.0%',
+      'Landing page form,0,0,0,0,0,0,,,,,',
     ]);
     const split = await console.read(viewer, '/console/api/analytics/export?report=funnel&from=2026-11-01&split=campaign');
     expect(split.headers['content-disposition']).toBe(`attachment; filename="analytics-funnel-by-campaign-2026-11-01-to-${TODAY}.csv"`);
     expect(csvLines(split.body).slice(1)).toEqual([
-      'ROI calculator form,spring,8,4,2,2,1,50.0%,25.0%,25.0%,12.5%',
-      'ROI calculator form,(no campaign),3,1,0,0,0,33.3%,0.0%,0.0%,0.0%',
+      'ROI calculator form,spring,8,4,2,2,1,0,50.0%,25.0%,25.0%,12.5%,0.0%',
+      'ROI calculator form,(no campaign),3,1,0,0,0,0,33.3%,0.0%,0.0%,0.0%,0.0%',
     ]);
     expect(csvLines(split.body)[0]).toMatch(/^Form,Campaign,Page view,/);
+  });
+});
+
+describe('the summary', () => {
+  const day = (date: string, visitors: number, accepted: number, delivered: number, booked: number) => ({
+    day: date,
+    visitors,
+    accepted,
+    delivered,
+    booked,
+  });
+
+  it('answers the key figures against the previous period, what converts and the days with something, under the filter asked', async () => {
+    const { console, store } = await start({
+      summaryDays: [day('2026-10-05', 10, 2, 2, 0), day('2026-11-02', 20, 4, 3, 1), day('2026-11-20', 5, 1, 1, 1)],
+      conversions: {
+        campaigns: [{ campaign: 'roi-q4', source: 'linkedin', visitors: 6, accepted: 3, delivered: 2, booked: 1 }],
+        entries: [{ entryPath: '/roi', visitors: 9, accepted: 3, delivered: 3, booked: 1 }],
+      },
+    });
+    const viewer = await console.signedIn('viewer@example.com');
+    const response = await console.read(viewer, '/console/api/analytics/summary?from=2026-10-29&to=2026-11-27&campaign=&form=roi');
+    expect(response.statusCode).toBe(200);
+    const summary = response.json<AnalyticsSummary>();
+    expect(summary.range).toEqual({ from: '2026-10-29', to: '2026-11-27' });
+    expect(summary.previousRange).toEqual({ from: '2026-09-29', to: '2026-10-28' });
+    // '' is a filter ("no campaign"); a filter left out is none.
+    expect(summary.filter).toEqual({ campaign: '', form: 'roi' });
+    expect(store.asked).toContain('summaryDays {"campaign":"","form":"roi"} 2026-10-29..2026-11-27');
+    expect(store.asked).toContain('summaryDays {"campaign":"","form":"roi"} 2026-09-29..2026-10-28');
+    expect(summary.figures).toEqual([
+      { name: 'visitors', value: 25, previous: 10, change: 1.5 },
+      { name: 'accepted', value: 5, previous: 2, change: 1.5 },
+      { name: 'delivered', value: 4, previous: 2, change: 1 },
+      { name: 'booked', value: 2, previous: 0, change: null },
+      { name: 'visitToLead', value: 0.2, previous: 0.2, change: 0 },
+    ]);
+    // Ranked by leads the CRM took: the entry page before the campaign.
+    expect(summary.conversions.map((row) => `${row.kind} ${row.key}`)).toEqual(['entry /roi', 'campaign roi-q4']);
+    expect(summary.series.map((point) => point.day)).toEqual(['2026-11-02', '2026-11-20']);
+    expect(summary.emptyDays).toBe(28);
+  });
+
+  it('refuses a form that is not one of the site’s, a page that is not a path, and a backwards range, naming the field', async () => {
+    const { console, store } = await start();
+    const viewer = await console.signedIn('viewer@example.com');
+    for (const [query, field] of [
+      ['form=newsletter', 'form'],
+      ['page=pricing', 'page'],
+      ['from=2026-11-20&to=2026-11-01', 'to'],
+    ] as const) {
+      const response = await console.read(viewer, `/console/api/analytics/summary?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      const body = response.json<{ fields: Record<string, string> }>();
+      expect(Object.keys(body.fields), query).toEqual([field]);
+      expect(body.fields[field], query).toMatch(/^Must /);
+    }
+    expect(store.asked).toEqual([]);
   });
 });

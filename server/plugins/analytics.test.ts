@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createMemoryAnalyticsStore, type MemoryAnalyticsStore } from '../analytics/testing/memory-analytics-store.ts';
 import { createSiteFixture, type SiteFixture } from '../testing/site-fixture.ts';
 import { openLiveBuild } from '../site/live-build.ts';
+import { VITALS_PER_VISITOR_PER_DAY } from '../analytics/vitals-cap.ts';
 import { analyticsPlugin, type AnalyticsTuning } from './analytics.ts';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
@@ -143,6 +144,68 @@ describe('who is not counted', () => {
     expect((await send(app, PAGEVIEW)).statusCode).toBe(204);
     await flushed(app);
     expect(store.events()).toHaveLength(1);
+  });
+});
+
+describe('field speed', () => {
+  const VITALS = { type: 'vitals', path: '/about', vitals: { LCP: 1834, INP: 96, CLS: 0.0412 } };
+
+  it('is counted under its page and moment with its values only, apart from the visit’s events', async () => {
+    const at = Date.parse('2026-11-27T12:00:00Z');
+    const { app, store } = await start(undefined, {}, () => at);
+    expect((await send(app, VITALS)).statusCode).toBe(204);
+    expect((await send(app, { type: 'vitals', path: '/', vitals: { CLS: 0 } }, { headers: { 'user-agent': SAFARI } })).statusCode).toBe(
+      204,
+    );
+    await app.close();
+    expect(store.vitalsSamples).toEqual([
+      { at, path: '/about', vitals: { LCP: 1834, INP: 96, CLS: 0.0412 } },
+      { at, path: '/', vitals: { CLS: 0 } },
+    ]);
+    expect(store.events()).toEqual([]);
+  });
+
+  it.each([
+    ['Do Not Track', { dnt: '1' }],
+    ['Global Privacy Control', { 'sec-gpc': '1' }],
+    ['a headless browser', { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) HeadlessChrome/131.0.0.0 Safari/537.36' }],
+  ])('from %s gets 204 and is not counted', async (_, headers) => {
+    const { app, store } = await start();
+    expect((await send(app, VITALS, { headers })).statusCode).toBe(204);
+    await app.close();
+    expect(store.vitalsSamples).toEqual([]);
+  });
+
+  it('counts at most a day’s reports from one browser; another browser is still counted', async () => {
+    const { app, store } = await start(undefined, { rateLimit: { max: 1_000 } });
+    for (let i = 0; i < VITALS_PER_VISITOR_PER_DAY + 5; i++) expect((await send(app, VITALS)).statusCode).toBe(204);
+    expect((await send(app, VITALS, { headers: { 'user-agent': SAFARI } })).statusCode).toBe(204);
+    await app.close();
+    expect(store.vitalsSamples).toHaveLength(VITALS_PER_VISITOR_PER_DAY + 1);
+  });
+
+  it.each([
+    ['a time over a minute', { LCP: 60_001 }, 'Largest Contentful Paint is a number of milliseconds from 0 to 60000.'],
+    ['a negative time', { INP: -1 }, 'Interaction to Next Paint is a number of milliseconds from 0 to 60000.'],
+    ['a layout score over 10', { CLS: 10.5 }, 'Cumulative Layout Shift is a number from 0 to 10.'],
+    ['a value that is no number', { LCP: '900' }, 'Largest Contentful Paint is a number of milliseconds from 0 to 60000.'],
+    ['no value', {}, 'Field speed holds at least one of LCP, INP and CLS.'],
+    ['another measure', { LCP: 900, FID: 12 }, undefined],
+  ])('is a 400 for %s', async (_, vitals, message) => {
+    const { app, store } = await start();
+    const response = await send(app, { type: 'vitals', path: '/about', vitals });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'validation', ...(message ? { message } : {}) });
+    await app.close();
+    expect(store.vitalsSamples).toEqual([]);
+  });
+
+  it('is a 400 for a page the site does not have, or with anything beside the page and the values', async () => {
+    const { app } = await start();
+    const unknown = await send(app, { ...VITALS, path: '/admin' });
+    expect(unknown.json()).toEqual({ error: 'validation', message: 'The path is not a page of this site.' });
+    for (const extra of [{ campaign: { source: 'newsletter' } }, { visit: 'abc' }, { form: 'home' }])
+      expect((await send(app, { ...VITALS, ...extra })).statusCode).toBe(400);
   });
 });
 

@@ -10,12 +10,15 @@ import { leadKeysOf } from '../analytics/lead-keys.ts';
 import { createSitePages } from '../analytics/site-pages.ts';
 import type { LiveBuild } from '../site/live-build.ts';
 import { createValueCap } from '../analytics/value-cap.ts';
+import type { VitalsSample } from '../analytics/vital-buckets.ts';
+import { createVitalsCap } from '../analytics/vitals-cap.ts';
 import { createSaltKeeper, saltDay } from '../analytics/visit-hash.ts';
 import { isAllowedOrigin } from '../leads/origin.ts';
 import { isRobot, optedOut } from '../analytics/who-is-counted.ts';
 
 // Cookieless analytics: `app.analytics` (the store, and the visit a request belongs to) and
-// POST /api/events, where the site's pages send their beacons. Answers:
+// POST /api/events, where the site's pages send their beacons and their field speed (counted for the
+// same visitors as the events, a bounded number a day each; stored without the visit). Answers:
 //   204 counted (queued for the store), or not counted: a robot, DNT: 1, Sec-GPC: 1, no salt
 //   400 {"error":"validation","message"} · 403 from another site's page · 413 over 1 KiB · 415 not text/plain or JSON · 429 + Retry-After
 // Every answer is `Cache-Control: no-store` and sets no cookie. The request never waits for the
@@ -72,9 +75,19 @@ const analytics: FastifyPluginAsync<AnalyticsPluginOptions> = async (
   const log = app.log.child({ component: 'analytics' });
   const salts = createSaltKeeper({ store, now });
   const queue = createEventQueue({ record: (events) => store.recordEvents(events), log, now, tuning: tuning.queue });
+  const vitalsQueue = createEventQueue<VitalsSample>({
+    record: (samples) => store.recordVitals(samples),
+    log,
+    now,
+    tuning: tuning.queue,
+    name: 'field speed',
+  });
+  const vitalsCap = createVitalsCap();
   const sitePages = createSitePages({ liveBuild, checkMs: tuning.sitePagesCheckMs });
   // Closed before the store (registered earlier, closed later): what is queued is written first.
-  app.addHook('onClose', async () => queue.stop());
+  app.addHook('onClose', async () => {
+    await Promise.all([queue.stop(), vitalsQueue.stop()]);
+  });
 
   const valueCap = createValueCap();
   // A store that is down is not asked again by every beacon of a busy page.
@@ -154,7 +167,11 @@ const analytics: FastifyPluginAsync<AnalyticsPluginOptions> = async (
       if (!read.ok) return reply.code(400).send({ error: 'validation', message: read.problem });
       const at = now();
       const visit = await visitOf(request);
-      if (visit !== undefined) queue.push({ ...valueCap.cap(read.event, saltDay(at)), at, visit });
+      // Field speed is stored under its page and day only: the visit just bounds how much one browser adds.
+      if ('vitals' in read) {
+        if (visit !== undefined && vitalsCap.take(visit, saltDay(at)))
+          vitalsQueue.push({ at, path: read.vitals.path, vitals: read.vitals.vitals });
+      } else if (visit !== undefined) queue.push({ ...valueCap.cap(read.event, saltDay(at)), at, visit });
       return reply.code(204).send();
     });
   });

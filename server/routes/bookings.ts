@@ -84,7 +84,12 @@ export type BookingRoutesOptions = {
 export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (app, options) => {
   const { config } = options;
   const now = options.now ?? Date.now;
-  const service = createBookingService({ store: app.leadRelay.store, log: app.log, countMeeting: options.countMeeting });
+  // A meeting on a lead is the funnel's last step: counted by the analytics store on the lead's day
+  // under its own keys, once while the lead has a meeting that is not cancelled.
+  const countMeeting: CountMeeting | undefined =
+    options.countMeeting ??
+    (app.hasDecorator('analytics') ? (leadId, at, booked) => app.analytics.store.recordMeeting(leadId, at, booked) : undefined);
+  const service = createBookingService({ store: app.leadRelay.store, log: app.log, countMeeting });
 
   // The raw bytes, unparsed: the signature is over exactly what was sent.
   app.removeAllContentTypeParsers();

@@ -12,6 +12,10 @@ import type {
   FunnelSplit,
   PageTotals,
   ReferrerTotals,
+  SummaryDay,
+  ConversionTotals,
+  EntryConversionTotals,
+  RouteVitals,
 } from '../analytics/analytics-store.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -24,6 +28,12 @@ export type FakeReports = {
   entries?: readonly EntryTotals[];
   /** The funnel rows of each split; a split not given answers none. */
   funnel?: Partial<Record<FunnelSplit, readonly FunnelRow[]>>;
+  /** The summary's days (those of the range asked are answered, whatever the filter). */
+  summaryDays?: readonly SummaryDay[];
+  conversions?: { campaigns?: readonly ConversionTotals[]; entries?: readonly EntryConversionTotals[] };
+  countedFrom?: string | null;
+  /** Field speed per page, answered for any minimum (a page asked for: that page's row only). */
+  vitals?: readonly RouteVitals[];
 };
 
 export type FakeAnalyticsStore = AnalyticsStore & {
@@ -52,6 +62,35 @@ export function createFakeAnalyticsStore(reports: FakeReports = {}): FakeAnalyti
     async recordLead() {},
     async recordLeadJudged() {},
     async recordLeadDelivered() {},
+    async recordMeeting() {},
+    async summaryDays(range, filter) {
+      answer(`summaryDays ${JSON.stringify(filter)}`, range);
+      return [...(reports.summaryDays ?? [])].filter((row) => row.day >= range.from && row.day <= range.to);
+    },
+    async summaryMonths(range, filter) {
+      answer(`summaryMonths ${JSON.stringify(filter)}`, range);
+      const months = new Map<string, SummaryDay>();
+      for (const row of reports.summaryDays ?? []) {
+        if (row.day < range.from || row.day > range.to) continue;
+        const day = `${row.day.slice(0, 7)}-01` < range.from ? range.from : `${row.day.slice(0, 7)}-01`;
+        const found = months.get(day) ?? { day, visitors: 0, accepted: 0, delivered: 0, booked: 0 };
+        months.set(day, {
+          day,
+          visitors: found.visitors + row.visitors,
+          accepted: found.accepted + row.accepted,
+          delivered: found.delivered + row.delivered,
+          booked: found.booked + row.booked,
+        });
+      }
+      return [...months.values()].sort((a, b) => (a.day < b.day ? -1 : 1));
+    },
+    async conversions(range, filter) {
+      answer(`conversions ${JSON.stringify(filter)}`, range);
+      return { campaigns: [...(reports.conversions?.campaigns ?? [])], entries: [...(reports.conversions?.entries ?? [])] };
+    },
+    async summaryCountedFrom() {
+      return reports.countedFrom ?? null;
+    },
     async dayTotals(range) {
       answer('dayTotals', range);
       return everyDay(range).map(
@@ -77,6 +116,11 @@ export function createFakeAnalyticsStore(reports: FakeReports = {}): FakeAnalyti
     async funnel(range, split) {
       answer(`funnel:${split}`, range);
       return [...(reports.funnel?.[split] ?? [])];
+    },
+    async recordVitals() {},
+    async vitals(range, minSamples, path) {
+      answer(`vitals:${minSamples}${path === undefined ? '' : `:${path}`}`, range);
+      return (reports.vitals ?? []).filter((route) => path === undefined || route.path === path);
     },
     async deleteRawBefore() {
       return 0;

@@ -1,7 +1,10 @@
 // What converts, seen from the console, on SQLite and PostgreSQL: two people arrive by two campaign
 // links; each views pages (the shell's page changes included); one sends the home form, which the
 // relay forwards to a CRM that is down at first. The console's funnel, split by campaign, then shows
-// each step for each campaign, and "Delivered to the CRM" only once the CRM answered 2xx.
+// each step for each campaign, and "Delivered to the CRM" only once the CRM answered 2xx. The screen
+// opens on the key figures and "What converts"; a click on a campaign narrows the whole screen to it
+// (kept in the address, undone by the browser's back button); the funnel and the detail tables are
+// behind their disclosure.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { AnalyticsReport, FunnelRow } from '../../console/api-types.ts';
 import { OK_REPLY } from '../../server/testing/crm-receiver.ts';
@@ -89,16 +92,38 @@ for (const harness of CONSOLE_STORES) {
           return [step(rows, 'autumn-letter'), step(rows, 'winter-webinar')];
         })
         .toEqual([
-          { form: 'home', key: 'autumn-letter', viewed: 1, started: 1, submitted: 1, accepted: 1, delivered: 0 },
-          { form: 'home', key: 'winter-webinar', viewed: 1, started: 1, submitted: 0, accepted: 0, delivered: 0 },
+          { form: 'home', key: 'autumn-letter', viewed: 1, started: 1, submitted: 1, accepted: 1, delivered: 0, booked: 0 },
+          { form: 'home', key: 'winter-webinar', viewed: 1, started: 1, submitted: 0, accepted: 0, delivered: 0, booked: 0 },
         ]);
       expect(server.crm.requests.length).toBeGreaterThan(0);
 
       crmTakes = true;
       await expect.poll(async () => step(await campaignFunnel(console), 'autumn-letter')?.delivered, { timeout: 20_000 }).toBe(1);
 
-      // The screen shows what the API said: the split table, and the campaigns with their visitors.
+      // The screen opens on the key figures and what converts.
       await console.reload();
+      const figure = (name: string) => console.locator('.key-figure').filter({ hasText: name });
+      await expect(figure('Visitors')).toContainText(/Visitors\s*2/);
+      await expect(figure('Leads the CRM took')).toContainText(/Leads the CRM took\s*1/);
+      await expect(figure('Meetings booked')).toContainText(/Meetings booked\s*0/);
+      const converts = console.getByRole('table', { name: /^What converts/ });
+      // Campaign from its source, visitors, leads accepted, leads the CRM took, meetings booked.
+      await expect(converts.getByRole('row', { name: /autumn-letter/ })).toContainText(/autumn-letter\s*from\s*newsletter\s*1\s*1\s*1\s*0/);
+      await expect(converts.getByRole('row', { name: /winter-webinar/ })).toContainText(/winter-webinar\s*from\s*linkedin\s*1\s*0\s*0\s*0/);
+
+      // A click on a campaign narrows every figure to it, in the address too; back undoes it.
+      await converts.getByRole('button', { name: 'winter-webinar' }).click();
+      await expect(console).toHaveURL(/[?&]campaign=winter-webinar/);
+      await expect(console.getByText('Campaign: winter-webinar')).toBeVisible();
+      await expect(figure('Visitors')).toContainText(/Visitors\s*1/);
+      await expect(figure('Leads accepted')).toContainText(/Leads accepted\s*0/);
+      expect(await axeViolations(console)).toEqual([]);
+      await console.goBack();
+      await expect(console.getByText('Campaign: winter-webinar')).toHaveCount(0);
+      await expect(figure('Visitors')).toContainText(/Visitors\s*2/);
+
+      // Behind the disclosure: the split table, and the campaigns with their visitors.
+      await console.getByText('Forms funnel and detail tables').click();
       const split = console.getByRole('table', { name: /Each form from page view to the CRM, by campaign/ });
       await expect(split.getByRole('row', { name: /autumn-letter/ })).toContainText(/Home form\s*autumn-letter\s*1\s*1\s*1\s*1\s*1/);
       await expect(split.getByRole('row', { name: /winter-webinar/ })).toContainText(/Home form\s*winter-webinar\s*1\s*1\s*0\s*0\s*0/);

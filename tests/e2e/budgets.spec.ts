@@ -4,12 +4,15 @@
 // its gzip size.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import {
   CHUNK_MODULES_FILE,
   MODULE_GZIP_FILE,
+  MODULE_IN_CHUNK_GZIP_FILE,
   type ChunkModules,
   type ModuleGzipBytes,
+  type ModuleInChunkGzipBytes,
 } from '../../scripts/budgets/chunk-modules-plugin.ts';
 import { findConsoleCodeInPublicSite } from '../../scripts/budgets/console-separation.ts';
 import { kb, weighBuild, type RouteWeight } from '../../scripts/budgets/route-weight.ts';
@@ -40,10 +43,17 @@ const BUDGET = {
    * only when the visitor presses "Pick a time now": no route's first load or navigation brings it.
    */
   bookingPanelBytes: 2 * KIB,
+  /**
+   * gzip bytes of the beacon and the field speed code together: what the beacon adds to its chunk
+   * (compressed with its neighbours, as it is served) and the field speed chunk (web-vitals and the
+   * report), which every page fetches once it has been painted.
+   */
+  beaconWithVitalsBytes: 3 * KIB,
 } as const;
 const BEACON_MODULE = 'renderer/shell/beacon.ts';
 const BOOKING_PANEL_MODULE = 'forms/booking/BookingPanel.tsx';
 const BOOKING_OFFER_MODULE = 'forms/booking/BookingOffer.tsx';
+const VITALS_MODULE = 'renderer/shell/vitals.ts';
 
 // Heavy libraries and the islands (interactive block types) allowed to bring them. Markdown is
 // rendered to HTML by the build and no island renders any, so its parser is on no route at all.
@@ -137,6 +147,35 @@ test.describe('byte budgets per route', () => {
     expect(weights.find((w) => w.route === '/calculator')?.modules.has(BOOKING_OFFER_MODULE)).toBe(true);
     for (const weight of weights)
       expect(weight.modules.has(BOOKING_PANEL_MODULE), `the booking panel loads on ${weight.route}`).toBe(false);
+  });
+
+  test('the beacon with field speed adds ≤ 3 KB gzip, and field speed is never in a first load before the first paint', () => {
+    const inChunk = JSON.parse(readFileSync(path.join(distDir, 'client', MODULE_IN_CHUNK_GZIP_FILE), 'utf8')) as ModuleInChunkGzipBytes;
+    const chunkModules = JSON.parse(readFileSync(path.join(distDir, 'client', CHUNK_MODULES_FILE), 'utf8')) as ChunkModules;
+    const vitalsChunks = Object.entries(chunkModules).filter(([, modules]) => VITALS_MODULE in modules);
+    expect(vitalsChunks.map(([, modules]) => Object.keys(modules).sort())).toEqual([
+      ['node_modules/web-vitals/dist/web-vitals.js', VITALS_MODULE],
+    ]);
+    const [vitalsChunk] = vitalsChunks[0]!;
+    const vitalsBytes = gzipSync(readFileSync(path.join(distDir, 'client', vitalsChunk)), { level: 9 }).byteLength;
+    const beaconBytes = inChunk[BEACON_MODULE] ?? 0;
+    console.log(
+      `beacon in its chunk: ${beaconBytes} bytes gzip; field speed chunk: ${vitalsBytes} bytes gzip; together ${beaconBytes + vitalsBytes}`,
+    );
+    expect(beaconBytes).toBeGreaterThan(0);
+    expect(beaconBytes + vitalsBytes).toBeLessThanOrEqual(BUDGET.beaconWithVitalsBytes);
+    // The chunk is fetched by the beacon at an idle moment after the first paint: no page loads it, or
+    // names it for preloading, as part of its first load.
+    for (const weight of weights) {
+      expect(
+        [...weight.modules].filter((id) => id === VITALS_MODULE || id.startsWith('node_modules/web-vitals/')),
+        weight.route,
+      ).toEqual([]);
+      expect(
+        weight.resources.filter((resource) => resource.url.endsWith(`/${vitalsChunk}`)),
+        weight.route,
+      ).toEqual([]);
+    }
   });
 
   test('the chunk map names modules, so the library check above can see them', () => {

@@ -1,10 +1,14 @@
-// Analytics: the visits the server counted without cookies, for a range of UTC days kept in the
-// address (so a link or a reload shows the same reports): visitors and page views per day, pages,
-// referring sites, campaigns, entry pages, and each form from page view to the CRM. Each report is
-// a table (a chart beside it where one helps), with its CSV download for the same days.
+// Analytics: what converts, at a glance. The screen opens on the key figures of a range of UTC days
+// against the previous period of the same length, then "What converts" (campaigns and entry pages
+// ranked by leads the CRM took, then meetings), then one chart over time with a choice of metric.
+// A click on any campaign, source, page or form filters every number on the screen; the range, the
+// filters and the metric are kept in the address, so a link, a reload and back and forward show the
+// same screen. Behind a disclosure: the forms' funnel and the detail tables (visitors and page views
+// per day, pages, referring sites, campaigns, entry pages), each with its CSV download; they count
+// every visit, so they are shown only while no filter is set.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { AnalyticsExport, AnalyticsReport, DayRange } from '../../api-types.ts';
+import type { AnalyticsExport, AnalyticsFilterKey, AnalyticsReport, AnalyticsSummary, DayRange } from '../../api-types.ts';
 import { analyticsExportUrl, messageOf } from '../api.ts';
 import { formatNumber } from '../parts/format.tsx';
 import { ErrorMessage } from '../parts/messages.tsx';
@@ -13,8 +17,14 @@ import { useSession } from '../session.tsx';
 import { DayChart } from './DayChart.tsx';
 import { DownloadLink } from './DownloadLink.tsx';
 import { FunnelSection } from './FunnelSection.tsx';
-import { queryFromReports, reportsFromQuery } from './range-query.ts';
+import { FilterButton, FilterChips } from './FilterChips.tsx';
+import { KeyFigures } from './KeyFigures.tsx';
+import { queryFromReports, reportsFromQuery, type AskedReports } from './range-query.ts';
 import { RangeForm } from './RangeForm.tsx';
+import { SeriesChart } from './SeriesChart.tsx';
+import { activeFilters } from './summary-words.ts';
+import { WhatConverts } from './WhatConverts.tsx';
+import { VitalsSection } from './VitalsSection.tsx';
 
 const NO_REFERRER = 'No referring site (typed, bookmarked, or the browser kept it back)';
 const NONE = '(none)';
@@ -23,41 +33,95 @@ export function AnalyticsScreen() {
   const { api } = useSession();
   const [query, setQuery] = useSearchParams();
   const asked = reportsFromQuery(query);
-  const key = queryFromReports(asked).toString();
+  const filter = asked.filter ?? {};
+  const filtered = activeFilters(filter).length > 0;
+  const summaryKey = queryFromReports({ from: asked.from, to: asked.to, split: 'none', filter }).toString();
+  const detailKey = queryFromReports({ from: asked.from, to: asked.to, split: asked.split }).toString();
+  const [summary, setSummary] = useState<{ key: string; summary: AnalyticsSummary } | null>(null);
   const [shown, setShown] = useState<{ key: string; report: AnalyticsReport } | null>(null);
   const [error, setError] = useState('');
 
-  // Other days or another split: the reports shown stay until the new ones come (so the control
-  // just used keeps its place and its focus), marked as loading.
+  // Other days or other filters: what is shown stays until the new figures come (so the control just
+  // used keeps its place and its focus), marked as loading.
   useEffect(() => {
     let current = true;
     setError('');
-    api.analytics(reportsFromQuery(new URLSearchParams(key))).then(
-      (report) => current && setShown({ key, report }),
+    const asked = reportsFromQuery(new URLSearchParams(summaryKey));
+    api.analyticsSummary(asked, asked.filter ?? {}).then(
+      (answer) => current && setSummary({ key: summaryKey, summary: answer }),
       (failure: unknown) => current && setError(messageOf(failure)),
     );
     return () => {
       current = false;
     };
-  }, [api, key]);
+  }, [api, summaryKey]);
 
-  const report = error ? null : (shown?.report ?? null);
-  const loading = !error && shown?.key !== key;
-  const range: Partial<DayRange> = { from: asked.from ?? report?.range.from, to: asked.to ?? report?.range.to };
+  // The detail tables count every visit of the range: they are read only while no filter is set.
+  useEffect(() => {
+    if (filtered) return undefined;
+    let current = true;
+    const { from, to, split } = reportsFromQuery(new URLSearchParams(detailKey));
+    api.analytics({ from, to, split }).then(
+      (report) => current && setShown({ key: detailKey, report }),
+      (failure: unknown) => current && setError(messageOf(failure)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, detailKey, filtered]);
+
+  const shownSummary = error ? null : (summary?.summary ?? null);
+  const report = error || filtered ? null : (shown?.report ?? null);
+  const loading = !error && (summary?.key !== summaryKey || (!filtered && shown?.key !== detailKey));
+  const range: Partial<DayRange> = { from: asked.from ?? shownSummary?.range.from, to: asked.to ?? shownSummary?.range.to };
+  const go = (next: AskedReports) => setQuery(queryFromReports(next));
+  const onFilter = (key: AnalyticsFilterKey, value: string) => go({ ...asked, filter: { ...filter, [key]: value } });
+  const onRemove = (keys: readonly AnalyticsFilterKey[]) =>
+    go({ ...asked, filter: Object.fromEntries(Object.entries(filter).filter(([key]) => !keys.includes(key as AnalyticsFilterKey))) });
 
   return (
     <>
       <h1>Analytics</h1>
-      <HowCounted />
-      <RangeForm range={range} now={Date.now()} onApply={(next) => setQuery(queryFromReports({ ...next, split: asked.split }))} />
-      {loading ? <p role="status">Loading the reports…</p> : null}
+      <RangeForm range={range} now={Date.now()} onApply={(next) => go({ ...asked, ...next })} />
+      <FilterChips filter={filter} onRemove={onRemove} />
+      {loading ? <p role="status">Loading the figures…</p> : null}
       <ErrorMessage>{error}</ErrorMessage>
-      {report ? (
+      {shownSummary ? (
         <div aria-busy={loading}>
-          <Reports report={report} onSplit={(split) => setQuery(queryFromReports({ ...asked, split }))} />
+          <KeyFigures summary={shownSummary} />
+          <CountedFrom summary={shownSummary} />
+          <WhatConverts summary={shownSummary} onFilter={onFilter} />
+          <SeriesChart summary={shownSummary} metric={asked.metric ?? 'visitors'} onMetric={(metric) => go({ ...asked, metric })} />
+          <details className="panel details">
+            <summary>Forms funnel and detail tables</summary>
+            {filtered ? (
+              <p className="empty">
+                The detail tables count every visit of the range, so they are not shown while a filter is set. Remove the filters to see
+                them.
+              </p>
+            ) : (
+              <>
+                <HowCounted />
+                {report ? <Reports report={report} onSplit={(split) => go({ ...asked, split })} onFilter={onFilter} /> : null}
+              </>
+            )}
+          </details>
+          {/* Field speed per page: a page filter shows that page's alone. */}
+          <VitalsSection range={shownSummary.range} {...(filter.page !== undefined ? { page: filter.page } : {})} />
         </div>
       ) : null}
     </>
+  );
+}
+
+/** Days before the summary's roll-ups existed are in the detail tables only: said plainly, not shown as zeros. */
+function CountedFrom({ summary }: { summary: AnalyticsSummary }) {
+  if (summary.countedFrom === null || summary.previousRange.from >= summary.countedFrom) return null;
+  return (
+    <p className="note">
+      The key figures, meetings, what converts, the chart and the filters count from {summary.countedFrom}; earlier days are in the detail
+      tables only, so a figure or comparison that reaches before that day is lower than what happened.
+    </p>
   );
 }
 
@@ -82,7 +146,15 @@ function HowCounted() {
   );
 }
 
-function Reports({ report, onSplit }: { report: AnalyticsReport; onSplit: Parameters<typeof FunnelSection>[0]['onSplit'] }) {
+function Reports({
+  report,
+  onSplit,
+  onFilter,
+}: {
+  report: AnalyticsReport;
+  onSplit: Parameters<typeof FunnelSection>[0]['onSplit'];
+  onFilter: (key: AnalyticsFilterKey, value: string) => void;
+}) {
   const { range } = report;
   const download = (what: AnalyticsExport, words: string) => <DownloadLink href={analyticsExportUrl(what, range)} what={words} />;
   // Leads are counted by the server when it stores them, not by the browser's beacons: a range with
@@ -94,7 +166,7 @@ function Reports({ report, onSplit }: { report: AnalyticsReport; onSplit: Parame
     return (
       <>
         <p className="empty">No visits counted in this range; the leads it holds are counted below.</p>
-        <FunnelSection report={report} onSplit={onSplit} />
+        <FunnelSection report={report} onSplit={onSplit} onFilter={onFilter} />
       </>
     );
   }
@@ -161,7 +233,11 @@ function Reports({ report, onSplit }: { report: AnalyticsReport; onSplit: Parame
           <tbody>
             {report.referrers.map((referrer) => (
               <tr key={referrer.host}>
-                <th scope="row">{referrer.host || NO_REFERRER}</th>
+                <th scope="row">
+                  <FilterButton filterKey="source" value={referrer.host} onFilter={onFilter}>
+                    {referrer.host || NO_REFERRER}
+                  </FilterButton>
+                </th>
                 <Numbers values={[referrer.visitors]} />
               </tr>
             ))}
@@ -188,9 +264,17 @@ function Reports({ report, onSplit }: { report: AnalyticsReport; onSplit: Parame
           <tbody>
             {report.campaigns.map((campaign) => (
               <tr key={`${campaign.source} ${campaign.medium} ${campaign.name} ${campaign.click}`}>
-                <th scope="row">{campaign.source || NONE}</th>
+                <th scope="row">
+                  <FilterButton filterKey="source" value={campaign.source} onFilter={onFilter}>
+                    {campaign.source || NONE}
+                  </FilterButton>
+                </th>
                 <td>{campaign.medium || NONE}</td>
-                <td>{campaign.name || NONE}</td>
+                <td>
+                  <FilterButton filterKey="campaign" value={campaign.name} onFilter={onFilter}>
+                    {campaign.name || NONE}
+                  </FilterButton>
+                </td>
                 <td>{campaign.click || 'No'}</td>
                 <Numbers values={[campaign.visitors]} />
               </tr>
@@ -215,7 +299,9 @@ function Reports({ report, onSplit }: { report: AnalyticsReport; onSplit: Parame
           <tbody>
             {report.entryPages.map((entry) => (
               <tr key={entry.path}>
-                <th scope="row">{entry.path}</th>
+                <th scope="row">
+                  <FilterButton filterKey="page" value={entry.path} onFilter={onFilter} />
+                </th>
                 <Numbers values={[entry.visitors]} />
               </tr>
             ))}
@@ -223,7 +309,7 @@ function Reports({ report, onSplit }: { report: AnalyticsReport; onSplit: Parame
         </ScrollingTable>
       </ReportSection>
 
-      <FunnelSection report={report} onSplit={onSplit} />
+      <FunnelSection report={report} onSplit={onSplit} onFilter={onFilter} />
     </>
   );
 }

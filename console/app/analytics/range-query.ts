@@ -1,16 +1,39 @@
-// The reports' range and split live in the address's query string, so a link or a reload shows the
-// same reports. Reading it back keeps only what the API accepts: a day written YYYY-MM-DD and a split
-// that exists. Days are UTC days, as the server counts them.
-import { ANALYTICS_SPLITS, type AnalyticsSplit, type DayRange } from '../../api-types.ts';
+// The reports' range, split, filters and chart metric live in the address's query string, so a link,
+// a reload or the browser's back and forward show the same screen. Reading it back keeps only what
+// the API accepts: a day written YYYY-MM-DD, a split and a metric that exist, and a filter's value as
+// given ('' included: "no campaign" is a filter of its own, while a filter left out is none). Days
+// are UTC days, as the server counts them.
+import {
+  ANALYTICS_FILTERS,
+  ANALYTICS_SPLITS,
+  SERIES_METRICS,
+  type AnalyticsFilter,
+  type AnalyticsSplit,
+  type DayRange,
+  type SeriesMetric,
+} from '../../api-types.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What the address asks for; a range end left out is the server's to fill in. */
-export type AskedReports = { from?: string; to?: string; split: AnalyticsSplit };
+export type AskedReports = { from?: string; to?: string; split: AnalyticsSplit; filter?: AnalyticsFilter; metric?: SeriesMetric };
+
+/** The filters the address names, in ANALYTICS_FILTERS order. */
+export function filterFromQuery(query: URLSearchParams): AnalyticsFilter {
+  const filter: AnalyticsFilter = {};
+  for (const key of ANALYTICS_FILTERS) {
+    const value = query.get(key);
+    if (value !== null) filter[key] = value;
+  }
+  return filter;
+}
 
 export function reportsFromQuery(query: URLSearchParams): AskedReports {
-  const asked: AskedReports = { split: 'none' };
+  const asked: AskedReports = { split: 'none', filter: filterFromQuery(query) };
+  const metric = query.get('metric');
+  const metrics: readonly string[] = SERIES_METRICS;
+  if (metric && metric !== 'visitors' && metrics.includes(metric)) asked.metric = metric as SeriesMetric;
   for (const key of ['from', 'to'] as const) {
     const day = query.get(key);
     if (day && DAY.test(day)) asked[key] = day;
@@ -26,7 +49,12 @@ export function queryFromReports(asked: AskedReports): URLSearchParams {
   const query = new URLSearchParams();
   if (asked.from) query.set('from', asked.from);
   if (asked.to) query.set('to', asked.to);
+  for (const key of ANALYTICS_FILTERS) {
+    const value = asked.filter?.[key];
+    if (value !== undefined) query.set(key, value);
+  }
   if (asked.split !== 'none') query.set('split', asked.split);
+  if (asked.metric !== undefined && asked.metric !== 'visitors') query.set('metric', asked.metric);
   return query;
 }
 

@@ -1,13 +1,14 @@
 // For component tests: a stand-in for the console's API (fetch answered by the test, every request
 // recorded with its method, address, headers and body) and the app drawn at a console address, with
 // the router's location readable. Not part of the app's bundle.
-import { render, type RenderResult } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { act, render, type RenderResult } from '@testing-library/react';
+import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { vi } from 'vitest';
 import { ROLE_ACTIONS, type Role } from '../../../back-office/roles.ts';
 import {
   leadStatusOf,
   type AnalyticsReport,
+  type AnalyticsSummary,
   type DayRange,
   type LeadSalesDetail,
   type LeadSalesView,
@@ -75,13 +76,19 @@ export function stubConsoleServer(routes: Record<string, Handler | Answer>) {
   };
 }
 
-export type RenderedConsole = RenderResult & { location(): { pathname: string; search: string } };
+export type RenderedConsole = RenderResult & {
+  location(): { pathname: string; search: string };
+  /** The browser's back (-1) and forward (1) buttons. */
+  history(delta: number): void;
+};
 
 /** The console at `address` (under /console, e.g. `/console/leads?state=failed`). */
 export function renderConsole(address: string): RenderedConsole {
   const current = { pathname: '', search: '' };
+  let navigate: NavigateFunction | undefined;
   function LocationProbe() {
     const location = useLocation();
+    navigate = useNavigate();
     current.pathname = location.pathname;
     current.search = location.search;
     return null;
@@ -92,7 +99,11 @@ export function renderConsole(address: string): RenderedConsole {
       <App api={new ConsoleApi()} />
     </MemoryRouter>,
   );
-  return { ...rendered, location: () => ({ ...current }) };
+  return {
+    ...rendered,
+    location: () => ({ ...current }),
+    history: (delta) => act(() => void navigate?.(delta)),
+  };
 }
 
 /** A row of the inbox; its status follows its state and attempts, as the server computes it. */
@@ -126,7 +137,7 @@ export function analyticsReport(range: DayRange, overrides: Partial<AnalyticsRep
       days.length === 0 ? { day, visitors: 7, pageviews: 19, bookingClicks: 2 } : { day, visitors: 0, pageviews: 0, bookingClicks: 0 },
     );
   }
-  const funnel = [{ form: 'contact' as const, key: '', viewed: 40, started: 10, submitted: 8, accepted: 6, delivered: 5 }];
+  const funnel = [{ form: 'contact' as const, key: '', viewed: 40, started: 10, submitted: 8, accepted: 6, delivered: 5, booked: 0 }];
   return {
     range,
     split: 'none',
@@ -140,6 +151,37 @@ export function analyticsReport(range: DayRange, overrides: Partial<AnalyticsRep
     entryPages: [{ path: '/', visitors: 6 }],
     funnel,
     splitFunnel: funnel,
+    ...overrides,
+  };
+}
+
+/**
+ * The summary for a range: 10 visitors, 4 leads accepted, 3 the CRM took, 2 meetings on the first
+ * day, against 8 / 4 / 0 / 0 before; the rest of the range's days empty; one campaign and one entry page.
+ */
+export function analyticsSummary(range: DayRange, overrides: Partial<AnalyticsSummary> = {}): AnalyticsSummary {
+  const dayMs = 24 * 60 * 60 * 1000;
+  const days = Math.round((Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`)) / dayMs) + 1;
+  const shift = (day: string, by: number) => new Date(Date.parse(`${day}T00:00:00Z`) + by * dayMs).toISOString().slice(0, 10);
+  return {
+    range,
+    previousRange: { from: shift(range.from, -days), to: shift(range.from, -1) },
+    filter: {},
+    figures: [
+      { name: 'visitors', value: 10, previous: 8, change: 0.25 },
+      { name: 'accepted', value: 4, previous: 4, change: 0 },
+      { name: 'delivered', value: 3, previous: 0, change: null },
+      { name: 'booked', value: 2, previous: 0, change: null },
+      { name: 'visitToLead', value: 0.4, previous: 0.5, change: -0.2 },
+    ],
+    conversions: [
+      { kind: 'campaign', key: 'roi-q4', source: 'linkedin', visitors: 6, accepted: 3, delivered: 3, booked: 2 },
+      { kind: 'entry', key: '/roi', source: '', visitors: 6, accepted: 3, delivered: 2, booked: 1 },
+    ],
+    series: [{ day: range.from, visitors: 10, accepted: 4, delivered: 3, booked: 2 }],
+    seriesGrain: 'day',
+    emptyDays: days - 1,
+    countedFrom: null,
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import type { AnalyticsStore, VisitEvent } from '../analytics-store.ts';
+import type { AnalyticsStore, VisitEvent, VitalsSample } from '../analytics-store.ts';
 
 // An AnalyticsStore in memory for the tests of what writes to it (the collection endpoint): the
 // events it was given and the day salts. The reports are the real stores' business; here they throw.
@@ -7,6 +7,8 @@ export type MemoryAnalyticsStore = AnalyticsStore & {
   /** Every batch recordEvents was given, in order. */
   readonly batches: VisitEvent[][];
   readonly events: () => VisitEvent[];
+  /** Every page load's field speed recordVitals was given, in order. */
+  readonly vitalsSamples: VitalsSample[];
   readonly salts: Map<string, string>;
   /** Makes the next calls of recordEvents (or saltForDay) fail, until set back to undefined. */
   failWith: { recordEvents?: Error; saltForDay?: Error };
@@ -19,6 +21,7 @@ export function createMemoryAnalyticsStore(): MemoryAnalyticsStore {
   const store: MemoryAnalyticsStore = {
     batches,
     events: () => batches.flat(),
+    vitalsSamples: [],
     salts,
     failWith: {},
     async recordEvents(events) {
@@ -33,9 +36,18 @@ export function createMemoryAnalyticsStore(): MemoryAnalyticsStore {
     async deleteSaltsBefore(day) {
       for (const kept of [...salts.keys()]) if (kept < day) salts.delete(kept);
     },
+    async recordVitals(samples) {
+      store.vitalsSamples.push(...samples.map((sample) => structuredClone(sample)));
+    },
+    vitals: notUsed('vitals'),
     recordLead: notUsed('recordLead'),
     recordLeadJudged: notUsed('recordLeadJudged'),
     recordLeadDelivered: notUsed('recordLeadDelivered'),
+    recordMeeting: notUsed('recordMeeting'),
+    summaryDays: notUsed('summaryDays'),
+    summaryMonths: notUsed('summaryMonths'),
+    conversions: notUsed('conversions'),
+    summaryCountedFrom: notUsed('summaryCountedFrom'),
     dayTotals: notUsed('dayTotals'),
     pageTotals: notUsed('pageTotals'),
     referrerTotals: notUsed('referrerTotals'),

@@ -1,5 +1,7 @@
-// The visit reports: GET /analytics (every report for a span of UTC days, as JSON) and
-// GET /analytics/export (one report as a CSV download). They hold counts only, no person, so every
+// The visit reports: GET /analytics (every report for a span of UTC days, as JSON),
+// GET /analytics/summary (key figures, what converts and one series, under a filter),
+// GET /analytics/export (one report as a CSV download) and GET /analytics/vitals (field speed per
+// page from visitors' browsers). They hold counts only, no person, so every
 // role may read them. The store is the analytics service's (`app.analytics.store`); when it fails,
 // the reports say so with a 503 instead of an empty page that would read as "no visits".
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -10,15 +12,29 @@ import {
   FUNNEL_STEP_NAMES,
   SPLIT_EMPTY_NAMES,
   type AnalyticsExport,
+  type AnalyticsFilter,
   type AnalyticsReport,
   type AnalyticsSplit,
+  VITAL_THRESHOLDS,
+  type VitalFigure,
+  type VitalsReport,
 } from '../../../console/api-types.ts';
-import { FUNNEL_SPLITS, FUNNEL_STEPS, type AnalyticsStore, type DayRange, type FunnelRow } from '../../analytics/analytics-store.ts';
+import { PAGE_PATH_MAX_LENGTH } from '../../../lead/beacon-event.ts';
+import {
+  FUNNEL_SPLITS,
+  FUNNEL_STEPS,
+  type AnalyticsStore,
+  type DayRange,
+  type FunnelRow,
+  type VitalFigures,
+} from '../../analytics/analytics-store.ts';
+import { analyticsSummary } from '../../analytics/summary.ts';
+import { LEAD_FORM_IDS } from '../../../lead/rules.ts';
 import { toCsvCell } from '../../leads/lead-export.ts';
 import { apiError } from '../api-errors.ts';
 import type { ConsoleContext } from '../context.ts';
 import { day, optional } from '../lead-view.ts';
-import type { ConsoleRoutes } from '../request-checks.ts';
+import { consoleText, type ConsoleRoutes } from '../request-checks.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The range shown when none is asked for: the 30 UTC days ending today. */
@@ -88,6 +104,25 @@ function resolveRange(today: () => string) {
 export function stepRate(row: FunnelRow, step: (typeof FUNNEL_STEPS)[number]): number | undefined {
   return row.viewed === 0 ? undefined : row[step] / row.viewed;
 }
+
+/**
+ * Page loads a page needs in the range before its field speed is shown. With fewer, the 75th
+ * percentile is one of the last few values, so one slow phone or connection decides it; from 30, at
+ * least seven page loads lie above it, and a small site's main pages still reach 30 within weeks.
+ */
+export const VITALS_MIN_SAMPLES = 30;
+
+/** A metric's rating by Google's thresholds: at or under the first good, above the second poor. */
+export function ratingOf({ metric, p75 }: Pick<VitalFigures, 'metric' | 'p75'>): VitalFigure['rating'] {
+  const [good, poor] = VITAL_THRESHOLDS[metric];
+  return p75 <= good ? 'good' : p75 <= poor ? 'needs-improvement' : 'poor';
+}
+
+/** A page of the site as the reports name it: "/" or "/about", as the beacons send it. */
+const pagePath = z
+  .string()
+  .max(PAGE_PATH_MAX_LENGTH, 'Must be a page of the site, such as /about.')
+  .regex(/^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/, 'Must be a page of the site, such as /about.');
 
 const SPLIT_COLUMNS: Readonly<Record<AnalyticsSplit, string>> = { none: '', campaign: 'Campaign', source: 'Source', entry: 'Entry page' };
 const NO_REFERRER = '(no referring site)';
@@ -182,6 +217,52 @@ export const analyticsRoutes: ConsoleRoutes<{ context: ConsoleContext }> = async
       ]);
       return { range, split, days, pages, referrers, campaigns, entryPages, funnel, splitFunnel: splitFunnel ?? funnel };
     });
+    return 'answered' in read ? read.answered : read.value;
+  });
+
+  // The summary's filters: '' is a real value (no campaign, direct, no entry page known), so an
+  // empty parameter is kept, not dropped; only a parameter left out is no filter.
+  const summaryQuery = z
+    .strictObject({
+      from: optional(day),
+      to: optional(day),
+      campaign: consoleText(500).optional(),
+      source: consoleText(500).optional(),
+      page: consoleText(2_000)
+        .refine((value) => value === '' || value.startsWith('/'), 'Must be a page of the site, starting with "/", or empty for no page.')
+        .optional(),
+      form: z.enum(LEAD_FORM_IDS, { message: `Must be one of the site's forms: ${LEAD_FORM_IDS.join(', ')}.` }).optional(),
+    })
+    .superRefine(checkRange(today))
+    .transform(resolveRange(today));
+
+  app.get('/analytics/summary', { config: { right: 'analytics:read' }, schema: { querystring: summaryQuery } }, async (request, reply) => {
+    const { range, campaign, source, page, form } = request.query;
+    const filter: AnalyticsFilter = {
+      ...(campaign === undefined ? {} : { campaign }),
+      ...(source === undefined ? {} : { source }),
+      ...(page === undefined ? {} : { page }),
+      ...(form === undefined ? {} : { form }),
+    };
+    const read = await fromStore(request, reply, (store) => analyticsSummary(store, range, filter));
+    return 'answered' in read ? read.answered : read.value;
+  });
+
+  const vitalsQuery = z
+    .strictObject({ from: optional(day), to: optional(day), page: optional(pagePath) })
+    .superRefine(checkRange(today))
+    .transform(({ from, to, page }) => ({ range: rangeOf({ from, to }, today()), page }));
+
+  app.get('/analytics/vitals', { config: { right: 'analytics:read' }, schema: { querystring: vitalsQuery } }, async (request, reply) => {
+    const { range, page } = request.query;
+    const read = await fromStore(request, reply, async (store): Promise<VitalsReport> => ({
+      minSamples: VITALS_MIN_SAMPLES,
+      routes: (await store.vitals(range, VITALS_MIN_SAMPLES, page)).map((route) => ({
+        path: route.path,
+        measured: route.measured,
+        figures: route.figures.map((figure) => ({ ...figure, rating: ratingOf(figure) })),
+      })),
+    }));
     return 'answered' in read ? read.answered : read.value;
   });
 
