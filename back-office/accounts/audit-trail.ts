@@ -33,7 +33,7 @@ export type AuditLog = { appendAudit(entry: AuditEntry): Promise<void> };
 
 /**
  * The store changes the audit log records (each of them an operation of leads/operations.ts,
- * leads/not-spam.ts, accounts/operations.ts or the retention purge).
+ * leads/not-spam.ts, accounts/operations.ts, the weekly summary's switch or the retention purge).
  */
 export type AuditedWrite =
   | 'eraseByEmail'
@@ -45,6 +45,7 @@ export type AuditedWrite =
   | 'removeAccount'
   | 'setAccountRole'
   | 'setAccountPassword'
+  | 'setWeeklySummaryChoice'
   | 'purgeExpired';
 
 /** A store method whose last parameter is the audit entry it writes in its change's transaction. */

@@ -38,6 +38,7 @@ import {
   type SpamResult,
   type TestNotificationResult,
   type VitalsReport,
+  type WeeklySummaryChoice,
 } from '../api-types.ts';
 import { createApiClient } from '../../back-office/browser/api-client.ts';
 
@@ -142,6 +143,9 @@ export class ConsoleApi {
   notifications = () => this.call<NotificationSettings>('GET', '/notifications');
   setFormNotification = (form: string, newLeadEmail: boolean) => this.call<unknown>('PUT', '/notifications/forms', { form, newLeadEmail });
   testNotification = () => this.call<TestNotificationResult>('POST', '/notifications/test', {});
+  /** The signed-in person's own weekly summary by e-mail. */
+  weeklySummary = () => this.call<WeeklySummaryChoice>('GET', '/me/weekly-summary');
+  setWeeklySummary = (enabled: boolean) => this.call<WeeklySummaryChoice>('PUT', '/me/weekly-summary', { enabled });
   /** The accounts, whether the server lists them bare or as `{ accounts }`. */
   accounts = async (): Promise<AccountSummary[]> => {
     const answer = await this.call<AccountSummary[] | { accounts: AccountSummary[] }>('GET', '/accounts');

@@ -18,9 +18,18 @@ import type { SalesStore } from '../store/sales/sales-store.ts';
 import type { CrmEventStore } from '../store/crm-events/crm-event-store.ts';
 import type { BookingStore } from '../store/bookings/booking-store.ts';
 import type { WeeklyHours } from '../sales/working-time.ts';
+import type { WeeklySummaryChoices } from '../store/notifications/notification-store.ts';
 
 export type ConsoleContext = {
-  readonly store: InboxStore & AuditStore & AccountStore & SessionStore & SignInLimitStore & SalesStore & CrmEventStore & BookingStore;
+  readonly store: InboxStore &
+    AuditStore &
+    AccountStore &
+    SessionStore &
+    SignInLimitStore &
+    SalesStore &
+    CrmEventStore &
+    BookingStore &
+    WeeklySummaryChoices;
   readonly config: Config;
   readonly now: () => number;
   readonly cookie: SessionCookie;

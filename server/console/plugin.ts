@@ -25,6 +25,7 @@ import { healthRoutes } from './routes/health.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { salesRoutes } from './routes/sales.ts';
 import { sessionRoutes } from './routes/session.ts';
+import { weeklySummaryRoutes } from './routes/weekly-summary.ts';
 import { createSessionCookie } from '../../back-office/sessions/session-cookie.ts';
 import { headersOf, type StrictPolicy } from '../../back-office/front-door/security-headers.ts';
 
@@ -193,6 +194,7 @@ const consoleScope: FastifyPluginAsync<ConsolePluginOptions & { routes: ConsoleR
       await api.register(analyticsRoutes, { context });
       await api.register(accountRoutes, { context });
       await api.register(notificationRoutes, { context, notifier: app.notifier });
+      await api.register(weeklySummaryRoutes, { context, notifier: app.notifier });
       await api.register(apiNotFound);
     },
     { prefix: '/api' },

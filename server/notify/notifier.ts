@@ -81,9 +81,28 @@ export type NotifierOptions = NotifierTuning & {
   readonly owner?: string;
 };
 
+/** A claimed notification's message, or why there is none to send any more. */
+export type Composed = { message: Message } | { skip: string };
+
+/**
+ * Notifications another part of the server schedules and words (the weekly summary): on each pass
+ * the notifier lets it store what is due, under unique keys as its own events are, then sends them
+ * through its outbox with the same lease, retries and giving up.
+ */
+export type NotificationSource = {
+  readonly kinds: readonly NotificationKind[];
+  /** Stores what is due at `at` for the configured channels; a key already stored adds nothing. */
+  queue(at: number, channels: readonly NotificationChannel[]): Promise<void>;
+  compose(notification: ClaimedNotification): Promise<Composed>;
+};
+
 export type Notifier = {
   /** An e-mail or webhook channel is configured; without one the notifier does nothing. */
   readonly active: boolean;
+  /** Whether e-mail can be sent (SMTP_URL and NOTIFY_TO are set). */
+  readonly emailConfigured: boolean;
+  /** Adds a source of notifications; attach every source before `start`. */
+  attach(source: NotificationSource): void;
   start(): void;
   /** Stops the loop; resolves once the pass under way has recorded what it sent. Safe to call twice. */
   stop(): Promise<void>;
@@ -149,6 +168,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
 
   // The last UTC day whose spam this process counted; a restart counts it once more, and the key adds nothing.
   let spamDayCounted: string | undefined;
+  const sources: NotificationSource[] = [];
 
   let running: Promise<void> | undefined;
   let stopping = false;
@@ -220,6 +240,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
     }
 
     await queueSpamDaily(startedAt);
+    for (const source of sources) await source.queue(startedAt, alertChannels);
   }
 
   // The spam of the UTC day before, counted once that day is over and its last leads have committed
@@ -242,8 +263,10 @@ export function createNotifier(options: NotifierOptions): Notifier {
   }
 
   // The message for a claimed notification, or why there is none to send any more.
-  async function compose(notification: ClaimedNotification): Promise<{ message: Message } | { skip: string }> {
+  async function compose(notification: ClaimedNotification): Promise<Composed> {
     const { detail } = notification;
+    const source = sources.find((candidate) => candidate.kinds.includes(notification.kind));
+    if (source !== undefined) return source.compose(notification);
     if (notification.kind === 'incident-opened') {
       return {
         message: incidentOpenedMessage(
@@ -357,6 +380,10 @@ export function createNotifier(options: NotifierOptions): Notifier {
 
   return {
     active,
+    emailConfigured: email !== undefined,
+    attach(source) {
+      sources.push(source);
+    },
     start() {
       if (!active) return;
       running ??= loop();

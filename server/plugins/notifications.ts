@@ -27,7 +27,9 @@ const notifications: FastifyPluginAsync<NotificationsPluginOptions> = async (app
     log.info('notifications are off: set SMTP_URL and NOTIFY_TO for e-mail, or ALERT_WEBHOOK_URL for alerts');
     return;
   }
-  notifier.start();
+  // Started once every plugin is registered, so the sources others attach (the weekly summary) are
+  // there before the first pass claims anything of theirs.
+  app.addHook('onReady', async () => notifier.start());
   // The SMTP URL and webhook address may hold secrets: only whether each is set is logged.
   log.info(
     {

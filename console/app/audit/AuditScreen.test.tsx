@@ -23,6 +23,12 @@ describe('the audit log', () => {
             { at: '2026-11-28T04:49:00.000Z', actor: 'owner@example.com', action: 'something.new', detail: '' },
             { at: '2026-11-28T04:48:00.000Z', actor: 'command line (ana)', action: 'account.password', detail: 'li@example.com' },
             { at: '2026-11-28T04:47:00.000Z', actor: 'owner@example.com', action: 'notifications.test', detail: 'email sent' },
+            {
+              at: '2026-11-28T04:46:00.000Z',
+              actor: 'owner@example.com',
+              action: 'account.weekly-summary',
+              detail: 'weekly summary by e-mail on',
+            },
           ],
           next: null,
         },
@@ -38,6 +44,7 @@ describe('the audit log', () => {
       ['something.new', ''],
       ['Set a new password', 'li@example.com'],
       ['Sent a test notification', 'email sent'],
+      ['Switched own weekly summary', 'weekly summary by e-mail on'],
     ]);
     expect(rows.map((row) => row.children[1]!.textContent)).toEqual([
       'owner@example.com',
@@ -45,6 +52,7 @@ describe('the audit log', () => {
       'owner@example.com',
       'owner@example.com',
       'command line (ana)',
+      'owner@example.com',
       'owner@example.com',
     ]);
   });

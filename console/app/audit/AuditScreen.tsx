@@ -23,6 +23,7 @@ const ACTION_WORDS: Readonly<Record<string, string>> = {
   'account.password': 'Set a new password',
   'notifications.form': 'Changed new-lead e-mail',
   'notifications.test': 'Sent a test notification',
+  'account.weekly-summary': 'Switched own weekly summary',
 };
 
 function actionWords(action: string): string {

@@ -46,6 +46,7 @@ function settings(role: Role, routes: Record<string, Handler | Answer> = {}) {
     'GET /accounts': { body: [] },
     'GET /people': { body: PEOPLE },
     'GET /assignment-rules': { body: RULES },
+    'GET /me/weekly-summary': { body: { enabled: false, emailConfigured: false, schedule: 'Mondays at 8:00 AM, New York time' } },
     ...routes,
   });
   renderConsole('/console/settings');

@@ -1,5 +1,6 @@
 // Settings: the sales team (everyone's hours and away switch, one's own to change; the assignment
-// rules for those who manage the team), where notifications go and which forms e-mail each new lead,
+// rules for those who manage the team), one's own weekly summary by e-mail (for those who read the
+// visit reports it is made of), where notifications go and which forms e-mail each new lead,
 // how long leads are kept, and, for admins, the team's accounts. Settings that reach other people (notifications, accounts)
 // change only for those who may manage accounts; everyone else reads them.
 import { useState } from 'react';
@@ -11,6 +12,7 @@ import { useLoad } from '../parts/use-load.ts';
 import { useSession } from '../session.tsx';
 import { AccountsSection } from './AccountsSection.tsx';
 import { SalesTeamSection } from './SalesTeamSection.tsx';
+import { WeeklySummarySection } from './WeeklySummarySection.tsx';
 
 const CHANNEL_LABELS = { email: 'E-mail', webhook: 'Webhook' } as const;
 
@@ -22,6 +24,7 @@ export function SettingsScreen() {
     <>
       <h1>Settings</h1>
       {can('leads:work') || can('sales:manage') ? <SalesTeamSection /> : null}
+      {can('analytics:read') ? <WeeklySummarySection /> : null}
       <section className="panel" aria-labelledby="settings-notifications">
         <h2 id="settings-notifications">Notifications</h2>
         <LoadState loaded={notifications} what="the notification settings">

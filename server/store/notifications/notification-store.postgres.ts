@@ -13,12 +13,22 @@ import { FAILURE_OUTCOMES, SUCCESS_OUTCOMES, combineDeliveryHealth } from './not
 import { NOTIFICATION_COLUMNS, toClaimedNotification, toIncidentRecord, toNotificationRecord, toNotifyLeadEvent } from '../row-mapping.ts';
 import type { PostgresStoreContext } from '../../../back-office/database/postgres-database.ts';
 import type { NotificationStore } from './notification-store.ts';
-import { INSERT_NOTIFICATION_SQL, inKeyOrder, notificationValues } from './notification-sql.ts';
+import {
+  ANY_TIME,
+  INSERT_NOTIFICATION_SQL,
+  SELECT_WEEKLY_SUMMARY_RECIPIENTS,
+  UPSERT_WEEKLY_SUMMARY_CHOICE,
+  inKeyOrder,
+  notificationValues,
+  toWeeklySummaryRecipient,
+} from './notification-sql.ts';
+import type { AuditEntryInput } from '../../../back-office/database/audit-entry.ts';
+import type { WeeklySummaryChoiceResult } from './notification-store.ts';
 
 // The notifier's tables in PostgreSQL: its outbox, its watermark, the open incident, the per-form switches.
 
 export function postgresNotifications(c: PostgresStoreContext): NotificationStore {
-  const { query, transaction } = c;
+  const { query, transaction, writeAudit } = c;
   const WATERMARK = 'watermark';
 
   async function insertNotifications(client: PoolClient, notifications: readonly NewNotification[]): Promise<number> {
@@ -61,6 +71,26 @@ export function postgresNotifications(c: PostgresStoreContext): NotificationStor
   }
 
   return {
+    weeklySummaryChoice: async (accountId: string) => {
+      const [row] = await query('SELECT enabled FROM weekly_summary_choices WHERE account_id = $1', [accountId]);
+      return row?.enabled === true;
+    },
+
+    // The account's row is locked first, so a removal or another change of the same account waits.
+    setWeeklySummaryChoice: (accountId: string, enabled: boolean, now: number, audit?: AuditEntryInput) =>
+      transaction<WeeklySummaryChoiceResult>(async (client) => {
+        const account = await client.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
+        if (account.rowCount === 0) return 'no-account';
+        const { rows } = await client.query('SELECT enabled FROM weekly_summary_choices WHERE account_id = $1', [accountId]);
+        if ((rows[0]?.enabled === true) === enabled) return 'unchanged';
+        await client.query(UPSERT_WEEKLY_SUMMARY_CHOICE.postgres, [accountId, enabled, now]);
+        await writeAudit(client, audit, now);
+        return 'changed';
+      }),
+
+    listWeeklySummaryRecipients: async (chosenBefore: number = ANY_TIME) =>
+      (await query(SELECT_WEEKLY_SUMMARY_RECIPIENTS.postgres, [true, chosenBefore])).map(toWeeklySummaryRecipient),
+
     notifyWatermark: async () => {
       const [row] = await query('SELECT value FROM notify_state WHERE name = $1', [WATERMARK]);
       return row === undefined ? undefined : Number(row.value);

@@ -13,12 +13,22 @@ import { NOTIFICATION_COLUMNS, toClaimedNotification, toIncidentRecord, toNotifi
 import type { SqliteStoreContext } from '../../../back-office/database/sqlite-database.ts';
 import type { NotificationStore } from './notification-store.ts';
 import { optionalTime } from '../../../back-office/database/sqlite-database.ts';
-import { INSERT_NOTIFICATION_SQL, inKeyOrder, notificationValues } from './notification-sql.ts';
+import {
+  ANY_TIME,
+  INSERT_NOTIFICATION_SQL,
+  SELECT_WEEKLY_SUMMARY_RECIPIENTS,
+  UPSERT_WEEKLY_SUMMARY_CHOICE,
+  inKeyOrder,
+  notificationValues,
+  toWeeklySummaryRecipient,
+} from './notification-sql.ts';
+import type { AuditEntryInput } from '../../../back-office/database/audit-entry.ts';
+import type { WeeklySummaryChoiceResult } from './notification-store.ts';
 
 // The notifier's tables in SQLite: its outbox, its watermark, the open incident, the per-form switches.
 
 export function sqliteNotifications(c: SqliteStoreContext): NotificationStore {
-  const { all, get, run, transaction, ifOpen } = c;
+  const { all, get, run, transaction, ifOpen, writeAudit } = c;
   const WATERMARK = 'watermark';
 
   function insertNotifications(notifications: readonly NewNotification[]): number {
@@ -171,7 +181,29 @@ export function sqliteNotifications(c: SqliteStoreContext): NotificationStore {
       ),
     );
   };
+  const weeklySummaryChoice = (accountId: string) =>
+    Number(get('SELECT enabled FROM weekly_summary_choices WHERE account_id = ?', accountId)?.enabled ?? 0) === 1;
+  function setWeeklySummaryChoice(
+    accountId: string,
+    enabled: boolean,
+    now: number,
+    audit: AuditEntryInput | undefined,
+  ): WeeklySummaryChoiceResult {
+    return transaction(() => {
+      if (get('SELECT id FROM accounts WHERE id = ?', accountId) === undefined) return 'no-account';
+      if (weeklySummaryChoice(accountId) === enabled) return 'unchanged';
+      run(UPSERT_WEEKLY_SUMMARY_CHOICE.sqlite, accountId, enabled ? 1 : 0, now);
+      writeAudit(audit, now);
+      return 'changed';
+    });
+  }
+  const listWeeklySummaryRecipients = (chosenBefore: number = ANY_TIME) =>
+    all(SELECT_WEEKLY_SUMMARY_RECIPIENTS.sqlite, 1, chosenBefore).map(toWeeklySummaryRecipient);
+
   return {
+    weeklySummaryChoice: ifOpen(weeklySummaryChoice),
+    setWeeklySummaryChoice: ifOpen(setWeeklySummaryChoice),
+    listWeeklySummaryRecipients: ifOpen(listWeeklySummaryRecipients),
     notifyWatermark: ifOpen(notifyWatermark),
     readNotifyEvents: ifOpen(readNotifyEvents),
     enqueueNotifications: ifOpen(enqueueNotifications),

@@ -1,4 +1,6 @@
 import type { ClaimOptions, DeliveryState } from '../outbox/outbox-store.ts';
+import type { AuditEntryInput } from '../../../back-office/database/audit-entry.ts';
+import type { Role } from '../../../back-office/roles.ts';
 
 // The notifier's own outbox, how far it has looked for events, the open delivery incident and each
 // form's new-lead e-mail switch.
@@ -10,7 +12,8 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
  * new-lead: e-mail only; the others are alerts, to every configured channel (spam-daily: the count of
  * one day's spam). The escalation ladder's (lead-waiting: the owner is told; lead-waiting-team: the
  * whole sales team; lead-reassigned: the new owner) e-mail the people named in their detail's `to`
- * (addresses separated by commas) instead of NOTIFY_TO.
+ * (addresses separated by commas) instead of NOTIFY_TO. weekly-summary: e-mail only, to the one
+ * account its detail names (`accountId`), read when it is sent.
  */
 export const NOTIFICATION_KINDS = [
   'new-lead',
@@ -22,6 +25,7 @@ export const NOTIFICATION_KINDS = [
   'lead-waiting',
   'lead-waiting-team',
   'lead-reassigned',
+  'weekly-summary',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -133,8 +137,37 @@ export function combineDeliveryHealth(parts: {
   };
 }
 
+/** An account that asked for the weekly summary by e-mail. */
+export type WeeklySummaryRecipient = {
+  readonly accountId: string;
+  readonly email: string;
+  readonly role: Role;
+  /** When the account last switched it on. */
+  readonly chosenAt: number;
+};
+
+/** What setting one account's weekly-summary choice did: stored a change, found it already so, or found no such account. */
+export type WeeklySummaryChoiceResult = 'changed' | 'unchanged' | 'no-account';
+
+/** Who asked for the weekly summary by e-mail: one choice per account, gone with the account. */
+export interface WeeklySummaryChoices {
+  /** Whether the account asked for it; false for an account that never chose (it is opt-in). */
+  weeklySummaryChoice(accountId: string): Promise<boolean>;
+  /**
+   * Stores the account's choice; the audit entry is written in the same transaction, only when the
+   * choice changed. Nothing is stored for an account that does not exist.
+   */
+  setWeeklySummaryChoice(accountId: string, enabled: boolean, now: number, audit?: AuditEntryInput): Promise<WeeklySummaryChoiceResult>;
+  /**
+   * The accounts that asked for it, by e-mail address; with `chosenBefore`, only those whose choice
+   * was made at or before that moment (an account that switched it on after a week's summary was
+   * due waits for the next one).
+   */
+  listWeeklySummaryRecipients(chosenBefore?: number): Promise<WeeklySummaryRecipient[]>;
+}
+
 /** What the notifier (server/notify/) stores and reads. */
-export interface NotificationStore {
+export interface NotificationStore extends WeeklySummaryChoices {
   /** The time up to which the notifier has looked for events; undefined before its first look. */
   notifyWatermark(): Promise<number | undefined>;
   /**
