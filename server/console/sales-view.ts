@@ -155,15 +155,17 @@ const PROVIDER_WORDS: Readonly<Record<string, string>> = BOOKING_PROVIDER_NAMES;
  * A meeting from the booking page, as the timeline says it; a meeting without those facts is just
  * "Meeting booked". One matched only by the invitee's e-mail address says so: anyone can book with
  * any address, so the salesperson knows it is the address, not the lead's own booking page, that
- * ties it to this lead.
+ * ties it to this lead. The booking page is named only when the entry's author is not already that
+ * page: the timeline shows the author beside each entry, and "(Cal.com) (Cal.com)" reads as a mistake.
  */
 function meetingText(activity: Activity, timeZone: string): string {
   const startsAt = detailText(activity, 'startsAt');
   const provider = detailText(activity, 'provider');
   if (startsAt === undefined) return 'Meeting booked';
   const when = meetingTimeText(startsAt, timeZone);
+  const providerName = provider === undefined ? undefined : (PROVIDER_WORDS[provider] ?? provider);
   const remarks = [
-    ...(provider === undefined ? [] : [PROVIDER_WORDS[provider] ?? provider]),
+    ...(providerName === undefined || providerName === activity.actor ? [] : [providerName]),
     ...(detailText(activity, 'matchedBy') === 'email' ? ['matched by e-mail address'] : []),
   ];
   const where = remarks.length === 0 ? '' : ` (${remarks.join(', ')})`;

@@ -101,7 +101,7 @@ describe.each([
     return response
       .json<LeadDetail & LeadSalesDetail>()
       .timeline.filter((entry) => entry.kind === 'meeting')
-      .map((entry) => entry.text);
+      .map((entry) => `${entry.text}, by ${entry.actor}`);
   }
 
   const bookingRows = async (console: ConsoleTestServer) => console.store.listBookings({ unmatched: false, limit: 200 });
@@ -129,7 +129,7 @@ describe.each([
     expect(counted.mock.calls).toEqual([[leadId(1), expect.any(Number), true]]);
 
     const viewer = await console.signedIn('viewer@example.com');
-    expect(await timeline(console, viewer, leadId(1))).toEqual(['Meeting booked for Thu 25 May, 9:30 AM (Cal.com)']);
+    expect(await timeline(console, viewer, leadId(1))).toEqual(['Meeting booked for Thu 25 May, 9:30 AM, by Cal.com']);
 
     const confirmed = await console.app.inject({ method: 'GET', url: `/api/bookings/lead/${leadId(1)}`, headers: { host: HOST } });
     expect(confirmed.statusCode).toBe(200);
@@ -198,9 +198,9 @@ describe.each([
     ]);
     const viewer = await console.signedIn('viewer@example.com');
     expect(await timeline(console, viewer, leadId(3))).toEqual([
-      'Meeting booked for Sat 24 Aug, 2:15 PM (Calendly, matched by e-mail address)',
-      'Meeting moved to Mon 26 Aug, 4:00 PM (Calendly, matched by e-mail address)',
-      'Meeting cancelled: it was for Mon 26 Aug, 4:00 PM (Calendly, matched by e-mail address)',
+      'Meeting booked for Sat 24 Aug, 2:15 PM (matched by e-mail address), by Calendly',
+      'Meeting moved to Mon 26 Aug, 4:00 PM (matched by e-mail address), by Calendly',
+      'Meeting cancelled: it was for Mon 26 Aug, 4:00 PM (matched by e-mail address), by Calendly',
     ]);
     expect(counted.mock.calls.map((call) => call[2])).toEqual([true, true, false]);
     const confirmation = await console.app.inject({ method: 'GET', url: `/api/bookings/lead/${leadId(3)}`, headers: { host: HOST } });
@@ -340,7 +340,7 @@ describe.each([
     expect((await console.store.listUntouched({ limit: 10 })).map((lead) => lead.leadId)).toEqual([leadId(8)]);
     const viewer = await console.signedIn('viewer@example.com');
     expect(await timeline(console, viewer, leadId(8))).toEqual([
-      'Meeting cancelled: it was for Thu 25 May, 9:30 AM (Cal.com, matched by e-mail address)',
+      'Meeting cancelled: it was for Thu 25 May, 9:30 AM (matched by e-mail address), by Cal.com',
     ]);
   });
 

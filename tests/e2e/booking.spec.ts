@@ -3,77 +3,14 @@
 // origin with a small page that behaves as Cal.com's embed does (shows a slot; on a click posts
 // Cal.com's documented "booking successful" message, with the start time, to the page around it).
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { axeViolations } from './axe.ts';
+import { BOOKING_ORIGIN, CONFIRMATION, SLOT, VISITOR, sendRoiForm, showFromTop, standInProvider } from './booking-stand-in.ts';
 import { expectToast, startLeadReceiver } from './lead-receiver.ts';
 import { BOOKING_URL, waitForHydration } from './support.ts';
 
-const BOOKING_ORIGIN = new URL(BOOKING_URL).origin;
 const SHOTS = '/tmp/shots-b';
-const VISITOR = { name: 'Dana Whitfield', email: 'dana@whitfield-dental.example' };
-// 3:00 PM in New York on Tuesday 1 December 2026.
-const SLOT_START = '2026-12-01T20:00:00.000Z';
-const CONFIRMATION = 'Your meeting is booked for Tue 1 Dec at 3:00 PM.';
-
-/** The stand-in booking page: one slot; choosing it posts Cal.com's bookingSuccessfulV2 to the parent. */
-const STAND_IN_PAGE = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Discovery call</title></head>
-<body style="font-family: sans-serif; margin: 16px">
-<h1 style="font-size: 20px">Discovery call</h1>
-<p>Booking for <span id="who"></span></p>
-<button id="slot" type="button" style="padding: 12px 16px">Tue 1 Dec, 3:00 PM</button>
-<script>
-  const params = new URLSearchParams(location.search);
-  document.getElementById('who').textContent = params.get('name') + ' <' + params.get('email') + '>';
-  document.getElementById('slot').addEventListener('click', () => {
-    parent.postMessage({
-      originator: 'CAL',
-      type: 'bookingSuccessfulV2',
-      namespace: params.get('embed') || '',
-      fullType: 'CAL:' + (params.get('embed') || '') + ':bookingSuccessfulV2',
-      data: { uid: 'bk_standin', title: 'Discovery call', startTime: '${SLOT_START}', endTime: '2026-12-01T20:30:00.000Z', status: 'ACCEPTED' },
-    }, '*');
-  });
-</script>
-</body></html>`;
-
-/** Serves the stand-in for every request to the booking page's origin, and records them. */
-async function standInProvider(page: Page): Promise<Request[]> {
-  const requests: Request[] = [];
-  await page.route(`${BOOKING_ORIGIN}/**`, async (route) => {
-    requests.push(route.request());
-    await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: STAND_IN_PAGE });
-  });
-  return requests;
-}
-
-async function sendRoiForm(page: Page) {
-  await page.goto('/calculator?utm_source=newsletter&utm_campaign=spring-launch');
-  await waitForHydration(page);
-  const form = page.getByRole('form', { name: 'Get Your Personalized ROI Analysis' });
-  const field = (label: string) => form.getByLabel(label, { exact: true });
-  await field('Full Name').fill(VISITOR.name);
-  await field('Business Email').fill(VISITOR.email);
-  await field('Phone Number').fill('(512) 555-0147');
-  await field('Company Name').fill('Whitfield Dental');
-  await field('Company Size').selectOption('11-50');
-  await field('Annual Revenue').fill('2000000');
-  await field('Industry').selectOption('healthcare');
-  await field('Team Size').fill('10');
-  await field('Average Salary').fill('60000');
-  await field('Manual Hours per Week').selectOption('10-20');
-  await form.getByRole('button', { name: 'Get My ROI Analysis & Book Session' }).click();
-  await expectToast(page, 'Success!', 'Our team will call you within 24 hours — or pick a time now.', 'success');
-  return page.locator('[data-booking-offer]');
-}
-
-/** Scrolls the offer's top just under the sticky header, for the screenshots. */
-async function showFromTop(page: Page) {
-  await page.evaluate(() => {
-    const top = document.querySelector('[data-booking-offer]')!.getBoundingClientRect().top + window.scrollY;
-    window.scrollTo({ top: top - 96, behavior: 'instant' });
-  });
-}
+const SLOT_START = SLOT.start;
 
 test.use({ timezoneId: 'America/New_York' });
 
@@ -92,7 +29,7 @@ for (const viewport of [
       page.on('response', (response) => {
         if (new URL(response.url()).pathname === '/api/leads') void response.text().then((body) => relayAnswers.push(body));
       });
-      const offer = await sendRoiForm(page);
+      const offer = await sendRoiForm(page, '/calculator?utm_source=newsletter&utm_campaign=spring-launch');
 
       // Nothing of the booking service loads before the visitor asks for it.
       await expect(offer.getByRole('button', { name: 'Pick a time now' })).toBeVisible();

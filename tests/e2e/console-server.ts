@@ -3,6 +3,7 @@
 // test process opens the same database to create accounts and to wait for deliveries, as an
 // operator's `npm run users` would.
 import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
 import { hashPassword } from '../../back-office/accounts/passwords.ts';
 import type { Role } from '../../back-office/roles.ts';
 import type { Database } from '../../server/store/database.ts';
@@ -72,4 +73,17 @@ export async function startConsoleServer(harness: StoreHarness, env: Record<stri
     await database.remove();
     throw error;
   }
+}
+
+/**
+ * Signs a person in on the console's sign-in screen at `address` (the console, or a screen of it the
+ * sign-in then opens) and waits until that screen has loaded.
+ */
+export async function signInToConsole(page: Page, address: string, email: string, password: string): Promise<void> {
+  await page.goto(address);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
+  await expect(page.getByText(/^Loading/)).toHaveCount(0);
 }

@@ -13,7 +13,7 @@ import { clockStartFor, siteBusinessHours, type SiteHours } from '../../server/t
 import { startCrmReceiver, type CrmReceiver } from '../../server/testing/crm-receiver.ts';
 import { validLeadBody } from '../../server/testing/lead-bodies.ts';
 import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from '../../server/testing/smtp-receiver.ts';
-import { CONSOLE_STORES, REPO, startConsoleServer, type ConsoleServer } from './console-server.ts';
+import { CONSOLE_STORES, REPO, signInToConsole, startConsoleServer, type ConsoleServer } from './console-server.ts';
 
 const PASSWORD = 'correct horse battery staple';
 /** In hours all week, in a time zone of her own. */
@@ -89,13 +89,9 @@ for (const harness of CONSOLE_STORES) {
     }
 
     async function signIn(page: Page, email: string): Promise<void> {
-      await page.goto(`${server.url}/console`);
-      await page.getByLabel('E-mail address').fill(email);
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await signInToConsole(page, `${server.url}/console`, email, PASSWORD);
       // A salesperson's first screen is the queue.
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Call now');
-      await expect(page.getByText(/^Loading/)).toHaveCount(0);
     }
 
     /** Screenshots for people to look at (not compared): the screen at a phone's and a desk's width. */

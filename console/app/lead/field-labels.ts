@@ -15,11 +15,25 @@ const SENT_BY_THE_BROWSER: Readonly<Record<string, string>> = {
   callback_consent_page: 'Call-back agreed on the page',
 };
 
+// The ROI form sends, beside what the visitor typed, the amount they typed for their revenue (the
+// form's own field holds its bracket) and the figures the page worked out for them: named as the
+// result showed them, with their unit, so a salesperson can quote them on the call.
+const WORKED_OUT_BY_THE_ROI_PAGE: Readonly<Record<string, string>> = {
+  current_revenue_usd: 'Annual Revenue as typed (dollars)',
+  roi_total_savings: 'Their ROI result: Total Annual Savings (dollars a year)',
+  roi_percentage: 'Their ROI result: Return on Investment (%)',
+  roi_revenue_increase: 'Their ROI result: Additional Revenue (dollars a year)',
+  roi_labor_savings: 'Their ROI result: Labor Cost Savings (dollars a year)',
+  roi_hours_saved_weekly: 'Their ROI result: Weekly Hours Saved (per team member)',
+  roi_uplift_percentage: 'Their ROI result: revenue uplift for their industry (%)',
+};
+
 /** The label of field `key` of a lead from the form named `source` (e.g. `Contact Page Form`). */
 export function fieldLabel(source: string, key: string): string {
   const form = LEAD_FORM_IDS.find((id) => LEAD_SOURCES[id] === source);
   const formLabels: Readonly<Record<string, string>> | undefined = form ? FORM_FIELD_LABELS[form] : undefined;
   if (formLabels && Object.hasOwn(formLabels, key)) return formLabels[key]!;
+  if (form === 'roi' && Object.hasOwn(WORKED_OUT_BY_THE_ROI_PAGE, key)) return WORKED_OUT_BY_THE_ROI_PAGE[key]!;
   return Object.hasOwn(SENT_BY_THE_BROWSER, key) ? SENT_BY_THE_BROWSER[key]! : key;
 }
 
