@@ -54,7 +54,13 @@ describe('who may read the visit reports', () => {
       'HEAD /console/api/analytics/vitals',
     ]);
     for (const route of routes) expect(route.access, route.url).toBe('analytics:read');
-    for (const url of ['/console/api/analytics', '/console/api/analytics/export?report=pages', '/console/api/analytics/vitals']) {
+    for (const url of [
+      '/console/api/analytics',
+      '/console/api/analytics/export?report=pages',
+      '/console/api/analytics/vitals',
+      '/console/api/analytics/summary',
+      '/console/api/analytics/summary?campaign=x',
+    ]) {
       const response = await console.read(undefined, url);
       expect(response.statusCode, url).toBe(401);
       expect(response.json()).toMatchObject({ error: 'signed-out' });
@@ -69,6 +75,7 @@ describe('who may read the visit reports', () => {
     expect((await console.read(editor, '/console/api/analytics')).statusCode).toBe(403);
     expect((await console.read(editor, '/console/api/analytics/export?report=days')).statusCode).toBe(403);
     expect((await console.read(editor, '/console/api/analytics/vitals')).statusCode).toBe(403);
+    expect((await console.read(editor, '/console/api/analytics/summary')).statusCode).toBe(403);
     expect(store.asked).toEqual([]);
   });
 });

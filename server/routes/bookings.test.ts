@@ -258,6 +258,12 @@ describe.each([
     const every = await console.read(viewer, '/console/api/bookings');
     expect(every.json<BookingList>().bookings.map((booking) => booking.email)).toEqual(['known@example.com', 'stranger@example.com']);
     expect((await console.read(undefined, '/console/api/bookings?unmatched=1')).statusCode).toBe(401);
+    // The studio's editors never see the people who booked: the list is the leads' right.
+    await console.addAccount('editor@example.com', 'editor');
+    const editor = await console.signedIn('editor@example.com');
+    const refused = await console.read(editor, '/console/api/bookings?unmatched=1');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain('stranger@');
     const wrong = await console.read(viewer, '/console/api/bookings?unmatched=yes');
     expect(wrong.statusCode).toBe(400);
 

@@ -463,6 +463,57 @@ describe('what converts, at a glance', () => {
   });
 });
 
+describe('campaign words from visitors’ links are shown as text', () => {
+  // Anyone can put anything in utm_campaign and utm_source: the screen shows it, uses it as a filter
+  // link and writes it to the address, and none of that may ever become markup or a script.
+  const IMG = '<img src=x onerror="globalThis.__pwned=1">';
+  const SCRIPT = '"><script>globalThis.__pwned=2</script>';
+  const PATH = '/roi"><svg onload="globalThis.__pwned=3">';
+  const hostile = answerSummary({
+    conversions: [
+      { kind: 'campaign', key: IMG, source: SCRIPT, visitors: 6, accepted: 3, delivered: 3, booked: 2 },
+      { kind: 'entry', key: PATH, source: '', visitors: 6, accepted: 3, delivered: 2, booked: 1 },
+    ],
+  });
+  const noMarkup = () => {
+    expect(document.querySelector('main img, main script, main svg[onload], [onerror], [onload]')).toBeNull();
+    expect((globalThis as { __pwned?: unknown }).__pwned).toBeUndefined();
+  };
+
+  it('in what converts, its filter links, the chips and the address', async () => {
+    const { server, app } = analytics('/console/analytics?from=2026-11-01&to=2026-11-30', { 'GET /analytics/summary': hostile });
+    const converts = section(await screen.findByRole('heading', { name: 'What converts' }).then((heading) => heading.textContent!));
+    const table = within(converts).getByRole('table');
+    expect(table.textContent).toContain(IMG);
+    expect(table.textContent).toContain(SCRIPT);
+    expect(table.textContent).toContain(PATH);
+    noMarkup();
+
+    fireEvent.click(within(converts).getByRole('button', { name: IMG }));
+    await waitFor(() => expect(new URLSearchParams(app.location().search).get('campaign')).toBe(IMG));
+    // One parameter in the address and in the request, whatever the words hold: no extra parameter slips in.
+    expect([...new URLSearchParams(app.location().search).keys()]).toEqual(['from', 'to', 'campaign']);
+    await waitFor(() => expect(server.made('GET /analytics/summary').at(-1)!.query.get('campaign')).toBe(IMG));
+    expect([...server.made('GET /analytics/summary').at(-1)!.query.keys()].sort()).toEqual(['campaign', 'from', 'to']);
+    expect(await screen.findByText(`Campaign: ${IMG}`)).toBeTruthy();
+    fireEvent.click(within(section('What converts')).getByRole('button', { name: SCRIPT }));
+    await waitFor(() => expect(new URLSearchParams(app.location().search).get('source')).toBe(SCRIPT));
+    expect(await screen.findByText(`Source: ${SCRIPT}`)).toBeTruthy();
+    noMarkup();
+  });
+
+  it('read back from an address someone sent, with an ampersand that tries to add a filter', async () => {
+    const campaign = `${IMG}&form=roi`;
+    const { server } = analytics(`/console/analytics?from=2026-11-01&to=2026-11-30&campaign=${encodeURIComponent(campaign)}`, {
+      'GET /analytics/summary': hostile,
+    });
+    expect(await screen.findByText(`Campaign: ${campaign}`)).toBeTruthy();
+    const asked = server.made('GET /analytics/summary')[0]!.query;
+    expect(Object.fromEntries(asked)).toEqual({ from: '2026-11-01', to: '2026-11-30', campaign });
+    noMarkup();
+  });
+});
+
 describe('a figure’s change in words', () => {
   const figure = (value: number | null, previous: number | null) => ({ name: 'visitors' as const, value, previous, change: null });
   it('says up or down by how much against the previous period, new, or no change', () => {

@@ -62,6 +62,29 @@ describe('meetings that match no lead, on "Call now"', () => {
     expect(cancelled.textContent).toContain('booked on Calendly');
   });
 
+  it('shows a booker’s name and address as text, and links only a plain address', async () => {
+    // Whoever books on the public booking page types the name and address the provider's webhook sends us.
+    const name = '<img src=x onerror="globalThis.__pwned=1">';
+    const email = 'x@example.com?bcc=all@example.com&body=<script>globalThis.__pwned=2</script>';
+    show([
+      meeting(1, { name, email }),
+      meeting(2, { name: '', email: 'javascript:alert(1)//@example.com' }),
+      meeting(3, { name: 'Ann', email: 'ann@example.com' }),
+    ]);
+    const section = await screen.findByRole('region', { name: 'Meetings booked by people with no lead (3)' });
+    const [first, second, third] = within(section).getAllByRole('listitem');
+    expect(first!.textContent).toContain(name);
+    expect(first!.textContent).toContain(email);
+    expect(second!.textContent).toContain('javascript:alert(1)//@example.com');
+    expect(section.querySelector('img, script, [onerror]')).toBeNull();
+    expect((globalThis as { __pwned?: unknown }).__pwned).toBeUndefined();
+    // No link for an address a mail program would read as extra headers, nor for a script URL.
+    expect(within(first!).queryByRole('link')).toBeNull();
+    expect(within(second!).queryByRole('link')).toBeNull();
+    expect(within(third!).getByRole('link', { name: 'ann@example.com' }).getAttribute('href')).toBe('mailto:ann@example.com');
+    for (const link of section.querySelectorAll('a')) expect(link.getAttribute('href')).toMatch(/^mailto:[^?&#%,\s]+$/);
+  });
+
   it('says when every meeting belongs to a lead, and asks again with the queue', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const server = show([]);
