@@ -130,6 +130,19 @@ describe('the weekly summary e-mail', () => {
     expect(email.html).not.toContain('news & views');
   });
 
+  it('shows words from a visitor’s link short and without a web address, so a lead cannot write a sentence with a link to the owner', () => {
+    const phishing = 'Action needed: re-verify your console login at https://evil.example/login';
+    const { email: mail } = weeklySummaryMessage(
+      { ...FACTS, conversions: [conversion('campaign', phishing, 'www.evil.example', 3, 0)] },
+      { siteUrl: SITE_URL },
+    );
+    expect(mail.text).toContain('- Action needed: re-verify your console l… (evil.example): 3 leads the CRM took');
+    for (const body of [mail.text, mail.html]) {
+      expect(body).not.toContain('https://evil');
+      expect(body).not.toContain('www.evil');
+    }
+  });
+
   it('has the speed to lead of both weeks', () => {
     expect(email.text).toContain('Median time to first touch  4.5 min    no leads');
     expect(email.text).toContain('Reached within 5 minutes    60%        no leads');

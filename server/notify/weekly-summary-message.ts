@@ -71,10 +71,21 @@ const speedRows = (speed: WeeklySummaryFacts['speed']): [string, string, string]
   ];
 };
 
+/**
+ * Campaign words and page paths come from visitors' links: anyone can send a lead with any words in
+ * them. The e-mail shows them short and without a web address, so nobody can write a sentence with a
+ * link into the owner's inbox; the Analytics screen has them whole.
+ */
+const SHOWN_WORD_MAX = 40;
+function shownWord(text: string): string {
+  const line = toOneLine(text).replace(/[a-z][a-z0-9+.-]*:\/\/|www\./gi, '');
+  return line.length > SHOWN_WORD_MAX ? `${line.slice(0, SHOWN_WORD_MAX - 1)}…` : line;
+}
+
 function conversionName(row: ConversionRow): string {
-  if (row.kind === 'entry') return row.key === '' ? '(unknown page)' : toOneLine(row.key);
-  const name = row.key === '' ? '(no campaign)' : toOneLine(row.key);
-  return `${name} (${row.source === '' ? 'direct' : toOneLine(row.source)})`;
+  if (row.kind === 'entry') return row.key === '' ? '(unknown page)' : shownWord(row.key);
+  const name = row.key === '' ? '(no campaign)' : shownWord(row.key);
+  return `${name} (${row.source === '' ? 'direct' : shownWord(row.source)})`;
 }
 
 function plural(value: number, one: string, many: string): string {
