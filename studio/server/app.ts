@@ -118,6 +118,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
     remote: options.remote ?? null,
     ...(options.live ? { live: options.live } : {}),
   });
+  const rights = publishRights(options.review ?? 'off', options.accounts !== undefined);
   const publisher = createPublisher({
     root,
     workspace,
@@ -125,6 +126,9 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
     stateDir,
     ...(options.build ? { build: options.build } : {}),
     delivery,
+    // Asked of the account as it stands when the change goes live: a publish, a restore, an undo, an
+    // approval (the approver's role) or a scheduled publish (the role of whoever scheduled it, then).
+    ...(options.accounts ? { mayChangeBookingPage: mayChangeBookingPage(options.accounts, rights) } : {}),
   });
   // A publish that fails unexpectedly is logged; the screen following it is told in plain words.
   const runs = createPublishRuns({ log: (error) => app.log.error({ err: error }, 'publish failed') });
@@ -132,7 +136,6 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   const editing = createContentEditing({ root, workspace, publisher });
   const appearance = createAppearance({ workspace, editing, siteUrl: options.siteUrl ?? readPublicSettings(process.env).siteUrl });
   const history = createHistory({ root, stateDir, workspace, publisher });
-  const rights = publishRights(options.review ?? 'off', options.accounts !== undefined);
   const reviews = createReviews({ stateDir, workspace, publisher });
 
   const limits = options.connectionLimits ?? CONNECTION_LIMITS;
@@ -200,7 +203,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   app.register(draftRoutes, { prefix: '/api', workspace, publisher, editing, rights });
   app.register(referenceRoutes, { prefix: '/api', workspace, editing });
   app.register(appearanceRoutes, { prefix: '/api', appearance });
-  app.register(historyRoutes, { prefix: '/api', history, publisher, runs });
+  app.register(historyRoutes, { prefix: '/api', history, publisher, runs, rights, workspace });
   app.register(publishRoutes, { prefix: '/api', publisher, runs, rights, workspace });
   app.register(reviewRoutes, { prefix: '/api', reviews, rights, scheduler, workspace, publisher, runs });
   app.register(scheduleRoutes, { prefix: '/api', scheduler, rights, workspace });
@@ -219,6 +222,14 @@ function mayStillPublish(accounts: AccountStore & SessionStore & SignInLimitStor
   return async (user: string): Promise<boolean> => {
     const account = await accounts.findAccount(user);
     return account !== undefined && can(account.role, 'studio:edit') && rights.mayPublish({ id: '', user, role: account.role });
+  };
+}
+
+/** Whether a team member, as their account stands now, may change where the booking page points. */
+function mayChangeBookingPage(accounts: AccountStore, rights: PublishRights) {
+  return async (user: string): Promise<boolean> => {
+    const account = await accounts.findAccount(user);
+    return account !== undefined && rights.mayChangeBookingPage({ id: '', user, role: account.role });
   };
 }
 

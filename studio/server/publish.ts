@@ -3,7 +3,9 @@
 //   0. the publish screen sends the drafts it showed, each with the fingerprint of its text: a draft
 //      saved since (by anyone) refuses the publish, and no other draft goes out; where review is
 //      required, a draft holding someone else's change is refused too (it goes out by its review);
-//   1. check all content with the drafts applied, exactly as the build does (a mistake stops here);
+//   1. check all content with the drafts applied, exactly as the build does (a mistake stops here),
+//      and that the person may change where the booking page points, when the change does
+//      (booking-page.ts: with accounts, only a role that may read the leads);
 //   2. write the changed files into content/ (each file replaced in one rename);
 //   3. build the site into a fresh folder under .studio/builds/ (a failed build puts the files back):
 //      only what the change reaches when that gives the same files, else the full build
@@ -45,6 +47,7 @@ import { createSiteBuilder, type BuildChange } from './site-builder.ts';
 import { authorsOf, fingerprintOf, type Draft, type Workspace } from './workspace.ts';
 import type { PublishRecord, PublishStepKey } from '../api-types.ts';
 import { isBuild } from '../../content-model/load/build-files.ts';
+import { bookingPageRefused, changesBookingPage, type BookingPageAction } from './booking-page.ts';
 
 /** Reports the step a publish has reached (its run shows it to the screen). */
 export type StepReporter = (step: PublishStepKey) => void;
@@ -72,7 +75,8 @@ export type PublishRequest = {
   note?: string;
 };
 
-export type PublishRefusal = 'nothing' | 'invalid' | 'conflict' | 'build-failed' | 'undo-impossible' | 'changed-since' | 'needs-review';
+export type PublishRefusal =
+  'nothing' | 'invalid' | 'conflict' | 'build-failed' | 'undo-impossible' | 'changed-since' | 'needs-review' | 'booking-page';
 
 export type PublishResult =
   | { ok: true; record: PublishRecord }
@@ -174,6 +178,12 @@ export function createPublisher(options: {
   now?: () => Date;
   /** Pushing to a git remote and watching the live site; none: the checkout is the whole story. */
   delivery?: Delivery;
+  /**
+   * Whether `user` may change where the booking page points, asked when a publish, restore or undo
+   * would (booking-page.ts), inside the queue, so every way a change goes live meets it. None: anyone
+   * may (one person's studio, without accounts).
+   */
+  mayChangeBookingPage?: (user: string) => Promise<boolean>;
 }) {
   const { root, workspace, distDir, delivery } = options;
   const stateDir = options.stateDir ?? path.join(root, '.studio');
@@ -225,6 +235,17 @@ export function createPublisher(options: {
     report('going-live');
     const previousBuild = switchLiveBuild(distDir, outDir, buildsDir, id);
     return { build: outDir, previousBuild };
+  }
+
+  /** A refusal when `files` change the booking page and `user` may not; undefined when nothing stops them. */
+  async function bookingPageRefusal(
+    user: string,
+    files: readonly Pick<PublishedFile, 'path' | 'before' | 'after'>[],
+    action: BookingPageAction,
+  ): Promise<PublishResult | undefined> {
+    if (!options.mayChangeBookingPage || !files.some(changesBookingPage)) return undefined;
+    if (await options.mayChangeBookingPage(user)) return undefined;
+    return { ok: false, reason: 'booking-page', message: bookingPageRefused(action) };
   }
 
   /** Publishes `request` (every draft by default); `report` hears each step as it starts. */
@@ -290,6 +311,8 @@ export function createPublisher(options: {
         };
       });
       const action = request.action ?? 'publish';
+      const refused = await bookingPageRefusal(user, files, action === 'restore' ? 'restore' : 'publish');
+      if (refused) return refused;
       const id = `${now().toISOString().replace(/[:.]/g, '-')}-${action}`;
       writeFiles(files, 'after');
       let switched: { build: string; previousBuild: string | null };
@@ -355,6 +378,13 @@ export function createPublisher(options: {
           message: `The last publish cannot be undone: ${changedSince.map((f) => f.path).join(', ')} changed since. Edit the page instead.`,
         };
       }
+      // Undoing writes each file's text from before the last publish over the one it made.
+      const refused = await bookingPageRefusal(
+        user,
+        last.files.map((file) => ({ path: file.path, before: file.after, after: file.before })),
+        'undo',
+      );
+      if (refused) return refused;
       const id = `${now().toISOString().replace(/[:.]/g, '-')}-undo`;
       writeFiles(last.files, 'before');
       let liveBuild: string;

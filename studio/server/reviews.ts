@@ -38,6 +38,11 @@ export type PublishRights = {
   mayReview(session: Session | undefined): boolean;
   /** May cancel a publish someone else scheduled (an admin; without accounts there is only one person). */
   mayCancelAny(session: Session | undefined): boolean;
+  /**
+   * May make live a change of where the booking page points (booking-page.ts): it receives every
+   * visitor's name and e-mail address, so only a role that may read the leads; without accounts, the one person.
+   */
+  mayChangeBookingPage(session: Session | undefined): boolean;
 };
 
 /** The one place the studio asks the roles who may publish and review; `team`: the studio has accounts. */
@@ -48,6 +53,7 @@ export function publishRights(review: ReviewSetting, team: boolean): PublishRigh
     mayPublish: (session) => Boolean(session) && (!reviewRequired || (session!.role !== undefined && can(session!.role, 'studio:publish'))),
     mayReview: (session) => reviewRequired && session?.role !== undefined && can(session.role, 'studio:review'),
     mayCancelAny: (session) => Boolean(session) && (!team || (session!.role !== undefined && can(session!.role, 'studio:publish'))),
+    mayChangeBookingPage: (session) => Boolean(session) && (!team || (session!.role !== undefined && can(session!.role, 'leads:read'))),
   };
 }
 

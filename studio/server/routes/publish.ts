@@ -3,8 +3,9 @@
 // those drafts (`files`: each path with the fingerprint of the text shown); nothing else goes out.
 // What can be told at once is answered at once: 409 when there is nothing to publish or a draft was
 // saved since the screen showed it; 403 when the studio requires review and the person may not
-// publish without it (an editor: they ask for review instead), or when a draft holds anyone else's
-// change (it goes out by its review). Otherwise a build takes longer than a quiet connection may stay
+// publish without it (an editor: they ask for review instead), when a draft holds anyone else's
+// change (it goes out by its review), or when it changes where the booking page points and the
+// person may not (booking-page.ts). Otherwise a build takes longer than a quiet connection may stay
 // open, so the answer is 202 with the run (publish-runs.ts): its steps, the one under way. The screen
 // reads the run again until it is done; its answer is then the publish record, or why nothing changed
 // (`reason`: nothing to publish or undo, a draft saved while waiting for an earlier publish, files
@@ -19,7 +20,8 @@ import { RunLimitError, type PublishRuns, type RunViewer } from '../publish-runs
 import type { StepReporter } from '../publish.ts';
 import type { PublishRights } from '../reviews.ts';
 import { seenDrafts } from '../request-shapes.ts';
-import type { Workspace } from '../workspace.ts';
+import type { Draft, Workspace } from '../workspace.ts';
+import { bookingPageRefused, changesBookingPage } from '../booking-page.ts';
 
 export type PublishRoutesOptions = { publisher: Publisher; runs: PublishRuns; rights: PublishRights; workspace: Workspace };
 
@@ -32,7 +34,7 @@ export const UNKNOWN_RUN_MESSAGE =
   'The studio has no record of this publish: it may have been restarted since. The recent publishes below show what went live.';
 
 /** The status of each refusal answered before any run starts (later ones are the run's answer). */
-const STATUS_OF_REFUSAL = { nothing: 409, 'changed-since': 409, 'needs-review': 403 } as const;
+const STATUS_OF_REFUSAL = { nothing: 409, 'changed-since': 409, 'needs-review': 403, 'booking-page': 403 } as const;
 
 export const publishRoutes: StudioRoutes<PublishRoutesOptions> = async (app, { publisher, runs, rights, workspace }) => {
   app.post('/publish', { config: { right: 'studio:publish' }, schema: { body: publishBody } }, async (request, reply) => {
@@ -44,6 +46,11 @@ export const publishRoutes: StudioRoutes<PublishRoutesOptions> = async (app, { p
     // starts; the run looks again once its turn comes (a save while an earlier publish ran).
     const taken = takeSeenDrafts(workspace, seen, user, ownDraftsOnly);
     if (!taken.ok) return reply.code(STATUS_OF_REFUSAL[taken.reason]).send(taken);
+    // A change of where the booking page points, by someone who may not make it (the publish checks again).
+    if (!rights.mayChangeBookingPage(request.studioSession) && draftsChangeBookingPage(workspace, taken.drafts))
+      return reply
+        .code(STATUS_OF_REFUSAL['booking-page'])
+        .send({ ok: false, reason: 'booking-page', message: bookingPageRefused('publish') });
     return startRun(reply, runs, { action: 'publish', user, planned: publisher.plannedSteps() }, (report) =>
       publisher.publish(user, { seen, ownDraftsOnly }, report),
     );
@@ -59,6 +66,17 @@ export const publishRoutes: StudioRoutes<PublishRoutesOptions> = async (app, { p
     return { run };
   });
 };
+
+/** Whether making `drafts` live would change where the booking page points. */
+export function draftsChangeBookingPage(workspace: Workspace, drafts: readonly Pick<Draft, 'path' | 'text'>[]): boolean {
+  return drafts.some((draft) =>
+    changesBookingPage({
+      path: draft.path,
+      before: workspace.readDisk(workspace.contentFile(draft.path))?.text ?? null,
+      after: draft.text,
+    }),
+  );
+}
 
 /** Starts a publish (or an undo, or a restore) and answers at once: 202 with the run to follow. */
 export function startRun(

@@ -3,7 +3,8 @@
 // failed); POST schedules the drafts the publish screen showed (`files`, as a publish names them),
 // with their texts as they are now, for `at`, a date and time in the site's time zone, for whoever
 // may publish (an editor whose changes need review asks for review instead, 403; where review is
-// required, a draft holding someone else's change is refused, 403, as for a publish now);
+// required, a draft holding someone else's change is refused, 403, as for a publish now, and so is a
+// change of where the booking page points by someone who may not make it, checked again when it runs);
 // /api/schedule/cancel cancels one (who scheduled it, or an admin); /api/schedule/dismiss marks a
 // failure as read by the person who scheduled it.
 import type { FastifyReply } from 'fastify';
@@ -16,6 +17,8 @@ import type { PublishRights } from '../reviews.ts';
 import { ScheduleError, type ScheduledPublish, type Scheduler } from '../schedule.ts';
 import { seenDrafts } from '../request-shapes.ts';
 import type { Workspace } from '../workspace.ts';
+import { bookingPageRefused } from '../booking-page.ts';
+import { draftsChangeBookingPage } from './publish.ts';
 
 export type ScheduleRoutesOptions = { scheduler: Scheduler; rights: PublishRights; workspace: Workspace };
 
@@ -72,6 +75,16 @@ export const scheduleRoutes: StudioRoutes<ScheduleRoutesOptions> = async (app, {
     answering(reply, () => {
       const session = request.studioSession;
       const seen = request.body.files.map((file) => ({ path: workspace.contentFile(file.path).path, fingerprint: file.fingerprint }));
+      // The drafts as they are now are what would be scheduled: a change of the booking page by
+      // someone who may not make it is refused here, and again when it runs.
+      if (
+        !rights.mayChangeBookingPage(session) &&
+        draftsChangeBookingPage(
+          workspace,
+          workspace.listDrafts().filter((draft) => seen.some((shown) => shown.path === draft.path)),
+        )
+      )
+        throw new ScheduleError(bookingPageRefused('schedule'), 403);
       const entry = scheduler.schedule(editorOf(request), request.body.at, { seen, ownDraftsOnly: rights.reviewRequired });
       return { scheduled: scheduledView(scheduler, entry, session, rights) };
     }),
