@@ -61,8 +61,15 @@ export function BookingOffer({ lead, onBooked, headingLevel = 3 }: BookingOfferP
       </Heading>
       <p css={styles.text(theme)}>{texts.text}</p>
       <div css={styles.actions(theme)}>
-        {frameable && !open ? (
-          <button type="button" css={buttonStyle(theme, 'primary')} onClick={() => setOpen(true)}>
+        {/* Rendered hidden until the browser knows this document may show the calendar: its styles
+            are then already in the prerendered page, so hydration adds none. */}
+        {!open ? (
+          <button
+            type="button"
+            css={[buttonStyle(theme, 'primary'), styles.untilFrameable]}
+            onClick={() => setOpen(true)}
+            {...(frameable ? {} : { 'data-not-frameable': '' })}
+          >
             {texts.pickTime}
           </button>
         ) : null}
@@ -102,6 +109,7 @@ const styles = {
     }),
   heading: (theme: Theme) => css({ margin: 0, fontSize: theme.fontSize.lg, color: theme.colors.text }),
   text: (theme: Theme) => css({ margin: 0, color: theme.colors.muted }),
+  untilFrameable: css({ '&[data-not-frameable]': { display: 'none' } }),
   actions: (theme: Theme) => css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: theme.space[4] }),
   newTab: (theme: Theme) =>
     css({
