@@ -37,6 +37,7 @@ import { validLeadBody } from '../../server/testing/lead-bodies.ts';
 import { startServerProcess } from '../../server/testing/server-process.ts';
 import { createSiteFixture } from '../../server/testing/site-fixture.ts';
 import { isBuild } from '../../content-model/load/build-files.ts';
+import { seededRandom } from './seeded-random.ts';
 
 export const ANALYTICS_BENCH = {
   ingest: { seconds: 15, eventsPerSecond: 6_000, eventConnections: 64, leadsPerSecond: 40, leadConnections: 4, addresses: 50_000 },
@@ -199,18 +200,6 @@ export function formatIngestTable(result: IngestBenchResult): string {
 // ---------------------------------------------------------------------------------------------
 // 2. Reports at ten million events
 
-/** A small, fast, seeded random source, so every fill is the same year of visits. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 const PAGES = [
   '/',
   '/about',
@@ -266,9 +255,9 @@ function* yearOfEvents(
   days: number,
   firstDay: number,
 ): Generator<{ events: VisitEvent[]; leads: SeedLead[]; vitals: VitalsSample[] }> {
-  const random = seeded(42);
+  const random = seededRandom(42);
   // Field speed draws from its own sequence, so the events are those of the bench before it.
-  const vitalsRandom = seeded(7);
+  const vitalsRandom = seededRandom(7);
   // Skewed towards the start of each list: a few pages and origins get most visits, as on real sites.
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() ** 1.6 * list.length)]!;
   const perDay = Math.ceil(total / days);

@@ -32,6 +32,7 @@ import { startServerProcess, type ServerProcess } from '../../server/testing/ser
 import { createSiteFixture, type SiteFixture } from '../../server/testing/site-fixture.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../../server/testing/smtp-receiver.ts';
 import { clockStartFor, siteBusinessHours, type SiteHours } from '../../server/testing/business-clock.ts';
+import { seededRandom } from './seeded-random.ts';
 
 export const SPEED_BENCH = {
   leads: 1_000,
@@ -81,18 +82,6 @@ export type SpeedBenchResult = {
 };
 
 type FigureCheck = { readonly group: string; readonly expected: SpeedFigures; readonly actual: SpeedFigures | undefined };
-
-// A small seeded generator (mulberry32): the same week on every run.
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const pick = <T>(next: () => number, items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -189,7 +178,7 @@ function offShiftWindows(now: number): WorkingWindow[] {
 
 // 1. Leads arrive through both servers while the team changes.
 async function sendLeads(run: Run, servers: readonly ServerProcess[]) {
-  const next = random(SPEED_BENCH.seed);
+  const next = seededRandom(SPEED_BENCH.seed);
   const sent: Sent[] = [];
   const campaigns = ['spring', 'summer', 'webinar', ''];
   const started = Date.now();
@@ -353,7 +342,7 @@ type SeededTouch = { receivedAt: number; clockStartsAt: number; firstTouchAt: nu
 // 3. The seeded week: arrival, clock start (the next opening) and first touch for every lead, and
 // the business minutes each waited, worked out from the site's opening windows of that week.
 function seedWeek(hours: SiteHours, week: { from: string; to: string }, count: number): SeededTouch[] {
-  const next = random(SPEED_BENCH.seed + 1);
+  const next = seededRandom(SPEED_BENCH.seed + 1);
   const weekStart = Date.parse(`${week.from}T00:00:00Z`);
   const weekEnd = Date.parse(`${week.to}T00:00:00Z`) + 86_400_000;
   const windows = hours.windowsBetween(weekStart - 7 * 86_400_000, weekEnd + 14 * 86_400_000);
