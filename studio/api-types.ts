@@ -52,8 +52,13 @@ export type PublishRecord = {
 /** Whether the deployed site serves a publish (STUDIO_LIVE_URL), in plain words in the server's time zone. */
 export type LiveStatus = { state: 'waiting' | 'live' | 'late'; text: string };
 
-/** "Pushed to origin/main" or why not yet; "Waiting for the live site…", "Live since 10:42", or that it did not arrive. */
-export type PublishStatus = { remote?: { pushed: boolean; text: string }; live?: LiveStatus };
+/** Whether the team's copy has the publish, or why not yet; "Waiting for the live site…", "Live since 10:42", or that it did not arrive. */
+export type PublishStatus = {
+  remote?: { pushed: boolean; text: string };
+  live?: LiveStatus;
+  /** Where each published page can be seen on the live site (its address on STUDIO_LIVE_URL, else SITE_URL). */
+  liveLinks?: { name: string; url: string }[];
+};
 
 /** A picture in public/images/, as the picker lists it and an upload returns it. */
 export type StoredImage = { src: string; width: number; height: number; bytes: number };
@@ -116,7 +121,16 @@ export type Changes = {
     /** The fingerprint of the draft's text: a publish sends it back, and is refused if the draft changed since. */
     fingerprint: string;
     hunks: DiffHunk[];
+    /** The file's data as the live site has it (null: the file is new, or cannot be read), for the change list. */
+    before?: unknown;
+    /** The file's data as the draft has it (null: the draft deletes it, or it cannot be read). */
+    after?: unknown;
   }[];
+  /**
+   * Drafts already set to go live at a time (a waiting scheduled publish carries them): shown as
+   * scheduled, never offered for publishing again.
+   */
+  scheduled?: ScheduledChange[];
   /** Drafts this person's publish leaves out: where review is required, changes by others, which go out by their review. */
   held: { path: string; title: string; changedBy: string[] }[];
   /** Mistakes: publishing waits until they are fixed. */
@@ -124,6 +138,18 @@ export type Changes = {
   /** Advice that does not stop publishing. */
   warnings: ContentIssue[];
   publishable: boolean;
+};
+
+/** A file a waiting scheduled publish carries, as the publish screen shows it. */
+export type ScheduledChange = {
+  path: string;
+  title: string;
+  /** The scheduled publish (cancel it with its id). */
+  scheduleId: string;
+  /** When it goes live, in the studio's date format and time zone ("Tue 1 Dec, 10:42 (America/Chicago)"). */
+  when: string;
+  scheduledBy: string;
+  mayCancel: boolean;
 };
 
 /** What a publish or an undo answers. */
@@ -166,6 +192,10 @@ export type HistoryVersion = {
   commit?: string;
   /** The content files it changed, each named as the studio names it (`Entry.name`). */
   files: { path: string; name: string; change: 'added' | 'changed' | 'deleted' }[];
+  /** Who approved the reviewed change it carried, when it carried one. */
+  approvedBy?: string;
+  /** The entry in words: "Home and About published by Mia, approved by Sam". */
+  summary?: string;
 };
 
 /** A page of the history, newest first. */
@@ -192,6 +222,8 @@ export type PageVersion = {
   text: string | null;
   /** The text's data, as the editor reads it (null without text, or when it cannot be read). */
   data: unknown;
+  /** The file's data just before this version (null: the version added it, or it cannot be read): what the version changed. */
+  previousData?: unknown;
   parseError?: string;
   /** What a restore would change in the live file: today's lines that go (−), this version's that come back (+). */
   hunks: DiffHunk[];
@@ -219,6 +251,8 @@ export type ReviewFileView = ReviewFileSummary & {
   hunks: DiffHunk[];
   /** The file's data as the form and the preview read it; null for a deleted file or one that cannot be read. */
   data: unknown;
+  /** The file's data as the live site had it when the request was made (null: a new file); for the change list. */
+  before?: unknown;
 };
 
 /** A request to publish changes once a reviewer has looked at them (STUDIO_REVIEW=required), as the list shows it: no texts. */

@@ -4,7 +4,8 @@ import { css } from '@emotion/react';
 import { useRef, useState } from 'react';
 import { emptyValue, startingBlock } from './form-model.ts';
 import { useEditor } from '../editor-context.tsx';
-import { itemName, ListItem } from './ListItem.tsx';
+import { itemName } from './item-name.ts';
+import { ListItem } from './ListItem.tsx';
 import { color, ui } from '../ui.ts';
 import { FieldMessages, GroupTitle, fieldId, type FieldProps } from './field-parts.tsx';
 

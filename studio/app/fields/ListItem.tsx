@@ -6,6 +6,7 @@ import { useEditor, type DataPath } from '../editor-context.tsx';
 import { color, ui } from '../ui.ts';
 import type { Field } from './form-model.ts';
 import { blockTypeOf } from './form-model.ts';
+import { itemName } from './item-name.ts';
 
 export function ListItem({
   field,
@@ -96,13 +97,6 @@ export function ListItem({
       )}
     </li>
   );
-}
-
-/** What one item is called ("Questions" → "Question"): in headings, button names and announcements. */
-export function itemName(field: Field): string {
-  if (field.kind === 'blocks') return 'Block';
-  const label = field.label.replace(/ies$/, 'y').replace(/s$/, '');
-  return label || 'Item';
 }
 
 /** A few words that tell items apart: the heading, label, question or name. */
