@@ -2,23 +2,18 @@
 // A change shown in the form's words: the place as the form names it, the words that went and came
 // marked for the eye and for a screen reader, a block added or removed by name, a picture by its
 // thumbnail and description, and the file's lines one click away.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
-import { readSchemaModel } from '../../../content-model/load/schema-files.ts';
-import { buildFormModel } from '../fields/form-model.ts';
 import { jargonIn } from '../testing/plain-words.ts';
+import { homePage, siteFormModel } from '../testing/site-model.ts';
 import { ChangeList, type ChangedFile } from './ChangeList.tsx';
 import { FormModelProvider } from './form-model-context.ts';
 
 afterEach(cleanup);
 
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
-const model = buildFormModel(readSchemaModel(REPO_ROOT).files);
+const model = siteFormModel();
 type Page = { blocks: Record<string, unknown>[] };
-const home = parse(readFileSync(path.join(REPO_ROOT, 'content/pages/home.yaml'), 'utf8')) as Page;
+const home: Page = homePage();
 const HUNKS: ChangedFile['hunks'] = [
   {
     lines: [

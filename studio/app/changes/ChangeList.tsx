@@ -37,11 +37,12 @@ export function ChangeList({
 }) {
   const model = useFormModel();
   const kind = contentFileOf(file.path)?.kind;
+  const { change, before, after } = file;
   const changes = useMemo(() => {
-    if (!model || !kind || file.change === 'deleted') return null;
-    if (file.after === null || (file.change === 'changed' && file.before === null)) return null;
-    return describeChanges(model, kind, file.before, file.after, name);
-  }, [model, kind, file, name]);
+    if (!model || !kind || change === 'deleted') return null;
+    if (after === null || (change === 'changed' && before === null)) return null;
+    return describeChanges(model, kind, before, after, name);
+  }, [model, kind, change, before, after, name]);
 
   return (
     <div>

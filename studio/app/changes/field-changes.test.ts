@@ -1,16 +1,11 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
-import { readSchemaModel } from '../../../content-model/load/schema-files.ts';
-import { buildFormModel } from '../fields/form-model.ts';
 import { jargonIn } from '../testing/plain-words.ts';
+import { homePage, siteFormModel } from '../testing/site-model.ts';
 import { changeSentence, describeChanges, matchItems, wordDiff, type FieldChange } from './field-changes.ts';
 
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
-const model = buildFormModel(readSchemaModel(REPO_ROOT).files);
+const model = siteFormModel();
 type Page = { title: string; noindex?: boolean; blocks: Record<string, unknown>[] };
-const home = parse(readFileSync(path.join(REPO_ROOT, 'content/pages/home.yaml'), 'utf8')) as Page;
+const home: Page = homePage();
 const copy = (): Page => structuredClone(home);
 
 const noJargon = (changes: FieldChange[]) => {

@@ -1,14 +1,15 @@
 // The reviewer's screen (an admin, when the studio requires review): the requests waiting for
-// review, a page at a time, each named by its files, editor and note. A request's changes (its diff
-// and the preview of the file chosen) are read when it is opened (the newest opens by itself), and
-// its three decisions come with them: publish it now (its steps shown as the studio goes through them,
-// as on the publish screen), publish it at a set time, or send it back with a comment saying what to
-// change. Every text an editor or reviewer wrote is shown as text.
+// review, a page at a time, each named by its files, editor and note. A request's changes (in the
+// form's words, with the file's lines one click away, and the preview of the file chosen) are read
+// when it is opened (the newest opens by itself), and its three decisions come with them: publish it
+// now (its steps shown as the studio goes through them, as on the publish screen), publish it at a
+// set time, or send it back with a comment saying what to change. Every text an editor or reviewer
+// wrote is shown as text.
 import { css } from '@emotion/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { api, ApiError, type PublishRunView, type ReviewFileView, type ReviewRequestDetail, type ReviewRequestView } from '../api.ts';
+import { ChangeList } from '../changes/ChangeList.tsx';
 import { PreviewPane, type PreviewTarget } from '../PreviewPane.tsx';
-import { Diff } from '../publish/Diff.tsx';
 import { startAndFollow } from '../publish/follow-run.ts';
 import { PublishProgress } from '../publish/PublishProgress.tsx';
 import { SchedulePublish } from '../publish/SchedulePublish.tsx';
@@ -211,7 +212,7 @@ function OpenedRequest({
                 )}
               </h3>
               {file.changedBy && <p css={ui.help}>Changed by {file.changedBy.join(', ')}</p>}
-              <Diff hunks={file.hunks} />
+              <ChangeList file={{ ...file, after: file.data }} name={file.title} />
             </section>
           ))}
         </div>
