@@ -61,9 +61,7 @@ export function ChangeList({
       )}
       {file.hunks.length > 0 && (
         <details open={changes === null && file.change !== 'deleted' && Boolean(model)} css={css({ marginTop: 6 })}>
-          <summary css={css({ cursor: 'pointer', color: color.accentDark, padding: '4px 0', width: 'fit-content' })}>
-            Show the file’s lines
-          </summary>
+          <summary css={summaryStyle}>Show the file’s lines</summary>
           <p css={[ui.help, css({ margin: '4px 0' })]}>Lines starting with − go, lines starting with + come.</p>
           <Diff hunks={file.hunks} {...(lineLabels ? { labels: lineLabels } : {})} />
         </details>
@@ -71,6 +69,15 @@ export function ChangeList({
     </div>
   );
 }
+
+/** The disclosure of a file's lines: a link-coloured line, with the studio's focus ring. */
+export const summaryStyle = css({
+  cursor: 'pointer',
+  color: color.accentDark,
+  padding: '4px 0',
+  width: 'fit-content',
+  '&:focus-visible': { outline: `3px solid ${color.accent}`, outlineOffset: 2 },
+});
 
 function ChangeItem({ change }: { change: FieldChange }) {
   const place = change.place ? <strong css={css({ display: 'block' })}>{change.place}</strong> : null;

@@ -128,6 +128,13 @@ describe('the words of a text that changed', () => {
     ]);
     expect(wordDiff('', 'New text')).toEqual([{ kind: 'added', text: 'New text' }]);
   });
+
+  it('shows a text rewritten but for a few common words as the old text gone and the new one come', () => {
+    expect(wordDiff('Transform Your Business with Premier AI', 'Grow faster with AI that answers every call')).toEqual([
+      { kind: 'removed', text: 'Transform Your Business with Premier AI' },
+      { kind: 'added', text: 'Grow faster with AI that answers every call' },
+    ]);
+  });
 });
 
 describe('matching the items of a list', () => {

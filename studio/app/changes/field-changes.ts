@@ -315,7 +315,7 @@ function textChange(place: string, before: string, after: string): FieldChange {
 /**
  * The words of `before` and `after`, each run marked as kept, removed or added. Spaces go with the
  * words around them, and a space between two changed words joins them, so "a b" → "x y" reads as
- * "a b" removed and "x y" added rather than word by word.
+ * "a b" removed and "x y" added rather than word by word; a text mostly rewritten is shown whole.
  */
 export function wordDiff(before: string, after: string): WordPart[] {
   const a = tokens(before);
@@ -333,6 +333,15 @@ export function wordDiff(before: string, after: string): WordPart[] {
       i = pi + 1;
       j = pj + 1;
     }
+  }
+  // A text rewritten but for a few common words ("with", "AI") reads best as the old text gone and
+  // the new one come: word by word only while at least half the words stay.
+  const wordsKept = raw.filter((part) => part.kind === 'same' && /\S/.test(part.text)).length;
+  if (wordsKept * 2 < Math.max(wordCount(a), wordCount(b))) {
+    return [
+      { kind: 'removed' as const, text: before },
+      { kind: 'added' as const, text: after },
+    ].filter((part) => part.text !== '');
   }
   // Runs of changes (with the spaces inside them) become what went, then what came.
   const parts: WordPart[] = [];
@@ -364,6 +373,10 @@ export function wordDiff(before: string, after: string): WordPart[] {
   });
   flush();
   return parts;
+}
+
+function wordCount(tokens: readonly string[]): number {
+  return tokens.filter((token) => /\S/.test(token)).length;
 }
 
 function tokens(text: string): string[] {

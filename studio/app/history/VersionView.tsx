@@ -6,13 +6,13 @@ import { css } from '@emotion/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, ApiError, type PageVersion, type PublishAnswer, type PublishRunView } from '../api.ts';
 import { previewTarget } from '../editor/file-kinds.ts';
-import { ChangeList } from '../changes/ChangeList.tsx';
+import { ChangeList, summaryStyle } from '../changes/ChangeList.tsx';
 import { IssueLinks } from '../publish/IssueLinks.tsx';
 import { Diff } from '../publish/Diff.tsx';
 import { startAndFollow } from '../publish/follow-run.ts';
 import { PublishProgress } from '../publish/PublishProgress.tsx';
 import { PreviewPane } from '../PreviewPane.tsx';
-import { color, ui } from '../ui.ts';
+import { ui } from '../ui.ts';
 import { ACTION_WORDS, localTime, shortCommit } from './version-words.ts';
 
 const NO_BLOCK = () => {};
@@ -163,9 +163,7 @@ export function VersionView({
                 : 'The page today differs from this version: restoring brings this version back.'}
             </p>
             <details>
-              <summary css={css({ cursor: 'pointer', color: color.accentDark, padding: '4px 0', width: 'fit-content' })}>
-                Show the file’s lines a restore changes
-              </summary>
+              <summary css={summaryStyle}>Show the file’s lines a restore changes</summary>
               <p css={[ui.help, css({ margin: '4px 0' })]}>
                 Lines starting with − are in the page today and go when you restore; lines starting with + come back.
               </p>

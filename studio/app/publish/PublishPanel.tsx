@@ -13,7 +13,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, type Changes, type PublishAnswer, type PublishRecord, type PublishRunView } from '../api.ts';
 import { ChangeList } from '../changes/ChangeList.tsx';
 import { pendingSaves } from '../editor/pending-saves.ts';
-import { ui } from '../ui.ts';
+import { color, ui } from '../ui.ts';
 import { DeliveryStatus } from './DeliveryStatus.tsx';
 import { followRun, startAndFollow } from './follow-run.ts';
 import { IssueLinks } from './IssueLinks.tsx';
@@ -190,7 +190,7 @@ export function PublishPanel({
       {changes &&
         !waitingForSaves &&
         changes.files.map((file) => (
-          <article key={file.path} css={css({ marginBottom: 16 })}>
+          <article key={file.path} css={css({ borderTop: `1px solid ${color.border}`, padding: '12px 0 4px' })}>
             <h2 css={css({ fontSize: 17, margin: '0 0 4px' })}>
               {file.title} <span css={ui.badge}>{{ added: 'New', changed: 'Changed', deleted: 'Deleted' }[file.change]}</span>{' '}
               <a
