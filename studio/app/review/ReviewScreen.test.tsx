@@ -114,6 +114,9 @@ describe('the review screen', () => {
     expect(within(card).getByText('Changed by maria@example.com, li@example.com')).toBeTruthy();
     expect(screen.getByTestId('preview').textContent).toContain('"kind":"page"');
     expect(screen.getByTestId('preview').textContent).toContain('Spring is here');
+    // The decision follows the changes, before the preview: on a phone it is reached without passing the whole page.
+    const approve = within(card).getByRole('button', { name: 'Approve and publish' });
+    expect(approve.compareDocumentPosition(screen.getByTestId('preview')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('sends it back only with a comment', async () => {

@@ -215,52 +215,53 @@ function OpenedRequest({
               <ChangeList file={{ ...file, after: file.data }} name={file.title} />
             </section>
           ))}
+          {/* The decisions follow the changes they decide, before the preview on a phone, so they are in reach. */}
+          <div css={css({ display: 'grid', gap: 12, maxWidth: 640, marginTop: 12 })}>
+            {publishing && <PublishProgress what="Publishing the approved changes" run={publishing.run} />}
+            <div css={css({ display: 'flex', gap: 8, flexWrap: 'wrap' })}>
+              <button type="button" css={ui.button} disabled={busy} onClick={() => void approve()}>
+                Approve and publish
+              </button>
+            </div>
+            <SchedulePublish
+              disabled={busy}
+              label="Approve and publish at this time"
+              onSchedule={async (at) => {
+                const answer = await api.approveAt(request.id, at);
+                await onDecided(`Approved. Scheduled: ${titles} — ${answer.scheduled.when}.`, true);
+              }}
+            />
+            <div css={ui.field}>
+              <label htmlFor={`${id}-comment`} css={ui.label}>
+                Comment for {request.requestedBy}
+              </label>
+              <textarea
+                id={`${id}-comment`}
+                css={[ui.input, ui.textarea]}
+                maxLength={2000}
+                value={comment}
+                aria-invalid={commentError ? true : undefined}
+                aria-describedby={commentError ? `${id}-comment-error` : undefined}
+                onChange={(event) => setComment(event.target.value)}
+              />
+              {commentError && (
+                <p id={`${id}-comment-error`} css={ui.error}>
+                  {commentError}
+                </p>
+              )}
+            </div>
+            <div>
+              <button type="button" css={ui.secondaryButton} disabled={busy} onClick={() => void sendBack()}>
+                Send back with comment
+              </button>
+            </div>
+          </div>
         </div>
         {previewed ? (
           <PreviewPane target={targetOf(previewed)} focusedBlock={null} onSelectBlock={() => {}} />
         ) : (
           <p css={ui.help}>These changes have no page to preview.</p>
         )}
-      </div>
-      <div css={css({ display: 'grid', gap: 12, maxWidth: 640, marginTop: 12 })}>
-        {publishing && <PublishProgress what="Publishing the approved changes" run={publishing.run} />}
-        <div css={css({ display: 'flex', gap: 8, flexWrap: 'wrap' })}>
-          <button type="button" css={ui.button} disabled={busy} onClick={() => void approve()}>
-            Approve and publish
-          </button>
-        </div>
-        <SchedulePublish
-          disabled={busy}
-          label="Approve and publish at this time"
-          onSchedule={async (at) => {
-            const answer = await api.approveAt(request.id, at);
-            await onDecided(`Approved. Scheduled: ${titles} — ${answer.scheduled.when}.`, true);
-          }}
-        />
-        <div css={ui.field}>
-          <label htmlFor={`${id}-comment`} css={ui.label}>
-            Comment for {request.requestedBy}
-          </label>
-          <textarea
-            id={`${id}-comment`}
-            css={[ui.input, ui.textarea]}
-            maxLength={2000}
-            value={comment}
-            aria-invalid={commentError ? true : undefined}
-            aria-describedby={commentError ? `${id}-comment-error` : undefined}
-            onChange={(event) => setComment(event.target.value)}
-          />
-          {commentError && (
-            <p id={`${id}-comment-error`} css={ui.error}>
-              {commentError}
-            </p>
-          )}
-        </div>
-        <div>
-          <button type="button" css={ui.secondaryButton} disabled={busy} onClick={() => void sendBack()}>
-            Send back with comment
-          </button>
-        </div>
       </div>
     </>
   );
