@@ -129,6 +129,15 @@ describe('the words of a text that changed', () => {
     expect(wordDiff('', 'New text')).toEqual([{ kind: 'added', text: 'New text' }]);
   });
 
+  it('marks one word changed in a long text, keeping the rest', () => {
+    const long = Array.from({ length: 3000 }, (_, index) => `word${index}`).join(' ');
+    const parts = wordDiff(long, long.replace('word1500', 'changed'));
+    expect(parts.filter((part) => part.kind !== 'same')).toEqual([
+      { kind: 'removed', text: 'word1500' },
+      { kind: 'added', text: 'changed' },
+    ]);
+  });
+
   it('shows a text rewritten but for a few common words as the old text gone and the new one come', () => {
     expect(wordDiff('Transform Your Business with Premier AI', 'Grow faster with AI that answers every call')).toEqual([
       { kind: 'removed', text: 'Transform Your Business with Premier AI' },

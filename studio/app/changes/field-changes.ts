@@ -304,7 +304,7 @@ function longestCommon(a: readonly string[], b: readonly string[]): (readonly [n
   return pairs;
 }
 
-/** The longest texts whose words are compared one by one; longer ones are shown as gone and come whole. */
+/** The most pairs of words compared one by one; a longer changed middle of a text is shown as gone and come whole. */
 const MAX_WORD_PAIRS = 250_000;
 
 /** A text's change with the words that went and came. */
@@ -320,20 +320,29 @@ function textChange(place: string, before: string, after: string): FieldChange {
 export function wordDiff(before: string, after: string): WordPart[] {
   const a = tokens(before);
   const b = tokens(after);
-  const raw: WordPart[] = [];
-  if (a.length * b.length > MAX_WORD_PAIRS) {
-    raw.push({ kind: 'removed', text: before }, { kind: 'added', text: after });
+  // The words both versions start and end with are kept as they are; only the middle is compared
+  // word by word, so one word changed in a long text costs little.
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let end = 0;
+  while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
+  const middleA = a.slice(start, a.length - end);
+  const middleB = b.slice(start, b.length - end);
+  const raw: WordPart[] = a.slice(0, start).map((text) => ({ kind: 'same' as const, text }));
+  if (middleA.length * middleB.length > MAX_WORD_PAIRS) {
+    raw.push({ kind: 'removed', text: middleA.join('') }, { kind: 'added', text: middleB.join('') });
   } else {
     let i = 0;
     let j = 0;
-    for (const [pi, pj] of [...longestCommon(a, b), [a.length, b.length] as const]) {
-      for (; i < pi; i++) raw.push({ kind: 'removed', text: a[i]! });
-      for (; j < pj; j++) raw.push({ kind: 'added', text: b[j]! });
-      if (pi < a.length) raw.push({ kind: 'same', text: a[pi]! });
+    for (const [pi, pj] of [...longestCommon(middleA, middleB), [middleA.length, middleB.length] as const]) {
+      for (; i < pi; i++) raw.push({ kind: 'removed', text: middleA[i]! });
+      for (; j < pj; j++) raw.push({ kind: 'added', text: middleB[j]! });
+      if (pi < middleA.length) raw.push({ kind: 'same', text: middleA[pi]! });
       i = pi + 1;
       j = pj + 1;
     }
   }
+  raw.push(...a.slice(a.length - end).map((text) => ({ kind: 'same' as const, text })));
   // A text rewritten but for a few common words ("with", "AI") reads best as the old text gone and
   // the new one come: word by word only while at least half the words stay.
   const wordsKept = raw.filter((part) => part.kind === 'same' && /\S/.test(part.text)).length;
