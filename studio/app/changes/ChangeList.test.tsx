@@ -5,7 +5,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jargonIn } from '../testing/plain-words.ts';
-import { homePage, siteFormModel } from '../testing/site-model.ts';
+import { homePage, siteFormModel } from '../../testing/site-model.ts';
 import { ChangeList, type ChangedFile } from './ChangeList.tsx';
 import { FormModelProvider } from './form-model-context.ts';
 

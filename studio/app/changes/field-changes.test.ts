@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jargonIn } from '../testing/plain-words.ts';
-import { homePage, siteFormModel } from '../testing/site-model.ts';
+import { homePage, siteFormModel } from '../../testing/site-model.ts';
 import { changeSentence, describeChanges, matchItems, wordDiff, type FieldChange } from './field-changes.ts';
 
 const model = siteFormModel();

@@ -7,7 +7,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PageVersion, PublishAnswer } from '../api.ts';
 import { FormModelProvider } from '../changes/form-model-context.ts';
-import { siteFormModel } from '../testing/site-model.ts';
+import { siteFormModel } from '../../testing/site-model.ts';
 import { VersionView } from './VersionView.tsx';
 
 const realConfirm = window.confirm;

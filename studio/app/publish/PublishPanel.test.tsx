@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Changes, PublishRecord, PublishRunView } from '../api.ts';
 import { pendingSaves, type PendingSave } from '../editor/pending-saves.ts';
 import { FormModelProvider } from '../changes/form-model-context.ts';
-import { siteFormModel } from '../testing/site-model.ts';
+import { siteFormModel } from '../../testing/site-model.ts';
 import { PublishPanel } from './PublishPanel.tsx';
 import { STATUS_POLL_MS } from './usePublishStatus.ts';
 import { RUN_POLL_MS } from './follow-run.ts';

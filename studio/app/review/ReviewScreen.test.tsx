@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublishRunView, ReviewRequestDetail, ReviewRequestView, ReviewsAnswer } from '../api.ts';
 import { RUN_POLL_MS } from '../publish/follow-run.ts';
 import { FormModelProvider } from '../changes/form-model-context.ts';
-import { siteFormModel } from '../testing/site-model.ts';
+import { siteFormModel } from '../../testing/site-model.ts';
 import { ReviewScreen } from './ReviewScreen.tsx';
 
 // The real preview draws the page in a frame; here it says what it was given.

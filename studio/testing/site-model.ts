@@ -1,12 +1,12 @@
 // For tests: the form model of this repository's own schemas, and its home page's data, so a test
-// names places exactly as the studio does for the site it edits. Not part of the app's bundle.
+// names places exactly as the studio does for the site it edits.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { readSchemaModel } from '../../../content-model/load/schema-files.ts';
-import { buildFormModel, type FormModel } from '../fields/form-model.ts';
+import { readSchemaModel } from '../../content-model/load/schema-files.ts';
+import { buildFormModel, type FormModel } from '../app/fields/form-model.ts';
 
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
 let model: FormModel | undefined;
 
