@@ -100,3 +100,38 @@ test('once published, the history says what that version changed in the form’s
   await page.setViewportSize({ width: 390, height: 844 });
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/version-390.png`, fullPage: true });
 });
+
+test('a picture changed shows as the two pictures, drawn by the studio, each with its description', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(studio.url);
+  const about = 'content/pages/about.yaml';
+  const { csrfToken } = (await (await page.request.get(`${studio.url}/api/session`)).json()) as { csrfToken: string };
+  const opened = (await (await page.request.get(`${studio.url}/api/file?path=${about}`)).json()) as {
+    data: unknown;
+    revision: number;
+    diskVersion: string;
+  };
+  const data = JSON.parse(
+    JSON.stringify(opened.data)
+      .replace('/images/team/sarah-chen.svg', '/images/team/priya-patel.svg')
+      .replace('Portrait of Dr. Sarah Chen, Founder and CEO', 'Portrait of our founder at the Austin office'),
+  ) as unknown;
+  const saved = await page.request.put(`${studio.url}/api/file`, {
+    headers: { 'x-csrf-token': csrfToken },
+    data: { path: about, data, revision: opened.revision, diskVersion: opened.diskVersion },
+  });
+  expect(saved.ok()).toBe(true);
+
+  await page.getByRole('button', { name: /Review and publish/ }).click();
+  const change = page.getByRole('article').filter({ hasText: 'About' }).getByRole('listitem');
+  await expect(change.getByText(/^About › Team › Members › Member 1 › /)).toBeVisible();
+  await expect(change.locator('figcaption')).toHaveText([
+    'Before: “Portrait of Dr. Sarah Chen, Founder and CEO”',
+    'After: “Portrait of our founder at the Austin office”',
+  ]);
+  // The thumbnails are the pictures themselves, loaded from the studio.
+  const loaded = await change.locator('img').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth > 0));
+  expect(loaded).toEqual([true, true]);
+  expect(jargonIn(await change.innerText())).toEqual([]);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/picture-1280.png`, fullPage: true });
+});

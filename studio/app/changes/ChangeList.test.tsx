@@ -110,4 +110,13 @@ describe('a change in the form’s words', () => {
     expect(container.querySelector('details')!.open).toBe(true);
     expect(container.textContent).toContain('only as the file’s lines');
   });
+
+  it('says when nothing changed, and a deleted page as deleted, not field by field', () => {
+    const same = show(home);
+    expect(same.container.textContent).toContain('Nothing in it changed.');
+    cleanup();
+    const deleted = show(home, { change: 'deleted' });
+    expect(deleted.container.textContent).toContain('Home is deleted, with everything it held.');
+    expect(deleted.container.querySelector('ul')).toBeNull();
+  });
 });

@@ -47,7 +47,9 @@ export function ChangeList({
   return (
     <div>
       {file.change === 'deleted' ? (
-        <p css={css({ margin: '4px 0' })}>{name ? `${name} is deleted` : 'It is deleted'}, with everything on it.</p>
+        <p css={css({ margin: '4px 0' })}>{name ? `${name} is deleted` : 'Deleted'}, with everything it held.</p>
+      ) : changes?.length === 0 ? (
+        <p css={css({ margin: '4px 0' })}>Nothing in it changed.</p>
       ) : changes === null ? (
         <p css={ui.help}>{model ? 'This change can be shown only as the file’s lines.' : 'Reading the forms…'}</p>
       ) : (
@@ -196,27 +198,19 @@ function shortened(text: string, first: boolean, last: boolean): string {
 
 function PictureCard({ label, picture }: { label: string; picture: Picture | null }) {
   return (
-    <figure css={css({ margin: 0, maxWidth: 200 })}>
-      <figcaption css={css({ fontSize: 14 })}>
-        <span css={css({ color: color.mutedText })}>{label}: </span>
-        {picture === null ? 'no picture' : picture.description ? `“${picture.description}”` : 'no description'}
-      </figcaption>
+    <figure css={css({ margin: 0, width: 160 })}>
       {picture?.thumbnail && (
         <img
           src={picture.thumbnail}
           alt=""
           loading="lazy"
-          css={css({
-            display: 'block',
-            width: 160,
-            height: 100,
-            objectFit: 'cover',
-            border: `1px solid ${color.border}`,
-            borderRadius: 6,
-            marginTop: 4,
-          })}
+          css={css({ display: 'block', width: 160, height: 100, objectFit: 'cover', border: `1px solid ${color.border}`, borderRadius: 6 })}
         />
       )}
+      <figcaption css={css({ fontSize: 14, marginTop: 4 })}>
+        <span css={css({ color: color.mutedText })}>{label}: </span>
+        {picture === null ? 'no picture' : picture.description ? `“${picture.description}”` : 'no description'}
+      </figcaption>
     </figure>
   );
 }
