@@ -108,7 +108,11 @@ describe("the studio's e-mails", () => {
   it("keeps a team member's text as text: escaped in the HTML part, and no line of ours faked in a subject", () => {
     const { email } = studioNoticeMessage(
       'studio-review-sent-back',
-      facts({ by: 'ana@example.com\r\nBcc: all@example.com', pages: '<b>Home</b>', text: '<script>alert(1)</script>\r\nSecond line\u202e' }),
+      facts({
+        by: 'ana@example.com\r\nBcc: all@example.com',
+        pages: '<b>Home</b>',
+        text: '<script>alert(1)</script>\r\nSecond line\u202e',
+      }),
     );
     expect(email.subject).toBe('Your changes to <b>Home</b> were sent back');
     expect(email.html).not.toContain('<script>');

@@ -94,12 +94,7 @@ export function ReviewScreen({
         <p>No changes are waiting for review.</p>
       ) : (
         waiting.map((request, index) => (
-          <RequestCard
-            key={request.id}
-            request={request}
-            openAtFirst={linked ? request.id === openId : index === 0}
-            onDecided={decided}
-          />
+          <RequestCard key={request.id} request={request} openAtFirst={linked ? request.id === openId : index === 0} onDecided={decided} />
         ))
       )}
       {pages && pages.nextOffset !== null && (
