@@ -191,4 +191,27 @@ describe('the review screen', () => {
     await within(older).findByRole('button', { name: 'Approve and publish' });
     expect(opened).toEqual(['r1', 'r0']);
   });
+
+  it('opens the request a link named first, instead of the newest', async () => {
+    server({}, [REQUEST, OLDER]);
+    render(<ReviewScreen onDone={() => {}} openId="r0" />);
+    const older = await screen.findByRole('article', { name: 'Pricing' });
+    await within(older).findByRole('button', { name: 'Approve and publish' });
+    expect(opened).toEqual(['r0']);
+    expect(
+      screen.getAllByRole('article').map((article) => article.getAttribute('aria-labelledby') && article.querySelector('h2')?.textContent),
+    ).toEqual(['Pricing', 'Home']);
+  });
+
+  it('says so when the request a link named waits no more, and opens the newest', async () => {
+    server({}, [REQUEST]);
+    render(<ReviewScreen onDone={() => {}} openId="decided-since" />);
+    expect(
+      await screen.findByText(
+        'The request you followed a link to is no longer waiting: another admin has decided it, or the editor asked again.',
+      ),
+    ).toBeTruthy();
+    await screen.findByText('heading: Spring is here', { exact: false });
+    expect(opened).toEqual(['r1']);
+  });
 });
