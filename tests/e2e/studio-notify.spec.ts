@@ -92,3 +92,33 @@ test('a review request reaches the admin by e-mail, and its link opens the reque
     await ana.context().close();
   }
 });
+
+test("the editor hears that the request was sent back, and the e-mail's link shows the reviewer's comment", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const ana = await (await browser.newContext()).newPage();
+  await ana.goto(studio.url);
+  await signInHere(ana, ADMIN);
+  await ana.getByRole('button', { name: 'Review requests (1)' }).click();
+  await ana.getByLabel(`Comment for ${EDITOR}`).fill('Name the season and the year, please.');
+  await ana.getByRole('button', { name: 'Send back with comment' }).click();
+  await expect(ana.getByText(`Sent back to ${EDITOR} with your comment.`)).toBeVisible();
+
+  await smtp.waitForMails(2, 30_000);
+  const mail = smtp.mails[1]!;
+  const text = mail.text.replace(/\r\n/g, '\n');
+  writeFileSync(path.join(SEEN, 'sent-back.txt'), `To: ${mail.to.join(', ')}\nSubject: ${mail.subject}\n\n${text}`);
+  expect(mail.to).toEqual([EDITOR]);
+  expect(mail.subject).toBe('Your changes to Home were sent back');
+  expect(text).toContain(`${ADMIN} sent back your changes to Home`);
+  expect(text).toContain('Their comment:\n> Name the season and the year, please.');
+  const link = /^(http:\/\/\S+\?publish)$/m.exec(text)?.[1];
+  expect(link, text).toBe(`${studio.url}/?publish`);
+
+  const maria = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await maria.goto(link!);
+  await signInHere(maria, EDITOR);
+  await expect(maria.getByRole('heading', { level: 1, name: /publish/i })).toBeVisible();
+  await expect(maria.getByRole('note', { name: 'Review comment' })).toContainText('Name the season and the year, please.');
+  await expect(maria.getByRole('button', { name: 'Ask for review' })).toBeVisible();
+  await maria.screenshot({ path: path.join(SEEN, 'sent-back-390.png'), fullPage: true });
+});
