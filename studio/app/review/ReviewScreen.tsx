@@ -28,15 +28,24 @@ export function ReviewScreen({
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  // The first page again (after a decision, the list has changed under every later page).
+  // The first page again (after a decision, the list has changed under every later page), and the
+  // request a link named, still waiting, even when it is on a later page.
   const load = useCallback(async () => {
     try {
       const answer = await api.reviews();
-      setPages({ requests: answer.requests, nextOffset: answer.nextOffset });
+      let requests = answer.requests;
+      if (openId !== null && !requests.some((request) => request.id === openId)) {
+        const named = await api.reviewRequest(openId).then(
+          (found) => found.request,
+          () => null,
+        );
+        if (named?.status === 'waiting') requests = [named, ...requests];
+      }
+      setPages({ requests, nextOffset: answer.nextOffset });
     } catch (error) {
       setLoadError(error instanceof ApiError ? error.message : 'The review requests could not be loaded.');
     }
-  }, []);
+  }, [openId]);
   useEffect(() => {
     void load();
     headingRef.current?.focus();
