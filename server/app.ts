@@ -99,7 +99,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   app.register(notificationsPlugin, { config, tuning: options.notifyTuning });
   app.register(salesPlugin, { config, tuning: options.salesTuning });
   app.register(weeklySummaryPlugin, { config, now: options.notifyTuning?.now });
-  app.register(studioNoticesPlugin);
+  app.register(studioNoticesPlugin, { now: options.notifyTuning?.now });
 
   // Routes: the specific prefixes before the site's catch-all.
   app.register(consolePlugin, { config });

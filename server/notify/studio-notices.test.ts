@@ -16,7 +16,8 @@ import { createStudioNotices } from './studio-notices.ts';
 // a real SMTP server to the account each names, read when it is sent.
 
 const STUDIO_URL = 'https://studio.example.com';
-const T0 = Date.UTC(2025, 10, 30, 12);
+/** A minute ago: stored just before the notifier, on the real clock, sends it. */
+const T0 = Date.now() - 60_000;
 /** An e-mail's text with its lines as written (mail travels with CRLF). */
 const textOf = (mail: { text: string }) => mail.text.replace(/\r\n/g, '\n');
 const silentLog = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
@@ -129,6 +130,18 @@ for (const harness of STORE_HARNESSES) {
       await settled();
       expect(smtp.mails).toEqual([]);
       expect((await store.listNotifications()).map((row) => row.state)).toEqual(['skipped', 'skipped']);
+    });
+
+    it('sends nothing stored more than a day before: once e-mail is set up, older events are old news', async () => {
+      const stale = createStudioOutbox({ outbox: studioStore, studioUrl: STUDIO_URL, log: silentLog, now: () => T0 - 24 * 60 * 60 * 1000 });
+      await stale.reviewAsked(request());
+      startNotifier();
+      await settled();
+      expect(smtp.mails).toEqual([]);
+      expect((await store.listNotifications()).map((row) => [row.state, row.lastError])).toEqual([
+        ['skipped', 'stored more than a day ago: old news'],
+        ['skipped', 'stored more than a day ago: old news'],
+      ]);
     });
 
     it("tells the editor their request was sent back, with the reviewer's comment", async () => {

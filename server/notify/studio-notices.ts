@@ -10,7 +10,12 @@ import { studioNoticeMessage } from './studio-messages.ts';
 // studio stores them in the outbox as things happen, so there is nothing to queue here; each is
 // worded when it is sent, to the account it names as that account is then. An account removed
 // meanwhile, or whose role no longer allows what it is about (an admin who may no longer review),
-// gets nothing: the row is skipped.
+// gets nothing: the row is skipped. So does one stored more than a day before it could be sent (the
+// studio stores them whether or not this server sends e-mail; once e-mail is set up, what happened
+// days ago is old news, and the studio itself shows where each review stands).
+
+/** How long a studio e-mail stays worth sending; the notifier's retries end well within it. */
+export const STUDIO_NOTICE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 const text = (value: string | number | undefined) => (value === undefined ? '' : String(value));
 
@@ -30,7 +35,13 @@ function factsOf(notification: ClaimedNotification): StudioNoticeFacts {
   };
 }
 
-export function createStudioNotices({ store }: { store: Pick<AccountStore, 'listAccounts'> }): NotificationSource {
+export function createStudioNotices({
+  store,
+  now = Date.now,
+}: {
+  store: Pick<AccountStore, 'listAccounts'>;
+  now?: () => number;
+}): NotificationSource {
   return {
     kinds: STUDIO_NOTICE_KINDS,
     async queue() {
@@ -40,6 +51,7 @@ export function createStudioNotices({ store }: { store: Pick<AccountStore, 'list
       const { kind } = notification;
       if (!isStudioNoticeKind(kind)) return { skip: `no message for notifications of the kind ${kind}` };
       if (notification.channel !== 'email') return { skip: "the studio's notices go by e-mail only" };
+      if (now() - notification.createdAt > STUDIO_NOTICE_MAX_AGE_MS) return { skip: 'stored more than a day ago: old news' };
       const facts = factsOf(notification);
       const account = (await store.listAccounts()).find((candidate) => candidate.id === facts.accountId);
       if (account === undefined) return { skip: 'the account was removed' };

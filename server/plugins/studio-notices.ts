@@ -6,8 +6,10 @@ import { createStudioNotices } from '../notify/studio-notices.ts';
 // this server's notifier sends them with its SMTP settings, retries and giving up, attached before
 // the notifier starts.
 
-const studioNotices: FastifyPluginAsync = async (app) => {
-  app.notifier.attach(createStudioNotices({ store: app.leadRelay.store }));
+export type StudioNoticesPluginOptions = { now?: () => number };
+
+const studioNotices: FastifyPluginAsync<StudioNoticesPluginOptions> = async (app, { now }) => {
+  app.notifier.attach(createStudioNotices({ store: app.leadRelay.store, ...(now ? { now } : {}) }));
 };
 
 export const studioNoticesPlugin = fp(studioNotices, {
