@@ -4,5 +4,6 @@ import type { Ajv } from 'ajv';
 declare function addContentKeywords(ajv: Ajv): Ajv;
 declare namespace addContentKeywords {
   const UI_CONTROLS: readonly ['multiline', 'date'];
+  const UI_SECTIONS: readonly ['settings', 'advanced'];
 }
 export = addContentKeywords;
