@@ -189,13 +189,14 @@ describe('a date field', () => {
 });
 
 describe('a link field', () => {
-  it('is a labelled text input that shows which links are allowed and writes the link', () => {
-    const field = renderField(text({ key: 'ctaHref', label: 'CTA link', kind: 'link' }), '/contact', {
+  it('shows an address that is not one of the pages in a labelled address box, with its message, and writes what is typed', () => {
+    const field = renderField(text({ key: 'ctaHref', label: 'CTA link', kind: 'link' }), '/contact?service=voice', {
       issues: { ctaHref: ['No page has this address.'] },
     });
-    const input = screen.getByLabelText(/^CTA link/) as HTMLInputElement;
-    expect(input.placeholder).toBe('/contact, https://…, mailto:…, booking');
-    expect(describedBy(input)).toBe('No page has this address.');
+    expect((screen.getByRole('radio', { name: 'Another address' }) as HTMLInputElement).checked).toBe(true);
+    const input = screen.getByLabelText('Address') as HTMLInputElement;
+    expect(input.value).toBe('/contact?service=voice');
+    expect(describedBy(input)).toMatch(/^No page has this address\. \| A full web address/);
     fireEvent.change(input, { target: { value: '/spring-offer' } });
     expect(field.value()).toBe('/spring-offer');
   });

@@ -43,7 +43,6 @@ export function ImageField({ field, value, path }: FieldProps) {
         ) : (
           <span css={ui.help}>No picture chosen.</span>
         )}
-        <code css={css({ fontSize: 13 })}>{image?.src}</code>
         <button
           type="button"
           id={fieldId([...path, 'src'])}
