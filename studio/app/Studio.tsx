@@ -43,6 +43,18 @@ export function Studio({
   }, [refreshReviews, panel]);
   const [menuOpen, setMenuOpen] = useState(false);
   const [moreOpen, setMoreOpen] = useState(false);
+  const moreButton = useRef<HTMLButtonElement>(null);
+  // Escape closes the header's "More" panel and gives the focus back to its button.
+  useEffect(() => {
+    if (!moreOpen) return;
+    const close = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMoreOpen(false);
+      moreButton.current?.focus();
+    };
+    document.addEventListener('keydown', close);
+    return () => document.removeEventListener('keydown', close);
+  }, [moreOpen]);
 
   const refresh = useCallback(async () => {
     const answer = await api.entries();
@@ -121,6 +133,7 @@ export function Studio({
           css={[ui.secondaryButton, onlyNarrow, css({ whiteSpace: 'nowrap' })]}
           aria-expanded={moreOpen}
           aria-controls="studio-more"
+          ref={moreButton}
           onClick={() => setMoreOpen(!moreOpen)}
         >
           More{waitingReviews ? ` (${waitingReviews})` : ''}
@@ -242,7 +255,7 @@ const header = css({
   padding: '8px 16px',
   borderBottom: `1px solid ${color.border}`,
   background: color.surface,
-  [NARROW]: { flexWrap: 'nowrap', gap: 8, padding: '8px 10px' },
+  [NARROW]: { flexWrap: 'nowrap', gap: 6, padding: '8px', '& > button': { padding: '6px 9px', fontSize: 15 } },
 });
 const onlyNarrow = css({ [WIDE]: { display: 'none' } });
 /** The header's less used actions: in the line on a wide screen, a panel under "More" on a narrow one. */

@@ -72,7 +72,8 @@ export const ui = {
     '&:focus-visible': focus,
     '&[aria-invalid="true"]': { borderColor: color.danger, borderWidth: 2 },
   }),
-  textarea: css({ minHeight: 90, resize: 'vertical' }),
+  // A text area grows with what it holds (where the browser can), so a three-line sub-line shows whole.
+  textarea: css({ minHeight: 90, maxHeight: '24em', resize: 'vertical', ['fieldSizing' as string]: 'content' }),
   /** A value shown but not changed here (the home page's address): set off from the boxes people type in. */
   readOnlyInput: css({ background: color.panel, borderStyle: 'dashed', color: color.text }),
   /** A closed-by-default part of a form (page settings, advanced options): its frame and its one-line summary. */

@@ -35,7 +35,8 @@ export function LinkField({ field, value, path }: FieldProps) {
   const otherHelpId = useId();
   const legendId = useId();
   const pageTarget = targetOf(href, linkTargets);
-  const checkProblem = way === 'other' ? addressProblem(href, field.constraints?.pattern) : undefined;
+  // Said at once while typing; once the build has its own message about the link, that one stands alone.
+  const checkProblem = way === 'other' && control.messages.length === 0 ? addressProblem(href, field.constraints?.pattern) : undefined;
 
   const choose = (next: Way) => {
     setWay(next);
