@@ -7,7 +7,8 @@
 //   registry must know it without loading the block's component (each block is its own chunk).
 // - `ui: { control, section }` on a property, for the studio's form; at least one of the two:
 //   - `control` (a text only): which control the form draws, where the type alone does not say (a
-//     text area for anything longer than a line, a date picker for a date);
+//     text area for anything longer than a line, a date picker for a date, the picture library for
+//     a text that holds a picture's address, so nobody types one);
 //   - `section`: where the form puts it, so a page opens on its content. "settings" gathers a
 //     page's address, search title and description and the like under "Page settings"; "advanced"
 //     puts what few people need (an anchor name, a full page load) under "Advanced" in its group.
@@ -17,7 +18,7 @@
 // CommonJS, because ajv-cli loads `-c` modules with require().
 'use strict';
 
-const UI_CONTROLS = ['multiline', 'date'];
+const UI_CONTROLS = ['multiline', 'date', 'picture'];
 const UI_SECTIONS = ['settings', 'advanced'];
 
 function addContentKeywords(ajv) {

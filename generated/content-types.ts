@@ -690,7 +690,7 @@ export type BlogPostFrontMatter = {
   readTime: string;
   /** Category shown on the article, e.g. "Strategy". */
   category: string;
-  /** The article's picture, by its address among the site's pictures (it starts with "/images/"). */
+  /** The article's picture: choose one from the library or upload your own. */
   image: string;
   /** What the picture shows, for people who cannot see it. */
   imageAlt: string;

@@ -244,3 +244,24 @@ describe('a picture field', () => {
     expect(describedBy(screen.getByRole('button', { name: 'Change picture' }))).toBe('There is no picture at /images/gone.png.');
   });
 });
+
+describe("a text holding a picture's address (an article's picture)", () => {
+  const picture: Field = { key: 'image', label: 'Picture', help: 'The article’s picture.', required: false, kind: 'picture' };
+
+  it('is chosen from the library, never typed, and written as the picture’s address', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ images: [{ src: '/images/blog/spring.png', width: 800, height: 600, bytes: 1000 }] })),
+    );
+    const field = renderField(picture, '/images/blog/old.png');
+    expect(screen.queryByRole('textbox')).toBeNull();
+    const change = screen.getByRole('button', { name: 'Change picture' });
+    expect(describedBy(change)).toBe('The article’s picture.');
+    fireEvent.click(change);
+    fireEvent.click(await screen.findByRole('button', { name: /blog\/spring\.png \(800×600\)/ }));
+    expect(field.value()).toBe('/images/blog/spring.png');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove picture' }));
+    expect(field.value()).toBeUndefined();
+    expect(screen.getByRole('button', { name: 'Choose a picture' })).toBeTruthy();
+  });
+});

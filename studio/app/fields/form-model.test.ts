@@ -176,6 +176,12 @@ describe('buildFormModel: how properties map to fields', () => {
     { name: 'an excerpt asks for a text area', root: 'article', at: 'excerpt', expected: { kind: 'multiline' } },
     { name: 'a title without a hint is one line', root: 'article', at: 'title', expected: { kind: 'text' } },
     {
+      name: "an article's picture is chosen from the library, keeping its pattern",
+      root: 'article',
+      at: 'image',
+      expected: { kind: 'picture', label: 'Picture', constraints: { minLength: 1 } },
+    },
+    {
       name: 'an optional flag is an optional boolean',
       root: 'article',
       at: 'draft',
@@ -297,7 +303,7 @@ describe('labels', () => {
     ['roiResult', 'ROI result'],
     ['id', 'ID'],
     ['priceUsd', 'Price (USD)'],
-    ['imageAlt', 'Image alt text'],
+    ['imageAlt', 'Image description'],
     ['lessThan5', 'Less than 5'],
     ['real_estate', 'Real estate'],
     ['noindex', 'Hide from search engines'],

@@ -25,6 +25,8 @@ export type FieldKind =
   | 'boolean'
   | 'choice'
   | 'image'
+  /** A text holding a picture's address, chosen from the picture library (`ui: { control: "picture" }`). */
+  | 'picture'
   | 'link'
   | 'date'
   | 'object'
@@ -107,8 +109,8 @@ const KIND_BY_TYPE: Record<string, FieldKind> = {
 const KIND_BY_FORMAT: Record<string, FieldKind> = { date: 'date', email: 'text', uri: 'text' };
 
 // A text's control is said by its schema, never guessed from the words of its description: the
-// `ui` keyword asks for a text area or a date picker; without it a text is a one-line input.
-const KIND_BY_CONTROL: Record<UiControl, FieldKind> = { multiline: 'multiline', date: 'date' };
+// `ui` keyword asks for a text area, a date picker or the picture library; without it a text is a one-line input.
+const KIND_BY_CONTROL: Record<UiControl, FieldKind> = { multiline: 'multiline', date: 'date', picture: 'picture' };
 
 const ANNOTATION_KEYWORDS = ['title', 'description', 'examples', 'default'] as const;
 
@@ -146,8 +148,8 @@ const ABBREVIATIONS: Record<string, string> = { cta: 'CTA', faq: 'FAQ', url: 'UR
 const LABEL_WORDS: Record<string, string> = {
   href: 'link',
   usd: '(USD)',
-  alt: 'alt text',
-  src: 'picture path',
+  alt: 'description',
+  src: 'picture',
   noindex: 'hide from search engines',
 };
 
@@ -202,6 +204,7 @@ const EMPTY_BY_KIND: Record<FieldKind, (field: Field) => unknown> = {
   markdown: () => '',
   link: () => '',
   date: () => '',
+  picture: () => '',
   number: lowestNumber,
   integer: lowestNumber,
   boolean: () => false,
