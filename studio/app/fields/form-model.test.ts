@@ -1,13 +1,15 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { pageSchemaWithBlocks } from '../../../content-model/block-list.ts';
 import { readSchemaModel } from '../../../content-model/load/schema-files.ts';
 import addContentKeywords from '../../../content-model/schema-keywords.cjs';
 import { itemSchemaOf } from '../../../content-model/schema.ts';
+import { isRecord } from '../../../content-model/values.ts';
 import {
   blockTypeOf,
   buildFormModel,
@@ -699,6 +701,43 @@ describe('buildFormModel: a construct it cannot map fails loudly, naming the fil
     expect(() => buildFormModel(files)).toThrow(
       'schema/common.schema.json at definitions.odd (through common.schema.json#/definitions/odder): format "hostname" has no control',
     );
+  });
+});
+
+describe('text areas wherever a text runs past a line', () => {
+  /** Every one-line text box the content fills, with the value in it, found by walking the content with the form model. */
+  function oneLineTexts(field: Field, value: unknown, where: string): { where: string; text: string }[] {
+    if (field.kind === 'blocks' && Array.isArray(value)) {
+      return value.flatMap((block: Record<string, unknown>, index) =>
+        (blockTypeOf(model, String(block.type))?.fields ?? []).flatMap((child) =>
+          oneLineTexts(child, block[child.key], `${where} › block ${index + 1} › ${child.label}`),
+        ),
+      );
+    }
+    if (field.kind === 'list' && Array.isArray(value))
+      return value.flatMap((item, index) => oneLineTexts(field.item!, item, `${where} ${index + 1}`));
+    if ((field.kind === 'object' || field.kind === 'image') && isRecord(value)) {
+      return (field.fields ?? []).flatMap((child) => oneLineTexts(child, value[child.key], `${where} › ${child.label}`));
+    }
+    return field.kind === 'text' && typeof value === 'string' ? [{ where, text: value }] : [];
+  }
+
+  it('gives a text area to every text the content already writes past a line (a line break, or more than 90 characters)', () => {
+    const pages = readdirSync(path.join(REPO_ROOT, 'content/pages')).map((file) => ({
+      where: file,
+      field: model.page,
+      data: parse(readFileSync(path.join(REPO_ROOT, 'content/pages', file), 'utf8')) as unknown,
+    }));
+    const site = {
+      where: 'site',
+      field: model.site,
+      data: parse(readFileSync(path.join(REPO_ROOT, 'content/site.yaml'), 'utf8')) as unknown,
+    };
+    const long = [...pages, site]
+      .flatMap(({ where, field, data }) => oneLineTexts(field, data, where))
+      .filter(({ text }) => text.includes('\n') || text.length > 90)
+      .map(({ where, text }) => `${where}: ${text.length} characters`);
+    expect(long).toEqual([]);
   });
 });
 
