@@ -2,6 +2,7 @@
 // settings", its address "/" is shown but cannot be changed, the hero's sub-line is a box for
 // several lines, and a link is pointed at a page of the site by the page's name. On a phone the
 // studio's header is one line and the start screen says where the pages are.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { startStudio, type RunningStudio } from '../../studio/testing/running-studio.ts';
 
@@ -125,4 +126,19 @@ test('on a phone the header is one line and the start screen says the pages are 
   await page.setViewportSize({ width: 1280, height: 900 });
   await expect(welcome.getByText('Choose a page on the left')).toBeVisible();
   await expect(welcome.getByText(/Press “Pages”/)).toBeHidden();
+});
+
+test('page settings, the link chooser and the header are axe-clean at 1280 px and 390 px', async ({ page }) => {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${studio.url}/?file=${encodeURIComponent(HOME)}`);
+    await expect(page.getByRole('status').filter({ hasText: FILE_OPENED })).toBeVisible();
+    await page.locator('summary', { hasText: 'Page settings' }).click();
+    await page.getByRole('button', { name: /^1\. .*Transform Your Business/ }).click();
+    const hero = page.getByRole('region', { name: /^Blocks/ }).locator(':scope > ol > li[data-item="0"]');
+    await hero.locator('summary', { hasText: 'Advanced' }).first().click();
+    if (width === 390) await page.getByRole('button', { name: /^More/ }).click();
+    const results = await new AxeBuilder({ page }).exclude('iframe').analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);
+  }
 });
