@@ -89,3 +89,16 @@ describe('the link chooser', () => {
     expect(screen.getByText('The booking page is not set up yet.')).toBeTruthy();
   });
 });
+
+describe('the link chooser when the link changes under it', () => {
+  it('follows a value written elsewhere (a discard, another tab) that the chosen way cannot show', () => {
+    const field = renderField(link, 'booking', { linkTargets });
+    expect(radio('Booking page').checked).toBe(true);
+    // The harness writes through the same editor the form uses, as a reload would.
+    fireEvent.click(radio('Another address'));
+    fireEvent.change(screen.getByLabelText('Address'), { target: { value: 'booking' } });
+    expect(field.value()).toBe('booking');
+    expect(radio('Booking page').checked).toBe(true);
+    expect(screen.queryByLabelText('Address')).toBeNull();
+  });
+});

@@ -18,6 +18,12 @@ export function wayOf(href: string, targets: readonly LinkTarget[]): Way {
   return targetOf(href, targets) ? 'page' : 'other';
 }
 
+function wayFits(way: Way, href: string, targets: readonly LinkTarget[]): boolean {
+  if (way === 'booking') return href === BOOKING_HREF;
+  if (way === 'page') return href === '' || targetOf(href, targets) !== undefined;
+  return href !== BOOKING_HREF;
+}
+
 function targetOf(href: string, targets: readonly LinkTarget[]): LinkTarget | undefined {
   const address = href.length > 1 ? href.replace(/\/$/, '') : href;
   return targets.find((target) => target.address === address);
@@ -31,6 +37,9 @@ export function LinkField({ field, value, path }: FieldProps) {
   const control = useControl(field, path);
   const href = typeof value === 'string' ? value : '';
   const [way, setWay] = useState<Way>(() => wayOf(href, linkTargets));
+  // The value may change under the chooser (a discard, another tab's save): when the way chosen can
+  // no longer show it, the chooser follows the value. Typing a page's address as another address stays so.
+  if (!wayFits(way, href, linkTargets)) setWay(wayOf(href, linkTargets));
   const group = useId();
   const otherHelpId = useId();
   const legendId = useId();
