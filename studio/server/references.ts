@@ -26,7 +26,8 @@ export function findReferences(workspace: Workspace, file: ContentFile): Referen
     collectLinks(data, [], (href, trail) => {
       if (linkedAddress(href) === target) where.push(trail);
     });
-    if (where.length > 0) references.push({ path: entry.path, title: entry.title, where: [...new Set(where)] });
+    // Named as the studio names it everywhere ("Home"), not by its search title.
+    if (where.length > 0) references.push({ path: entry.path, title: entry.name, where: [...new Set(where)] });
   }
   return references;
 }
