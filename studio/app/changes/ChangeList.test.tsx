@@ -94,7 +94,7 @@ describe('a change in the form’s words', () => {
     ]);
     const captions = [...container.querySelectorAll('figcaption')].map((caption) => caption.textContent);
     expect(captions).toEqual(['Before: “The old office”', 'After: “The new office”']);
-    expect(screen.getByText('Home › Text section › Image')).toBeTruthy();
+    expect(screen.getByText('Home › Text section › Picture')).toBeTruthy();
   });
 
   it('says a choice by its label, never the value in the file', () => {

@@ -80,7 +80,7 @@ describe('changes in the form’s words', () => {
     const changes = describeChanges(model, 'page', before, after, 'About');
     expect(changes).toEqual([
       {
-        place: 'About › Text section › Image',
+        place: 'About › Text section › Picture',
         kind: 'picture',
         before: { thumbnail: '/images/uploads/office.png', description: 'The old office' },
         after: { thumbnail: '/images/uploads/new-office.png', description: 'Our new office in Austin' },

@@ -86,7 +86,7 @@ describe('the review screen and edits still being saved', () => {
   it('shows each change in the form’s words, below the Publish button so a phone shows it without scrolling', async () => {
     server({ changes: changed('About Us') });
     render(panel());
-    const place = await screen.findByText('About Us › Title');
+    const place = await screen.findByText('About Us › Search title');
     const publish = screen.getByRole('button', { name: 'Publish' });
     expect(publish.compareDocumentPosition(place) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(document.querySelector('ins')!.textContent).toBe(' [added:  Us] ');
