@@ -77,7 +77,7 @@ describe('times in the site’s time zone', () => {
     expect(localText(Date.parse('2026-12-01T08:00:00Z'), ZONE)).toBe('2026-12-01T09:00');
     const now = Date.parse('2026-11-30T12:00:00Z');
     expect(describeTime(Date.parse('2026-12-01T08:00:00Z'), ZONE, now)).toBe('Tue 1 Dec, 09:00 (Europe/Berlin)');
-    expect(describeTime(Date.parse('2027-01-05T08:00:00Z'), ZONE, now)).toBe('Tue 5 Jan 2027, 09:00 (Europe/Berlin)');
+    expect(describeTime(Date.parse('2027-01-05T08:00:00Z'), ZONE, now)).toBe('Tue, 5 Jan 2027, 09:00 (Europe/Berlin)');
   });
 });
 

@@ -99,7 +99,7 @@ const RUN: PublishRunView = {
   steps: [
     { key: 'checking', label: 'Checking the content', state: 'done' },
     { key: 'building', label: 'Building the site', state: 'now' },
-    { key: 'going-live', label: 'Switching the live site to the new build', state: 'next' },
+    { key: 'going-live', label: 'Putting the new pages on the live site', state: 'next' },
   ],
 };
 
@@ -148,7 +148,7 @@ describe('a publish under way', () => {
     expect([...progress.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
       'Checking the content ✓(done)',
       'Building the site …(under way)',
-      'Switching the live site to the new build (next)',
+      'Putting the new pages on the live site (next)',
     ]);
     expect(progress.querySelector('[aria-current="step"]')?.textContent).toContain('Building the site');
     expect(screen.getByRole('button', { name: 'Publish' })).toHaveProperty('disabled', true);
