@@ -15,6 +15,7 @@ import { changesOf, snapshotDrafts, type ReviewFile } from './reviews.ts';
 import type { Workspace } from './workspace.ts';
 import { instantOf, localText } from '../time-words.ts';
 import { serverMomentInZone } from './time-words.ts';
+import { personName } from '../person-name.ts';
 
 export type Clock = {
   now(): number;
@@ -261,7 +262,7 @@ export function createScheduler(options: {
     const names = listWords(carried.map((found) => found.name));
     const verb = carried.length === 1 ? 'is' : 'are';
     const when = describeTime(Date.parse(first.at), timeZone, clock.now());
-    return `${names} ${verb} already scheduled to go live ${when}, by ${first.scheduledBy}, so ${carried.length === 1 ? 'it is' : 'they are'} not ${what}. To publish ${carried.length === 1 ? 'it' : 'them'} at another time, cancel that scheduled publish first.`;
+    return `${names} ${verb} already scheduled to go live ${when}, by ${personName(first.scheduledBy)}, so ${carried.length === 1 ? 'it is' : 'they are'} not ${what}. To publish ${carried.length === 1 ? 'it' : 'them'} at another time, cancel that scheduled publish first.`;
   }
 
   /** Waiting publishes by time, then the others, newest first. */
