@@ -18,6 +18,10 @@ describe('a moment in words', () => {
 
   it('is told in the person’s language, and in the default one when the language is unknown', () => {
     expect(momentWords(AT, { timeZone: 'America/Chicago', language: 'en-US', now: NOW })).toBe('Tue, Dec 1, 10:42 AM');
+    // The hour as people write it: "9:05 AM" on a twelve-hour clock, "09:05" on a twenty-four-hour one.
+    expect(momentWords('2026-12-01T15:05:00Z', { timeZone: 'America/Chicago', language: 'en-US', now: NOW })).toBe('Tue, Dec 1, 9:05 AM');
+    expect(momentWords('2026-12-01T15:05:00Z', { timeZone: 'America/Chicago', language: 'en-GB', now: NOW })).toBe('Tue 1 Dec, 09:05');
+    expect(sinceWords('2026-12-01T15:05:00Z', { timeZone: 'America/Chicago', language: 'en-US', now: NOW })).toBe('9:05 AM');
     expect(momentWords(AT, { timeZone: 'America/Chicago', language: 'de-DE', now: NOW })).toBe('Di., 1. Dez., 10:42');
     expect(momentWords(AT, { timeZone: 'America/Chicago', language: 'not a language!', now: NOW })).toBe('Tue 1 Dec, 10:42');
     expect(usableLanguage(undefined)).toBe('en-GB');

@@ -27,6 +27,15 @@ export function usableLanguage(language: string | undefined): string {
   }
 }
 
+/**
+ * How the language writes the hour: "9:05 AM" where clocks have twelve hours, "09:05" where they
+ * have twenty-four, as people there write it.
+ */
+function hourStyle(language: string): '2-digit' | 'numeric' {
+  const cycle = new Intl.DateTimeFormat(language, { hour: 'numeric' }).resolvedOptions().hourCycle;
+  return cycle === 'h11' || cycle === 'h12' ? 'numeric' : '2-digit';
+}
+
 function instant(at: string | number): Date | undefined {
   const date = new Date(at);
   return Number.isNaN(date.getTime()) ? undefined : date;
@@ -37,20 +46,21 @@ function dayIn(ms: number, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms));
 }
 
-/** "Tue 1 Dec, 10:42" (en-GB), "Tue, Dec 1, 10:42 AM" (en-US); the year is added when it is not this year. A text that is no time is given back. */
+/** "Tue 1 Dec, 10:42" (en-GB), "Tue, Dec 1, 10:42 AM" (en-US), "Tue, Dec 1, 9:05 AM"; the year is added when it is not this year. A text that is no time is given back. */
 export function momentWords(at: string | number, options: TimeWordsOptions): string {
   const date = instant(at);
   if (!date) return String(at);
   const { timeZone } = options;
   const now = options.now ?? Date.now();
   const sameYear = dayIn(date.getTime(), timeZone).slice(0, 4) === dayIn(now, timeZone).slice(0, 4);
-  return new Intl.DateTimeFormat(usableLanguage(options.language), {
+  const language = usableLanguage(options.language);
+  return new Intl.DateTimeFormat(language, {
     timeZone,
     weekday: 'short',
     day: 'numeric',
     month: 'short',
     ...(sameYear ? {} : { year: 'numeric' }),
-    hour: '2-digit',
+    hour: hourStyle(language),
     minute: '2-digit',
   }).format(date);
 }
@@ -61,11 +71,8 @@ export function sinceWords(at: string | number, options: TimeWordsOptions): stri
   if (!date) return String(at);
   const now = options.now ?? Date.now();
   if (dayIn(date.getTime(), options.timeZone) !== dayIn(now, options.timeZone)) return momentWords(at, options);
-  return new Intl.DateTimeFormat(usableLanguage(options.language), {
-    timeZone: options.timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(date);
+  const language = usableLanguage(options.language);
+  return new Intl.DateTimeFormat(language, { timeZone: options.timeZone, hour: hourStyle(language), minute: '2-digit' }).format(date);
 }
 
 /** "Chicago time (America/Chicago)"; "UTC" for UTC: the zone as a person knows it, and its exact name. */

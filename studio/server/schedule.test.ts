@@ -234,7 +234,7 @@ describe('the schedule API', () => {
     // 09:00 in Chicago on 1 December is 15:00 UTC.
     const made = await app.inject({ method: 'POST', url: '/api/schedule', headers: change, payload: { at: '2026-12-01T09:00', files } });
     expect(made.statusCode, made.body).toBe(200);
-    expect(made.json()).toMatchObject({ scheduled: { at: '2026-12-01T15:00:00.000Z', when: 'Tue, Dec 1, 09:00 AM (America/Chicago)' } });
+    expect(made.json()).toMatchObject({ scheduled: { at: '2026-12-01T15:00:00.000Z', when: 'Tue, Dec 1, 9:00 AM (America/Chicago)' } });
 
     const scheduled = await changes();
     expect(scheduled.files).toEqual([]);
@@ -244,7 +244,7 @@ describe('the schedule API', () => {
         path: HOME,
         title: 'Home',
         scheduleId: expect.any(String),
-        when: 'Tue, Dec 1, 09:00 AM (America/Chicago)',
+        when: 'Tue, Dec 1, 9:00 AM (America/Chicago)',
         scheduledBy: 'mia.lopez@example.com',
         mayCancel: true,
       },
@@ -259,7 +259,7 @@ describe('the schedule API', () => {
       ok: false,
       reason: 'scheduled',
       message:
-        'Home is already scheduled to go live Tue, Dec 1, 09:00 AM (America/Chicago), by Mia Lopez, so it is not published now. To publish it at another time, cancel that scheduled publish first.',
+        'Home is already scheduled to go live Tue, Dec 1, 9:00 AM (America/Chicago), by Mia Lopez, so it is not published now. To publish it at another time, cancel that scheduled publish first.',
     });
     const twice = await app.inject({ method: 'POST', url: '/api/schedule', headers: change, payload: { at: '2026-12-02T09:00', files } });
     expect(twice.statusCode).toBe(409);

@@ -38,10 +38,13 @@ export function LiveLinks({ record }: { record: PublishRecord }) {
     >
       {links.map((link) => (
         <li key={link.url}>
-          <a href={link.url} target="_blank" rel="noopener noreferrer">
+          <a
+            href={link.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`${single ? `View on the live site: ${link.name}` : `View ${link.name} on the live site`} (opens in a new tab)`}
+          >
             {single ? 'View on the live site' : `View ${link.name} on the live site`}
-            {single && <span css={ui.visuallyHidden}>: {link.name}</span>}
-            <span css={ui.visuallyHidden}> (opens in a new tab)</span>
           </a>
         </li>
       ))}

@@ -229,7 +229,8 @@ describe('where a publish got, after it is done', () => {
     // The published page on the live site, from the result and from the list of recent publishes.
     const links = screen.getAllByRole('link', { name: /^View on the live site/ });
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['https://www.example.com/about', 'https://www.example.com/about']);
-    expect(links[0]!.textContent).toBe('View on the live site: About (opens in a new tab)');
+    expect(links[0]!.textContent).toBe('View on the live site');
+    expect(links[0]!.getAttribute('aria-label')).toBe('View on the live site: About (opens in a new tab)');
     expect(document.body.textContent).not.toMatch(/origin|pushed|commit|built and/i);
   });
 });
