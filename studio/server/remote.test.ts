@@ -325,7 +325,10 @@ describe('a push that loses a race with the remote', () => {
 
     const result = await publisher.publish('maria');
 
-    expect(result).toMatchObject({ ok: true, record: { remote: { pushed: true }, status: { remote: { text: "Sent to the team's copy of the site" } } } });
+    expect(result).toMatchObject({
+      ok: true,
+      record: { remote: { pushed: true }, status: { remote: { text: "Sent to the team's copy of the site" } } },
+    });
     expect(result.ok && result.record.commit).toBe(project.remote!.head());
     expect(heading(project.remote!.show(HOME))).toBe('Mine');
     expect(project.remote!.show(FAQS)).toMatch(/^title: Pushed meanwhile$/m);

@@ -2,7 +2,7 @@
 // The publish screen's actions as each person may use them: an editor whose changes need review has
 // "Ask for review" (with a note) instead of Publish and sees the reviewer's comment as text; someone
 // who may publish can publish now or schedule it in the team's time zone, and sees what failed.
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReviewsAnswer, ScheduleAnswer, ScheduledView } from '../api.ts';
 import { momentInZoneWords } from '../../time-words.ts';
