@@ -79,6 +79,7 @@ test('a change scheduled in Chicago time is shown as scheduled and not offered a
   // Cancelled, it is offered again.
   await scheduled.getByRole('button', { name: `Cancel the scheduled publish of Home at ${words}` }).click();
   await expect(scheduled).toHaveCount(0);
+  await expect(page.getByText(/^Scheduled: Home —/)).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 2, name: /^Home/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeEnabled();
 

@@ -41,6 +41,12 @@ export function PublishChoice({
   useEffect(() => {
     void load();
   }, [load]);
+  // Changes offered for publishing again (a scheduled publish cancelled, or new edits): the word that
+  // something was scheduled is no longer news.
+  const offered = seen.length > 0;
+  useEffect(() => {
+    if (offered) setScheduledText('');
+  }, [offered]);
 
   const changed = () => {
     void load();
