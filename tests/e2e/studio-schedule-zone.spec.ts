@@ -70,7 +70,7 @@ test('a change scheduled in Chicago time is shown as scheduled and not offered a
   // Shown as scheduled, when and by whom, and not offered for publishing again.
   const scheduled = page.getByRole('region', { name: 'Scheduled to go live' });
   await expect(scheduled).toContainText(new RegExp(`Home: ${words.replace(/[()]/g, '\\$&')}, scheduled by .+`));
-  await expect(page.getByText('There are no unpublished changes.')).toBeVisible();
+  await expect(page.getByText('There are no other unpublished changes.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Schedule publish' })).toBeDisabled();
   expect(await axeViolations(page)).toEqual([]);

@@ -319,6 +319,7 @@ describe('a change already scheduled', () => {
 
     const section = await screen.findByRole('region', { name: 'Scheduled to go live' });
     expect(section.textContent).toContain('Home: Tue 1 Dec, 10:42 (America/Chicago), scheduled by Mia Lopez');
+    expect(screen.getByText('There are no other unpublished changes.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Publish' })).toHaveProperty('disabled', true);
     expect(screen.queryByRole('heading', { level: 2, name: /^Home/ })).toBeNull();
 

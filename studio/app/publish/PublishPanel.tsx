@@ -139,7 +139,9 @@ export function PublishPanel({
       ) : changes === null ? (
         <p role="status">Gathering the changes…</p>
       ) : changes.files.length === 0 ? (
-        <p>There are no unpublished changes{changes.held.length > 0 ? ' of yours' : ''}.</p>
+        <p>
+          There are no {changes.scheduled?.length ? 'other ' : ''}unpublished changes{changes.held.length > 0 ? ' of yours' : ''}.
+        </p>
       ) : (
         <>
           <p>
