@@ -3,6 +3,7 @@
 // folder of its own: navigator/, editor/, publish/, history/.
 import { css } from '@emotion/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { FormModelProvider } from './changes/form-model-context.ts';
 import { buildFormModel, type FormModel } from './fields/form-model.ts';
 import { api, ApiError, type Entry, type PublishRecord } from './api.ts';
 import { FileEditor } from './editor/FileEditor.tsx';
@@ -165,53 +166,55 @@ export function Studio({
       >
         <Navigator entries={entries} openPath={openPath} onOpen={open} onCreated={refresh} hidden={!menuOpen} />
         <main css={css({ padding: 16, minWidth: 0 })}>
-          {modelError && (
-            <p role="alert" css={ui.errorBanner}>
-              {modelError}
-            </p>
-          )}
-          <ScheduleFailures user={user} />
-          {historyView?.kind === 'history' ? (
-            <HistoryScreen
-              key={historyView.path ?? ''}
-              path={historyView.path}
-              name={entries.find((entry) => entry.path === historyView.path)?.name}
-              onOpenVersion={(version, path) => showHistory({ kind: 'version', version, path, from: historyView.path })}
-              onShowAll={() => showHistory({ kind: 'history', path: null })}
-            />
-          ) : historyView?.kind === 'version' ? (
-            <VersionView
-              key={`${historyView.version} ${historyView.path}`}
-              version={historyView.version}
-              path={historyView.path}
-              backLabel={historyView.from ? 'Back to the history of this page' : 'Back to the history'}
-              onBack={() => showHistory({ kind: 'history', path: historyView.from })}
-              onEdit={open}
-              onRestored={refresh}
-            />
-          ) : panel === 'reviews' ? (
-            <ReviewScreen onDone={() => void refresh().then(refreshReviews)} />
-          ) : panel === 'publish' ? (
-            <PublishPanel
-              canUndo={canUndo}
-              history={history}
-              onDone={async () => {
-                await refresh();
-              }}
-              onOpen={open}
-            />
-          ) : openPath && model ? (
-            <FileEditor
-              key={openPath}
-              path={openPath}
-              model={model}
-              onChanged={() => void refresh()}
-              onOpen={open}
-              onHistory={(path) => showHistory({ kind: 'history', path })}
-            />
-          ) : (
-            <Welcome />
-          )}
+          <FormModelProvider value={model}>
+            {modelError && (
+              <p role="alert" css={ui.errorBanner}>
+                {modelError}
+              </p>
+            )}
+            <ScheduleFailures user={user} />
+            {historyView?.kind === 'history' ? (
+              <HistoryScreen
+                key={historyView.path ?? ''}
+                path={historyView.path}
+                name={entries.find((entry) => entry.path === historyView.path)?.name}
+                onOpenVersion={(version, path) => showHistory({ kind: 'version', version, path, from: historyView.path })}
+                onShowAll={() => showHistory({ kind: 'history', path: null })}
+              />
+            ) : historyView?.kind === 'version' ? (
+              <VersionView
+                key={`${historyView.version} ${historyView.path}`}
+                version={historyView.version}
+                path={historyView.path}
+                backLabel={historyView.from ? 'Back to the history of this page' : 'Back to the history'}
+                onBack={() => showHistory({ kind: 'history', path: historyView.from })}
+                onEdit={open}
+                onRestored={refresh}
+              />
+            ) : panel === 'reviews' ? (
+              <ReviewScreen onDone={() => void refresh().then(refreshReviews)} />
+            ) : panel === 'publish' ? (
+              <PublishPanel
+                canUndo={canUndo}
+                history={history}
+                onDone={async () => {
+                  await refresh();
+                }}
+                onOpen={open}
+              />
+            ) : openPath && model ? (
+              <FileEditor
+                key={openPath}
+                path={openPath}
+                model={model}
+                onChanged={() => void refresh()}
+                onOpen={open}
+                onHistory={(path) => showHistory({ kind: 'history', path })}
+              />
+            ) : (
+              <Welcome />
+            )}
+          </FormModelProvider>
         </main>
       </div>
     </div>

@@ -1,14 +1,15 @@
 // The reviewer's screen (an admin, when the studio requires review): the requests waiting for
-// review, a page at a time, each named by its files, editor and note. A request's changes (its diff
-// and the preview of the file chosen) are read when it is opened (the newest opens by itself), and
-// its three decisions come with them: publish it now (its steps shown as the studio goes through them,
-// as on the publish screen), publish it at a set time, or send it back with a comment saying what to
-// change. Every text an editor or reviewer wrote is shown as text.
+// review, a page at a time, each named by its files, editor and note. A request's changes (in the
+// form's words, with the file's lines one click away, and the preview of the file chosen) are read
+// when it is opened (the newest opens by itself), and its three decisions come with them: publish it
+// now (its steps shown as the studio goes through them, as on the publish screen), publish it at a
+// set time, or send it back with a comment saying what to change. Every text an editor or reviewer
+// wrote is shown as text.
 import { css } from '@emotion/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { api, ApiError, type PublishRunView, type ReviewFileView, type ReviewRequestDetail, type ReviewRequestView } from '../api.ts';
+import { ChangeList } from '../changes/ChangeList.tsx';
 import { PreviewPane, type PreviewTarget } from '../PreviewPane.tsx';
-import { Diff } from '../publish/Diff.tsx';
 import { startAndFollow } from '../publish/follow-run.ts';
 import { PublishProgress } from '../publish/PublishProgress.tsx';
 import { SchedulePublish } from '../publish/SchedulePublish.tsx';
@@ -211,55 +212,56 @@ function OpenedRequest({
                 )}
               </h3>
               {file.changedBy && <p css={ui.help}>Changed by {file.changedBy.join(', ')}</p>}
-              <Diff hunks={file.hunks} />
+              <ChangeList file={{ ...file, after: file.data }} name={file.title} />
             </section>
           ))}
+          {/* The decisions follow the changes they decide, before the preview on a phone, so they are in reach. */}
+          <div css={css({ display: 'grid', gap: 12, maxWidth: 640, marginTop: 12 })}>
+            {publishing && <PublishProgress what="Publishing the approved changes" run={publishing.run} />}
+            <div css={css({ display: 'flex', gap: 8, flexWrap: 'wrap' })}>
+              <button type="button" css={ui.button} disabled={busy} onClick={() => void approve()}>
+                Approve and publish
+              </button>
+            </div>
+            <SchedulePublish
+              disabled={busy}
+              label="Approve and publish at this time"
+              onSchedule={async (at) => {
+                const answer = await api.approveAt(request.id, at);
+                await onDecided(`Approved. Scheduled: ${titles} — ${answer.scheduled.when}.`, true);
+              }}
+            />
+            <div css={ui.field}>
+              <label htmlFor={`${id}-comment`} css={ui.label}>
+                Comment for {request.requestedBy}
+              </label>
+              <textarea
+                id={`${id}-comment`}
+                css={[ui.input, ui.textarea]}
+                maxLength={2000}
+                value={comment}
+                aria-invalid={commentError ? true : undefined}
+                aria-describedby={commentError ? `${id}-comment-error` : undefined}
+                onChange={(event) => setComment(event.target.value)}
+              />
+              {commentError && (
+                <p id={`${id}-comment-error`} css={ui.error}>
+                  {commentError}
+                </p>
+              )}
+            </div>
+            <div>
+              <button type="button" css={ui.secondaryButton} disabled={busy} onClick={() => void sendBack()}>
+                Send back with comment
+              </button>
+            </div>
+          </div>
         </div>
         {previewed ? (
           <PreviewPane target={targetOf(previewed)} focusedBlock={null} onSelectBlock={() => {}} />
         ) : (
           <p css={ui.help}>These changes have no page to preview.</p>
         )}
-      </div>
-      <div css={css({ display: 'grid', gap: 12, maxWidth: 640, marginTop: 12 })}>
-        {publishing && <PublishProgress what="Publishing the approved changes" run={publishing.run} />}
-        <div css={css({ display: 'flex', gap: 8, flexWrap: 'wrap' })}>
-          <button type="button" css={ui.button} disabled={busy} onClick={() => void approve()}>
-            Approve and publish
-          </button>
-        </div>
-        <SchedulePublish
-          disabled={busy}
-          label="Approve and publish at this time"
-          onSchedule={async (at) => {
-            const answer = await api.approveAt(request.id, at);
-            await onDecided(`Approved. Scheduled: ${titles} — ${answer.scheduled.when}.`, true);
-          }}
-        />
-        <div css={ui.field}>
-          <label htmlFor={`${id}-comment`} css={ui.label}>
-            Comment for {request.requestedBy}
-          </label>
-          <textarea
-            id={`${id}-comment`}
-            css={[ui.input, ui.textarea]}
-            maxLength={2000}
-            value={comment}
-            aria-invalid={commentError ? true : undefined}
-            aria-describedby={commentError ? `${id}-comment-error` : undefined}
-            onChange={(event) => setComment(event.target.value)}
-          />
-          {commentError && (
-            <p id={`${id}-comment-error`} css={ui.error}>
-              {commentError}
-            </p>
-          )}
-        </div>
-        <div>
-          <button type="button" css={ui.secondaryButton} disabled={busy} onClick={() => void sendBack()}>
-            Send back with comment
-          </button>
-        </div>
       </div>
     </>
   );

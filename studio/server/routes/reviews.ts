@@ -8,10 +8,9 @@
 // comment the editor sees beside the draft. Every text a person wrote (a note, a comment) is
 // answered as data, which the browser app shows as text.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { parse } from 'yaml';
 import { z } from 'zod';
-import { readMarkdownFile } from '../../../content-model/formats/yaml-edit.ts';
 import type { ReviewFeedback, ReviewFileView, ReviewRequestDetail, ReviewRequestView, ReviewsAnswer } from '../../api-types.ts';
+import { fileData } from '../file-data.ts';
 import { diffHunks } from '../line-diff.ts';
 import { editorOf } from '../plugins/sessions.ts';
 import type { StudioRoutes } from '../plugins/request-checks.ts';
@@ -73,12 +72,7 @@ export const reviewRoutes: StudioRoutes<ReviewRoutesOptions> = async (app, { rev
 
   function fileView(file: ReviewFile, decided: boolean): ReviewFileView {
     const opened = workspace.contentFile(file.path);
-    let data: unknown = null;
-    try {
-      if (file.text !== null) data = opened.kind === 'article' ? readMarkdownFile(file.text) : (parse(file.text) as unknown);
-    } catch {
-      // Shown as the diff only.
-    }
+    const live = workspace.readDisk(opened)?.text ?? null;
     return {
       path: file.path,
       title: file.title,
@@ -87,8 +81,11 @@ export const reviewRoutes: StudioRoutes<ReviewRoutesOptions> = async (app, { rev
       change: file.change,
       ...(file.changedBy ? { changedBy: file.changedBy } : {}),
       // A decided request keeps no text: it is listed for what it was.
-      hunks: decided ? [] : diffHunks(workspace.readDisk(opened)?.text ?? '', file.text ?? ''),
-      data,
+      hunks: decided ? [] : diffHunks(live ?? '', file.text ?? ''),
+      // A file that cannot be read is shown as its lines only.
+      data: fileData(opened.kind, file.text),
+      // What approving changes: the live file now. A decided request has no change left to show.
+      before: decided ? null : fileData(opened.kind, live),
     };
   }
 
