@@ -30,7 +30,13 @@ export function Studio({
   const [canUndo, setCanUndo] = useState(false);
   const [history, setHistory] = useState<PublishRecord[]>([]);
   const [openPath, setOpenPath] = useState<string | null>(() => new URLSearchParams(window.location.search).get('file'));
-  const [panel, setPanel] = useState<'publish' | 'reviews' | null>(null);
+  // A link from an e-mail opens a review request (`?review=<id>`) or the publish screen (`?publish`).
+  const [panel, setPanel] = useState<'publish' | 'reviews' | null>(() => panelFromSearch(window.location.search));
+  const [linkedReview, setLinkedReview] = useState(() => new URLSearchParams(window.location.search).get('review'));
+  useEffect(() => {
+    // Followed once: the review requests opened again later open on the newest.
+    if (panel !== 'reviews') setLinkedReview(null);
+  }, [panel]);
   // The history, a file's versions, or one version: in the address, so it survives a reload.
   const [historyView, setHistoryView] = useState<HistoryView | null>(() => historyViewFromSearch(window.location.search));
   // Requests waiting for review, for a reviewer (an admin when the studio requires review); null for anyone else.
@@ -192,7 +198,7 @@ export function Studio({
                 onRestored={refresh}
               />
             ) : panel === 'reviews' ? (
-              <ReviewScreen onDone={() => void refresh().then(refreshReviews)} />
+              <ReviewScreen onDone={() => void refresh().then(refreshReviews)} openId={linkedReview} />
             ) : panel === 'publish' ? (
               <PublishPanel
                 canUndo={canUndo}
@@ -232,6 +238,13 @@ function Welcome() {
       <p>The preview beside the form is the real page, drawn the way visitors will see it, at phone or desktop width.</p>
     </div>
   );
+}
+
+/** The screen a link opens: `?review=<id>` the review requests, `?publish` the publish screen. */
+function panelFromSearch(search: string): 'publish' | 'reviews' | null {
+  const query = new URLSearchParams(search);
+  if (query.get('review')) return 'reviews';
+  return query.has('publish') ? 'publish' : null;
 }
 
 function openPathSearch(path: string | null): string {

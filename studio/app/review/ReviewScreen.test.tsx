@@ -205,4 +205,40 @@ describe('the review screen', () => {
     await within(older).findByRole('button', { name: 'Approve and publish' });
     expect(opened).toEqual(['r1', 'r0']);
   });
+
+  it('opens the request a link named first, instead of the newest', async () => {
+    server({}, [REQUEST, OLDER]);
+    render(<ReviewScreen onDone={() => {}} openId="r0" />);
+    const older = await screen.findByRole('article', { name: 'Pricing' });
+    await within(older).findByRole('button', { name: 'Approve and publish' });
+    expect(opened).toEqual(['r0']);
+    expect(screen.getAllByRole('article').map((article) => article.querySelector('h2')?.textContent)).toEqual(['Pricing', 'Home']);
+  });
+
+  it('says so when the request a link named waits no more, and opens the newest', async () => {
+    server({}, [REQUEST]);
+    render(<ReviewScreen onDone={() => {}} openId="decided-since" />);
+    expect(
+      await screen.findByText(
+        'The request you followed a link to is no longer waiting: another admin has decided it, or the editor asked again.',
+      ),
+    ).toBeTruthy();
+    await screen.findByText('heading: Spring is here', { exact: false });
+    // It looked for the named one (decided: not found), then opened the newest.
+    expect(opened).toEqual(['decided-since', 'r1']);
+  });
+
+  it('opens the request a link named even when it is not on the first page', async () => {
+    server({}, [REQUEST]);
+    const fetched = vi.mocked(fetch);
+    const list = fetched.getMockImplementation()!;
+    fetched.mockImplementation(async (url, init) =>
+      String(url) === '/api/reviews/request?id=r0' ? Response.json({ request: OLDER }) : list(url, init),
+    );
+    render(<ReviewScreen onDone={() => {}} openId="r0" />);
+    const older = await screen.findByRole('article', { name: 'Pricing' });
+    await within(older).findByRole('button', { name: 'Approve and publish' });
+    expect(screen.getAllByRole('article').map((article) => article.querySelector('h2')?.textContent)).toEqual(['Pricing', 'Home']);
+    expect(screen.queryByText(/no longer waiting/)).toBeNull();
+  });
 });

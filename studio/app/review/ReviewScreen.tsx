@@ -16,21 +16,37 @@ import { SchedulePublish } from '../publish/SchedulePublish.tsx';
 import { color, ui } from '../ui.ts';
 import { localTime } from '../local-time.ts';
 
-export function ReviewScreen({ onDone }: { onDone: () => void }) {
+export function ReviewScreen({
+  onDone,
+  openId = null,
+}: {
+  onDone: () => void;
+  /** The request a link named: opened instead of the newest, or said to be decided when it waits no more. */
+  openId?: string | null;
+}) {
   const [pages, setPages] = useState<{ requests: ReviewRequestView[]; nextOffset: number | null } | null>(null);
   const [loadError, setLoadError] = useState('');
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  // The first page again (after a decision, the list has changed under every later page).
+  // The first page again (after a decision, the list has changed under every later page), and the
+  // request a link named, still waiting, even when it is on a later page.
   const load = useCallback(async () => {
     try {
       const answer = await api.reviews();
-      setPages({ requests: answer.requests, nextOffset: answer.nextOffset });
+      let requests = answer.requests;
+      if (openId !== null && !requests.some((request) => request.id === openId)) {
+        const named = await api.reviewRequest(openId).then(
+          (found) => found.request,
+          () => null,
+        );
+        if (named?.status === 'waiting') requests = [named, ...requests];
+      }
+      setPages({ requests, nextOffset: answer.nextOffset });
     } catch (error) {
       setLoadError(error instanceof ApiError ? error.message : 'The review requests could not be loaded.');
     }
-  }, []);
+  }, [openId]);
   useEffect(() => {
     void load();
     headingRef.current?.focus();
@@ -58,6 +74,10 @@ export function ReviewScreen({ onDone }: { onDone: () => void }) {
   };
 
   const waiting = pages?.requests.filter((request) => request.status === 'waiting') ?? [];
+  // The linked request leads, opened; one decided since the link was sent is said to be so.
+  const linked = openId !== null && waiting.some((request) => request.id === openId);
+  if (linked) waiting.sort((a, b) => Number(b.id === openId) - Number(a.id === openId));
+  const linkedGone = openId !== null && pages !== null && !linked && !outcome;
   return (
     <section aria-labelledby="reviews-title" css={css({ maxWidth: 1200 })}>
       <h1 id="reviews-title" ref={headingRef} tabIndex={-1} css={css({ fontSize: 24, marginTop: 0 })}>
@@ -73,12 +93,19 @@ export function ReviewScreen({ onDone }: { onDone: () => void }) {
           {loadError}
         </p>
       )}
+      {linkedGone && (
+        <p role="status" css={ui.banner}>
+          The request you followed a link to is no longer waiting: another admin has decided it, or the editor asked again.
+        </p>
+      )}
       {pages === null && !loadError ? (
         <p role="status">Gathering the review requests…</p>
       ) : waiting.length === 0 && (pages?.nextOffset ?? null) === null ? (
         <p>No changes are waiting for review.</p>
       ) : (
-        waiting.map((request, index) => <RequestCard key={request.id} request={request} openAtFirst={index === 0} onDecided={decided} />)
+        waiting.map((request, index) => (
+          <RequestCard key={request.id} request={request} openAtFirst={linked ? request.id === openId : index === 0} onDecided={decided} />
+        ))
       )}
       {pages && pages.nextOffset !== null && (
         <button type="button" css={ui.secondaryButton} onClick={() => void loadMore(pages.nextOffset!)}>
