@@ -42,6 +42,8 @@ export type PublishRecord = {
   changedBy?: string[];
   /** Who asked for a reviewed change and who approved it, or who scheduled it. */
   note?: string;
+  /** Who approved the reviewed change it carried (missing in records of older publishes, whose note names them). */
+  approvedBy?: string;
   ms: number;
   /** Where the commit was pushed (a checkout with a git remote), or why it is not there yet. */
   remote?: { name: string; branch: string; pushed: boolean; reason?: string; keptAsDrafts?: string[]; changedThere?: string[] };
@@ -70,7 +72,13 @@ export type Reference = { path: string; title: string; where: string[] };
  * Who is signed in (a team account's e-mail address, or the local editor's name when the studio runs
  * without accounts), and the token every change must carry.
  */
-export type Session = { signInRequired: boolean; user: string | null; csrfToken?: string };
+export type Session = {
+  signInRequired: boolean;
+  user: string | null;
+  csrfToken?: string;
+  /** The team's time zone (STUDIO_TIME_ZONE, else the server's): every time on every screen is told in it. */
+  timeZone?: string;
+};
 
 /** What the sign-in form sends: a team account's e-mail address and its password. */
 export type SignInRequest = { email: string; password: string };
@@ -189,6 +197,8 @@ export type HistoryVersion = {
   at: string;
   /** The commit's first line (or, without git, what the studio would have written there). */
   subject: string;
+  /** The commit's whole message, when it has more than its first line (a developer's long message). */
+  message?: string;
   commit?: string;
   /** The content files it changed, each named as the studio names it (`Entry.name`). */
   files: { path: string; name: string; change: 'added' | 'changed' | 'deleted' }[];

@@ -46,6 +46,7 @@ export type {
   StoredImage,
 };
 export type { ReviewFeedback, ReviewFileView, ReviewRequestDetail, ReviewRequestView, ReviewsAnswer, ScheduleAnswer, ScheduledView };
+export type { ScheduledChange } from '../api-types.ts';
 
 export class ApiError extends Error {
   override name = 'ApiError';

@@ -4,6 +4,7 @@ import { CacheProvider, Global, css } from '@emotion/react';
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { api, ApiError, type Session } from './api.ts';
+import { setTeamTimeZone } from './local-time.ts';
 import { SignIn } from './SignIn.tsx';
 import { Studio } from './Studio.tsx';
 import { color, font, ui } from './ui.ts';
@@ -13,9 +14,13 @@ function App() {
   const [error, setError] = useState('');
 
   useEffect(() => {
-    api
-      .session()
-      .then(setSession, (failure: unknown) => setError(failure instanceof ApiError ? failure.message : 'The studio cannot be reached.'));
+    api.session().then(
+      (answer) => {
+        setTeamTimeZone(answer.timeZone);
+        setSession(answer);
+      },
+      (failure: unknown) => setError(failure instanceof ApiError ? failure.message : 'The studio cannot be reached.'),
+    );
   }, []);
 
   if (error) {
@@ -26,7 +31,15 @@ function App() {
     );
   }
   if (!session) return <p role="status">Opening the studio…</p>;
-  if (!session.user) return <SignIn onSignedIn={setSession} />;
+  if (!session.user)
+    return (
+      <SignIn
+        onSignedIn={(answer) => {
+          setTeamTimeZone(answer.timeZone);
+          setSession(answer);
+        }}
+      />
+    );
   return (
     <Studio
       user={session.user}

@@ -299,7 +299,7 @@ describe('a team (sign-in configured)', () => {
   it('asks for sign-in, and lets the right password in with a strict session cookie', async () => {
     await setup({ users: true });
     const anonymous = (await app.inject({ url: '/api/session' })).json();
-    expect(anonymous).toEqual({ signInRequired: true, user: null });
+    expect(anonymous).toEqual({ signInRequired: true, user: null, timeZone: expect.any(String) });
     expect((await app.inject({ url: '/api/entries' })).statusCode).toBe(401);
     const response = await signIn();
     expect(response.statusCode).toBe(200);
@@ -373,7 +373,11 @@ describe("the team's accounts decide who is in, on every request", () => {
     const users = await team!.openAgain();
     await users.removeAccount(MARIA);
     expect(await entries(cookie)).toBe(401);
-    expect((await app.inject({ url: '/api/session', headers: { cookie } })).json()).toEqual({ signInRequired: true, user: null });
+    expect((await app.inject({ url: '/api/session', headers: { cookie } })).json()).toEqual({
+      signInRequired: true,
+      user: null,
+      timeZone: expect.any(String),
+    });
   });
 
   it('ends it when the password changes, and lets the new password in', async () => {

@@ -62,6 +62,7 @@ import { sessionRoutes, type StudioPeople } from './routes/session.ts';
 import { staticFileRoutes } from './routes/static-files.ts';
 import type { GitRemote } from './remote.ts';
 import { createWorkspace } from './workspace.ts';
+import { inLanguage, languageOfHeader } from './time-words.ts';
 
 export type StudioOptions = {
   root: string;
@@ -118,12 +119,16 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   const stateDir = options.stateDir ?? path.join(root, '.studio');
   const workspace = createWorkspace({ root, stateDir });
   // Even without a remote or a live site, the live build's build.json must name the publish's commit.
+  const timeZone = options.timeZone ?? serverTimeZone();
+  const siteUrl = options.siteUrl ?? readPublicSettings(process.env).siteUrl;
   const delivery = createDelivery({
     root,
     workspace,
     stateDir,
     remote: options.remote ?? null,
     ...(options.live ? { live: options.live } : {}),
+    timeZone,
+    siteUrl,
   });
   const rights = publishRights(options.review ?? 'off', options.accounts !== undefined);
   const publisher = createPublisher({
@@ -141,7 +146,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   const runs = createPublishRuns({ log: (error) => app.log.error({ err: error }, 'publish failed') });
   const images = createImageLibrary({ publicDir: path.join(root, 'public') });
   const editing = createContentEditing({ root, workspace, publisher });
-  const appearance = createAppearance({ workspace, editing, siteUrl: options.siteUrl ?? readPublicSettings(process.env).siteUrl });
+  const appearance = createAppearance({ workspace, editing, siteUrl });
   const history = createHistory({ root, stateDir, workspace, publisher });
   const reviews = createReviews({ stateDir, workspace, publisher });
 
@@ -177,6 +182,9 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   // checks; the session cookie, then the access check that reads it (and lists every route added
   // after it); the error and not-found answers.
   app.register(securityHeadersPlugin);
+  // Times in the sentences the server writes are worded in the language the browser asks in, as the
+  // screen words its own (time-words.ts); after the body is read, so the handler runs in it.
+  app.addHook('preHandler', (request, _reply, done) => inLanguage(languageOfHeader(request.headers['accept-language']), done));
   const { people, keeper } = whoUsesTheStudio(options.accounts, options.localEditor ?? 'local editor');
   if (people.kind === 'local') app.register(localOnlyPlugin);
   app.register(bodyParsersPlugin);
@@ -196,7 +204,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
     stateDir,
     workspace,
     publisher,
-    timeZone: options.timeZone ?? serverTimeZone(),
+    timeZone,
     ...(options.clock ? { clock: options.clock } : {}),
     onFinished: (entry) => {
       if (entry.reviewId) {
@@ -214,13 +222,13 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   app.addHook('onClose', async () => scheduler.stop());
 
   // Routes: the JSON API under /api, then the app's own files and the pictures.
-  app.register(sessionRoutes, { prefix: '/api', people });
+  app.register(sessionRoutes, { prefix: '/api', people, timeZone });
   app.register(fileRoutes, { prefix: '/api', workspace, publisher, editing, root, rights });
-  app.register(draftRoutes, { prefix: '/api', workspace, publisher, editing, rights });
+  app.register(draftRoutes, { prefix: '/api', workspace, publisher, editing, rights, scheduler });
   app.register(referenceRoutes, { prefix: '/api', workspace, editing });
   app.register(appearanceRoutes, { prefix: '/api', appearance });
   app.register(historyRoutes, { prefix: '/api', history, publisher, runs, rights, workspace });
-  app.register(publishRoutes, { prefix: '/api', publisher, runs, rights, workspace });
+  app.register(publishRoutes, { prefix: '/api', publisher, runs, rights, workspace, scheduler });
   app.register(reviewRoutes, { prefix: '/api', reviews, rights, scheduler, workspace, publisher, runs, notices });
   app.register(scheduleRoutes, { prefix: '/api', scheduler, rights, workspace });
   app.register(publishStatusRoutes, { prefix: '/api', publisher, runs, rights });

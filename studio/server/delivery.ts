@@ -7,7 +7,8 @@ import path from 'node:path';
 import { buildPaths, readBuildInfoFile, writeBuildInfo } from '../../content-model/load/build-files.ts';
 import type { ContentIssue } from '../../content-model/content-issue.ts';
 import type { PublishRecord } from '../api-types.ts';
-import { createLiveWatcher, formatTime, type LiveSettings } from './live-status.ts';
+import { createLiveWatcher, type LiveSettings } from './live-status.ts';
+import { serverSince } from './time-words.ts';
 import { createRemoteSync, type GitRemote, type PushResult, type SyncResult } from './remote.ts';
 import { versionOf, type Workspace } from './workspace.ts';
 import { gitIn } from './git.ts';
@@ -24,7 +25,10 @@ export function createDelivery(options: {
   fetch?: typeof fetch;
   now?: () => Date;
   pollMs?: number;
+  /** The team's time zone (STUDIO_TIME_ZONE): times in the status are told in it. */
   timeZone?: string;
+  /** The site's own address (SITE_URL): where the published pages are linked when no live site is watched. */
+  siteUrl?: string;
   onError?: (error: unknown) => void;
 }) {
   const { root, workspace } = options;
@@ -130,13 +134,23 @@ export function createDelivery(options: {
     return { commit: final, ...(remote ? { remote } : {}) };
   }
 
-  /** Each record with its status in plain words; `records` newest first, as the history lists them. */
+  /**
+   * Each record with its status in plain words; `records` newest first, as the history lists them.
+   * The words say what a publish means for the site, never how git does it: the team's repository is
+   * "the team's copy of the site", a file is named as the studio names it, and the remote's own
+   * reason (git's words) stays in the record for developers.
+   */
   function describe(records: readonly PublishRecord[]): PublishRecord[] {
+    let names: Map<string, string> | undefined;
+    const nameOf = (record: PublishRecord, file: string) =>
+      record.files.find((published) => published.path === file)?.title ??
+      (names ??= new Map(workspace.listEntries().map((entry) => [entry.path, entry.name]))).get(file) ??
+      file;
+    const listed = (record: PublishRecord, files: readonly string[]) => listWords(files.map((file) => nameOf(record, file)));
     return records.map((record, index) => {
       const status: NonNullable<PublishRecord['status']> = {};
       let watched = record.remote && !record.remote.pushed ? undefined : record.id;
       if (record.remote) {
-        const shown = `${record.remote.name}/${record.remote.branch}`;
         // A publish that lost its race for a file stays unsent: a later push does not carry it, nor
         // one that made this publish's version of a file a draft to bring the remote's in.
         const newer = records.slice(0, index).reverse();
@@ -146,31 +160,52 @@ export function createDelivery(options: {
           .flatMap((candidate) => candidate.remote?.keptAsDrafts ?? [])
           .filter((file) => record.files.some((published) => published.path === file));
         const later = record.remote.changedThere?.length || madeDrafts.length > 0 || pushedLater < 0 ? undefined : newer[pushedLater];
-        if (record.remote.pushed) status.remote = { pushed: true, text: `Pushed to ${shown}` };
+        if (record.remote.pushed) status.remote = { pushed: true, text: `Sent to ${TEAM_COPY}` };
         else if (madeDrafts.length > 0)
           status.remote = {
             pushed: false,
-            text: `Not sent to ${shown}: ${madeDrafts.join(', ')} changed there meanwhile. This version is kept in its commit here and as a draft of the page, to compare and choose.`,
+            text: `Not sent to ${TEAM_COPY}: ${listed(record, madeDrafts)} changed there meanwhile. This version is kept here and as a draft of the page, to compare and choose.`,
           };
         else if (record.remote.changedThere?.length)
           status.remote = {
             pushed: false,
-            text: `Not sent to ${shown}: ${record.remote.reason ?? 'the same files changed there meanwhile'}. It is live here and kept in a commit here; the next publish brings in their change and shows both versions, to compare and choose.`,
+            text: `Not sent to ${TEAM_COPY}: ${listed(record, record.remote.changedThere)} changed there while this was published. It is live here and kept here; the next publish brings in their change and shows both versions, to compare and choose.`,
           };
         else if (later) {
-          status.remote = { pushed: true, text: `Pushed to ${shown} with the publish at ${formatTime(later.at, timeZone, now())}` };
+          status.remote = {
+            pushed: true,
+            text: `Sent to ${TEAM_COPY} with the publish of ${serverSince(later.at, { timeZone, now: now().getTime() })}`,
+          };
           watched = later.id;
         } else
           status.remote = {
             pushed: false,
-            text: `Not on ${shown} yet: ${record.remote.reason ?? 'it was not pushed'}. It is published here, and the next publish pushes it.`,
+            text: `Not in ${TEAM_COPY} yet: ${/could not be reached/.test(record.remote.reason ?? '') ? 'it could not be reached' : 'it could not be sent'}. It is live here, and the next publish sends it.`,
           };
         if (record.remote.keptAsDrafts?.length)
-          status.remote.text = `${status.remote.text.replace(/\.?$/, '.')} ${record.remote.keptAsDrafts.join(', ')} changed on ${shown} meanwhile: the version an earlier publish made here, not sent, is kept as a draft, to compare and choose.`;
+          status.remote.text = `${status.remote.text.replace(/\.?$/, '.')} ${listed(record, record.remote.keptAsDrafts)} changed in ${TEAM_COPY} meanwhile: the version an earlier publish made here, not sent, is kept as a draft, to compare and choose.`;
       }
       const live = watched ? watcher?.statusOf(watched) : undefined;
       if (live) status.live = live;
-      return status.remote || status.live ? { ...record, status } : record;
+      const links = liveLinks(record);
+      if (links.length > 0) status.liveLinks = links;
+      return status.remote || status.live || status.liveLinks ? { ...record, status } : record;
+    });
+  }
+
+  /**
+   * Where each page the record published can be seen on the live site: its address on the watched
+   * live site (STUDIO_LIVE_URL), else on the site's own address (SITE_URL). A deleted page, a file
+   * without an address (the site's settings) and an undo are left out: there is nothing new to see.
+   */
+  function liveLinks(record: PublishRecord): { name: string; url: string }[] {
+    const base = options.live?.url ?? options.siteUrl;
+    if (!base || record.action === 'undo') return [];
+    const entries = new Map(workspace.listEntries().map((entry) => [entry.path, entry]));
+    return record.files.flatMap((file) => {
+      const entry = entries.get(file.path);
+      if (file.change === 'deleted' || !entry?.address || entry.isNew || entry.markedDraft) return [];
+      return [{ name: entry.name, url: pageUrl(base, entry.address) }];
     });
   }
 
@@ -206,6 +241,25 @@ export function conflictAnswer(paths: readonly string[], synced: SyncResult | un
       message: `${where(file).replace(/^was /, '')} since your draft was started: open it to compare both versions and choose.`,
     })),
   };
+}
+
+/** What the publish screens call the team's git repository, which the live site is deployed from. */
+const TEAM_COPY = "the team's copy of the site";
+
+/** "Home", "Home and About", "Home, About and Pricing". */
+function listWords(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/**
+ * A page's address on a site: `/about` on https://www.example.com/ (or on a site served under a
+ * folder, https://example.com/preview/) with no user name or password in it.
+ */
+export function pageUrl(base: string, address: string): string {
+  const site = new URL(base.replace(/\/?$/, '/'));
+  site.username = '';
+  site.password = '';
+  return new URL(address.replace(/^\//, ''), site).href;
 }
 
 function isContentFile(workspace: Workspace, file: string): boolean {

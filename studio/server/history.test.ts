@@ -128,6 +128,67 @@ describe('the history from git', () => {
     expect(versions[1]).toMatchObject({ action: 'publish', user: 'ana@example.com', changedBy: ['ana@example.com'], commit: commits[2] });
   });
 
+  it('words each entry: pages as the site names them, people by the names they are known by, who approved, and a developer’s commit', async () => {
+    const studio = setup();
+    // An editor's change approved by an admin (a review's publish), then the admin's own publish of two pages.
+    draftHome(studio.workspace, 'Reviewed spring', 'mia@example.com');
+    const approved = await studio.publisher.publish('sam.okafor@example.com', {
+      changes: [{ path: HOME, text: studio.workspace.currentText(studio.workspace.open(HOME))!, changedBy: ['mia@example.com'] }],
+      note: 'Asked for by mia@example.com; approved by sam.okafor@example.com.',
+      approvedBy: 'sam.okafor@example.com',
+    });
+    expect(approved.ok).toBe(true);
+    draftHome(studio.workspace, 'Both pages', 'sam.okafor@example.com');
+    const faqs = studio.workspace.open(FAQS);
+    studio.workspace.saveDraft(
+      FAQS,
+      project.read(FAQS).replace(/^title: .*$/m, 'title: Questions people ask'),
+      { revision: 0, diskVersion: faqs.disk?.version ?? null },
+      'sam.okafor@example.com',
+    );
+    const both = await studio.publisher.publish('sam.okafor@example.com');
+    expect(both.ok).toBe(true);
+    // The commit names the pages as the site's links do.
+    expect(project.git('log', '-1', '--format=%s').trim()).toBe('Publish FAQs and Home');
+    project.write(FAQS, project.read(FAQS).replace(/^title: .*$/m, 'title: Questions, retitled'));
+    project.git(
+      '-c',
+      'user.name=Dev Eloper',
+      '-c',
+      'user.email=dev@example.com',
+      'commit',
+      '--quiet',
+      '-am',
+      'Retitle FAQs',
+      '-m',
+      'The old title was cut off.',
+    );
+
+    const { versions } = await studio.history.list();
+    expect(versions.slice(0, 3).map((version) => version.summary)).toEqual([
+      'Changed outside the studio by Dev Eloper',
+      'FAQs and Home published by Sam Okafor',
+      'Home published by Mia, approved by Sam Okafor',
+    ]);
+    expect(versions[2]!.approvedBy).toBe('sam.okafor@example.com');
+    // The developer's long message is kept whole, for the click that shows it.
+    expect(versions[0]).toMatchObject({ subject: 'Retitle FAQs', message: 'Retitle FAQs\n\nThe old title was cut off.' });
+  });
+
+  it('finds who approved an older publish from its note, and words an undo and a restore', async () => {
+    const studio = setup({ git: false });
+    draftHome(studio.workspace, 'Reviewed spring', 'mia@example.com');
+    expect(
+      (await studio.publisher.publish('sam@example.com', { note: 'Asked for by mia@example.com; approved by sam@example.com.' })).ok,
+    ).toBe(true);
+    expect((await studio.publisher.undoLast('sam@example.com')).ok).toBe(true);
+    const { versions } = await studio.history.list();
+    expect(versions.map((version) => version.summary)).toEqual([
+      'The publish of Home undone by Sam',
+      'Home published by Mia, approved by Sam',
+    ]);
+  });
+
   it('pages the history: 20 at a time by default, and later pages are not shifted by a new publish', async () => {
     const studio = setup();
     await publishThree(studio);

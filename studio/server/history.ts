@@ -24,6 +24,7 @@ import { contentFileOf, KIND_ORDER, kindDefinition, titleOf } from '../../conten
 import type { HistoryPage, HistoryVersion, PageVersion, PublishRecord } from '../api-types.ts';
 import { fileData } from './file-data.ts';
 import { gitIn, isRepository, oneLine } from './git.ts';
+import { peopleWords, personName } from '../person-name.ts';
 import { diffHunks } from './line-diff.ts';
 import type { Publisher, PublishRequest, PublishResult } from './publish.ts';
 import type { StepReporter } from './publish.ts';
@@ -49,6 +50,38 @@ const CONTENT_PATHSPECS = KIND_ORDER.map((kind) => {
 export function publishedAtText(at: string): string {
   const date = new Date(at);
   return Number.isNaN(date.getTime()) ? at : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** Who approved the reviewed change a publish carried: as its record names them, or (older records) as its note does. */
+function approvalOf(record: PublishRecord | undefined): { approvedBy?: string } {
+  if (!record) return {};
+  const approvedBy = record.approvedBy ?? /\bapproved by (.+?)\.(?:\s|$)/.exec(record.note ?? '')?.[1];
+  return approvedBy ? { approvedBy } : {};
+}
+
+/**
+ * The version in words, as the history lists it: "Home and About published by Mia, approved by Sam";
+ * a reviewed change is credited to whoever made it and whoever approved it; a commit made outside
+ * the studio, "Changed outside the studio by Dev Eloper". People are named as the studio names them
+ * (person-name.ts), pages as the site's links name them.
+ */
+export function summaryOf(version: Omit<HistoryVersion, 'summary'>): string {
+  if (version.action === 'commit') return `Changed outside the studio by ${version.user}`;
+  const pages = listWords(version.files.map((file) => oneLine(file.name)));
+  const others = (version.changedBy ?? []).filter((person) => personName(person) !== personName(version.user));
+  if (version.action === 'undo') return `The publish of ${pages} undone by ${personName(version.user)}`;
+  if (version.action === 'restore') return `${pages} restored to an earlier version by ${personName(version.user)}`;
+  if (version.approvedBy)
+    return `${pages} published by ${peopleWords(version.changedBy?.length ? version.changedBy : [version.user])}, approved by ${personName(version.approvedBy)}`;
+  return `${pages} published by ${personName(version.user)}${others.length > 0 ? `, with changes by ${peopleWords(others)}` : ''}`;
+}
+
+function withSummary(version: Omit<HistoryVersion, 'summary'>): HistoryVersion {
+  return { ...version, summary: summaryOf(version) };
+}
+
+function listWords(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
 export type History = ReturnType<typeof createHistory>;
@@ -239,16 +272,18 @@ export function createHistory({
       const kind = change.status.startsWith('A') ? 'added' : change.status.startsWith('D') ? 'deleted' : 'changed';
       files.push({ path: change.path, name: await names.ofCommit(change.path, commit.hash, kind), change: kind });
     }
-    return {
+    return withSummary({
       id: commit.hash,
       action: record?.action ?? 'commit',
       user: record?.user ?? commit.author,
       ...(record?.changedBy ? { changedBy: record.changedBy } : {}),
       at: commit.at,
       subject,
+      ...(commit.message !== subject ? { message: commit.message } : {}),
       commit: commit.hash,
       files,
-    };
+      ...approvalOf(record),
+    });
   }
 
   /** A file's text at a commit; null when the commit has no such file. */
@@ -300,7 +335,7 @@ export function createHistory({
     const pages = files.map((file) => oneLine(file.name)).join(', ');
     const subject =
       record.action === 'undo' ? `Undo publish of ${pages}` : record.action === 'restore' ? `Restore ${pages}` : `Publish ${pages}`;
-    return {
+    return withSummary({
       id: record.id,
       action: record.action,
       user: record.user,
@@ -309,7 +344,8 @@ export function createHistory({
       subject,
       ...(record.commit ? { commit: record.commit } : {}),
       files,
-    };
+      ...approvalOf(record),
+    });
   }
 
   function keptTexts(id: string): KeptTexts | undefined {

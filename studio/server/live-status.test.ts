@@ -54,7 +54,7 @@ describe('watching the live site', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(live.statusOf('p1')).toEqual({
       state: 'waiting',
-      text: 'Waiting for the live site… The site still serves ccccccc built at 10:31.',
+      text: 'Waiting for the live site… The site still shows the version built at 10:31.',
     });
     expect(site.asked[0]).toMatch(/^https:\/\/www\.example\.com\/build\.json\?t=\d+$/);
     expect(site.authorizations[0]).toBe(`Basic ${Buffer.from('deploy:secret').toString('base64')}`);
@@ -71,7 +71,7 @@ describe('watching the live site', () => {
     live.stop();
   });
 
-  it('reports a deploy that has not arrived in time, with what the site still serves', async () => {
+  it('reports a deploy that has not arrived in time, with the version the site still shows', async () => {
     const { site, fetchFile } = fakeSite(OLD);
     const live = watcher(fetchFile, 90_000);
     live.watch('p1', PUBLISHED);
@@ -80,7 +80,7 @@ describe('watching the live site', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(live.statusOf('p1')).toEqual({
       state: 'late',
-      text: 'Not live after 90 seconds: the site still serves ccccccc built at 10:31.',
+      text: 'Not live after 90 seconds: the site still shows the version built at 10:31.',
     });
     const asked = site.asked.length;
     await vi.advanceTimersByTimeAsync(60_000);

@@ -1,7 +1,7 @@
 // Whether the deployed site serves a publish yet (STUDIO_LIVE_URL): after a publish is pushed, the
 // studio asks the site for /build.json every few seconds until the commit it names is the publish's
-// or a later one, and then says "Live since 10:42" (the time it was first seen, in the studio
-// server's time zone). A deploy that has not arrived within STUDIO_LIVE_TIMEOUT is reported with what
+// or a later one, and then says "Live since 10:42" (the time it was first seen, in the team's time
+// zone, worded as every time in the studio is: time-words.ts). A deploy that has not arrived within STUDIO_LIVE_TIMEOUT is reported with what
 // the site still serves. The watch runs on the server, whether or not a browser is open, and is kept
 // in .studio/live-status.json: a restarted studio carries on with the watches it had (the time still
 // counts from the publish).
@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { BUILD_INFO_FILE, parseBuildInfo, type BuildInfo } from '../../content-model/load/build-files.ts';
 import { writeFileAtomically } from '../../content-model/load/write-file-atomically.ts';
 import type { LiveStatus } from '../api-types.ts';
+import { serverSince } from './time-words.ts';
 
 export type LiveSettings = { url: string; timeoutMs: number };
 
@@ -168,11 +169,15 @@ export function createLiveWatcher(options: {
         headers: { accept: 'application/json', 'cache-control': 'no-cache', ...(authorization ? { authorization } : {}) },
         signal: AbortSignal.timeout(requestTimeoutMs),
       });
-      if (!response.ok) return { problem: `${shownSite} answered ${response.status} for /${BUILD_INFO_FILE}` };
+      if (!response.ok) return { problem: `${shownSite} did not say which version it shows (it answered ${response.status})` };
       const text = await readAtMost(response, MAX_BUILD_FILE_CHARS);
       const served = text !== undefined ? parseBuildInfo(text) : undefined;
-      if (!served) return { problem: `${shownSite}/${BUILD_INFO_FILE} is not a build file (is the site built by this project?)` };
-      if (!served.commit) return { served, problem: `${shownSite} serves a build that names no commit (see BUILD_COMMIT)` };
+      if (!served) return { problem: `${shownSite} did not say which version it shows (is it built by this project?)` };
+      if (!served.commit)
+        return {
+          served,
+          problem: `${shownSite} shows a version built without its name, so the studio cannot tell whether the publish is in it`,
+        };
       return { served };
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
@@ -193,19 +198,17 @@ export function createLiveWatcher(options: {
   function statusOf(id: string): LiveStatus | undefined {
     const entry = watches.get(id);
     if (!entry) return undefined;
-    const time = (iso: string) => formatTime(iso, timeZone, now());
-    const servedText = entry.served
-      ? `${entry.served.commit ? entry.served.commit.slice(0, 7) : 'a build'} built at ${time(entry.served.builtAt)}`
-      : '';
+    const time = (iso: string) => serverSince(iso, { timeZone, now: now().getTime() });
+    const servedText = entry.served ? `the version built at ${time(entry.served.builtAt)}` : '';
     if (entry.state === 'live') return { state: 'live', text: `Live since ${time(entry.liveAt!)}` };
     if (entry.state === 'late') {
       const after = `Not live after ${duration(settings.timeoutMs)}`;
       return {
         state: 'late',
-        text: entry.problem && !entry.served ? `${after}: ${entry.problem}.` : `${after}: the site still serves ${servedText}.`,
+        text: entry.problem && !entry.served ? `${after}: ${entry.problem}.` : `${after}: the site still shows ${servedText}.`,
       };
     }
-    const detail = entry.problem ? ` ${entry.problem}.` : entry.served ? ` The site still serves ${servedText}.` : '';
+    const detail = entry.problem ? ` ${entry.problem}.` : entry.served ? ` The site still shows ${servedText}.` : '';
     return { state: 'waiting', text: `Waiting for the live site…${detail}` };
   }
 
@@ -233,15 +236,6 @@ function siteShown(url: string): string {
   parsed.username = '';
   parsed.password = '';
   return parsed.href.replace(/\/$/, '');
-}
-
-/** "10:42" today, "2 Mar, 10:42" another day, in `timeZone`. */
-export function formatTime(iso: string, timeZone: string, today: Date): string {
-  const date = new Date(iso);
-  const day = (value: Date) =>
-    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: 'short', day: 'numeric' }).format(value);
-  const clock = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
-  return day(date) === day(today) ? clock : `${day(date).replace(/ \d{4}$/, '')}, ${clock}`;
 }
 
 function duration(ms: number): string {

@@ -16,9 +16,9 @@ export const PUBLISH_STEP_LABELS: Record<PublishStepKey, string> = {
   waiting: 'Waiting for the publish before it to finish',
   checking: 'Checking the content',
   building: 'Building the site',
-  'going-live': 'Switching the live site to the new build',
+  'going-live': 'Putting the new pages on the live site',
   saving: 'Saving the version',
-  sending: "Sending it to the team's repository",
+  sending: "Sending it to the team's copy of the site",
 };
 
 /**

@@ -73,6 +73,8 @@ export type PublishRequest = {
   subject?: string;
   /** A line for the commit and the record: who asked for a reviewed change and who approved it, who scheduled it. */
   note?: string;
+  /** Who approved the reviewed change it publishes (the history names them). */
+  approvedBy?: string;
 };
 
 export type PublishRefusal =
@@ -354,6 +356,7 @@ export function createPublisher(options: {
         files: files.map(summarise),
         changedBy,
         ...(note ? { note: oneLine(note) } : {}),
+        ...(request.approvedBy ? { approvedBy: request.approvedBy } : {}),
         ...delivered,
         ms: Math.round(performance.now() - started),
       };
@@ -479,13 +482,13 @@ function summarise(file: PublishedFile): PublishRecord['files'][number] {
 }
 
 /**
- * The pages' titles for a commit subject. A title is the editor's text and may hold line breaks: each
- * is made one line, so no title can add lines of its own to the message (such as trailers like
+ * The pages' names for a commit subject, as the site's links name them ("Home and About"). A name is
+ * the editor's text and may hold line breaks: each is made one line, so no title can add lines of its own to the message (such as trailers like
  * "Signed-off-by:", which tools read from the message's last lines).
  */
 function describeFiles(files: readonly PublishedFile[]): string {
   const names = files.map((file) => oneLine(file.title).slice(0, 80));
-  return names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
+  return names.length <= 3 ? listWords(names) : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
 }
 
 /**

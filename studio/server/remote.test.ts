@@ -67,7 +67,7 @@ describe('publishing to a git remote', () => {
       ok: true,
       record: {
         remote: { name: 'origin', branch: 'main', pushed: true },
-        status: { remote: { pushed: true, text: 'Pushed to origin/main' } },
+        status: { remote: { pushed: true, text: "Sent to the team's copy of the site" } },
       },
     });
     const commit = result.ok ? result.record.commit : '';
@@ -138,9 +138,9 @@ describe('publishing to a git remote', () => {
 
     expect(offline).toMatchObject({ ok: true, record: { remote: { pushed: false }, status: { remote: { pushed: false } } } });
     const text = offline.ok ? offline.record.status!.remote!.text : '';
-    expect(text).toMatch(
-      /^Not on origin\/main yet: origin could not be reached \(.+\)\. It is published here, and the next publish pushes it\.$/,
-    );
+    // Plain words, without git's: the reason stays in the record for developers.
+    expect(text).toBe("Not in the team's copy of the site yet: it could not be reached. It is live here, and the next publish sends it.");
+    expect(offline.ok && offline.record.remote!.reason).toMatch(/^origin could not be reached \(.+\)$/);
     expect(text).not.toContain('/nowhere');
     expect(heading(project.read(HOME))).toBe('Published while offline');
     expect(project.remote!.head()).toBe(before);
@@ -153,10 +153,10 @@ describe('publishing to a git remote', () => {
     expect(heading(project.remote!.show(HOME))).toBe('Published while offline');
     expect(project.remote!.show(FAQS)).toMatch(/^title: Questions people ask$/m);
     const [latest, earlier] = publisher.history();
-    expect(latest!.status!.remote!.text).toBe('Pushed to origin/main');
+    expect(latest!.status!.remote!.text).toBe("Sent to the team's copy of the site");
     expect(earlier!.status!.remote).toMatchObject({
       pushed: true,
-      text: expect.stringMatching(/^Pushed to origin\/main with the publish at \d\d:\d\d$/),
+      text: expect.stringMatching(/^Sent to the team's copy of the site with the publish of \d\d:\d\d$/),
     });
   });
 
@@ -186,10 +186,10 @@ describe('publishing to a git remote', () => {
     const [latest, earlier] = publisher.history();
     expect(earlier!.status!.remote).toEqual({
       pushed: false,
-      text: `Not sent to origin/main: ${HOME} changed there meanwhile. This version is kept in its commit here and as a draft of the page, to compare and choose.`,
+      text: "Not sent to the team's copy of the site: Home changed there meanwhile. This version is kept here and as a draft of the page, to compare and choose.",
     });
     expect(latest!.status!.remote!.text).toBe(
-      `Pushed to origin/main. ${HOME} changed on origin/main meanwhile: the version an earlier publish made here, not sent, is kept as a draft, to compare and choose.`,
+      "Sent to the team's copy of the site. Home changed in the team's copy of the site meanwhile: the version an earlier publish made here, not sent, is kept as a draft, to compare and choose.",
     );
   });
 
@@ -292,7 +292,7 @@ describe('a push that loses a race with the remote', () => {
     const record = result.ok ? result.record : undefined;
     expect(record!.status!.remote).toEqual({
       pushed: false,
-      text: `Not sent to origin/main: ${HOME} (by Ana, "New headline") changed there while this was published. It is live here and kept in a commit here; the next publish brings in their change and shows both versions, to compare and choose.`,
+      text: "Not sent to the team's copy of the site: Home changed there while this was published. It is live here and kept here; the next publish brings in their change and shows both versions, to compare and choose.",
     });
     // The remote has their version; the studio's text is in the commit here, on the branch, not in a draft.
     expect(heading(project.remote!.show(HOME))).toBe('Theirs');
@@ -311,7 +311,7 @@ describe('a push that loses a race with the remote', () => {
     const result = await publisher.publish('maria');
 
     expect(result).toMatchObject({ ok: true, record: { remote: { pushed: false, changedThere: [HOME] } } });
-    expect(result.ok && result.record.status!.remote!.text).toMatch(/^Not sent to origin\/main: content\/pages\/home.yaml \(by Ana/);
+    expect(result.ok && result.record.status!.remote!.text).toMatch(/^Not sent to the team's copy of the site: Home changed there/);
     const theirs = project.remote!.show(HOME);
     expect(theirs).toMatch(/^title: Their title$/m);
     expect(heading(theirs)).not.toBe('Mine');
@@ -325,7 +325,10 @@ describe('a push that loses a race with the remote', () => {
 
     const result = await publisher.publish('maria');
 
-    expect(result).toMatchObject({ ok: true, record: { remote: { pushed: true }, status: { remote: { text: 'Pushed to origin/main' } } } });
+    expect(result).toMatchObject({
+      ok: true,
+      record: { remote: { pushed: true }, status: { remote: { text: "Sent to the team's copy of the site" } } },
+    });
     expect(result.ok && result.record.commit).toBe(project.remote!.head());
     expect(heading(project.remote!.show(HOME))).toBe('Mine');
     expect(project.remote!.show(FAQS)).toMatch(/^title: Pushed meanwhile$/m);
@@ -344,7 +347,7 @@ describe('a push that loses a race with the remote', () => {
     rmSync(elsewhere, { recursive: true, force: true });
     expect(result).toMatchObject({ ok: true, record: { remote: { pushed: false }, status: { remote: { pushed: false } } } });
     expect(result.ok ? result.record.status!.remote!.text : '').toBe(
-      'Not on origin/main yet: git reported the push done, but origin/main does not hold this commit. It is published here, and the next publish pushes it.',
+      "Not in the team's copy of the site yet: it could not be sent. It is live here, and the next publish sends it.",
     );
   });
 });
@@ -372,11 +375,11 @@ describe('the live site after a push', () => {
 
     expect(result).toMatchObject({
       ok: true,
-      record: { status: { remote: { text: 'Pushed to origin/main' }, live: { state: 'waiting' } } },
+      record: { status: { remote: { text: "Sent to the team's copy of the site" }, live: { state: 'waiting' } } },
     });
     await expect
       .poll(() => publisher.history()[0]!.status!.live!.text)
-      .toMatch(/^Waiting for the live site… The site still serves [0-9a-f]{7} built at \d\d:\d\d\.$/);
+      .toMatch(/^Waiting for the live site… The site still shows the version built at \d\d:\d\d\.$/);
     // The deploy arrives: the site now serves the pushed commit.
     served.commit = project.remote!.head();
     await expect.poll(() => publisher.history()[0]!.status!.live!.text, { timeout: 5_000 }).toMatch(/^Live since \d\d:\d\d$/);

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PublishRunView, ReviewFeedback, ReviewRequestDetail, ReviewsAnswer, ScheduleAnswer } from '../api-types.ts';
+import type { Changes, PublishRunView, ReviewFeedback, ReviewRequestDetail, ReviewsAnswer, ScheduleAnswer } from '../api-types.ts';
 import { MAX_OPEN_REQUESTS_EACH, REVIEW_MESSAGES, REVIEW_PAGE_SIZE } from './reviews.ts';
 import { createWorkspace } from './workspace.ts';
 import { NO_LONGER_ALLOWED } from './schedule.ts';
@@ -231,15 +231,21 @@ describe('scheduled publishing cannot be stopped by an editor', () => {
     // The editor asks again and again: each request replaces the one before (decided, so pruned after 50).
     for (let ask = 0; ask < 51; ask++) expect((await post(maria, '/api/reviews')).statusCode).toBe(200);
 
-    // Another publish the admin scheduled for an hour later, of a change of their own.
+    // A later change of the same page by the admin waits: the scheduled approval carries the page, so
+    // it is shown as scheduled and not offered for publishing (or scheduling) until that has run.
     await studio!.discard(ana, HOME);
     await editHome(ana, 'Later change');
-    expect((await schedule(ana, '2026-12-01T10:00')).statusCode).toBe(200);
+    const meanwhile = (await get(ana, '/api/changes')).json() as Changes;
+    expect(meanwhile.files).toEqual([]);
+    expect(meanwhile.scheduled?.map((change) => change.path)).toEqual([HOME]);
 
     // The scheduled approval is still kept, to be marked published when it runs.
     expect(stored().find((request) => request.id === approved!.id)?.status).toBe('scheduled');
     clock.advance(21 * HOUR);
     await waitFor(() => studio!.project.read(HOME).includes('Spring is here'));
+    // Then the admin's change is offered again, and a publish scheduled for later runs too.
+    await waitFor(async () => ((await get(ana, '/api/changes')).json() as Changes).files.length === 1);
+    expect((await schedule(ana, '2026-12-01T11:00')).statusCode).toBe(200);
     clock.advance(HOUR);
     // The second one ran too (here it fails as a conflict: the first publish changed the file since).
     await waitFor(async () => {

@@ -326,7 +326,11 @@ export function createReviews(options: { stateDir: string; workspace: Workspace;
 
   async function publishApproved(id: string, request: ReviewRequest, reviewer: string, report?: StepReporter): Promise<PublishResult> {
     try {
-      const result = await publisher.publish(reviewer, { changes: changesOf(filesOf(request)), note: noteFor(request, reviewer) }, report);
+      const result = await publisher.publish(
+        reviewer,
+        { changes: changesOf(filesOf(request)), note: noteFor(request, reviewer), approvedBy: reviewer },
+        report,
+      );
       if (result.ok) published(id, reviewer, result.record.id);
       return result;
     } finally {

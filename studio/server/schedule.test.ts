@@ -77,7 +77,7 @@ describe('times in the site’s time zone', () => {
     expect(localText(Date.parse('2026-12-01T08:00:00Z'), ZONE)).toBe('2026-12-01T09:00');
     const now = Date.parse('2026-11-30T12:00:00Z');
     expect(describeTime(Date.parse('2026-12-01T08:00:00Z'), ZONE, now)).toBe('Tue 1 Dec, 09:00 (Europe/Berlin)');
-    expect(describeTime(Date.parse('2027-01-05T08:00:00Z'), ZONE, now)).toBe('Tue 5 Jan 2027, 09:00 (Europe/Berlin)');
+    expect(describeTime(Date.parse('2027-01-05T08:00:00Z'), ZONE, now)).toBe('Tue, 5 Jan 2027, 09:00 (Europe/Berlin)');
   });
 });
 
@@ -201,6 +201,80 @@ describe('a scheduled publish', () => {
 });
 
 describe('the schedule API', () => {
+  it('shows a scheduled change as scheduled in the team’s zone and the person’s language, never offers it again, and offers it once cancelled', async () => {
+    project = createStudioProject({ git: true });
+    const clock = createFakeClock('2026-11-30T12:00:00Z');
+    const app = buildStudioApp({
+      root: project.root,
+      appDir: fakeStudioAppDir(project.root),
+      distDir: project.distDir,
+      localEditor: 'mia.lopez@example.com',
+      logLevel: 'silent',
+      build: quickBuild,
+      timeZone: 'America/Chicago',
+      clock,
+    });
+    stops.push(() => void app.close());
+    await app.ready();
+    const session = await app.inject({ url: '/api/session', headers: { host: '127.0.0.1' } });
+    // The browser is told the team's zone, to word every time on every screen in it.
+    expect(session.json()).toMatchObject({ timeZone: 'America/Chicago' });
+    const headers = {
+      cookie: String(session.headers['set-cookie']).split(';')[0]!,
+      host: '127.0.0.1',
+      'accept-language': 'en-US,en;q=0.9',
+    };
+    const change = { ...headers, 'x-csrf-token': (session.json() as { csrfToken: string }).csrfToken };
+    editHome(createWorkspace({ root: project.root }), 'Spring is here');
+    const changes = async (language = 'en-US') =>
+      (await app.inject({ url: '/api/changes', headers: { ...headers, 'accept-language': language } })).json() as Changes;
+    const files = (await changes()).files.map(({ path, fingerprint }) => ({ path, fingerprint }));
+    expect(files.map((file) => file.path)).toEqual([HOME]);
+
+    // 09:00 in Chicago on 1 December is 15:00 UTC.
+    const made = await app.inject({ method: 'POST', url: '/api/schedule', headers: change, payload: { at: '2026-12-01T09:00', files } });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json()).toMatchObject({ scheduled: { at: '2026-12-01T15:00:00.000Z', when: 'Tue, Dec 1, 9:00 AM (America/Chicago)' } });
+
+    const scheduled = await changes();
+    expect(scheduled.files).toEqual([]);
+    expect(scheduled.publishable).toBe(false);
+    expect(scheduled.scheduled).toEqual([
+      {
+        path: HOME,
+        title: 'Home',
+        scheduleId: expect.any(String),
+        when: 'Tue, Dec 1, 9:00 AM (America/Chicago)',
+        scheduledBy: 'mia.lopez@example.com',
+        mayCancel: true,
+      },
+    ]);
+    // Worded in the language the browser asks in, the same moment in the same zone.
+    expect((await changes('de-DE')).scheduled![0]!.when).toBe('Di., 1. Dez., 09:00 (America/Chicago)');
+
+    // Publishing it now too, or scheduling it again, is refused with a sentence.
+    const again = await app.inject({ method: 'POST', url: '/api/publish', headers: change, payload: { files } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      ok: false,
+      reason: 'scheduled',
+      message:
+        'Home is already scheduled to go live Tue, Dec 1, 9:00 AM (America/Chicago), by Mia Lopez, so it is not published now. To publish it at another time, cancel that scheduled publish first.',
+    });
+    const twice = await app.inject({ method: 'POST', url: '/api/schedule', headers: change, payload: { at: '2026-12-02T09:00', files } });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toMatch(/^Home is already scheduled to go live .*, so it is not scheduled again\./);
+    expect(project.read(HOME)).not.toContain('Spring is here');
+
+    // Cancelled, it is offered again.
+    const id = scheduled.scheduled![0]!.scheduleId;
+    expect((await app.inject({ method: 'POST', url: '/api/schedule/cancel', headers: change, payload: { id } })).statusCode).toBe(200);
+    const offered = await changes();
+    expect(offered.files.map((file) => file.path)).toEqual([HOME]);
+    expect(offered.scheduled).toBeUndefined();
+    expect(offered.publishable).toBe(true);
+  });
+
   it('lists what is scheduled in the site’s time zone, refuses a past time, and shows a failure to its author', async () => {
     project = createStudioProject({ git: true });
     const clock = createFakeClock('2026-11-30T12:00:00Z');

@@ -13,6 +13,9 @@ import path from 'node:path';
 import { takeSeenDrafts, type Publisher, type PublishResult, type SeenDraft } from './publish.ts';
 import { changesOf, snapshotDrafts, type ReviewFile } from './reviews.ts';
 import type { Workspace } from './workspace.ts';
+import { instantOf, localText } from '../time-words.ts';
+import { serverMomentInZone } from './time-words.ts';
+import { personName } from '../person-name.ts';
 
 export type Clock = {
   now(): number;
@@ -42,61 +45,20 @@ export function readTimeZone(text: string | undefined): string {
   }
 }
 
-/** The wall-clock fields of `ms` in `timeZone`. */
-function wallClock(ms: number, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(ms));
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value);
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
-}
+export { instantOf, localText } from '../time-words.ts';
 
-/** The instant a wall-clock time (`2026-12-01T09:00`, seconds optional) names in `timeZone`; NaN when it is no date. */
-export function instantOf(local: string, timeZone: string): number {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local);
-  if (!match) return Number.NaN;
-  const [year, month, day, hour, minute, second = 0] = match.slice(1).map((part) => Number(part ?? 0)) as number[];
-  const wall = Date.UTC(year!, month! - 1, day!, hour!, minute!, second);
-  const check = new Date(wall);
-  if (check.getUTCMonth() !== month! - 1 || check.getUTCDate() !== day! || hour! > 23 || minute! > 59 || second > 59) return Number.NaN;
-  const offsetAt = (ms: number) => {
-    const w = wallClock(ms, timeZone);
-    return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(ms / 1000) * 1000;
-  };
-  // The zone's offset at the guess, then again at the answer (they differ only across a change of clocks).
-  const guess = wall - offsetAt(wall);
-  return wall - offsetAt(guess);
-}
-
-/** `2026-12-01T09:00`: the wall-clock time of `ms` in `timeZone`, as a date-and-time field takes it. */
-export function localText(ms: number, timeZone: string): string {
-  const w = wallClock(ms, timeZone);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${w.year}-${two(w.month)}-${two(w.day)}T${two(w.hour)}:${two(w.minute)}`;
-}
-
-/** "Tue 1 Dec, 09:00 (Europe/Berlin)"; the year is named when it is not this one. Built from parts, so every ICU says it alike. */
+/**
+ * "Tue 1 Dec, 09:00 (Europe/Berlin)": the studio's one way of saying a moment (../time-words.ts), in
+ * the language of the request being answered, with the zone it is told in; the year is named when
+ * it is not this one.
+ */
 export function describeTime(ms: number, timeZone: string, now: number): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(ms));
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? '';
-  const year = wallClock(ms, timeZone).year === wallClock(now, timeZone).year ? '' : ` ${get('year')}`;
-  return `${get('weekday')} ${get('day')} ${get('month')}${year}, ${get('hour')}:${get('minute')} (${timeZone})`;
+  return serverMomentInZone(ms, { timeZone, now });
+}
+
+/** "Home", "Home and About", "Home, About and Pricing". */
+function listWords(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
 /** The furthest ahead a publish may be scheduled. */
@@ -211,6 +173,9 @@ export function createScheduler(options: {
     given: { files?: ReviewFile[]; seen?: readonly SeenDraft[]; ownDraftsOnly?: boolean; note?: string; reviewId?: string } = {},
   ): ScheduledPublish {
     const at = checkTime(local);
+    // A draft a waiting publish already carries is not scheduled twice: it would go out twice.
+    const carried = given.seen ? carriedAmong(given.seen.map((file) => file.path)) : [];
+    if (carried.length > 0) throw new ScheduleError(alreadyScheduled(carried, 'scheduled again'), 409);
     if (read().filter((entry) => entry.status === 'waiting').length >= MAX_WAITING)
       throw new ScheduleError(`${MAX_WAITING} publishes are scheduled already: cancel one before scheduling another.`, 409);
     let files = given.files;
@@ -266,6 +231,40 @@ export function createScheduler(options: {
     update(id, (found) => (found.seen = true));
   }
 
+  /** Each file a waiting publish carries, with that publish (the earliest, when several carry it). */
+  function carrying(): Map<string, ScheduledPublish> {
+    const carried = new Map<string, ScheduledPublish>();
+    for (const entry of list())
+      if (entry.status === 'waiting') for (const file of entry.files) if (!carried.has(file.path)) carried.set(file.path, entry);
+    return carried;
+  }
+
+  /** Of `paths`, those a waiting publish carries, each with its name and that publish. */
+  function carriedAmong(paths: readonly string[]): { name: string; entry: ScheduledPublish }[] {
+    const carried = carrying();
+    return paths.flatMap((file) => {
+      const entry = carried.get(file);
+      return entry ? [{ name: entry.files.find((found) => found.path === file)?.title ?? file, entry }] : [];
+    });
+  }
+
+  /**
+   * Why `paths` are not published (or scheduled) now: a waiting publish carries them, to go live at
+   * its time; undefined when none does.
+   */
+  function refusalFor(paths: readonly string[], what: 'published now' | 'scheduled again'): string | undefined {
+    const carried = carriedAmong(paths);
+    return carried.length > 0 ? alreadyScheduled(carried, what) : undefined;
+  }
+
+  function alreadyScheduled(carried: { name: string; entry: ScheduledPublish }[], what: 'published now' | 'scheduled again'): string {
+    const first = carried[0]!.entry;
+    const names = listWords(carried.map((found) => found.name));
+    const verb = carried.length === 1 ? 'is' : 'are';
+    const when = describeTime(Date.parse(first.at), timeZone, clock.now());
+    return `${names} ${verb} already scheduled to go live ${when}, by ${personName(first.scheduledBy)}, so ${carried.length === 1 ? 'it is' : 'they are'} not ${what}. To publish ${carried.length === 1 ? 'it' : 'them'} at another time, cancel that scheduled publish first.`;
+  }
+
   /** Waiting publishes by time, then the others, newest first. */
   function list(): ScheduledPublish[] {
     const entries = read();
@@ -307,6 +306,8 @@ export function createScheduler(options: {
           ? await publisher.publish(entry.scheduledBy, {
               changes: changesOf(entry.files),
               ...(entry.note ? { note: entry.note } : {}),
+              // An approval set for later: whoever scheduled it approved it.
+              ...(entry.reviewId ? { approvedBy: entry.scheduledBy } : {}),
             })
           : { ok: false, reason: 'invalid', message: NO_LONGER_ALLOWED };
       } catch (error) {
@@ -340,6 +341,8 @@ export function createScheduler(options: {
     cancel,
     dismiss,
     list,
+    carrying,
+    refusalFor,
     /** Arms the timer for the next publish; one whose time has passed runs at once. */
     start() {
       started = true;

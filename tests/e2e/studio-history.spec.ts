@@ -48,12 +48,14 @@ test('three publishes of the home page are listed; the first is previewed as it 
   const published = publishes.locator('li[data-version="publish"]');
   await expect(published).toHaveCount(3);
   for (const [index, commit] of publishCommits.entries()) {
-    await expect(published.nth(index).getByRole('heading', { level: 2 })).toContainText('Published by');
+    await expect(published.nth(index).getByRole('heading', { level: 2 })).toContainText('Home published by');
+    // The commit is one click away, for developers.
+    await published.nth(index).getByText('Details for developers').click();
     await expect(published.nth(index)).toContainText(`Commit ${commit.slice(0, 7)}`);
     await expect(published.nth(index).getByRole('link')).toHaveText(/^Home/);
   }
   // The content as shipped is a developer's commit, listed with its author.
-  await expect(publishes.locator('li[data-version="commit"]')).toContainText('by Developer');
+  await expect(publishes.locator('li[data-version="commit"]')).toContainText('Changed outside the studio by Developer');
 
   // The oldest publish: its page as it was, drawn by the site's renderer, and how it differs from today.
   await published.nth(2).getByRole('link', { name: /^Home/ }).click();

@@ -69,8 +69,8 @@ test('a publish is pushed to the remote, and the studio says when the live site 
   await setTitle(page, 'Services', 'AI Services That Pay Off | Premier AI Consulting');
   await reviewAndPublish(page);
   await expect(page.getByText(/^Published: /)).toBeVisible({ timeout: 60_000 });
-  const status = page.getByRole('status', { name: 'Remote and live site' });
-  await expect(status).toContainText('Pushed to origin/main');
+  const status = page.getByRole('status', { name: 'The live site' });
+  await expect(status).toContainText("Sent to the team's copy of the site");
   await expect(status).toContainText('Waiting for the live site…');
 
   const pushed = studio.remote!.head();
@@ -82,9 +82,9 @@ test('a publish is pushed to the remote, and the studio says when the live site 
 
   // The deploy arrives: the live site now serves the pushed commit.
   deploy(pushed);
-  await expect(status).toContainText(/Live since \d\d:\d\d/, { timeout: 20_000 });
+  await expect(status).toContainText(/Live since \d{1,2}:\d\d/, { timeout: 20_000 });
   await expect(page.getByRole('region', { name: 'Recent publishes' }).getByRole('listitem').first()).toContainText(
-    /Pushed to origin\/main\. Live since \d\d:\d\d/,
+    /Sent to the team's copy of the site\. Live since \d{1,2}:\d\d/,
   );
   expect((await axe(page).analyze()).violations).toEqual([]);
 });
@@ -100,7 +100,7 @@ test('someone pushes a change to another page in between: the publish goes throu
   await setTitle(page, 'Contact', 'Talk to Us | Premier AI Consulting');
   await reviewAndPublish(page);
   await expect(page.getByText(/^Published: /)).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByRole('status', { name: 'Remote and live site' })).toContainText('Pushed to origin/main');
+  await expect(page.getByRole('status', { name: 'The live site' })).toContainText("Sent to the team's copy of the site");
 
   expect(studio.remote!.git('rev-parse', 'main^').trim()).toBe(theirs);
   expect(titleIn(studio.remote!.show('content/pages/contact.yaml'))).toBe('Talk to Us | Premier AI Consulting');

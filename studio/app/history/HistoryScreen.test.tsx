@@ -1,13 +1,16 @@
 // @vitest-environment happy-dom
-// The history list as a person uses it: every publish newest first with when, what, who, the commit
-// and the pages; "Show older" asks for the next 20 from the same newest version; a page opens its
+// The history list as a person uses it: every publish newest first in words (what, who, when in the
+// team's zone), the commit one click away, and the pages; "Show older" asks for the next 20 from the same newest version; a page opens its
 // version; a file's own history asks for that file only.
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HistoryPage, HistoryVersion } from '../api.ts';
+import { localTime, setTeamTimeZone } from '../local-time.ts';
 import { HistoryScreen } from './HistoryScreen.tsx';
 
+beforeEach(() => setTeamTimeZone('America/Chicago'));
 afterEach(() => {
+  setTeamTimeZone(undefined);
   cleanup();
   vi.unstubAllGlobals();
 });
@@ -48,11 +51,18 @@ describe('the history list', () => {
       '/api/history': {
         versions: [
           version(THIRD, { action: 'restore', user: 'li@example.com' }),
-          version(FOURTH, { user: 'ana@example.com', changedBy: ['maria@example.com', 'ana@example.com'] }),
+          version(FOURTH, {
+            user: 'sam@example.com',
+            changedBy: ['mia@example.com'],
+            approvedBy: 'sam@example.com',
+            summary: 'Home and About published by Mia, approved by Sam',
+          }),
           version(SECOND, {
             action: 'commit',
             user: 'Dev Eloper',
             subject: 'Retitle the FAQ page',
+            message: 'Retitle the FAQ page\n\nThe old title was cut off in search results.',
+            summary: 'Changed outside the studio by Dev Eloper',
             files: [{ path: 'content/pages/faqs.yaml', name: 'FAQs', change: 'changed' }],
           }),
         ],
@@ -69,28 +79,33 @@ describe('the history list', () => {
     const list = await screen.findByRole('list', { name: 'Publishes' });
     // A marketer reads where the versions come from in plain words, with no tool's name.
     const intro = screen.getByText(/^Every version of the site that was published/).textContent!;
-    expect(intro).toContain('changes developers made outside this studio (“Committed outside this studio”)');
+    expect(intro).toContain('changes developers made outside this studio (“Changed outside the studio”)');
     expect(intro).not.toMatch(/\bgit\b/);
     const items = () =>
       within(list)
         .getAllByRole('heading', { level: 2 })
         .map((heading) => heading.textContent);
+    // Each entry in words, with the time in the team's zone (Chicago: 14:05 UTC is 08:05 there) in the
+    // studio's one date format; a version without a summary (an older server) still reads as words.
+    const when = localTime('2026-03-02T14:05:00.000Z');
+    expect(when).toMatch(/^Mon,? (2 Mar|Mar 2)(,? 2026)?,? 0?8:05/);
     expect(items()).toEqual([
-      expect.stringMatching(/: Restored an older version by li@example\.com$/),
-      expect.stringMatching(/: Published by ana@example\.com, with changes by maria@example\.com$/),
-      expect.stringMatching(/: Committed outside this studio by Dev Eloper$/),
+      `Restored an older version by Li, ${when}`,
+      `Home and About published by Mia, approved by Sam, ${when}`,
+      `Changed outside the studio by Dev Eloper, ${when}`,
     ]);
-    expect(list.textContent).toContain('Commit ccccccc');
-    expect(list.textContent).toContain('Commit bbbbbbb: Retitle the FAQ page');
-    // The time is shown in the person's own time zone and language.
-    expect(items()[0]).toContain(
-      new Date('2026-03-02T14:05:00.000Z').toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
-    );
+    // The commit and its whole message are one click away, for developers.
+    const details = within(list).getAllByText('Details for developers');
+    expect(details).toHaveLength(3);
+    const developers = details[2]!.closest('details')!;
+    expect(developers.open).toBe(false);
+    expect(developers.textContent).toContain('Commit bbbbbbb: Retitle the FAQ page');
+    expect(developers.textContent).toContain('The old title was cut off in search results.');
 
     fireEvent.click(screen.getByRole('button', { name: 'Show older' }));
     await waitFor(() => expect(items()).toHaveLength(4));
     expect(asked).toEqual(['/api/history', `/api/history?head=${THIRD}&offset=2`]);
-    expect(items()[3]).toMatch(/Undo of a publish by maria@example\.com$/);
+    expect(items()[3]).toBe(`Undo of a publish by Maria, ${when}`);
     expect(screen.queryByRole('button', { name: 'Show older' })).toBeNull();
     // Keyboard users go on from the first version that came in.
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Home as it was after this publish'));

@@ -1,11 +1,13 @@
 // The history: every published version of the content, newest first, 20 at a time ("Show older"),
-// or only one file's versions. Each shows when (in the person's time), what happened (a publish, an
-// undo, a restore or a developer's commit), who, the commit, and the pages it changed; a page opens
-// "this page as it was" (VersionView).
+// or only one file's versions. Each says what happened in words ("Home and About published by Mia,
+// approved by Sam, Tue 1 Dec, 10:42"; a developer's commit, "Changed outside the studio by …"), in
+// the team's time zone, with the commit and its whole message one click away for developers, and
+// the pages it changed; a page opens "this page as it was" (VersionView).
 import { css } from '@emotion/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError, type HistoryVersion } from '../api.ts';
 import { color, ui } from '../ui.ts';
+import { personName } from '../../person-name.ts';
 import { ACTION_WORDS, CHANGE_WORDS, historyViewSearch, localTime, shortCommit } from './version-words.ts';
 
 export function HistoryScreen({
@@ -83,7 +85,7 @@ export function HistoryScreen({
         {versions === null
           ? ''
           : git
-            ? 'It also lists publishes made on other computers, and changes developers made outside this studio (“Committed outside this studio”).'
+            ? 'It also lists publishes made on other computers, and changes developers made outside this studio (“Changed outside the studio”).'
             : 'This project has no git repository: the history is the studio’s own record of its publishes.'}
       </p>
       {path && (
@@ -110,19 +112,21 @@ export function HistoryScreen({
           {versions.map((version, index) => (
             <li key={version.id} css={css({ borderTop: `1px solid ${color.border}`, padding: '10px 0' })} data-version={version.action}>
               <h2 css={css({ fontSize: 16, margin: '0 0 2px' })}>
-                {localTime(version.at)}: {ACTION_WORDS[version.action]} by {version.user}
-                {othersIn(version).length > 0 ? `, with changes by ${othersIn(version).join(', ')}` : ''}
+                {version.summary ?? `${ACTION_WORDS[version.action]} by ${personName(version.user)}`}, {localTime(version.at)}
               </h2>
-              <p css={ui.help}>
-                {version.commit ? (
-                  <>
-                    Commit <code>{shortCommit(version.commit)}</code>
-                    {version.action === 'commit' ? `: ${version.subject}` : ''}
-                  </>
-                ) : (
-                  version.subject
-                )}
-              </p>
+              {version.commit && (
+                <details css={css({ fontSize: 14, color: color.mutedText })}>
+                  <summary css={css({ cursor: 'pointer', width: 'fit-content' })}>Details for developers</summary>
+                  <p css={css({ margin: '4px 0 0' })}>
+                    Commit <code>{shortCommit(version.commit)}</code>: {version.subject}
+                  </p>
+                  {version.message && (
+                    <pre css={css({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: '4px 0 0', fontSize: 13 })}>
+                      {version.message}
+                    </pre>
+                  )}
+                </details>
+              )}
               <ul css={css({ margin: '4px 0 0', paddingLeft: 18 })}>
                 {version.files.map((file, fileIndex) => (
                   <li key={file.path}>
@@ -152,9 +156,4 @@ export function HistoryScreen({
       )}
     </section>
   );
-}
-
-/** The people besides the one who published whose changes a publish carried (the studio's publish log says). */
-function othersIn(version: HistoryVersion): string[] {
-  return (version.changedBy ?? []).filter((person) => person !== version.user);
 }

@@ -13,6 +13,7 @@ import { startAndFollow } from '../publish/follow-run.ts';
 import { PublishProgress } from '../publish/PublishProgress.tsx';
 import { PreviewPane } from '../PreviewPane.tsx';
 import { ui } from '../ui.ts';
+import { personName } from '../../person-name.ts';
 import { ACTION_WORDS, localTime, shortCommit } from './version-words.ts';
 
 const NO_BLOCK = () => {};
@@ -107,7 +108,7 @@ export function VersionView({
           {shown.name} as published on {when}
         </h1>
         <p css={ui.help}>
-          {ACTION_WORDS[shown.version.action]} by {shown.version.user}
+          {shown.version.summary ?? `${ACTION_WORDS[shown.version.action]} by ${personName(shown.version.user)}`}
           {shown.version.commit ? (
             <>
               , commit <code>{shortCommit(shown.version.commit)}</code>

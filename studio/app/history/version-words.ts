@@ -7,7 +7,7 @@ export const ACTION_WORDS: Readonly<Record<HistoryVersion['action'], string>> = 
   undo: 'Undo of a publish',
   restore: 'Restored an older version',
   // A commit the studio's publish log does not name: a developer's, or a publish made by a studio elsewhere.
-  commit: 'Committed outside this studio',
+  commit: 'Changed outside the studio',
 };
 
 export const CHANGE_WORDS = { added: 'Added', changed: 'Changed', deleted: 'Deleted' } as const;

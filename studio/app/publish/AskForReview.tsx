@@ -41,8 +41,7 @@ export function AskForReview({
       {latest?.status === 'sent-back' && <SentBack request={latest} />}
       {latest?.status === 'waiting' && state.kind !== 'asked' && (
         <p role="status" css={ui.banner}>
-          Waiting for review since {new Date(latest.requestedAt).toLocaleString()}. Asking again replaces that request with the changes as
-          they are now.
+          Waiting for review since {localTime(latest.requestedAt)}. Asking again replaces that request with the changes as they are now.
         </p>
       )}
       {state.kind === 'asked' && (

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 // The publish screen's actions as each person may use them: an editor whose changes need review has
 // "Ask for review" (with a note) instead of Publish and sees the reviewer's comment as text; someone
-// who may publish can publish now or schedule it in the site's time zone, and sees what is scheduled.
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+// who may publish can publish now or schedule it in the team's time zone, and sees what failed.
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReviewsAnswer, ScheduleAnswer, ScheduledView } from '../api.ts';
+import { momentInZoneWords } from '../../time-words.ts';
 import { PublishChoice } from './PublishChoice.tsx';
 
 afterEach(() => {
@@ -107,27 +108,35 @@ describe('an editor whose changes need review', () => {
 });
 
 describe('someone who may publish', () => {
-  it('publishes now, or schedules in the site’s time zone and lists what is scheduled', async () => {
+  it('publishes now, or schedules in the team’s time zone, naming it and saying the chosen moment back before it is confirmed', async () => {
     const onPublish = vi.fn();
+    const failed: ScheduledView = { ...SCHEDULED, id: 's2', status: 'failed', message: 'The site could not be built.', mayCancel: false };
     const posted = server(
       { required: false, mayPublish: true, mayReview: false, requests: [], waiting: 0, nextOffset: null },
-      { scheduled: [SCHEDULED] },
+      { scheduled: [SCHEDULED, failed] },
     );
     render(choice(onPublish));
     fireEvent.click(await screen.findByRole('button', { name: 'Publish' }));
     expect(onPublish).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: 'Undo last publish' })).toBeTruthy();
-    await screen.findByText('Time in Europe/Berlin, the site’s time zone.');
-    expect(await screen.findByText(/Scheduled: Home, Pricing — Tue 1 Dec, 09:00 \(Europe\/Berlin\) by maria@example.com/)).toBeTruthy();
+    await screen.findByText('Times are Berlin time (Europe/Berlin).');
+    // A waiting publish is shown with the changes it carries (ScheduledChanges), a failed one here.
+    expect(screen.queryByRole('button', { name: /^Cancel/ })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Scheduled publishes that failed' })).toBeTruthy();
+    expect(
+      screen.getByText(/^Home and Pricing — Tue 1 Dec, 09:00 \(Europe\/Berlin\), scheduled by Maria: nothing was published\./),
+    ).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Schedule publish' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Choose the date and time to publish at.');
-    fireEvent.change(screen.getByLabelText('Publish at'), { target: { value: '2026-12-01T09:00' } });
+    const field = screen.getByLabelText('Publish at');
+    fireEvent.change(field, { target: { value: '2026-12-01T09:00' } });
+    // 09:00 in Berlin, worded as the schedule list words it, and read with the field.
+    const chosen = `Goes live ${momentInZoneWords('2026-12-01T08:00:00.000Z', { timeZone: 'Europe/Berlin', language: navigator.language })}.`;
+    expect(screen.getByText(chosen)).toBeTruthy();
+    expect(field.getAttribute('aria-describedby')).toMatch(/-chosen/);
     fireEvent.click(screen.getByRole('button', { name: 'Schedule publish' }));
-    await screen.findByText('Scheduled: Home, Pricing — Tue 1 Dec, 09:00 (Europe/Berlin).');
+    await screen.findByText('Scheduled: Home and Pricing — Tue 1 Dec, 09:00 (Europe/Berlin).');
     expect(posted).toEqual([{ url: '/api/schedule', body: { at: '2026-12-01T09:00', files: SEEN } }]);
-
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel the publish of Home, Pricing at Tue 1 Dec, 09:00 (Europe/Berlin)' }));
-    await waitFor(() => expect(posted.at(-1)).toEqual({ url: '/api/schedule/cancel', body: { id: 's1' } }));
   });
 });

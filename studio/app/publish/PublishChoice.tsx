@@ -1,6 +1,7 @@
 // The publish screen's actions, as this person may use them: Publish now or at a set time (and the
 // undo button the screen passes in) for whoever may publish; "Ask for review" for an editor whose
-// changes need an admin's review; and the scheduled publishes, for everyone.
+// changes need an admin's review; and the scheduled publishes that failed, for everyone (those waiting
+// are shown with the changes they carry).
 import { css } from '@emotion/react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { api, type ReviewsAnswer, type ScheduleAnswer, type SeenDraft } from '../api.ts';
@@ -8,6 +9,7 @@ import { ui } from '../ui.ts';
 import { AskForReview } from './AskForReview.tsx';
 import { SchedulePublish } from './SchedulePublish.tsx';
 import { ScheduledList } from './ScheduledList.tsx';
+import { listWords } from './ScheduledChanges.tsx';
 
 export function PublishChoice({
   publishable,
@@ -39,6 +41,12 @@ export function PublishChoice({
   useEffect(() => {
     void load();
   }, [load]);
+  // Changes offered for publishing again (a scheduled publish cancelled, or new edits): the word that
+  // something was scheduled is no longer news.
+  const offered = seen.length > 0;
+  useEffect(() => {
+    if (offered) setScheduledText('');
+  }, [offered]);
 
   const changed = () => {
     void load();
@@ -67,7 +75,7 @@ export function PublishChoice({
             disabled={!publishable || busy}
             onSchedule={async (at) => {
               const { scheduled } = await api.schedulePublish(at, seen);
-              setScheduledText(`Scheduled: ${scheduled.files.map((file) => file.title).join(', ')} — ${scheduled.when}.`);
+              setScheduledText(`Scheduled: ${listWords(scheduled.files.map((file) => file.title))} — ${scheduled.when}.`);
               changed();
             }}
           />
@@ -75,7 +83,7 @@ export function PublishChoice({
       ) : (
         <AskForReview publishable={publishable && !busy} latest={latest} onAsked={changed} />
       )}
-      {schedule && <ScheduledList scheduled={schedule.scheduled} onChanged={changed} />}
+      {schedule && <ScheduledList scheduled={schedule.scheduled} />}
     </>
   );
 }

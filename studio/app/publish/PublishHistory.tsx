@@ -1,9 +1,18 @@
-// The recent publishes and undos: when, which files, by whom, the commit, and (with a git remote or a
-// live site to watch) whether it was pushed and when it went live.
+// The recent publishes and undos: when (in the team's time zone), which pages, by whom, how far each
+// got beyond the studio (sent to the team's copy of the site, live since when), and each published
+// page on the live site.
 import { css } from '@emotion/react';
+import { personName } from '../../person-name.ts';
 import type { PublishRecord } from '../api.ts';
-import { deliveryText } from './DeliveryStatus.tsx';
 import { localTime } from '../local-time.ts';
+import { deliveryText, LiveLinks } from './DeliveryStatus.tsx';
+import { listWords } from './ScheduledChanges.tsx';
+
+const DONE_WORDS: Record<PublishRecord['action'], string> = {
+  publish: 'published',
+  undo: 'put back as before (an undo)',
+  restore: 'restored to an earlier version',
+};
 
 export function PublishHistory({ history }: { history: PublishRecord[] }) {
   if (history.length === 0) return null;
@@ -14,11 +23,11 @@ export function PublishHistory({ history }: { history: PublishRecord[] }) {
       </h2>
       <ul>
         {history.map((record) => (
-          <li key={record.id}>
-            {localTime(record.at)}: {record.action === 'undo' ? 'undo of ' : ''}
-            {record.files.map((file) => file.title).join(', ')} by {record.user}
-            {record.commit ? ` (commit ${record.commit.slice(0, 7)})` : ''}
-            {deliveryText(record) ? `: ${deliveryText(record)}` : ''}
+          <li key={record.id} css={css({ marginBottom: 6 })}>
+            {localTime(record.at)}: {listWords(record.files.map((file) => file.title))} {DONE_WORDS[record.action]} by{' '}
+            {personName(record.user)}
+            {deliveryText(record) ? `. ${deliveryText(record)}` : ''}
+            <LiveLinks record={record} />
           </li>
         ))}
       </ul>

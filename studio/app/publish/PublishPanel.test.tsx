@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 // The review screen opened a moment after typing: it sends the edit still waiting, waits for it to be
 // saved, and only then shows what would be published; a save that lands while it is open is shown too.
-// After a publish, where it got (pushed, waiting for the live site, live since) is shown and kept fresh.
+// After a publish, where it got (sent, waiting for the live site, live since) is shown and kept fresh,
+// with each page on the live site; a change already scheduled is shown as scheduled, not offered again.
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Changes, PublishRecord, PublishRunView } from '../api.ts';
@@ -11,6 +12,7 @@ import { siteFormModel } from '../../testing/site-model.ts';
 import { PublishPanel } from './PublishPanel.tsx';
 import { STATUS_POLL_MS } from './usePublishStatus.ts';
 import { RUN_POLL_MS } from './follow-run.ts';
+import { sinceTime } from '../local-time.ts';
 
 afterEach(() => {
   cleanup();
@@ -117,7 +119,7 @@ const RUN: PublishRunView = {
   steps: [
     { key: 'checking', label: 'Checking the content', state: 'done' },
     { key: 'building', label: 'Building the site', state: 'now' },
-    { key: 'going-live', label: 'Switching the live site to the new build', state: 'next' },
+    { key: 'going-live', label: 'Putting the new pages on the live site', state: 'next' },
   ],
 };
 
@@ -166,7 +168,7 @@ describe('a publish under way', () => {
     expect([...progress.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
       'Checking the content ✓(done)',
       'Building the site …(under way)',
-      'Switching the live site to the new build (next)',
+      'Putting the new pages on the live site (next)',
     ]);
     expect(progress.querySelector('[aria-current="step"]')?.textContent).toContain('Building the site');
     expect(screen.getByRole('button', { name: 'Publish' })).toHaveProperty('disabled', true);
@@ -187,7 +189,10 @@ describe('a publish under way', () => {
         },
       },
     };
-    expect(await screen.findByText(/^Published: About — live in 2\.5 s\.$/, undefined, { timeout: RUN_POLL_MS * 4 })).toBeTruthy();
+    // Without a team's copy or a live site to watch, the publish is live when it is done: no build or git words.
+    expect(
+      await screen.findByText(`Published: About. Live since ${sinceTime(RUN.startedAt)}.`, undefined, { timeout: RUN_POLL_MS * 4 }),
+    ).toBeTruthy();
     expect(screen.queryByRole('status', { name: 'Publish progress' })).toBeNull();
   });
 });
@@ -202,7 +207,11 @@ describe('where a publish got, after it is done', () => {
     commit: 'a'.repeat(40),
     ms: 4200,
     remote: { name: 'origin', branch: 'main', pushed: true },
-    status: { remote: { pushed: true, text: 'Pushed to origin/main' }, live },
+    status: {
+      remote: { pushed: true, text: "Sent to the team's copy of the site" },
+      live,
+      liveLinks: [{ name: 'About', url: 'https://www.example.com/about' }],
+    },
   });
 
   it('says it was pushed and waits for the live site, then says since when it is live', async () => {
@@ -229,10 +238,18 @@ describe('where a publish got, after it is done', () => {
     render(panel());
     fireEvent.click(await screen.findByRole('button', { name: 'Publish' }));
 
-    const status = await screen.findByRole('status', { name: 'Remote and live site' });
-    expect(status.textContent).toBe('Pushed to origin/mainWaiting for the live site…');
-    expect(screen.getByText(/^Published: About — built and committed in 4\.2 s\.$/)).toBeTruthy();
-    await waitFor(() => expect(status.textContent).toBe('Pushed to origin/mainLive since 10:42'), { timeout: STATUS_POLL_MS + 2_000 });
+    const status = await screen.findByRole('status', { name: 'The live site' });
+    expect(status.textContent).toBe("Sent to the team's copy of the siteWaiting for the live site…");
+    expect(screen.getByText('Published: About.')).toBeTruthy();
+    await waitFor(() => expect(status.textContent).toBe("Sent to the team's copy of the siteLive since 10:42"), {
+      timeout: STATUS_POLL_MS + 2_000,
+    });
+    // The published page on the live site, from the result and from the list of recent publishes.
+    const links = screen.getAllByRole('link', { name: /^View on the live site/ });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['https://www.example.com/about', 'https://www.example.com/about']);
+    expect(links[0]!.textContent).toBe('View on the live site');
+    expect(links[0]!.getAttribute('aria-label')).toBe('View on the live site: About (opens in a new tab)');
+    expect(document.body.textContent).not.toMatch(/origin|pushed|commit|built and/i);
   });
 });
 
@@ -280,5 +297,75 @@ describe('what a publish sends', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('About changed since you opened the publish screen');
     expect(posted).toEqual([{ url: '/api/publish', body: { files: [{ path: 'content/pages/about.yaml', fingerprint: 'f-About' }] } }]);
     await screen.findByRole('heading', { name: /About, saved since/ });
+  });
+});
+
+describe('a change already scheduled', () => {
+  it('is shown as scheduled, when and by whom, and not offered for publishing; once cancelled it is offered again', async () => {
+    const scheduledHome: Changes = {
+      ...NOTHING,
+      scheduled: [
+        {
+          path: 'content/pages/home.yaml',
+          title: 'Home',
+          scheduleId: 's1',
+          when: 'Tue 1 Dec, 10:42 (America/Chicago)',
+          scheduledBy: 'mia.lopez@example.com',
+          mayCancel: true,
+        },
+      ],
+    };
+    const current = { changes: scheduledHome };
+    const posted: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        if (init.method === 'POST') {
+          posted.push(`${url} ${String(init.body)}`);
+          if (url === '/api/schedule/cancel') current.changes = changed('Home');
+          return Response.json({ scheduled: {} });
+        }
+        if (url === '/api/reviews')
+          return Response.json({ required: false, mayPublish: true, mayReview: false, requests: [], waiting: 0, nextOffset: null });
+        if (url === '/api/schedule')
+          return Response.json({ timeZone: 'America/Chicago', now: '2026-11-30T12:00', mayPublish: true, scheduled: [] });
+        if (url === '/api/publish-status') return Response.json({ history: [], running: [] });
+        return Response.json(url === '/api/changes' ? current.changes : {});
+      }),
+    );
+    render(panel());
+
+    const section = await screen.findByRole('region', { name: 'Scheduled to go live' });
+    expect(section.textContent).toContain('Home: Tue 1 Dec, 10:42 (America/Chicago), scheduled by Mia Lopez');
+    expect(screen.getByText('There are no other unpublished changes.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Publish' })).toHaveProperty('disabled', true);
+    expect(screen.queryByRole('heading', { level: 2, name: /^Home/ })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel the scheduled publish of Home at Tue 1 Dec, 10:42 (America/Chicago)' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Publish' })).toHaveProperty('disabled', false));
+    expect(posted).toEqual(['/api/schedule/cancel {"id":"s1"}']);
+    expect(screen.queryByRole('region', { name: 'Scheduled to go live' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: /^Home/ })).toBeTruthy();
+  });
+
+  it('offers no Cancel to someone who may not cancel it', async () => {
+    server({
+      changes: {
+        ...NOTHING,
+        scheduled: [
+          {
+            path: 'content/pages/home.yaml',
+            title: 'Home',
+            scheduleId: 's1',
+            when: 'Tue 1 Dec, 10:42 (America/Chicago)',
+            scheduledBy: 'sam@example.com',
+            mayCancel: false,
+          },
+        ],
+      },
+    });
+    render(panel());
+    await screen.findByRole('region', { name: 'Scheduled to go live' });
+    expect(screen.queryByRole('button', { name: /^Cancel the scheduled publish/ })).toBeNull();
   });
 });

@@ -13,13 +13,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, type Changes, type PublishAnswer, type PublishRecord, type PublishRunView } from '../api.ts';
 import { ChangeList } from '../changes/ChangeList.tsx';
 import { pendingSaves } from '../editor/pending-saves.ts';
+import { sinceTime } from '../local-time.ts';
 import { color, ui } from '../ui.ts';
-import { DeliveryStatus } from './DeliveryStatus.tsx';
+import { DeliveryStatus, LiveLinks } from './DeliveryStatus.tsx';
 import { followRun, startAndFollow } from './follow-run.ts';
 import { IssueLinks } from './IssueLinks.tsx';
 import { PublishChoice } from './PublishChoice.tsx';
 import { PublishHistory } from './PublishHistory.tsx';
 import { PublishProgress } from './PublishProgress.tsx';
+import { listWords, ScheduledChanges } from './ScheduledChanges.tsx';
 import { usePublishStatus } from './usePublishStatus.ts';
 
 export function PublishPanel({
@@ -122,12 +124,10 @@ export function PublishPanel({
         (state.answer.ok ? (
           <>
             <p role="status" css={ui.okBanner}>
-              {state.answer.record.action === 'undo' ? 'The last publish was undone' : 'Published'}:{' '}
-              {state.answer.record.files.map((file) => file.title).join(', ')} —{' '}
-              {/* With a remote or a live site to watch, "live" is for the status below to say. */}
-              {state.answer.record.status ? 'built and committed' : 'live'} in {(state.answer.record.ms / 1000).toFixed(1)} s.
+              {resultWords(state.answer.record)}
             </p>
             {delivery.latest && <DeliveryStatus record={delivery.latest} />}
+            {delivery.latest && <LiveLinks record={delivery.latest} />}
           </>
         ) : (
           <div role="alert" css={ui.errorBanner}>
@@ -140,7 +140,9 @@ export function PublishPanel({
       ) : changes === null ? (
         <p role="status">Gathering the changes…</p>
       ) : changes.files.length === 0 ? (
-        <p>There are no unpublished changes{changes.held.length > 0 ? ' of yours' : ''}.</p>
+        <p>
+          There are no {changes.scheduled?.length ? 'other ' : ''}unpublished changes{changes.held.length > 0 ? ' of yours' : ''}.
+        </p>
       ) : (
         <>
           <p>
@@ -168,13 +170,18 @@ export function PublishPanel({
           )}
         </>
       )}
+      {changes?.scheduled && !waitingForSaves && <ScheduledChanges scheduled={changes.scheduled} onChanged={() => void load()} />}
       {/* The actions come before the list of changes, so on a phone Publish is in sight without scrolling. */}
       <PublishChoice
         publishable={Boolean(changes?.publishable) && !waitingForSaves}
         busy={state.kind === 'busy'}
         seen={changes?.files ?? []}
         onPublish={() => void run(RUN_WORDS.publish, () => api.publish(changes?.files ?? []))}
-        onChanged={() => void onDone()}
+        onChanged={() => {
+          // A publish scheduled or cancelled moves its pages out of, or back into, the list of changes.
+          void onDone();
+          void load();
+        }}
       >
         <button
           type="button"
@@ -234,6 +241,17 @@ function HeldChanges({ held }: { held: Changes['held'] }) {
       </ul>
     </section>
   );
+}
+
+/**
+ * What a publish came to, for the person who made it: "Published: Home and About. Live since 10:42."
+ * With a team's copy or a live site to watch, whether it is live is for the status below to say.
+ */
+function resultWords(record: PublishRecord): string {
+  const pages = listWords(record.files.map((file) => file.title));
+  const done = record.action === 'undo' ? `The last publish was undone: ${pages}.` : `Published: ${pages}.`;
+  const watched = record.status?.remote || record.status?.live;
+  return watched ? done : `${done} Live since ${sinceTime(record.at)}.`;
 }
 
 /** What the progress banner says is under way. */

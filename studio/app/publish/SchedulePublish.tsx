@@ -1,9 +1,11 @@
-// A date and time to publish at, in the site's time zone (which it names), and the button that
-// schedules it. Used for a publish of every draft and for an admin's approval of a review request.
+// A date and time to publish at, in the team's time zone (which it names: "Times are Chicago time
+// (America/Chicago)"), the chosen moment said back in the words the scheduled list uses, and the
+// button that schedules it. Used for a publish of every draft and for an admin's approval of a review request.
 import { css } from '@emotion/react';
 import { useEffect, useId, useState } from 'react';
 import { api, ApiError } from '../api.ts';
 import { ui } from '../ui.ts';
+import { instantOf, momentInZoneWords, zoneWords } from '../../time-words.ts';
 
 export function SchedulePublish({
   disabled,
@@ -27,6 +29,12 @@ export function SchedulePublish({
       () => setZone(null),
     );
   }, []);
+
+  // The chosen moment in the words the scheduled list will use, before it is confirmed.
+  const instant = zone && at ? instantOf(at, zone.timeZone) : Number.NaN;
+  const chosen = Number.isNaN(instant)
+    ? ''
+    : momentInZoneWords(instant, { timeZone: zone!.timeZone, language: typeof navigator === 'undefined' ? undefined : navigator.language });
 
   const submit = async () => {
     setError('');
@@ -57,13 +65,18 @@ export function SchedulePublish({
           css={[ui.input, css({ width: 'auto' })]}
           value={at}
           min={zone?.now}
-          aria-describedby={`${id}-zone${error ? ` ${id}-error` : ''}`}
+          aria-describedby={`${id}-zone${chosen ? ` ${id}-chosen` : ''}${error ? ` ${id}-error` : ''}`}
           aria-invalid={error ? true : undefined}
           onChange={(event) => setAt(event.target.value)}
         />
         <p id={`${id}-zone`} css={ui.help}>
-          {zone ? `Time in ${zone.timeZone}, the site’s time zone.` : 'In the site’s time zone.'}
+          {zone ? `Times are ${zoneWords(zone.timeZone)}.` : 'Times are in the team’s time zone.'}
         </p>
+        {chosen && (
+          <p id={`${id}-chosen`} aria-live="polite" css={[ui.help, css({ fontWeight: 600 })]}>
+            Goes live {chosen}.
+          </p>
+        )}
       </div>
       <button type="button" css={ui.secondaryButton} disabled={disabled || busy} onClick={() => void submit()}>
         {label}

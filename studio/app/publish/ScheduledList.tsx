@@ -1,69 +1,27 @@
-// The publishes waiting for their time ("Scheduled: Home, Pricing — Tue 1 Dec, 09:00 (Europe/Berlin)
-// by maria@…"), each with Cancel for who scheduled it or an admin, and the ones that ran lately,
-// a failure with its reason.
+// The scheduled publishes that failed lately, each with when it was set for, who set it, and why
+// nothing was published. Those still waiting are shown with the changes they carry (ScheduledChanges).
 import { css } from '@emotion/react';
-import { useState } from 'react';
-import { api, ApiError, type ScheduledView } from '../api.ts';
-import { ui } from '../ui.ts';
+import { personName } from '../../person-name.ts';
+import type { ScheduledView } from '../api.ts';
+import { listWords } from './ScheduledChanges.tsx';
 
-export function ScheduledList({ scheduled, onChanged }: { scheduled: ScheduledView[]; onChanged: () => void }) {
-  const [error, setError] = useState('');
-  if (scheduled.length === 0) return null;
-  const waiting = scheduled.filter((entry) => entry.status === 'waiting');
+export function ScheduledList({ scheduled }: { scheduled: ScheduledView[] }) {
   const failed = scheduled.filter((entry) => entry.status === 'failed').slice(0, 5);
-
-  const cancel = async (entry: ScheduledView) => {
-    setError('');
-    try {
-      await api.cancelScheduled(entry.id);
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'The publish could not be cancelled. Try again.');
-    }
-    onChanged();
-  };
-
+  if (failed.length === 0) return null;
   return (
-    <section aria-labelledby="scheduled-title">
-      <h2 id="scheduled-title" css={css({ fontSize: 17 })}>
-        Scheduled publishes
+    <section aria-labelledby="scheduled-failed-title">
+      <h2 id="scheduled-failed-title" css={css({ fontSize: 17 })}>
+        Scheduled publishes that failed
       </h2>
-      {error && (
-        <p role="alert" css={ui.errorBanner}>
-          {error}
-        </p>
-      )}
-      {waiting.length === 0 && <p>Nothing is waiting to be published.</p>}
       <ul>
-        {waiting.map((entry) => (
-          <li key={entry.id} css={css({ marginBottom: 6 })}>
-            Scheduled: {entry.files.map((file) => file.title).join(', ')} — {entry.when} by {entry.scheduledBy}
-            {entry.reviewId ? ' (an approved review request)' : ''}{' '}
-            {entry.mayCancel && (
-              <button
-                type="button"
-                css={ui.linkButton}
-                aria-label={`Cancel the publish of ${entry.files.map((file) => file.title).join(', ')} at ${entry.when}`}
-                onClick={() => void cancel(entry)}
-              >
-                Cancel
-              </button>
-            )}
+        {failed.map((entry) => (
+          <li key={entry.id}>
+            {listWords(entry.files.map((file) => file.title))} — {entry.when}, scheduled by {personName(entry.scheduledBy)}: nothing was
+            published.
+            <span css={css({ display: 'block', whiteSpace: 'pre-wrap' })}>{entry.message}</span>
           </li>
         ))}
       </ul>
-      {failed.length > 0 && (
-        <>
-          <h3 css={css({ fontSize: 15 })}>Scheduled publishes that failed</h3>
-          <ul>
-            {failed.map((entry) => (
-              <li key={entry.id}>
-                {entry.files.map((file) => file.title).join(', ')} — {entry.when} by {entry.scheduledBy}: nothing was published.
-                <span css={css({ display: 'block', whiteSpace: 'pre-wrap' })}>{entry.message}</span>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
     </section>
   );
 }

@@ -187,7 +187,7 @@ describe('the review screen', () => {
       '/api/reviews/approve': { status: 200, body: { scheduled: { when: 'Tue 1 Dec, 09:00 (Europe/Berlin)' } } },
     });
     render(<ReviewScreen onDone={() => {}} />);
-    await screen.findByText('Time in Europe/Berlin, the site’s time zone.');
+    await screen.findByText('Times are Berlin time (Europe/Berlin).');
     fireEvent.change(screen.getByLabelText('Publish at'), { target: { value: '2026-12-01T09:00' } });
     fireEvent.click(screen.getByRole('button', { name: 'Approve and publish at this time' }));
     await screen.findByText('Approved. Scheduled: Home — Tue 1 Dec, 09:00 (Europe/Berlin).');

@@ -3,7 +3,8 @@
 // field by field, a line diff of the two texts, the fingerprint of its
 // text that a publish sends back, who changed it, and the content mistakes that would stop a
 // publish; where review is required, an admin's publish leaves out drafts holding anyone else's
-// change, listed apart as held), the data the preview draws with the drafts applied, dropping
+// change, listed apart as held; a draft a waiting scheduled publish carries is listed as scheduled
+// instead, never offered again), the data the preview draws with the drafts applied, dropping
 // a draft, and keeping both versions after a conflict. A draft that holds someone else's newer
 // work is never dropped here.
 import type { FastifyRequest } from 'fastify';
@@ -20,21 +21,33 @@ import type { Publisher } from '../publish.ts';
 import { contentPath, pageData, revision } from '../request-shapes.ts';
 import type { PublishRights } from '../reviews.ts';
 import { authorsOf, fingerprintOf, WorkspaceError, type Draft, type Workspace } from '../workspace.ts';
+import type { ScheduledPublish, Scheduler } from '../schedule.ts';
+import { scheduledView } from './schedule.ts';
 
-export type DraftRoutesOptions = { workspace: Workspace; publisher: Publisher; editing: ContentEditing; rights: PublishRights };
+/** `scheduler`: drafts a waiting scheduled publish carries are shown as scheduled, not offered again. */
+export type DraftRoutesOptions = {
+  workspace: Workspace;
+  publisher: Publisher;
+  editing: ContentEditing;
+  rights: PublishRights;
+  scheduler?: Scheduler;
+};
 
 /** `revision`: the draft revision the person saw; a draft saved since is not dropped. */
 const discardBody = z.object({ path: contentPath, revision });
 /** `revision`: the draft revision the browser last saw; absent, it saw none. */
 const keepBothBody = z.object({ path: contentPath, data: pageData, revision: revision.optional() });
 
-export const draftRoutes: StudioRoutes<DraftRoutesOptions> = async (app, { workspace, publisher, editing, rights }) => {
+export const draftRoutes: StudioRoutes<DraftRoutesOptions> = async (app, { workspace, publisher, editing, rights, scheduler }) => {
   app.get('/changes', { config: { right: 'studio:edit' } }, async (request): Promise<Changes> => {
     const user = editorOf(request);
     // The same rule the publish applies: an admin's publish under required review carries only their own changes.
     const ownOnly = rights.reviewRequired && rights.mayPublish(request.studioSession);
     const isHeld = (draft: Draft) => ownOnly && authorsOf(draft).some((author) => author !== user);
-    const all = workspace.listDrafts();
+    // A draft a waiting scheduled publish carries goes live at its time: shown as scheduled, with
+    // when and by whom, and never offered for publishing (or holding back) again.
+    const carried = scheduler?.carrying() ?? new Map<string, ScheduledPublish>();
+    const all = workspace.listDrafts().filter((draft) => !carried.has(draft.path));
     const drafts = all.filter((draft) => !isHeld(draft));
     const entries = new Map(workspace.listEntries().map((entry) => [entry.path, entry]));
     const { errors: issues, warnings: allWarnings } = publisher.check(drafts);
@@ -60,6 +73,21 @@ export const draftRoutes: StudioRoutes<DraftRoutesOptions> = async (app, { works
       held: all
         .filter(isHeld)
         .map((draft) => ({ path: draft.path, title: entries.get(draft.path)?.name ?? draft.path, changedBy: authorsOf(draft) })),
+      ...(scheduler && carried.size > 0
+        ? {
+            scheduled: [...carried].map(([path, entry]) => {
+              const view = scheduledView(scheduler, entry, request.studioSession, rights);
+              return {
+                path,
+                title: entries.get(path)?.name ?? entry.files.find((file) => file.path === path)?.title ?? path,
+                scheduleId: entry.id,
+                when: view.when,
+                scheduledBy: entry.scheduledBy,
+                mayCancel: view.mayCancel,
+              };
+            }),
+          }
+        : {}),
       issues,
       warnings,
       publishable: drafts.length > 0 && issues.length === 0,

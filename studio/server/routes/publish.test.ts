@@ -69,7 +69,7 @@ describe('a publish that takes a while', () => {
     expect(stepsOf(during.run)).toEqual([
       'Checking the content: done',
       'Building the site: now',
-      'Switching the live site to the new build: next',
+      'Putting the new pages on the live site: next',
       'Saving the version: next',
     ]);
     // A screen opened now (a reload) finds it still running; nothing is live or committed yet.

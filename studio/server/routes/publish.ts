@@ -4,7 +4,8 @@
 // What can be told at once is answered at once: 409 when there is nothing to publish or a draft was
 // saved since the screen showed it; 403 when the studio requires review and the person may not
 // publish without it (an editor: they ask for review instead), when a draft holds anyone else's
-// change (it goes out by its review), or when it changes where the booking page points and the
+// change (it goes out by its review), when a waiting scheduled publish carries a draft (409: it goes
+// live at its time, once), or when it changes where the booking page points and the
 // person may not (booking-page.ts). Otherwise a build takes longer than a quiet connection may stay
 // open, so the answer is 202 with the run (publish-runs.ts): its steps, the one under way. The screen
 // reads the run again until it is done; its answer is then the publish record, or why nothing changed
@@ -22,8 +23,16 @@ import type { PublishRights } from '../reviews.ts';
 import { seenDrafts } from '../request-shapes.ts';
 import type { Draft, Workspace } from '../workspace.ts';
 import { bookingPageRefused, changesBookingPage } from '../booking-page.ts';
+import type { Scheduler } from '../schedule.ts';
 
-export type PublishRoutesOptions = { publisher: Publisher; runs: PublishRuns; rights: PublishRights; workspace: Workspace };
+/** `scheduler`: a draft a waiting scheduled publish carries is refused, to go live at its time only. */
+export type PublishRoutesOptions = {
+  publisher: Publisher;
+  runs: PublishRuns;
+  rights: PublishRights;
+  workspace: Workspace;
+  scheduler?: Scheduler;
+};
 
 const noDetails = z.object({});
 const publishBody = z.object({ files: seenDrafts });
@@ -36,11 +45,17 @@ export const UNKNOWN_RUN_MESSAGE =
 /** The status of each refusal answered before any run starts (later ones are the run's answer). */
 const STATUS_OF_REFUSAL = { nothing: 409, 'changed-since': 409, 'needs-review': 403, 'booking-page': 403 } as const;
 
-export const publishRoutes: StudioRoutes<PublishRoutesOptions> = async (app, { publisher, runs, rights, workspace }) => {
+export const publishRoutes: StudioRoutes<PublishRoutesOptions> = async (app, { publisher, runs, rights, workspace, scheduler }) => {
   app.post('/publish', { config: { right: 'studio:publish' }, schema: { body: publishBody } }, async (request, reply) => {
     const user = editorOf(request);
     // A name that is no content file is refused here, with what it is.
     const seen = request.body.files.map((file) => ({ path: workspace.contentFile(file.path).path, fingerprint: file.fingerprint }));
+    // A draft already scheduled goes live at its time, once: publishing it now too is refused.
+    const scheduled = scheduler?.refusalFor(
+      seen.map((file) => file.path),
+      'published now',
+    );
+    if (scheduled) return reply.code(409).send({ ok: false, reason: 'scheduled', message: scheduled });
     const ownDraftsOnly = rights.reviewRequired;
     // A draft changed since the screen showed it, or held for its review, is refused before anything
     // starts; the run looks again once its turn comes (a save while an earlier publish ran).

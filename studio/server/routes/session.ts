@@ -19,7 +19,8 @@ import type { StudioRoutes } from '../plugins/request-checks.ts';
 export type StudioPeople =
   { readonly kind: 'team'; readonly signIn: TeamSignIn } | { readonly kind: 'local'; readonly session: LocalSession };
 
-export type SessionRoutesOptions = { people: StudioPeople };
+/** `timeZone`: the team's, told to the browser so every screen words times in it. */
+export type SessionRoutesOptions = { people: StudioPeople; timeZone?: string };
 
 export const SIGN_IN_MESSAGES = {
   refused: 'That e-mail address and password do not match.',
@@ -33,13 +34,14 @@ const signOutQuery = z.object({ everywhere: z.enum(['true', 'false']).optional()
 
 const anyone = { right: 'anyone' } as const;
 
-export const sessionRoutes: StudioRoutes<SessionRoutesOptions> = async (app, { people }) => {
+export const sessionRoutes: StudioRoutes<SessionRoutesOptions> = async (app, { people, timeZone }) => {
   const sessions = app.studioSessions;
   const signInRequired = people.kind === 'team';
   const answer = (session: Session | undefined): SessionAnswer => ({
     signInRequired,
     user: session?.user ?? null,
     ...(session ? { csrfToken: csrfTokenFor(session.id) } : {}),
+    ...(timeZone ? { timeZone } : {}),
   });
 
   app.get('/session', { config: anyone }, async (request, reply) => {
