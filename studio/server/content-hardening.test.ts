@@ -26,7 +26,7 @@ const ALIAS_BOMB = `${[
 ].join('\n')}\n`;
 const ALIAS_MESSAGE =
   'this file repeats anchors (&name / *name) too many times: write each part out in full instead of repeating it with *name.';
-const LINK_MESSAGE = 'This file is a link to a file outside content/: replace it with the file itself.';
+const LINK_MESSAGE = 'This file is a link to a file kept elsewhere, which the site does not read: replace it with the file itself.';
 
 type Session = { cookie: string; csrf: string };
 
@@ -79,7 +79,7 @@ describe('page addresses in the studio', () => {
   it.each([
     [
       '/blog/what-is-ai-consulting',
-      'The address "/blog/what-is-ai-consulting" is the article content/blog/what-is-ai-consulting.md: choose another.',
+      'The address "/blog/what-is-ai-consulting" is already the address of an article: choose another.',
     ],
     ['/api', 'The address "/api" is used by the site\'s server (the lead form sends to it): choose another, such as "/api-services".'],
     ['/:x', 'The address "/:x" has a part starting with ":"'],
@@ -95,9 +95,9 @@ describe('page addresses in the studio', () => {
 
 describe("changing a page's address", () => {
   it.each([
-    ['/blog/what-is-ai-consulting', 'is the article content/blog/what-is-ai-consulting.md'],
+    ['/blog/what-is-ai-consulting', 'is already the address of an article'],
     ['/api/leads', "is used by the site's server"],
-    ['/images', 'is used by the pictures in public/images/'],
+    ['/images', "is used by the site's pictures"],
   ])("refuses %s with the content check's own words, and changes nothing", async (address, message) => {
     const { cookie, csrf } = await setup();
     const opened = (await app.inject({ url: '/api/file?path=content/pages/about.yaml', headers: { cookie } })).json() as {
@@ -124,7 +124,7 @@ describe('picture paths in the studio', () => {
       image: { src: '/images/../../package.json.png', alt: 'Nothing' },
     }));
     expect(issues).toContainEqual(
-      expect.stringMatching(/^"\/images\/\.\.\/\.\.\/package\.json\.png" is not valid here\. Expected: Path of the picture/),
+      expect.stringMatching(/^"\/images\/\.\.\/\.\.\/package\.json\.png" is not the address of one of the site's pictures/),
     );
   });
 });
