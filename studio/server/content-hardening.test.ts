@@ -77,10 +77,7 @@ async function saveAndCheck({ cookie, csrf }: Session, file: string, change: (da
 
 describe('page addresses in the studio', () => {
   it.each([
-    [
-      '/blog/what-is-ai-consulting',
-      'The address "/blog/what-is-ai-consulting" is already the address of an article: choose another.',
-    ],
+    ['/blog/what-is-ai-consulting', 'The address "/blog/what-is-ai-consulting" is already the address of an article: choose another.'],
     ['/api', 'The address "/api" is used by the site\'s server (the lead form sends to it): choose another, such as "/api-services".'],
     ['/:x', 'The address "/:x" has a part starting with ":"'],
   ])('shows a page saved at %s as a mistake, and does not publish it', async (address, message) => {
@@ -138,7 +135,8 @@ describe('a content file that is a link to a file outside content/', () => {
     const opened = await app.inject({ url: '/api/file?path=content/pages/leak.yaml', headers: { cookie: session.cookie } });
     expect(opened.statusCode).toBe(400);
     expect(opened.json()).toEqual({
-      message: 'content/pages/leak.yaml is a link to a file outside content/: replace it with the file itself.',
+      message:
+        '"Leak" is a link to a file kept elsewhere, which the studio does not read: a developer must replace it with the file itself.',
     });
     for (const url of ['/api/entries', '/api/preview-data', '/api/changes', '/api/references?path=content/pages/about.yaml']) {
       const response = await app.inject({ url, headers: { cookie: session.cookie } });

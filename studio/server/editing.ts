@@ -44,7 +44,7 @@ export function createContentEditing({ root, workspace, publisher }: { root: str
     try {
       return read(currentTextOf(opened));
     } catch (error) {
-      throw new WorkspaceError(`${opened.file.path} cannot be read: ${yamlErrorText(error)}`);
+      throw new WorkspaceError(`"${workspace.spokenName(opened.file)}" cannot be read as a form: ${yamlErrorText(error)}`);
     }
   }
 
@@ -83,7 +83,7 @@ export function createContentEditing({ root, workspace, publisher }: { root: str
       ...(opened.draft && opened.draft.baseVersion !== (opened.disk?.version ?? null)
         ? {
             diskChanged: {
-              message: `${opened.file.path} changed since your draft was started: someone published another version (from the repository or on disk).`,
+              message: `"${workspace.spokenName(opened.file)}" changed since your draft was started: someone published another version.`,
               hunks: diffHunks(opened.disk?.text ?? '', opened.draft.text ?? ''),
             },
           }
