@@ -341,7 +341,7 @@ test('a required field left empty: the plain message beside it, and Publish refu
   const title = page.getByLabel(/^Title/).first();
   await title.fill('');
   await waitForDraftSaved(page);
-  await expect(page.getByText('This must not be empty.').first()).toBeVisible();
+  await expect(page.getByText('A title is needed here: write one.').first()).toBeVisible();
   await expect(title).toHaveAttribute('aria-invalid', 'true');
   await page.getByRole('button', { name: /Review and publish/ }).click();
   await expect(page.getByText('Publishing is not possible yet:')).toBeVisible();

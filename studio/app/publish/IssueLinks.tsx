@@ -20,7 +20,7 @@ export function IssueLinks({ issues, onOpen }: { issues: Changes['issues']; onOp
           >
             {issue.fileName ?? SITE_WIDE}
           </a>
-          : {issueText(issue)}
+          {` › ${issueText(issue)}`}
         </li>
       ))}
     </ul>
