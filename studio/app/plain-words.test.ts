@@ -50,6 +50,7 @@ const KNOWN_ELSEWHERE: readonly { file: string; text: string }[] = [
   { file: 'studio/app/publish/PublishPanel.tsx', text: 'built and committed' },
   { file: 'studio/server/history.ts', text: 'is not a plain file in that version' },
   { file: 'studio/server/history.ts', text: 'The studio kept no copy of' },
+  { file: 'studio/server/remote.ts', text: 'changed both here and on' },
   // Help texts and labels of the schemas.
   { file: 'schema/common.schema.json', text: 'A picture stored in public/images/' },
   { file: 'schema/common.schema.json', text: 'Path of the picture, starting with /images/' },

@@ -62,12 +62,12 @@ function readFile(workspace: Workspace, relative: string, overrides: ReadonlyMap
   let data: unknown;
   let name: string | undefined;
   if (typeof text === 'string') {
+    name = workspace.nameOf(relative, text);
     try {
       data = file.kind === 'article' ? readMarkdownFile(text).frontMatter : (parse(text) as unknown);
-      name = workspace.nameOf(relative, text);
     } catch {
       data = undefined; // a file that cannot be read: the crumbs stop where the form cannot follow
     }
-  }
+  } else name = workspace.spokenName(file);
   return { kind: file.kind, data: isRecord(data) ? data : undefined, name };
 }

@@ -137,6 +137,12 @@ export function serverTexts(file: string, root: string): StudioText[] {
 
 /** The strings an expression renders: literals, both branches of a condition, a template's words, an object's values picked by key. */
 export function renderedStrings(expression: ts.Expression): { node: ts.Node; text: string }[] {
+  if (ts.isTemplateExpression(expression))
+    // A template's own words, and those of the texts it fills in (`${first ? `${first.file}: …` : '…'}`).
+    return [
+      { node: expression, text: stringWords(expression) },
+      ...expression.templateSpans.flatMap((span) => renderedStrings(span.expression)),
+    ];
   if (isStringNode(expression)) return [{ node: expression, text: stringWords(expression) }];
   if (ts.isParenthesizedExpression(expression) || ts.isAsExpression(expression) || ts.isNonNullExpression(expression))
     return renderedStrings(expression.expression);
@@ -176,8 +182,8 @@ function stringWords(node: ts.StringLiteral | ts.NoSubstitutionTemplateLiteral |
   );
 }
 
-/** An expression that is a file's path (`file.path`, `opened.file.path`, `relative`). */
-const FILE_PATH_VALUE = /^(?:[\w.!?]+\.)?(?:path|relative|absolute|filePath)$/;
+/** An expression that is a file's path (`file.path`, `opened.file.path`, `relative`, `issue.file`). */
+const FILE_PATH_VALUE = /^(?:[\w.!?]+\.)?(?:path|relative|absolute|filePath|file)$/;
 const FILLED_PATH = 'content/pages/a-page.yaml';
 
 /** A sentence a person reads: starts with a capital (or a filled-in word) and has at least two words. */

@@ -49,12 +49,8 @@ async function description(field: Locator): Promise<string> {
 }
 
 async function openAbout(page: Page) {
-  await page.goto(studio.url);
-  await page
-    .getByRole('navigation', { name: 'Content' })
-    .getByRole('link', { name: /^About/ })
-    .first()
-    .click();
+  // By its address, as a link on the publish screen opens it: on a phone the list of pages is behind a button.
+  await page.goto(`${studio.url}?file=${encodeURIComponent('content/pages/about.yaml')}`);
   await expect(page.getByRole('status').filter({ hasText: /^(No unpublished changes|Draft saved|Editing…)$/ })).toBeVisible();
 }
 
@@ -85,8 +81,13 @@ for (const width of [1280, 390]) {
     });
     await expect(entry).toBeVisible();
     await expect(mistakes).not.toContainText('blocks[');
-    await page.screenshot({ path: test.info().outputPath(`list-${width}.png`), fullPage: false });
-    expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+    await entry.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`list-${width}.png`) });
+    const wcag = await new AxeBuilder({ page })
+      .exclude('iframe')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(wcag.violations).toEqual([]);
 
     // The entry takes the person to the field, opening the block again when it was closed.
     await blockHeading.click();
@@ -99,7 +100,7 @@ for (const width of [1280, 390]) {
     await expect(page.getByText('Publishing is not possible yet:')).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: `${place}: a picture needs a description` })).toBeVisible();
     await expect(page.getByRole('link', { name: 'About', exact: true }).first()).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath(`publish-${width}.png`), fullPage: false });
+    await page.screenshot({ path: test.info().outputPath(`publish-${width}.png`) });
 
     await page.getByRole('link', { name: 'Edit' }).first().click();
     page.once('dialog', (dialog) => void dialog.accept());
