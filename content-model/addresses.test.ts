@@ -31,10 +31,7 @@ describe('pageAddressProblem', () => {
       '/og/about',
       'The address "/og/about" is used by the pictures shown when a page is shared: choose another, such as "/overview/about".',
     ],
-    [
-      '/blog/what-is-ai-consulting',
-      'The address "/blog/what-is-ai-consulting" is already the address of an article: choose another.',
-    ],
+    ['/blog/what-is-ai-consulting', 'The address "/blog/what-is-ai-consulting" is already the address of an article: choose another.'],
     ['/blog/draft-article', 'The address "/blog/draft-article" is already the address of an article: choose another.'],
     [
       '/:x',

@@ -158,9 +158,7 @@ describe('loadContent', () => {
   it('locates problems in article front matter on the right line of the .md file', () => {
     const file = path.join(root, 'content/blog/what-is-ai-consulting.md');
     writeFileSync(file, readFileSync(file, 'utf8').replace(/^readTime: .*\n/m, ''));
-    expect(problems()).toContain(
-      'content/blog/what-is-ai-consulting.md:2:1 readTime: This is needed: fill it in.',
-    );
+    expect(problems()).toContain('content/blog/what-is-ai-consulting.md:2:1 readTime: This is needed: fill it in.');
   });
 
   it('reports an article whose order number another article already uses', () => {
@@ -176,7 +174,9 @@ describe('loadContent', () => {
   it('reports a navigation link in site.yaml that goes nowhere', () => {
     const file = path.join(root, 'content/site.yaml');
     writeFileSync(file, readFileSync(file, 'utf8').replace('    href: /faqs', '    href: /faq'));
-    expect(problems().some((p) => /^content\/site\.yaml:\d+:11 navigation\[5\] href: "\/faq" is not a page of the site/.test(p))).toBe(true);
+    expect(problems().some((p) => /^content\/site\.yaml:\d+:11 navigation\[5\] href: "\/faq" is not a page of the site/.test(p))).toBe(
+      true,
+    );
   });
 });
 
@@ -281,9 +281,7 @@ describe('addresses a page cannot have', () => {
     const file = path.join(root, 'content/blog/what-is-ai-consulting.md');
     writeFileSync(file, readFileSync(file, 'utf8').replace(/^---\n/, '---\ndraft: true\n'));
     writePage('extra', GOOD_PAGE.replace('path: /extra', 'path: /blog/what-is-ai-consulting'));
-    expect(problems().join('\n')).toContain(
-      'The address "/blog/what-is-ai-consulting" is already the address of an article',
-    );
+    expect(problems().join('\n')).toContain('The address "/blog/what-is-ai-consulting" is already the address of an article');
   });
 });
 
@@ -371,7 +369,9 @@ describe('symbolic links in content/', () => {
       rmSync(path.join(root, name), { force: true });
       symlinkSync(path.join(root, 'secret.yaml'), path.join(root, name));
       const found = problems();
-      expect(found).toContain(`${name}:1:1 This file is a link to a file kept elsewhere, which the site does not read: replace it with the file itself.`);
+      expect(found).toContain(
+        `${name}:1:1 This file is a link to a file kept elsewhere, which the site does not read: replace it with the file itself.`,
+      );
       expect(found.join('\n')).not.toContain('Top Secret');
     },
   );
@@ -414,7 +414,11 @@ describe('a file that repeats anchors (&name / *name) without end', () => {
     expect(found).toContain(
       'content/pages/bomb.yaml:2:8 this file repeats anchors (&name / *name) too many times: write each part out in full instead of repeating it with *name.',
     );
-    expect(found.some((p) => p.startsWith('content/pages/extra.yaml:6:5 blocks[0] (hero) headng: "headng" is not something this part of the form has'))).toBe(true);
+    expect(
+      found.some((p) =>
+        p.startsWith('content/pages/extra.yaml:6:5 blocks[0] (hero) headng: "headng" is not something this part of the form has'),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -442,7 +446,9 @@ describe('brand colours', () => {
       ['brand', 'primary'],
     ]);
     expect(problems()[0]).toMatch(
-      new RegExp(`^content/site\\.yaml:${line}:\\d+ brand primary: The primary colour \\(#8B9CF7\\) is too faint for white text on buttons`),
+      new RegExp(
+        `^content/site\\.yaml:${line}:\\d+ brand primary: The primary colour \\(#8B9CF7\\) is too faint for white text on buttons`,
+      ),
     );
   });
 });

@@ -318,11 +318,7 @@ function crossCheck({ site, pages, posts, articleSlugs, publicDir, issues, decla
             .filter((p) => !p.startsWith(BLOG_PREFIX))
             .sort()
             .join(', ');
-          at(
-            source,
-            segments,
-            `"${value}" is not a page of the site: choose one of its pages (${pagesList}) or an article.`,
-          );
+          at(source, segments, `"${value}" is not a page of the site: choose one of its pages (${pagesList}) or an article.`);
         }
       }
       if (isImage(value)) {
@@ -333,7 +329,11 @@ function crossCheck({ site, pages, posts, articleSlugs, publicDir, issues, decla
           if (value.width === undefined) value.width = width;
           if (value.height === undefined) value.height = value.width === width ? height : Math.round((height * value.width) / width);
         } else if (value.width === undefined || value.height === undefined) {
-          at(source, [...segments, 'src'], 'The size of this picture cannot be read from its file: give its width and height, or choose another picture.');
+          at(
+            source,
+            [...segments, 'src'],
+            'The size of this picture cannot be read from its file: give its width and height, or choose another picture.',
+          );
         }
       }
     });
