@@ -186,7 +186,11 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
     }
     const base = draft ? draft.baseVersion : (disk?.version ?? null);
     if ((disk?.version ?? null) !== base || (!draft && (disk?.version ?? null) !== seen.diskVersion)) {
-      throw new WorkspaceError(`"${spokenName(file)}" was published by someone else since you opened it.`, 409, 'disk-changed');
+      throw new WorkspaceError(
+        `"${spokenName(file)}" was changed by someone else (a publish, or a developer) since you opened it.`,
+        409,
+        'disk-changed',
+      );
     }
     if (text !== null && disk && text === disk.text) {
       // Back to what is live: nothing left to publish. Revision 0 is "no draft", so the next save

@@ -388,7 +388,7 @@ test('a file changed on disk while open: the studio says so and offers reload or
     .getByLabel(/^Title/)
     .first()
     .fill('What our clients say about us');
-  await expect(page.getByText(/changed on disk/)).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText(/was changed by someone else/)).toBeVisible({ timeout: 10_000 });
   await page.getByRole('button', { name: /Keep both/ }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('What our clients say about us');
   await expect(page).toHaveURL(/file=content%2Fpages%2Ftestimonials-copy\.yaml/);
