@@ -415,6 +415,8 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
   }
 
   return {
+    /** The project's folder (its schemas name the form the studio's messages speak of). */
+    root,
     contentFile,
     open,
     currentText,
