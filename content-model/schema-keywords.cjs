@@ -5,13 +5,21 @@
 // - `interactive: true` at the top of a block's schema: the block responds to the visitor after the
 //   page is built, so it is hydrated in the browser. It lives in the schema because the block
 //   registry must know it without loading the block's component (each block is its own chunk).
-// - `ui: { control }` on a text property: which control the studio's form draws for it, where the
-//   type alone does not say (a text area for a few sentences, a date picker for a date).
+// - `ui: { control, section }` on a property, for the studio's form; at least one of the two:
+//   - `control` (a text only): which control the form draws, where the type alone does not say (a
+//     text area for anything longer than a line, a date picker for a date, the picture library for
+//     a text that holds a picture's address, so nobody types one);
+//   - `section`: where the form puts it, so a page opens on its content. "settings" gathers a
+//     page's address, search title and description and the like under "Page settings"; "advanced"
+//     puts what few people need (an anchor name, a full page load) under "Advanced" in its group.
+//     Both start closed. A property without a section is content and is shown first.
+//   It may sit beside a `$ref`, to say where one use of a shared definition goes.
 //
 // CommonJS, because ajv-cli loads `-c` modules with require().
 'use strict';
 
-const UI_CONTROLS = ['multiline', 'date'];
+const UI_CONTROLS = ['multiline', 'date', 'picture'];
+const UI_SECTIONS = ['settings', 'advanced'];
 
 function addContentKeywords(ajv) {
   ajv.addKeyword({ keyword: 'interactive', metaSchema: { const: true } });
@@ -20,8 +28,8 @@ function addContentKeywords(ajv) {
     metaSchema: {
       type: 'object',
       additionalProperties: false,
-      required: ['control'],
-      properties: { control: { enum: UI_CONTROLS } },
+      minProperties: 1,
+      properties: { control: { enum: UI_CONTROLS }, section: { enum: UI_SECTIONS } },
     },
   });
   return ajv;
@@ -29,3 +37,4 @@ function addContentKeywords(ajv) {
 
 module.exports = addContentKeywords;
 module.exports.UI_CONTROLS = UI_CONTROLS;
+module.exports.UI_SECTIONS = UI_SECTIONS;

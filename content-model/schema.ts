@@ -6,6 +6,9 @@ import type addContentKeywords from './schema-keywords.cjs';
 /** The controls a schema may ask the studio for with `ui: { control }`. */
 export type UiControl = (typeof addContentKeywords.UI_CONTROLS)[number];
 
+/** Where the studio's form puts a property with `ui: { section }`: page settings, or a group's advanced options. */
+export type UiSection = (typeof addContentKeywords.UI_SECTIONS)[number];
+
 /** The part of draft-07 JSON Schema the content schemas use, and their two keywords: one type for every reader. */
 export type JsonSchema = {
   $schema?: string;
@@ -42,8 +45,8 @@ export type JsonSchema = {
   multipleOf?: number;
   /** A block's schema: the block responds to the visitor and is hydrated (schema-keywords.cjs). */
   interactive?: true;
-  /** The studio's control for a text, where its type does not say (schema-keywords.cjs). */
-  ui?: { control: UiControl };
+  /** The studio's control for a text, where its type does not say, and the form's section for a property (schema-keywords.cjs). */
+  ui?: { control?: UiControl; section?: UiSection };
 };
 
 /** A list's one item schema; undefined for a tuple (a list of fixed positions), which no content file uses. */

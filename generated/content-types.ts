@@ -3,7 +3,7 @@
 /** Text in Markdown: blank lines separate paragraphs, **bold**, *italic*, lines starting with "- " make a bullet list, [text](/path) makes a link. */
 export type Markdown = string;
 
-/** Where a link goes: a page of this site ("/contact", "/contact?service=AI%20Consulting#contact-form"), a full web address ("https://…"), "mailto:someone@example.com", "tel:+15125550147", or the word "booking" for the booking page (opens in a new tab). */
+/** Where the link takes the visitor: the booking page, a page of this site, or another address such as a full web address, an e-mail address or a phone number. */
 export type Href = string;
 
 /** A button or link. */
@@ -13,7 +13,7 @@ export type Action = {
   href: Href;
   /** How prominent the button looks: "primary" (filled), "secondary" (outlined), "ghost" (text only, for dark backgrounds: light outline). */
   variant?: "primary" | "secondary" | "ghost";
-  /** Load the target page from the server instead of switching pages in the browser. Only needed for special pages such as the ROI calculator link on the home page. */
+  /** Open the page fresh from the server instead of switching to it within the site. Needed only for a few special pages, such as the ROI calculator link on the home page. */
   fullPageLoad?: boolean;
   icon?: Icon;
 };
@@ -21,22 +21,22 @@ export type Action = {
 /** Buttons shown side by side (at most three). */
 export type Actions = Action[];
 
-/** A picture stored in public/images/. Its width and height are read from the file. */
+/** A picture from the site's picture library. Its size is read from the picture itself. */
 export type Image = {
-  /** Path of the picture, starting with /images/ (the file lives in public/images/), such as "/images/team/sarah-chen.svg". Each folder and file name starts with a letter, a digit, "-" or "_": no "..", no "./" and no "//". */
+  /** Which picture: choose one from the library or upload your own. */
   src: string;
-  /** What the picture shows, for people using screen readers ("Portrait of Dr. Sarah Chen"). Required: every picture these blocks show carries information. */
+  /** What the picture shows, for people who cannot see it ("Portrait of Dr. Sarah Chen"). Every picture needs one: screen readers read it aloud. */
   alt: string;
-  /** Width in pixels. Filled in from the file; set it only to show the picture smaller. */
+  /** Width in pixels. Read from the picture; set it only to show the picture smaller. */
   width?: number;
-  /** Height in pixels. Filled in from the file; set it only to show the picture smaller. */
+  /** Height in pixels. Read from the picture; set it only to show the picture smaller. */
   height?: number;
 };
 
 /** A small symbol shown with the item. */
 export type Icon = "trending-up" | "trending-down" | "clock" | "calendar" | "phone" | "mail" | "map-pin" | "target" | "lightbulb" | "users" | "award" | "shield" | "zap" | "bot" | "mic" | "chart" | "check" | "star" | "rocket" | "globe" | "dollar" | "headset" | "building" | "heart" | "home" | "cart" | "briefcase" | "stethoscope" | "sparkles" | "gift" | "lock" | "message" | "cog" | "file-text";
 
-/** Optional anchor name so links can jump to this section, e.g. "contact-form" for "/contact#contact-form". Lowercase letters, digits and dashes. */
+/** A short name so a link can jump straight to this section: with "contact-form" here, a link to "/contact#contact-form" lands on it. Lowercase letters, digits and dashes. */
 export type Id = string;
 
 /** A short label shown above the heading. */
@@ -51,7 +51,7 @@ export type Intro = string;
 /** Background of the section: "plain" (white), "muted" (light grey), "dark" (deep navy) or "brand" (brand gradient). */
 export type Tone = "plain" | "muted" | "dark" | "brand";
 
-/** Shows the blog article named in the address (/blog/<slug>), or a "not found" message. */
+/** Shows the blog article at the address the visitor opened, or a "not found" message. */
 export type ArticleBlock = {
   /** Always "article". */
   type: "article";
@@ -65,7 +65,7 @@ export type ArticleBlock = {
   notFoundText?: string;
 };
 
-/** The list of articles from content/blog: the first is featured, the others form a grid. */
+/** The list of the site's articles: the first is featured, the others form a grid. */
 export type BlogListBlock = {
   /** Always "blog-list". */
   type: "blog-list";
@@ -165,7 +165,7 @@ export type ChecklistBlock = {
   note?: string;
 };
 
-/** The company's e-mail, phone, address and hours (from content/site.yaml), with e-mail and call links. */
+/** The company's e-mail, phone, address and hours (from the site settings), with e-mail and call links. */
 export type ContactDetailsBlock = {
   /** Always "contact-details". */
   type: "contact-details";
@@ -261,7 +261,7 @@ export type HeroBlock = {
   eyebrow?: Eyebrow;
   /** The headline (the page's main heading). */
   heading: Heading;
-  /** The sub-line under the headline. */
+  /** The sub-line under the headline: a sentence or two. */
   text?: string;
   actions?: Actions;
   /** A small line under the buttons, e.g. a scarcity or trust note. */
@@ -353,7 +353,7 @@ export type RichTextBlock = {
   imagePosition?: "left" | "right";
 };
 
-/** The ROI calculator form and its result screen. The maths comes from content/roi.yaml. */
+/** The ROI calculator form and its result screen. Its sums use the "ROI calculator numbers", edited on their own. */
 export type RoiCalculatorBlock = {
   /** Always "roi-calculator". */
   type: "roi-calculator";
@@ -544,7 +544,7 @@ export type SiteContent = {
     /** Closing time on the 24-hour clock, such as 18:00 (24:00 for midnight). It must be later than the opening time. */
     closes: string;
   };
-  /** The external booking page opened by every "booking" link (the BOOKING_URL setting overrides it). */
+  /** The booking page every "Booking page" link opens (a setting on the server can replace it). */
   bookingUrl: string;
   /** Picking a time inside our own page after a lead form is sent (the home form, the ROI calculator, the contact form and the thank-you page): the booking page opens in the page itself, already filled in with the visitor's name and e-mail. Leave this out and every booking link only opens the booking page in a new tab. */
   booking?: {
@@ -658,25 +658,25 @@ export type RoiContent = {
   fallbackWeeklyHoursSaved: number;
 };
 
-/** One page of the site: its address, its title and description for search engines, and its sections (blocks) from top to bottom. */
+/** One page of the site: its sections from top to bottom, and its settings: its address, and its title and description in search results. */
 export type PageContent = {
-  /** The page address, e.g. "/about". Lowercase letters, digits and dashes. "/blog/:slug" is the article page; "*" is the page shown for unknown addresses. It cannot be an address the site already uses: an article's ("/blog/<article>") or the server's (such as "/api" or "/images"). */
+  /** Where the page is on the site, such as "/about": lowercase letters, digits and dashes after the "/". It cannot be an address the site already uses for its articles or for its own workings. */
   path: string;
-  /** The browser tab and search-result title (at most 70 characters). */
+  /** The title in the browser tab and in search results (at most 70 characters). */
   title: string;
-  /** The search-result description (50 to 170 characters). */
+  /** The text under the title in search results (50 to 170 characters). */
   description: string;
-  /** Optional picture for link previews. */
+  /** The picture shown when the page is shared (optional: without one, a card is drawn from the search title). */
   image?: Image;
-  /** Keep this page out of search engines and the sitemap (e.g. the thank-you page). */
+  /** Keep this page out of search results (such as the thank-you page). */
   noindex?: boolean;
-  /** The sections of the page, top to bottom. Each has a "type" that says what kind of section it is (hero, stats, card-grid, …); the content guide lists every type with its properties. */
+  /** The sections of the page, from top to bottom. */
   blocks: Block[];
-  /** Keep this page off the live site while it is being written: it is left out of the build, the sitemap and the feed, and stays previewable in the studio. Remove the line (or set false) to publish it. */
+  /** Keep this page off the live site while it is being written: it stays out of the site, its list of pages for search engines and its feed, and can still be previewed here. Untick it to publish the page. */
   draft?: boolean;
 };
 
-/** The lines between the two "---" at the top of content/blog/<slug>.md. The file name (without .md) is the article address: /blog/<slug>. */
+/** The article's title, summary, author, date and picture, shown in the blog list and on the article. */
 export type BlogPostFrontMatter = {
   /** Article title. */
   title: string;
@@ -684,18 +684,18 @@ export type BlogPostFrontMatter = {
   excerpt: string;
   /** Author name. */
   author: string;
-  /** Publication date as YYYY-MM-DD; shown as "March 15, 2024". */
+  /** The day the article is published, shown as "March 15, 2024". */
   date: string;
   /** Reading time as shown, e.g. "8 min read". */
   readTime: string;
   /** Category shown on the article, e.g. "Strategy". */
   category: string;
-  /** Picture path, starting with /images/ (the file lives in public/images/; no ".." or hidden folders). */
+  /** The article's picture: choose one from the library or upload your own. */
   image: string;
-  /** What the picture shows, for screen-reader users. */
+  /** What the picture shows, for people who cannot see it. */
   imageAlt: string;
   /** Position in the blog list; 1 is the featured article. */
   order: number;
-  /** Keep this article off the live site while it is being written: it is left out of the build, the blog list, the sitemap and the feed, and stays previewable in the studio. Remove the line (or set false) to publish it. */
+  /** Keep this article off the live site while it is being written: it stays out of the site, the blog list and the feed, and can still be previewed here. Untick it to publish the article. */
   draft?: boolean;
 };

@@ -16,6 +16,7 @@ import type { LeadRelayTuning } from './plugins/lead-relay.ts';
 import { notificationsPlugin } from './plugins/notifications.ts';
 import { salesPlugin, type SalesTuning } from './plugins/sales.ts';
 import { weeklySummaryPlugin } from './plugins/weekly-summary.ts';
+import { studioNoticesPlugin } from './plugins/studio-notices.ts';
 import { siteSecurityHeadersPlugin } from './plugins/security-headers.ts';
 import { apiRoutes } from './routes/api.ts';
 import { bookingRoutes, type BookingRoutesOptions } from './routes/bookings.ts';
@@ -98,6 +99,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   app.register(notificationsPlugin, { config, tuning: options.notifyTuning });
   app.register(salesPlugin, { config, tuning: options.salesTuning });
   app.register(weeklySummaryPlugin, { config, now: options.notifyTuning?.now });
+  app.register(studioNoticesPlugin, { now: options.notifyTuning?.now });
 
   // Routes: the specific prefixes before the site's catch-all.
   app.register(consolePlugin, { config });

@@ -122,9 +122,9 @@ export type Changes = {
     fingerprint: string;
     hunks: DiffHunk[];
     /** The file's data as the live site has it (null: the file is new, or cannot be read), for the change list. */
-    before?: unknown;
+    before: unknown;
     /** The file's data as the draft has it (null: the draft deletes it, or it cannot be read). */
-    after?: unknown;
+    after: unknown;
   }[];
   /**
    * Drafts already set to go live at a time (a waiting scheduled publish carries them): shown as
@@ -223,7 +223,7 @@ export type PageVersion = {
   /** The text's data, as the editor reads it (null without text, or when it cannot be read). */
   data: unknown;
   /** The file's data just before this version (null: the version added it, or it cannot be read): what the version changed. */
-  previousData?: unknown;
+  previousData: unknown;
   parseError?: string;
   /** What a restore would change in the live file: today's lines that go (−), this version's that come back (+). */
   hunks: DiffHunk[];
@@ -251,8 +251,11 @@ export type ReviewFileView = ReviewFileSummary & {
   hunks: DiffHunk[];
   /** The file's data as the form and the preview read it; null for a deleted file or one that cannot be read. */
   data: unknown;
-  /** The file's data as the live site had it when the request was made (null: a new file); for the change list. */
-  before?: unknown;
+  /**
+   * The file's data as the live site has it now, which approving changes (null: a new file, one that
+   * cannot be read, or a decided request, whose change is no longer shown); for the change list.
+   */
+  before: unknown;
 };
 
 /** A request to publish changes once a reviewer has looked at them (STUDIO_REVIEW=required), as the list shows it: no texts. */

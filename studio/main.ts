@@ -19,6 +19,7 @@ import { ADD_EDITOR_COMMAND, decideStudioUse } from './server/auth/studio-accoun
 import { readStudioSettings } from './server/auth/studio-settings.ts';
 import { resolveGitRemote } from './server/remote.ts';
 import { buildStudioApp as buildStudioServer } from './server/app.ts';
+import type { StudioOutbox } from './server/notices.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -42,7 +43,7 @@ try {
   refuseToStart((error as Error).message);
 }
 
-let store: AccountStore & SessionStore & SignInLimitStore & DatabaseLifecycle;
+let store: AccountStore & SessionStore & SignInLimitStore & StudioOutbox & DatabaseLifecycle;
 try {
   store = await openDatabase(settings.leadStore);
 } catch (error) {
@@ -76,7 +77,9 @@ const app = buildStudioServer({
   root,
   appDir,
   distDir: path.resolve(root, process.env.DIST_DIR ?? 'dist'),
-  ...(use.kind === 'team' ? { accounts: store } : {}),
+  // The team's e-mails about reviews and failed scheduled publishes go into the lead store's outbox,
+  // which the site's server sends; links in them lead to STUDIO_URL.
+  ...(use.kind === 'team' ? { accounts: store, notices: { outbox: store, studioUrl: settings.url } } : {}),
   secureCookies: settings.secureCookies,
   trustProxy: settings.trustProxy,
   review: settings.review,

@@ -25,7 +25,14 @@ export type EditorApi = {
   /** The generic field and group editors, for editors that hold fields (lists, pictures) without importing them back. */
   Field: ComponentType<{ field: Field; value: unknown; path: DataPath }>;
   Group: ComponentType<{ field: Field; value: unknown; path: DataPath; bare?: boolean }>;
+  /** The site's pages and articles a link can point at, named as the site's links name them; none when unknown. */
+  linkTargets?: readonly LinkTarget[];
+  /** Why the value at `path` is shown but cannot be changed (the home page's address); undefined when it can be. */
+  fixedReason?(path: DataPath): string | undefined;
 };
+
+/** A page of this site, as the link chooser offers it: its address and its name. */
+export type LinkTarget = { address: string; name: string; kind: 'page' | 'article' };
 
 const EditorContext = createContext<EditorApi | null>(null);
 export const EditorProvider = EditorContext.Provider;

@@ -37,9 +37,9 @@ JSON.stringify(schemas, (key, value: unknown) => {
 for (const value of SCHEMA_VALUES) SCHEMA_KEYS.delete(value);
 
 /**
- * Texts other parts of the work are rewriting now (help texts and labels of the schemas, the page
- * header and start screen, the publish, schedule and history wording): each is listed by where it is
- * and a piece of it, and must still be found, so the list only ever shrinks.
+ * Texts other parts of the work are rewriting now (the start screen, the publish, schedule and
+ * history wording): each is listed by where it is and a piece of it, and must still be found, so the
+ * list only ever shrinks.
  */
 const KNOWN_ELSEWHERE: readonly { file: string; text: string }[] = [
   // The start screen.
@@ -51,18 +51,6 @@ const KNOWN_ELSEWHERE: readonly { file: string; text: string }[] = [
   { file: 'studio/server/history.ts', text: 'is not a plain file in that version' },
   { file: 'studio/server/history.ts', text: 'The studio kept no copy of' },
   { file: 'studio/server/remote.ts', text: 'changed both here and on' },
-  // Help texts and labels of the schemas.
-  { file: 'schema/common.schema.json', text: 'A picture stored in public/images/' },
-  { file: 'schema/common.schema.json', text: 'Path of the picture, starting with /images/' },
-  { file: 'schema/page.schema.json', text: 'The page address, e.g.' },
-  { file: 'schema/page.schema.json', text: 'The sections of the page, top to bottom.' },
-  { file: 'schema/blog-post.schema.json', text: 'The lines between the two' },
-  { file: 'schema/blog-post.schema.json', text: 'Picture path, starting with /images/' },
-  { file: 'schema/blog-post.schema.json', text: 'Image alt text' },
-  { file: 'blocks/blog-list/schema.json', text: 'The list of articles from content/blog' },
-  { file: 'blocks/article/schema.json', text: 'Shows the blog article named in the address' },
-  { file: 'blocks/roi-calculator/schema.json', text: 'The maths comes from content/roi.yaml' },
-  { file: 'blocks/contact-details/schema.json', text: '(from content/site.yaml)' },
 ];
 
 /** The jargon in `text`: what jargonIn finds, and a schema key written as a key. */

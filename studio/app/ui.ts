@@ -72,7 +72,26 @@ export const ui = {
     '&:focus-visible': focus,
     '&[aria-invalid="true"]': { borderColor: color.danger, borderWidth: 2 },
   }),
-  textarea: css({ minHeight: 90, resize: 'vertical' }),
+  // A text area grows with what it holds (where the browser can), so a three-line sub-line shows whole.
+  textarea: css({ minHeight: 90, maxHeight: '24em', resize: 'vertical', ['fieldSizing' as string]: 'content' }),
+  /** A value shown but not changed here (the home page's address): set off from the boxes people type in. */
+  readOnlyInput: css({ background: color.panel, borderStyle: 'dashed', color: color.text }),
+  /** A closed-by-default part of a form (page settings, advanced options): its frame and its one-line summary. */
+  disclosure: css({ border: `1px solid ${color.border}`, borderRadius: 8, padding: '0 14px', margin: '0 0 14px', minWidth: 0 }),
+  disclosureSummary: css({
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'baseline',
+    columnGap: 10,
+    rowGap: 2,
+    padding: '10px 0',
+    cursor: 'pointer',
+    listStyle: 'none',
+    '&::-webkit-details-marker': { display: 'none' },
+    '&::before': { content: '"▸"', color: color.text },
+    'details[open] > &::before': { content: '"▾"' },
+    '&:focus-visible': focus,
+  }),
   group: css({ border: `1px solid ${color.border}`, borderRadius: 8, padding: '10px 14px 6px', margin: '0 0 14px', minWidth: 0 }),
   groupTitle: css({ fontWeight: 700, padding: '0 4px', color: color.text }),
   error: css({ color: color.danger, fontWeight: 600, fontSize: 14, '& p': { margin: '2px 0' } }),

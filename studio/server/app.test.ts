@@ -86,6 +86,31 @@ describe('one editor on this computer (no sign-in configured)', () => {
     expect(changed.map((line) => line.text)).toEqual([expect.stringMatching(/^title: /), 'title: About our team']);
   });
 
+  it('answers each change with the live file’s data and the draft’s, which the publish screen compares field by field', async () => {
+    await setup();
+    const session = await localSession();
+    const about = 'content/pages/about.yaml';
+    const opened = await openFile(session, about);
+    await saveFile(session, about, { ...opened.data, title: 'About our team' }, opened);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/file',
+      headers: { cookie: session.cookie, 'x-csrf-token': session.csrf },
+      payload: { kind: 'page', name: 'spring' },
+    });
+    expect(created.statusCode).toBe(200);
+    const { files } = (await app.inject({ url: '/api/changes', headers: { cookie: session.cookie } })).json() as {
+      files: { path: string; before: { title: string } | null; after: { title: string; path: string } | null }[];
+    };
+    const changed = files.find((file) => file.path === about)!;
+    expect(changed.before?.title).toBe((opened.data as { title: string }).title);
+    expect(changed.after?.title).toBe('About our team');
+    // A new page had nothing before it.
+    const added = files.find((file) => file.path === 'content/pages/spring.yaml')!;
+    expect(added.before).toBeNull();
+    expect(added.after?.path).toBe('/spring');
+  });
+
   it('keeps the preview working while a page on disk has a mistake (after a git pull, say)', async () => {
     await setup();
     const { cookie } = await localSession();

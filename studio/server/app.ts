@@ -43,6 +43,7 @@ import { localOnlyPlugin } from './plugins/local-only.ts';
 import { requestChecksPlugin } from './plugins/request-checks.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionsPlugin } from './plugins/sessions.ts';
+import { createStudioNotices, type StudioOutbox } from './notices.ts';
 import { createPublisher } from './publish.ts';
 import { createPublishRuns } from './publish-runs.ts';
 import { appearanceRoutes } from './routes/appearance.ts';
@@ -98,6 +99,12 @@ export type StudioOptions = {
   remote?: GitRemote | null;
   /** The deployed site watched until it serves a publish (STUDIO_LIVE_URL, STUDIO_LIVE_TIMEOUT). */
   live?: LiveSettings;
+  /**
+   * With accounts: the lead store's outbox, where the team's e-mails about reviews and failed
+   * scheduled publishes are stored for the site's server to send, and the studio's address as the
+   * team opens it (STUDIO_URL), for their links. Unset: nobody is told.
+   */
+  notices?: { outbox: StudioOutbox; studioUrl: string };
 };
 
 /**
@@ -177,6 +184,12 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   app.register(sessionsPlugin, { secure: options.secureCookies ?? false, keeper });
   app.register(accessControlPlugin, { rights });
   app.register(errorAnswersPlugin);
+  const notices = createStudioNotices({
+    ...(options.accounts && options.notices ? { outbox: options.notices.outbox } : {}),
+    studioUrl: options.notices?.studioUrl ?? '',
+    log: app.log,
+    ...(options.clock ? { now: options.clock.now } : {}),
+  });
   // Scheduled publishes run from the moment the studio is ready until it closes; an approved review
   // request is marked published, or waits again, when its scheduled publish has run.
   const scheduler = createScheduler({
@@ -186,9 +199,12 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
     timeZone: options.timeZone ?? serverTimeZone(),
     ...(options.clock ? { clock: options.clock } : {}),
     onFinished: (entry) => {
-      if (!entry.reviewId) return;
-      if (entry.status === 'published') reviews.published(entry.reviewId, entry.scheduledBy, entry.publishId!);
-      else reviews.unscheduled(entry.reviewId);
+      if (entry.reviewId) {
+        if (entry.status === 'published') reviews.published(entry.reviewId, entry.scheduledBy, entry.publishId!);
+        else reviews.unscheduled(entry.reviewId);
+      }
+      // Whoever scheduled it hears of a failure by e-mail too, not only when they next open the studio.
+      if (entry.status === 'failed') return notices.scheduleFailed(entry, scheduler.describe(entry.at));
     },
     log: app.log,
     // Read when the publish runs, not when it was scheduled: a removed account or a lost right stops it.
@@ -205,7 +221,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   app.register(appearanceRoutes, { prefix: '/api', appearance });
   app.register(historyRoutes, { prefix: '/api', history, publisher, runs, rights, workspace });
   app.register(publishRoutes, { prefix: '/api', publisher, runs, rights, workspace });
-  app.register(reviewRoutes, { prefix: '/api', reviews, rights, scheduler, workspace, publisher, runs });
+  app.register(reviewRoutes, { prefix: '/api', reviews, rights, scheduler, workspace, publisher, runs, notices });
   app.register(scheduleRoutes, { prefix: '/api', scheduler, rights, workspace });
   app.register(publishStatusRoutes, { prefix: '/api', publisher, runs, rights });
   app.register(imageRoutes, { prefix: '/api', images });

@@ -4,6 +4,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { openLocalStudio } from '../testing/local-studio.ts';
 import { createStudioProject, quickBuild, type StudioProject } from '../testing/studio-project.ts';
 import type { buildStudioApp } from './app.ts';
@@ -171,6 +172,20 @@ describe('the history from git', () => {
     expect((await studio.history.version(commits[0]!, 'content/pages/spring.yaml')).text).toBeNull();
   });
 
+  it('gives the file just before a version, so the history can say what that version changed', async () => {
+    const studio = setup();
+    const shipped = project.read(HOME);
+    const commits = await publishThree(studio);
+    const heading = (data: unknown) => (data as { blocks: { heading?: string }[] }).blocks[0]!.heading;
+    const second = await studio.history.version(commits[1]!, HOME);
+    expect(heading(second.previousData)).toBe('First spring');
+    expect(heading(second.data)).toBe('Second spring');
+    expect(heading((await studio.history.version(commits[0]!, HOME)).previousData)).toBe(heading(parse(shipped)));
+    // The commit that added the content had no file before it.
+    const { versions } = await studio.history.list();
+    expect((await studio.history.version(versions.at(-1)!.id, HOME)).previousData).toBeNull();
+  });
+
   it('restores a version as a new commit whose file equals it, keeping every later commit; undo puts it back', async () => {
     const studio = setup();
     const commits = await publishThree(studio);
@@ -270,6 +285,10 @@ describe('the history without git', () => {
         .map((line) => line.text.trim()),
     ).toEqual(['heading: First spring']);
 
+    // What each publish changed: the text it kept from before.
+    const heading = (data: unknown) => (data as { blocks: { heading?: string }[] }).blocks[0]!.heading;
+    expect(heading((await studio.history.version(versions[1]!.id, HOME)).previousData)).toBe('First spring');
+    expect(heading(first.previousData)).toBe(heading(parse(shipped)));
     const restored = await studio.history.restore('li', { version: versions[2]!.id, path: HOME });
     expect(restored).toMatchObject({ ok: true, record: { action: 'restore' } });
     expect(project.read(HOME)).toBe(first.text);

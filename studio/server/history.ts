@@ -22,6 +22,7 @@ import { parse } from 'yaml';
 import { readMarkdownFile } from '../../content-model/formats/yaml-edit.ts';
 import { contentFileOf, KIND_ORDER, kindDefinition, titleOf } from '../../content-model/kinds.ts';
 import type { HistoryPage, HistoryVersion, PageVersion, PublishRecord } from '../api-types.ts';
+import { fileData } from './file-data.ts';
 import { gitIn, isRepository, oneLine } from './git.ts';
 import { diffHunks } from './line-diff.ts';
 import type { Publisher, PublishRequest, PublishResult } from './publish.ts';
@@ -97,6 +98,7 @@ export function createHistory({
       name: nameNow(file, found.text),
       text: found.text,
       data,
+      previousData: fileData(file.kind, found.previous),
       ...(parseError ? { parseError } : {}),
       hunks: diffHunks(live?.text ?? '', found.text ?? ''),
       liveVersion: live?.version ?? null,
@@ -346,19 +348,55 @@ export function createHistory({
 
   // --- Both ---
 
-  async function findVersion(id: string, file: ContentFile): Promise<{ version: HistoryVersion; text: string | null }> {
+  /**
+   * The version, the file's text in it, and its text just before it (`previous`: what the version
+   * changed; null where the file did not exist before, or nothing tells what it was).
+   */
+  async function findVersion(
+    id: string,
+    file: ContentFile,
+  ): Promise<{ version: HistoryVersion; text: string | null; previous: string | null }> {
     if (await isRepository(root)) {
       const commit = await checkCommit(id);
       const [raw] = await readCommits('show', [commit], CONTENT_PATHSPECS);
       if (!raw) throw new WorkspaceError(`Version ${commit.slice(0, 7)} could not be read.`, 404);
       const record = readLog().find((candidate) => candidate.commit === commit);
-      return { version: await fromCommit(raw, namer(), record), text: await textAt(commit, file) };
+      return {
+        version: await fromCommit(raw, namer(), record),
+        text: await textAt(commit, file),
+        previous: await textBefore(commit, file),
+      };
     }
     const records = readLog();
     const index = records.findIndex((record) => record.id === checkPublishId(id));
     if (index === -1)
       throw new WorkspaceError('That version is not in the studio’s publish log: reload the history and choose again.', 404);
-    return { version: fromRecord(records[index]!, namer()), text: textAtPublish(records, index, file) };
+    return {
+      version: fromRecord(records[index]!, namer()),
+      text: textAtPublish(records, index, file),
+      previous: textBeforePublish(records, index, file),
+    };
+  }
+
+  /** The file in the commit's first parent: null for the first commit, or a file that was no plain file there. */
+  async function textBefore(commit: string, file: ContentFile): Promise<string | null> {
+    try {
+      return await textAt(`${commit}^`, file);
+    } catch {
+      return null;
+    }
+  }
+
+  /** The file just before publish `index` (newest first): the text it kept from before, else what the publish before it left. */
+  function textBeforePublish(records: readonly PublishRecord[], index: number, file: ContentFile): string | null {
+    const kept = keptTexts(records[index]!.id)?.files.find((changed) => changed.path === file.path);
+    if (kept) return kept.before;
+    if (index + 1 >= records.length) return null;
+    try {
+      return textAtPublish(records, index + 1, file);
+    } catch {
+      return null;
+    }
   }
 
   /** What the studio calls the file now, or (gone since) what it would call the text. */

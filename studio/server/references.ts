@@ -31,7 +31,8 @@ export function findReferences(workspace: Workspace, file: ContentFile): Referen
       const place = segments.length === 0 ? '' : issuePlace(model, entry.kind, data, { segments });
       where.push(place || 'the page');
     });
-    if (where.length > 0) references.push({ path: entry.path, title: entry.title, where: [...new Set(where)] });
+    // Named as the studio names it everywhere ("Home"), not by its search title.
+    if (where.length > 0) references.push({ path: entry.path, title: entry.name, where: [...new Set(where)] });
   }
   return references;
 }

@@ -95,6 +95,9 @@ describe('review required', () => {
     expect(opened.request).toMatchObject({ id: first!.id, files: [{ path: HOME, kind: 'page', change: 'changed' }] });
     expect(JSON.stringify(opened.request.files[0]!.hunks)).toContain('Spring is here');
     expect(JSON.stringify(opened.request.files[0]!.data)).toContain('Spring is here');
+    // And the page as it is live, which the change list compares the request with.
+    expect(JSON.stringify(opened.request.files[0]!.before)).toContain('"blocks"');
+    expect(JSON.stringify(opened.request.files[0]!.before)).not.toContain('Spring is here');
 
     const comment = 'Say which spring <script>alert(1)</script>';
     const sent = await post(ana, '/api/reviews/send-back', { id: first!.id, comment });
@@ -129,6 +132,9 @@ describe('review required', () => {
     expect(commit).toContain(`Asked for by ${EDITOR}; approved by ${ADMIN}.`);
     expect(commit).toContain(`Published in the content studio by ${ADMIN}.`);
     expect(stored().find((request) => request.id === second!.id)).toMatchObject({ status: 'published', decidedBy: ADMIN });
+    // A decided request shows no change: its texts are no longer kept.
+    const decided = (await get(ana, `/api/reviews/request?id=${second!.id}`)).json() as { request: ReviewRequestDetail };
+    expect(decided.request.files[0]).toMatchObject({ hunks: [], before: null });
     // The draft is live: nothing is left to review or publish.
     expect(((await get(maria, '/api/changes')).json() as { files: unknown[] }).files).toEqual([]);
     expect(((await get(maria, `/api/reviews/feedback?path=${HOME}`)).json() as ReviewFeedback).feedback).toBeNull();

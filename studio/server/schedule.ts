@@ -152,8 +152,8 @@ export function createScheduler(options: {
   publisher: Publisher;
   timeZone: string;
   clock?: Clock;
-  /** Called after a scheduled publish ran (published or failed), or was cancelled. */
-  onFinished?: (entry: ScheduledPublish) => void;
+  /** Called after a scheduled publish ran (published or failed), or was cancelled; a run waits for what it returns. */
+  onFinished?: (entry: ScheduledPublish) => unknown;
   /** Where failures are written for the operator (the studio's log). */
   log?: { error(details: object, message: string): void };
   /**
@@ -326,7 +326,7 @@ export function createScheduler(options: {
       if (!result.ok)
         options.log?.error({ scheduledBy: entry.scheduledBy, at: entry.at, reason: result.reason }, 'scheduled publish failed');
       try {
-        options.onFinished?.(finished);
+        await options.onFinished?.(finished);
       } catch (error) {
         options.log?.error({ id: entry.id, error: (error as Error)?.message }, 'after a scheduled publish');
       }

@@ -10,28 +10,38 @@ import { buildStudioApp } from '../server/app.ts';
 import { createFakeClock } from './fake-clock.ts';
 import { followRunToEnd } from './publish-run.ts';
 import { createStudioProject, fakeStudioAppDir, quickBuild, type StudioProject } from './studio-project.ts';
+import type { Role } from '../../back-office/roles.ts';
 import { createTeamStore, TEAM_PASSWORD, type TeamStore } from './team-accounts.ts';
 
 export const EDITOR = 'maria@example.com';
 export const ADMIN = 'ana@example.com';
 export const HOME = 'content/pages/home.yaml';
 const HOST = '127.0.0.1:4322';
+/** The studio's address in the links of the team's e-mails. */
+export const STUDIO_URL = 'https://studio.example.com';
 
 export type Person = { headers: Record<string, string>; csrf: string };
 export type ReviewStudio = Awaited<ReturnType<typeof startReviewStudio>>;
 
 export async function startReviewStudio(
-  options: { review?: 'required' | 'off'; accounts?: boolean; build?: (outDir: string) => Promise<void> } = {},
+  options: {
+    review?: 'required' | 'off';
+    accounts?: boolean;
+    /** More accounts than the editor and the admin (e-mail → role). */
+    more?: Readonly<Record<string, Role>>;
+    build?: (outDir: string) => Promise<void>;
+  } = {},
 ) {
   const project: StudioProject = createStudioProject({ git: true });
   const team: TeamStore | undefined =
-    (options.accounts ?? true) ? await createTeamStore({ [EDITOR]: 'editor', [ADMIN]: 'admin' }) : undefined;
+    (options.accounts ?? true) ? await createTeamStore({ [EDITOR]: 'editor', [ADMIN]: 'admin', ...options.more }) : undefined;
   const clock = createFakeClock('2026-11-30T12:00:00Z');
   const app = buildStudioApp({
     root: project.root,
     appDir: fakeStudioAppDir(project.root),
     distDir: project.distDir,
-    ...(team ? { accounts: team.store } : {}),
+    // The team's e-mails go into the same store's outbox, as in a studio started with accounts.
+    ...(team ? { accounts: team.store, notices: { outbox: team.store, studioUrl: STUDIO_URL } } : {}),
     localEditor: 'local',
     logLevel: 'silent',
     build: options.build ?? quickBuild,

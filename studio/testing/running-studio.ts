@@ -187,18 +187,21 @@ async function onAFreePort<T>(start: () => Promise<T>, nextPort: () => Promise<v
   }
 }
 
-/** `npm run serve` in a studio's checkout: the live site publishing switches under it. */
-export async function startSite(root: string): Promise<RunningSite> {
+/**
+ * `npm run serve` in a studio's checkout: the live site publishing switches under it, and the
+ * notifier that sends the studio's e-mails (`env`: its SMTP settings).
+ */
+export async function startSite(root: string, env: Record<string, string> = {}): Promise<RunningSite> {
   let port = await freePort();
   return onAFreePort(
-    () => startSiteOn(root, port),
+    () => startSiteOn(root, port, env),
     async () => {
       port = await freePort();
     },
   );
 }
 
-async function startSiteOn(root: string, port: number): Promise<RunningSite> {
+async function startSiteOn(root: string, port: number, env: Record<string, string>): Promise<RunningSite> {
   let output = '';
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: root,
@@ -209,6 +212,7 @@ async function startSiteOn(root: string, port: number): Promise<RunningSite> {
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       LEADS_DB_FILE: path.join(root, LEADS_DB_FILE),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -47,7 +47,9 @@ test('a title too long for search results: the suggestion beside it, the search 
   page,
 }) => {
   await openFile(page, /^About/);
-  const title = page.getByLabel(/^Title/).first();
+  // The search title waits closed under "Page settings", with how the page looks in search results.
+  await page.locator('summary', { hasText: 'Page settings' }).click();
+  const title = page.getByLabel(/^Search title/);
   await title.fill('Who we are, how we work, and why growing businesses choose us');
   await waitForDraftSaved(page);
   await expect.poll(() => description(title)).toMatch(/^Suggestion: This title is 85 characters as search results show it/);
@@ -75,7 +77,7 @@ test('a title too long for search results: the suggestion beside it, the search 
 test('a picture described by its file name and a button that says "click here": each suggestion beside its field', async ({ page }) => {
   await openFile(page, /^About/);
   await page.getByRole('button', { name: /Meet Our Leadership Team/ }).click();
-  const alt = page.getByLabel(/^Alt/).first();
+  const alt = page.getByLabel(/^Description/).first();
   await alt.fill('sarah-chen.svg');
   await waitForDraftSaved(page);
   await expect.poll(() => description(alt)).toMatch(/^Suggestion: This picture's description is a file name \("sarah-chen.svg"\)/);

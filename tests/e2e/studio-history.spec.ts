@@ -60,6 +60,12 @@ test('three publishes of the home page are listed; the first is previewed as it 
   await expect(page.getByRole('heading', { level: 1, name: /^Home as published on / })).toBeVisible();
   const preview = page.frameLocator('iframe[title="Preview of this version"]');
   await expect(preview.getByRole('heading', { level: 1 })).toHaveText(HEADINGS[0]!);
+  // What that publish changed, in the form's words: the heading as shipped became its heading.
+  await expect(page.getByText('Hero › Heading', { exact: true })).toBeVisible();
+  await expect(page.locator('ins')).toContainText(HEADINGS[0]!);
+  // The lines a restore changes, one click away.
+  await expect(page.locator('[data-diff="added"]')).toBeHidden();
+  await page.getByText('Show the file’s lines a restore changes').click();
   await expect(page.locator('[data-diff="removed"]')).toContainText(`heading: ${HEADINGS[2]}`);
   await expect(page.locator('[data-diff="added"]')).toContainText(`heading: ${HEADINGS[0]}`);
 

@@ -52,10 +52,9 @@ async function setTitle(page: Page, pageName: string, title: string) {
     .first()
     .click();
   await expect(page.getByRole('status').filter({ hasText: FILE_OPENED })).toBeVisible();
-  await page
-    .getByLabel(/^Title/)
-    .first()
-    .fill(title);
+  // A page's search title waits closed under "Page settings".
+  await page.locator('summary', { hasText: 'Page settings' }).click();
+  await page.getByLabel(/^Search title/).fill(title);
   await expect(page.getByText('Draft saved', { exact: true })).toBeVisible({ timeout: 10_000 });
 }
 

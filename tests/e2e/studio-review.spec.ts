@@ -84,6 +84,10 @@ test('an editor’s change is sent back with a comment, changed, asked again, an
   await ana.getByRole('button', { name: 'Review requests (1)' }).click();
   const request = ana.getByRole('article', { name: 'Home' });
   await expect(request.getByLabel('Note from the editor')).toHaveText('A spring headline for the home page');
+  // The change as the form names it, before and after; the file's lines one click away.
+  await expect(request.getByText('Home › Hero › Heading', { exact: true })).toBeVisible();
+  await expect(request.locator('ins')).toContainText('Spring is here');
+  await expect(request.getByText('Show the file’s lines')).toBeVisible();
   await expect(request.locator('[data-diff="added"]')).toContainText('Spring is here');
   await expect(request.frameLocator('iframe[title="Preview of the page"]').getByRole('heading', { level: 1 })).toHaveText('Spring is here');
   expect(await axeViolations(ana)).toEqual([]);

@@ -39,6 +39,11 @@ async function openFile(page: Page, title: string | RegExp) {
   await expect(page.getByRole('status').filter({ hasText: FILE_OPENED })).toBeVisible();
 }
 
+/** A page's address, search title and description wait closed under "Page settings": open them. */
+async function openPageSettings(page: Page) {
+  await page.locator('summary', { hasText: 'Page settings' }).click();
+}
+
 async function waitForDraftSaved(page: Page) {
   await expect(page.getByText('Draft saved', { exact: true })).toBeVisible({ timeout: 10_000 });
 }
@@ -130,10 +135,8 @@ test('add a page copied from another and link it in the navigation: published, b
   await navigator.getByLabel('Start from').selectOption({ label: 'A copy of Turn AI Into Measurable Profit Within 90 Days' });
   await navigator.getByRole('button', { name: 'Create page' }).click();
   await expect(page.getByRole('main').getByText('/spring-offer', { exact: true })).toBeVisible();
-  await page
-    .getByLabel(/^Title/)
-    .first()
-    .fill('Spring Offer | Premier AI Consulting');
+  await openPageSettings(page);
+  await page.getByLabel(/^Search title/).fill('Spring Offer | Premier AI Consulting');
   // A copy starts as a draft; this one goes live.
   await page.getByRole('checkbox', { name: 'Draft' }).uncheck();
   await waitForDraftSaved(page);
@@ -166,6 +169,7 @@ test('a new page kept as a draft: previewable in the studio, absent from the liv
   await navigator.getByRole('button', { name: 'New page' }).click();
   await navigator.getByLabel(/^Name/).fill('coming-soon');
   await navigator.getByRole('button', { name: 'Create page' }).click();
+  await openPageSettings(page);
   await expect(page.getByRole('checkbox', { name: 'Draft' })).toBeChecked();
   await page.getByRole('button', { name: /^1\. Hero/ }).click();
   await page
@@ -206,9 +210,10 @@ test('upload a picture and use it: stored web-ready, its size known to the build
 
   const picture = new Jimp({ width: 2400, height: 1600, color: 0x4f46e5ff });
   await upload.setInputFiles({ name: 'Sarah Chen portrait.png', mimeType: 'image/png', buffer: await picture.getBuffer('image/png') });
-  await expect(member.getByText(/^\/images\/uploads\/sarah-chen-portrait[\w-]*\.png$/)).toBeVisible({ timeout: 20_000 });
-  const src = (await member.locator('code').first().textContent())!;
-  const alt = member.getByLabel(/^Alt/);
+  const thumbnail = member.locator('img').first();
+  await expect(thumbnail).toHaveAttribute('src', /^\/images\/uploads\/sarah-chen-portrait[\w-]*\.png$/, { timeout: 20_000 });
+  const src = (await thumbnail.getAttribute('src'))!;
+  const alt = member.getByLabel(/^Description/);
   await alt.fill('');
   await waitForDraftSaved(page);
   await expect(alt).toHaveAttribute('aria-invalid', 'true');
@@ -338,7 +343,8 @@ test('the ROI numbers: the visitor examples beside them are worked out again as 
 
 test('a required field left empty: the plain message beside it, and Publish refused', async ({ page }) => {
   await openFile(page, /^About/);
-  const title = page.getByLabel(/^Title/).first();
+  await openPageSettings(page);
+  const title = page.getByLabel(/^Search title/);
   await title.fill('');
   await waitForDraftSaved(page);
   await expect(page.getByText('A title is needed here: write one.').first()).toBeVisible();
@@ -353,10 +359,8 @@ test('a required field left empty: the plain message beside it, and Publish refu
 
 test('Review and publish opened straight after typing: the edit is saved first, then shown and publishable', async ({ page }) => {
   await openFile(page, /^About/);
-  await page
-    .getByLabel(/^Title/)
-    .first()
-    .fill('About Premier AI, the people');
+  await openPageSettings(page);
+  await page.getByLabel(/^Search title/).fill('About Premier AI, the people');
   // No pause for the autosave: the review screen must send the edit and wait for it.
   await page.getByRole('button', { name: /Review and publish/ }).click();
   // The file is named as the page list names it; its diff holds the title just typed.
@@ -384,14 +388,13 @@ test('a file changed on disk while open: the studio says so and offers reload or
   await openFile(page, /^Testimonials/);
   const original = studio.read('content/pages/testimonials.yaml');
   studio.write('content/pages/testimonials.yaml', `${original}# changed by a git pull\n`);
-  await page
-    .getByLabel(/^Title/)
-    .first()
-    .fill('What our clients say about us');
+  await openPageSettings(page);
+  await page.getByLabel(/^Search title/).fill('What our clients say about us');
   await expect(page.getByText(/was changed by someone else/)).toBeVisible({ timeout: 10_000 });
   await page.getByRole('button', { name: /Keep both/ }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('What our clients say about us');
   await expect(page).toHaveURL(/file=content%2Fpages%2Ftestimonials-copy\.yaml/);
+  await openPageSettings(page);
+  await expect(page.getByLabel(/^Search title/)).toHaveValue('What our clients say about us');
   expect(readdirSync(path.join(studio.root, '.studio', 'drafts'))).toContain('content__pages__testimonials-copy.yaml.json');
   expect(studio.read('content/pages/testimonials.yaml')).toBe(`${original}# changed by a git pull\n`);
 });
@@ -400,20 +403,17 @@ test('two tabs on one page: the second is told, and neither loses its work', asy
   const other = await context.newPage();
   await openFile(page, /^Terms of Service/);
   await openFile(other, /^Terms of Service/);
-  await page
-    .getByLabel(/^Title/)
-    .first()
-    .fill('Terms of Service (first tab) | Premier AI');
+  await openPageSettings(page);
+  await page.getByLabel(/^Search title/).fill('Terms of Service (first tab) | Premier AI');
   await waitForDraftSaved(page);
-  await other
-    .getByLabel(/^Description/)
-    .first()
-    .fill('The second tab wrote this description, which is long enough to be valid here.');
+  await openPageSettings(other);
+  await other.getByLabel(/^Search description/).fill('The second tab wrote this description, which is long enough to be valid here.');
   await expect(other.getByText(/saved by .* in another tab or by another person/)).toBeVisible({ timeout: 10_000 });
   // The second tab keeps its version as a copy; the first tab's draft stays as it was.
   await other.getByRole('button', { name: /Keep both/ }).click();
   await expect(other).toHaveURL(/terms-of-service-copy\.yaml/);
-  await expect(other.getByLabel(/^Description/).first()).toHaveValue(
+  await openPageSettings(other);
+  await expect(other.getByLabel(/^Search description/)).toHaveValue(
     'The second tab wrote this description, which is long enough to be valid here.',
   );
   const first = await (await page.request.get(`${studio.url}/api/file?path=content/pages/terms-of-service.yaml`)).json();

@@ -78,6 +78,29 @@ for (const harness of STORE_HARNESSES) {
       }
     }
 
+    it("keeps the studio's e-mails once per key from two processes at once, their texts exactly as written", async () => {
+      const other = await database.open();
+      const comment = 'Shorter, please.\nAnd «Spring» with its accent: é — 🌷';
+      const sentBack = notification('studio-review-sent-back:r1:a1:email', {
+        kind: 'studio-review-sent-back',
+        detail: {
+          accountId: 'a1',
+          eventId: 'r1',
+          pages: 'Home\nAbout us',
+          by: 'ana@example.com',
+          link: 'https://studio.example.com/?publish',
+          text: comment,
+        },
+      });
+      const stored = await Promise.all([store.enqueueNotifications([sentBack]), other.enqueueNotifications([sentBack])]);
+      expect(stored.reduce((sum, count) => sum + count, 0)).toBe(1);
+      const [row] = await store.listNotifications();
+      expect(row).toMatchObject({ kind: 'studio-review-sent-back', channel: 'email', state: 'pending', detail: sentBack.detail });
+      expect(
+        (await store.claimNotifications({ now: T0, limit: 10, owner: 'n1', leaseMs: LEASE_MS })).map((claimed) => claimed.detail.text),
+      ).toEqual([comment]);
+    });
+
     describe('readNotifyEvents', () => {
       it('lists real leads received since the given time, oldest first, without spam or forms switched off', async () => {
         const before = newLead({ receivedAt: T0 - MINUTE });

@@ -1,6 +1,7 @@
 import type { ClaimOptions, DeliveryState } from '../outbox/outbox-store.ts';
 import type { AuditEntryInput } from '../../../back-office/database/audit-entry.ts';
 import type { Role } from '../../../back-office/roles.ts';
+import { STUDIO_NOTICE_KINDS } from '../../../back-office/studio-notices.ts';
 
 // The notifier's own outbox, how far it has looked for events, the open delivery incident and each
 // form's new-lead e-mail switch.
@@ -13,7 +14,9 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
  * one day's spam). The escalation ladder's (lead-waiting: the owner is told; lead-waiting-team: the
  * whole sales team; lead-reassigned: the new owner) e-mail the people named in their detail's `to`
  * (addresses separated by commas) instead of NOTIFY_TO. weekly-summary: e-mail only, to the one
- * account its detail names (`accountId`), read when it is sent.
+ * account its detail names (`accountId`), read when it is sent. The content studio's (studio-review-asked,
+ * -sent-back, -approved, studio-schedule-failed): e-mail only, stored by the studio, to the one
+ * account its detail names, read when it is sent (back-office/studio-notices.ts).
  */
 export const NOTIFICATION_KINDS = [
   'new-lead',
@@ -26,6 +29,7 @@ export const NOTIFICATION_KINDS = [
   'lead-waiting-team',
   'lead-reassigned',
   'weekly-summary',
+  ...STUDIO_NOTICE_KINDS,
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

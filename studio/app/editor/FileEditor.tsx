@@ -4,7 +4,7 @@
 import { css } from '@emotion/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ContentIssue } from '../../../content-model/content-issue.ts';
-import { api, ApiError, type OpenedFile } from '../api.ts';
+import { api, ApiError, type Entry, type OpenedFile } from '../api.ts';
 import { EditorProvider, issuesAtPath, isWarning, type DataPath, type EditorApi } from '../editor-context.tsx';
 import { FieldEditor } from '../fields/FieldEditor.tsx';
 import type { FormModel } from '../fields/form-model.ts';
@@ -17,7 +17,7 @@ import { ArticleForm } from './ArticleForm.tsx';
 import { ConflictBanner } from './ConflictBanner.tsx';
 import { moveIn, setIn } from './data-path.ts';
 import { FileHeader } from './FileHeader.tsx';
-import { articleSegments, previewTarget, rootField } from './file-kinds.ts';
+import { articleSegments, fixedReason, linkTargetsOf, previewTarget, rootField } from './file-kinds.ts';
 import { IssueList } from './IssueList.tsx';
 import { ReviewFeedback } from './ReviewFeedback.tsx';
 import { SaveStatusMessage } from './SaveStatusMessage.tsx';
@@ -32,9 +32,12 @@ export function FileEditor({
   onChanged,
   onOpen,
   onHistory,
+  entries = [],
 }: {
   path: string;
   model: FormModel;
+  /** The navigator's entries: the name the site gives this file, and the pages a link can point at. */
+  entries?: readonly Entry[];
   onChanged: () => void;
   onOpen: (path: string | null) => void;
   /** Shows the published versions of this file. */
@@ -89,6 +92,7 @@ export function FileEditor({
     [issuePaths],
   );
 
+  const linkTargets = useMemo(() => linkTargetsOf(entries), [entries]);
   const editor: EditorApi = useMemo(
     () => ({
       model,
@@ -103,8 +107,10 @@ export function FileEditor({
       setOpenBlock,
       Field: FieldEditor,
       Group: ObjectEditor,
+      linkTargets,
+      fixedReason: (at) => (file ? fixedReason(file, at) : undefined),
     }),
-    [model, edit, mistakes, warnings, openBlock],
+    [model, edit, mistakes, warnings, openBlock, linkTargets, file],
   );
 
   // A new target redraws the preview: only when the file or its data changed.
@@ -123,6 +129,8 @@ export function FileEditor({
   if (!file) return <p role="status">Opening…</p>;
 
   const root = rootField(model, file.kind);
+  // A page's search appearance sits with its search title and description, in its page settings.
+  const hasPageSettings = file.kind !== 'article' && (root.fields ?? []).some((field) => field.section === 'settings');
 
   return (
     <EditorProvider value={editor}>
@@ -130,6 +138,7 @@ export function FileEditor({
         <div>
           <FileHeader
             file={file}
+            name={entries.find((entry) => entry.path === path)?.name}
             data={data}
             save={save}
             onReload={load}
@@ -164,13 +173,19 @@ export function FileEditor({
             />
           )}
           <IssueList issues={issuePaths} />
-          {!file.deleted && appearsInSearch(file.kind, data) && <AppearancePreview path={path} save={save} />}
+          {!file.deleted && appearsInSearch(file.kind, data) && !hasPageSettings && <AppearancePreview path={path} save={save} />}
           {file.deleted ? (
             <p css={ui.banner}>This file will be deleted when you publish. Discard the change to keep it.</p>
           ) : data !== null && file.kind === 'article' ? (
             <ArticleForm root={root} data={data} />
           ) : data !== null ? (
-            <ObjectEditor field={root} value={data} path={[]} bare />
+            <ObjectEditor
+              field={root}
+              value={data}
+              path={[]}
+              bare
+              settingsExtra={appearsInSearch(file.kind, data) ? <AppearancePreview path={path} save={save} /> : undefined}
+            />
           ) : null}
         </div>
         {file.kind === 'roi' ? (

@@ -9,9 +9,11 @@ import { DeleteDialog } from '../dialogs/DeleteDialog.tsx';
 import { NameDialog } from '../dialogs/NameDialog.tsx';
 import { color, ui } from '../ui.ts';
 import type { SaveStatus } from './autosave.ts';
+import { hasFixedAddress } from './file-kinds.ts';
 
 export function FileHeader({
   file,
+  name,
   data,
   save,
   onReload,
@@ -21,6 +23,8 @@ export function FileHeader({
   seenRevision,
 }: {
   file: OpenedFile;
+  /** What the studio calls the file (a page by its name in the site's links, such as "Home"); its title when unknown. */
+  name?: string | undefined;
   /** The draft revision this tab last saw: a discard never drops a change saved since in another tab or by another person. */
   seenRevision: () => number;
   data: unknown;
@@ -33,10 +37,12 @@ export function FileHeader({
   const [dialog, setDialog] = useState<'rename' | 'delete' | 'duplicate' | null>(null);
   const [message, setMessage] = useState('');
   const [refusal, setRefusal] = useState('');
+  // A page is named as the site's links name it ("Home"), never by its search title.
   const title =
-    file.kind === 'article'
+    name ??
+    (file.kind === 'article'
       ? String((data as { frontMatter?: { title?: string } })?.frontMatter?.title ?? file.name)
-      : String((data as { title?: string })?.title ?? file.name);
+      : String((data as { title?: string })?.title ?? file.name));
   const definition = kindDefinition(file.kind);
   const fields = (definition.format === 'markdown' ? (data as { frontMatter?: object })?.frontMatter : data) ?? {};
   const address = definition.shape === 'collection' ? definition.addressOf(file.name, fields as Record<string, unknown>) : undefined;
@@ -62,7 +68,7 @@ export function FileHeader({
             Duplicate
           </button>
         )}
-        {addressFieldOf(file.kind) !== undefined && (
+        {addressFieldOf(file.kind) !== undefined && !hasFixedAddress(file) && (
           <button type="button" css={ui.secondaryButton} disabled={busy} onClick={() => setDialog(dialog === 'rename' ? null : 'rename')}>
             Change address
           </button>

@@ -189,13 +189,14 @@ describe('a date field', () => {
 });
 
 describe('a link field', () => {
-  it('is a labelled text input that shows which links are allowed and writes the link', () => {
-    const field = renderField(text({ key: 'ctaHref', label: 'CTA link', kind: 'link' }), '/contact', {
+  it('shows an address that is not one of the pages in a labelled address box, with its message, and writes what is typed', () => {
+    const field = renderField(text({ key: 'ctaHref', label: 'CTA link', kind: 'link' }), '/contact?service=voice', {
       issues: { ctaHref: ['No page has this address.'] },
     });
-    const input = screen.getByLabelText(/^CTA link/) as HTMLInputElement;
-    expect(input.placeholder).toBe('/contact, https://…, mailto:…, booking');
-    expect(describedBy(input)).toBe('No page has this address.');
+    expect((screen.getByRole('radio', { name: 'Another address' }) as HTMLInputElement).checked).toBe(true);
+    const input = screen.getByLabelText('Address') as HTMLInputElement;
+    expect(input.value).toBe('/contact?service=voice');
+    expect(describedBy(input)).toMatch(/^No page has this address\. \| A full web address/);
     fireEvent.change(input, { target: { value: '/spring-offer' } });
     expect(field.value()).toBe('/spring-offer');
   });
@@ -241,5 +242,26 @@ describe('a picture field', () => {
   it('ties a message about the picture itself to the button that changes it', () => {
     renderField(image, { src: '/images/gone.png', alt: 'Gone' }, { issues: { 'photo.src': ['There is no picture at /images/gone.png.'] } });
     expect(describedBy(screen.getByRole('button', { name: 'Change picture' }))).toBe('There is no picture at /images/gone.png.');
+  });
+});
+
+describe("a text holding a picture's address (an article's picture)", () => {
+  const picture: Field = { key: 'image', label: 'Picture', help: 'The article’s picture.', required: false, kind: 'picture' };
+
+  it('is chosen from the library, never typed, and written as the picture’s address', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ images: [{ src: '/images/blog/spring.png', width: 800, height: 600, bytes: 1000 }] })),
+    );
+    const field = renderField(picture, '/images/blog/old.png');
+    expect(screen.queryByRole('textbox')).toBeNull();
+    const change = screen.getByRole('button', { name: 'Change picture' });
+    expect(describedBy(change)).toBe('The article’s picture.');
+    fireEvent.click(change);
+    fireEvent.click(await screen.findByRole('button', { name: /blog\/spring\.png \(800×600\)/ }));
+    expect(field.value()).toBe('/images/blog/spring.png');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove picture' }));
+    expect(field.value()).toBeUndefined();
+    expect(screen.getByRole('button', { name: 'Choose a picture' })).toBeTruthy();
   });
 });

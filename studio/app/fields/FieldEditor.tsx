@@ -5,19 +5,11 @@
 import type { ComponentType } from 'react';
 import type { FieldProps } from './field-parts.tsx';
 import type { FieldKind } from './form-model.ts';
-import { ImageField } from './ImageField.tsx';
+import { ImageField, PictureField } from './ImageField.tsx';
+import { LinkField } from './LinkField.tsx';
 import { ListEditor } from './ListEditor.tsx';
 import { ObjectEditor } from './ObjectEditor.tsx';
-import {
-  CheckboxField,
-  ChoiceField,
-  DateField,
-  LinkField,
-  MarkdownField,
-  MultilineField,
-  NumberField,
-  TextField,
-} from './ScalarFields.tsx';
+import { CheckboxField, ChoiceField, DateField, MarkdownField, MultilineField, NumberField, TextField } from './ScalarFields.tsx';
 
 export const FIELD_EDITORS: Readonly<Record<FieldKind, ComponentType<FieldProps>>> = {
   text: TextField,
@@ -30,6 +22,7 @@ export const FIELD_EDITORS: Readonly<Record<FieldKind, ComponentType<FieldProps>
   boolean: CheckboxField,
   choice: ChoiceField,
   image: ImageField,
+  picture: PictureField,
   object: ObjectEditor,
   list: ListEditor,
   blocks: ListEditor,

@@ -43,7 +43,6 @@ export function ImageField({ field, value, path }: FieldProps) {
         ) : (
           <span css={ui.help}>No picture chosen.</span>
         )}
-        <code css={css({ fontSize: 13 })}>{image?.src}</code>
         <button
           type="button"
           id={fieldId([...path, 'src'])}
@@ -62,6 +61,65 @@ export function ImageField({ field, value, path }: FieldProps) {
       </div>
       {picking && <ImagePicker onPick={choose} />}
       {image && altField && <FieldEditor field={{ ...altField, required: true }} value={image.alt} path={[...path, 'alt']} />}
+    </section>
+  );
+}
+
+/**
+ * A text that holds a picture's address (an article's picture): chosen from the same library, shown
+ * as a thumbnail, never typed. Its description is a field of its own beside it.
+ */
+export function PictureField({ field, value, path }: FieldProps) {
+  const { setAt, issuesAt } = useEditor();
+  const [picking, setPicking] = useState(false);
+  const src = typeof value === 'string' && value !== '' ? value : undefined;
+  const titleId = useId();
+  const helpId = useId();
+  const errorId = `${fieldId(path)}-error`;
+  const describedBy = [issuesAt(path).length > 0 ? errorId : '', field.help ? helpId : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <section css={ui.group} aria-labelledby={titleId}>
+      <GroupTitle id={titleId} path={path} field={field} />
+      {field.help && (
+        <p id={helpId} css={ui.help}>
+          {field.help}
+        </p>
+      )}
+      <FieldMessages path={path} />
+      <div css={css({ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap', marginBottom: 8 })}>
+        {src ? (
+          <img
+            src={src}
+            alt=""
+            css={css({ width: 120, height: 80, objectFit: 'cover', borderRadius: 6, border: `1px solid ${color.border}` })}
+          />
+        ) : (
+          <span css={ui.help}>No picture chosen.</span>
+        )}
+        <button
+          type="button"
+          id={fieldId(path)}
+          css={ui.secondaryButton}
+          aria-expanded={picking}
+          aria-describedby={describedBy}
+          onClick={() => setPicking(!picking)}
+        >
+          {src ? 'Change picture' : 'Choose a picture'}
+        </button>
+        {src && !field.required && (
+          <button type="button" css={ui.linkButton} onClick={() => setAt(path, undefined)}>
+            Remove picture
+          </button>
+        )}
+      </div>
+      {picking && (
+        <ImagePicker
+          onPick={(picked) => {
+            setAt(path, picked.src);
+            setPicking(false);
+          }}
+        />
+      )}
     </section>
   );
 }

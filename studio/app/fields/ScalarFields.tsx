@@ -1,6 +1,8 @@
-// The controls for one value: a line of text or a link, a text area, Markdown, a date, a number, a
+// The controls for one value: a line of text (shown read-only, with why, where the file's kind says
+// it never changes: the home page's address), a text area, Markdown, a date, a number, a
 // checkbox and a list of choices. Each writes the value as the schema wants it (a number as a
 // number, a choice as the enum's own value) and gets its label, help and messages from control-parts.
+import { useEditor } from '../editor-context.tsx';
 import { ui } from '../ui.ts';
 import { Help, LabelledControl, useControl } from './control-parts.tsx';
 import { Messages, type FieldProps } from './field-parts.tsx';
@@ -11,21 +13,21 @@ export function TextField(props: FieldProps) {
   return <OneLine {...props} />;
 }
 
-export function LinkField(props: FieldProps) {
-  return <OneLine {...props} placeholder="/contact, https://…, mailto:…, booking" />;
-}
-
-function OneLine({ field, value, path, placeholder }: FieldProps & { placeholder?: string }) {
-  const control = useControl(field, path);
+function OneLine({ field, value, path }: FieldProps) {
+  const { fixedReason } = useEditor();
+  const fixed = fixedReason?.(path);
+  const control = useControl(fixed ? { ...field, help: fixed } : field, path);
   return (
-    <LabelledControl field={field} control={control}>
+    <LabelledControl field={fixed ? { ...field, help: fixed } : field} control={control}>
       <input
-        css={ui.input}
+        css={[ui.input, fixed && ui.readOnlyInput]}
         {...control.attributes}
         type="text"
-        placeholder={placeholder}
+        readOnly={fixed !== undefined}
         value={value === undefined || value === null ? '' : String(value)}
-        onChange={(event) => control.setText(event.target.value)}
+        onChange={(event) => {
+          if (fixed === undefined) control.setText(event.target.value);
+        }}
       />
     </LabelledControl>
   );

@@ -1,13 +1,15 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { pageSchemaWithBlocks } from '../../../content-model/block-list.ts';
 import { readSchemaModel } from '../../../content-model/load/schema-files.ts';
 import addContentKeywords from '../../../content-model/schema-keywords.cjs';
 import { itemSchemaOf } from '../../../content-model/schema.ts';
+import { isRecord } from '../../../content-model/values.ts';
 import {
   blockTypeOf,
   buildFormModel,
@@ -63,6 +65,9 @@ function blockFields(type: string): Field[] {
 }
 
 const clone = <T>(value: T): T => structuredClone(value);
+
+type Change = (files: Record<string, JsonSchema>) => void;
+const hero = (files: Record<string, JsonSchema>) => files['block-hero.schema.json']!;
 
 describe('buildFormModel: every schema becomes a form', () => {
   it('maps every schema file in schema/ with no error', () => {
@@ -132,11 +137,19 @@ describe('buildFormModel: how properties map to fields', () => {
         ],
       },
     },
-    { name: 'a yes/no is a boolean', type: 'hero', at: 'actions[].fullPageLoad', expected: { kind: 'boolean', label: 'Full page load' } },
+    {
+      name: 'a yes/no is a boolean',
+      type: 'hero',
+      at: 'actions[].fullPageLoad',
+      expected: { kind: 'boolean', label: 'Reload the whole page', section: 'advanced' },
+    },
     { name: "a block's type is a constant", type: 'hero', at: 'type', expected: { kind: 'text', constant: 'hero', required: true } },
     { name: 'a picture is an image with its sub-fields', type: 'team', at: 'members[].image', expected: { kind: 'image', required: true } },
     { name: "a picture's path keeps its pattern", type: 'team', at: 'members[].image.src', expected: { kind: 'text' } },
-    { name: 'a text without a ui hint is one line', type: 'hero', at: 'text', expected: { kind: 'text' } },
+    { name: 'a text without a ui hint is one line', type: 'hero', at: 'heading', expected: { kind: 'text' } },
+    { name: "the hero's sub-line asks for a text area", type: 'hero', at: 'text', expected: { kind: 'multiline' } },
+    { name: 'a quote asks for a text area', type: 'testimonials', at: 'items[].quote', expected: { kind: 'multiline' } },
+    { name: "a card's text asks for a text area", type: 'card-grid', at: 'cards[].text', expected: { kind: 'multiline' } },
     { name: 'a shared intro asks for a text area: multiline', type: 'stats', at: 'intro', expected: { kind: 'multiline' } },
     { name: 'numeric choices keep numbers', type: 'card-grid', at: 'columns', expected: { kind: 'choice', default: 3 } },
     { name: 'whole numbers are integers with bounds', type: 'countdown', at: 'start.minutes', expected: { kind: 'integer' } },
@@ -159,11 +172,17 @@ describe('buildFormModel: how properties map to fields', () => {
       name: 'the search description keeps its length limits',
       root: 'page',
       at: 'description',
-      expected: { kind: 'text', constraints: { minLength: 50, maxLength: 170 } },
+      expected: { kind: 'multiline', section: 'settings', constraints: { minLength: 50, maxLength: 170 } },
     },
     { name: 'a date asks for a date picker', root: 'article', at: 'date', expected: { kind: 'date', required: true } },
     { name: 'an excerpt asks for a text area', root: 'article', at: 'excerpt', expected: { kind: 'multiline' } },
     { name: 'a title without a hint is one line', root: 'article', at: 'title', expected: { kind: 'text' } },
+    {
+      name: "an article's picture is chosen from the library, keeping its pattern",
+      root: 'article',
+      at: 'image',
+      expected: { kind: 'picture', label: 'Picture', constraints: { minLength: 1 } },
+    },
     {
       name: 'an optional flag is an optional boolean',
       root: 'article',
@@ -171,7 +190,12 @@ describe('buildFormModel: how properties map to fields', () => {
       expected: { kind: 'boolean', required: false, default: false },
     },
     { name: 'the footer text asks for a text area', root: 'site', at: 'footer.text', expected: { kind: 'multiline' } },
-    { name: 'a URL label uses capitals', root: 'site', at: 'bookingUrl', expected: { label: 'Booking URL', kind: 'text' } },
+    {
+      name: "a schema's title wins over the property name",
+      root: 'site',
+      at: 'bookingUrl',
+      expected: { label: 'Booking page address', kind: 'text' },
+    },
     { name: 'nested lists of links', root: 'site', at: 'footer.groups[].links[].href', expected: { kind: 'link' } },
     { name: 'an e-mail format is kept', root: 'site', at: 'contact.email', expected: { constraints: { format: 'email' } } },
     {
@@ -281,7 +305,7 @@ describe('labels', () => {
     ['roiResult', 'ROI result'],
     ['id', 'ID'],
     ['priceUsd', 'Price (USD)'],
-    ['imageAlt', 'Image alt text'],
+    ['imageAlt', 'Image description'],
     ['lessThan5', 'Less than 5'],
     ['real_estate', 'Real estate'],
     ['noindex', 'Hide from search engines'],
@@ -516,9 +540,6 @@ describe('emptyValue: what "Add" puts in a list', () => {
 });
 
 describe('buildFormModel: a construct it cannot map fails loudly, naming the file and the property', () => {
-  type Change = (files: Record<string, JsonSchema>) => void;
-  const hero = (files: Record<string, JsonSchema>) => files['block-hero.schema.json']!;
-
   it.each<{ name: string; change: Change; message: RegExp }>([
     {
       name: 'a oneOf',
@@ -643,7 +664,7 @@ describe('buildFormModel: a construct it cannot map fails loudly, naming the fil
       change: (files) => {
         files['block-countdown.schema.json']!.properties!.start!.properties!.hours!.ui = { control: 'multiline' };
       },
-      message: /^blocks\/countdown\/schema\.json at start\.hours: "ui" chooses the control of a plain text only/,
+      message: /^blocks\/countdown\/schema\.json at start\.hours: "ui": control chooses the control of a plain text only/,
     },
     {
       name: 'a missing content file schema',
@@ -680,6 +701,127 @@ describe('buildFormModel: a construct it cannot map fails loudly, naming the fil
     expect(() => buildFormModel(files)).toThrow(
       'schema/common.schema.json at definitions.odd (through common.schema.json#/definitions/odder): format "hostname" has no control',
     );
+  });
+});
+
+describe('text areas wherever a text runs past a line', () => {
+  /** Every one-line text box the content fills, with the value in it, found by walking the content with the form model. */
+  function oneLineTexts(field: Field, value: unknown, where: string): { where: string; text: string }[] {
+    if (field.kind === 'blocks' && Array.isArray(value)) {
+      return value.flatMap((block: Record<string, unknown>, index) =>
+        (blockTypeOf(model, String(block.type))?.fields ?? []).flatMap((child) =>
+          oneLineTexts(child, block[child.key], `${where} › block ${index + 1} › ${child.label}`),
+        ),
+      );
+    }
+    if (field.kind === 'list' && Array.isArray(value))
+      return value.flatMap((item, index) => oneLineTexts(field.item!, item, `${where} ${index + 1}`));
+    if ((field.kind === 'object' || field.kind === 'image') && isRecord(value)) {
+      return (field.fields ?? []).flatMap((child) => oneLineTexts(child, value[child.key], `${where} › ${child.label}`));
+    }
+    return field.kind === 'text' && typeof value === 'string' ? [{ where, text: value }] : [];
+  }
+
+  it('gives a text area to every text the content already writes past a line (a line break, or more than 90 characters)', () => {
+    const pages = readdirSync(path.join(REPO_ROOT, 'content/pages')).map((file) => ({
+      where: file,
+      field: model.page,
+      data: parse(readFileSync(path.join(REPO_ROOT, 'content/pages', file), 'utf8')) as unknown,
+    }));
+    const site = {
+      where: 'site',
+      field: model.site,
+      data: parse(readFileSync(path.join(REPO_ROOT, 'content/site.yaml'), 'utf8')) as unknown,
+    };
+    const long = [...pages, site]
+      .flatMap(({ where, field, data }) => oneLineTexts(field, data, where))
+      .filter(({ text }) => text.includes('\n') || text.length > 90)
+      .map(({ where, text }) => `${where}: ${text.length} characters`);
+    expect(long).toEqual([]);
+  });
+});
+
+describe('sections: where the schema puts a property in the form', () => {
+  it("puts a page's address, search texts and other settings under the page settings, and its blocks first", () => {
+    const sections = Object.fromEntries((model.page.fields ?? []).map((field) => [field.key, field.section]));
+    expect(sections).toEqual({
+      path: 'settings',
+      title: 'settings',
+      description: 'settings',
+      image: 'settings',
+      noindex: 'settings',
+      blocks: undefined,
+      draft: 'settings',
+    });
+  });
+
+  it.each(model.blocks.filter((block) => block.fields.some((field) => field.key === 'id')).map((block) => block.type))(
+    "puts the %s block's anchor name under its advanced options",
+    (type) => {
+      expect(fieldAt(blockFields(type), 'id')).toMatchObject({ label: 'Anchor name', section: 'advanced' });
+    },
+  );
+
+  it("keeps a block's content out of any section", () => {
+    for (const key of ['heading', 'text', 'actions']) expect(fieldAt(blockFields('hero'), key).section).toBeUndefined();
+  });
+
+  it('lets a section beside a $ref say where that one use goes', () => {
+    expect(fieldAt(model.page, 'image')).toMatchObject({ kind: 'image', section: 'settings' });
+    expect(fieldAt(blockFields('rich-text'), 'image').section).toBeUndefined();
+  });
+
+  it.each<{ name: string; change: Change; message: RegExp }>([
+    {
+      name: 'page settings inside a block',
+      change: (files) => {
+        hero(files).properties!.heading = { type: 'string', ui: { section: 'settings' } };
+      },
+      message: /^blocks\/hero\/schema\.json at heading: "ui": section "settings" belongs on a content file's own properties/,
+    },
+    {
+      name: "a section on a list's item",
+      change: (files) => {
+        files['block-stats.schema.json']!.properties!.items!.items = {
+          ...(files['block-stats.schema.json']!.properties!.items!.items as JsonSchema),
+          ui: { section: 'advanced' },
+        };
+      },
+      message: /^blocks\/stats\/schema\.json at items\[\]: "ui": section belongs on a property/,
+    },
+    {
+      name: 'a section the studio does not draw',
+      change: (files) => {
+        hero(files).properties!.heading = { type: 'string', ui: { section: 'sidebar' } } as unknown as JsonSchema;
+      },
+      message: /^blocks\/hero\/schema\.json at heading: "ui": section "sidebar" is not one the studio draws/,
+    },
+  ])('refuses $name', ({ change, message }) => {
+    const files = clone(schemas) as Record<string, JsonSchema>;
+    change(files);
+    expect(() => buildFormModel(files)).toThrow(message);
+  });
+
+  it.each([
+    ['an unknown section', { section: 'sidebar' }],
+    ['an empty ui', {}],
+    ['an unknown word', { position: 'top' }],
+  ])('refuses %s in the validators too', (_name, ui) => {
+    const files = clone(schemas) as Record<string, JsonSchema>;
+    hero(files).properties!.note = { type: 'string', ui } as unknown as JsonSchema;
+    expect(() => createAjv(files).getSchema('block-hero.schema.json')).toThrow(/keyword "ui" value is invalid/);
+  });
+
+  it('changes nothing the validators accept', () => {
+    const files = clone(schemas) as Record<string, JsonSchema>;
+    const page = {
+      path: '/x',
+      title: 'X',
+      description: 'A page long enough to be a search description of fifty characters.',
+      blocks: [{ type: 'hero', heading: 'Hi' }],
+    };
+    expect(validationErrors(createAjv(files), 'page.schema.json', page)).toEqual([]);
+    expect(validationErrors(createAjv(files), 'page.schema.json', { ...page, path: 'x' }).length).toBeGreaterThan(0);
   });
 });
 

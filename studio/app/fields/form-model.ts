@@ -10,6 +10,7 @@ import {
   splitRef,
   type JsonSchema,
   type UiControl,
+  type UiSection,
 } from '../../../content-model/schema.ts';
 import { isRecord } from '../../../content-model/values.ts';
 
@@ -24,6 +25,8 @@ export type FieldKind =
   | 'boolean'
   | 'choice'
   | 'image'
+  /** A text holding a picture's address, chosen from the picture library (`ui: { control: "picture" }`). */
+  | 'picture'
   | 'link'
   | 'date'
   | 'object'
@@ -65,6 +68,11 @@ export type Field = {
   item?: Field;
   /** A fixed value (a block's `type`): shown, never edited. */
   constant?: string | number;
+  /**
+   * Where the form puts it (the schema's `ui: { section }`): "settings" under the page's closed
+   * "Page settings", "advanced" under its group's closed "Advanced"; absent for content, shown first.
+   */
+  section?: UiSection;
 };
 
 export type BlockType = {
@@ -101,10 +109,13 @@ const KIND_BY_TYPE: Record<string, FieldKind> = {
 const KIND_BY_FORMAT: Record<string, FieldKind> = { date: 'date', email: 'text', uri: 'text' };
 
 // A text's control is said by its schema, never guessed from the words of its description: the
-// `ui` keyword asks for a text area or a date picker; without it a text is a one-line input.
-const KIND_BY_CONTROL: Record<UiControl, FieldKind> = { multiline: 'multiline', date: 'date' };
+// `ui` keyword asks for a text area, a date picker or the picture library; without it a text is a one-line input.
+const KIND_BY_CONTROL: Record<UiControl, FieldKind> = { multiline: 'multiline', date: 'date', picture: 'picture' };
 
 const ANNOTATION_KEYWORDS = ['title', 'description', 'examples', 'default'] as const;
+
+/** Keywords that may sit beside a $ref and win over the target's: what one use of a shared piece means, and where it goes. */
+const OVERLAY_KEYWORDS = [...ANNOTATION_KEYWORDS, 'ui'] as const;
 
 // Every keyword the model reads or may safely leave to the build's validator. Anything else (oneOf,
 // patternProperties, if/then outside the block list…) fails loudly instead of making a broken form.
@@ -137,8 +148,8 @@ const ABBREVIATIONS: Record<string, string> = { cta: 'CTA', faq: 'FAQ', url: 'UR
 const LABEL_WORDS: Record<string, string> = {
   href: 'link',
   usd: '(USD)',
-  alt: 'alt text',
-  src: 'picture path',
+  alt: 'description',
+  src: 'picture',
   noindex: 'hide from search engines',
 };
 
@@ -193,6 +204,7 @@ const EMPTY_BY_KIND: Record<FieldKind, (field: Field) => unknown> = {
   markdown: () => '',
   link: () => '',
   date: () => '',
+  picture: () => '',
   number: lowestNumber,
   integer: lowestNumber,
   boolean: () => false,
@@ -358,6 +370,7 @@ function mapResolved(key: string, { schema, base, refs }: Resolved, required: bo
     example: schema.examples?.[0],
     default: schema.default,
     constraints: constraintsOf(schema),
+    section: sectionOf(schema, key, at),
   });
   if (schema.const !== undefined) {
     const constant = schema.const;
@@ -368,8 +381,8 @@ function mapResolved(key: string, { schema, base, refs }: Resolved, required: bo
   const type = typeOf(schema, at);
   const byRef = refs.map((ref) => KIND_BY_REF[ref]).find((entry) => entry !== undefined);
   if (byRef && byRef.type !== type) fail(at, `${refs.join(' → ')} must be of type "${byRef.type}"`);
-  if (schema.ui !== undefined && (type !== 'string' || schema.enum !== undefined || byRef !== undefined)) {
-    fail(at, '"ui" chooses the control of a plain text only');
+  if (schema.ui?.control !== undefined && (type !== 'string' || schema.enum !== undefined || byRef !== undefined)) {
+    fail(at, '"ui": control chooses the control of a plain text only');
   }
   if (schema.enum) return { ...described, kind: 'choice', choices: choicesOf(schema.enum, at, ctx) };
   if (type === 'object') return { ...described, kind: byRef?.kind ?? 'object', fields: objectFields(schema, base, at, ctx) };
@@ -388,12 +401,31 @@ function typeOf(schema: JsonSchema, at: Place): string {
 }
 
 function stringKind(schema: JsonSchema, at: Place): FieldKind {
-  if (schema.ui !== undefined) {
+  if (schema.ui?.control !== undefined) {
     const kind = KIND_BY_CONTROL[schema.ui.control] ?? fail(at, `"ui": control "${String(schema.ui.control)}" is not one the studio draws`);
     return kind;
   }
   if (schema.format !== undefined) return KIND_BY_FORMAT[schema.format] ?? fail(at, `format "${schema.format}" has no control`);
   return 'text';
+}
+
+const UI_SECTIONS: readonly UiSection[] = ['settings', 'advanced'];
+
+/**
+ * A property's section. "settings" belongs to a content file's own properties (its address, its
+ * search title), "advanced" to a property inside a group (a block's anchor name, a button's full
+ * page load): the form draws each only there, so anywhere else it fails rather than vanish.
+ */
+function sectionOf(schema: JsonSchema, key: string, at: Place): UiSection | undefined {
+  const section = schema.ui?.section;
+  if (section === undefined) return undefined;
+  if (!UI_SECTIONS.includes(section)) fail(at, `"ui": section "${String(section)}" is not one the studio draws`);
+  // A definition is checked where it is used; a list's item has no place of its own to go.
+  if (at.path.startsWith('definitions.')) return section;
+  if (key === '') fail(at, '"ui": section belongs on a property, not on a list\'s item or a whole file');
+  const topLevel = !at.path.includes('.') && !at.path.includes('[') && (Object.values(ROOT_FILES) as string[]).includes(at.file);
+  if (section === 'settings' && !topLevel) fail(at, '"ui": section "settings" belongs on a content file\'s own properties');
+  return section;
 }
 
 function choicesOf(values: readonly unknown[], at: Place, ctx: Context): Choice[] {
@@ -444,11 +476,11 @@ function resolveRefs(schema: JsonSchema, base: string, at: Place, ctx: Context):
   let node = schema;
   let file = base;
   const refs: string[] = [];
-  const overlay: Pick<JsonSchema, (typeof ANNOTATION_KEYWORDS)[number]> = {};
+  const overlay: Pick<JsonSchema, (typeof OVERLAY_KEYWORDS)[number]> = {};
   while (node.$ref !== undefined) {
-    const beside = Object.keys(node).filter((k) => k !== '$ref' && k !== '$comment' && !isAnnotation(k));
+    const beside = Object.keys(node).filter((k) => k !== '$ref' && k !== '$comment' && !isOverlay(k));
     if (beside.length > 0) fail(at, `${beside.map((k) => `"${k}"`).join(', ')} beside "$ref" is not understood`);
-    for (const keyword of ANNOTATION_KEYWORDS) {
+    for (const keyword of OVERLAY_KEYWORDS) {
       if (node[keyword] !== undefined && overlay[keyword] === undefined) Object.assign(overlay, { [keyword]: node[keyword] });
     }
     const ref = node.$ref;
@@ -462,8 +494,8 @@ function resolveRefs(schema: JsonSchema, base: string, at: Place, ctx: Context):
   return { schema: { ...node, ...overlay }, base: file, refs };
 }
 
-function isAnnotation(keyword: string): boolean {
-  return (ANNOTATION_KEYWORDS as readonly string[]).includes(keyword);
+function isOverlay(keyword: string): boolean {
+  return (OVERLAY_KEYWORDS as readonly string[]).includes(keyword);
 }
 
 // ---- helpers ---------------------------------------------------------------------------------

@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
-// "This page as it was": the version drawn read-only in the preview frame, the diff against today,
+// "This page as it was": the version drawn read-only in the preview frame, what it changed in the
+// form's words, the lines against today one click away,
 // and Restore, asked first (saying that a draft stays, or that the page will be deleted), sent with
 // the live version the person compared with, and answered in words.
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PageVersion, PublishAnswer } from '../api.ts';
+import { FormModelProvider } from '../changes/form-model-context.ts';
+import { siteFormModel } from '../../testing/site-model.ts';
 import { VersionView } from './VersionView.tsx';
 
 const realConfirm = window.confirm;
@@ -40,6 +43,7 @@ const HOME_VERSION: PageVersion = {
   name: 'Home',
   text: 'path: /\nblocks:\n  - type: hero\n    heading: First spring\n',
   data: { path: '/', blocks: [{ type: 'hero', heading: 'First spring' }] },
+  previousData: { path: '/', blocks: [{ type: 'hero', heading: 'Last winter' }] },
   hunks: [
     {
       lines: [
@@ -74,7 +78,9 @@ function server(versions: PageVersion[], restore: { status: number; body: unknow
 function show(onRestored = vi.fn(async () => {})) {
   const onBack = vi.fn();
   render(
-    <VersionView version={COMMIT} path={HOME} backLabel="Back to the history" onBack={onBack} onEdit={() => {}} onRestored={onRestored} />,
+    <FormModelProvider value={siteFormModel()}>
+      <VersionView version={COMMIT} path={HOME} backLabel="Back to the history" onBack={onBack} onEdit={() => {}} onRestored={onRestored} />
+    </FormModelProvider>,
   );
   return { onBack, onRestored };
 }
@@ -103,6 +109,11 @@ describe('a page as it was', () => {
     const heading = await screen.findByRole('heading', { level: 1 });
     expect(heading.textContent).toMatch(/^Home as published on /);
     expect(screen.getByText(/Published by maria@example\.com/).textContent).toContain('commit aaaaaaa');
+    // What the version changed, in the form's words; the lines a restore changes one click away.
+    expect(screen.getByText('Hero › Heading')).toBeTruthy();
+    expect(document.querySelector('del')!.textContent).toContain('Last winter');
+    expect(document.querySelector('ins')!.textContent).toContain('First spring');
+    expect(document.querySelector('details')!.open).toBe(false);
     expect([...document.querySelectorAll('[data-diff]')].map((line) => [line.getAttribute('data-diff'), line.textContent])).toEqual([
       ['same', '    - type: hero'],
       ['removed', '− Removed:     heading: Third spring'],

@@ -1,10 +1,12 @@
 // "This page as it was": one file as a published version left it, drawn read-only by the site's own
-// renderer (the preview beside the editor), with a line diff against the page today, and Restore,
-// which publishes that version again as a new publish (asked first; it can be undone like any other).
+// renderer (the preview beside the editor), what that version changed in the form's words, its
+// lines against the page today one click away, and Restore, which publishes that version again as a
+// new publish (asked first; it can be undone like any other).
 import { css } from '@emotion/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, ApiError, type PageVersion, type PublishAnswer, type PublishRunView } from '../api.ts';
 import { previewTarget } from '../editor/file-kinds.ts';
+import { ChangeList, summaryStyle } from '../changes/ChangeList.tsx';
 import { IssueLinks } from '../publish/IssueLinks.tsx';
 import { Diff } from '../publish/Diff.tsx';
 import { startAndFollow } from '../publish/follow-run.ts';
@@ -148,6 +150,8 @@ export function VersionView({
             </button>
           )}
         </div>
+        <h2 css={css({ fontSize: 17, margin: '16px 0 4px' })}>What this version changed</h2>
+        <ChangeList file={{ path: shown.path, change: versionChange(shown), hunks: [], before: shown.previousData, after: shown.data }} />
         <h2 css={css({ fontSize: 17, margin: '16px 0 4px' })}>Compared with today</h2>
         {shown.same ? (
           <p>This version is the same as the page today: there is nothing to restore.</p>
@@ -155,10 +159,16 @@ export function VersionView({
           <>
             <p css={css({ marginTop: 0 })}>
               {shown.liveVersion === null
-                ? 'The page does not exist today: restoring brings back every line below.'
-                : 'Lines starting with − are in the page today and go when you restore; lines starting with + come back.'}
+                ? 'The page does not exist today: restoring brings it back.'
+                : 'The page today differs from this version: restoring brings this version back.'}
             </p>
-            <Diff hunks={shown.hunks} />
+            <details>
+              <summary css={summaryStyle}>Show the file’s lines a restore changes</summary>
+              <p css={[ui.help, css({ margin: '4px 0' })]}>
+                Lines starting with − are in the page today and go when you restore; lines starting with + come back.
+              </p>
+              <Diff hunks={shown.hunks} />
+            </details>
           </>
         )}
       </section>
@@ -172,4 +182,12 @@ export function VersionView({
       )}
     </div>
   );
+}
+
+/** What the version did to the file: added it (nothing before), deleted it (nothing in it), or changed it. */
+function versionChange(shown: PageVersion): 'added' | 'changed' | 'deleted' {
+  const listed = shown.version.files.find((file) => file.path === shown.path)?.change;
+  if (listed) return listed;
+  if (shown.text === null) return 'deleted';
+  return shown.previousData === null ? 'added' : 'changed';
 }

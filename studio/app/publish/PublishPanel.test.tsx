@@ -6,6 +6,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Changes, PublishRecord, PublishRunView } from '../api.ts';
 import { pendingSaves, type PendingSave } from '../editor/pending-saves.ts';
+import { FormModelProvider } from '../changes/form-model-context.ts';
+import { siteFormModel } from '../../testing/site-model.ts';
 import { PublishPanel } from './PublishPanel.tsx';
 import { STATUS_POLL_MS } from './usePublishStatus.ts';
 import { RUN_POLL_MS } from './follow-run.ts';
@@ -26,6 +28,8 @@ const changed = (title: string): Changes => ({
       changedBy: ['ana@example.com'],
       fingerprint: `f-${title}`,
       hunks: [],
+      before: { title: 'About' },
+      after: { title },
     },
   ],
   held: [],
@@ -51,7 +55,11 @@ function server(current: { changes: Changes }) {
   return asked;
 }
 
-const panel = () => <PublishPanel canUndo={false} history={[]} onDone={async () => {}} onOpen={() => {}} />;
+const panel = () => (
+  <FormModelProvider value={siteFormModel()}>
+    <PublishPanel canUndo={false} history={[]} onDone={async () => {}} onOpen={() => {}} />
+  </FormModelProvider>
+);
 
 describe('the review screen and edits still being saved', () => {
   it('sends a waiting edit at once and shows the changes only once it is saved', async () => {
@@ -73,6 +81,16 @@ describe('the review screen and edits still being saved', () => {
     await screen.findByRole('heading', { name: /About Us/ });
     expect(screen.queryByText('There are no unpublished changes.')).toBeNull();
     expect(screen.getByRole('button', { name: 'Publish' })).toHaveProperty('disabled', false);
+  });
+
+  it('shows each change in the form’s words, below the Publish button so a phone shows it without scrolling', async () => {
+    server({ changes: changed('About Us') });
+    render(panel());
+    const place = await screen.findByText('About Us › Search title');
+    const publish = screen.getByRole('button', { name: 'Publish' });
+    expect(publish.compareDocumentPosition(place) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(document.querySelector('ins')!.textContent).toBe(' [added:  Us] ');
+    expect(screen.queryByText(/content\/pages/)).toBeNull();
   });
 
   it('reads the changes again when a save lands while it is open', async () => {

@@ -1,19 +1,20 @@
-// The publish screen: the unpublished changes this person's publish carries, as a readable diff
-// (where review is required, an admin's publish leaves out changes by others, listed apart: they go
-// out by their review), what stops publishing (with links to the files), one-click publish (now or at
-// a set time; "Ask for review" where an admin must review first: PublishChoice) and undo of the last
-// publish, and the recent publishes. A publish sends the changes shown, with each text's
-// fingerprint: a change saved since refuses it, and nothing else goes out. A publish or an undo
-// shows its steps as the studio goes through them (follow-run.ts); a publish already running when the
-// screen opens (started in another tab, or before a reload) is shown and followed the same way; of
-// another person's, the screen says only that it is under way and whose.
+// The publish screen: the unpublished changes this person's publish carries, in the form's words
+// with each file's lines one click away (ChangeList; where review is required, an admin's publish
+// leaves out changes by others, listed apart: they go out by their review), what stops publishing
+// (with links to the files), one-click publish (now or at a set time; "Ask for review" where an
+// admin must review first: PublishChoice) and undo of the last publish, and the recent publishes. A
+// publish sends the changes shown, with each text's fingerprint: a change saved since refuses it,
+// and nothing else goes out. A publish or an undo shows its steps as the studio goes through them
+// (follow-run.ts); a publish already running when the screen opens (started in another tab, or
+// before a reload) is shown and followed the same way; of another person's, the screen says only
+// that it is under way and whose.
 import { css } from '@emotion/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, type Changes, type PublishAnswer, type PublishRecord, type PublishRunView } from '../api.ts';
+import { ChangeList } from '../changes/ChangeList.tsx';
 import { pendingSaves } from '../editor/pending-saves.ts';
-import { ui } from '../ui.ts';
+import { color, ui } from '../ui.ts';
 import { DeliveryStatus } from './DeliveryStatus.tsx';
-import { Diff } from './Diff.tsx';
 import { followRun, startAndFollow } from './follow-run.ts';
 import { IssueLinks } from './IssueLinks.tsx';
 import { PublishChoice } from './PublishChoice.tsx';
@@ -144,8 +145,7 @@ export function PublishPanel({
         <>
           <p>
             {/* Worded for everyone who reads it: where review is required, an editor asks and an admin publishes. */}
-            {changes.files.length === 1 ? 'One file changes' : `${changes.files.length} files change`} once published. Lines starting with −
-            go, lines starting with + come.
+            {changes.files.length === 1 ? 'One file changes' : `${changes.files.length} files change`} once published.
           </p>
           {changes.issues.length > 0 && state.kind !== 'done' && (
             <div css={ui.errorBanner}>
@@ -166,30 +166,9 @@ export function PublishPanel({
               <IssueLinks issues={changes.warnings} onOpen={onOpen} />
             </div>
           )}
-          {changes.files.map((file) => (
-            <article key={file.path} css={css({ marginBottom: 16 })}>
-              <h2 css={css({ fontSize: 17, margin: '0 0 4px' })}>
-                {file.title} <span css={ui.badge}>{{ added: 'New', changed: 'Changed', deleted: 'Deleted' }[file.change]}</span>{' '}
-                <a
-                  href={`?file=${encodeURIComponent(file.path)}`}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    onOpen(file.path);
-                  }}
-                  css={css({ fontSize: 14, fontWeight: 400 })}
-                >
-                  Edit
-                </a>
-              </h2>
-              <p css={ui.help}>
-                <code>{file.path}</code>, changed by {file.changedBy.join(', ')}
-              </p>
-              <Diff hunks={file.hunks} />
-            </article>
-          ))}
         </>
       )}
-      {changes && changes.held.length > 0 && !waitingForSaves && <HeldChanges held={changes.held} />}
+      {/* The actions come before the list of changes, so on a phone Publish is in sight without scrolling. */}
       <PublishChoice
         publishable={Boolean(changes?.publishable) && !waitingForSaves}
         busy={state.kind === 'busy'}
@@ -208,6 +187,28 @@ export function PublishPanel({
           Undo last publish
         </button>
       </PublishChoice>
+      {changes &&
+        !waitingForSaves &&
+        changes.files.map((file) => (
+          <article key={file.path} css={css({ borderTop: `1px solid ${color.border}`, padding: '12px 0 4px' })}>
+            <h2 css={css({ fontSize: 17, margin: '0 0 4px' })}>
+              {file.title} <span css={ui.badge}>{{ added: 'New', changed: 'Changed', deleted: 'Deleted' }[file.change]}</span>{' '}
+              <a
+                href={`?file=${encodeURIComponent(file.path)}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  onOpen(file.path);
+                }}
+                css={css({ fontSize: 14, fontWeight: 400 })}
+              >
+                Edit
+              </a>
+            </h2>
+            <p css={ui.help}>Changed by {file.changedBy.join(', ')}</p>
+            <ChangeList file={file} name={file.title} />
+          </article>
+        ))}
+      {changes && changes.held.length > 0 && !waitingForSaves && <HeldChanges held={changes.held} />}
       <PublishHistory history={delivery.history} />
     </section>
   );

@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
-// The reviewer's screen: each waiting request with the editor's note (as text); its diff and the
-// preview of its page, read when it is opened (the newest at once); sending it back needs a comment;
+// The reviewer's screen: each waiting request with the editor's note (as text); its changes in the
+// form's words and the preview of its page, read when it is opened (the newest at once); sending it back needs a comment;
 // approving publishes it, now or at a set time.
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublishRunView, ReviewRequestDetail, ReviewRequestView, ReviewsAnswer } from '../api.ts';
 import { RUN_POLL_MS } from '../publish/follow-run.ts';
+import { FormModelProvider } from '../changes/form-model-context.ts';
+import { siteFormModel } from '../../testing/site-model.ts';
 import { ReviewScreen } from './ReviewScreen.tsx';
 
 // The real preview draws the page in a frame; here it says what it was given.
@@ -34,6 +36,7 @@ const REQUEST: ReviewRequestDetail = {
       changedBy: ['maria@example.com', 'li@example.com'],
       hunks: [{ lines: [{ kind: 'added', text: '    heading: Spring is here' }] }] as ReviewRequestDetail['files'][number]['hunks'],
       data: { path: '/', title: 'Home', blocks: [{ type: 'hero', heading: 'Spring is here' }] },
+      before: { path: '/', title: 'Home', blocks: [{ type: 'hero', heading: 'Winter is here' }] },
     },
   ],
 };
@@ -93,16 +96,27 @@ function server(answers: Record<string, { status: number; body: unknown }> = {},
 describe('the review screen', () => {
   it('shows the request with its note as text, the diff and the preview of the page', async () => {
     server();
-    const { container } = render(<ReviewScreen onDone={() => {}} />);
+    const { container } = render(
+      <FormModelProvider value={siteFormModel()}>
+        <ReviewScreen onDone={() => {}} />
+      </FormModelProvider>,
+    );
     const card = await screen.findByRole('article', { name: 'Home' });
     expect(within(card).getByText('Asked for by maria@example.com', { exact: false })).toBeTruthy();
     expect(within(card).getByLabelText('Note from the editor').textContent).toBe('Spring <script>alert(1)</script>');
     expect(container.querySelector('script')).toBeNull();
-    expect(await within(card).findByText('heading: Spring is here', { exact: false })).toBeTruthy();
+    // The change in the form's words; the file's lines one click away.
+    expect(await within(card).findByText('Home › Hero › Heading')).toBeTruthy();
+    expect(within(card).getByText('Show the file’s lines')).toBeTruthy();
+    expect(card.querySelector('del')!.textContent).toContain('Winter');
+    expect(card.querySelector('ins')!.textContent).toContain('Spring');
     // Whose changes the approval would carry.
     expect(within(card).getByText('Changed by maria@example.com, li@example.com')).toBeTruthy();
     expect(screen.getByTestId('preview').textContent).toContain('"kind":"page"');
     expect(screen.getByTestId('preview').textContent).toContain('Spring is here');
+    // The decision follows the changes, before the preview: on a phone it is reached without passing the whole page.
+    const approve = within(card).getByRole('button', { name: 'Approve and publish' });
+    expect(approve.compareDocumentPosition(screen.getByTestId('preview')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('sends it back only with a comment', async () => {
@@ -190,5 +204,41 @@ describe('the review screen', () => {
     fireEvent.click(within(older).getByRole('button', { name: 'Show the changes to Pricing' }));
     await within(older).findByRole('button', { name: 'Approve and publish' });
     expect(opened).toEqual(['r1', 'r0']);
+  });
+
+  it('opens the request a link named first, instead of the newest', async () => {
+    server({}, [REQUEST, OLDER]);
+    render(<ReviewScreen onDone={() => {}} openId="r0" />);
+    const older = await screen.findByRole('article', { name: 'Pricing' });
+    await within(older).findByRole('button', { name: 'Approve and publish' });
+    expect(opened).toEqual(['r0']);
+    expect(screen.getAllByRole('article').map((article) => article.querySelector('h2')?.textContent)).toEqual(['Pricing', 'Home']);
+  });
+
+  it('says so when the request a link named waits no more, and opens the newest', async () => {
+    server({}, [REQUEST]);
+    render(<ReviewScreen onDone={() => {}} openId="decided-since" />);
+    expect(
+      await screen.findByText(
+        'The request you followed a link to is no longer waiting: another admin has decided it, or the editor asked again.',
+      ),
+    ).toBeTruthy();
+    await screen.findByText('heading: Spring is here', { exact: false });
+    // It looked for the named one (decided: not found), then opened the newest.
+    expect(opened).toEqual(['decided-since', 'r1']);
+  });
+
+  it('opens the request a link named even when it is not on the first page', async () => {
+    server({}, [REQUEST]);
+    const fetched = vi.mocked(fetch);
+    const list = fetched.getMockImplementation()!;
+    fetched.mockImplementation(async (url, init) =>
+      String(url) === '/api/reviews/request?id=r0' ? Response.json({ request: OLDER }) : list(url, init),
+    );
+    render(<ReviewScreen onDone={() => {}} openId="r0" />);
+    const older = await screen.findByRole('article', { name: 'Pricing' });
+    await within(older).findByRole('button', { name: 'Approve and publish' });
+    expect(screen.getAllByRole('article').map((article) => article.querySelector('h2')?.textContent)).toEqual(['Pricing', 'Home']);
+    expect(screen.queryByText(/no longer waiting/)).toBeNull();
   });
 });

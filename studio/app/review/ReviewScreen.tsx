@@ -1,35 +1,52 @@
 // The reviewer's screen (an admin, when the studio requires review): the requests waiting for
-// review, a page at a time, each named by its files, editor and note. A request's changes (its diff
-// and the preview of the file chosen) are read when it is opened (the newest opens by itself), and
-// its three decisions come with them: publish it now (its steps shown as the studio goes through them,
-// as on the publish screen), publish it at a set time, or send it back with a comment saying what to
-// change. Every text an editor or reviewer wrote is shown as text.
+// review, a page at a time, each named by its files, editor and note. A request's changes (in the
+// form's words, with the file's lines one click away, and the preview of the file chosen) are read
+// when it is opened (the newest opens by itself), and its three decisions come with them: publish it
+// now (its steps shown as the studio goes through them, as on the publish screen), publish it at a
+// set time, or send it back with a comment saying what to change. Every text an editor or reviewer
+// wrote is shown as text.
 import { css } from '@emotion/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { api, ApiError, type PublishRunView, type ReviewFileView, type ReviewRequestDetail, type ReviewRequestView } from '../api.ts';
+import { ChangeList } from '../changes/ChangeList.tsx';
 import { PreviewPane, type PreviewTarget } from '../PreviewPane.tsx';
-import { Diff } from '../publish/Diff.tsx';
 import { startAndFollow } from '../publish/follow-run.ts';
 import { PublishProgress } from '../publish/PublishProgress.tsx';
 import { SchedulePublish } from '../publish/SchedulePublish.tsx';
 import { color, ui } from '../ui.ts';
 import { localTime } from '../local-time.ts';
 
-export function ReviewScreen({ onDone }: { onDone: () => void }) {
+export function ReviewScreen({
+  onDone,
+  openId = null,
+}: {
+  onDone: () => void;
+  /** The request a link named: opened instead of the newest, or said to be decided when it waits no more. */
+  openId?: string | null;
+}) {
   const [pages, setPages] = useState<{ requests: ReviewRequestView[]; nextOffset: number | null } | null>(null);
   const [loadError, setLoadError] = useState('');
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  // The first page again (after a decision, the list has changed under every later page).
+  // The first page again (after a decision, the list has changed under every later page), and the
+  // request a link named, still waiting, even when it is on a later page.
   const load = useCallback(async () => {
     try {
       const answer = await api.reviews();
-      setPages({ requests: answer.requests, nextOffset: answer.nextOffset });
+      let requests = answer.requests;
+      if (openId !== null && !requests.some((request) => request.id === openId)) {
+        const named = await api.reviewRequest(openId).then(
+          (found) => found.request,
+          () => null,
+        );
+        if (named?.status === 'waiting') requests = [named, ...requests];
+      }
+      setPages({ requests, nextOffset: answer.nextOffset });
     } catch (error) {
       setLoadError(error instanceof ApiError ? error.message : 'The review requests could not be loaded.');
     }
-  }, []);
+  }, [openId]);
   useEffect(() => {
     void load();
     headingRef.current?.focus();
@@ -57,6 +74,10 @@ export function ReviewScreen({ onDone }: { onDone: () => void }) {
   };
 
   const waiting = pages?.requests.filter((request) => request.status === 'waiting') ?? [];
+  // The linked request leads, opened; one decided since the link was sent is said to be so.
+  const linked = openId !== null && waiting.some((request) => request.id === openId);
+  if (linked) waiting.sort((a, b) => Number(b.id === openId) - Number(a.id === openId));
+  const linkedGone = openId !== null && pages !== null && !linked && !outcome;
   return (
     <section aria-labelledby="reviews-title" css={css({ maxWidth: 1200 })}>
       <h1 id="reviews-title" ref={headingRef} tabIndex={-1} css={css({ fontSize: 24, marginTop: 0 })}>
@@ -72,12 +93,19 @@ export function ReviewScreen({ onDone }: { onDone: () => void }) {
           {loadError}
         </p>
       )}
+      {linkedGone && (
+        <p role="status" css={ui.banner}>
+          The request you followed a link to is no longer waiting: another admin has decided it, or the editor asked again.
+        </p>
+      )}
       {pages === null && !loadError ? (
         <p role="status">Gathering the review requests…</p>
       ) : waiting.length === 0 && (pages?.nextOffset ?? null) === null ? (
         <p>No changes are waiting for review.</p>
       ) : (
-        waiting.map((request, index) => <RequestCard key={request.id} request={request} openAtFirst={index === 0} onDecided={decided} />)
+        waiting.map((request, index) => (
+          <RequestCard key={request.id} request={request} openAtFirst={linked ? request.id === openId : index === 0} onDecided={decided} />
+        ))
       )}
       {pages && pages.nextOffset !== null && (
         <button type="button" css={ui.secondaryButton} onClick={() => void loadMore(pages.nextOffset!)}>
@@ -211,55 +239,56 @@ function OpenedRequest({
                 )}
               </h3>
               {file.changedBy && <p css={ui.help}>Changed by {file.changedBy.join(', ')}</p>}
-              <Diff hunks={file.hunks} />
+              <ChangeList file={{ ...file, after: file.data }} name={file.title} />
             </section>
           ))}
+          {/* The decisions follow the changes they decide, before the preview on a phone, so they are in reach. */}
+          <div css={css({ display: 'grid', gap: 12, maxWidth: 640, marginTop: 12 })}>
+            {publishing && <PublishProgress what="Publishing the approved changes" run={publishing.run} />}
+            <div css={css({ display: 'flex', gap: 8, flexWrap: 'wrap' })}>
+              <button type="button" css={ui.button} disabled={busy} onClick={() => void approve()}>
+                Approve and publish
+              </button>
+            </div>
+            <SchedulePublish
+              disabled={busy}
+              label="Approve and publish at this time"
+              onSchedule={async (at) => {
+                const answer = await api.approveAt(request.id, at);
+                await onDecided(`Approved. Scheduled: ${titles} — ${answer.scheduled.when}.`, true);
+              }}
+            />
+            <div css={ui.field}>
+              <label htmlFor={`${id}-comment`} css={ui.label}>
+                Comment for {request.requestedBy}
+              </label>
+              <textarea
+                id={`${id}-comment`}
+                css={[ui.input, ui.textarea]}
+                maxLength={2000}
+                value={comment}
+                aria-invalid={commentError ? true : undefined}
+                aria-describedby={commentError ? `${id}-comment-error` : undefined}
+                onChange={(event) => setComment(event.target.value)}
+              />
+              {commentError && (
+                <p id={`${id}-comment-error`} css={ui.error}>
+                  {commentError}
+                </p>
+              )}
+            </div>
+            <div>
+              <button type="button" css={ui.secondaryButton} disabled={busy} onClick={() => void sendBack()}>
+                Send back with comment
+              </button>
+            </div>
+          </div>
         </div>
         {previewed ? (
           <PreviewPane target={targetOf(previewed)} focusedBlock={null} onSelectBlock={() => {}} />
         ) : (
           <p css={ui.help}>These changes have no page to preview.</p>
         )}
-      </div>
-      <div css={css({ display: 'grid', gap: 12, maxWidth: 640, marginTop: 12 })}>
-        {publishing && <PublishProgress what="Publishing the approved changes" run={publishing.run} />}
-        <div css={css({ display: 'flex', gap: 8, flexWrap: 'wrap' })}>
-          <button type="button" css={ui.button} disabled={busy} onClick={() => void approve()}>
-            Approve and publish
-          </button>
-        </div>
-        <SchedulePublish
-          disabled={busy}
-          label="Approve and publish at this time"
-          onSchedule={async (at) => {
-            const answer = await api.approveAt(request.id, at);
-            await onDecided(`Approved. Scheduled: ${titles} — ${answer.scheduled.when}.`, true);
-          }}
-        />
-        <div css={ui.field}>
-          <label htmlFor={`${id}-comment`} css={ui.label}>
-            Comment for {request.requestedBy}
-          </label>
-          <textarea
-            id={`${id}-comment`}
-            css={[ui.input, ui.textarea]}
-            maxLength={2000}
-            value={comment}
-            aria-invalid={commentError ? true : undefined}
-            aria-describedby={commentError ? `${id}-comment-error` : undefined}
-            onChange={(event) => setComment(event.target.value)}
-          />
-          {commentError && (
-            <p id={`${id}-comment-error`} css={ui.error}>
-              {commentError}
-            </p>
-          )}
-        </div>
-        <div>
-          <button type="button" css={ui.secondaryButton} disabled={busy} onClick={() => void sendBack()}>
-            Send back with comment
-          </button>
-        </div>
       </div>
     </>
   );

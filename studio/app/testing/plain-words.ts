@@ -9,6 +9,8 @@ const CODE_WORDS = ['src', 'alt', 'href', 'noindex', 'slug', 'frontmatter', 'cta
 const PATTERNS: readonly { what: string; pattern: RegExp }[] = [
   { what: 'a file path', pattern: /\b(?:content|schema|public|blocks|studio|server|src)\/[\w./<>:*-]*/ },
   { what: 'a file name', pattern: /\b[\w-]+\.(?:ya?ml|json|tsx?|md)\b/i },
+  { what: 'a picture file name', pattern: /\b[\w-]+\.(?:svg|png|jpe?g|webp|avif)\b/i },
+  { what: 'a Markdown word', pattern: /\bfront ?matter\b/i },
   { what: 'a YAML word', pattern: /\bYAML\b|(?:^|\s)>-(?:\s|$)|(?:^|\n)\s*- \w+:/i },
   { what: 'a property written as in the file', pattern: /\b\w+: (?:true|false|null)\b|\btype:|\bdraft: true/ },
   { what: 'a list index', pattern: /\w\[\d*\]/ },

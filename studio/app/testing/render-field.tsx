@@ -4,7 +4,7 @@
 import { render, type RenderResult } from '@testing-library/react';
 import { useRef, useState } from 'react';
 import type { ContentIssue } from '../../../content-model/content-issue.ts';
-import { EditorProvider, issuesAtPath, type DataPath, type EditorApi } from '../editor-context.tsx';
+import { EditorProvider, issuesAtPath, type DataPath, type EditorApi, type LinkTarget } from '../editor-context.tsx';
 import { moveIn, setIn } from '../editor/data-path.ts';
 import { FieldEditor } from '../fields/FieldEditor.tsx';
 import { ObjectEditor } from '../fields/ObjectEditor.tsx';
@@ -31,7 +31,8 @@ export type RenderedField = RenderResult & {
 /**
  * Draws `field` holding `initial`, as the property `field.key` of a file. `issues` are the build's
  * messages by dotted path from the file's top (`{ 'heading': [...] }`, `{ 'items.1.question': [...] }`),
- * `warnings` its advice, the same way.
+ * `warnings` its advice, the same way. `linkTargets` are the pages a link may point at; `fixed`, by
+ * dotted path, why a value is shown but cannot be changed.
  */
 export function renderField(
   field: Field,
@@ -40,7 +41,15 @@ export function renderField(
     issues = {},
     warnings = {},
     model = EMPTY_MODEL,
-  }: { issues?: Record<string, string[]>; warnings?: Record<string, string[]>; model?: FormModel } = {},
+    linkTargets = [],
+    fixed = {},
+  }: {
+    issues?: Record<string, string[]>;
+    warnings?: Record<string, string[]>;
+    model?: FormModel;
+    linkTargets?: readonly LinkTarget[];
+    fixed?: Record<string, string>;
+  } = {},
 ): RenderedField {
   const state = { root: { [field.key]: initial } as unknown, edits: 0 };
   const focusedBlocks: number[] = [];
@@ -81,6 +90,8 @@ export function renderField(
       setOpenBlock,
       Field: FieldEditor,
       Group: ObjectEditor,
+      linkTargets,
+      fixedReason: (at) => fixed[at.join('.')],
     };
     return (
       <EditorProvider value={editor}>

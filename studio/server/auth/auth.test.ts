@@ -32,6 +32,7 @@ describe('settings', () => {
       trustProxy: false,
       review: 'off',
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      url: 'http://127.0.0.1:4322',
     });
     expect(readStudioSettings({ DATABASE_URL: 'postgres://ci@db/leads', LEADS_DB_FILE: 'x.sqlite' }).leadStore).toEqual({
       kind: 'postgres',
@@ -66,7 +67,22 @@ describe('settings', () => {
     expect(readStudioSettings({ STUDIO_LIVE_URL: 'https://www.example.com', STUDIO_LIVE_TIMEOUT: '90s' }).live?.timeoutMs).toBe(90_000);
   });
 
+  it("reads the studio's address for the links in the team's e-mails, from where it listens unless told", () => {
+    expect(readStudioSettings({ STUDIO_PORT: '5000' }).url).toBe('http://127.0.0.1:5000');
+    expect(readStudioSettings({ STUDIO_HOST: '::1' }).url).toBe('http://[::1]:4322');
+    expect(readStudioSettings({ STUDIO_URL: ' https://Studio.Example.com/ ' }).url).toBe('https://studio.example.com');
+    expect(readStudioSettings({ STUDIO_HOST: '0.0.0.0' }).url).not.toContain('0.0.0.0');
+  });
+
   it.each([
+    [
+      'STUDIO_URL',
+      'studio.example.com',
+      "STUDIO_URL must be the studio's address as the team opens it, such as https://studio.example.com",
+    ],
+    ['STUDIO_URL', 'ftp://studio.example.com', "STUDIO_URL must be the studio's address"],
+    ['STUDIO_URL', 'https://studio.example.com/edit', "STUDIO_URL must be the studio's address"],
+    ['STUDIO_URL', 'https://ana:secret@studio.example.com', "STUDIO_URL must be the studio's address"],
     ['STUDIO_REVIEW', 'yes', 'STUDIO_REVIEW must be "required" or "off", not "yes".'],
     ['STUDIO_TIME_ZONE', 'Mars/Olympus', 'STUDIO_TIME_ZONE must be a time zone name such as Europe/Berlin or UTC, not "Mars/Olympus".'],
     ['TRUST_PROXY', 'everyone', 'TRUST_PROXY must be the number of proxies in front of the server'],

@@ -2,6 +2,7 @@
 // settings: DATABASE_URL, else LEADS_DB_FILE), and the old account settings still to import. Whether
 // the studio may listen beyond this computer depends on the accounts in that store, so it is decided
 // at start (studio-accounts.ts), once the store is open.
+import { hostname } from 'node:os';
 import { parseLeadStoreConfig, type LeadStoreConfig } from '../../../server/store/database.ts';
 import { readTrustProxy, type TrustProxy } from '../../../back-office/http/trust-proxy.ts';
 import { readReviewSetting, type ReviewSetting } from '../reviews.ts';
@@ -25,6 +26,8 @@ export type StudioSettings = {
   timeZone: string;
   /** STUDIO_LIVE_URL and STUDIO_LIVE_TIMEOUT: the deployed site watched until it serves a publish. */
   live?: LiveSettings;
+  /** STUDIO_URL: the studio's address as the team opens it, for the links in their e-mails (no trailing slash). */
+  url: string;
 };
 
 export const DEFAULT_STUDIO_HOST = LOOPBACK_ADDRESS;
@@ -52,6 +55,7 @@ export function readStudioSettings(env: NodeJS.ProcessEnv, readFile?: (file: str
   const review = readReviewSetting(env.STUDIO_REVIEW);
   const timeZone = readTimeZone(env.STUDIO_TIME_ZONE);
   const live = readLiveSettings(env);
+  const url = readStudioUrl(env.STUDIO_URL, host, port);
   return {
     host,
     port,
@@ -62,5 +66,28 @@ export function readStudioSettings(env: NodeJS.ProcessEnv, readFile?: (file: str
     review,
     timeZone,
     ...(live ? { live } : {}),
+    url,
   };
+}
+
+/**
+ * STUDIO_URL: the address the team opens the studio at (behind a proxy, the proxy's), an http or
+ * https origin. Unset: where it listens, STUDIO_HOST and STUDIO_PORT, with this computer's name for
+ * an address that means "every network" (0.0.0.0, ::), which no browser can open.
+ */
+export function readStudioUrl(text: string | undefined, host: string, port: number): string {
+  const value = text?.trim();
+  if (!value) {
+    const name = host === '0.0.0.0' || host === '::' || host === '[::]' ? hostname() : host;
+    return `http://${name.includes(':') && !name.startsWith('[') ? `[${name}]` : name}:${port}`;
+  }
+  const refused = new Error(
+    `STUDIO_URL must be the studio's address as the team opens it, such as https://studio.example.com, not "${value.slice(0, 80)}".`,
+  );
+  if (!URL.canParse(value)) throw refused;
+  const url = new URL(value);
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash) throw refused;
+  // The studio's app and its API live at the root of its address: a path would lead nowhere.
+  if (url.pathname !== '/') throw refused;
+  return url.origin;
 }

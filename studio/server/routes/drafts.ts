@@ -1,5 +1,6 @@
 // /api/changes, /api/preview-data, /api/discard and /api/keep-both: the unpublished changes as the
-// publish screen shows them (a line diff of each draft against the live file, the fingerprint of its
+// publish screen shows them (the data of the live file and of each draft, which the screen compares
+// field by field, a line diff of the two texts, the fingerprint of its
 // text that a publish sends back, who changed it, and the content mistakes that would stop a
 // publish; where review is required, an admin's publish leaves out drafts holding anyone else's
 // change, listed apart as held), the data the preview draws with the drafts applied, dropping
@@ -11,6 +12,7 @@ import { addressFieldOf, collectionPath } from '../../../content-model/kinds.ts'
 import { stringifyYaml, updateMarkdownFile } from '../../../content-model/formats/yaml-edit.ts';
 import type { Changes } from '../../api-types.ts';
 import { checkArticleData, type ContentEditing } from '../editing.ts';
+import { fileData } from '../file-data.ts';
 import { diffHunks } from '../line-diff.ts';
 import { editorOf } from '../plugins/sessions.ts';
 import type { StudioRoutes } from '../plugins/request-checks.ts';
@@ -41,7 +43,8 @@ export const draftRoutes: StudioRoutes<DraftRoutesOptions> = async (app, { works
     const warnings = allWarnings.filter((warning) => changed.has(warning.file));
     return {
       files: drafts.map((draft) => {
-        const before = workspace.readDisk(workspace.contentFile(draft.path))?.text ?? '';
+        const file = workspace.contentFile(draft.path);
+        const live = workspace.readDisk(file)?.text ?? null;
         return {
           path: draft.path,
           title: entries.get(draft.path)?.name ?? draft.path,
@@ -49,7 +52,9 @@ export const draftRoutes: StudioRoutes<DraftRoutesOptions> = async (app, { works
           updatedBy: draft.updatedBy,
           changedBy: authorsOf(draft),
           fingerprint: fingerprintOf(draft),
-          hunks: diffHunks(before, draft.text ?? ''),
+          hunks: diffHunks(live ?? '', draft.text ?? ''),
+          before: fileData(file.kind, live),
+          after: fileData(file.kind, draft.text),
         };
       }),
       held: all

@@ -8,11 +8,11 @@
 // comment the editor sees beside the draft. Every text a person wrote (a note, a comment) is
 // answered as data, which the browser app shows as text.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { parse } from 'yaml';
 import { z } from 'zod';
-import { readMarkdownFile } from '../../../content-model/formats/yaml-edit.ts';
 import type { ReviewFeedback, ReviewFileView, ReviewRequestDetail, ReviewRequestView, ReviewsAnswer } from '../../api-types.ts';
+import { fileData } from '../file-data.ts';
 import { diffHunks } from '../line-diff.ts';
+import type { StudioNotices } from '../notices.ts';
 import { editorOf } from '../plugins/sessions.ts';
 import type { StudioRoutes } from '../plugins/request-checks.ts';
 import type { Publisher } from '../publish.ts';
@@ -39,6 +39,8 @@ export type ReviewRoutesOptions = {
   workspace: Workspace;
   publisher: Publisher;
   runs: PublishRuns;
+  /** The team's e-mails: the admins hear of a request, the editor of its decision. */
+  notices: StudioNotices;
 };
 
 const TEXT_MESSAGE = `At most ${MAX_REVIEW_TEXT} characters.`;
@@ -60,7 +62,10 @@ const listQuery = z.object({
     .optional(),
 });
 
-export const reviewRoutes: StudioRoutes<ReviewRoutesOptions> = async (app, { reviews, rights, scheduler, workspace, publisher, runs }) => {
+export const reviewRoutes: StudioRoutes<ReviewRoutesOptions> = async (
+  app,
+  { reviews, rights, scheduler, workspace, publisher, runs, notices },
+) => {
   /** A refusal of this module as its answer; anything else goes on to the studio's error answers. */
   async function answering<T>(reply: FastifyReply, work: () => Promise<T> | T) {
     try {
@@ -73,12 +78,7 @@ export const reviewRoutes: StudioRoutes<ReviewRoutesOptions> = async (app, { rev
 
   function fileView(file: ReviewFile, decided: boolean): ReviewFileView {
     const opened = workspace.contentFile(file.path);
-    let data: unknown = null;
-    try {
-      if (file.text !== null) data = opened.kind === 'article' ? readMarkdownFile(file.text) : (parse(file.text) as unknown);
-    } catch {
-      // Shown as the diff only.
-    }
+    const live = workspace.readDisk(opened)?.text ?? null;
     return {
       path: file.path,
       title: file.title,
@@ -87,8 +87,11 @@ export const reviewRoutes: StudioRoutes<ReviewRoutesOptions> = async (app, { rev
       change: file.change,
       ...(file.changedBy ? { changedBy: file.changedBy } : {}),
       // A decided request keeps no text: it is listed for what it was.
-      hunks: decided ? [] : diffHunks(workspace.readDisk(opened)?.text ?? '', file.text ?? ''),
-      data,
+      hunks: decided ? [] : diffHunks(live ?? '', file.text ?? ''),
+      // A file that cannot be read is shown as its lines only.
+      data: fileData(opened.kind, file.text),
+      // What approving changes: the live file now. A decided request has no change left to show.
+      before: decided ? null : fileData(opened.kind, live),
     };
   }
 
@@ -153,15 +156,19 @@ export const reviewRoutes: StudioRoutes<ReviewRoutesOptions> = async (app, { rev
   );
 
   app.post('/reviews', { config: { right: 'studio:edit' }, schema: { body: askBody } }, async (request, reply) =>
-    answering(reply, () => {
+    answering(reply, async () => {
       if (!rights.reviewRequired) throw new ReviewError(REVIEW_MESSAGES.reviewOff, 409);
-      return { request: view(reviews.ask(editorOf(request), request.body.note ?? '')) };
+      const asked = reviews.ask(editorOf(request), request.body.note ?? '');
+      await notices.reviewAsked(asked);
+      return { request: view(asked) };
     }),
   );
 
   app.post('/reviews/send-back', { config: { right: 'studio:review' }, schema: { body: sendBackBody } }, async (request, reply) =>
-    answering(reply, () => {
-      return { request: view(reviews.sendBack(request.body.id, editorOf(request), request.body.comment)) };
+    answering(reply, async () => {
+      const sentBack = reviews.sendBack(request.body.id, editorOf(request), request.body.comment);
+      await notices.reviewSentBack(sentBack);
+      return { request: view(sentBack) };
     }),
   );
 
@@ -180,14 +187,17 @@ export const reviewRoutes: StudioRoutes<ReviewRoutesOptions> = async (app, { rev
           reviewId: id,
         });
         reviews.scheduled(id, reviewer, entry.id);
+        await notices.reviewApproved(found, reviewer, { when: scheduler.describe(entry.at) });
         return { scheduled: scheduledView(scheduler, entry, session, rights) };
       }
       // Refused at once when the request is not waiting (any more) or is being published; otherwise
-      // answered as a publish is: 202 with the run to follow.
-      reviews.waiting(id);
-      return startRun(reply, runs, { action: 'publish', user: reviewer, planned: publisher.plannedSteps() }, (report) =>
-        reviews.approve(id, reviewer, report),
-      );
+      // answered as a publish is: 202 with the run to follow. The editor hears of it once it is live.
+      const found = reviews.waiting(id);
+      return startRun(reply, runs, { action: 'publish', user: reviewer, planned: publisher.plannedSteps() }, async (report) => {
+        const result = await reviews.approve(id, reviewer, report);
+        if (result.ok) await notices.reviewApproved(found, reviewer, { published: true });
+        return result;
+      });
     }),
   );
 
