@@ -24,29 +24,26 @@ describe('pageAddressProblem', () => {
     ],
     ['/assets', 'The address "/assets" is used by the site\'s scripts and styles: choose another, such as "/resources".'],
     ['/assets/shell', 'The address "/assets/shell" is used by the site\'s scripts and styles: choose another, such as "/resources/shell".'],
-    ['/images', 'The address "/images" is used by the pictures in public/images/: choose another, such as "/gallery".'],
-    ['/images/team', 'The address "/images/team" is used by the pictures in public/images/: choose another, such as "/gallery/team".'],
+    ['/images', 'The address "/images" is used by the site\'s pictures: choose another, such as "/gallery".'],
+    ['/images/team', 'The address "/images/team" is used by the site\'s pictures: choose another, such as "/gallery/team".'],
     ['/og', 'The address "/og" is used by the pictures shown when a page is shared: choose another, such as "/overview".'],
     [
       '/og/about',
       'The address "/og/about" is used by the pictures shown when a page is shared: choose another, such as "/overview/about".',
     ],
-    [
-      '/blog/what-is-ai-consulting',
-      'The address "/blog/what-is-ai-consulting" is the article content/blog/what-is-ai-consulting.md: choose another.',
-    ],
-    ['/blog/draft-article', 'The address "/blog/draft-article" is the article content/blog/draft-article.md: choose another.'],
+    ['/blog/what-is-ai-consulting', 'The address "/blog/what-is-ai-consulting" is already the address of an article: choose another.'],
+    ['/blog/draft-article', 'The address "/blog/draft-article" is already the address of an article: choose another.'],
     [
       '/:x',
-      'The address "/:x" has a part starting with ":", which only the article page "/blog/:slug" may have: write the address out, such as "/x".',
+      'The address "/:x" has a part starting with ":", which only the page that shows each article may have: write the address out, such as "/x".',
     ],
     [
       '/blog/:id',
-      'The address "/blog/:id" has a part starting with ":", which only the article page "/blog/:slug" may have: write the address out, such as "/blog/id".',
+      'The address "/blog/:id" has a part starting with ":", which only the page that shows each article may have: write the address out, such as "/blog/id".',
     ],
     [
       '/news/:slug',
-      'The address "/news/:slug" has a part starting with ":", which only the article page "/blog/:slug" may have: write the address out, such as "/news/slug".',
+      'The address "/news/:slug" has a part starting with ":", which only the page that shows each article may have: write the address out, such as "/news/slug".',
     ],
   ])('refuses %s in plain words', (address, message) => {
     expect(pageAddressProblem(address, context)).toBe(message);

@@ -15,7 +15,7 @@ export const RESERVED_ADDRESSES: readonly { address: string; usedBy: string; ins
   { address: '/console', usedBy: "the team's console (signed-in people only, kept out of search engines)", instead: '/team' },
   { address: '/healthz', usedBy: "the site's server (it tells the hosting that the site is up)", instead: '/health' },
   { address: '/assets', usedBy: "the site's scripts and styles", instead: '/resources' },
-  { address: '/images', usedBy: 'the pictures in public/images/', instead: '/gallery' },
+  { address: '/images', usedBy: "the site's pictures", instead: '/gallery' },
   { address: '/og', usedBy: 'the pictures shown when a page is shared', instead: '/overview' },
 ];
 
@@ -27,11 +27,11 @@ export function pageAddressProblem(address: string, context: { articleSlugs: Rea
     return `The address "${address}" is used by ${reserved.usedBy}: choose another, such as "${suggestion}".`;
   }
   if (address.startsWith(BLOG_PREFIX) && context.articleSlugs.has(address.slice(BLOG_PREFIX.length))) {
-    return `The address "${address}" is the article content/blog/${address.slice(BLOG_PREFIX.length)}.md: choose another.`;
+    return `The address "${address}" is already the address of an article: choose another.`;
   }
   // A part starting with ":" stands for any word, which only the article page knows how to fill.
   if (address !== ARTICLE_PATH && address.split('/').some((part) => part.startsWith(':'))) {
-    return `The address "${address}" has a part starting with ":", which only the article page "${ARTICLE_PATH}" may have: write the address out, such as "${address.replaceAll(':', '')}".`;
+    return `The address "${address}" has a part starting with ":", which only the page that shows each article may have: write the address out, such as "${address.replaceAll(':', '')}".`;
   }
   return undefined;
 }

@@ -23,8 +23,8 @@ describe('brand colours', () => {
     const problems = brandContrastProblems({ primary: '#8B9CF7' });
     expect(problems.map((problem) => problem.colour)).toEqual(['primary', 'primary', 'primary']);
     expect(problems[0]!.message).toBe(
-      '"primary" (#8B9CF7) is too faint for white text on buttons: #FFFFFF on #8B9CF7 has a contrast of 2.56:1, and text needs at ' +
-        `least ${MIN_TEXT_CONTRAST}:1 to be readable (WCAG AA). Choose a darker "primary".`,
+      'The primary colour (#8B9CF7) is too faint for white text on buttons: #FFFFFF on #8B9CF7 has a contrast of 2.56:1, and text needs at ' +
+        `least ${MIN_TEXT_CONTRAST}:1 to be readable (WCAG AA). Choose a darker primary colour.`,
     );
     expect(problems.map((problem) => problem.message)).toEqual([
       expect.stringContaining('white text on buttons'),
@@ -36,7 +36,7 @@ describe('brand colours', () => {
   it('asks for a lighter background when dark text on it is unreadable', () => {
     const problems = brandContrastProblems({ surface: '#64748B' });
     expect(problems.every((problem) => problem.colour === 'surface')).toBe(true);
-    expect(problems[0]!.message).toMatch(/Choose a lighter "surface"\.$/);
+    expect(problems[0]!.message).toMatch(/Choose a lighter surface colour\.$/);
   });
 
   it('blames the colour site settings changed, not the default beside it', () => {

@@ -66,11 +66,16 @@ export function brandContrastProblems(brand: Partial<Record<BrandColour, string>
     problems.push({
       colour: colour as BrandColour,
       message:
-        `"${colour}" (${colours[colour]}) is too faint for ${where}: ${colours[text]} on ${colours[on]} has a contrast of ` +
-        `${floorTo(ratio, 2)}:1, and text needs at least ${MIN_TEXT_CONTRAST}:1 to be readable (WCAG AA). Choose a ${lighterOrDarker} "${colour}".`,
+        `The ${colourWords(colour)} colour (${colours[colour]}) is too faint for ${where}: ${colours[text]} on ${colours[on]} has a contrast of ` +
+        `${floorTo(ratio, 2)}:1, and text needs at least ${MIN_TEXT_CONTRAST}:1 to be readable (WCAG AA). Choose a ${lighterOrDarker} ${colourWords(colour)} colour.`,
     });
   }
   return problems;
+}
+
+/** A brand colour's name as words, as a message says it: "primaryDark" → "primary dark". */
+function colourWords(colour: string): string {
+  return colour.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
 /** The WCAG contrast ratio of two colours written `#RRGGBB`, from 1 to 21. */

@@ -101,7 +101,7 @@ describe('a new block type, added in two steps', () => {
     writeFileSync(path.join(copy, 'content', 'pages', 'clients.yaml'), PAGE);
     expect(mistaken.status).toBe(1);
     expect(mistaken.stderr).toMatch(
-      /clients\.yaml:\d+:\d+ blocks\[1\] \(logo-strip\): "headng" is not a property here\. Did you mean "heading"\?/,
+      /clients\.yaml:\d+:\d+ blocks\[1\] \(logo-strip\) headng: "headng" is not something this part of the form has: did you mean "Heading"\?/,
     );
   }, 60_000);
 

@@ -64,7 +64,7 @@ describe('npm run check:content', () => {
       const [summary, first] = output.split('\n');
       expect(summary).toBe('Content check failed (1 problem):');
       expect(first).toMatch(
-        /^ {2}\S*pages\/about\.yaml:\d+:\d+ blocks\[\d+\] \(rich-text\): "headng" is not a property here\. Did you mean "heading"\?/,
+        /^ {2}\S*pages\/about\.yaml:\d+:\d+ blocks\[\d+\] \(rich-text\) headng: "headng" is not something this part of the form has: did you mean "Heading"\?/,
       );
       expect(output).not.toContain('must NOT have additional properties');
       expect(output).not.toMatch(/\n\s+at /);

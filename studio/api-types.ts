@@ -65,7 +65,7 @@ export type PublishStatus = {
 /** A picture in public/images/, as the picker lists it and an upload returns it. */
 export type StoredImage = { src: string; width: number; height: number; bytes: number };
 
-/** A content file that links to a page, and where in it ("navigation", "footer", "block 3 (hero)"). */
+/** A content file that links to a page, and where in it, as the form names the place ("Navigation", "Footer", "Block 3, Hero"). */
 export type Reference = { path: string; title: string; where: string[] };
 
 /**

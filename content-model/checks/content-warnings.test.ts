@@ -87,8 +87,10 @@ describe('content warnings', () => {
     const meta = 'title: Short\nexcerpt: A short excerpt.\nimageAlt: Image of a waveform';
     const body = '\nIntro.\n\n### Skipped\n';
     expect(warningsFor(page, [{ meta, body }])).toEqual([
-      expect.stringMatching(/^content\/pages\/extra\.yaml:7:\d+ blocks\[0\]\.button\.label: The link text "Learn more" says nothing/),
-      expect.stringMatching(/^content\/pages\/extra\.yaml:12:\d+ blocks\[1\]\.image\.alt: This picture's description is a file name/),
+      expect.stringMatching(/^content\/pages\/extra\.yaml:7:\d+ blocks\[0\] \(cta\) button label: The link text "Learn more" says nothing/),
+      expect.stringMatching(
+        /^content\/pages\/extra\.yaml:12:\d+ blocks\[1\] \(team\) image alt: This picture's description is a file name/,
+      ),
       // The title as search results show it, with the site's pattern: 54 + " | Premier AI".
       expect.stringMatching(
         /^content\/pages\/extra\.yaml:2:\d+ title: This title is 69 characters .*"A very long page title that goes on and on and on and on \|…"/,

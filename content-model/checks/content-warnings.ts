@@ -6,7 +6,7 @@
 //   - link text that says nothing on its own ("click here", "read more", a bare address), in
 //     Markdown and on buttons;
 //   - a page or article title, or a description, longer than a search result shows.
-import type { ContentIssue } from '../content-issue.ts';
+import { issueAt, type ContentIssue } from '../content-issue.ts';
 import type { YamlSource } from '../formats/yaml-source.ts';
 import { isRecord } from '../values.ts';
 
@@ -48,7 +48,7 @@ export function contentWarnings({ site, titleTemplate, pages, posts }: WarningIn
   const warnings: ContentIssue[] = [];
   const warnAt = (source: YamlSource, segments: readonly (string | number)[], message: string) => {
     const { line, column } = source.positionOf(segments);
-    warnings.push({ file: source.file, line, column, where: describeSegments(segments), message, segments, severity: 'warning' });
+    warnings.push(issueAt({ file: source.file, line, column, data: source.data }, segments, message, { severity: 'warning' }));
   };
   const searchTitle = (title: string) => (title.includes('|') ? title : titleTemplate.replace('%s', title));
 
@@ -186,9 +186,4 @@ function walkStrings(
   if (typeof value === 'string') visit(value, segments, parent);
   else if (Array.isArray(value)) value.forEach((item, index) => walkStrings(item, [...segments, index], visit, value));
   else if (isRecord(value)) for (const [key, item] of Object.entries(value)) walkStrings(item, [...segments, key], visit, value);
-}
-
-/** `['blocks', 2, 'image', 'alt']` → `blocks[2].image.alt`. */
-function describeSegments(segments: readonly (string | number)[]): string {
-  return segments.map((segment, index) => (typeof segment === 'number' ? `[${segment}]` : index === 0 ? segment : `.${segment}`)).join('');
 }

@@ -4,7 +4,8 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 
-export const LINK_OUTSIDE_CONTENT = 'This file is a link to a file outside content/: replace it with the file itself.';
+export const LINK_OUTSIDE_CONTENT =
+  'This file is a link to a file kept elsewhere, which the site does not read: replace it with the file itself.';
 
 /** Whether `file`, which exists, lies inside `dir` once symbolic links in both are followed. */
 export function isReallyInside(file: string, dir: string): boolean {

@@ -103,27 +103,27 @@ describe('loadContent', () => {
     [
       'a missing required property',
       GOOD_PAGE.replace('        label: Projects Delivered\n', ''),
-      'content/pages/extra.yaml:9:9 blocks[1] (stats) items[0]: "label" is missing. Add it: What the number means.',
+      'content/pages/extra.yaml:9:9 blocks[1] (stats) items[0] label: This is needed: fill it in.',
     ],
     [
       'a misspelt property, with a suggestion',
       GOOD_PAGE.replace('    heading: Extra', '    headng: Extra'),
-      'content/pages/extra.yaml:6:5 blocks[0] (hero): "headng" is not a property here. Did you mean "heading"?',
+      'content/pages/extra.yaml:6:5 blocks[0] (hero) headng: "headng" is not something this part of the form has: did you mean "Heading"?',
     ],
     [
       'an unknown block type, with a suggestion',
       GOOD_PAGE.replace('type: hero', 'type: herro'),
-      'content/pages/extra.yaml:5:11 blocks[0] (herro) type: "herro" is not allowed here. Did you mean "hero"?',
+      'content/pages/extra.yaml:5:11 blocks[0] (herro) type: "herro" is not one of the choices here. Did you mean "hero"?',
     ],
     [
       'a value of the wrong kind',
       GOOD_PAGE.replace('    items:\n      - value: 58+\n        label: Projects Delivered\n', '    items: 58\n'),
-      'content/pages/extra.yaml:8:12 blocks[1] (stats) items: This should be a list (lines starting with "- "), but it is the number 58.',
+      'content/pages/extra.yaml:8:12 blocks[1] (stats) items: This should be a list, but it is the number 58.',
     ],
     [
       'an empty text',
       GOOD_PAGE.replace('heading: Extra', 'heading: ""'),
-      'content/pages/extra.yaml:6:14 blocks[0] (hero) heading: This must not be empty.',
+      'content/pages/extra.yaml:6:14 blocks[0] (hero) heading: A heading is needed here: write one.',
     ],
     [
       'a too-short description',
@@ -133,17 +133,17 @@ describe('loadContent', () => {
     [
       'a link to a page that does not exist',
       `${GOOD_PAGE}  - type: cta\n    heading: Go\n    actions:\n      - label: Pricing\n        href: /pricing\n`,
-      'content/pages/extra.yaml:15:15 blocks[2] (cta) actions[0] href: The link "/pricing" goes to no page of this site.',
+      'content/pages/extra.yaml:15:15 blocks[2] (cta) actions[0] href: "/pricing" is not a page of the site: choose one of its pages (',
     ],
     [
       'a picture that does not exist',
       `${GOOD_PAGE}  - type: rich-text\n    body: Hello\n    image:\n      src: /images/missing.svg\n      alt: Nothing\n`,
-      'content/pages/extra.yaml:14:12 blocks[2] (rich-text) image: The picture "/images/missing.svg" does not exist: put it in public/images/missing.svg.',
+      'content/pages/extra.yaml:14:12 blocks[2] (rich-text) image src: The picture "/images/missing.svg" is not one of the site\'s pictures: choose a picture from the list, or upload it.',
     ],
     [
       'a second page with the same address',
       GOOD_PAGE.replace('path: /extra', 'path: /about'),
-      'content/pages/extra.yaml:1:7 path: The address "/about" is already used by content/pages/about.yaml.',
+      'content/pages/extra.yaml:1:7 path: The address "/about" is already the address of the page "about": give each page its own address.',
     ],
     ['broken YAML', GOOD_PAGE.replace('    heading: Extra', '    heading: "Extra'), 'content/pages/extra.yaml:'],
   ])('reports %s with file:line:column, where and a plain sentence', (_case, yaml, expected) => {
@@ -158,9 +158,7 @@ describe('loadContent', () => {
   it('locates problems in article front matter on the right line of the .md file', () => {
     const file = path.join(root, 'content/blog/what-is-ai-consulting.md');
     writeFileSync(file, readFileSync(file, 'utf8').replace(/^readTime: .*\n/m, ''));
-    expect(problems()).toContain(
-      'content/blog/what-is-ai-consulting.md:2:1 "readTime" is missing. Add it: Reading time as shown, e.g. "8 min read".',
-    );
+    expect(problems()).toContain('content/blog/what-is-ai-consulting.md:2:1 readTime: This is needed: fill it in.');
   });
 
   it('reports an article whose order number another article already uses', () => {
@@ -168,7 +166,7 @@ describe('loadContent', () => {
     writeFileSync(file, readFileSync(file, 'utf8').replace(/^order: .*$/m, 'order: 1'));
     expect(
       problems().some((p) =>
-        /why-enterprises-need-ai-consulting\.md:\d+:8 order: Order 1 is already used by the article "what-is-ai-consulting"/.test(p),
+        /why-enterprises-need-ai-consulting\.md:\d+:8 order: Order 1 is already the order of the article "what-is-ai-consulting"/.test(p),
       ),
     ).toBe(true);
   });
@@ -176,7 +174,9 @@ describe('loadContent', () => {
   it('reports a navigation link in site.yaml that goes nowhere', () => {
     const file = path.join(root, 'content/site.yaml');
     writeFileSync(file, readFileSync(file, 'utf8').replace('    href: /faqs', '    href: /faq'));
-    expect(problems().some((p) => /^content\/site\.yaml:\d+:11 navigation\[5\] href: The link "\/faq" goes to no page/.test(p))).toBe(true);
+    expect(problems().some((p) => /^content\/site\.yaml:\d+:11 navigation\[5\] href: "\/faq" is not a page of the site/.test(p))).toBe(
+      true,
+    );
   });
 });
 
@@ -187,7 +187,7 @@ describe('one mistake, one message', () => {
     const found = problems();
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(
-      /^content\/pages\/about\.yaml:\d+:\d+ blocks\[0\] \(herro\) type: "herro" is not allowed here\. Did you mean "hero"\?/,
+      /^content\/pages\/about\.yaml:\d+:\d+ blocks\[0\] \(herro\) type: "herro" is not one of the choices here\. Did you mean "hero"\?/,
     );
   });
 });
@@ -216,7 +216,7 @@ describe('draft pages and articles', () => {
         '    heading: Extra\n    actions:\n      - label: Go\n        href: /extra',
       ),
     );
-    expect(problems().join('\n')).toContain('The link "/extra" goes to a draft, which is not on the live site');
+    expect(problems().join('\n')).toContain('The link "/extra" goes to a page that is not published yet');
   });
 
   it('checks texts that stand in for files, and files deleted, without touching the disk', () => {
@@ -227,7 +227,7 @@ describe('draft pages and articles', () => {
     expect(loadContent({ root, overrides: new Map([[landing, null]]) }).pages.map((p) => p.page.path)).not.toContain('/ai-transformation');
     // Deleting a page the navigation links to is caught before anything is written.
     const about = path.join(root, 'content/pages/about.yaml');
-    expect(() => loadContent({ root, overrides: new Map([[about, null]]) })).toThrow('The link "/about" goes to no page of this site');
+    expect(() => loadContent({ root, overrides: new Map([[about, null]]) })).toThrow('"/about" is not a page of the site');
     expect(() => loadContent({ root, overrides: new Map([[added, 'path: /extra\n']]) })).toThrow(ContentError);
   });
 
@@ -249,7 +249,7 @@ describe('addresses a page cannot have', () => {
   it.each([
     [
       '/blog/what-is-ai-consulting',
-      'path: The address "/blog/what-is-ai-consulting" is the article content/blog/what-is-ai-consulting.md: choose another.',
+      'path: The address "/blog/what-is-ai-consulting" is already the address of an article: choose another.',
     ],
     [
       '/api',
@@ -258,7 +258,7 @@ describe('addresses a page cannot have', () => {
     ['/api/leads', 'path: The address "/api/leads" is used by the site\'s server'],
     ['/healthz', 'path: The address "/healthz" is used by the site\'s server'],
     ['/assets', 'path: The address "/assets" is used by the site\'s scripts and styles'],
-    ['/images', 'path: The address "/images" is used by the pictures in public/images/'],
+    ['/images', 'path: The address "/images" is used by the site\'s pictures'],
     ['/og', 'path: The address "/og" is used by the pictures shown when a page is shared'],
     ['/:x', 'path: The address "/:x" has a part starting with ":"'],
   ])('refuses a page at %s', (address, expected) => {
@@ -281,9 +281,7 @@ describe('addresses a page cannot have', () => {
     const file = path.join(root, 'content/blog/what-is-ai-consulting.md');
     writeFileSync(file, readFileSync(file, 'utf8').replace(/^---\n/, '---\ndraft: true\n'));
     writePage('extra', GOOD_PAGE.replace('path: /extra', 'path: /blog/what-is-ai-consulting'));
-    expect(problems().join('\n')).toContain(
-      'The address "/blog/what-is-ai-consulting" is the article content/blog/what-is-ai-consulting.md',
-    );
+    expect(problems().join('\n')).toContain('The address "/blog/what-is-ai-consulting" is already the address of an article');
   });
 });
 
@@ -316,7 +314,7 @@ describe('pictures are read only from public/images/', () => {
     );
     expect(problems()).toContainEqual(
       expect.stringMatching(
-        /^content\/pages\/extra\.yaml:14:12 blocks\[2\] \(rich-text\) image src: "\/images\/\.\.\/\.\.\/secret\.png" is not valid here\./,
+        /^content\/pages\/extra\.yaml:14:12 blocks\[2\] \(rich-text\) image src: "\/images\/\.\.\/\.\.\/secret\.png" is not the address of one of the site's pictures/,
       ),
     );
   });
@@ -325,7 +323,7 @@ describe('pictures are read only from public/images/', () => {
     'refuses the picture path %s by its pattern',
     (src) => {
       writePage('extra', `${GOOD_PAGE}  - type: rich-text\n    body: Hello\n    image:\n      src: ${src}\n      alt: Nothing\n`);
-      expect(problems().join('\n')).toContain(`"${src}" is not valid here.`);
+      expect(problems().join('\n')).toContain(`"${src}" is not the address of one of the site's pictures`);
     },
   );
 
@@ -355,7 +353,7 @@ describe('pictures are read only from public/images/', () => {
     }
     expect(found).toEqual([
       expect.stringMatching(
-        /^content\/pages\/extra\.yaml:14:12 blocks\[2\] \(rich-text\) image: The picture "\/images\/leak\.png" is not in public\/images\/: put the picture file itself/,
+        /^content\/pages\/extra\.yaml:14:12 blocks\[2\] \(rich-text\) image src: The picture "\/images\/leak\.png" is not one of the site's pictures: choose a picture/,
       ),
     ]);
   });
@@ -371,7 +369,9 @@ describe('symbolic links in content/', () => {
       rmSync(path.join(root, name), { force: true });
       symlinkSync(path.join(root, 'secret.yaml'), path.join(root, name));
       const found = problems();
-      expect(found).toContain(`${name}:1:1 This file is a link to a file outside content/: replace it with the file itself.`);
+      expect(found).toContain(
+        `${name}:1:1 This file is a link to a file kept elsewhere, which the site does not read: replace it with the file itself.`,
+      );
       expect(found.join('\n')).not.toContain('Top Secret');
     },
   );
@@ -382,7 +382,7 @@ describe('symbolic links in content/', () => {
     rmSync(article);
     symlinkSync(path.join(root, 'secret.md'), article);
     expect(problems()).toContain(
-      'content/blog/what-is-ai-consulting.md:1:1 This file is a link to a file outside content/: replace it with the file itself.',
+      'content/blog/what-is-ai-consulting.md:1:1 This file is a link to a file kept elsewhere, which the site does not read: replace it with the file itself.',
     );
   });
 
@@ -392,7 +392,7 @@ describe('symbolic links in content/', () => {
     rmSync(path.join(root, 'content/blog'), { recursive: true });
     symlinkSync(outside, path.join(root, 'content/blog'));
     expect(problems()).toContain(
-      'content/blog/what-is-ai-consulting.md:1:1 This file is a link to a file outside content/: replace it with the file itself.',
+      'content/blog/what-is-ai-consulting.md:1:1 This file is a link to a file kept elsewhere, which the site does not read: replace it with the file itself.',
     );
   });
 
@@ -414,7 +414,11 @@ describe('a file that repeats anchors (&name / *name) without end', () => {
     expect(found).toContain(
       'content/pages/bomb.yaml:2:8 this file repeats anchors (&name / *name) too many times: write each part out in full instead of repeating it with *name.',
     );
-    expect(found.some((p) => p.startsWith('content/pages/extra.yaml:6:5 blocks[0] (hero): "headng" is not a property here.'))).toBe(true);
+    expect(
+      found.some((p) =>
+        p.startsWith('content/pages/extra.yaml:6:5 blocks[0] (hero) headng: "headng" is not something this part of the form has'),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -442,7 +446,9 @@ describe('brand colours', () => {
       ['brand', 'primary'],
     ]);
     expect(problems()[0]).toMatch(
-      new RegExp(`^content/site\\.yaml:${line}:\\d+ brand\\.primary: "primary" \\(#8B9CF7\\) is too faint for white text on buttons`),
+      new RegExp(
+        `^content/site\\.yaml:${line}:\\d+ brand primary: The primary colour \\(#8B9CF7\\) is too faint for white text on buttons`,
+      ),
     );
   });
 });
@@ -461,7 +467,7 @@ describe('business hours', () => {
     setHours('America/New_Yrok', '09:00', '18:00');
     expect(problems()).toEqual([
       expect.stringMatching(
-        /^content\/site\.yaml:\d+:\d+ businessHours\.timeZone: "America\/New_Yrok" is not a time zone\. Write a region and a city as in America\/New_York/,
+        /^content\/site\.yaml:\d+:\d+ businessHours timeZone: "America\/New_Yrok" is not a time zone\. Write a region and a city as in America\/New_York/,
       ),
     ]);
   });
@@ -470,7 +476,7 @@ describe('business hours', () => {
     setHours('America/New_York', '18:00', '09:00');
     expect(problems()).toEqual([
       expect.stringMatching(
-        /businessHours\.closes: The closing time \(09:00\) must be later than the opening time \(18:00\)\. For hours past midnight, close at 24:00\.$/,
+        /businessHours closes: The closing time \(09:00\) must be later than the opening time \(18:00\)\. For hours past midnight, close at 24:00\.$/,
       ),
     ]);
   });
@@ -523,14 +529,14 @@ describe('booking in the page', () => {
   it('names the services a booking page can run on when the provider is misspelt', () => {
     editSite('  provider: cal\n', '  provider: Cal.com\n');
     expect(problems()).toEqual([
-      expect.stringMatching(/booking provider: "Cal\.com" is not allowed here\..*Choose one of: cal, calendly\.$/),
+      expect.stringMatching(/booking provider: "Cal\.com" is not one of the choices here\..*The choices: cal, calendly\.$/),
     ]);
   });
 
   it('asks for {time} in the confirmation, where the booked time goes', () => {
     editSite('  booked: Your meeting is booked for {time}.\n', '  booked: Your meeting is booked.\n');
     expect(problems()).toEqual([
-      expect.stringMatching(/booking booked: "Your meeting is booked\." is not valid here\. Expected: .*Write \{time\}/),
+      expect.stringMatching(/booking booked: "Your meeting is booked\." is not written the way this needs\. .*Write \{time\}/),
     ]);
   });
 });

@@ -10,11 +10,11 @@ import { brandContrastProblems, type BrandColour } from '../brand-colours.ts';
 import { businessHoursProblems } from '../business-hours.ts';
 import { contentWarnings } from '../checks/content-warnings.ts';
 import { isRecord } from '../values.ts';
-import { ContentError, type ContentIssue } from '../content-issue.ts';
+import { ContentError, issueAt, type ContentIssue } from '../content-issue.ts';
 import { isInside, isReallyInside, LINK_OUTSIDE_CONTENT } from './content-files.ts';
 import type { BlogPostFrontMatter, PageContent, RoiContent, SiteContent } from '../../generated/content-types.ts';
 import { readImageSize, type ImageSize } from './image-size.ts';
-import { createSchemaValidator, describePath, type SchemaName } from './validate-content.ts';
+import { createSchemaValidator, type SchemaName } from './validate-content.ts';
 import { parseYamlSource, type YamlSource } from '../formats/yaml-source.ts';
 
 export type LoadedPage = { name: string; file: string; page: PageContent };
@@ -130,7 +130,7 @@ export function loadContent(location: ContentLocation): ContentBundle {
         column: 1,
         where: '',
         message:
-          'The article must start with front matter: a line "---", the title, excerpt, author, date, readTime, category, image, imageAlt and order, then another "---".',
+          'The article’s details are missing: it must start with them (its title, excerpt, author, date, reading time, category, picture and order) between two lines of three dashes.',
       });
       continue;
     }
@@ -142,7 +142,7 @@ export function loadContent(location: ContentLocation): ContentBundle {
         line: (parts.opening + parts.yaml + parts.closing).split('\n').length,
         column: 1,
         where: '',
-        message: 'The article has no text after the front matter.',
+        message: 'The article has no text: write it below its details.',
       });
     if (source)
       posts.push({
@@ -240,21 +240,21 @@ type CrossCheckInput = {
 };
 
 function crossCheck({ site, pages, posts, articleSlugs, publicDir, issues, declaredPaths, drafts, contentDir }: CrossCheckInput): void {
-  const at = (source: YamlSource, segments: (string | number)[], message: string, where = '') => {
+  const at = (source: YamlSource, segments: (string | number)[], message: string) => {
     const { line, column } = source.positionOf(segments);
-    issues.push({ file: source.file, line, column, where, message, segments });
+    issues.push(issueAt({ file: source.file, line, column, data: source.data }, segments, message));
   };
 
   // Brand colours that the site would draw unreadable text with: an error, since the site would fail
   // its own accessibility tests.
   const brand = isRecord(site.data) && isRecord(site.data.brand) ? (site.data.brand as Partial<Record<BrandColour, string>>) : {};
-  for (const problem of brandContrastProblems(brand)) at(site, ['brand', problem.colour], problem.message, `brand.${problem.colour}`);
+  for (const problem of brandContrastProblems(brand)) at(site, ['brand', problem.colour], problem.message);
 
   // Business hours a clock cannot run on (a zone nobody knows, closing before opening): an error,
   // since every lead's clock until its first call would be wrong.
   const hours = isRecord(site.data) ? site.data.businessHours : undefined;
   for (const problem of businessHoursProblems(hours)) {
-    at(site, ['businessHours', problem.field], problem.message, `businessHours.${problem.field}`);
+    at(site, ['businessHours', problem.field], problem.message);
   }
 
   const owners = new Map<string, string>();
@@ -262,18 +262,14 @@ function crossCheck({ site, pages, posts, articleSlugs, publicDir, issues, decla
     const owner = owners.get(page.path);
     const problem =
       pageAddressProblem(page.path, { articleSlugs }) ??
-      (owner && `The address "${page.path}" is already used by ${owner}. Each page needs its own address.`);
-    if (problem) at(source, ['path'], problem, 'path');
+      (owner && `The address "${page.path}" is already the address of the page "${owner}": give each page its own address.`);
+    if (problem) at(source, ['path'], problem);
     // Registered even when refused, so links to it are not reported as well.
-    if (!owner) owners.set(page.path, file);
+    // Named by its file's name without the folder ("about"): no path in a message.
+    if (!owner) owners.set(page.path, path.basename(file, CONTENT_KINDS.page.extension));
     page.blocks.forEach((block, index) => {
       if (block.type === 'article' && page.path !== ARTICLE_PATH) {
-        at(
-          source,
-          ['blocks', index],
-          `An "article" block only works on the page whose path is "${ARTICLE_PATH}".`,
-          `blocks[${index}] (article)`,
-        );
+        at(source, ['blocks', index], 'This block shows an article, so it only works on the page that shows each article: remove it here.');
       }
     });
   }
@@ -283,7 +279,7 @@ function crossCheck({ site, pages, posts, articleSlugs, publicDir, issues, decla
       line: 1,
       column: 1,
       where: '',
-      message: `No page has the path "${NOT_FOUND_PATH}": add one to show visitors who follow a broken link.`,
+      message: `The site has no page for an address that does not exist (its address is ${NOT_FOUND_PATH}): add one, so visitors who follow a broken link are told so.`,
     });
   }
 
@@ -292,10 +288,10 @@ function crossCheck({ site, pages, posts, articleSlugs, publicDir, issues, decla
     const { slug, meta, source } = post;
     const other = orders.get(meta.order);
     if (other)
-      at(source, ['order'], `Order ${meta.order} is already used by the article "${other}". Give each article its own number.`, 'order');
+      at(source, ['order'], `Order ${meta.order} is already the order of the article "${other}": give each article its own number.`);
     else orders.set(meta.order, slug);
     const picture = checkImage(meta.image);
-    if ('problem' in picture) at(source, ['image'], picture.problem, 'image');
+    if ('problem' in picture) at(source, ['image'], picture.problem);
     else if (picture.size) post.imageSize = picture.size;
   }
 
@@ -315,32 +311,29 @@ function crossCheck({ site, pages, posts, articleSlugs, publicDir, issues, decla
           at(
             source,
             segments,
-            `The link "${value}" goes to a draft, which is not on the live site: publish that page first (remove its "draft" line) or link elsewhere.`,
-            describePath(segments, source.data),
+            `The link "${value}" goes to a page that is not published yet: publish that page first, or link to another one.`,
           );
         } else if (!known.has(target)) {
           const pagesList = [...known]
             .filter((p) => !p.startsWith(BLOG_PREFIX))
             .sort()
             .join(', ');
-          at(
-            source,
-            segments,
-            `The link "${value}" goes to no page of this site. Pages: ${pagesList}, and /blog/<article> for each file in content/blog.`,
-            describePath(segments, source.data),
-          );
+          at(source, segments, `"${value}" is not a page of the site: choose one of its pages (${pagesList}) or an article.`);
         }
       }
       if (isImage(value)) {
-        const where = describePath(segments, source.data);
         const picture = checkImage(value.src);
-        if ('problem' in picture) at(source, [...segments, 'src'], picture.problem, where);
+        if ('problem' in picture) at(source, [...segments, 'src'], picture.problem);
         else if (picture.size) {
           const { width, height } = picture.size;
           if (value.width === undefined) value.width = width;
           if (value.height === undefined) value.height = value.width === width ? height : Math.round((height * value.width) / width);
         } else if (value.width === undefined || value.height === undefined) {
-          at(source, [...segments, 'src'], 'The size of this picture cannot be read from the file: add "width" and "height".', where);
+          at(
+            source,
+            [...segments, 'src'],
+            'The size of this picture cannot be read from its file: give its width and height, or choose another picture.',
+          );
         }
       }
     });
@@ -354,13 +347,13 @@ function crossCheck({ site, pages, posts, articleSlugs, publicDir, issues, decla
   function checkImage(src: string): { size: ImageSize | undefined } | { problem: string } {
     const imagesDir = path.join(publicDir, 'images');
     const file = path.join(publicDir, src);
-    const outside = {
-      problem: `The picture "${src}" is not in public/images/: put the picture file itself in public/images/ and write its path from there, such as "/images/team/photo.png".`,
+    // One message whether the file is missing, elsewhere or a link out: it tells nothing of the server's files.
+    const unknown = {
+      problem: `The picture "${src}" is not one of the site's pictures: choose a picture from the list, or upload it.`,
     };
-    if (!isInside(file, imagesDir)) return outside;
-    if (!statSync(file, { throwIfNoEntry: false })?.isFile())
-      return { problem: `The picture "${src}" does not exist: put it in public${src}.` };
-    if (!isReallyInside(file, imagesDir)) return outside;
+    if (!isInside(file, imagesDir)) return unknown;
+    if (!statSync(file, { throwIfNoEntry: false })?.isFile()) return unknown;
+    if (!isReallyInside(file, imagesDir)) return unknown;
     return { size: readImageSize(file) };
   }
 }

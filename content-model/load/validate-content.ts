@@ -2,9 +2,8 @@
 import type { CONTENT_KINDS, ContentKind } from '../kinds.ts';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import type { ContentIssue } from '../content-issue.ts';
+import { issueAt, type ContentIssue } from '../content-issue.ts';
 import type { YamlSource } from '../formats/yaml-source.ts';
-import { isRecord } from '../values.ts';
 import addContentKeywords from '../schema-keywords.cjs';
 import { schemaFileOf } from '../schema.ts';
 import { readSchemaFiles, type SchemaFile } from './schema-files.ts';
@@ -74,7 +73,7 @@ function toIssue(error: ErrorObject, source: YamlSource): ContentIssue {
   const { line, column } = source.positionOf(target, pointAtKey ? 'key' : 'value');
   // A missing property is reported where it belongs, so the studio shows it beside the empty field.
   const about = error.keyword === 'required' ? [...segments, String(error.params.missingProperty)] : target;
-  return { file: source.file, line, column, where: describePath(segments, source.data), message: explain(error), segments: about };
+  return issueAt({ file: source.file, line, column, data: source.data }, about, explain(error, about));
 }
 
 export function pathSegments(instancePath: string): (string | number)[] {
@@ -86,88 +85,109 @@ export function pathSegments(instancePath: string): (string | number)[] {
     .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
 
-/** `['blocks', 2, 'items', 0]` → `blocks[2] (stats) items[0]` */
-export function describePath(segments: readonly (string | number)[], data: unknown): string {
-  const parts: string[] = [];
-  let node: unknown = data;
-  segments.forEach((segment, index) => {
-    node = isRecord(node) || Array.isArray(node) ? (node as Record<string | number, unknown>)[segment] : undefined;
-    if (typeof segment === 'number') {
-      const last = parts.pop() ?? '';
-      const blockType = segments[index - 1] === 'blocks' && isRecord(node) && typeof node.type === 'string' ? ` (${node.type})` : '';
-      parts.push(`${last}[${segment}]${blockType}`);
-    } else {
-      parts.push(segment);
-    }
-  });
-  return parts.join(' ');
+type SchemaLike = {
+  title?: string;
+  description?: string;
+  properties?: Record<string, { title?: string; description?: string }>;
+  enum?: unknown[];
+};
+
+// The messages name no keys of the file: the studio shows them after the place in the form's words
+// ("Block 1, Hero › Heading: a heading is needed"), the build after the developer's `where`. Where a
+// mistake has a reason a person may not guess (a picture's description, a link), the message says it.
+
+/** What an empty or missing value at this place is told: specific where the reason matters. */
+function neededMessage(segments: readonly (string | number)[]): string {
+  const key = segments[segments.length - 1];
+  if (key === 'alt' || key === 'imageAlt') return 'A picture needs a description for people who cannot see it: say what it shows.';
+  if (key === 'src' || key === 'image') return 'A picture is needed here: choose one.';
+  if (key === 'heading') return 'A heading is needed here: write one.';
+  if (key === 'title') return 'A title is needed here: write one.';
+  if (key === 'href') return 'A link needs somewhere to go: choose a page or write an address.';
+  return 'This is needed: fill it in.';
 }
 
-type SchemaLike = { description?: string; properties?: Record<string, { description?: string }>; enum?: unknown[] };
-
-function explain(error: ErrorObject): string {
+function explain(error: ErrorObject, segments: readonly (string | number)[]): string {
   const parent = (error.parentSchema ?? {}) as SchemaLike;
   const params = error.params as Record<string, unknown>;
+  const key = segments[segments.length - 1];
   switch (error.keyword) {
-    case 'required': {
-      const name = String(params.missingProperty);
-      const hint = parent.properties?.[name]?.description;
-      return `"${name}" is missing.${hint ? ` Add it: ${hint}` : ''}`;
-    }
+    case 'required':
+      return neededMessage(segments);
     case 'additionalProperties': {
       const name = String(params.additionalProperty);
-      const known = Object.keys(parent.properties ?? {});
-      const guess = closest(name, known);
-      return `"${name}" is not a property here.${guess ? ` Did you mean "${guess}"?` : ''} Allowed: ${known.join(', ')}.`;
+      const known = Object.entries(parent.properties ?? {});
+      const guess = closest(
+        name,
+        known.map(([property]) => property),
+      );
+      const label = guess === undefined ? undefined : (parent.properties?.[guess]?.title ?? sentenceCase(guess));
+      return `"${name}" is not something this part of the form has${label ? `: did you mean "${label}"?` : ', so it cannot be shown: remove it.'}`;
     }
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]).map(String);
       const guess = closest(String(error.data), allowed);
-      return `"${String(error.data)}" is not allowed here.${guess ? ` Did you mean "${guess}"?` : ''} Choose one of: ${allowed.join(', ')}.`;
+      return `"${String(error.data)}" is not one of the choices here.${guess ? ` Did you mean "${guess}"?` : ''} The choices: ${allowed.join(', ')}.`;
     }
     case 'const':
-      return `This must be "${String(params.allowedValue)}".`;
+      return `This can only be "${String(params.allowedValue)}".`;
     case 'type':
       return `This should be ${TYPE_NAMES[String(params.type)] ?? String(params.type)}, but it is ${describeValue(error.data)}.`;
     case 'minLength':
       return params.limit === 1
-        ? 'This must not be empty.'
-        : `This is too short: write at least ${String(params.limit)} characters (it has ${String(error.data).length}).`;
+        ? neededMessage(segments)
+        : `This is too short: write at least ${String(params.limit)} characters (it has ${[...String(error.data)].length}).`;
     case 'maxLength':
-      return `This is too long: at most ${String(params.limit)} characters (it has ${String(error.data).length}).`;
+      return `This is too long: at most ${String(params.limit)} characters (it has ${[...String(error.data)].length}).`;
     case 'pattern':
       if (typeof error.data === 'string' && HIDDEN_CHARACTER.test(error.data)) return HIDDEN_CHARACTER_MESSAGE;
-      return `"${String(error.data)}" is not valid here.${parent.description ? ` Expected: ${parent.description}` : ''}`;
+      if (key === 'src' || key === 'image')
+        return `"${String(error.data)}" is not the address of one of the site's pictures: choose a picture from the list, or upload it.`;
+      if (key === 'href' || key === 'ctaHref')
+        return `"${String(error.data)}" is not an address a link can go to: choose a page of the site, or write a full address starting with https://.`;
+      return `"${String(error.data)}" is not written the way this needs.${parent.description ? ` ${parent.description}` : ''}`;
     case 'format':
       return params.format === 'email'
         ? `"${String(error.data)}" is not a valid e-mail address.`
-        : `"${String(error.data)}" is not a valid ${String(params.format)}.`;
+        : params.format === 'date'
+          ? `"${String(error.data)}" is not a date: choose one in the calendar.`
+          : `"${String(error.data)}" is not a valid ${String(params.format)}.`;
     case 'minimum':
       return `This must be at least ${String(params.limit)} (it is ${String(error.data)}).`;
     case 'maximum':
       return `This must be at most ${String(params.limit)} (it is ${String(error.data)}).`;
     case 'minItems':
-      return `This list needs at least ${String(params.limit)} ${params.limit === 1 ? 'entry' : 'entries'}.`;
+      return `This list needs at least ${String(params.limit)} ${params.limit === 1 ? 'entry' : 'entries'}: add ${params.limit === 1 ? 'one' : 'more'}.`;
     case 'maxItems':
-      return `This list can have at most ${String(params.limit)} entries.`;
+      return `This list can have at most ${String(params.limit)} entries: remove ${Array.isArray(error.data) && error.data.length - Number(params.limit) === 1 ? 'one' : 'some'}.`;
     default:
       return error.message ? `This ${error.message}.` : 'This value is not valid.';
   }
+}
+
+/** A property name as words, for the rare key whose schema gives no title: "imageAlt" → "Image alt". */
+function sentenceCase(name: string): string {
+  const words = name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .split(/[\s_-]+/)
+    .join(' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 const TYPE_NAMES: Record<string, string> = {
   string: 'text',
   number: 'a number',
   integer: 'a whole number',
-  boolean: 'true or false',
-  array: 'a list (lines starting with "- ")',
-  object: 'a group of properties ("name: value" lines)',
+  boolean: 'yes or no',
+  array: 'a list',
+  object: 'a group of fields',
 };
 
 function describeValue(value: unknown): string {
   if (value === null || value === undefined) return 'empty';
   if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'object') return 'a group of properties';
+  if (typeof value === 'object') return 'a group of fields';
   if (typeof value === 'string') return `the text "${value}"`;
   return `${typeof value === 'number' ? 'the number' : 'the value'} ${String(value)}`;
 }

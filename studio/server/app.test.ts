@@ -2,6 +2,8 @@
 // browser uses. Built with `buildStudioApp` and driven with `inject`: nothing listens.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStudioProject, fakeStudioAppDir, quickBuild, type StudioProject } from '../testing/studio-project.ts';
+import { readSchemaModel } from '../../content-model/load/schema-files.ts';
+import { buildFormModel } from '../app/fields/form-model.ts';
 import { buildStudioApp } from './app.ts';
 import { hashPassword } from '../../back-office/accounts/passwords.ts';
 import type { Role } from '../../back-office/roles.ts';
@@ -159,7 +161,14 @@ describe('one editor on this computer (no sign-in configured)', () => {
     const references = (await app.inject({ url: '/api/references?path=content/pages/about.yaml', headers: { cookie } })).json() as {
       references: { path: string; where: string[] }[];
     };
-    expect(references.references).toContainEqual({ path: 'content/site.yaml', title: 'Site settings', where: ['navigation', 'footer'] });
+    // Each place named as the form names it, with labels read from the form model.
+    const siteFields = buildFormModel(readSchemaModel(project.root).files).site.fields!;
+    const label = (key: string) => siteFields.find((field) => field.key === key)!.label;
+    expect(references.references).toContainEqual({
+      path: 'content/site.yaml',
+      title: 'Site settings',
+      where: [label('navigation'), label('footer')],
+    });
 
     const opened = await openFile(session, 'content/pages/about.yaml');
     const renamed = await app.inject({

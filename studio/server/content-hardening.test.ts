@@ -26,7 +26,7 @@ const ALIAS_BOMB = `${[
 ].join('\n')}\n`;
 const ALIAS_MESSAGE =
   'this file repeats anchors (&name / *name) too many times: write each part out in full instead of repeating it with *name.';
-const LINK_MESSAGE = 'This file is a link to a file outside content/: replace it with the file itself.';
+const LINK_MESSAGE = 'This file is a link to a file kept elsewhere, which the site does not read: replace it with the file itself.';
 
 type Session = { cookie: string; csrf: string };
 
@@ -77,10 +77,7 @@ async function saveAndCheck({ cookie, csrf }: Session, file: string, change: (da
 
 describe('page addresses in the studio', () => {
   it.each([
-    [
-      '/blog/what-is-ai-consulting',
-      'The address "/blog/what-is-ai-consulting" is the article content/blog/what-is-ai-consulting.md: choose another.',
-    ],
+    ['/blog/what-is-ai-consulting', 'The address "/blog/what-is-ai-consulting" is already the address of an article: choose another.'],
     ['/api', 'The address "/api" is used by the site\'s server (the lead form sends to it): choose another, such as "/api-services".'],
     ['/:x', 'The address "/:x" has a part starting with ":"'],
   ])('shows a page saved at %s as a mistake, and does not publish it', async (address, message) => {
@@ -95,9 +92,9 @@ describe('page addresses in the studio', () => {
 
 describe("changing a page's address", () => {
   it.each([
-    ['/blog/what-is-ai-consulting', 'is the article content/blog/what-is-ai-consulting.md'],
+    ['/blog/what-is-ai-consulting', 'is already the address of an article'],
     ['/api/leads', "is used by the site's server"],
-    ['/images', 'is used by the pictures in public/images/'],
+    ['/images', "is used by the site's pictures"],
   ])("refuses %s with the content check's own words, and changes nothing", async (address, message) => {
     const { cookie, csrf } = await setup();
     const opened = (await app.inject({ url: '/api/file?path=content/pages/about.yaml', headers: { cookie } })).json() as {
@@ -124,7 +121,7 @@ describe('picture paths in the studio', () => {
       image: { src: '/images/../../package.json.png', alt: 'Nothing' },
     }));
     expect(issues).toContainEqual(
-      expect.stringMatching(/^"\/images\/\.\.\/\.\.\/package\.json\.png" is not valid here\. Expected: Path of the picture/),
+      expect.stringMatching(/^"\/images\/\.\.\/\.\.\/package\.json\.png" is not the address of one of the site's pictures/),
     );
   });
 });
@@ -138,7 +135,8 @@ describe('a content file that is a link to a file outside content/', () => {
     const opened = await app.inject({ url: '/api/file?path=content/pages/leak.yaml', headers: { cookie: session.cookie } });
     expect(opened.statusCode).toBe(400);
     expect(opened.json()).toEqual({
-      message: 'content/pages/leak.yaml is a link to a file outside content/: replace it with the file itself.',
+      message:
+        '"Leak" is a link to a file kept elsewhere, which the studio does not read: a developer must replace it with the file itself.',
     });
     for (const url of ['/api/entries', '/api/preview-data', '/api/changes', '/api/references?path=content/pages/about.yaml']) {
       const response = await app.inject({ url, headers: { cookie: session.cookie } });
@@ -223,14 +221,12 @@ describe('a content file repeating anchors without end (a "billion laughs")', ()
     );
   });
 
-  it('in the site settings: the preview says which file to fix (never an error page), the rest keeps working', async () => {
+  it('in the site settings: the preview says what to fix, by the name the studio gives it (never an error page), the rest keeps working', async () => {
     const { cookie } = await setup();
     project.write('content/site.yaml', ALIAS_BOMB);
     const preview = await app.inject({ url: '/api/preview-data', headers: { cookie } });
     expect(preview.statusCode).toBe(422);
-    expect((preview.json() as { message: string }).message).toContain(
-      `The preview cannot be drawn: content/site.yaml:2:8 ${ALIAS_MESSAGE}`,
-    );
+    expect((preview.json() as { message: string }).message).toContain(`The preview cannot be drawn: Site settings: ${ALIAS_MESSAGE}`);
     expect((await app.inject({ url: '/api/entries', headers: { cookie } })).statusCode).toBe(200);
     expect((await app.inject({ url: '/api/file?path=content/pages/about.yaml', headers: { cookie } })).statusCode).toBe(200);
   });

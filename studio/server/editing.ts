@@ -17,6 +17,7 @@ import {
 import { collectionPath, CONTENT_KINDS } from '../../content-model/kinds.ts';
 import { ARTICLE_PATH, loadContent, type ContentBundle } from '../../content-model/load/load-content.ts';
 import { isRecord } from '../../content-model/values.ts';
+import { inFormWords } from './issue-words.ts';
 import { diffHunks } from './line-diff.ts';
 import type { OpenedFile as OpenedFileAnswer } from '../api-types.ts';
 import type { Publisher } from './publish.ts';
@@ -44,7 +45,7 @@ export function createContentEditing({ root, workspace, publisher }: { root: str
     try {
       return read(currentTextOf(opened));
     } catch (error) {
-      throw new WorkspaceError(`${opened.file.path} cannot be read: ${yamlErrorText(error)}`);
+      throw new WorkspaceError(`"${workspace.spokenName(opened.file)}" cannot be read as a form: ${yamlErrorText(error)}`);
     }
   }
 
@@ -83,7 +84,7 @@ export function createContentEditing({ root, workspace, publisher }: { root: str
       ...(opened.draft && opened.draft.baseVersion !== (opened.disk?.version ?? null)
         ? {
             diskChanged: {
-              message: `${opened.file.path} changed since your draft was started: someone published another version (from the repository or on disk).`,
+              message: `"${workspace.spokenName(opened.file)}" changed since your draft was started: someone published another version.`,
               hunks: diffHunks(opened.disk?.text ?? '', opened.draft.text ?? ''),
             },
           }
@@ -110,10 +111,11 @@ export function createContentEditing({ root, workspace, publisher }: { root: str
         content = loadContent({ root, includeDrafts: true, skipInvalid: true });
       } catch (diskError) {
         if (!(diskError instanceof ContentError)) throw diskError;
-        // Nothing can be drawn without them: say which file to fix, and how.
-        const [first] = diskError.issues;
+        // Nothing can be drawn without them: say where the mistake is, in the form's words.
+        const [first] = inFormWords(root, workspace, diskError.issues, new Map());
+        const place = first ? [first.fileName, first.place].filter(Boolean).join(' › ') : '';
         throw new WorkspaceError(
-          `The preview cannot be drawn: ${first ? `${first.file}:${first.line}:${first.column} ${first.message}` : 'the site settings or the ROI numbers have a mistake.'} Fix it in a text editor; the studio keeps your drafts.`,
+          `The preview cannot be drawn: ${first ? `${place ? `${place}: ` : ''}${first.message}` : 'the site settings or the ROI numbers have a mistake.'} A developer must fix it in the published settings; the studio keeps your drafts.`,
           422,
         );
       }

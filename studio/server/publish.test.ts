@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Changes, PublishRunView } from '../api-types.ts';
 import { createStudioProject, fakeStudioAppDir, quickBuild, type StudioProject } from '../testing/studio-project.ts';
 import { buildStudioApp } from './app.ts';
+import { readSchemaModel } from '../../content-model/load/schema-files.ts';
+import { blockTypeOf, buildFormModel } from '../app/fields/form-model.ts';
 import { createPublisher } from './publish.ts';
 import { createWorkspace } from './workspace.ts';
 
@@ -76,8 +78,24 @@ describe('publish', () => {
     editHome(workspace, 'path: /', 'path: /\nnonsense: true');
     const result = await publisher.publish('maria');
     expect(result).toMatchObject({ ok: false, reason: 'invalid' });
-    expect(result.ok === false && result.issues?.[0]?.message).toContain('"nonsense" is not a property here.');
+    expect(result.ok === false && result.issues?.[0]?.message).toContain('"nonsense" is not something this part of the form has');
     expect(project.read('content/pages/home.yaml')).toBe(before);
+    expect(lstatSync(project.distDir).isSymbolicLink()).toBe(false);
+    expect(workspace.listDrafts()).toHaveLength(1);
+  });
+
+  it('names the place of a mistake that stops a publish as the form does, and the page as the studio does', async () => {
+    const { workspace, publisher } = setup();
+    const home = project.read('content/pages/home.yaml');
+    const heading = /^ {4}heading: .*$/m.exec(home)![0];
+    editHome(workspace, heading, '    heading: ""');
+    const result = await publisher.publish('maria');
+    const issue = result.ok === false ? result.issues?.[0] : undefined;
+    const hero = blockTypeOf(buildFormModel(readSchemaModel(project.root).files), 'hero')!;
+    const headingLabel = hero.fields.find((field) => field.key === 'heading')!.label;
+    const homeName = workspace.listEntries().find((entry) => entry.path === 'content/pages/home.yaml')!.name;
+    expect(issue).toMatchObject({ place: `Block 1, ${hero.title} › ${headingLabel}`, fileName: homeName });
+    expect(issue?.message).toBe('A heading is needed here: write one.');
     expect(lstatSync(project.distDir).isSymbolicLink()).toBe(false);
     expect(workspace.listDrafts()).toHaveLength(1);
   });
@@ -92,7 +110,7 @@ describe('publish', () => {
     expect(result).toMatchObject({ ok: false, reason: 'invalid' });
     expect(result.ok === false && result.issues?.[0]).toMatchObject({
       segments: ['brand', 'primary'],
-      message: expect.stringContaining('"primary" (#8B9CF7) is too faint for white text on buttons') as unknown,
+      message: expect.stringContaining('The primary colour (#8B9CF7) is too faint for white text on buttons') as unknown,
     });
     expect(project.read('content/site.yaml')).toBe(before);
   });

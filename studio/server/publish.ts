@@ -41,6 +41,7 @@ import path from 'node:path';
 import { ContentError, type ContentIssue } from '../../content-model/content-issue.ts';
 import { loadContent } from '../../content-model/load/load-content.ts';
 import { conflictAnswer, type Delivery } from './delivery.ts';
+import { inFormWords } from './issue-words.ts';
 import { commitFiles, oneLine, type PublishedFile } from './git.ts';
 import { keepVersionTexts } from './version-texts.ts';
 import { createSiteBuilder, type BuildChange } from './site-builder.ts';
@@ -215,12 +216,17 @@ export function createPublisher(options: {
     return ['checking', 'building', 'going-live', 'saving', ...(delivery?.sendsTo() ? (['sending'] as const) : [])];
   }
 
-  /** The mistakes that stop a publish, and the warnings that do not, with `drafts` applied. */
+  /**
+   * The mistakes that stop a publish, and the warnings that do not, with `drafts` applied: each
+   * named where the form shows it and in the page the studio names (issue-words.ts).
+   */
   function check(drafts: readonly Draft[]): { errors: ContentIssue[]; warnings: ContentIssue[] } {
+    const overrides = workspace.draftOverrides(drafts);
+    const words = (issues: readonly ContentIssue[]) => inFormWords(root, workspace, issues, overrides);
     try {
-      return { errors: [], warnings: loadContent({ root, overrides: workspace.draftOverrides(drafts) }).warnings };
+      return { errors: [], warnings: words(loadContent({ root, overrides }).warnings) };
     } catch (error) {
-      if (error instanceof ContentError) return { errors: [...error.issues], warnings: [...error.warnings] };
+      if (error instanceof ContentError) return { errors: words(error.issues), warnings: words(error.warnings) };
       throw error;
     }
   }
@@ -283,15 +289,15 @@ export function createPublisher(options: {
       const changedSince = drafts.filter(
         (draft) => (workspace.readDisk(workspace.contentFile(draft.path))?.version ?? null) !== draft.baseVersion,
       );
-      if (changedSince.length > 0)
-        return {
-          ok: false,
-          reason: 'conflict',
-          ...conflictAnswer(
-            changedSince.map((draft) => draft.path),
-            synced,
-          ),
-        };
+      if (changedSince.length > 0) {
+        const conflict = conflictAnswer(
+          changedSince.map((draft) => draft.path),
+          synced,
+        );
+        // Each file named as the studio names it, for the links to open them.
+        const issues = inFormWords(root, workspace, conflict.issues, workspace.draftOverrides(drafts));
+        return { ok: false, reason: 'conflict', ...conflict, issues };
+      }
       const issues = check(drafts).errors;
       if (issues.length > 0) {
         const count = issues.length === 1 ? 'one mistake' : `${issues.length} mistakes`;

@@ -1,7 +1,8 @@
 // What links to a page or an article: shown before it is deleted, and followed when its address changes.
 import { parse } from 'yaml';
 import { linkedAddress } from '../../content-model/links.ts';
-import { isRecord } from '../../content-model/values.ts';
+import { issuePlace } from '../app/fields/issue-place.ts';
+import { formModelOf } from './issue-words.ts';
 import type { ContentFile, Workspace } from './workspace.ts';
 import type { Reference } from '../api-types.ts';
 
@@ -23,8 +24,12 @@ export function findReferences(workspace: Workspace, file: ContentFile): Referen
       continue;
     }
     const where: string[] = [];
-    collectLinks(data, [], (href, trail) => {
-      if (linkedAddress(href) === target) where.push(trail);
+    const model = formModelOf(workspace.root);
+    collectLinks(data, [], (href, segments) => {
+      if (linkedAddress(href) !== target) return;
+      // Named as the form names the place: "Navigation", "Block 3, Hero"; the page itself when the form cannot follow.
+      const place = segments.length === 0 ? '' : issuePlace(model, entry.kind, data, { segments });
+      where.push(place || 'the page');
     });
     // Named as the studio names it everywhere ("Home"), not by its search title.
     if (where.length > 0) references.push({ path: entry.path, title: entry.name, where: [...new Set(where)] });
@@ -32,24 +37,24 @@ export function findReferences(workspace: Workspace, file: ContentFile): Referen
   return references;
 }
 
-/** Walks the data and reports each `href` with a readable trail ("navigation", "footer", "block 3 (hero)"). */
-function collectLinks(value: unknown, trail: string[], found: (href: string, trail: string) => void): void {
+/**
+ * Walks the data and reports each `href` with where it sits, as far as a person needs it: the
+ * top-level field (["navigation"]) or the block (["blocks", 2]).
+ */
+function collectLinks(
+  value: unknown,
+  segments: readonly (string | number)[],
+  found: (href: string, segments: readonly (string | number)[]) => void,
+): void {
   if (Array.isArray(value)) {
-    value.forEach((item, index) => {
-      const type = isRecord(item) && typeof item.type === 'string' ? ` (${item.type})` : '';
-      collectLinks(item, trail.at(-1) === 'blocks' ? [...trail.slice(0, -1), `block ${index + 1}${type}`] : trail, found);
-    });
+    value.forEach((item, index) =>
+      collectLinks(item, segments.length === 1 && segments[0] === 'blocks' ? [...segments, index] : segments, found),
+    );
     return;
   }
   if (typeof value !== 'object' || value === null) return;
   for (const [key, item] of Object.entries(value)) {
-    if (key === 'href' && typeof item === 'string') found(item, describeTrail(trail));
-    else collectLinks(item, trail.length < 1 || key === 'blocks' ? [...trail, key] : trail, found);
+    if (key === 'href' && typeof item === 'string') found(item, segments);
+    else collectLinks(item, segments.length === 0 ? [key] : segments, found);
   }
-}
-
-function describeTrail(trail: readonly string[]): string {
-  const [first] = trail;
-  if (!first) return 'the page';
-  return first;
 }

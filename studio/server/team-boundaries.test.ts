@@ -87,7 +87,7 @@ describe('discarding a draft', () => {
     const stale = await studio.post(ana, '/api/discard', { path: HOME, revision: seen });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({
-      message: `${HOME} was saved by ${ADMIN} since you opened it. Reload it to see that change before discarding.`,
+      message: `"Home" was saved by ${ADMIN} since you opened it. Reload it to see that change before discarding.`,
     });
     expect((await studio.shown(ana)).files).toHaveLength(1);
 

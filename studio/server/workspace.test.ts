@@ -170,11 +170,14 @@ describe('symbolic links in content/', () => {
     writeFileSync(path.join(project.root, 'secret.yaml'), SECRET);
     link('content/pages/leak.yaml', 'secret.yaml');
     link('content/site.yaml', 'secret.yaml');
-    for (const file of ['content/pages/leak.yaml', 'content/site.yaml']) {
+    for (const [file, name] of [
+      ['content/pages/leak.yaml', 'Leak'],
+      ['content/site.yaml', 'Site settings'],
+    ]) {
       expect(() => workspace.open(file)).toThrow(
         expect.objectContaining({
           status: 400,
-          message: `${file} is a link to a file outside content/: replace it with the file itself.`,
+          message: `"${name}" is a link to a file kept elsewhere, which the studio does not read: a developer must replace it with the file itself.`,
         }),
       );
     }

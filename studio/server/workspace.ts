@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:f
 import path from 'node:path';
 import { parse } from 'yaml';
 import { splitFrontMatter } from '../../content-model/formats/front-matter.ts';
-import { CONTENT_KINDS, contentFileOf, KIND_ORDER, kindDefinition, NAME_PATTERN } from '../../content-model/kinds.ts';
+import { CONTENT_KINDS, contentFileOf, KIND_ORDER, kindDefinition, NAME_PATTERN, titleOf } from '../../content-model/kinds.ts';
 import { isReallyInside } from '../../content-model/load/content-files.ts';
 import { writeFileAtomically } from '../../content-model/load/write-file-atomically.ts';
 import type { ContentKind, Entry } from '../api-types.ts';
@@ -126,7 +126,9 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
   function readDisk(file: ContentFile): { text: string; version: string } | undefined {
     if (!existsSync(file.absolute)) return undefined;
     if (!isReallyInside(file.absolute, contentDir))
-      throw new WorkspaceError(`${file.path} is a link to a file outside content/: replace it with the file itself.`);
+      throw new WorkspaceError(
+        `"${nameWithoutReading(file)}" is a link to a file kept elsewhere, which the studio does not read: a developer must replace it with the file itself.`,
+      );
     const text = readFileSync(file.absolute, 'utf8');
     return { text, version: versionOf(text) };
   }
@@ -150,7 +152,7 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
     const file = contentFile(relative);
     const disk = readDisk(file);
     const draft = readDraft(file);
-    if (!disk && !draft) throw new WorkspaceError(`${file.path} does not exist.`, 404);
+    if (!disk && !draft) throw new WorkspaceError(`"${spokenName(file)}" does not exist.`, 404);
     return { file, ...(disk ? { disk } : {}), ...(draft ? { draft } : {}) };
   }
 
@@ -177,14 +179,18 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
     const draft = readDraft(file);
     if ((draft?.revision ?? 0) !== seen.revision) {
       throw new WorkspaceError(
-        `${file.path} was saved ${draft ? `by ${draft.updatedBy} ` : ''}in another tab or by another person since you opened it.`,
+        `"${spokenName(file)}" was saved ${draft ? `by ${draft.updatedBy} ` : ''}in another tab or by another person since you opened it.`,
         409,
         'draft-changed',
       );
     }
     const base = draft ? draft.baseVersion : (disk?.version ?? null);
     if ((disk?.version ?? null) !== base || (!draft && (disk?.version ?? null) !== seen.diskVersion)) {
-      throw new WorkspaceError(`${file.path} changed on disk (a git pull or another editor) since you opened it.`, 409, 'disk-changed');
+      throw new WorkspaceError(
+        `"${spokenName(file)}" was changed by someone else (a publish, or a developer) since you opened it.`,
+        409,
+        'disk-changed',
+      );
     }
     if (text !== null && disk && text === disk.text) {
       // Back to what is live: nothing left to publish. Revision 0 is "no draft", so the next save
@@ -221,7 +227,12 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
     carrying: readonly string[] = [],
   ): Draft {
     const file = contentFile(relative);
-    if (readDisk(file) || readDraft(file)) throw new WorkspaceError(`${file.path} already exists: choose another name.`, 409, 'exists');
+    if (readDisk(file) || readDraft(file))
+      throw new WorkspaceError(
+        `${file.kind === 'article' ? 'An article' : 'A page'} named "${file.name}" already exists: choose another name.`,
+        409,
+        'exists',
+      );
     refusePastDraftLimit();
     const draft: Draft = {
       path: file.path,
@@ -383,12 +394,29 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
     return pageName(described, siteLinks(describe(site, siteText).data));
   }
 
+  /**
+   * What the studio calls `file` in a sentence: its name in the list of pages (from its draft or its
+   * file), else its file's name made into words. Messages name files this way, never by their paths.
+   */
+  function spokenName(file: ContentFile): string {
+    try {
+      const draft = readDraft(file);
+      const text = draft ? draft.text : readDisk(file)?.text;
+      if (typeof text === 'string') return nameOf(file.path, text);
+    } catch {
+      // A link out of content/: named without reading it.
+    }
+    return nameWithoutReading(file);
+  }
+
   /** Texts standing in for the files on disk (absolute paths), for checking or building with every draft applied. */
   function draftOverrides(drafts: readonly Draft[] = listDrafts()): Map<string, string | null> {
     return new Map(drafts.map((draft) => [contentFile(draft.path).absolute, draft.text]));
   }
 
   return {
+    /** The project's folder (its schemas name the form the studio's messages speak of). */
+    root,
     contentFile,
     open,
     currentText,
@@ -403,6 +431,7 @@ export function createWorkspace({ root, stateDir = path.join(root, '.studio') }:
     listEntries,
     draftOverrides,
     nameOf,
+    spokenName,
     readDisk,
     writeAtomically,
   };
@@ -417,6 +446,12 @@ function listNames(dir: string, extension: string): string[] {
 
 function withoutData({ data: _data, ...entry }: Entry & { data: unknown }): Entry {
   return entry;
+}
+
+/** A file's name made into words ("spring-offer" → "Spring offer", the site file → "Site settings"), for when its text cannot be read. */
+function nameWithoutReading(file: ContentFile): string {
+  const definition = kindDefinition(file.kind);
+  return definition.shape === 'singleton' ? definition.title : titleOf(file.name);
 }
 
 /** Title, address, draft mark and data of a file from its text; a text that does not parse still gets a title. */

@@ -37,7 +37,7 @@ test('a content mistake shows in the page, and the page recovers when it is fixe
   const overlay = page.locator('vite-error-overlay');
   await expect(overlay).toBeAttached({ timeout: 15_000 });
   await expect(overlay).toContainText(
-    /pages\/about\.yaml:\d+:\d+ blocks\[0\] \(herro\) type: "herro" is not allowed here\. Did you mean "hero"\?/,
+    /pages\/about\.yaml:\d+:\d+ blocks\[0\] \(herro\) type: "herro" is not one of the choices here\. Did you mean "hero"\?/,
   );
 
   writeFileSync(file, original.replace(/heading: .*/, 'heading: Fixed And Live'));

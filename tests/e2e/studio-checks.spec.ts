@@ -68,7 +68,7 @@ test('a title too long for search results: the suggestion beside it, the search 
   // A suggestion does not stop a publish.
   await page.getByRole('button', { name: /Review and publish/ }).click();
   await expect(page.getByText('1 suggestion')).toBeVisible();
-  await expect(page.getByText(/title: This title is 85 characters as search results show it/)).toBeVisible();
+  await expect(page.getByText(/title: this title is 85 characters as search results show it/i)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeEnabled();
   await page.getByRole('link', { name: 'Edit' }).first().click();
   await discardChanges(page);

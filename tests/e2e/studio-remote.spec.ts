@@ -123,8 +123,8 @@ test('someone pushes a change to the same page: the editor is told which, sees b
   expect(studio.remote!.head()).toBe(theirs);
 
   // The link opens the page with both versions and the choice.
-  await refusal.getByRole('link', { name: about }).click();
-  await expect(page.getByRole('alert')).toContainText(`${about} changed since your draft was started`);
+  await refusal.getByRole('link', { name: 'About', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('"About" changed since your draft was started');
   const both = page.getByRole('region', { name: 'Both versions' });
   await expect(both).toContainText("title: About Ana's Team | Premier AI Consulting");
   await expect(both).toContainText('title: About Our Studio Team | Premier AI Consulting');

@@ -347,7 +347,7 @@ test('a required field left empty: the plain message beside it, and Publish refu
   const title = page.getByLabel(/^Search title/);
   await title.fill('');
   await waitForDraftSaved(page);
-  await expect(page.getByText('This must not be empty.').first()).toBeVisible();
+  await expect(page.getByText('A title is needed here: write one.').first()).toBeVisible();
   await expect(title).toHaveAttribute('aria-invalid', 'true');
   await page.getByRole('button', { name: /Review and publish/ }).click();
   await expect(page.getByText('Publishing is not possible yet:')).toBeVisible();
@@ -390,7 +390,7 @@ test('a file changed on disk while open: the studio says so and offers reload or
   studio.write('content/pages/testimonials.yaml', `${original}# changed by a git pull\n`);
   await openPageSettings(page);
   await page.getByLabel(/^Search title/).fill('What our clients say about us');
-  await expect(page.getByText(/changed on disk/)).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText(/was changed by someone else/)).toBeVisible({ timeout: 10_000 });
   await page.getByRole('button', { name: /Keep both/ }).click();
   await expect(page).toHaveURL(/file=content%2Fpages%2Ftestimonials-copy\.yaml/);
   await openPageSettings(page);

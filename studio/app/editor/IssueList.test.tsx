@@ -14,16 +14,23 @@ const issue = (message: string, severity?: 'warning'): ContentIssue => ({
   where: 'title',
   message,
   segments: ['title'],
+  place: 'Search title',
   ...(severity ? { severity } : {}),
 });
 
 describe('the issue list', () => {
   it('lists mistakes as things to fix, and suggestions apart as not stopping publishing', () => {
-    render(<IssueList issues={[issue('This must not be empty.'), issue('This title is 72 characters…', 'warning')]} />);
+    render(<IssueList issues={[issue('A title is needed here: write one.'), issue('This title is 72 characters…', 'warning')]} />);
     const mistakes = screen.getByRole('region', { name: '1 thing to fix before publishing' });
-    expect(within(mistakes).getByRole('link').textContent).toBe('title: This must not be empty.');
+    expect(within(mistakes).getByRole('link').textContent).toBe('Search title: a title is needed here: write one.');
     const suggestions = screen.getByRole('region', { name: '1 suggestion (they do not stop publishing)' });
-    expect(within(suggestions).getByRole('link').textContent).toBe('title: This title is 72 characters…');
+    expect(within(suggestions).getByRole('link').textContent).toBe('Search title: this title is 72 characters…');
+  });
+
+  it('names a place in the form’s words only, never the keys of the file', () => {
+    const { where: _where, place: _place, ...unplaced } = issue('A heading is needed here: write one.');
+    render(<IssueList issues={[{ ...unplaced, where: 'blocks[0] (hero) heading', segments: ['blocks', 0, 'heading'] }]} />);
+    expect(screen.getByRole('link').textContent).toBe('A heading is needed here: write one.');
   });
 
   it('shows no "to fix" list when there are only suggestions', () => {

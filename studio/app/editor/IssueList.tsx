@@ -1,10 +1,12 @@
 // The build's messages about the open file, listed above the form, the mistakes (which stop publishing)
-// apart from the suggestions (which do not): each one that names a field is a link that moves focus to
-// that field, opening its block first when it sits inside one.
+// apart from the suggestions (which do not), each as "place: message" with the place in the form's
+// words ("Block 6, Text section › Picture › Description"): each one that names a field is a link that
+// moves focus to that field, opening its block first when it sits inside one.
 import { css } from '@emotion/react';
 import type { ContentIssue } from '../../../content-model/content-issue.ts';
 import { isWarning } from '../editor-context.tsx';
 import { fieldId } from '../fields/field-parts.tsx';
+import { issueText } from '../fields/issue-place.ts';
 import { color, ui } from '../ui.ts';
 
 export function IssueList({ issues }: { issues: ContentIssue[] }) {
@@ -47,11 +49,10 @@ function IssueItems({ issues, linkColor }: { issues: ContentIssue[]; linkColor: 
                 focusField(issue.segments!);
               }}
             >
-              {issue.where ? `${issue.where}: ` : ''}
-              {issue.message}
+              {issueText(issue)}
             </a>
           ) : (
-            `${issue.where ? `${issue.where}: ` : ''}${issue.message}`
+            issueText(issue)
           )}
         </li>
       ))}

@@ -1,6 +1,8 @@
-// What stops a publish, one line per message, each with a link that opens the file it is about.
+// What stops a publish (or is suggested), one line per message, each with a link that opens the page
+// it is about, named as the studio names it, then "place: message" in the form's words.
 import { css } from '@emotion/react';
 import type { Changes } from '../api.ts';
+import { issueText } from '../fields/issue-place.ts';
 import { color } from '../ui.ts';
 
 export function IssueLinks({ issues, onOpen }: { issues: Changes['issues']; onOpen: (path: string) => void }) {
@@ -16,11 +18,14 @@ export function IssueLinks({ issues, onOpen }: { issues: Changes['issues']; onOp
               onOpen(issue.file);
             }}
           >
-            {issue.file}
+            {issue.fileName ?? SITE_WIDE}
           </a>
-          {issue.where ? `, ${issue.where}` : ''}: {issue.message}
+          {` › ${issueText(issue)}`}
         </li>
       ))}
     </ul>
   );
 }
+
+/** What an issue about no one page (the site as a whole) is listed under. */
+const SITE_WIDE = 'The whole site';

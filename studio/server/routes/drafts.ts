@@ -103,7 +103,7 @@ export const draftRoutes: StudioRoutes<DraftRoutesOptions> = async (app, { works
     const { body } = request;
     const { draft, file } = workspace.open(body.path);
     if (!draft) return { discarded: true };
-    const refused = discardRefusal(draft, body.revision, request, rights);
+    const refused = discardRefusal(draft, body.revision, request, rights, workspace.spokenName(workspace.contentFile(draft.path)));
     if (refused) return reply.code(403).send({ message: refused });
     workspace.discardDraft(file.path, editorOf(request));
     return { discarded: true };
@@ -124,7 +124,7 @@ export const draftRoutes: StudioRoutes<DraftRoutesOptions> = async (app, { works
     const goneAuthors = basedOnGone ? workspace.authorsOfGone(opened.file.path, seenRevision) : [];
     if (basedOnGone && !opened.draft && !goneAuthors)
       throw new WorkspaceError(
-        `The draft of ${opened.file.path} you were changing was discarded or published since you opened it. Reload the file, then make your change again.`,
+        `The draft of "${workspace.spokenName(opened.file)}" you were changing was discarded or published since you opened it. Reload the page, then make your change again.`,
         409,
         'draft-changed',
       );
@@ -132,7 +132,7 @@ export const draftRoutes: StudioRoutes<DraftRoutesOptions> = async (app, { works
     if (opened.file.kind === 'site' || opened.file.kind === 'roi') {
       if (!sawLatestDraft)
         throw new WorkspaceError(
-          `${opened.file.path} has a newer draft from another tab or person. Reload it, then make your change again.`,
+          `"${workspace.spokenName(opened.file)}" has a newer draft from another tab or person. Reload it, then make your change again.`,
           409,
           'draft-changed',
         );
@@ -176,10 +176,12 @@ export function discardRefusal(
   revision: number | undefined,
   request: FastifyRequest,
   rights: PublishRights,
+  /** What the studio calls the draft's file (workspace.spokenName). */
+  name: string,
 ): string | undefined {
   if (draft.revision !== revision)
     throw new WorkspaceError(
-      `${draft.path} was saved by ${draft.updatedBy} since you opened it. Reload it to see that change before discarding.`,
+      `"${name}" was saved by ${draft.updatedBy} since you opened it. Reload it to see that change before discarding.`,
       409,
       'draft-changed',
     );

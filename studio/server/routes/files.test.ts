@@ -151,9 +151,7 @@ describe('GET /api/file of a draft whose file changed since it was started', () 
       diskChanged: { message: string; hunks: { lines: { kind: string; text: string }[] }[] };
     };
 
-    expect(answer.diskChanged.message).toBe(
-      `${ABOUT} changed since your draft was started: someone published another version (from the repository or on disk).`,
-    );
+    expect(answer.diskChanged.message).toBe(`"About" changed since your draft was started: someone published another version.`);
     const changed = answer.diskChanged.hunks.flatMap((hunk) => hunk.lines).filter((line) => line.kind !== 'same');
     expect(changed).toEqual([
       { kind: 'removed', text: 'title: About Ana | Premier AI Consulting', oldLine: 3 },

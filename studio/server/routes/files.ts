@@ -82,7 +82,7 @@ export const fileRoutes: StudioRoutes<FileRoutesOptions> = async (app, { workspa
       // A page that exists only as a draft is dropped as a discard is: only as the person saw it,
       // and under review only by the people whose changes it holds or an admin.
       if (opened.draft) {
-        const refused = discardRefusal(opened.draft, query.revision, request, rights);
+        const refused = discardRefusal(opened.draft, query.revision, request, rights, workspace.spokenName(opened.file));
         if (refused) return reply.code(403).send({ message: refused });
       }
       workspace.discardDraft(opened.file.path, editorOf(request));
