@@ -76,10 +76,14 @@ export function Studio({
         try {
           setModel(buildFormModel(schemas as Parameters<typeof buildFormModel>[0]));
         } catch (error) {
-          setModelError(`The schemas in schema/ cannot be turned into forms: ${(error as Error).message}`);
+          // What is wrong in the schema is for a developer (it names the file and the property): it
+          // goes to the browser's console, and the person editing is told who can fix it.
+          console.error(error);
+          setModelError('The editing forms cannot be shown: the rules the site’s content follows have a mistake a developer must fix.');
         }
       },
-      (error: unknown) => setModelError(error instanceof ApiError ? error.message : 'The schemas could not be loaded.'),
+      (error: unknown) =>
+        setModelError(error instanceof ApiError ? error.message : 'The editing forms could not be loaded: reload the page to try again.'),
     );
     void refresh();
   }, [refresh]);

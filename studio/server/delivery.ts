@@ -53,6 +53,7 @@ export function createDelivery(options: {
             workspace.keepDraft(file, text, draft?.baseVersion ?? null, editor, authorsOfCommit(commit));
           },
           drop: (file) => workspace.discardDraft(file),
+          nameOf: (file) => workspace.listEntries().find((entry) => entry.path === file)?.name ?? 'A page',
         },
       })
     : undefined;

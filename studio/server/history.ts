@@ -292,7 +292,10 @@ export function createHistory({
     if (!listed) return null;
     const [mode = '', type = '', object = ''] = listed.split('\t')[0]!.split(' ');
     if (type !== 'blob' || mode === '120000')
-      throw new WorkspaceError(`${file.path} is not a plain file in that version (a link or a folder), so it cannot be shown.`, 422);
+      throw new WorkspaceError(
+        `${nameNow(file, null)} cannot be shown as it was in that version: the version holds something other than a page there.`,
+        422,
+      );
     return (await git(['cat-file', 'blob', object])).stdout;
   }
 
@@ -365,7 +368,7 @@ export function createHistory({
     };
     const notKept = () =>
       new WorkspaceError(
-        `The studio kept no copy of ${file.path} as this publish left it: it was published before the studio kept every version.`,
+        `The studio kept no copy of ${nameNow(file, null)} as this publish left it: it was published before the studio kept every version.`,
         404,
       );
     for (let older = index; older < records.length; older++) {

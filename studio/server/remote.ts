@@ -57,6 +57,8 @@ export type DraftKeeper = {
   update(path: string, text: string | null, commit: string): void;
   /** Drops a draft `keep` made, when the replay is given up. */
   drop(path: string): void;
+  /** What the studio calls a content file ("Home"), for the sentences a person reads. */
+  nameOf(path: string): string;
 };
 
 /** Network operations give up after this: an unreachable remote must not hold the publish queue for long. */
@@ -249,7 +251,7 @@ export function createRemoteSync({ root, remote, drafts }: { root: string; remot
           ok: false,
           reason:
             other.length > 0
-              ? `${other.join(', ')} changed both here and on ${shown}: a developer needs to merge them`
+              ? `${other.length === 1 ? 'A file' : `${other.length} files`} changed both here and in the team's copy of the site: a developer needs to bring the two versions together`
               : `the commits not on ${shown} yet could not be replayed over it`,
           keptAsDrafts: [],
         };
@@ -267,7 +269,7 @@ export function createRemoteSync({ root, remote, drafts }: { root: string; remot
           for (const draftMade of made) drafts.drop(draftMade);
           return {
             ok: false,
-            reason: `${file} changed both here and on ${shown}, and has an unpublished draft: publish or discard that draft, then publish again to send this one`,
+            reason: `${drafts.nameOf(file)} changed both here and in the team's copy of the site, and has an unpublished draft: publish or discard that draft, then publish again to send this one`,
             keptAsDrafts: [],
           };
         }
