@@ -10,6 +10,7 @@ import { createDelivery, pageUrl } from './delivery.ts';
 import { createWorkspace } from './workspace.ts';
 
 let project: StudioProject;
+let workspace: ReturnType<typeof createWorkspace>;
 afterEach(() => project?.remove());
 
 const record = (over: Partial<PublishRecord> = {}): PublishRecord => ({
@@ -29,7 +30,7 @@ const record = (over: Partial<PublishRecord> = {}): PublishRecord => ({
 
 function delivery(options: { siteUrl?: string; liveUrl?: string }) {
   project = createStudioProject();
-  const workspace = createWorkspace({ root: project.root });
+  workspace = createWorkspace({ root: project.root });
   return createDelivery({
     root: project.root,
     workspace,
@@ -62,6 +63,25 @@ describe('the published pages on the live site', () => {
     expect(delivery({ siteUrl: 'https://www.example.com' }).describe([record({ action: 'undo' })])[0]!.status).toBeUndefined();
     project.remove();
     expect(delivery({}).describe([record()])[0]!.status).toBeUndefined();
+  });
+
+  it("never links off the site, whatever address an editor's saved draft gives a published page", () => {
+    const site = delivery({ siteUrl: 'https://www.example.com' });
+    const about = project.read('content/pages/about.yaml');
+    const diskVersion = workspace.open('content/pages/about.yaml').disk?.version ?? null;
+    let revision = 0;
+    for (const address of ['https://evil.example/login', '//evil.example/login', 'javascript:alert(1)', '/\\evil.example/x']) {
+      revision = workspace.saveDraft(
+        'content/pages/about.yaml',
+        about.replace(/^path: .*$/m, `path: '${address}'`),
+        { revision, diskVersion },
+        'eve@example.com',
+      ).revision;
+      const links = site.describe([record()])[0]!.status?.liveLinks ?? [];
+      for (const link of links) expect(new URL(link.url).origin, `${address} → ${link.url}`).toBe('https://www.example.com');
+    }
+    expect(() => pageUrl('https://www.example.com', 'https://evil.example/login')).toThrow();
+    expect(() => pageUrl('https://www.example.com/site/', '//evil.example/login')).toThrow();
   });
 
   it('joins an address to a site with or without a trailing slash', () => {

@@ -206,7 +206,15 @@ export function createDelivery(options: {
     return record.files.flatMap((file) => {
       const entry = entries.get(file.path);
       if (file.change === 'deleted' || !entry?.address || entry.isNew || entry.markedDraft) return [];
-      return [{ name: entry.name, url: pageUrl(base, entry.address) }];
+      // The address is read as the page stands, a saved draft included, which no check has passed
+      // yet: one that would lead off the site is not linked.
+      let url: string;
+      try {
+        url = pageUrl(base, entry.address);
+      } catch {
+        return [];
+      }
+      return [{ name: entry.name, url }];
     });
   }
 
@@ -254,13 +262,18 @@ function listWords(items: readonly string[]): string {
 
 /**
  * A page's address on a site: `/about` on https://www.example.com/ (or on a site served under a
- * folder, https://example.com/preview/) with no user name or password in it.
+ * folder, https://example.com/preview/) with no user name or password in it. An address that is no
+ * path on that site (another site's address, `//host`, `javascript:`, a backslash) throws.
  */
 export function pageUrl(base: string, address: string): string {
   const site = new URL(base.replace(/\/?$/, '/'));
   site.username = '';
   site.password = '';
-  return new URL(address.replace(/^\//, ''), site).href;
+  if (!/^\/(?![/\\])/.test(address) && address !== '/') throw new Error(`${address.slice(0, 80)} is not an address on the site.`);
+  const url = new URL(address.replace(/^\//, ''), site);
+  if (url.origin !== site.origin || !url.pathname.startsWith(site.pathname) || url.username || url.password)
+    throw new Error(`${address.slice(0, 80)} is not an address on the site.`);
+  return url.href;
 }
 
 function isContentFile(workspace: Workspace, file: string): boolean {

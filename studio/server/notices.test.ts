@@ -10,6 +10,7 @@ import { createStudioProject, fakeStudioAppDir, quickBuild } from '../testing/st
 import { createFakeClock } from '../testing/fake-clock.ts';
 import { createTeamStore } from '../testing/team-accounts.ts';
 import { buildStudioApp } from './app.ts';
+import { STUDIO_NOTICE_ASKS_PER_HOUR } from './notices.ts';
 
 const HOUR = 60 * 60 * 1000;
 const SAM = 'sam@example.com';
@@ -73,6 +74,20 @@ describe("the team's e-mails", () => {
           link: `${STUDIO_URL}/?review=${request!.id}`,
         },
       });
+    }
+  });
+
+  it('stores a bounded number of review e-mails when an editor asks again and again', async () => {
+    const { signIn, editHome, post, outbox } = await setup();
+    const maria = await signIn(EDITOR);
+    await editHome(maria, 'Spring is here');
+    // Each ask replaces the one before with a new request: without a limit, each was an e-mail to every admin.
+    for (let ask = 0; ask < 30; ask++) expect((await post(maria, '/api/reviews', { note: `Ask ${ask}` })).statusCode).toBe(200);
+    const rows = (await outbox()).filter((row) => row.kind === 'studio-review-asked');
+    for (const admin of [ADMIN, SAM]) {
+      const theirs = rows.filter((row) => row.to === admin);
+      expect(theirs.length).toBeGreaterThan(0);
+      expect(theirs.length).toBeLessThanOrEqual(STUDIO_NOTICE_ASKS_PER_HOUR);
     }
   });
 

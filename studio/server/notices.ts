@@ -39,6 +39,9 @@ export const NOTICE_LINKS = {
 
 type Log = { error(details: object, message: string): void };
 
+/** At most this many review e-mails from one editor's asks an hour: asking again and again floods nobody. */
+export const STUDIO_NOTICE_ASKS_PER_HOUR = 5;
+
 const noNotices: StudioNotices = {
   reviewAsked: async () => {},
   reviewSentBack: async () => {},
@@ -50,6 +53,19 @@ export function createStudioNotices(options: { outbox?: StudioOutbox; studioUrl:
   const { outbox, studioUrl, log } = options;
   if (!outbox) return noNotices;
   const now = options.now ?? Date.now;
+  /** When each editor's asks were last e-mailed, within the past hour. */
+  const askedAt = new Map<string, number[]>();
+  /** Whether `editor`'s ask may still be e-mailed this hour (and counts it when so). */
+  function mayTellOfAsk(editor: string): boolean {
+    const at = now();
+    const recent = (askedAt.get(editor) ?? []).filter((time) => at - time < 60 * 60 * 1000);
+    if (recent.length >= STUDIO_NOTICE_ASKS_PER_HOUR) {
+      askedAt.set(editor, recent);
+      return false;
+    }
+    askedAt.set(editor, [...recent, at]);
+    return true;
+  }
   const pagesOf = (files: readonly { title: string }[]) => files.map((file) => file.title.replace(/\s+/g, ' ').trim()).join('\n');
 
   /** Stores one e-mail per account; a failure is logged, never thrown at the change it follows. */
@@ -92,6 +108,14 @@ export function createStudioNotices(options: { outbox?: StudioOutbox; studioUrl:
 
   return {
     async reviewAsked(request) {
+      // The request itself waits in the studio for the admins all the same.
+      if (!mayTellOfAsk(request.requestedBy)) {
+        log.error(
+          { kind: 'studio-review-asked', eventId: request.id },
+          `${request.requestedBy} asked for review too often this hour; the admins are not e-mailed again`,
+        );
+        return;
+      }
       let reviewers: string[] = [];
       try {
         reviewers = (await outbox.listAccounts())
