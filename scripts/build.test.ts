@@ -68,7 +68,7 @@ describe('the build reads the YAML content', () => {
       );
       expect(failure, 'the build must fail').toBeDefined();
       const output = `${failure!.stdout}\n${failure!.stderr}`;
-      expect(output).toMatch(/content\/pages\/home\.yaml:\d+:\d+ blocks\[0\] \(hero\): "heading" is missing\. Add it: The headline/);
+      expect(output).toMatch(/content\/pages\/home\.yaml:\d+:\d+ blocks\[0\] \(hero\) heading: A heading is needed here: write one\./);
       // Plain messages and nothing else: no bundler report, no stack trace.
       expect(output).not.toMatch(/\n\s+at |Error:|RolldownError|error during build/);
       expect(failure!.stderr.trimEnd()).toMatch(/The build stopped; nothing in \S+ was changed\.$/);

@@ -229,7 +229,7 @@ describe('publishing to a git remote', () => {
 
     expect(result).toMatchObject({ ok: true, record: { remote: { pushed: false } } });
     const text = result.ok ? JSON.stringify(result.record) : '';
-    expect(text).toContain('content/pages/home.yaml changed both here and on origin/main, and has an unpublished draft');
+    expect(text).toContain("Home changed both here and in the team's copy of the site, and has an unpublished draft");
     expect(heading(workspace.open(HOME).draft!.text!)).toBe('A newer draft');
     expect(project.git('log', '--format=%H').split('\n')).toContain(mine);
     expect(heading(project.git('show', `${mine}:${HOME}`))).toBe('Mine, never pushed');
