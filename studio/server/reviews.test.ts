@@ -183,6 +183,24 @@ describe('review required', () => {
     await waitFor(() => stored()[0]!.status === 'published');
     expect(studio!.project.git('log', '-1', '--format=%B')).toContain(`Asked for by ${EDITOR}; approved by ${ADMIN}.`);
   });
+
+  it('refuses to approve now a second request for a page a scheduled approval already carries, so it goes live once', async () => {
+    await setup();
+    const maria = await signIn(EDITOR);
+    const ana = await signIn(ADMIN);
+    await editHome(maria, 'Spring is here');
+    await post(maria, '/api/reviews');
+    const [first] = stored();
+    expect((await post(ana, '/api/reviews/approve', { id: first!.id, at: '2026-12-01T09:00' })).statusCode).toBe(200);
+    // The editor asks again with the same draft: a new request holding the page the schedule carries.
+    expect((await post(maria, '/api/reviews')).statusCode).toBe(200);
+    const second = stored().find((request) => request.status === 'waiting');
+    const now = await post(ana, '/api/reviews/approve', { id: second!.id });
+    expect(now.statusCode, now.body).toBe(409);
+    expect(now.json().message).toMatch(/^Home is already scheduled to go live .*, so it is not published now\./);
+    expect(studio!.project.read(HOME)).not.toContain('Spring is here');
+    expect(stored().find((request) => request.id === second!.id)?.status).toBe('waiting');
+  });
 });
 
 describe('review off, or no accounts', () => {

@@ -178,6 +178,13 @@ export const reviewRoutes: StudioRoutes<ReviewRoutesOptions> = async (
       const session = request.studioSession;
       const reviewer = editorOf(request);
       const { id, at } = request.body;
+      // A page a waiting scheduled publish already carries goes live at that time, once: approving a
+      // request that holds it again (an editor asked a second time) would publish it twice.
+      const carried = scheduler.refusalFor(
+        reviews.waiting(id).files.map((file) => file.path),
+        at === undefined ? 'published now' : 'scheduled again',
+      );
+      if (carried) throw new ReviewError(carried, 409);
       if (at !== undefined) {
         const found = reviews.waiting(id);
         // The approved texts, kept with the scheduled publish: later edits to the drafts never ride along.
