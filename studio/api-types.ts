@@ -24,6 +24,8 @@ export type Entry = {
   markedDraft: boolean;
   /** Has unpublished edits. */
   edited: boolean;
+  /** Its draft is carried by a waiting scheduled publish: it goes live then, and is not offered for publishing meanwhile. */
+  scheduled?: boolean;
   /** Exists only as an unpublished draft. */
   isNew: boolean;
   /** The draft deletes it. */

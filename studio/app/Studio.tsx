@@ -110,7 +110,8 @@ export function Studio({
     window.history.replaceState(null, '', url);
   }, []);
 
-  const edited = entries.filter((entry) => entry.edited).length;
+  // A draft waiting for its scheduled publish is not waiting for this person's publish.
+  const edited = entries.filter((entry) => entry.edited && !entry.scheduled).length;
 
   return (
     <div css={css({ minHeight: '100vh', display: 'grid', gridTemplateRows: 'auto 1fr' })}>

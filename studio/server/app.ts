@@ -223,7 +223,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
 
   // Routes: the JSON API under /api, then the app's own files and the pictures.
   app.register(sessionRoutes, { prefix: '/api', people, timeZone });
-  app.register(fileRoutes, { prefix: '/api', workspace, publisher, editing, root, rights });
+  app.register(fileRoutes, { prefix: '/api', workspace, publisher, editing, root, rights, scheduler });
   app.register(draftRoutes, { prefix: '/api', workspace, publisher, editing, rights, scheduler });
   app.register(referenceRoutes, { prefix: '/api', workspace, editing });
   app.register(appearanceRoutes, { prefix: '/api', appearance });

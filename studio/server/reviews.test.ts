@@ -192,6 +192,10 @@ describe('review required', () => {
     await post(maria, '/api/reviews');
     const [first] = stored();
     expect((await post(ana, '/api/reviews/approve', { id: first!.id, at: '2026-12-01T09:00' })).statusCode).toBe(200);
+    // The page list says the draft is scheduled, so the header does not count it as waiting to be published.
+    const { entries } = (await get(maria, '/api/entries')).json() as { entries: { path: string; scheduled?: boolean }[] };
+    expect(entries.find((entry) => entry.path === HOME)?.scheduled).toBe(true);
+    expect(entries.filter((entry) => entry.scheduled)).toHaveLength(1);
     // The editor asks again with the same draft: a new request holding the page the schedule carries.
     expect((await post(maria, '/api/reviews')).statusCode).toBe(200);
     const second = stored().find((request) => request.status === 'waiting');

@@ -10,6 +10,7 @@ import type { ContentEditing } from '../editing.ts';
 import { editorOf } from '../plugins/sessions.ts';
 import type { StudioRoutes } from '../plugins/request-checks.ts';
 import type { Publisher } from '../publish.ts';
+import type { Scheduler } from '../schedule.ts';
 import type { PublishRights } from '../reviews.ts';
 import { discardRefusal } from './drafts.ts';
 import { contentPath, diskVersion, pageData, revision, revisionInQuery, seenOf } from '../request-shapes.ts';
@@ -23,6 +24,8 @@ export type FileRoutesOptions = {
   /** The project folder: schemas are read from schema/ and blocks/<type>/ under it. */
   root: string;
   rights: PublishRights;
+  /** Which drafts a waiting scheduled publish carries, so the list can say so. */
+  scheduler?: Pick<Scheduler, 'carrying'>;
 };
 
 const openQuery = z.object({ path: contentPath });
@@ -35,15 +38,18 @@ const createBody = z.object({
 });
 const deleteQuery = z.object({ path: contentPath, revision: revisionInQuery.optional(), diskVersion: z.string().optional() });
 
-export const fileRoutes: StudioRoutes<FileRoutesOptions> = async (app, { workspace, publisher, editing, root, rights }) => {
+export const fileRoutes: StudioRoutes<FileRoutesOptions> = async (app, { workspace, publisher, editing, root, rights, scheduler }) => {
   // Every schema by name, the block schemas from their folders included.
   app.get('/schemas', { config: { right: 'studio:edit' } }, async () => readSchemaModel(root).files);
 
-  app.get('/entries', { config: { right: 'studio:edit' } }, async () => ({
-    entries: workspace.listEntries(),
-    canUndo: publisher.canUndo(),
-    history: publisher.history(10),
-  }));
+  app.get('/entries', { config: { right: 'studio:edit' } }, async () => {
+    const carried = scheduler?.carrying() ?? new Map();
+    return {
+      entries: workspace.listEntries().map((entry) => (carried.has(entry.path) ? { ...entry, scheduled: true } : entry)),
+      canUndo: publisher.canUndo(),
+      history: publisher.history(10),
+    };
+  });
 
   app.get('/file', { config: { right: 'studio:edit' }, schema: { querystring: openQuery } }, async (request) => {
     const opened = workspace.open(request.query.path);
