@@ -44,7 +44,10 @@ async function signInHere(page: Page, email: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText(`Editing as ${email}`)).toBeVisible();
+  // Signed in: the sign-in form is gone and the header's one always-shown action is there (on a phone,
+  // who is signed in sits behind More).
+  await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Review and publish/ })).toBeVisible();
 }
 
 test('a review request reaches the admin by e-mail, and its link opens the request after signing in', async ({ browser }) => {
