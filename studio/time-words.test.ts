@@ -74,4 +74,11 @@ describe('the language a browser asks in', () => {
     expect(languageOfHeader('*')).toBeUndefined();
     expect(languageOfHeader(undefined)).toBeUndefined();
   });
+
+  it('never changes the calendar or the digits through the tag’s extensions', () => {
+    const at = '2026-12-01T15:42:00Z';
+    const asked = momentWords(at, { timeZone: 'UTC', language: languageOfHeader('en-u-ca-hebrew-nu-arab') });
+    expect(asked).toBe(momentWords(at, { timeZone: 'UTC', language: 'en' }));
+    expect(asked).toMatch(/Dec/);
+  });
 });

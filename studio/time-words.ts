@@ -19,9 +19,12 @@ export type TimeWordsOptions = {
 
 /** A language tag Intl understands, else the default. */
 export function usableLanguage(language: string | undefined): string {
-  if (!language) return DEFAULT_LANGUAGE;
+  // Only the language and region count: a tag's extensions ("-u-ca-hebrew-nu-arab") would change the
+  // calendar and the digits, and a time worded for one person is often read by another (an e-mail).
+  const plain = language?.split(/-[ux]-/i)[0];
+  if (!plain) return DEFAULT_LANGUAGE;
   try {
-    return Intl.DateTimeFormat.supportedLocalesOf([language])[0] ?? DEFAULT_LANGUAGE;
+    return Intl.DateTimeFormat.supportedLocalesOf([plain])[0] ?? DEFAULT_LANGUAGE;
   } catch {
     return DEFAULT_LANGUAGE;
   }
