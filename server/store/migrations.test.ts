@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,6 +26,28 @@ function statements(migration: Migration): string[] {
     .filter((statement) => statement !== '');
 }
 
+/**
+ * The versions released since the lists were gathered, each as a fingerprint of its statements (the
+ * SHA-256 of `statements` as JSON): a database in the field has run them, so they must never change;
+ * a change is a new version. A version is added here once a release carries it.
+ */
+const RELEASED_SINCE: Record<'sqlite' | 'postgres', Record<number, string>> = {
+  sqlite: {
+    9: '41414f5267e91d507d5210d5c926d13ae864959c4c35672d14c0c7247d10a739',
+    10: '0cede005239ac7b8d5d7e47c01c1a90246e84acce2f863a866fd2112d46e2e58',
+  },
+  postgres: {
+    9: 'c5af8a3387cdb6103acf6592431eb704c5e7a5b95bd5589861dcdd27e5000f35',
+    10: 'f48c16af2a1125293f6b6ecb4d9d44492cb9ca7f0ff5ecff3d041b8e4822608a',
+  },
+};
+
+function fingerprint(migration: Migration): string {
+  return createHash('sha256')
+    .update(JSON.stringify(statements(migration)))
+    .digest('hex');
+}
+
 const ENGINES = [
   { engine: 'sqlite', gathered: SQLITE_MIGRATIONS, released: SQLITE_MIGRATIONS_AS_RELEASED },
   { engine: 'postgres', gathered: POSTGRES_MIGRATIONS, released: POSTGRES_MIGRATIONS_AS_RELEASED },
@@ -37,6 +60,14 @@ describe('the gathered migrations', () => {
       const asReleased = gathered.slice(0, released.length);
       expect(asReleased.map(({ version, name }) => ({ version, name }))).toEqual(released.map(({ version, name }) => ({ version, name })));
       for (const [index, migration] of asReleased.entries()) expect(statements(migration)).toEqual(statements(released[index]!));
+    });
+
+    it(`never change a version released since: ${engine}`, () => {
+      const since = Object.entries(RELEASED_SINCE[engine]).map(([version, print]) => ({ version: Number(version), print }));
+      for (const { version, print } of since) {
+        const migration = gathered.find((candidate) => candidate.version === version);
+        expect(migration && fingerprint(migration), `version ${version} as released`).toBe(print);
+      }
     });
   }
 
