@@ -2,7 +2,6 @@
 // the editor sends back into the file's next text (editing the YAML in place, so comments and layout
 // survive), the preview's data, and the text of a new page or article. Kept apart from the routes so
 // each route reads as what it answers, and every route turns data into text the same way.
-import { parse } from 'yaml';
 import { blogIndexEntry } from '../../content-model/blog-index.ts';
 import { ContentError, type ContentIssue } from '../../content-model/content-issue.ts';
 import { writeFrontMatter } from '../../content-model/formats/front-matter.ts';
@@ -17,6 +16,7 @@ import {
 import { collectionPath, CONTENT_KINDS } from '../../content-model/kinds.ts';
 import { ARTICLE_PATH, loadContent, type ContentBundle } from '../../content-model/load/load-content.ts';
 import { isRecord } from '../../content-model/values.ts';
+import { readFileData } from './file-data.ts';
 import { inFormWords } from './issue-words.ts';
 import { diffHunks } from './line-diff.ts';
 import type { OpenedFile as OpenedFileAnswer } from '../api-types.ts';
@@ -33,7 +33,7 @@ export function createContentEditing({ root, workspace, publisher }: { root: str
 
   /** The data of the text the person is working on; a text that cannot be read is a 400 naming why. */
   function parseData(opened: OpenedFile): unknown {
-    return readCurrent(opened, (text) => (opened.file.kind === 'article' ? readMarkdownFile(text) : (parse(text) as unknown)));
+    return readCurrent(opened, (text) => readFileData(opened.file.kind, text));
   }
 
   /** An article's details and text as the person is working on them. */
@@ -64,7 +64,7 @@ export function createContentEditing({ root, workspace, publisher }: { root: str
     let parseError: string | undefined;
     if (text !== null) {
       try {
-        data = opened.file.kind === 'article' ? readMarkdownFile(text) : (parse(text) as unknown);
+        data = readFileData(opened.file.kind, text);
       } catch (error) {
         parseError = `This file has a mistake the studio cannot show as a form: ${yamlErrorText(error)} Fix it in a text editor, or discard the draft.`;
       }

@@ -5,11 +5,16 @@ import { parse } from 'yaml';
 import { readMarkdownFile } from '../../content-model/formats/yaml-edit.ts';
 import type { ContentKind } from '../../content-model/kinds.ts';
 
+/** The data of `text` as the form reads it; throws (the YAML library's error) when it cannot be read. */
+export function readFileData(kind: ContentKind, text: string): unknown {
+  return kind === 'article' ? readMarkdownFile(text) : (parse(text) as unknown);
+}
+
 /** The data of `text` (null: no text, or one that cannot be read). */
 export function fileData(kind: ContentKind, text: string | null | undefined): unknown {
   if (text === null || text === undefined) return null;
   try {
-    return kind === 'article' ? readMarkdownFile(text) : ((parse(text) as unknown) ?? null);
+    return readFileData(kind, text) ?? null;
   } catch {
     return null;
   }

@@ -18,11 +18,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse } from 'yaml';
-import { readMarkdownFile } from '../../content-model/formats/yaml-edit.ts';
 import { contentFileOf, KIND_ORDER, kindDefinition, titleOf } from '../../content-model/kinds.ts';
 import type { HistoryPage, HistoryVersion, PageVersion, PublishRecord } from '../api-types.ts';
-import { fileData } from './file-data.ts';
+import { fileData, readFileData } from './file-data.ts';
 import { gitIn, isRepository, oneLine } from './git.ts';
 import { peopleWords, personName } from '../person-name.ts';
 import { diffHunks } from './line-diff.ts';
@@ -117,7 +115,7 @@ export function createHistory({
     let parseError: string | undefined;
     if (found.text !== null) {
       try {
-        data = file.kind === 'article' ? readMarkdownFile(found.text) : (parse(found.text) as unknown);
+        data = readFileData(file.kind, found.text);
       } catch (error) {
         const reason = error instanceof Error ? error.message.split('\n')[0]! : String(error);
         parseError = `This version cannot be drawn as a page: ${reason}`;
