@@ -3,6 +3,8 @@
 // known by, its words capitalised ("mia.lopez@example.com" → "Mia Lopez"); anything else (the local
 // editor's name, a git author) is already a name, and is given back as it is.
 
+import { listWords } from '../back-office/list-words.ts';
+
 export function personName(user: string): string {
   const at = user.lastIndexOf('@');
   if (at <= 0) return user;
@@ -16,5 +18,5 @@ export function personName(user: string): string {
 /** "Mia", "Mia and Sam", "Mia, Sam and Ana": people named as the studio names them. */
 export function peopleWords(users: readonly string[]): string {
   const names = [...new Set(users.map(personName))];
-  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return listWords(names);
 }

@@ -2,6 +2,7 @@ import type { StudioNoticeFacts, StudioNoticeKind } from '../../back-office/stud
 import { noticePages } from '../../back-office/studio-notices.ts';
 import { escapeHtml, toOneLine } from './messages.ts';
 import type { Message } from './messages.ts';
+import { listWords } from '../../back-office/list-words.ts';
 
 // What the content studio's e-mails say (see back-office/studio-notices.ts): who did what to which
 // pages, the note or comment as it was written, and a link that opens it in the studio. Plain words
@@ -31,8 +32,7 @@ function keptLines(text: string): string {
 export function pageList(pages: readonly string[]): string {
   const names = pages.map((page) => toOneLine(page));
   if (names.length === 0) return 'the site';
-  if (names.length === 1) return names[0]!;
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return listWords(names);
 }
 
 type Letter = {

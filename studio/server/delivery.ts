@@ -12,6 +12,7 @@ import { serverSince } from './time-words.ts';
 import { createRemoteSync, type GitRemote, type PushResult, type SyncResult } from './remote.ts';
 import { versionOf, type Workspace } from './workspace.ts';
 import { gitIn } from './git.ts';
+import { listWords } from '../../back-office/list-words.ts';
 
 export type Delivery = ReturnType<typeof createDelivery>;
 
@@ -254,11 +255,6 @@ export function conflictAnswer(paths: readonly string[], synced: SyncResult | un
 
 /** What the publish screens call the team's git repository, which the live site is deployed from. */
 const TEAM_COPY = "the team's copy of the site";
-
-/** "Home", "Home and About", "Home, About and Pricing". */
-function listWords(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
 
 /**
  * A page's address on a site: `/about` on https://www.example.com/ (or on a site served under a

@@ -28,6 +28,7 @@ import type { Publisher, PublishRequest, PublishResult } from './publish.ts';
 import type { StepReporter } from './publish.ts';
 import { keptTextsFile, type KeptTexts } from './version-texts.ts';
 import { WorkspaceError, type ContentFile, type Workspace } from './workspace.ts';
+import { listWords } from '../../back-office/list-words.ts';
 
 /** How many versions one page of the history holds. */
 export const HISTORY_PAGE_SIZE = 20;
@@ -76,10 +77,6 @@ export function summaryOf(version: Omit<HistoryVersion, 'summary'>): string {
 
 function withSummary(version: Omit<HistoryVersion, 'summary'>): HistoryVersion {
   return { ...version, summary: summaryOf(version) };
-}
-
-function listWords(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
 export type History = ReturnType<typeof createHistory>;

@@ -49,6 +49,7 @@ import { authorsOf, fingerprintOf, type Draft, type Workspace } from './workspac
 import type { PublishRecord, PublishStepKey } from '../api-types.ts';
 import { isBuild } from '../../content-model/load/build-files.ts';
 import { bookingPageRefused, changesBookingPage, type BookingPageAction } from './booking-page.ts';
+import { listWords } from '../../back-office/list-words.ts';
 
 /** Reports the step a publish has reached (its run shows it to the screen). */
 export type StepReporter = (step: PublishStepKey) => void;
@@ -103,10 +104,6 @@ export function changedSinceMessage(titles: readonly string[], undone: Undone = 
 export function needsReviewMessage(held: readonly { title: string; others: readonly string[] }[], undone: Undone = 'published'): string {
   const pages = held.map((entry) => `${entry.title} (changed by ${listWords(entry.others)})`);
   return `Nothing was ${undone}: ${listWords(pages)} ${held.length === 1 ? 'holds' : 'hold'} changes by someone else, which need a review first. Publish your own changes, and approve theirs from the review requests.`;
-}
-
-function listWords(words: readonly string[]): string {
-  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
 
 /**

@@ -16,6 +16,7 @@ import type { Workspace } from './workspace.ts';
 import { instantOf, localText } from '../time-words.ts';
 import { serverMomentInZone } from './time-words.ts';
 import { personName } from '../person-name.ts';
+import { listWords } from '../../back-office/list-words.ts';
 
 export type Clock = {
   now(): number;
@@ -54,11 +55,6 @@ export { instantOf, localText } from '../time-words.ts';
  */
 export function describeTime(ms: number, timeZone: string, now: number): string {
   return serverMomentInZone(ms, { timeZone, now });
-}
-
-/** "Home", "Home and About", "Home, About and Pricing". */
-function listWords(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
 /** The furthest ahead a publish may be scheduled. */

@@ -5,6 +5,7 @@
 import { css } from '@emotion/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { color, ui } from '../ui.ts';
+import { listWords } from '../../../back-office/list-words.ts';
 
 export function Disclosure({
   title,
@@ -39,5 +40,5 @@ export function Disclosure({
 /** "Address, search title and hide from search engines": the labels of what a section holds, as a phrase. */
 export function listOfLabels(labels: readonly string[]): string {
   const words = labels.map((label, index) => (index === 0 ? label : label.charAt(0).toLowerCase() + label.slice(1)));
-  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+  return listWords(words);
 }

@@ -9,7 +9,7 @@ import { ui } from '../ui.ts';
 import { AskForReview } from './AskForReview.tsx';
 import { SchedulePublish } from './SchedulePublish.tsx';
 import { ScheduledList } from './ScheduledList.tsx';
-import { listWords } from './ScheduledChanges.tsx';
+import { listWords } from '../../../back-office/list-words.ts';
 
 export function PublishChoice({
   publishable,

@@ -6,7 +6,7 @@ import { personName } from '../../person-name.ts';
 import type { PublishRecord } from '../api.ts';
 import { localTime } from '../local-time.ts';
 import { deliveryText, LiveLinks } from './DeliveryStatus.tsx';
-import { listWords } from './ScheduledChanges.tsx';
+import { listWords } from '../../../back-office/list-words.ts';
 
 const DONE_WORDS: Record<PublishRecord['action'], string> = {
   publish: 'published',

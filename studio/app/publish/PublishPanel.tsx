@@ -21,7 +21,8 @@ import { IssueLinks } from './IssueLinks.tsx';
 import { PublishChoice } from './PublishChoice.tsx';
 import { PublishHistory } from './PublishHistory.tsx';
 import { PublishProgress } from './PublishProgress.tsx';
-import { listWords, ScheduledChanges } from './ScheduledChanges.tsx';
+import { listWords } from '../../../back-office/list-words.ts';
+import { ScheduledChanges } from './ScheduledChanges.tsx';
 import { usePublishStatus } from './usePublishStatus.ts';
 
 export function PublishPanel({

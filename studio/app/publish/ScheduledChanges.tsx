@@ -8,11 +8,7 @@ import { useState } from 'react';
 import { personName } from '../../person-name.ts';
 import { api, ApiError, type ScheduledChange } from '../api.ts';
 import { ui } from '../ui.ts';
-
-/** "Home", "Home and About", "Home, About and Pricing". */
-export function listWords(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
+import { listWords } from '../../../back-office/list-words.ts';
 
 export function ScheduledChanges({ scheduled, onChanged }: { scheduled: readonly ScheduledChange[]; onChanged: () => void }) {
   const [error, setError] = useState('');

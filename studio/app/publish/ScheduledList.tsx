@@ -3,7 +3,7 @@
 import { css } from '@emotion/react';
 import { personName } from '../../person-name.ts';
 import type { ScheduledView } from '../api.ts';
-import { listWords } from './ScheduledChanges.tsx';
+import { listWords } from '../../../back-office/list-words.ts';
 
 export function ScheduledList({ scheduled }: { scheduled: ScheduledView[] }) {
   const failed = scheduled.filter((entry) => entry.status === 'failed').slice(0, 5);
