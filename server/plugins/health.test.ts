@@ -64,3 +64,35 @@ describe('health plugin', () => {
     await expect(duplicate.ready()).rejects.toThrow('Health check "store" is already registered');
   });
 });
+
+describe('readiness', () => {
+  it('is ready when every health and readiness check resolves', async () => {
+    const response = await appWith((instance) => {
+      instance.healthChecks.add('store', async () => undefined);
+      instance.readiness.add('schema', async () => undefined);
+    }).inject({ url: '/readyz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ready' });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('is not ready while a readiness-only check fails, though still alive', async () => {
+    const instance = appWith((scope) => {
+      scope.readiness.add('schema', async () => Promise.reject(new Error('behind')));
+    });
+    const ready = await instance.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ status: 'not-ready', failing: ['schema'] });
+    expect((await instance.inject({ url: '/healthz' })).statusCode).toBe(200);
+  });
+
+  it('says "draining" once drain() is called, and stays alive', async () => {
+    const instance = appWith(() => {});
+    await instance.ready();
+    instance.readiness.drain();
+    const ready = await instance.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ status: 'not-ready', failing: ['draining'] });
+    expect((await instance.inject({ url: '/healthz' })).statusCode).toBe(200);
+  });
+});

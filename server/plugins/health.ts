@@ -4,6 +4,12 @@ import fp from 'fastify-plugin';
 // `GET /healthz` plus a registry other plugins add their checks to, e.g. the lead store:
 //   app.healthChecks.add('lead-store', (signal) => store.ping(signal));
 // 200 {"status":"ok"} when every check resolves; 503 {"status":"unavailable","failing":[names]} otherwise.
+//
+// `GET /readyz` is what a load balancer asks before sending this process traffic: every health check,
+// every readiness-only check (`app.readiness.add`, e.g. the schema is current) and not draining.
+// 200 {"status":"ready"}; 503 {"status":"not-ready","failing":[names]}, "draining" among them once
+// `app.readiness.drain()` was called (on SIGTERM), so the balancer stops sending new requests while
+// the process finishes what it holds. /healthz stays the liveness answer: a draining process is alive.
 
 /** Resolves when healthy; rejects (or outlives the timeout, when `signal` aborts) when not. */
 export type HealthCheck = (signal: AbortSignal) => Promise<unknown>;
@@ -12,9 +18,18 @@ export type HealthChecks = {
   add(name: string, check: HealthCheck): void;
 };
 
+export type Readiness = {
+  /** A check only readiness asks (liveness does not): resolves when this process may take traffic. */
+  add(name: string, check: HealthCheck): void;
+  /** From now on /readyz answers 503 with "draining"; never undone (the process is stopping). */
+  drain(): void;
+  readonly draining: boolean;
+};
+
 declare module 'fastify' {
   interface FastifyInstance {
     healthChecks: HealthChecks;
+    readiness: Readiness;
   }
 }
 
@@ -31,6 +46,29 @@ const health: FastifyPluginAsync<HealthPluginOptions> = async (app, { checkTimeo
       checks.set(name, check);
     },
   } satisfies HealthChecks);
+
+  const readinessChecks = new Map<string, HealthCheck>();
+  let draining = false;
+  app.decorate('readiness', {
+    add(name, check) {
+      if (readinessChecks.has(name) || checks.has(name)) throw new Error(`Readiness check "${name}" is already registered`);
+      readinessChecks.set(name, check);
+    },
+    drain() {
+      draining = true;
+    },
+    get draining() {
+      return draining;
+    },
+  } satisfies Readiness);
+
+  app.get('/readyz', async (request, reply) => {
+    const failing = await findFailingChecks(new Map([...checks, ...readinessChecks]), checkTimeoutMs, request.log);
+    if (draining) failing.unshift('draining');
+    reply.header('cache-control', 'no-store');
+    if (failing.length === 0) return { status: 'ready' };
+    return reply.code(503).send({ status: 'not-ready', failing });
+  });
 
   app.get('/healthz', async (request, reply) => {
     const failing = await findFailingChecks(checks, checkTimeoutMs, request.log);

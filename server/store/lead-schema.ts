@@ -11,6 +11,7 @@ import { NOTIFICATION_MIGRATIONS } from './notifications/notification-migrations
 import { OUTBOX_MIGRATIONS } from './outbox/outbox-migrations.ts';
 import { SALES_MIGRATIONS } from './sales/sales-migrations.ts';
 import { BOOKING_MIGRATIONS } from './bookings/booking-migrations.ts';
+import { JOB_MIGRATIONS } from './jobs/job-migrations.ts';
 
 // The lead database's schema: its versions, and the concerns whose migration steps make them. Each
 // concern keeps its steps beside its code; a version that changed several concerns has a step in
@@ -30,6 +31,7 @@ export const LEAD_SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   { version: 8, name: 'an index of the leads that are not spam, newest first' },
   { version: 9, name: 'the sales queue: owners, statuses, activities, assignment rules, working hours and CRM follow-up events' },
   { version: 10, name: 'meetings booked with the booking provider, and who gets the weekly summary' },
+  { version: 11, name: 'several servers: each background job run once, shared rate limits, the studio schedule' },
 ];
 
 /**
@@ -50,6 +52,7 @@ const CONCERNS = [
   // After the leads and the accounts its tables refer to.
   SALES_MIGRATIONS,
   BOOKING_MIGRATIONS,
+  JOB_MIGRATIONS,
 ] as const;
 
 function gather(steps: (concern: (typeof CONCERNS)[number]) => readonly MigrationStep[]): readonly Migration[] {
