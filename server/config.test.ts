@@ -49,6 +49,7 @@ describe('parseConfig', () => {
       analyticsStore: { kind: 'sqlite', file: 'data/analytics.sqlite' },
       analyticsRawDays: 30,
       siteHost: 'localhost',
+      jobPeriodSeconds: undefined,
     });
   });
 
@@ -81,6 +82,7 @@ describe('parseConfig', () => {
         ESCALATE_AFTER_MINUTES: ' 2, 10, 30 ',
         ESCALATE_CHECK_SECONDS: '5',
         ANALYTICS_RAW_DAYS: '90',
+        JOB_PERIOD_SECONDS: '2',
       }),
     ).toEqual({
       port: 8080,
@@ -111,6 +113,7 @@ describe('parseConfig', () => {
       analyticsStore: { kind: 'postgres', url: 'postgres://user:pw@db:5432/leads' },
       analyticsRawDays: 90,
       siteHost: 'example.com',
+      jobPeriodSeconds: 2,
     });
   });
 
@@ -300,6 +303,7 @@ describe('parseConfig', () => {
       [{ ESCALATE_AFTER_MINUTES: '5,15' }, expect.stringMatching(/^ESCALATE_AFTER_MINUTES must be three whole numbers .*"5,15"/)],
       [{ ESCALATE_CHECK_SECONDS: '0' }, 'ESCALATE_CHECK_SECONDS must be a whole number of seconds between 1 and 300, got "0"'],
       [{ ESCALATE_CHECK_SECONDS: '301' }, 'ESCALATE_CHECK_SECONDS must be a whole number of seconds between 1 and 300, got "301"'],
+      [{ JOB_PERIOD_SECONDS: '0.5' }, 'JOB_PERIOD_SECONDS must be a whole number of at least 1, got "0.5"'],
     ])('rejects %j with a clear message', (env, message) => {
       expect(parseErrors(env)).toEqual([message]);
     });

@@ -82,6 +82,13 @@ export type Config = Readonly<{
   analyticsRawDays: number;
   /** The site's host name (from SITE_URL), hashed into every visit so two sites sharing a database count apart. */
   siteHost: string;
+  /**
+   * JOB_PERIOD_SECONDS, for tests and benchmarks: every periodic background job (the daily retention
+   * purge, the hourly analytics forgetting, the daily spam count, the weekly summary) runs once per
+   * this many seconds instead of once per its own period, so several periods pass in a short run.
+   * Undefined (the default): each job keeps its own period.
+   */
+  jobPeriodSeconds: number | undefined;
 }>;
 
 export type { TrustProxy };
@@ -185,6 +192,7 @@ export function parseConfig(env: Environment): ConfigResult {
     analyticsStore: readAnalyticsStore(read, leadStore),
     analyticsRawDays: read('ANALYTICS_RAW_DAYS', readPositiveWholeNumber, DEFAULTS.analyticsRawDays),
     siteHost: siteHostOf(env),
+    jobPeriodSeconds: read<number | undefined>('JOB_PERIOD_SECONDS', readPositiveWholeNumber, undefined),
   };
 
   return errors.length > 0 ? { success: false, errors } : { success: true, data: Object.freeze(data) };
