@@ -12,6 +12,7 @@ import { healthPlugin } from './plugins/health.ts';
 import type { NotifierTuning } from './notify/notifier.ts';
 import { analyticsSetupPlugin, type AnalyticsSetupOptions } from './plugins/analytics-store.ts';
 import { leadRelayPlugin } from './plugins/lead-relay.ts';
+import { jobsPlugin, type JobsTuning } from './plugins/jobs.ts';
 import type { LeadRelayTuning } from './plugins/lead-relay.ts';
 import { notificationsPlugin } from './plugins/notifications.ts';
 import { salesPlugin, type SalesTuning } from './plugins/sales.ts';
@@ -30,6 +31,8 @@ export { CONNECTION_LIMITS, type ConnectionLimits } from '../back-office/http/co
 export type BuildAppOptions = {
   /** Outbox tuning for tests (poll interval, CRM timeout); production uses the defaults. */
   relayTuning?: LeadRelayTuning;
+  /** The background jobs for tests (fake clock, faster looks, no settle delay); production uses the defaults. */
+  jobsTuning?: JobsTuning;
   /** Notifier tuning for tests (fake clock, fast polls, short retry waits); production uses the defaults. */
   notifyTuning?: NotifierTuning;
   /** The sales queue's loops for tests (fake clock, fixed business hours, loops driven by hand); production uses the defaults. */
@@ -96,6 +99,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   app.register(liveBuildPlugin, { distDir: config.distDir });
   app.register(analyticsSetupPlugin, { config, ...options.analytics });
   app.register(leadRelayPlugin, { config, tuning: options.relayTuning });
+  app.register(jobsPlugin, { config, tuning: options.jobsTuning });
   app.register(notificationsPlugin, { config, tuning: options.notifyTuning });
   app.register(salesPlugin, { config, tuning: options.salesTuning });
   app.register(weeklySummaryPlugin, { config, now: options.notifyTuning?.now });

@@ -1,5 +1,8 @@
 import type { NotificationStore } from '../store/notifications/notification-store.ts';
 import type { InboxStore, LeadRecord } from '../store/inbox/inbox-store.ts';
+import type { JobStore } from '../store/jobs/job-store.ts';
+import { createJobRunner, type JobRunner, type RunningJob } from '../jobs/job-runner.ts';
+import type { PeriodRule } from '../jobs/periods.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NotificationSettings, TestNotificationResult } from '../../console/api-types.ts';
@@ -32,14 +35,21 @@ import {
 } from './messages.ts';
 import type { Message, MessageContext } from './messages.ts';
 
-// The notifier: a loop in each server process, apart from the lead relay's request path. Each pass
-// (1) reads what happened since its stored watermark (new leads, leads that became failed or
-// delivered-test, the CRM's delivery record) and stores a notification per event and channel under
-// a unique key, so a second process or a rescan adds nothing; (2) opens or closes the one delivery
-// incident; (3) once a UTC day, stores a count of the day before's spam per alert channel, under a
-// key of that day (a second process or a restart adds nothing); (4) claims due notifications under
-// a lease, sends them, and records each try, retrying on a schedule and then giving up. Everything it knows lives in the store, so a restart resends
-// nothing that was sent, and picks up what was not.
+// The notifier, apart from the lead relay's request path. Its work is split by who may do it:
+// - The scan, a held loop (one server at a time, through the job runner): every few seconds it reads
+//   what happened since its stored watermark (new leads, leads that became failed or delivered-test,
+//   the CRM's delivery record), stores a notification per event and channel under a unique key, and
+//   opens or closes the one delivery incident. One scanner means one judgement of the incident and
+//   no duplicated reads; the unique keys would make a second scanner (a takeover mid-pass) harmless.
+//   Events while no server ran are read from the watermark when one starts.
+// - The spam count, a daily job (once per UTC day across servers, a few minutes into the day): it
+//   stores the day before's spam count per alert channel under a key of that day.
+// - Each source's queueing (the weekly summary), a periodic job of the source's own period.
+// - Sending, in every server: each pass claims due notifications under a lease, sends them and
+//   records each try, retrying on a schedule and then giving up. The claim gives each notification
+//   to one process, so it is sent once however many servers send.
+// Everything it knows lives in the store, so a restart resends nothing that was sent, and picks up
+// what was not.
 
 export const NOTIFIER_DEFAULTS = {
   pollIntervalMs: 5_000,
@@ -74,11 +84,16 @@ export type NotifierTuning = {
 };
 
 export type NotifierOptions = NotifierTuning & {
-  readonly store: NotificationStore & InboxStore;
+  readonly store: NotificationStore & InboxStore & JobStore;
   readonly config: NotifierConfig;
   readonly log: FastifyBaseLogger;
   /** Identifies this notifier's leases; one per process. */
   readonly owner?: string;
+  /**
+   * The process's job runner (the server's `app.jobs`), which runs the scan, the spam count and the
+   * sources' queueing once across servers. A notifier alone (a test, a tool) gets a runner of its own.
+   */
+  readonly jobs?: Pick<JobRunner, 'periodic' | 'loop'>;
 };
 
 /** A claimed notification's message, or why there is none to send any more. */
@@ -91,10 +106,19 @@ export type Composed = { message: Message } | { skip: string };
  */
 export type NotificationSource = {
   readonly kinds: readonly NotificationKind[];
+  /**
+   * When the source has something to queue: its job's name and period. Its `queue` runs once per
+   * period across servers (a few seconds into it, or when a server starts in a period not yet run).
+   * Undefined: the source stores its notifications itself (the studio).
+   */
+  readonly schedule?: { readonly job: string; readonly period: PeriodRule };
   /** Stores what is due at `at` for the configured channels; a key already stored adds nothing. */
   queue(at: number, channels: readonly NotificationChannel[]): Promise<void>;
   compose(notification: ClaimedNotification): Promise<Composed>;
 };
+
+/** The notifier's jobs, as job_runs names them. */
+export const NOTIFIER_JOBS = { scan: 'notifier-scan', spamDaily: 'spam-daily' } as const;
 
 export type Notifier = {
   /** An e-mail or webhook channel is configured; without one the notifier does nothing. */
@@ -148,6 +172,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
     owner = `notifier-${randomUUID()}`,
     sendTimeoutMs,
   } = options;
+  const jobs = options.jobs ?? createJobRunner({ store, log, holder: owner, now });
 
   const email =
     config.smtpUrl !== undefined && config.notifyTo.length > 0
@@ -166,11 +191,10 @@ export function createNotifier(options: NotifierOptions): Notifier {
   const context: MessageContext = { siteUrl: config.siteUrl ?? `http://${config.host}:${config.port}` };
   const alertAfterMs = config.alertAfterMinutes * MINUTE_MS;
 
-  // The last UTC day whose spam this process counted; a restart counts it once more, and the key adds nothing.
-  let spamDayCounted: string | undefined;
   const sources: NotificationSource[] = [];
+  const running: RunningJob[] = [];
 
-  let running: Promise<void> | undefined;
+  let sending: Promise<void> | undefined;
   let stopping = false;
   let wake: (() => void) | undefined;
 
@@ -238,28 +262,25 @@ export function createNotifier(options: NotifierOptions): Notifier {
       );
       if (closed) log.info({ since: new Date(decision.since).toISOString() }, 'delivery incident over: a lead reached the CRM again');
     }
-
-    await queueSpamDaily(startedAt);
-    for (const source of sources) await source.queue(startedAt, alertChannels);
   }
 
   // The spam of the UTC day before, counted once that day is over and its last leads have committed
-  // (a lead's receive time is taken before its commit: the count waits the same overlap as the scan,
-  // and in those first minutes of a day nothing is counted, so no older day is ever called yesterday).
-  // A day without spam sends nothing. The count is the Spam view's for that day, read when it is
-  // stored; a lead marked "Not spam" later is still in the message, and the link shows what is left.
+  // (a lead's receive time is taken before its commit: the daily job is due the same overlap as the
+  // scan's into the day, and the day counted is the one before the day `overlapMs` ago, so no older
+  // day is ever called yesterday and no day is counted before its last leads are in). A day without
+  // spam sends nothing. The count is the Spam view's for that day, read when it is stored; a lead
+  // marked "Not spam" later is still in the message, and the link shows what is left. A day when no
+  // server ran is counted by the first run of the next (the key of the day makes a repeat add nothing);
+  // only the day just before is ever counted.
   async function queueSpamDaily(at: number): Promise<void> {
-    const today = Math.floor(at / DAY_MS) * DAY_MS;
-    if (at - today < overlapMs) return;
+    const today = Math.floor((at - overlapMs) / DAY_MS) * DAY_MS;
     const dayStart = today - DAY_MS;
     const day = new Date(dayStart).toISOString().slice(0, 10);
-    if (day === spamDayCounted) return;
     const count = await store.countSpam(dayStart, dayStart + DAY_MS);
     if (count > 0) {
       const stored = await store.enqueueNotifications(alertsFor('spam-daily', day, dayStart + DAY_MS, undefined, { day, count }));
       if (stored > 0) log.info({ day, count }, 'spam count of the day queued');
     }
-    spamDayCounted = day;
   }
 
   // The message for a claimed notification, or why there is none to send any more.
@@ -347,13 +368,16 @@ export function createNotifier(options: NotifierOptions): Notifier {
     await store.recordNotificationResults(await Promise.all(claimed.map(sendOne)));
   }
 
-  async function pass(): Promise<void> {
-    // Each step on its own: a store hiccup in one does not stop the other, and the next pass tries again.
+  async function scan(): Promise<void> {
+    // A store hiccup is logged, and the next pass tries again.
     try {
       await findEvents();
     } catch (error) {
       log.error({ err: error }, 'notifier: could not look for new events');
     }
+  }
+
+  async function send(): Promise<void> {
     try {
       await sendDue();
     } catch (error) {
@@ -361,9 +385,36 @@ export function createNotifier(options: NotifierOptions): Notifier {
     }
   }
 
+  function startJobs(): void {
+    running.push(jobs.loop({ name: NOTIFIER_JOBS.scan, intervalMs: pollIntervalMs, now, pass: scan }));
+    running.push(
+      jobs.periodic({
+        name: NOTIFIER_JOBS.spamDaily,
+        period: 'day',
+        dueAfterMs: overlapMs,
+        now,
+        checkIntervalMs: pollIntervalMs,
+        run: ({ at }) => queueSpamDaily(at),
+      }),
+    );
+    for (const source of sources) {
+      const { schedule } = source;
+      if (schedule === undefined) continue;
+      running.push(
+        jobs.periodic({
+          name: schedule.job,
+          period: schedule.period,
+          now,
+          checkIntervalMs: pollIntervalMs,
+          run: ({ at }) => source.queue(at, alertChannels),
+        }),
+      );
+    }
+  }
+
   async function loop(): Promise<void> {
     while (!stopping) {
-      await pass();
+      await send();
       if (stopping) break;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pollIntervalMs);
@@ -385,13 +436,14 @@ export function createNotifier(options: NotifierOptions): Notifier {
       sources.push(source);
     },
     start() {
-      if (!active) return;
-      running ??= loop();
+      if (!active || sending !== undefined) return;
+      startJobs();
+      sending = loop();
     },
     async stop() {
       stopping = true;
       wake?.();
-      await running;
+      await Promise.all([...running.splice(0).map((job) => job.stop()), sending]);
       email?.close();
       webhook?.close();
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConversionRow, KeyFigure, SpeedFigures } from '../../console/api-types.ts';
-import { summaryWeekAt, weeklySummarySchedule } from './weekly-summary.ts';
+import { summaryPeriod, summaryWeekAt, weeklySummarySchedule } from './weekly-summary.ts';
 import { changeWords, weeklySummaryMessage, type WeeklySummaryFacts } from './weekly-summary-message.ts';
 
 // When the weekly summary is due and which days it covers, and what its e-mail says: the same in text
@@ -41,6 +41,21 @@ describe('the week a summary is for', () => {
     // London's clocks went forward on Sun 29 Mar 2026: 8:00 on Mon 30 Mar is 7:00 UTC.
     expect(summaryWeekAt(Date.UTC(2026, 2, 30, 7), 'Europe/London').week).toBe('2026-03-30');
     expect(summaryWeekAt(Date.UTC(2026, 2, 30, 7) - 1, 'Europe/London').week).toBe('2026-03-23');
+  });
+
+  it('is queued once per week from one Monday 8:00 to the next, a clock change included', () => {
+    const due = Date.UTC(2026, 10, 30, 13);
+    expect(summaryPeriod(due + 2 * 24 * HOUR, 'America/New_York')).toEqual({
+      key: '2026-11-30',
+      start: due,
+      end: Date.UTC(2026, 11, 7, 13),
+    });
+    // London's week of the change is an hour short: 8:00 on Mon 23 Mar is 8:00 UTC, a week later 7:00 UTC.
+    expect(summaryPeriod(Date.UTC(2026, 2, 25), 'Europe/London')).toEqual({
+      key: '2026-03-23',
+      start: Date.UTC(2026, 2, 23, 8),
+      end: Date.UTC(2026, 2, 30, 7),
+    });
   });
 
   it('says when it is sent in words', () => {

@@ -9,6 +9,7 @@ import type { SalesStore } from '../store/sales/sales-store.ts';
 import type { MessageContext } from './messages.ts';
 import type { NotificationSource } from './notifier.ts';
 import { analyticsSummary } from '../analytics/summary.ts';
+import type { Period } from '../jobs/periods.ts';
 import { weeklySummaryMessage } from './weekly-summary-message.ts';
 
 // The weekly summary by e-mail, for each account that asked for it: once a week, on Monday at 8:00 in
@@ -16,8 +17,10 @@ import { weeklySummaryMessage } from './weekly-summary-message.ts';
 // days before those, what converted, and the speed to lead.
 // - Exactly once per account and week: each is one row in the notifier's outbox under the key
 //   `weekly-summary:<the Monday>:<account>:email`, so a second process, or a restart, stores nothing.
-// - A week missed while the server was down is sent when it starts, once: each pass looks only at
-//   the latest Monday 8:00 that has passed, never at the weeks before it.
+// - Queued by one server a week: the job `weekly-summary`, whose period is the week from one Monday
+//   8:00 to the next, runs once per such week across servers (through the job runner).
+// - A week missed while no server ran is sent when one starts, once: its run looks only at the
+//   latest Monday 8:00 that has passed, never at the weeks before it.
 // - Only accounts that chose it by that Monday 8:00 get that week's (one switched on later waits for
 //   the next), only while e-mail is configured, and only to roles that may read the visit reports,
 //   since that is what it holds.
@@ -27,6 +30,8 @@ import { weeklySummaryMessage } from './weekly-summary-message.ts';
 // Monday 8:00 (in the Americas and Europe, Monday to Sunday).
 
 export const WEEKLY_SUMMARY_KIND = 'weekly-summary' as const;
+/** The job that queues them, as job_runs names it. */
+export const WEEKLY_SUMMARY_JOB = 'weekly-summary';
 /** Monday, 8:00 in the morning. */
 export const SEND_WEEKDAY = 1;
 export const SEND_MINUTE = 8 * 60;
@@ -77,6 +82,14 @@ export function summaryWeekAt(at: number, zone: string): SummaryWeek {
   return { week: dayOf(monday), dueAt, range: { from: dayOf(lastDay - 6 * DAY_MS), to: dayOf(lastDay) } };
 }
 
+/** The week a summary is queued in: from its Monday 8:00 in `zone` to the next, keyed by the Monday's date. */
+export function summaryPeriod(at: number, zone: string): Period {
+  const week = summaryWeekAt(at, zone);
+  // A week later and two hours, past any daylight-saving shift: the next Monday 8:00.
+  const next = summaryWeekAt(week.dueAt + 7 * DAY_MS + 2 * 60 * 60_000, zone);
+  return { key: week.week, start: week.dueAt, end: next.dueAt };
+}
+
 export type WeeklySummaryOptions = {
   readonly store: Pick<NotificationStore, 'enqueueNotifications' | 'listWeeklySummaryRecipients'> & Pick<SalesStore, 'listSpeedRows'>;
   readonly analytics: AnalyticsStore;
@@ -124,6 +137,7 @@ export function createWeeklySummary({ store, analytics, siteHours, context, log,
 
   return {
     kinds: [WEEKLY_SUMMARY_KIND],
+    schedule: { job: WEEKLY_SUMMARY_JOB, period: (at) => summaryPeriod(at, siteHours().timeZone) },
     queueDue,
     async queue(at: number, channels: readonly NotificationChannel[]) {
       if (channels.includes('email')) await queueDue(at);

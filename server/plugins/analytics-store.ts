@@ -2,13 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AnalyticsStore } from '../analytics/analytics-store.ts';
 import { openAnalyticsStore } from '../analytics/open-analytics-store.ts';
-import { startAnalyticsRetention } from '../analytics/raw-retention.ts';
 import type { Config } from '../config.ts';
 import { analyticsPlugin, type AnalyticsTuning } from './analytics.ts';
 
 // Analytics as the server runs them: the store named by the settings (a SQLite file of its own, or
-// the lead store's PostgreSQL database), opened and migrated at start; the hourly forgetting of old
-// salts and raw rows; and the collection endpoint with `app.analytics`. Registered before the lead
+// the lead store's PostgreSQL database), opened and migrated at start, and the collection endpoint
+// with `app.analytics` (the hourly forgetting of old salts and raw rows is a job of the jobs plugin). Registered before the lead
 // relay, so the relay can count its "accepted" and "delivered" steps, and closed after it: on close
 // the relay's outbox finishes first, then the event queue is written, then the store closes.
 
@@ -22,14 +21,7 @@ export type AnalyticsSetupOptions = {
 
 const analyticsSetup: FastifyPluginAsync<AnalyticsSetupOptions> = async (app, { config, store: given, tuning, now }) => {
   const store = given ?? (await openAnalyticsStore(config.analyticsStore));
-  const retention = startAnalyticsRetention({
-    store,
-    rawDays: config.analyticsRawDays,
-    log: app.log.child({ component: 'analytics-retention' }),
-    now,
-  });
   app.addHook('onClose', async () => {
-    await retention.stop();
     if (given === undefined) await store.close();
   });
   await app.register(analyticsPlugin, { store, siteHost: config.siteHost, siteUrl: config.siteUrl, liveBuild: app.liveBuild, now, tuning });

@@ -4,15 +4,14 @@ import type { Config } from '../config.ts';
 import { createCrmClient } from '../outbox/crm-client.ts';
 import type { CrmClient } from '../outbox/crm-client.ts';
 import { createOutboxWorker } from '../outbox/outbox-worker.ts';
-import { startRetention } from '../retention/retention.ts';
 import type { OutboxWorker, OutboxWorkerOptions } from '../outbox/outbox-worker.ts';
 import type { Database } from '../store/database.ts';
 import { openDatabase } from '../store/database.ts';
 
 // The lead relay's capabilities: the store (opened and migrated at start, checked by /healthz) and,
 // when CRM_WEBHOOK_URL is set, the outbox worker (leads and the CRM's follow-up events). On close (after in-flight requests have finished)
-// the worker finishes its in-flight deliveries first, then the store closes. The daily retention
-// purge runs whether or not a CRM is configured, and is stopped before the store closes.
+// the worker finishes its in-flight deliveries first, then the store closes. The background jobs that
+// work on the store (the retention purge among them) are the jobs plugin's, closed before this one.
 
 export type LeadRelay = {
   readonly store: Database;
@@ -38,15 +37,7 @@ const leadRelay: FastifyPluginAsync<LeadRelayPluginOptions> = async (app, { conf
   const store = await openDatabase(config.leadStore);
   let outbox: OutboxWorker | undefined;
   let crmClient: CrmClient | undefined;
-  const retention = startRetention({
-    store,
-    log: app.log.child({ component: 'retention' }),
-    leadRetentionDays: config.leadRetentionDays,
-    spamRetentionDays: config.spamRetentionDays,
-    now: workerTuning.now,
-  });
   app.addHook('onClose', async () => {
-    await retention.stop();
     await outbox?.stop();
     crmClient?.close();
     await store.close();

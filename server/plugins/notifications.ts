@@ -20,7 +20,7 @@ export type NotificationsPluginOptions = { config: Config; tuning?: NotifierTuni
 
 const notifications: FastifyPluginAsync<NotificationsPluginOptions> = async (app, { config, tuning = {} }) => {
   const log = app.log.child({ component: 'notifier' });
-  const notifier = createNotifier({ store: app.leadRelay.store, config, log, ...tuning });
+  const notifier = createNotifier({ store: app.leadRelay.store, config, log, jobs: app.jobs, ...tuning });
   app.addHook('onClose', () => notifier.stop());
   app.decorate('notifier', notifier);
   if (!notifier.active) {
@@ -42,4 +42,4 @@ const notifications: FastifyPluginAsync<NotificationsPluginOptions> = async (app
   );
 };
 
-export const notificationsPlugin = fp(notifications, { name: 'notifications', fastify: '5.x', dependencies: ['lead-relay'] });
+export const notificationsPlugin = fp(notifications, { name: 'notifications', fastify: '5.x', dependencies: ['lead-relay', 'jobs'] });

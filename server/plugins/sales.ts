@@ -7,10 +7,13 @@ import { loadSiteHours } from '../sales/site-hours.ts';
 import { createEscalator, type Escalator } from '../sales/escalator.ts';
 import type { WeeklyHours } from '../sales/working-time.ts';
 
-// The sales queue's two loops, in every server process: the assigner (an owner on every lead within
-// seconds) and the escalation ladder. Both work from the store alone, so several processes share the
-// work and each lead is placed, and each step taken, once. Neither is on a request's path: the relay
-// only nudges the assigner after answering. They stop on close, before the lead relay closes the store.
+// The sales queue's two loops: the assigner (an owner on every lead within seconds) in every server
+// process, and the escalation ladder in one at a time (a held loop of `app.jobs`). Both work from the
+// store alone, and each lead is placed, and each step taken, once. The assigner stays in every
+// process: placing is exactly once by the store's insert, and the server that took a lead nudges its
+// own assigner right after answering, so the lead gets its owner within milliseconds instead of at
+// another server's next sweep. Neither is on a request's path. They stop on close, before the lead
+// relay closes the store.
 
 export type SalesEngine = {
   readonly assigner: Assigner;
@@ -63,6 +66,7 @@ const sales: FastifyPluginAsync<SalesPluginOptions> = async (app, { config, tuni
     log: app.log.child({ component: 'escalation' }),
     now: tuning.now,
     intervalMs: tuning.escalateIntervalMs ?? config.escalateCheckSeconds * 1000,
+    jobs: app.jobs,
   });
   app.addHook('onClose', async () => {
     hours.stop();
@@ -74,4 +78,4 @@ const sales: FastifyPluginAsync<SalesPluginOptions> = async (app, { config, tuni
   escalator.start();
 };
 
-export const salesPlugin = fp(sales, { name: 'sales', fastify: '5.x', dependencies: ['lead-relay', 'notifications', 'live-build'] });
+export const salesPlugin = fp(sales, { name: 'sales', fastify: '5.x', dependencies: ['lead-relay', 'notifications', 'live-build', 'jobs'] });

@@ -2,19 +2,26 @@ import { SYSTEM_ACTOR, writeWithAudit } from '../../back-office/accounts/audit-t
 import type { LeadPurgeStore } from '../store/inbox/inbox-store.ts';
 import type { PurgeCutoffs } from '../store/inbox/inbox-store.ts';
 import { DAY_MS } from '../store/inbox/inbox-store.ts';
-import { repeat, type Repeating } from '../schedule/repeat.ts';
+import type { JobStore } from '../store/jobs/job-store.ts';
+import type { PeriodicJob } from '../jobs/job-runner.ts';
 
-// Retention: once shortly after start and then every day, leads past LEAD_RETENTION_DAYS and spam
-// past SPAM_RETENTION_DAYS are deleted (never a lead still to be sent; the store guards that), the
-// counts are logged and written to the audit log (by `system`, through the audit trail every
-// back-office change goes through, in the purge's last transaction). Several servers on one store
-// each run it; a second run the same day finds nothing left to delete.
+// Retention: the daily job `retention`, run once per UTC day across every server on the store (the
+// job runner), deletes leads past LEAD_RETENTION_DAYS and spam past SPAM_RETENTION_DAYS (never a lead
+// still to be sent; the store guards that), logs the counts and writes them to the audit log (by
+// `system`, through the audit trail every back-office change goes through, in the purge's last
+// transaction): one entry a day. It also deletes the job runs older than JOB_RUNS_KEPT_DAYS. A
+// server starting on a day not yet purged purges shortly after start; days when no server ran need
+// no run of their own, since each run deletes everything past its period at that moment.
+
+export const RETENTION_JOB = 'retention';
 
 export const RETENTION_DEFAULTS = {
   // Long enough for start-up to settle (migrations, the outbox's first claims) before a large purge.
   firstRunDelayMs: 30_000,
-  intervalMs: DAY_MS,
 } as const;
+
+/** Which server ran which job when is kept this long, then deleted by the purge. */
+export const JOB_RUNS_KEPT_DAYS = 30;
 
 export type RetentionPeriods = {
   /** Undefined keeps non-spam leads for ever. */
@@ -24,19 +31,14 @@ export type RetentionPeriods = {
 
 export type RetentionLog = {
   info(fields: object, message: string): void;
-  error(fields: object, message: string): void;
 };
 
 export type RetentionOptions = RetentionPeriods & {
-  readonly store: LeadPurgeStore;
-  /** The app's logger (or any with the same two methods). */
+  readonly store: LeadPurgeStore & Pick<JobStore, 'deleteJobRunsBefore'>;
+  /** The app's logger (or any with the same method). */
   readonly log: RetentionLog;
-  readonly now?: () => number;
   readonly firstRunDelayMs?: number;
-  readonly intervalMs?: number;
 };
-
-export type Retention = Repeating;
 
 /** What a purge at `now` deletes: whatever was received more than the retention period before it. */
 export function retentionCutoffs(now: number, { leadRetentionDays, spamRetentionDays }: RetentionPeriods): PurgeCutoffs {
@@ -46,18 +48,14 @@ export function retentionCutoffs(now: number, { leadRetentionDays, spamRetention
   };
 }
 
-export function startRetention(options: RetentionOptions): Retention {
-  const {
-    store,
-    log,
-    now = Date.now,
-    firstRunDelayMs = RETENTION_DEFAULTS.firstRunDelayMs,
-    intervalMs = RETENTION_DEFAULTS.intervalMs,
-  } = options;
-
-  async function purge(): Promise<void> {
-    const at = now();
-    try {
+/** The daily purge, for the job runner. A purge that fails throws: the runner logs it and tries again later that day. */
+export function retentionJob(options: RetentionOptions): PeriodicJob {
+  const { store, log, firstRunDelayMs = RETENTION_DEFAULTS.firstRunDelayMs } = options;
+  return {
+    name: RETENTION_JOB,
+    period: 'day',
+    firstRunDelayMs,
+    async run({ at }) {
       const { leads, spam } = await writeWithAudit(
         store,
         'purgeExpired',
@@ -67,11 +65,7 @@ export function startRetention(options: RetentionOptions): Retention {
         { action: 'retention.purge', describe: 'purge-counts' },
       );
       log.info({ leads, spam }, 'retention: deleted expired leads');
-    } catch (error) {
-      // Tomorrow's run tries again; nothing is lost by waiting.
-      log.error({ err: error }, 'retention: could not delete expired leads');
-    }
-  }
-
-  return repeat(purge, { firstDelayMs: firstRunDelayMs, intervalMs });
+      await store.deleteJobRunsBefore(at - JOB_RUNS_KEPT_DAYS * DAY_MS);
+    },
+  };
 }

@@ -7,7 +7,8 @@ import { assignedText } from './assigner.ts';
 import { ownerFollowUp } from './crm-follow-ups.ts';
 import { dueStep, reassignTarget } from './escalation.ts';
 import { emailOf, readTeam, roundRobinPeople, type TeamMember, type TeamStore } from './sales-team.ts';
-import { createWorkLoop } from './work-loop.ts';
+import { createJobRunner, type JobRunner, type RunningJob } from '../jobs/job-runner.ts';
+import type { JobStore } from '../store/jobs/job-store.ts';
 import { workingMsBetween, type WeeklyHours } from './working-time.ts';
 
 // The escalation ladder: a lead nobody has touched climbs one step each time its business-hours
@@ -18,6 +19,10 @@ import { workingMsBetween, type WeeklyHours } from './working-time.ts';
 // never counts) or that another process moved on already, and stores the step's notices in the same
 // transaction under keys of the lead and the step: each notice goes out once, through the
 // notifier's retried outbox, across processes and restarts. Nothing here is on a request's path.
+// The ladder's look is a held loop of the job runner (`escalation`): one server at a time looks, so
+// the untouched leads are read once per turn, not once per server; another takes over within about
+// a lease of the holder dying. A lead whose step fell due while no server ran takes it at the first
+// look (each look takes whatever step is due then).
 
 export const ESCALATOR_DEFAULTS = {
   intervalMs: 15_000,
@@ -25,7 +30,10 @@ export const ESCALATOR_DEFAULTS = {
   batchSize: 500,
 } as const;
 
-export type EscalatorStore = TeamStore & Pick<SalesStore, 'listUntouched' | 'escalate' | 'listActivities'>;
+export type EscalatorStore = TeamStore & Pick<SalesStore, 'listUntouched' | 'escalate' | 'listActivities'> & JobStore;
+
+/** The ladder's loop, as job_runs names it. */
+export const ESCALATION_JOB = 'escalation';
 
 export type EscalatorOptions = {
   readonly store: EscalatorStore;
@@ -38,6 +46,8 @@ export type EscalatorOptions = {
   readonly now?: () => number;
   readonly intervalMs?: number;
   readonly batchSize?: number;
+  /** The process's job runner (`app.jobs`); an escalator alone (a test) gets a runner of its own. */
+  readonly jobs?: Pick<JobRunner, 'loop'>;
 };
 
 export type Escalator = {
@@ -191,16 +201,23 @@ export function createEscalator(options: EscalatorOptions): Escalator {
     return taken;
   }
 
-  const loop = createWorkLoop(
-    async () => {
-      try {
-        await runOnce();
-      } catch (error) {
-        log.error({ err: error }, 'escalation: could not look at waiting leads; trying again shortly');
-      }
-    },
-    { intervalMs, nudgeDelayMs: 0 },
-  );
+  async function pass(): Promise<void> {
+    try {
+      await runOnce();
+    } catch (error) {
+      log.error({ err: error }, 'escalation: could not look at waiting leads; trying again shortly');
+    }
+  }
 
-  return { start: loop.start, stop: loop.stop, runOnce };
+  let loop: RunningJob | undefined;
+  return {
+    start() {
+      const jobs = options.jobs ?? createJobRunner({ store, log, now });
+      loop ??= jobs.loop({ name: ESCALATION_JOB, intervalMs, now, pass });
+    },
+    async stop() {
+      await loop?.stop();
+    },
+    runOnce,
+  };
 }

@@ -1,4 +1,4 @@
-// A background job of the sales queue (the assigner, the escalation ladder): one pass now and then,
+// The assigner's loop, in every server process: one pass now and then,
 // and sooner when something asks for it (a lead was just stored). A pass never overlaps the next; a
 // wake-up that arrives during a pass runs another right after it, so nothing asked for is lost. A
 // pass that fails is logged by the caller and tried again at the next turn: the loop never stops
