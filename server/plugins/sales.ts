@@ -78,4 +78,8 @@ const sales: FastifyPluginAsync<SalesPluginOptions> = async (app, { config, tuni
   escalator.start();
 };
 
-export const salesPlugin = fp(sales, { name: 'sales', fastify: '5.x', dependencies: ['lead-relay', 'notifications', 'live-build', 'jobs'] });
+export const salesPlugin = fp(sales, {
+  name: 'sales',
+  fastify: '5.x',
+  dependencies: ['lead-relay', 'notifications', 'live-build', 'jobs'],
+});
