@@ -375,6 +375,13 @@ export function createNotifier(options: NotifierOptions): Notifier {
     } catch (error) {
       log.error({ err: error }, 'notifier: could not look for new events');
     }
+    sendSoon();
+  }
+
+  // What this process just queued goes out at once, not at its sending loop's next turn (the other
+  // servers' loops may claim it first; the claim sends it once either way).
+  function sendSoon(): void {
+    wake?.();
   }
 
   async function send(): Promise<void> {
@@ -394,7 +401,10 @@ export function createNotifier(options: NotifierOptions): Notifier {
         dueAfterMs: overlapMs,
         now,
         checkIntervalMs: pollIntervalMs,
-        run: ({ at }) => queueSpamDaily(at),
+        run: async ({ at }) => {
+          await queueSpamDaily(at);
+          sendSoon();
+        },
       }),
     );
     for (const source of sources) {
@@ -406,7 +416,10 @@ export function createNotifier(options: NotifierOptions): Notifier {
           period: schedule.period,
           now,
           checkIntervalMs: pollIntervalMs,
-          run: ({ at }) => source.queue(at, alertChannels),
+          run: async ({ at }) => {
+            await source.queue(at, alertChannels);
+            sendSoon();
+          },
         }),
       );
     }
