@@ -13,16 +13,17 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const T0 = Date.UTC(2026, 10, 28, 6, 0, 0);
 
-type Line = { fields: Record<string, unknown>; message: string };
+type Line = { level: 'info' | 'warn' | 'error'; fields: Record<string, unknown>; message: string };
 
 function recorder(): JobLog & { lines: Line[]; finished(job?: string): string[] } {
   const lines: Line[] = [];
-  const push = (fields: object, message: string) => void lines.push({ fields: fields as Record<string, unknown>, message });
+  const push = (level: Line['level']) => (fields: object, message: string) =>
+    void lines.push({ level, fields: fields as Record<string, unknown>, message });
   return {
     lines,
-    info: push,
-    warn: push,
-    error: push,
+    info: push('info'),
+    warn: push('warn'),
+    error: push('error'),
     finished: (job) =>
       lines
         .filter((line) => line.message === 'job run finished' && (job === undefined || line.fields.job === job))
@@ -267,5 +268,23 @@ describe('the job runner', () => {
     expect(new Set(passes)).toEqual(new Set(['c']));
     const [row] = await store.listJobRuns('notifier-scan');
     expect(row).toMatchObject({ period: HELD_LOOP_PERIOD, holder: 'c', state: 'running', attempts: 3 });
+  });
+
+  it('keeps a held loop going after a pass that throws, and logs it', async () => {
+    const log = recorder();
+    let passes = 0;
+    runner(store, log, 'a').loop({
+      name: 'escalation',
+      intervalMs: 1_000,
+      pass: async () => {
+        passes += 1;
+        if (passes === 1) throw new Error('database is down');
+      },
+    });
+    await vi.advanceTimersByTimeAsync(3_500);
+    expect(passes).toBe(4);
+    expect(log.lines.filter((line) => line.level === 'error').map((line) => line.message)).toEqual([
+      'job: could not hold its lease or run its pass; trying again shortly',
+    ]);
   });
 });

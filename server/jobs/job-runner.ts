@@ -44,7 +44,7 @@ export type PeriodicJob = {
   readonly period: PeriodRule;
   /** The work for one period. Throwing leaves the period unfinished: it is tried again after a while. */
   run(context: { readonly period: Period; readonly at: number }): Promise<void>;
-  /** A period's run is due this long after the period starts (at most half the period). */
+  /** A period's run is due this long after the period starts (at most a quarter of the period). */
   readonly dueAfterMs?: number;
   /** After the runner starts the job, its first look waits this long (at most one period) so start-up settles. */
   readonly firstRunDelayMs?: number;
@@ -177,9 +177,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const at = now();
       const period = periodOf(rule, at);
       const length = period.end - period.start;
-      const check = Math.min(job.checkIntervalMs ?? checkIntervalMs, length / 4);
+      // Several looks in every period however short (JOB_PERIOD_SECONDS), so none passes unrun.
+      const check = Math.min(job.checkIntervalMs ?? checkIntervalMs, length / 8);
       if (period.key === doneKey) return check;
-      const dueAt = period.start + Math.min(job.dueAfterMs ?? 0, length / 2);
+      const dueAt = period.start + Math.min(job.dueAfterMs ?? 0, length / 4);
       if (at < dueAt) return Math.min(check, dueAt - at);
       const lease = Math.min(leaseMs, length);
       const key = { job: job.name, period: period.key, holder };
