@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { rateLimitStoreOption } from '../rate-limits/rate-limit-store-option.ts';
 import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AnalyticsService, LeadToCount } from '../analytics/analytics-service.ts';
@@ -130,6 +131,8 @@ const analytics: FastifyPluginAsync<AnalyticsPluginOptions> = async (
       max: limit.max,
       timeWindow: limit.windowMs,
       cache: limit.addresses,
+      // Counted across every server on PostgreSQL; in this process's memory with SQLite.
+      ...rateLimitStoreOption(app, 'events'),
       errorResponseBuilder: (_request, context) => Object.assign(new Error('rate limited'), { statusCode: context.statusCode }),
     });
 

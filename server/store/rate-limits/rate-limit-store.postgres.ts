@@ -1,0 +1,89 @@
+import pg from 'pg';
+import { storeUnavailableError } from '../../../back-office/database/store-unavailable.ts';
+import type { RateLimitStore, WindowHits } from './rate-limit-store.ts';
+
+// PostgreSQL's rate-limit counts, on a pool of their own beside the lead store's: a burst of rate-limited
+// requests can never take the connections a lead needs, and a lead never waits for a count.
+//
+// One statement per batch: the hits of every window in it are added by one INSERT … ON CONFLICT DO
+// UPDATE over arrays, RETURNING each window's count after the addition, so the count a server reads is
+// the total of every server's hits up to its own, in the order the row lock let them in. The rows are
+// sent sorted by their key, so two servers' statements touching the same windows lock them in the
+// same order and wait for each other instead of deadlocking.
+
+/** Connections: one batch in flight and the deletion of ended windows. */
+export const RATE_LIMIT_POOL_SIZE = 2;
+const CONNECT_TIMEOUT_MS = 5_000;
+/** A statement the database has not answered by then is given up (the limiter has decided alone long before). */
+const STATEMENT_TIMEOUT_MS = 5_000;
+
+const ADD_HITS_SQL = `
+  INSERT INTO rate_limit_hits AS counted (name, key, window_start, window_end, hits)
+  SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[], $5::integer[])
+  ON CONFLICT (name, key, window_start) DO UPDATE SET hits = counted.hits + EXCLUDED.hits
+  RETURNING name, key, window_start, hits`;
+
+// Bounded: the oldest ended windows first, at most `limit` rows in one statement.
+const DELETE_ENDED_SQL = `
+  DELETE FROM rate_limit_hits WHERE ctid = ANY (ARRAY(
+    SELECT ctid FROM rate_limit_hits WHERE window_end <= $1 ORDER BY window_end LIMIT $2))`;
+
+const windowId = (name: string, key: string, windowStart: number) => JSON.stringify([name, key, windowStart]);
+const byWindow = (a: WindowHits, b: WindowHits) =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : a.windowStart - b.windowStart;
+
+export function openPostgresRateLimitStore(url: string, poolSize = RATE_LIMIT_POOL_SIZE): RateLimitStore {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+  });
+  // An idle client losing its connection (database restart) must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  let closed = false;
+
+  async function query<R extends pg.QueryResultRow>(sql: string, params: unknown[]): Promise<R[]> {
+    if (closed) throw new Error('The rate-limit store is closed');
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      throw storeUnavailableError(error);
+    }
+    try {
+      return (await client.query<R>(sql, params)).rows;
+    } finally {
+      client.release();
+    }
+  }
+
+  return {
+    async addHits(hits) {
+      if (hits.length === 0) return [];
+      const sorted = [...hits].sort(byWindow);
+      const rows = await query<{ name: string; key: string; window_start: string; hits: number }>(ADD_HITS_SQL, [
+        sorted.map((hit) => hit.name),
+        sorted.map((hit) => hit.key),
+        sorted.map((hit) => hit.windowStart),
+        sorted.map((hit) => hit.windowEnd),
+        sorted.map((hit) => hit.hits),
+      ]);
+      const counts = new Map(rows.map((row) => [windowId(row.name, row.key, Number(row.window_start)), row.hits]));
+      return hits.map((hit) => {
+        const count = counts.get(windowId(hit.name, hit.key, hit.windowStart));
+        if (count === undefined) throw new Error('The rate-limit store did not count a window it was given');
+        return count;
+      });
+    },
+    async deleteEndedWindows(now, limit) {
+      const rows = await query(`${DELETE_ENDED_SQL} RETURNING 1`, [now, limit]);
+      return rows.length;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
