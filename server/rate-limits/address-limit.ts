@@ -21,7 +21,14 @@ export type AddressLimitOptions = {
   readonly now?: () => number;
 };
 
-export function createAddressLimit({ limiter, name, max, windowMs, addresses = 10_000, now = Date.now }: AddressLimitOptions): AddressLimit {
+export function createAddressLimit({
+  limiter,
+  name,
+  max,
+  windowMs,
+  addresses = 10_000,
+  now = Date.now,
+}: AddressLimitOptions): AddressLimit {
   if (limiter !== undefined) {
     return {
       async hit(key) {

@@ -21,7 +21,12 @@ export function sharedRateLimitStore(limiter: SharedLimiter, name: string): Fast
     constructor(_options: FastifyRateLimitOptions, limitName: string = name) {
       this.#name = limitName;
     }
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number, max: number): void {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+      max: number,
+    ): void {
       limiter.hit({ name: this.#name, key, max, windowMs: timeWindow }).then(
         (answer) => callback(null, { current: answer.count, ttl: answer.retryAfterMs }),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),

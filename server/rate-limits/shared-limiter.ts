@@ -151,7 +151,9 @@ export function createSharedLimiter({
     let counts: number[] | undefined;
     let failure: unknown;
     try {
-      counts = await store.addHits(batch.map(({ name, key, windowStart, windowEnd, hits }) => ({ name, key, windowStart, windowEnd, hits })));
+      counts = await store.addHits(
+        batch.map(({ name, key, windowStart, windowEnd, hits }) => ({ name, key, windowStart, windowEnd, hits })),
+      );
       stats.hitsSent += batch.reduce((sum, entry) => sum + entry.hits, 0);
     } catch (error) {
       failure = error;
@@ -159,9 +161,10 @@ export function createSharedLimiter({
     batch.forEach((entry, index) => {
       const total = counts?.[index];
       const window = known.get(windowId(entry.name, entry.key, entry.windowStart));
-      if (window !== undefined) {
+      // Hits a failed statement carried never reach the database: this server keeps counting them.
+      if (window !== undefined && total !== undefined) {
         window.unconfirmed = Math.max(0, window.unconfirmed - entry.hits);
-        if (total !== undefined) window.counted = Math.max(window.counted, total);
+        window.counted = Math.max(window.counted, total);
       }
       // The hits of one server in one statement are numbered in the order they came.
       entry.answers.forEach((answer, position) => answer(total === undefined ? undefined : total - entry.hits + position + 1));
@@ -223,7 +226,8 @@ export function createSharedLimiter({
       scheduleFlush();
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<'late'>((resolve) => {
-        timer = setTimeout(() => resolve('late'), settings.answerWithinMs);
+        // After the I/O already waiting: an answer that arrived while this process was busy still counts.
+        timer = setTimeout(() => setImmediate(() => resolve('late')), settings.answerWithinMs);
       });
       const count = await Promise.race([fromDatabase, late]);
       clearTimeout(timer);

@@ -38,6 +38,9 @@ export function openPostgresRateLimitStore(url: string, poolSize = RATE_LIMIT_PO
     max: poolSize,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     statement_timeout: STATEMENT_TIMEOUT_MS,
+    // Kept open while idle: opening a connection (and its password exchange) takes longer than a
+    // request may wait for its count, so a cold pool would make every server decide alone.
+    idleTimeoutMillis: 0,
   });
   // An idle client losing its connection (database restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
@@ -59,6 +62,9 @@ export function openPostgresRateLimitStore(url: string, poolSize = RATE_LIMIT_PO
   }
 
   return {
+    async connect() {
+      await Promise.all(Array.from({ length: poolSize }, () => query('SELECT 1', [])));
+    },
     async addHits(hits) {
       if (hits.length === 0) return [];
       const sorted = [...hits].sort(byWindow);

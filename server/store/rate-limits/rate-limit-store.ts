@@ -14,6 +14,8 @@ export type WindowHits = {
 };
 
 export interface RateLimitStore {
+  /** Opens the store's connections ahead of the first request, so it does not wait for them. */
+  connect(): Promise<void>;
   /**
    * Adds every entry's hits to its window's count in one statement and answers each window's count
    * after the addition, in the order given. Each entry names a different window; several servers adding
