@@ -53,7 +53,7 @@ describe.skipIf(postgresHarness.skipReason !== undefined)('rate-limit store: pos
   it('adds batches that overlap in any order without deadlocking', async () => {
     const [first, second] = [open(), open()];
     const keys = Array.from({ length: 50 }, (_, index) => `k${String(index).padStart(2, '0')}`);
-    const rounds = Array.from({ length: 20 }, (_, round) => [
+    const rounds = Array.from({ length: 20 }, () => [
       first!.addHits(keys.map((key) => window(key))),
       second!.addHits(keys.toReversed().map((key) => window(key))),
     ]);
