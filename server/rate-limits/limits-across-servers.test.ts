@@ -1,5 +1,8 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OTHER, VALUE_CAP_PER_DAY } from '../analytics/value-cap.ts';
+import { VITALS_PER_VISITOR_PER_DAY } from '../analytics/vitals-cap.ts';
 import { buildApp } from '../app.ts';
 import { EVENTS_RATE_LIMIT } from '../plugins/analytics.ts';
 import { BOOKING_CONFIRMATION_RATE_LIMIT_PER_MINUTE } from '../routes/bookings.ts';
@@ -132,6 +135,66 @@ describe.skipIf(postgresHarness.skipReason !== undefined)('limits shared by seve
     report('beacons', counted, EVENTS_RATE_LIMIT.max);
     expect(Math.abs(counted - EVENTS_RATE_LIMIT.max)).toBeLessThanOrEqual(Math.ceil(EVENTS_RATE_LIMIT.max * 0.05));
     expect(accepted(statuses, 429)).toBe(statuses.length - counted);
+  });
+
+  /** Waits until every server's queue handed its events to the store. */
+  async function queuesWritten(): Promise<void> {
+    await vi.waitFor(() => expect(servers.map((server) => server.analytics.queueStats?.().queued)).toEqual(servers.map(() => 0)), {
+      timeout: 5_000,
+    });
+  }
+  async function queryDatabase<R extends pg.QueryResultRow>(sql: string): Promise<R[]> {
+    const client = new pg.Client({ connectionString: database.serverEnv.DATABASE_URL });
+    await client.connect();
+    try {
+      return (await client.query<R>(sql)).rows;
+    } finally {
+      await client.end();
+    }
+  }
+
+  it("keeps the day's bound of referring sites across all servers", async () => {
+    const sites = VALUE_CAP_PER_DAY + 400;
+    // A visitor each (the beacon limit counts per address), each from a referring site of its own.
+    const statuses = await roundRobin(sites, (index) => ({
+      method: 'POST',
+      url: '/api/events',
+      headers: {
+        'content-type': 'text/plain;charset=UTF-8',
+        'user-agent': FIREFOX,
+        'x-forwarded-for': `10.0.${index >> 8}.${index & 255}`,
+      },
+      payload: JSON.stringify({ type: 'pageview', path: '/about', referrer: `https://site-${index}.example/` }),
+    }));
+    expect(accepted(statuses, 204)).toBe(sites);
+    await queuesWritten();
+    const [row] = await queryDatabase<{ kept: number; other: number }>(
+      `SELECT count(*) FILTER (WHERE referrer_host <> '${OTHER}')::integer AS kept,
+              COALESCE(SUM(visits) FILTER (WHERE referrer_host = '${OTHER}'), 0)::integer AS other
+         FROM analytics_referrer_days`,
+    );
+    report('referring sites kept a day', row!.kept, VALUE_CAP_PER_DAY);
+    expect(row).toEqual({ kept: VALUE_CAP_PER_DAY, other: sites - VALUE_CAP_PER_DAY });
+  });
+
+  it('keeps the field speed one browser adds a day across all servers', async () => {
+    await atWindowStart(EVENTS_RATE_LIMIT.windowMs, 4_000);
+    // Within the beacon limit of its address, more reports than one browser may add a day.
+    const reports = EVENTS_RATE_LIMIT.max;
+    const statuses = await roundRobin(reports, () => ({
+      method: 'POST',
+      url: '/api/events',
+      headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': FIREFOX },
+      payload: JSON.stringify({ type: 'vitals', path: '/about', vitals: { LCP: 1800 } }),
+    }));
+    expect(accepted(statuses, 204)).toBe(reports);
+    await vi.waitFor(async () => {
+      const [row] = await queryDatabase<{ samples: number }>(
+        `SELECT COALESCE(SUM(samples), 0)::integer AS samples FROM analytics_vital_days`,
+      );
+      expect(row!.samples).toBe(VITALS_PER_VISITOR_PER_DAY);
+    });
+    report('field speed reports of one browser a day', VITALS_PER_VISITOR_PER_DAY, VITALS_PER_VISITOR_PER_DAY);
   });
 
   it("counts the booking confirmation's limit apart from the webhooks', across all servers", async () => {

@@ -8,6 +8,7 @@ import { createSharedLimiter, type SharedLimiter, type SharedLimiterTuning } fro
 type FakeStore = {
   addHits(hits: readonly WindowHits[]): Promise<number[]>;
   deleteEndedWindows(now: number, limit: number): Promise<number>;
+  keepValues(): Promise<boolean[]>;
   readonly statements: WindowHits[][];
   delayMs: number;
   failing: boolean;
@@ -31,6 +32,9 @@ function fakeStore(): FakeStore {
     },
     async deleteEndedWindows() {
       return 0;
+    },
+    async keepValues() {
+      throw new Error('not asked here');
     },
   };
   return store;

@@ -1,4 +1,4 @@
-import type { RateLimitStore, WindowHits } from '../store/database.ts';
+import type { KeepValue, RateLimitStore, WindowHits } from '../store/database.ts';
 
 // Per-address limits counted across every server on one PostgreSQL database: each limit counts the
 // requests of a key (a client address) in fixed windows (a multiple of the window's length since the
@@ -40,6 +40,8 @@ export type LimitAnswer = {
 
 export type SharedLimiter = {
   hit(hit: LimitHit): Promise<LimitAnswer>;
+  /** Bounds of distinct values a period, shared too (RateLimitStore.keepValues): the caller batches. */
+  keepValues(values: readonly KeepValue[]): Promise<boolean[]>;
   /** Statements sent, hits counted through them, decisions taken alone: for tests and benchmarks. */
   stats(): SharedLimiterStats;
   /** Stops the timers and waits for the statement in flight; hits still waiting are decided alone. */
@@ -95,7 +97,7 @@ export function createSharedLimiter({
   now = Date.now,
   tuning = {},
 }: {
-  store: Pick<RateLimitStore, 'addHits' | 'deleteEndedWindows'>;
+  store: Pick<RateLimitStore, 'addHits' | 'keepValues' | 'deleteEndedWindows'>;
   log: Log;
   now?: () => number;
   tuning?: SharedLimiterTuning;
@@ -243,6 +245,7 @@ export function createSharedLimiter({
       }
       return answer(count, 'database');
     },
+    keepValues: (values) => store.keepValues(values),
     stats: () => ({ ...stats }),
     async stop() {
       stopped = true;

@@ -12,7 +12,7 @@ import { openingStore } from './store-open-error.ts';
 // limits); this module is the only one that knows the engines.
 
 export type { Database, DatabaseLifecycle } from './database-contract.ts';
-export type { RateLimitStore, WindowHits } from './rate-limits/rate-limit-store.ts';
+export type { KeepValue, RateLimitStore, WindowHits } from './rate-limits/rate-limit-store.ts';
 /** The settings that say which database to open (LEADS_DB_FILE or DATABASE_URL), read from the environment. */
 export { parseLeadStoreConfig, type LeadStoreConfig } from '../config.ts';
 

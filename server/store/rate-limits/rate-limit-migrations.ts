@@ -10,6 +10,10 @@ import type { ConcernMigrations } from '../../../back-office/database/migrations
 // UNLOGGED: its rows live a window long, so writing them to the WAL would only cost; a database crash
 // empties it, which forgets at most one window of counts.
 
+// Beside them, the distinct values a bound keeps a period (the analytics' referring sites and campaigns of
+// a UTC day): at most so many a day across every server, a value a lead carried kept whatever the bound
+// holds (`by_lead`, not counted against it); deleted once the period is over.
+
 const columns = `
         name TEXT NOT NULL,
         key TEXT NOT NULL,
@@ -19,6 +23,15 @@ const columns = `
         PRIMARY KEY (name, key, window_start)
       );
       CREATE INDEX rate_limit_hits_window_end ON rate_limit_hits (window_end);
+      CREATE TABLE rate_limit_kept_values (
+        name TEXT NOT NULL,
+        period TEXT NOT NULL,
+        value TEXT NOT NULL,
+        by_lead SMALLINT NOT NULL,
+        period_end BIGINT NOT NULL,
+        PRIMARY KEY (name, period, value)
+      );
+      CREATE INDEX rate_limit_kept_values_period_end ON rate_limit_kept_values (period_end);
 `;
 
 export const RATE_LIMIT_MIGRATIONS: ConcernMigrations = {

@@ -61,6 +61,53 @@ describe.skipIf(postgresHarness.skipReason !== undefined)('rate-limit store: pos
     expect(await first!.addHits([window('k00', T0, 0)])).toEqual([40]);
   });
 
+  describe('values a bound keeps a period', () => {
+    const DAY_END = T0 + 86_400_000;
+    const value = (name: string, bound = 'referrers', always = false, period = '2025-01-15') => ({
+      name: bound,
+      period,
+      periodEnd: DAY_END,
+      value: name,
+      max: 100,
+      always,
+    });
+
+    it('keeps at most the bound across several servers asking at once, and a kept value stays kept', async () => {
+      const servers = [open(), open(), open()];
+      const asks = Array.from({ length: 30 }, (_, round) =>
+        servers[round % 3]!.keepValues(Array.from({ length: 10 }, (_, index) => value(`site-${round}-${index}.example`))),
+      );
+      const kept = (await Promise.all(asks)).flat().filter(Boolean).length;
+      expect(kept).toBe(100);
+      const rows = (await database.rows()).rate_limit_kept_values as Array<{ value: string }>;
+      expect(rows).toHaveLength(100);
+      // Asked again, from another server, the kept ones are kept and the others still are not.
+      expect(await servers[1]!.keepValues([value(rows[0]!.value), value('late.example')])).toEqual([true, false]);
+    });
+
+    it("keeps a lead's value beyond the bound without counting it, and bounds each name and period apart", async () => {
+      const store = open();
+      expect(await store.keepValues([value('lead-campaign', 'campaigns', true)])).toEqual([true]);
+      const campaigns = await store.keepValues(Array.from({ length: 101 }, (_, index) => value(`c${index}`, 'campaigns')));
+      expect(campaigns.filter(Boolean)).toHaveLength(100);
+      expect(
+        await store.keepValues([
+          value('lead-campaign', 'campaigns'),
+          value('c0', 'referrers'),
+          value('c0', 'campaigns', false, '2025-01-16'),
+        ]),
+      ).toEqual([true, true, true]);
+    });
+
+    it('deletes the values of a period that ended', async () => {
+      const store = open();
+      await store.keepValues([value('a'), value('b')]);
+      expect(await store.deleteEndedWindows(DAY_END - 1, 10)).toBe(0);
+      expect(await store.deleteEndedWindows(DAY_END, 10)).toBe(2);
+      expect((await database.rows()).rate_limit_kept_values).toEqual([]);
+    });
+  });
+
   it('deletes the windows that ended, in bounded batches, and keeps the current ones', async () => {
     const store = open();
     await store.addHits(Array.from({ length: 25 }, (_, index) => window(`old${index}`, T0 - 120_000)));

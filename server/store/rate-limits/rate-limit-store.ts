@@ -13,6 +13,20 @@ export type WindowHits = {
   readonly hits: number;
 };
 
+/** A value a bound of distinct values may keep in a period (a referring site on a UTC day). */
+export type KeepValue = {
+  /** The bound's name ("referrers", "campaigns"): two bounds never share their values. */
+  readonly name: string;
+  /** The period's name ("2026-11-28") and its end, after which its values are deleted. */
+  readonly period: string;
+  readonly periodEnd: number;
+  readonly value: string;
+  /** Distinct values the bound keeps in the period. */
+  readonly max: number;
+  /** Kept whatever the bound holds, and not counted against it (a campaign a lead carried). */
+  readonly always?: boolean;
+};
+
 export interface RateLimitStore {
   /** Opens the store's connections ahead of the first request, so it does not wait for them. */
   connect(): Promise<void>;
@@ -22,7 +36,15 @@ export interface RateLimitStore {
    * to one window at once are serialised by the row, so no hit is lost or counted twice.
    */
   addHits(hits: readonly WindowHits[]): Promise<number[]>;
-  /** Deletes at most `limit` windows that ended before `now`; answers how many it deleted. */
+  /**
+   * Whether each value is kept: it was already, or the bound has room for it (then it is kept from now
+   * on), in the order given. Exact across servers: a bound's additions are made one server at a time.
+   */
+  keepValues(values: readonly KeepValue[]): Promise<boolean[]>;
+  /**
+   * Deletes at most `limit` windows and at most `limit` kept values whose period ended by `now`; answers
+   * the larger of the two counts, so a caller deletes again while either table had more.
+   */
   deleteEndedWindows(now: number, limit: number): Promise<number>;
   close(): Promise<void>;
 }
