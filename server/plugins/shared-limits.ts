@@ -25,10 +25,9 @@ const sharedLimits: FastifyPluginAsync<SharedLimitsOptions> = async (app, { conf
     await store?.close();
   });
   app.decorate('sharedLimits', limiter);
-  // A database that does not answer now is no reason not to start: the limiter decides alone meanwhile.
-  await store?.connect().catch((error: unknown) => {
-    app.log.warn({ err: error }, 'shared rate limits: the database did not answer at start, so each server counts alone until it does');
-  });
+  // Opened while the other plugins start, not waited for: a database that does not answer is the lead
+  // store's to report (it stops the start), and meanwhile the limiter decides alone and says so.
+  void store?.connect().catch(() => {});
 };
 
 export const sharedLimitsPlugin = fp(sharedLimits, { name: 'shared-limits', fastify: '5.x' });
