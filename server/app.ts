@@ -19,6 +19,8 @@ import { salesPlugin, type SalesTuning } from './plugins/sales.ts';
 import { weeklySummaryPlugin } from './plugins/weekly-summary.ts';
 import { studioNoticesPlugin } from './plugins/studio-notices.ts';
 import { siteSecurityHeadersPlugin } from './plugins/security-headers.ts';
+import { sharedLimitsPlugin } from './plugins/shared-limits.ts';
+import type { SharedLimiterTuning } from './rate-limits/shared-limiter.ts';
 import { apiRoutes } from './routes/api.ts';
 import { bookingRoutes, type BookingRoutesOptions } from './routes/bookings.ts';
 import { LEAD_BODY_LIMIT_BYTES, leadRoutes } from './routes/leads.ts';
@@ -48,6 +50,8 @@ export type BuildAppOptions = {
   analytics?: Omit<AnalyticsSetupOptions, 'config'>;
   /** The booking webhooks' meeting count and clock (tests). */
   bookings?: Omit<BookingRoutesOptions, 'config'>;
+  /** The shared rate limits' pace (PostgreSQL; tests): batching, the wait for the database. */
+  sharedLimits?: SharedLimiterTuning;
 };
 
 /**
@@ -97,6 +101,8 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   app.register(siteSecurityHeadersPlugin, { config });
   app.register(healthPlugin);
   app.register(liveBuildPlugin, { distDir: config.distDir });
+  // Before everything that limits requests (analytics, the relay's routes, the bookings), closed after them.
+  app.register(sharedLimitsPlugin, { config, tuning: options.sharedLimits });
   app.register(analyticsSetupPlugin, { config, ...options.analytics });
   app.register(leadRelayPlugin, { config, tuning: options.relayTuning });
   app.register(jobsPlugin, { config, tuning: options.jobsTuning });

@@ -24,6 +24,9 @@ export type ValueCap = {
   keepCampaign(campaign: CampaignWords, day: string): void;
 };
 
+/** How a campaign is named among the day's kept values. */
+export const campaignKey = ({ source = '', medium = '', name = '' }: CampaignWords) => JSON.stringify([source, medium, name]);
+
 export function createValueCap(perDay = VALUE_CAP_PER_DAY): ValueCap {
   let day = '';
   let referrers = new Set<string>();
@@ -46,8 +49,6 @@ export function createValueCap(perDay = VALUE_CAP_PER_DAY): ValueCap {
     seen.add(key);
     return true;
   }
-
-  const campaignKey = ({ source = '', medium = '', name = '' }: CampaignWords) => JSON.stringify([source, medium, name]);
 
   return {
     cap(event, eventDay) {

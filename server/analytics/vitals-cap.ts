@@ -34,3 +34,25 @@ export function createVitalsCap({
     },
   };
 }
+
+/** The part of the shared limiter (server/rate-limits/shared-limiter.ts) the shared bound uses. */
+type LimitHits = { hit(hit: { name: string; key: string; max: number; windowMs: number }): Promise<{ allowed: boolean }> };
+
+/** One UTC day: the shared limiter's fixed windows start at multiples of their length since the epoch. */
+const DAY_MS = 86_400_000;
+
+/**
+ * The same bound counted by every server together (PostgreSQL): a visitor's reports of the day are
+ * counted by the shared limiter in a window of one UTC day, whichever server takes them; the counts
+ * are deleted once the day is over. The visitors remembered are bounded by the limiter's own memory.
+ */
+export function createSharedVitalsCap(
+  limiter: LimitHits,
+  perVisitor = VITALS_PER_VISITOR_PER_DAY,
+): { take(visit: string): Promise<boolean> } {
+  return {
+    async take(visit) {
+      return (await limiter.hit({ name: 'analytics vitals', key: visit, max: perVisitor, windowMs: DAY_MS })).allowed;
+    },
+  };
+}

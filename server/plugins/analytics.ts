@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { rateLimitStoreOption } from '../rate-limits/rate-limit-store-option.ts';
 import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AnalyticsService, LeadToCount } from '../analytics/analytics-service.ts';
@@ -11,7 +12,8 @@ import { createSitePages } from '../analytics/site-pages.ts';
 import type { LiveBuild } from '../site/live-build.ts';
 import { createValueCap } from '../analytics/value-cap.ts';
 import type { VitalsSample } from '../analytics/vital-buckets.ts';
-import { createVitalsCap } from '../analytics/vitals-cap.ts';
+import { createSharedVitalsCap, createVitalsCap } from '../analytics/vitals-cap.ts';
+import { createSharedValueCap } from '../analytics/shared-value-cap.ts';
 import { createSaltKeeper, saltDay } from '../analytics/visit-hash.ts';
 import { isAllowedOrigin } from '../leads/origin.ts';
 import { isRobot, optedOut } from '../analytics/who-is-counted.ts';
@@ -74,7 +76,20 @@ const analytics: FastifyPluginAsync<AnalyticsPluginOptions> = async (
 ) => {
   const log = app.log.child({ component: 'analytics' });
   const salts = createSaltKeeper({ store, now });
-  const queue = createEventQueue({ record: (events) => store.recordEvents(events), log, now, tuning: tuning.queue });
+  // Several servers on PostgreSQL bound the day's values and each browser's field speed together; one
+  // server (SQLite) bounds them in its own memory.
+  const limiter = app.hasDecorator('sharedLimits') ? app.sharedLimits : undefined;
+  const sharedValueCap = limiter && createSharedValueCap({ keepValues: (values) => limiter.keepValues(values), log, now });
+  const sharedVitalsCap = limiter && createSharedVitalsCap(limiter);
+  const queue = createEventQueue({
+    // The shared bound is applied as a batch is written, so the beacon never waits for it.
+    record: sharedValueCap
+      ? async (events) => store.recordEvents(await sharedValueCap.capAll(events))
+      : (events) => store.recordEvents(events),
+    log,
+    now,
+    tuning: tuning.queue,
+  });
   const vitalsQueue = createEventQueue<VitalsSample>({
     record: (samples) => store.recordVitals(samples),
     log,
@@ -113,7 +128,8 @@ const analytics: FastifyPluginAsync<AnalyticsPluginOptions> = async (
     const { payload } = lead;
     if (!lead.spam) {
       const word = (field: string) => (typeof payload[field] === 'string' ? payload[field] : undefined);
-      valueCap.keepCampaign({ source: word('utm_source'), medium: word('utm_medium'), name: word('utm_campaign') }, saltDay(lead.at));
+      const campaign = { source: word('utm_source'), medium: word('utm_medium'), name: word('utm_campaign') };
+      (sharedValueCap ?? valueCap).keepCampaign(campaign, saltDay(lead.at));
     }
     await store.recordLead({ leadId: lead.leadId, at: lead.at, form: lead.form, keys: leadKeysOf(payload), spam: lead.spam });
   }
@@ -130,6 +146,8 @@ const analytics: FastifyPluginAsync<AnalyticsPluginOptions> = async (
       max: limit.max,
       timeWindow: limit.windowMs,
       cache: limit.addresses,
+      // Counted across every server on PostgreSQL; in this process's memory with SQLite.
+      ...rateLimitStoreOption(app, 'events'),
       errorResponseBuilder: (_request, context) => Object.assign(new Error('rate limited'), { statusCode: context.statusCode }),
     });
 
@@ -169,9 +187,12 @@ const analytics: FastifyPluginAsync<AnalyticsPluginOptions> = async (
       const visit = await visitOf(request);
       // Field speed is stored under its page and day only: the visit just bounds how much one browser adds.
       if ('vitals' in read) {
-        if (visit !== undefined && vitalsCap.take(visit, saltDay(at)))
-          vitalsQueue.push({ at, path: read.vitals.path, vitals: read.vitals.vitals });
-      } else if (visit !== undefined) queue.push({ ...valueCap.cap(read.event, saltDay(at)), at, visit });
+        const sample = { at, path: read.vitals.path, vitals: read.vitals.vitals };
+        // The shared count is not waited for: the sample is queued once it is allowed.
+        if (visit !== undefined && sharedVitalsCap !== undefined)
+          void sharedVitalsCap.take(visit).then((taken) => taken && vitalsQueue.push(sample));
+        else if (visit !== undefined && vitalsCap.take(visit, saltDay(at))) vitalsQueue.push(sample);
+      } else if (visit !== undefined) queue.push({ ...(sharedValueCap ? read.event : valueCap.cap(read.event, saltDay(at))), at, visit });
       return reply.code(204).send();
     });
   });

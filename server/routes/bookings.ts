@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { rateLimitStoreOption } from '../rate-limits/rate-limit-store-option.ts';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { BOOKING_PROVIDER_NAMES, type BookingProvider } from '../../lead/booking.ts';
 import type { Config } from '../config.ts';
@@ -100,6 +101,8 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (ap
   await app.register(rateLimit, {
     max: BOOKING_RATE_LIMIT_PER_MINUTE,
     timeWindow: RATE_LIMIT_WINDOW_MS,
+    // Counted across every server on PostgreSQL (the confirmation route apart, under its own name).
+    ...rateLimitStoreOption(app, 'bookings'),
     errorResponseBuilder: (_request, context) => Object.assign(new Error('rate limited'), { statusCode: context.statusCode }),
   });
 

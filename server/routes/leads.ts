@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
+import { rateLimitStoreOption } from '../rate-limits/rate-limit-store-option.ts';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { RoiParameters } from '../../lead/roi/engine.ts';
 import { FORM_ERROR_KEY, VALIDATION_MESSAGES } from '../../lead/rules.ts';
@@ -93,6 +94,8 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, opt
   await app.register(rateLimit, {
     max: config.leadRateLimitPerMinute,
     timeWindow: RATE_LIMIT_WINDOW_MS,
+    // Counted across every server on PostgreSQL; in this process's memory with SQLite.
+    ...rateLimitStoreOption(app, 'leads'),
     errorResponseBuilder: (_request, context) => Object.assign(new Error('rate limited'), { statusCode: context.statusCode }),
   });
 

@@ -1,6 +1,8 @@
 import type { LeadStoreConfig } from '../config.ts';
 import type { Database } from './database-contract.ts';
 import { openPostgresStore } from './postgres-store.ts';
+import type { RateLimitStore } from './rate-limits/rate-limit-store.ts';
+import { openPostgresRateLimitStore } from './rate-limits/rate-limit-store.postgres.ts';
 import { openSqliteWorkerStore } from './sqlite-worker-store.ts';
 import { openingStore } from './store-open-error.ts';
 
@@ -10,6 +12,7 @@ import { openingStore } from './store-open-error.ts';
 // limits); this module is the only one that knows the engines.
 
 export type { Database, DatabaseLifecycle } from './database-contract.ts';
+export type { KeepValue, RateLimitStore, WindowHits } from './rate-limits/rate-limit-store.ts';
 /** The settings that say which database to open (LEADS_DB_FILE or DATABASE_URL), read from the environment. */
 export { parseLeadStoreConfig, type LeadStoreConfig } from '../config.ts';
 
@@ -22,4 +25,13 @@ export async function openDatabase(config: LeadStoreConfig): Promise<Database> {
   return openingStore({ database: 'lead', config }, () =>
     config.kind === 'sqlite' ? openSqliteWorkerStore(config.file) : openPostgresStore(config.url),
   );
+}
+
+/**
+ * The rate-limit counts every server shares, on a small pool of their own: only on PostgreSQL (several
+ * servers); with SQLite there is one process, which counts in its own memory, so there is none. Its
+ * table is made by the lead database's migrations (openDatabase), which run before any request.
+ */
+export function openRateLimitStore(config: LeadStoreConfig): RateLimitStore | undefined {
+  return config.kind === 'postgres' ? openPostgresRateLimitStore(config.url) : undefined;
 }
