@@ -147,3 +147,28 @@ for (const harness of [sqliteWorkerHarness, postgresHarness]) {
     );
   });
 }
+
+describe('a second signal during the drain', () => {
+  it(
+    'skips the rest of the drain and closes at once, still exiting 0',
+    async () => {
+      const database = await sqliteWorkerHarness.createDatabase();
+      try {
+        const server = await startServerProcess({ ...database.serverEnv, DIST_DIR: fixture.distDir, DRAIN_SECONDS: '60' }, workDir);
+        servers.push(server);
+        server.child.kill('SIGTERM');
+        await expect.poll(async () => (await fetch(`${server.baseUrl}/readyz`)).status, { interval: 20 }).toBe(503);
+        const second = Date.now();
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+        expect(Date.now() - second).toBeLessThan(5_000);
+        const messages = parseLogLines(server.output().stdout).map((line) => line.msg);
+        expect(messages).toContain('draining: not ready, still serving for 60 s');
+        expect(messages).toContain('server closed');
+      } finally {
+        await database.remove();
+      }
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+});

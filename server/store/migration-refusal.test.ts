@@ -145,3 +145,26 @@ describe.skipIf(postgresHarness.skipReason !== undefined)('the migration lock on
     expect(told).toHaveLength(1);
   });
 });
+
+describe('the write lock on SQLite', () => {
+  it('gives up after the busy wait with exit code 75 while another process holds the write lock', async () => {
+    const database = await sqliteWorkerHarness.createDatabase();
+    const { DatabaseSync } = await import('node:sqlite');
+    const file = database.config.kind === 'sqlite' ? database.config.file : '';
+    await (await database.openAtVersion(LATEST - 1)).close();
+    const holder = new DatabaseSync(file);
+    holder.exec('BEGIN IMMEDIATE');
+    try {
+      const error = await openFailure(database);
+      expect(error.exitCode).toBe(EXIT_CODES.migrationLockBusy);
+      expect(error.message).toBe(
+        "Another process held the lead database's write lock for more than 5 s while this one was to migrate it: " +
+          'start this one again once that process has finished.',
+      );
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+      await database.remove();
+    }
+  }, 20_000);
+});
