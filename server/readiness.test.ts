@@ -83,10 +83,14 @@ for (const harness of [sqliteWorkerHarness, postgresHarness]) {
       expect((body as { failing: string[] }).failing).toContain('lead-store');
     });
 
-    it('answers 503 "draining" once draining, while /healthz stays 200', async () => {
+    it('answers 503 "draining" once draining, while /healthz stays 200, and ends each connection after its answer', async () => {
+      expect((await app.inject({ url: '/about' })).headers.connection).not.toBe('close');
       app.readiness.drain();
       expect(await readyz(app)).toEqual({ status: 503, body: { status: 'not-ready', failing: ['draining'] } });
-      expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
+      const healthz = await app.inject({ url: '/healthz' });
+      expect(healthz.statusCode).toBe(200);
+      expect(healthz.headers.connection).toBe('close');
+      expect((await app.inject({ url: '/about' })).headers.connection).toBe('close');
     });
   });
 }
