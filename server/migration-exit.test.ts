@@ -10,11 +10,13 @@ import { LEAD_SCHEMA_VERSIONS } from './store/lead-schema.ts';
 import { MIGRATION_LOCK_ID } from './store/postgres-store.ts';
 import { findFreePort, NODE_BINARY, parseLogLines, SERVER_MAIN, startServerProcess, type ServerProcess } from './testing/server-process.ts';
 import { createSiteFixture, type SiteFixture } from './testing/site-fixture.ts';
-import { announceSkip, postgresHarness, type StoreDatabase } from './testing/store-harness.ts';
+import { announceSkip, ownPostgresDatabase, postgresHarness, type StoreHarness, type StoreDatabase } from './testing/store-harness.ts';
 
 // `node server/main.ts` on a PostgreSQL database it must not (or cannot yet) migrate: one sentence on
 // stderr and an exit code that tells a supervisor whether starting again can help, never a crash loop
-// on a false "cannot be reached". `npm run leads` opens the same store and says the same.
+// on a false "cannot be reached". `npm run leads` opens the same store and says the same. Each test has
+// a PostgreSQL database of its own: the migration lock is per database, and another suite migrating
+// its schema meanwhile would make a start wait (and say so) here.
 
 const LATEST = LEAD_SCHEMA_VERSIONS.length;
 const LEADS_CLI = fileURLToPath(new URL('./cli/leads.ts', import.meta.url));
@@ -66,9 +68,16 @@ function expectOneSentence(stderr: string, sentence: string | RegExp): void {
 announceSkip(postgresHarness);
 
 describe.skipIf(postgresHarness.skipReason !== undefined)('starting on a PostgreSQL database that refuses', () => {
+  let own: { harness: StoreHarness; drop(): Promise<void> };
   let database: StoreDatabase;
+  beforeAll(async () => {
+    own = await ownPostgresDatabase();
+  }, 60_000);
+  afterAll(async () => {
+    await own.drop();
+  }, 60_000);
   beforeEach(async () => {
-    database = await postgresHarness.createDatabase();
+    database = await own.harness.createDatabase();
   });
   afterEach(async () => {
     await database.remove();

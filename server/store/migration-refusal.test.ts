@@ -1,6 +1,13 @@
 import pg from 'pg';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { announceSkip, postgresHarness, sqliteWorkerHarness, type StoreDatabase } from '../testing/store-harness.ts';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  announceSkip,
+  ownPostgresDatabase,
+  postgresHarness,
+  sqliteWorkerHarness,
+  type StoreDatabase,
+  type StoreHarness,
+} from '../testing/store-harness.ts';
 import { EXIT_CODES } from '../exit-codes.ts';
 import { openDatabase } from './database.ts';
 import { LEAD_SCHEMA_VERSIONS } from './lead-schema.ts';
@@ -94,10 +101,18 @@ for (const harness of [sqliteWorkerHarness, postgresHarness]) {
 }
 
 describe.skipIf(postgresHarness.skipReason !== undefined)('the migration lock on PostgreSQL', () => {
+  // A database of its own: the lock held here would hold up other suites' migrations.
+  let own: { harness: StoreHarness; drop(): Promise<void> };
   let database: StoreDatabase;
   let holder: pg.Client | undefined;
+  beforeAll(async () => {
+    own = await ownPostgresDatabase();
+  }, 60_000);
+  afterAll(async () => {
+    await own.drop();
+  }, 60_000);
   beforeEach(async () => {
-    database = await postgresHarness.createDatabase();
+    database = await own.harness.createDatabase();
   });
   afterEach(async () => {
     await holder?.end();
