@@ -50,6 +50,7 @@ describe('parseConfig', () => {
       analyticsRawDays: 30,
       siteHost: 'localhost',
       jobPeriodSeconds: undefined,
+      drainSeconds: 5,
     });
   });
 
@@ -83,6 +84,8 @@ describe('parseConfig', () => {
         ESCALATE_CHECK_SECONDS: '5',
         ANALYTICS_RAW_DAYS: '90',
         JOB_PERIOD_SECONDS: '2',
+        DRAIN_SECONDS: '0',
+        MIGRATION_LOCK_WAIT_SECONDS: '30',
       }),
     ).toEqual({
       port: 8080,
@@ -93,7 +96,7 @@ describe('parseConfig', () => {
       crmWebhookUrl: 'https://crm.example.com/hook?token=abc',
       crmWebhookSecret: SECRET,
       crmLeadUrl: 'https://app.example-crm.com/contacts?lead={lead_id}',
-      leadStore: { kind: 'postgres', url: 'postgres://user:pw@db:5432/leads' },
+      leadStore: { kind: 'postgres', url: 'postgres://user:pw@db:5432/leads', migrationLockWaitMs: 30_000 },
       leadRateLimitPerMinute: 30,
       trustProxy: 1,
       crmRetryDelaysMs: [1000, 2000, 3000],
@@ -110,10 +113,11 @@ describe('parseConfig', () => {
       alertWebhookUrl: 'https://hooks.slack.com/services/T000/B000/XXXX',
       escalateAfterMinutes: [2, 10, 30],
       escalateCheckSeconds: 5,
-      analyticsStore: { kind: 'postgres', url: 'postgres://user:pw@db:5432/leads' },
+      analyticsStore: { kind: 'postgres', url: 'postgres://user:pw@db:5432/leads', migrationLockWaitMs: 30_000 },
       analyticsRawDays: 90,
       siteHost: 'example.com',
       jobPeriodSeconds: 2,
+      drainSeconds: 0,
     });
   });
 
@@ -138,7 +142,7 @@ describe('parseConfig', () => {
     [{ LEADS_DB_FILE: '/var/lib/leads.db' }, { kind: 'sqlite', file: '/var/lib/leads.db' }],
     [
       { DATABASE_URL: 'postgresql://db/leads', LEADS_DB_FILE: '/ignored.db' },
-      { kind: 'postgres', url: 'postgresql://db/leads' },
+      { kind: 'postgres', url: 'postgresql://db/leads', migrationLockWaitMs: 120_000 },
     ],
   ])('chooses the lead store from %j', (env, leadStore) => {
     expect(parseValid(env).leadStore).toEqual(leadStore);
@@ -304,6 +308,17 @@ describe('parseConfig', () => {
       [{ ESCALATE_CHECK_SECONDS: '0' }, 'ESCALATE_CHECK_SECONDS must be a whole number of seconds between 1 and 300, got "0"'],
       [{ ESCALATE_CHECK_SECONDS: '301' }, 'ESCALATE_CHECK_SECONDS must be a whole number of seconds between 1 and 300, got "301"'],
       [{ JOB_PERIOD_SECONDS: '0.5' }, 'JOB_PERIOD_SECONDS must be a whole number of at least 1, got "0.5"'],
+      [{ DRAIN_SECONDS: '121' }, 'DRAIN_SECONDS must be a whole number of seconds between 0 and 120, got "121"'],
+      [{ DRAIN_SECONDS: '-1' }, 'DRAIN_SECONDS must be a whole number of seconds between 0 and 120, got "-1"'],
+      [{ DRAIN_SECONDS: '2.5' }, 'DRAIN_SECONDS must be a whole number of seconds between 0 and 120, got "2.5"'],
+      [
+        { MIGRATION_LOCK_WAIT_SECONDS: '3601' },
+        'MIGRATION_LOCK_WAIT_SECONDS must be a whole number of seconds between 0 and 3600, got "3601"',
+      ],
+      [
+        { MIGRATION_LOCK_WAIT_SECONDS: 'soon' },
+        'MIGRATION_LOCK_WAIT_SECONDS must be a whole number of seconds between 0 and 3600, got "soon"',
+      ],
     ])('rejects %j with a clear message', (env, message) => {
       expect(parseErrors(env)).toEqual([message]);
     });

@@ -13,7 +13,17 @@ import { parseEscalateAfter } from './sales/escalation.ts';
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-export type LeadStoreConfig = { readonly kind: 'sqlite'; readonly file: string } | { readonly kind: 'postgres'; readonly url: string };
+export type LeadStoreConfig =
+  | { readonly kind: 'sqlite'; readonly file: string }
+  | {
+      readonly kind: 'postgres';
+      readonly url: string;
+      /**
+       * MIGRATION_LOCK_WAIT_SECONDS, in ms: how long a start waits for another process migrating the
+       * database before it gives up (exit 75). Unset: the runner's default, 120 s.
+       */
+      readonly migrationLockWaitMs?: number;
+    };
 
 export type Config = Readonly<{
   port: number;
@@ -89,6 +99,11 @@ export type Config = Readonly<{
    * Undefined (the default): each job keeps its own period.
    */
   jobPeriodSeconds: number | undefined;
+  /**
+   * DRAIN_SECONDS: after SIGTERM, how long the server keeps serving while /readyz answers 503, so a
+   * load balancer stops sending before the listener closes.
+   */
+  drainSeconds: number;
 }>;
 
 export type { TrustProxy };
@@ -113,6 +128,10 @@ export const DEFAULTS = {
   logLevel: 'info',
   alertAfterMinutes: 15,
   escalateCheckSeconds: 15,
+  // Long enough for a load balancer checking /readyz every second or two to see it fail twice.
+  drainSeconds: 5,
+  // Long enough for a release's migrations on a large database; a start waits no longer for another's.
+  migrationLockWaitSeconds: 120,
   notifyFromName: 'Lead console',
 } as const;
 
@@ -138,8 +157,11 @@ function createSettingReader(env: Environment, errors: string[]) {
 function readLeadStore(read: ReturnType<typeof createSettingReader>): LeadStoreConfig {
   const databaseUrl = read('DATABASE_URL', readPostgresUrl, undefined);
   const leadsDbFile = read('LEADS_DB_FILE', readNonBlank, DEFAULTS.leadsDbFile);
+  const migrationLockWaitSeconds = read('MIGRATION_LOCK_WAIT_SECONDS', readLockWaitSeconds, DEFAULTS.migrationLockWaitSeconds);
   return Object.freeze(
-    databaseUrl === undefined ? { kind: 'sqlite' as const, file: leadsDbFile } : { kind: 'postgres' as const, url: databaseUrl },
+    databaseUrl === undefined
+      ? { kind: 'sqlite' as const, file: leadsDbFile }
+      : { kind: 'postgres' as const, url: databaseUrl, migrationLockWaitMs: migrationLockWaitSeconds * 1000 },
   );
 }
 
@@ -193,6 +215,7 @@ export function parseConfig(env: Environment): ConfigResult {
     analyticsRawDays: read('ANALYTICS_RAW_DAYS', readPositiveWholeNumber, DEFAULTS.analyticsRawDays),
     siteHost: siteHostOf(env),
     jobPeriodSeconds: read<number | undefined>('JOB_PERIOD_SECONDS', readPositiveWholeNumber, undefined),
+    drainSeconds: read('DRAIN_SECONDS', readDrainSeconds, DEFAULTS.drainSeconds),
   };
 
   return errors.length > 0 ? { success: false, errors } : { success: true, data: Object.freeze(data) };
@@ -281,6 +304,24 @@ const readCheckSeconds: Reader<number> = (raw, name) => {
   return WHOLE_NUMBER.test(raw) && value >= 1 && value <= MAX_CHECK_SECONDS
     ? { value }
     : { error: `${name} must be a whole number of seconds between 1 and ${MAX_CHECK_SECONDS}, got ${quote(raw)}` };
+};
+
+/** A drain longer than two minutes would outlast any orchestrator's stop timeout. */
+const MAX_DRAIN_SECONDS = 120;
+const readDrainSeconds: Reader<number> = (raw, name) => {
+  const value = Number(raw);
+  return WHOLE_NUMBER.test(raw) && value <= MAX_DRAIN_SECONDS
+    ? { value }
+    : { error: `${name} must be a whole number of seconds between 0 and ${MAX_DRAIN_SECONDS}, got ${quote(raw)}` };
+};
+
+/** 0 gives up at once when another process is migrating; an hour is more than any migration should take. */
+const MAX_LOCK_WAIT_SECONDS = 3_600;
+const readLockWaitSeconds: Reader<number> = (raw, name) => {
+  const value = Number(raw);
+  return WHOLE_NUMBER.test(raw) && value <= MAX_LOCK_WAIT_SECONDS
+    ? { value }
+    : { error: `${name} must be a whole number of seconds between 0 and ${MAX_LOCK_WAIT_SECONDS}, got ${quote(raw)}` };
 };
 
 const readDelayList: Reader<readonly number[]> = (raw, name) => {

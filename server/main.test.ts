@@ -48,7 +48,8 @@ async function startServer(env: Record<string, string>, cwd = workDir): Promise<
   const port = Number(env.PORT ?? (await freePort()));
   const child = spawn(NODE, [MAIN], {
     cwd,
-    env: { PATH: process.env.PATH ?? '', PORT: String(port), DIST_DIR: fixture.distDir, ...env },
+    // No drain unless a test asks for one: these tests' SIGTERM means "stop now".
+    env: { PATH: process.env.PATH ?? '', PORT: String(port), DIST_DIR: fixture.distDir, DRAIN_SECONDS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

@@ -13,7 +13,7 @@ import { userInfo } from 'node:os';
 import path from 'node:path';
 import { loadEnvFile } from '../back-office/env-file.ts';
 import { describeListenFailure } from '../back-office/http/listen-failure.ts';
-import { openDatabase } from '../server/store/database.ts';
+import { exitCodeOfStoreOpenFailure, openDatabase } from '../server/store/database.ts';
 import { buildStudioApp } from './build-app.ts';
 import { ADD_EDITOR_COMMAND, decideStudioUse } from './server/auth/studio-accounts.ts';
 import { readStudioSettings } from './server/auth/studio-settings.ts';
@@ -47,6 +47,12 @@ let store: AccountStore & SessionStore & SignInLimitStore & StudioOutbox & Datab
 try {
   store = await openDatabase(settings.leadStore);
 } catch (error) {
+  // A refused migration says it in the server's own sentence and ends with the server's code for it.
+  const code = exitCodeOfStoreOpenFailure(error);
+  if (code !== 1) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(code);
+  }
   refuseToStart(`the lead store with the team's accounts could not be opened: ${(error as Error).message}`);
 }
 let use;

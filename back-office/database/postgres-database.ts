@@ -4,6 +4,7 @@ import { auditValues, INSERT_AUDIT_SQL, type AuditEntryInput } from './audit-ent
 import type { AuditDetailKind, AuditDetailResults } from './audit-detail.ts';
 import { storeUnavailableError } from './store-unavailable.ts';
 import { assertMigrationsOrdered, pendingMigrations } from './migrations.ts';
+import { firstLineOf, MigrationRefusal } from './migration-refusal.ts';
 import type { Migration } from './migrations.ts';
 
 // What every store kept in PostgreSQL (the lead store, the analytics store) shares: the migration
@@ -17,25 +18,48 @@ export type PostgresMigrationTarget = {
   readonly lockId: number;
   /** Which database this is, for the error message: 'lead' names "The lead database". */
   readonly database: string;
+  /** How long another process holding the lock is waited for (MIGRATION_LOCK_WAIT_SECONDS). */
+  readonly lockWaitMs?: number;
+  /** Told once when the lock is held elsewhere and the wait begins, with the seconds it may last. */
+  readonly onLockWait?: (waitSeconds: number) => void;
 };
 
+/** MIGRATION_LOCK_WAIT_SECONDS's default: long enough for a release's migrations on a large database. */
+export const DEFAULT_MIGRATION_LOCK_WAIT_MS = 120_000;
+// How often a held lock is asked for again while waiting.
+const LOCK_RETRY_MS = 100;
+
+/**
+ * Applies the pending migrations in one transaction under the target's advisory lock. Refuses with a
+ * MigrationRefusal, the transaction undone, when the database is newer than `migrations`, when a
+ * migration fails, or when another process holds the lock past `lockWaitMs`.
+ */
 export async function migratePostgres(pool: pg.Pool, migrations: readonly Migration[], target: PostgresMigrationTarget): Promise<void> {
-  const { table, lockId, database } = target;
+  const { table, lockId, database, lockWaitMs = DEFAULT_MIGRATION_LOCK_WAIT_MS, onLockWait } = target;
   assertMigrationsOrdered(migrations);
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    // Several servers starting together: one migrates, the others wait here and then find nothing to do.
-    await client.query('SELECT pg_advisory_xact_lock($1)', [lockId]);
+    // Several servers starting together: one migrates, the others wait here (a bounded time, so a
+    // process stuck while holding it never keeps the rest waiting for ever) and then find nothing to do.
+    await takeMigrationLock(client, lockId, lockWaitMs, () => onLockWait?.(Math.round(lockWaitMs / 1000)), database);
     await client.query(`CREATE TABLE IF NOT EXISTS ${table} (
       version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`);
     const { rows } = await client.query(`SELECT MAX(version) AS version FROM ${table}`);
     const applied = Number(rows[0]?.version ?? 0);
     if (applied > migrations.length) {
-      throw new Error(`The ${database} database is at schema version ${applied}, newer than this server knows (${migrations.length})`);
+      throw new MigrationRefusal({ kind: 'newer', database, found: applied, known: migrations.length });
     }
     for (const migration of pendingMigrations(migrations, applied)) {
-      await client.query(migration.sql);
+      try {
+        await client.query(migration.sql);
+      } catch (error) {
+        // Every pending version is in this one transaction: the rollback below keeps none of them.
+        throw new MigrationRefusal(
+          { kind: 'failed', database, version: migration.version, kept: applied, reason: firstLineOf(error) },
+          { cause: error },
+        );
+      }
       await client.query(`INSERT INTO ${table} (version, name, applied_at) VALUES ($1, $2, $3)`, [
         migration.version,
         migration.name,
@@ -48,6 +72,23 @@ export async function migratePostgres(pool: pg.Pool, migrations: readonly Migrat
     throw error;
   } finally {
     client.release();
+  }
+}
+
+/**
+ * Takes the transaction's advisory lock, asking again every LOCK_RETRY_MS while another process holds
+ * it; `onWait` runs once, when the first ask finds it held. Past `waitMs` it refuses (lock-wait).
+ */
+async function takeMigrationLock(client: PoolClient, lockId: number, waitMs: number, onWait: () => void, database: string): Promise<void> {
+  const deadline = Date.now() + waitMs;
+  for (let attempt = 0; ; attempt += 1) {
+    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [lockId]);
+    if (rows[0]?.locked === true) return;
+    if (attempt === 0) onWait();
+    const left = deadline - Date.now();
+    if (left <= 0)
+      throw new MigrationRefusal({ kind: 'lock-wait', database, waitedSeconds: Math.round(waitMs / 1000), engine: 'postgres' });
+    await new Promise((resolve) => setTimeout(resolve, Math.min(LOCK_RETRY_MS, left)));
   }
 }
 

@@ -6,6 +6,7 @@ import { storeUnavailableError } from './store-unavailable.ts';
 import { auditValues, INSERT_AUDIT_SQL, type AuditEntryInput } from './audit-entry.ts';
 import type { AuditDetailKind, AuditDetailResults } from './audit-detail.ts';
 import { assertMigrationsOrdered, pendingMigrations } from './migrations.ts';
+import { firstLineOf, MigrationRefusal } from './migration-refusal.ts';
 import type { Migration } from './migrations.ts';
 
 // What the node:sqlite stores (the lead store, the analytics store) share: opening the file (its
@@ -70,24 +71,47 @@ export function makeDatabaseFolder(file: string): void {
 export function openSqliteDatabase(file: string, options: SqliteDatabaseOptions): DatabaseSync {
   makeDatabaseFolder(file);
   const db = new DatabaseSync(file, { timeout: options.busyTimeoutMs });
-  for (const pragma of options.pragmas) db.exec(`PRAGMA ${pragma}`);
-  migrate(db, options);
+  try {
+    for (const pragma of options.pragmas) db.exec(`PRAGMA ${pragma}`);
+    migrate(db, options);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   return db;
 }
 
-function migrate(db: DatabaseSync, { migrations, table, database }: SqliteDatabaseOptions): void {
+// Pending migrations run in one write transaction: BEGIN IMMEDIATE waits the busy timeout for a write
+// lock another process holds, then refuses (lock-wait). A newer database or a failed migration is a
+// MigrationRefusal too, the transaction undone, so the file stays at the version it had.
+function migrate(db: DatabaseSync, { migrations, table, database, busyTimeoutMs }: SqliteDatabaseOptions): void {
   assertMigrationsOrdered(migrations);
-  db.exec('BEGIN IMMEDIATE');
+  try {
+    db.exec('BEGIN IMMEDIATE');
+  } catch (error) {
+    if (!isBusy(error)) throw error;
+    throw new MigrationRefusal(
+      { kind: 'lock-wait', database, waitedSeconds: Math.round(busyTimeoutMs / 1000), engine: 'sqlite' },
+      { cause: error },
+    );
+  }
   try {
     db.exec(`CREATE TABLE IF NOT EXISTS ${table} (
       version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`);
     const row = db.prepare(`SELECT MAX(version) AS version FROM ${table}`).get() as SqliteRow | undefined;
     const applied = Number(row?.version ?? 0);
     if (applied > migrations.length) {
-      throw new Error(`The ${database} database is at schema version ${applied}, newer than this server knows (${migrations.length})`);
+      throw new MigrationRefusal({ kind: 'newer', database, found: applied, known: migrations.length });
     }
     for (const migration of pendingMigrations(migrations, applied)) {
-      db.exec(migration.sql);
+      try {
+        db.exec(migration.sql);
+      } catch (error) {
+        throw new MigrationRefusal(
+          { kind: 'failed', database, version: migration.version, kept: applied, reason: firstLineOf(error) },
+          { cause: error },
+        );
+      }
       db.prepare(`INSERT INTO ${table} (version, name, applied_at) VALUES (?, ?, ?)`).run(migration.version, migration.name, Date.now());
     }
     db.exec('COMMIT');

@@ -1,4 +1,5 @@
 import { parentPort, Worker } from 'node:worker_threads';
+import { MigrationRefusal, migrationRefusalFrom } from './migration-refusal.ts';
 
 // A store on its own thread (the SQLite lead store, the SQLite analytics store). node:sqlite is
 // synchronous, so a COMMIT would stall the server's event loop, and with it every page request.
@@ -10,7 +11,9 @@ type Call = { id: number; method: string; args: unknown[] };
 
 // The message asking the thread for its store's method names (every function but close).
 const METHODS_CALL = 'methods';
-type Answer = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: unknown };
+// An error crosses the thread as a plain Error; a migration's refusal also sends its facts, so the
+// HTTP thread gets the same MigrationRefusal (its sentence and exit code) as without a thread.
+type Answer = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: unknown; refusal?: unknown };
 
 /** Every method of the store but close, which the proxy answers itself: a missing one fails to compile. */
 export type WorkerStoreMethods<S> = Record<Exclude<keyof S, 'close'>, true>;
@@ -46,7 +49,7 @@ export async function openWorkerStore<S extends { close(): Promise<void> }>(opti
     const waiter = pending.get(answer.id);
     pending.delete(answer.id);
     if (answer.ok) waiter?.resolve(answer.value);
-    else waiter?.reject(answer.error);
+    else waiter?.reject(migrationRefusalFrom(answer.refusal) ?? answer.error);
   });
   const rejectAll = (error: unknown) => {
     for (const waiter of pending.values()) waiter.reject(error);
@@ -73,15 +76,12 @@ export async function openWorkerStore<S extends { close(): Promise<void> }>(opti
   }
 
   // Opening (and migrating) happens in the worker; wait for it so start-up errors surface here.
-  if (options.openedBy !== undefined) {
-    await call(String(options.openedBy), []);
-  } else {
-    try {
-      await send('opened', []);
-    } catch (error) {
-      await worker.terminate();
-      throw error;
-    }
+  // A store that did not open ends its thread, so a caller that goes on (a test) is not held by it.
+  try {
+    await (options.openedBy !== undefined ? call(String(options.openedBy), []) : send('opened', []));
+  } catch (error) {
+    await worker.terminate();
+    throw error;
   }
 
   const methods = options.methods === undefined ? await call<string[]>(METHODS_CALL, []) : Object.keys(options.methods);
@@ -115,7 +115,7 @@ export function answerCalls(open: () => object): void {
 
   parentPort?.on('message', ({ id, method, args }: Call) => {
     if (store === undefined) {
-      parentPort?.postMessage({ id, ok: false, error: openError } satisfies Answer);
+      parentPort?.postMessage(failedAnswer(id, openError));
       return;
     }
     if (method === 'opened') {
@@ -130,7 +130,11 @@ export function answerCalls(open: () => object): void {
     const run = store[method]!;
     run(...args).then(
       (value) => parentPort?.postMessage({ id, ok: true, value } satisfies Answer),
-      (error: unknown) => parentPort?.postMessage({ id, ok: false, error } satisfies Answer),
+      (error: unknown) => parentPort?.postMessage(failedAnswer(id, error)),
     );
   });
+}
+
+function failedAnswer(id: number, error: unknown): Answer {
+  return error instanceof MigrationRefusal ? { id, ok: false, error, refusal: error.facts } : { id, ok: false, error };
 }

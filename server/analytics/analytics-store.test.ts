@@ -885,6 +885,6 @@ describe('the SQLite analytics store on its worker thread', () => {
       T1,
     );
     db.close();
-    await expect(openSqliteAnalyticsWorkerStore(file)).rejects.toThrow(/newer than this server knows/);
+    await expect(openSqliteAnalyticsWorkerStore(file)).rejects.toThrow(/newer than this release knows/);
   });
 });

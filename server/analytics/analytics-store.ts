@@ -207,5 +207,7 @@ export type AnalyticsStore = SaltStore & {
    * Returns the rows deleted.
    */
   deleteRawBefore(day: string): Promise<number>;
+  /** The highest schema version applied to the store (readiness compares it with the versions this code knows). */
+  schemaVersion(): Promise<number>;
   close(): Promise<void>;
 };

@@ -230,7 +230,13 @@ const ATTRIBUTION_PICKS = ATTRIBUTION_COLUMNS.map(
 
 export async function openPostgresAnalyticsStore(
   url: string,
-  options: { maxConnections?: number; migrations?: readonly Migration[] } = {},
+  options: {
+    maxConnections?: number;
+    migrations?: readonly Migration[];
+    /** How long another process's migration lock is waited for, and what to tell when the wait begins. */
+    lockWaitMs?: number;
+    onLockWait?: (waitSeconds: number) => void;
+  } = {},
 ): Promise<AnalyticsStore> {
   const pool = new pg.Pool({
     connectionString: url,
@@ -448,6 +454,8 @@ export async function openPostgresAnalyticsStore(
       table: 'analytics_schema_migrations',
       lockId: MIGRATION_LOCK_ID,
       database: 'analytics',
+      lockWaitMs: options.lockWaitMs,
+      onLockWait: options.onLockWait,
     });
   } catch (error) {
     await pool.end();
@@ -637,6 +645,11 @@ export async function openPostgresAnalyticsStore(
       // A deleted row stays in the table's file until VACUUM: a copy of the database would still
       // hold the salt. The table has a row a day, so this takes no time.
       if (deleted.length > 0) await query('VACUUM analytics_salts');
+    },
+
+    schemaVersion: async () => {
+      const [row] = await query<{ version: number | null }>('SELECT MAX(version) AS version FROM analytics_schema_migrations');
+      return Number(row?.version ?? 0);
     },
 
     async close() {

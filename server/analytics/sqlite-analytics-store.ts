@@ -510,6 +510,11 @@ export function openSqliteAnalyticsStore(file: string, migrations: readonly Migr
       transaction(() => run('DELETE FROM analytics_salts WHERE day < ?', day));
     },
 
+    schemaVersion: async () => {
+      if (closed) throw new Error('The analytics store is closed');
+      return Number(get('SELECT MAX(version) AS version FROM analytics_schema_migrations')?.version ?? 0);
+    },
+
     async close() {
       if (closed) return;
       closed = true;

@@ -30,6 +30,7 @@ const METHODS: WorkerStoreMethods<AnalyticsStore> = {
   deleteRawBefore: true,
   saltForDay: true,
   deleteSaltsBefore: true,
+  schemaVersion: true,
 };
 
 export async function openSqliteAnalyticsWorkerStore(file: string): Promise<AnalyticsStore> {

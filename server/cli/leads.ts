@@ -1,6 +1,6 @@
 import { loadConfig } from '../config.ts';
 import { loadRoiParameters } from '../leads/roi-parameters.ts';
-import { openDatabase } from '../store/database.ts';
+import { exitCodeOfStoreOpenFailure, openDatabase } from '../store/database.ts';
 import { runLeadsCommand } from './leads-command.ts';
 import { terminalActor } from './subcommands.ts';
 
@@ -15,9 +15,11 @@ if (!configResult.success) {
 }
 
 // A store that cannot be opened is told in one sentence (where, and why), without a stack trace.
+// A refused migration (a newer database, a failed migration, another process migrating) ends with
+// the server's exit code for it (server/exit-codes.ts).
 const store = await openDatabase(configResult.data.leadStore).catch((error: unknown) => {
   process.stderr.write(`${(error as Error).message}\n`);
-  process.exit(1);
+  process.exit(exitCodeOfStoreOpenFailure(error));
 });
 try {
   process.exitCode = await runLeadsCommand(

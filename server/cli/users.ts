@@ -1,5 +1,5 @@
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../store/database.ts';
+import { exitCodeOfStoreOpenFailure, openDatabase } from '../store/database.ts';
 import { terminalPasswordReader } from './password-prompt.ts';
 import { readSiteHoursFile } from '../sales/site-hours.ts';
 import { readBusinessHours } from '../sales/business-hours.ts';
@@ -17,9 +17,11 @@ if (!configResult.success) {
 }
 
 // A store that cannot be opened is told in one sentence (where, and why), without a stack trace.
+// A refused migration (a newer database, a failed migration, another process migrating) ends with
+// the server's exit code for it (server/exit-codes.ts).
 const store = await openDatabase(configResult.data.leadStore).catch((error: unknown) => {
   process.stderr.write(`${(error as Error).message}\n`);
-  process.exit(1);
+  process.exit(exitCodeOfStoreOpenFailure(error));
 });
 try {
   const passwords = terminalPasswordReader();

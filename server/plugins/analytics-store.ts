@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AnalyticsStore } from '../analytics/analytics-store.ts';
-import { openAnalyticsStore } from '../analytics/open-analytics-store.ts';
+import { knownAnalyticsSchemaVersion, openAnalyticsStore } from '../analytics/open-analytics-store.ts';
+import { schemaReadinessCheck } from './schema-readiness.ts';
 import type { Config } from '../config.ts';
 import { analyticsPlugin, type AnalyticsTuning } from './analytics.ts';
 
@@ -20,11 +21,22 @@ export type AnalyticsSetupOptions = {
 };
 
 const analyticsSetup: FastifyPluginAsync<AnalyticsSetupOptions> = async (app, { config, store: given, tuning, now }) => {
-  const store = given ?? (await openAnalyticsStore(config.analyticsStore));
+  const store = given ?? (await openAnalyticsStore(config.analyticsStore, { onMigrationLockWait: (message) => app.log.warn(message) }));
+  // Readiness only. A SQLite file is a store of its own, so its reachability counts apart from the
+  // lead store's; on PostgreSQL it is the lead store's database, which the lead store's check covers.
+  if (config.analyticsStore.kind === 'sqlite') app.readiness.add('analytics-store', () => store.schemaVersion());
+  app.readiness.add(
+    'analytics-schema',
+    schemaReadinessCheck({
+      database: 'analytics',
+      known: knownAnalyticsSchemaVersion(config.analyticsStore),
+      readVersion: () => store.schemaVersion(),
+    }),
+  );
   app.addHook('onClose', async () => {
     if (given === undefined) await store.close();
   });
   await app.register(analyticsPlugin, { store, siteHost: config.siteHost, siteUrl: config.siteUrl, liveBuild: app.liveBuild, now, tuning });
 };
 
-export const analyticsSetupPlugin = fp(analyticsSetup, { name: 'analytics-setup', fastify: '5.x' });
+export const analyticsSetupPlugin = fp(analyticsSetup, { name: 'analytics-setup', fastify: '5.x', dependencies: ['health'] });

@@ -62,6 +62,13 @@ const health: FastifyPluginAsync<HealthPluginOptions> = async (app, { checkTimeo
     },
   } satisfies Readiness);
 
+  // While draining, every answer ends its connection: a client (or a load balancer) holding a kept-alive
+  // connection opens its next one through the balancer, to a server that is ready, instead of finding
+  // this one closed (and answering 503) once the drain is over.
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
+
   app.get('/readyz', async (request, reply) => {
     const failing = await findFailingChecks(new Map([...checks, ...readinessChecks]), checkTimeoutMs, request.log);
     if (draining) failing.unshift('draining');

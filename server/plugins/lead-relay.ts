@@ -7,6 +7,8 @@ import { createOutboxWorker } from '../outbox/outbox-worker.ts';
 import type { OutboxWorker, OutboxWorkerOptions } from '../outbox/outbox-worker.ts';
 import type { Database } from '../store/database.ts';
 import { openDatabase } from '../store/database.ts';
+import { LEAD_SCHEMA_VERSIONS } from '../store/lead-schema.ts';
+import { schemaReadinessCheck } from './schema-readiness.ts';
 
 // The lead relay's capabilities: the store (opened and migrated at start, checked by /healthz) and,
 // when CRM_WEBHOOK_URL is set, the outbox worker (leads and the CRM's follow-up events). On close (after in-flight requests have finished)
@@ -34,7 +36,7 @@ export type LeadRelayPluginOptions = { config: Config; tuning?: LeadRelayTuning 
 
 const leadRelay: FastifyPluginAsync<LeadRelayPluginOptions> = async (app, { config, tuning = {} }) => {
   const { crmTimeoutMs, ...workerTuning } = tuning;
-  const store = await openDatabase(config.leadStore);
+  const store = await openDatabase(config.leadStore, { onMigrationLockWait: (message) => app.log.warn(message) });
   let outbox: OutboxWorker | undefined;
   let crmClient: CrmClient | undefined;
   app.addHook('onClose', async () => {
@@ -74,6 +76,11 @@ const leadRelay: FastifyPluginAsync<LeadRelayPluginOptions> = async (app, { conf
 
   app.decorate('leadRelay', { store, outbox } satisfies LeadRelay);
   app.healthChecks.add('lead-store', (signal) => store.ping(signal));
+  // Readiness only: a database behind this code (restored from an older backup) must not take traffic.
+  app.readiness.add(
+    'schema',
+    schemaReadinessCheck({ database: 'lead', known: LEAD_SCHEMA_VERSIONS.length, readVersion: () => store.schemaVersion() }),
+  );
 };
 
 /** The analytics funnel's last step, when analytics run (their plugin is registered before this one). */

@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { Database } from './database-contract.ts';
 import type { Migration } from '../../back-office/database/migrations.ts';
 import { POSTGRES_MIGRATIONS } from './lead-schema.ts';
-import { migratePostgres, postgresStoreContext } from '../../back-office/database/postgres-database.ts';
+import { migratePostgres, postgresStoreContext, type PostgresMigrationTarget } from '../../back-office/database/postgres-database.ts';
 import { postgresAccounts } from '../../back-office/accounts/account-store.postgres.ts';
 import { postgresSessions } from '../../back-office/sessions/session-store.postgres.ts';
 import { postgresSignInLimits } from '../../back-office/sign-in/sign-in-limit-store.postgres.ts';
@@ -26,17 +26,24 @@ export { POSTGRES_MIGRATIONS };
 // outlives one attempt's timeout, and a crashed worker's lead is claimed again once it lapses.
 
 // Any number that identifies this app's migration lock among other advisory locks on the database.
-const MIGRATION_LOCK_ID = 4_201_735_001;
+export const MIGRATION_LOCK_ID = 4_201_735_001;
+
+/** How long another process's migration lock is waited for, and what to tell when the wait begins. */
+export type MigrationLockOptions = Pick<PostgresMigrationTarget, 'lockWaitMs' | 'onLockWait'>;
 const POOL_SIZE = 10;
 const CONNECT_TIMEOUT_MS = 5_000;
 
 /** The PostgreSQL store: each concern's PostgreSQL code over one pool, migrated at open. */
-export async function openPostgresStore(url: string, migrations: readonly Migration[] = POSTGRES_MIGRATIONS): Promise<Database> {
+export async function openPostgresStore(
+  url: string,
+  migrations: readonly Migration[] = POSTGRES_MIGRATIONS,
+  lock: MigrationLockOptions = {},
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle client losing its connection (database restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   try {
-    await migratePostgres(pool, migrations, { table: 'schema_migrations', lockId: MIGRATION_LOCK_ID, database: 'lead' });
+    await migratePostgres(pool, migrations, { table: 'schema_migrations', lockId: MIGRATION_LOCK_ID, database: 'lead', ...lock });
   } catch (error) {
     await pool.end();
     throw error;

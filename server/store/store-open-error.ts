@@ -1,12 +1,28 @@
+import { MigrationRefusal } from '../../back-office/database/migration-refusal.ts';
 import type { LeadStoreConfig } from '../config.ts';
+import { EXIT_CODES, exitCodeOfRefusal } from '../exit-codes.ts';
 
 // A store that cannot be opened at start is almost always a setting to fix (a path, a host, a
 // password), so it is told to the operator as one sentence naming the place and the cause, never as
 // a stack trace. Every process that opens a store (the server, the studio, the CLI) says it the same.
 
-/** A store could not be opened; the message is one plain sentence for the person starting the process. */
+/**
+ * A store could not be opened; the message is one plain sentence for the person starting the process,
+ * and `exitCode` the code the process ends with (server/exit-codes.ts): 1, or the migration refusal's own.
+ */
 export class StoreOpenError extends Error {
   override name = 'StoreOpenError';
+  readonly exitCode: number;
+
+  constructor(message: string, options: ErrorOptions & { exitCode?: number } = {}) {
+    super(message, options);
+    this.exitCode = options.exitCode ?? EXIT_CODES.failed;
+  }
+}
+
+/** The code a process ends with when opening its store failed with `error`. */
+export function exitCodeOfStoreOpenFailure(error: unknown): number {
+  return error instanceof StoreOpenError ? error.exitCode : EXIT_CODES.failed;
 }
 
 /** Which store, for the sentence: the lead store names LEADS_DB_FILE's file; PostgreSQL names DATABASE_URL's host. */
@@ -17,6 +33,10 @@ export async function openingStore<T>(store: StoreToOpen, open: () => Promise<T>
   try {
     return await open();
   } catch (error) {
+    // A refused migration already says which database, its versions and what to do: its sentence stands.
+    if (error instanceof MigrationRefusal) {
+      throw new StoreOpenError(error.message, { cause: error, exitCode: exitCodeOfRefusal(error.facts.kind) });
+    }
     throw new StoreOpenError(describeStoreOpenFailure(store, error), { cause: error });
   }
 }

@@ -17,6 +17,7 @@ import type {
   EntryConversionTotals,
   RouteVitals,
 } from '../analytics/analytics-store.ts';
+import { SQLITE_ANALYTICS_MIGRATIONS } from '../analytics/sqlite-analytics-store.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -58,6 +59,10 @@ export function createFakeAnalyticsStore(reports: FakeReports = {}): FakeAnalyti
       return candidate;
     },
     async deleteSaltsBefore() {},
+    // Current, as a store the server migrated at start is.
+    async schemaVersion() {
+      return SQLITE_ANALYTICS_MIGRATIONS.length;
+    },
     async recordEvents() {},
     async recordLead() {},
     async recordLeadJudged() {},

@@ -35,7 +35,8 @@ export async function startServerProcess(
   const port = Number(env.PORT ?? (await findFreePort()));
   const child = spawn(NODE_BINARY, [SERVER_MAIN], {
     cwd,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), ...env },
+    // No drain unless a test asks for one: a test's SIGTERM means "stop now", not "a balancer is watching".
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), DRAIN_SECONDS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -149,64 +149,97 @@ export const postgresHarness: StoreHarness = {
   skipReason: TEST_DATABASE_URL === undefined && !POSTGRES_REQUIRED ? POSTGRES_SKIP_REASON : undefined,
   async createDatabase() {
     if (TEST_DATABASE_URL === undefined) throw new Error(POSTGRES_SKIP_REASON);
-    const { schema, url, drop } = await createTestSchema(TEST_DATABASE_URL, 'lead_test');
-    const opened: Database[] = [];
-    return {
-      serverEnv: { DATABASE_URL: url.toString() },
-      config: { kind: 'postgres', url: url.toString() },
-      async open() {
-        const store = await openPostgresStore(url.toString());
-        opened.push(store);
-        return store;
-      },
-      async openAtVersion(version) {
-        const store = await openPostgresStore(url.toString(), POSTGRES_MIGRATIONS.slice(0, version));
-        opened.push(store);
-        return store;
-      },
-      async explain(sql, params) {
-        const client = new pg.Client({ connectionString: url.toString() });
-        await client.connect();
-        try {
-          await client.query('ANALYZE');
-          await client.query('SET enable_seqscan = off');
-          const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, [...params]);
-          return rows.map((row) => row['QUERY PLAN']).join('\n');
-        } finally {
-          await client.end();
-        }
-      },
-      async execute(sql) {
-        const client = new pg.Client({ connectionString: url.toString() });
-        await client.connect();
-        try {
-          await client.query(sql);
-        } finally {
-          await client.end();
-        }
-      },
-      async rows() {
-        const client = new pg.Client({ connectionString: url.toString() });
-        await client.connect();
-        try {
-          const { rows: tables } = await client.query<{ table_name: string }>(
-            'SELECT table_name FROM information_schema.tables WHERE table_schema = $1',
-            [schema],
-          );
-          const rows: Record<string, unknown[]> = {};
-          for (const { table_name: name } of tables) rows[name] = (await client.query(`SELECT * FROM "${name}"`)).rows;
-          return rows;
-        } finally {
-          await client.end();
-        }
-      },
-      async remove() {
-        await Promise.all(opened.map((store) => store.close()));
-        await drop();
-      },
-    };
+    return createPostgresDatabase(TEST_DATABASE_URL);
   },
 };
+
+/**
+ * A PostgreSQL database of its own (made here, dropped by `drop`), whose harness gives a fresh schema
+ * in it per test, for a file whose tests hold the migration lock or time a wait for it: advisory locks
+ * count per database, so in TEST_DATABASE_URL's they would hold up every other suite's migrations
+ * meanwhile, and another suite migrating would lengthen their waits. One per file, made in beforeAll:
+ * making and dropping a database takes a checkpoint each, seconds on a busy machine.
+ */
+export async function ownPostgresDatabase(): Promise<{ readonly harness: StoreHarness; drop(): Promise<void> }> {
+  if (TEST_DATABASE_URL === undefined) throw new Error(POSTGRES_SKIP_REASON);
+  const name = `lead_own_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    harness: { kind: 'postgres', skipReason: undefined, createDatabase: () => createPostgresDatabase(url.toString()) },
+    drop: () => admin(`DROP DATABASE ${name} WITH (FORCE)`),
+  };
+}
+
+/** A fresh schema in the database at `databaseUrl`, reached through `search_path`. */
+async function createPostgresDatabase(databaseUrl: string): Promise<StoreDatabase> {
+  const { schema, url, drop } = await createTestSchema(databaseUrl, 'lead_test');
+  const opened: Database[] = [];
+  return {
+    serverEnv: { DATABASE_URL: url.toString() },
+    config: { kind: 'postgres', url: url.toString() },
+    async open() {
+      const store = await openPostgresStore(url.toString());
+      opened.push(store);
+      return store;
+    },
+    async openAtVersion(version) {
+      const store = await openPostgresStore(url.toString(), POSTGRES_MIGRATIONS.slice(0, version));
+      opened.push(store);
+      return store;
+    },
+    async explain(sql, params) {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        await client.query('ANALYZE');
+        await client.query('SET enable_seqscan = off');
+        const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, [...params]);
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      } finally {
+        await client.end();
+      }
+    },
+    async execute(sql) {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        await client.query(sql);
+      } finally {
+        await client.end();
+      }
+    },
+    async rows() {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        const { rows: tables } = await client.query<{ table_name: string }>(
+          'SELECT table_name FROM information_schema.tables WHERE table_schema = $1',
+          [schema],
+        );
+        const rows: Record<string, unknown[]> = {};
+        for (const { table_name: name } of tables) rows[name] = (await client.query(`SELECT * FROM "${name}"`)).rows;
+        return rows;
+      } finally {
+        await client.end();
+      }
+    },
+    async remove() {
+      await Promise.all(opened.map((store) => store.close()));
+      await drop();
+    },
+  };
+}
 
 export const STORE_HARNESSES = [sqliteHarness, sqliteWorkerHarness, postgresHarness] as const;
 

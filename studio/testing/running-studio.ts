@@ -212,6 +212,8 @@ async function startSiteOn(root: string, port: number, env: Record<string, strin
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       LEADS_DB_FILE: path.join(root, LEADS_DB_FILE),
+      // stop() means "stop now": no load balancer waits for /readyz to fail.
+      DRAIN_SECONDS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

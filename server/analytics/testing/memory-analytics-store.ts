@@ -1,4 +1,5 @@
 import type { AnalyticsStore, VisitEvent, VitalsSample } from '../analytics-store.ts';
+import { SQLITE_ANALYTICS_MIGRATIONS } from '../sqlite-analytics-store.ts';
 
 // An AnalyticsStore in memory for the tests of what writes to it (the collection endpoint): the
 // events it was given and the day salts. The reports are the real stores' business; here they throw.
@@ -55,6 +56,8 @@ export function createMemoryAnalyticsStore(): MemoryAnalyticsStore {
     entryTotals: notUsed('entryTotals'),
     funnel: notUsed('funnel'),
     deleteRawBefore: notUsed('deleteRawBefore'),
+    // Current, as a store the server migrated at start is.
+    schemaVersion: async () => SQLITE_ANALYTICS_MIGRATIONS.length,
     close: async () => undefined,
   };
   return store;
