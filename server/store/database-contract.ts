@@ -9,6 +9,7 @@ import type { NotificationStore } from './notifications/notification-store.ts';
 import type { OutboxStore } from './outbox/outbox-store.ts';
 import type { SalesStore } from './sales/sales-store.ts';
 import type { BookingStore } from './bookings/booking-store.ts';
+import type { StudioScheduleStore } from '../../back-office/studio-schedule/studio-schedule-store.ts';
 
 // The shape of the whole database, apart from the module that opens it, so the engines that
 // build it can name it without importing their own opener.
@@ -34,4 +35,5 @@ export type Database = InboxStore &
   SalesStore &
   CrmEventStore &
   BookingStore &
+  StudioScheduleStore &
   DatabaseLifecycle;
