@@ -229,7 +229,12 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   app.addHook('onReady', async () => {
     await scheduler.start();
   });
-  app.addHook('onClose', async () => scheduler.stop());
+  // A scheduled publish under way when the studio closes finishes, and its result is kept, before the
+  // store closes: else the next start would find it started and not know whether it went out.
+  app.addHook('onClose', async () => {
+    scheduler.stop();
+    await scheduler.idle();
+  });
 
   // Routes: the JSON API under /api, then the app's own files and the pictures.
   app.register(sessionRoutes, { prefix: '/api', people, timeZone });
