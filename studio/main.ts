@@ -115,8 +115,11 @@ const app = buildStudioServer({
   // Scheduled publishes live in the lead store, so a studio started on another host finds them.
   schedule: store,
 });
+// Set once the studio is stopping: the store closing then is no lost lock.
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
+    stopping = true;
     void app
       .close()
       .then(() => store.close())
@@ -130,7 +133,8 @@ const lockWatch = setInterval(() => {
     .studioLockHeld()
     .catch(() => true)
     .then((held) => {
-      if (held) return;
+      if (held || stopping) return;
+      stopping = true;
       clearInterval(lockWatch);
       process.stderr.write(
         `The studio stopped: its connection to the lead store (${storeSetting}) ended, so it no longer knows it is the only studio; start it again.\n`,
