@@ -5,9 +5,16 @@
 // this computer, and it refuses any address but loopback: anyone who can reach it could change the
 // live site. With a git remote (STUDIO_GIT_REMOTE, else the branch's upstream) each publish is pushed
 // there; with STUDIO_LIVE_URL, the studio watches the deployed site until it serves each publish.
+//
+// One studio per site: it owns its checkout and runs the site's scheduled publishes, which are kept in
+// the lead store, so two studios on one store would publish them twice. At start the studio takes the
+// store's one-studio lock and holds it for its life (PostgreSQL: a session advisory lock; SQLite: a
+// lock file beside the database); a second studio is refused with one sentence and exit code 1. The
+// lock goes with the process, so after a crash a studio, here or on another host, can start at once.
 import type { AccountStore } from '../back-office/accounts/account-store.ts';
 import type { SessionStore } from '../back-office/sessions/session-store.ts';
 import type { SignInLimitStore } from '../back-office/sign-in/sign-in-limit-store.ts';
+import type { StudioScheduleStore } from '../back-office/studio-schedule/studio-schedule-store.ts';
 import type { DatabaseLifecycle } from '../server/store/database.ts';
 import { userInfo } from 'node:os';
 import path from 'node:path';
@@ -22,6 +29,9 @@ import { buildStudioApp as buildStudioServer } from './server/app.ts';
 import type { StudioOutbox } from './server/notices.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
+
+/** How often the studio checks that it still holds the lead store's one-studio lock. */
+const LOCK_CHECK_MS = 5_000;
 
 function refuseToStart(reason: string): never {
   process.stderr.write(`The studio did not start: ${reason}\n`);
@@ -43,7 +53,7 @@ try {
   refuseToStart((error as Error).message);
 }
 
-let store: AccountStore & SessionStore & SignInLimitStore & StudioOutbox & DatabaseLifecycle;
+let store: AccountStore & SessionStore & SignInLimitStore & StudioOutbox & StudioScheduleStore & DatabaseLifecycle;
 try {
   store = await openDatabase(settings.leadStore);
 } catch (error) {
@@ -54,6 +64,20 @@ try {
     process.exit(code);
   }
   refuseToStart(`the lead store with the team's accounts could not be opened: ${(error as Error).message}`);
+}
+const storeSetting = settings.leadStore.kind === 'postgres' ? 'DATABASE_URL' : `LEADS_DB_FILE, ${settings.leadStore.file}`;
+let sole: boolean;
+try {
+  sole = await store.holdStudioLock();
+} catch (error) {
+  await store.close();
+  refuseToStart(`the lead store could not say whether another studio is running: ${(error as Error).message}`);
+}
+if (!sole) {
+  await store.close();
+  refuseToStart(
+    `another studio is already running on this site's lead store (${storeSetting}), and a site has one studio: use that one, or stop it before starting this one.`,
+  );
 }
 let use;
 try {
@@ -67,8 +91,8 @@ if (use.kind === 'refused') {
   await store.close();
   refuseToStart(use.reason);
 }
-// One person's studio needs the store no longer: accounts created later take effect at the next start.
-if (use.kind === 'local') await store.close();
+// The store stays open for the studio's life, for its lock and its schedule, with or without accounts
+// (accounts created later take effect at the next start).
 
 // STUDIO_APP_DIR names an app built beforehand (the browser tests build it once for every studio they start).
 const prebuilt = process.env.STUDIO_APP_DIR;
@@ -94,15 +118,40 @@ const app = buildStudioServer({
   ...(settings.live ? { live: settings.live } : {}),
   localEditor: userInfo().username || 'local editor',
   logLevel: process.env.LOG_LEVEL ?? 'warn',
+  // Scheduled publishes live in the lead store, so a studio started on another host finds them.
+  schedule: store,
 });
+// Set once the studio is stopping: the store closing then is no lost lock.
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
+    stopping = true;
     void app
       .close()
-      .then(() => (use.kind === 'team' ? store.close() : undefined))
+      .then(() => store.close())
       .then(() => process.exit(0));
   });
 }
+// A PostgreSQL connection lost (the database restarted) gives the lock up, and another studio could
+// start: this one stops rather than run the schedule beside it.
+const lockWatch = setInterval(() => {
+  void store
+    .studioLockHeld()
+    .catch(() => true)
+    .then((held) => {
+      if (held || stopping) return;
+      stopping = true;
+      clearInterval(lockWatch);
+      process.stderr.write(
+        `The studio stopped: its connection to the lead store (${storeSetting}) ended, so it no longer knows it is the only studio; start it again.\n`,
+      );
+      void app
+        .close()
+        .then(() => store.close())
+        .finally(() => process.exit(1));
+    });
+}, LOCK_CHECK_MS);
+lockWatch.unref();
 try {
   await app.listen({ host: settings.host, port: settings.port });
 } catch (error) {

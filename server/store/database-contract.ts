@@ -10,6 +10,7 @@ import type { OutboxStore } from './outbox/outbox-store.ts';
 import type { SalesStore } from './sales/sales-store.ts';
 import type { BookingStore } from './bookings/booking-store.ts';
 import type { JobStore } from './jobs/job-store.ts';
+import type { StudioScheduleStore } from '../../back-office/studio-schedule/studio-schedule-store.ts';
 
 // The shape of the whole database, apart from the module that opens it, so the engines that
 // build it can name it without importing their own opener.
@@ -36,4 +37,5 @@ export type Database = InboxStore &
   CrmEventStore &
   BookingStore &
   JobStore &
+  StudioScheduleStore &
   DatabaseLifecycle;

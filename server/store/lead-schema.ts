@@ -13,6 +13,7 @@ import { SALES_MIGRATIONS } from './sales/sales-migrations.ts';
 import { BOOKING_MIGRATIONS } from './bookings/booking-migrations.ts';
 import { JOB_MIGRATIONS } from './jobs/job-migrations.ts';
 import { RATE_LIMIT_MIGRATIONS } from './rate-limits/rate-limit-migrations.ts';
+import { STUDIO_SCHEDULE_MIGRATIONS } from '../../back-office/studio-schedule/studio-schedule-migrations.ts';
 
 // The lead database's schema: its versions, and the concerns whose migration steps make them. Each
 // concern keeps its steps beside its code; a version that changed several concerns has a step in
@@ -55,6 +56,7 @@ const CONCERNS = [
   BOOKING_MIGRATIONS,
   JOB_MIGRATIONS,
   RATE_LIMIT_MIGRATIONS,
+  STUDIO_SCHEDULE_MIGRATIONS,
 ] as const;
 
 function gather(steps: (concern: (typeof CONCERNS)[number]) => readonly MigrationStep[]): readonly Migration[] {

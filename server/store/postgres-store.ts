@@ -15,6 +15,7 @@ import { postgresOutbox } from './outbox/outbox-store.postgres.ts';
 import { postgresSales } from './sales/sales-store.postgres.ts';
 import { postgresBookings } from './bookings/booking-store.postgres.ts';
 import { postgresJobs } from './jobs/job-store.postgres.ts';
+import { postgresStudioSchedule } from '../../back-office/studio-schedule/studio-schedule-store.postgres.ts';
 
 // The migrations are the concerns' (gathered in lead-schema.ts); named here too for the tests that
 // open a database at an older version.
@@ -67,6 +68,7 @@ export async function openPostgresStore(
     ...postgresSales(context),
     ...postgresBookings(context),
     ...postgresJobs(context),
+    ...postgresStudioSchedule(context),
     schemaVersion: async () => {
       const [row] = await query('SELECT MAX(version) AS version FROM schema_migrations');
       return Number(row?.version ?? 0);

@@ -14,6 +14,7 @@ import { sqliteOutbox } from './outbox/outbox-store.sqlite.ts';
 import { sqliteSales } from './sales/sales-store.sqlite.ts';
 import { sqliteBookings } from './bookings/booking-store.sqlite.ts';
 import { sqliteJobs } from './jobs/job-store.sqlite.ts';
+import { sqliteStudioSchedule } from '../../back-office/studio-schedule/studio-schedule-store.sqlite.ts';
 
 // The migrations are the concerns' (gathered in lead-schema.ts); named here too for the tests that
 // open a database at an older version.
@@ -52,6 +53,7 @@ export function openSqliteStore(file: string, migrations: readonly Migration[] =
     ...sqliteSales(context),
     ...sqliteBookings(context),
     ...sqliteJobs(context),
+    ...sqliteStudioSchedule(context),
     schemaVersion: ifOpen(() => Number(get('SELECT MAX(version) AS version FROM schema_migrations')?.version ?? 0)),
     ping: ifOpen(() => {
       get('SELECT 1 AS ok');

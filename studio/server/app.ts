@@ -16,6 +16,7 @@
 import type { AccountStore } from '../../back-office/accounts/account-store.ts';
 import type { SessionStore } from '../../back-office/sessions/session-store.ts';
 import type { SignInLimitStore } from '../../back-office/sign-in/sign-in-limit-store.ts';
+import type { StudioScheduleStore } from '../../back-office/studio-schedule/studio-schedule-store.ts';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { can } from '../../back-office/roles.ts';
@@ -48,7 +49,7 @@ import { createPublisher } from './publish.ts';
 import { createPublishRuns } from './publish-runs.ts';
 import { appearanceRoutes } from './routes/appearance.ts';
 import { createReviews, publishRights, type PublishRights, type ReviewSetting } from './reviews.ts';
-import { createScheduler, serverTimeZone, type Clock } from './schedule.ts';
+import { createScheduler, databaseKeeping, serverTimeZone, type Clock } from './schedule.ts';
 import { draftRoutes } from './routes/drafts.ts';
 import { fileRoutes } from './routes/files.ts';
 import { historyRoutes } from './routes/history.ts';
@@ -106,6 +107,12 @@ export type StudioOptions = {
    * team opens it (STUDIO_URL), for their links. Unset: nobody is told.
    */
   notices?: { outbox: StudioOutbox; studioUrl: string };
+  /**
+   * The lead database's studio schedule: scheduled publishes are kept there, so a studio started on
+   * another host with a fresh clone finds them (the caller holds the database's one-studio lock).
+   * Unset: they are kept in the state folder.
+   */
+  schedule?: StudioScheduleStore;
 };
 
 /**
@@ -202,6 +209,7 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
   // request is marked published, or waits again, when its scheduled publish has run.
   const scheduler = createScheduler({
     stateDir,
+    ...(options.schedule ? { keeping: databaseKeeping(options.schedule, { stateDir, log: app.log }) } : {}),
     workspace,
     publisher,
     timeZone,
@@ -218,8 +226,15 @@ export function buildStudioApp(options: StudioOptions): FastifyInstance {
     // Read when the publish runs, not when it was scheduled: a removed account or a lost right stops it.
     ...(options.accounts ? { mayStillPublish: mayStillPublish(options.accounts, rights) } : {}),
   });
-  app.addHook('onReady', async () => scheduler.start());
-  app.addHook('onClose', async () => scheduler.stop());
+  app.addHook('onReady', async () => {
+    await scheduler.start();
+  });
+  // A scheduled publish under way when the studio closes finishes, and its result is kept, before the
+  // store closes: else the next start would find it started and not know whether it went out.
+  app.addHook('onClose', async () => {
+    scheduler.stop();
+    await scheduler.idle();
+  });
 
   // Routes: the JSON API under /api, then the app's own files and the pictures.
   app.register(sessionRoutes, { prefix: '/api', people, timeZone });

@@ -9,7 +9,16 @@ import { createStudioProject, fakeStudioAppDir, quickBuild, type StudioProject }
 import type { Changes, ScheduleAnswer } from '../api-types.ts';
 import { buildStudioApp } from './app.ts';
 import { createPublisher } from './publish.ts';
-import { createScheduler, describeTime, instantOf, localText, MAX_WAITING, ScheduleError, type ScheduledPublish } from './schedule.ts';
+import {
+  createScheduler,
+  describeTime,
+  instantOf,
+  localText,
+  MAX_WAITING,
+  ScheduleError,
+  type ScheduledPublish,
+  type ScheduleKeeping,
+} from './schedule.ts';
 import { createWorkspace } from './workspace.ts';
 
 const HOME = 'content/pages/home.yaml';
@@ -25,7 +34,7 @@ afterEach(() => {
 });
 
 /** A studio's publisher and scheduler on the project's state folder, as a start of the studio makes them. */
-function startStudio(clock: FakeClock, options: { failBuild?: boolean } = {}) {
+async function startStudio(clock: FakeClock, options: { failBuild?: boolean; keeping?: ScheduleKeeping } = {}) {
   const workspace = createWorkspace({ root: project.root });
   const publisher = createPublisher({
     root: project.root,
@@ -45,8 +54,9 @@ function startStudio(clock: FakeClock, options: { failBuild?: boolean } = {}) {
     timeZone: ZONE,
     clock,
     onFinished: (entry) => finished.push(entry),
+    ...(options.keeping ? { keeping: options.keeping } : {}),
   });
-  scheduler.start();
+  await scheduler.start();
   stops.push(() => scheduler.stop());
   return { workspace, publisher, scheduler, finished };
 }
@@ -84,9 +94,9 @@ describe('times in the site’s time zone', () => {
 describe('a scheduled publish', () => {
   it('runs at its time, not before, with the drafts as they were when it was scheduled', async () => {
     const clock = setup();
-    const { workspace, scheduler } = startStudio(clock);
+    const { workspace, scheduler } = await startStudio(clock);
     editHome(workspace, 'Spring is here');
-    const entry = scheduler.schedule('maria@example.com', '2026-12-01T09:00');
+    const entry = await scheduler.schedule('maria@example.com', '2026-12-01T09:00');
     expect(scheduler.describe(entry.at)).toBe('Tue 1 Dec, 09:00 (Europe/Berlin)');
     // A later edit is not part of it.
     editHome(workspace, 'Changed after scheduling');
@@ -108,13 +118,13 @@ describe('a scheduled publish', () => {
 
   it('survives a restart: the new scheduler runs it at its time, and one whose time passed meanwhile at once', async () => {
     const clock = setup();
-    const first = startStudio(clock);
+    const first = await startStudio(clock);
     editHome(first.workspace, 'Spring is here');
-    first.scheduler.schedule('maria@example.com', '2026-12-01T09:00');
+    await first.scheduler.schedule('maria@example.com', '2026-12-01T09:00');
     first.scheduler.stop();
     expect(clock.pending()).toBe(0);
 
-    const second = startStudio(clock);
+    const second = await startStudio(clock);
     expect(clock.pending()).toBe(1);
     clock.advance(19 * HOUR);
     await second.scheduler.idle();
@@ -123,7 +133,7 @@ describe('a scheduled publish', () => {
 
     // Stopped past its time: the next start publishes it at once.
     clock.advance(2 * HOUR);
-    const third = startStudio(clock);
+    const third = await startStudio(clock);
     clock.advance(0);
     await third.scheduler.idle();
     expect(project.read(HOME)).toContain('heading: Spring is here');
@@ -132,49 +142,52 @@ describe('a scheduled publish', () => {
 
   it('can be cancelled by who scheduled it or an admin, and then never runs', async () => {
     const clock = setup();
-    const { workspace, scheduler } = startStudio(clock);
+    const { workspace, scheduler } = await startStudio(clock);
     editHome(workspace, 'Spring is here');
-    const entry = scheduler.schedule('maria@example.com', '2026-12-01T09:00');
-    expect(() => scheduler.cancel(entry.id, 'li@example.com', false)).toThrow(
+    const entry = await scheduler.schedule('maria@example.com', '2026-12-01T09:00');
+    await expect(scheduler.cancel(entry.id, 'li@example.com', false)).rejects.toThrow(
       'Only maria@example.com, who scheduled it, or an admin may cancel it.',
     );
-    expect(scheduler.cancel(entry.id, 'ana@example.com', true)).toMatchObject({ status: 'cancelled', cancelledBy: 'ana@example.com' });
-    expect(() => scheduler.cancel(entry.id, 'maria@example.com', false)).toThrow('no longer waiting');
+    expect(await scheduler.cancel(entry.id, 'ana@example.com', true)).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: 'ana@example.com',
+    });
+    await expect(scheduler.cancel(entry.id, 'maria@example.com', false)).rejects.toThrow('no longer waiting');
     expect(clock.pending()).toBe(0);
     clock.advance(48 * HOUR);
     await scheduler.idle();
     expect(project.read(HOME)).not.toContain('Spring is here');
 
-    const own = scheduler.schedule('maria@example.com', '2026-12-04T09:00');
-    expect(scheduler.cancel(own.id, 'maria@example.com', false).status).toBe('cancelled');
+    const own = await scheduler.schedule('maria@example.com', '2026-12-04T09:00');
+    expect((await scheduler.cancel(own.id, 'maria@example.com', false)).status).toBe('cancelled');
   });
 
-  it('refuses a time that has passed, one more than a year ahead, nothing to publish, and more than its limit waiting', () => {
+  it('refuses a time that has passed, one more than a year ahead, nothing to publish, and more than its limit waiting', async () => {
     const clock = setup();
-    const { workspace, scheduler } = startStudio(clock);
-    expect(() => scheduler.schedule('maria@example.com', '2026-12-01T09:00')).toThrow('There is nothing to schedule');
+    const { workspace, scheduler } = await startStudio(clock);
+    await expect(scheduler.schedule('maria@example.com', '2026-12-01T09:00')).rejects.toThrow('There is nothing to schedule');
     editHome(workspace, 'Spring is here');
-    const refusal = (local: string) => {
+    const refusal = async (local: string) => {
       try {
-        scheduler.schedule('maria@example.com', local);
+        await scheduler.schedule('maria@example.com', local);
       } catch (error) {
         return error instanceof ScheduleError ? { status: error.status, message: error.message } : error;
       }
       return undefined;
     };
-    expect(refusal('2026-11-30T12:59')).toEqual({
+    expect(await refusal('2026-11-30T12:59')).toEqual({
       status: 400,
       message: 'That time has passed: choose a time after now (Mon 30 Nov, 13:00 (Europe/Berlin)).',
     });
-    expect(refusal('2027-12-01T13:01')).toEqual({
+    expect(await refusal('2027-12-01T13:01')).toEqual({
       status: 400,
       message: 'A publish can be scheduled at most a year ahead: choose an earlier date.',
     });
-    expect(refusal('2027-11-30T12:59')).toBeUndefined();
+    expect(await refusal('2027-11-30T12:59')).toBeUndefined();
     expect(scheduler.list()).toHaveLength(1);
     for (let day = 2; day <= MAX_WAITING; day++)
-      scheduler.schedule('maria@example.com', `2027-01-${String(day % 28 || 28).padStart(2, '0')}T09:00`);
-    expect(refusal('2027-02-01T09:00')).toEqual({
+      await scheduler.schedule('maria@example.com', `2027-01-${String(day % 28 || 28).padStart(2, '0')}T09:00`);
+    expect(await refusal('2027-02-01T09:00')).toEqual({
       status: 409,
       message: `${MAX_WAITING} publishes are scheduled already: cancel one before scheduling another.`,
     });
@@ -182,9 +195,9 @@ describe('a scheduled publish', () => {
 
   it('reports a failure with its reason to whoever scheduled it, until they have read it', async () => {
     const clock = setup();
-    const { workspace, scheduler, finished } = startStudio(clock, { failBuild: true });
+    const { workspace, scheduler, finished } = await startStudio(clock, { failBuild: true });
     editHome(workspace, 'Spring is here');
-    const entry = scheduler.schedule('maria@example.com', '2026-12-01T09:00');
+    const entry = await scheduler.schedule('maria@example.com', '2026-12-01T09:00');
     clock.advance(21 * HOUR);
     await scheduler.idle();
     expect(finished).toHaveLength(1);
@@ -194,8 +207,8 @@ describe('a scheduled publish', () => {
     expect(failed!.message).toContain('The home page has no title.');
     expect(project.read(HOME)).not.toContain('Spring is here');
     // Only the person who scheduled it marks it read.
-    expect(() => scheduler.dismiss(entry.id, 'ana@example.com')).toThrow(ScheduleError);
-    scheduler.dismiss(entry.id, 'maria@example.com');
+    await expect(scheduler.dismiss(entry.id, 'ana@example.com')).rejects.toThrow(ScheduleError);
+    await scheduler.dismiss(entry.id, 'maria@example.com');
     expect(scheduler.list()[0]!.seen).toBe(true);
   });
 });

@@ -4,12 +4,22 @@
 // publish, so conflicts, content checks and the build apply, and a failure (with its reason) is kept
 // for whoever scheduled it, who sees it the next time they open the studio.
 //
-// Kept in .studio/schedule.json (written in one rename), so a restart keeps every scheduled publish:
-// `start` arms one timer for the next one, and one whose time passed while the studio was stopped
-// runs at once. The clock and the timer are given (a fake in tests).
+// Kept where the studio is told (ScheduleKeeping): in the lead database when the studio has one
+// (a studio started on another host, on a fresh clone of the site's repository, finds every scheduled
+// publish there), else in .studio/schedule.json (written in one rename). Either way a restart keeps
+// them: `start` arms one timer for the next one, and one whose time passed while the studio was stopped
+// runs at once. Only one studio runs per database (it holds the database's one-studio lock), so the
+// scheduler keeps the entries in memory and writes every change through before it is answered.
+//
+// Never twice: before a publish starts, its entry records when it started, and only the end of the run
+// clears that. A studio that stopped in between (a crash, the host lost) cannot know whether the
+// publish went out, so at its next start it marks the entry failed with that reason instead of
+// running it again, and whoever scheduled it is told. The clock and the timer are given (a fake in
+// tests).
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
+import type { StudioScheduleRow, StudioScheduleStore } from '../../back-office/studio-schedule/studio-schedule-store.ts';
 import { takeSeenDrafts, type Publisher, type PublishResult, type SeenDraft } from './publish.ts';
 import { changesOf, snapshotDrafts, type ReviewFile } from './reviews.ts';
 import type { Workspace } from './workspace.ts';
@@ -87,6 +97,8 @@ export type ScheduledPublish = {
   cancelledBy?: string;
   /** The person who scheduled it has seen the failure. */
   seen?: boolean;
+  /** When its run started (ISO); cleared when the run ends. */
+  startedAt?: string;
 };
 
 export class ScheduleError extends Error {
@@ -104,8 +116,90 @@ export type Scheduler = ReturnType<typeof createScheduler>;
 export const NO_LONGER_ALLOWED =
   'It was not published: the account that scheduled it may no longer publish (it was removed, or its role changed). Someone who may publish can schedule it again.';
 
+/**
+ * Why a scheduled publish was not run again: the studio stopped while it ran, so whether it went out
+ * is not known.
+ */
+export const INTERRUPTED =
+  'The studio stopped while this was being published, so it was not run again: look at the history to see whether it went live, and schedule it again if it did not.';
+
+/** A failed write of the schedule (the database out of reach) is tried again after this long. */
+const RETRY_AFTER_ERROR_MS = 30_000;
+/** Waits between the tries of saving a publish's result. */
+const RESULT_SAVE_WAITS_MS = [1_000, 5_000];
+
+/** Where the schedule is kept between starts. */
+export type ScheduleKeeping = {
+  /** Every entry kept, oldest first: a file answers at once, a database when it has read it. */
+  load(): ScheduledPublish[] | Promise<ScheduledPublish[]>;
+  /** Keeps a change: `changed` added or replaced, `dropped` (ids) gone; `entries` is the whole schedule after it. */
+  save(change: {
+    entries: readonly ScheduledPublish[];
+    changed: readonly ScheduledPublish[];
+    dropped: readonly string[];
+  }): void | Promise<void>;
+};
+
+const SCHEDULE_FILE = 'schedule.json';
+
+function readScheduleFile(file: string): ScheduledPublish[] {
+  if (!existsSync(file)) return [];
+  return (JSON.parse(readFileSync(file, 'utf8')) as { scheduled: ScheduledPublish[] }).scheduled;
+}
+
+/** The schedule in .studio/schedule.json, for a studio without a database of its own (one host). */
+export function fileKeeping(stateDir: string, workspace: Workspace): ScheduleKeeping {
+  const file = path.join(stateDir, SCHEDULE_FILE);
+  return {
+    load: () => readScheduleFile(file),
+    save: ({ entries }) => workspace.writeAtomically(file, `${JSON.stringify({ scheduled: entries }, null, 2)}\n`),
+  };
+}
+
+function rowOf(entry: ScheduledPublish): StudioScheduleRow {
+  return {
+    id: entry.id,
+    runAt: entry.at,
+    status: entry.status,
+    scheduledBy: entry.scheduledBy,
+    scheduledAt: entry.scheduledAt,
+    startedAt: entry.startedAt ?? null,
+    record: JSON.stringify(entry),
+  };
+}
+
+/**
+ * The schedule in the lead database. At its first load it takes in what this checkout's
+ * .studio/schedule.json holds (a studio upgraded from keeping it there loses nothing), then renames
+ * that file so it is never read again.
+ */
+export function databaseKeeping(
+  store: StudioScheduleStore,
+  options: { stateDir: string; log?: { warn(details: object, message: string): void } },
+): ScheduleKeeping {
+  const file = path.join(options.stateDir, SCHEDULE_FILE);
+  return {
+    async load() {
+      if (existsSync(file)) {
+        const found = readScheduleFile(file);
+        const imported = await store.importStudioSchedule(found.map(rowOf));
+        const kept = `${file}.imported`;
+        renameSync(file, kept);
+        options.log?.warn(
+          { imported, of: found.length, file: path.relative(path.dirname(options.stateDir), kept) },
+          'the scheduled publishes of this checkout were moved into the lead database',
+        );
+      }
+      return (await store.listStudioSchedule()).map((row) => JSON.parse(row.record) as ScheduledPublish);
+    },
+    save: ({ changed, dropped }) => store.saveStudioSchedule(changed.map(rowOf), dropped),
+  };
+}
+
 export function createScheduler(options: {
   stateDir: string;
+  /** Where the schedule is kept; .studio/schedule.json in `stateDir` by default. */
+  keeping?: ScheduleKeeping;
   workspace: Workspace;
   publisher: Publisher;
   timeZone: string;
@@ -122,30 +216,59 @@ export function createScheduler(options: {
 }) {
   const { workspace, publisher, timeZone } = options;
   const clock = options.clock ?? systemClock;
-  const file = path.join(options.stateDir, 'schedule.json');
+  const keeping = options.keeping ?? fileKeeping(options.stateDir, workspace);
+  let entries: ScheduledPublish[] = [];
+  // A file is read here; a database is read by `start`, which the studio awaits before it answers.
+  const first = keeping.load();
+  let loading: Promise<void> | undefined;
+  if (Array.isArray(first)) entries = first;
+  else {
+    loading = first.then((found) => {
+      entries = found;
+    });
+    // `start` reports a failed read.
+    loading.catch(() => {});
+  }
   let timer: unknown;
   let started = false;
   let running: Promise<void> = Promise.resolve();
-  let runningId: string | undefined;
+  // Changes are made one at a time: each reads the schedule as the one before left it.
+  let changing: Promise<unknown> = Promise.resolve();
 
-  function read(): ScheduledPublish[] {
-    if (!existsSync(file)) return [];
-    return (JSON.parse(readFileSync(file, 'utf8')) as { scheduled: ScheduledPublish[] }).scheduled;
+  function serially<T>(work: () => T | Promise<T>): Promise<T> {
+    const result = changing.then(work);
+    changing = result.catch(() => {});
+    return result;
   }
 
-  function write(entries: ScheduledPublish[]): void {
-    const finished = entries.filter((entry) => entry.status !== 'waiting');
+  /** Keeps `next` as the schedule, once saved: `changed` its new or replaced entries. Old finished ones are dropped. */
+  async function commit(next: ScheduledPublish[], changed: readonly ScheduledPublish[]): Promise<void> {
+    const finished = next.filter((entry) => entry.status !== 'waiting');
     const dropped = new Set(finished.slice(0, Math.max(0, finished.length - KEEP_FINISHED)));
-    workspace.writeAtomically(file, `${JSON.stringify({ scheduled: entries.filter((entry) => !dropped.has(entry)) }, null, 2)}\n`);
+    const kept = next.filter((entry) => !dropped.has(entry));
+    await keeping.save({
+      entries: kept,
+      changed: changed.filter((entry) => !dropped.has(entry)),
+      dropped: [...dropped].map((entry) => entry.id),
+    });
+    entries = kept;
   }
 
-  function update(id: string, change: (entry: ScheduledPublish) => void): ScheduledPublish {
-    const entries = read();
+  function find(id: string): ScheduledPublish {
     const entry = entries.find((candidate) => candidate.id === id);
     if (!entry) throw new ScheduleError('That scheduled publish does not exist any more: reload the list.', 404);
-    change(entry);
-    write(entries);
     return entry;
+  }
+
+  /** Changes one entry, on a copy, and keeps it once saved. */
+  async function update(id: string, change: (entry: ScheduledPublish) => void): Promise<ScheduledPublish> {
+    const updated = { ...find(id) };
+    change(updated);
+    await commit(
+      entries.map((entry) => (entry.id === id ? updated : entry)),
+      [updated],
+    );
+    return updated;
   }
 
   /** The instant `local` names, refused with a reason when it has passed or is more than a year ahead. */
@@ -167,64 +290,70 @@ export function createScheduler(options: {
     user: string,
     local: string,
     given: { files?: ReviewFile[]; seen?: readonly SeenDraft[]; ownDraftsOnly?: boolean; note?: string; reviewId?: string } = {},
-  ): ScheduledPublish {
-    const at = checkTime(local);
-    // A draft a waiting publish already carries is not scheduled twice: it would go out twice.
-    const carried = given.seen ? carriedAmong(given.seen.map((file) => file.path)) : [];
-    if (carried.length > 0) throw new ScheduleError(alreadyScheduled(carried, 'scheduled again'), 409);
-    if (read().filter((entry) => entry.status === 'waiting').length >= MAX_WAITING)
-      throw new ScheduleError(`${MAX_WAITING} publishes are scheduled already: cancel one before scheduling another.`, 409);
-    let files = given.files;
-    if (!files) {
-      let drafts = workspace.listDrafts();
-      if (given.seen) {
-        // Exactly the drafts the screen showed, unchanged since, kept with their texts as they are now.
-        const taken = takeSeenDrafts(workspace, given.seen, user, given.ownDraftsOnly ?? false, 'scheduled');
-        if (!taken.ok) throw new ScheduleError(taken.message, taken.reason === 'needs-review' ? 403 : 409);
-        drafts = taken.drafts;
+  ): Promise<ScheduledPublish> {
+    return serially(async () => {
+      const at = checkTime(local);
+      // A draft a waiting publish already carries is not scheduled twice: it would go out twice.
+      const carried = given.seen ? carriedAmong(given.seen.map((file) => file.path)) : [];
+      if (carried.length > 0) throw new ScheduleError(alreadyScheduled(carried, 'scheduled again'), 409);
+      if (entries.filter((entry) => entry.status === 'waiting').length >= MAX_WAITING)
+        throw new ScheduleError(`${MAX_WAITING} publishes are scheduled already: cancel one before scheduling another.`, 409);
+      let files = given.files;
+      if (!files) {
+        let drafts = workspace.listDrafts();
+        if (given.seen) {
+          // Exactly the drafts the screen showed, unchanged since, kept with their texts as they are now.
+          const taken = takeSeenDrafts(workspace, given.seen, user, given.ownDraftsOnly ?? false, 'scheduled');
+          if (!taken.ok) throw new ScheduleError(taken.message, taken.reason === 'needs-review' ? 403 : 409);
+          drafts = taken.drafts;
+        }
+        if (drafts.length === 0) throw new ScheduleError('There is nothing to schedule: no page has unpublished changes.', 409);
+        if (publisher.check(drafts).errors.length > 0)
+          throw new ScheduleError('The changes have mistakes: fix them (they are listed on this screen), then schedule the publish.', 422);
+        files = snapshotDrafts(workspace, drafts);
       }
-      if (drafts.length === 0) throw new ScheduleError('There is nothing to schedule: no page has unpublished changes.', 409);
-      if (publisher.check(drafts).errors.length > 0)
-        throw new ScheduleError('The changes have mistakes: fix them (they are listed on this screen), then schedule the publish.', 422);
-      files = snapshotDrafts(workspace, drafts);
-    }
-    const entry: ScheduledPublish = {
-      id: randomUUID(),
-      at: new Date(at).toISOString(),
-      scheduledBy: user,
-      scheduledAt: new Date(clock.now()).toISOString(),
-      files,
-      ...(given.note ? { note: given.note } : {}),
-      ...(given.reviewId ? { reviewId: given.reviewId } : {}),
-      status: 'waiting',
-    };
-    write([...read(), entry]);
-    arm();
-    return entry;
+      const entry: ScheduledPublish = {
+        id: randomUUID(),
+        at: new Date(at).toISOString(),
+        scheduledBy: user,
+        scheduledAt: new Date(clock.now()).toISOString(),
+        files,
+        ...(given.note ? { note: given.note } : {}),
+        ...(given.reviewId ? { reviewId: given.reviewId } : {}),
+        status: 'waiting',
+      };
+      await commit([...entries, entry], [entry]);
+      arm();
+      return entry;
+    });
   }
 
   /** Cancels a waiting publish: `mayCancelAny` for an admin, else only the person who scheduled it. */
-  function cancel(id: string, user: string, mayCancelAny: boolean): ScheduledPublish {
-    const entry = read().find((candidate) => candidate.id === id);
-    if (!entry) throw new ScheduleError('That scheduled publish does not exist any more: reload the list.', 404);
-    if (entry.scheduledBy !== user && !mayCancelAny)
-      throw new ScheduleError(`Only ${entry.scheduledBy}, who scheduled it, or an admin may cancel it.`, 403);
-    if (entry.status !== 'waiting' || runningId === id)
-      throw new ScheduleError('That publish is no longer waiting: it has run or was cancelled. Reload the list.', 409);
-    const cancelled = update(id, (found) => {
-      found.status = 'cancelled';
-      found.cancelledBy = user;
+  function cancel(id: string, user: string, mayCancelAny: boolean): Promise<ScheduledPublish> {
+    return serially(async () => {
+      const entry = find(id);
+      if (entry.scheduledBy !== user && !mayCancelAny)
+        throw new ScheduleError(`Only ${entry.scheduledBy}, who scheduled it, or an admin may cancel it.`, 403);
+      if (entry.status !== 'waiting' || entry.startedAt !== undefined)
+        throw new ScheduleError('That publish is no longer waiting: it has run or was cancelled. Reload the list.', 409);
+      const cancelled = await update(id, (found) => {
+        found.status = 'cancelled';
+        found.cancelledBy = user;
+      });
+      options.onFinished?.(cancelled);
+      arm();
+      return cancelled;
     });
-    options.onFinished?.(cancelled);
-    arm();
-    return cancelled;
   }
 
   /** The person who scheduled a failed publish has read why. */
-  function dismiss(id: string, user: string): void {
-    const entry = read().find((candidate) => candidate.id === id);
-    if (!entry || entry.scheduledBy !== user) throw new ScheduleError('There is no such failed publish of yours: reload the studio.', 404);
-    update(id, (found) => (found.seen = true));
+  function dismiss(id: string, user: string): Promise<void> {
+    return serially(async () => {
+      const entry = entries.find((candidate) => candidate.id === id);
+      if (!entry || entry.scheduledBy !== user)
+        throw new ScheduleError('There is no such failed publish of yours: reload the studio.', 404);
+      await update(id, (found) => (found.seen = true));
+    });
   }
 
   /** Each file a waiting publish carries, with that publish (the earliest, when several carry it). */
@@ -263,39 +392,69 @@ export function createScheduler(options: {
 
   /** Waiting publishes by time, then the others, newest first. */
   function list(): ScheduledPublish[] {
-    const entries = read();
     const waiting = entries.filter((entry) => entry.status === 'waiting').sort((a, b) => a.at.localeCompare(b.at));
     return [...waiting, ...entries.filter((entry) => entry.status !== 'waiting').reverse()];
   }
 
-  function arm(): void {
+  /** Arms the timer for the next waiting publish, at least `atLeastMs` from now. */
+  function arm(atLeastMs = 0): void {
     if (!started) return;
     if (timer !== undefined) clock.clearTimer(timer);
     timer = undefined;
-    const next = read()
-      .filter((entry) => entry.status === 'waiting')
+    const next = entries
+      .filter((entry) => entry.status === 'waiting' && entry.startedAt === undefined)
       .map((entry) => Date.parse(entry.at))
       .sort((a, b) => a - b)[0];
     if (next === undefined) return;
-    const wait = Math.min(Math.max(0, next - clock.now()), MAX_TIMER_MS);
+    const wait = Math.min(Math.max(atLeastMs, next - clock.now()), MAX_TIMER_MS);
     timer = clock.setTimer(() => {
       timer = undefined;
       // A failure here must neither stop later publishes nor reach the process as an unhandled rejection.
       running = running.then(runDue).catch((error: unknown) => {
         options.log?.error({ error: (error as Error)?.message }, 'scheduled publishing stopped on an error');
-        arm();
+        arm(RETRY_AFTER_ERROR_MS);
       });
     }, wait);
   }
 
+  async function finish(entry: ScheduledPublish): Promise<void> {
+    try {
+      await options.onFinished?.(entry);
+    } catch (error) {
+      options.log?.error({ id: entry.id, error: (error as Error)?.message }, 'after a scheduled publish');
+    }
+  }
+
+  /** Keeps a run's result, trying again a few times: until it is kept, the run counts as started, never as waiting. */
+  async function keepResult(id: string, change: (entry: ScheduledPublish) => void): Promise<ScheduledPublish> {
+    for (const wait of [...RESULT_SAVE_WAITS_MS, undefined]) {
+      try {
+        return await serially(() => update(id, change));
+      } catch (error) {
+        if (wait === undefined) {
+          // This studio never runs it again; the next start finds it started and says it was interrupted.
+          options.log?.error({ id, error: (error as Error)?.message }, 'the result of a scheduled publish could not be saved');
+          const updated = { ...find(id) };
+          change(updated);
+          entries = entries.map((entry) => (entry.id === id ? updated : entry));
+          return updated;
+        }
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
+    throw new Error('unreachable');
+  }
+
   async function runDue(): Promise<void> {
-    const due = read()
-      .filter((entry) => entry.status === 'waiting' && Date.parse(entry.at) <= clock.now())
+    const due = entries
+      .filter((entry) => entry.status === 'waiting' && entry.startedAt === undefined && Date.parse(entry.at) <= clock.now())
       .sort((a, b) => a.at.localeCompare(b.at));
     for (const entry of due) {
       // Cancelled meanwhile, or the studio is stopping.
-      if (!started || read().find((candidate) => candidate.id === entry.id)?.status !== 'waiting') continue;
-      runningId = entry.id;
+      const current = entries.find((candidate) => candidate.id === entry.id);
+      if (!started || current?.status !== 'waiting' || current.startedAt !== undefined) continue;
+      // Recorded before anything goes out: from here on it is never run again.
+      await serially(() => update(entry.id, (found) => (found.startedAt = new Date(clock.now()).toISOString())));
       let result: PublishResult;
       try {
         result = (await (options.mayStillPublish?.(entry.scheduledBy) ?? true))
@@ -308,10 +467,9 @@ export function createScheduler(options: {
           : { ok: false, reason: 'invalid', message: NO_LONGER_ALLOWED };
       } catch (error) {
         result = { ok: false, reason: 'build-failed', message: `The publish stopped: ${(error as Error).message}` };
-      } finally {
-        runningId = undefined;
       }
-      const finished = update(entry.id, (found) => {
+      const finished = await keepResult(entry.id, (found) => {
+        delete found.startedAt;
         if (result.ok) {
           found.status = 'published';
           found.publishId = result.record.id;
@@ -322,13 +480,24 @@ export function createScheduler(options: {
       });
       if (!result.ok)
         options.log?.error({ scheduledBy: entry.scheduledBy, at: entry.at, reason: result.reason }, 'scheduled publish failed');
-      try {
-        await options.onFinished?.(finished);
-      } catch (error) {
-        options.log?.error({ id: entry.id, error: (error as Error)?.message }, 'after a scheduled publish');
-      }
+      await finish(finished);
     }
     arm();
+  }
+
+  /** Runs that a stopped studio left started are failed, never run again, and whoever scheduled them is told. */
+  async function failInterrupted(): Promise<void> {
+    for (const entry of entries.filter((candidate) => candidate.status === 'waiting' && candidate.startedAt !== undefined)) {
+      const failed = await serially(() =>
+        update(entry.id, (found) => {
+          delete found.startedAt;
+          found.status = 'failed';
+          found.message = INTERRUPTED;
+        }),
+      );
+      options.log?.error({ scheduledBy: entry.scheduledBy, at: entry.at }, 'a scheduled publish was interrupted by a stop of the studio');
+      await finish(failed);
+    }
   }
 
   return {
@@ -339,9 +508,14 @@ export function createScheduler(options: {
     list,
     carrying,
     refusalFor,
-    /** Arms the timer for the next publish; one whose time has passed runs at once. */
-    start() {
+    /**
+     * Reads the schedule (a database's), fails the runs a stopped studio left started, and arms the
+     * timer for the next publish; one whose time has passed runs at once.
+     */
+    async start() {
+      await loading;
       started = true;
+      await failInterrupted();
       arm();
     },
     /** Disarms the timer; a publish already running finishes. */

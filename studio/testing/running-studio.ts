@@ -8,6 +8,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hashPassword } from '../../back-office/accounts/passwords.ts';
@@ -28,6 +29,8 @@ export type RunningStudio = {
   remote?: BareRemote;
   /** The studio's output so far (for messages when a test fails). */
   output(): string;
+  /** The status of each scheduled publish the copy's lead store keeps, in the order they were scheduled. */
+  scheduleStatuses(): string[];
   /** Stops the studio and starts it again on the same copy, address and settings (what it keeps must survive). */
   restart(): Promise<void>;
   stop(): Promise<void>;
@@ -158,6 +161,17 @@ export async function startStudio(
     git: (...args) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8' }),
     ...(remote ? { remote } : {}),
     output: () => output,
+    scheduleStatuses() {
+      const db = new DatabaseSync(path.join(root, LEADS_DB_FILE), { readOnly: true });
+      try {
+        return db
+          .prepare('SELECT status FROM studio_schedule ORDER BY seq')
+          .all()
+          .map((row) => String(row.status));
+      } finally {
+        db.close();
+      }
+    },
     async restart() {
       await stopChild(child);
       child = await spawnStudio();

@@ -54,6 +54,32 @@ export function createStudioProject(options: { git?: boolean; copyPublic?: boole
   };
 }
 
+/**
+ * Another host's checkout of the same site: a fresh clone of `remote` (the site's repository), with
+ * nothing of the first checkout's workspace (no drafts, no .studio/), schema/, blocks/ and public/
+ * linked and a first build, as `createStudioProject` makes them. `remove` removes the clone only.
+ */
+export function cloneStudioProject(remote: BareRemote): StudioProject {
+  const home = mkdtempSync(path.join(tmpdir(), 'studio-clone-'));
+  const root = path.join(home, 'site');
+  execFileSync('git', ['clone', '--quiet', remote.dir, root]);
+  const git = (...args: string[]) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8' });
+  git('config', 'user.email', 'developer@example.com');
+  git('config', 'user.name', 'Developer');
+  for (const linked of ['schema', 'blocks', 'public']) symlinkSync(path.join(REPO_ROOT, linked), path.join(root, linked));
+  mkdirSync(path.join(root, 'dist'), { recursive: true });
+  writeFileSync(path.join(root, 'dist', ROUTES_FILE), '{"first": true}\n');
+  return {
+    root,
+    distDir: path.join(root, 'dist'),
+    read: (relative) => readFileSync(path.join(root, relative), 'utf8'),
+    write: (relative, text) => writeFileSync(path.join(root, relative), text),
+    git,
+    remote,
+    remove: () => rmSync(home, { recursive: true, force: true }),
+  };
+}
+
 /** The studio's browser app as tests need it: an index.html in `<root>/app` (the real app is not built). */
 export function fakeStudioAppDir(root: string): string {
   const appDir = path.join(root, 'app');

@@ -145,7 +145,7 @@ test('a publish scheduled half a minute ahead happens after the studio is restar
   expect(studio.git('log', '-1', '--format=%an')).toBe(`${ADMIN}\n`);
 
   // The session lives in the lead store: still signed in, and nothing is waiting any more.
-  await expect.poll(() => studio.read('.studio/schedule.json').includes('"status": "published"')).toBe(true);
+  await expect.poll(() => studio.scheduleStatuses()).toEqual(['published']);
   await ana.reload();
   await ana.getByRole('button', { name: /Review and publish/ }).click();
   await expect(ana.getByRole('heading', { level: 1, name: 'Review and publish' })).toBeVisible();

@@ -188,7 +188,7 @@ export const reviewRoutes: StudioRoutes<ReviewRoutesOptions> = async (
       if (at !== undefined) {
         const found = reviews.waiting(id);
         // The approved texts, kept with the scheduled publish: later edits to the drafts never ride along.
-        const entry = scheduler.schedule(reviewer, at, {
+        const entry = await scheduler.schedule(reviewer, at, {
           files: reviews.filesOf(found),
           note: reviews.noteFor(found, reviewer),
           reviewId: id,

@@ -52,9 +52,9 @@ export function scheduledView(
 }
 
 export const scheduleRoutes: StudioRoutes<ScheduleRoutesOptions> = async (app, { scheduler, rights, workspace }) => {
-  async function answering<T>(reply: FastifyReply, work: () => T) {
+  async function answering<T>(reply: FastifyReply, work: () => Promise<T>) {
     try {
-      return work();
+      return await work();
     } catch (error) {
       if (error instanceof ScheduleError) return reply.code(error.status).send({ message: error.message });
       throw error;
@@ -72,7 +72,7 @@ export const scheduleRoutes: StudioRoutes<ScheduleRoutesOptions> = async (app, {
   });
 
   app.post('/schedule', { config: { right: 'studio:publish' }, schema: { body: scheduleBody } }, async (request, reply) =>
-    answering(reply, () => {
+    answering(reply, async () => {
       const session = request.studioSession;
       const seen = request.body.files.map((file) => ({ path: workspace.contentFile(file.path).path, fingerprint: file.fingerprint }));
       // The drafts as they are now are what would be scheduled: a change of the booking page by
@@ -85,22 +85,22 @@ export const scheduleRoutes: StudioRoutes<ScheduleRoutesOptions> = async (app, {
         )
       )
         throw new ScheduleError(bookingPageRefused('schedule'), 403);
-      const entry = scheduler.schedule(editorOf(request), request.body.at, { seen, ownDraftsOnly: rights.reviewRequired });
+      const entry = await scheduler.schedule(editorOf(request), request.body.at, { seen, ownDraftsOnly: rights.reviewRequired });
       return { scheduled: scheduledView(scheduler, entry, session, rights) };
     }),
   );
 
   app.post('/schedule/cancel', { config: { right: 'studio:edit' }, schema: { body: entryBody } }, async (request, reply) =>
-    answering(reply, () => {
+    answering(reply, async () => {
       const session = request.studioSession;
-      const entry = scheduler.cancel(request.body.id, editorOf(request), rights.mayCancelAny(session));
+      const entry = await scheduler.cancel(request.body.id, editorOf(request), rights.mayCancelAny(session));
       return { scheduled: scheduledView(scheduler, entry, session, rights) };
     }),
   );
 
   app.post('/schedule/dismiss', { config: { right: 'studio:edit' }, schema: { body: entryBody } }, async (request, reply) =>
-    answering(reply, () => {
-      scheduler.dismiss(request.body.id, editorOf(request));
+    answering(reply, async () => {
+      await scheduler.dismiss(request.body.id, editorOf(request));
       return { dismissed: true };
     }),
   );
