@@ -46,13 +46,13 @@ describe.skipIf(skipReason !== undefined && !required)('three servers behind HAP
       serverPorts: ports.slice(1),
       chaosSeconds: 30,
       killEverySeconds: 10,
-      leadsPerSecond: 8,
+      leadsPerSecond: 4,
       beaconsPerSecond: 40,
       jobPeriodSeconds: 5,
       drainSeconds: 4,
       leadRateLimit: LEAD_RATE_LIMIT,
       rateProbeLeads: 4 * LEAD_RATE_LIMIT,
-      flood: { seconds: 3, beaconsPerSecond: 800, leadsPerSecond: 10 },
+      flood: { seconds: 3, beaconsPerSecond: 800, leadsPerSecond: 5 },
       crmFailures: { unavailable: 0.2, hang: 0.01 },
       // A lead or e-mail held by a killed server waits out its lease (60 s, 2 min) before another takes it.
       settleTimeoutMs: 150_000,
@@ -79,16 +79,14 @@ describe.skipIf(skipReason !== undefined && !required)('three servers behind HAP
     expect(leads.stored).toBe(leads.acknowledged);
   });
 
-  it('delivered every stored lead to the CRM with one 2xx (a second only for a delivery in flight at a kill)', () => {
+  it('delivered every stored lead to the CRM with one 2xx (a second only after its sender was killed and its lease ran out)', () => {
     expect(result.crm.unavailable).toBeGreaterThan(0);
-    expect(result.crm.never).toBe(0);
-    expect(result.crm.twice).toBeLessThanOrEqual(result.kills);
+    expect(result.crm).toMatchObject({ never: 0, twiceOtherwise: 0 });
     expect(result.crm.once + result.crm.twice).toBe(result.leads.stored);
   });
 
-  it('sent one new-lead e-mail per stored lead (a second only for one being sent at a kill)', () => {
-    expect(result.emails.never).toBe(0);
-    expect(result.emails.twice).toBeLessThanOrEqual(result.kills);
+  it('sent one new-lead e-mail per stored lead (a second only after its sender was killed and its lease ran out)', () => {
+    expect(result.emails).toMatchObject({ never: 0, queued: 0, twiceOtherwise: 0 });
   });
 
   it('ran every background job once per period across the servers', () => {

@@ -71,9 +71,21 @@ export type ChaosResult = {
     readonly once: number;
     readonly twice: number;
     readonly never: number;
+    /** Of `twice`: sent again only after a SIGKILL and the lease (the contract's one resend), and the rest (goal 0). */
+    readonly twiceAfterKill: number;
+    readonly twiceOtherwise: number;
   };
   readonly jobs: ReadonlyArray<{ readonly job: string; readonly periods: number; readonly runs: number; readonly periodsRunTwice: number }>;
-  readonly emails: { readonly once: number; readonly twice: number; readonly never: number; readonly other: number };
+  /** New-lead e-mails per stored lead; `queued`: none yet, its notification still waiting its turn (not lost). */
+  readonly emails: {
+    readonly once: number;
+    readonly twice: number;
+    readonly never: number;
+    readonly queued: number;
+    readonly other: number;
+    readonly twiceAfterKill: number;
+    readonly twiceOtherwise: number;
+  };
   readonly requests: {
     readonly duringKills: { readonly total: number; readonly failed: number };
     readonly duringRollingRestart: { readonly total: number; readonly failed: number; readonly failures: Readonly<Record<string, number>> };
@@ -98,6 +110,11 @@ export type ChaosResult = {
 type Phase = 'start' | 'kills' | 'rolling' | 'after';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The outbox's lease on a delivery and the notifier's on an e-mail: a holder that dies is replaced only after it. */
+const CRM_LEASE_MS = 60_000;
+const EMAIL_LEASE_MS = 2 * 60_000;
+/** Clocks and timers on a loaded machine: a resend a little sooner than the lease still counts as after it. */
+const LEASE_SLACK_MS = 10_000;
 const LEAD_ID = /\/console\/leads\/([0-9a-f-]{36})/;
 
 export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
@@ -107,9 +124,15 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   const schema = await createTestSchema(options.databaseUrl, 'chaos');
   const crm = await startCrmReceiver();
   const smtp = await startSmtpReceiver();
+  const mailClock = setInterval(() => {
+    while (mailTimes.length < smtp.mails.length) mailTimes.push(Date.now());
+  }, 100);
   const random = seededRandom(34);
   const crmAnswers = { unavailable: 0, hung: 0 };
-  const twoHundreds = new Map<string, number>();
+  // When the CRM answered each lead 2xx, and when each e-mail arrived (its index in smtp.mails).
+  const twoHundreds = new Map<string, number[]>();
+  const mailTimes: number[] = [];
+  const killTimes: number[] = [];
   crm.respond = (request) => {
     // Follow-up events (owner changes and the like) are not the lead's own delivery.
     if (request.headers['x-lead-event'] !== undefined) return OK_REPLY;
@@ -123,7 +146,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       return { status: 503, headers: { 'retry-after': '1' }, body: 'busy' } satisfies CrmReply;
     }
     const id = String(request.json.lead_id);
-    twoHundreds.set(id, (twoHundreds.get(id) ?? 0) + 1);
+    twoHundreds.set(id, [...(twoHundreds.get(id) ?? []), Date.now()]);
     return OK_REPLY;
   };
 
@@ -194,6 +217,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       await sleep(killsBegan + (kills + 1) * options.killEverySeconds * 1_000 - Date.now());
       const index = kills % running.servers.length;
       const name = running.servers[index]!.name;
+      killTimes.push(Date.now());
       await running.stop(index, 'SIGKILL');
       kills += 1;
       log(`killed ${name} (SIGKILL ${kills} of ${killCount}); starting it again`);
@@ -258,11 +282,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     await sql.connect();
     let stored: Array<{ id: string; email: string }> = [];
     const mailed = () => {
-      const perLead = new Map<string, number>();
-      for (const mail of smtp.mails) {
+      const perLead = new Map<string, number[]>();
+      smtp.mails.forEach((mail, index) => {
         const id = LEAD_ID.exec(mail.text)?.[1];
-        if (id !== undefined) perLead.set(id, (perLead.get(id) ?? 0) + 1);
-      }
+        if (id !== undefined) perLead.set(id, [...(perLead.get(id) ?? []), mailTimes[index] ?? Date.now()]);
+      });
       return perLead;
     };
     const settleBy = Date.now() + options.settleTimeoutMs;
@@ -270,12 +294,19 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     for (;;) {
       stored = (await sql.query<{ id: string; email: string }>('SELECT id, email FROM leads WHERE spam_reason IS NULL')).rows;
       const emails = mailed();
-      const done = stored.every((lead) => (twoHundreds.get(lead.id) ?? 0) > 0 && (emails.get(lead.id) ?? 0) > 0);
+      const done = stored.every((lead) => twoHundreds.has(lead.id) && emails.has(lead.id));
       if (done || Date.now() > settleBy) break;
       await sleep(1_000);
     }
     // A little longer: a second delivery or e-mail would show now.
     await sleep(3_000);
+    const queued = new Set(
+      (
+        await sql.query<{ lead_id: string }>(
+          "SELECT lead_id FROM notifications WHERE kind = 'new-lead' AND channel = 'email' AND state <> 'sent' AND lead_id IS NOT NULL",
+        )
+      ).rows.map((row) => row.lead_id),
+    );
     await sql.end();
 
     const acknowledged = new Set(outcomes.flatMap((outcome) => (outcome.id === undefined ? [] : [outcome.id])));
@@ -284,11 +315,22 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     for (const lead of stored) perEmail.set(lead.email, (perEmail.get(lead.email) ?? 0) + 1);
     const emails = mailed();
     const otherMails = smtp.mails.filter((mail) => !LEAD_ID.test(mail.text)).length;
-    const tallyOf = (counts: ReadonlyMap<string, number>) => ({
-      once: stored.filter((lead) => counts.get(lead.id) === 1).length,
-      twice: stored.filter((lead) => (counts.get(lead.id) ?? 0) > 1).length,
-      never: stored.filter((lead) => !counts.has(lead.id)).length,
-    });
+    // A second one is the contract's resend when the first went to a server killed before it
+    // recorded it: a SIGKILL between the two, and the second only once that server's lease ran out.
+    const tallyOf = (times: ReadonlyMap<string, readonly number[]>, leaseMs: number) => {
+      const repeated = stored.map((lead) => times.get(lead.id) ?? []).filter((at) => at.length > 1);
+      const afterKill = repeated.filter(
+        ([first, second, ...more]) =>
+          more.length === 0 && second! - first! >= leaseMs - LEASE_SLACK_MS && killTimes.some((kill) => kill >= first! && kill <= second!),
+      ).length;
+      return {
+        once: stored.filter((lead) => times.get(lead.id)?.length === 1).length,
+        twice: repeated.length,
+        never: stored.filter((lead) => !times.has(lead.id)).length,
+        twiceAfterKill: afterKill,
+        twiceOtherwise: repeated.length - afterKill,
+      };
+    };
 
     const jobs = new Map<string, Map<string, number>>();
     for (const line of running.logLines()) {
@@ -313,14 +355,19 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
         storedTwice: [...perEmail.values()].filter((n) => n > 1).length,
         gaveUp: outcomes.filter((outcome) => outcome.id === undefined && outcome.answers.at(-1)?.status !== 429).length,
       },
-      crm: { requests: crm.received(), ...crmAnswers, ...tallyOf(twoHundreds) },
+      crm: { requests: crm.received(), ...crmAnswers, ...tallyOf(twoHundreds, CRM_LEASE_MS) },
       jobs: [...jobs].map(([job, periods]) => ({
         job,
         periods: periods.size,
         runs: [...periods.values()].reduce((sum, n) => sum + n, 0),
         periodsRunTwice: [...periods.values()].filter((n) => n > 1).length,
       })),
-      emails: { ...tallyOf(emails), other: otherMails },
+      emails: {
+        ...tallyOf(emails, EMAIL_LEASE_MS),
+        never: stored.filter((lead) => !emails.has(lead.id) && !queued.has(lead.id)).length,
+        queued: stored.filter((lead) => !emails.has(lead.id) && queued.has(lead.id)).length,
+        other: otherMails,
+      },
       requests: {
         duringKills: { total: tally.kills.total, failed: tally.kills.failed },
         duringRollingRestart: tally.rolling,
@@ -347,6 +394,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       logDir: options.runDir,
     };
   } finally {
+    clearInterval(mailClock);
     await cluster?.close();
     await crm.close();
     await smtp.close();
@@ -389,9 +437,11 @@ export function formatChaosTable(result: ChaosResult): string {
     `| Acknowledged but not stored / stored but never acknowledged / one submission stored twice (goal 0 each) | **${leads.acknowledgedMissing}** / **${leads.storedUnacknowledged}** / **${leads.storedTwice}** |`,
     `| Submissions that got no 201 after every try | ${leads.gaveUp} |`,
     `| CRM requests (answered 503 / never answered) | ${crm.requests} (${crm.unavailable} / ${crm.hung}) |`,
-    `| Stored leads with one CRM 2xx / more than one / none (goal: all one) | ${crm.once} / **${crm.twice}** / **${crm.never}** |`,
+    `| Stored leads with one CRM 2xx / more than one / none (goal: all one) | ${crm.once} / ${crm.twice} / **${crm.never}** |`,
+    `| Of those with more than one: sent again after a SIGKILL, once the lease ran out / otherwise (goal 0) | ${crm.twiceAfterKill} / **${crm.twiceOtherwise}** |`,
     ...jobs,
-    `| Stored leads with one new-lead e-mail / more than one / none (goal: all one) | ${emails.once} / **${emails.twice}** / **${emails.never}** (${emails.other} other e-mails) |`,
+    `| Stored leads with one new-lead e-mail / more than one / none (goal: all one) | ${emails.once} / ${emails.twice} / **${emails.never}** (${emails.queued} more still queued when the run ended; ${emails.other} other e-mails) |`,
+    `| Of those with more than one: sent again after a SIGKILL, once the lease ran out / otherwise (goal 0) | ${emails.twiceAfterKill} / **${emails.twiceOtherwise}** |`,
     `| Requests failed while servers were killed | ${requests.duringKills.failed} of ${requests.duringKills.total} |`,
     `| Requests failed during the rolling restart (goal 0) | **${requests.duringRollingRestart.failed}** of ${requests.duringRollingRestart.total}${failures ? ` (${failures})` : ''} |`,
     `| Shared rate limit: leads accepted from one address / LEAD_RATE_LIMIT (error) | ${rateLimit.accepted} / ${rateLimit.setting} (${rateLimit.errorShare >= 0 ? '+' : ''}${Math.round(rateLimit.errorShare * 100)} %) of ${rateLimit.sent} sent |`,
