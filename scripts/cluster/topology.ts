@@ -120,6 +120,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   closeSync(haproxyOut);
   const balancerExited = new Promise<void>((resolve) => balancer.once('exit', () => resolve()));
   let closing = false;
+  // Detached processes outlive the one that started them: should it end without close() (an uncaught
+  // error), they are killed on its way out rather than left holding ports and the database.
+  const killLeftovers = () => {
+    for (const slot of slots) slot.child?.kill('SIGKILL');
+    if (balancer.exitCode === null) balancer.kill('SIGKILL');
+  };
+  process.once('exit', killLeftovers);
 
   const cluster: Cluster = {
     url: `http://127.0.0.1:${options.port}`,
@@ -178,6 +185,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       await Promise.all(slots.map((_, index) => cluster.stop(index, 'SIGTERM')));
       if (balancer.exitCode === null) balancer.kill('SIGTERM');
       await balancerExited;
+      process.off('exit', killLeftovers);
     },
   };
 
