@@ -17,7 +17,7 @@ export function findHaproxy(env: NodeJS.ProcessEnv = process.env): string | unde
   return existsSync(candidate) ? candidate : undefined;
 }
 
-export const HAPROXY_MISSING = `HAProxy is not installed at ${DEFAULT_HAPROXY}: install it (apt-get install haproxy) or set HAPROXY to its path.`;
+export const HAPROXY_MISSING = `HAProxy was not found (HAPROXY, else ${DEFAULT_HAPROXY}): install it (apt-get install haproxy) or set HAPROXY to its path.`;
 export const DATABASE_URL_MISSING =
   'DATABASE_URL is not set: several servers share one PostgreSQL database, so set DATABASE_URL=postgres://user:password@host:5432/database.';
 
