@@ -10,6 +10,7 @@ import {
   speedBenchDatabaseUrl,
   speedGoalsMet,
 } from './speed-to-lead.ts';
+import { runReplicasBench } from './replicas.ts';
 import { runStudioBench } from './studio.ts';
 
 /** Runs a bench script in its own process (it prints its own table) and reports how it ended. */
@@ -19,8 +20,14 @@ function runScript(script: string, title: string): Promise<string> {
   return Promise.resolve(`${title}: table above (also written to docs/performance.md with --write-docs).`);
 }
 
-// `npm run bench [-- <name>…]`: every load run (or only the named ones), each printing its table.
-// Not part of `npm test`. Add a run by adding an entry.
+// `npm run bench [-- <name>… [--option value…]]`: every load run (or only the named ones), each
+// printing its table. Options after the names go to the runs that take them (replicas). Not part of
+// `npm test`. Add a run by adding an entry.
+
+const args = process.argv.slice(2);
+const firstOption = args.findIndex((arg) => arg.startsWith('--'));
+const requested = firstOption === -1 ? args : args.slice(0, firstOption);
+const options = firstOption === -1 ? [] : args.slice(firstOption);
 
 const BENCHES: Record<string, () => Promise<string>> = {
   leads: async () => `Lead API (POST /api/leads)\n\n${formatLeadBenchTable(await runLeadBench())}`,
@@ -57,9 +64,12 @@ const BENCHES: Record<string, () => Promise<string>> = {
     if (!speedGoalsMet(result)) process.exitCode = 1;
     return `Speed to lead\n\n${formatSpeedBenchTable(result)}`;
   },
+  // Three servers behind HAProxy on one PostgreSQL, killed and restarted under leads and beacons:
+  // every lead stored and delivered once, jobs once per period, the shared rate limit, lead latency
+  // beside a beacon flood (`--minutes 5 --kill-every 30`; needs TEST_DATABASE_URL or DATABASE_URL).
+  replicas: () => runReplicasBench(options),
 };
 
-const requested = process.argv.slice(2);
 const unknown = requested.filter((name) => !Object.hasOwn(BENCHES, name));
 if (unknown.length > 0) {
   console.error(`Unknown bench ${unknown.join(', ')}; known: ${Object.keys(BENCHES).join(', ')}`);

@@ -59,6 +59,11 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
       });
     },
   });
+  // A client that goes away mid-conversation (a server process killed by a test) resets its
+  // connection: that is the client's end, not the receiver's, and must not stop the test process.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') throw error;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
