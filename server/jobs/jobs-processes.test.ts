@@ -18,7 +18,7 @@ const PERIODIC_JOBS = ['retention', 'analytics-forgetting', 'spam-daily', 'weekl
 const LOOPS = ['notifier-scan', 'escalation'];
 // Three server starts on a machine shared with other work, 12 s of jobs, and the stops.
 const TEST_TIMEOUT_MS = 120_000;
-const PORTS = [5341, 5342, 5343];
+const SERVERS = 3;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -58,7 +58,8 @@ describe('every background job once across three servers on PostgreSQL', () => {
         LOG_LEVEL: 'info',
         DRAIN_SECONDS: '0',
       };
-      for (const port of PORTS) servers.push(await startServerProcess({ ...env, PORT: String(port) }, process.cwd()));
+      // Each on a free port, so the test never collides with another running beside it.
+      for (let started = 0; started < SERVERS; started += 1) servers.push(await startServerProcess(env, process.cwd()));
       const allUp = Date.now();
       await sleep(RUN_MS / 2);
       const killed = servers[1]!;
