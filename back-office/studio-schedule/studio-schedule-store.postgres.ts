@@ -12,6 +12,9 @@ import { DELETE_SCHEDULED, IMPORT_SCHEDULE, SELECT_SCHEDULE, scheduleRow, schedu
 /** The first half of the one-studio lock's key (the second is the hash of the schema's name). */
 const STUDIO_LOCK_CLASS = 4_201_740;
 
+// How long the lock's connection may take to answer the watch's question before it counts as lost.
+const LOCK_CHECK_TIMEOUT_MS = 10_000;
+
 export function postgresStudioSchedule(c: PostgresStoreContext): StudioScheduleStore {
   const { query, transaction, onClose, url, connectTimeoutMs } = c;
   let holder: pg.Client | undefined;
@@ -25,7 +28,14 @@ export function postgresStudioSchedule(c: PostgresStoreContext): StudioScheduleS
 
   async function holdStudioLock(): Promise<boolean> {
     if (holder !== undefined && !lost) return true;
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
+    // TCP keepalive: a connection that died without a word (a host or a network gone) is found within
+    // about a minute instead of the system's two hours, and the lock watch below then sees it lost.
+    const client = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: connectTimeoutMs,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     // A connection lost later (the database restarted) gives the lock up: studioLockHeld says so.
     client.on('error', () => (lost = true));
     client.on('end', () => (lost = true));
@@ -62,6 +72,21 @@ export function postgresStudioSchedule(c: PostgresStoreContext): StudioScheduleS
         return inserted;
       }),
     holdStudioLock,
-    studioLockHeld: async () => holder !== undefined && !lost,
+    // Asked on the lock's own connection, so a session the database ended (or a connection that no
+    // longer answers) is found now, not when the next publish needs the database.
+    studioLockHeld: async () => {
+      if (holder === undefined || lost) return false;
+      try {
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('the lock connection did not answer')), LOCK_CHECK_TIMEOUT_MS);
+        });
+        await Promise.race([holder.query('SELECT 1'), timeout]).finally(() => clearTimeout(timer));
+        return !lost;
+      } catch {
+        lost = true;
+        return false;
+      }
+    },
   };
 }

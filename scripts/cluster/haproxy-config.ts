@@ -64,13 +64,22 @@ defaults
   retries 3
   option redispatch 1
   retry-on conn-failure empty-response 503
+  # A check that outlives the server's own limit for its checks (2 s) is a failure, not before.
+  timeout check 3s
 
 frontend site
   bind ${bind}
+  # The balancer asks each server's /readyz itself; from outside, the health answers are nobody's
+  # business, and a flood of them would queue on the servers' database connections.
+  http-request deny deny_status 404 if { path /readyz /healthz }
   default_backend servers
 
 backend servers
   balance roundrobin
+  # A POST without an Idempotency-Key (a form posted without JavaScript, a console action) could have
+  # been stored by a server that died before answering: it is never sent twice. Beacons are the
+  # exception: one counted twice after a server died is a page view too many, not a lead too many.
+  http-request disable-l7-retry if METH_POST !{ req.hdr(idempotency-key) -m found } !{ path /api/events }
   # A server takes traffic only while /readyz answers 200: its store is reachable, its schema is
   # current and it is not draining. On SIGTERM it answers 503 at once and keeps serving for a few
   # seconds (DRAIN_SECONDS), longer than ${READINESS_CHECK.fall} failed checks ${READINESS_CHECK.intervalMs / 1000} s apart take to stop sending it requests.

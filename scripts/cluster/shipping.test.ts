@@ -31,6 +31,13 @@ describe('deploy/haproxy.cfg', () => {
     expect(config).toContain('option forwardfor');
   });
 
+  it('never sends a POST without an Idempotency-Key twice, and answers the health addresses only to itself', () => {
+    const config = read('deploy/haproxy.cfg');
+    expect(config).toContain('http-request disable-l7-retry if METH_POST !{ req.hdr(idempotency-key) -m found } !{ path /api/events }');
+    expect(config).toContain('http-request deny deny_status 404 if { path /readyz /healthz }');
+    expect(config).toContain('timeout check 3s');
+  });
+
   it.skipIf(haproxy === undefined && !haproxyRequired)('is accepted by HAProxy, as is the one written for local ports', () => {
     if (haproxy === undefined) throw new Error(HAPROXY_MISSING);
     const folder = mkdtempSync(path.join(tmpdir(), 'haproxy-config-'));

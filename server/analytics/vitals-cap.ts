@@ -44,14 +44,31 @@ const DAY_MS = 86_400_000;
 /**
  * The same bound counted by every server together (PostgreSQL): a visitor's reports of the day are
  * counted by the shared limiter in a window of one UTC day, whichever server takes them; the counts
- * are deleted once the day is over. The visitors remembered are bounded by the limiter's own memory.
+ * are deleted once the day is over. Each visitor is one row until then, and a browser string is
+ * anyone's to make up, so each server brings at most `visitors` new visitors a day to the shared
+ * count (as the count in memory does); a visitor past that is not counted until the next day.
  */
 export function createSharedVitalsCap(
   limiter: LimitHits,
-  perVisitor = VITALS_PER_VISITOR_PER_DAY,
+  {
+    perVisitor = VITALS_PER_VISITOR_PER_DAY,
+    visitors = VITALS_VISITORS_PER_DAY,
+    now = Date.now,
+  }: { perVisitor?: number; visitors?: number; now?: () => number } = {},
 ): { take(visit: string): Promise<boolean> } {
+  let today = -1;
+  let known = new Set<string>();
   return {
     async take(visit) {
+      const day = Math.floor(now() / DAY_MS);
+      if (day !== today) {
+        today = day;
+        known = new Set();
+      }
+      if (!known.has(visit)) {
+        if (known.size >= visitors) return false;
+        known.add(visit);
+      }
       return (await limiter.hit({ name: 'analytics vitals', key: visit, max: perVisitor, windowMs: DAY_MS })).allowed;
     },
   };

@@ -96,3 +96,29 @@ describe('readiness', () => {
     expect((await instance.inject({ url: '/healthz' })).statusCode).toBe(200);
   });
 });
+
+describe('readiness under many requests at once', () => {
+  it('runs its checks once for the requests that arrive while they run', async () => {
+    let runs = 0;
+    let release: () => void = () => {};
+    const instance = appWith((scope) => {
+      scope.readiness.add('store', async () => {
+        runs += 1;
+        await new Promise<void>((resolve) => (release = resolve));
+      });
+    });
+    await instance.ready();
+    const answers = Promise.all(Array.from({ length: 20 }, () => instance.inject({ url: '/readyz' })));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    const responses = await answers;
+    expect(responses.every((response) => response.statusCode === 200)).toBe(true);
+    expect(runs).toBe(1);
+    // The next request, after they were answered, checks again.
+    const next = instance.inject({ url: '/readyz' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await next;
+    expect(runs).toBe(2);
+  });
+});

@@ -69,8 +69,18 @@ const health: FastifyPluginAsync<HealthPluginOptions> = async (app, { checkTimeo
     if (draining) reply.header('connection', 'close');
   });
 
+  // Requests arriving while the checks run share their answer: however many ask at once (every
+  // balancer, or a flood), the checks take one database connection at a time.
+  let checking: Promise<string[]> | undefined;
+  function readinessFailures(log: FastifyBaseLogger): Promise<string[]> {
+    checking ??= findFailingChecks(new Map([...checks, ...readinessChecks]), checkTimeoutMs, log).finally(() => {
+      checking = undefined;
+    });
+    return checking;
+  }
+
   app.get('/readyz', async (request, reply) => {
-    const failing = await findFailingChecks(new Map([...checks, ...readinessChecks]), checkTimeoutMs, request.log);
+    const failing = [...(await readinessFailures(request.log))];
     if (draining) failing.unshift('draining');
     reply.header('cache-control', 'no-store');
     if (failing.length === 0) return { status: 'ready' };
