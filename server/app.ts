@@ -94,7 +94,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   app.register(siteSecurityHeadersPlugin, { config });
   app.register(healthPlugin);
   app.register(liveBuildPlugin, { distDir: config.distDir });
-  app.register(analyticsSetupPlugin, { config, ...options.analytics });
+  app.register(analyticsSetupPlugin, { config, connectionLimits: limits, ...options.analytics });
   app.register(leadRelayPlugin, { config, tuning: options.relayTuning });
   app.register(notificationsPlugin, { config, tuning: options.notifyTuning });
   app.register(salesPlugin, { config, tuning: options.salesTuning });
