@@ -34,7 +34,7 @@ import { openSqliteAnalyticsWorkerStore } from '../../server/analytics/sqlite-an
 import { saltDay } from '../../server/analytics/visit-hash.ts';
 import { startCrmReceiver } from '../../server/testing/crm-receiver.ts';
 import { validLeadBody } from '../../server/testing/lead-bodies.ts';
-import { startServerProcess } from '../../server/testing/server-process.ts';
+import { findFreePort, startServerProcess } from '../../server/testing/server-process.ts';
 import { createSiteFixture } from '../../server/testing/site-fixture.ts';
 import { isBuild } from '../../content-model/load/build-files.ts';
 import { seededRandom } from './seeded-random.ts';
@@ -65,6 +65,8 @@ export type ReportBenchResult = {
   readonly timings: readonly Timing[];
 };
 export type IngestBenchResult = {
+  /** The beacons went to the server's own port, not to the beacon listener. */
+  readonly beaconsOnMain: boolean;
   readonly alone: Result;
   readonly underLoad: Result;
   readonly events: Result;
@@ -92,6 +94,10 @@ export async function runIngestBench(log: (line: string) => void = console.log):
   const fixture = builtSite ? undefined : await createSiteFixture();
   const crm = await startCrmReceiver({ record: false });
   const analyticsFile = path.join(workDir, 'analytics.sqlite');
+  // The beacons go where a load balancer sends /api/events: the beacon listener (EVENTS_PORT), unless
+  // ANALYTICS_BENCH_BEACONS=main sends them to the server's own port, as with no balancer.
+  const beaconsOnMain = process.env.ANALYTICS_BENCH_BEACONS === 'main';
+  const eventsPort = await findFreePort();
   const server = await startServerProcess(
     {
       DIST_DIR: fixture?.distDir ?? path.resolve('dist'),
@@ -102,6 +108,7 @@ export async function runIngestBench(log: (line: string) => void = console.log):
       // Each beacon comes from one of many addresses, as from many visitors (the per-address limit holds).
       TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
+      EVENTS_PORT: String(eventsPort),
       // ANALYTICS_BENCH_CPU_PROF=<folder>: the server writes a CPU profile there when it stops.
       ...(process.env.ANALYTICS_BENCH_CPU_PROF
         ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.ANALYTICS_BENCH_CPU_PROF)}` }
@@ -112,6 +119,7 @@ export async function runIngestBench(log: (line: string) => void = console.log):
   );
   // The load generators run at a lower priority than the server: on this 2-core machine they would
   // otherwise take a core from it, which in production is a visitor's, not the server's.
+  const beaconUrl = beaconsOnMain ? server.baseUrl : `http://127.0.0.1:${eventsPort}`;
   const priorityBefore = os.getPriority();
   os.setPriority(Math.min(19, priorityBefore + 10));
   try {
@@ -136,7 +144,7 @@ export async function runIngestBench(log: (line: string) => void = console.log):
     let beacon = 0;
     const events = () =>
       autocannon({
-        url: server.baseUrl,
+        url: beaconUrl,
         connections: ingest.eventConnections,
         overallRate: ingest.eventsPerSecond,
         duration: ingest.seconds,
@@ -169,7 +177,7 @@ export async function runIngestBench(log: (line: string) => void = console.log):
     // One address sending far more than its limit allows, as a misbehaving client or an attacker would.
     const flood = () =>
       autocannon({
-        url: server.baseUrl,
+        url: beaconUrl,
         connections: ingest.floodConnections,
         overallRate: ingest.floodPerSecond,
         duration: ingest.seconds,
@@ -192,11 +200,14 @@ export async function runIngestBench(log: (line: string) => void = console.log):
     // The queue flushes every quarter of a second; then every answered event is in the database.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const counted = countEvents(analyticsFile);
-    log(`leads at ${ingest.leadsPerSecond}/s beside ${ingest.floodPerSecond} requests/s from one address over its limit for ${ingest.seconds} s…`);
+    log(
+      `leads at ${ingest.leadsPerSecond}/s beside ${ingest.floodPerSecond} requests/s from one address over its limit for ${ingest.seconds} s…`,
+    );
     const [underFlood, flooded] = await Promise.all([leads(ingest.seconds), flood()]);
     const leadsAnswered = [warmUp, alone, underLoad, underFlood].reduce((sum, run) => sum + run['2xx'], 0);
     const leadsStored = countRows(path.join(workDir, 'leads.sqlite'), 'leads');
     return {
+      beaconsOnMain,
       alone,
       underLoad,
       events: beacons,
@@ -240,7 +251,7 @@ export function formatIngestTable(result: IngestBenchResult): string {
   const { alone, underLoad, events, flood } = result;
   const latency = (run: Result) => `${run.latency.p50} / ${run.latency.p99} / ${run.latency.max} ms`;
   return [
-    `Machine: ${os.cpus().length} cores, load average ${result.loadAtStart.toFixed(1)} at the start. Server: SQLite, LOG_LEVEL=warn; the bench's clients run on the same cores, at a lower priority (nice +10).`,
+    `Machine: ${os.cpus().length} cores, load average ${result.loadAtStart.toFixed(1)} at the start. Server: SQLite, LOG_LEVEL=warn; the bench's clients run on the same cores, at a lower priority (nice +10). Beacons and the flood sent to ${result.beaconsOnMain ? "the server's own port (PORT)" : 'the beacon listener (EVENTS_PORT), as a load balancer routes /api/events'}.`,
     '',
     '| Measure | Result |',
     '|---|---|',

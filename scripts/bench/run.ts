@@ -48,7 +48,7 @@ const BENCHES: Record<string, () => Promise<string>> = {
   // Only the first part of the above: lead latency alone, under the beacons and beside a 429 flood.
   'analytics-ingest': async () => {
     const ingest = await runIngestBench();
-    if (ingest.countedPerSecond < 5_000 || ingest.leadsStored !== ingest.leadsAnswered) process.exitCode = 1;
+    if (ingest.countedPerSecond < 5_000 || ingest.leadsStored < ingest.leadsAnswered) process.exitCode = 1;
     return `Analytics ingest beside leads\n\n${formatIngestTable(ingest)}`;
   },
   // Speed to lead: a seeded week of 1,000 leads through two server processes on one PostgreSQL

@@ -4,7 +4,7 @@
 // dozen times a second, where each is hashed and queued. No request log line, no site headers:
 // its answers are 204s and short JSON refusals with `Cache-Control: no-store` and `nosniff`.
 import { parentPort, workerData } from 'node:worker_threads';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { CONNECTION_LIMITS } from '../../back-office/http/connection-limits.ts';
 import { describeListenFailure } from '../../back-office/http/listen-failure.ts';
 import { fastifyTrustProxy } from '../../back-office/http/trust-proxy.ts';
@@ -63,7 +63,8 @@ const app = Fastify({
       },
     },
   },
-  disableRequestLogging: true,
+  // No line per request: the route logs a count of its answers once a minute.
+  logController: new LogController({ disableRequestLogging: true }),
   return503OnClosing: true,
   trustProxy: fastifyTrustProxy(data.trustProxy),
 });

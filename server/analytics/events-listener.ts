@@ -76,7 +76,9 @@ export async function startEventsListener(options: EventsListenerOptions): Promi
   const countBatch = (beacons: readonly TakenBeacon[]) => {
     const batch = Promise.all(
       beacons.map((beacon) =>
-        Promise.resolve(take(beacon)).catch((error: unknown) => log.error({ err: error }, 'a beacon from the beacon listener was not counted')),
+        Promise.resolve(take(beacon)).catch((error: unknown) =>
+          log.error({ err: error }, 'a beacon from the beacon listener was not counted'),
+        ),
       ),
     ).then(() => undefined);
     counting = counting.then(() => batch);

@@ -122,8 +122,8 @@ const analytics: FastifyPluginAsync<AnalyticsPluginOptions> = async (
 
   app.decorate('analytics', { store, visitOf, countLead, queueStats: () => queue.stats() } satisfies AnalyticsService);
 
-  const routeOptions = { siteHost, siteUrl, rateLimit: tuning.rateLimit, now };
-  await app.register(eventsRoute, { ...routeOptions, sitePages: () => sitePages.current(), take: count, log });
+  const routeOptions = { siteHost, siteUrl, rateLimit: tuning.rateLimit };
+  await app.register(eventsRoute, { ...routeOptions, now, sitePages: () => sitePages.current(), take: count, log });
   if (eventsListener !== undefined) {
     listener = await startEventsListener({ ...eventsListener, ...routeOptions, liveBuild, take: count, log });
   }
