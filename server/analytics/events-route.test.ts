@@ -10,7 +10,8 @@ import { analyticsPlugin, type AnalyticsTuning } from '../plugins/analytics.ts';
 import { openLiveBuild } from '../site/live-build.ts';
 import { createSiteFixture, type SiteFixture } from '../testing/site-fixture.ts';
 import { findFreePort } from '../testing/server-process.ts';
-import type { EventsListenerSettings } from './events-listener.ts';
+import { startEventsListener, type EventsListenerSettings } from './events-listener.ts';
+import type { TakenBeacon } from './events-route.ts';
 import { createMemoryAnalyticsStore, type MemoryAnalyticsStore } from './testing/memory-analytics-store.ts';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
@@ -71,7 +72,8 @@ describe('on the server’s port', () => {
     expect(lines.filter((line) => line.msg === 'request completed')).toEqual([]);
     await app.close();
     expect(store.events()).toHaveLength(3);
-    expect(lines.filter((line) => line.endpoint === '/api/events')).toEqual([
+    // The only line: the count, written as the server closes (else once a minute).
+    expect(lines).toEqual([
       expect.objectContaining({ msg: 'beacon answers since the last count', answers: { 204: 3, 400: 1, 429: 5 }, refused: 6 }),
     ]);
   });
@@ -150,6 +152,51 @@ describe('on the beacon listener’s port (EVENTS_PORT)', () => {
       );
     } finally {
       await holder.close();
+    }
+  });
+});
+
+describe('a beacon listener whose thread stops', () => {
+  it('is started again on the same port, and says it is not running meanwhile', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = Fastify({
+      logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) } },
+    });
+    const liveBuild = await openLiveBuild({
+      distDir: fixture.distDir,
+      onError: (error) => {
+        throw error;
+      },
+    });
+    const taken: TakenBeacon[] = [];
+    const listener = await startEventsListener({
+      host: '127.0.0.1',
+      port: await findFreePort(),
+      trustProxy: false,
+      logLevel: 'info',
+      siteHost: 'www.example.com',
+      liveBuild,
+      take: (beacon) => void taken.push(beacon),
+      log: logger.log,
+      threadUrl: new URL('./testing/stopping-listener-thread.ts', import.meta.url),
+    });
+    try {
+      const post = () =>
+        fetch(`http://127.0.0.1:${listener.port}/api/events`, {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain', 'user-agent': FIREFOX },
+          body: PAGEVIEW,
+        });
+      expect((await post()).status).toBe(204);
+      await vi.waitFor(() => expect(listener.alive()).toBe(false));
+      expect(taken).toHaveLength(1);
+      expect(lines).toContainEqual(expect.objectContaining({ msg: 'the beacon listener stopped; a new one starts shortly' }));
+      await vi.waitFor(() => expect(listener.alive()).toBe(true), { timeout: 5_000 });
+      await vi.waitFor(async () => expect((await post()).status).toBe(204), { timeout: 5_000 });
+      await vi.waitFor(() => expect(taken).toHaveLength(2));
+    } finally {
+      await listener.close();
+      await logger.close();
     }
   });
 });

@@ -125,7 +125,13 @@ const analytics: FastifyPluginAsync<AnalyticsPluginOptions> = async (
   const routeOptions = { siteHost, siteUrl, rateLimit: tuning.rateLimit };
   await app.register(eventsRoute, { ...routeOptions, now, sitePages: () => sitePages.current(), take: count, log });
   if (eventsListener !== undefined) {
-    listener = await startEventsListener({ ...eventsListener, ...routeOptions, liveBuild, take: count, log });
+    const started = await startEventsListener({ ...eventsListener, ...routeOptions, liveBuild, take: count, log });
+    listener = started;
+    // The balancer sends this server's beacons to the listener: without it, the server is not ready.
+    if (app.hasDecorator('readiness'))
+      app.readiness.add('beacon-listener', async () => {
+        if (!started.alive()) throw new Error('the beacon listener is not running');
+      });
   }
 };
 
