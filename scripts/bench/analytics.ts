@@ -2,8 +2,13 @@
 //
 // 1. Ingest beside leads. A real server process (SQLite, as `npm start` runs it) takes page-view
 //    beacons from thousands of addresses at a fixed rate while leads arrive at a steady pace; the lead
-//    latency is measured first alone, then under the beacons. Afterwards the events the store counted
-//    are read back: what was answered is not what was counted until it is in the database.
+//    latency is measured first alone, then under the beacons, then beside a flood from one address far
+//    over the beacon limit (nearly every request a 429). Afterwards the events the store counted are
+//    read back (what was answered is not what was counted until it is in the database), and the leads
+//    stored against those answered 201. The beacons and the flood go to the beacon listener
+//    (EVENTS_PORT), as a load balancer routes /api/events; ANALYTICS_BENCH_BEACONS=main sends them to
+//    the server's own port instead, as with no balancer. `npm run bench -- analytics-ingest` runs
+//    this part alone.
 // 2. Reports at ten million events. Each store (SQLite on its worker thread, as the server runs it;
 //    PostgreSQL when TEST_DATABASE_URL or DATABASE_URL names one, in a schema of its own) is filled
 //    through its own `recordEvents` with a year of visits (and `recordVitals` with the field speed of
