@@ -2,6 +2,8 @@
 // listener's (EVENTS_PORT): no log line per answer (one line of counts instead), a refused address
 // answered before its body is read, and the listener's answers the same as the port's, with what it
 // took counted in the same queue.
+import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -10,7 +12,7 @@ import { analyticsPlugin, type AnalyticsTuning } from '../plugins/analytics.ts';
 import { openLiveBuild } from '../site/live-build.ts';
 import { createSiteFixture, type SiteFixture } from '../testing/site-fixture.ts';
 import { findFreePort } from '../testing/server-process.ts';
-import { startEventsListener, type EventsListenerSettings } from './events-listener.ts';
+import { BEACON_THREAD_NICE_STEPS, startEventsListener, type EventsListenerSettings } from './events-listener.ts';
 import type { TakenBeacon } from './events-route.ts';
 import { createMemoryAnalyticsStore, type MemoryAnalyticsStore } from './testing/memory-analytics-store.ts';
 
@@ -194,6 +196,40 @@ describe('a beacon listener whose thread stops', () => {
       await vi.waitFor(() => expect(listener.alive()).toBe(true), { timeout: 5_000 });
       await vi.waitFor(async () => expect((await post()).status).toBe(204), { timeout: 5_000 });
       await vi.waitFor(() => expect(taken).toHaveLength(2));
+    } finally {
+      await listener.close();
+      await logger.close();
+    }
+  });
+});
+
+describe('the beacon listener’s thread', () => {
+  it.skipIf(process.platform !== 'linux')('runs below the server’s thread, so a lead is taken first when the cores are busy', async () => {
+    const liveBuild = await openLiveBuild({
+      distDir: fixture.distDir,
+      onError: (error) => {
+        throw error;
+      },
+    });
+    const logger = Fastify();
+    const niceOfThreads = () =>
+      readdirSync('/proc/self/task').map((task) =>
+        Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]),
+      );
+    const lowered = () => niceOfThreads().filter((nice) => nice === os.getPriority(0) + BEACON_THREAD_NICE_STEPS).length;
+    const before = lowered();
+    const listener = await startEventsListener({
+      host: '127.0.0.1',
+      port: await findFreePort(),
+      trustProxy: false,
+      logLevel: 'info',
+      siteHost: 'www.example.com',
+      liveBuild,
+      take: () => {},
+      log: logger.log,
+    });
+    try {
+      expect(lowered()).toBe(before + 1);
     } finally {
       await listener.close();
       await logger.close();
