@@ -3,14 +3,14 @@
 // port does (events-route.ts) and sends what it took to the server's thread in batches, a few
 // dozen times a second, where each is hashed and queued. No request log line, no site headers:
 // its answers are 204s and short JSON refusals with `Cache-Control: no-store` and `nosniff`.
-import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import Fastify, { LogController } from 'fastify';
 import { CONNECTION_LIMITS } from '../../back-office/http/connection-limits.ts';
 import { describeListenFailure } from '../../back-office/http/listen-failure.ts';
 import { fastifyTrustProxy } from '../../back-office/http/trust-proxy.ts';
 import { MAX_EVENT_BYTES } from './event-shape.ts';
-import { BEACON_THREAD_NICE_STEPS, type FromListener, type ListenerThreadData, type ToListener } from './events-listener.ts';
+import type { FromListener, ListenerThreadData, ToListener } from './events-listener.ts';
+import { runBelowLeads } from './thread-priority.ts';
 import { eventsRoute, type TakenBeacon } from './events-route.ts';
 
 /** pino's level numbers by name. */
@@ -20,14 +20,8 @@ const BATCH_MS = 20;
 /** A batch goes at once when it holds this many. */
 const BATCH_SIZE = 500;
 
-// The thread runs a few nice steps below the server's (BEACON_THREAD_NICE_STEPS, on Linux only).
-if (process.platform === 'linux') {
-  try {
-    os.setPriority(0, Math.min(19, os.getPriority(0) + BEACON_THREAD_NICE_STEPS));
-  } catch {
-    // Lowering one's own priority is allowed to anyone; if the system refuses, the thread runs as the server's.
-  }
-}
+// Below the thread that takes leads, so a lead is taken first when the cores are busy.
+runBelowLeads();
 
 const port = parentPort!;
 const data = workerData as ListenerThreadData;

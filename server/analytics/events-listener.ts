@@ -14,14 +14,6 @@ import type { EventsRateLimit, TakenBeacon } from './events-route.ts';
 
 const THREAD_URL = new URL('./events-listener-thread.ts', import.meta.url);
 
-/**
- * How many nice steps below the server's thread the listener's thread runs. When the cores are
- * busy, the system then runs the thread that takes leads (and pages) first, and the beacons wait a
- * moment (they are answered all the same). On Linux the nice value belongs to each thread, so this
- * lowers the listener's thread only; elsewhere it would lower the whole process, so it is left alone.
- */
-export const BEACON_THREAD_NICE_STEPS = 5;
-
 /** How long the thread may take to finish the beacons in flight and hand over the last batch when the server stops. */
 export const LISTENER_CLOSE_MS = 10_000;
 

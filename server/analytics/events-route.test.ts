@@ -12,7 +12,8 @@ import { analyticsPlugin, type AnalyticsTuning } from '../plugins/analytics.ts';
 import { openLiveBuild } from '../site/live-build.ts';
 import { createSiteFixture, type SiteFixture } from '../testing/site-fixture.ts';
 import { findFreePort } from '../testing/server-process.ts';
-import { BEACON_THREAD_NICE_STEPS, startEventsListener, type EventsListenerSettings } from './events-listener.ts';
+import { startEventsListener, type EventsListenerSettings } from './events-listener.ts';
+import { ANALYTICS_THREAD_NICE_STEPS } from './thread-priority.ts';
 import type { TakenBeacon } from './events-route.ts';
 import { createMemoryAnalyticsStore, type MemoryAnalyticsStore } from './testing/memory-analytics-store.ts';
 
@@ -216,7 +217,7 @@ describe('the beacon listener’s thread', () => {
       readdirSync('/proc/self/task').map((task) =>
         Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]),
       );
-    const lowered = () => niceOfThreads().filter((nice) => nice === os.getPriority(0) + BEACON_THREAD_NICE_STEPS).length;
+    const lowered = () => niceOfThreads().filter((nice) => nice === os.getPriority(0) + ANALYTICS_THREAD_NICE_STEPS).length;
     const before = lowered();
     const listener = await startEventsListener({
       host: '127.0.0.1',
