@@ -103,7 +103,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   app.register(liveBuildPlugin, { distDir: config.distDir });
   // Before everything that limits requests (analytics, the relay's routes, the bookings), closed after them.
   app.register(sharedLimitsPlugin, { config, tuning: options.sharedLimits });
-  app.register(analyticsSetupPlugin, { config, ...options.analytics });
+  app.register(analyticsSetupPlugin, { config, connectionLimits: limits, ...options.analytics });
   app.register(leadRelayPlugin, { config, tuning: options.relayTuning });
   app.register(jobsPlugin, { config, tuning: options.jobsTuning });
   app.register(notificationsPlugin, { config, tuning: options.notifyTuning });

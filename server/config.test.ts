@@ -329,6 +329,15 @@ describe('parseConfig', () => {
     });
   });
 
+  it('takes beacons on a port of their own only when EVENTS_PORT names one other than PORT', () => {
+    expect(parseValid({}).eventsPort).toBeUndefined();
+    expect(parseValid({ PORT: '8080', EVENTS_PORT: '8081' }).eventsPort).toBe(8081);
+    expect(parseErrors({ PORT: '8080', EVENTS_PORT: '8080' })).toEqual([
+      'EVENTS_PORT must differ from PORT (both are 8080): choose another port for the beacon listener',
+    ]);
+    expect(parseErrors({ EVENTS_PORT: 'beacons' })).toEqual(['EVENTS_PORT must be a whole number between 1 and 65535, got "beacons"']);
+  });
+
   it('reports every bad setting at once', () => {
     expect(parseErrors({ PORT: 'abc', LOG_LEVEL: 'loud', LEAD_RATE_LIMIT: '-1' })).toHaveLength(3);
   });

@@ -28,6 +28,12 @@ export type LeadStoreConfig =
 export type Config = Readonly<{
   port: number;
   host: string;
+  /**
+   * EVENTS_PORT: a second port on HOST where a thread of its own takes the page beacons
+   * (POST /api/events), so a load balancer can send them there and keep their HTTP work off the
+   * thread that takes leads. Unset: beacons are taken on PORT only.
+   */
+  eventsPort: number | undefined;
   /** Canonical origin without a trailing slash (build time; the server may compare origins). */
   siteUrl: string | undefined;
   bookingUrl: string | undefined;
@@ -187,6 +193,7 @@ export function parseConfig(env: Environment): ConfigResult {
   const data: Config = {
     port: read('PORT', readPort, DEFAULTS.port),
     host: read('HOST', readHost, DEFAULTS.host),
+    eventsPort: read<number | undefined>('EVENTS_PORT', readPort, undefined),
     siteUrl: read('SITE_URL', readSiteOrigin, undefined),
     bookingUrl: read('BOOKING_URL', readHttpsUrl, undefined),
     // Unlike the others, an empty PUBLIC_LEAD_ENDPOINT is meaningful: demo mode.
@@ -218,6 +225,8 @@ export function parseConfig(env: Environment): ConfigResult {
     drainSeconds: read('DRAIN_SECONDS', readDrainSeconds, DEFAULTS.drainSeconds),
   };
 
+  if (data.eventsPort !== undefined && data.eventsPort === data.port)
+    errors.push(`EVENTS_PORT must differ from PORT (both are ${data.port}): choose another port for the beacon listener`);
   return errors.length > 0 ? { success: false, errors } : { success: true, data: Object.freeze(data) };
 }
 

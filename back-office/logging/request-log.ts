@@ -11,6 +11,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route only serves files: its requests are logged at debug, not at info. */
     staticFile?: boolean;
+    /**
+     * The route counts its answers and logs the count itself (the analytics beacons, thousands a
+     * second): no line per request, unless it errored.
+     */
+    answersCounted?: boolean;
   }
 }
 
@@ -40,6 +45,11 @@ export class RequestLog extends LogController {
   override routeNotFound(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const config = request.routeOptions.config;
+    if (!error && config?.answersCounted === true) return;
+    const level = error ? 'error' : config?.staticFile === true ? 'debug' : 'info';
+    // Nothing is built for a line the log level leaves out.
+    if ((reply.log as { isLevelEnabled?(level: string): boolean }).isLevelEnabled?.(level) === false) return;
     const line = {
       method: request.method,
       url: this.#describeUrl(request.url),
@@ -47,7 +57,7 @@ export class RequestLog extends LogController {
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
     };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else if (request.routeOptions.config?.staticFile === true) reply.log.debug(line, 'request completed');
+    else if (level === 'debug') reply.log.debug(line, 'request completed');
     else reply.log.info(line, 'request completed');
   }
 }

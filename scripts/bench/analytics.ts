@@ -2,8 +2,13 @@
 //
 // 1. Ingest beside leads. A real server process (SQLite, as `npm start` runs it) takes page-view
 //    beacons from thousands of addresses at a fixed rate while leads arrive at a steady pace; the lead
-//    latency is measured first alone, then under the beacons. Afterwards the events the store counted
-//    are read back: what was answered is not what was counted until it is in the database.
+//    latency is measured first alone, then under the beacons, then beside a flood from one address far
+//    over the beacon limit (nearly every request a 429). Afterwards the events the store counted are
+//    read back (what was answered is not what was counted until it is in the database), and the leads
+//    stored against those answered 201. The beacons and the flood go to the beacon listener
+//    (EVENTS_PORT), as a load balancer routes /api/events; ANALYTICS_BENCH_BEACONS=main sends them to
+//    the server's own port instead, as with no balancer. `npm run bench -- analytics-ingest` runs
+//    this part alone.
 // 2. Reports at ten million events. Each store (SQLite on its worker thread, as the server runs it;
 //    PostgreSQL when TEST_DATABASE_URL or DATABASE_URL names one, in a schema of its own) is filled
 //    through its own `recordEvents` with a year of visits (and `recordVitals` with the field speed of
@@ -34,13 +39,23 @@ import { openSqliteAnalyticsWorkerStore } from '../../server/analytics/sqlite-an
 import { saltDay } from '../../server/analytics/visit-hash.ts';
 import { startCrmReceiver } from '../../server/testing/crm-receiver.ts';
 import { validLeadBody } from '../../server/testing/lead-bodies.ts';
-import { startServerProcess } from '../../server/testing/server-process.ts';
+import { findFreePort, startServerProcess } from '../../server/testing/server-process.ts';
 import { createSiteFixture } from '../../server/testing/site-fixture.ts';
 import { isBuild } from '../../content-model/load/build-files.ts';
 import { seededRandom } from './seeded-random.ts';
 
 export const ANALYTICS_BENCH = {
-  ingest: { seconds: 15, eventsPerSecond: 6_000, eventConnections: 64, leadsPerSecond: 40, leadConnections: 4, addresses: 50_000 },
+  ingest: {
+    seconds: 15,
+    eventsPerSecond: 6_000,
+    eventConnections: 64,
+    leadsPerSecond: 40,
+    leadConnections: 4,
+    addresses: 50_000,
+    /** One address far over the beacon limit (60 per 10 s): nearly every request is refused with 429. */
+    floodPerSecond: 3_000,
+    floodConnections: 16,
+  },
   reports: { events: 10_000_000, days: 365, batch: 5_000, runs: 20, budgetMs: 200 },
 } as const;
 
@@ -55,9 +70,16 @@ export type ReportBenchResult = {
   readonly timings: readonly Timing[];
 };
 export type IngestBenchResult = {
+  /** The beacons went to the server's own port, not to the beacon listener. */
+  readonly beaconsOnMain: boolean;
   readonly alone: Result;
   readonly underLoad: Result;
   readonly events: Result;
+  readonly underFlood: Result;
+  readonly flood: Result;
+  /** Leads the lead store holds at the end, against those answered 201. */
+  readonly leadsStored: number;
+  readonly leadsAnswered: number;
   readonly counted: number;
   readonly countedPerSecond: number;
   readonly loadAtStart: number;
@@ -77,6 +99,10 @@ export async function runIngestBench(log: (line: string) => void = console.log):
   const fixture = builtSite ? undefined : await createSiteFixture();
   const crm = await startCrmReceiver({ record: false });
   const analyticsFile = path.join(workDir, 'analytics.sqlite');
+  // The beacons go where a load balancer sends /api/events: the beacon listener (EVENTS_PORT), unless
+  // ANALYTICS_BENCH_BEACONS=main sends them to the server's own port, as with no balancer.
+  const beaconsOnMain = process.env.ANALYTICS_BENCH_BEACONS === 'main';
+  const eventsPort = await findFreePort();
   const server = await startServerProcess(
     {
       DIST_DIR: fixture?.distDir ?? path.resolve('dist'),
@@ -87,12 +113,18 @@ export async function runIngestBench(log: (line: string) => void = console.log):
       // Each beacon comes from one of many addresses, as from many visitors (the per-address limit holds).
       TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
+      EVENTS_PORT: String(eventsPort),
+      // ANALYTICS_BENCH_CPU_PROF=<folder>: the server writes a CPU profile there when it stops.
+      ...(process.env.ANALYTICS_BENCH_CPU_PROF
+        ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.ANALYTICS_BENCH_CPU_PROF)}` }
+        : {}),
     },
     workDir,
     { keepOutput: false },
   );
   // The load generators run at a lower priority than the server: on this 2-core machine they would
   // otherwise take a core from it, which in production is a visitor's, not the server's.
+  const beaconUrl = beaconsOnMain ? server.baseUrl : `http://127.0.0.1:${eventsPort}`;
   const priorityBefore = os.getPriority();
   os.setPriority(Math.min(19, priorityBefore + 10));
   try {
@@ -117,7 +149,7 @@ export async function runIngestBench(log: (line: string) => void = console.log):
     let beacon = 0;
     const events = () =>
       autocannon({
-        url: server.baseUrl,
+        url: beaconUrl,
         connections: ingest.eventConnections,
         overallRate: ingest.eventsPerSecond,
         duration: ingest.seconds,
@@ -147,8 +179,25 @@ export async function runIngestBench(log: (line: string) => void = console.log):
         ],
       });
 
+    // One address sending far more than its limit allows, as a misbehaving client or an attacker would.
+    const flood = () =>
+      autocannon({
+        url: beaconUrl,
+        connections: ingest.floodConnections,
+        overallRate: ingest.floodPerSecond,
+        duration: ingest.seconds,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/events',
+            headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': BROWSER, 'x-forwarded-for': '192.0.2.1' },
+            body: JSON.stringify({ type: 'pageview', path: '/', referrer: '' }),
+          },
+        ],
+      });
+
     log('warm-up 3 s…');
-    await leads(3);
+    const warmUp = await leads(3);
     log(`leads alone: ${ingest.leadsPerSecond}/s for ${ingest.seconds} s…`);
     const alone = await leads(ingest.seconds);
     log(`leads at ${ingest.leadsPerSecond}/s with page-view beacons at ${ingest.eventsPerSecond}/s for ${ingest.seconds} s…`);
@@ -156,7 +205,25 @@ export async function runIngestBench(log: (line: string) => void = console.log):
     // The queue flushes every quarter of a second; then every answered event is in the database.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const counted = countEvents(analyticsFile);
-    return { alone, underLoad, events: beacons, counted, countedPerSecond: counted / beacons.duration, loadAtStart };
+    log(
+      `leads at ${ingest.leadsPerSecond}/s beside ${ingest.floodPerSecond} requests/s from one address over its limit for ${ingest.seconds} s…`,
+    );
+    const [underFlood, flooded] = await Promise.all([leads(ingest.seconds), flood()]);
+    const leadsAnswered = [warmUp, alone, underLoad, underFlood].reduce((sum, run) => sum + run['2xx'], 0);
+    const leadsStored = countRows(path.join(workDir, 'leads.sqlite'), 'leads');
+    return {
+      beaconsOnMain,
+      alone,
+      underLoad,
+      events: beacons,
+      underFlood,
+      flood: flooded,
+      leadsAnswered,
+      leadsStored,
+      counted,
+      countedPerSecond: counted / beacons.duration,
+      loadAtStart,
+    };
   } finally {
     server.child.kill('SIGTERM');
     await server.exited;
@@ -173,19 +240,23 @@ export async function runIngestBench(log: (line: string) => void = console.log):
 }
 
 function countEvents(file: string): number {
+  return countRows(file, 'analytics_events');
+}
+
+function countRows(file: string, table: 'analytics_events' | 'leads'): number {
   const db = new DatabaseSync(file, { readOnly: true });
   try {
-    return Number((db.prepare('SELECT count(*) AS n FROM analytics_events').get() as { n: number }).n);
+    return Number((db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n);
   } finally {
     db.close();
   }
 }
 
 export function formatIngestTable(result: IngestBenchResult): string {
-  const { alone, underLoad, events } = result;
+  const { alone, underLoad, events, flood } = result;
   const latency = (run: Result) => `${run.latency.p50} / ${run.latency.p99} / ${run.latency.max} ms`;
   return [
-    `Machine: ${os.cpus().length} cores, load average ${result.loadAtStart.toFixed(1)} at the start. Server: SQLite, LOG_LEVEL=warn; the bench's clients run on the same cores, at a lower priority (nice +10).`,
+    `Machine: ${os.cpus().length} cores, load average ${result.loadAtStart.toFixed(1)} at the start. Server: SQLite, LOG_LEVEL=warn; the bench's clients run on the same cores, at a lower priority (nice +10). Beacons and the flood sent to ${result.beaconsOnMain ? "the server's own port (PORT)" : 'the beacon listener (EVENTS_PORT), as a load balancer routes /api/events'}.`,
     '',
     '| Measure | Result |',
     '|---|---|',
@@ -194,6 +265,9 @@ export function formatIngestTable(result: IngestBenchResult): string {
     `| Beacons answered 204 per second | ${Math.round(events['2xx'] / events.duration)} (${events.non2xx} other answers, ${events.errors + events.timeouts} errors) |`,
     `| Beacon latency p50 / p99 | ${events.latency.p50} / ${events.latency.p99} ms |`,
     `| Events counted in the database per second | ${Math.round(result.countedPerSecond)} (${result.counted} in ${events.duration} s) |`,
+    `| Lead posts beside ${ANALYTICS_BENCH.ingest.floodPerSecond} requests/s from one address over its limit: p50 / p99 / max | ${latency(result.underFlood)} (${result.underFlood['2xx']} answered 201, ${result.underFlood.non2xx} other) |`,
+    `| The flood's answers | ${flood['2xx']} 204, ${flood.non2xx} refused (${Math.round(flood.non2xx / flood.duration)}/s), ${flood.errors + flood.timeouts} errors; p50 / p99 ${flood.latency.p50} / ${flood.latency.p99} ms |`,
+    `| Leads answered 201 / stored | ${result.leadsAnswered} / ${result.leadsStored} |`,
   ].join('\n');
 }
 
