@@ -6,11 +6,13 @@
 // is counted from what the outside saw: the clients' answers, the database's rows, the CRM's and the
 // SMTP server's requests, and the servers' own JSON logs.
 import os from 'node:os';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { startCrmReceiver, OK_REPLY, type CrmReply } from '../../server/testing/crm-receiver.ts';
 import { startSmtpReceiver } from '../../server/testing/smtp-receiver.ts';
 import { createTestSchema } from '../../server/testing/store-harness.ts';
 import { seededRandom } from '../bench/seeded-random.ts';
+import type { FloodResult, FloodSettings } from './flood-thread.ts';
 import { loopbackAddress, pace, percentile, sendBeacon, sendLead, type Answer, type LeadOutcome } from './load.ts';
 import { startCluster, type Cluster } from './topology.ts';
 
@@ -267,13 +269,18 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       return latencyOf(firsts, 201);
     };
     const alone = await measureLeads(options.flood.seconds);
-    const floodAnswers: Answer[] = [];
-    const flood = pace(options.flood.beaconsPerSecond, 3_000, async (n) => {
-      floodAnswers.push(await sendBeacon(running.url, loopbackAddress(6, n % 2_000)));
+    const floodThread = new Worker(new URL('./flood-thread.ts', import.meta.url), {
+      workerData: { url: running.url, perSecond: options.flood.beaconsPerSecond, maxInFlight: 3_000 } satisfies FloodSettings,
     });
     const floodStarted = Date.now();
     const underFlood = await measureLeads(options.flood.seconds);
-    await flood.stop();
+    const flood = await new Promise<FloodResult>((resolve, reject) => {
+      floodThread.once('message', resolve);
+      floodThread.once('error', reject);
+      floodThread.postMessage('stop');
+    });
+    await floodThread.terminate();
+    const floodAnswers = flood.answers;
     const floodSeconds = (Date.now() - floodStarted) / 1_000;
     const beaconLatency = latencyOf(floodAnswers, 204);
 

@@ -18,6 +18,13 @@ export type HaproxyConfigOptions = {
   readonly resolver?: string;
 };
 
+/**
+ * Requests one server works on at once; more wait in the balancer's queue, leads first. Enough to keep a
+ * server's two cores busy (its answers take milliseconds), few enough that a flood queues where the
+ * balancer can order it rather than inside the server.
+ */
+export const MAX_CONNECTIONS_PER_SERVER = 8;
+
 /** How often each server's /readyz is asked; two failures take it out, one success puts it back. */
 export const READINESS_CHECK = { intervalMs: 1_000, fall: 2, rise: 1 } as const;
 
@@ -83,10 +90,14 @@ backend servers
   # A server takes traffic only while /readyz answers 200: its store is reachable, its schema is
   # current and it is not draining. On SIGTERM it answers 503 at once and keeps serving for a few
   # seconds (DRAIN_SECONDS), longer than ${READINESS_CHECK.fall} failed checks ${READINESS_CHECK.intervalMs / 1000} s apart take to stop sending it requests.
+  # Leads first: past MAX_CONNECTIONS_PER_SERVER requests at once on a server, the next wait in the
+  # balancer's queue, and a lead (or a booking webhook) waiting there is sent before any page or beacon,
+  # so a flood of beacons never makes a lead wait behind it.
+  http-request set-priority-class int(-10) if METH_POST { path /api/leads /api/bookings/cal /api/bookings/calendly }
   option httpchk
   http-check send meth GET uri /readyz ver HTTP/1.1 hdr Host localhost
   http-check expect status 200
-  default-server inter ${READINESS_CHECK.intervalMs / 1000}s fall ${READINESS_CHECK.fall} rise ${READINESS_CHECK.rise} init-addr last,libc,none${resolve}
+  default-server maxconn ${MAX_CONNECTIONS_PER_SERVER} inter ${READINESS_CHECK.intervalMs / 1000}s fall ${READINESS_CHECK.fall} rise ${READINESS_CHECK.rise} init-addr last,libc,none${resolve}
 ${servers.map((server) => `  server ${server.name} ${server.address} check`).join('\n')}
 `;
 }

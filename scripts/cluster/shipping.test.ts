@@ -38,6 +38,12 @@ describe('deploy/haproxy.cfg', () => {
     expect(config).toContain('timeout check 3s');
   });
 
+  it('queues past a few requests per server, and sends the waiting leads before the waiting beacons', () => {
+    const config = read('deploy/haproxy.cfg');
+    expect(config).toMatch(/default-server maxconn 8 /);
+    expect(config).toContain('http-request set-priority-class int(-10) if METH_POST { path /api/leads');
+  });
+
   it.skipIf(haproxy === undefined && !haproxyRequired)('is accepted by HAProxy, as is the one written for local ports', () => {
     if (haproxy === undefined) throw new Error(HAPROXY_MISSING);
     const folder = mkdtempSync(path.join(tmpdir(), 'haproxy-config-'));
