@@ -25,7 +25,7 @@ describe('deploy/haproxy.cfg', () => {
   it('checks /readyz every second, out after 2 failures, back after 1, and retries on another server', () => {
     const config = read('deploy/haproxy.cfg');
     expect(config).toContain('http-check send meth GET uri /readyz');
-    expect(config).toMatch(/default-server inter 1s fall 2 rise 1/);
+    expect(config).toMatch(/default-server maxconn \d+ inter 1s fall 2 rise 1/);
     expect(config).toContain('option redispatch');
     expect(config).toContain('retry-on conn-failure empty-response 503');
     expect(config).toContain('option forwardfor');
