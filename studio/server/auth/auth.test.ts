@@ -37,6 +37,8 @@ describe('settings', () => {
     expect(readStudioSettings({ DATABASE_URL: 'postgres://ci@db/leads', LEADS_DB_FILE: 'x.sqlite' }).leadStore).toEqual({
       kind: 'postgres',
       url: 'postgres://ci@db/leads',
+      // The studio waits for another process's migration as the server does (MIGRATION_LOCK_WAIT_SECONDS).
+      migrationLockWaitMs: 120_000,
     });
     expect(readStudioSettings({ LEADS_DB_FILE: 'team.sqlite', STUDIO_SECURE_COOKIES: 'true' })).toMatchObject({
       leadStore: { kind: 'sqlite', file: 'team.sqlite' },
