@@ -30,6 +30,12 @@ export type AnalyticsService = {
    * the campaign words its payload carries (which also keep that campaign out of the day's "(other)").
    */
   countLead(request: FastifyRequest, lead: LeadToCount): Promise<void>;
+  /**
+   * Resolves once this process's count of the lead (countLead) is written, at once when none is under
+   * way. "Delivered" waits for it: the outbox may take a lead before its count is written, and a
+   * delivery counted first would find no lead to mark. Never rejects.
+   */
+  countedLead?(leadId: string): Promise<void>;
   /** The plugin's queue of events on their way to the store: waiting, written and dropped. */
   queueStats?(): EventQueueStats;
 };

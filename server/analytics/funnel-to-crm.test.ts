@@ -13,6 +13,8 @@ import { buildApp } from '../app.ts';
 import { startCrmReceiver, type CrmReceiver } from '../testing/crm-receiver.ts';
 import { validLeadBody } from '../testing/lead-bodies.ts';
 import { createSiteFixture, fixtureConfig, type SiteFixture } from '../testing/site-fixture.ts';
+import type { AnalyticsStore } from './analytics-store.ts';
+import { openAnalyticsStore } from './open-analytics-store.ts';
 import { saltDay } from './visit-hash.ts';
 
 const BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15';
@@ -148,6 +150,39 @@ describe('the funnel from a page view to the CRM', () => {
       expect(db.prepare('SELECT count(*) AS n FROM analytics_leads').get()).toEqual({ n: 0 });
     } finally {
       db.close();
+    }
+  });
+});
+
+describe('a lead the CRM took before its count was written', () => {
+  it('is counted as delivered all the same, once its count is written', async () => {
+    // The analytics store writes a lead's count slowly (a busy database), while the outbox polls every
+    // 50 ms and the CRM takes the lead at once: the delivery arrives before the count is written.
+    await app.close();
+    const store = await openAnalyticsStore({ kind: 'sqlite', file: path.join(folder, 'slow-analytics.sqlite') });
+    const slowStore: AnalyticsStore = {
+      ...store,
+      recordLead: async (counted) => {
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        await store.recordLead(counted);
+      },
+    };
+    app = buildApp(
+      fixtureConfig(fixture.distDir, {
+        LEADS_DB_FILE: path.join(folder, 'slow-leads.sqlite'),
+        CRM_WEBHOOK_URL: crm.url,
+        SITE_URL: ORIGIN,
+      }),
+      { relayTuning: { pollIntervalMs: 50 }, analytics: { store: slowStore, tuning: { queue: { flushIntervalMs: 20 } } } },
+    );
+    await app.ready();
+    try {
+      expect((await lead({ utm_campaign: 'winter' })).statusCode).toBe(201);
+      await vi.waitFor(() => expect(crm.requests.length).toBe(1), { timeout: 5_000 });
+      await vi.waitFor(async () => expect(await funnel()).toMatchObject({ key: 'winter', accepted: 1, delivered: 1 }), { timeout: 5_000 });
+    } finally {
+      await app.close();
+      await store.close();
     }
   });
 });

@@ -128,7 +128,24 @@ const analytics: FastifyPluginAsync<AnalyticsPluginOptions> = async (
     } else queue.push({ ...(sharedValueCap ? beacon.event : valueCap.cap(beacon.event, day)), at: beacon.at, visit });
   }
 
+  // The counts of leads under way in this process, so "delivered" can wait for its lead's (countedLead).
+  const counting = new Map<string, Promise<void>>();
+
   async function countLead(request: FastifyRequest, lead: LeadToCount): Promise<void> {
+    const work = countLeadNow(request, lead);
+    counting.set(lead.leadId, work);
+    try {
+      await work;
+    } finally {
+      counting.delete(lead.leadId);
+    }
+  }
+
+  function countedLead(leadId: string): Promise<void> {
+    return (counting.get(leadId) ?? Promise.resolve()).catch(() => {});
+  }
+
+  async function countLeadNow(request: FastifyRequest, lead: LeadToCount): Promise<void> {
     const visit = await visitOf(request);
     if (visit === undefined) return;
     const { payload } = lead;
@@ -140,7 +157,7 @@ const analytics: FastifyPluginAsync<AnalyticsPluginOptions> = async (
     await store.recordLead({ leadId: lead.leadId, at: lead.at, form: lead.form, keys: leadKeysOf(payload), spam: lead.spam });
   }
 
-  app.decorate('analytics', { store, visitOf, countLead, queueStats: () => queue.stats() } satisfies AnalyticsService);
+  app.decorate('analytics', { store, visitOf, countLead, countedLead, queueStats: () => queue.stats() } satisfies AnalyticsService);
 
   const routeOptions = { siteHost, siteUrl, rateLimit: tuning.rateLimit };
   // On this port the limit counts across every server on PostgreSQL (in memory with SQLite). The

@@ -83,12 +83,27 @@ const leadRelay: FastifyPluginAsync<LeadRelayPluginOptions> = async (app, { conf
   );
 };
 
+/** How long "delivered" waits for its lead's count under way (a stuck analytics store holds nothing longer). */
+const COUNT_WAIT_MS = 5_000;
+
+function settledWithin(work: Promise<void> | undefined, ms: number): Promise<void> {
+  if (work === undefined) return Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
 /** The analytics funnel's last step, when analytics run (their plugin is registered before this one). */
 function countDelivered(app: FastifyInstance): OutboxWorkerOptions['onDelivered'] {
   if (!app.hasDecorator('analytics')) return undefined;
-  const { store } = app.analytics;
+  const { store, countedLead } = app.analytics;
   return async (leadIds, at) => {
-    for (const leadId of leadIds) await store.recordLeadDelivered(leadId, at);
+    for (const leadId of leadIds) {
+      // A lead this process took may be delivered before its own count is written: "delivered" first
+      // would find no lead to mark, and the funnel would lose it. So it waits for that count, a while at most.
+      await settledWithin(countedLead?.(leadId), COUNT_WAIT_MS);
+      await store.recordLeadDelivered(leadId, at);
+    }
   };
 }
 
