@@ -32,3 +32,20 @@ export function createGate({ running: maxRunning, waiting: maxWaiting }: { runni
     },
   };
 }
+
+/**
+ * Resolves once `work` settles (fulfilled or rejected) or `waitMs` has passed, whichever is first;
+ * never rejects. For waiting a while on work that must not hold the caller up for long.
+ */
+export function settledWithin(work: Promise<unknown> | undefined, waitMs: number): Promise<void> {
+  if (work === undefined) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, waitMs);
+    void work
+      .catch(() => {})
+      .finally(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+  });
+}

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { settledWithin } from '../../back-office/concurrency.ts';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { createCrmClient } from '../outbox/crm-client.ts';
@@ -85,13 +86,6 @@ const leadRelay: FastifyPluginAsync<LeadRelayPluginOptions> = async (app, { conf
 
 /** How long "delivered" waits for its lead's count under way (a stuck analytics store holds nothing longer). */
 const COUNT_WAIT_MS = 5_000;
-
-function settledWithin(work: Promise<void> | undefined, ms: number): Promise<void> {
-  if (work === undefined) return Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
 
 /** The analytics funnel's last step, when analytics run (their plugin is registered before this one). */
 function countDelivered(app: FastifyInstance): OutboxWorkerOptions['onDelivered'] {

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { settledWithin } from '../../back-office/concurrency.ts';
 import rateLimit from '@fastify/rate-limit';
 import { rateLimitStoreOption } from '../rate-limits/rate-limit-store-option.ts';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -217,16 +218,6 @@ export const leadRoutes: FastifyPluginAsync<LeadRoutesOptions> = async (app, opt
 
 /** How long the outbox's wake-up waits for the analytics to count a lead: their trouble never holds a delivery up. */
 const COUNT_BEFORE_SEND_WAIT_MS = 250;
-
-function settledWithin(work: Promise<unknown>, waitMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, waitMs);
-    void work.finally(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}
 
 /** Counts a stored lead in the analytics (when they run and its sender is counted), under the words it carried. */
 async function countLead(
