@@ -130,8 +130,10 @@ test('a picture changed shows as the two pictures, drawn by the studio, each wit
     'After: “Portrait of our founder at the Austin office”',
   ]);
   // The thumbnails are the pictures themselves, loaded from the studio.
-  const loaded = await change.locator('img').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth > 0));
-  expect(loaded).toEqual([true, true]);
+  // Read once they had the time to arrive: a thumbnail shown an instant ago may still be loading.
+  await expect
+    .poll(() => change.locator('img').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth > 0)))
+    .toEqual([true, true]);
   expect(jargonIn(await change.innerText())).toEqual([]);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/picture-1280.png`, fullPage: true });
 });
