@@ -257,9 +257,10 @@ describe.each([
         'leads.export csv: text search',
         'leads.export csv: text search',
       ]);
-      // The text of every entry; the times are numbers that may hold "555" by chance.
+      // The text of every entry. Ids and times are numbers that may hold "555" by chance; PostgreSQL's
+      // driver hands its big integers over as strings of digits, so those are left out too.
       const texts = ((await database?.rows())?.['audit_log'] ?? []).map((row) =>
-        Object.values(row as Record<string, unknown>).filter((value) => typeof value === 'string'),
+        Object.values(row as Record<string, unknown>).filter((value) => typeof value === 'string' && !/^\d+$/.test(value)),
       );
       if (database) expect(texts).toHaveLength(audit.length);
       if (database) expect(JSON.stringify(texts)).not.toMatch(/victim|555|2223333/i);
