@@ -5,14 +5,22 @@
 // server on 127.0.0.1 (nothing else is contacted) and prints a Markdown table.
 //
 //   npm run bench:pages -- [--dist dist] [--runs 5] [--routes /,/about] [--form-factors mobile,desktop] [--write-docs]
-//                          [--compare-no-script] [--cpu-slowdown 4]
+//                          [--compare-no-script] [--cpu 4] [--as-host-index 1300] [--breakdown] [--breakdown-cpu 4,16]
 //
 // --write-docs replaces the table between the bench markers in docs/performance.md.
 // --compare-no-script also measures every route on a copy of the build whose pages have no script at
 // all (the physical limit for that content) and prints, per route, the score as a share of the
 // copy's and the TBT above it, against the targets: at least 97 % of the score, at most 100 ms more.
-// --cpu-slowdown sets Lighthouse's CPU throttling multiplier (mobile default 4): on a fast host, a
-// higher one shows the main-thread work a slow phone would see.
+// --cpu (or --cpu-slowdown) sets Lighthouse's CPU throttling multiplier (mobile default 4): on a fast
+// host, a higher one shows the main-thread work a slow phone would see.
+// --as-host-index N runs as a host whose Lighthouse benchmark index is N would: Lighthouse times a
+// trace taken on this host and multiplies every task by the CPU multiplier, so the multiplier is
+// scaled by this host's index over N (2,400 here and N = 1,300 gives 4 × 1.85 = 7.4).
+// --breakdown also traces every route on a phone-sized page at each --breakdown-cpu slowdown
+// (default 4 and 16; the network unthrottled) and prints, per route, the long tasks of the median
+// run: what ran (script, style and layout, parsing), which of our modules, before or after the first
+// paint and the first interaction (scripts/bench/startup-trace.ts). --write-docs writes those tables
+// too.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -23,6 +31,8 @@ import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 
 import { HYDRATED_MARK } from '../../ui/page/page-markers.ts';
 import { readRoutesFile } from '../../content-model/load/build-files.ts';
 import { makeNoScriptCopy } from './no-script-copy.ts';
+import { blockingAfterPaintMs, chunkNamer, formatBreakdown, medianTrace, PHONE, traceStartup, type StartupTrace } from './startup-trace.ts';
+import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -32,6 +42,10 @@ type FormFactor = (typeof FORM_FACTORS)[number];
 const DOCS_FILE = path.join(root, 'docs/performance.md');
 const DOCS_START = '<!-- bench:pages:start -->';
 const DOCS_END = '<!-- bench:pages:end -->';
+const BREAKDOWN_START = '<!-- bench:breakdown:start -->';
+const BREAKDOWN_END = '<!-- bench:breakdown:end -->';
+const COMPARE_START = '<!-- bench:no-script:start -->';
+const COMPARE_END = '<!-- bench:no-script:end -->';
 const SERVER_START_TIMEOUT_MS = 20_000;
 
 export type RunMetrics = {
@@ -198,6 +212,15 @@ async function measure(url: string, flags: Flags, config: Config | undefined, ru
   return medianMetrics(measured);
 }
 
+/** Replaces the text between two markers in docs/performance.md. */
+function writeBetween(startMarker: string, endMarker: string, text: string): void {
+  const docs = readFileSync(DOCS_FILE, 'utf8');
+  const start = docs.indexOf(startMarker);
+  const end = docs.indexOf(endMarker);
+  if (start === -1 || end === -1) throw new Error(`${DOCS_FILE} needs the markers ${startMarker} and ${endMarker}`);
+  writeFileSync(DOCS_FILE, `${docs.slice(0, start + startMarker.length)}\n${text}\n${docs.slice(end)}`);
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -208,6 +231,11 @@ async function main() {
       'write-docs': { type: 'boolean', default: false },
       'compare-no-script': { type: 'boolean', default: false },
       'cpu-slowdown': { type: 'string' },
+      cpu: { type: 'string' },
+      'as-host-index': { type: 'string' },
+      breakdown: { type: 'boolean', default: false },
+      'breakdown-cpu': { type: 'string', default: '4,16' },
+      'breakdown-only': { type: 'boolean', default: false },
     },
   });
   const distDir = path.resolve(root, values.dist);
@@ -215,6 +243,7 @@ async function main() {
   const routesFile = readRoutesFile(distDir);
   const routes = values.routes ? values.routes.split(',') : Object.keys(routesFile.pages).sort();
   const formFactors = values['form-factors'].split(',') as FormFactor[];
+  const cpuOption = values.cpu ?? values['cpu-slowdown'];
 
   mkdirSync(path.join(root, '.tmp'), { recursive: true });
   const port = await freePort();
@@ -223,43 +252,108 @@ async function main() {
   const noScriptPort = compare ? await freePort() : 0;
   const noScriptServer = compare ? await startSite(prepareNoScriptCopy(distDir), noScriptPort) : undefined;
   const comparisons: Comparison[] = [];
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   const rows: Row[] = [];
+  const breakdowns: string[] = [];
+  let cpuNote = cpuOption ? `, CPU slowdown ${cpuOption}×` : '';
   try {
-    for (const formFactor of formFactors) {
-      const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
-      const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
-      if (values['cpu-slowdown']) flags.throttling = { cpuSlowdownMultiplier: Number(values['cpu-slowdown']) };
-      for (const route of routes) {
-        const metrics = await measure(`http://127.0.0.1:${port}${route}`, flags, config, runs);
-        rows.push({ route, formFactor, metrics });
-        if (compare) {
-          const noScript = await measure(`http://127.0.0.1:${noScriptPort}${route}`, flags, config, runs);
-          comparisons.push({ route, formFactor, withScripts: metrics, noScript });
+    if (!values['breakdown-only']) {
+      const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
+      try {
+        let cpuSlowdown = cpuOption ? Number(cpuOption) : undefined;
+        if (values['as-host-index']) {
+          // One unthrottled-default run tells this host's index; the multiplier makes it the slower host.
+          const probe = await lighthouse(`http://127.0.0.1:${port}/`, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance'],
+          });
+          const hostIndex = probe?.lhr.environment?.benchmarkIndex ?? Number.NaN;
+          const target = Number(values['as-host-index']);
+          cpuSlowdown = Math.round((cpuSlowdown ?? 4) * (hostIndex / target) * 100) / 100;
+          cpuNote = `, CPU slowdown ${cpuSlowdown}× (${cpuOption ?? 4}× as on a host of benchmark index ${target}; this host's is ${Math.round(hostIndex)})`;
         }
-        console.error(
-          `${formFactor.padEnd(7)} ${route.padEnd(58)} score ${metrics.score}  LCP ${Math.round(metrics.lcpMs)} ms  TBT ${Math.round(metrics.tbtMs)} ms  CLS ${metrics.cls.toFixed(3)}`,
-        );
+        for (const formFactor of formFactors) {
+          const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
+          const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
+          if (cpuSlowdown) flags.throttling = { cpuSlowdownMultiplier: cpuSlowdown };
+          for (const route of routes) {
+            const metrics = await measure(`http://127.0.0.1:${port}${route}`, flags, config, runs);
+            rows.push({ route, formFactor, metrics });
+            if (compare) {
+              const noScript = await measure(`http://127.0.0.1:${noScriptPort}${route}`, flags, config, runs);
+              comparisons.push({ route, formFactor, withScripts: metrics, noScript });
+            }
+            console.error(
+              `${formFactor.padEnd(7)} ${route.padEnd(58)} score ${metrics.score}  LCP ${Math.round(metrics.lcpMs)} ms  TBT ${Math.round(metrics.tbtMs)} ms  CLS ${metrics.cls.toFixed(3)}`,
+            );
+          }
+        }
+      } finally {
+        chrome.kill();
+      }
+    }
+    if (values.breakdown || values['breakdown-only']) {
+      const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+      const nameChunk = chunkNamer(path.join(distDir, 'client'));
+      try {
+        for (const cpuSlowdown of values['breakdown-cpu'].split(',').map(Number)) {
+          for (const route of routes) {
+            const traced: StartupTrace[] = [];
+            for (let run = 0; run < runs; run++)
+              traced.push(await traceWithRetry(browser, `http://127.0.0.1:${port}${route}`, cpuSlowdown, nameChunk));
+            const shown = medianTrace(traced);
+            breakdowns.push(formatBreakdown(shown, traced));
+            console.error(
+              `trace ${String(cpuSlowdown).padStart(2)}× ${route.padEnd(58)} blocking after paint ${Math.round(blockingAfterPaintMs(shown))} ms  first interaction ${Math.round(shown.interactionLatencyMs)} ms  our work ${Math.round(shown.ourWorkMs)} ms`,
+            );
+          }
+        }
+      } finally {
+        await browser.close();
       }
     }
   } finally {
-    chrome.kill();
     server.kill('SIGTERM');
     noScriptServer?.kill('SIGTERM');
   }
 
-  const table = formatTable(rows);
+  const lighthouseVersion = (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version;
   const benchmarkIndex = Math.round(median(rows.map((row) => row.metrics.benchmarkIndex)));
-  const stamp = `Host benchmark index ${benchmarkIndex} (Lighthouse's; higher is faster). Measured ${new Date().toISOString().slice(0, 10)} with Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, Chromium at ${process.env.CHROME_PATH ?? CHROMIUM_PATH}, median of ${runs} runs after one warm-up${values['cpu-slowdown'] ? `, CPU slowdown ${values['cpu-slowdown']}×` : ''}.`;
-  console.log(`${stamp}\n\n${table}`);
-  if (compare) console.log(`\nAgainst the same pages with every script removed (same run):\n\n${formatComparison(comparisons)}`);
-  writeFileSync(path.join(root, '.tmp', 'bench-pages.json'), `${JSON.stringify(rows, null, 2)}\n`);
-  if (values['write-docs']) {
-    const docs = readFileSync(DOCS_FILE, 'utf8');
-    const start = docs.indexOf(DOCS_START);
-    const end = docs.indexOf(DOCS_END);
-    if (start === -1 || end === -1) throw new Error(`${DOCS_FILE} needs the markers ${DOCS_START} and ${DOCS_END}`);
-    writeFileSync(DOCS_FILE, `${docs.slice(0, start + DOCS_START.length)}\n${stamp}\n\n${table}\n${docs.slice(end)}`);
+  const date = new Date().toISOString().slice(0, 10);
+  const stamp = `Host benchmark index ${benchmarkIndex} (Lighthouse's; higher is faster). Measured ${date} with Lighthouse ${lighthouseVersion}, Chromium at ${process.env.CHROME_PATH ?? CHROMIUM_PATH}, median of ${runs} runs after one warm-up${cpuNote}.`;
+  if (rows.length > 0) {
+    const table = formatTable(rows);
+    console.log(`${stamp}\n\n${table}`);
+    writeFileSync(path.join(root, '.tmp', 'bench-pages.json'), `${JSON.stringify(rows, null, 2)}\n`);
+    if (values['write-docs'] && !compare) writeBetween(DOCS_START, DOCS_END, `${stamp}\n\n${table}`);
+  }
+  if (compare) {
+    const comparison = formatComparison(comparisons);
+    console.log(`\nAgainst the same pages with every script removed (same run):\n\n${comparison}`);
+    if (values['write-docs']) writeBetween(COMPARE_START, COMPARE_END, `${stamp}\n\n${comparison}`);
+  }
+  if (breakdowns.length > 0) {
+    const text = `Traced ${date} on this host (Lighthouse benchmark index ${Number.isFinite(benchmarkIndex) ? benchmarkIndex : 'not measured in this run'}), Chromium at ${process.env.CHROME_PATH ?? CHROMIUM_PATH}, a ${PHONE.viewport.width}×${PHONE.viewport.height} phone page, the network unthrottled, ${runs} runs per route and slowdown; the run shown is the median by blocking time after the first paint. Times in ms.\n\n${breakdowns.join('\n\n')}`;
+    console.log(`\n${text}`);
+    if (values['write-docs']) writeBetween(BREAKDOWN_START, BREAKDOWN_END, text);
+  }
+}
+
+/** A trace now and then comes back without its navigation (the browser dropped a buffer): traced again, up to three times. */
+async function traceWithRetry(
+  browser: Awaited<ReturnType<typeof chromium.launch>>,
+  url: string,
+  cpuSlowdown: number,
+  nameChunk: (url: string) => string,
+): Promise<StartupTrace> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await traceStartup(browser, url, { cpuSlowdown, nameChunk });
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.error(`trace of ${url} at ${cpuSlowdown}× failed (${(error as Error).message}); tracing again`);
+    }
   }
 }
 

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { blockingAfterPaintMs, formatBreakdown, medianTrace, type LongTask, type StartupTrace } from './startup-trace.ts';
+
+const task = (durationMs: number, phase: LongTask['phase'], modules: string[] = []): LongTask => ({
+  startMs: 1_000,
+  durationMs,
+  phase,
+  work: { script: durationMs - 5, other: 5 },
+  modules,
+});
+
+const trace = (longTasks: LongTask[], interactionLatencyMs = 80): StartupTrace => ({
+  route: '/calculator',
+  cpuSlowdown: 4,
+  firstPaintMs: 500,
+  hydratedMs: 1_200,
+  interactionMs: 2_000,
+  interactionLatencyMs,
+  interaction: 'typed into the first field',
+  longTasks,
+  ourWorkMs: 300,
+  mainThreadMs: 1_400,
+});
+
+describe('the startup breakdown', () => {
+  it('counts blocking time as TBT does, after the first paint only', () => {
+    // 120 ms before the paint is the browser parsing the page: not counted. 80 → 30, 60 → 10.
+    expect(
+      blockingAfterPaintMs(
+        trace([task(120, 'before first paint'), task(80, 'before first interaction'), task(60, 'after first interaction')]),
+      ),
+    ).toBe(40);
+    expect(blockingAfterPaintMs(trace([]))).toBe(0);
+  });
+
+  it('shows the run in the middle by blocking time', () => {
+    const runs = [trace([task(200, 'before first interaction')]), trace([]), trace([task(90, 'before first interaction')])];
+    expect(medianTrace(runs)).toBe(runs[2]);
+  });
+
+  it('prints each long task with what ran, when, and our modules in it', () => {
+    const shown = trace([task(90, 'before first interaction', ['react-dom (client-abc.js) 60 ms']), task(70, 'before first paint')]);
+    const text = formatBreakdown(shown, [shown, trace([], 120)]);
+    expect(text).toContain('#### `/calculator` at 4× CPU');
+    expect(text).toContain('answered in 80 ms');
+    expect(text).toContain('| 1,000 ms | 90 ms | before first interaction | 85 | 0 | 0 | 0 | 0 | 5 | react-dom (client-abc.js) 60 ms |');
+    expect(text).toContain("| before first paint | 65 | 0 | 0 | 0 | 0 | 5 | none (the browser's own work) |");
+  });
+
+  it('says so when no task was long', () => {
+    expect(formatBreakdown(trace([]), [trace([])])).toContain('No task over 50 ms.');
+  });
+});

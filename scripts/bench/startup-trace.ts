@@ -1,0 +1,457 @@
+// Where a page's main-thread time goes while it starts, read from a Chromium performance trace.
+// A route is loaded in a phone-sized Chromium page with its CPU slowed by a factor (the network is not
+// throttled: the pages come from our own server on this machine), traced until the page is quiet, then
+// touched once as a visitor would: the calculator's and the forms' first field is typed into, every
+// other page's menu button is tapped. Lighthouse's own trace model (the one behind its "main-thread
+// work" audits) turns the trace into tasks; this module says, for each long task, what ran in it
+// (script, style and layout, parsing), which of our modules, and whether it came before the first
+// paint, between it and the first interaction, or after.
+//
+// Used by `npm run bench:pages -- --breakdown` (tables in docs/performance.md) and by the startup
+// budget test (tests/e2e/startup-work.spec.ts), which sums the same work unthrottled.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { MainThreadTasks, type TaskNode } from 'lighthouse/core/lib/tracehouse/main-thread-tasks.js';
+import { CpuProfileModel } from 'lighthouse/core/lib/tracehouse/cpu-profile-model.js';
+import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
+import { CHUNK_MODULES_FILE, type ChunkModules } from '../budgets/chunk-modules-plugin.ts';
+import { HYDRATED_MARK } from '../../ui/page/page-markers.ts';
+
+/** A task on the main thread longer than this blocks input (the Long Tasks API's threshold). */
+export const LONG_TASK_MS = 50;
+
+/** The trace categories Lighthouse records, less screenshots: enough for its task model and the marks. */
+const TRACE_CATEGORIES = [
+  '-*',
+  'disabled-by-default-lighthouse',
+  'loading',
+  'v8',
+  'v8.execute',
+  'blink.user_timing',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.stack',
+  'disabled-by-default-devtools.timeline.frame',
+  'latencyInfo',
+  // JavaScript samples: which of our modules each millisecond of script ran in.
+  'disabled-by-default-v8.cpu_profiler',
+];
+
+/** The phone Lighthouse's mobile run emulates (a Moto G Power): its screen and its touch. */
+export const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true } as const;
+
+export type WorkKind = 'script' | 'compile' | 'style and layout' | 'parse' | 'rendering' | 'garbage collection' | 'other';
+
+const KIND_OF_GROUP: Record<TaskNode['group']['id'], WorkKind> = {
+  scriptEvaluation: 'script',
+  scriptParseCompile: 'compile',
+  styleLayout: 'style and layout',
+  parseHTML: 'parse',
+  paintCompositeRender: 'rendering',
+  garbageCollection: 'garbage collection',
+  other: 'other',
+};
+
+export type Phase = 'before first paint' | 'before first interaction' | 'after first interaction';
+
+export type LongTask = {
+  /** Start, in ms since the navigation began. */
+  startMs: number;
+  durationMs: number;
+  phase: Phase;
+  /** Self time by kind of work, in ms. */
+  work: Partial<Record<WorkKind, number>>;
+  /** Our modules the task's script ran in, with their time, largest first (e.g. "react-dom (client-….js) 40 ms"). */
+  modules: string[];
+};
+
+export type StartupTrace = {
+  route: string;
+  cpuSlowdown: number;
+  firstPaintMs: number;
+  hydratedMs: number;
+  interactionMs: number;
+  /** The slowest event of the first interaction, input to next paint (Event Timing), in ms. */
+  interactionLatencyMs: number;
+  /** What the interaction was ("typed into the first field", "tapped the menu button"). */
+  interaction: string;
+  longTasks: LongTask[];
+  /**
+   * Startup work of our own scripts until the interaction, in ms: script evaluation and compilation,
+   * plus style and layout the scripts forced or caused (inside a script, or in a task attributed to one).
+   */
+  ourWorkMs: number;
+  /** Main-thread time of every task until the interaction, in ms (ours, the browser's and the HTML's). */
+  mainThreadMs: number;
+};
+
+type TraceEvent = {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  cat: string;
+  args: Record<string, unknown>;
+};
+
+/** A chunk's name for people: its largest module ("react-dom", "blocks/roi-calculator/…"), with the file. */
+export function chunkNamer(clientDir: string): (url: string) => string {
+  let chunks: ChunkModules = {};
+  try {
+    chunks = JSON.parse(readFileSync(path.join(clientDir, CHUNK_MODULES_FILE), 'utf8')) as ChunkModules;
+  } catch {
+    // Without the build's report a chunk is named by its file alone.
+  }
+  return (url) => {
+    const file = new URL(url).pathname.replace(/^\//, '');
+    if (!file.endsWith('.js')) return 'boot loader (inline in the page)';
+    const modules = Object.entries(chunks[file] ?? {}).toSorted((a, b) => b[1] - a[1]);
+    const largest = modules[0]?.[0];
+    if (!largest) return path.basename(file);
+    const packageName = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(largest)?.[1];
+    return `${packageName ?? largest} (${path.basename(file)})`;
+  };
+}
+
+function walk(task: TaskNode, visit: (node: TaskNode) => void): void {
+  visit(task);
+  for (const child of task.children) walk(child, visit);
+}
+
+/** Whether a URL is one of the site's scripts or pages (its inline boot loader), not the browser's. */
+function isOurs(url: string, origin: string): boolean {
+  return url.startsWith(`${origin}/`);
+}
+
+/** The script a compile event compiled. */
+function compiledUrl(node: TaskNode): string | undefined {
+  if (node.group.id !== 'scriptParseCompile') return undefined;
+  const args = node.event.args as { fileName?: string; data?: { url?: string } };
+  return args.data?.url ?? args.fileName;
+}
+
+type Sample = { ts: number; durationUs: number; url: string | undefined };
+
+/**
+ * The JavaScript samples of the page's main thread, each with the URL of the innermost of our frames
+ * on its stack (undefined when none of ours was running: the browser's own work, idle, GC).
+ */
+function samplesOf(traceEvents: readonly TraceEvent[], pid: number, tid: number, origin: string): Sample[] {
+  const samples: Sample[] = [];
+  for (const profile of CpuProfileModel.collectProfileEvents(traceEvents as never)) {
+    if (profile.pid !== pid || profile.tid !== tid) continue;
+    type ProfileNode = { id: number; parent?: number; callFrame: { url?: string } };
+    const nodes = new Map((profile.nodes as ProfileNode[]).map((node) => [node.id, node]));
+    const ourUrl = new Map<number, string | undefined>();
+    const urlOf = (id: number): string | undefined => {
+      if (ourUrl.has(id)) return ourUrl.get(id);
+      const node = nodes.get(id);
+      const url = node?.callFrame.url;
+      const found = url && isOurs(url, origin) ? url : node?.parent === undefined ? undefined : urlOf(node.parent);
+      ourUrl.set(id, found);
+      return found;
+    };
+    let ts = profile.startTime;
+    const times = profile.timeDeltas.map((delta) => (ts += delta));
+    profile.samples.forEach((id, index) => {
+      const next = times[index + 1] ?? times[index]!;
+      samples.push({ ts: times[index]!, durationUs: Math.min(next - times[index]!, 10_000), url: urlOf(id) });
+    });
+  }
+  return samples.toSorted((a, b) => a.ts - b.ts);
+}
+
+/**
+ * The trace with its start event naming only the traced page's frame. Tracing records the whole
+ * browser, and when another page is open (or still closing) the start event lists its frame too,
+ * which the trace model may take for the page's.
+ */
+function onlyFrame(traceEvents: readonly TraceEvent[], frameId: string | undefined): TraceEvent[] {
+  if (!frameId) return [...traceEvents];
+  return traceEvents.map((event) => {
+    if (event.name !== 'TracingStartedInBrowser') return event;
+    const data = event.args.data as { frames?: { frame: string }[] };
+    return { ...event, args: { ...event.args, data: { ...data, frames: (data.frames ?? []).filter((frame) => frame.frame === frameId) } } };
+  });
+}
+
+/**
+ * The breakdown of one trace. `interactionTs` is the trace time (µs) of the scripted interaction.
+ * Pure: the tests feed it recorded traces.
+ */
+export function analyseTrace(
+  traceEvents: readonly TraceEvent[],
+  options: { origin: string; interactionTs?: number; nameChunk?: (url: string) => string; minTaskMs?: number; frameId?: string },
+): Omit<StartupTrace, 'route' | 'cpuSlowdown' | 'interactionLatencyMs' | 'interaction'> {
+  const processed = TraceProcessor.processTrace({ traceEvents: onlyFrame(traceEvents, options.frameId) } as never);
+  const navigation = TraceProcessor.processNavigation(processed);
+  const startTs = processed.timeOriginEvt.ts;
+  const firstPaintTs = navigation.timestamps.firstContentfulPaint;
+  const hydrated = processed.mainThreadEvents.find((event: TraceEvent) => event.name === HYDRATED_MARK);
+  const endTs = options.interactionTs ?? processed.timestamps.traceEnd;
+  const mainThread = processed.mainThreadEvents.find((event: TraceEvent) => event.name === 'RunTask') ?? processed.timeOriginEvt;
+  const tasks = MainThreadTasks.getMainThreadTasks(processed.mainThreadEvents, processed.frames, processed.timestamps.traceEnd, startTs);
+  const samples = samplesOf(traceEvents, mainThread.pid, mainThread.tid, options.origin);
+  const nameChunk = options.nameChunk ?? ((url: string) => path.basename(new URL(url).pathname));
+  const ms = (ts: number) => (ts - startTs) / 1000;
+  const phaseOf = (ts: number): Phase =>
+    ts < firstPaintTs
+      ? 'before first paint'
+      : options.interactionTs !== undefined && ts >= options.interactionTs
+        ? 'after first interaction'
+        : 'before first interaction';
+  // Samples are sorted: each task takes the run of them inside it.
+  let sampleIndex = 0;
+  const samplesIn = (fromTs: number, toTs: number): Sample[] => {
+    while (sampleIndex < samples.length && samples[sampleIndex]!.ts < fromTs) sampleIndex++;
+    const inside: Sample[] = [];
+    for (let index = sampleIndex; index < samples.length && samples[index]!.ts < toTs; index++) inside.push(samples[index]!);
+    return inside;
+  };
+
+  const longTasks: LongTask[] = [];
+  let ourWorkMs = 0;
+  let mainThreadMs = 0;
+  for (const task of tasks.toSorted((a, b) => a.event.ts - b.event.ts)) {
+    if (task.parent || task.event.ts < startTs) continue;
+    const taskEndTs = task.event.ts + task.duration * 1000;
+    const inside = samplesIn(task.event.ts, taskEndTs);
+    const byChunk = new Map<string, number>();
+    for (const sample of inside) if (sample.url) byChunk.set(sample.url, (byChunk.get(sample.url) ?? 0) + sample.durationUs / 1000);
+    // Compiling shows in no sample: it is named by the script it compiles.
+    walk(task, (node) => {
+      const url = compiledUrl(node);
+      if (url && isOurs(url, options.origin)) byChunk.set(url, (byChunk.get(url) ?? 0) + node.selfTime);
+    });
+    if (task.event.ts < endTs) {
+      mainThreadMs += task.duration;
+      // Our work: every sample with one of our frames on its stack (the script, and the style and
+      // layout it forced), and compiling our scripts.
+      ourWorkMs += [...byChunk.values()].reduce((sum, value) => sum + value, 0);
+    }
+    if (task.duration <= (options.minTaskMs ?? LONG_TASK_MS)) continue;
+    const work: LongTask['work'] = {};
+    walk(task, (node) => {
+      const kind = KIND_OF_GROUP[node.group.id];
+      work[kind] = (work[kind] ?? 0) + node.selfTime;
+    });
+    longTasks.push({
+      startMs: ms(task.event.ts),
+      durationMs: task.duration,
+      phase: phaseOf(task.event.ts),
+      work,
+      modules: [...byChunk.entries()]
+        .filter(([, time]) => time >= 1)
+        .toSorted((a, b) => b[1] - a[1])
+        .map(([url, time]) => `${nameChunk(url)} ${Math.round(time)} ms`),
+    });
+  }
+  return {
+    firstPaintMs: ms(firstPaintTs),
+    hydratedMs: hydrated ? ms(hydrated.ts) : Number.NaN,
+    interactionMs: options.interactionTs === undefined ? Number.NaN : ms(options.interactionTs),
+    longTasks,
+    ourWorkMs,
+    mainThreadMs,
+  };
+}
+
+/**
+ * Runs a small expression in the page through the DevTools protocol. Playwright's own helpers
+ * (locators, waitForFunction) inject a large script and poll in the page, which on a slowed CPU
+ * shows in the trace as long tasks that are not the site's; this adds only the expression itself.
+ */
+async function evaluate<T>(cdp: CDPSession, expression: string): Promise<T> {
+  const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true });
+  if (exceptionDetails) throw new Error(`the page could not evaluate ${expression.slice(0, 60)}: ${exceptionDetails.text}`);
+  return result.value as T;
+}
+
+/** The centre of the first element matching one of `selectors` that is on screen, and which selector it was. */
+const FIND_TARGET = (selectors: readonly string[]) => `(() => {
+  for (const selector of ${JSON.stringify(selectors)}) {
+    for (const element of document.querySelectorAll(selector)) {
+      if (element.getBoundingClientRect().width === 0) continue;
+      // A visitor scrolls to the field first (the calculator's is below the fold on a phone).
+      element.scrollIntoView({ block: 'center', behavior: 'instant' });
+      const box = element.getBoundingClientRect();
+      return { selector, x: box.left + box.width / 2, y: box.top + box.height / 2 };
+    }
+  }
+  return null;
+})()`;
+
+/** The first interaction: typing into the first field of a form or the calculator, else tapping the menu button. */
+const FIELD = '[data-island] input:not([type=hidden]):not([type=checkbox]):not([type=radio])';
+const MENU = 'header button[aria-expanded]';
+
+async function interact(page: Page, cdp: CDPSession): Promise<string> {
+  const target = await evaluate<{ selector: string; x: number; y: number } | null>(cdp, FIND_TARGET([FIELD, MENU]));
+  if (!target) {
+    await page.touchscreen.tap(5, 5);
+    return 'tapped the page';
+  }
+  await page.touchscreen.tap(target.x, target.y);
+  if (target.selector === MENU) return 'tapped the menu button';
+  await page.keyboard.type('7');
+  return 'typed into the first field';
+}
+
+/** Resolves when the page has had no long task and no request for `quietMs` (or after `maxMs`). */
+async function settle(cdp: CDPSession, quietMs: number, maxMs: number): Promise<void> {
+  await evaluate(
+    cdp,
+    `new Promise((resolve) => {
+      let last = performance.now();
+      const started = last;
+      const touch = () => (last = performance.now());
+      new PerformanceObserver(touch).observe({ type: 'longtask' });
+      new PerformanceObserver(touch).observe({ type: 'resource' });
+      const check = () => {
+        const now = performance.now();
+        if (now - last >= ${quietMs} || now - started >= ${maxMs}) resolve();
+        else setTimeout(check, 100);
+      };
+      check();
+    })`,
+  );
+}
+
+async function stopTracing(tracing: CDPSession): Promise<TraceEvent[]> {
+  const complete = new Promise<string>((resolve) => tracing.once('Tracing.tracingComplete', ({ stream }) => resolve(stream ?? '')));
+  await tracing.send('Tracing.end');
+  const stream = await complete;
+  let text = '';
+  for (;;) {
+    const chunk = await tracing.send('IO.read', { handle: stream });
+    text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString('utf8') : chunk.data;
+    if (chunk.eof) break;
+  }
+  await tracing.send('IO.close', { handle: stream });
+  const parsed = JSON.parse(text) as TraceEvent[] | { traceEvents: TraceEvent[] };
+  return Array.isArray(parsed) ? parsed : parsed.traceEvents;
+}
+
+/** Event Timing: each interaction's latency from input to the next paint, as INP counts it. */
+const OBSERVE_INTERACTIONS = `(() => {
+  const latencies = (window.__interactionLatencies = []);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.interactionId) latencies.push(entry.duration);
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+})()`;
+
+/**
+ * Loads `url` in a new phone-sized page with the CPU slowed `cpuSlowdown` times, traces it until it is
+ * quiet, interacts once and analyses the trace.
+ */
+export async function traceStartup(
+  browser: Browser,
+  url: string,
+  options: { cpuSlowdown: number; nameChunk?: (url: string) => string; minTaskMs?: number },
+): Promise<StartupTrace> {
+  const context = await browser.newContext({ ...PHONE });
+  const page = await context.newPage();
+  try {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuSlowdown });
+    await cdp.send('Page.enable');
+    const { frameTree } = await cdp.send('Page.getFrameTree');
+    await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: OBSERVE_INTERACTIONS });
+    // Sampling every 0.1 ms (Lighthouse's setting) so a few ms of script still name their module.
+    await cdp.send('Tracing.start', {
+      categories: TRACE_CATEGORIES.join(','),
+      options: 'sampling-frequency=10000',
+      transferMode: 'ReturnAsStream',
+    });
+    await page.goto(url, { waitUntil: 'load' });
+    // The page shell marks <html> once the islands on screen have hydrated; a page without scripts never does.
+    await evaluate(
+      cdp,
+      `new Promise((resolve) => {
+        const check = () => (!document.getElementById('boot-modules') || document.documentElement.dataset.hydrated === 'true' ? resolve() : setTimeout(check, 100));
+        check();
+      })`,
+    );
+    // What runs after the page is up (the beacon, the field-speed code) belongs to its startup too.
+    await settle(cdp, 400 + 150 * options.cpuSlowdown, 30_000);
+    const interactionAt = await evaluate<number>(cdp, 'performance.now()');
+    const interaction = await interact(page, cdp);
+    await settle(cdp, 300 + 100 * options.cpuSlowdown, 20_000);
+    const latencies = await evaluate<number[]>(cdp, 'window.__interactionLatencies');
+    const traceEvents = await stopTracing(cdp);
+    // performance.now() counts from the navigation's start, which the trace marks with navigationStart.
+    const navigationStart = traceEvents.findLast(
+      (event) =>
+        event.name === 'navigationStart' &&
+        String((event.args.data as { documentLoaderURL?: string } | undefined)?.documentLoaderURL ?? '') === url,
+    );
+    const analysed = analyseTrace(traceEvents, {
+      origin: new URL(url).origin,
+      interactionTs: navigationStart ? navigationStart.ts + interactionAt * 1000 : undefined,
+      nameChunk: options.nameChunk,
+      minTaskMs: options.minTaskMs,
+      frameId: frameTree.frame.id,
+    });
+    return {
+      route: new URL(url).pathname,
+      cpuSlowdown: options.cpuSlowdown,
+      interaction,
+      interactionLatencyMs: Math.max(0, ...latencies),
+      ...analysed,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The middle value (the lower of the two middle ones for an even count); NaN for none. */
+function middle(values: readonly number[]): number {
+  const sorted = values.filter(Number.isFinite).toSorted((a, b) => a - b);
+  return sorted.length === 0 ? Number.NaN : sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+/** Blocking time after the first paint: what each long task holds beyond 50 ms, as TBT counts it. */
+export function blockingAfterPaintMs(trace: StartupTrace): number {
+  return trace.longTasks
+    .filter((task) => task.phase !== 'before first paint')
+    .reduce((sum, task) => sum + Math.max(0, task.durationMs - LONG_TASK_MS), 0);
+}
+
+/** The run whose blocking time after the first paint is the median of the runs: its long tasks are shown. */
+export function medianTrace(traces: readonly StartupTrace[]): StartupTrace {
+  const sorted = traces.toSorted((a, b) => blockingAfterPaintMs(a) - blockingAfterPaintMs(b));
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+const KINDS = ['script', 'compile', 'style and layout', 'parse', 'rendering', 'garbage collection', 'other'] as const;
+
+/** One route at one CPU slowdown: its figures, then its long tasks, as Markdown. */
+export function formatBreakdown(trace: StartupTrace, runs: readonly StartupTrace[]): string {
+  const round = (ms: number) => (Number.isFinite(ms) ? `${Math.round(ms).toLocaleString('en')} ms` : 'n/a');
+  const lines = [
+    `#### \`${trace.route}\` at ${trace.cpuSlowdown}× CPU`,
+    '',
+    `First paint ${round(trace.firstPaintMs)}, hydrated ${round(trace.hydratedMs)}. First interaction (${trace.interaction}) answered in ` +
+      `${round(trace.interactionLatencyMs)} (median of the runs ${round(middle(runs.map((run) => run.interactionLatencyMs)))}). ` +
+      `Our startup work ${round(trace.ourWorkMs)} of ${round(trace.mainThreadMs)} on the main thread; blocking time after the first paint ` +
+      `${round(blockingAfterPaintMs(trace))} (runs: ${runs.map((run) => Math.round(blockingAfterPaintMs(run))).join(', ')} ms).`,
+    '',
+  ];
+  if (trace.longTasks.length === 0) return [...lines, 'No task over 50 ms.'].join('\n');
+  lines.push(
+    '| Start | Length | When | Script | Compile | Style, layout | Parse | Rendering | Other | Our modules in it |',
+    '|--:|--:|---|--:|--:|--:|--:|--:|--:|---|',
+  );
+  for (const task of trace.longTasks) {
+    const [script, compile, style, parse, rendering, gc, other] = KINDS.map((kind) => task.work[kind] ?? 0);
+    lines.push(
+      `| ${round(task.startMs)} | ${round(task.durationMs)} | ${task.phase} | ${Math.round(script!)} | ${Math.round(compile!)} | ` +
+        `${Math.round(style!)} | ${Math.round(parse!)} | ${Math.round(rendering!)} | ${Math.round(other! + gc!)} | ` +
+        `${task.modules.join('; ') || "none (the browser's own work)"} |`,
+    );
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,35 @@
+// Work the page does after it is painted, one piece per task at an idle moment, in the order asked:
+// on a slow phone each piece stays a short task and a tap in between is answered first.
+
+/** Longest wait for an idle moment before a piece runs anyway (a page that is never idle). */
+export const IDLE_TIMEOUT_MS = 1_000;
+
+const queue: (() => void)[] = [];
+let scheduled = false;
+
+function schedule(): void {
+  if (scheduled || queue.length === 0) return;
+  scheduled = true;
+  const run = () => {
+    scheduled = false;
+    const next = queue.shift();
+    try {
+      next?.();
+    } finally {
+      schedule();
+    }
+  };
+  if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+  else setTimeout(run, 0);
+}
+
+/** Runs `go` in a task of its own once the pieces asked for before it have run, when the browser is idle. */
+export function whenIdle(go: () => void): void {
+  queue.push(go);
+  schedule();
+}
+
+/** Resolves in such a task: `await idleTask()` between two large pieces of work splits them. */
+export function idleTask(): Promise<void> {
+  return new Promise((resolve) => whenIdle(resolve));
+}
