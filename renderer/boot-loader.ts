@@ -15,40 +15,53 @@ export const BOOT_MODULES_ID = 'boot-modules';
 export const NO_PAINT_FALLBACK_MS = 1000;
 
 /**
- * Elements added per task. Starting a request costs the main thread a few milliseconds (more with
- * DevTools or Lighthouse attached); a page needs up to ~20, and all in one task made a long task.
+ * Elements added per task: one. Starting a request costs the main thread a few milliseconds on a
+ * fast machine and far more on a slow phone (the first, which sets up the page's module loading, took
+ * ~55 ms of main thread at 4× CPU slowdown with four elements in one task); a page needs up to ~20.
  */
-const BATCH_SIZE = 4;
+const BATCH_SIZE = 1;
+
+/** Longest wait for an idle moment before the next element is added anyway (a page that is never idle). */
+export const IDLE_TIMEOUT_MS = 500;
 
 /**
  * The inline script. It starts the app once, after the first contentful paint the browser reports
  * through Paint Timing (not the first paint, which can come earlier with nothing of the page on
- * screen); without Paint Timing, a second after the load event.
+ * screen); without Paint Timing, a second after the load event. Each element is added in a task of its
+ * own at an idle moment (requestIdleCallback where the browser has it), so the requests never hold
+ * up what the visitor does first. The modulepreloads go first and the entry last: when the entry
+ * runs, the chunks it imports are already on their way.
  * ES5 on purpose: it is not bundled, and must not throw in any browser that parses the page.
  */
 export const BOOT_LOADER_SCRIPT = `(function () {
   var started = false;
+  function idle(go) {
+    if (window.requestIdleCallback) requestIdleCallback(go, { timeout: ${IDLE_TIMEOUT_MS} });
+    else setTimeout(go, 0);
+  }
   function start() {
     if (started) return;
     started = true;
     var urls = JSON.parse(document.getElementById(${JSON.stringify(BOOT_MODULES_ID)}).textContent);
+    var order = urls.slice(1).concat(urls.slice(0, 1));
     var next = 0;
     (function requestBatch() {
-      for (var end = Math.min(next + ${BATCH_SIZE}, urls.length); next < end; next++) {
-        var element = document.createElement(next === 0 ? 'script' : 'link');
-        if (next === 0) element.type = 'module';
+      for (var end = Math.min(next + ${BATCH_SIZE}, order.length); next < end; next++) {
+        var entry = next === order.length - 1;
+        var element = document.createElement(entry ? 'script' : 'link');
+        if (entry) element.type = 'module';
         else element.rel = 'modulepreload';
         element.crossOrigin = '';
-        element[next === 0 ? 'src' : 'href'] = urls[next];
+        element[entry ? 'src' : 'href'] = order[next];
         document.head.appendChild(element);
       }
-      if (next < urls.length) setTimeout(requestBatch, 0);
+      if (next < order.length) idle(requestBatch);
     })();
   }
   if (window.PerformanceObserver && (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') !== -1) {
     new PerformanceObserver(function (list) {
       var entries = list.getEntries();
-      for (var i = 0; i < entries.length; i++) if (entries[i].name === 'first-contentful-paint') return void setTimeout(start, 0);
+      for (var i = 0; i < entries.length; i++) if (entries[i].name === 'first-contentful-paint') return void idle(start);
     }).observe({ type: 'paint', buffered: true });
   }
   addEventListener('load', function () { setTimeout(start, ${NO_PAINT_FALLBACK_MS}); });

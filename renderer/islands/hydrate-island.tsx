@@ -11,6 +11,7 @@ import type { Block, BlockType } from '../../generated/content-types.ts';
 import { EMOTION_KEY } from '../AppProviders.tsx';
 import { adoptPrerenderedStyles } from '../prerendered-styles.ts';
 import { NAVIGATED_EVENT, requestNavigation } from '../shell/navigation-events.ts';
+import { idleTask } from '../../ui/page/when-idle.ts';
 import { IslandRoot, type IslandLocation, type LocationSource } from './IslandRoot.tsx';
 import {
   ISLAND_ATTRIBUTE,
@@ -25,10 +26,11 @@ export type HydratedIsland = { readonly element: HTMLElement; unmount(): void };
 let cache: EmotionCache | undefined;
 let reactDom: Promise<typeof ReactDomClient> | undefined;
 
-/** Resolves in a later task: each large module below is evaluated in a main-thread task of its own. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
+/**
+ * Resolves in a later task, at an idle moment: each large module below is evaluated in a main-thread
+ * task of its own, and a tap in between is answered first.
+ */
+const nextTask = idleTask;
 
 /** One emotion cache for every island: rules the page's prerendered <style> elements hold are never inserted again. */
 function islandCache(): EmotionCache {

@@ -8,6 +8,7 @@ import { startBeacon } from './beacon.ts';
 import { hydrateIslands, unmountIslands } from './islands.ts';
 import { startMenu } from './menu.ts';
 import { startNavigation } from './navigation.ts';
+import { whenIdle } from '../../ui/page/when-idle.ts';
 
 const html = document.documentElement;
 let shownPage = 0;
@@ -23,10 +24,10 @@ function startPage(root: HTMLElement) {
   });
 }
 
+// The menu and client-side navigation answer the visitor's first tap, so they start with the module.
+// The rest starts in tasks of its own at idle moments: on a slow phone, all of it in the module's one
+// task was a long task (~60 ms at 4× CPU slowdown), during which a tap waited.
 startMenu();
-// The visit's UTM tags, click ids and referrer are kept in memory from the first page view, so a lead
-// sent later on another page of this page load is still attributed; nothing is written to the device.
-captureVisitAttribution();
 startNavigation({
   onStart() {
     html.dataset.hydrated = 'false';
@@ -37,8 +38,14 @@ startNavigation({
   },
   afterSwap: startPage,
 });
-const root = document.getElementById('root');
-if (root) startPage(root);
+whenIdle(() => {
+  const root = document.getElementById('root');
+  if (root) startPage(root);
+});
+// The visit's UTM tags, click ids and referrer are kept in memory from the first page view, so a lead
+// sent later on another page of this page load is still attributed; nothing is written to the device.
+// They are read from the page load's own address, so capturing them a moment later reads the same.
+whenIdle(captureVisitAttribution);
 // Page views, booking clicks and lead forms, counted by our own server without cookies; sent when
 // the browser is idle, after the page is up.
-startBeacon();
+whenIdle(() => startBeacon());

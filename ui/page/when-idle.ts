@@ -15,11 +15,15 @@ function schedule(): void {
     const next = queue.shift();
     try {
       next?.();
-    } finally {
-      schedule();
+    } catch (error) {
+      // Reported as an uncaught error would be; the pieces after it still run.
+      if (typeof reportError === 'function') reportError(error);
+      else console.error(error);
     }
+    schedule();
   };
-  if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+  // Browsers without idle callbacks (Safari) and the unit tests' Node take the next task instead.
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
   else setTimeout(run, 0);
 }
 
