@@ -7,13 +7,27 @@ import type { CallbackConsentWording } from '../lead/callback-consent.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { LeadFormValuesById } from '../lead/validation.ts';
 import type { FieldErrors, LeadFormId } from '../lead/rules.ts';
+import { idleTask } from '../ui/page/when-idle.ts';
+import type * as LeadForms from '../lead/forms.ts';
 import { createLeadSubmission, type LeadSubmission, type SubmitLeadResult } from './submit-lead.ts';
 
 /**
  * The zod rules load on demand: no page needs them before a form is submitted, and they are the
  * largest part of the form code. `preloadValidation()` starts the download when a form is first used.
+ * zod is set up in one task and the forms' rules are built in a later one, at an idle moment:
+ * on a slow phone the two in one task were a long task (~120 ms at 4× CPU slowdown) right after the
+ * visitor's first tap in a form.
  */
-const loadValidation = () => import('../lead/forms.ts');
+let validation: Promise<typeof LeadForms> | undefined;
+const loadValidation = () =>
+  (validation ??= import('zod')
+    .then(() => idleTask())
+    .then(() => import('../lead/forms.ts'))
+    .catch((error: unknown) => {
+      // A failed download is tried again at the next submission.
+      validation = undefined;
+      throw error;
+    }));
 
 export function preloadValidation(): void {
   void loadValidation();
