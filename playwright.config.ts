@@ -25,7 +25,12 @@ export default defineConfig({
       args: CHROMIUM_FLAGS,
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /startup-work\.spec\.ts/ },
+    // Timing budgets measure the CPU, so they run after every other browser test, alone
+    // (`npx playwright test --project startup-work --no-deps` runs them by themselves).
+    { name: 'startup-work', testMatch: /startup-work\.spec\.ts/, dependencies: ['chromium'] },
+  ],
   webServer: [
     {
       command: 'node tests/e2e/crm-receiver-process.ts',

@@ -47,8 +47,11 @@ let hostIndex = Number.NaN;
 test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage();
   await page.goto(`${BASE_URL}/healthz`);
-  // Lighthouse's own benchmark, the one its "benchmark index" reports, run in this browser now.
-  hostIndex = await page.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`);
+  // Lighthouse's own benchmark, the one its "benchmark index" reports, run in this browser now: the
+  // median of three, as one run alone varies by a tenth or more on a busy machine.
+  const indexes: number[] = [];
+  for (let run = 0; run < 3; run++) indexes.push(await page.evaluate<number>(`(${pageFunctions.computeBenchmarkIndex.toString()})()`));
+  hostIndex = median(indexes);
   await page.close();
 });
 
@@ -67,6 +70,9 @@ for (const route of ROUTES) {
     console.log(`${route.path}: ${test.info().annotations.at(-1)?.description}`);
     // Every route runs the page shell: no work at all means the trace was not read.
     expect(measuredMs, 'the trace held none of our scripts').toBeGreaterThan(0);
-    expect(scaledMs, `${route.path} started with ${scaledMs} ms of our scripts' work on the reference host (budget ${budgetMs} ms)`).toBeLessThanOrEqual(budgetMs);
+    expect(
+      scaledMs,
+      `${route.path} started with ${scaledMs} ms of our scripts' work on the reference host (budget ${budgetMs} ms)`,
+    ).toBeLessThanOrEqual(budgetMs);
   });
 }
