@@ -175,3 +175,25 @@ test('a form far down the page hydrates only when the visitor gets near it, and 
   await expect(form.getByText('Company name required')).toHaveCount(0);
   await expect(form.getByLabel('Full Name')).toHaveValue('Seán O’Brien');
 });
+
+test('the calculator waits for the visitor: it hydrates when touched, and keeps the keys typed meanwhile', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto('/calculator');
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  const island = page.locator('[data-island="roi-calculator"]');
+  // The page is up (the shell ran) and the calculator's numbers and fields are the prerendered HTML.
+  await page.waitForTimeout(500);
+  // Its code may be fetched ahead (the boot loader preloads it), but nothing of it has run.
+  expect(await island.getAttribute('data-hydrated')).toBeNull();
+  const form = page.locator('[data-island="roi-calculator"] form');
+  await expect(form).toBeVisible();
+
+  // The first tap and the first keys go to the native field; the calculator starts behind them.
+  const field = form.getByRole('textbox').first();
+  await field.tap();
+  await page.keyboard.type('42');
+  await expect(island).toHaveAttribute('data-hydrated', '');
+  await expect(field).toHaveValue('42');
+  await context.close();
+});

@@ -51,8 +51,9 @@ export async function isSameDocument(page: Page) {
 
 /**
  * Waits until the page is interactive: the page shell marks <html> once the islands on screen have
- * hydrated. Islands further down hydrate as they come near the screen, so, as a visitor would, this
- * scrolls to each of them, waits for it, and scrolls back.
+ * hydrated. Islands further down hydrate as they come near the screen, and forms when the visitor
+ * points at them, so, as a visitor would, this scrolls to each of them, points at a form, waits for
+ * it, and scrolls back.
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
@@ -67,6 +68,8 @@ export async function waitForHydration(page: Page) {
     // instead), which detaches the element being scrolled to: find it again and scroll once more.
     const content = island.locator(':scope > *').first();
     await content.scrollIntoViewIfNeeded().catch(() => content.scrollIntoViewIfNeeded());
+    // A form waits for the visitor even on screen (renderer/shell/islands.ts): pointing at it starts it.
+    if ((await island.locator('form').count()) > 0) await content.hover({ force: true }).catch(() => {});
     await page.waitForFunction((index) => document.querySelectorAll('[data-island]')[index]?.hasAttribute('data-hydrated'), i);
   }
   await page.evaluate(([left, top]) => window.scrollTo({ left, top, behavior: 'instant' }), [x, y] as const);
