@@ -29,7 +29,8 @@ export default defineConfig({
     { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /startup-work\.spec\.ts/ },
     // Timing budgets measure the CPU, so they run after every other browser test, alone
     // (`npx playwright test --project startup-work --no-deps` runs them by themselves).
-    { name: 'startup-work', testMatch: /startup-work\.spec\.ts/, dependencies: ['chromium'] },
+    // Playwright's own trace records the page with a script of its own: never while measuring.
+    { name: 'startup-work', testMatch: /startup-work\.spec\.ts/, dependencies: ['chromium'], use: { trace: 'off' } },
   ],
   webServer: [
     {

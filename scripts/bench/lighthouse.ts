@@ -301,7 +301,7 @@ async function main() {
           for (const route of routes) {
             const traced: StartupTrace[] = [];
             for (let run = 0; run < runs; run++)
-              traced.push(await traceWithRetry(browser, `http://127.0.0.1:${port}${route}`, cpuSlowdown, nameChunk));
+              traced.push(await traceStartup(browser, `http://127.0.0.1:${port}${route}`, { cpuSlowdown, nameChunk }));
             const shown = medianTrace(traced);
             breakdowns.push(formatBreakdown(shown, traced));
             console.error(
@@ -337,23 +337,6 @@ async function main() {
     const text = `Traced ${date} on this host (Lighthouse benchmark index ${Number.isFinite(benchmarkIndex) ? benchmarkIndex : 'not measured in this run'}), Chromium at ${process.env.CHROME_PATH ?? CHROMIUM_PATH}, a ${PHONE.viewport.width}×${PHONE.viewport.height} phone page, the network unthrottled, ${runs} runs per route and slowdown; the run shown is the median by blocking time after the first paint. Times in ms.\n\n${breakdowns.join('\n\n')}`;
     console.log(`\n${text}`);
     if (values['write-docs']) writeBetween(BREAKDOWN_START, BREAKDOWN_END, text);
-  }
-}
-
-/** A trace now and then comes back without its navigation (the browser dropped a buffer): traced again, up to three times. */
-async function traceWithRetry(
-  browser: Awaited<ReturnType<typeof chromium.launch>>,
-  url: string,
-  cpuSlowdown: number,
-  nameChunk: (url: string) => string,
-): Promise<StartupTrace> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await traceStartup(browser, url, { cpuSlowdown, nameChunk });
-    } catch (error) {
-      if (attempt >= 3) throw error;
-      console.error(`trace of ${url} at ${cpuSlowdown}× failed (${(error as Error).message}); tracing again`);
-    }
   }
 }
 

@@ -21,6 +21,10 @@ import { HYDRATED_MARK } from '../../ui/page/page-markers.ts';
 /** A task on the main thread longer than this blocks input (the Long Tasks API's threshold). */
 export const LONG_TASK_MS = 50;
 
+/** How long the page is left to start after its load event: this, plus the next per unit of CPU slowdown. */
+const START_WAIT_MS = 1_000;
+const START_WAIT_PER_SLOWDOWN_MS = 700;
+
 /** The trace categories Lighthouse records, less screenshots: enough for its task model and the marks. */
 const TRACE_CATEGORIES = [
   '-*',
@@ -34,9 +38,9 @@ const TRACE_CATEGORIES = [
   'disabled-by-default-devtools.timeline.stack',
   'disabled-by-default-devtools.timeline.frame',
   'latencyInfo',
-  // JavaScript samples: which of our modules each millisecond of script ran in.
-  'disabled-by-default-v8.cpu_profiler',
 ];
+/** JavaScript samples: which of our modules each millisecond of script ran in (they slow the script a little). */
+const SAMPLES_CATEGORY = 'disabled-by-default-v8.cpu_profiler';
 
 /** The phone Lighthouse's mobile run emulates (a Moto G Power): its screen and its touch. */
 export const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true } as const;
@@ -116,9 +120,11 @@ export function chunkNamer(clientDir: string): (url: string) => string {
   };
 }
 
-function walk(task: TaskNode, visit: (node: TaskNode) => void): void {
-  visit(task);
-  for (const child of task.children) walk(child, visit);
+/** Visits a task and everything inside it, saying whether the node runs inside a script. */
+function walk(task: TaskNode, visit: (node: TaskNode, insideScript: boolean) => void, insideScript = false): void {
+  visit(task, insideScript);
+  const script = insideScript || KIND_OF_GROUP[task.group.id] === 'script';
+  for (const child of task.children) walk(child, visit, script);
 }
 
 /** Whether a URL is one of the site's scripts or pages (its inline boot loader), not the browser's. */
@@ -228,9 +234,14 @@ export function analyseTrace(
     });
     if (task.event.ts < endTs) {
       mainThreadMs += task.duration;
-      // Our work: every sample with one of our frames on its stack (the script, and the style and
-      // layout it forced), and compiling our scripts.
-      ourWorkMs += [...byChunk.values()].reduce((sum, value) => sum + value, 0);
+      // Our work, from the trace's events (always recorded, unlike samples): running and compiling
+      // script, and the style and layout a script forced. The page runs no script but ours (its
+      // Content-Security-Policy allows no other), and the measuring page asks nothing of it before
+      // the interaction.
+      walk(task, (node, insideScript) => {
+        const kind = KIND_OF_GROUP[node.group.id];
+        if (kind === 'script' || kind === 'compile' || (kind === 'style and layout' && insideScript)) ourWorkMs += node.selfTime;
+      });
     }
     if (task.duration <= (options.minTaskMs ?? LONG_TASK_MS)) continue;
     const work: LongTask['work'] = {};
@@ -300,26 +311,6 @@ async function interact(page: Page, cdp: CDPSession): Promise<string> {
   return 'typed into the first field';
 }
 
-/** Resolves when the page has had no long task and no request for `quietMs` (or after `maxMs`). */
-async function settle(cdp: CDPSession, quietMs: number, maxMs: number): Promise<void> {
-  await evaluate(
-    cdp,
-    `new Promise((resolve) => {
-      let last = performance.now();
-      const started = last;
-      const touch = () => (last = performance.now());
-      new PerformanceObserver(touch).observe({ type: 'longtask' });
-      new PerformanceObserver(touch).observe({ type: 'resource' });
-      const check = () => {
-        const now = performance.now();
-        if (now - last >= ${quietMs} || now - started >= ${maxMs}) resolve();
-        else setTimeout(check, 100);
-      };
-      check();
-    })`,
-  );
-}
-
 async function stopTracing(tracing: CDPSession): Promise<TraceEvent[]> {
   const complete = new Promise<string>((resolve) => tracing.once('Tracing.tracingComplete', ({ stream }) => resolve(stream ?? '')));
   await tracing.send('Tracing.end');
@@ -343,6 +334,15 @@ const OBSERVE_INTERACTIONS = `(() => {
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
 })()`;
 
+type TraceOptions = {
+  cpuSlowdown: number;
+  /** Names a chunk for the tables; without it, chunks go by file name. */
+  nameChunk?: (url: string) => string;
+  minTaskMs?: number;
+  /** Whether to sample the JavaScript, which names the modules in each long task (default true). */
+  samples?: boolean;
+};
+
 /**
  * Loads `url` in a new phone-sized page with the CPU slowed `cpuSlowdown` times, traces it until it is
  * quiet, interacts once and analyses the trace.
@@ -350,8 +350,20 @@ const OBSERVE_INTERACTIONS = `(() => {
 export async function traceStartup(
   browser: Browser,
   url: string,
-  options: { cpuSlowdown: number; nameChunk?: (url: string) => string; minTaskMs?: number },
+  options: TraceOptions,
 ): Promise<StartupTrace> {
+  // Now and then a trace comes back without the page's navigation in it (the browser moved the page
+  // to a new renderer before its events were recorded): the page is traced again, up to three times.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await traceOnce(browser, url, options);
+    } catch (error) {
+      if (attempt >= 3 || !/navigationStart|tracingStartedInBrowser/i.test((error as Error).message)) throw error;
+    }
+  }
+}
+
+async function traceOnce(browser: Browser, url: string, options: TraceOptions): Promise<StartupTrace> {
   const context = await browser.newContext({ ...PHONE });
   const page = await context.newPage();
   try {
@@ -362,24 +374,24 @@ export async function traceStartup(
     await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: OBSERVE_INTERACTIONS });
     // Sampling every 0.1 ms (Lighthouse's setting) so a few ms of script still name their module.
     await cdp.send('Tracing.start', {
-      categories: TRACE_CATEGORIES.join(','),
+      categories: [...TRACE_CATEGORIES, ...(options.samples === false ? [] : [SAMPLES_CATEGORY])].join(','),
       options: 'sampling-frequency=10000',
       transferMode: 'ReturnAsStream',
     });
     await page.goto(url, { waitUntil: 'load' });
-    // The page shell marks <html> once the islands on screen have hydrated; a page without scripts never does.
-    await evaluate(
+    // Nothing is asked of the page while it starts (a question is script on its main thread too):
+    // the wait is long enough for the page to hydrate what is on screen, send its beacon and load its
+    // field-speed code at this slowdown, and is checked once afterwards.
+    await page.waitForTimeout(START_WAIT_MS + START_WAIT_PER_SLOWDOWN_MS * options.cpuSlowdown);
+    const started = await evaluate<boolean>(
       cdp,
-      `new Promise((resolve) => {
-        const check = () => (!document.getElementById('boot-modules') || document.documentElement.dataset.hydrated === 'true' ? resolve() : setTimeout(check, 100));
-        check();
-      })`,
+      "!document.getElementById('boot-modules') || document.documentElement.dataset.hydrated === 'true'",
     );
-    // What runs after the page is up (the beacon, the field-speed code) belongs to its startup too.
-    await settle(cdp, 400 + 150 * options.cpuSlowdown, 30_000);
+    if (!started)
+      throw new Error(`${url} had not started ${START_WAIT_MS + START_WAIT_PER_SLOWDOWN_MS * options.cpuSlowdown} ms after its load event`);
     const interactionAt = await evaluate<number>(cdp, 'performance.now()');
     const interaction = await interact(page, cdp);
-    await settle(cdp, 300 + 100 * options.cpuSlowdown, 20_000);
+    await page.waitForTimeout(300 + 100 * options.cpuSlowdown);
     const latencies = await evaluate<number[]>(cdp, 'window.__interactionLatencies');
     const traceEvents = await stopTracing(cdp);
     // performance.now() counts from the navigation's start, which the trace marks with navigationStart.

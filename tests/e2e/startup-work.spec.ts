@@ -9,7 +9,7 @@
 // It runs as a Playwright project of its own, after every other browser test, one page at a time, so
 // no other test shares the CPU while it measures (playwright.config.ts).
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { median } from '../../scripts/bench/lighthouse.ts';
 import { traceStartup } from '../../scripts/bench/startup-trace.ts';
 import { BASE_URL } from '../../playwright.config.ts';
@@ -19,22 +19,23 @@ import { ROUTES } from './support.ts';
 const REFERENCE_INDEX = 1_000;
 
 /**
- * Startup work per route on the reference host, in ms: about 1.5 times what each took when the
- * budgets were written (2026-11-28, after the startup work was split into idle tasks), so the noise
- * of a shared machine passes and a real regression does not. Pages with islands on screen at start
- * hydrate React and their blocks (a form further down hydrates only when the visitor comes near it,
- * after what is measured here); the others run the page shell alone.
+ * Startup work per route on the reference host, in ms: about twice what each took when the budgets
+ * were written (2026-11-28, after the startup work was split into idle tasks and the forms made to
+ * wait for the visitor), as one run differs from the next by up to half on a shared machine. What
+ * the budgets catch: React starting on a page without islands on screen, a form hydrating before
+ * the visitor reaches it, or the shell growing by tens of milliseconds. Pages with islands on screen
+ * at start (the thank-you page's countdown and booking) hydrate them; the others run the page shell.
  */
 const BUDGET_MS: Record<string, number> = {
-  // The longest page: the shell's work grows with the page (its links, its forms for the beacon).
-  '/': 180,
-  '/calculator': 300,
-  '/contact': 200,
-  '/thankyou': 400,
-  '/ai-transformation': 130,
+  // The longest page, with the most links and a form for the shell and the beacon to look at.
+  '/': 260,
+  '/calculator': 320,
+  '/contact': 320,
+  '/thankyou': 600,
+  '/ai-transformation': 280,
 };
-/** Pages without islands on screen at start: the page shell alone (menu, navigation, attribution, beacon, field speed). */
-const SHELL_ONLY_BUDGET_MS = 110;
+/** Pages without a form or an island on screen at start: the page shell alone (menu, navigation, attribution, beacon, field speed). */
+const SHELL_ONLY_BUDGET_MS = 160;
 
 /** Loads measured per route; the median counts. */
 const LOADS = 3;
@@ -42,25 +43,30 @@ const LOADS = 3;
 // In order, in one worker; a route over its budget does not stop the others from being measured.
 test.describe.configure({ mode: 'default' });
 
-let hostIndex = Number.NaN;
-
-test.beforeAll(async ({ browser }) => {
+/**
+ * Lighthouse's own benchmark, the one its "benchmark index" reports, run in this browser: measured
+ * next to each route's loads, as this machine's speed drifts while the suite runs.
+ */
+async function benchmarkIndex(browser: Browser): Promise<number> {
   const page = await browser.newPage();
-  await page.goto(`${BASE_URL}/healthz`);
-  // Lighthouse's own benchmark, the one its "benchmark index" reports, run in this browser now: the
-  // median of three, as one run alone varies by a tenth or more on a busy machine.
-  const indexes: number[] = [];
-  for (let run = 0; run < 3; run++) indexes.push(await page.evaluate<number>(`(${pageFunctions.computeBenchmarkIndex.toString()})()`));
-  hostIndex = median(indexes);
-  await page.close();
-});
+  try {
+    await page.goto(`${BASE_URL}/healthz`);
+    return await page.evaluate<number>(`(${pageFunctions.computeBenchmarkIndex.toString()})()`);
+  } finally {
+    await page.close();
+  }
+}
 
 for (const route of ROUTES) {
   test(`${route.path}: our scripts' startup work stays within its budget`, async ({ browser }) => {
     test.setTimeout(90_000);
     const loads = [];
-    for (let load = 0; load < LOADS; load++) loads.push(await traceStartup(browser, `${BASE_URL}${route.path}`, { cpuSlowdown: 1 }));
+    const indexes = [await benchmarkIndex(browser)];
+    for (let load = 0; load < LOADS; load++)
+      loads.push(await traceStartup(browser, `${BASE_URL}${route.path}`, { cpuSlowdown: 1, samples: false }));
+    indexes.push(await benchmarkIndex(browser));
     const measuredMs = median(loads.map((trace) => trace.ourWorkMs));
+    const hostIndex = Math.round(median(indexes));
     const scaledMs = Math.round(measuredMs * (hostIndex / REFERENCE_INDEX));
     const budgetMs = BUDGET_MS[route.path] ?? SHELL_ONLY_BUDGET_MS;
     test.info().annotations.push({
