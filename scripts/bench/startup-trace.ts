@@ -347,11 +347,7 @@ type TraceOptions = {
  * Loads `url` in a new phone-sized page with the CPU slowed `cpuSlowdown` times, traces it until it is
  * quiet, interacts once and analyses the trace.
  */
-export async function traceStartup(
-  browser: Browser,
-  url: string,
-  options: TraceOptions,
-): Promise<StartupTrace> {
+export async function traceStartup(browser: Browser, url: string, options: TraceOptions): Promise<StartupTrace> {
   // Now and then a trace comes back without the page's navigation in it (the browser moved the page
   // to a new renderer before its events were recorded): the page is traced again, up to three times.
   for (let attempt = 1; ; attempt++) {
