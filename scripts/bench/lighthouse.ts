@@ -303,9 +303,17 @@ async function main() {
             for (let run = 0; run < runs; run++)
               traced.push(await traceStartup(browser, `http://127.0.0.1:${port}${route}`, { cpuSlowdown, nameChunk }));
             const shown = medianTrace(traced);
-            breakdowns.push(formatBreakdown(shown, traced));
+            // The same page with no script, touched the same way: the limit for this host and slowdown.
+            const copy: StartupTrace[] = [];
+            if (compare)
+              for (let run = 0; run < runs; run++)
+                copy.push(await traceStartup(browser, `http://127.0.0.1:${noScriptPort}${route}`, { cpuSlowdown, nameChunk }));
+            breakdowns.push(formatBreakdown(shown, traced, copy));
             console.error(
-              `trace ${String(cpuSlowdown).padStart(2)}× ${route.padEnd(58)} blocking after paint ${Math.round(blockingAfterPaintMs(shown))} ms  first interaction ${Math.round(shown.interactionLatencyMs)} ms  our work ${Math.round(shown.ourWorkMs)} ms`,
+              `trace ${String(cpuSlowdown).padStart(2)}× ${route.padEnd(58)} blocking after paint ${Math.round(blockingAfterPaintMs(shown))} ms  first interaction ${Math.round(shown.interactionLatencyMs)} ms  our work ${Math.round(shown.ourWorkMs)} ms` +
+                (compare
+                  ? `  (no-script copy: blocking ${Math.round(median(copy.map(blockingAfterPaintMs)))} ms, first interaction ${Math.round(median(copy.map((run) => run.interactionLatencyMs)))} ms)`
+                  : ''),
             );
           }
         }
@@ -328,7 +336,7 @@ async function main() {
     writeFileSync(path.join(root, '.tmp', 'bench-pages.json'), `${JSON.stringify(rows, null, 2)}\n`);
     if (values['write-docs'] && !compare) writeBetween(DOCS_START, DOCS_END, `${stamp}\n\n${table}`);
   }
-  if (compare) {
+  if (comparisons.length > 0) {
     const comparison = formatComparison(comparisons);
     console.log(`\nAgainst the same pages with every script removed (same run):\n\n${comparison}`);
     if (values['write-docs']) writeBetween(COMPARE_START, COMPARE_END, `${stamp}\n\n${comparison}`);

@@ -47,6 +47,11 @@ describe('the startup breakdown', () => {
     expect(text).toContain("| before first paint | 65 | 0 | 0 | 0 | 0 | 5 | none (the browser's own work) |");
   });
 
+  it('sets the same page without scripts beside it, as the limit', () => {
+    const text = formatBreakdown(trace([]), [trace([])], [trace([], 60), trace([task(70, 'before first interaction')], 90), trace([], 70)]);
+    expect(text).toContain('first interaction answered in 70 ms, blocking time after the first paint 0 ms (medians)');
+  });
+
   it('says so when no task was long', () => {
     expect(formatBreakdown(trace([]), [trace([])])).toContain('No task over 50 ms.');
   });

@@ -437,7 +437,7 @@ export function medianTrace(traces: readonly StartupTrace[]): StartupTrace {
 const KINDS = ['script', 'compile', 'style and layout', 'parse', 'rendering', 'garbage collection', 'other'] as const;
 
 /** One route at one CPU slowdown: its figures, then its long tasks, as Markdown. */
-export function formatBreakdown(trace: StartupTrace, runs: readonly StartupTrace[]): string {
+export function formatBreakdown(trace: StartupTrace, runs: readonly StartupTrace[], noScriptCopy: readonly StartupTrace[] = []): string {
   const round = (ms: number) => (Number.isFinite(ms) ? `${Math.round(ms).toLocaleString('en')} ms` : 'n/a');
   const lines = [
     `#### \`${trace.route}\` at ${trace.cpuSlowdown}× CPU`,
@@ -446,6 +446,14 @@ export function formatBreakdown(trace: StartupTrace, runs: readonly StartupTrace
       `${round(trace.interactionLatencyMs)} (median of the runs ${round(middle(runs.map((run) => run.interactionLatencyMs)))}). ` +
       `Our startup work ${round(trace.ourWorkMs)} of ${round(trace.mainThreadMs)} on the main thread; blocking time after the first paint ` +
       `${round(blockingAfterPaintMs(trace))} (runs: ${runs.map((run) => Math.round(blockingAfterPaintMs(run))).join(', ')} ms).`,
+    ...(noScriptCopy.length > 0
+      ? [
+          '',
+          `The same page with every script removed, touched the same way: first interaction answered in ` +
+            `${round(middle(noScriptCopy.map((run) => run.interactionLatencyMs)))}, blocking time after the first paint ` +
+            `${round(middle(noScriptCopy.map(blockingAfterPaintMs)))} (medians).`,
+        ]
+      : []),
     '',
   ];
   if (trace.longTasks.length === 0) return [...lines, 'No task over 50 ms.'].join('\n');
