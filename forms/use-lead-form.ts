@@ -5,6 +5,7 @@ import { useTheme } from '@emotion/react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSite } from '../ui/page/site-context.tsx';
 import { captureVisitAttribution } from '../ui/page/visit-attribution.ts';
+import { FORM_SHOWN_AT_ATTRIBUTE } from '../ui/page/page-markers.ts';
 import { createBrowserPayloadContext, readBrowserStorage } from './browser-world.ts';
 import { emptyValues, listFields, readPrefill, type FieldName, type LeadFormSpec } from './form-spec.ts';
 import { createInitialState, createLeadFormReducer, type LeadFormState } from './form-state.ts';
@@ -70,7 +71,9 @@ export function useLeadForm<F extends LeadFormId>(spec: LeadFormSpec<F>, options
 
   useEffect(() => {
     setEnhanced(true);
-    dispatch({ type: 'shown', atMs: Date.now() });
+    // The form may have been on screen (and typed into) for a while before it hydrated.
+    const shownAt = Number(formRef.current?.closest(`[${FORM_SHOWN_AT_ATTRIBUTE}]`)?.getAttribute(FORM_SHOWN_AT_ATTRIBUTE));
+    dispatch({ type: 'shown', atMs: Number.isFinite(shownAt) && shownAt > 0 && shownAt <= Date.now() ? shownAt : Date.now() });
     // The visit is attributed when a form is first shown as well, in case the page view did not record it (ui/page/visit-attribution.ts).
     captureVisitAttribution();
   }, []);

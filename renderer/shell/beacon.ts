@@ -100,8 +100,8 @@ export function startBeacon(signal?: AbortSignal): void {
   };
 
   pageview(true);
-  // Field speed is the page load's: measured for the page the visitor landed on. The frame requested
-  // here runs before the first paint, the idle moment after it comes once the page is painted.
+  // Field speed is the page load's: measured for the page the visitor landed on, once a frame has been
+  // drawn and the browser is idle (the shell starts after the first paint).
   const landed = here();
   requestAnimationFrame(() =>
     idle(() =>

@@ -24,9 +24,11 @@ function startPage(root: HTMLElement) {
   });
 }
 
-// The menu and client-side navigation answer the visitor's first tap, so they start with the module.
-// The rest starts in tasks of its own at idle moments: on a slow phone, all of it in the module's one
-// task was a long task (~60 ms at 4× CPU slowdown), during which a tap waited.
+// The menu and client-side navigation answer the visitor's first tap, and the beacon must hear the
+// first navigation to count the page the visitor landed on (with its campaign), so these three start
+// with the module; the beacon only listens then and sends at an idle moment. The rest starts in tasks
+// of its own at idle moments: on a slow phone, all of it in the module's one task was a long task
+// (~60 ms at 4× CPU slowdown), during which a tap waited.
 startMenu();
 startNavigation({
   onStart() {
@@ -38,14 +40,14 @@ startNavigation({
   },
   afterSwap: startPage,
 });
+// Page views, booking clicks and lead forms, counted by our own server without cookies.
+startBeacon();
 whenIdle(() => {
   const root = document.getElementById('root');
   if (root) startPage(root);
 });
 // The visit's UTM tags, click ids and referrer are kept in memory from the first page view, so a lead
 // sent later on another page of this page load is still attributed; nothing is written to the device.
-// They are read from the page load's own address, so capturing them a moment later reads the same.
+// They are read from the page load's own address (its navigation entry), so capturing them a moment
+// later, even after a client-side navigation, reads the same.
 whenIdle(captureVisitAttribution);
-// Page views, booking clicks and lead forms, counted by our own server without cookies; sent when
-// the browser is idle, after the page is up.
-whenIdle(() => startBeacon());

@@ -10,6 +10,8 @@
 // answered by the browser at once instead of waiting behind React starting up (~0.5 s at 16× CPU
 // slowdown).
 import { ISLAND_SELECTOR } from '../islands/island-markup.ts';
+import { FORM_SHOWN_AT_ATTRIBUTE } from '../../ui/page/page-markers.ts';
+import { whenIdle } from '../../ui/page/when-idle.ts';
 import type * as IslandRuntime from '../islands/hydrate-island.tsx';
 import type { HydratedIsland } from '../islands/hydrate-island.tsx';
 
@@ -50,6 +52,7 @@ function schedule(element: HTMLElement): Scheduled {
   let cancelled = false;
   let stopWaiting = () => {};
   let cancelPending = () => {};
+  let releaseSubmit: (hydrated: HydratedIsland | undefined) => void = () => {};
   const waitsForVisitor = element.querySelector('form') !== null;
   const startedAtOnce = !waitsForVisitor && isOnScreen(box);
   const island = new Promise<HydratedIsland | undefined>((resolve) => {
@@ -60,29 +63,73 @@ function schedule(element: HTMLElement): Scheduled {
       runtime ??= import('../islands/hydrate-island.tsx');
       runtime
         .then(({ hydrateIsland }) => hydrateIsland(element))
-        .then(resolve, (error: unknown) => {
-          console.error(`The "${element.dataset.island}" block could not start`, error);
-          resolve(undefined);
-        });
+        .then(
+          (hydrated) => {
+            resolve(hydrated);
+            releaseSubmit(hydrated);
+          },
+          (error: unknown) => {
+            console.error(`The "${element.dataset.island}" block could not start`, error);
+            resolve(undefined);
+            releaseSubmit(undefined);
+          },
+        );
     };
     if (startedAtOnce) return start();
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && start(), {
-      rootMargin: NEAR_MARGIN,
-    });
-    // A form on screen as the page starts is not "near" yet: it is once the visitor scrolls.
-    const watchNear = () => observer.observe(box);
-    if (waitsForVisitor) addEventListener('scroll', watchNear, { once: true, passive: true });
-    else watchNear();
+    // A form on screen as the page starts is not "near" yet: it is once the visitor scrolls. The shell's
+    // own scrolling (to the top, or back to where the visitor was, after a navigation) happened before
+    // this, so a scroll to where the page already is does not count.
+    const scrolledFrom = window.scrollY;
+    let scrolled = !waitsForVisitor;
+    let near = false;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        near = entries.some((entry) => entry.isIntersecting);
+        if (!near) return;
+        if (waitsForVisitor && !element.hasAttribute(FORM_SHOWN_AT_ATTRIBUTE))
+          element.setAttribute(FORM_SHOWN_AT_ATTRIBUTE, String(Date.now()));
+        if (scrolled) start();
+      },
+      { rootMargin: NEAR_MARGIN },
+    );
+    observer.observe(box);
+    const onScroll = () => {
+      if (window.scrollY === scrolledFrom) return;
+      scrolled = true;
+      if (near) start();
+    };
+    if (waitsForVisitor) addEventListener('scroll', onScroll, { passive: true });
     const interactions = waitsForVisitor ? (['pointerover', 'pointerdown', 'focusin'] as const) : (['pointerdown', 'focusin'] as const);
     for (const type of interactions) element.addEventListener(type, start, { once: true, capture: true });
+    // A form sent before it has hydrated (autofill, then Go) waits for it, then is sent by the form
+    // itself, with its checks, attribution and message; should the block fail to start, the browser
+    // sends it as a plain post, as without script.
+    const form = waitsForVisitor ? element.querySelector('form') : null;
+    let submitPressed = false;
+    const holdSubmit = (event: Event) => {
+      event.preventDefault();
+      if (submitPressed) return;
+      submitPressed = true;
+      start();
+    };
+    form?.addEventListener('submit', holdSubmit, { capture: true });
     stopWaiting = () => {
       observer.disconnect();
-      removeEventListener('scroll', watchNear);
+      removeEventListener('scroll', onScroll);
       for (const type of interactions) element.removeEventListener(type, start, { capture: true });
+    };
+    releaseSubmit = (hydrated) => {
+      form?.removeEventListener('submit', holdSubmit, { capture: true });
+      if (!submitPressed || !form?.isConnected) return;
+      if (!hydrated) return form.submit();
+      // After the form has taken in what was typed before it hydrated (its first effects' updates).
+      whenIdle(() => form.isConnected && form.requestSubmit());
     };
     // A cancelled island never hydrates; its promise settles so nothing waits on it forever.
     cancelPending = () => {
       stopWaiting();
+      // The page is being replaced: a held submission goes nowhere.
+      form?.removeEventListener('submit', holdSubmit, { capture: true });
       resolve(undefined);
     };
   });

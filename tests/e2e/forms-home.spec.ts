@@ -149,3 +149,40 @@ test('the "calculate your ROI first" link leads to /calculator', async ({ page }
   const fields = await openForm(page);
   await expect(fields.form.getByRole('link', { name: 'calculate your ROI first' })).toHaveAttribute('href', '/calculator');
 });
+
+test('sent before the form has hydrated (autofill, then Go): it waits, then goes as the form sends it, timed from when it was on screen', async ({
+  page,
+}) => {
+  const receiver = await startLeadReceiver(page, 201);
+  // Hold the island runtime back, as a slow phone would still be starting it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/hydrate-island-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  const island = page.locator('[data-island="form"]');
+  const form = page.getByRole('form', { name: FORM_NAME });
+  await form.scrollIntoViewIfNeeded();
+  // The shell noted when the form came near the screen, before anything of it ran.
+  await expect(island).toHaveAttribute('data-form-shown-at', /^\d+$/);
+  const shownAt = Number(await island.getAttribute('data-form-shown-at'));
+  await form.getByLabel('Full Name').fill(VALUES.name);
+  await form.getByLabel('Business Email').fill(VALUES.email);
+  await form.getByLabel('Phone Number').fill(VALUES.phone);
+  await form.getByLabel('Company Name').fill(VALUES.company);
+  await form.getByRole('button', { name: 'Get Started Now' }).click();
+  // Not sent by the browser as a plain post: the page stays, nothing has gone out yet.
+  await page.waitForTimeout(300);
+  expect(new URL(page.url()).pathname).toBe('/');
+  expect(receiver.leads).toHaveLength(0);
+  expect(await island.getAttribute('data-hydrated')).toBeNull();
+
+  release();
+  await expectToast(page, 'Success!', "We'll be in touch soon to discuss your AI strategy.", 'success');
+  expect(receiver.leads).toHaveLength(1);
+  expect(receiver.leads[0]!.body).toMatchObject({ name: VALUES.name, company: VALUES.company, form_shown_at: shownAt });
+  expect(new URL(page.url()).pathname).toBe('/');
+});

@@ -15,3 +15,10 @@ export const FULL_LOAD_ATTRIBUTE = 'data-full-load';
 
 /** On every link to the booking page: the page's analytics beacon counts clicks on them. */
 export const BOOKING_LINK_ATTRIBUTE = 'data-booking';
+
+/**
+ * On an island holding a lead form: when the form was first near the screen (ms since the epoch),
+ * set by the page shell (renderer/shell/islands.ts). A form hydrates only once the visitor reaches for
+ * it, so the time the visitor took to fill it (a spam signal) is counted from here, not from hydration.
+ */
+export const FORM_SHOWN_AT_ATTRIBUTE = 'data-form-shown-at';
