@@ -31,7 +31,16 @@ import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 
 import { HYDRATED_MARK } from '../../ui/page/page-markers.ts';
 import { readRoutesFile } from '../../content-model/load/build-files.ts';
 import { makeNoScriptCopy } from './no-script-copy.ts';
-import { blockingAfterPaintMs, chunkNamer, formatBreakdown, medianTrace, PHONE, traceStartup, type StartupTrace } from './startup-trace.ts';
+import {
+  type TraceEvent,
+  blockingAfterPaintMs,
+  chunkNamer,
+  formatBreakdown,
+  medianTrace,
+  PHONE,
+  traceStartup,
+  type StartupTrace,
+} from './startup-trace.ts';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.ts';
 
@@ -57,17 +66,6 @@ export type RunMetrics = {
   longestHydrationTaskMs: number;
   /** Lighthouse's measure of how fast this host is (higher is faster): figures compare only at similar values. */
   benchmarkIndex: number;
-};
-
-type TraceEvent = {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  cat?: string;
-  args?: { name?: string; data?: { documentLoaderURL?: string } };
 };
 
 /**

@@ -90,15 +90,16 @@ export type StartupTrace = {
   mainThreadMs: number;
 };
 
-type TraceEvent = {
+/** A Chromium trace event, as much of it as the benchmarks read. */
+export type TraceEvent = {
   name: string;
   ph: string;
   pid: number;
   tid: number;
   ts: number;
   dur?: number;
-  cat: string;
-  args: Record<string, unknown>;
+  cat?: string;
+  args?: { name?: string; data?: { documentLoaderURL?: string; [key: string]: unknown }; [key: string]: unknown };
 };
 
 /** A chunk's name for people: its largest module ("react-dom", "blocks/roi-calculator/…"), with the file. */
@@ -179,7 +180,7 @@ function onlyFrame(traceEvents: readonly TraceEvent[], frameId: string | undefin
   if (!frameId) return [...traceEvents];
   return traceEvents.map((event) => {
     if (event.name !== 'TracingStartedInBrowser') return event;
-    const data = event.args.data as { frames?: { frame: string }[] };
+    const data = (event.args?.data ?? {}) as { frames?: { frame: string }[] };
     return { ...event, args: { ...event.args, data: { ...data, frames: (data.frames ?? []).filter((frame) => frame.frame === frameId) } } };
   });
 }
@@ -392,9 +393,7 @@ async function traceOnce(browser: Browser, url: string, options: TraceOptions): 
     const traceEvents = await stopTracing(cdp);
     // performance.now() counts from the navigation's start, which the trace marks with navigationStart.
     const navigationStart = traceEvents.findLast(
-      (event) =>
-        event.name === 'navigationStart' &&
-        String((event.args.data as { documentLoaderURL?: string } | undefined)?.documentLoaderURL ?? '') === url,
+      (event) => event.name === 'navigationStart' && event.args?.data?.documentLoaderURL === url,
     );
     const analysed = analyseTrace(traceEvents, {
       origin: new URL(url).origin,
