@@ -26,12 +26,6 @@ export type HydratedIsland = { readonly element: HTMLElement; unmount(): void };
 let cache: EmotionCache | undefined;
 let reactDom: Promise<typeof ReactDomClient> | undefined;
 
-/**
- * Resolves in a later task, at an idle moment: each large module below is evaluated in a main-thread
- * task of its own, and a tap in between is answered first.
- */
-const nextTask = idleTask;
-
 /** One emotion cache for every island: rules the page's prerendered <style> elements hold are never inserted again. */
 function islandCache(): EmotionCache {
   cache ??= createCache({ key: EMOTION_KEY });
@@ -46,12 +40,13 @@ export async function hydrateIsland(element: HTMLElement): Promise<HydratedIslan
   if (!Object.hasOwn(blockRegistry, type) || !isInteractive(type)) throw new Error(`"${type}" is not an interactive block type`);
   const block = JSON.parse(element.getAttribute(ISLAND_PROPS_ATTRIBUTE) ?? 'null') as Block;
   // react-dom sets itself up when first evaluated (tens of ms on a phone), and a form block brings
-  // its engine: each in its own task, so neither adds to the other's.
-  reactDom ??= nextTask().then(() => import('react-dom/client'));
+  // its engine: each in its own task at an idle moment, so neither adds to the other's and a tap in
+  // between is answered first.
+  reactDom ??= idleTask().then(() => import('react-dom/client'));
   const { hydrateRoot } = await reactDom;
-  await nextTask();
+  await idleTask();
   const Component = (await blockRegistry[type].load()).default as ComponentType<Block>;
-  await nextTask();
+  await idleTask();
   const identifierPrefix = islandIdentifierPrefix(element.getAttribute(ISLAND_ID_ATTRIBUTE) ?? '');
   let root: Root | undefined;
   await new Promise<void>((resolve) => {

@@ -53,7 +53,8 @@ function schedule(element: HTMLElement): Scheduled {
   let stopWaiting = () => {};
   let cancelPending = () => {};
   let releaseSubmit: (hydrated: HydratedIsland | undefined) => void = () => {};
-  const waitsForVisitor = element.querySelector('form') !== null;
+  const form = element.querySelector('form');
+  const waitsForVisitor = form !== null;
   const startedAtOnce = !waitsForVisitor && isOnScreen(box);
   const island = new Promise<HydratedIsland | undefined>((resolve) => {
     const start = () => {
@@ -104,7 +105,6 @@ function schedule(element: HTMLElement): Scheduled {
     // A form sent before it has hydrated (autofill, then Go) waits for it, then is sent by the form
     // itself, with its checks, attribution and message; should the block fail to start, the browser
     // sends it as a plain post, as without script.
-    const form = waitsForVisitor ? element.querySelector('form') : null;
     let submitPressed = false;
     const holdSubmit = (event: Event) => {
       event.preventDefault();
