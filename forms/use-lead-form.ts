@@ -1,6 +1,6 @@
 // The one form engine: runs any LeadFormSpec through the form states —
 // rate-limit check, validation with per-field errors and focus, sending, toasts, success and failure.
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useReducer, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTheme } from '@emotion/react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSite } from '../ui/page/site-context.tsx';
@@ -12,7 +12,7 @@ import { createInitialState, createLeadFormReducer, type LeadFormState } from '.
 import { showToast } from './notify.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import type { LeadFormValuesById } from '../lead/validation.ts';
-import type { LeadFormId } from '../lead/rules.ts';
+import { HONEYPOT_FIELD, type LeadFormId } from '../lead/rules.ts';
 import { preloadValidation, runSubmission } from './submit-flow.ts';
 import { submitLead } from './submit-lead.ts';
 import { toastFor } from './toasts.ts';
@@ -69,11 +69,16 @@ export function useLeadForm<F extends LeadFormId>(spec: LeadFormSpec<F>, options
   const optionsRef = useRef(options);
   optionsRef.current = options;
 
+  // The updates the form makes to itself as it hydrates (enhanced, prefilled, what was typed) are one
+  // transition: React renders them in short slices, so the visitor's next key is not kept waiting
+  // behind a re-render of the whole form on a slow phone. A key typed meanwhile is applied first.
   useEffect(() => {
-    setEnhanced(true);
     // The form may have been on screen (and typed into) for a while before it hydrated.
     const shownAt = Number(formRef.current?.closest(`[${FORM_SHOWN_AT_ATTRIBUTE}]`)?.getAttribute(FORM_SHOWN_AT_ATTRIBUTE));
-    dispatch({ type: 'shown', atMs: Number.isFinite(shownAt) && shownAt > 0 && shownAt <= Date.now() ? shownAt : Date.now() });
+    startTransition(() => {
+      setEnhanced(true);
+      dispatch({ type: 'shown', atMs: Number.isFinite(shownAt) && shownAt > 0 && shownAt <= Date.now() ? shownAt : Date.now() });
+    });
     // The visit is attributed when a form is first shown as well, in case the page view did not record it (ui/page/visit-attribution.ts).
     captureVisitAttribution();
   }, []);
@@ -87,9 +92,11 @@ export function useLeadForm<F extends LeadFormId>(spec: LeadFormSpec<F>, options
 
   // `?service=AI%20Voice%20Services` preselects the service, also on client-side navigation.
   useEffect(() => {
-    for (const [field, value] of Object.entries(readPrefill(spec, search)) as [FieldName<F>, string][]) {
-      dispatch({ type: 'edited', field, value });
-    }
+    startTransition(() => {
+      for (const [field, value] of Object.entries(readPrefill(spec, search)) as [FieldName<F>, string][]) {
+        dispatch({ type: 'edited', field, value });
+      }
+    });
   }, [spec, search]);
 
   // On a slow phone the visitor can type before the form hydrates: what the prerendered fields hold
@@ -98,13 +105,18 @@ export function useLeadForm<F extends LeadFormId>(spec: LeadFormSpec<F>, options
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
-    for (const field of listFields(spec)) {
-      const control = form.elements.namedItem(field.name);
-      const typed = control instanceof RadioNodeList || isValueControl(control) ? control.value : '';
-      if (typed !== '' && typed !== stateRef.current.values[field.name]) dispatch({ type: 'edited', field: field.name, value: typed });
-    }
-    const callbackBox = form.elements.namedItem(CALLBACK_FIELDS.requested);
-    if (callbackBox instanceof HTMLInputElement && callbackBox.checked) dispatch({ type: 'callbackToggled', ticked: true });
+    startTransition(() => {
+      for (const field of listFields(spec)) {
+        const control = form.elements.namedItem(field.name);
+        const typed = control instanceof RadioNodeList || isValueControl(control) ? control.value : '';
+        if (typed !== '' && typed !== stateRef.current.values[field.name]) dispatch({ type: 'edited', field: field.name, value: typed });
+      }
+      const callbackBox = form.elements.namedItem(CALLBACK_FIELDS.requested);
+      if (callbackBox instanceof HTMLInputElement && callbackBox.checked) dispatch({ type: 'callbackToggled', ticked: true });
+      // A bot filling the hidden field before the form hydrated is still caught.
+      const honeypot = form.elements.namedItem(HONEYPOT_FIELD);
+      if (honeypot instanceof HTMLInputElement && honeypot.value !== '') dispatch({ type: 'honeypotEdited', value: honeypot.value });
+    });
   }, [spec]);
 
   useEffect(() => {
@@ -117,9 +129,25 @@ export function useLeadForm<F extends LeadFormId>(spec: LeadFormSpec<F>, options
     setFocusRequest((previous) => ({ field, sequence: (previous?.sequence ?? 0) + 1 }));
   }, []);
 
+  // A send pressed before those first updates have committed (the form was sent as it hydrated)
+  // waits for them, so it carries what was typed before hydration; it is sent once they have.
+  const takenInRef = useRef(false);
+  const sendWhenTakenInRef = useRef(false);
+  useEffect(() => {
+    if (!enhanced) return;
+    takenInRef.current = true;
+    if (!sendWhenTakenInRef.current) return;
+    sendWhenTakenInRef.current = false;
+    formRef.current?.requestSubmit();
+  }, [enhanced]);
+
   const handleSubmit = useCallback(
     (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
+      if (!takenInRef.current) {
+        sendWhenTakenInRef.current = true;
+        return;
+      }
       if (busyRef.current) return;
       busyRef.current = true;
       const current = stateRef.current;

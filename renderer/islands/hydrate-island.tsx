@@ -12,6 +12,7 @@ import { EMOTION_KEY } from '../AppProviders.tsx';
 import { adoptPrerenderedStyles } from '../prerendered-styles.ts';
 import { NAVIGATED_EVENT, requestNavigation } from '../shell/navigation-events.ts';
 import { idleTask } from '../../ui/page/when-idle.ts';
+import { holdFieldEventsFromReact } from './field-events-guard.ts';
 import { IslandRoot, type IslandLocation, type LocationSource } from './IslandRoot.tsx';
 import {
   ISLAND_ATTRIBUTE,
@@ -49,6 +50,9 @@ export async function hydrateIsland(element: HTMLElement): Promise<HydratedIslan
   await idleTask();
   const identifierPrefix = islandIdentifierPrefix(element.getAttribute(ISLAND_ID_ATTRIBUTE) ?? '');
   let root: Root | undefined;
+  // Keys and taps in the fields meanwhile are the browser's to answer, so React never hydrates the
+  // whole island in one task to answer one of them (field-events-guard.ts).
+  const releaseFields = holdFieldEventsFromReact(element);
   await new Promise<void>((resolve) => {
     // As a transition, React hydrates in short slices and input stays responsive.
     startTransition(() => {
@@ -67,6 +71,7 @@ export async function hydrateIsland(element: HTMLElement): Promise<HydratedIslan
       );
     });
   });
+  releaseFields();
   element.setAttribute(ISLAND_HYDRATED_ATTRIBUTE, '');
   return { element, unmount: () => root?.unmount() };
 }

@@ -5,18 +5,26 @@
 // form at its end. A value typed before the island hydrated is kept: React picks it up while hydrating.
 //
 // A form (a lead form, the calculator) waits for the visitor even when it is on screen: it hydrates
-// when they point at it, touch it or tab into it, or scroll it near. Until then it is the prerendered
-// form, which takes typing natively and sends without script, so the first tap on a slow phone is
-// answered by the browser at once instead of waiting behind React starting up (~0.5 s at 16× CPU
-// slowdown).
+// when they point at it, touch it or tab into it, or scroll it near, and then only once they pause
+// (FORM_PAUSE_MS without a key or a touch in it). Until then it is the prerendered form, which takes
+// typing natively and sends without script. React's own start-up is the one piece that cannot be cut
+// into short tasks (evaluating react-dom takes a few hundred ms at 16× CPU slowdown), so it runs
+// between the visitor's keys rather than under them: the first tap and the first keys on a slow phone
+// are answered by the browser at once.
 import { ISLAND_SELECTOR } from '../islands/island-markup.ts';
 import { FORM_SHOWN_AT_ATTRIBUTE } from '../../ui/page/page-markers.ts';
-import { whenIdle } from '../../ui/page/when-idle.ts';
+import { idleTask, whenIdle } from '../../ui/page/when-idle.ts';
 import type * as IslandRuntime from '../islands/hydrate-island.tsx';
 import type { HydratedIsland } from '../islands/hydrate-island.tsx';
 
 /** How far outside the screen an island starts hydrating, so it is ready when it comes into view. */
 const NEAR_MARGIN = '100% 0px';
+
+/** How long the visitor leaves a form alone (no key, no touch) before it hydrates. */
+export const FORM_PAUSE_MS = 500;
+
+/** What the visitor does in a form that postpones its hydration to their next pause. */
+const FORM_ACTIVITY = ['pointerdown', 'keydown', 'input'] as const;
 
 type Scheduled = { cancel(): void; island: Promise<HydratedIsland | undefined>; startedAtOnce: boolean };
 const islands = new Map<HTMLElement, Scheduled>();
@@ -51,6 +59,7 @@ function schedule(element: HTMLElement): Scheduled {
   let started = false;
   let cancelled = false;
   let stopWaiting = () => {};
+  let pause: ReturnType<typeof setTimeout> | undefined;
   let cancelPending = () => {};
   let releaseSubmit: (hydrated: HydratedIsland | undefined) => void = () => {};
   const form = element.querySelector('form');
@@ -60,8 +69,10 @@ function schedule(element: HTMLElement): Scheduled {
     const start = () => {
       if (started || cancelled) return;
       started = true;
+      clearTimeout(pause);
       stopWaiting();
-      runtime ??= import('../islands/hydrate-island.tsx');
+      // At an idle moment: the tap or key that started it is painted first, before React's modules are evaluated.
+      runtime ??= idleTask().then(() => import('../islands/hydrate-island.tsx'));
       runtime
         .then(({ hydrateIsland }) => hydrateIsland(element))
         .then(
@@ -77,6 +88,20 @@ function schedule(element: HTMLElement): Scheduled {
         );
     };
     if (startedAtOnce) return start();
+    // A form starts at the visitor's next pause: pointing at it, touching it, tabbing into it or
+    // scrolling it near sets the clock; every key or touch in it before then sets it again.
+    const startWhenPaused = () => {
+      if (started || cancelled) return;
+      clearTimeout(pause);
+      pause = setTimeout(start, FORM_PAUSE_MS);
+    };
+    const arm = () => {
+      if (pause === undefined) startWhenPaused();
+    };
+    const activity = () => {
+      if (pause !== undefined) startWhenPaused();
+    };
+    const begin = waitsForVisitor ? arm : start;
     // A form on screen as the page starts is not "near" yet: it is once the visitor scrolls. The shell's
     // own scrolling (to the top, or back to where the visitor was, after a navigation) happened before
     // this, so a scroll to where the page already is does not count.
@@ -89,7 +114,7 @@ function schedule(element: HTMLElement): Scheduled {
         if (!near) return;
         if (waitsForVisitor && !element.hasAttribute(FORM_SHOWN_AT_ATTRIBUTE))
           element.setAttribute(FORM_SHOWN_AT_ATTRIBUTE, String(Date.now()));
-        if (scrolled) start();
+        if (scrolled) begin();
       },
       { rootMargin: NEAR_MARGIN },
     );
@@ -97,11 +122,12 @@ function schedule(element: HTMLElement): Scheduled {
     const onScroll = () => {
       if (window.scrollY === scrolledFrom) return;
       scrolled = true;
-      if (near) start();
+      if (near) begin();
     };
     if (waitsForVisitor) addEventListener('scroll', onScroll, { passive: true });
     const interactions = waitsForVisitor ? (['pointerover', 'pointerdown', 'focusin'] as const) : (['pointerdown', 'focusin'] as const);
-    for (const type of interactions) element.addEventListener(type, start, { once: true, capture: true });
+    for (const type of interactions) element.addEventListener(type, begin, { capture: true });
+    if (waitsForVisitor) for (const type of FORM_ACTIVITY) element.addEventListener(type, activity, { capture: true, passive: true });
     // A form sent before it has hydrated (autofill, then Go) waits for it, then is sent by the form
     // itself, with its checks, attribution and message; should the block fail to start, the browser
     // sends it as a plain post, as without script.
@@ -116,17 +142,20 @@ function schedule(element: HTMLElement): Scheduled {
     stopWaiting = () => {
       observer.disconnect();
       removeEventListener('scroll', onScroll);
-      for (const type of interactions) element.removeEventListener(type, start, { capture: true });
+      for (const type of interactions) element.removeEventListener(type, begin, { capture: true });
+      for (const type of FORM_ACTIVITY) element.removeEventListener(type, activity, { capture: true });
     };
     releaseSubmit = (hydrated) => {
       form?.removeEventListener('submit', holdSubmit, { capture: true });
       if (!submitPressed || !form?.isConnected) return;
       if (!hydrated) return form.submit();
-      // After the form has taken in what was typed before it hydrated (its first effects' updates).
+      // At an idle moment after hydrating; a form that has not yet taken in what was typed before it
+      // hydrated sends once it has (forms/use-lead-form.ts).
       whenIdle(() => form.isConnected && form.requestSubmit());
     };
     // A cancelled island never hydrates; its promise settles so nothing waits on it forever.
     cancelPending = () => {
+      clearTimeout(pause);
       stopWaiting();
       // The page is being replaced: a held submission goes nowhere.
       form?.removeEventListener('submit', holdSubmit, { capture: true });

@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectFieldError } from './lead-receiver.ts';
 import { waitForHydration } from './support.ts';
+import { FORM_PAUSE_MS } from '../../renderer/shell/islands.ts';
 
 /** From the end of parsing, remembers every static block and records every change made inside one. */
 async function watchStaticBlocks(page: Page) {
@@ -176,7 +177,9 @@ test('a form far down the page hydrates only when the visitor gets near it, and 
   await expect(form.getByLabel('Full Name')).toHaveValue('Seán O’Brien');
 });
 
-test('the calculator waits for the visitor: it hydrates when touched, and keeps the keys typed meanwhile', async ({ browser }) => {
+test('the calculator waits for the visitor: it hydrates once they pause, and keeps every key typed before and while it hydrates', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   await page.goto('/calculator');
@@ -189,11 +192,31 @@ test('the calculator waits for the visitor: it hydrates when touched, and keeps 
   const form = page.locator('[data-island="roi-calculator"] form');
   await expect(form).toBeVisible();
 
-  // The first tap and the first keys go to the native field; the calculator starts behind them.
-  const field = form.getByRole('textbox').first();
-  await field.tap();
-  await page.keyboard.type('42');
-  await expect(island).toHaveAttribute('data-hydrated', '');
-  await expect(field).toHaveValue('42');
+  // The first tap and the keys typed without a pause go to the native field: the calculator does not
+  // start under them.
+  await form.getByLabel('Full Name').tap();
+  for (const key of 'Ada Lovelace') {
+    await page.keyboard.type(key);
+    await page.waitForTimeout(60);
+  }
+  expect(await island.getAttribute('data-hydrated'), 'typing without a pause keeps the prerendered form').toBeNull();
+
+  // On a slow phone (CPU slowed 8×) the visitor pauses, which starts the calculator, and goes on typing
+  // in the next field while it hydrates.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+  await page.waitForTimeout(FORM_PAUSE_MS + 100);
+  await form.getByLabel('Business Email').tap();
+  await page.keyboard.type('ada@example.com', { delay: 40 });
+  await expect(island).toHaveAttribute('data-hydrated', '', { timeout: 20_000 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+
+  // Every key counts: sending flags only the fields left empty.
+  await form.getByRole('button', { name: 'Get My ROI Analysis & Book Session' }).click();
+  await expectFieldError(form.getByLabel('Phone Number'), 'Please enter a valid phone number');
+  await expect(form.getByLabel('Full Name')).toHaveValue('Ada Lovelace');
+  await expect(form.getByLabel('Business Email')).toHaveValue('ada@example.com');
+  await expect(form.getByText('Name must be at least 2 characters')).toHaveCount(0);
+  await expect(form.getByText('Please enter a valid email')).toHaveCount(0);
   await context.close();
 });

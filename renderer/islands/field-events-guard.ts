@@ -1,0 +1,64 @@
+// While React hydrates an island in short slices (a transition), a key pressed or a tap in one of its
+// fields reaches React's listeners on the island, and React answers such an event by hydrating the
+// whole island at once, in one task, before the browser may paint the key. On a slow phone that task
+// is hundreds of milliseconds (the calculator's at 16× CPU), so the visitor's typing stalls exactly when
+// they start.
+//
+// The fields do not need React for that: the browser types into them, ticks them and moves the caret
+// itself, and a form reads what its fields hold once it has hydrated (forms/use-lead-form.ts). So until
+// the island has hydrated, those events are stopped on their way down, before they reach the island
+// (listeners on the page itself, like the beacon's, have run by then, in the capture phase). Buttons
+// are left alone: a press on one needs React's handler, and is worth hydrating at once for.
+
+/** The events React answers by hydrating at once (its "discrete replayable" events) that a field gets. */
+export const FIELD_EVENTS = [
+  'keydown',
+  'keypress',
+  'keyup',
+  'input',
+  'textInput',
+  'compositionstart',
+  'compositionend',
+  'paste',
+  'cut',
+  'copy',
+  'change',
+  'pointerdown',
+  'pointerup',
+  'pointercancel',
+  'mousedown',
+  'mouseup',
+  'touchstart',
+  'touchend',
+  'touchcancel',
+  'click',
+  'auxclick',
+  'dblclick',
+  'contextmenu',
+] as const;
+
+const FIELD_SELECTOR = 'input, select, textarea, label';
+const BUTTON_INPUT_TYPES = new Set(['submit', 'button', 'reset', 'image']);
+
+function isField(target: EventTarget | null, island: Element): boolean {
+  if (!(target instanceof Element) || !island.contains(target)) return false;
+  const field = target.closest(FIELD_SELECTOR);
+  if (!field || !island.contains(field)) return false;
+  return !(field instanceof HTMLInputElement && BUTTON_INPUT_TYPES.has(field.type));
+}
+
+/**
+ * Keeps the events of the fields inside `island` from React's listeners on it until the returned
+ * function is called (once it has hydrated). Install it before React's root is created on `island`.
+ */
+export function holdFieldEventsFromReact(island: HTMLElement): () => void {
+  const above = island.parentNode;
+  if (!above) return () => {};
+  const hold = (event: Event) => {
+    if (isField(event.target, island)) event.stopPropagation();
+  };
+  for (const type of FIELD_EVENTS) above.addEventListener(type, hold, { capture: true });
+  return () => {
+    for (const type of FIELD_EVENTS) above.removeEventListener(type, hold, { capture: true });
+  };
+}
