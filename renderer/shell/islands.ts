@@ -12,6 +12,7 @@
 // between the visitor's keys rather than under them: the first tap and the first keys on a slow phone
 // are answered by the browser at once.
 import { ISLAND_SELECTOR } from '../islands/island-markup.ts';
+import { FORM_PAUSE_MS } from '../islands/island-timing.ts';
 import { FORM_SHOWN_AT_ATTRIBUTE } from '../../ui/page/page-markers.ts';
 import { idleTask, whenIdle } from '../../ui/page/when-idle.ts';
 import type * as IslandRuntime from '../islands/hydrate-island.tsx';
@@ -19,9 +20,6 @@ import type { HydratedIsland } from '../islands/hydrate-island.tsx';
 
 /** How far outside the screen an island starts hydrating, so it is ready when it comes into view. */
 const NEAR_MARGIN = '100% 0px';
-
-/** How long the visitor leaves a form alone (no key, no touch) before it hydrates. */
-export const FORM_PAUSE_MS = 500;
 
 /** What the visitor does in a form that postpones its hydration to their next pause. */
 const FORM_ACTIVITY = ['pointerdown', 'keydown', 'input'] as const;

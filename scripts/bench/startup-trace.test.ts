@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { blockingAfterPaintMs, formatBreakdown, medianTrace, type LongTask, type StartupTrace } from './startup-trace.ts';
+import {
+  blockingAfterPaintMs,
+  formatBreakdown,
+  longTasksWhileSending,
+  medianTrace,
+  type LongTask,
+  type StartupTrace,
+} from './startup-trace.ts';
 
 const task = (durationMs: number, phase: LongTask['phase'], modules: string[] = []): LongTask => ({
   startMs: 1_000,
@@ -50,6 +57,34 @@ describe('the startup breakdown', () => {
   it('sets the same page without scripts beside it, as the limit', () => {
     const text = formatBreakdown(trace([]), [trace([])], [trace([], 60), trace([task(70, 'before first interaction')], 90), trace([], 70)]);
     expect(text).toContain('first interaction answered in 70 ms, blocking time after the first paint 0 ms (medians)');
+  });
+
+  it('counts the tasks while the form is filled in and sent apart: the no-script copy is never filled in', () => {
+    const sent: StartupTrace = {
+      ...trace([
+        task(60, 'after first interaction'),
+        task(70, 'while filling and sending', ['react-dom (client-abc.js) 40 ms']),
+        task(55, 'while filling and sending'),
+      ]),
+      sending: 'filled in its 9 required fields as a visitor types, tapped send; the relay answered 201',
+    };
+    expect(blockingAfterPaintMs(sent)).toBe(10);
+    expect(longTasksWhileSending(sent)).toEqual({ count: 2, ours: 1, longestMs: 70 });
+    const text = formatBreakdown(sent, [sent, { ...trace([]), sending: 'filled in' }]);
+    expect(text).toContain(
+      'Then the form was filled in its 9 required fields as a visitor types, tapped send; the relay answered 201. While it was filled in and sent: 2 tasks over 50 ms (1 with our script), the longest 70 ms (tasks over 50 ms in each run: 2, 0).',
+    );
+    expect(text).toContain('| while filling and sending |');
+  });
+
+  it('says so when nothing was long while the form was filled in and sent', () => {
+    const sent: StartupTrace = {
+      ...trace([]),
+      sending: 'filled in its 3 required fields as a visitor types, tapped send; the relay answered 201',
+    };
+    expect(formatBreakdown(sent, [sent])).toContain(
+      'While it was filled in and sent: no task over 50 ms (tasks over 50 ms in each run: 0).',
+    );
   });
 
   it('says so when no task was long', () => {

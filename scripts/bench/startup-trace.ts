@@ -17,6 +17,7 @@ import { CpuProfileModel } from 'lighthouse/core/lib/tracehouse/cpu-profile-mode
 import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
 import { CHUNK_MODULES_FILE, type ChunkModules } from '../budgets/chunk-modules-plugin.ts';
 import { HYDRATED_MARK } from '../../ui/page/page-markers.ts';
+import { FORM_PAUSE_MS } from '../../renderer/islands/island-timing.ts';
 
 /** A task on the main thread longer than this blocks input (the Long Tasks API's threshold). */
 export const LONG_TASK_MS = 50;
@@ -24,6 +25,8 @@ export const LONG_TASK_MS = 50;
 /** How long the page is left to start after its load event: this, plus the next per unit of CPU slowdown. */
 const START_WAIT_MS = 1_000;
 const START_WAIT_PER_SLOWDOWN_MS = 700;
+const AFTER_INTERACTION_WAIT_MS = 300;
+const AFTER_INTERACTION_WAIT_PER_SLOWDOWN_MS = 250;
 
 /** The trace categories Lighthouse records, less screenshots: enough for its task model and the marks. */
 const TRACE_CATEGORIES = [
@@ -57,7 +60,7 @@ const KIND_OF_GROUP: Record<TaskNode['group']['id'], WorkKind> = {
   other: 'other',
 };
 
-export type Phase = 'before first paint' | 'before first interaction' | 'after first interaction';
+export type Phase = 'before first paint' | 'before first interaction' | 'after first interaction' | 'while filling and sending';
 
 export type LongTask = {
   /** Start, in ms since the navigation began. */
@@ -80,6 +83,8 @@ export type StartupTrace = {
   interactionLatencyMs: number;
   /** What the interaction was ("typed into the first field", "tapped the menu button"). */
   interaction: string;
+  /** With `fillAndSend`, on a page with a form: how the rest of the form was filled in and what the relay answered. */
+  sending?: string;
   longTasks: LongTask[];
   /**
    * Startup work of our own scripts until the interaction, in ms: script evaluation and compilation,
@@ -191,8 +196,16 @@ function onlyFrame(traceEvents: readonly TraceEvent[], frameId: string | undefin
  */
 export function analyseTrace(
   traceEvents: readonly TraceEvent[],
-  options: { origin: string; interactionTs?: number; nameChunk?: (url: string) => string; minTaskMs?: number; frameId?: string },
-): Omit<StartupTrace, 'route' | 'cpuSlowdown' | 'interactionLatencyMs' | 'interaction'> {
+  options: {
+    origin: string;
+    interactionTs?: number;
+    /** When the rest of the form began to be filled in, if it was (trace time, µs). */
+    sendingTs?: number;
+    nameChunk?: (url: string) => string;
+    minTaskMs?: number;
+    frameId?: string;
+  },
+): Omit<StartupTrace, 'route' | 'cpuSlowdown' | 'interactionLatencyMs' | 'interaction' | 'sending'> {
   const processed = TraceProcessor.processTrace({ traceEvents: onlyFrame(traceEvents, options.frameId) } as never);
   const navigation = TraceProcessor.processNavigation(processed);
   const startTs = processed.timeOriginEvt.ts;
@@ -207,9 +220,11 @@ export function analyseTrace(
   const phaseOf = (ts: number): Phase =>
     ts < firstPaintTs
       ? 'before first paint'
-      : options.interactionTs !== undefined && ts >= options.interactionTs
-        ? 'after first interaction'
-        : 'before first interaction';
+      : options.sendingTs !== undefined && ts >= options.sendingTs
+        ? 'while filling and sending'
+        : options.interactionTs !== undefined && ts >= options.interactionTs
+          ? 'after first interaction'
+          : 'before first interaction';
   // Samples are sorted: each task takes the run of them inside it.
   let sampleIndex = 0;
   const samplesIn = (fromTs: number, toTs: number): Sample[] => {
@@ -309,7 +324,80 @@ async function interact(page: Page, cdp: CDPSession): Promise<string> {
   await page.touchscreen.tap(target.x, target.y);
   if (target.selector === MENU) return 'tapped the menu button';
   await page.keyboard.type('7');
-  return 'typed into the first field';
+  return TYPED_INTO_FIELD;
+}
+
+const TYPED_INTO_FIELD = 'typed into the first field';
+
+/** The required fields of the first form on the page, in order, with what a visitor would put in each. */
+const REQUIRED_FIELDS = `(() => {
+  const form = document.querySelector('[data-island] form');
+  if (!form) return [];
+  const fields = [];
+  for (const field of form.querySelectorAll('input, select, textarea')) {
+    if (!field.required || field.type === 'hidden' || field.type === 'checkbox' || field.closest('[aria-hidden="true"]')) continue;
+    const options = field.tagName === 'SELECT' ? [...field.options].map((option) => option.value).filter(Boolean) : [];
+    fields.push({ name: field.name, tag: field.tagName.toLowerCase(), type: field.type, placeholder: field.placeholder, min: field.min, options });
+  }
+  return fields;
+})()`;
+
+type RequiredField = { name: string; tag: string; type: string; placeholder: string; min: string; options: string[] };
+
+function visitorValue(field: RequiredField): string {
+  if (field.type === 'email') return 'ada@example.com';
+  if (field.type === 'tel') return '+1 415 555 0100';
+  // The calculator's amounts say what they expect ("e.g. 2000000").
+  if (field.type === 'number') return /\d+/.exec(field.placeholder)?.[0] ?? (field.min || '10');
+  if (field.tag === 'textarea') return 'Calls after hours go unanswered';
+  return /company/i.test(field.name) ? 'Analytical Engines' : 'Ada Lovelace';
+}
+
+/** Where a visitor taps to reach the element `selector` names, after scrolling it to the middle of the screen. */
+const TAP_POINT = (selector: string) => `(() => {
+  const element = document.querySelector(${JSON.stringify(selector)});
+  if (!element) return null;
+  element.scrollIntoView({ block: 'center', behavior: 'instant' });
+  const box = element.getBoundingClientRect();
+  return { x: box.left + Math.min(box.width / 2, 40), y: box.top + box.height / 2 };
+})()`;
+
+/**
+ * Fills in every required field of the first form as a visitor does (a tap, then keys ~80 ms apart;
+ * a choice in each list), taps its send button and waits for the relay's answer. Returns what was done.
+ */
+async function fillAndSend(page: Page, cdp: CDPSession): Promise<string> {
+  const fields = await evaluate<RequiredField[]>(cdp, REQUIRED_FIELDS);
+  const formSelector = '[data-island] form';
+  for (const field of fields) {
+    const selector = `${formSelector} [name="${field.name}"]`;
+    if (field.tag === 'select') {
+      // A phone shows its own picker, which a script cannot tap: the choice is made as the picker makes it.
+      await evaluate(
+        cdp,
+        `(() => { const list = document.querySelector(${JSON.stringify(selector)}); list.value = ${JSON.stringify(field.options[0] ?? '')}; list.dispatchEvent(new Event('change', { bubbles: true })); })()`,
+      );
+      continue;
+    }
+    const point = await evaluate<{ x: number; y: number } | null>(cdp, TAP_POINT(selector));
+    if (!point) continue;
+    await page.touchscreen.tap(point.x, point.y);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(visitorValue(field), { delay: 80 });
+  }
+  const button = await evaluate<{ x: number; y: number } | null>(cdp, TAP_POINT(`${formSelector} [type="submit"]`));
+  if (!button) return `filled in ${fields.length} fields; no send button`;
+  const answer = page
+    .waitForResponse((response) => response.request().method() === 'POST', { timeout: 30_000 })
+    .then(
+      (response) => `the relay answered ${response.status()}`,
+      () => 'nothing was sent within 30 s',
+    );
+  await page.touchscreen.tap(button.x, button.y);
+  const outcome = await answer;
+  // What the answer starts (the result, the thank-you page, a message) is traced too.
+  await page.waitForTimeout(AFTER_INTERACTION_WAIT_MS + 1_000);
+  return `filled in its ${fields.length} required fields as a visitor types, tapped send; ${outcome}`;
 }
 
 async function stopTracing(tracing: CDPSession): Promise<TraceEvent[]> {
@@ -342,6 +430,8 @@ type TraceOptions = {
   minTaskMs?: number;
   /** Whether to sample the JavaScript, which names the modules in each long task (default true). */
   samples?: boolean;
+  /** After the first interaction in a form, fill in the rest of it as a visitor types, and send it. */
+  fillAndSend?: boolean;
 };
 
 /**
@@ -388,8 +478,16 @@ async function traceOnce(browser: Browser, url: string, options: TraceOptions): 
       throw new Error(`${url} had not started ${START_WAIT_MS + START_WAIT_PER_SLOWDOWN_MS * options.cpuSlowdown} ms after its load event`);
     const interactionAt = await evaluate<number>(cdp, 'performance.now()');
     const interaction = await interact(page, cdp);
-    await page.waitForTimeout(300 + 100 * options.cpuSlowdown);
+    // Long enough for what the interaction starts to be traced too: a form hydrates once the
+    // visitor pauses (FORM_PAUSE_MS after the key), and its hydration takes ~1 s at 4×.
+    await page.waitForTimeout(FORM_PAUSE_MS + AFTER_INTERACTION_WAIT_MS + AFTER_INTERACTION_WAIT_PER_SLOWDOWN_MS * options.cpuSlowdown);
     const latencies = await evaluate<number[]>(cdp, 'window.__interactionLatencies');
+    let sendingAt: number | undefined;
+    let sending: string | undefined;
+    if (options.fillAndSend && interaction === TYPED_INTO_FIELD) {
+      sendingAt = await evaluate<number>(cdp, 'performance.now()');
+      sending = await fillAndSend(page, cdp);
+    }
     const traceEvents = await stopTracing(cdp);
     // performance.now() counts from the navigation's start, which the trace marks with navigationStart.
     const navigationStart = traceEvents.findLast(
@@ -398,6 +496,7 @@ async function traceOnce(browser: Browser, url: string, options: TraceOptions): 
     const analysed = analyseTrace(traceEvents, {
       origin: new URL(url).origin,
       interactionTs: navigationStart ? navigationStart.ts + interactionAt * 1000 : undefined,
+      sendingTs: navigationStart && sendingAt !== undefined ? navigationStart.ts + sendingAt * 1000 : undefined,
       nameChunk: options.nameChunk,
       minTaskMs: options.minTaskMs,
       frameId: frameTree.frame.id,
@@ -407,6 +506,7 @@ async function traceOnce(browser: Browser, url: string, options: TraceOptions): 
       cpuSlowdown: options.cpuSlowdown,
       interaction,
       interactionLatencyMs: Math.max(0, ...latencies),
+      ...(sending && { sending }),
       ...analysed,
     };
   } finally {
@@ -420,10 +520,13 @@ function middle(values: readonly number[]): number {
   return sorted.length === 0 ? Number.NaN : sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 
-/** Blocking time after the first paint: what each long task holds beyond 50 ms, as TBT counts it. */
+/**
+ * Blocking time after the first paint: what each long task holds beyond 50 ms, as TBT counts it,
+ * until the form is filled in (which the no-script copy it is compared with is not).
+ */
 export function blockingAfterPaintMs(trace: StartupTrace): number {
   return trace.longTasks
-    .filter((task) => task.phase !== 'before first paint')
+    .filter((task) => task.phase !== 'before first paint' && task.phase !== 'while filling and sending')
     .reduce((sum, task) => sum + Math.max(0, task.durationMs - LONG_TASK_MS), 0);
 }
 
@@ -431,6 +534,25 @@ export function blockingAfterPaintMs(trace: StartupTrace): number {
 export function medianTrace(traces: readonly StartupTrace[]): StartupTrace {
   const sorted = traces.toSorted((a, b) => blockingAfterPaintMs(a) - blockingAfterPaintMs(b));
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+/** The long tasks while the form was filled in and sent, and how many of them ran our script. */
+export function longTasksWhileSending(trace: StartupTrace): { count: number; ours: number; longestMs: number } {
+  const tasks = trace.longTasks.filter((task) => task.phase === 'while filling and sending');
+  return {
+    count: tasks.length,
+    ours: tasks.filter((task) => task.modules.length > 0).length,
+    longestMs: Math.max(0, ...tasks.map((task) => task.durationMs)),
+  };
+}
+
+function fillAndSendSentence(trace: StartupTrace, runs: readonly StartupTrace[]): string {
+  const { count, ours, longestMs } = longTasksWhileSending(trace);
+  const perRun = runs.filter((run) => run.sending).map((run) => longTasksWhileSending(run).count);
+  return (
+    `Then the form was ${trace.sending}. While it was filled in and sent: ${count === 0 ? 'no task over 50 ms' : `${count} task${count === 1 ? '' : 's'} over 50 ms (${ours} with our script), the longest ${Math.round(longestMs)} ms`}` +
+    ` (tasks over 50 ms in each run: ${perRun.join(', ')}).`
+  );
 }
 
 const KINDS = ['script', 'compile', 'style and layout', 'parse', 'rendering', 'garbage collection', 'other'] as const;
@@ -453,6 +575,7 @@ export function formatBreakdown(trace: StartupTrace, runs: readonly StartupTrace
             `${round(middle(noScriptCopy.map(blockingAfterPaintMs)))} (medians).`,
         ]
       : []),
+    ...(trace.sending ? ['', fillAndSendSentence(trace, runs)] : []),
     '',
   ];
   if (trace.longTasks.length === 0) return [...lines, 'No task over 50 ms.'].join('\n');

@@ -4,7 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectFieldError } from './lead-receiver.ts';
 import { waitForHydration } from './support.ts';
-import { FORM_PAUSE_MS } from '../../renderer/shell/islands.ts';
+import { FORM_PAUSE_MS } from '../../renderer/islands/island-timing.ts';
 
 /** From the end of parsing, remembers every static block and records every change made inside one. */
 async function watchStaticBlocks(page: Page) {
