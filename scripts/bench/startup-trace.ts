@@ -388,7 +388,10 @@ async function fillAndSend(page: Page, cdp: CDPSession): Promise<string> {
   const button = await evaluate<{ x: number; y: number } | null>(cdp, TAP_POINT(`${formSelector} [type="submit"]`));
   if (!button) return `filled in ${fields.length} fields; no send button`;
   const answer = page
-    .waitForResponse((response) => response.request().method() === 'POST', { timeout: 30_000 })
+    // The lead's own request (a beacon is a POST too).
+    .waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/leads', {
+      timeout: 30_000,
+    })
     .then(
       (response) => `the relay answered ${response.status()}`,
       () => 'nothing was sent within 30 s',
