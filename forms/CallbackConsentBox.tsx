@@ -3,7 +3,7 @@
 // without JavaScript too: `callback_requested=yes` when ticked, and the version of the wording shown,
 // so the relay stores the words this page showed.
 import { useTheme } from '@emotion/react';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { CALLBACK_FIELDS, CALLBACK_TICKED_VALUE } from '../lead/callback-consent.ts';
 import { OPTIONAL_NOTE } from './Field.tsx';
 import * as styles from './form-styles.ts';
@@ -15,7 +15,9 @@ type CallbackConsentBoxProps = {
   onTickedChange: (ticked: boolean) => void;
 };
 
-export function CallbackConsentBox({ wording, ticked, onTickedChange }: CallbackConsentBoxProps) {
+// Memoised like the fields: a key typed elsewhere in the form does not redraw it (nor, while the form
+// takes in what was ticked before it hydrated, untick it for a moment).
+export const CallbackConsentBox = memo(function CallbackConsentBox({ wording, ticked, onTickedChange }: CallbackConsentBoxProps) {
   const theme = useTheme();
   const id = useId();
   const optionalId = `${id}-optional`;
@@ -48,4 +50,4 @@ export function CallbackConsentBox({ wording, ticked, onTickedChange }: Callback
       <input type="hidden" name={CALLBACK_FIELDS.version} value={wording.version} />
     </div>
   );
-}
+});

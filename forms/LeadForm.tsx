@@ -1,7 +1,7 @@
 // Renders any lead form from its spec and engine: a real <form method="post"> (works before
 // hydration), the fields, "call me back now", the honeypot, the submit button in its states, links and consent.
 import { useTheme } from '@emotion/react';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import type { Action } from '../generated/content-types.ts';
 import { ActionRow, buttonStyle } from '../ui/ActionButton.tsx';
 import { CallbackConsentBox } from './CallbackConsentBox.tsx';
@@ -104,7 +104,7 @@ export function LeadForm<F extends LeadFormId>({ engine, labelledBy, consent, li
 }
 
 /** The honeypot: a field people never see or reach (off-screen, aria-hidden, out of the tab order). */
-function Honeypot({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+const Honeypot = memo(function Honeypot({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const id = useId();
   return (
     <div aria-hidden="true" css={styles.honeypot}>
@@ -122,4 +122,4 @@ function Honeypot({ value, onChange }: { value: string; onChange: (value: string
       />
     </div>
   );
-}
+});

@@ -77,6 +77,38 @@ describe('holdFieldEventsFromReact', () => {
     expect(seenByPage).toContain('keydown:outside');
   });
 
+  it('on release, writes each field back to itself, so the record React keeps of it catches up with keys it never saw', () => {
+    // As React does: a record of the value and the tick, kept by wrapping the element's own setters.
+    const recorded: Record<string, string | boolean> = {};
+    const track = (element: HTMLInputElement | HTMLTextAreaElement, property: 'value' | 'checked') => {
+      const prototype = Object.getPrototypeOf(element) as object;
+      const native = Object.getOwnPropertyDescriptor(prototype, property)!;
+      Object.defineProperty(element, property, {
+        configurable: true,
+        get: () => native.get!.call(element) as string | boolean,
+        set: (value: string | boolean) => {
+          recorded[element.id] = value;
+          native.set!.call(element, value);
+        },
+      });
+    };
+    const hours = document.getElementById('hours') as HTMLInputElement;
+    const message = document.getElementById('message') as HTMLTextAreaElement;
+    const callback = document.getElementById('callback') as HTMLInputElement;
+    track(hours, 'value');
+    track(message, 'value');
+    track(callback, 'checked');
+    const release = holdFieldEventsFromReact(island);
+    // Typed and ticked while held: the browser changes the fields without their setters.
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(hours, '42');
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(message, 'Calls after hours');
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'checked')!.set!.call(callback, true);
+    expect(recorded).toEqual({});
+    release();
+    expect(recorded).toEqual({ hours: '42', message: 'Calls after hours', callback: true });
+    expect(hours.value).toBe('42');
+  });
+
   it('gives every event back to React once released', () => {
     const release = holdFieldEventsFromReact(island);
     fire('hours', 'keydown');

@@ -53,25 +53,28 @@ export async function hydrateIsland(element: HTMLElement): Promise<HydratedIslan
   // Keys and taps in the fields meanwhile are the browser's to answer, so React never hydrates the
   // whole island in one task to answer one of them (field-events-guard.ts).
   const releaseFields = holdFieldEventsFromReact(element);
-  await new Promise<void>((resolve) => {
-    // As a transition, React hydrates in short slices and input stays responsive.
-    startTransition(() => {
-      root = hydrateRoot(
-        element,
-        <IslandRoot
-          cache={islandCache()}
-          location={SHELL_LOCATION}
-          navigator={SHELL_NAVIGATOR}
-          isStatic={false}
-          block={block}
-          Component={Component}
-          onHydrated={resolve}
-        />,
-        { identifierPrefix },
-      );
+  try {
+    await new Promise<void>((resolve) => {
+      // As a transition, React hydrates in short slices and input stays responsive.
+      startTransition(() => {
+        root = hydrateRoot(
+          element,
+          <IslandRoot
+            cache={islandCache()}
+            location={SHELL_LOCATION}
+            navigator={SHELL_NAVIGATOR}
+            isStatic={false}
+            block={block}
+            Component={Component}
+            onHydrated={resolve}
+          />,
+          { identifierPrefix },
+        );
+      });
     });
-  });
-  releaseFields();
+  } finally {
+    releaseFields();
+  }
   element.setAttribute(ISLAND_HYDRATED_ATTRIBUTE, '');
   return { element, unmount: () => root?.unmount() };
 }

@@ -2,15 +2,16 @@
 // when it comes within a screen's height of the viewport, or when the visitor touches or focuses it
 // (a keyboard user tabbing into a form far down). React and the island's block load only then, and
 // only on pages that have islands, so a phone reading the top of a long page spends nothing on a
-// form at its end. A value typed before the island hydrated is kept: React picks it up while hydrating.
+// form at its end. A value typed before the island hydrated is kept: the form takes it in once hydrated.
 //
 // A form (a lead form, the calculator) waits for the visitor even when it is on screen: it hydrates
 // when they point at it, touch it or tab into it, or scroll it near, and then only once they pause
 // (FORM_PAUSE_MS without a key or a touch in it). Until then it is the prerendered form, which takes
 // typing natively and sends without script. React's own start-up is the one piece that cannot be cut
-// into short tasks (evaluating react-dom takes a few hundred ms at 16× CPU slowdown), so it runs
-// between the visitor's keys rather than under them: the first tap and the first keys on a slow phone
-// are answered by the browser at once.
+// into short tasks (evaluating react-dom takes a few hundred ms at 16× CPU slowdown), so it starts in
+// a pause of the visitor's rather than under their tap: the first tap and the keys typed without a
+// pause are answered by the browser at once. A key typed once the pause is over can still wait behind
+// it; keys typed while the form hydrates are the browser's (renderer/islands/field-events-guard.ts).
 import { ISLAND_SELECTOR } from '../islands/island-markup.ts';
 import { FORM_PAUSE_MS } from '../islands/island-timing.ts';
 import { FORM_SHOWN_AT_ATTRIBUTE } from '../../ui/page/page-markers.ts';
@@ -132,6 +133,8 @@ function schedule(element: HTMLElement): Scheduled {
     let submitPressed = false;
     const holdSubmit = (event: Event) => {
       event.preventDefault();
+      // The held submission has one owner: should the form have just hydrated, React does not send it too.
+      event.stopPropagation();
       if (submitPressed) return;
       submitPressed = true;
       start();

@@ -3,6 +3,7 @@
 // client-side navigation.
 import { expect, test, type Page } from '@playwright/test';
 import { expectFieldError } from './lead-receiver.ts';
+import { LEAD_FORM_PAGES } from './lead-forms.ts';
 import { waitForHydration } from './support.ts';
 import { FORM_PAUSE_MS } from '../../renderer/islands/island-timing.ts';
 
@@ -177,7 +178,7 @@ test('a form far down the page hydrates only when the visitor gets near it, and 
   await expect(form.getByLabel('Full Name')).toHaveValue('Seán O’Brien');
 });
 
-test('the calculator waits for the visitor: it hydrates once they pause, and keeps every key typed before and while it hydrates', async ({
+test('the calculator waits for the visitor: it hydrates once they pause, and sends every key typed before and as it hydrated', async ({
   browser,
 }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -201,22 +202,33 @@ test('the calculator waits for the visitor: it hydrates once they pause, and kee
   }
   expect(await island.getAttribute('data-hydrated'), 'typing without a pause keeps the prerendered form').toBeNull();
 
-  // On a slow phone (CPU slowed 8×) the visitor pauses, which starts the calculator, and goes on typing
-  // in the next field while it hydrates.
+  // On a slow phone (CPU slowed 20×) the visitor pauses, which starts the calculator, and goes on
+  // typing in two more fields as it hydrates; once it has, they empty the second of them again. (Where
+  // each key lands, before React reached the field or while it hydrated, depends on the machine: every
+  // key must count either way. field-events-guard.test.ts holds the "while" case exactly.)
+  const email = (await form.getByLabel('Business Email').boundingBox())!;
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
-  await page.waitForTimeout(FORM_PAUSE_MS + 100);
-  await form.getByLabel('Business Email').tap();
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+  await page.waitForTimeout(FORM_PAUSE_MS + 50);
+  await page.touchscreen.tap(email.x + 20, email.y + email.height / 2);
   await page.keyboard.type('ada@example.com', { delay: 40 });
-  await expect(island).toHaveAttribute('data-hydrated', '', { timeout: 20_000 });
+  await form.getByLabel('Biggest Challenge').tap();
+  await page.keyboard.type('Calls', { delay: 40 });
+  await expect(island).toHaveAttribute('data-hydrated', '', { timeout: 30_000 });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await form.getByLabel('Biggest Challenge').fill('');
 
-  // Every key counts: sending flags only the fields left empty.
-  await form.getByRole('button', { name: 'Get My ROI Analysis & Book Session' }).click();
-  await expectFieldError(form.getByLabel('Phone Number'), 'Please enter a valid phone number');
-  await expect(form.getByLabel('Full Name')).toHaveValue('Ada Lovelace');
-  await expect(form.getByLabel('Business Email')).toHaveValue('ada@example.com');
-  await expect(form.getByText('Name must be at least 2 characters')).toHaveCount(0);
-  await expect(form.getByText('Please enter a valid email')).toHaveCount(0);
+  // Every key counts, as sent: what the form sends is exactly what the fields show.
+  const journey = LEAD_FORM_PAGES.find((candidate) => candidate.form === 'ROI')!;
+  for (const [label, wire, value, control] of journey.fields) {
+    if (['name', 'email', 'challenge'].includes(wire)) continue;
+    const field = form.getByLabel(label, { exact: true });
+    if (control === 'select') await field.selectOption(value);
+    else await field.fill(value);
+  }
+  const sent = page.waitForRequest((request) => request.url().endsWith('/api/leads') && request.method() === 'POST');
+  await form.getByRole('button', { name: journey.button }).click();
+  const body = (await sent).postDataJSON() as Record<string, unknown>;
+  expect(body).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', challenge: '' });
   await context.close();
 });
