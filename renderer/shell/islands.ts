@@ -15,7 +15,7 @@
 import { ISLAND_SELECTOR } from '../islands/island-markup.ts';
 import { FORM_PAUSE_MS } from '../islands/island-timing.ts';
 import { FORM_SHOWN_AT_ATTRIBUTE } from '../../ui/page/page-markers.ts';
-import { idleTask, whenIdle } from '../../ui/page/when-idle.ts';
+import { idleTask } from '../../ui/page/when-idle.ts';
 import type * as IslandRuntime from '../islands/hydrate-island.tsx';
 import type { HydratedIsland } from '../islands/hydrate-island.tsx';
 
@@ -150,9 +150,8 @@ function schedule(element: HTMLElement): Scheduled {
       form?.removeEventListener('submit', holdSubmit, { capture: true });
       if (!submitPressed || !form?.isConnected) return;
       if (!hydrated) return form.submit();
-      // At an idle moment after hydrating; a form that has not yet taken in what was typed before it
-      // hydrated sends once it has (forms/use-lead-form.ts).
-      whenIdle(() => form.isConnected && form.requestSubmit());
+      // The form itself waits until it has taken in what was typed before it hydrated (forms/use-lead-form.ts).
+      form.requestSubmit();
     };
     // A cancelled island never hydrates; its promise settles so nothing waits on it forever.
     cancelPending = () => {

@@ -353,15 +353,6 @@ function visitorValue(field: RequiredField): string {
   return /company/i.test(field.name) ? 'Analytical Engines' : 'Ada Lovelace';
 }
 
-/** Where a visitor taps to reach the element `selector` names, after scrolling it to the middle of the screen. */
-const TAP_POINT = (selector: string) => `(() => {
-  const element = document.querySelector(${JSON.stringify(selector)});
-  if (!element) return null;
-  element.scrollIntoView({ block: 'center', behavior: 'instant' });
-  const box = element.getBoundingClientRect();
-  return { x: box.left + Math.min(box.width / 2, 40), y: box.top + box.height / 2 };
-})()`;
-
 /**
  * Fills in every required field of the first form as a visitor does (a tap, then keys ~80 ms apart;
  * a choice in each list), taps its send button and waits for the relay's answer. Returns what was done.
@@ -379,13 +370,13 @@ async function fillAndSend(page: Page, cdp: CDPSession): Promise<string> {
       );
       continue;
     }
-    const point = await evaluate<{ x: number; y: number } | null>(cdp, TAP_POINT(selector));
+    const point = await evaluate<{ x: number; y: number } | null>(cdp, FIND_TARGET([selector]));
     if (!point) continue;
     await page.touchscreen.tap(point.x, point.y);
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type(visitorValue(field), { delay: 80 });
   }
-  const button = await evaluate<{ x: number; y: number } | null>(cdp, TAP_POINT(`${formSelector} [type="submit"]`));
+  const button = await evaluate<{ x: number; y: number } | null>(cdp, FIND_TARGET([`${formSelector} [type="submit"]`]));
   if (!button) return `filled in ${fields.length} fields; no send button`;
   const answer = page
     // The lead's own request (a beacon is a POST too).
