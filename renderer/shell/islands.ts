@@ -140,6 +140,9 @@ function schedule(element: HTMLElement): Scheduled {
       start();
     };
     form?.addEventListener('submit', holdSubmit, { capture: true });
+    // Tapped and typed into before this script ran (a slow phone): no touch or focus is coming to
+    // start it, so the clock starts now.
+    if (waitsForVisitor && element.contains(document.activeElement)) arm();
     stopWaiting = () => {
       observer.disconnect();
       removeEventListener('scroll', onScroll);

@@ -232,3 +232,21 @@ test('the calculator waits for the visitor: it hydrates once they pause, and sen
   expect(body).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', challenge: '' });
   await context.close();
 });
+
+test('a form typed into before the page script ran hydrates at the visitor’s pause, keeping what was typed', async ({ page }) => {
+  // The page shell is held back, as on a slow phone where the visitor is quicker than the script.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/shell-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/calculator');
+  const form = page.locator('[data-island="roi-calculator"] form');
+  await form.getByLabel('Full Name').click();
+  await page.keyboard.type('Ada Lovelace');
+  release();
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await expect(page.locator('[data-island="roi-calculator"]')).toHaveAttribute('data-hydrated', '');
+  await expect(form.getByLabel('Full Name')).toHaveValue('Ada Lovelace');
+});
