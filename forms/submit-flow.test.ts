@@ -107,6 +107,20 @@ describe('runSubmission order', () => {
     });
   });
 
+  it('validates, and builds and sends the request, each after a pause: on a phone they are tasks of their own', async () => {
+    const steps: string[] = [];
+    const { deps } = setUp(homeFormSpec, {
+      pause: async () => void steps.push('pause'),
+      onSending: () => void steps.push('valid'),
+      send: async () => {
+        steps.push('sent');
+        return { ok: true, status: 201 };
+      },
+    });
+    await runSubmission(homeFormSpec, HOME_VALUES, deps);
+    expect(steps).toEqual(['pause', 'valid', 'pause', 'sent']);
+  });
+
   it('sends the ROI revenue as the typed amount, with no figure of its own, to the relay', async () => {
     const { deps, sent } = setUp(roiFormSpec);
     const values = { ...ROI_VALUES };

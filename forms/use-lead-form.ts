@@ -15,6 +15,7 @@ import type { LeadFormValuesById } from '../lead/validation.ts';
 import { HONEYPOT_FIELD, type LeadFormId } from '../lead/rules.ts';
 import { preloadValidation, runSubmission } from './submit-flow.ts';
 import { submitLead } from './submit-lead.ts';
+import { nextTask } from '../ui/page/when-idle.ts';
 import { toastFor } from './toasts.ts';
 import { CALLBACK_FIELDS } from '../lead/callback-consent.ts';
 import type { SiteContent } from '../generated/content-types.ts';
@@ -151,36 +152,46 @@ export function useLeadForm<F extends LeadFormId>(spec: LeadFormSpec<F>, options
       if (busyRef.current) return;
       busyRef.current = true;
       const current = stateRef.current;
-      void runSubmission(spec, current.values, {
-        limiter: createRateLimiter({ policy: spec.rateLimit, storage: readBrowserStorage('localStorage'), now: Date.now }),
-        endpoint,
-        createContext: createBrowserPayloadContext,
-        spam: { website: current.website, form_shown_at: current.shownAtMs },
-        callbackConsent: current.callback && callbackWording ? { version: callbackWording.version, text: callbackWording.text } : undefined,
-        retry: current.retry,
-        send: (submission) => submitLead(submission),
-        onSending: () => dispatch({ type: 'submitted' }),
-      })
+      // The press is answered at once; the checks, the request and what the answer changes on screen
+      // each come in a task of their own, and the form re-renders in slices (a transition), so a slow
+      // phone has no long task between the tap and the message.
+      void nextTask()
+        .then(() =>
+          runSubmission(spec, current.values, {
+            limiter: createRateLimiter({ policy: spec.rateLimit, storage: readBrowserStorage('localStorage'), now: Date.now }),
+            endpoint,
+            createContext: createBrowserPayloadContext,
+            spam: { website: current.website, form_shown_at: current.shownAtMs },
+            callbackConsent:
+              current.callback && callbackWording ? { version: callbackWording.version, text: callbackWording.text } : undefined,
+            retry: current.retry,
+            send: (submission) => submitLead(submission),
+            onSending: () => startTransition(() => dispatch({ type: 'submitted' })),
+            pause: nextTask,
+          }),
+        )
         .then((outcome) => {
-          switch (outcome.kind) {
-            case 'rate-limited':
-              break;
-            case 'invalid': {
-              dispatch({ type: 'rejected', errors: outcome.fieldErrors });
-              const firstInvalid = listFields(spec).find((field) => outcome.fieldErrors[field.name] !== undefined);
-              if (firstInvalid) requestFocus(firstInvalid.name);
-              break;
+          startTransition(() => {
+            switch (outcome.kind) {
+              case 'rate-limited':
+                break;
+              case 'invalid': {
+                dispatch({ type: 'rejected', errors: outcome.fieldErrors });
+                const firstInvalid = listFields(spec).find((field) => outcome.fieldErrors[field.name] !== undefined);
+                if (firstInvalid) requestFocus(firstInvalid.name);
+                break;
+              }
+              case 'sent':
+                dispatch({ type: 'succeeded', atMs: Date.now() });
+                optionsRef.current.onSuccess?.(outcome.data, { demo: outcome.demo, leadId: outcome.leadId });
+                if (spec.redirectOnSuccess) void navigate(spec.redirectOnSuccess);
+                break;
+              case 'failed':
+                dispatch({ type: 'failed', retry: outcome.retry });
+                break;
             }
-            case 'sent':
-              dispatch({ type: 'succeeded', atMs: Date.now() });
-              optionsRef.current.onSuccess?.(outcome.data, { demo: outcome.demo, leadId: outcome.leadId });
-              if (spec.redirectOnSuccess) void navigate(spec.redirectOnSuccess);
-              break;
-            case 'failed':
-              dispatch({ type: 'failed', retry: outcome.retry });
-              break;
-          }
-          void showToast(toastFor(spec.toasts, outcome), theme);
+          });
+          void nextTask().then(() => showToast(toastFor(spec.toasts, outcome), theme));
         })
         .finally(() => {
           busyRef.current = false;

@@ -37,3 +37,16 @@ export function whenIdle(go: () => void): void {
 export function idleTask(): Promise<void> {
   return new Promise((resolve) => whenIdle(resolve));
 }
+
+type Scheduler = { yield?: () => Promise<void> };
+
+/**
+ * Resolves in a new task soon, without waiting for an idle moment: for work the visitor is waiting
+ * for (a form being sent), split so that a tap or a paint can come in between. `scheduler.yield()`
+ * resumes ahead of other queued tasks where the browser has it (Chromium); elsewhere a timer does.
+ */
+export function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
