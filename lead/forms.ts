@@ -2,7 +2,7 @@
 // values must meet, and the payload the CRM receives for it. The relay and the browser both work
 // from this table; a new form is one more entry (with its rules in validation.ts and its builder in
 // crm-payload.ts). It holds the zod schemas, so the browser loads it only when a form is submitted.
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import {
   buildContactPayload,
   buildHomePayload,
@@ -29,7 +29,7 @@ export type CrmPayloadContext = PayloadContext & { readonly roiParameters: RoiPa
 export interface LeadFormEntry<F extends LeadFormId = LeadFormId> {
   readonly form: F;
   readonly source: LeadSource;
-  readonly schema: z.ZodType<LeadFormValuesById[F]>;
+  readonly schema: z.ZodMiniType<LeadFormValuesById[F]>;
   /** Checks raw values (a request body, the browser's form state); unknown fields are dropped. */
   validate(values: unknown): LeadValidationResult<LeadFormValuesById[F]>;
   /** The CRM's payload for checked values: the wire field names the CRM's mappings expect. */
@@ -38,7 +38,7 @@ export interface LeadFormEntry<F extends LeadFormId = LeadFormId> {
 
 function defineLeadForm<F extends LeadFormId>(
   form: F,
-  schema: z.ZodType<LeadFormValuesById[F]>,
+  schema: z.ZodMiniType<LeadFormValuesById[F]>,
   buildCrmPayload: (values: LeadFormValuesById[F], context: CrmPayloadContext) => LeadPayload,
 ): LeadFormEntry<F> {
   return { form, source: LEAD_SOURCES[form], schema, validate: (values) => validateWith(schema, values), buildCrmPayload };
