@@ -311,6 +311,20 @@ const FIND_TARGET = (selectors: readonly string[]) => `(() => {
   return null;
 })()`;
 
+/**
+ * A visitor taps what they scrolled to once they see it: the page has painted it (two frames), and a
+ * person's reaction time later. A tap sent in the same instant as the scroll is no visitor's, and
+ * makes the browser's own work on the scrolled page part of the tap.
+ */
+const REACTION_MS = 200;
+const PAINTED = 'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))';
+
+async function tapWhenSeen(page: Page, cdp: CDPSession, point: { x: number; y: number }): Promise<void> {
+  await evaluate(cdp, PAINTED);
+  await page.waitForTimeout(REACTION_MS);
+  await page.touchscreen.tap(point.x, point.y);
+}
+
 /** The first interaction: typing into the first field of a form or the calculator, else tapping the menu button. */
 const FIELD = '[data-island] input:not([type=hidden]):not([type=checkbox]):not([type=radio])';
 const MENU = 'header button[aria-expanded]';
@@ -321,7 +335,7 @@ async function interact(page: Page, cdp: CDPSession): Promise<string> {
     await page.touchscreen.tap(5, 5);
     return 'tapped the page';
   }
-  await page.touchscreen.tap(target.x, target.y);
+  await tapWhenSeen(page, cdp, target);
   if (target.selector === MENU) return 'tapped the menu button';
   await page.keyboard.type('7');
   return TYPED_INTO_FIELD;
@@ -372,7 +386,7 @@ async function fillAndSend(page: Page, cdp: CDPSession): Promise<string> {
     }
     const point = await evaluate<{ x: number; y: number } | null>(cdp, FIND_TARGET([selector]));
     if (!point) continue;
-    await page.touchscreen.tap(point.x, point.y);
+    await tapWhenSeen(page, cdp, point);
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type(visitorValue(field), { delay: 80 });
   }
@@ -387,7 +401,7 @@ async function fillAndSend(page: Page, cdp: CDPSession): Promise<string> {
       (response) => `the relay answered ${response.status()}`,
       () => 'nothing was sent within 30 s',
     );
-  await page.touchscreen.tap(button.x, button.y);
+  await tapWhenSeen(page, cdp, button);
   const outcome = await answer;
   // What the answer starts (the result, the thank-you page, a message) is traced too.
   await page.waitForTimeout(AFTER_INTERACTION_WAIT_MS + 1_000);
