@@ -86,6 +86,24 @@ describe('lead form state', () => {
     expect(state.retry).toBe(RETRY);
   });
 
+  it('a press shows the form at work at once, keeping the errors on screen until the values are checked', () => {
+    const pressed = run({ type: 'edited', field: 'name', value: 'A' }, { type: 'rejected', errors: { name: 'x' } }, { type: 'pressed' });
+    expect(pressed.status).toBe('submitting');
+    expect(pressed.errors).toEqual({ name: 'x' });
+    expect(reduce(pressed, { type: 'submitted' }).errors).toEqual({});
+  });
+
+  it('a press refused (too many sends in a row) leaves the form as it was, ready for the next press', () => {
+    const before = run({ type: 'edited', field: 'name', value: 'Ann' }, { type: 'failed', retry: RETRY });
+    const refused = run(
+      { type: 'edited', field: 'name', value: 'Ann' },
+      { type: 'failed', retry: RETRY },
+      { type: 'pressed' },
+      { type: 'refused' },
+    );
+    expect(refused).toEqual(before);
+  });
+
   it('reset empties the form like a success (ROI "Calculate Another ROI")', () => {
     const state = run(
       { type: 'edited', field: 'email', value: 'a@b.co' },

@@ -28,7 +28,9 @@ export type LeadFormAction<N extends string> =
   | { readonly type: 'edited'; readonly field: N; readonly value: string }
   | { readonly type: 'honeypotEdited'; readonly value: string }
   | { readonly type: 'callbackToggled'; readonly ticked: boolean }
+  | { readonly type: 'pressed' }
   | { readonly type: 'rejected'; readonly errors: Partial<Record<N, string>> }
+  | { readonly type: 'refused' }
   | { readonly type: 'submitted' }
   | { readonly type: 'succeeded'; readonly atMs: number }
   | { readonly type: 'failed'; readonly retry: PendingRetry }
@@ -78,6 +80,14 @@ export function createLeadFormReducer<N extends string>(emptyValues: Readonly<Re
           draft.callback = action.ticked;
           // A call-back wording that changed since the page opened is reported on the box.
           delete draft.errors[CALLBACK_FIELDS.version as N];
+          return;
+        case 'pressed':
+          // The send button was pressed: the form shows it is at work while its values are checked.
+          draft.status = 'submitting';
+          return;
+        case 'refused':
+          // Nothing was checked or sent (too many sends in a row): the form is as it was.
+          draft.status = 'idle';
           return;
         case 'rejected':
           draft.errors = { ...action.errors };

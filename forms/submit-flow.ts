@@ -20,7 +20,7 @@ import { createLeadSubmission, type LeadSubmission, type SubmitLeadResult } from
  */
 let validation: Promise<typeof LeadForms> | undefined;
 const loadValidation = () =>
-  (validation ??= import('zod')
+  (validation ??= import('zod/mini')
     .then(() => idleTask())
     .then(() => import('../lead/forms.ts'))
     .catch((error: unknown) => {
@@ -65,8 +65,8 @@ export interface SubmitFlowDeps {
   /** Called once the values passed every check, right before the request goes out (or demo success). */
   readonly onSending?: () => void;
   /**
-   * Awaited between the steps (validating, building the request, sending), so that in the browser each
-   * is a task of its own: on a slow phone the three in one task were a long task right after the tap.
+   * Awaited before the values are checked and again before the request is built and sent, so that in
+   * the browser each is a task of its own: on a slow phone they were one long task after the tap.
    */
   readonly pause?: () => Promise<void>;
 }

@@ -67,6 +67,11 @@ export function useLeadForm<F extends LeadFormId>(spec: LeadFormSpec<F>, options
   const stateRef = useRef(state);
   stateRef.current = state;
   const busyRef = useRef(false);
+  // Counts the submissions whose outcome is on screen; the button takes the next press from then on.
+  const [settled, setSettled] = useState(0);
+  useEffect(() => {
+    busyRef.current = false;
+  }, [settled]);
   const optionsRef = useRef(options);
   optionsRef.current = options;
 
@@ -152,9 +157,18 @@ export function useLeadForm<F extends LeadFormId>(spec: LeadFormSpec<F>, options
       if (busyRef.current) return;
       busyRef.current = true;
       const current = stateRef.current;
-      // The press is answered at once; the checks, the request and what the answer changes on screen
-      // each come in a task of their own, and the form re-renders in slices (a transition), so a slow
-      // phone has no long task between the tap and the message.
+      // The press shows at once that the form is at work (the button's spinner, `aria-busy`); the
+      // checks, the request and what the answer changes on screen then each come in a task of their
+      // own, and the form re-renders in slices (transitions), so a slow phone has no long task
+      // between the tap and the message.
+      dispatch({ type: 'pressed' });
+      const settle = (update: () => void) =>
+        startTransition(() => {
+          update();
+          // The next press waits until this outcome is on screen (and in stateRef): a press before
+          // it would resend what was just sent, or lose the failed submission's retry.
+          setSettled((count) => count + 1);
+        });
       void nextTask()
         .then(() =>
           runSubmission(spec, current.values, {
@@ -170,32 +184,38 @@ export function useLeadForm<F extends LeadFormId>(spec: LeadFormSpec<F>, options
             pause: nextTask,
           }),
         )
-        .then((outcome) => {
-          startTransition(() => {
-            switch (outcome.kind) {
-              case 'rate-limited':
-                break;
-              case 'invalid': {
-                dispatch({ type: 'rejected', errors: outcome.fieldErrors });
-                const firstInvalid = listFields(spec).find((field) => outcome.fieldErrors[field.name] !== undefined);
-                if (firstInvalid) requestFocus(firstInvalid.name);
-                break;
+        .then(
+          (outcome) => {
+            settle(() => {
+              switch (outcome.kind) {
+                case 'rate-limited':
+                  dispatch({ type: 'refused' });
+                  break;
+                case 'invalid': {
+                  dispatch({ type: 'rejected', errors: outcome.fieldErrors });
+                  const firstInvalid = listFields(spec).find((field) => outcome.fieldErrors[field.name] !== undefined);
+                  if (firstInvalid) requestFocus(firstInvalid.name);
+                  break;
+                }
+                case 'sent':
+                  dispatch({ type: 'succeeded', atMs: Date.now() });
+                  optionsRef.current.onSuccess?.(outcome.data, { demo: outcome.demo, leadId: outcome.leadId });
+                  if (spec.redirectOnSuccess) void navigate(spec.redirectOnSuccess);
+                  break;
+                case 'failed':
+                  dispatch({ type: 'failed', retry: outcome.retry });
+                  break;
               }
-              case 'sent':
-                dispatch({ type: 'succeeded', atMs: Date.now() });
-                optionsRef.current.onSuccess?.(outcome.data, { demo: outcome.demo, leadId: outcome.leadId });
-                if (spec.redirectOnSuccess) void navigate(spec.redirectOnSuccess);
-                break;
-              case 'failed':
-                dispatch({ type: 'failed', retry: outcome.retry });
-                break;
-            }
-          });
-          void nextTask().then(() => showToast(toastFor(spec.toasts, outcome), theme));
-        })
-        .finally(() => {
-          busyRef.current = false;
-        });
+            });
+            void nextTask().then(() => showToast(toastFor(spec.toasts, outcome), theme));
+          },
+          (error: unknown) => {
+            // The checks could not load (the connection dropped): nothing was sent, and the next
+            // press tries again.
+            settle(() => dispatch({ type: 'refused' }));
+            throw error;
+          },
+        );
     },
     [spec, endpoint, callbackWording, navigate, requestFocus, theme],
   );

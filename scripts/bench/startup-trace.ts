@@ -319,10 +319,17 @@ const FIND_TARGET = (selectors: readonly string[]) => `(() => {
 const REACTION_MS = 200;
 const PAINTED = 'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))';
 
-async function tapWhenSeen(page: Page, cdp: CDPSession, point: { x: number; y: number }): Promise<void> {
+type Target = { selector: string; x: number; y: number };
+
+/** Scrolls to the first on-screen match of `selectors`, then taps it as a visitor would; null when there is none. */
+async function tapWhenSeen(page: Page, cdp: CDPSession, selectors: readonly string[]): Promise<Target | null> {
+  if (!(await evaluate<Target | null>(cdp, FIND_TARGET(selectors)))) return null;
   await evaluate(cdp, PAINTED);
   await page.waitForTimeout(REACTION_MS);
-  await page.touchscreen.tap(point.x, point.y);
+  // Where it is now: a layout shift meanwhile would make a tap at the old place miss.
+  const target = await evaluate<Target | null>(cdp, FIND_TARGET(selectors));
+  if (target) await page.touchscreen.tap(target.x, target.y);
+  return target;
 }
 
 /** The first interaction: typing into the first field of a form or the calculator, else tapping the menu button. */
@@ -330,12 +337,11 @@ const FIELD = '[data-island] input:not([type=hidden]):not([type=checkbox]):not([
 const MENU = 'header button[aria-expanded]';
 
 async function interact(page: Page, cdp: CDPSession): Promise<string> {
-  const target = await evaluate<{ selector: string; x: number; y: number } | null>(cdp, FIND_TARGET([FIELD, MENU]));
+  const target = await tapWhenSeen(page, cdp, [FIELD, MENU]);
   if (!target) {
     await page.touchscreen.tap(5, 5);
     return 'tapped the page';
   }
-  await tapWhenSeen(page, cdp, target);
   if (target.selector === MENU) return 'tapped the menu button';
   await page.keyboard.type('7');
   return TYPED_INTO_FIELD;
@@ -384,14 +390,12 @@ async function fillAndSend(page: Page, cdp: CDPSession): Promise<string> {
       );
       continue;
     }
-    const point = await evaluate<{ x: number; y: number } | null>(cdp, FIND_TARGET([selector]));
-    if (!point) continue;
-    await tapWhenSeen(page, cdp, point);
+    if (!(await tapWhenSeen(page, cdp, [selector]))) continue;
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type(visitorValue(field), { delay: 80 });
   }
-  const button = await evaluate<{ x: number; y: number } | null>(cdp, FIND_TARGET([`${formSelector} [type="submit"]`]));
-  if (!button) return `filled in ${fields.length} fields; no send button`;
+  const sendButton = `${formSelector} [type="submit"]`;
+  if (!(await evaluate<Target | null>(cdp, FIND_TARGET([sendButton])))) return `filled in ${fields.length} fields; no send button`;
   const answer = page
     // The lead's own request (a beacon is a POST too).
     .waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/leads', {
@@ -401,7 +405,7 @@ async function fillAndSend(page: Page, cdp: CDPSession): Promise<string> {
       (response) => `the relay answered ${response.status()}`,
       () => 'nothing was sent within 30 s',
     );
-  await tapWhenSeen(page, cdp, button);
+  await tapWhenSeen(page, cdp, [sendButton]);
   const outcome = await answer;
   // What the answer starts (the result, the thank-you page, a message) is traced too.
   await page.waitForTimeout(AFTER_INTERACTION_WAIT_MS + 1_000);

@@ -57,6 +57,26 @@ test('validation: per-field messages tied to the fields, focus on the first, cle
   expect(receiver.leads).toHaveLength(0);
 });
 
+test('a press shows at once that the form is at work, before its values are checked: then the messages, and the form is free again', async ({
+  page,
+}) => {
+  await startLeadReceiver(page);
+  const fields = await openForm(page);
+  // Every change of the form's busy state, as assistive technology is told of it.
+  await fields.form.evaluate((form) => {
+    const seen: (string | null)[] = [];
+    (window as unknown as { busyStates: typeof seen }).busyStates = seen;
+    new MutationObserver(() => seen.push(form.getAttribute('aria-busy'))).observe(form, { attributeFilter: ['aria-busy'] });
+  });
+  await fields.name.fill('A');
+  await fields.submit.click();
+
+  await expectFieldError(fields.name, 'Name must be at least 2 characters');
+  await expect(fields.form).not.toHaveAttribute('aria-busy');
+  expect(await page.evaluate(() => (window as unknown as { busyStates: (string | null)[] }).busyStates)).toEqual(['true', null]);
+  await expect(fields.submit).toBeEnabled();
+});
+
 test('success: the exact request to the relay (values as typed, the visit) and its headers, the fields clear, the success toast shows', async ({
   page,
   baseURL,
