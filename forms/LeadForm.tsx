@@ -1,7 +1,7 @@
 // Renders any lead form from its spec and engine: a real <form method="post"> (works before
 // hydration), the fields, "call me back now", the honeypot, the submit button in its states, links and consent.
 import { useTheme } from '@emotion/react';
-import { memo, useId } from 'react';
+import { memo, useId, type ReactElement } from 'react';
 import type { Action } from '../generated/content-types.ts';
 import { ActionRow, buttonStyle } from '../ui/ActionButton.tsx';
 import { CallbackConsentBox } from './CallbackConsentBox.tsx';
@@ -26,30 +26,6 @@ type LeadFormProps<F extends LeadFormId> = {
 export function LeadForm<F extends LeadFormId>({ engine, labelledBy, consent, links }: LeadFormProps<F>) {
   const theme = useTheme();
   const { spec, state, submitting } = engine;
-  const hasColumns = spec.groups.some((group) => group.layout === 'column');
-
-  const renderGroup = (group: FieldGroup<FieldName<F>>) => {
-    const fields = (
-      <div css={styles.fieldGrid(theme)}>
-        {group.fields.map((field) => (
-          <Field
-            key={field.name}
-            spec={field}
-            value={state.values[field.name]}
-            error={state.errors[field.name]}
-            onValueChange={engine.setValue}
-          />
-        ))}
-      </div>
-    );
-    if (!group.legend) return fields;
-    return (
-      <fieldset css={styles.fieldset}>
-        <legend css={styles.legend(theme)}>{group.legend}</legend>
-        {fields}
-      </fieldset>
-    );
-  };
 
   return (
     <form
@@ -64,17 +40,7 @@ export function LeadForm<F extends LeadFormId>({ engine, labelledBy, consent, li
       {...{ [LEAD_FORM_ATTRIBUTE]: spec.formId }}
     >
       <input type="hidden" name={SOURCE_FIELD} value={LEAD_SOURCES[spec.formId]} />
-      {hasColumns ? (
-        <div css={styles.groupGrid(theme)}>
-          {spec.groups.map((group, index) => (
-            <div key={group.legend ?? index} css={styles.groupSpan(group.layout)}>
-              {renderGroup(group)}
-            </div>
-          ))}
-        </div>
-      ) : (
-        spec.groups.map((group, index) => <div key={group.legend ?? index}>{renderGroup(group)}</div>)
-      )}
+      <FormFields spec={spec} values={state.values} errors={state.errors} onValueChange={engine.setValue} />
       {engine.callbackWording ? (
         <CallbackConsentBox wording={engine.callbackWording} ticked={state.callback} onTickedChange={engine.setCallback} />
       ) : null}
@@ -86,14 +52,10 @@ export function LeadForm<F extends LeadFormId>({ engine, labelledBy, consent, li
             aria-disabled={submitting || undefined}
             css={[...buttonStyle(theme, 'primary'), styles.submitButton(theme)]}
           >
-            {submitting ? (
-              <>
-                <span css={styles.spinner(theme)} aria-hidden="true" />
-                {spec.submittingLabel}
-              </>
-            ) : (
-              spec.submitLabel
-            )}
+            {/* Always there, hidden until a press: its styles are in the prerendered page, so showing it
+                adds no style rule to the page (which would restyle all of it) in the tap's task. */}
+            <span css={styles.spinner(theme)} aria-hidden="true" hidden={!submitting} />
+            {submitting ? spec.submittingLabel : spec.submitLabel}
           </button>
           <ActionRow actions={links} />
         </div>
@@ -102,6 +64,51 @@ export function LeadForm<F extends LeadFormId>({ engine, labelledBy, consent, li
     </form>
   );
 }
+
+type FormFieldsProps<F extends LeadFormId> = {
+  spec: LeadFormEngine<F>['spec'];
+  values: LeadFormEngine<F>['state']['values'];
+  errors: LeadFormEngine<F>['state']['errors'];
+  onValueChange: LeadFormEngine<F>['setValue'];
+};
+
+/**
+ * The fields, group by group. Memoised: the press of the send button changes the form's state but
+ * neither its values nor its messages, so the fields are not rendered again in the tap's task.
+ */
+const FormFields = memo(function FormFields<F extends LeadFormId>({ spec, values, errors, onValueChange }: FormFieldsProps<F>) {
+  const theme = useTheme();
+  const hasColumns = spec.groups.some((group) => group.layout === 'column');
+
+  const renderGroup = (group: FieldGroup<FieldName<F>>) => {
+    const fields = (
+      <div css={styles.fieldGrid(theme)}>
+        {group.fields.map((field) => (
+          <Field key={field.name} spec={field} value={values[field.name]} error={errors[field.name]} onValueChange={onValueChange} />
+        ))}
+      </div>
+    );
+    if (!group.legend) return fields;
+    return (
+      <fieldset css={styles.fieldset}>
+        <legend css={styles.legend(theme)}>{group.legend}</legend>
+        {fields}
+      </fieldset>
+    );
+  };
+
+  return hasColumns ? (
+    <div css={styles.groupGrid(theme)}>
+      {spec.groups.map((group, index) => (
+        <div key={group.legend ?? index} css={styles.groupSpan(group.layout)}>
+          {renderGroup(group)}
+        </div>
+      ))}
+    </div>
+  ) : (
+    spec.groups.map((group, index) => <div key={group.legend ?? index}>{renderGroup(group)}</div>)
+  );
+}) as <F extends LeadFormId>(props: FormFieldsProps<F>) => ReactElement;
 
 /** The honeypot: a field people never see or reach (off-screen, aria-hidden, out of the tab order). */
 const Honeypot = memo(function Honeypot({ value, onChange }: { value: string; onChange: (value: string) => void }) {

@@ -2,6 +2,7 @@
 // rate-limit check, validation with per-field errors and focus, sending, toasts, success and failure.
 import { startTransition, useCallback, useEffect, useMemo, useReducer, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTheme } from '@emotion/react';
+import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSite } from '../ui/page/site-context.tsx';
 import { captureVisitAttribution } from '../ui/page/visit-attribution.ts';
@@ -157,11 +158,11 @@ export function useLeadForm<F extends LeadFormId>(spec: LeadFormSpec<F>, options
       if (busyRef.current) return;
       busyRef.current = true;
       const current = stateRef.current;
-      // The press shows at once that the form is at work (the button's spinner, `aria-busy`); the
-      // checks, the request and what the answer changes on screen then each come in a task of their
-      // own, and the form re-renders in slices (transitions), so a slow phone has no long task
-      // between the tap and the message.
-      dispatch({ type: 'pressed' });
+      // The tap's own task only takes the press. In the next, the form shows it is at work (the
+      // button's spinner, `aria-busy`), before its values are checked; the checks, the request and
+      // what the answer changes on screen then each come in a task of their own, and the form
+      // re-renders in slices (transitions), so a slow phone has no long task between the tap and the
+      // message.
       const settle = (update: () => void) =>
         startTransition(() => {
           update();
@@ -170,6 +171,10 @@ export function useLeadForm<F extends LeadFormId>(spec: LeadFormSpec<F>, options
           setSettled((count) => count + 1);
         });
       void nextTask()
+        .then(() => {
+          flushSync(() => dispatch({ type: 'pressed' }));
+          return nextTask();
+        })
         .then(() =>
           runSubmission(spec, current.values, {
             limiter: createRateLimiter({ policy: spec.rateLimit, storage: readBrowserStorage('localStorage'), now: Date.now }),

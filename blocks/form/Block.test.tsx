@@ -87,7 +87,7 @@ describe('prerendered lead form', () => {
 
   it('shows the button, the link and the consent notice', () => {
     const html = render(<Form {...HOME} />);
-    expect(html).toMatch(/<button type="submit"[^>]*>Get Started Now<\/button>/);
+    expect(html).toMatch(/<button type="submit"[^>]*><span [^>]*hidden=""[^>]*><\/span>Get Started Now<\/button>/);
     expect(html).toMatch(/<a[^>]*href="\/calculator"[^>]*>calculate your ROI first<\/a>/);
     expect(html).toContain('By submitting this form, you agree to receive communications.');
   });
@@ -123,7 +123,7 @@ describe('prerendered lead form', () => {
     const html = render(<Form type="form" form="landing" heading="Claim Your Free 30-Minute Strategy Session" />);
     expect(tagOf(html, /<input[^>]*name="phone"[^>]*>/)).toContain(String.raw`pattern="\+?[\d\s\-\(\)\.]+"`);
     expect(tagOf(html, /<textarea[^>]*name="challenge"[^>]*>/)).toMatch(/required=""[^>]*maxLength="1000"/);
-    expect(html).toMatch(/<button type="submit"[^>]*>Claim My Free Strategy Session<\/button>/);
+    expect(html).toMatch(/<button type="submit"[^>]*><span [^>]*hidden=""[^>]*><\/span>Claim My Free Strategy Session<\/button>/);
   });
 });
 
@@ -154,7 +154,7 @@ describe('prerendered ROI form', () => {
 
   it('names the ROI source and button', () => {
     expect(html).toContain('name="source" value="AI ROI Calculator + Lead Form"');
-    expect(html).toMatch(/<button type="submit"[^>]*>Get My ROI Analysis &amp; Book Session<\/button>/);
+    expect(html).toMatch(/<button type="submit"[^>]*><span [^>]*hidden=""[^>]*><\/span>Get My ROI Analysis &amp; Book Session<\/button>/);
   });
 });
 

@@ -2,7 +2,7 @@
 // ways on: another calculation, or picking a time in our calendar inside the page (or, where the site
 // offers no booking in the page, the booking page in a new tab).
 import { css, useTheme, type Theme } from '@emotion/react';
-import { useEffect, useRef } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { buttonStyle } from '../../ui/ActionButton.tsx';
 import { SmartLink } from '../../ui/SmartLink.tsx';
 import { BOOKING_HREF } from '../../ui/link-target.ts';
@@ -34,6 +34,14 @@ export function RoiResultView({ result, lead, investmentUsd, onCalculateAnother,
   // The form the visitor was in is gone: focus lands on the news that replaced it.
   useEffect(() => {
     headingRef.current?.focus();
+  }, []);
+
+  // The news first (the heading and the two headline figures, which take the focus), the rest in the
+  // next slice: each part adds its own style rules to the page as it appears, and on a slow phone the
+  // whole screen at once was one long task.
+  const [rest, setRest] = useState(false);
+  useEffect(() => {
+    startTransition(() => setRest(true));
   }, []);
 
   const details = [
@@ -78,34 +86,38 @@ export function RoiResultView({ result, lead, investmentUsd, onCalculateAnother,
         </div>
       </dl>
 
-      <dl css={styles.detailGrid(theme)}>
-        {details.map((detail) => (
-          <div key={detail.term} css={styles.detail(theme)}>
-            <dt css={styles.detailTerm(theme)}>{detail.term}</dt>
-            <dd css={styles.detailValue(theme)}>
-              {detail.value}
-              {detail.note ? <span css={styles.detailNote(theme)}>{detail.note}</span> : null}
-            </dd>
+      {rest ? (
+        <>
+          <dl css={styles.detailGrid(theme)}>
+            {details.map((detail) => (
+              <div key={detail.term} css={styles.detail(theme)}>
+                <dt css={styles.detailTerm(theme)}>{detail.term}</dt>
+                <dd css={styles.detailValue(theme)}>
+                  {detail.value}
+                  {detail.note ? <span css={styles.detailNote(theme)}>{detail.note}</span> : null}
+                </dd>
+              </div>
+            ))}
+          </dl>
+
+          <figure css={styles.figure(theme)}>
+            <figcaption css={styles.figcaption(theme)}>Where your savings come from</figcaption>
+            <SavingsChart result={result} investmentUsd={investmentUsd} />
+          </figure>
+
+          <div css={styles.actions(theme)}>
+            <button type="button" onClick={onCalculateAnother} css={buttonStyle(theme, 'secondary')}>
+              Calculate Another ROI
+            </button>
+            {inPageBooking ? null : (
+              <SmartLink href={BOOKING_HREF} css={buttonStyle(theme, 'primary')}>
+                Book Appointment Now
+              </SmartLink>
+            )}
           </div>
-        ))}
-      </dl>
-
-      <figure css={styles.figure(theme)}>
-        <figcaption css={styles.figcaption(theme)}>Where your savings come from</figcaption>
-        <SavingsChart result={result} investmentUsd={investmentUsd} />
-      </figure>
-
-      <div css={styles.actions(theme)}>
-        <button type="button" onClick={onCalculateAnother} css={buttonStyle(theme, 'secondary')}>
-          Calculate Another ROI
-        </button>
-        {inPageBooking ? null : (
-          <SmartLink href={BOOKING_HREF} css={buttonStyle(theme, 'primary')}>
-            Book Appointment Now
-          </SmartLink>
-        )}
-      </div>
-      {inPageBooking ? <BookingOffer key={lead.leadId ?? lead.email} lead={lead} onBooked={onBooked} /> : null}
+          {inPageBooking ? <BookingOffer key={lead.leadId ?? lead.email} lead={lead} onBooked={onBooked} /> : null}
+        </>
+      ) : null}
     </div>
   );
 }
