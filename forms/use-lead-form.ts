@@ -170,11 +170,9 @@ export function useLeadForm<F extends LeadFormId>(spec: LeadFormSpec<F>, options
           // it would resend what was just sent, or lose the failed submission's retry.
           setSettled((count) => count + 1);
         });
+      // (runSubmission pauses again before it checks the values, so the busy state is on screen first.)
       void nextTask()
-        .then(() => {
-          flushSync(() => dispatch({ type: 'pressed' }));
-          return nextTask();
-        })
+        .then(() => flushSync(() => dispatch({ type: 'pressed' })))
         .then(() =>
           runSubmission(spec, current.values, {
             limiter: createRateLimiter({ policy: spec.rateLimit, storage: readBrowserStorage('localStorage'), now: Date.now }),
