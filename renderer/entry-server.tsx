@@ -2,15 +2,17 @@
 // once, then each interactive block renders again as an island root of its own (renderer/islands/).
 import createCache from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
+import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createPath, createStaticHandler, createStaticRouter, StaticRouterProvider, type Navigator } from 'react-router-dom';
 import site from 'virtual:content/site';
 import { articlePath, articles, pages } from 'virtual:content/routes';
+import type { Block } from '../generated/content-types.ts';
 import { AppProviders, EMOTION_KEY, theme } from './AppProviders.tsx';
 import { renderHeadTags } from './head-tags.ts';
 import { fixedLocation, IslandRoot } from './islands/IslandRoot.tsx';
 import { islandIdentifierPrefix } from './islands/island-markup.ts';
-import { fillIslands, IslandCollector, IslandCollectorProvider } from './islands/server-islands.tsx';
+import { fillIslands, IslandCollector, IslandCollectorProvider, type CollectedIsland } from './islands/server-islands.tsx';
 import { resolveHead } from './page-head.ts';
 import { createRoutes } from './routes.tsx';
 import { FONT_URL, GLOBAL_STYLES_ATTRIBUTE, globalCss } from './layout/GlobalStyles.tsx';
@@ -65,7 +67,7 @@ export async function render(url: string): Promise<RenderedPage> {
     </AppProviders>,
   );
   const location = new URL(url);
-  const app = fillIslands(page, islands, (island) =>
+  const renderIsland = (island: CollectedIsland, Component: ComponentType<Block>) =>
     renderToString(
       <IslandRoot
         cache={cache}
@@ -73,11 +75,15 @@ export async function render(url: string): Promise<RenderedPage> {
         navigator={PRERENDER_NAVIGATOR}
         isStatic
         block={island.block}
-        Component={island.Component}
+        Component={Component}
       />,
       { identifierPrefix: islandIdentifierPrefix(island.id) },
-    ),
-  );
+    );
+  const app = fillIslands(page, islands, (island) => {
+    // For its style rules only: they land in the cache, which the page's styles are written from.
+    if (island.Component.laterScreens) renderIsland(island, island.Component.laterScreens);
+    return renderIsland(island, island.Component);
+  });
   const styles = [
     `<style ${GLOBAL_STYLES_ATTRIBUTE}>${escapeStyleText(globalCss(theme))}</style>`,
     prerenderedStyleTags(cache, emotion.extractCriticalToChunks(app).styles),

@@ -61,3 +61,24 @@ export default function RoiCalculator({ id, eyebrow, heading, intro, tone, conse
     </LeadFormSection>
   );
 }
+
+/**
+ * The result screen, rendered while prerendering for its style rules alone (never put in the page):
+ * with them in the page, the result appears on a slow phone without adding a rule (see
+ * `LaterScreens`). The figures are an example; the rules do not depend on them.
+ */
+RoiCalculator.laterScreens = function RoiResultStyles() {
+  const example = calculateRoi(
+    { currentRevenue: 2_000_000, industry: '', teamSize: 10, averageSalary: 60_000, manualHours: '' },
+    roiParameters,
+  );
+  return (
+    <RoiResultView
+      whole
+      result={example}
+      lead={{ name: 'Example', email: 'example@example.com' }}
+      investmentUsd={roiParameters.investmentUsd}
+      onCalculateAnother={() => {}}
+    />
+  );
+};

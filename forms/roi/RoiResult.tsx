@@ -8,6 +8,7 @@ import { SmartLink } from '../../ui/SmartLink.tsx';
 import { BOOKING_HREF } from '../../ui/link-target.ts';
 import type { RoiResult } from '../../lead/roi/engine.ts';
 import { formatRoiResult } from './format.ts';
+import { nextTask } from '../../ui/page/when-idle.ts';
 import { BookingOffer, useBookingSettings } from '../booking/BookingOffer.tsx';
 import type { BookingLead } from '../booking/booking-page.ts';
 import { SavingsChart } from './SavingsChart.tsx';
@@ -23,9 +24,14 @@ type RoiResultViewProps = {
   investmentUsd: number;
   onCalculateAnother: () => void;
   onBooked?: ((confirmation: string) => void) | undefined;
+  /** Every part at once, as when its style rules are prerendered; on screen it comes part by part. */
+  whole?: boolean | undefined;
 };
 
-export function RoiResultView({ result, lead, investmentUsd, onCalculateAnother, onBooked }: RoiResultViewProps) {
+/** The parts of the result screen, in the order they appear: the news, the figures behind it, the ways on. */
+const PARTS = 3;
+
+export function RoiResultView({ result, lead, investmentUsd, onCalculateAnother, onBooked, whole = false }: RoiResultViewProps) {
   const theme = useTheme();
   const inPageBooking = useBookingSettings() !== undefined;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -36,13 +42,20 @@ export function RoiResultView({ result, lead, investmentUsd, onCalculateAnother,
     headingRef.current?.focus();
   }, []);
 
-  // The news first (the heading and the two headline figures, which take the focus), the rest in the
-  // next slice: each part adds its own style rules to the page as it appears, and on a slow phone the
-  // whole screen at once was one long task.
-  const [rest, setRest] = useState(false);
+  // The news first (the heading, which takes the focus, and the two headline figures), then the
+  // details and the chart, then the ways on, each in a task of its own: on a slow phone the whole
+  // screen at once was one long task (the form's removal, the new elements, their layout).
+  const [shown, setShown] = useState(whole ? PARTS : 1);
   useEffect(() => {
-    startTransition(() => setRest(true));
-  }, []);
+    if (shown >= PARTS) return;
+    let cancelled = false;
+    void nextTask().then(() => {
+      if (!cancelled) startTransition(() => setShown((parts) => parts + 1));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [shown]);
 
   const details = [
     { term: 'Weekly Hours Saved', value: display.weeklyHoursSaved, note: 'hours per team member' },
@@ -86,7 +99,7 @@ export function RoiResultView({ result, lead, investmentUsd, onCalculateAnother,
         </div>
       </dl>
 
-      {rest ? (
+      {shown >= 2 ? (
         <>
           <dl css={styles.detailGrid(theme)}>
             {details.map((detail) => (
@@ -104,7 +117,11 @@ export function RoiResultView({ result, lead, investmentUsd, onCalculateAnother,
             <figcaption css={styles.figcaption(theme)}>Where your savings come from</figcaption>
             <SavingsChart result={result} investmentUsd={investmentUsd} />
           </figure>
+        </>
+      ) : null}
 
+      {shown >= 3 ? (
+        <>
           <div css={styles.actions(theme)}>
             <button type="button" onClick={onCalculateAnother} css={buttonStyle(theme, 'secondary')}>
               Calculate Another ROI

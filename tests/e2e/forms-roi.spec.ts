@@ -202,6 +202,27 @@ test.describe('with a long user agent', () => {
   });
 });
 
+test("the result screen's style rules are in the page already: showing it adds none (a slow phone would restyle the whole page)", async ({
+  page,
+}) => {
+  await startLeadReceiver(page, 201);
+  const fields = await openForm(page);
+  await fillValid(fields);
+  // The rules emotion adds in the browser, and which: those the prerendered page did not hold.
+  const addedRules = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLStyleElement>('style[data-emotion]:not([data-prerendered-styles])')].flatMap((style) =>
+        [...(style.sheet?.cssRules ?? [])].map((rule) => rule.cssText.slice(0, 80)),
+      ),
+    );
+  const before = await addedRules();
+  await fields.submit.click();
+  await expect(page.getByRole('heading', { name: RESULT_HEADING })).toBeFocused();
+  // The last part of the screen to appear.
+  await expect(page.getByRole('button', { name: 'Calculate Another ROI' })).toBeVisible();
+  expect(await addedRules()).toEqual(before);
+});
+
 test('Calculate Another ROI returns to an empty form with focus on its first field', async ({ page }) => {
   await startLeadReceiver(page, 201);
   const fields = await openForm(page);
