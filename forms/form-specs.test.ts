@@ -18,7 +18,7 @@ import {
 } from '../lead/rules.ts';
 import { RATE_LIMIT_POLICIES } from './rate-limit.ts';
 
-const LEAD_FORM_SCHEMAS = { home: homeFormSchema, roi: roiFormSchema, contact: contactFormSchema, landing: landingFormSchema };
+const LEAD_FORM_SCHEMAS = { home: homeFormSchema(), roi: roiFormSchema(), contact: contactFormSchema(), landing: landingFormSchema() };
 const roiFormSpec = createRoiFormSpec(SHIPPED_ROI_PARAMETERS);
 const SPECS = [homeFormSpec, roiFormSpec, contactFormSpec, landingFormSpec] as unknown as LeadFormSpec[];
 

@@ -14,9 +14,10 @@ import { createLeadSubmission, type LeadSubmission, type SubmitLeadResult } from
 /**
  * The zod rules load on demand: no page needs them before a form is submitted, and they are the
  * largest part of the form code. `preloadValidation()` starts the download when a form is first used.
- * zod is set up in one task and the forms' rules are built in a later one, at an idle moment:
- * on a slow phone the two in one task were a long task (~120 ms at 4× CPU slowdown) right after the
- * visitor's first tap in a form.
+ * zod is set up in one task, the forms' module is evaluated in a later one at an idle moment, and the
+ * rules of the form in use are built in a third (lead/validation.ts builds each form's when first
+ * asked): on a slow phone any two of these in one task were a long task (~60–120 ms at 4× CPU
+ * slowdown) right after the visitor's first tap in a form.
  */
 let validation: Promise<typeof LeadForms> | undefined;
 const loadValidation = () =>
@@ -29,8 +30,11 @@ const loadValidation = () =>
       throw error;
     }));
 
-export function preloadValidation(): void {
-  void loadValidation();
+/** Downloads the rules and builds `form`'s, each in a task of its own, so its first submission waits for neither. */
+export function preloadValidation(form: LeadFormId): void {
+  void loadValidation()
+    .then((forms) => idleTask().then(() => forms.LEAD_FORMS[form].schema))
+    .catch(() => {});
 }
 
 /** A failed submission kept so that pressing the button again with unchanged values resends it as is. */

@@ -93,9 +93,10 @@ export function useLeadForm<F extends LeadFormId>(spec: LeadFormSpec<F>, options
   // The zod rules download when a visitor first reaches the form, not with the page (submit-flow.ts).
   useEffect(() => {
     const form = formRef.current;
-    form?.addEventListener('focusin', preloadValidation, { once: true });
-    return () => form?.removeEventListener('focusin', preloadValidation);
-  }, []);
+    const preload = () => preloadValidation(spec.formId);
+    form?.addEventListener('focusin', preload, { once: true });
+    return () => form?.removeEventListener('focusin', preload);
+  }, [spec.formId]);
 
   // `?service=AI%20Voice%20Services` preselects the service, also on client-side navigation.
   useEffect(() => {

@@ -38,10 +38,19 @@ export interface LeadFormEntry<F extends LeadFormId = LeadFormId> {
 
 function defineLeadForm<F extends LeadFormId>(
   form: F,
-  schema: z.ZodMiniType<LeadFormValuesById[F]>,
+  schema: () => z.ZodMiniType<LeadFormValuesById[F]>,
   buildCrmPayload: (values: LeadFormValuesById[F], context: CrmPayloadContext) => LeadPayload,
 ): LeadFormEntry<F> {
-  return { form, source: LEAD_SOURCES[form], schema, validate: (values) => validateWith(schema, values), buildCrmPayload };
+  return {
+    form,
+    source: LEAD_SOURCES[form],
+    // Built when first asked for (lead/validation.ts).
+    get schema() {
+      return schema();
+    },
+    validate: (values) => validateWith(schema(), values),
+    buildCrmPayload,
+  };
 }
 
 export const LEAD_FORMS: { readonly [F in LeadFormId]: LeadFormEntry<F> } = {

@@ -103,63 +103,81 @@ function optionalChoice<const T extends string>(values: T[]) {
   return z._default(z.optional(z.union([z.literal(''), z.enum(values)], { error: M.invalidInput })), '');
 }
 
+/**
+ * A form's rules, built the first time they are asked for. Building all four as the module loaded was
+ * one long task on a slow phone (~60 ms at 4× CPU slowdown) just as the visitor tapped into a form;
+ * the browser now builds only the form it shows, in an idle task of its own (forms/submit-flow.ts).
+ */
+function builtOnce<T>(build: () => T): () => T {
+  let built: T | undefined;
+  return () => (built ??= build());
+}
+
 // ---------------------------------------------------------------------------------------------
 // The four forms
 
 // The home page's simple form: every value trimmed, each with its own message.
-export const homeFormSchema = leadForm({
-  name: personName(),
-  email: emailAddress(M.emailInvalid),
-  phone: phoneNumber(M.phoneTooLong),
-  company: companyName(FIELD_LIMITS.company.maxLength),
-});
+export const homeFormSchema = builtOnce(() =>
+  leadForm({
+    name: personName(),
+    email: emailAddress(M.emailInvalid),
+    phone: phoneNumber(M.phoneTooLong),
+    company: companyName(FIELD_LIMITS.company.maxLength),
+  }),
+);
 
 // The ROI calculator's form; bounds without a message of their own reuse the home form's wording.
-export const roiFormSchema = leadForm({
-  companySize: requiredChoice(listValues(COMPANY_SIZE_OPTIONS), M.companySizeRequired),
-  currentRevenue: numericText(FIELD_LIMITS.revenueUsd, M.currentRevenueRequired, M.currentRevenueTooLarge),
-  industry: requiredChoice(listValues(INDUSTRY_OPTIONS), M.industryRequired),
-  teamSize: numericText(FIELD_LIMITS.teamSize, M.teamSizeRequired, M.teamSizeTooLarge),
-  averageSalary: numericText(FIELD_LIMITS.salaryUsd, M.averageSalaryRequired, M.averageSalaryTooLarge),
-  manualHours: requiredChoice(listValues(MANUAL_HOURS_OPTIONS), M.manualHoursRequired),
-  name: personName(),
-  email: emailAddress(M.businessEmailInvalid),
-  phone: phoneNumber(M.phoneInvalid, ROI_PHONE_PATTERN),
-  company: companyName(FIELD_LIMITS.roiCompany.maxLength),
-  challenge: optionalFreeText(FIELD_LIMITS.challenge.maxLength, M.challengeTooLong),
-  best_time: optionalChoice(listValues(BEST_TIME_OPTIONS)),
-});
+export const roiFormSchema = builtOnce(() =>
+  leadForm({
+    companySize: requiredChoice(listValues(COMPANY_SIZE_OPTIONS), M.companySizeRequired),
+    currentRevenue: numericText(FIELD_LIMITS.revenueUsd, M.currentRevenueRequired, M.currentRevenueTooLarge),
+    industry: requiredChoice(listValues(INDUSTRY_OPTIONS), M.industryRequired),
+    teamSize: numericText(FIELD_LIMITS.teamSize, M.teamSizeRequired, M.teamSizeTooLarge),
+    averageSalary: numericText(FIELD_LIMITS.salaryUsd, M.averageSalaryRequired, M.averageSalaryTooLarge),
+    manualHours: requiredChoice(listValues(MANUAL_HOURS_OPTIONS), M.manualHoursRequired),
+    name: personName(),
+    email: emailAddress(M.businessEmailInvalid),
+    phone: phoneNumber(M.phoneInvalid, ROI_PHONE_PATTERN),
+    company: companyName(FIELD_LIMITS.roiCompany.maxLength),
+    challenge: optionalFreeText(FIELD_LIMITS.challenge.maxLength, M.challengeTooLong),
+    best_time: optionalChoice(listValues(BEST_TIME_OPTIONS)),
+  }),
+);
 
 // The contact form shows no bounds of its own: a message of 10-2000 characters, and the generic messages.
-export const contactFormSchema = leadForm({
-  name: freeText(FIELD_LIMITS.name.maxLength, M.nameTooLong).check(z.minLength(1, M.required)),
-  email: emailAddress(M.invalidEmail, M.required),
-  phone: freeText(FIELD_LIMITS.phone.maxLength, M.phoneTooLong).check(z.minLength(1, M.required)),
-  company: optionalFreeText(FIELD_LIMITS.company.maxLength, M.companyTooLong),
-  service_interest: z.enum(listValues(SERVICE_INTEREST_OPTIONS), {
-    error: (issue) => (issue.input === undefined || issue.input === '' ? M.required : M.invalidInput),
+export const contactFormSchema = builtOnce(() =>
+  leadForm({
+    name: freeText(FIELD_LIMITS.name.maxLength, M.nameTooLong).check(z.minLength(1, M.required)),
+    email: emailAddress(M.invalidEmail, M.required),
+    phone: freeText(FIELD_LIMITS.phone.maxLength, M.phoneTooLong).check(z.minLength(1, M.required)),
+    company: optionalFreeText(FIELD_LIMITS.company.maxLength, M.companyTooLong),
+    service_interest: z.enum(listValues(SERVICE_INTEREST_OPTIONS), {
+      error: (issue) => (issue.input === undefined || issue.input === '' ? M.required : M.invalidInput),
+    }),
+    message: freeText(FIELD_LIMITS.message.maxLength, M.messageTooLong).check(
+      z.minLength(1, M.required),
+      z.minLength(FIELD_LIMITS.message.minLength, M.messageTooShort),
+    ),
   }),
-  message: freeText(FIELD_LIMITS.message.maxLength, M.messageTooLong).check(
-    z.minLength(1, M.required),
-    z.minLength(FIELD_LIMITS.message.minLength, M.messageTooShort),
-  ),
-});
+);
 
 // The landing page's form: the general lead rules, with the challenge required.
-export const landingFormSchema = leadForm({
-  name: personName(),
-  email: emailAddress(M.invalidEmail, M.required),
-  phone: phoneNumber(M.phoneTooLong, LANDING_PHONE_PATTERN),
-  company: companyName(FIELD_LIMITS.company.maxLength),
-  revenue: requiredChoice(listValues(REVENUE_OPTIONS), M.revenueRequired),
-  challenge: freeText(FIELD_LIMITS.challenge.maxLength, M.challengeTooLong).check(z.minLength(1, M.required)),
-  bestTime: optionalChoice(listValues(BEST_TIME_OPTIONS)),
-});
+export const landingFormSchema = builtOnce(() =>
+  leadForm({
+    name: personName(),
+    email: emailAddress(M.invalidEmail, M.required),
+    phone: phoneNumber(M.phoneTooLong, LANDING_PHONE_PATTERN),
+    company: companyName(FIELD_LIMITS.company.maxLength),
+    revenue: requiredChoice(listValues(REVENUE_OPTIONS), M.revenueRequired),
+    challenge: freeText(FIELD_LIMITS.challenge.maxLength, M.challengeTooLong).check(z.minLength(1, M.required)),
+    bestTime: optionalChoice(listValues(BEST_TIME_OPTIONS)),
+  }),
+);
 
-export type HomeFormValues = z.output<typeof homeFormSchema>;
-export type RoiFormValues = z.output<typeof roiFormSchema>;
-export type ContactFormValues = z.output<typeof contactFormSchema>;
-export type LandingFormValues = z.output<typeof landingFormSchema>;
+export type HomeFormValues = z.output<ReturnType<typeof homeFormSchema>>;
+export type RoiFormValues = z.output<ReturnType<typeof roiFormSchema>>;
+export type ContactFormValues = z.output<ReturnType<typeof contactFormSchema>>;
+export type LandingFormValues = z.output<ReturnType<typeof landingFormSchema>>;
 
 export interface LeadFormValuesById {
   home: HomeFormValues;
