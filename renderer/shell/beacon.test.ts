@@ -109,17 +109,33 @@ describe('clicks and forms', () => {
     document.querySelector('span')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     document.querySelector('a[href="#about"]')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     const all = await beacons();
-    expect(all.filter((beacon) => beacon.type !== 'pageview')).toEqual([
-      { type: 'form_submit', path: '/', form: 'home' },
-      { type: 'form_submit', path: '/', form: 'home' },
+    // The click is sent at once (before the page view, which waits for idle time), the submissions in
+    // the next task (off the tap's), the form's start when idle.
+    expect(all[0]).toEqual({ type: 'booking_click', path: '/' });
+    expect(all.filter((beacon) => beacon.type !== 'pageview').toSorted((a, b) => String(a.type).localeCompare(String(b.type)))).toEqual([
       { type: 'booking_click', path: '/' },
       { type: 'form_start', path: '/', form: 'home' },
+      { type: 'form_submit', path: '/', form: 'home' },
+      { type: 'form_submit', path: '/', form: 'home' },
     ]);
 
     // The next page view starts the form's funnel again.
     window.dispatchEvent(new CustomEvent(NAVIGATED_EVENT));
     name!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
     expect((await beacons()).filter((beacon) => beacon.type === 'form_start')).toHaveLength(2);
+  });
+
+  it('send a submission in the next task, not in the one that submitted', async () => {
+    showPage('/', HOME_FORM);
+    startBeacon(stop.signal);
+    document.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    expect(sent.filter(({ body }) => body.type === 'form_submit')).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(sent.filter(({ body }) => body.type === 'form_submit').map(({ body }) => body)).toEqual([
+      { type: 'form_submit', path: '/', form: 'home' },
+    ]);
+    // Once.
+    expect((await beacons()).filter((beacon) => beacon.type === 'form_submit')).toHaveLength(1);
   });
 
   it('ignore fields outside a lead form', async () => {

@@ -114,12 +114,14 @@ export function startBeacon(signal?: AbortSignal): void {
   listen(window, NAVIGATED_EVENT, () => pageview());
   listen(document, 'focusin', formStarted);
   listen(document, 'input', formStarted);
-  // A submission or a click may leave the page, so those are sent at once: sendBeacon outlives the
-  // page and does not hold it up.
+  // A submission is sent in the next task, not in the tap's: on a slow phone that tap is a long task
+  // with the browser's own work alone. Should the submission leave the page (a form posted without
+  // script), the page is still there until the answer comes, long after the next task.
   listen(document, 'submit', (event) => {
     const form = formOf(event.target);
-    if (form) send(on('form_submit', { form }));
+    if (form) setTimeout(send, 0, on('form_submit', { form }));
   });
+  // A click may leave the page, so it is sent at once.
   listen(document, 'click', (event) => {
     if (event.target instanceof Element && event.target.closest(`a[${BOOKING_LINK_ATTRIBUTE}]`)) send(on('booking_click'));
   });
