@@ -238,6 +238,7 @@ async function main() {
       breakdown: { type: 'boolean', default: false },
       'breakdown-cpu': { type: 'string', default: '4,16' },
       'breakdown-only': { type: 'boolean', default: false },
+      'save-traces': { type: 'boolean', default: false },
     },
   });
   const distDir = path.resolve(root, values.dist);
@@ -308,6 +309,7 @@ async function main() {
                   cpuSlowdown,
                   nameChunk,
                   fillAndSend: cpuSlowdown === FILL_AND_SEND_CPU,
+                  saveTo: values['save-traces'] ? traceFile(route, cpuSlowdown, run) : undefined,
                 }),
               );
             const shown = medianTrace(traced);
@@ -315,7 +317,15 @@ async function main() {
             const copy: StartupTrace[] = [];
             if (compare)
               for (let run = 0; run < runs; run++)
-                copy.push(await traceStartup(browser, `http://127.0.0.1:${noScriptPort}${route}`, { cpuSlowdown, nameChunk }));
+                copy.push(
+                  await traceStartup(browser, `http://127.0.0.1:${noScriptPort}${route}`, {
+                    cpuSlowdown,
+                    nameChunk,
+                    fillAndSend: cpuSlowdown === FILL_AND_SEND_CPU,
+                    send: false,
+                    saveTo: values['save-traces'] ? traceFile(route, cpuSlowdown, run, 'no-script') : undefined,
+                  }),
+                );
             breakdowns.push(formatBreakdown(shown, traced, copy));
             console.error(
               `trace ${String(cpuSlowdown).padStart(2)}× ${route.padEnd(58)} blocking after paint ${Math.round(blockingAfterPaintMs(shown))} ms  first interaction ${Math.round(shown.interactionLatencyMs)} ms  our work ${Math.round(shown.ourWorkMs)} ms` +
@@ -354,6 +364,12 @@ async function main() {
     console.log(`\n${text}`);
     if (values['write-docs']) writeBetween(BREAKDOWN_START, BREAKDOWN_END, text);
   }
+}
+
+/** Where `--save-traces` writes a run's trace, to open in the browser's DevTools (Performance, "Load profile"). */
+function traceFile(route: string, cpuSlowdown: number, run: number, copy?: 'no-script'): string {
+  const name = route.replace(/^\/$/, 'home').replace(/^\//, '').replaceAll('/', '_');
+  return path.join(root, '.tmp', 'traces', `${name}-${cpuSlowdown}x${copy ? `-${copy}` : ''}-run${run + 1}.json`);
 }
 
 /** The no-script copy of the build, in .tmp/ (made afresh each run). */
