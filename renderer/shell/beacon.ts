@@ -119,7 +119,7 @@ export function startBeacon(signal?: AbortSignal): void {
   // script), the page is still there until the answer comes, long after the next task.
   listen(document, 'submit', (event) => {
     const form = formOf(event.target);
-    if (form) setTimeout(send, 0, on('form_submit', { form }));
+    if (form) setTimeout(() => send(on('form_submit', { form })));
   });
   // A click may leave the page, so it is sent at once.
   listen(document, 'click', (event) => {
