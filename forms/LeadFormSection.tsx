@@ -32,9 +32,9 @@ export function LeadFormSection({
 }: LeadFormSectionProps) {
   const theme = useTheme();
   const split = layout === 'split';
-  // The form inside re-renders on every key: the section's own styles are computed once, and its
-  // heading is a memoised component, so a key re-renders none of them (on a slow phone each style
-  // costs a serialisation and a hash per render).
+  // The form inside re-renders on every key, and this section with it: its styles are computed once
+  // and its heading is a memoised component, so a key redraws only the two boxes around the form (on
+  // a slow phone each style serialised again costs a hash per render).
   const boxes = useMemo(() => sectionStyles(theme, tone, split, maxWidth), [theme, tone, split, maxWidth]);
   return (
     <section id={id} aria-labelledby={headingId} css={boxes.section}>
@@ -48,15 +48,16 @@ export function LeadFormSection({
 
 function sectionStyles(theme: Theme, tone: Tone, split: boolean, maxWidth: 'form' | 'content') {
   return {
-    section: [
+    // One serialised style each (not an array, which emotion would serialise again on every render).
+    section: css([
       toneStyles(theme, tone),
       css({ paddingBlock: theme.space[8], scrollMarginTop: '5rem', [theme.mq.md]: { paddingBlock: theme.space[9] } }),
-    ],
-    layout: [
+    ]),
+    layout: css([
       container(theme),
       css({ display: 'grid', gap: theme.space[7], alignItems: 'center' }),
       split && css({ [theme.mq.lg]: { gridTemplateColumns: 'minmax(0, 5fr) minmax(0, 7fr)', gap: theme.space[8] } }),
-    ],
+    ]),
     formColumn: css({ width: '100%', minWidth: 0, marginInline: 'auto', maxWidth: split || maxWidth === 'content' ? undefined : '48rem' }),
   };
 }

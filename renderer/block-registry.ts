@@ -12,7 +12,15 @@ import { blockModules } from '../generated/block-modules.ts';
 import type { Block, BlockType } from '../generated/content-types.ts';
 
 export type BlockOf<T extends BlockType> = Extract<Block, { type: T }>;
-export type BlockComponent<T extends BlockType> = ComponentType<BlockOf<T>>;
+/**
+ * What an island shows only once the visitor has acted (the calculator's result screen), carried by
+ * its block component as `laterScreens`. Prerendering renders it for its style rules alone: they go
+ * into the page's styles, never its HTML. Showing it in the browser then adds no style rule; a rule
+ * added to the page makes the browser restyle all of it, and emotion compiles each one first, which
+ * on a slow phone made the result's appearance a long task.
+ */
+export type LaterScreens<B> = { laterScreens?: ComponentType<B> };
+export type BlockComponent<T extends BlockType> = ComponentType<BlockOf<T>> & LaterScreens<BlockOf<T>>;
 type BlockModule<T extends BlockType> = { default: BlockComponent<T> };
 
 export type BlockRegistration<T extends BlockType> = {

@@ -3,18 +3,11 @@
 // wrapper. Static blocks stay in the page render and are never hydrated.
 import { createContext, useContext, type ComponentType } from 'react';
 import type { Block } from '../../generated/content-types.ts';
+import type { LaterScreens } from '../block-registry.ts';
 import { ISLAND_ATTRIBUTE, ISLAND_ID_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE } from './island-markup.ts';
 
+/** An island of the page; its component may name screens it shows later (`LaterScreens`), whose styles the page holds too. */
 export type CollectedIsland = { id: string; block: Block; Component: ComponentType<Block> & LaterScreens<Block> };
-
-/**
- * What an island shows only once the visitor has acted (the calculator's result screen), carried by
- * its block component as `laterScreens`. Prerendering renders it for its style rules alone: they go
- * into the page's styles, never its HTML. Showing it in the browser then adds no style rule; a rule
- * added to the page makes the browser restyle all of it, and emotion compiles each one first, which
- * on a slow phone made the result's appearance a long task.
- */
-export type LaterScreens<B> = { laterScreens?: ComponentType<B> };
 
 /** The islands of one page render, in document order. */
 export class IslandCollector {

@@ -71,7 +71,11 @@ function schedule(element: HTMLElement): Scheduled {
       clearTimeout(pause);
       stopWaiting();
       // At an idle moment: the tap or key that started it is painted first, before React's modules are evaluated.
-      runtime ??= loadRuntime();
+      runtime ??= loadRuntime().catch((error: unknown) => {
+        // A failed download is tried again by the next island that starts.
+        runtime = undefined;
+        throw error;
+      });
       runtime
         .then(({ hydrateIsland }) => hydrateIsland(element))
         .then(

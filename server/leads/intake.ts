@@ -2,7 +2,7 @@ import { ATTRIBUTION_FIELDS, ATTRIBUTION_VALUE_MAX_LENGTH, cleanAttributionValue
 import type { Attribution } from '../../lead/attribution.ts';
 import { readCallbackRequest, type CallbackWordings } from '../../lead/callback-consent.ts';
 import type { PayloadContext } from '../../lead/crm-payload.ts';
-import { acceptLead, findLeadForm } from '../../lead/forms.ts';
+import { acceptLead, findLeadForm, LEAD_FORMS } from '../../lead/forms.ts';
 import { sanitizeText } from '../../lead/sanitize.ts';
 import { cutText, toStorableText } from '../../lead/storable-text.ts';
 import { FIELD_LIMITS, FORM_ERROR_KEY, FORM_FIELD_LABELS, VALIDATION_MESSAGES } from '../../lead/rules.ts';
@@ -39,6 +39,11 @@ export type IntakeResult =
       readonly payload: Readonly<Record<string, unknown>>;
       readonly spamReason: SpamReason | undefined;
     };
+
+// The forms' rules are built when first asked for (the browser builds only the one it shows); the
+// server builds all of them as it starts, so a rule that cannot be built stops it there, not at a
+// visitor's submission.
+for (const entry of Object.values(LEAD_FORMS)) void entry.schema;
 
 // Browser-supplied context fields (page address, user agent, referrer) are cut to this length.
 export const CONTEXT_FIELD_MAX_LENGTH = 2_000;
