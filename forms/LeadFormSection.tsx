@@ -3,7 +3,7 @@
 import { css, useTheme, type Theme } from '@emotion/react';
 import { memo, useMemo, type ReactNode } from 'react';
 import type { Tone } from '../generated/content-types.ts';
-import { eyebrowStyle, isDarkTone, toneStyles } from '../ui/Section.tsx';
+import { eyebrowStyle, isDarkTone, sectionHeadingStyle, toneStyles } from '../ui/Section.tsx';
 import { container } from '../ui/styles.ts';
 
 type LeadFormSectionProps = {
@@ -76,16 +76,7 @@ const SectionHeader = memo(function SectionHeader({ tone, eyebrow, heading, head
       })}
     >
       {eyebrow ? <p css={eyebrowStyle(theme, dark)}>{eyebrow}</p> : null}
-      <h2
-        id={headingId}
-        css={css({
-          margin: 0,
-          fontSize: theme.fontSize['2xl'],
-          lineHeight: 1.15,
-          letterSpacing: '-0.02em',
-          color: dark ? theme.colors.white : theme.colors.text,
-        })}
-      >
+      <h2 id={headingId} css={sectionHeadingStyle(theme, dark)}>
         {heading}
       </h2>
       {intro ? (

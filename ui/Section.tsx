@@ -97,6 +97,17 @@ export function Section({ id, tone = 'plain', narrow, align = 'center', eyebrow,
   );
 }
 
+/** A block's own section heading (an h2 beside its eyebrow and intro), on a light or a dark tone. */
+export function sectionHeadingStyle(theme: Theme, dark: boolean) {
+  return css({
+    margin: 0,
+    fontSize: theme.fontSize['2xl'],
+    lineHeight: 1.15,
+    letterSpacing: '-0.02em',
+    color: dark ? theme.colors.white : theme.colors.text,
+  });
+}
+
 export function eyebrowStyle(theme: Theme, dark: boolean) {
   return css({
     display: 'inline-block',

@@ -1,7 +1,7 @@
 import { css, useTheme } from '@emotion/react';
 import type { RichTextBlock } from '../../generated/content-types.ts';
 import { Markdown } from '../../ui/Markdown.tsx';
-import { eyebrowStyle, isDarkTone, Section } from '../../ui/Section.tsx';
+import { eyebrowStyle, isDarkTone, Section, sectionHeadingStyle } from '../../ui/Section.tsx';
 
 export default function RichText(props: RichTextBlock) {
   return props.image ? <TextWithImage {...props} image={props.image} /> : <TextOnly {...props} />;
@@ -46,17 +46,7 @@ function TextWithImage({
           {heading ? (
             <header css={css({ marginBottom: theme.space[5] })}>
               {eyebrow ? <p css={eyebrowStyle(theme, dark)}>{eyebrow}</p> : null}
-              <h2
-                css={css({
-                  margin: 0,
-                  fontSize: theme.fontSize['2xl'],
-                  lineHeight: 1.15,
-                  letterSpacing: '-0.02em',
-                  color: dark ? theme.colors.white : theme.colors.text,
-                })}
-              >
-                {heading}
-              </h2>
+              <h2 css={sectionHeadingStyle(theme, dark)}>{heading}</h2>
               {intro ? (
                 <p
                   css={css({
