@@ -9,6 +9,7 @@ import type { ContentBundle } from '../../content-model/load/load-content.ts';
 import type { PublicSettings } from '../../renderer/public-settings.ts';
 import { contentPlugin } from './vite-content-plugin.ts';
 import { chunkModulesPlugin } from '../budgets/chunk-modules-plugin.ts';
+import { compileHintsPlugin } from './compile-hints-plugin.ts';
 
 export type SiteViteOptions = {
   readonly root: string;
@@ -57,6 +58,8 @@ export function devConfig(options: SiteViteOptions): InlineConfig {
 /** Prerendered pages start the page shell; `npm run dev` starts renderer/entry-client.tsx from index.html. */
 const BROWSER_ENTRY = 'renderer/shell/entry.ts';
 const PRERENDER_ENTRY = 'renderer/entry-server.tsx';
+/** The field-speed code the shell loads once the page is painted. */
+const FIELD_SPEED_ENTRY = 'renderer/shell/vitals.ts';
 
 /** The browser bundle: the page shell, the island runtime, a chunk per block. */
 export function browserBuildConfig(options: SiteViteOptions & { readonly outDir: string }): InlineConfig {
@@ -69,6 +72,8 @@ export function browserBuildConfig(options: SiteViteOptions & { readonly outDir:
       ...sharedPlugins(options),
       // Which modules each browser chunk holds, for the byte-budget tests.
       chunkModulesPlugin(options.root),
+      // The page shell (the entry) and the field-speed code: what answers the visitor's first tap.
+      compileHintsPlugin((chunk) => chunk.isEntry || (chunk.facadeModuleId?.endsWith(FIELD_SPEED_ENTRY) ?? false)),
     ],
     publicDir: path.join(options.root, 'public'),
     build: {

@@ -15,6 +15,7 @@ import {
   type ModuleInChunkGzipBytes,
 } from '../../scripts/budgets/chunk-modules-plugin.ts';
 import { findConsoleCodeInPublicSite } from '../../scripts/budgets/console-separation.ts';
+import { COMPILE_HINT } from '../../scripts/build/compile-hints-plugin.ts';
 import { kb, weighBuild, type RouteWeight } from '../../scripts/budgets/route-weight.ts';
 import { loadContent } from '../../content-model/load/load-content.ts';
 import type { BlockType } from '../../generated/content-types.ts';
@@ -54,6 +55,7 @@ const BEACON_MODULE = 'renderer/shell/beacon.ts';
 const BOOKING_PANEL_MODULE = 'forms/booking/BookingPanel.tsx';
 const BOOKING_OFFER_MODULE = 'forms/booking/BookingOffer.tsx';
 const VITALS_MODULE = 'renderer/shell/vitals.ts';
+const SHELL_ENTRY_MODULE = 'renderer/shell/entry.ts';
 
 // Heavy libraries and the islands (interactive block types) allowed to bring them. Markdown is
 // rendered to HTML by the build and no island renders any, so its parser is on no route at all.
@@ -176,6 +178,18 @@ test.describe('byte budgets per route', () => {
         weight.route,
       ).toEqual([]);
     }
+  });
+
+  test('the page shell and the field-speed code are compiled as they load (V8’s compile hint), and no other chunk is', () => {
+    // Their listeners answer the visitor's first tap: compiled on first call, they were compiled
+    // inside it. A large chunk compiled whole would cost more than it saves.
+    const chunkModules = JSON.parse(readFileSync(path.join(distDir, 'client', CHUNK_MODULES_FILE), 'utf8')) as ChunkModules;
+    const hinted = Object.keys(chunkModules).filter((file) =>
+      readFileSync(path.join(distDir, 'client', file), 'utf8').startsWith(`${COMPILE_HINT}\n`),
+    );
+    const holding = (module: string) => Object.keys(chunkModules).filter((file) => module in chunkModules[file]!);
+    expect(hinted.sort()).toEqual([...holding(SHELL_ENTRY_MODULE), ...holding(VITALS_MODULE)].sort());
+    expect(hinted).toHaveLength(2);
   });
 
   test('the chunk map names modules, so the library check above can see them', () => {

@@ -250,3 +250,36 @@ test('a form typed into before the page script ran hydrates at the visitor’s p
   await expect(page.locator('[data-island="roi-calculator"]')).toHaveAttribute('data-hydrated', '');
   await expect(form.getByLabel('Full Name')).toHaveValue('Ada Lovelace');
 });
+
+test('until an island hydrates, no script of ours listens to touches: a tap is the browser’s to answer', async ({ browser }) => {
+  // While any element, the document or the window has a touch or pointer listener, the browser hands
+  // every touch (a scroll's too) to the main thread as it lands, before the tap itself is answered.
+  // A phone on the calculator, the home page (a lead form) and an article, each started and waiting.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  // Which script added each listener: the test tool adds some of its own to every page.
+  const scriptUrls = new Map<string, string>();
+  cdp.on('Debugger.scriptParsed', ({ scriptId, url }) => scriptUrls.set(scriptId, url));
+  await cdp.send('Debugger.enable');
+  for (const route of ['/calculator', '/', '/blog/what-is-ai-consulting']) {
+    await page.goto(route);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    // Long enough for the shell to start the beacon and the field-speed code.
+    await page.waitForTimeout(1_000);
+    const origin = new URL(page.url()).origin;
+    const ours: string[] = [];
+    for (const expression of ['window', 'document']) {
+      const { result } = await cdp.send('Runtime.evaluate', { expression });
+      const found = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId!, depth: -1, pierce: true });
+      for (const listener of found.listeners) if (scriptUrls.get(listener.scriptId)?.startsWith(origin)) ours.push(listener.type);
+    }
+    expect(ours, `${route}: the shell listens for clicks and keys`).toEqual(expect.arrayContaining(['click', 'keydown', 'focusin']));
+    expect(
+      ours.filter((type) => /^(touch|pointer)/.test(type)),
+      route,
+    ).toEqual([]);
+    expect(await page.locator('[data-island][data-hydrated]').count(), `${route}: nothing hydrated yet`).toBe(0);
+  }
+  await context.close();
+});
