@@ -371,6 +371,7 @@ async function interact(page: Page, cdp: CDPSession): Promise<string> {
 }
 
 const TYPED_INTO_FIELD = 'typed into the first field';
+const NOT_TOUCHED = 'not touched';
 
 /** The required fields of the first form on the page, in order, with what a visitor would put in each. */
 const REQUIRED_FIELDS = `(() => {
@@ -475,6 +476,11 @@ type TraceOptions = {
   send?: boolean;
   /** Writes the raw trace to this file as well (DevTools opens it). */
   saveTo?: string | undefined;
+  /**
+   * False stops the trace once the page has started, without touching it: the startup work is then
+   * all there is (the budget test), and the interaction's figures are left out (NaN).
+   */
+  interact?: boolean;
 };
 
 /**
@@ -520,11 +526,12 @@ async function traceOnce(browser: Browser, url: string, options: TraceOptions): 
     if (!started)
       throw new Error(`${url} had not started ${START_WAIT_MS + START_WAIT_PER_SLOWDOWN_MS * options.cpuSlowdown} ms after its load event`);
     const interactionAt = await evaluate<number>(cdp, 'performance.now()');
-    const interaction = await interact(page, cdp);
+    const interaction = options.interact === false ? NOT_TOUCHED : await interact(page, cdp);
     // Long enough for what the interaction starts to be traced too: a form hydrates once the
     // visitor pauses (FORM_PAUSE_MS after the key), and its hydration takes ~1 s at 4×.
-    await page.waitForTimeout(FORM_PAUSE_MS + AFTER_INTERACTION_WAIT_MS + AFTER_INTERACTION_WAIT_PER_SLOWDOWN_MS * options.cpuSlowdown);
-    const latencies = await evaluate<number[]>(cdp, 'window.__interactionLatencies');
+    if (interaction !== NOT_TOUCHED)
+      await page.waitForTimeout(FORM_PAUSE_MS + AFTER_INTERACTION_WAIT_MS + AFTER_INTERACTION_WAIT_PER_SLOWDOWN_MS * options.cpuSlowdown);
+    const latencies = interaction === NOT_TOUCHED ? [Number.NaN] : await evaluate<number[]>(cdp, 'window.__interactionLatencies');
     let sendingAt: number | undefined;
     let sending: string | undefined;
     if (options.fillAndSend && interaction === TYPED_INTO_FIELD) {

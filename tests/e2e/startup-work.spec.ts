@@ -63,7 +63,7 @@ for (const route of ROUTES) {
     const loads = [];
     const indexes = [await benchmarkIndex(browser)];
     for (let load = 0; load < LOADS; load++)
-      loads.push(await traceStartup(browser, `${BASE_URL}${route.path}`, { cpuSlowdown: 1, samples: false }));
+      loads.push(await traceStartup(browser, `${BASE_URL}${route.path}`, { cpuSlowdown: 1, samples: false, interact: false }));
     indexes.push(await benchmarkIndex(browser));
     const measuredMs = median(loads.map((trace) => trace.ourWorkMs));
     const hostIndex = Math.round(median(indexes));
