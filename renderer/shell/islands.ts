@@ -1,12 +1,12 @@
 // When each island of a page hydrates: at once when it is on screen as the page starts, otherwise
-// when it comes within a screen's height of the viewport, or when the visitor touches or focuses it
+// when it comes within a screen's height of the viewport, or when the visitor taps, clicks or focuses it
 // (a keyboard user tabbing into a form far down). React and the island's block load only then, and
 // only on pages that have islands, so a phone reading the top of a long page spends nothing on a
 // form at its end. A value typed before the island hydrated is kept: the form takes it in once hydrated.
 //
 // A form (a lead form, the calculator) waits for the visitor even when it is on screen: it hydrates
-// when they point at it, touch it or tab into it, or scroll it near, and then only once they pause
-// (FORM_PAUSE_MS without a key or a touch in it). Until then it is the prerendered form, which takes
+// when they point at it, tap it or tab into it, or scroll it near, and then only once they pause
+// (FORM_PAUSE_MS without a key or a tap in it). Until then it is the prerendered form, which takes
 // typing natively and sends without script. React's own start-up is the one piece that cannot be cut
 // into short tasks (evaluating react-dom takes a few hundred ms at 16× CPU slowdown), so it starts in
 // a pause of the visitor's rather than under their tap: the first tap and the keys typed without a
@@ -96,8 +96,9 @@ function schedule(element: HTMLElement): Scheduled {
         );
     };
     if (startedAtOnce) return start();
-    // A form starts at the visitor's next pause: pointing at it, touching it, tabbing into it or
-    // scrolling it near sets the clock; every key or touch in it before then sets it again.
+    // A form starts at the visitor's next pause: pointing at it, tapping it, tabbing into it or
+    // scrolling it near sets the clock; every key or tap in it before then sets it again (a finger
+    // scrolling over it is not a tap: the browser does not hand it to us, see FORM_ACTIVITY).
     const startWhenPaused = () => {
       if (started || cancelled) return;
       clearTimeout(pause);

@@ -478,14 +478,14 @@ type TraceOptions = {
   saveTo?: string | undefined;
   /**
    * False stops the trace once the page has started, without touching it: the startup work is then
-   * all there is (the budget test), and the interaction's figures are left out (NaN).
+   * all there is (the budget test), and the interaction's time and latency are NaN.
    */
   interact?: boolean;
 };
 
 /**
  * Loads `url` in a new phone-sized page with the CPU slowed `cpuSlowdown` times, traces it until it is
- * quiet, interacts once and analyses the trace.
+ * quiet, interacts once (unless `interact` is false) and analyses the trace.
  */
 export async function traceStartup(browser: Browser, url: string, options: TraceOptions): Promise<StartupTrace> {
   // Now and then a trace comes back without the page's navigation in it (the browser moved the page
@@ -531,7 +531,7 @@ async function traceOnce(browser: Browser, url: string, options: TraceOptions): 
     // visitor pauses (FORM_PAUSE_MS after the key), and its hydration takes ~1 s at 4×.
     if (interaction !== NOT_TOUCHED)
       await page.waitForTimeout(FORM_PAUSE_MS + AFTER_INTERACTION_WAIT_MS + AFTER_INTERACTION_WAIT_PER_SLOWDOWN_MS * options.cpuSlowdown);
-    const latencies = interaction === NOT_TOUCHED ? [Number.NaN] : await evaluate<number[]>(cdp, 'window.__interactionLatencies');
+    const latencies = interaction === NOT_TOUCHED ? [] : await evaluate<number[]>(cdp, 'window.__interactionLatencies');
     let sendingAt: number | undefined;
     let sending: string | undefined;
     if (options.fillAndSend && interaction === TYPED_INTO_FIELD) {
@@ -559,9 +559,11 @@ async function traceOnce(browser: Browser, url: string, options: TraceOptions): 
       route: new URL(url).pathname,
       cpuSlowdown: options.cpuSlowdown,
       interaction,
-      interactionLatencyMs: Math.max(0, ...latencies),
+      interactionLatencyMs: interaction === NOT_TOUCHED ? Number.NaN : Math.max(0, ...latencies),
       ...(sending && { sending }),
       ...analysed,
+      // Untouched, the trace still ends where the interaction would have come (the work is counted until then).
+      ...(interaction === NOT_TOUCHED && { interactionMs: Number.NaN }),
     };
   } finally {
     await context.close();

@@ -18,9 +18,13 @@ export function compileHintsPlugin(shouldHint: CompileHintRule): Plugin {
   return {
     name: 'compile-hints',
     apply: 'build',
+    // A hinted file is served under another name than the same code without the hint: the hashed
+    // files are cached for a year, so a browser holding the one must never be sent the other.
+    augmentChunkHash(chunk) {
+      return shouldHint(chunk) ? COMPILE_HINT : undefined;
+    },
     // Last, once every chunk's code is final: Vite puts its preload helper at the top of the entry
-    // when it writes the bundle, and V8 looks for the hint at the top of the file. (The file names'
-    // hashes are computed before this: one name always has the same bytes, so caching is unaffected.)
+    // when it writes the bundle, and V8 looks for the hint at the top of the file.
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
