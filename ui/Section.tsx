@@ -64,16 +64,7 @@ export function Section({ id, tone = 'plain', narrow, align = 'center', eyebrow,
             })}
           >
             {eyebrow ? <p css={eyebrowStyle(theme, dark)}>{eyebrow}</p> : null}
-            <h2
-              id={headingId}
-              css={css({
-                fontSize: theme.fontSize['2xl'],
-                lineHeight: 1.15,
-                letterSpacing: '-0.02em',
-                margin: 0,
-                color: dark ? theme.colors.white : theme.colors.text,
-              })}
-            >
+            <h2 id={headingId} css={sectionHeadingStyle(theme, dark)}>
               {heading}
             </h2>
             {intro ? (
