@@ -369,6 +369,8 @@ describe('what converts, at a glance', () => {
     const { server, app } = analytics('/console/analytics?from=2026-11-01&to=2026-11-30&campaign=&form=roi');
     expect(await screen.findByText('Campaign: (no campaign)')).toBeTruthy();
     expect(screen.getByText('Form: ROI calculator form')).toBeTruthy();
+    // The filters show from the address at once; the summary's request may follow a moment later.
+    await waitFor(() => expect(server.made('GET /analytics/summary').length).toBeGreaterThan(0));
     expect(Object.fromEntries(server.made('GET /analytics/summary')[0]!.query)).toEqual({
       from: '2026-11-01',
       to: '2026-11-30',
