@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,6 +59,14 @@ describe.skipIf(skipReason !== undefined && !required)('three servers behind HAP
       log: (line) => console.log(`[chaos] ${line}`),
     });
     console.log(`\n${formatChaosTable(result)}\n`);
+    // The run's folder is removed afterwards: a server that stopped by itself leaves its last log lines here.
+    for (const name of new Set(result.unexpectedExits.map((exit) => exit.split(' ')[0]!))) {
+      const lines = await readFile(path.join(runDir, `${name}.log`), 'utf8').then(
+        (text) => text.trimEnd().split('\n').slice(-20),
+        () => [],
+      );
+      console.log(`[chaos] the last lines of ${name}'s log:\n${lines.join('\n')}`);
+    }
   }, 330_000);
 
   afterAll(async () => {
