@@ -16,7 +16,10 @@
 // behind (a field typed into and then emptied would look unchanged), so on release every field's value
 // is written back to itself, which React records; the caret does not move.
 
-/** The events React answers by hydrating at once (its "discrete replayable" events) that a field gets. */
+/**
+ * The events React answers by hydrating at once (its "discrete replayable" events) that a field gets,
+ * less the touch and pointer events, which React does not listen to on an island (island-events.ts).
+ */
 export const FIELD_EVENTS = [
   'keydown',
   'keypress',
@@ -29,14 +32,8 @@ export const FIELD_EVENTS = [
   'cut',
   'copy',
   'change',
-  'pointerdown',
-  'pointerup',
-  'pointercancel',
   'mousedown',
   'mouseup',
-  'touchstart',
-  'touchend',
-  'touchcancel',
   'click',
   'auxclick',
   'dblclick',

@@ -13,6 +13,7 @@ import { adoptPrerenderedStyles } from '../prerendered-styles.ts';
 import { NAVIGATED_EVENT, requestNavigation } from '../shell/navigation-events.ts';
 import { idleTask } from '../../ui/page/when-idle.ts';
 import { holdFieldEventsFromReact } from './field-events-guard.ts';
+import { withoutUnhandledEventListeners } from './island-events.ts';
 import { IslandRoot, type IslandLocation, type LocationSource } from './IslandRoot.tsx';
 import {
   ISLAND_ATTRIBUTE,
@@ -56,19 +57,22 @@ export async function hydrateIsland(element: HTMLElement): Promise<HydratedIslan
   try {
     await new Promise<void>((resolve) => {
       // As a transition, React hydrates in short slices and input stays responsive.
+      // React listens on the island only for the events its blocks handle (island-events.ts).
       startTransition(() => {
-        root = hydrateRoot(
-          element,
-          <IslandRoot
-            cache={islandCache()}
-            location={SHELL_LOCATION}
-            navigator={SHELL_NAVIGATOR}
-            isStatic={false}
-            block={block}
-            Component={Component}
-            onHydrated={resolve}
-          />,
-          { identifierPrefix },
+        root = withoutUnhandledEventListeners(element, () =>
+          hydrateRoot(
+            element,
+            <IslandRoot
+              cache={islandCache()}
+              location={SHELL_LOCATION}
+              navigator={SHELL_NAVIGATOR}
+              isStatic={false}
+              block={block}
+              Component={Component}
+              onHydrated={resolve}
+            />,
+            { identifierPrefix },
+          ),
         );
       });
     });

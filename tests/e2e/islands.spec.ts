@@ -1,7 +1,7 @@
 // Hydrate only what moves: static blocks stay the prerendered DOM (never touched, no script), while
 // the interactive blocks on the same page become islands that respond, after a page load and after
 // client-side navigation.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type CDPSession, type Page } from '@playwright/test';
 import { expectFieldError } from './lead-receiver.ts';
 import { LEAD_FORM_PAGES } from './lead-forms.ts';
 import { waitForHydration } from './support.ts';
@@ -270,13 +270,7 @@ test('until an island hydrates, no script of ours listens to touches: a tap is t
     await expect.poll(() => [...scriptUrls.values()].some((url) => /\/assets\/vitals-[\w-]+\.js$/.test(url))).toBe(true);
     // …and run it: its module is evaluated in a task after it is parsed.
     await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
-    const origin = new URL(page.url()).origin;
-    const ours: string[] = [];
-    for (const expression of ['window', 'document']) {
-      const { result } = await cdp.send('Runtime.evaluate', { expression });
-      const found = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId!, depth: -1, pierce: true });
-      for (const listener of found.listeners) if (scriptUrls.get(listener.scriptId)?.startsWith(origin)) ours.push(listener.type);
-    }
+    const ours = await listenersOfOurs(page, cdp, scriptUrls);
     expect(ours, `${route}: the shell listens for clicks and keys`).toEqual(expect.arrayContaining(['click', 'keydown', 'focusin']));
     expect(
       ours.filter((type) => /touch|pointer/.test(type)),
@@ -286,3 +280,53 @@ test('until an island hydrates, no script of ours listens to touches: a tap is t
   }
   await context.close();
 });
+
+test('once a form hydrates, React listens on it to no touch, pointer, hover, scroll or transition event', async ({ browser }) => {
+  // React would listen on its root for every event type it knows; the island's blocks handle none of
+  // these, and a touch listener alone makes every touch on the page wait for the main thread.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const scriptUrls = new Map<string, string>();
+  cdp.on('Debugger.scriptParsed', ({ scriptId, url }) => scriptUrls.set(scriptId, url));
+  await cdp.send('Debugger.enable');
+  await page.goto('/calculator');
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  // Brought near, the form hydrates once the visitor pauses.
+  await page.locator('[data-island] form').scrollIntoViewIfNeeded();
+  await expect(page.locator('[data-island][data-hydrated] form')).toBeVisible();
+  // On the island and everything in it, where React listens (the shell's own mouse listeners for
+  // link prefetching are on the document).
+  const ours = await listenersOfOurs(page, cdp, scriptUrls, ["document.querySelector('[data-island][data-hydrated]:has(form)')"]);
+  // React's own listeners are there: what the form's fields and buttons need.
+  expect(ours).toEqual(expect.arrayContaining(['input', 'change', 'keydown', 'focusin', 'submit']));
+  expect(ours.filter((type) => /touch|pointer|mousemove|mouseover|mouseout|wheel|scroll|transition|animation/.test(type))).toEqual([]);
+  // And React answers taps and keys in it: a tapped send with a field typed into and the others empty
+  // reports the empty ones and keeps the typed one.
+  const form = page.locator('[data-island][data-hydrated] form');
+  const revenue = form.getByLabel('Annual Revenue', { exact: true });
+  await revenue.tap();
+  await page.keyboard.type('2000000');
+  await form.getByRole('button', { name: 'Get My ROI Analysis & Book Session' }).tap();
+  await expectFieldError(form.getByLabel('Full Name', { exact: true }), 'Name must be at least 2 characters');
+  await expect(revenue).toHaveValue('2000000');
+  await expect(revenue).not.toHaveAttribute('aria-invalid', 'true');
+  await context.close();
+});
+
+/** The types of the listeners our origin's scripts added to each target (the window and the document by default) and every element in it. */
+async function listenersOfOurs(
+  page: Page,
+  cdp: CDPSession,
+  scriptUrls: Map<string, string>,
+  targets: string[] = ['window', 'document'],
+): Promise<string[]> {
+  const origin = new URL(page.url()).origin;
+  const ours: string[] = [];
+  for (const expression of targets) {
+    const { result } = await cdp.send('Runtime.evaluate', { expression });
+    const found = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId!, depth: -1, pierce: true });
+    for (const listener of found.listeners) if (scriptUrls.get(listener.scriptId)?.startsWith(origin)) ours.push(listener.type);
+  }
+  return ours;
+}
