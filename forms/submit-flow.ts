@@ -13,7 +13,7 @@ import { createLeadSubmission, type LeadSubmission, type SubmitLeadResult } from
 
 /**
  * The zod rules load on demand: no page needs them before a form is submitted, and they are the
- * largest part of the form code. `preloadValidation()` starts the download when a form is first used.
+ * largest part of the form code. `preloadValidation()` starts the download once a form is first used.
  * zod is set up in one task, the forms' module is evaluated in a later one at an idle moment, and the
  * rules of the form in use are built in a third (lead/validation.ts builds each form's when first
  * asked): on a slow phone any two of these in one task were a long task (~60–120 ms at 4× CPU
@@ -30,9 +30,14 @@ const loadValidation = () =>
       throw error;
     }));
 
-/** Downloads the rules and builds `form`'s, each in a task of its own, so its first submission waits for neither. */
+/**
+ * Downloads the rules and builds `form`'s, each in a task of its own, so its first submission waits for
+ * neither. It starts at the next idle moment, not in the tap that asked for it: starting a download of
+ * modules is itself ~20 ms at 16× CPU slowdown, and the tap is painted first.
+ */
 export function preloadValidation(form: LeadFormId): void {
-  void loadValidation()
+  void idleTask()
+    .then(loadValidation)
     .then((forms) => idleTask().then(() => forms.LEAD_FORMS[form].schema))
     .catch(() => {});
 }
