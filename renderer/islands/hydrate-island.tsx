@@ -14,6 +14,7 @@ import { NAVIGATED_EVENT, requestNavigation } from '../shell/navigation-events.t
 import { idleTask } from '../../ui/page/when-idle.ts';
 import { holdFieldEventsFromReact } from './field-events-guard.ts';
 import { withoutUnhandledEventListeners } from './island-events.ts';
+import { warmUpEvents } from './warm-up.tsx';
 import { IslandRoot, type IslandLocation, type LocationSource } from './IslandRoot.tsx';
 import {
   ISLAND_ATTRIBUTE,
@@ -45,7 +46,8 @@ export async function hydrateIsland(element: HTMLElement): Promise<HydratedIslan
   // its engine: each in its own task at an idle moment, so neither adds to the other's and a tap in
   // between is answered first.
   reactDom ??= idleTask().then(() => import('react-dom/client'));
-  const { hydrateRoot } = await reactDom;
+  const client = await reactDom;
+  const { hydrateRoot } = client;
   await idleTask();
   const Component = (await blockRegistry[type].load()).default as ComponentType<Block>;
   await idleTask();
@@ -80,6 +82,7 @@ export async function hydrateIsland(element: HTMLElement): Promise<HydratedIslan
     releaseFields();
   }
   element.setAttribute(ISLAND_HYDRATED_ATTRIBUTE, '');
+  void warmUpEvents(client).catch((error: unknown) => console.error('Warming up the islands’ events failed', error));
   return { element, unmount: () => root?.unmount() };
 }
 
