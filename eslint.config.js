@@ -81,18 +81,19 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [SCRIPTS_ARE_TOOLING, RENDERER_IS_ABOVE] }] },
   },
   {
-    // An island's React root does not listen for touch, pointer, hover, scroll, wheel or CSS transition
-    // and animation events (renderer/islands/island-events.ts: they made a phone's taps slower), so a
-    // handler for one in the components islands are made of would never be called on the site.
+    // An island's React root does not listen for touch, pointer, hover, wheel or CSS transition and
+    // animation events, nor for scrolling in the capture phase (renderer/islands/island-events.ts: they
+    // made a phone's taps slower), so a handler for one in the components islands are made of would
+    // never be called on the site.
     files: [...PAGE_COMPONENTS, 'renderer/**'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector:
-            'JSXAttribute[name.name=/^on(Touch|Pointer|GotPointerCapture|LostPointerCapture|Mouse(Move|Over|Out|Enter|Leave)|Wheel|Scroll|Transition|Animation)/]',
+            'JSXAttribute[name.name=/^on(Touch|Pointer|GotPointerCapture|LostPointerCapture|Mouse(Move|Over|Out|Enter|Leave)|Wheel|Scroll(End)?Capture|Transition|Animation)/]',
           message:
-            'Islands do not listen for touch, pointer, hover, scroll, wheel, transition or animation events (renderer/islands/island-events.ts): use onClick, onFocus, onKeyDown or onChange, or take the event type out of EVENTS_NO_ISLAND_HANDLES there.',
+            'Islands do not listen for touch, pointer, hover, wheel, transition or animation events, nor for scrolling in the capture phase (renderer/islands/island-events.ts): use onClick, onFocus, onKeyDown or onChange, or take the event type out of EVENTS_NO_ISLAND_HANDLES there and out of this rule.',
         },
       ],
     },

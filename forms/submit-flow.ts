@@ -33,7 +33,7 @@ const loadValidation = () =>
 /**
  * Downloads the rules and builds `form`'s, each in a task of its own, so its first submission waits for
  * neither. It starts at the next idle moment, not in the tap that asked for it: starting a download of
- * modules is itself ~20 ms at 16× CPU slowdown, and the tap is painted first.
+ * modules is itself ~20 ms at 16× CPU slowdown, which the tap would wait for.
  */
 export function preloadValidation(form: LeadFormId): void {
   void idleTask()

@@ -57,32 +57,40 @@ export async function hydrateIsland(element: HTMLElement): Promise<HydratedIslan
   // whole island in one task to answer one of them (field-events-guard.ts).
   const releaseFields = holdFieldEventsFromReact(element);
   try {
-    await new Promise<void>((resolve) => {
-      // As a transition, React hydrates in short slices and input stays responsive.
-      // React listens on the island only for the events its blocks handle (island-events.ts).
+    await new Promise<void>((resolve, reject) => {
+      // As a transition, React hydrates in short slices and input stays responsive. React does not
+      // listen on the island for touches, pointers, hover or transitions, which no block handles
+      // (island-events.ts). startTransition reports an error thrown in it instead of passing it on,
+      // so a root that cannot be created rejects here: the fields are released and the failure logged.
       startTransition(() => {
-        root = withoutUnhandledEventListeners(element, () =>
-          hydrateRoot(
-            element,
-            <IslandRoot
-              cache={islandCache()}
-              location={SHELL_LOCATION}
-              navigator={SHELL_NAVIGATOR}
-              isStatic={false}
-              block={block}
-              Component={Component}
-              onHydrated={resolve}
-            />,
-            { identifierPrefix },
-          ),
-        );
+        try {
+          root = withoutUnhandledEventListeners(element, () =>
+            hydrateRoot(
+              element,
+              <IslandRoot
+                cache={islandCache()}
+                location={SHELL_LOCATION}
+                navigator={SHELL_NAVIGATOR}
+                isStatic={false}
+                block={block}
+                Component={Component}
+                onHydrated={resolve}
+              />,
+              { identifierPrefix },
+            ),
+          );
+        } catch (error) {
+          reject(error);
+        }
       });
     });
   } finally {
     releaseFields();
   }
   element.setAttribute(ISLAND_HYDRATED_ATTRIBUTE, '');
-  void warmUpEvents(client).catch((error: unknown) => console.error('Warming up the islands’ events failed', error));
+  // An island with fields will be tapped and typed into: React's code for that is compiled ahead (warm-up.tsx).
+  if (element.querySelector('input, textarea, select'))
+    void warmUpEvents(client).catch((error: unknown) => console.error('Warming up the islands’ events failed', error));
   return { element, unmount: () => root?.unmount() };
 }
 

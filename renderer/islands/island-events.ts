@@ -1,5 +1,6 @@
-// React listens on each root it creates for every event type it knows (about 80, in both phases),
-// whether or not a component handles them. On an island that costs a visitor on a phone twice over:
+// React listens on each root it creates for every event type it knows (87 of them, most in both
+// phases), whether or not a component handles them. On an island that costs a visitor on a phone twice
+// over:
 // - while the page has a touch or pointer listener, the browser hands every touch (a scroll's
 //   included) to the main thread as it lands, ahead of the tap it becomes;
 // - every tap, key and CSS transition in a hydrated form runs React's dispatch for events no block
@@ -8,9 +9,10 @@
 // copy without script, and a tap before it hydrated took as long as the copy's.
 //
 // So an island's root is created without React's listeners for the event types below, which no block,
-// form or ui component handles. eslint.config.js refuses a handler for one of them (onTouchStart,
-// onPointerDown, onMouseEnter, onTransitionEnd, …) in the folders islands are made of, since such a
-// handler would never be called.
+// form or ui component handles. eslint.config.js refuses a handler that needs one of them (onTouchStart,
+// onPointerDown, onMouseEnter, onTransitionEnd, onScrollCapture, …) in the folders islands are made
+// of, since such a handler would never be called. (A plain onScroll still works: React listens for
+// scroll on the element that has it, and only the root's capture-phase listener is left out.)
 
 /** The event types React listens to on a root, which no island handles. */
 export const EVENTS_NO_ISLAND_HANDLES: ReadonlySet<string> = new Set([
@@ -47,6 +49,7 @@ export const EVENTS_NO_ISLAND_HANDLES: ReadonlySet<string> = new Set([
  * afterwards are added as usual.
  */
 export function withoutUnhandledEventListeners<T>(container: HTMLElement, createRoot: () => T): T {
+  const own = Object.getOwnPropertyDescriptor(container, 'addEventListener');
   const addEventListener = container.addEventListener;
   container.addEventListener = function (
     this: HTMLElement,
@@ -59,6 +62,7 @@ export function withoutUnhandledEventListeners<T>(container: HTMLElement, create
   try {
     return createRoot();
   } finally {
-    Reflect.deleteProperty(container, 'addEventListener');
+    if (own) Object.defineProperty(container, 'addEventListener', own);
+    else Reflect.deleteProperty(container, 'addEventListener');
   }
 }

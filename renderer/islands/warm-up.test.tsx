@@ -9,7 +9,7 @@ describe('warmUpEvents', () => {
   it('runs a tap, a focus and a key through React where no page listener sees them, once per page load', async () => {
     const seen: string[] = [];
     const record = (event: Event) => seen.push(event.type);
-    const types = ['mousedown', 'focusin', 'mouseup', 'click', 'keydown', 'keypress', 'input', 'keyup'];
+    const types = ['mousedown', 'focusin', 'mouseup', 'click', 'keydown', 'keypress', 'input', 'keyup', 'focusout'];
     for (const type of types) {
       window.addEventListener(type, record, { capture: true });
       document.addEventListener(type, record, { capture: true });
@@ -41,7 +41,18 @@ describe('warmUpEvents', () => {
     // The root was unmounted at the end: its field is gone.
     expect(container.querySelector('input')).toBeNull();
     expect(seen).toEqual([]);
-    expect(reachedReact).toEqual(['mousedown', 'focusin', 'mouseup', 'click', 'keydown', 'keypress', 'input', 'keyup', 'click']);
+    expect(reachedReact).toEqual([
+      'mousedown',
+      'focusin',
+      'mouseup',
+      'click',
+      'keydown',
+      'keypress',
+      'input',
+      'keyup',
+      'click',
+      'focusout',
+    ]);
     expect(texts).toContain('7');
     expect(document.body.innerHTML).toBe(bodyBefore);
     expect(errors).not.toHaveBeenCalled();

@@ -1,9 +1,10 @@
 // V8 compiles each function the first time it runs. React's event system and the re-render that
 // answers a key run for the first time under the visitor's first tap and key in a hydrated form, and
-// compiling them there took ~80 ms of that tap and key at 16× CPU slowdown. So once an island has
-// hydrated, the same code runs once at idle moments on a field of its own that is not in the page: a
-// tap, a focus and a key on it, each in a task of its own. Nothing on the page sees these events (the
-// field is in no document, so they reach no listener but React's on it) and nothing is sent.
+// compiling them there took ~80 ms of that tap and key at 16× CPU slowdown. So once an island with
+// fields has hydrated, the same code runs once, at idle moments, on a field of its own that is not in
+// the page: a tap and a focus on it, then a key, then a press of a button and the field's blur, each
+// group in a task of its own. Nothing on the page sees these events (the field is in no document, so
+// they reach no listener but React's on it), nothing is sent, and focus does not move.
 import { useState } from 'react';
 import type * as ReactDomClient from 'react-dom/client';
 import { idleTask } from '../../ui/page/when-idle.ts';
@@ -41,12 +42,19 @@ export async function warmUpEvents({ createRoot }: typeof ReactDomClient): Promi
   await idleTask();
   const container = document.createElement('div');
   const root = withoutUnhandledEventListeners(container, () => createRoot(container));
-  root.render(<WarmUpField />);
-  await idleTask();
-  const field = container.querySelector('input');
-  const button = container.querySelector('button');
-  if (!field || !button) return root.unmount();
-  // What a tap on a field sends, then a key, then a tap on a button.
+  try {
+    root.render(<WarmUpField />);
+    await idleTask();
+    const field = container.querySelector('input');
+    const button = container.querySelector('button');
+    if (field && button) await tapTypeAndLeave(field, button);
+  } finally {
+    root.unmount();
+  }
+}
+
+/** What a tap on a field sends, then a key, then a tap on a button, which the field loses focus to. */
+async function tapTypeAndLeave(field: HTMLInputElement, button: HTMLButtonElement): Promise<void> {
   field.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true }));
   field.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
   field.dispatchEvent(new MouseEvent('mouseup', { bubbles: true, cancelable: true }));
@@ -59,6 +67,7 @@ export async function warmUpEvents({ createRoot }: typeof ReactDomClient): Promi
   field.dispatchEvent(new KeyboardEvent('keyup', { bubbles: true, cancelable: true, key: '7' }));
   await idleTask();
   button.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+  // React keeps which field has focus for all its roots (for onSelect) until a blur: this one leaves.
+  field.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
   await idleTask();
-  root.unmount();
 }

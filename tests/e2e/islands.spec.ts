@@ -301,6 +301,9 @@ test('once a form hydrates, React listens on it to no touch, pointer, hover, scr
   // React's own listeners are there: what the form's fields and buttons need.
   expect(ours).toEqual(expect.arrayContaining(['input', 'change', 'keydown', 'focusin', 'submit']));
   expect(ours.filter((type) => /touch|pointer|mousemove|mouseover|mouseout|wheel|scroll|transition|animation/.test(type))).toEqual([]);
+  // Nor anywhere else on the page (the shell's own mouse listeners for link prefetching are deliberate).
+  const onThePage = await listenersOfOurs(page, cdp, scriptUrls);
+  expect(onThePage.filter((type) => /touch|pointer|wheel/.test(type))).toEqual([]);
   // And React answers taps and keys in it: a tapped send with a field typed into and the others empty
   // reports the empty ones and keeps the typed one.
   const form = page.locator('[data-island][data-hydrated] form');
