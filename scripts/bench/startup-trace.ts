@@ -339,16 +339,19 @@ const FIND_TARGET = (selectors: readonly string[]) => `(() => {
  * person's reaction time later. A tap sent in the same instant as the scroll is no visitor's, and
  * makes the browser's own work on the scrolled page part of the tap.
  */
-const REACTION_MS = 200;
+export const REACTION_MS = 200;
 const PAINTED = 'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))';
 
 type Target = { selector: string; x: number; y: number };
 
-/** Scrolls to the first on-screen match of `selectors`, then taps it as a visitor would; null when there is none. */
-async function tapWhenSeen(page: Page, cdp: CDPSession, selectors: readonly string[]): Promise<Target | null> {
+/**
+ * Scrolls to the first on-screen match of `selectors`, then taps it as a visitor would, `reactionMs`
+ * after it is painted; null when there is none.
+ */
+async function tapWhenSeen(page: Page, cdp: CDPSession, selectors: readonly string[], reactionMs = REACTION_MS): Promise<Target | null> {
   if (!(await evaluate<Target | null>(cdp, FIND_TARGET(selectors)))) return null;
   await evaluate(cdp, PAINTED);
-  await page.waitForTimeout(REACTION_MS);
+  await page.waitForTimeout(reactionMs);
   // Where it is now: a layout shift meanwhile would make a tap at the old place miss.
   const target = await evaluate<Target | null>(cdp, FIND_TARGET(selectors));
   if (target) await page.touchscreen.tap(target.x, target.y);
@@ -359,8 +362,8 @@ async function tapWhenSeen(page: Page, cdp: CDPSession, selectors: readonly stri
 const FIELD = '[data-island] input:not([type=hidden]):not([type=checkbox]):not([type=radio])';
 const MENU = 'header button[aria-expanded]';
 
-async function interact(page: Page, cdp: CDPSession): Promise<string> {
-  const target = await tapWhenSeen(page, cdp, [FIELD, MENU]);
+async function interact(page: Page, cdp: CDPSession, reactionMs: number): Promise<string> {
+  const target = await tapWhenSeen(page, cdp, [FIELD, MENU], reactionMs);
   if (!target) {
     await page.touchscreen.tap(5, 5);
     return 'tapped the page';
@@ -481,6 +484,12 @@ type TraceOptions = {
    * all there is (the budget test), and the interaction's time and latency are NaN.
    */
   interact?: boolean;
+  /**
+   * How long after the field (or the menu button) it scrolled to is painted the visitor taps it
+   * (default REACTION_MS, a quick visitor). A form brought near hydrates once the visitor pauses
+   * (FORM_PAUSE_MS), so a longer one (4,000 ms at 16×) taps the hydrated form instead.
+   */
+  reactionMs?: number;
 };
 
 /**
@@ -526,7 +535,7 @@ async function traceOnce(browser: Browser, url: string, options: TraceOptions): 
     if (!started)
       throw new Error(`${url} had not started ${START_WAIT_MS + START_WAIT_PER_SLOWDOWN_MS * options.cpuSlowdown} ms after its load event`);
     const interactionAt = await evaluate<number>(cdp, 'performance.now()');
-    const interaction = options.interact === false ? NOT_TOUCHED : await interact(page, cdp);
+    const interaction = options.interact === false ? NOT_TOUCHED : await interact(page, cdp, options.reactionMs ?? REACTION_MS);
     // Long enough for what the interaction starts to be traced too: a form hydrates once the
     // visitor pauses (FORM_PAUSE_MS after the key), and its hydration takes ~1 s at 4×.
     if (interaction !== NOT_TOUCHED)
