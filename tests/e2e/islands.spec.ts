@@ -1,7 +1,7 @@
 // Hydrate only what moves: static blocks stay the prerendered DOM (never touched, no script), while
 // the interactive blocks on the same page become islands that respond, after a page load and after
 // client-side navigation.
-import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { expect, test, type Browser, type CDPSession, type Page } from '@playwright/test';
 import { expectFieldError } from './lead-receiver.ts';
 import { LEAD_FORM_PAGES } from './lead-forms.ts';
 import { waitForHydration } from './support.ts';
@@ -255,13 +255,7 @@ test('until an island hydrates, no script of ours listens to touches: a tap is t
   // While any element, the document or the window has a touch or pointer listener, the browser hands
   // every touch (a scroll's too) to the main thread as it lands, before the tap itself is answered.
   // A phone on the calculator, the home page (a lead form) and an article, each started and waiting.
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  // Which script added each listener: the test tool adds some of its own to every page.
-  const scriptUrls = new Map<string, string>();
-  cdp.on('Debugger.scriptParsed', ({ scriptId, url }) => scriptUrls.set(scriptId, url));
-  await cdp.send('Debugger.enable');
+  const { context, page, cdp, scriptUrls } = await phoneNamingScripts(browser);
   for (const route of ['/calculator', '/', '/blog/what-is-ai-consulting']) {
     scriptUrls.clear();
     await page.goto(route);
@@ -284,12 +278,7 @@ test('until an island hydrates, no script of ours listens to touches: a tap is t
 test('once a form hydrates, React listens on it to no touch, pointer, hover, scroll or transition event', async ({ browser }) => {
   // React would listen on its root for every event type it knows; the island's blocks handle none of
   // these, and a touch listener alone makes every touch on the page wait for the main thread.
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  const scriptUrls = new Map<string, string>();
-  cdp.on('Debugger.scriptParsed', ({ scriptId, url }) => scriptUrls.set(scriptId, url));
-  await cdp.send('Debugger.enable');
+  const { context, page, cdp, scriptUrls } = await phoneNamingScripts(browser);
   await page.goto('/calculator');
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
   // Brought near, the form hydrates once the visitor pauses.
@@ -316,6 +305,17 @@ test('once a form hydrates, React listens on it to no touch, pointer, hover, scr
   await expect(revenue).not.toHaveAttribute('aria-invalid', 'true');
   await context.close();
 });
+
+/** A phone's page, and the address of each script it parses: which script added a listener (the test tool adds some of its own to every page). */
+async function phoneNamingScripts(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const scriptUrls = new Map<string, string>();
+  cdp.on('Debugger.scriptParsed', ({ scriptId, url }) => scriptUrls.set(scriptId, url));
+  await cdp.send('Debugger.enable');
+  return { context, page, cdp, scriptUrls };
+}
 
 /** The types of the listeners our origin's scripts added to each target (the window and the document by default) and every element in it. */
 async function listenersOfOurs(
