@@ -510,6 +510,8 @@ describe('campaign words from visitors’ links are shown as text', () => {
       'GET /analytics/summary': hostile,
     });
     expect(await screen.findByText(`Campaign: ${campaign}`)).toBeTruthy();
+    // The chip reads the address at once; the summary is asked for after it, so wait for the request.
+    await waitFor(() => expect(server.made('GET /analytics/summary').length).toBeGreaterThan(0));
     const asked = server.made('GET /analytics/summary')[0]!.query;
     expect(Object.fromEntries(asked)).toEqual({ from: '2026-11-01', to: '2026-11-30', campaign });
     noMarkup();
