@@ -508,38 +508,72 @@ export async function traceStartup(browser: Browser, url: string, options: Trace
   }
 }
 
-async function traceOnce(browser: Browser, url: string, options: TraceOptions): Promise<StartupTrace> {
+/** A phone-sized page with the CPU slowed `cpuSlowdown` times, whose interactions Event Timing records. */
+async function phonePage(browser: Browser, cpuSlowdown: number) {
   const context = await browser.newContext({ ...PHONE });
   const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  await cdp.send('Page.enable');
+  await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: OBSERVE_INTERACTIONS });
+  return { context, page, cdp };
+}
+
+/**
+ * Loads `url` as a visitor would and waits, asking nothing of the page, for it to start (to hydrate
+ * what is on screen, send its beacon and load its field-speed code at this slowdown); checked once after.
+ */
+async function loadAndStart(page: Page, cdp: CDPSession, url: string, cpuSlowdown: number): Promise<void> {
+  await page.goto(url, { waitUntil: 'load' });
+  const waitMs = START_WAIT_MS + START_WAIT_PER_SLOWDOWN_MS * cpuSlowdown;
+  await page.waitForTimeout(waitMs);
+  const started = await evaluate<boolean>(cdp, "!document.getElementById('boot-modules') || document.documentElement.dataset.hydrated === 'true'");
+  if (!started) throw new Error(`${url} had not started ${waitMs} ms after its load event`);
+}
+
+/** Long enough for what the interaction starts to happen: a form hydrates once the visitor pauses, ~1 s at 4×. */
+const afterInteractionWaitMs = (cpuSlowdown: number) =>
+  FORM_PAUSE_MS + AFTER_INTERACTION_WAIT_MS + AFTER_INTERACTION_WAIT_PER_SLOWDOWN_MS * cpuSlowdown;
+
+/**
+ * The first interaction's latency with no trace running, as a phone without DevTools open gets it: the
+ * page is loaded and touched as `traceStartup` does, and Event Timing alone measures the tap and key.
+ * A trace samples the JavaScript every 0.1 ms, which slows the page's script and not the browser's
+ * own work for a tap, so a traced latency overstates what script adds.
+ */
+export async function untracedInteraction(
+  browser: Browser,
+  url: string,
+  options: { cpuSlowdown: number; reactionMs?: number },
+): Promise<{ interaction: string; latencyMs: number }> {
+  const { context, page, cdp } = await phonePage(browser, options.cpuSlowdown);
   try {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuSlowdown });
-    await cdp.send('Page.enable');
+    await loadAndStart(page, cdp, url, options.cpuSlowdown);
+    const interaction = await interact(page, cdp, options.reactionMs ?? REACTION_MS);
+    await page.waitForTimeout(afterInteractionWaitMs(options.cpuSlowdown));
+    const latencies = await evaluate<number[]>(cdp, 'window.__interactionLatencies');
+    return { interaction, latencyMs: Math.max(0, ...latencies) };
+  } finally {
+    await context.close();
+  }
+}
+
+async function traceOnce(browser: Browser, url: string, options: TraceOptions): Promise<StartupTrace> {
+  const { context, page, cdp } = await phonePage(browser, options.cpuSlowdown);
+  try {
     const { frameTree } = await cdp.send('Page.getFrameTree');
-    await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: OBSERVE_INTERACTIONS });
     // Sampling every 0.1 ms (Lighthouse's setting) so a few ms of script still name their module.
     await cdp.send('Tracing.start', {
       categories: [...TRACE_CATEGORIES, ...(options.samples === false ? [] : [SAMPLES_CATEGORY])].join(','),
       options: 'sampling-frequency=10000',
       transferMode: 'ReturnAsStream',
     });
-    await page.goto(url, { waitUntil: 'load' });
-    // Nothing is asked of the page while it starts (a question is script on its main thread too):
-    // the wait is long enough for the page to hydrate what is on screen, send its beacon and load its
-    // field-speed code at this slowdown, and is checked once afterwards.
-    await page.waitForTimeout(START_WAIT_MS + START_WAIT_PER_SLOWDOWN_MS * options.cpuSlowdown);
-    const started = await evaluate<boolean>(
-      cdp,
-      "!document.getElementById('boot-modules') || document.documentElement.dataset.hydrated === 'true'",
-    );
-    if (!started)
-      throw new Error(`${url} had not started ${START_WAIT_MS + START_WAIT_PER_SLOWDOWN_MS * options.cpuSlowdown} ms after its load event`);
+    // Nothing is asked of the page while it starts (a question is script on its main thread too).
+    await loadAndStart(page, cdp, url, options.cpuSlowdown);
     const interactionAt = await evaluate<number>(cdp, 'performance.now()');
     const interaction = options.interact === false ? NOT_TOUCHED : await interact(page, cdp, options.reactionMs ?? REACTION_MS);
-    // Long enough for what the interaction starts to be traced too: a form hydrates once the
-    // visitor pauses (FORM_PAUSE_MS after the key), and its hydration takes ~1 s at 4×.
-    if (interaction !== NOT_TOUCHED)
-      await page.waitForTimeout(FORM_PAUSE_MS + AFTER_INTERACTION_WAIT_MS + AFTER_INTERACTION_WAIT_PER_SLOWDOWN_MS * options.cpuSlowdown);
+    // What the interaction starts is traced too.
+    if (interaction !== NOT_TOUCHED) await page.waitForTimeout(afterInteractionWaitMs(options.cpuSlowdown));
     const latencies = interaction === NOT_TOUCHED ? [] : await evaluate<number[]>(cdp, 'window.__interactionLatencies');
     let sendingAt: number | undefined;
     let sending: string | undefined;
@@ -643,8 +677,28 @@ function fillAndSendSentence(trace: StartupTrace, runs: readonly StartupTrace[],
 
 const KINDS = ['script', 'compile', 'style and layout', 'parse', 'rendering', 'garbage collection', 'other'] as const;
 
-/** One route at one CPU slowdown: its figures, then its long tasks, as Markdown. */
-export function formatBreakdown(trace: StartupTrace, runs: readonly StartupTrace[], noScriptCopy: readonly StartupTrace[] = []): string {
+/** The first interaction's latency in each run with no trace running (`untracedInteraction`), ours and the copy's. */
+export type UntracedLatencies = { ours: readonly number[]; copy: readonly number[] };
+
+function untracedSentence({ ours, copy }: UntracedLatencies, round: (ms: number) => string): string {
+  const runsOf = (latencies: readonly number[]) => `runs: ${latencies.map((ms) => Math.round(ms)).join(', ')} ms`;
+  return (
+    `With no trace running (a trace samples the JavaScript every 0.1 ms, which slows our script and not the browser's own work), ` +
+    `the same interaction answered in ${round(middle(ours))} (median; ${runsOf(ours)})` +
+    (copy.length > 0 ? `; the copy with every script removed in ${round(middle(copy))} (${runsOf(copy)}).` : '.')
+  );
+}
+
+/**
+ * One route at one CPU slowdown: its figures, then its long tasks, as Markdown. `untraced` adds the
+ * first interaction measured again with no trace running, as a phone gets it.
+ */
+export function formatBreakdown(
+  trace: StartupTrace,
+  runs: readonly StartupTrace[],
+  noScriptCopy: readonly StartupTrace[] = [],
+  untraced?: UntracedLatencies,
+): string {
   const round = (ms: number) => (Number.isFinite(ms) ? `${Math.round(ms).toLocaleString('en')} ms` : 'n/a');
   const lines = [
     `#### \`${trace.route}\` at ${trace.cpuSlowdown}× CPU`,
@@ -661,6 +715,7 @@ export function formatBreakdown(trace: StartupTrace, runs: readonly StartupTrace
             `${round(middle(noScriptCopy.map(blockingAfterPaintMs)))} (medians).`,
         ]
       : []),
+    ...(untraced && untraced.ours.length > 0 ? ['', untracedSentence(untraced, round)] : []),
     ...(trace.sending ? ['', fillAndSendSentence(trace, runs, noScriptCopy)] : []),
     '',
   ];
