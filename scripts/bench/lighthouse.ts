@@ -48,6 +48,7 @@ import {
   type StartupTrace,
 } from './startup-trace.ts';
 import { chromium } from 'playwright-core';
+import { launchBareBrowser } from './bare-browser.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -307,6 +308,8 @@ async function main() {
     }
     if (values.breakdown || values['breakdown-only']) {
       const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+      // The first interaction is timed again in a browser without DevTools' Runtime domain (see untracedInteraction).
+      const bare = await launchBareBrowser();
       const nameChunk = chunkNamer(path.join(distDir, 'client'));
       try {
         for (const cpuSlowdown of values['breakdown-cpu'].split(',').map(Number)) {
@@ -342,8 +345,8 @@ async function main() {
             const untraced = { ours: [] as number[], copy: [] as number[] };
             for (let run = 0; run < runs; run++) {
               const options = { cpuSlowdown, reactionMs };
-              untraced.ours.push((await untracedInteraction(browser, `http://127.0.0.1:${port}${route}`, options)).latencyMs);
-              if (compare) untraced.copy.push((await untracedInteraction(browser, `http://127.0.0.1:${noScriptPort}${route}`, options)).latencyMs);
+              untraced.ours.push((await untracedInteraction(bare, `http://127.0.0.1:${port}${route}`, options)).latencyMs);
+              if (compare) untraced.copy.push((await untracedInteraction(bare, `http://127.0.0.1:${noScriptPort}${route}`, options)).latencyMs);
             }
             breakdowns.push(formatBreakdown(shown, traced, copy, untraced));
             console.error(
@@ -356,6 +359,7 @@ async function main() {
         }
       } finally {
         await browser.close();
+        await bare.close();
       }
     }
   } finally {

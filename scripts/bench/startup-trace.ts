@@ -18,6 +18,7 @@ import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.j
 import { CHUNK_MODULES_FILE, type ChunkModules } from '../budgets/chunk-modules-plugin.ts';
 import { HYDRATED_MARK } from '../../ui/page/page-markers.ts';
 import { FORM_PAUSE_MS } from '../../renderer/islands/island-timing.ts';
+import type { BareBrowser, Visitor } from './bare-browser.ts';
 
 /** A task on the main thread longer than this blocks input (the Long Tasks API's threshold). */
 export const LONG_TASK_MS = 50;
@@ -348,13 +349,13 @@ type Target = { selector: string; x: number; y: number };
  * Scrolls to the first on-screen match of `selectors`, then taps it as a visitor would, `reactionMs`
  * after it is painted; null when there is none.
  */
-async function tapWhenSeen(page: Page, cdp: CDPSession, selectors: readonly string[], reactionMs = REACTION_MS): Promise<Target | null> {
-  if (!(await evaluate<Target | null>(cdp, FIND_TARGET(selectors)))) return null;
-  await evaluate(cdp, PAINTED);
-  await page.waitForTimeout(reactionMs);
+async function tapWhenSeen(visitor: Visitor, selectors: readonly string[], reactionMs = REACTION_MS): Promise<Target | null> {
+  if (!(await visitor.evaluate<Target | null>(FIND_TARGET(selectors)))) return null;
+  await visitor.evaluate(PAINTED);
+  await visitor.wait(reactionMs);
   // Where it is now: a layout shift meanwhile would make a tap at the old place miss.
-  const target = await evaluate<Target | null>(cdp, FIND_TARGET(selectors));
-  if (target) await page.touchscreen.tap(target.x, target.y);
+  const target = await visitor.evaluate<Target | null>(FIND_TARGET(selectors));
+  if (target) await visitor.tap(target.x, target.y);
   return target;
 }
 
@@ -362,15 +363,26 @@ async function tapWhenSeen(page: Page, cdp: CDPSession, selectors: readonly stri
 const FIELD = '[data-island] input:not([type=hidden]):not([type=checkbox]):not([type=radio])';
 const MENU = 'header button[aria-expanded]';
 
-async function interact(page: Page, cdp: CDPSession, reactionMs: number): Promise<string> {
-  const target = await tapWhenSeen(page, cdp, [FIELD, MENU], reactionMs);
+async function interact(visitor: Visitor, reactionMs: number): Promise<string> {
+  const target = await tapWhenSeen(visitor, [FIELD, MENU], reactionMs);
   if (!target) {
-    await page.touchscreen.tap(5, 5);
+    await visitor.tap(5, 5);
     return 'tapped the page';
   }
   if (target.selector === MENU) return 'tapped the menu button';
-  await page.keyboard.type('7');
+  await visitor.type('7');
   return TYPED_INTO_FIELD;
+}
+
+/** The bench's visitor in a Playwright page, asking its questions through `cdp` (see `evaluate`). */
+function playwrightVisitor(page: Page, cdp: CDPSession): Visitor {
+  return {
+    goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
+    evaluate: (expression) => evaluate(cdp, expression),
+    wait: (ms) => page.waitForTimeout(ms),
+    tap: (x, y) => page.touchscreen.tap(x, y),
+    type: (text) => page.keyboard.type(text),
+  };
 }
 
 const TYPED_INTO_FIELD = 'typed into the first field';
@@ -405,6 +417,7 @@ function visitorValue(field: RequiredField): string {
  * a choice in each list), taps its send button and waits for the relay's answer. Returns what was done.
  */
 async function fillAndSend(page: Page, cdp: CDPSession, send: boolean): Promise<string> {
+  const visitor = playwrightVisitor(page, cdp);
   const fields = await evaluate<RequiredField[]>(cdp, REQUIRED_FIELDS);
   const formSelector = '[data-island] form';
   for (const field of fields) {
@@ -417,7 +430,7 @@ async function fillAndSend(page: Page, cdp: CDPSession, send: boolean): Promise<
       );
       continue;
     }
-    if (!(await tapWhenSeen(page, cdp, [selector]))) continue;
+    if (!(await tapWhenSeen(visitor, [selector]))) continue;
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type(visitorValue(field), { delay: 80 });
   }
@@ -436,7 +449,7 @@ async function fillAndSend(page: Page, cdp: CDPSession, send: boolean): Promise<
       (response) => `the relay answered ${response.status()}`,
       () => 'nothing was sent within 30 s',
     );
-  await tapWhenSeen(page, cdp, [sendButton]);
+  await tapWhenSeen(visitor, [sendButton]);
   const outcome = await answer;
   // What the answer starts (the result, the thank-you page, a message) is traced too.
   await page.waitForTimeout(AFTER_INTERACTION_WAIT_MS + 1_000);
@@ -516,18 +529,18 @@ async function phonePage(browser: Browser, cpuSlowdown: number) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
   await cdp.send('Page.enable');
   await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: OBSERVE_INTERACTIONS });
-  return { context, page, cdp };
+  return { context, page, cdp, visitor: playwrightVisitor(page, cdp) };
 }
 
 /**
  * Loads `url` as a visitor would and waits, asking nothing of the page, for it to start (to hydrate
  * what is on screen, send its beacon and load its field-speed code at this slowdown); checked once after.
  */
-async function loadAndStart(page: Page, cdp: CDPSession, url: string, cpuSlowdown: number): Promise<void> {
-  await page.goto(url, { waitUntil: 'load' });
+async function loadAndStart(visitor: Visitor, url: string, cpuSlowdown: number): Promise<void> {
+  await visitor.goto(url);
   const waitMs = START_WAIT_MS + START_WAIT_PER_SLOWDOWN_MS * cpuSlowdown;
-  await page.waitForTimeout(waitMs);
-  const started = await evaluate<boolean>(cdp, "!document.getElementById('boot-modules') || document.documentElement.dataset.hydrated === 'true'");
+  await visitor.wait(waitMs);
+  const started = await visitor.evaluate<boolean>("!document.getElementById('boot-modules') || document.documentElement.dataset.hydrated === 'true'");
   if (!started) throw new Error(`${url} had not started ${waitMs} ms after its load event`);
 }
 
@@ -536,30 +549,36 @@ const afterInteractionWaitMs = (cpuSlowdown: number) =>
   FORM_PAUSE_MS + AFTER_INTERACTION_WAIT_MS + AFTER_INTERACTION_WAIT_PER_SLOWDOWN_MS * cpuSlowdown;
 
 /**
- * The first interaction's latency with no trace running, as a phone without DevTools open gets it: the
- * page is loaded and touched as `traceStartup` does, and Event Timing alone measures the tap and key.
- * A trace samples the JavaScript every 0.1 ms, which slows the page's script and not the browser's
- * own work for a tap, so a traced latency overstates what script adds.
+ * The first interaction's latency as a phone without DevTools open gets it: the page is loaded and
+ * touched as `traceStartup` does, in a browser driven without a trace and without the Runtime domain
+ * (`bare-browser.ts`), and Event Timing alone measures the tap and key. A trace samples the JavaScript
+ * every 0.1 ms, which slows the page's script and not the browser's own work for a tap; the Runtime
+ * domain makes V8 parse React DOM twice as it is evaluated. Either would overstate what script adds.
  */
 export async function untracedInteraction(
-  browser: Browser,
+  browser: BareBrowser,
   url: string,
   options: { cpuSlowdown: number; reactionMs?: number },
 ): Promise<{ interaction: string; latencyMs: number }> {
-  const { context, page, cdp } = await phonePage(browser, options.cpuSlowdown);
+  const page = await browser.newPage({
+    cpuSlowdown: options.cpuSlowdown,
+    viewport: PHONE.viewport,
+    deviceScaleFactor: PHONE.deviceScaleFactor,
+    initScript: OBSERVE_INTERACTIONS,
+  });
   try {
-    await loadAndStart(page, cdp, url, options.cpuSlowdown);
-    const interaction = await interact(page, cdp, options.reactionMs ?? REACTION_MS);
-    await page.waitForTimeout(afterInteractionWaitMs(options.cpuSlowdown));
-    const latencies = await evaluate<number[]>(cdp, 'window.__interactionLatencies');
+    await loadAndStart(page, url, options.cpuSlowdown);
+    const interaction = await interact(page, options.reactionMs ?? REACTION_MS);
+    await page.wait(afterInteractionWaitMs(options.cpuSlowdown));
+    const latencies = await page.evaluate<number[]>('window.__interactionLatencies');
     return { interaction, latencyMs: Math.max(0, ...latencies) };
   } finally {
-    await context.close();
+    await page.close();
   }
 }
 
 async function traceOnce(browser: Browser, url: string, options: TraceOptions): Promise<StartupTrace> {
-  const { context, page, cdp } = await phonePage(browser, options.cpuSlowdown);
+  const { context, page, cdp, visitor } = await phonePage(browser, options.cpuSlowdown);
   try {
     const { frameTree } = await cdp.send('Page.getFrameTree');
     // Sampling every 0.1 ms (Lighthouse's setting) so a few ms of script still name their module.
@@ -569,9 +588,9 @@ async function traceOnce(browser: Browser, url: string, options: TraceOptions): 
       transferMode: 'ReturnAsStream',
     });
     // Nothing is asked of the page while it starts (a question is script on its main thread too).
-    await loadAndStart(page, cdp, url, options.cpuSlowdown);
+    await loadAndStart(visitor, url, options.cpuSlowdown);
     const interactionAt = await evaluate<number>(cdp, 'performance.now()');
-    const interaction = options.interact === false ? NOT_TOUCHED : await interact(page, cdp, options.reactionMs ?? REACTION_MS);
+    const interaction = options.interact === false ? NOT_TOUCHED : await interact(visitor, options.reactionMs ?? REACTION_MS);
     // What the interaction starts is traced too.
     if (interaction !== NOT_TOUCHED) await page.waitForTimeout(afterInteractionWaitMs(options.cpuSlowdown));
     const latencies = interaction === NOT_TOUCHED ? [] : await evaluate<number[]>(cdp, 'window.__interactionLatencies');
@@ -677,21 +696,21 @@ function fillAndSendSentence(trace: StartupTrace, runs: readonly StartupTrace[],
 
 const KINDS = ['script', 'compile', 'style and layout', 'parse', 'rendering', 'garbage collection', 'other'] as const;
 
-/** The first interaction's latency in each run with no trace running (`untracedInteraction`), ours and the copy's. */
+/** The first interaction's latency in each run timed as a phone gets it (`untracedInteraction`), ours and the copy's. */
 export type UntracedLatencies = { ours: readonly number[]; copy: readonly number[] };
 
 function untracedSentence({ ours, copy }: UntracedLatencies, round: (ms: number) => string): string {
   const runsOf = (latencies: readonly number[]) => `runs: ${latencies.map((ms) => Math.round(ms)).join(', ')} ms`;
   return (
-    `With no trace running (a trace samples the JavaScript every 0.1 ms, which slows our script and not the browser's own work), ` +
-    `the same interaction answered in ${round(middle(ours))} (median; ${runsOf(ours)})` +
+    `Timed again as a phone without DevTools open gets it (no trace, whose JavaScript sampling slows our script and not the browser's own work, ` +
+    `and no DevTools Runtime domain, under which V8 parses React DOM twice), the same interaction answered in ${round(middle(ours))} (median; ${runsOf(ours)})` +
     (copy.length > 0 ? `; the copy with every script removed in ${round(middle(copy))} (${runsOf(copy)}).` : '.')
   );
 }
 
 /**
  * One route at one CPU slowdown: its figures, then its long tasks, as Markdown. `untraced` adds the
- * first interaction measured again with no trace running, as a phone gets it.
+ * first interaction timed again as a phone without DevTools open gets it.
  */
 export function formatBreakdown(
   trace: StartupTrace,
