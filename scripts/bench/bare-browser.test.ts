@@ -16,7 +16,12 @@ describe('the bare browser the bench times a first interaction in', () => {
   });
 
   it('opens a phone-sized touch page, taps a field and types into it, as two interactions Event Timing counts', async () => {
-    const page = await browser.newPage({ cpuSlowdown: 1, viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, initScript: MARK });
+    const page = await browser.newPage({
+      cpuSlowdown: 1,
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      initScript: MARK,
+    });
     try {
       await page.goto(PAGE);
       expect(await page.evaluate('innerWidth')).toBe(412);

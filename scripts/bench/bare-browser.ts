@@ -25,7 +25,12 @@ export type Visitor = {
 
 export type BareBrowser = {
   /** A new phone-sized page (`viewport`) in a context of its own, its CPU slowed `cpuSlowdown` times. */
-  newPage(options: { cpuSlowdown: number; viewport: { width: number; height: number }; deviceScaleFactor: number; initScript: string }): Promise<Visitor & { close(): Promise<void> }>;
+  newPage(options: {
+    cpuSlowdown: number;
+    viewport: { width: number; height: number };
+    deviceScaleFactor: number;
+    initScript: string;
+  }): Promise<Visitor & { close(): Promise<void> }>;
   close(): Promise<void>;
 };
 

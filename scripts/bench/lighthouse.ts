@@ -346,7 +346,8 @@ async function main() {
             for (let run = 0; run < runs; run++) {
               const options = { cpuSlowdown, reactionMs };
               untraced.ours.push((await untracedInteraction(bare, `http://127.0.0.1:${port}${route}`, options)).latencyMs);
-              if (compare) untraced.copy.push((await untracedInteraction(bare, `http://127.0.0.1:${noScriptPort}${route}`, options)).latencyMs);
+              if (compare)
+                untraced.copy.push((await untracedInteraction(bare, `http://127.0.0.1:${noScriptPort}${route}`, options)).latencyMs);
             }
             breakdowns.push(formatBreakdown(shown, traced, copy, untraced));
             console.error(

@@ -540,7 +540,9 @@ async function loadAndStart(visitor: Visitor, url: string, cpuSlowdown: number):
   await visitor.goto(url);
   const waitMs = START_WAIT_MS + START_WAIT_PER_SLOWDOWN_MS * cpuSlowdown;
   await visitor.wait(waitMs);
-  const started = await visitor.evaluate<boolean>("!document.getElementById('boot-modules') || document.documentElement.dataset.hydrated === 'true'");
+  const started = await visitor.evaluate<boolean>(
+    "!document.getElementById('boot-modules') || document.documentElement.dataset.hydrated === 'true'",
+  );
   if (!started) throw new Error(`${url} had not started ${waitMs} ms after its load event`);
 }
 
