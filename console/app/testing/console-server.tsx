@@ -1,7 +1,7 @@
 // For component tests: a stand-in for the console's API (fetch answered by the test, every request
 // recorded with its method, address, headers and body) and the app drawn at a console address, with
 // the router's location readable. Not part of the app's bundle.
-import { act, render, type RenderResult } from '@testing-library/react';
+import { act, configure, render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { vi } from 'vitest';
 import { ROLE_ACTIONS, type Role } from '../../../back-office/roles.ts';
@@ -17,6 +17,12 @@ import {
 } from '../../api-types.ts';
 import { ConsoleApi } from '../api.ts';
 import { App } from '../App.tsx';
+
+// The suite runs two test files at once beside servers, databases and browsers, and on a busy
+// machine a screen can take longer than Testing Library's default second to show what a request
+// brought. A wait that finds what it looks for returns at once, so the longer limit only slows a test
+// that fails anyway.
+configure({ asyncUtilTimeout: 5_000 });
 
 export type Answer = { status?: number; body?: unknown };
 /** Answers a request; `query` holds its query parameters. */
