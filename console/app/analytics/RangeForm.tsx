@@ -1,7 +1,7 @@
 // The days the reports cover: From and To (UTC days), applied with "Show reports", or a preset
 // applied in one click. What is typed stays in the form until it is applied; the screen reads the
 // range back from the address and hands it back here.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { DayRange } from '../../api-types.ts';
 import { Field } from '../parts/Field.tsx';
 import { rangePresets } from './range-query.ts';
@@ -20,9 +20,14 @@ export function RangeForm({
 }) {
   const [draft, setDraft] = useState<Partial<DayRange>>(range);
   const [error, setError] = useState('');
-  // A range applied (or filled in by the server) replaces what was typed. The form stays mounted, so
-  // the button just pressed keeps the keyboard's focus.
-  useEffect(() => setDraft({ from: range.from, to: range.to }), [range.from, range.to]);
+  // A range applied (or filled in by the server) replaces what was typed. It is replaced as the new
+  // range renders, not in an effect afterwards: an effect could run after a key typed in between and
+  // put the old days back over it. The form stays mounted, so the button just pressed keeps the focus.
+  const [rangeShown, setRangeShown] = useState<Partial<DayRange>>(range);
+  if (rangeShown.from !== range.from || rangeShown.to !== range.to) {
+    setRangeShown({ from: range.from, to: range.to });
+    setDraft({ from: range.from, to: range.to });
+  }
   const set = (key: keyof DayRange) => (event: { target: { value: string } }) => {
     setError('');
     setDraft((previous) => ({ ...previous, [key]: event.target.value || undefined }));
