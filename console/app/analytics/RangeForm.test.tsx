@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { useState } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DayRange } from '../../api-types.ts';
 import { RangeForm } from './RangeForm.tsx';
@@ -8,8 +8,11 @@ import { RangeForm } from './RangeForm.tsx';
 // Rendered as in the browser, outside Testing Library's act(), which would run React's effects before
 // the test's next step: the point is what a key typed between a render and its effects does.
 const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+const actBefore = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
+const roots: Root[] = [];
 afterEach(() => {
-  actEnvironment.IS_REACT_ACT_ENVIRONMENT = undefined;
+  for (const root of roots.splice(0)) root.unmount();
+  actEnvironment.IS_REACT_ACT_ENVIRONMENT = actBefore;
   document.body.innerHTML = '';
 });
 
@@ -37,8 +40,12 @@ describe('the range form', () => {
       );
     }
     const root = createRoot(container);
+    roots.push(root);
     root.render(<Screen />);
-    while (!container.querySelector('form')) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let waited = 0; !container.querySelector('form'); waited += 10) {
+      if (waited > 5_000) throw new Error('the form did not render within 5 s');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     const field = (name: string) => container.querySelector<HTMLInputElement>(`input[name=${name}]`)!;
     // The visitor types as soon as the figures appear: in the same moment the page changed.
     const typed = new Promise<void>((resolve) => {
@@ -56,6 +63,5 @@ describe('the range form', () => {
     expect([field('from').value, field('to').value]).toEqual(['2025-01-01', '2025-03-02']);
     container.querySelector<HTMLButtonElement>('button[type=submit]')!.click();
     expect(applied).toEqual([{ from: '2025-01-01', to: '2025-03-02' }]);
-    root.unmount();
   });
 });
